@@ -1,0 +1,180 @@
+"""Run one fixture case as a user would, transformed and plain, and turn what happens into evidence.
+
+The transformed run calls the case's ``entry`` twice, with fresh inputs for the second call. A
+JAX tracer error is evidence of ACC2 (``TracerBoolConversionError``) or ACC3 (the other
+concretization and conversion errors), located at the innermost fixture frame of its traceback;
+it ends the case, because the error hides whatever the function would have done next. Otherwise
+the plain callable runs on the same two inputs, and every host effect whose count differs
+between the two runs (see :mod:`acclint.crosscheck.observe`) is evidence of ACC1 or ACC4 at its
+line. When no host RNG was drawn, the outputs must also match: a difference that no located
+hazard explains is reported as such. Cases of runtime-style fixtures add the hazards the
+runtime's recorder saw while building the trace (:mod:`acclint.crosscheck.runtime_evidence`).
+"""
+
+from __future__ import annotations
+
+import traceback
+import warnings
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable
+
+import jax
+import numpy as np
+from jax import errors as jax_errors
+
+from acclint.crosscheck import runtime_evidence
+from acclint.crosscheck.evidence import CaseRun, Evidence
+from acclint.crosscheck.observe import Event, Observation
+from acclint.crosscheck.recipes import Arr, Call, Dl, Ints, Key
+
+TRACER_ERRORS = (
+    (jax_errors.TracerBoolConversionError, "ACC2"),
+    (jax_errors.TracerArrayConversionError, "ACC3"),
+    (jax_errors.TracerIntegerConversionError, "ACC3"),
+    (jax_errors.ConcretizationTypeError, "ACC3"),
+)
+OUTPUT_RTOL, OUTPUT_ATOL = 1e-4, 1e-5
+
+
+class ObservationFactory:
+    """Makes the :class:`Observation` each run uses; shared by all cases of one cross-check."""
+
+    def __init__(self, fixture_files: set[str], modules: list[ModuleType],
+                 rng_holders: list[ModuleType]) -> None:
+        self.fixture_files, self.modules, self.rng_holders = fixture_files, modules, rng_holders
+
+    def __call__(self) -> Observation:
+        return Observation(self.fixture_files, self.modules, self.rng_holders)
+
+
+def resolve(module: ModuleType, dotted: str) -> Any:
+    """``"trainer.step_fn"`` -> ``module.trainer.step_fn``."""
+    value: Any = module
+    for part in dotted.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def materialize(spec: Any, rng: np.random.Generator) -> Any:
+    """Replace every input spec in a (nested) argument structure by a fresh value."""
+    if isinstance(spec, Arr):
+        return jax.numpy.asarray(rng.uniform(spec.low, spec.high, spec.shape).astype(np.float32))
+    if isinstance(spec, Ints):
+        return jax.numpy.asarray(rng.integers(0, spec.high, spec.shape, dtype=np.int32))
+    if isinstance(spec, Key):
+        return jax.random.key(int(rng.integers(2**31)))
+    if isinstance(spec, Dl):
+        data = rng.uniform(spec.low, spec.high, spec.shape).astype(np.float32)
+        return runtime_evidence.make_dlarray(data, spec.fmt)
+    if isinstance(spec, (tuple, list)):
+        return type(spec)(materialize(item, rng) for item in spec)
+    if isinstance(spec, dict):
+        return {k: materialize(v, rng) for k, v in spec.items()}
+    return spec
+
+
+def run_case(module: ModuleType, case: str, call: Call, observe: ObservationFactory,
+             seed: int) -> CaseRun:
+    """Run ``call`` transformed and plain; never raises for a failure of the fixture."""
+    result = CaseRun(module.__file__, case)
+    try:
+        entry = resolve(module, call.entry)
+        plain = _plain_callable(module, call, entry)
+    except AttributeError as exc:
+        result.crash = f"recipe names a missing callable: {exc}"
+        return result
+    rng = np.random.default_rng(seed)
+    inputs = [(materialize(call.args, rng), materialize(call.kwargs, rng)) for _ in range(2)]
+    runtime_evidence.prepare(entry)
+    transformed = _run(entry, inputs, observe)
+    if transformed.error is not None:
+        error = transformed.error
+        family = next((fam for kind, fam in TRACER_ERRORS if isinstance(error, kind)), None)
+        if family is None:
+            result.crash = _describe(error, "transformed run")
+            return result
+        where = _fixture_frame(error, observe.fixture_files)
+        result.evidence.append(Evidence(family, *where, f"{type(error).__name__} at trace time"))
+        result.evidence.extend(runtime_evidence.collect(entry, transformed.warnings))
+        return result
+    reference = _run(plain, inputs, observe, disable_jit=call.plain is None)
+    if reference.error is not None:
+        result.crash = _describe(reference.error, "plain run")
+        return result
+    result.evidence.extend(_count_differences(transformed.events, reference.events))
+    result.evidence.extend(runtime_evidence.collect(entry, transformed.warnings))
+    drew = any(e.family == "ACC1" for e in (*transformed.events, *reference.events))
+    if not drew and not _same_outputs(transformed.outputs, reference.outputs):
+        result.evidence.append(Evidence(
+            None, None, None, "outputs of the transformed and the plain run differ"))
+    return result
+
+
+@dataclass
+class _RunOutcome:
+    outputs: list[Any]
+    events: dict[Event, int]
+    warnings: list[str]
+    error: BaseException | None
+
+
+def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
+         observe: Callable[[], Observation], disable_jit: bool = False) -> _RunOutcome:
+    outputs: list[Any] = []
+    error: BaseException | None = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with observe() as observation, jax.disable_jit(disable_jit):
+            try:
+                for args, kwargs in inputs:
+                    outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
+            except Exception as exc:  # the fixture's failure is the finding, not ours
+                error = exc
+    return _RunOutcome(outputs, dict(observation.events), [str(w.message) for w in caught], error)
+
+
+def _plain_callable(module: ModuleType, call: Call, entry: Any) -> Callable[..., Any]:
+    if call.plain is not None:
+        return resolve(module, call.plain)
+    return runtime_evidence.underlying(entry) or entry
+
+
+def _fixture_frame(error: BaseException, fixture_files: set[str]) -> tuple[str | None, int | None]:
+    found: tuple[str | None, int | None] = (None, None)
+    for frame, lineno in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_filename in fixture_files:
+            found = (frame.f_code.co_filename, lineno)
+    return found
+
+
+def _describe(error: BaseException, phase: str) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return f"{phase} raised {type(error).__name__}: {error}{where}".splitlines()[0]
+
+
+def _count_differences(transformed: dict[Event, int], plain: dict[Event, int]) -> list[Evidence]:
+    found = []
+    for event in sorted(set(transformed) | set(plain), key=lambda e: (e.path, e.line, e.kind)):
+        n_transformed, n_plain = transformed.get(event, 0), plain.get(event, 0)
+        if n_transformed != n_plain:
+            found.append(Evidence(event.family, event.path, event.line,
+                                  f"{event.kind}: {n_transformed}x transformed, {n_plain}x plain"))
+    return found
+
+
+def _same_outputs(left: list[Any], right: list[Any]) -> bool:
+    left_leaves, right_leaves = jax.tree.leaves(left), jax.tree.leaves(right)
+    if len(left_leaves) != len(right_leaves):
+        return False
+    for a, b in zip(left_leaves, right_leaves):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.shape != b.shape:
+            return False
+        if np.issubdtype(a.dtype, np.number) and np.issubdtype(b.dtype, np.number):
+            if not np.allclose(a, b, rtol=OUTPUT_RTOL, atol=OUTPUT_ATOL):
+                return False
+        elif not np.array_equal(a, b):
+            return False
+    return True
