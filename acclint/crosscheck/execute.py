@@ -164,12 +164,19 @@ def _count_differences(transformed: dict[Event, int], plain: dict[Event, int]) -
     return found
 
 
+def _host(leaf: Any) -> np.ndarray:
+    dtype = getattr(leaf, "dtype", None)
+    if dtype is not None and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
+        leaf = jax.random.key_data(leaf)
+    return np.asarray(leaf)
+
+
 def _same_outputs(left: list[Any], right: list[Any]) -> bool:
     left_leaves, right_leaves = jax.tree.leaves(left), jax.tree.leaves(right)
     if len(left_leaves) != len(right_leaves):
         return False
     for a, b in zip(left_leaves, right_leaves):
-        a, b = np.asarray(a), np.asarray(b)
+        a, b = _host(a), _host(b)
         if a.shape != b.shape:
             return False
         if np.issubdtype(a.dtype, np.number) and np.issubdtype(b.dtype, np.number):
