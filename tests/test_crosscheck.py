@@ -1,0 +1,103 @@
+"""The dynamic cross-check: labels, linter and what actually happens agree on every fixture,
+and the cross-check notices when they do not.
+
+All fixtures are run once per session (``runs``); the tests that need the linter's side call
+it on top of those runs, and the tests that prove the harness bites run small temporary copies.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from acclint.crosscheck import crosscheck
+from acclint.crosscheck.agreement import FAMILIES
+from acclint.crosscheck.dynamic import run_all
+from acclint.crosscheck.fixture_set import load_fixtures
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MIN_CONFIRMED = 20
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    fixtures = load_fixtures(FIXTURES)
+    return fixtures, run_all(fixtures)
+
+
+@pytest.fixture(scope="module")
+def dynamic_only(loaded):
+    fixtures, runs = loaded
+    return crosscheck(FIXTURES, lint=False, fixtures=fixtures, runs=runs)
+
+
+def test_labels_and_dynamic_runs_agree(dynamic_only):
+    problems = dynamic_only.disagreements()
+    assert not problems, "\n".join(problems)
+
+
+def test_labels_linter_and_dynamic_runs_agree(loaded):
+    fixtures, runs = loaded
+    problems = crosscheck(FIXTURES, fixtures=fixtures, runs=runs).disagreements()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("fam", FAMILIES)
+def test_family_has_enough_dynamically_confirmed_positives(dynamic_only, fam):
+    confirmed = [v.name for v in dynamic_only.functions
+                 if v.labelled.get(fam) and v.dynamic.get(fam) and v.agrees(fam)]
+    assert len(confirmed) >= MIN_CONFIRMED, f"{fam}: only {len(confirmed)}: {confirmed}"
+
+
+def test_every_negative_is_dynamically_confirmed_safe(dynamic_only):
+    negatives = [v for v in dynamic_only.functions if not v.positive]
+    unsafe = [f"{v.name}: {sorted(v.dynamic)} {v.problems}" for v in negatives
+              if any(v.dynamic.values()) or v.problems]
+    assert negatives and not unsafe, "\n".join(unsafe)
+
+
+def _copy_with(tmp_path, module, old, new):
+    source = (FIXTURES / module).read_text()
+    assert source.count(old) == 1, f"{old!r} must occur once in {module}"
+    (tmp_path / module).write_text(source.replace(old, new))
+    return tmp_path
+
+
+def test_a_flipped_label_is_reported_by_the_dynamic_side(tmp_path):
+    directory = _copy_with(tmp_path, "jax_control_flow.py",
+                           "if norm > 1.0:  # expect: ACC201", "if norm > 1.0:  # expect: ACC401")
+    problems = crosscheck(directory, lint=False).disagreements()
+    assert any("clip_by_global_norm ACC2: labels -" in p and "TracerBoolConversionError" in p
+               for p in problems), problems
+    assert any("clip_by_global_norm ACC4: labels" in p and "nothing observed" in p
+               for p in problems), problems
+
+
+def test_an_unlabelled_hazard_is_reported_by_the_dynamic_side(tmp_path):
+    directory = _copy_with(tmp_path, "jax_safe_control_flow.py",
+                           "    return x * 0.5\n    return x\n",
+                           "    print('training')\n    return x * 0.5\n    return x\n")
+    problems = crosscheck(directory, lint=False).disagreements()
+    assert [p for p in problems if "dropout_eval ACC4: labels -" in p and "stdout" in p], problems
+
+
+def test_a_disabled_rule_is_reported_against_labels_and_runs(loaded):
+    fixtures, runs = loaded
+    comparison = crosscheck(FIXTURES, ignore=["ACC4"], fixtures=fixtures, runs=runs)
+    reported = {p.split(" ")[0] for p in comparison.disagreements() if " ACC4: " in p}
+    positives = {v.name for v in comparison.functions if v.labelled.get("ACC4")}
+    assert positives and reported == positives
+
+
+def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
+    shutil.copy(FIXTURES / "jax_rng.py", tmp_path / "jax_rng.py")
+    (tmp_path / "jax_broken.py").write_text("raise RuntimeError('fixture bug')\n")
+    (tmp_path / "jax_crashing.py").write_text(
+        "from acclint.crosscheck.recipes import Call, arr\n\n\n"
+        "def divide(x):\n    return x / undefined_name\n\n\n"
+        "CALLS = {'divide': Call('divide', arr(2))}\n")
+    comparison = crosscheck(tmp_path, lint=False)
+    problems = comparison.disagreements()
+    assert any(p.startswith("jax_broken: import failed: RuntimeError") for p in problems)
+    assert any("jax_crashing.divide: could not run" in p and "NameError" in p for p in problems)
+    assert sum(1 for v in comparison.functions if v.module == "jax_rng" and v.agrees("ACC1")) > 10
