@@ -1,0 +1,354 @@
+"""``dlaccelerate``: MATLAB's trace-once, replay-many acceleration, hazards included.
+
+A call looks up its *trace key*; on a miss the function is executed once on concrete values
+while its primitives are recorded (``recording``) and the hazard recorder watches
+(``hazards``); the recording is compiled with ``jax.jit`` into one XLA program and cached.
+Later calls with the same key replay that program. Because the build run sees concrete
+values, Python control flow on array values, host conversions, random draws not ``like`` a
+traced value, printing, I/O and global writes all happen once, at build time, exactly as in
+MATLAB.
+
+Trace key: for each dlarray input its shape, dtype, format and whether it is traced by the
+running ``dlfeval``; for every other input its value (arrays by content; other objects must
+be hashable and are compared with ``==``); and the nesting structure of all inputs, including
+a network's layer configuration. The number of outputs is *not* part of the key: Python has
+no ``nargout``, so a replay always rebuilds the full returned structure, and non-dlarray
+outputs (numbers, strings, ``extractdata`` results) are returned as the constants they were
+when the trace was built.
+
+Cache full: when ``cache_size`` traces are cached, a call with a new key is not traced and not
+cached; the underlying function runs directly (un-accelerated, hazards not recorded) and a
+``CacheFullWarning`` is issued once until ``clear_cache()``. Cached traces keep being replayed.
+
+An accelerated function called while another one builds its trace runs directly, as part of
+the outer trace (it is not cached separately).
+"""
+
+import functools
+import threading
+import types
+import warnings
+
+import jax
+import numpy as np
+
+from . import hazards, random
+from .dlarray import apply, dlarray
+from .primitive import Primitive
+from .recording import Recording, _Const
+from .state import STATE
+
+
+class AccelerationCheckWarning(UserWarning):
+    """``check_mode="tolerance"``: a cached trace disagreed with the underlying function."""
+
+
+class CacheFullWarning(UserWarning):
+    """A new trace key arrived while the cache was full; the call ran un-accelerated."""
+
+
+def _is_dlarray(x):
+    return isinstance(x, dlarray)
+
+
+def _dlarray_key(x, tape):
+    grad = x._grad
+    return (x._data.shape, x._data.dtype, x._fmt, grad is not None and grad.tape is tape)
+
+
+_SCALARS = (int, float, bool, complex, str, bytes, type(None))
+
+
+def _value_key(value):
+    kind = type(value)
+    if kind in _SCALARS:
+        return kind, value
+    if isinstance(value, jax.core.Tracer):
+        raise TypeError("an AcceleratedFunction was called with a JAX tracer (inside jax.jit, "
+                        "grad or vmap); call it on concrete values or dlarrays instead")
+    if isinstance(value, (np.ndarray, np.generic, jax.Array)):
+        array = np.asarray(value)
+        return "array", array.shape, array.dtype.str, array.tobytes()
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError(
+            f"an input of type {kind.__name__} is neither a dlarray nor hashable, so it cannot "
+            "be part of a trace key; pass dlarrays, numbers, strings, arrays, or "
+            "dicts/lists/tuples of them") from None
+    return kind, value
+
+
+def _plain(x):
+    """``x`` without trace handles (for cached constants)."""
+    return dlarray._make(x._data, x._fmt) if isinstance(x, dlarray) else x
+
+
+class _Entry:
+    """One cached trace: the compiled replay and how to rebuild the returned structure."""
+
+    __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream")
+
+    def __init__(self, jitted, prim, tree, specs, fmts, uses_stream):
+        self.jitted, self.prim, self.tree = jitted, prim, tree
+        self.specs, self.fmts, self.uses_stream = specs, fmts, uses_stream
+
+    def outputs(self, results, wrap):
+        leaves = [(wrap(results[s], self.fmts[s]) if type(s) is int else s.value)
+                  for s in self.specs]
+        return jax.tree_util.tree_unflatten(self.tree, leaves)
+
+
+class AcceleratedFunction:
+    """A function whose traces are cached and replayed; see the module docstring.
+
+    Properties: ``function`` (the underlying function), ``enabled`` (False calls it
+    directly), ``cache_size`` (default 50), ``hit_rate`` and ``occupancy`` (percentages
+    0-100), ``check_mode`` (``"none"`` or ``"tolerance"``), ``check_tolerance`` (default
+    1e-4), ``strict`` (raise ``AccelerationHazardError`` instead of baking a hazard in) and
+    ``hazards`` (what trace builds observed). ``clear_cache()`` empties the cache and resets
+    the statistics and hazards.
+
+    Thread-safe: concurrent calls may build the same key twice; only one entry is kept.
+    Works as a method decorator (the instance becomes the first input).
+    """
+
+    def __init__(self, fun, *, enabled=True, cache_size=50, check_mode="none",
+                 check_tolerance=1e-4, strict=False):
+        if not callable(fun):
+            raise TypeError(f"dlaccelerate needs a function, got {type(fun).__name__}")
+        functools.update_wrapper(self, fun)
+        self._fun = fun
+        self._lock = threading.Lock()
+        self._cache = {}
+        self._calls = self._hits = 0
+        self._full_warned = False
+        self._log = hazards.HazardLog()
+        self.enabled = enabled
+        self.cache_size = cache_size
+        self.check_mode = check_mode
+        self.check_tolerance = check_tolerance
+        self.strict = strict
+
+    # --- properties -----------------------------------------------------------------------
+    @property
+    def function(self):
+        return self._fun
+
+    @property
+    def enabled(self):
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value):
+        self._enabled = bool(value)
+
+    @property
+    def cache_size(self):
+        return self._cache_size
+
+    @cache_size.setter
+    def cache_size(self, value):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"cache_size must be a positive int, got {value!r}")
+        with self._lock:
+            if value < len(self._cache):
+                raise ValueError(f"cache_size {value} is smaller than the {len(self._cache)} "
+                                 "traces already cached; call clear_cache() first")
+            self._cache_size = value
+
+    @property
+    def hit_rate(self):
+        with self._lock:
+            return 100.0 * self._hits / self._calls if self._calls else 0.0
+
+    @property
+    def occupancy(self):
+        with self._lock:
+            return 100.0 * len(self._cache) / self._cache_size
+
+    @property
+    def check_mode(self):
+        return self._check_mode
+
+    @check_mode.setter
+    def check_mode(self, value):
+        if value not in ("none", "tolerance"):
+            raise ValueError(f"check_mode must be 'none' or 'tolerance', got {value!r}")
+        self._check_mode = value
+
+    @property
+    def check_tolerance(self):
+        return self._check_tolerance
+
+    @check_tolerance.setter
+    def check_tolerance(self, value):
+        if not isinstance(value, (int, float)) or value < 0:
+            raise ValueError(f"check_tolerance must be a non-negative number, got {value!r}")
+        self._check_tolerance = float(value)
+
+    @property
+    def hazards(self):
+        return self._log.hazards
+
+    def clear_cache(self):
+        with self._lock:
+            self._cache.clear()
+            self._calls = self._hits = 0
+            self._full_warned = False
+        self._log.clear()
+
+    def __repr__(self):
+        name = getattr(self._fun, "__qualname__", repr(self._fun))
+        return (f"<AcceleratedFunction {name}: {len(self._cache)} traces, "
+                f"hit rate {self.hit_rate:.0f}%>")
+
+    def __get__(self, instance, owner=None):
+        return self if instance is None else types.MethodType(self, instance)
+
+    # --- calls ----------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        state = STATE
+        if not self._enabled or state.recording is not None:
+            return self._fun(*args, **kwargs)
+        tape = state.tape
+        if not kwargs and all(type(a) is dlarray for a in args):
+            key = (len(args), tuple(_dlarray_key(a, tape) for a in args))
+            leaves, tree = args, None
+        else:
+            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
+            key = (tree, tuple(_dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
+                               for x in leaves))
+        with self._lock:
+            try:
+                entry = self._cache.get(key)
+            except TypeError as error:
+                raise TypeError(f"the inputs' structure is not hashable ({error}); layer and "
+                                "network attributes other than learnables and state must be "
+                                "numbers, strings or tuples") from None
+            self._calls += 1
+            if entry is not None:
+                self._hits += 1
+            full = entry is None and len(self._cache) >= self._cache_size
+        if entry is not None:
+            return self._replay(entry, leaves, tree, tape)
+        if full:
+            self._warn_full()
+            return self._fun(*args, **kwargs)
+        out, entry = self._build(leaves, tree)
+        with self._lock:
+            if key not in self._cache and len(self._cache) < self._cache_size:
+                self._cache[key] = entry
+        return out
+
+    def _warn_full(self):
+        with self._lock:
+            warned, self._full_warned = self._full_warned, True
+        if not warned:
+            warnings.warn(f"the trace cache of {self.__name__} is full ({self._cache_size} "
+                          "traces): calls with new input sizes, formats or values now run "
+                          "un-accelerated; raise cache_size or call clear_cache()",
+                          CacheFullWarning, stacklevel=3)
+
+    def _inputs(self, recording, leaves, tree):
+        marked = [recording.input(x) if isinstance(x, dlarray) else x for x in leaves]
+        if tree is None:
+            return tuple(marked), {}
+        return jax.tree_util.tree_unflatten(tree, marked)
+
+    def _run_recorded(self, recording, leaves, tree):
+        args, kwargs = self._inputs(recording, leaves, tree)
+        state = STATE
+        previous, state.recording = state.recording, recording
+        try:
+            return self._fun(*args, **kwargs)
+        finally:
+            state.recording = previous
+
+    def _build(self, leaves, tree):
+        base, counter = random.stream()
+        recording = Recording(base, counter)
+        log = hazards.HazardLog(self.strict)
+        try:
+            with hazards.observing(log):
+                out = self._run_recorded(recording, leaves, tree)
+        finally:
+            self._log.extend(log.hazards)
+        out_leaves, out_tree = jax.tree_util.tree_flatten(out, is_leaf=_is_dlarray)
+        specs, slots, fmts = [], [], []
+        for leaf in out_leaves:
+            rec = leaf._rec if isinstance(leaf, dlarray) else None
+            if rec is not None and rec[0] is recording:
+                specs.append(len(slots))
+                slots.append(rec[1])
+                fmts.append(leaf._fmt)
+            else:
+                specs.append(_Const(_plain(leaf)))
+        replay = recording.replay(slots)
+        jitted = jax.jit(replay)
+        flat = [x._data for x in leaves if isinstance(x, dlarray)]
+        if recording.uses_stream:
+            flat += [base, np.uint32(counter)]
+        jitted.lower(*flat).compile()
+        prim = Primitive(f"dlaccelerate({self.__name__})", replay, eager=jitted,
+                         multiple_results=True)
+        entry = _Entry(jitted, prim, out_tree, tuple(specs), tuple(fmts), recording.uses_stream)
+        returned = [dlarray._make(x._data, x._fmt, x._grad) if isinstance(x, dlarray) else x
+                    for x in out_leaves]
+        return jax.tree_util.tree_unflatten(out_tree, returned), entry
+
+    def _replay(self, entry, leaves, tree, tape):
+        inputs = [x for x in leaves if isinstance(x, dlarray)]
+        stream = list(random.stream()) if entry.uses_stream else []
+        if stream:
+            stream[1] = np.uint32(stream[1])
+        if tape is not None and any(x._grad is not None and x._grad.tape is tape for x in inputs):
+            results = apply(entry.prim, inputs + stream, {}, entry.fmts)
+            out = entry.outputs(results, lambda r, fmt: r)
+        else:
+            results = entry.jitted(*[x._data for x in inputs], *stream)
+            out = entry.outputs(results, dlarray._make)
+        if self._check_mode == "tolerance":
+            self._check(out, leaves, tree, stream)
+        return out
+
+    def _check(self, out, leaves, tree, stream):
+        """Rerun the underlying function with the replay's random stream and compare."""
+        base, counter = stream if stream else random.stream()
+        with hazards.suspended():
+            expected = self._run_recorded(Recording(base, int(counter)), leaves, tree)
+        problem = _difference(out, expected, self._check_tolerance)
+        if problem:
+            warnings.warn(f"accelerated outputs differ from the underlying function's outputs "
+                          f"({problem}; check_tolerance={self._check_tolerance:g}): the cached "
+                          "trace replays values that were baked in when it was built; see "
+                          ".hazards", AccelerationCheckWarning, stacklevel=4)
+
+
+def _difference(actual, expected, tolerance):
+    """Why ``actual`` and ``expected`` differ beyond ``tolerance``, or None."""
+    got, got_tree = jax.tree_util.tree_flatten(actual, is_leaf=_is_dlarray)
+    want, want_tree = jax.tree_util.tree_flatten(expected, is_leaf=_is_dlarray)
+    if got_tree != want_tree:
+        return "the output structures differ"
+    for position, (a, b) in enumerate(zip(got, want)):
+        a = a._data if isinstance(a, dlarray) else a
+        b = b._data if isinstance(b, dlarray) else b
+        if isinstance(a, (jax.Array, np.ndarray)) or isinstance(b, (jax.Array, np.ndarray)):
+            a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+            if a.shape != b.shape:
+                return f"output #{position} has shape {a.shape} instead of {b.shape}"
+            excess = np.abs(a - b) - tolerance * (1 + np.abs(b))
+            if np.any(excess > 0) or np.any(np.isnan(a) != np.isnan(b)):
+                return f"output #{position} differs by up to {np.nanmax(np.abs(a - b)):.3g}"
+        elif a != b:
+            return f"output #{position} is {a!r} instead of {b!r}"
+    return None
+
+
+def dlaccelerate(fun=None, **options):
+    """Return an ``AcceleratedFunction`` wrapping ``fun``; also a decorator, with or without
+    options (``enabled``, ``cache_size``, ``check_mode``, ``check_tolerance``, ``strict``)."""
+    if fun is None:
+        return lambda f: AcceleratedFunction(f, **options)
+    return AcceleratedFunction(fun, **options)

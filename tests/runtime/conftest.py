@@ -1,0 +1,26 @@
+"""Make ``acclint.runtime`` importable from this checkout when the project is not installed.
+
+pyproject.toml maps the directory ``runtime/`` to the package ``acclint.runtime``; an
+editable install does that mapping, a bare checkout does not. Only the runtime is loaded
+here: the linter engine (the rest of ``acclint``) is never imported by these tests.
+"""
+
+import importlib.util
+import pathlib
+import sys
+import types
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+if "acclint.runtime" not in sys.modules and importlib.util.find_spec("acclint") is None:
+    sys.modules["acclint"] = types.ModuleType("acclint")
+    sys.modules["acclint"].__path__ = [str(ROOT / "acclint")]
+try:
+    import acclint.runtime  # noqa: F401
+except ModuleNotFoundError:
+    spec = importlib.util.spec_from_file_location(
+        "acclint.runtime", ROOT / "runtime" / "__init__.py",
+        submodule_search_locations=[str(ROOT / "runtime")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["acclint.runtime"] = module
+    spec.loader.exec_module(module)
