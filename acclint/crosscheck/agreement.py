@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from acclint.crosscheck.evidence import CaseRun, Evidence
 from acclint.crosscheck.fixture_set import FixtureModule
@@ -65,6 +66,7 @@ class Comparison:
 
     functions: list[FunctionVerdict]
     module_problems: list[str]
+    notes: list[str] = field(default_factory=list)
 
     def disagreements(self) -> list[str]:
         found = list(self.module_problems)
@@ -125,7 +127,8 @@ def compare(fixtures: list[FixtureModule], runs: list[CaseRun],
     for verdict in verdicts.values():
         if not verdict.covered:
             verdict.problems.append(f"{verdict.name}: no recipe in CALLS runs it")
-    return Comparison(list(verdicts.values()), problems)
+    notes = [f"{Path(run.module).stem}.{run.case}: {note}" for run in runs for note in run.notes]
+    return Comparison(list(verdicts.values()), problems, notes)
 
 
 def _add_run(run: CaseRun, by_path: dict[str, FixtureModule],

@@ -21,9 +21,11 @@ class Evidence:
 
 @dataclass
 class CaseRun:
-    """The outcome of one case: its evidence, or why it could not be run."""
+    """The outcome of one case: its evidence, or why it could not be run; ``notes`` are what
+    was seen but not taken as evidence (with the reason)."""
 
     module: str
     case: str
     evidence: list[Evidence] = field(default_factory=list)
     crash: str | None = None
+    notes: list[str] = field(default_factory=list)

@@ -81,6 +81,8 @@ class Call:
     ``jax.checkpoint`` eagerly), or ``entry.function`` when ``entry`` is an AcceleratedFunction.
     ``covers``: further fixture functions (``name`` or ``Class.method``) this run exercises,
     such as helpers and layer methods, so their labels are checked against this run's evidence.
+    ``random_outputs``: the outputs are random by design (keyed draws, ``rand(..., like=x)``),
+    so the transformed and the plain run are compared by their effects only.
     """
 
     entry: str
@@ -88,11 +90,14 @@ class Call:
     kwargs: dict[str, Any] = field(default_factory=dict)
     plain: str | None = None
     covers: tuple[str, ...] = ()
+    random_outputs: bool = False
 
     def __init__(self, entry: str, *args: Any, kwargs: dict[str, Any] | None = None,
-                 plain: str | None = None, covers: tuple[str, ...] = ()) -> None:
+                 plain: str | None = None, covers: tuple[str, ...] = (),
+                 random_outputs: bool = False) -> None:
         object.__setattr__(self, "entry", entry)
         object.__setattr__(self, "args", args)
         object.__setattr__(self, "kwargs", dict(kwargs or {}))
         object.__setattr__(self, "plain", plain)
         object.__setattr__(self, "covers", tuple(covers))
+        object.__setattr__(self, "random_outputs", random_outputs)

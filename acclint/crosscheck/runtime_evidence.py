@@ -1,16 +1,20 @@
 """What the runtime (``acclint.runtime``) adds to a case's dynamic evidence.
 
-Runtime-style fixtures are run under ``dlaccelerate``: before the first call the harness turns
-on ``check_mode="tolerance"``, so a second call with new values that the cached trace answers
-differently from the underlying function warns; after the run it reads the hazards the
-runtime's recorder observed while building the trace. Everything here is a no-op for
-JAX-style entries, and the runtime is imported only when a fixture uses it.
+The transformed run of every case is wrapped in the runtime's ``record_hazards()`` (non-strict,
+so a hazard is recorded and the run goes on, as a user's would): it collects what every trace
+build in the run did that gets baked in (ACC1..ACC4 at the user line), and the ACC3 host
+conversions of values that ``dlfeval`` differentiates. Before an ``AcceleratedFunction`` entry
+is first called, the harness clears its cache and turns on ``check_mode="tolerance"``, so a
+second call whose cached answer differs from the underlying function's warns; such a warning is
+a consequence that a located hazard has to explain. For fixtures that never import the
+runtime, all of this is a no-op and the runtime is not imported.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from contextlib import contextmanager, nullcontext
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -23,8 +27,9 @@ def _runtime() -> Any:
 
 def make_dlarray(data: np.ndarray, fmt: str) -> Any:
     """A dlarray of ``data`` labelled ``fmt`` (imports the runtime)."""
-    from acclint import runtime
     import jax.numpy as jnp
+
+    from acclint import runtime
 
     return runtime.dlarray(jnp.asarray(data), fmt)
 
@@ -35,7 +40,7 @@ def _accelerated(entry: Any) -> bool:
 
 
 def prepare(entry: Any) -> None:
-    """Make an accelerated entry check its cached trace against the underlying function."""
+    """Make an accelerated entry build afresh and check its cached trace on every call."""
     if _accelerated(entry):
         entry.clear_cache()
         entry.check_mode = "tolerance"
@@ -46,13 +51,21 @@ def underlying(entry: Any) -> Callable[..., Any] | None:
     return entry.function if _accelerated(entry) else None
 
 
-def collect(entry: Any, warnings: list[str]) -> list[Evidence]:
+@contextmanager
+def recorded() -> Iterator[list[Any]]:
+    """Record the runtime's hazards inside the block into the yielded list (filled on exit)."""
+    runtime = _runtime()
+    found: list[Any] = []
+    with (nullcontext() if runtime is None else runtime.record_hazards()) as log:
+        yield found
+    if log is not None:
+        found.extend(log.hazards)
+
+
+def collect(hazards: list[Any], warnings: list[str]) -> list[Evidence]:
     """Evidence from the recorder's hazards and from tolerance-check warnings."""
-    found = []
-    if _accelerated(entry):
-        for hazard in getattr(entry, "hazards", ()):
-            found.append(Evidence(hazard.family, hazard.filename, hazard.lineno,
-                                  f"runtime recorder: {hazard.message}"))
-        found.extend(Evidence(None, None, None, f"tolerance check warned: {text}")
-                     for text in warnings if "tolerance" in text.lower())
+    found = [Evidence(h.family, h.filename, h.lineno, f"runtime recorder: {h.message}")
+             for h in hazards]
+    found.extend(Evidence(None, None, None, f"tolerance check warned: {text}")
+                 for text in warnings if text.startswith("AccelerationCheckWarning"))
     return found
