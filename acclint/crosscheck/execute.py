@@ -14,7 +14,6 @@ runtime's recorder saw while building the trace (:mod:`acclint.crosscheck.runtim
 from __future__ import annotations
 
 import traceback
-import warnings
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
@@ -89,7 +88,7 @@ def run_case(module: ModuleType, case: str, call: Call, observe: ObservationFact
     runtime_evidence.prepare(entry)
     with runtime_evidence.recorded() as hazards:
         transformed = _run(entry, inputs, observe)
-    recorded = runtime_evidence.collect(hazards, transformed.warnings)
+    recorded = runtime_evidence.collect(hazards)
     if transformed.error is not None:
         error = transformed.error
         family = next((fam for kind, fam in TRACER_ERRORS if isinstance(error, kind)), None)
@@ -123,7 +122,6 @@ def run_case(module: ModuleType, case: str, call: Call, observe: ObservationFact
 class _RunOutcome:
     outputs: list[Any]
     events: dict[Event, int]
-    warnings: list[str]
     error: BaseException | None
 
 
@@ -131,15 +129,13 @@ def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
          observe: Callable[[], Observation], disable_jit: bool = False) -> _RunOutcome:
     outputs: list[Any] = []
     error: BaseException | None = None
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with observe() as observation, jax.disable_jit(disable_jit):
-            try:
-                for args, kwargs in inputs:
-                    outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
-            except Exception as exc:  # the fixture's failure is the finding, not ours
-                error = exc
-    return _RunOutcome(outputs, dict(observation.events), [f"{w.category.__name__}: {w.message}" for w in caught], error)
+    with observe() as observation, jax.disable_jit(disable_jit):
+        try:
+            for args, kwargs in inputs:
+                outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
+        except Exception as exc:  # the fixture's failure is the finding, not ours
+            error = exc
+    return _RunOutcome(outputs, dict(observation.events), error)
 
 
 def _plain_callable(module: ModuleType, call: Call, entry: Any) -> Callable[..., Any]:
