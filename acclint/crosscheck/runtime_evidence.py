@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager, nullcontext
+from types import MethodType
 from typing import Any, Callable, Iterator
 
 import numpy as np
@@ -41,20 +42,31 @@ def make_dlarray(data: np.ndarray, fmt: str) -> Any:
     return runtime.dlarray(jnp.asarray(data), fmt)
 
 
-def _accelerated(entry: Any) -> bool:
+def _accelerated(entry: Any) -> Any:
+    """The AcceleratedFunction behind ``entry`` (itself, or the function of a method bound
+    from it, as an ``Acceleratable`` layer's ``layer.predict``), or None."""
     runtime = _runtime()
-    return runtime is not None and isinstance(entry, runtime.AcceleratedFunction)
+    if runtime is None:
+        return None
+    function = entry.__func__ if isinstance(entry, MethodType) else entry
+    return function if isinstance(function, runtime.AcceleratedFunction) else None
 
 
 def prepare(entry: Any) -> None:
     """Make an accelerated entry build its trace afresh on the next call."""
-    if _accelerated(entry):
-        entry.clear_cache()
+    accelerated = _accelerated(entry)
+    if accelerated is not None:
+        accelerated.clear_cache()
 
 
 def underlying(entry: Any) -> Callable[..., Any] | None:
-    """The function an AcceleratedFunction wraps, or None for anything else."""
-    return entry.function if _accelerated(entry) else None
+    """What an accelerated entry wraps, bound like the entry; None for anything else."""
+    accelerated = _accelerated(entry)
+    if accelerated is None:
+        return None
+    if isinstance(entry, MethodType):
+        return MethodType(accelerated.function, entry.__self__)
+    return accelerated.function
 
 
 @contextmanager
