@@ -79,19 +79,42 @@ def _value_key(value):
     return kind, value
 
 
+def _any_tracked(leaves, tape):
+    return any(isinstance(x, dlarray) and _dlarray_key(x, tape)[-1] for x in leaves)
+
+
 def _plain(x):
     """``x`` without trace handles (for cached constants)."""
     return dlarray._make(x._data, x._fmt) if isinstance(x, dlarray) else x
 
 
 class _Entry:
-    """One cached trace: the compiled replay and how to rebuild the returned structure."""
+    """One cached trace: the compiled replay and how to rebuild the returned structure.
 
-    __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream")
+    ``tracked``: some input is traced by the running ``dlfeval`` (part of the key), so the
+    replay must go on its tape, as the primitive ``prim``. ``single_fmt``: when the output is
+    one traced dlarray and no random stream is needed, its format, and ``jitted`` returns that
+    one array (the fastest replay); else None and ``jitted`` returns a tuple.
+    """
 
-    def __init__(self, jitted, prim, tree, specs, fmts, uses_stream):
-        self.jitted, self.prim, self.tree = jitted, prim, tree
-        self.specs, self.fmts, self.uses_stream = specs, fmts, uses_stream
+    __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream", "tracked",
+                 "single_fmt")
+
+    def __init__(self, name, replay, example, tree, specs, fmts, uses_stream, tracked):
+        self.tree, self.specs, self.fmts = tree, specs, fmts
+        self.uses_stream, self.tracked = uses_stream, tracked
+        simple = (tree.num_leaves == 1 and tree.num_nodes == 1 and specs == (0,)
+                  and not uses_stream and not tracked)
+        self.single_fmt = fmts[0] if simple else None
+        self.jitted = jax.jit((lambda *flat: replay(*flat)[0]) if simple else replay)
+        self.jitted.lower(*example).compile()
+        self.prim = Primitive(name, replay, eager=None if simple else self.jitted,
+                              multiple_results=True)
+
+    def results(self, data):
+        """The replay's outputs for the input ``data`` (plus stream), always as a tuple."""
+        out = self.jitted(*data)
+        return (out,) if self.single_fmt is not None else out
 
     def outputs(self, results, wrap):
         leaves = [(wrap(results[s], self.fmts[s]) if type(s) is int else s.value)
@@ -212,10 +235,18 @@ class AcceleratedFunction:
         if not self._enabled or state.recording is not None:
             return self._fun(*args, **kwargs)
         tape = state.tape
-        if not kwargs and all(type(a) is dlarray for a in args):
-            key = (len(args), tuple(_dlarray_key(a, tape) for a in args))
-            leaves, tree = args, None
-        else:
+        key = None
+        if not kwargs:  # fast path: only dlarray arguments
+            parts = []
+            for a in args:
+                if type(a) is not dlarray:
+                    break
+                grad = a._grad
+                parts.append((a._data.shape, a._data.dtype, a._fmt,
+                              grad is not None and grad.tape is tape))
+            else:
+                key, leaves, tree = tuple(parts), args, None
+        if key is None:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
             key = (tree, tuple(_dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
                                for x in leaves))
@@ -231,11 +262,14 @@ class AcceleratedFunction:
                 self._hits += 1
             full = entry is None and len(self._cache) >= self._cache_size
         if entry is not None:
-            return self._replay(entry, leaves, tree, tape)
+            if entry.single_fmt is not None and self._check_mode == "none":
+                return dlarray._make(entry.jitted(*[a._data for a in leaves]), entry.single_fmt)
+            return self._replay(entry, leaves, tree)
         if full:
             self._warn_full()
             return self._fun(*args, **kwargs)
-        out, entry = self._build(leaves, tree)
+        out, entry = self._build(leaves, tree, any(part[-1] for part in key if type(part) is tuple)
+                                 if tree is None else _any_tracked(leaves, tape))
         with self._lock:
             if key not in self._cache and len(self._cache) < self._cache_size:
                 self._cache[key] = entry
@@ -265,7 +299,7 @@ class AcceleratedFunction:
         finally:
             state.recording = previous
 
-    def _build(self, leaves, tree):
+    def _build(self, leaves, tree, tracked):
         base, counter = random.stream()
         recording = Recording(base, counter)
         log = hazards.HazardLog(self.strict)
@@ -284,30 +318,26 @@ class AcceleratedFunction:
                 fmts.append(leaf._fmt)
             else:
                 specs.append(_Const(_plain(leaf)))
-        replay = recording.replay(slots)
-        jitted = jax.jit(replay)
-        flat = [x._data for x in leaves if isinstance(x, dlarray)]
+        example = [x._data for x in leaves if isinstance(x, dlarray)]
         if recording.uses_stream:
-            flat += [base, np.uint32(counter)]
-        jitted.lower(*flat).compile()
-        prim = Primitive(f"dlaccelerate({self.__name__})", replay, eager=jitted,
-                         multiple_results=True)
-        entry = _Entry(jitted, prim, out_tree, tuple(specs), tuple(fmts), recording.uses_stream)
+            example += [base, np.uint32(counter)]
+        entry = _Entry(f"dlaccelerate({self.__name__})", recording.replay(slots), example,
+                       out_tree, tuple(specs), tuple(fmts), recording.uses_stream, tracked)
         returned = [dlarray._make(x._data, x._fmt, x._grad) if isinstance(x, dlarray) else x
                     for x in out_leaves]
         return jax.tree_util.tree_unflatten(out_tree, returned), entry
 
-    def _replay(self, entry, leaves, tree, tape):
+    def _replay(self, entry, leaves, tree):
         inputs = [x for x in leaves if isinstance(x, dlarray)]
-        stream = list(random.stream()) if entry.uses_stream else []
-        if stream:
-            stream[1] = np.uint32(stream[1])
-        if tape is not None and any(x._grad is not None and x._grad.tape is tape for x in inputs):
-            results = apply(entry.prim, inputs + stream, {}, entry.fmts)
-            out = entry.outputs(results, lambda r, fmt: r)
+        stream = []
+        if entry.uses_stream:
+            base, counter = random.stream()
+            stream = [base, np.uint32(counter)]
+        if entry.tracked:  # on the running dlfeval's tape, differentiable as one primitive
+            out = entry.outputs(apply(entry.prim, inputs + stream, {}, entry.fmts),
+                                lambda result, fmt: result)
         else:
-            results = entry.jitted(*[x._data for x in inputs], *stream)
-            out = entry.outputs(results, dlarray._make)
+            out = entry.outputs(entry.results([x._data for x in inputs] + stream), dlarray._make)
         if self._check_mode == "tolerance":
             self._check(out, leaves, tree, stream)
         return out

@@ -36,11 +36,11 @@ What is observed, and how
 -------------------------
 Only while a trace is built (ACC1, ACC2, ACC4) or, for ACC3, also inside ``dlfeval``:
 
-- ACC1: a draw from a NumPy ``Generator``/``RandomState`` (including the ``numpy.random``
-  module functions) seen as a change of its state between two executed user lines; the
-  generators watched are NumPy's global one and those found in the globals, closures and
-  locals of user frames. A draw from the stdlib ``random`` module (its functions and
-  ``random.Random`` methods). The runtime's ``rand``/``randn`` without ``like=`` a traced value.
+- ACC1: a call of a ``numpy.random`` module function (NumPy's global generator); a draw from
+  a NumPy ``Generator``/``RandomState`` found in the globals, closures or locals of user
+  frames, seen as a change of its state between two executed user lines; a draw from the
+  stdlib ``random`` module (its functions and ``random.Random`` methods); the runtime's
+  ``rand``/``randn`` without ``like=`` a traced value.
 - ACC2: a truth test (``__bool__``) of a traced dlarray.
 - ACC3: ``extractdata``/``float``/``int``/``complex``/``.item()``/``.tolist()``/
   ``numpy.asarray``/use as an index of a traced dlarray.
@@ -52,16 +52,20 @@ Only while a trace is built (ACC1, ACC2, ACC4) or, for ACC3, also inside ``dlfev
 
 The tools are a per-thread ``sys.settrace`` and ``sys.setprofile`` hook installed only for the
 duration of a trace build (the previous hooks are restored afterwards, so other threads are
-never affected) and one process-wide audit hook that does nothing unless the calling thread is
-building a trace.
+never affected), wrappers of the ``numpy.random`` module functions installed while any
+thread builds (they report only for the building thread), and one process-wide audit hook
+that does nothing unless the calling thread is building a trace.
 
 Sharp edges: a hazard is attributed to the innermost frame of *user code*, walking out from
 where it happened past library frames (the standard library and site-packages); events that
-originate inside the runtime or in imports are ignored, so user code installed into
-site-packages is invisible. A generator draw is attributed to the last user line executed
-before its state change was noticed. A legacy ``RandomState`` normal draw served from its
-cached second value does not change the generator state and goes unseen. Mutation through
-item assignment (``outer[k] = v``) and of containers passed in as arguments is not detected.
+originate inside the runtime, inside JAX/jaxlib (the runtime's engine: compilation logs,
+clocks, cache files) or in imports are ignored, so user code installed into site-packages is
+invisible. A generator draw is attributed to the last user line executed before its state
+change was noticed; a draw by *another* thread from a generator the build watches is
+attributed to the build, and a legacy ``RandomState`` normal draw served from its cached
+second value goes unseen. ``numpy.random`` functions imported by name before the build
+(``from numpy.random import rand``) are not seen. Mutation through item assignment
+(``outer[k] = v``) and of containers passed in as arguments is not detected.
 """
 
 import dis
@@ -152,7 +156,15 @@ def suspended():
 
 
 # --- where did it happen ------------------------------------------------------------------
-_RUNTIME_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+def _package_dir(name):
+    module = __import__(name)
+    return os.path.dirname(os.path.abspath(module.__file__)) + os.sep
+
+
+# JAX and jaxlib do the runtime's work: what happens inside them (compilation, its logging,
+# clocks and cache files) is never the user's hazard, even when user code calls JAX directly.
+_RUNTIME_DIRS = (os.path.dirname(os.path.abspath(__file__)) + os.sep, _package_dir("jax"),
+                 _package_dir("jaxlib"))
 _LIBRARY_DIRS = tuple(sorted({
     os.path.abspath(p) + os.sep
     for key in ("stdlib", "platstdlib", "purelib", "platlib")
@@ -165,7 +177,7 @@ def _kind(filename):
     kind = _kinds.get(filename)
     if kind is None:
         path = os.path.abspath(filename) if not filename.startswith("<") else filename
-        if path.startswith(_RUNTIME_DIR):
+        if path.startswith(_RUNTIME_DIRS):
             kind = "runtime"
         elif filename.startswith("<frozen importlib"):
             kind = "import"
@@ -319,6 +331,55 @@ def _freeze(value):
     return value
 
 
+class _GlobalNumpyRandom:
+    """Wraps the ``numpy.random`` module functions while any thread builds a trace.
+
+    NumPy's global generator is shared by all threads, so its state cannot tell which thread
+    drew; the wrappers report only draws made by a thread that is building a trace. They are
+    installed when the first build starts and removed when the last one ends. A function
+    imported by name before the build (``from numpy.random import rand``) is not wrapped.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._users = 0
+        self._originals = {}
+
+    def __enter__(self):
+        with self._lock:
+            if self._users == 0:
+                shared = np.random.mtrand._rand
+                self._originals = {name: value for name, value in vars(np.random).items()
+                                   if getattr(value, "__self__", None) is shared}
+                for name, method in self._originals.items():
+                    setattr(np.random, name, _reporting_draw(name, method))
+            self._users += 1
+
+    def __exit__(self, *exc):
+        with self._lock:
+            self._users -= 1
+            if self._users == 0:
+                for name, method in self._originals.items():
+                    setattr(np.random, name, method)
+
+
+def _reporting_draw(name, method):
+    def draw(*args, **kwargs):
+        if STATE.observer is not None:
+            _report("ACC1", f"numpy.random.{name} draws once when the trace is built and the "
+                    "numbers are baked in as a constant; use rand(..., like=x) with x traced",
+                    sys._getframe(1), False)
+        return method(*args, **kwargs)
+
+    draw.__name__ = draw.__qualname__ = name
+    draw.__doc__ = method.__doc__
+    draw.__wrapped__ = method
+    return draw
+
+
+_GLOBAL_NUMPY_RANDOM = _GlobalNumpyRandom()
+
+
 class _Observer:
     """Per-build state of the trace and profile hooks (one thread, one build)."""
 
@@ -327,15 +388,15 @@ class _Observer:
         self.generators = {}  # id -> [generator, fingerprint]
         self.scanned_globals = set()
         self.last_line = None  # the most recent user frame and its line
-        self.watch(np.random.mtrand._rand)
 
     def watch(self, generator):
         if id(generator) not in self.generators:
             self.generators[id(generator)] = [generator, _fingerprint(generator)]
 
     def scan(self, namespace):
+        shared = np.random.mtrand._rand
         for value in namespace.values():
-            if isinstance(value, (np.random.Generator, np.random.RandomState)):
+            if isinstance(value, (np.random.Generator, np.random.RandomState)) and value is not shared:
                 self.watch(value)
 
     def check_generators(self):
@@ -461,11 +522,12 @@ def observing(log):
     previous_trace, previous_profile = sys.gettrace(), sys.getprofile()
     STATE.sinks = previous_sinks + (log,)
     STATE.observer = observer
-    sys.settrace(observer.trace)
-    sys.setprofile(observer.profile)
-    try:
-        yield
-    finally:
-        sys.setprofile(previous_profile)
-        sys.settrace(previous_trace)
-        STATE.sinks, STATE.observer = previous_sinks, previous_observer
+    with _GLOBAL_NUMPY_RANDOM:
+        sys.settrace(observer.trace)
+        sys.setprofile(observer.profile)
+        try:
+            yield
+        finally:
+            sys.setprofile(previous_profile)
+            sys.settrace(previous_trace)
+            STATE.sinks, STATE.observer = previous_sinks, previous_observer

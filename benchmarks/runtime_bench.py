@@ -1,0 +1,142 @@
+"""Speed of the runtime against hand-written JAX, on one model-loss step and one tiny function.
+
+Model: conv 3x3x8 (same) - relu - conv 3x3x8 (same) - relu - fully connected 10 - softmax -
+cross-entropy, on a 28x28x1x128 "SSCB" batch, gradients of all learnables. Compared, in one
+process, each as the median over several repeats:
+
+- eager ``dlfeval`` (network acceleration off) vs JAX's own op-by-op
+  ``jax.value_and_grad`` without ``jit`` (target: <= 2x);
+- ``dlfeval`` of the ``dlaccelerate``d loss vs a hand-written
+  ``jax.jit(jax.value_and_grad(...))`` of the same model (target: <= 1.25x);
+- a cache hit of a tiny accelerated function vs a raw ``jax.jit`` call (target: <= 2x);
+- accelerated vs eager, and the cost of building a trace (first call of a fresh function).
+
+Run: ``python benchmarks/runtime_bench.py [--repeats N]``.
+"""
+
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+try:
+    import acclint.runtime as rt
+except ModuleNotFoundError:  # a bare checkout: reuse the tests' loader of runtime/
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "runtime"))
+    import conftest  # noqa: F401
+    import acclint.runtime as rt
+
+
+def _block(tree):
+    for leaf in jax.tree_util.tree_leaves(tree):
+        getattr(leaf, "block_until_ready", lambda: None)()
+    return tree
+
+
+def timeit(step, repeats, inner):
+    """Median seconds per call of ``step`` over ``repeats`` runs of ``inner`` calls."""
+    _block(step())
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(inner):
+            out = step()
+        _block(out)
+        samples.append((time.perf_counter() - start) / inner)
+    return statistics.median(samples)
+
+
+def runtime_model(X):
+    layers = [rt.Convolution2DLayer(3, 8, padding="same"), rt.ReLULayer(),
+              rt.Convolution2DLayer(3, 8, padding="same"), rt.ReLULayer(),
+              rt.FullyConnectedLayer(10), rt.SoftmaxLayer()]
+    return layers
+
+
+def model_loss(net, X, T):
+    Y, _ = rt.forward(net, X)
+    loss = rt.crossentropy(Y, T)
+    return loss, rt.dlgradient(loss, net.learnables)
+
+
+def jax_loss(params, x, t):
+    """The same model written directly in JAX (MATLAB layout: HWCN images, HWIO filters)."""
+    (w1, b1), (w2, b2), (w3, b3) = params
+    dn = ("HWCN", "HWIO", "HWCN")
+    h = jax.lax.conv_general_dilated(x, w1, (1, 1), "SAME", dimension_numbers=dn)
+    h = jax.nn.relu(h + b1.reshape(1, 1, -1, 1))
+    h = jax.lax.conv_general_dilated(h, w2, (1, 1), "SAME", dimension_numbers=dn)
+    h = jax.nn.relu(h + b2.reshape(1, 1, -1, 1))
+    logits = w3 @ h.reshape(-1, h.shape[-1]) + b3.reshape(-1, 1)
+    y = jax.nn.softmax(logits, axis=0)
+    return -jnp.sum(t * jnp.log(jnp.maximum(y, jnp.finfo(y.dtype).tiny))) / x.shape[-1]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    options = parser.parse_args()
+    r = options.repeats
+
+    rng = np.random.default_rng(0)
+    x = rng.random((28, 28, 1, 128), dtype=np.float32)
+    t = jax.nn.one_hot(rng.integers(0, 10, 128), 10).T
+    X, T = rt.dlarray(x, "SSCB"), rt.dlarray(t, "CB")
+    eager_net = rt.dlnetwork(runtime_model(X), X, acceleration="none")
+    net = rt.dlnetwork(eager_net.layers, acceleration="auto")
+    learn = eager_net.learnables
+    params = tuple((learn[name]["weights"]._data, learn[name]["bias"]._data)
+                   for name in ("convolution2dlayer_1", "convolution2dlayer_3",
+                                "fullyconnectedlayer_5"))
+    xj, tj = jnp.asarray(x), jnp.asarray(t)
+
+    accelerated = rt.dlaccelerate(model_loss)
+    start = time.perf_counter()
+    _block(rt.dlfeval(accelerated, net, X, T))
+    build = time.perf_counter() - start
+
+    jitted = jax.jit(jax.value_and_grad(jax_loss))
+    opbyop = jax.value_and_grad(jax_loss)
+    times = {
+        "eager dlfeval": timeit(lambda: rt.dlfeval(model_loss, eager_net, X, T), r, 5),
+        "JAX op-by-op value_and_grad": timeit(lambda: opbyop(params, xj, tj), r, 5),
+        "dlfeval(dlaccelerate(loss))": timeit(lambda: rt.dlfeval(accelerated, net, X, T), r, 20),
+        "jax.jit(value_and_grad)": timeit(lambda: jitted(params, xj, tj), r, 20),
+    }
+    check_loss = float(rt.dlfeval(accelerated, net, X, T)[0])
+    assert abs(check_loss - float(jitted(params, xj, tj)[0])) < 1e-4, "models disagree"
+
+    tiny = rt.dlaccelerate(lambda v: v * 2.0 + 1.0)
+    raw = jax.jit(lambda v: v * 2.0 + 1.0)
+    small = rt.dlarray(jnp.ones((4,)))
+    tiny(small)
+    times["tiny accelerated (cache hit)"] = timeit(lambda: tiny(small), r, 2000)
+    times["tiny raw jax.jit"] = timeit(lambda: raw(small._data), r, 2000)
+
+    rows = [
+        ("eager dlfeval", "JAX op-by-op value_and_grad", 2.0),
+        ("dlfeval(dlaccelerate(loss))", "jax.jit(value_and_grad)", 1.25),
+        ("tiny accelerated (cache hit)", "tiny raw jax.jit", 2.0),
+        ("dlfeval(dlaccelerate(loss))", "eager dlfeval", None),
+    ]
+    print(f"device: {jax.devices()[0].platform}, jax {jax.__version__}, median of {r} repeats\n")
+    print(f"{'measurement':32s} {'time':>12s}")
+    for name, seconds in times.items():
+        print(f"{name:32s} {seconds * 1e6:10.1f} us")
+    print(f"{'trace build (first call)':32s} {build * 1e3:10.1f} ms\n")
+    print(f"{'ratio':64s} {'value':>7s} {'target':>7s}")
+    for a, b, target in rows:
+        ratio = times[a] / times[b]
+        verdict = "" if target is None else (" ok" if ratio <= target else " MISSED")
+        goal = "-" if target is None else f"<={target}"
+        print(f"{a + ' / ' + b:64s} {ratio:7.2f} {goal:>7s}{verdict}")
+    print(f"{'trace build / accelerated step':64s} {build / times[rows[1][0]]:7.0f}")
+
+
+if __name__ == "__main__":
+    main()
