@@ -75,7 +75,16 @@ def materialize(spec: Any, rng: np.random.Generator) -> Any:
 
 def run_case(module: ModuleType, case: str, call: Call, observe: ObservationFactory,
              seed: int) -> CaseRun:
-    """Run ``call`` transformed and plain; never raises for a failure of the fixture."""
+    """Run ``call`` transformed and plain. Never raises: whatever goes wrong in one case
+    (a fixture bug, inputs that cannot be built) is that case's crash, and the others run."""
+    try:
+        return _run_case(module, case, call, observe, seed)
+    except Exception as exc:  # reported per case; one broken case must not stop the rest
+        return CaseRun(module.__file__, case, crash=_describe(exc, "case setup"))
+
+
+def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFactory,
+              seed: int) -> CaseRun:
     result = CaseRun(module.__file__, case)
     try:
         entry = resolve(module, call.entry)
