@@ -262,7 +262,7 @@ class AcceleratedFunction:
                 self._hits += 1
             full = entry is None and len(self._cache) >= self._cache_size
         if entry is not None:
-            if entry.single_fmt is not None and self._check_mode == "none":
+            if tree is None and entry.single_fmt is not None and self._check_mode == "none":
                 return dlarray._make(entry.jitted(*[a._data for a in leaves]), entry.single_fmt)
             return self._replay(entry, leaves, tree)
         if full:
