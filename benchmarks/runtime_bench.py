@@ -11,6 +11,9 @@ process, each as the median over several repeats:
 - a cache hit of a tiny accelerated function vs a raw ``jax.jit`` call (target: <= 2x);
 - accelerated vs eager, and the cost of building a trace (first call of a fresh function).
 
+The machine may be shared, so the candidates are measured round-robin (each round times every
+candidate once) and the medians are compared: slow phases of the machine hit all of them.
+
 Run: ``python benchmarks/runtime_bench.py [--repeats N]``.
 """
 
@@ -38,17 +41,19 @@ def _block(tree):
     return tree
 
 
-def timeit(step, repeats, inner):
-    """Median seconds per call of ``step`` over ``repeats`` runs of ``inner`` calls."""
-    _block(step())
-    samples = []
+def measure(candidates, repeats):
+    """Median seconds per call of each ``name: (step, inner)``, measured round-robin."""
+    samples = {name: [] for name in candidates}
+    for step, _ in candidates.values():
+        _block(step())
     for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(inner):
-            out = step()
-        _block(out)
-        samples.append((time.perf_counter() - start) / inner)
-    return statistics.median(samples)
+        for name, (step, inner) in candidates.items():
+            start = time.perf_counter()
+            for _ in range(inner):
+                out = step()
+            _block(out)
+            samples[name].append((time.perf_counter() - start) / inner)
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def runtime_model(X):
@@ -79,7 +84,7 @@ def jax_loss(params, x, t):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=9)
     options = parser.parse_args()
     r = options.repeats
 
@@ -102,21 +107,24 @@ def main():
 
     jitted = jax.jit(jax.value_and_grad(jax_loss))
     opbyop = jax.value_and_grad(jax_loss)
-    times = {
-        "eager dlfeval": timeit(lambda: rt.dlfeval(model_loss, eager_net, X, T), r, 5),
-        "JAX op-by-op value_and_grad": timeit(lambda: opbyop(params, xj, tj), r, 5),
-        "dlfeval(dlaccelerate(loss))": timeit(lambda: rt.dlfeval(accelerated, net, X, T), r, 20),
-        "jax.jit(value_and_grad)": timeit(lambda: jitted(params, xj, tj), r, 20),
-    }
     check_loss = float(rt.dlfeval(accelerated, net, X, T)[0])
     assert abs(check_loss - float(jitted(params, xj, tj)[0])) < 1e-4, "models disagree"
+    times = measure({
+        "eager dlfeval": (lambda: rt.dlfeval(model_loss, eager_net, X, T), 3),
+        "JAX op-by-op value_and_grad": (lambda: opbyop(params, xj, tj), 3),
+        "dlfeval(dlaccelerate(loss))": (lambda: rt.dlfeval(accelerated, net, X, T), 5),
+        "jax.jit(value_and_grad)": (lambda: jitted(params, xj, tj), 5),
+    }, r)
 
     tiny = rt.dlaccelerate(lambda v: v * 2.0 + 1.0)
     raw = jax.jit(lambda v: v * 2.0 + 1.0)
     small = rt.dlarray(jnp.ones((4,)))
+    data = small._data
     tiny(small)
-    times["tiny accelerated (cache hit)"] = timeit(lambda: tiny(small), r, 2000)
-    times["tiny raw jax.jit"] = timeit(lambda: raw(small._data), r, 2000)
+    times.update(measure({
+        "tiny accelerated (cache hit)": (lambda: tiny(small), 2000),
+        "tiny raw jax.jit": (lambda: raw(data), 2000),
+    }, r))
 
     rows = [
         ("eager dlfeval", "JAX op-by-op value_and_grad", 2.0),
@@ -124,7 +132,8 @@ def main():
         ("tiny accelerated (cache hit)", "tiny raw jax.jit", 2.0),
         ("dlfeval(dlaccelerate(loss))", "eager dlfeval", None),
     ]
-    print(f"device: {jax.devices()[0].platform}, jax {jax.__version__}, median of {r} repeats\n")
+    print(f"device: {jax.devices()[0].platform}, jax {jax.__version__}, median of {r} "
+          "round-robin repeats\n")
     print(f"{'measurement':32s} {'time':>12s}")
     for name, seconds in times.items():
         print(f"{name:32s} {seconds * 1e6:10.1f} us")

@@ -79,10 +79,6 @@ def _value_key(value):
     return kind, value
 
 
-def _any_tracked(leaves, tape):
-    return any(isinstance(x, dlarray) and _dlarray_key(x, tape)[-1] for x in leaves)
-
-
 def _plain(x):
     """``x`` without trace handles (for cached constants)."""
     return dlarray._make(x._data, x._fmt) if isinstance(x, dlarray) else x
@@ -236,14 +232,12 @@ class AcceleratedFunction:
             return self._fun(*args, **kwargs)
         tape = state.tape
         key = None
-        if not kwargs:  # fast path: only dlarray arguments
+        if not kwargs:  # fast path: only dlarray arguments, no pytree flattening
             parts = []
             for a in args:
                 if type(a) is not dlarray:
                     break
-                grad = a._grad
-                parts.append((a._data.shape, a._data.dtype, a._fmt,
-                              grad is not None and grad.tape is tape))
+                parts.append(_dlarray_key(a, tape))
             else:
                 key, leaves, tree = tuple(parts), args, None
         if key is None:
@@ -268,8 +262,7 @@ class AcceleratedFunction:
         if full:
             self._warn_full()
             return self._fun(*args, **kwargs)
-        out, entry = self._build(leaves, tree, any(part[-1] for part in key if type(part) is tuple)
-                                 if tree is None else _any_tracked(leaves, tape))
+        out, entry = self._build(leaves, tree, tape)
         with self._lock:
             if key not in self._cache and len(self._cache) < self._cache_size:
                 self._cache[key] = entry
@@ -299,7 +292,7 @@ class AcceleratedFunction:
         finally:
             state.recording = previous
 
-    def _build(self, leaves, tree, tracked):
+    def _build(self, leaves, tree, tape):
         base, counter = random.stream()
         recording = Recording(base, counter)
         log = hazards.HazardLog(self.strict)
@@ -322,7 +315,8 @@ class AcceleratedFunction:
         if recording.uses_stream:
             example += [base, np.uint32(counter)]
         entry = _Entry(f"dlaccelerate({self.__name__})", recording.replay(slots), example,
-                       out_tree, tuple(specs), tuple(fmts), recording.uses_stream, tracked)
+                       out_tree, tuple(specs), tuple(fmts), recording.uses_stream,
+                       any(_dlarray_key(x, tape)[-1] for x in leaves if isinstance(x, dlarray)))
         returned = [dlarray._make(x._data, x._fmt, x._grad) if isinstance(x, dlarray) else x
                     for x in out_leaves]
         return jax.tree_util.tree_unflatten(out_tree, returned), entry

@@ -2,6 +2,7 @@
 
 import logging
 import random
+import sys
 import threading
 import time
 
@@ -50,10 +51,12 @@ def conversions(x):
     b = float(sum(x))  # float
     c = sum(x).item()  # item
     d = np.asarray(x)  # asarray
-    return x + a + b + c + d.sum()
+    e = int(sum(x))  # int
+    f = x.tolist()  # tolist
+    return x + a + b + c + d.sum() + e + f[0]
 
 
-@pytest.mark.parametrize("marker", ["extract", "float", "item", "asarray"])
+@pytest.mark.parametrize("marker", ["extract", "float", "item", "asarray", "int", "tolist"])
 def test_host_conversions_of_traced_values_are_acc3(marker, line_of):
     acc = dlaccelerate(conversions)
     acc(X)
@@ -64,12 +67,14 @@ def draws(x):
     a = np.random.rand(3)  # np-module
     b = MODULE_RNG.normal(size=3)  # np-generator
     c = random.random()  # stdlib
+    c += random.gauss(0, 1)  # stdlib-python
     d = rand(size(x))  # runtime-unkeyed
     e = rand(size(x), like=x)  # runtime-keyed
     return x + a + b + c + d + e
 
 
-@pytest.mark.parametrize("marker", ["np-module", "np-generator", "stdlib", "runtime-unkeyed"])
+@pytest.mark.parametrize("marker", ["np-module", "np-generator", "stdlib", "stdlib-python",
+                                    "runtime-unkeyed"])
 def test_unkeyed_random_draws_are_acc1(marker, line_of):
     acc = dlaccelerate(draws)
     acc(X)
@@ -92,15 +97,31 @@ def effects(x, path):
     stamp = time.time()  # clock
     COUNT = COUNT + 1  # global
     OUTER.append(1)  # outer-append
+    sys.stderr.write("")  # stderr
     return x * stamp
 
 
 @pytest.mark.parametrize("marker", ["print", "open", "write", "logging", "clock", "global",
-                                    "outer-append"])
+                                    "outer-append", "stderr"])
 def test_side_effects_are_acc4(marker, tmp_path, line_of, capsys):
     acc = dlaccelerate(effects)
     acc(X, str(tmp_path / "out.txt"))
     found(acc, effects, marker, "ACC4", line_of)
+
+
+def test_nonlocal_writes_are_acc4(line_of):
+    calls = 0
+
+    def counting(x):
+        nonlocal calls
+        calls += 1  # nonlocal
+        return x
+
+    acc = dlaccelerate(counting)
+    acc(X)
+    acc(X)
+    assert calls == 1
+    found(acc, counting, "nonlocal", "ACC4", line_of)
 
 
 def test_clean_function_records_nothing():
@@ -212,3 +233,28 @@ def test_another_threads_effects_are_not_attributed(tmp_path):
         stop.set()
         worker.join()
     assert acc.hazards == []
+
+
+def test_concurrent_builds_record_their_own_hazards():
+    def draws_numpy(x):
+        return x + np.random.rand()
+
+    def clean(x):
+        return x * 3.0
+
+    barrier = threading.Barrier(2)
+    accs = {"draws": dlaccelerate(draws_numpy), "clean": dlaccelerate(clean)}
+
+    def build(name):
+        barrier.wait()
+        for n in range(1, 4):
+            accs[name](dlarray(jnp.ones(n), "C"))
+
+    threads = [threading.Thread(target=build, args=(name,)) for name in accs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert families(accs["draws"]) == ["ACC1"] and accs["clean"].hazards == []
+    assert np.random.rand.__module__ != __name__  # numpy.random restored after the builds
+    assert not hasattr(np.random.rand, "__wrapped__")
