@@ -75,6 +75,7 @@ import random as _stdlib_random
 import sys
 import sysconfig
 import threading
+import time as _time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -209,16 +210,19 @@ def _locate(frame, from_runtime):
     return None
 
 
-def _report(family, message, frame, from_runtime):
+def _emit(hazard):
     sinks = STATE.sinks
-    location = _locate(frame, from_runtime)
-    if location is None:
-        return
-    hazard = Hazard(family, location[0], location[1], message)
     for sink in sinks:
         sink.add(hazard)
     if any(sink.strict for sink in sinks):
         raise AccelerationHazardError(hazard)
+
+
+def _report(family, message, frame, from_runtime):
+    """Record a hazard observed at ``frame``, located with ``_locate``."""
+    location = _locate(frame, from_runtime)
+    if location is not None:
+        _emit(Hazard(family, location[0], location[1], message))
 
 
 # --- reports from the runtime's own functions ---------------------------------------------
@@ -262,10 +266,9 @@ def unkeyed_draw(name):
 
 
 # --- observation of arbitrary user code during a trace build ------------------------------
-_CLOCKS = {}
-for _name in ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic",
-              "monotonic_ns", "process_time", "process_time_ns", "thread_time"):
-    _CLOCKS[getattr(__import__("time"), _name)] = f"time.{_name}()"
+_CLOCKS = {getattr(_time, name): f"time.{name}()"
+           for name in ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic",
+                        "monotonic_ns", "process_time", "process_time_ns", "thread_time")}
 _NOW = {"now", "utcnow", "today"}
 _IO_METHODS = {"write", "writelines", "read", "readline", "readlines", "flush", "truncate"}
 _MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
@@ -484,12 +487,8 @@ def _is_outer(container, frame):
 
 
 def _report_at(frame, lineno, family, message):
-    sinks = STATE.sinks
-    hazard = Hazard(family, frame.f_code.co_filename, lineno, message)
-    for sink in sinks:
-        sink.add(hazard)
-    if any(sink.strict for sink in sinks):
-        raise AccelerationHazardError(hazard)
+    """Record a hazard at ``lineno`` of the user frame ``frame``."""
+    _emit(Hazard(family, frame.f_code.co_filename, lineno, message))
 
 
 def _audit(event, args):

@@ -1,14 +1,18 @@
-"""Make ``acclint.runtime`` importable from this checkout when the project is not installed.
+"""Make ``acclint.runtime`` importable from a checkout where the project is not installed.
 
 pyproject.toml maps the directory ``runtime/`` to the package ``acclint.runtime``; an
-editable install does that mapping, a bare checkout does not. Only the runtime is loaded
-here: the linter engine (the rest of ``acclint``) is never imported by these tests.
+installation does that mapping, a bare checkout does not, so the runtime is loaded here from
+``runtime/`` under that name. Nothing of the linter engine is imported (at most the
+``acclint`` package's ``__init__``, which imports nothing).
 """
 
 import importlib.util
+import inspect
 import pathlib
 import sys
 import types
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -24,16 +28,13 @@ except ModuleNotFoundError:
     module = importlib.util.module_from_spec(spec)
     sys.modules["acclint.runtime"] = module
     spec.loader.exec_module(module)
-
-
-import pytest  # noqa: E402
+    sys.modules["acclint"].runtime = module
 
 
 @pytest.fixture
 def line_of():
     """``line_of(function, marker)``: the line number of the source line of ``function`` that
     ends with the comment ``# <marker>`` (so tests name lines instead of counting them)."""
-    import inspect
 
     def find(function, marker):
         lines, first = inspect.getsourcelines(function)
