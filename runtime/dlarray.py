@@ -193,8 +193,11 @@ def apply(prim, args, params, fmt):
     state = STATE
     recording, tape = state.recording, state.tape
     multiple = prim.multiple_results
-    recs = recording.record(prim, args, params, len(out) if multiple else 0) if recording is not None else None
-    grads = tape.record(prim, args, data, params, out) if tape is not None and prim.differentiable else None
+    recs = grads = None
+    if recording is not None:
+        recs = recording.record(prim, args, params, len(out) if multiple else 0)
+    if tape is not None and prim.differentiable:
+        grads = tape.record(prim, args, data, params, out)
     if not multiple:
         return dlarray._make(out, fmt, grads[0] if grads else None, recs[0] if recs else None)
     return tuple(

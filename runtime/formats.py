@@ -23,7 +23,8 @@ def canonical(fmt, ndim):
     Raises ``ValueError`` naming the offending label, or the length mismatch.
     """
     if not isinstance(fmt, str):
-        raise TypeError(f"a dlarray format must be a string such as 'SSCB', got {type(fmt).__name__}")
+        raise TypeError("a dlarray format must be a string such as 'SSCB', got "
+                        f"{type(fmt).__name__}")
     if fmt == "":
         return "", None
     for position, label in enumerate(fmt):

@@ -1,4 +1,4 @@
-"""The hazard recorder: what a trace build (or a differentiated evaluation) did that MATLAB bakes in.
+"""The hazard recorder: what a trace build (or a differentiated run) did that MATLAB bakes in.
 
 This is the ground truth the linter's rules are cross-checked against, so every hazard names
 the family of DESIGN §2 and the user line that caused it.
@@ -279,6 +279,7 @@ _ModuleType = type(os)
 _IO_EVENTS = ("open", "os.", "shutil.", "socket.", "subprocess.", "tempfile.", "sqlite3.connect")
 _IGNORED_IO_EVENTS = {"os.listdir", "os.scandir", "os.walk", "os.chdir", "os.getcwd"}
 _RANDOM_FILE = os.path.abspath(_stdlib_random.__file__)
+_GENERATORS = (np.random.Generator, np.random.RandomState)
 
 
 def _module_file_kinds():
@@ -292,7 +293,8 @@ def _module_file_kinds():
                             (pprint, "pprint runs only when the trace is built, not on cached "
                              "calls; print outside the accelerated function")):
         path = os.path.abspath(module.__file__)
-        kinds[path if not path.endswith("__init__.py") else os.path.dirname(path)] = ("ACC4", message)
+        key = os.path.dirname(path) if path.endswith("__init__.py") else path
+        kinds[key] = ("ACC4", message)
     return kinds
 
 
@@ -399,7 +401,7 @@ class _Observer:
     def scan(self, namespace):
         shared = np.random.mtrand._rand
         for value in namespace.values():
-            if isinstance(value, (np.random.Generator, np.random.RandomState)) and value is not shared:
+            if value is not shared and isinstance(value, _GENERATORS):
                 self.watch(value)
 
     def check_generators(self):

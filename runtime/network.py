@@ -103,7 +103,7 @@ class dlnetwork:
 
     @property
     def learnables(self):
-        return {l.name: l.learnables for l in self._layers if l.learnable_names}
+        return {layer.name: layer.learnables for layer in self._layers if layer.learnable_names}
 
     @learnables.setter
     def learnables(self, values):
@@ -111,7 +111,7 @@ class dlnetwork:
 
     @property
     def state(self):
-        return {l.name: l.state for l in self._layers if l.state_names}
+        return {layer.name: layer.state for layer in self._layers if layer.state_names}
 
     @state.setter
     def state(self, values):
@@ -122,12 +122,14 @@ class dlnetwork:
 
 
 def _replaced(layers, values, names_attr, what):
-    expected = {l.name: set(getattr(l, names_attr)) for l in layers if getattr(l, names_attr)}
+    expected = {layer.name: set(getattr(layer, names_attr)) for layer in layers
+                if getattr(layer, names_attr)}
     given = {name: set(params) for name, params in values.items()}
     if given != expected:
         raise ValueError(f"the new {what} must have exactly the layers and parameters of the "
                          f"network's {what}: expected {expected}, got {given}")
-    return tuple(l.replace(**values[l.name]) if l.name in values else l for l in layers)
+    return tuple(layer.replace(**values[layer.name]) if layer.name in values else layer
+                 for layer in layers)
 
 
 def _flatten(net):
