@@ -1,0 +1,7 @@
+"""`python -m acclint` is the `acclint` command."""
+
+import sys
+
+from acclint.cli import main
+
+sys.exit(main())

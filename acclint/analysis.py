@@ -1,0 +1,54 @@
+"""The shared analysis of one module: computed once, asked by every rule.
+
+Rules never walk the module or resolve names themselves; they ask a `ModuleAnalysis` which
+functions are in which context, whether an expression is traced, and what a name resolves to.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import libcst as cst
+
+from acclint.contexts import ContextAnalysis
+from acclint.facts import ValueFacts, value_facts
+from acclint.markers import MarkerTable
+from acclint.scopes import FunctionInfo, index_module
+from acclint.taint import BodyFacts, TracedQuery
+
+
+@cache
+def _tails(markers: MarkerTable) -> frozenset[str]:
+    return frozenset(name.rsplit(".", 1)[-1] for name in markers.markers) | frozenset(
+        name.rsplit(".", 1)[-1] for name in markers.acceleratable_bases
+    )
+
+
+class ModuleAnalysis:
+    def __init__(self, module: cst.Module, markers: MarkerTable) -> None:
+        self.module = module
+        self.markers = markers
+        self.facts: ValueFacts = value_facts()
+        self.index = index_module(module, _tails(markers))
+        self._contexts = ContextAnalysis(self.index, markers, self.facts)
+        self._contexts.run()
+        self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
+        self._queries: dict[FunctionInfo, TracedQuery] = {}
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""
+        return self.index.imports.resolve(node)
+
+    def query(self, fn: FunctionInfo) -> TracedQuery:
+        found = self._queries.get(fn)
+        if found is None:
+            found = self._queries[fn] = TracedQuery(
+                fn.traced, self.index.imports, self.facts, frozenset(self.body(fn).containers)
+            )
+        return found
+
+    def body(self, fn: FunctionInfo) -> BodyFacts:
+        return self._contexts.body_facts[fn]
+
+    def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+        return self._contexts.lookup(name, scope)

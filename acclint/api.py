@@ -1,0 +1,103 @@
+"""The Python API: lint paths or source text and get findings back.
+
+    from acclint.api import lint_paths
+    for f in lint_paths(["src/"]):
+        print(f.path, f.line, f.code, f.message)
+
+`run` is what the CLI calls; it also returns the files that could not be analysed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from acclint.config import Settings
+from acclint.discovery import excluded, find_files
+from acclint.engine import LintOptions, lint_source
+from acclint.findings import FileError, FileResult, Finding
+from acclint.markers import load_markers
+from acclint.registry import select_rules
+
+
+@dataclass
+class Report:
+    results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        out = [f for r in self.results for f in r.findings]
+        out.sort(key=Finding.sort_key)
+        return out
+
+    @property
+    def errors(self) -> list[FileError]:
+        return [r.error for r in self.results if r.error is not None]
+
+
+def display_path(path: str) -> str:
+    """`path` relative to the working directory when it lies below it (DESIGN.md §3)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def options_for(settings: Settings) -> LintOptions:
+    return LintOptions(
+        rules=select_rules(settings.select, settings.ignore),
+        markers=load_markers(settings.accelerators, settings.differentiators),
+    )
+
+
+def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
+    codes: tuple[str, ...] = ()
+    for pattern, ignored in settings.per_file_ignores.items():
+        if excluded(path, (pattern,)):
+            codes += ignored
+    return codes
+
+
+def lint_file(path: str, settings: Settings, options: LintOptions | None = None) -> FileResult:
+    options = options or options_for(settings)
+    shown = display_path(path)
+    try:
+        source = Path(path).read_bytes()
+    except OSError as exc:
+        return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+    result = lint_source(source, shown, options)
+    ignored = _per_file_ignored(shown, settings)
+    if ignored:
+        result.findings = [f for f in result.findings if not f.code.startswith(ignored)]
+    return result
+
+
+def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
+    """Lint every Python file under `paths`; raises FileNotFoundError for a missing path."""
+    options = options_for(settings)
+    report = Report()
+    for path in find_files(paths, settings.exclude):
+        report.results.append(lint_file(path, settings, options))
+    return report
+
+
+def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, settings: Settings | None = None) -> list[Finding]:
+    """Findings for every Python file under `paths`, sorted by path, line, column."""
+    base = settings or Settings()
+    settings = Settings(
+        select=tuple(select) if select is not None else base.select,
+        ignore=tuple(ignore) if ignore is not None else base.ignore,
+        exclude=base.exclude,
+        per_file_ignores=base.per_file_ignores,
+        accelerators=base.accelerators,
+        differentiators=base.differentiators,
+    )
+    return run([str(p) for p in paths], settings).findings
+
+
+def lint_text(text: str, path: str = "<string>", settings: Settings = Settings()) -> FileResult:
+    """Lint source text (an editor buffer, stdin)."""
+    return lint_source(text.encode("utf-8"), path, options_for(settings))

@@ -1,0 +1,366 @@
+"""Which functions run in a traced context, and which of their parameters are traced.
+
+Three sources mark a function (DESIGN.md §1): a marker applied to it (decorator, call anywhere
+in the module, through `functools.partial`, nested in another marker), a method `predict` /
+`forward` of an `Acceleratable` subclass, and being called from (or handed as a callback by)
+a function already in a context: the helper inherits the caller's contexts, and a parameter is
+traced when the caller passes it a traced value. The last is iterated to a fixpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from acclint.facts import ValueFacts
+from acclint.markers import CACHED, Marker, MarkerTable
+from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex
+from acclint.taint import BodyFacts, TracedQuery, collect_body, propagate
+
+PARTIAL = frozenset({"functools.partial", "partial"})
+
+
+@dataclass(frozen=True)
+class Options:
+    """Static-argument options of a marker application."""
+
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+    argnums: tuple[int, ...] | None = None
+
+    def merged(self, other: Options) -> Options:
+        return Options(
+            self.static_argnums + other.static_argnums,
+            self.static_argnames + other.static_argnames,
+            other.argnums if other.argnums is not None else self.argnums,
+        )
+
+
+@dataclass(frozen=True)
+class Target:
+    """A function a marker applies to, and how many leading parameters `partial` bound."""
+
+    function: FunctionInfo
+    bound_positional: int = 0
+    bound_names: tuple[str, ...] = ()
+    via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
+
+
+def _literal_ints(node: cst.BaseExpression) -> tuple[int, ...]:
+    if isinstance(node, cst.Integer):
+        return (int(node.value, 0),)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
+        return (-int(node.expression.value, 0),)
+    if isinstance(node, (cst.Tuple, cst.List)):
+        out: tuple[int, ...] = ()
+        for e in node.elements:
+            out += _literal_ints(e.value)
+        return out
+    return ()
+
+
+def _literal_strs(node: cst.BaseExpression) -> tuple[str, ...]:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return (value,) if isinstance(value, str) else ()
+    if isinstance(node, (cst.Tuple, cst.List)):
+        out: tuple[str, ...] = ()
+        for e in node.elements:
+            out += _literal_strs(e.value)
+        return out
+    return ()
+
+
+def _options(args) -> Options:
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+    argnums = None
+    for a in args:
+        if a.keyword is None:
+            continue
+        key = a.keyword.value
+        if key in ("static_argnums", "static_broadcasted_argnums"):
+            static_argnums += _literal_ints(a.value)
+        elif key == "static_argnames":
+            static_argnames += _literal_strs(a.value)
+        elif key == "argnums":
+            argnums = _literal_ints(a.value)
+    return Options(static_argnums, static_argnames, argnums)
+
+
+class ContextAnalysis:
+    """Marks functions with contexts and traced parameters, then runs taint to a fixpoint."""
+
+    def __init__(self, index: ModuleIndex, markers: MarkerTable, facts: ValueFacts) -> None:
+        self.index = index
+        self.markers = markers
+        self.facts = facts
+        self.resolve = index.imports.resolve
+        self.body_facts: dict[FunctionInfo, BodyFacts] = {}
+        self._queue: list[FunctionInfo] = []
+        self._queued: set[FunctionInfo] = set()
+        self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
+        for fn in index.all_functions:
+            if fn.parent is not None:
+                self._nested.setdefault(fn.parent, []).append(fn)
+
+    # -- marker sites -------------------------------------------------------------------
+    def run(self) -> None:
+        for site in self.index.sites:
+            self._apply_site(site)
+        self._mark_acceleratable()
+        while self._queue:
+            fn = self._queue.pop()
+            self._queued.discard(fn)
+            self._analyse(fn)
+
+    def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
+        """The marker (and options) an expression applies when called with a function."""
+        marker = self.markers.get(self.resolve(expr))
+        if marker is not None:
+            return marker, Options()
+        if isinstance(expr, cst.Call):
+            inner = self.markers.get(self.resolve(expr.func))
+            if inner is not None and not any(a.keyword is None for a in expr.args):
+                return inner, _options(expr.args)  # @jax.jit(static_argnums=...)
+            if self.resolve(expr.func) in PARTIAL and expr.args and expr.args[0].keyword is None:
+                inner_marker = self._marker_of(expr.args[0].value)
+                if inner_marker is not None:
+                    marker_, opts = inner_marker
+                    return marker_, opts.merged(_options(expr.args[1:]))
+        return None
+
+    def _apply_site(self, site: MarkerSite) -> None:
+        if site.decorates is not None:
+            found = self._marker_of(site.expr)
+            if found is not None:
+                marker, opts = found
+                self._apply(marker, opts, Target(site.decorates))
+            return
+        call = site.expr
+        assert isinstance(call, cst.Call)
+        found = self._marker_of(call.func)
+        if found is None:
+            return
+        marker, opts = found
+        opts = opts.merged(_options(call.args))
+        for fun_expr in self._function_args(marker, call):
+            for target in self._targets(fun_expr, site.scope, site.cls):
+                self._apply(marker, opts, target)
+
+    def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        out = [positional[i] for i in marker.fun if i < len(positional)]
+        out += [a.value for a in call.args if a.keyword is not None and a.keyword.value in marker.keywords]
+        return out
+
+    def _targets(self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None) -> list[Target]:
+        """The functions an expression handed to a marker stands for."""
+        if isinstance(expr, cst.Lambda):
+            info = self.index.by_node.get(expr)
+            return [Target(info)] if info else []
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return [t for e in expr.elements for t in self._targets(e.value, scope, cls)]
+        if isinstance(expr, cst.Name):
+            fn = self.lookup(expr.value, scope, cls)
+            return [Target(fn)] if fn else []
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            method = self._method_via_self(expr, scope)
+            return [Target(method, via_attribute=True)] if method else []
+        if isinstance(expr, cst.Call):
+            func_name = self.resolve(expr.func)
+            positional = [a.value for a in expr.args if a.keyword is None]
+            if func_name in PARTIAL and positional:
+                bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
+                return [
+                    Target(t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound, t.via_attribute)
+                    for t in self._targets(positional[0], scope, cls)
+                ]
+            inner = self.markers.get(func_name)
+            if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
+                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls)]
+        return []
+
+    def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
+        """The function a bare name refers to, by lexical scope (class bodies are skipped)."""
+        fn = scope
+        while fn is not None:
+            found = fn.inner.get(name)
+            if found is not None:
+                return found
+            fn = fn.parent
+        return self.index.functions.get(name)
+
+    def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
+        method_scope = scope
+        while method_scope is not None and method_scope.cls is None:
+            method_scope = method_scope.parent
+        if method_scope is None or not method_scope.params:
+            return None
+        assert isinstance(expr.value, cst.Name)
+        if expr.value.value != method_scope.params[0].name and expr.value.value != method_scope.cls.name:
+            return None
+        return self.find_method(method_scope.cls, expr.attr.value)
+
+    def find_method(self, cls: ClassInfo, name: str, seen: frozenset[int] = frozenset()) -> FunctionInfo | None:
+        if id(cls) in seen:
+            return None
+        found = cls.methods.get(name)
+        if found is not None:
+            return found
+        for base in cls.bases:
+            base_cls = self._module_class(base)
+            if base_cls is not None:
+                found = self.find_method(base_cls, name, seen | {id(cls)})
+                if found is not None:
+                    return found
+        return None
+
+    def _module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
+        if isinstance(base, cst.Name):
+            return self.index.classes.get(base.value)
+        return None
+
+    # -- applying contexts --------------------------------------------------------------
+    def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
+        fn = target.function
+        if fn.is_method and not target.via_attribute:
+            # A decorated method: argnums count `self`, which is never traced.
+            params, never = fn.params, {fn.params[0].name} if fn.params else set()
+        else:
+            params, never = fn.call_params, set()
+        params = params[target.bound_positional:]
+        positional = [p for p in params if p.positional]
+        traced: set[str] = set()
+        if marker.traced == "argnums":
+            for i in opts.argnums if opts.argnums is not None else (0,):
+                if -len(positional) <= i < len(positional):
+                    traced.add(positional[i].name)
+        else:
+            static = set(opts.static_argnames) | set(target.bound_names) | never
+            for i in opts.static_argnums:
+                if -len(positional) <= i < len(positional):
+                    static.add(positional[i].name)
+            traced = {p.name for p in params if p.name not in static}
+        self._add(fn, {marker.kind}, {name for name in traced if not _plain(fn, name)})
+
+    def _add(self, fn: FunctionInfo, contexts: set[str], traced: set[str]) -> None:
+        if contexts <= fn.contexts and traced <= fn.traced_params:
+            return
+        fn.contexts |= contexts
+        fn.traced_params |= traced
+        self._enqueue(fn)
+
+    def _enqueue(self, fn: FunctionInfo) -> None:
+        if fn not in self._queued:
+            self._queued.add(fn)
+            self._queue.append(fn)
+
+    def _mark_acceleratable(self) -> None:
+        bases = self.markers.acceleratable_bases
+        accelerated: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for cls in self.index.all_classes:
+                if id(cls) in accelerated:
+                    continue
+                for base in cls.bases:
+                    base_cls = self._module_class(base)
+                    if self.resolve(base) in bases or (base_cls is not None and id(base_cls) in accelerated):
+                        accelerated.add(id(cls))
+                        changed = True
+                        break
+        for cls in self.index.all_classes:
+            if id(cls) not in accelerated:
+                continue
+            for name in self.markers.acceleratable_methods:
+                method = cls.methods.get(name)
+                if method is not None:
+                    traced = {p.name for p in method.call_params if not p.plain_typed}
+                    self._add(method, {CACHED}, traced)
+
+    # -- traced values and helpers --------------------------------------------------------
+    def _analyse(self, fn: FunctionInfo) -> None:
+        facts = self.body_facts.get(fn)
+        if facts is None:
+            facts = self.body_facts[fn] = collect_body(fn.node)
+        traced = set(fn.traced_params)
+        if fn.parent is not None:
+            traced |= fn.parent.traced - facts.local_names
+        query = TracedQuery(traced, self.index.imports, self.facts)
+        propagate(traced, facts, query)
+        grew = traced != fn.traced
+        fn.traced = traced
+        for call in facts.calls:
+            self._propagate_call(fn, call, query)
+        if grew:
+            for inner in self._nested.get(fn, ()):
+                if inner.contexts:
+                    self._enqueue(inner)
+
+    def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: TracedQuery) -> None:
+        callee_name = self.resolve(call.func)
+        if callee_name in self.markers.opaque:
+            return
+        marker = self.markers.get(callee_name)
+        # A direct call of a helper: its parameters get the traced-ness of the arguments.
+        helper = self._callee(call.func, fn)
+        if helper is not None:
+            self._add(helper, set(fn.contexts), _traced_params_of_call(helper, call, query))
+        # Functions handed to another call (tree_map, a marker, ...) run inside this trace.
+        for arg in call.args:
+            value = arg.value
+            if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
+                continue
+            if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
+                continue
+            for target in self._targets(value, fn, None):
+                if marker is not None and CACHED not in fn.contexts:
+                    self._add(target.function, set(fn.contexts), set())
+                else:
+                    params = target.function.call_params[target.bound_positional:]
+                    traced = {p.name for p in params if p.name not in target.bound_names and not p.plain_typed}
+                    self._add(target.function, set(fn.contexts), traced)
+
+    def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
+        if isinstance(func, cst.Name):
+            return self.lookup(func.value, fn)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._method_via_self(func, fn)
+        return None
+
+
+def _plain(fn: FunctionInfo, name: str) -> bool:
+    return any(p.name == name and p.plain_typed for p in fn.params)
+
+
+def _traced_params_of_call(helper: FunctionInfo, call: cst.Call, query: TracedQuery) -> set[str]:
+    params = helper.call_params
+    positional = [p for p in params if p.positional]
+    star = next((p for p in params if p.star and not p.positional), None)
+    traced: set[str] = set()
+    index = 0
+    for arg in call.args:
+        is_traced = query.is_traced(arg.value)
+        if arg.star:  # *args / **kwargs at the call site: any parameter may receive it
+            if is_traced:
+                traced |= {p.name for p in params}
+            continue
+        if arg.keyword is not None:
+            name = arg.keyword.value
+            if any(p.name == name for p in params):
+                if is_traced:
+                    traced.add(name)
+            elif is_traced:
+                traced |= {p.name for p in params if p.star}
+            continue
+        if index < len(positional):
+            if is_traced:
+                traced.add(positional[index].name)
+        elif star is not None and is_traced:
+            traced.add(star.name)
+        index += 1
+    return {name for name in traced if not _plain(helper, name)}

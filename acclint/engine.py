@@ -1,0 +1,169 @@
+"""Lint one file: prefilter, parse once, analyse once, run every rule in one traversal.
+
+The traversal visits only the bodies of functions in a traced context (the analysis found
+them), keeps the parent stack itself, and dispatches each node to the `visit_<NodeType>`
+methods of the rules that apply in that function's contexts. Positions are computed only for
+files that have findings, and `# noqa` is applied here, once, for every rule.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import tokenize
+from dataclasses import dataclass
+from functools import cache
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from acclint.analysis import ModuleAnalysis
+from acclint.findings import FileError, FileResult, Finding, Fix
+from acclint.guard import Refused, check_source
+from acclint.markers import MarkerTable
+from acclint.noqa import suppressed
+from acclint.prefilter import may_hold_context
+from acclint.rule import Rule, RuleContext
+from acclint.scopes import FunctionInfo
+from acclint.walk import children, outer_parts, SCOPE_NODES
+
+# The analysis recurses along expression nesting, which `guard` bounds well below this.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    rules: tuple[type[Rule], ...]
+    markers: MarkerTable
+
+
+def decode(source: bytes) -> str:
+    """The text of a Python source file, by its PEP 263 declaration (UTF-8 by default)."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    except SyntaxError as exc:
+        raise Refused(f"cannot read: {exc}") from None
+    try:
+        return source.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise Refused(
+            f"not valid {encoding} (byte 0x{source[exc.start]:02x} at offset {exc.start}); "
+            "save it as UTF-8 or declare its encoding in a coding comment"
+        ) from None
+    except LookupError:
+        raise Refused(f"declares an unknown encoding {encoding!r}") from None
+
+
+def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
+    """Lint one file's bytes. Never raises for bad input: problems come back as `error`."""
+    result = FileResult(path)
+    if not may_hold_context(source, options.markers):
+        try:
+            decode(source)
+        except Refused as exc:
+            result.error = FileError(path, str(exc))
+        return result
+    try:
+        text = decode(source)
+        check_source(source)
+        module = cst.parse_module(source)
+    except Refused as exc:
+        result.error = FileError(path, str(exc))
+        return result
+    except cst.ParserSyntaxError as exc:
+        result.error = FileError(path, f"cannot parse: {exc.message} (line {exc.raw_line}, column {exc.raw_column})")
+        return result
+    result.parsed = True
+    result.module = module
+    try:
+        raw = _run_rules(module, options)
+    except RecursionError:
+        result.error = FileError(path, "nested too deeply to analyse")
+        return result
+    if raw:
+        result.findings = _locate(raw, module, text, path)
+    return result
+
+
+def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None]]:
+    analysis = ModuleAnalysis(module, options.markers)
+    if not analysis.functions:
+        return []
+    raw: list[tuple[Rule, cst.CSTNode, str, Fix | None]] = []
+    seen: set[tuple[str, int]] = set()
+
+    def reporter(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None) -> None:
+        key = (rule.code, id(node))
+        if key not in seen:
+            seen.add(key)
+            raw.append((rule, node, message, fix))
+
+    instances = {rule: rule() for rule in options.rules}
+    for fn in analysis.functions:
+        dispatch = _dispatch_table(options.rules, frozenset(fn.contexts))
+        if not dispatch:
+            continue
+        ctx = RuleContext(analysis, fn, reporter)
+        bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
+        _traverse(fn, ctx, bound)
+    return raw
+
+
+@cache
+def _dispatch_table(rules: tuple[type[Rule], ...], contexts: frozenset[str]) -> dict[str, list[tuple[type[Rule], str]]]:
+    table: dict[str, list[tuple[type[Rule], str]]] = {}
+    for rule in rules:
+        if rule.contexts & contexts:
+            for node_type, method in rule.visitors().items():
+                table.setdefault(node_type, []).append((rule, method))
+    return table
+
+
+def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
+    ancestors = ctx.ancestors
+
+    def visit(node: cst.CSTNode) -> None:
+        handlers = dispatch.get(type(node).__name__)
+        if handlers:
+            for rule, method in handlers:
+                ctx.rule = rule
+                method(node, ctx)
+        ancestors.append(node)
+        for child in outer_parts(node) if isinstance(node, SCOPE_NODES) else children(node):
+            visit(child)
+        ancestors.pop()
+
+    root = fn.node
+    ancestors.append(root)
+    if isinstance(root, cst.Lambda):
+        visit(root.body)
+    else:
+        for child in children(root.body):
+            visit(child)
+    ancestors.pop()
+
+
+def _locate(raw, module: cst.Module, text: str, path: str) -> list[Finding]:
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = text.splitlines()
+    findings = []
+    for rule, node, message, fix in raw:
+        where = positions[node]
+        line_text = lines[where.start.line - 1] if where.start.line <= len(lines) else ""
+        if suppressed(line_text, rule.code):
+            continue
+        findings.append(
+            Finding(
+                path=path,
+                line=where.start.line,
+                column=where.start.column + 1,
+                code=rule.code,
+                message=message,
+                end_line=where.end.line,
+                end_column=where.end.column + 1,
+                fix=fix,
+                node=node,
+            )
+        )
+    findings.sort(key=Finding.sort_key)
+    return findings

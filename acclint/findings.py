@@ -1,0 +1,61 @@
+"""What a lint run produces: findings (with optional fixes) and per-file errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import libcst as cst
+
+
+@dataclass(frozen=True, eq=False)
+class Fix:
+    """A source edit that removes a finding, as libcst node replacements.
+
+    `changes` maps nodes of the parsed module to their replacements; applying them with a
+    transformer and regenerating the code keeps every untouched byte (comments, layout) as it
+    was. `imports` are import statements (`"import jax.numpy as jnp"`) the replacement needs.
+    `safe` is False where the fix can change behaviour (see the rule's "Fix safety").
+    """
+
+    title: str
+    changes: Mapping[cst.CSTNode, cst.CSTNode]
+    safe: bool = True
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    code: str
+    message: str
+    end_line: int = 0
+    end_column: int = 0
+    fix: Fix | None = field(default=None, compare=False, repr=False)
+    node: cst.CSTNode | None = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.line, self.column, self.code)
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be analysed, and why (exit status 2)."""
+
+    path: str
+    message: str
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    error: FileError | None = None
+    parsed: bool = False  # False when the text prefilter showed there was nothing to analyse
+    module: cst.Module | None = field(default=None, repr=False)

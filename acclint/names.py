@@ -1,0 +1,114 @@
+"""What a name in a module refers to, after its imports.
+
+Rules and context markers are written with fully qualified names (`jax.numpy.where`,
+`numpy.random.normal`, `acclint.runtime.dlaccelerate`); the source spells them through aliases
+(`import jax.numpy as jnp`, `from jax import jit as compile_fn`, `j = jax`). `ImportTable`
+resolves a spelling back to the qualified name, without importing anything.
+
+A call expression resolves to its callee's name plus `()`, so a module-level generator
+`rng = np.random.default_rng(0)` makes `rng.normal` resolve to
+`numpy.random.default_rng().normal`: data tables can name methods of objects made by a known
+factory (a random generator, a logger) the same way they name functions.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+# Names a `from acclint.runtime import *` brings in; resolved like explicit imports.
+_STAR_EXPORTS = {
+    "acclint.runtime": (
+        "dlarray", "dlfeval", "dlgradient", "dlaccelerate", "AcceleratedFunction", "extractdata",
+        "rand", "randn", "where", "size", "dims", "Acceleratable", "Layer", "dlnetwork",
+        "forward", "predict",
+    ),
+}
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """The dotted spelling of a Name/Attribute chain (`jax.numpy.where`), else None."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def module_name(node: cst.BaseExpression | None) -> str:
+    """The dotted module of an `import`/`from` statement (relative dots kept)."""
+    if node is None:
+        return ""
+    return dotted_name(node) or ""
+
+
+class ImportTable:
+    """Maps local names to the qualified names they were imported or aliased as."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}
+        self._ambiguous: set[str] = set()
+
+    def add_import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            full = dotted_name(alias.name) or ""
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self._bind(alias.asname.name.value, full)
+            else:
+                root = full.split(".", 1)[0]
+                self._bind(root, root)
+
+    def add_import_from(self, node: cst.ImportFrom) -> None:
+        dots = "." * len(node.relative)
+        module = dots + module_name(node.module)
+        if isinstance(node.names, cst.ImportStar):
+            for name in _STAR_EXPORTS.get(module, ()):
+                self._bind(name, f"{module}.{name}")
+            return
+        for alias in node.names:
+            name = dotted_name(alias.name) or ""
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self._bind(local, f"{module}.{name}" if module else name)
+
+    def add_alias(self, local: str, value: cst.BaseExpression) -> None:
+        """Record `local = value` when `value` resolves through an import (`jit = jax.jit`)."""
+        if local in self._names and local not in self._ambiguous:
+            qualified = self.resolve(value)
+            if qualified != self._names[local]:
+                self._ambiguous.add(local)
+            return
+        qualified = self.resolve(value)
+        if qualified is not None and self._is_imported(value):
+            self._bind(local, qualified)
+
+    def _is_imported(self, node: cst.BaseExpression) -> bool:
+        while isinstance(node, (cst.Attribute, cst.Call)):
+            node = node.value if isinstance(node, cst.Attribute) else node.func
+        return isinstance(node, cst.Name) and node.value in self._names
+
+    def _bind(self, local: str, qualified: str) -> None:
+        previous = self._names.get(local)
+        if previous is not None and previous != qualified:
+            self._ambiguous.add(local)
+        self._names[local] = qualified
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        """Qualified name of a Name/Attribute/Call chain; a local name resolves to itself."""
+        if isinstance(node, cst.Name):
+            if node.value in self._ambiguous:
+                return node.value
+            return self._names.get(node.value, node.value)
+        if isinstance(node, cst.Attribute):
+            base = self.resolve(node.value)
+            return None if base is None else f"{base}.{node.attr.value}"
+        if isinstance(node, cst.Call):
+            base = self.resolve(node.func)
+            return None if base is None else f"{base}()"
+        return None
+
+    def bound_names(self) -> frozenset[str]:
+        return frozenset(self._names)

@@ -1,0 +1,206 @@
+"""One walk of a module that indexes its functions, classes, imports and marker call sites.
+
+Everything later stages need to know about the module's structure is collected here, in a
+single pass over the tree, so no later stage walks the whole module again: the traced-value
+analysis and the rules only walk the bodies of functions that turned out to be in a context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from acclint.names import ImportTable
+from acclint.walk import children
+
+PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
+
+
+@dataclass(eq=False)
+class Param:
+    name: str
+    positional: bool  # can be passed by position
+    star: bool  # *args or **kwargs
+    plain_typed: bool  # annotated with a plain Python type: treated as static
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    node: cst.ClassDef
+    name: str
+    function: FunctionInfo | None  # the function it is defined in, if any
+    bases: list[cst.BaseExpression]
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    """A function or lambda, with what the context analysis learns about it."""
+
+    node: cst.FunctionDef | cst.Lambda
+    name: str
+    parent: FunctionInfo | None
+    cls: ClassInfo | None  # set for a method defined directly in a class body
+    params: list[Param]
+    inner: dict[str, FunctionInfo] = field(default_factory=dict)
+    contexts: set[str] = field(default_factory=set)
+    traced_params: set[str] = field(default_factory=set)
+    traced: set[str] = field(default_factory=set)  # traced local names, set by the analysis
+
+    @property
+    def is_method(self) -> bool:
+        return self.cls is not None and isinstance(self.node, cst.FunctionDef) and not any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            for d in self.node.decorators
+        )
+
+    @property
+    def call_params(self) -> list[Param]:
+        """Parameters a caller passes: a method's `self`/`cls` is bound, not passed."""
+        return self.params[1:] if self.is_method and self.params else self.params
+
+    def display_name(self) -> str:
+        if self.cls is not None:
+            return f"{self.cls.name}.{self.name}"
+        return self.name
+
+
+@dataclass(eq=False)
+class MarkerSite:
+    """An expression that may apply a context marker: a decorator or a call."""
+
+    expr: cst.BaseExpression
+    scope: FunctionInfo | None  # the function the expression is evaluated in
+    cls: ClassInfo | None  # the class body it is evaluated in
+    decorates: FunctionInfo | None = None  # the decorated function, for a decorator
+
+
+@dataclass(eq=False)
+class ModuleIndex:
+    imports: ImportTable
+    functions: dict[str, FunctionInfo]  # module-level functions by name
+    classes: dict[str, ClassInfo]  # module-level classes by name
+    all_functions: list[FunctionInfo]
+    all_classes: list[ClassInfo]
+    sites: list[MarkerSite]
+    by_node: dict[cst.CSTNode, FunctionInfo]
+
+
+def _params(params: cst.Parameters) -> list[Param]:
+    out: list[Param] = []
+    for p in list(params.posonly_params) + list(params.params):
+        out.append(Param(p.name.value, True, False, _plain_typed(p)))
+    if isinstance(params.star_arg, cst.Param):
+        out.append(Param(params.star_arg.name.value, False, True, _plain_typed(params.star_arg)))
+    for p in params.kwonly_params:
+        out.append(Param(p.name.value, False, False, _plain_typed(p)))
+    if params.star_kwarg is not None:
+        out.append(Param(params.star_kwarg.name.value, False, True, _plain_typed(params.star_kwarg)))
+    return out
+
+
+def _plain_typed(param: cst.Param) -> bool:
+    if param.annotation is None:
+        return False
+    ann = param.annotation.annotation
+    if isinstance(ann, cst.SimpleString):
+        return ann.evaluated_value in PLAIN_TYPES
+    return isinstance(ann, cst.Name) and ann.value in PLAIN_TYPES
+
+
+def _alias_target(node: cst.Assign) -> str | None:
+    if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+        if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
+            return node.targets[0].target.value
+    return None
+
+
+def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleIndex:
+    """Walk `module` once and index it.
+
+    `candidate_tails` are the last components of every marker name (`jit`, `grad`, ...): a call
+    whose callee ends in another name cannot be a marker unless an alias makes it one, so only
+    calls ending in a candidate or in a name bound by an import or alias are kept as sites.
+    """
+    imports = ImportTable()
+    functions: dict[str, FunctionInfo] = {}
+    classes: dict[str, ClassInfo] = {}
+    all_functions: list[FunctionInfo] = []
+    all_classes: list[ClassInfo] = []
+    calls: list[MarkerSite] = []
+    sites: list[MarkerSite] = []
+    by_node: dict[cst.CSTNode, FunctionInfo] = {}
+
+    # Each entry: node, enclosing function, enclosing class body (None inside a function body).
+    stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None]] = [
+        (child, None, None) for child in reversed(module.body)
+    ]
+    push = stack.append
+    while stack:
+        node, fn, cls = stack.pop()
+        if isinstance(node, cst.Call):
+            func = node.func
+            tail = func.value if isinstance(func, cst.Name) else (
+                func.attr.value if isinstance(func, cst.Attribute) else None
+            )
+            if tail is not None:
+                calls.append(MarkerSite(node, fn, cls))
+        elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            name = node.name.value if isinstance(node, cst.FunctionDef) else "<lambda>"
+            is_def = isinstance(node, cst.FunctionDef)
+            info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params))
+            all_functions.append(info)
+            by_node[node] = info
+            if is_def:
+                if cls is not None:
+                    cls.methods.setdefault(name, info)
+                elif fn is not None:
+                    fn.inner.setdefault(name, info)
+                else:
+                    functions.setdefault(name, info)
+                for dec in node.decorators:
+                    sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
+                    push((dec.decorator, fn, cls))
+            for p in _params_with_defaults(node.params):
+                push((p, fn, cls))
+            push((node.body, info, None))
+            continue
+        elif isinstance(node, cst.ClassDef):
+            info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
+            all_classes.append(info_c)
+            if fn is None and cls is None:
+                classes.setdefault(info_c.name, info_c)
+            for dec in node.decorators:
+                push((dec.decorator, fn, cls))
+            for base in node.bases:
+                push((base.value, fn, cls))
+            push((node.body, fn, info_c))
+            continue
+        elif isinstance(node, cst.Import):
+            imports.add_import(node)
+            continue
+        elif isinstance(node, cst.ImportFrom):
+            imports.add_import_from(node)
+            continue
+        elif isinstance(node, cst.Assign):
+            local = _alias_target(node)
+            if local is not None:
+                imports.add_alias(local, node.value)
+        for child in reversed(list(children(node))):
+            push((child, fn, cls))
+    tails = candidate_tails | imports.bound_names()
+    for site in calls:
+        func = site.expr.func  # type: ignore[attr-defined]
+        tail = func.value if isinstance(func, cst.Name) else func.attr.value
+        if tail in tails or tail == "partial":
+            sites.append(site)
+    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node)
+
+
+def _params_with_defaults(params: cst.Parameters) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
+        if p.default is not None:
+            out.append(p.default)
+    return out

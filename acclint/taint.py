@@ -1,0 +1,274 @@
+"""Which names and expressions in a function hold traced values (DESIGN.md §1).
+
+The analysis is flow-insensitive: a name is traced if any assignment in the function gives it a
+traced value. That over-approximates a name re-bound to a constant, and never misses a traced
+value on any path, which is the right side to err on for "this branch is baked in".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from acclint.facts import ValueFacts
+from acclint.names import ImportTable
+from acclint.walk import walk_body
+
+
+@dataclass(eq=False)
+class BodyFacts:
+    """What one walk of a function body (not its nested scopes) finds."""
+
+    # (target, value, augmented): `value` flows into the names of `target`.
+    flows: list[tuple[cst.BaseExpression, cst.BaseExpression, bool]] = field(default_factory=list)
+    calls: list[cst.Call] = field(default_factory=list)
+    local_names: set[str] = field(default_factory=set)
+    declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
+    # Names only ever bound to list/tuple/dict/set displays: their truth value is their length.
+    containers: set[str] = field(default_factory=set)
+
+
+def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
+    facts = BodyFacts()
+    for p in _param_names(node.params):
+        facts.local_names.add(p)
+    if isinstance(node, cst.Lambda):
+        _collect(node.body, facts, include_root=True)
+    else:
+        _collect(node.body, facts, include_root=False)
+    facts.local_names -= facts.declared_outer
+    facts.containers = _container_names(facts.flows)
+    return facts
+
+
+CONTAINER_DISPLAYS = (cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _container_names(flows) -> set[str]:
+    only_displays: dict[str, bool] = {}
+    for target, value, _augmented in flows:
+        if isinstance(target, cst.Name):
+            name = target.value
+            only_displays[name] = only_displays.get(name, True) and isinstance(value, CONTAINER_DISPLAYS)
+        else:
+            names: set[str] = set()
+            _bind_targets(target, names)
+            for name in names:
+                only_displays[name] = False
+    return {name for name, ok in only_displays.items() if ok}
+
+
+def _collect(root: cst.CSTNode, facts: BodyFacts, include_root: bool) -> None:
+    nodes = walk_body(root)
+    if include_root:
+        nodes = _chain_root(root, nodes)
+    flows = facts.flows
+    for node in nodes:
+        if isinstance(node, cst.Call):
+            facts.calls.append(node)
+        elif isinstance(node, cst.Assign):
+            for t in node.targets:
+                flows.append((t.target, node.value, False))
+                _bind_targets(t.target, facts.local_names)
+        elif isinstance(node, cst.AnnAssign):
+            _bind_targets(node.target, facts.local_names)
+            if node.value is not None:
+                flows.append((node.target, node.value, False))
+        elif isinstance(node, cst.AugAssign):
+            flows.append((node.target, node.value, True))
+            _bind_targets(node.target, facts.local_names)
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            flows.append((node.target, node.iter, False))
+            _bind_targets(node.target, facts.local_names)
+        elif isinstance(node, cst.NamedExpr):
+            flows.append((node.target, node.value, False))
+            _bind_targets(node.target, facts.local_names)
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            flows.append((node.asname.name, node.item, False))
+            _bind_targets(node.asname.name, facts.local_names)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            facts.local_names.add(node.name.value)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                bound = alias.asname.name if alias.asname else alias.name
+                if isinstance(bound, cst.Name):
+                    facts.local_names.add(bound.value)
+                elif isinstance(bound, cst.Attribute):
+                    root_name = bound
+                    while isinstance(root_name, cst.Attribute):
+                        root_name = root_name.value
+                    if isinstance(root_name, cst.Name):
+                        facts.local_names.add(root_name.value)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for item in node.names:
+                facts.declared_outer.add(item.name.value)
+
+
+def _chain_root(root, rest):
+    yield root
+    yield from rest
+
+
+def _bind_targets(target: cst.BaseExpression, names: set[str]) -> None:
+    if isinstance(target, cst.Name):
+        names.add(target.value)
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for el in target.elements:
+            _bind_targets(el.value, names)
+    elif isinstance(target, cst.StarredElement):
+        _bind_targets(target.value, names)
+
+
+def _param_names(params: cst.Parameters) -> list[str]:
+    out = [p.name.value for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params)]
+    if isinstance(params.star_arg, cst.Param):
+        out.append(params.star_arg.name.value)
+    if params.star_kwarg is not None:
+        out.append(params.star_kwarg.name.value)
+    return out
+
+
+class TracedQuery:
+    """Answers "is this expression traced?" for one function, given its traced names."""
+
+    def __init__(self, traced: set[str], imports: ImportTable, facts: ValueFacts, containers: frozenset[str] = frozenset()) -> None:
+        self.traced = traced
+        self.imports = imports
+        self.facts = facts
+        self.containers = containers
+
+    def truth_traced(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """Like `first_traced`, for a value whose truth Python asks for (`if node:`).
+
+        A list, tuple, dict or set of traced values has a concrete truth value (its length),
+        so only operands that are themselves traced arrays count.
+        """
+        if isinstance(node, cst.BooleanOperation):
+            return self.truth_traced(node.left) or self.truth_traced(node.right)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return self.truth_traced(node.expression)
+        if isinstance(node, CONTAINER_DISPLAYS) or (isinstance(node, cst.Name) and node.value in self.containers):
+            return None
+        return self.first_traced(node)
+
+    def is_traced(self, node: cst.BaseExpression) -> bool:
+        return self.first_traced(node) is not None
+
+    def first_traced(self, node: cst.CSTNode) -> cst.BaseExpression | None:
+        """The first traced leaf (a name) that makes `node` traced, or None if it is not."""
+        if isinstance(node, cst.Name):
+            return node if node.value in self.traced else None
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in self.facts.static_attributes:
+                return None
+            return self.first_traced(node.value)
+        if isinstance(node, cst.Call):
+            return self._traced_call(node)
+        if isinstance(node, cst.Comparison):
+            if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
+                return None
+            return self._first_of([node.left, *(c.comparator for c in node.comparisons)])
+        if isinstance(node, cst.IfExp):
+            return self._first_of([node.body, node.orelse])
+        if isinstance(node, (cst.Lambda, cst.BaseString, cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
+            return None
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return self._first_of([node.elt, *_comp_iters(node.for_in)])
+        if isinstance(node, cst.DictComp):
+            return self._first_of([node.key, node.value, *_comp_iters(node.for_in)])
+        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+            return self._first_of([node.left, node.right])
+        if isinstance(node, cst.UnaryOperation):
+            if isinstance(node.operator, cst.Not):
+                return None  # a concrete bool: the truth test itself is the hazard
+            return self.first_traced(node.expression)
+        if isinstance(node, cst.Subscript):
+            return self._first_of([node.value, *(e.slice for e in node.slice)])
+        if isinstance(node, (cst.Index,)):
+            return self.first_traced(node.value)
+        if isinstance(node, cst.Slice):
+            return self._first_of([p for p in (node.lower, node.upper, node.step) if p is not None])
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            return self._first_of([e.value for e in node.elements])
+        if isinstance(node, cst.Dict):
+            parts: list[cst.CSTNode] = []
+            for e in node.elements:
+                parts.extend([e.key, e.value] if isinstance(e, cst.DictElement) else [e.value])
+            return self._first_of(parts)
+        if isinstance(node, (cst.NamedExpr, cst.Await, cst.StarredElement)):
+            return self.first_traced(node.value if not isinstance(node, cst.Await) else node.expression)
+        return None
+
+    def _first_of(self, nodes) -> cst.BaseExpression | None:
+        for n in nodes:
+            hit = self.first_traced(n)
+            if hit is not None:
+                return hit
+        return None
+
+    def _traced_call(self, node: cst.Call) -> cst.BaseExpression | None:
+        qualified = self.imports.resolve(node.func)
+        facts = self.facts
+        if qualified in facts.static_calls or facts.host_conversion(qualified) is not None:
+            return None
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            if func.attr.value in facts.host_methods:
+                return None
+            receiver = self.first_traced(func.value)
+            if receiver is not None:
+                return receiver
+        return self._first_of([a.value for a in node.args])
+
+
+def _comp_iters(for_in: cst.CompFor) -> list[cst.BaseExpression]:
+    out = []
+    while for_in is not None:
+        out.append(for_in.iter)
+        for_in = for_in.inner_for_in
+    return out
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    """Names a traced value assigned to `target` makes traced (`ys[i] = x` taints `ys`)."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        out: list[str] = []
+        for el in target.elements:
+            out.extend(_target_names(el.value))
+        return out
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    if isinstance(target, cst.Subscript):
+        return _target_names(target.value)
+    return []
+
+
+def propagate(traced: set[str], facts: BodyFacts, query: TracedQuery) -> None:
+    """Grow `traced` in place to the fixpoint of the body's flows."""
+    changed = True
+    while changed:
+        changed = False
+        for target, value, augmented in facts.flows:
+            pairs = _pairs(target, value)
+            for t, v in pairs:
+                names = _target_names(t)
+                if not names or all(n in traced for n in names):
+                    continue
+                if query.is_traced(v) or (augmented and any(n in traced for n in names)):
+                    traced.update(names)
+                    changed = True
+
+
+def _pairs(target: cst.BaseExpression, value: cst.BaseExpression):
+    """Pair tuple targets with tuple values element-wise (`a, b = x, 1` taints only `a`)."""
+    if (
+        isinstance(target, (cst.Tuple, cst.List))
+        and isinstance(value, (cst.Tuple, cst.List))
+        and len(target.elements) == len(value.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+    ):
+        return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    return [(target, value)]

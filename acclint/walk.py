@@ -1,0 +1,113 @@
+"""Fast read-only traversal of a libcst tree.
+
+libcst's own `CSTNode.visit` rebuilds every node it passes (it is shared with transformers) and
+`CSTNode.children` is computed through that same machinery, so a read-only pass through them
+costs about as much as the parse. The engine only reads the tree, so it walks the dataclass
+fields directly, skipping whitespace and punctuation fields that never hold code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Iterator
+
+import libcst as cst
+
+# Fields that hold only whitespace, comments or punctuation tokens: never code a rule reads.
+_PUNCTUATION_FIELDS = frozenset(
+    {
+        "lpar", "rpar", "lbracket", "rbracket", "lbrace", "rbrace", "comma", "semicolon",
+        "colon", "equal", "dot", "star", "arrow", "header", "footer", "leading_lines",
+        "lines_after_decorators", "newline", "trailing_whitespace", "operator", "asynchronous",
+        "whitespace", "whitespace_before", "whitespace_after", "whitespace_before_colon",
+        "whitespace_after_colon", "whitespace_before_params", "whitespace_after_def",
+        "whitespace_after_name", "whitespace_before_indicator", "whitespace_after_indicator",
+        "whitespace_after_arg", "whitespace_after_star", "whitespace_after_star_star",
+        "whitespace_after_at", "whitespace_before_from", "whitespace_after_from",
+        "whitespace_after_import", "whitespace_after_as", "whitespace_before_as",
+        "whitespace_after_func", "whitespace_before_args", "whitespace_after_class",
+        "whitespace_after_lambda", "whitespace_after_if", "whitespace_before_if",
+        "whitespace_after_for", "whitespace_before_for", "whitespace_after_in",
+        "whitespace_before_in", "whitespace_after_while", "whitespace_after_with",
+        "whitespace_before_else", "whitespace_after_else", "whitespace_after_return",
+        "whitespace_after_await", "whitespace_after_assert", "whitespace_after_del",
+        "whitespace_after_raise", "whitespace_after_global", "whitespace_after_nonlocal",
+        "whitespace_after_type", "whitespace_after_walrus", "whitespace_before_walrus",
+        "whitespace_after_except", "whitespace_before_value", "whitespace_after_value",
+        "whitespace_before_expression", "whitespace_after_expression",
+        "whitespace_after_finally", "whitespace_after_try", "whitespace_after_case",
+        "whitespace_after_match", "whitespace_after_yield", "whitespace_after_async",
+    }
+)
+
+_fields_cache: dict[type, tuple[str, ...]] = {}
+
+
+def _code_fields(node_type: type) -> tuple[str, ...]:
+    names = _fields_cache.get(node_type)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(node_type)
+            if f.name not in _PUNCTUATION_FIELDS and not f.name.startswith("whitespace")
+        )
+        _fields_cache[node_type] = names
+    return names
+
+
+def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Yield the child nodes of `node` that can hold code, in source order."""
+    for name in _code_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+# Node types that open a new function scope: a walk of one function's body stops at them.
+SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def walk_body(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Yield every node under `root` (not `root` itself) without entering nested scopes.
+
+    A nested function, lambda or class is yielded itself, but its body is not: it is analysed
+    as a function of its own. Decorators and default values of a nested function are evaluated
+    in the enclosing scope, so they are walked.
+    """
+    stack = list(children(root))
+    stack.reverse()
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, SCOPE_NODES):
+            outer = outer_parts(node)
+        else:
+            outer = list(children(node))
+        outer.reverse()
+        stack.extend(outer)
+
+
+def outer_parts(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The parts of a scope node that are evaluated in the enclosing scope."""
+    if isinstance(node, cst.FunctionDef):
+        parts: list[cst.CSTNode] = [d.decorator for d in node.decorators]
+        parts.extend(p.default for p in _all_params(node.params) if p.default is not None)
+        return parts
+    if isinstance(node, cst.Lambda):
+        return [p.default for p in _all_params(node.params) if p.default is not None]
+    if isinstance(node, cst.ClassDef):
+        return [d.decorator for d in node.decorators] + [a.value for a in node.bases]
+    return []
+
+
+def _all_params(params: cst.Parameters) -> list[cst.Param]:
+    out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    if isinstance(params.star_arg, cst.Param):
+        out.append(params.star_arg)
+    if params.star_kwarg is not None:
+        out.append(params.star_kwarg)
+    return out

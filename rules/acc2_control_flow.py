@@ -1,0 +1,329 @@
+"""ACC2xx: Python control flow and truth tests on traced values."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.markers import CACHED, VMAPPED
+from acclint.rule import Rule, RuleContext
+
+CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
+REMEDY = "use where(cond, a, b) (jnp.where) or lax.cond"
+
+
+class IfOnTracedValue(Rule):
+    """`if`, `elif` or `while` whose condition is a traced value.
+
+    What it does:
+        Flags an `if`/`elif`/`while` statement in a traced function whose condition depends on
+        a traced array value (not on its shape, dtype, a static argument or `is None`).
+
+    Why is this bad:
+        Under `jax.jit` the condition cannot be decided while tracing, so it raises a
+        `TracerBoolConversionError`. Under `dlaccelerate` the trace is built with concrete
+        values, so the branch taken on the first call is baked into the cached trace and
+        every later call takes it, whatever its inputs.
+
+    Example:
+        @jax.jit
+        def clip(x):
+            if x.sum() > 0:
+                y = x
+            else:
+                y = -x
+            return y
+
+    Use instead:
+        @jax.jit
+        def clip(x):
+            return jnp.where(x.sum() > 0, x, -x)
+
+        (`lax.cond` when the branches are expensive, `lax.while_loop` for loops.)
+
+    Fix safety:
+        `acclint check --fix` rewrites branches that only assign or return expressions into
+        selects. Selects evaluate both branches: where a branch can produce inf/nan for the
+        unselected elements (log, division, sqrt) gradients can become nan, so such fixes are
+        unsafe and need --unsafe-fixes.
+    """
+
+    code = "ACC201"
+    name = "if-on-traced-value"
+    contexts = CONTROL_CONTEXTS
+    VALID = [
+        """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def scale(x, mode):
+    if mode == "train":
+        x = x * 2
+    if x.ndim == 2 and x.shape[0] > 1:
+        x = x.sum(0)
+    return jnp.where(x > 0, x, 0.0)
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def step(x):
+    loss = (x * x).sum()
+    if loss > 1.0:  # expect: ACC201
+        x = x / loss
+    while x.max() > 2:  # expect: ACC201
+        x = x / 2
+    return x
+""",
+    ]
+
+    def visit_If(self, node: cst.If, ctx: RuleContext) -> None:
+        self._check(node, node.test, "elif" if self._is_elif(node, ctx) else "if", ctx)
+
+    def visit_While(self, node: cst.While, ctx: RuleContext) -> None:
+        self._check(node, node.test, "while", ctx)
+
+    @staticmethod
+    def _is_elif(node: cst.If, ctx: RuleContext) -> bool:
+        parent = ctx.parent
+        return isinstance(parent, cst.If) and parent.orelse is node
+
+    def _check(self, node: cst.CSTNode, test: cst.BaseExpression, keyword: str, ctx: RuleContext) -> None:
+        name = ctx.truth_traced_name(test)
+        if name is not None:
+            ctx.report(
+                node,
+                f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {REMEDY}",
+            )
+
+
+class TruthTestOfTracedValue(Rule):
+    """A truth test of a traced value outside a statement condition.
+
+    What it does:
+        Flags `bool(x)`, `not x`, `x and y` / `x or y` (each operand but the last is
+        truth-tested) and comprehension filters `[... if x]` where `x` is traced. A truth test
+        that is itself the condition of an `if`, `while`, `assert` or conditional expression is
+        reported once, by that rule.
+
+    Why is this bad:
+        Python asks the array for a single `True`/`False` on the host. Under `jax.jit` that
+        raises `TracerBoolConversionError`; under `dlaccelerate` the answer of the first call is
+        baked into the cached trace.
+
+    Example:
+        @jax.jit
+        def pick(a, b):
+            return (a.sum() > 0) and b
+
+    Use instead:
+        @jax.jit
+        def pick(a, b):
+            return jnp.where(a.sum() > 0, b, False)
+
+        (`jnp.logical_and` / `jnp.logical_or` / `jnp.logical_not` element-wise.)
+
+    Fix safety:
+        No automatic fix: the element-wise replacement depends on what the value is used for.
+    """
+
+    code = "ACC202"
+    name = "truth-test-of-traced-value"
+    contexts = CONTROL_CONTEXTS
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def pick(a, flag: bool):
+    ready = flag and a is not None
+    return a if ready else -a
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def pick(a, b):
+    both = (a.sum() > 0) and b  # expect: ACC202
+    finite = bool(a.max() < 1e9)  # expect: ACC202
+    return [r for r in a if r.sum() > 0]  # expect: ACC202
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if ctx.resolve(node.func) == "bool" and node.args and ctx.truth_traced_name(node.args[0].value):
+            self._report(node, node.args[0].value, "bool()", ctx)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: RuleContext) -> None:
+        if isinstance(node.operator, cst.Not) and ctx.truth_traced_name(node.expression):
+            self._report(node, node.expression, "'not'", ctx)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: RuleContext) -> None:
+        if isinstance(ctx.parent, cst.BooleanOperation):
+            return  # part of a longer chain: reported once, at the outermost operation
+        tested = _tested_operands(node)
+        for operand in tested:
+            if ctx.truth_traced_name(operand):
+                word = "and" if isinstance(node.operator, cst.And) else "or"
+                self._report(node, operand, f"'{word}'", ctx)
+                return
+
+    def visit_CompIf(self, node: cst.CompIf, ctx: RuleContext) -> None:
+        if ctx.truth_traced_name(node.test):
+            self._report(node, node.test, "comprehension 'if'", ctx, exempt=False)
+
+    def _report(self, node, operand, what: str, ctx: RuleContext, exempt: bool = True) -> None:
+        if exempt and _inside_condition(node, ctx):
+            return
+        ctx.report(
+            node,
+            f"{what} truth-tests traced value '{ctx.truth_traced_name(operand)}', which bakes the answer into the "
+            "trace; use jnp.logical_and/or/not or where(cond, a, b)",
+        )
+
+
+def _tested_operands(node: cst.BooleanOperation) -> list[cst.BaseExpression]:
+    """Operands Python truth-tests in a chain of `and`/`or`: all but the last."""
+    operands: list[cst.BaseExpression] = []
+
+    def flatten(n: cst.BaseExpression) -> None:
+        if isinstance(n, cst.BooleanOperation) and not n.lpar:
+            flatten(n.left)
+            flatten(n.right)
+        else:
+            operands.append(n)
+
+    flatten(node)
+    return operands[:-1]
+
+
+_CONDITION_OWNERS = (cst.If, cst.While, cst.Assert, cst.IfExp, cst.CompIf)
+_TRANSPARENT = (cst.BooleanOperation, cst.UnaryOperation, cst.Call, cst.Arg)
+
+
+def _inside_condition(node: cst.CSTNode, ctx: RuleContext) -> bool:
+    """Whether `node` is (through `not`/`and`/`or`/`bool()`) the test of a condition."""
+    child = node
+    for ancestor in reversed(ctx.ancestors):
+        if isinstance(ancestor, _CONDITION_OWNERS):
+            return getattr(ancestor, "test", None) is child
+        if isinstance(ancestor, cst.Call) and ctx.resolve(ancestor.func) != "bool":
+            return False
+        if not isinstance(ancestor, _TRANSPARENT):
+            return False
+        child = ancestor
+    return False
+
+
+class ConditionalExpressionOnTracedValue(Rule):
+    """A conditional expression `a if cond else b` whose `cond` is traced.
+
+    What it does:
+        Flags conditional expressions whose condition depends on a traced value.
+
+    Why is this bad:
+        The condition is decided once, on the host: `jax.jit` raises, and `dlaccelerate`
+        bakes the branch chosen on the first call into the trace.
+
+    Example:
+        @jax.jit
+        def act(x):
+            return x if x.sum() > 0 else -x
+
+    Use instead:
+        @jax.jit
+        def act(x):
+            return jnp.where(x.sum() > 0, x, -x)
+
+    Fix safety:
+        `--fix` rewrites it to a select. Both branches are then evaluated; if one can give
+        inf/nan (log, division, sqrt) on the unselected elements, gradients can be nan: such
+        fixes are unsafe and need --unsafe-fixes.
+    """
+
+    code = "ACC203"
+    name = "conditional-expression-on-traced-value"
+    contexts = CONTROL_CONTEXTS
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def act(x):
+    return x if x.ndim == 1 else x.ravel()
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def act(x):
+    return x if x.sum() > 0 else -x  # expect: ACC203
+""",
+    ]
+
+    def visit_IfExp(self, node: cst.IfExp, ctx: RuleContext) -> None:
+        name = ctx.truth_traced_name(node.test)
+        if name is not None:
+            ctx.report(node, f"conditional expression on traced value '{name}' bakes one branch into the trace; {REMEDY}")
+
+
+class AssertOnTracedValue(Rule):
+    """`assert` on a traced value.
+
+    What it does:
+        Flags `assert` statements whose test depends on a traced value.
+
+    Why is this bad:
+        Under `jax.jit` the assertion raises a tracer error instead of checking anything; under
+        `dlaccelerate` it checks the first call's values only and never runs again.
+
+    Example:
+        @jax.jit
+        def normalise(p):
+            assert jnp.all(p >= 0)
+            return p / p.sum()
+
+    Use instead:
+        Check with `checkify.check` (jax.experimental.checkify) or outside the accelerated
+        function, or assert on static properties (`p.ndim == 1`).
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC204"
+    name = "assert-on-traced-value"
+    contexts = CONTROL_CONTEXTS
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def normalise(p):
+    assert p.ndim == 1, "expects a vector"
+    return p / p.sum()
+""",
+    ]
+    INVALID = [
+        """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def normalise(p):
+    assert jnp.all(p >= 0)  # expect: ACC204
+    return p / p.sum()
+""",
+    ]
+
+    def visit_Assert(self, node: cst.Assert, ctx: RuleContext) -> None:
+        name = ctx.truth_traced_name(node.test)
+        if name is not None:
+            ctx.report(node, f"'assert' on traced value '{name}' checks only the first trace; use checkify.check or assert outside the trace")

@@ -1,0 +1,276 @@
+"""ACC3xx: traced values converted to host values (the trace, and the gradient, are cut)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.markers import CACHED, DIFFERENTIATED, VMAPPED
+from acclint.rule import Rule, RuleContext
+
+TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
+PYTHON_SCALARS = frozenset({"float", "int", "complex"})
+
+
+def _first_traced_arg(node: cst.Call, ctx: RuleContext) -> cst.BaseExpression | None:
+    for arg in node.args:
+        if ctx.is_traced(arg.value):
+            return arg.value
+    return None
+
+
+def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
+    """(qualified name, kind) of a host-conversion call, per the analysis's value facts."""
+    qualified = ctx.resolve(node.func)
+    kind = ctx.analysis.facts.host_conversion(qualified)
+    return None if kind is None else (qualified or "", kind)
+
+
+class ExtractdataOfTracedValue(Rule):
+    """`extractdata(x)` of a traced value.
+
+    What it does:
+        Flags the runtime's `extractdata` applied to a value that is traced in an accelerated
+        or differentiated function.
+
+    Why is this bad:
+        `extractdata` returns the raw data without its derivative trace: gradients do not flow
+        through the result, so `dlgradient` silently treats it as a constant.
+
+    Example:
+        def loss_fn(w, x):
+            scale = extractdata(mean(w))
+            return dlsum(scale * w * x)
+
+    Use instead:
+        Keep the dlarray: `scale = mean(w)`. Call `extractdata` only outside `dlfeval` /
+        `dlaccelerate` (for logging or plotting) or where a constant is really meant.
+
+    Fix safety:
+        No automatic fix: whether the cut is intended is yours to decide.
+    """
+
+    code = "ACC301"
+    name = "extractdata-of-traced-value"
+    contexts = TRACED_CONTEXTS
+    VALID = [
+        """
+from acclint.runtime import dlfeval, dlgradient, extractdata, mean
+
+def loss_fn(w):
+    loss = mean(w * w)
+    return loss, dlgradient(loss, w)
+
+def train(w):
+    loss, grad = dlfeval(loss_fn, w)
+    return extractdata(loss)
+""",
+    ]
+    INVALID = [
+        """
+from acclint.runtime import dlfeval, dlgradient, extractdata, mean
+
+def loss_fn(w):
+    scale = extractdata(mean(w))  # expect: ACC301
+    loss = mean(scale * w * w)
+    return loss, dlgradient(loss, w)
+
+def train(w):
+    return dlfeval(loss_fn, w)
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if ctx.resolve(node.func) != "acclint.runtime.extractdata":
+            return
+        arg = _first_traced_arg(node, ctx)
+        if arg is not None:
+            ctx.report(
+                node,
+                f"extractdata of traced value '{ctx.traced_name(arg)}' cuts its derivative trace: "
+                "gradients do not flow through it; keep the dlarray",
+            )
+
+
+class ScalarConversionOfTracedValue(Rule):
+    """`float(x)`, `int(x)`, `complex(x)` (or a `math` function) of a traced value.
+
+    What it does:
+        Flags conversions of a traced array to a Python number.
+
+    Why is this bad:
+        The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
+        `ConcretizationTypeError`; `dlaccelerate` stores the first call's number in the trace
+        as a constant and no gradient flows through it.
+
+    Example:
+        @jax.jit
+        def normalise(x):
+            return x / float(x.max())
+
+    Use instead:
+        @jax.jit
+        def normalise(x):
+            return x / x.max()
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC302"
+    name = "scalar-conversion-of-traced-value"
+    contexts = TRACED_CONTEXTS
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def normalise(x, eps: float):
+    return x / (x.max() + float(eps)) * int(x.shape[0])
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def normalise(x):
+    return x / float(x.max())  # expect: ACC302
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        found = _host_kind(node, ctx)
+        if found is None:
+            return
+        qualified, kind = found
+        if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
+            return
+        arg = _first_traced_arg(node, ctx)
+        if arg is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
+                "it raises under jit/grad and is frozen by dlaccelerate; keep array operations",
+            )
+
+
+class ItemOfTracedValue(Rule):
+    """`x.item()` or `x.tolist()` on a traced value.
+
+    What it does:
+        Flags `.item()` and `.tolist()` called on a traced array.
+
+    Why is this bad:
+        Both copy the data to the host as Python objects: `jax.jit` raises a
+        `ConcretizationTypeError`, `dlaccelerate` freezes the first call's values and no
+        gradient flows through them.
+
+    Example:
+        @jax.jit
+        def best(scores):
+            return max(scores.tolist())
+
+    Use instead:
+        @jax.jit
+        def best(scores):
+            return scores.max()
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC303"
+    name = "item-of-traced-value"
+    contexts = TRACED_CONTEXTS
+    VALID = [
+        """
+import jax
+
+def report(scores):
+    return jax.jit(lambda s: s.max())(scores).item()
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def best(scores):
+    return max(scores.tolist())  # expect: ACC303
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in ("item", "tolist"):
+            return
+        if ctx.is_traced(func.value):
+            ctx.report(
+                node,
+                f"'.{func.attr.value}()' copies traced value '{ctx.traced_name(func.value)}' to the host: "
+                "it raises under jit and is frozen by dlaccelerate; keep array operations",
+            )
+
+
+class NumpyOfTracedValue(Rule):
+    """A NumPy function (`np.asarray`, `np.array`, `np.sum`, ...) applied to a traced value.
+
+    What it does:
+        Flags calls of `numpy` functions (other than static views such as `np.shape`) with a
+        traced argument.
+
+    Why is this bad:
+        NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`
+        raise a `TracerArrayConversionError`; `dlaccelerate` freezes the first call's result into
+        the trace and the gradient is cut.
+
+    Example:
+        @jax.jit
+        def spread(x):
+            return np.std(np.asarray(x))
+
+    Use instead:
+        @jax.jit
+        def spread(x):
+            return jnp.std(x)
+
+    Fix safety:
+        No automatic fix: `jax.numpy` mirrors most of NumPy, but not every function.
+    """
+
+    code = "ACC304"
+    name = "numpy-of-traced-value"
+    contexts = TRACED_CONTEXTS
+    VALID = [
+        """
+import jax
+import numpy as np
+
+@jax.jit
+def pad(x):
+    width = np.prod(x.shape)
+    return x * np.float32(2.0) + width
+""",
+    ]
+    INVALID = [
+        """
+import jax
+import numpy as np
+
+@jax.jit
+def spread(x):
+    return np.std(np.asarray(x))  # expect: ACC304
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        found = _host_kind(node, ctx)
+        if found is None or not found[0].startswith("numpy."):
+            return
+        arg = _first_traced_arg(node, ctx)
+        if arg is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "
+                f"{found[1]}: it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy",
+            )

@@ -1,0 +1,515 @@
+"""ACC4xx: I/O and side effects that run only while a cached trace is built."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.markers import CACHED
+from acclint.rule import Rule, RuleContext
+from acclint.rules.tables import apis
+
+CACHED_ONLY = frozenset({CACHED})
+ONCE = "runs only when a trace is built, not on cached calls"
+
+
+def _io() -> dict:
+    return apis()["io"]
+
+
+class PrintInCachedTrace(Rule):
+    """`print`, `sys.stdout.write`, `sys.stderr.write` or `pprint` in a cached trace.
+
+    What it does:
+        Flags writes to stdout/stderr inside a function whose trace is cached.
+
+    Why is this bad:
+        The write happens while the trace is built and never again: later calls print
+        nothing, and under `jax.jit` what is printed is a tracer, not a value.
+
+    Example:
+        @jax.jit
+        def step(x):
+            print("loss", x.sum())
+            return x
+
+    Use instead:
+        @jax.jit
+        def step(x):
+            jax.debug.print("loss {}", x.sum())
+            return x
+
+    Fix safety:
+        `--fix` rewrites `print(a, b)` to `jax.debug.print("{} {}", a, b)` in modules that use
+        JAX (safe: same text, printed on every call); not for `sep=`/`end=`/`file=` prints.
+    """
+
+    code = "ACC401"
+    name = "print-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def step(x):
+    jax.debug.print("loss {}", x.sum())
+    return x
+
+def main(x):
+    print("done", step(x))
+""",
+    ]
+    INVALID = [
+        """
+import sys
+import jax
+
+@jax.jit
+def step(x):
+    print("loss", x.sum())  # expect: ACC401
+    sys.stderr.write("step\\n")  # expect: ACC401
+    return x
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        qualified = ctx.resolve(node.func)
+        if qualified in _io()["stdout"]:
+            ctx.report(node, f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; use jax.debug.print")
+
+
+def _file_call(qualified: str | None) -> bool:
+    io = _io()
+    if qualified is None:
+        return False
+    if qualified in io["files"]:
+        return True
+    for path_type in io["path_types"]:
+        if qualified.startswith(path_type + "."):
+            return qualified[len(path_type) + 1:] in io["path_methods"]
+    return False
+
+
+class FileIOInCachedTrace(Rule):
+    """File I/O (`open`, `np.save`, `pickle.dump`, `Path.write_text`, `os.remove`, ...) in a cached trace.
+
+    What it does:
+        Flags calls that read, write or change files inside a function whose trace is cached.
+
+    Why is this bad:
+        The I/O runs once, while the trace is built: checkpoints and logs are written on the
+        first call only, and data read from a file is frozen into the trace.
+
+    Example:
+        @jax.jit
+        def step(x):
+            np.save("x.npy", x)
+            return x
+
+    Use instead:
+        Return the values and save them outside the accelerated function, or use
+        `jax.debug.callback` to run host code on every call.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC402"
+    name = "file-io-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+import numpy as np
+
+@jax.jit
+def step(x):
+    return x * 2
+
+def train(x):
+    np.save("x.npy", step(x))
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+@jax.jit
+def step(x):
+    with open("log.txt", "a") as fh:  # expect: ACC402
+        fh.write("step\\n")
+    return x
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if _file_call(ctx.resolve(node.func)):
+            ctx.report(node, f"file I/O '{ctx.code_for(node.func)}' in a cached trace {ONCE}; do it outside, or in jax.debug.callback")
+
+
+class LoggingInCachedTrace(Rule):
+    """`logging` calls (module functions and logger objects) in a cached trace.
+
+    What it does:
+        Flags `logging.info(...)`, `logger.warning(...)` (for a module-level
+        `logger = logging.getLogger(...)`) and the like inside a cached trace.
+
+    Why is this bad:
+        The record is emitted once, while the trace is built; cached calls log nothing.
+
+    Example:
+        @jax.jit
+        def step(x):
+            logger.info("step")
+            return x
+
+    Use instead:
+        Log outside the accelerated function, or from `jax.debug.callback`.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC403"
+    name = "logging-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import logging
+import jax
+
+logger = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    return x * 2
+
+def train(x):
+    logger.info("step done")
+    return step(x)
+""",
+    ]
+    INVALID = [
+        """
+import logging
+import jax
+
+logger = logging.getLogger(__name__)
+
+@jax.jit
+def step(x):
+    logger.info("step")  # expect: ACC403
+    logging.warning("again")  # expect: ACC403
+    return x
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        qualified = ctx.resolve(node.func)
+        if qualified is None:
+            return
+        io = _io()
+        owner, _, method = qualified.rpartition(".")
+        if method in io["logging_functions"] and (owner == io["logging_module"] or owner in io["logger_factories"]):
+            ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; log outside, or in jax.debug.callback")
+
+
+class ClockReadInCachedTrace(Rule):
+    """Clock reads (`time.time()`, `time.perf_counter()`, `datetime.now()`) in a cached trace.
+
+    What it does:
+        Flags calls that read the clock inside a cached trace.
+
+    Why is this bad:
+        The clock is read once, while the trace is built, and the value is a constant of the
+        trace: timings measure tracing, not the computation, and time-dependent values freeze.
+
+    Example:
+        @jax.jit
+        def step(x):
+            start = time.perf_counter()
+            return x, start
+
+    Use instead:
+        Time the call from outside (after `block_until_ready()`).
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC404"
+    name = "clock-read-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import time
+import jax
+
+@jax.jit
+def step(x):
+    return x * 2
+
+def timed(x):
+    start = time.perf_counter()
+    step(x).block_until_ready()
+    return time.perf_counter() - start
+""",
+    ]
+    INVALID = [
+        """
+import time
+import jax
+
+@jax.jit
+def step(x):
+    start = time.perf_counter()  # expect: ACC404
+    return x, start
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if ctx.resolve(node.func) in _io()["clocks"]:
+            ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace {ONCE}; its value is frozen; time from outside")
+
+
+class GlobalWriteInCachedTrace(Rule):
+    """Assignment to a `global` or `nonlocal` name in a cached trace.
+
+    What it does:
+        Flags assignments (plain, augmented, annotated) to names the function declares
+        `global` or `nonlocal`.
+
+    Why is this bad:
+        The write happens once, while the trace is built: counters stop counting and state
+        stops updating on cached calls. Under `jax.jit` a tracer can also leak out.
+
+    Example:
+        @jax.jit
+        def step(x):
+            global STEPS
+            STEPS += 1
+            return x
+
+    Use instead:
+        Thread the state through arguments and return values.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC405"
+    name = "global-write-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+STEPS = 0
+
+@jax.jit
+def step(x, count):
+    return x, count + 1
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+STEPS = 0
+
+@jax.jit
+def step(x):
+    global STEPS
+    STEPS += 1  # expect: ACC405
+    return x
+""",
+    ]
+
+    def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
+        declared = ctx.analysis.body(ctx.function).declared_outer
+        for name in _bound_names(target):
+            if name in declared:
+                ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
+                return
+
+    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
+        for t in node.targets:
+            self._check(node, t.target, ctx)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
+        self._check(node, node.target, ctx)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
+        if node.value is not None:
+            self._check(node, node.target, ctx)
+
+
+def _bound_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _bound_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _bound_names(target.value)
+    return []
+
+
+def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """The name of a container defined outside the trace that `target` belongs to, if any."""
+    if not isinstance(target, cst.Name):
+        return None
+    name = target.value
+    if name in ctx.analysis.index.imports.bound_names() and ctx.resolve(target) != name:
+        return None  # a module or imported function (`np.append`), not a container
+    fn = ctx.function
+    while fn is not None:
+        if CACHED in fn.contexts and name in ctx.analysis.body(fn).local_names:
+            return None  # made inside this trace: mutating it is part of the trace
+        fn = fn.parent
+    if name in ctx.analysis.body(ctx.function).declared_outer or not ctx.is_local(name):
+        return name
+    return None
+
+
+class OuterMutationInCachedTrace(Rule):
+    """Mutation of a container defined outside the cached trace.
+
+    What it does:
+        Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
+        dict or set that is not created inside the accelerated function.
+
+    Why is this bad:
+        The mutation runs once, while the trace is built: histories stop growing on cached
+        calls, and under `jax.jit` they collect tracers that are invalid after tracing.
+
+    Example:
+        LOSSES = []
+
+        @jax.jit
+        def step(x):
+            loss = (x * x).sum()
+            LOSSES.append(loss)
+            return loss
+
+    Use instead:
+        Return the value and append it outside: `LOSSES.append(step(x))`.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC406"
+    name = "outer-mutation-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def step(xs):
+    parts = []
+    for i in range(3):
+        parts.append(xs[i] * 2)
+    return sum(parts)
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+LOSSES = []
+METRICS = {}
+
+@jax.jit
+def step(x):
+    loss = (x * x).sum()
+    LOSSES.append(loss)  # expect: ACC406
+    METRICS["loss"] = loss  # expect: ACC406
+    return loss
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _io()["mutating_methods"]:
+            name = _outer_container(func.value, ctx)
+            if name is not None:
+                ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
+
+    def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
+        for target in targets:
+            if isinstance(target, cst.Subscript):
+                name = _outer_container(target.value, ctx)
+                if name is not None:
+                    ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
+                    return
+
+    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
+        self._subscript_targets(node, [t.target for t in node.targets], ctx)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
+        self._subscript_targets(node, [node.target], ctx)
+
+    def visit_Del(self, node: cst.Del, ctx: RuleContext) -> None:
+        targets = node.target.elements if isinstance(node.target, cst.Tuple) else [node.target]
+        self._subscript_targets(node, [getattr(t, "value", t) for t in targets], ctx)
+
+
+_REMEDY = "it runs only when a trace is built; return the value and update it outside"
+
+
+class PlottingInCachedTrace(Rule):
+    """Plotting (`matplotlib`, `seaborn`, `plotly`) in a cached trace.
+
+    What it does:
+        Flags plotting calls inside a cached trace.
+
+    Why is this bad:
+        Plots are drawn once, while the trace is built, from tracer or first-call values;
+        cached calls draw nothing.
+
+    Example:
+        @jax.jit
+        def step(x):
+            plt.plot(x)
+            return x
+
+    Use instead:
+        Return the values and plot outside the accelerated function.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC407"
+    name = "plotting-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+import matplotlib.pyplot as plt
+
+@jax.jit
+def step(x):
+    return x * 2
+
+def show(x):
+    plt.plot(step(x))
+""",
+    ]
+    INVALID = [
+        """
+import jax
+import matplotlib.pyplot as plt
+
+@jax.jit
+def step(x):
+    plt.plot(x)  # expect: ACC407
+    return x
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        qualified = ctx.resolve(node.func)
+        if qualified and qualified.startswith(tuple(_io()["plotting_prefixes"])):
+            ctx.report(node, f"plotting call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; plot outside")
