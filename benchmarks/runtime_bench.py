@@ -9,7 +9,8 @@ process, each as the median over several repeats:
 - ``dlfeval`` of the ``dlaccelerate``d loss vs a hand-written
   ``jax.jit(jax.value_and_grad(...))`` of the same model (target: <= 1.25x);
 - a cache hit of a tiny accelerated function vs a raw ``jax.jit`` call (target: <= 2x);
-- accelerated vs eager, and the cost of building a trace (first call of a fresh function).
+- accelerated vs eager (the CNN step, and the tiny function run op by op), and the cost of
+  building a trace (first call of a fresh function).
 
 The machine may be shared, so the candidates are measured round-robin (each round times every
 candidate once) and the medians are compared: slow phases of the machine hit all of them.
@@ -116,14 +117,17 @@ def main():
         "jax.jit(value_and_grad)": (lambda: jitted(params, xj, tj), 5),
     }, r)
 
-    tiny = rt.dlaccelerate(lambda v: v * 2.0 + 1.0)
-    raw = jax.jit(lambda v: v * 2.0 + 1.0)
+    def affine(v):
+        return v * 2.0 + 1.0
+
+    tiny, raw = rt.dlaccelerate(affine), jax.jit(affine)
     small = rt.dlarray(jnp.ones((4,)))
     data = small._data
     tiny(small)
     times.update(measure({
         "tiny accelerated (cache hit)": (lambda: tiny(small), 2000),
         "tiny raw jax.jit": (lambda: raw(data), 2000),
+        "tiny eager (2 dlarray ops)": (lambda: affine(small), 2000),
     }, r))
 
     rows = [
@@ -131,6 +135,7 @@ def main():
         ("dlfeval(dlaccelerate(loss))", "jax.jit(value_and_grad)", 1.25),
         ("tiny accelerated (cache hit)", "tiny raw jax.jit", 2.0),
         ("dlfeval(dlaccelerate(loss))", "eager dlfeval", None),
+        ("tiny accelerated (cache hit)", "tiny eager (2 dlarray ops)", None),
     ]
     print(f"device: {jax.devices()[0].platform}, jax {jax.__version__}, median of {r} "
           "round-robin repeats\n")

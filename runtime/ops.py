@@ -22,7 +22,9 @@ def _fmt(x):
 
 
 def _ndim(x):
-    return x._data.ndim if isinstance(x, dlarray) else np.ndim(x)
+    if isinstance(x, dlarray):
+        return x._data.ndim
+    return 0 if type(x) in (int, float, bool) else np.ndim(x)
 
 
 # --- elementwise --------------------------------------------------------------------------
