@@ -34,12 +34,12 @@ def _is_dlarray(x):
 
 
 class Var:
-    """A traced value: the node that produced it (``None`` for an input) and which output."""
+    """A traced value: its tape and the node that produced it (``None`` for an input)."""
 
-    __slots__ = ("tape", "node", "index")
+    __slots__ = ("tape", "node")
 
-    def __init__(self, tape, node, index):
-        self.tape, self.node, self.index = tape, node, index
+    def __init__(self, tape, node):
+        self.tape, self.node = tape, node
 
 
 class Node:
@@ -60,9 +60,9 @@ class Tape:
         self._seq = itertools.count()
 
     def input(self):
-        return Var(self, None, 0)
+        return Var(self, None)
 
-    def record(self, prim, args, data, params, out):
+    def record(self, prim, args, params, out):
         """Record ``prim(*args)`` if an operand is traced here; return the outputs' Vars."""
         parents = None
         for i, a in enumerate(args):
@@ -75,8 +75,7 @@ class Tape:
             return None
         outs = out if prim.multiple_results else (out,)
         node = Node(next(self._seq), prim, tuple(params.items()), tuple(args), tuple(parents))
-        node.outputs = tuple(Var(self, node, i) if o.dtype.kind in "fc" else None
-                             for i, o in enumerate(outs))
+        node.outputs = tuple(Var(self, node) if o.dtype.kind in "fc" else None for o in outs)
         node.out_avals = tuple((o.shape, o.dtype) for o in outs)
         return node.outputs
 

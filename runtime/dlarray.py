@@ -197,7 +197,7 @@ def apply(prim, args, params, fmt):
     if recording is not None:
         recs = recording.record(prim, args, params, len(out) if multiple else 0)
     if tape is not None and prim.differentiable:
-        grads = tape.record(prim, args, data, params, out)
+        grads = tape.record(prim, args, params, out)
     if not multiple:
         return dlarray._make(out, fmt, grads[0] if grads else None, recs[0] if recs else None)
     return tuple(

@@ -64,7 +64,7 @@ def _pair(value, name):
     return pair
 
 
-def conv_padding(padding):
+def _padding(padding):
     """Normalise ``padding`` (``"same"``, an int, or a pair) for ``dlconv``."""
     if isinstance(padding, str):
         if padding.lower() != "same":
@@ -78,7 +78,7 @@ def dlconv(x, weights, bias, stride=1, padding=0):
     _require_format(x, "dlconv")
     if x._fmt != "SSCB":
         raise ValueError(f"dlconv needs an 'SSCB' input, got format {x._fmt!r}")
-    params = {"stride": _pair(stride, "stride"), "padding": conv_padding(padding)}
+    params = {"stride": _pair(stride, "stride"), "padding": _padding(padding)}
     return apply(CONV, (x, weights, bias), params, "SSCB")
 
 
