@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
+import os
+import tempfile
 from pathlib import Path
 
 from acclint import __version__
 from acclint.api import run
-from acclint.config import ConfigError, Settings, find_pyproject, load_settings, parse_codes
-from acclint.output import FORMATS
+from acclint.config import ConfigError, Settings, describe, load_settings, resolve_pyproject, with_command_line
+from acclint.docs import render_rule
+from acclint.formats import FORMATS
+from acclint.formats.statistics import format_statistics
 from acclint.registry import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -34,8 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="lint files and directories")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
     check.add_argument("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301)")
+    check.add_argument("--extend-select", help="comma-separated codes or prefixes to report in addition to the selection")
     check.add_argument("--ignore", help="comma-separated codes or prefixes not to report")
     check.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
+    check.add_argument("--statistics", action="store_true", help="print how many findings of each code instead of the findings")
+    check.add_argument("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
+    check.add_argument("--show-settings", action="store_true", help="print the resolved configuration and where it came from")
     check.add_argument("--config", type=Path, help="pyproject.toml to read [tool.acclint] from (default: nearest)")
     check.add_argument("--no-config", action="store_true", help="ignore any pyproject.toml")
     rule = sub.add_parser("rule", help="print a rule's documentation")
@@ -48,15 +55,27 @@ def _settings(args: argparse.Namespace) -> Settings:
     if args.no_config:
         settings = Settings()
     else:
-        pyproject = args.config or find_pyproject(Path.cwd())
+        pyproject = args.config or resolve_pyproject(args.paths)
         if args.config is not None and not args.config.is_file():
             raise ConfigError(f"{args.config}: no such file")
         settings = load_settings(pyproject) if pyproject else Settings()
-    if args.select is not None:
-        settings = replace(settings, select=parse_codes(args.select, "--select"))
-    if args.ignore is not None:
-        settings = replace(settings, ignore=settings.ignore + parse_codes(args.ignore, "--ignore"))
-    return settings
+    return with_command_line(settings, args.select, args.extend_select, args.ignore)
+
+
+def _write_report(text: str, output_file: Path | None) -> None:
+    """`text` to stdout, or to `output_file` atomically (a reader never sees half a report)."""
+    if output_file is None:
+        sys.stdout.write(text)
+        return
+    directory = output_file.resolve().parent
+    fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{output_file.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temporary, output_file)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -65,12 +84,20 @@ def cmd_check(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"acclint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    if args.show_settings:
+        sys.stdout.write(describe(settings))
+        return EXIT_CLEAN
     try:
         report = run(args.paths, settings)
     except FileNotFoundError as exc:
         print(f"acclint: error: {exc.args[0]}: no such file or directory", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(FORMATS[args.format](report))
+    render = format_statistics if args.statistics else FORMATS[args.format]
+    try:
+        _write_report(render(report), args.output_file)
+    except OSError as exc:
+        print(f"acclint: error: cannot write {args.output_file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
     for error in report.errors:
         print(f"{error.path}: error: {error.message}", file=sys.stderr)
     if report.errors:
@@ -83,8 +110,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if rule is None:
         print(f"acclint: error: no rule {args.code!r}; `acclint rules` lists them", file=sys.stderr)
         return EXIT_ERROR
-    print(f"{rule.code} ({rule.name})\n")
-    print(rule.docs())
+    sys.stdout.write(render_rule(rule))
     return EXIT_CLEAN
 
 

@@ -1,4 +1,9 @@
-"""`[tool.acclint]` in `pyproject.toml`: read, validated, merged with the command line.
+"""`[tool.acclint]` in `pyproject.toml`: found, read, validated, merged with the command line.
+
+Where the settings come from (as ruff and flake8 do): for each linted path, the nearest
+`pyproject.toml` at or above it that has a `[tool.acclint]` table. One run uses one
+configuration: when the paths' nearest files disagree, the one nearest the paths' common parent
+wins (`resolve_pyproject`), so `acclint check a/ b/` behaves like `cd common && acclint check`.
 
 Every key is checked: an unknown key, or a value of the wrong type, is a `ConfigError` naming
 the file, the key and what is allowed (the CLI exits 2 on it), never silently ignored.
@@ -6,10 +11,14 @@ the file, the key and what is allowed (the CLI exits 2 on it), never silently ig
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Iterable
+
+from acclint.registry import all_rules, select_rules
 
 CODE_PREFIX = re.compile(r"^ACC[0-9]{0,3}$")
 DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -21,23 +30,35 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
+    """A resolved configuration. Empty `select` means every rule."""
+
     select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()  # added to `select` (also to one given on the command line)
     ignore: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()  # `exclude` and `extend-exclude` together
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     accelerators: tuple[str, ...] = ()
     differentiators: tuple[str, ...] = ()
     source: str | None = None  # the pyproject.toml the settings came from
 
+    def selection(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(select, ignore) prefixes for `registry.select_rules`."""
+        select = self.select + self.extend_select if self.select else ()
+        return select, self.ignore
+
 
 def _codes(value, key: str, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{where}: '{key}' must be a list of rule codes or prefixes such as \"ACC2\" or \"ACC201\"")
+    codes = tuple(rule.code for rule in all_rules())
     out = []
     for v in value:
         code = v.strip().upper()
-        if not CODE_PREFIX.match(code):
-            raise ConfigError(f"{where}: '{key}' has {v!r}, which is not a rule code or prefix (ACC, ACC2, ACC201, ...)")
+        if not CODE_PREFIX.match(code) or not any(c.startswith(code) for c in codes):
+            raise ConfigError(
+                f"{where}: '{key}' has {v!r}, which is no rule code or prefix; allowed: ACC, a family "
+                f"(ACC1, ACC2, ...) or a code ({', '.join(codes)})"
+            )
         out.append(code)
     return tuple(out)
 
@@ -49,27 +70,34 @@ def parse_codes(text: str, option: str) -> tuple[str, ...]:
 
 
 def _strings(value, key: str, where: str, dotted: bool = False) -> tuple[str, ...]:
+    what = "dotted names such as \"mylib.fast_jit\"" if dotted else "glob patterns such as \"tests/*\""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{where}: '{key}' must be a list of strings")
+        raise ConfigError(f"{where}: '{key}' must be a list of {what}")
     if dotted:
         for v in value:
             if not DOTTED.match(v):
-                raise ConfigError(f"{where}: '{key}' has {v!r}; give dotted names such as \"mylib.fast_jit\"")
+                raise ConfigError(f"{where}: '{key}' has {v!r}; allowed: {what}")
     return tuple(value)
 
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "accelerators", "differentiators")
+KEYS = (
+    "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
+    "accelerators", "differentiators",
+)
+
+
+def _read(pyproject: Path) -> dict:
+    try:
+        return tomllib.loads(pyproject.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{pyproject}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{pyproject}: not valid TOML: {exc}") from None
 
 
 def load_settings(pyproject: Path) -> Settings:
     where = str(pyproject)
-    try:
-        data = tomllib.loads(pyproject.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{where}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
-    table = data.get("tool", {}).get("acclint")
+    table = _read(pyproject).get("tool", {}).get("acclint")
     if table is None:
         return Settings(source=None)
     if not isinstance(table, dict):
@@ -79,11 +107,13 @@ def load_settings(pyproject: Path) -> Settings:
             raise ConfigError(f"{where}: unknown key '{key}' in [tool.acclint]; allowed: {', '.join(KEYS)}")
     pfi = table.get("per-file-ignores", {})
     if not isinstance(pfi, dict):
-        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes]")
+        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes], e.g. \"tests/*\" = [\"ACC4\"]")
     return Settings(
         select=_codes(table.get("select", []), "select", where),
+        extend_select=_codes(table.get("extend-select", []), "extend-select", where),
         ignore=_codes(table.get("ignore", []), "ignore", where),
-        exclude=_strings(table.get("exclude", []), "exclude", where),
+        exclude=_strings(table.get("exclude", []), "exclude", where)
+        + _strings(table.get("extend-exclude", []), "extend-exclude", where),
         per_file_ignores={g: _codes(c, f"per-file-ignores.{g}", where) for g, c in pfi.items()},
         accelerators=_strings(table.get("accelerators", []), "accelerators", where, dotted=True),
         differentiators=_strings(table.get("differentiators", []), "differentiators", where, dotted=True),
@@ -92,14 +122,69 @@ def load_settings(pyproject: Path) -> Settings:
 
 
 def find_pyproject(start: Path) -> Path | None:
-    """The nearest `pyproject.toml` at or above `start` that has a `[tool.acclint]` table."""
+    """The nearest `pyproject.toml` at or above `start` that has a `[tool.acclint]` table.
+
+    A file that mentions acclint but is not valid TOML is a ConfigError: it was meant for us.
+    """
     start = start.resolve()
     for directory in (start, *start.parents):
         candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                if "acclint" in candidate.read_text("utf-8", errors="replace"):
-                    return candidate
-            except OSError:
-                continue
+        if not candidate.is_file():
+            continue
+        try:
+            mentions = "acclint" in candidate.read_text("utf-8", errors="replace")
+        except OSError:
+            continue
+        if mentions and "acclint" in _read(candidate).get("tool", {}):
+            return candidate
     return None
+
+
+def resolve_pyproject(paths: Iterable[str]) -> Path | None:
+    """The configuration file for a run over `paths` (see the module docstring)."""
+    starts = [Path(p).resolve() for p in paths] or [Path.cwd().resolve()]
+    starts = [p if p.is_dir() else p.parent for p in starts]
+    found = {find_pyproject(s) for s in starts}
+    if len(found) == 1:
+        return found.pop()
+    return find_pyproject(Path(os.path.commonpath(starts)))
+
+
+def with_command_line(settings: Settings, select=None, extend_select=None, ignore=None) -> Settings:
+    """`settings` with the command line's code lists (comma-separated text) applied on top:
+    `--select` replaces the configured selection, `--extend-select` and `--ignore` add to it."""
+    if select is not None:
+        settings = replace(settings, select=parse_codes(select, "--select"))
+    if extend_select is not None:
+        settings = replace(settings, extend_select=settings.extend_select + parse_codes(extend_select, "--extend-select"))
+    if ignore is not None:
+        settings = replace(settings, ignore=settings.ignore + parse_codes(ignore, "--ignore"))
+    return settings
+
+
+def describe(settings: Settings) -> str:
+    """The resolved settings as TOML, with where they came from (`--show-settings`)."""
+    origin = f"# from {settings.source}" if settings.source else "# no [tool.acclint] found: defaults"
+    rows = [
+        ("select", list(settings.select)),
+        ("extend-select", list(settings.extend_select)),
+        ("ignore", list(settings.ignore)),
+        ("exclude", list(settings.exclude)),
+        ("accelerators", list(settings.accelerators)),
+        ("differentiators", list(settings.differentiators)),
+    ]
+    lines = [origin, "[tool.acclint]"]
+    lines += [f"{key} = {_toml_list(value)}" for key, value in rows]
+    lines.append("# rules that will run:")
+    lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.selection())])}")
+    lines.append("[tool.acclint.per-file-ignores]")
+    lines += [f"{_toml_string(glob)} = {_toml_list(list(codes))}" for glob, codes in settings.per_file_ignores.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_list(values: list[str]) -> str:
+    return "[" + ", ".join(_toml_string(v) for v in values) + "]"

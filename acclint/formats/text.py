@@ -1,12 +1,8 @@
-"""Output formats for `acclint check`: each turns a Report into the text to print."""
+"""The human format: each finding with its source line and a caret under it."""
 
 from __future__ import annotations
 
-import json
-from typing import Callable
-
 from acclint.api import Report
-from acclint.findings import Finding
 
 
 def format_text(report: Report) -> str:
@@ -30,26 +26,3 @@ def format_text(report: Report) -> str:
             + (f" ({fixable} fixable with --fix)." if fixable else ".")
         )
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def finding_dict(f: Finding) -> dict:
-    return {
-        "path": f.path,
-        "line": f.line,
-        "column": f.column,
-        "end_line": f.end_line,
-        "end_column": f.end_column,
-        "code": f.code,
-        "message": f.message,
-        "fixable": f.fixable,
-    }
-
-
-def format_json(report: Report) -> str:
-    return json.dumps([finding_dict(f) for f in report.findings], indent=2) + "\n"
-
-
-FORMATS: dict[str, Callable[[Report], str]] = {
-    "text": format_text,
-    "json": format_json,
-}
