@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
@@ -48,7 +48,7 @@ def display_path(path: str) -> str:
 
 def options_for(settings: Settings) -> LintOptions:
     return LintOptions(
-        rules=select_rules(settings.select, settings.ignore),
+        rules=select_rules(*settings.selection()),
         markers=load_markers(settings.accelerators, settings.differentiators),
     )
 
@@ -87,13 +87,10 @@ def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
 def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, settings: Settings | None = None) -> list[Finding]:
     """Findings for every Python file under `paths`, sorted by path, line, column."""
     base = settings or Settings()
-    settings = Settings(
+    settings = replace(
+        base,
         select=tuple(select) if select is not None else base.select,
         ignore=tuple(ignore) if ignore is not None else base.ignore,
-        exclude=base.exclude,
-        per_file_ignores=base.per_file_ignores,
-        accelerators=base.accelerators,
-        differentiators=base.differentiators,
     )
     return run([str(p) for p in paths], settings).findings
 
