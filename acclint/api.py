@@ -68,6 +68,11 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None)
         source = Path(path).read_bytes()
     except OSError as exc:
         return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+    return lint_bytes(source, shown, settings, options)
+
+
+def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions) -> FileResult:
+    """Lint the bytes of the file shown as `shown`, with its per-file ignores applied."""
     result = lint_source(source, shown, options)
     ignored = _per_file_ignored(shown, settings)
     if ignored:

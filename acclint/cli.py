@@ -22,6 +22,9 @@ from acclint.config import ConfigError, Settings, describe, load_settings, resol
 from acclint.docs import render_rule
 from acclint.formats import FORMATS
 from acclint.formats.statistics import format_statistics
+from acclint.fix.diff import notes as fix_notes
+from acclint.fix.diff import unified_diff
+from acclint.fix.run import fix_paths
 from acclint.registry import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -43,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--statistics", action="store_true", help="print how many findings of each code instead of the findings")
     check.add_argument("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
     check.add_argument("--show-settings", action="store_true", help="print the resolved configuration and where it came from")
+    check.add_argument("--fix", action="store_true", help="apply the safe fixes and write the files (see docs/fix.md)")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply fixes classed unsafe")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
     check.add_argument("--config", type=Path, help="pyproject.toml to read [tool.acclint] from (default: nearest)")
     check.add_argument("--no-config", action="store_true", help="ignore any pyproject.toml")
     rule = sub.add_parser("rule", help="print a rule's documentation")
@@ -87,6 +93,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.show_settings:
         sys.stdout.write(describe(settings))
         return EXIT_CLEAN
+    if args.fix or args.diff:
+        return fix_check(args, settings)
     try:
         report = run(args.paths, settings)
     except FileNotFoundError as exc:
@@ -103,6 +111,35 @@ def cmd_check(args: argparse.Namespace) -> int:
     if report.errors:
         return EXIT_ERROR
     return EXIT_FINDINGS if report.findings else EXIT_CLEAN
+
+
+def fix_check(args: argparse.Namespace, settings: Settings) -> int:
+    """`check --fix` (write, then report what is left) or `check --diff` (print, write nothing)."""
+    try:
+        fixing = fix_paths(args.paths, settings, unsafe=args.unsafe_fixes, write=not args.diff)
+    except FileNotFoundError as exc:
+        print(f"acclint: error: {exc.args[0]}: no such file or directory", file=sys.stderr)
+        return EXIT_ERROR
+    notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome)]
+    if args.diff:
+        text = "".join(unified_diff(o) for o in fixing.outcomes) + "".join(f"# {n}\n" for n in notes)
+    else:
+        text = (format_statistics if args.statistics else FORMATS[args.format])(fixing.report)
+    try:
+        _write_report(text, args.output_file)
+    except OSError as exc:
+        print(f"acclint: error: cannot write {args.output_file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    if not args.diff and args.format == "text":
+        for note in notes:
+            print(note, file=sys.stderr)
+        print(fixing.summary(), file=sys.stderr)
+    for error in fixing.report.errors:
+        print(f"{error.path}: error: {error.message}", file=sys.stderr)
+    if fixing.report.errors:
+        return EXIT_ERROR
+    pending = args.diff and fixing.files_changed
+    return EXIT_FINDINGS if fixing.report.findings or pending else EXIT_CLEAN
 
 
 def cmd_rule(args: argparse.Namespace) -> int:

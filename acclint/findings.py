@@ -15,13 +15,16 @@ class Fix:
     `changes` maps nodes of the parsed module to their replacements; applying them with a
     transformer and regenerating the code keeps every untouched byte (comments, layout) as it
     was. `imports` are import statements (`"import jax.numpy as jnp"`) the replacement needs.
-    `safe` is False where the fix can change behaviour (see the rule's "Fix safety").
+    `safe` is False where the fix can change behaviour (see the rule's "Fix safety"), and
+    `reason` then says how. A replacement may also be a `cst.FlattenSentinel` (a statement
+    replaced by several) or `cst.RemovalSentinel.REMOVE` (a statement the fix makes redundant).
     """
 
     title: str
-    changes: Mapping[cst.CSTNode, cst.CSTNode]
+    changes: Mapping[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel]
     safe: bool = True
     imports: tuple[str, ...] = ()
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.findings import Fix
+from acclint.fix.branches import if_fix, ifexp_fix
+from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED, VMAPPED
 from acclint.rule import Rule, RuleContext
 
@@ -87,6 +90,12 @@ def step(x):
         self._check(node, node.test, "while", ctx)
 
     @staticmethod
+    def _fix(node: cst.CSTNode, ctx: RuleContext) -> Fix | str:
+        if isinstance(node, cst.If):
+            return if_fix(node, ctx)
+        return "a loop on a traced value needs lax.while_loop"
+
+    @staticmethod
     def _is_elif(node: cst.If, ctx: RuleContext) -> bool:
         parent = ctx.parent
         return isinstance(parent, cst.If) and parent.orelse is node
@@ -94,10 +103,8 @@ def step(x):
     def _check(self, node: cst.CSTNode, test: cst.BaseExpression, keyword: str, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(test)
         if name is not None:
-            ctx.report(
-                node,
-                f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {REMEDY}",
-            )
+            message = f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {REMEDY}"
+            report_with_fix(ctx, node, message, self._fix(node, ctx))
 
 
 class TruthTestOfTracedValue(Rule):
@@ -271,7 +278,8 @@ def act(x):
     def visit_IfExp(self, node: cst.IfExp, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(node.test)
         if name is not None:
-            ctx.report(node, f"conditional expression on traced value '{name}' bakes one branch into the trace; {REMEDY}")
+            message = f"conditional expression on traced value '{name}' bakes one branch into the trace; {REMEDY}"
+            report_with_fix(ctx, node, message, ifexp_fix(node, ctx))
 
 
 class AssertOnTracedValue(Rule):

@@ -1,0 +1,166 @@
+"""Apply the fixes of one file to a fixpoint.
+
+Each round lints the current text, takes the fixes allowed (safe ones, and unsafe ones with
+`--unsafe-fixes`), applies every fix whose edited region overlaps no fix taken before it in
+source order, and checks that the result still parses (libcst and `ast`). A fix that overlaps
+is deferred to the next round, where it is rebuilt against the new text (it may have gone, or
+changed). Rounds stop when nothing more applies, or after `MAX_ROUNDS`; the findings left, and
+the fixes not applied with the reason, are part of the outcome.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Callable
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from acclint.findings import FileResult, Finding, Fix
+from acclint.fix.imports import add_imports
+from acclint.noqa import NOQA
+
+MAX_ROUNDS = 10
+
+
+class FixError(Exception):
+    """The fixes of a file could not be applied; the file is left as it was."""
+
+
+@dataclass
+class Skipped:
+    finding: Finding
+    reason: str
+
+
+@dataclass
+class FixOutcome:
+    """What fixing one file did: its text before and after, what was fixed, what was left."""
+
+    path: str
+    original: bytes
+    fixed: bytes
+    result: FileResult  # the lint of `fixed`
+    applied: list[Finding] = field(default_factory=list)  # findings removed by a fix, all rounds
+    unsafe_applied: list[Finding] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)  # left findings whose fix was not applied
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed != self.original
+
+
+def fix_source(source: bytes, path: str, lint: Callable[[bytes], FileResult], unsafe: bool = False) -> FixOutcome:
+    """Fix `source` (the bytes of `path`) to a fixpoint; `lint` lints a version of it.
+
+    Raises FixError when a round produces code that does not parse (a bug in a fix: the file
+    is then not touched at all).
+    """
+    outcome = FixOutcome(path, source, source, lint(source))
+    for _ in range(MAX_ROUNDS):
+        result = outcome.result
+        if result.error is not None or result.module is None:
+            break
+        chosen = _choose(result, unsafe)
+        if not chosen:
+            break
+        module = _apply(result.module, [fix for fix, _ in chosen])
+        fixed = module.bytes
+        _check_parses(fixed, path, chosen)
+        for fix, findings in chosen:
+            outcome.applied.extend(findings)
+            if not fix.safe:
+                outcome.unsafe_applied.extend(findings)
+        outcome.fixed = fixed
+        outcome.result = lint(fixed)
+    outcome.skipped = _skipped(outcome.result, unsafe)
+    return outcome
+
+
+def _groups(findings: list[Finding], unsafe: bool) -> list[tuple[Fix, list[Finding]]]:
+    """Allowed fixes in source order, findings that share an edit (an `elif` and its `if`)
+    grouped under one fix."""
+    groups: dict[frozenset[int], tuple[Fix, list[Finding]]] = {}
+    for finding in findings:
+        fix = finding.fix
+        if fix is None or not (fix.safe or unsafe):
+            continue
+        key = frozenset(id(node) for node in fix.changes)
+        groups.setdefault(key, (fix, []))[1].append(finding)
+    return list(groups.values())
+
+
+def _choose(result: FileResult, unsafe: bool) -> list[tuple[Fix, list[Finding]]]:
+    positions = MetadataWrapper(result.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = result.module.code.splitlines()
+    taken: list[CodeRange] = []
+    chosen = []
+    for fix, findings in _groups(result.findings, unsafe):
+        spans = [positions[node] for node in fix.changes]
+        if any(_overlaps(a, b) for a in spans for b in taken) or _touches_noqa(spans, lines):
+            continue
+        taken.extend(spans)
+        chosen.append((fix, findings))
+    return chosen
+
+
+def _overlaps(a: CodeRange, b: CodeRange) -> bool:
+    start_a, end_a = (a.start.line, a.start.column), (a.end.line, a.end.column)
+    start_b, end_b = (b.start.line, b.start.column), (b.end.line, b.end.column)
+    return start_a < end_b and start_b < end_a
+
+
+def _touches_noqa(spans: list[CodeRange], lines: list[str]) -> bool:
+    """Whether an edit covers a line with `# noqa`: such lines are never rewritten."""
+    return any(
+        NOQA.search(lines[n - 1]) for span in spans for n in range(span.start.line, span.end.line + 1) if n <= len(lines)
+    )
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, changes: dict) -> None:
+        super().__init__()
+        self.changes = changes
+
+    def on_leave(self, original_node, updated_node):
+        return self.changes.get(original_node, updated_node)
+
+
+def _apply(module: cst.Module, fixes: list[Fix]) -> cst.Module:
+    changes: dict = {}
+    imports: list[str] = []
+    for fix in fixes:
+        changes.update(fix.changes)
+        imports.extend(fix.imports)
+    return add_imports(module.visit(_Replace(changes)), imports)
+
+
+def _check_parses(fixed: bytes, path: str, chosen) -> None:
+    try:
+        module = cst.parse_module(fixed)
+        ast.parse(module.code, path)
+    except (cst.ParserSyntaxError, SyntaxError) as exc:
+        codes = ", ".join(sorted({f"{f.code} at line {f.line}" for _, found in chosen for f in found}))
+        raise FixError(f"fixing {codes} produced code that does not parse ({exc}); file left unchanged") from None
+
+
+def _skipped(result: FileResult, unsafe: bool) -> list[Skipped]:
+    """The findings left with a fix, each with why its fix was not applied."""
+    if result.module is None or not any(f.fix for f in result.findings):
+        return []
+    positions = MetadataWrapper(result.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = result.module.code.splitlines()
+    out = []
+    for finding in result.findings:
+        fix = finding.fix
+        if fix is None:
+            continue
+        if not (fix.safe or unsafe):
+            reason = f"unsafe fix not applied without --unsafe-fixes: {fix.reason}"
+        elif _touches_noqa([positions[node] for node in fix.changes], lines):
+            reason = "its edit would rewrite a '# noqa' line"
+        else:
+            reason = f"its edit overlapped another fix in each of {MAX_ROUNDS} rounds"
+        out.append(Skipped(finding, reason))
+    return out

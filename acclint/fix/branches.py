@@ -1,0 +1,309 @@
+"""Rewrite a branch on a traced condition into blended selects, where that is exact.
+
+Two shapes are rewritten (see docs/fix.md):
+
+* every arm returns an expression (`if c: return a` / `else: return b`, or the `return b`
+  right after the `if`): `return where(c, a, b)`;
+* every arm assigns expressions to the same names in the same order (a missing `else` keeps
+  the value each name had before the `if`): `y = where(c, a, y)`, one select per name, with
+  the condition hoisted to a temporary when more than one name uses it.
+
+`elif` chains become nested selects. Anything else comes back as the reason no fix is offered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from acclint.findings import Fix
+from acclint.fix.select import gradient_hazard, pure_problem, unsafe_reason, where_call, where_spelling
+from acclint.rule import RuleContext
+
+# Statements a branch may not hold, and how the refusal names them.
+_REFUSED = {
+    cst.Raise: "branch raises",
+    cst.For: "branch holds a loop",
+    cst.While: "branch holds a loop",
+    cst.Break: "branch holds 'break'",
+    cst.Continue: "branch holds 'continue'",
+    cst.AugAssign: "branch uses augmented assignment",
+    cst.With: "branch holds a 'with' block",
+    cst.Try: "branch holds a 'try' block",
+    cst.If: "branch holds a nested 'if'",
+    cst.Global: "branch declares a global",
+    cst.Nonlocal: "branch declares a nonlocal",
+    cst.Del: "branch deletes a name",
+    cst.Expr: "branch evaluates an expression for its effect",
+    cst.Pass: "branch does nothing ('pass')",
+}
+_PYTREES = (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+class NoFix(Exception):
+    """Why the branch cannot be rewritten; the text completes "(no fix: ...)"."""
+
+
+@dataclass
+class _Arm:
+    test: cst.BaseExpression | None  # None for the final `else`
+    statements: list[cst.BaseSmallStatement]
+
+
+def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
+    """The select rewrite of the `if`/`elif` chain `node` belongs to, or why there is none.
+
+    An `elif` gets the fix of its whole chain (the same edit as its `if`'s finding), so fixing
+    either fixes both.
+    """
+    try:
+        head, block = _chain_head(node, ctx)
+        return _rewrite(head, block, ctx)
+    except NoFix as exc:
+        return str(exc)
+
+
+def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
+    """`a if c else b` -> `where(c, a, b)`, or why there is none."""
+    try:
+        where = _where(ctx)
+        values = [node.body, node.orelse]
+        _check_values(values, ctx)
+        call = where_call(where.node(), node.test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
+    except NoFix as exc:
+        return str(exc)
+    return _fix("rewrite the conditional expression to a select", {node: call}, values, where.imports, ctx)
+
+
+def _where(ctx: RuleContext):
+    spelling = where_spelling(ctx)
+    if isinstance(spelling, str):
+        raise NoFix(spelling)
+    return spelling
+
+
+def _fix(title: str, changes, values, imports, ctx: RuleContext) -> Fix:
+    hazard = next((h for h in (gradient_hazard(v, ctx) for v in values) if h is not None), None)
+    if hazard is None:
+        return Fix(title, changes, safe=True, imports=tuple(imports))
+    return Fix(title, changes, safe=False, imports=tuple(imports), reason=unsafe_reason(hazard))
+
+
+def _check_values(values: list[cst.BaseExpression], ctx: RuleContext) -> None:
+    for value in values:
+        if isinstance(value, _PYTREES):
+            raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
+        problem = pure_problem(value, ctx)
+        if problem is not None:
+            raise NoFix(problem)
+
+
+def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:
+    """The first `if` of the chain holding `node`, and the block that holds that `if`."""
+    head = node
+    for ancestor in reversed(ctx.ancestors):
+        if isinstance(ancestor, cst.If) and ancestor.orelse is head:
+            head = ancestor
+            continue
+        if head is not node and not ctx.truth_traced_name(head.test):
+            raise NoFix("the 'if' this 'elif' continues is not on a traced value")
+        block = _block(ancestor)
+        if block is None or head not in block.body:
+            raise NoFix("the 'if' is not in a statement block")
+        return head, block
+    raise NoFix("the 'if' is not in a statement block")
+
+
+def _block(ancestor: cst.CSTNode) -> cst.IndentedBlock | None:
+    """The statement block `ancestor` is, or holds directly (the engine's walk steps from a
+    function straight to the statements of its body)."""
+    if isinstance(ancestor, cst.FunctionDef):
+        ancestor = ancestor.body
+    return ancestor if isinstance(ancestor, cst.IndentedBlock) else None
+
+
+def _arms(head: cst.If, ctx: RuleContext) -> list[_Arm]:
+    arms: list[_Arm] = []
+    current: cst.If | cst.Else | None = head
+    while current is not None:
+        if isinstance(current, cst.If):
+            if current is not head and not ctx.truth_traced_name(current.test):
+                raise NoFix("an 'elif' of the chain is not on a traced value")
+            arms.append(_Arm(current.test, _statements(current.body)))
+            current = current.orelse
+        else:
+            arms.append(_Arm(None, _statements(current.body)))
+            current = None
+    return arms
+
+
+def _statements(suite: cst.BaseSuite) -> list[cst.BaseSmallStatement]:
+    """The small statements of a branch; refuses compound statements and comments."""
+    if isinstance(suite, cst.SimpleStatementSuite):
+        return list(suite.body)
+    if any(line.comment for line in suite.footer):
+        raise NoFix("a branch holds a comment the select would drop")
+    out: list[cst.BaseSmallStatement] = []
+    for line in suite.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            raise NoFix(_REFUSED.get(type(line), f"branch holds a '{type(line).__name__}' statement"))
+        if line.trailing_whitespace.comment or any(ll.comment for ll in line.leading_lines):
+            raise NoFix("a branch holds a comment the select would drop")
+        out.extend(line.body)
+    for stmt in out:
+        if type(stmt) in _REFUSED:
+            raise NoFix(_REFUSED[type(stmt)])
+    return out
+
+
+def _single_return(statements: list[cst.BaseSmallStatement]) -> cst.BaseExpression | None:
+    if len(statements) == 1 and isinstance(statements[0], cst.Return) and statements[0].value is not None:
+        return statements[0].value
+    return None
+
+
+def _rewrite(head: cst.If, block: cst.IndentedBlock, ctx: RuleContext) -> Fix:
+    arms = _arms(head, ctx)
+    tests = [a.test for a in arms if a.test is not None]
+    for test in tests[1:]:
+        problem = pure_problem(test, ctx)
+        if problem is not None:
+            raise NoFix(problem.replace("branch", "'elif' condition", 1))
+    returns = [_single_return(a.statements) for a in arms]
+    if all(r is not None for r in returns):
+        return _rewrite_returns(head, block, arms, returns, ctx)
+    if any(isinstance(s, cst.Return) for a in arms for s in a.statements):
+        raise NoFix("a branch returns and also does something else, or returns nothing")
+    return _rewrite_assigns(head, block, arms, ctx)
+
+
+def _rewrite_returns(head, block, arms, returns, ctx) -> Fix:
+    changes: dict = {}
+    if arms[-1].test is not None:  # no `else`: the `return` after the `if` is the last arm
+        index = block.body.index(head)
+        following = block.body[index + 1] if index + 1 < len(block.body) else None
+        fallback = _single_return(list(following.body)) if isinstance(following, cst.SimpleStatementLine) else None
+        if fallback is None:
+            raise NoFix("without 'else', the 'if' is not followed by a 'return'")
+        if any(ll.comment for ll in following.leading_lines):
+            raise NoFix("a comment before the final 'return' would be dropped")
+        returns = [*returns, fallback]
+        changes[following] = cst.RemovalSentinel.REMOVE
+    _check_values(returns, ctx)
+    where = _where(ctx)
+    value = _fold(where, [a.test for a in arms if a.test is not None], returns)
+    changes[head] = _line(head, [cst.Return(value)])
+    return _fix("rewrite the branch to 'return where(...)'", changes, returns, where.imports, ctx)
+
+
+def _rewrite_assigns(head, block, arms, ctx) -> Fix:
+    targets = [_assigned(a.statements) for a in arms]
+    names = [name for name, _ in targets[0]]
+    for other in targets[1:]:
+        if [name for name, _ in other] != names:
+            raise NoFix(f"branches assign different names ({', '.join(names)} vs {', '.join(n for n, _ in other)})")
+    if arms[-1].test is not None:  # no `else`: each name keeps the value it had before
+        for name in names:
+            if not _bound_before(name, head, ctx):
+                raise NoFix(f"'{name}' has no value before the 'if' to keep when it is false")
+        targets.append([(name, cst.Name(name)) for name in names])
+    values = [value for arm in targets for _, value in arm]
+    _check_values(values, ctx)
+    where = _where(ctx)
+    tests = [a.test for a in arms if a.test is not None]
+    lines: list[cst.BaseSmallStatement] = []
+    if len(names) > 1:  # the condition is used once per name: evaluate it once, first
+        temps = _fresh_names(ctx, len(tests))
+        lines = [_assign(t, test) for t, test in zip(temps, tests)]
+        tests = [cst.Name(t) for t in temps]
+    for i, name in enumerate(names):
+        lines.append(_assign(name, _fold(where, tests, [arm[i][1] for arm in targets])))
+    statements = [_line(head if i == 0 else None, [s]) for i, s in enumerate(lines)]
+    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, values, where.imports, ctx)
+
+
+def _assigned(statements: list[cst.BaseSmallStatement]) -> list[tuple[str, cst.BaseExpression]]:
+    out: list[tuple[str, cst.BaseExpression]] = []
+    for stmt in statements:
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0].target, cst.Name):
+            name, value = stmt.targets[0].target.value, stmt.value
+        elif isinstance(stmt, cst.AnnAssign) and isinstance(stmt.target, cst.Name) and stmt.value is not None:
+            name, value = stmt.target.value, stmt.value
+        else:
+            raise NoFix("a branch does more than assign expressions to plain names")
+        if name in (n for n, _ in out):
+            raise NoFix(f"a branch assigns '{name}' twice")
+        out.append((name, value))
+    if not out:
+        raise NoFix("a branch assigns nothing")
+    return out
+
+
+def _bound_before(name: str, node: cst.CSTNode, ctx: RuleContext) -> bool:
+    """Whether `name` surely has a value when `node` runs: a parameter, or assigned by a
+    statement before it in its block or an enclosing block of the function."""
+    if any(p.name == name for p in ctx.function.params):
+        return True
+    child = node
+    for ancestor in reversed(ctx.ancestors):
+        block = _block(ancestor)
+        if block is not None and child in block.body:
+            for stmt in block.body[: block.body.index(child)]:
+                if isinstance(stmt, cst.SimpleStatementLine) and any(_binds(s, name) for s in stmt.body):
+                    return True
+        child = ancestor
+    return False
+
+
+def _binds(stmt: cst.BaseSmallStatement, name: str) -> bool:
+    if isinstance(stmt, cst.Assign):
+        return any(_names_in(t.target, name) for t in stmt.targets)
+    if isinstance(stmt, (cst.AnnAssign, cst.AugAssign)):
+        return isinstance(stmt.target, cst.Name) and stmt.target.value == name and (
+            not isinstance(stmt, cst.AnnAssign) or stmt.value is not None
+        )
+    return False
+
+
+def _names_in(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_names_in(e.value, name) for e in target.elements)
+    return False
+
+
+def _fresh_names(ctx: RuleContext, count: int) -> list[str]:
+    """`count` names bound nowhere in the function or the module: cond, cond_1, ..."""
+    taken = set(ctx.analysis.body(ctx.function).local_names) | set(ctx.analysis.index.imports.bound_names())
+    taken |= set(ctx.analysis.index.functions) | set(ctx.analysis.index.classes)
+    out: list[str] = []
+    candidate, n = "cond", 0
+    while len(out) < count:
+        if candidate not in taken:
+            out.append(candidate)
+            taken.add(candidate)
+        n += 1
+        candidate = f"cond_{n}"
+    return out
+
+
+def _fold(where, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> cst.BaseExpression:
+    """where(t1, v1, where(t2, v2, ... v_last)) for len(values) == len(tests) + 1."""
+    result = values[-1]
+    for test, value in zip(reversed(tests), reversed(values[:-1])):
+        result = where_call(where.node(), test, value, result)
+    return result
+
+
+def _assign(name: str, value: cst.BaseExpression) -> cst.Assign:
+    return cst.Assign([cst.AssignTarget(cst.Name(name))], value)
+
+
+def _line(head: cst.If | None, body: list[cst.BaseSmallStatement]) -> cst.SimpleStatementLine:
+    """A statement line; the first one keeps the `if`'s leading comments and its header comment."""
+    if head is None:
+        return cst.SimpleStatementLine(body)
+    header = head.body.header if isinstance(head.body, cst.IndentedBlock) else head.body.trailing_whitespace
+    return cst.SimpleStatementLine(body, leading_lines=head.leading_lines, trailing_whitespace=header)

@@ -1,0 +1,142 @@
+"""Blended selects: which `where` a module uses, which branch code may be evaluated
+unconditionally, and whether evaluating it can poison gradients.
+
+A select computes every branch and picks per element, so a rewrite from `if` to `where` is
+only offered when each branch can run unconditionally without effects (`pure_problem`), and is
+classed unsafe when a branch can produce inf/nan on the elements the select does not pick
+(`gradient_hazard`): the forward value is still right, but the gradient of `where` multiplies
+the unpicked branch's gradient by zero, and `0 * inf` is nan.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.fix.imports import NameTaken, Spelling, spell, spell_from
+from acclint.rule import RuleContext
+from acclint.walk import children
+
+RUNTIME = "acclint.runtime"
+
+# Callables that compute without effects: module prefixes (any attribute below them) and
+# exact builtins. A call to anything else might print, draw, write or mutate.
+PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.", "jax.tree.", "acclint.runtime.", "math.")
+PURE_BUILTINS = frozenset({"abs", "min", "max", "sum", "len", "round", "pow"})
+# Array methods that compute without effects, called on any value.
+PURE_METHODS = frozenset({
+    "sum", "mean", "std", "var", "max", "min", "prod", "reshape", "astype", "ravel", "transpose",
+    "squeeze", "clip", "dot", "argmax", "argmin", "cumsum", "any", "all", "conj", "round",
+    "flatten", "swapaxes", "take", "T",
+})
+# Calls that return inf/nan (or an infinite gradient) for part of their domain.
+DOMAIN_LIMITED = frozenset({
+    "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "arcsin", "arccos", "arctanh",
+    "arccosh", "asin", "acos", "atanh", "acosh", "power", "float_power", "pow", "reciprocal",
+    "divide", "true_divide", "floor_divide", "mod", "remainder", "fmod", "tan", "lgamma",
+    "digamma", "xlogy", "xlog1py", "logit",
+})
+DIVISIONS = (cst.Divide, cst.FloorDivide, cst.Modulo)
+
+DOUBLE_WHERE = (
+    "keep the unpicked branch finite with a second where, e.g. "
+    "jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)"
+)
+
+
+def where_spelling(ctx: RuleContext) -> Spelling | str:
+    """The select this module should use, or the reason there is none.
+
+    Runtime-API modules (anything imported from `acclint.runtime`) get the runtime's `where`,
+    which takes dlarrays; other modules get `jax.numpy.where` under their own alias.
+    """
+    imports = ctx.analysis.index.imports
+    uses_runtime = any(
+        (imports.resolve(cst.Name(n)) or "").startswith(RUNTIME) for n in imports.bound_names()
+    )
+    try:
+        if uses_runtime:
+            return spell_from(ctx.analysis, RUNTIME, "where")
+        return spell(ctx.analysis, "jax.numpy", "where", "jnp")
+    except NameTaken as exc:
+        return f"the name '{exc.args[0]}' the select needs is taken"
+
+
+def pure_problem(node: cst.CSTNode, ctx: RuleContext) -> str | None:
+    """Why `node` cannot be evaluated unconditionally (a call that may have effects, a walrus,
+    a lambda, a yield), or None when it can."""
+    if isinstance(node, cst.Call):
+        if not _pure_call(node, ctx):
+            return f"branch calls '{ctx.code_for(node.func)}', which may have side effects"
+    elif isinstance(node, cst.NamedExpr):
+        return "branch assigns with ':='"
+    elif isinstance(node, (cst.Yield, cst.Await, cst.Lambda)):
+        return f"branch holds a {type(node).__name__.lower()}"
+    for child in children(node):
+        found = pure_problem(child, ctx)
+        if found is not None:
+            return found
+    return None
+
+
+def _pure_call(call: cst.Call, ctx: RuleContext) -> bool:
+    func = call.func
+    qualified = ctx.resolve(func)
+    if qualified is not None and (qualified.startswith(PURE_PREFIXES) or qualified in PURE_BUILTINS):
+        return not (isinstance(func, cst.Name) and ctx.is_local(func.value))
+    return isinstance(func, cst.Attribute) and func.attr.value in PURE_METHODS
+
+
+def gradient_hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
+    """What in `node` can give inf/nan on elements a select does not pick, or None."""
+    if isinstance(node, cst.Call):
+        qualified = ctx.resolve(node.func) or ""
+        if qualified.rsplit(".", 1)[-1] in DOMAIN_LIMITED:
+            return f"'{ctx.code_for(node.func)}'"
+    elif isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, DIVISIONS) and not _nonzero_literal(node.right):
+            return f"division by '{ctx.code_for(node.right)}'"
+        if isinstance(node.operator, cst.Power) and not _integer_literal(node.right):
+            return f"power '{ctx.code_for(node)}'"
+    for child in children(node):
+        found = gradient_hazard(child, ctx)
+        if found is not None:
+            return found
+    return None
+
+
+def unsafe_reason(hazard: str) -> str:
+    """The "Fix safety" sentence for a select whose branch holds `hazard`."""
+    return (
+        f"both branches are evaluated and {hazard} can give inf/nan on the elements not picked, "
+        f"so gradients can be nan though the values are right; {DOUBLE_WHERE}"
+    )
+
+
+def _literal(node: cst.BaseExpression) -> float | None:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _literal(node.expression)
+        return None if inner is None else -inner
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    return None
+
+
+def _nonzero_literal(node: cst.BaseExpression) -> bool:
+    value = _literal(node)
+    return value is not None and value != 0
+
+
+def _integer_literal(node: cst.BaseExpression) -> bool:
+    value = _literal(node)
+    return value is not None and value.is_integer() and value >= 0
+
+
+def where_call(where: cst.BaseExpression, cond: cst.BaseExpression, a: cst.BaseExpression, b: cst.BaseExpression) -> cst.Call:
+    """`where(cond, a, b)`, each operand stripped of redundant outer parentheses."""
+    return cst.Call(where, [cst.Arg(_bare(cond)), cst.Arg(_bare(a)), cst.Arg(_bare(b))])
+
+
+def _bare(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, cst.Tuple) or not getattr(node, "lpar", None):
+        return node
+    return node.with_changes(lpar=[], rpar=[])
