@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.fix.calls import draw_like_fix
+from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED
 from acclint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -125,8 +127,11 @@ class RuntimeDrawWithoutLike(Rule):
             return x * (rand(size(x), like=x) > 0.5)
 
     Fix safety:
-        No automatic fix yet: choosing which traced value the draw should be `like` is left
-        to you.
+        `--fix` adds `like=x` when `x` is the only traced input of the function (a draw with a
+        `like=` that names an untraced value, or in a function with several traced inputs, is
+        left to you). Safe: the draw is then recorded as a random operation and gives fresh
+        numbers on every call, as intended; like any `like=` draw, the result takes `x`'s
+        dtype (and its format when the number of dimensions matches) and is a dlarray.
     """
 
     code = "ACC102"
@@ -163,4 +168,5 @@ def dropout(x):
             reason = f"'{name}' without like= in a cached trace"
         else:
             reason = f"'{name}' like= the untraced value '{ctx.code_for(like)}' in a cached trace"
-        ctx.report(node, f"{reason} is frozen into it: every call replays the same numbers; draw like= a traced input")
+        message = f"{reason} is frozen into it: every call replays the same numbers; draw like= a traced input"
+        report_with_fix(ctx, node, message, draw_like_fix(node, ctx))

@@ -44,10 +44,21 @@ class IfOnTracedValue(Rule):
         (`lax.cond` when the branches are expensive, `lax.while_loop` for loops.)
 
     Fix safety:
-        `acclint check --fix` rewrites branches that only assign or return expressions into
-        selects. Selects evaluate both branches: where a branch can produce inf/nan for the
-        unselected elements (log, division, sqrt) gradients can become nan, so such fixes are
-        unsafe and need --unsafe-fixes.
+        `acclint check --fix` rewrites an `if`/`elif`/`else` chain whose arms all return an
+        expression (`return where(c, a, b)`; the `return` after an `if` without `else` is the
+        last arm) or all assign expressions to the same names in the same order (`y = where(c,
+        a, b)`, one select per name, the condition hoisted to a temporary `cond` when several
+        names use it; without `else` each name keeps its earlier value). `elif` becomes a
+        nested select. It uses `jnp.where` under the module's alias (the runtime's `where` in
+        runtime-API modules) and adds the import when missing. No fix (the message says why)
+        for `while`, branches that call anything that may have effects, raise, loop, `break`,
+        assign different names, use augmented assignment, yield pytrees, or hold comments.
+        Selects evaluate every branch: a fix is unsafe, and applied only with
+        --unsafe-fixes, when a branch holds a division by a non-literal, a power with a
+        non-integer exponent, or a function with a limited domain (log, sqrt, arcsin, ...):
+        the values are right, but inf/nan on the elements not picked makes gradients nan.
+        The remedy is a second where that keeps the unpicked branch finite:
+        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
     """
 
     code = "ACC201"
@@ -248,9 +259,13 @@ class ConditionalExpressionOnTracedValue(Rule):
             return jnp.where(x.sum() > 0, x, -x)
 
     Fix safety:
-        `--fix` rewrites it to a select. Both branches are then evaluated; if one can give
-        inf/nan (log, division, sqrt) on the unselected elements, gradients can be nan: such
-        fixes are unsafe and need --unsafe-fixes.
+        `--fix` rewrites it to `where(cond, a, b)` (`jnp.where` under the module's alias, the
+        runtime's `where` in runtime-API modules) when neither branch calls anything that may
+        have effects or yields a pytree. Both branches are then evaluated: when one holds a
+        division by a non-literal, a non-integer power or a function with a limited domain
+        (log, sqrt, ...), inf/nan on the elements not picked makes gradients nan, so the fix
+        is unsafe and needs --unsafe-fixes; the remedy is a second where,
+        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
     """
 
     code = "ACC203"

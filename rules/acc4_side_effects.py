@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.fix.calls import debug_print_fix
+from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED
 from acclint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -39,8 +41,12 @@ class PrintInCachedTrace(Rule):
             return x
 
     Fix safety:
-        `--fix` rewrites `print(a, b)` to `jax.debug.print("{} {}", a, b)` in modules that use
-        JAX (safe: same text, printed on every call); not for `sep=`/`end=`/`file=` prints.
+        `--fix` rewrites `print("loss", x)` to `jax.debug.print("loss {}", x)`: string literals
+        join the format string (their braces escaped), every other argument must be a traced
+        array or a number and becomes a `{}` field, and `import jax` is added when missing.
+        Safe: the same text is printed, now on every call and with the values instead of
+        tracers. Not offered for `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other
+        non-array arguments, `sys.stdout.write`/`pprint`, or in runtime-API modules.
     """
 
     code = "ACC401"
@@ -75,7 +81,8 @@ def step(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
         if qualified in _io()["stdout"]:
-            ctx.report(node, f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; use jax.debug.print")
+            message = f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; use jax.debug.print"
+            report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
 
 def _file_call(qualified: str | None) -> bool:

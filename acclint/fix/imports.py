@@ -51,7 +51,8 @@ def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spell
 
     Tries a name bound to `module.attr` itself, then one bound to `module`, then a parent
     package bound under its own name (`jax` for `jax.numpy`), then adds `import module as
-    alias` (or `import module` when `alias` equals it). Raises NameTaken when `alias` is taken.
+    alias` (or `import package` when `alias` is the module's top package, as `jax` for
+    `jax.debug`). Raises NameTaken when `alias` is taken.
     """
     direct = _binding_of(analysis, f"{module}.{attr}")
     if direct is not None:
@@ -67,8 +68,9 @@ def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spell
             return Spelling(".".join([root, *parts[i:], attr]))
     if not _free(analysis, alias):
         raise NameTaken(alias)
-    statement = f"import {module}" if alias == module else f"import {module} as {alias}"
-    return Spelling(f"{alias}.{attr}", (statement,))
+    if alias == parts[0]:  # `import jax` reaches `jax.debug.print`
+        return Spelling(".".join([*parts, attr]), (f"import {alias}",))
+    return Spelling(f"{alias}.{attr}", (f"import {module} as {alias}",))
 
 
 def spell_from(analysis: ModuleAnalysis, module: str, name: str) -> Spelling:
