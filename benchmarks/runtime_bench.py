@@ -19,21 +19,14 @@ Run: ``python benchmarks/runtime_bench.py [--repeats N]``.
 """
 
 import argparse
-import pathlib
 import statistics
-import sys
 import time
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-try:
-    import acclint.runtime as rt
-except ModuleNotFoundError:  # a bare checkout: reuse the tests' loader of runtime/
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "runtime"))
-    import conftest  # noqa: F401
-    import acclint.runtime as rt
+import acclint.runtime as rt
 
 
 def _block(tree):
