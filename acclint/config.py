@@ -95,9 +95,15 @@ def _read(pyproject: Path) -> dict:
         raise ConfigError(f"{pyproject}: not valid TOML: {exc}") from None
 
 
+def _table(pyproject: Path):
+    """`[tool.acclint]` of `pyproject`, or None."""
+    tool = _read(pyproject).get("tool")
+    return tool.get("acclint") if isinstance(tool, dict) else None
+
+
 def load_settings(pyproject: Path) -> Settings:
     where = str(pyproject)
-    table = _read(pyproject).get("tool", {}).get("acclint")
+    table = _table(pyproject)
     if table is None:
         return Settings(source=None)
     if not isinstance(table, dict):
@@ -135,7 +141,7 @@ def find_pyproject(start: Path) -> Path | None:
             mentions = "acclint" in candidate.read_text("utf-8", errors="replace")
         except OSError:
             continue
-        if mentions and "acclint" in _read(candidate).get("tool", {}):
+        if mentions and _table(candidate) is not None:
             return candidate
     return None
 

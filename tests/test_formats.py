@@ -128,7 +128,8 @@ def test_github_annotations(capsys, project):
 
 def test_github_escapes_properties_and_message():
     finding = Finding("dir,a/b:c%.py", 3, 7, "ACC201", "100% bad:\r\nreally, yes", end_line=3, end_column=9)
-    report = Report([FileResult("dir,a/b:c%.py", findings=[finding]), FileResult("x.py", error=FileError("x.py", "cannot parse: a\nb"))])
+    broken = FileResult("x.py", error=FileError("x.py", "cannot parse: a\nb"))
+    report = Report([FileResult("dir,a/b:c%.py", findings=[finding]), broken])
     assert format_github(report).splitlines() == [
         "::error file=dir%2Ca/b%3Ac%25.py,line=3,col=7,endLine=3,endColumn=9,title=ACC201::100%25 bad:%0D%0Areally, yes",
         "::error file=x.py,title=acclint::could not analyse: cannot parse: a%0Ab",
