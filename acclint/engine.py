@@ -41,8 +41,10 @@ def decode(source: bytes) -> str:
     """The text of a Python source file, by its PEP 263 declaration (UTF-8 by default)."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-    except SyntaxError as exc:
-        raise Refused(f"cannot read: {exc}") from None
+    except SyntaxError:
+        # tokenize says only "invalid or missing encoding declaration" when the first lines
+        # are not UTF-8; decoding them says which byte is wrong.
+        encoding = "utf-8"
     try:
         return source.decode(encoding)
     except UnicodeDecodeError as exc:

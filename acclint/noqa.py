@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-# flake8's own pattern (flake8/defaults.py), so a comment means the same to both tools.
-NOQA = re.compile(r"#\s*noqa(?::[\s]?(?P<codes>[A-Z][0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
+# flake8's own pattern (flake8/defaults.py, NOQA_INLINE_REGEXP), so a comment means the same
+# to both tools.
+NOQA = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.IGNORECASE)
 _SEPARATOR = re.compile(r"[,\s]+")
 
 

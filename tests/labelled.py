@@ -1,0 +1,37 @@
+"""Helpers for tests written as labelled snippets: `# expect: CODE` marks each flagged line."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from acclint.api import lint_text
+from acclint.config import Settings
+
+LABEL = re.compile(r"#\s*expect:\s*((?:ACC\d+\s*)+)$")
+
+
+def labels(source: str) -> set[tuple[int, str]]:
+    out = set()
+    for number, line in enumerate(source.splitlines(), 1):
+        match = LABEL.search(line)
+        if match:
+            out |= {(number, code) for code in match.group(1).split()}
+    return out
+
+
+def findings(source: str, settings: Settings = Settings()) -> set[tuple[int, str]]:
+    result = lint_text(source, "snippet.py", settings)
+    assert result.error is None, result.error
+    return {(f.line, f.code) for f in result.findings}
+
+
+def assert_labels_match(source: str, settings: Settings = Settings()) -> None:
+    source = textwrap.dedent(source)
+    expected, found = labels(source), findings(source, settings)
+    lines = source.splitlines()
+
+    def show(items):
+        return "\n".join(f"  {line}: {code} | {lines[line - 1].strip()}" for line, code in sorted(items))
+
+    assert found == expected, f"missed:\n{show(expected - found)}\nextra:\n{show(found - expected)}"
