@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import libcst as cst
 
-# Names a `from acclint.runtime import *` brings in; resolved like explicit imports.
+# Names a `from acclint.runtime import *` brings in (its `__all__`; the engine never imports the
+# runtime, and tests/test_names.py keeps this list equal to it).
 _STAR_EXPORTS = {
     "acclint.runtime": (
-        "dlarray", "dlfeval", "dlgradient", "dlaccelerate", "AcceleratedFunction", "extractdata",
-        "rand", "randn", "where", "size", "dims", "Acceleratable", "Layer", "dlnetwork",
-        "forward", "predict",
+        "Acceleratable", "AcceleratedFunction", "AccelerationCheckWarning",
+        "AccelerationHazardError", "CacheFullWarning", "Convolution2DLayer", "FullyConnectedLayer",
+        "Hazard", "HazardLog", "Layer", "ReLULayer", "SoftmaxLayer", "abs", "adamupdate", "atan",
+        "cos", "crossentropy", "dims", "dlaccelerate", "dlarray", "dlconv", "dlfeval",
+        "dlgradient", "dlnetwork", "exp", "extractdata", "finddim", "forward", "fullyconnect",
+        "log", "mean", "predict", "rand", "randn", "record_hazards", "relu", "rng", "sgdmupdate",
+        "sigmoid", "sin", "size", "softmax", "sqrt", "stripdims", "sum", "tanh", "where",
     ),
 }
 
