@@ -9,6 +9,8 @@ traced when the caller passes it a traced value. The last is iterated to a fixpo
 
 from __future__ import annotations
 
+import ast
+
 from dataclasses import dataclass
 
 import libcst as cst
@@ -47,29 +49,17 @@ class Target:
     via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
 
 
-def _literal_ints(node: cst.BaseExpression) -> tuple[int, ...]:
-    if isinstance(node, cst.Integer):
-        return (int(node.value, 0),)
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
-        return (-int(node.expression.value, 0),)
-    if isinstance(node, (cst.Tuple, cst.List)):
-        out: tuple[int, ...] = ()
-        for e in node.elements:
-            out += _literal_ints(e.value)
-        return out
-    return ()
+_EMPTY_MODULE = cst.Module(body=[])
 
 
-def _literal_strs(node: cst.BaseExpression) -> tuple[str, ...]:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return (value,) if isinstance(value, str) else ()
-    if isinstance(node, (cst.Tuple, cst.List)):
-        out: tuple[str, ...] = ()
-        for e in node.elements:
-            out += _literal_strs(e.value)
-        return out
-    return ()
+def _literal_tuple(node: cst.BaseExpression, kind: type) -> tuple:
+    """A literal of `kind`, or a tuple/list of them (`static_argnums=(0, 2)`), as a tuple."""
+    try:
+        value = ast.literal_eval(_EMPTY_MODULE.code_for_node(node).strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ()  # not a literal (a variable, a call): nothing is known statically
+    values = value if isinstance(value, (tuple, list)) else (value,)
+    return tuple(v for v in values if isinstance(v, kind) and not isinstance(v, bool))
 
 
 def _options(args) -> Options:
@@ -81,11 +71,11 @@ def _options(args) -> Options:
             continue
         key = a.keyword.value
         if key in ("static_argnums", "static_broadcasted_argnums"):
-            static_argnums += _literal_ints(a.value)
+            static_argnums += _literal_tuple(a.value, int)
         elif key == "static_argnames":
-            static_argnames += _literal_strs(a.value)
+            static_argnames += _literal_tuple(a.value, str)
         elif key == "argnums":
-            argnums = _literal_ints(a.value)
+            argnums = _literal_tuple(a.value, int)
     return Options(static_argnums, static_argnames, argnums)
 
 
