@@ -42,8 +42,10 @@ class PrintInCachedTrace(Rule):
 
     Fix safety:
         `--fix` rewrites `print("loss", x)` to `jax.debug.print("loss {}", x)`: string literals
-        join the format string (their braces escaped), every other argument must be a traced
-        array or a number and becomes a `{}` field, and `import jax` is added when missing.
+        join the format string (one holding a brace is passed as a `{}` field of its own, since
+        JAX 0.10 prints a format whose first chunk has an escaped brace raw), every other
+        argument must be a traced array or a number and becomes a `{}` field, and `import jax`
+        is added when missing.
         Safe: the same text is printed, now on every call and with the values instead of
         tracers. Not offered for `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other
         non-array arguments, `sys.stdout.write`/`pprint`, or in runtime-API modules.
