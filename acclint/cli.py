@@ -78,6 +78,9 @@ def _write_report(text: str, output_file: Path | None) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide the report from others
         os.replace(temporary, output_file)
     except BaseException:
         os.unlink(temporary)

@@ -66,11 +66,14 @@ class _Replace(cst.CSTTransformer):
         return self.changes.get(original_node, updated_node)
 
 
-def _replacement(module: cst.Module, fix: Fix) -> dict:
+def _replacement(module: cst.Module, fix: Fix) -> dict | None:
     """The fix as one SARIF replacement: the span between the first and the last character the
-    fix changes, and its new text (found by regenerating the fixed module and comparing)."""
+    fix changes, and its new text (found by regenerating the fixed module and comparing);
+    None when applying it changes nothing."""
     old = module.code
     new = add_imports(module.visit(_Replace(fix.changes)), list(fix.imports)).code
+    if new == old:
+        return None
     start = len(os.path.commonprefix([old, new]))
     tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
     start_line, start_column = _position(old, start)
@@ -112,12 +115,13 @@ def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -
     if f.code in index:
         result["ruleIndex"] = index[f.code]
     module = modules.get(f.path)
-    if f.fix is not None and module is not None:
+    replacement = _replacement(module, f.fix) if f.fix is not None and module is not None else None
+    if replacement is not None:
         result["fixes"] = [
             {
                 "description": {"text": _fix_title(f.fix)},
                 "artifactChanges": [
-                    {"artifactLocation": _artifact(f.path), "replacements": [_replacement(module, f.fix)]}
+                    {"artifactLocation": _artifact(f.path), "replacements": [replacement]}
                 ],
             }
         ]
