@@ -88,7 +88,7 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
     result = CaseRun(module.__file__, case)
     try:
         entry = resolve(module, call.entry)
-        plain = _plain_callable(module, call, entry)
+        plain, disable_jit = _plain_callable(module, call, entry)
     except AttributeError as exc:
         result.crash = f"recipe names a missing callable: {exc}"
         return result
@@ -108,7 +108,7 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
         result.evidence.append(Evidence(family, *where, f"{type(error).__name__} at trace time"))
         result.evidence.extend(recorded)
         return result
-    reference = _run(plain, inputs, observe, disable_jit=call.plain is None)
+    reference = _run(plain, inputs, observe, disable_jit=disable_jit)
     if reference.error is not None:
         result.crash = _describe(reference.error, "plain run")
         return result
@@ -147,10 +147,16 @@ def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
     return _RunOutcome(outputs, dict(observation.events), error)
 
 
-def _plain_callable(module: ModuleType, call: Call, entry: Any) -> Callable[..., Any]:
+def _plain_callable(module: ModuleType, call: Call,
+                    entry: Any) -> tuple[Callable[..., Any], bool]:
+    """The plain callable, and whether it runs under ``jax.disable_jit()``: only the entry
+    itself does. What an accelerated entry wraps is plain Python already, and disabling jit
+    there would only make every runtime operation (a random draw is a whole threefry program)
+    run primitive by primitive, many times slower."""
     if call.plain is not None:
-        return resolve(module, call.plain)
-    return runtime_evidence.underlying(entry) or entry
+        return resolve(module, call.plain), False
+    underlying = runtime_evidence.underlying(entry)
+    return (entry, True) if underlying is None else (underlying, False)
 
 
 def _corroborated(hazard: Evidence, plain_events: dict[Event, int]) -> bool:
