@@ -35,6 +35,7 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 class LintOptions:
     rules: tuple[type[Rule], ...]
     markers: MarkerTable
+    noqa: bool = True  # drop findings on `# noqa` lines (False: the caller applies noqa itself)
 
 
 def decode(source: bytes) -> str:
@@ -83,7 +84,7 @@ def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
         result.error = FileError(path, "nested too deeply to analyse")
         return result
     if raw:
-        result.findings = _locate(raw, module, text, path)
+        result.findings = _locate(raw, module, text, path, options.noqa)
     return result
 
 
@@ -145,14 +146,14 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors.pop()
 
 
-def _locate(raw, module: cst.Module, text: str, path: str) -> list[Finding]:
+def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool) -> list[Finding]:
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     lines = text.splitlines()
     findings = []
     for rule, node, message, fix in raw:
         where = positions[node]
         line_text = lines[where.start.line - 1] if where.start.line <= len(lines) else ""
-        if suppressed(line_text, rule.code):
+        if noqa and suppressed(line_text, rule.code):
             continue
         findings.append(
             Finding(

@@ -4,8 +4,7 @@ flake8 hands the plugin the file's `lines` (an editor buffer, stdin, or the file
 plugin lints their text, not the file on disk. Selection and `# noqa` are flake8's business:
 every rule runs and every finding is reported, so `--select`, `--extend-select`, `--ignore`,
 `--per-file-ignores`, `# noqa` and `--disable-noqa` behave exactly as for flake8's own codes.
-(The engine would itself drop findings on `# noqa` lines; the plugin blanks the `noqa` comments
-in the text it lints, which keeps every position, so that flake8 alone decides.)
+(The plugin turns the engine's own `# noqa` handling off, so that flake8 alone decides.)
 
 Only `accelerators` and `differentiators` are read from `[tool.acclint]` (the nearest
 pyproject.toml above the file, or above the working directory for stdin): they change what the
@@ -23,6 +22,7 @@ from __future__ import annotations
 
 import io
 import tokenize
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -31,7 +31,6 @@ from acclint import __version__
 from acclint.api import options_for
 from acclint.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.engine import LintOptions, lint_source
-from acclint.noqa import NOQA
 
 NOT_ANALYSED = "ACC000"
 STDIN_NAMES = frozenset({"-", "stdin", "<stdin>"})
@@ -42,7 +41,8 @@ def _options(directory: Path) -> LintOptions:
     """Every rule, with the markers of the `[tool.acclint]` nearest `directory`."""
     pyproject = find_pyproject(directory)
     settings = load_settings(pyproject) if pyproject else Settings()
-    return options_for(Settings(accelerators=settings.accelerators, differentiators=settings.differentiators))
+    options = options_for(Settings(accelerators=settings.accelerators, differentiators=settings.differentiators))
+    return replace(options, noqa=False)
 
 
 def _encode(text: str) -> bytes:
@@ -56,29 +56,16 @@ def _encode(text: str) -> bytes:
         return text.encode("utf-8")
 
 
-def _without_noqa(lines: Sequence[str], tokens: Sequence[tokenize.TokenInfo]) -> list[str]:
-    """`lines` with each `# noqa` comment blanked to spaces of the same length."""
-    out = list(lines)
-    for token in tokens:
-        if token.type == tokenize.COMMENT and NOQA.search(token.string):
-            row, start = token.start
-            _, end = token.end
-            line = out[row - 1]
-            out[row - 1] = line[:start] + "#" + " " * (end - start - 1) + line[end:]
-    return out
-
-
 class AcclintChecker:
     """The flake8 entry point (`flake8.extension`: `ACC`)."""
 
     name = "acclint"
     version = __version__
 
-    def __init__(self, tree, lines: Sequence[str], filename: str, file_tokens: Sequence[tokenize.TokenInfo]) -> None:
+    def __init__(self, tree, lines: Sequence[str], filename: str) -> None:
         # `tree` is unused but makes flake8 run this as a whole-file plugin.
         self.lines = lines
         self.filename = filename
-        self.tokens = file_tokens
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         directory = Path.cwd() if self.filename in STDIN_NAMES else Path(self.filename).resolve().parent
@@ -87,7 +74,7 @@ class AcclintChecker:
         except ConfigError as exc:
             yield 1, 0, f"{NOT_ANALYSED} acclint could not read its configuration: {exc}", type(self)
             return
-        source = _encode("".join(_without_noqa(self.lines, self.tokens)))
+        source = _encode("".join(self.lines))
         result = lint_source(source, self.filename, options)
         if result.error is not None:
             yield 1, 0, f"{NOT_ANALYSED} acclint could not analyse this file: {result.error.message}", type(self)
