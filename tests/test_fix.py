@@ -14,26 +14,9 @@ from acclint.fix import apply
 from acclint.fix.apply import FixError, fix_source
 from acclint.findings import FileResult, Finding, Fix
 
-BRANCH = (
-    "import jax\n"
-    "import jax.numpy as jnp\n"
-    "\n"
-    "\n"
-    "@jax.jit\n"
-    "def gate(x):\n"
-    "    if x.sum() > 0:\n"
-    "        return x\n"
-    "    return -x\n"
-)
-FIXED = (
-    "import jax\n"
-    "import jax.numpy as jnp\n"
-    "\n"
-    "\n"
-    "@jax.jit\n"
-    "def gate(x):\n"
-    "    return jnp.where(x.sum() > 0, x, -x)\n"
-)
+HEADER = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef gate(x):\n"
+BRANCH = HEADER + "    if x.sum() > 0:\n        return x\n    return -x\n"
+FIXED = HEADER + "    return jnp.where(x.sum() > 0, x, -x)\n"
 
 
 def _check(path: Path, *flags: str) -> int:

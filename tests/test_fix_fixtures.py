@@ -27,7 +27,7 @@ SOURCES = {"fixtures": ROOT / "fixtures", "fix_cases": ROOT / "tests" / "data" /
 EXPECTED = ROOT / "tests" / "data" / "fixed"
 SETTINGS = Settings()
 OPTIONS = options_for(SETTINGS)
-SCALES = (-4.0, -1.0, -0.25, 0.25, 1.0, 4.0)  # flip signs and span magnitudes: every branch runs
+SCALES = (-16.0, -4.0, -1.0, -0.25, 0.25, 1.0, 4.0, 16.0)  # flip signs and span magnitudes: every branch runs
 SEEDS = (0, 1, 2)
 
 
@@ -136,9 +136,9 @@ def _reference(module: FixtureModule, case: str, call, args, kwargs):
     """The original, un-transformed: its plain callable eagerly, or, for a vmapped entry
     (which stays traced under disable_jit), its function applied row by row."""
     entry = resolve(module.module, call.entry)
-    plain = _plain_callable(module.module, call, entry)
+    plain, eager = _plain_callable(module.module, call, entry)
     try:
-        with jax.disable_jit():
+        with jax.disable_jit(eager):
             return plain(*args, **kwargs)
     except jax.errors.TracerBoolConversionError:
         function = resolve(module.module, case)

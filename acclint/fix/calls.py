@@ -71,4 +71,5 @@ def draw_like_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
         return "the call passes **kwargs, which may hold like="
     like = cst.Arg(cst.Name(traced[0]), keyword=cst.Name("like"), equal=cst.AssignEqual(
         whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
-    return Fix(f"draw like= the traced input '{traced[0]}'", {node: _commas(node.with_changes(args=[*node.args, like]))}, safe=True)
+    call = _commas(node.with_changes(args=[*node.args, like]))
+    return Fix(f"draw like= the traced input '{traced[0]}'", {node: call}, safe=True)

@@ -25,5 +25,6 @@ def notes(outcome: FixOutcome) -> list[str]:
         for f in outcome.unsafe_applied
         if f.fix is not None
     ]
-    out.extend(f"{s.finding.path}:{s.finding.line}:{s.finding.column}: {s.finding.code} not fixed: {s.reason}" for s in outcome.skipped)
+    out.extend(f"{s.finding.path}:{s.finding.line}:{s.finding.column}: {s.finding.code} not fixed: {s.reason}"
+               for s in outcome.skipped)
     return out

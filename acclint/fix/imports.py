@@ -46,6 +46,15 @@ def _free(analysis: ModuleAnalysis, name: str) -> bool:
     )
 
 
+def _bound(analysis: ModuleAnalysis, module: str, attr: str) -> Spelling | None:
+    """`module.attr` through a name bound to it, or to `module`; None when neither is."""
+    direct = _binding_of(analysis, f"{module}.{attr}")
+    if direct is not None:
+        return Spelling(direct)
+    bound = _binding_of(analysis, module)
+    return None if bound is None else Spelling(f"{bound}.{attr}")
+
+
 def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spelling:
     """`module.attr` as this module can write it, e.g. `spell(a, "jax.numpy", "where", "jnp")`.
 
@@ -54,12 +63,9 @@ def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spell
     alias` (or `import package` when `alias` is the module's top package, as `jax` for
     `jax.debug`). Raises NameTaken when `alias` is taken.
     """
-    direct = _binding_of(analysis, f"{module}.{attr}")
-    if direct is not None:
-        return Spelling(direct)
-    bound = _binding_of(analysis, module)
-    if bound is not None:
-        return Spelling(f"{bound}.{attr}")
+    found = _bound(analysis, module, attr)
+    if found is not None:
+        return found
     parts = module.split(".")
     for i in range(len(parts) - 1, 0, -1):
         parent = ".".join(parts[:i])
@@ -75,12 +81,9 @@ def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spell
 
 def spell_from(analysis: ModuleAnalysis, module: str, name: str) -> Spelling:
     """`module.name` for a module written in `from module import name` style (the runtime's)."""
-    direct = _binding_of(analysis, f"{module}.{name}")
-    if direct is not None:
-        return Spelling(direct)
-    bound = _binding_of(analysis, module)
-    if bound is not None:
-        return Spelling(f"{bound}.{name}")
+    found = _bound(analysis, module, name)
+    if found is not None:
+        return found
     if not _free(analysis, name):
         raise NameTaken(name)
     return Spelling(name, (f"from {module} import {name}",))

@@ -10,6 +10,8 @@ the unpicked branch's gradient by zero, and `0 * inf` is nan.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import libcst as cst
 
 from acclint.fix.imports import NameTaken, Spelling, spell, spell_from
@@ -61,9 +63,21 @@ def where_spelling(ctx: RuleContext) -> Spelling | str:
         return f"the name '{exc.args[0]}' the select needs is taken"
 
 
+def _first(node: cst.CSTNode, check: Callable[[cst.CSTNode], str | None]) -> str | None:
+    """The first answer `check` gives for `node` or a node below it, in source order."""
+    found = check(node)
+    if found is None:
+        found = next((f for f in (_first(child, check) for child in children(node)) if f is not None), None)
+    return found
+
+
 def pure_problem(node: cst.CSTNode, ctx: RuleContext) -> str | None:
     """Why `node` cannot be evaluated unconditionally (a call that may have effects, a walrus,
     a lambda, a yield), or None when it can."""
+    return _first(node, lambda n: _impure(n, ctx))
+
+
+def _impure(node: cst.CSTNode, ctx: RuleContext) -> str | None:
     if isinstance(node, cst.Call):
         if not _pure_call(node, ctx):
             return f"branch calls '{ctx.code_for(node.func)}', which may have side effects"
@@ -71,10 +85,6 @@ def pure_problem(node: cst.CSTNode, ctx: RuleContext) -> str | None:
         return "branch assigns with ':='"
     elif isinstance(node, (cst.Yield, cst.Await, cst.Lambda)):
         return f"branch holds a {type(node).__name__.lower()}"
-    for child in children(node):
-        found = pure_problem(child, ctx)
-        if found is not None:
-            return found
     return None
 
 
@@ -88,6 +98,10 @@ def _pure_call(call: cst.Call, ctx: RuleContext) -> bool:
 
 def gradient_hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
     """What in `node` can give inf/nan on elements a select does not pick, or None."""
+    return _first(node, lambda n: _hazard(n, ctx))
+
+
+def _hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
     if isinstance(node, cst.Call):
         qualified = ctx.resolve(node.func) or ""
         if qualified.rsplit(".", 1)[-1] in DOMAIN_LIMITED:
@@ -97,10 +111,6 @@ def gradient_hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
             return f"division by '{ctx.code_for(node.right)}'"
         if isinstance(node.operator, cst.Power) and not _integer_literal(node.right):
             return f"power '{ctx.code_for(node)}'"
-    for child in children(node):
-        found = gradient_hazard(child, ctx)
-        if found is not None:
-            return found
     return None
 
 

@@ -13,7 +13,7 @@ STEPS = []
 
 
 def log_step(x):
-    STEPS.append(x)
+    STEPS.append(x)  # expect: ACC406
     return x
 
 
