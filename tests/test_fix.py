@@ -129,7 +129,9 @@ def test_code_that_would_not_parse_is_refused():
     source = BRANCH.encode()
     module = cst.parse_module(source)
     fn = module.body[2]  # a statement line that loses its newline runs into the next one
-    broken = Fix("break it", {fn.body.body[0]: cst.SimpleStatementLine([cst.Expr(cst.Name("x"))], leading_lines=[cst.EmptyLine()], trailing_whitespace=cst.TrailingWhitespace(newline=cst.Newline("")))})
+    no_newline = cst.TrailingWhitespace(newline=cst.Newline(""))
+    line = cst.SimpleStatementLine([cst.Expr(cst.Name("x"))], trailing_whitespace=no_newline)
+    broken = Fix("break it", {fn.body.body[0]: line})
     result = FileResult("m.py", [Finding("m.py", 7, 5, "ACC201", "m", fix=broken)], parsed=True, module=module)
     with pytest.raises(FixError, match="does not parse"):
         fix_source(source, "m.py", lambda data: result if data == source else FileResult("m.py"))

@@ -79,7 +79,8 @@ def test_unsafe_fixes_wait_for_the_flag():
     path = SOURCES["fix_cases"] / "jax_selects.py"
     safe_only = _fix(path, unsafe=False)
     assert [(s.finding.code, "--unsafe-fixes" in s.reason) for s in safe_only.skipped] == [("ACC201", True)]
-    assert "jax.numpy.log" in safe_only.skipped[0].reason and "jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)" in safe_only.skipped[0].reason
+    reason = safe_only.skipped[0].reason
+    assert "jax.numpy.log" in reason and "jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)" in reason
     assert b"if x.min() > 0:" in safe_only.fixed and b"if x.min() > 0:" not in _fix(path).fixed
 
 
@@ -129,7 +130,8 @@ def _scaled(value, scale):
 
 
 def _host(tree):
-    return [np.asarray(getattr(leaf, "data", leaf)) for leaf in jax.tree.leaves(tree, is_leaf=lambda v: type(v).__name__ == "dlarray")]
+    leaves = jax.tree.leaves(tree, is_leaf=lambda v: type(v).__name__ == "dlarray")
+    return [np.asarray(getattr(leaf, "data", leaf)) for leaf in leaves]
 
 
 def _reference(module: FixtureModule, case: str, call, args, kwargs):
