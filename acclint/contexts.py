@@ -234,13 +234,14 @@ class ContextAnalysis:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = {p.name for p in params if p.name not in static}
-        self._add(fn, {marker.kind}, {name for name in traced if not _plain(fn, name)})
+        self._add(fn, {marker.kind}, {name for name in traced if not _plain(fn, name)}, {marker.name})
 
-    def _add(self, fn: FunctionInfo, contexts: set[str], traced: set[str]) -> None:
-        if contexts <= fn.contexts and traced <= fn.traced_params:
+    def _add(self, fn: FunctionInfo, contexts: set[str], traced: set[str], markers: set[str]) -> None:
+        if contexts <= fn.contexts and traced <= fn.traced_params and markers <= fn.markers:
             return
         fn.contexts |= contexts
         fn.traced_params |= traced
+        fn.markers |= markers
         self._enqueue(fn)
 
     def _enqueue(self, fn: FunctionInfo) -> None:
@@ -270,7 +271,7 @@ class ContextAnalysis:
                 method = cls.methods.get(name)
                 if method is not None:
                     traced = {p.name for p in method.call_params if not p.plain_typed}
-                    self._add(method, {CACHED}, traced)
+                    self._add(method, {CACHED}, traced, set(bases))
 
     # -- traced values and helpers --------------------------------------------------------
     def _analyse(self, fn: FunctionInfo) -> None:
@@ -299,7 +300,7 @@ class ContextAnalysis:
         # A direct call of a helper: its parameters get the traced-ness of the arguments.
         helper = self._callee(call.func, fn)
         if helper is not None:
-            self._add(helper, set(fn.contexts), _traced_params_of_call(helper, call, query))
+            self._add(helper, set(fn.contexts), _traced_params_of_call(helper, call, query), set(fn.markers))
         # Functions handed to another call (tree_map, a marker, ...) run inside this trace.
         for arg in call.args:
             value = arg.value
@@ -309,11 +310,11 @@ class ContextAnalysis:
                 continue
             for target in self._targets(value, fn, None):
                 if marker is not None and CACHED not in fn.contexts:
-                    self._add(target.function, set(fn.contexts), set())
+                    self._add(target.function, set(fn.contexts), set(), set(fn.markers))
                 else:
                     params = target.function.call_params[target.bound_positional:]
                     traced = {p.name for p in params if p.name not in target.bound_names and not p.plain_typed}
-                    self._add(target.function, set(fn.contexts), traced)
+                    self._add(target.function, set(fn.contexts), traced, set(fn.markers))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         if isinstance(func, cst.Name):

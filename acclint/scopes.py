@@ -47,6 +47,14 @@ class FunctionInfo:
     contexts: set[str] = field(default_factory=set)
     traced_params: set[str] = field(default_factory=set)
     traced: set[str] = field(default_factory=set)  # traced local names, set by the analysis
+    # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
+    # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
+    markers: set[str] = field(default_factory=set)
+
+    @property
+    def runtime_traced(self) -> bool:
+        """Whether the runtime (dlaccelerate, dlfeval, an Acceleratable layer) traces it."""
+        return any(m.startswith("acclint.runtime.") for m in self.markers)
 
     @property
     def is_method(self) -> bool:

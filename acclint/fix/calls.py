@@ -9,7 +9,6 @@ import libcst as cst
 
 from acclint.findings import Fix
 from acclint.fix.imports import NameTaken, spell
-from acclint.fix.select import RUNTIME
 from acclint.rule import RuleContext
 
 
@@ -23,9 +22,8 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     """
     if ctx.resolve(node.func) != "print":
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
-    imports = ctx.analysis.index.imports
-    if any((imports.resolve(cst.Name(n)) or "").startswith(RUNTIME) for n in imports.bound_names()):
-        return "jax.debug.print is for JAX traces, and this module uses the runtime API"
+    if ctx.function.runtime_traced:
+        return "jax.debug.print is for JAX traces, and the runtime traces this function"
     pieces: list[str] = []
     fields: list[cst.Arg] = []
     for arg in node.args:

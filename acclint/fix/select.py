@@ -46,17 +46,14 @@ DOUBLE_WHERE = (
 
 
 def where_spelling(ctx: RuleContext) -> Spelling | str:
-    """The select this module should use, or the reason there is none.
+    """The select this function should use, or the reason there is none.
 
-    Runtime-API modules (anything imported from `acclint.runtime`) get the runtime's `where`,
-    which takes dlarrays; other modules get `jax.numpy.where` under their own alias.
+    Functions the runtime traces (`dlaccelerate`, `dlfeval`, an `Acceleratable` layer, or a
+    helper of one) get the runtime's `where`, which takes dlarrays; functions JAX traces get
+    `jax.numpy.where` under the module's own alias, also in a module that uses both.
     """
-    imports = ctx.analysis.index.imports
-    uses_runtime = any(
-        (imports.resolve(cst.Name(n)) or "").startswith(RUNTIME) for n in imports.bound_names()
-    )
     try:
-        if uses_runtime:
+        if ctx.function.runtime_traced:
             return spell_from(ctx.analysis, RUNTIME, "where")
         return spell(ctx.analysis, "jax.numpy", "where", "jnp")
     except NameTaken as exc:
