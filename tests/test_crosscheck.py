@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from acclint.crosscheck import crosscheck
+from acclint.crosscheck.__main__ import _parser, main
 from acclint.crosscheck.agreement import FAMILIES
 from acclint.crosscheck.dynamic import run_all
 from acclint.crosscheck.fixture_set import load_fixtures
@@ -63,22 +64,16 @@ def _copy_with(tmp_path, module, old, new):
     return tmp_path
 
 
-def test_a_flipped_label_is_reported_by_the_dynamic_side(tmp_path):
+def test_a_flipped_label_is_reported_by_the_linter_and_the_dynamic_side(tmp_path):
     directory = _copy_with(tmp_path, "jax_control_flow.py",
                            "if norm > 1.0:  # expect: ACC201", "if norm > 1.0:  # expect: ACC401")
-    problems = crosscheck(directory, lint=False).disagreements()
-    assert any("clip_by_global_norm ACC2: labels -" in p and "TracerBoolConversionError" in p
-               for p in problems), problems
-    assert any("clip_by_global_norm ACC4: labels" in p and "nothing observed" in p
-               for p in problems), problems
-
-
-def test_an_unlabelled_hazard_is_reported_by_the_dynamic_side(tmp_path):
-    directory = _copy_with(tmp_path, "jax_safe_control_flow.py",
-                           "    return x * 0.5\n    return x\n",
-                           "    print('training')\n    return x * 0.5\n    return x\n")
-    problems = crosscheck(directory, lint=False).disagreements()
-    assert [p for p in problems if "dropout_eval ACC4: labels -" in p and "stdout" in p], problems
+    line = next(n for n, text in enumerate((directory / "jax_control_flow.py").read_text()
+                                           .splitlines(), 1) if "if norm > 1.0:" in text)
+    problems = crosscheck(directory).disagreements()
+    assert any(f"clip_by_global_norm ACC2: labels -, linter {line}, dynamic {line}" in p
+               and "TracerBoolConversionError" in p for p in problems), problems
+    assert any(f"clip_by_global_norm ACC4: labels {line}, linter -, dynamic -" in p
+               and "nothing observed" in p for p in problems), problems
 
 
 def test_a_disabled_rule_is_reported_against_labels_and_runs(loaded):
@@ -101,3 +96,46 @@ def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
     assert any(p.startswith("jax_broken: import failed: RuntimeError") for p in problems)
     assert any("jax_crashing.divide: could not run" in p and "NameError" in p for p in problems)
     assert sum(1 for v in comparison.functions if v.module == "jax_rng" and v.agrees("ACC1")) > 10
+
+
+def test_an_unlabelled_hazard_is_reported_by_the_command_line_run_from_elsewhere(
+        tmp_path, monkeypatch, capsys):
+    (tmp_path / "fx").mkdir()
+    _copy_with(tmp_path / "fx", "jax_safe_control_flow.py", "    return x * 0.5\n    return x\n",
+               "    print('training')\n    return x * 0.5\n    return x\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(["../fx", "--dynamic-only"]) == 1
+    out = capsys.readouterr().out
+    assert "family  functions  labelled" in out
+    assert any("dropout_eval ACC4: labels -" in line and "stdout" in line
+               for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["no/such/dir"], "no/such/dir: no such directory"),
+    (["--select", "ACC9X"], "'--select' has 'ACC9X'"),
+    (["--ignore", "print"], "'--ignore' has 'print'"),
+])
+def test_command_line_usage_errors_exit_2_naming_the_problem(tmp_path, monkeypatch, capsys,
+                                                            argv, message):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_command_line_refuses_a_directory_without_fixtures(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main([str(tmp_path)])
+    assert exited.value.code == 2 and "no fixture modules" in capsys.readouterr().err
+
+
+def test_command_line_defaults_to_the_checkout_fixtures_and_documents_its_options(capsys):
+    assert Path(_parser().parse_args([]).directory) == FIXTURES
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert all(option in shown for option in ("--select", "--ignore", "--dynamic-only",
+                                              "exit status"))

@@ -45,10 +45,15 @@ class FixtureModule:
         return next((f for f in self.functions if f.qualname == qualname), None)
 
 
-def load_fixtures(directory: Path) -> list[FixtureModule]:
-    """Every ``*.py`` fixture module under ``directory`` (not ``_``-prefixed), sorted by name."""
-    return [_load(path) for path in sorted(Path(directory).resolve().glob("*.py"))
+def fixture_paths(directory: Path) -> list[Path]:
+    """The fixture modules of ``directory``: its ``*.py`` files not ``_``-prefixed, by name."""
+    return [path for path in sorted(Path(directory).resolve().glob("*.py"))
             if not path.name.startswith("_")]
+
+
+def load_fixtures(directory: Path) -> list[FixtureModule]:
+    """Every fixture module of ``directory`` (:func:`fixture_paths`), loaded."""
+    return [_load(path) for path in fixture_paths(directory)]
 
 
 def _load(path: Path) -> FixtureModule:
