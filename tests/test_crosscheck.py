@@ -119,7 +119,7 @@ def test_an_unlabelled_hazard_is_reported_by_the_command_line_run_from_elsewhere
     (["--ignore", "print"], "'--ignore' has 'print'"),
 ])
 def test_command_line_usage_errors_exit_2_naming_the_problem(tmp_path, monkeypatch, capsys,
-                                                            argv, message):
+                                                             argv, message):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exited:
         main(argv)
