@@ -13,16 +13,18 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from functools import cache
+from typing import Mapping
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
 
 from acclint.analysis import ModuleAnalysis
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.guard import Refused, check_source
 from acclint.markers import MarkerTable
 from acclint.noqa import suppressed
-from acclint.prefilter import may_hold_context
+from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.rule import Rule, RuleContext
 from acclint.scopes import FunctionInfo
 from acclint.walk import children, outer_parts, SCOPE_NODES
@@ -68,7 +70,9 @@ def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
         return result
     try:
         text = decode(source)
-        check_source(source)
+        tree = check_source(source)
+        if not names_a_marker(tree, options.markers):
+            return result
         module = cst.parse_module(source)
     except Refused as exc:
         result.error = FileError(path, str(exc))
@@ -88,18 +92,18 @@ def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     return result
 
 
-def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None]]:
+def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
     analysis = ModuleAnalysis(module, options.markers)
     if not analysis.functions:
         return []
-    raw: list[tuple[Rule, cst.CSTNode, str, Fix | None]] = []
+    raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
     seen: set[tuple[str, int]] = set()
 
     def reporter(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None) -> None:
         key = (rule.code, id(node))
         if key not in seen:
             seen.add(key)
-            raw.append((rule, node, message, fix))
+            raw.append((rule, node, message, fix, fn.statement))  # `fn`: the function being walked
 
     instances = {rule: rule() for rule in options.rules}
     for fn in analysis.functions:
@@ -147,10 +151,10 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
 
 
 def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool) -> list[Finding]:
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = _positions(raw, module, text)
     lines = text.splitlines()
     findings = []
-    for rule, node, message, fix in raw:
+    for rule, node, message, fix, _statement in raw:
         where = positions[node]
         line_text = lines[where.start.line - 1] if where.start.line <= len(lines) else ""
         if noqa and suppressed(line_text, rule.code):
@@ -170,3 +174,41 @@ def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool) -> list[F
         )
     findings.sort(key=Finding.sort_key)
     return findings
+
+
+def _positions(raw, module: cst.Module, text: str) -> Mapping[cst.CSTNode, CodeRange]:
+    """The source range of every reported node.
+
+    libcst computes positions by generating the code of the whole module, which costs more
+    than the parse; a finding needs only its own module-level statement generated. That
+    statement starts a line, at the offset where its code occurs in the text: a unique
+    occurrence can only be that one. Otherwise (a statement repeated verbatim, a node outside
+    the statements walked) the whole module is generated, as libcst does it.
+    """
+    found: dict[cst.CSTNode, CodeRange] = {}
+    by_statement: dict[int, list[cst.CSTNode]] = {}
+    for entry in raw:
+        by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
+    for statement, *nodes in by_statement.values():
+        ranges = _statement_positions(statement, nodes, module, text) if statement is not None else None
+        if ranges is None:
+            return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        found.update(ranges)
+    return found
+
+
+def _statement_positions(statement: cst.BaseStatement, nodes: list[cst.CSTNode], module: cst.Module, text: str) -> dict[cst.CSTNode, CodeRange] | None:
+    """The ranges of `nodes`, all in the module-level `statement`; None if it cannot tell."""
+    provider = PositionProvider()
+    state = PositionProvidingCodegenState(module.default_indent, module.default_newline, provider)
+    statement._codegen(state)
+    code = "".join(state.tokens)
+    start = text.find(code)
+    if start < 0 or text.find(code, start + 1) >= 0 or any(node not in provider._computed for node in nodes):
+        return None
+    shift = len(NEWLINE_RE.findall(text, 0, start))
+    out = {}
+    for node in nodes:
+        r = provider._computed[node]
+        out[node] = CodeRange(CodePosition(r.start.line + shift, r.start.column), CodePosition(r.end.line + shift, r.end.column))
+    return out

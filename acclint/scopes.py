@@ -47,6 +47,8 @@ class FunctionInfo:
     contexts: set[str] = field(default_factory=set)
     traced_params: set[str] = field(default_factory=set)
     traced: set[str] = field(default_factory=set)  # traced local names, set by the analysis
+    # The module-level statement it lies in: findings are located by generating only that.
+    statement: cst.BaseStatement | None = field(default=None, repr=False)
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
     # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
     markers: set[str] = field(default_factory=set)
@@ -141,11 +143,16 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
     by_node: dict[cst.CSTNode, FunctionInfo] = {}
 
     # Each entry: node, enclosing function, enclosing class body (None inside a function body).
-    stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None]] = [
-        (child, None, None) for child in reversed(module.body)
-    ]
+    stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None]] = []
     push = stack.append
-    while stack:
+    statements = iter(module.body)
+    statement = None
+    while True:
+        if not stack:  # one module-level statement at a time, so each function knows its own
+            statement = next(statements, None)
+            if statement is None:
+                break
+            push((statement, None, None))
         node, fn, cls = stack.pop()
         if isinstance(node, cst.Call):
             func = node.func
@@ -157,7 +164,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
         elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
             name = node.name.value if isinstance(node, cst.FunctionDef) else "<lambda>"
             is_def = isinstance(node, cst.FunctionDef)
-            info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params))
+            info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement)
             all_functions.append(info)
             by_node[node] = info
             if is_def:
