@@ -43,7 +43,11 @@ class ModuleAnalysis:
         found = self._queries.get(fn)
         if found is None:
             found = self._queries[fn] = TracedQuery(
-                fn.traced, self.index.imports, self.facts, frozenset(self.body(fn).containers)
+                fn.traced,
+                self.index.imports,
+                self.facts,
+                frozenset(self.body(fn).containers),
+                self._contexts.returns_untraced(fn),
             )
         return found
 

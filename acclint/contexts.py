@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from dataclasses import dataclass
+from typing import Callable
 
 import libcst as cst
 
@@ -21,6 +22,7 @@ from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex
 from acclint.taint import BodyFacts, TracedQuery, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
+MAX_RETURN_UPDATES = 20
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,8 @@ class ContextAnalysis:
         self._queue: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
+        self._callers: dict[FunctionInfo, set[FunctionInfo]] = {}
+        self._analyses: dict[FunctionInfo, int] = {}
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -145,16 +149,25 @@ class ContextAnalysis:
         out += [a.value for a in call.args if a.keyword is not None and a.keyword.value in marker.keywords]
         return out
 
-    def _targets(self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None) -> list[Target]:
-        """The functions an expression handed to a marker stands for."""
+    def _targets(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str] = frozenset()
+    ) -> list[Target]:
+        """The functions an expression handed to a marker stands for (`seen`: names followed)."""
         if isinstance(expr, cst.Lambda):
             info = self.index.by_node.get(expr)
             return [Target(info)] if info else []
         if isinstance(expr, (cst.List, cst.Tuple)):
-            return [t for e in expr.elements for t in self._targets(e.value, scope, cls)]
+            return [t for e in expr.elements for t in self._targets(e.value, scope, cls, seen)]
         if isinstance(expr, cst.Name):
             fn = self.lookup(expr.value, scope, cls)
-            return [Target(fn)] if fn else []
+            if fn is not None:
+                return [Target(fn)]
+            if expr.value in seen:
+                return []
+            return [
+                t for value in self._values_of(expr.value, scope)
+                for t in self._targets(value, scope, cls, seen | {expr.value})
+            ]
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             method = self._method_via_self(expr, scope)
             return [Target(method, via_attribute=True)] if method else []
@@ -171,6 +184,22 @@ class ContextAnalysis:
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls)]
         return []
+
+    def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+        """The values `name = value` binds in the nearest scope that assigns it."""
+        fn = scope
+        while fn is not None:
+            values = [v for t, v, augmented in self._body(fn).flows if not augmented and isinstance(t, cst.Name) and t.value == name]
+            if values:
+                return values
+            fn = fn.parent
+        return self.index.module_values.get(name, [])
+
+    def _body(self, fn: FunctionInfo) -> BodyFacts:
+        facts = self.body_facts.get(fn)
+        if facts is None:
+            facts = self.body_facts[fn] = collect_body(fn.node)
+        return facts
 
     def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
         """The function a bare name refers to, by lexical scope (class bodies are skipped)."""
@@ -275,13 +304,11 @@ class ContextAnalysis:
 
     # -- traced values and helpers --------------------------------------------------------
     def _analyse(self, fn: FunctionInfo) -> None:
-        facts = self.body_facts.get(fn)
-        if facts is None:
-            facts = self.body_facts[fn] = collect_body(fn.node)
+        facts = self._body(fn)
         traced = set(fn.traced_params)
         if fn.parent is not None:
             traced |= fn.parent.traced - facts.local_names
-        query = TracedQuery(traced, self.index.imports, self.facts)
+        query = TracedQuery(traced, self.index.imports, self.facts, returns_untraced=self.returns_untraced(fn))
         propagate(traced, facts, query)
         grew = traced != fn.traced
         fn.traced = traced
@@ -291,6 +318,22 @@ class ContextAnalysis:
             for inner in self._nested.get(fn, ()):
                 if inner.contexts:
                     self._enqueue(inner)
+        returns_traced = any(query.is_traced(value) for value in facts.returns)
+        if returns_traced != fn.returns_traced:
+            fn.returns_traced = returns_traced
+            self._analyses[fn] = self._analyses.get(fn, 0) + 1
+            if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
+                for caller in self._callers.get(fn, ()):
+                    self._enqueue(caller)
+
+    def returns_untraced(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], bool]:
+        """For calls made in `fn`: is the callee a helper known to return only untraced values?"""
+
+        def check(func: cst.BaseExpression) -> bool:
+            callee = self._callee(func, fn)
+            return callee is not None and callee.returns_traced is False
+
+        return check
 
     def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: TracedQuery) -> None:
         callee_name = self.resolve(call.func)
@@ -300,6 +343,7 @@ class ContextAnalysis:
         # A direct call of a helper: its parameters get the traced-ness of the arguments.
         helper = self._callee(call.func, fn)
         if helper is not None:
+            self._callers.setdefault(helper, set()).add(fn)
             self._add(helper, set(fn.contexts), _traced_params_of_call(helper, call, query), set(fn.markers))
         # Functions handed to another call (tree_map, a marker, ...) run inside this trace.
         for arg in call.args:

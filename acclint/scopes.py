@@ -52,6 +52,8 @@ class FunctionInfo:
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
     # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
     markers: set[str] = field(default_factory=set)
+    # Whether it can return a traced value; None until the analysis has seen its body.
+    returns_traced: bool | None = None
 
     @property
     def runtime_traced(self) -> bool:
@@ -95,6 +97,9 @@ class ModuleIndex:
     all_classes: list[ClassInfo]
     sites: list[MarkerSite]
     by_node: dict[cst.CSTNode, FunctionInfo]
+    # Module-level `name = value` statements, so a function handed over through a name
+    # (`branches = [f, g]`, `body = lambda ...`) can be found.
+    module_values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -141,6 +146,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
     calls: list[MarkerSite] = []
     sites: list[MarkerSite] = []
     by_node: dict[cst.CSTNode, FunctionInfo] = {}
+    module_values: dict[str, list[cst.BaseExpression]] = {}
 
     # Each entry: node, enclosing function, enclosing class body (None inside a function body).
     stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None]] = []
@@ -202,6 +208,8 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
             local = _alias_target(node)
             if local is not None:
                 imports.add_alias(local, node.value)
+            if fn is None and cls is None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                module_values.setdefault(node.targets[0].target.value, []).append(node.value)
         for child in reversed(list(children(node))):
             push((child, fn, cls))
     tails = candidate_tails | imports.bound_names()
@@ -210,7 +218,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
-    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node)
+    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values)
 
 
 def _params_with_defaults(params: cst.Parameters) -> list[cst.CSTNode]:

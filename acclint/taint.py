@@ -8,6 +8,7 @@ value on any path, which is the right side to err on for "this branch is baked i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import libcst as cst
 
@@ -27,6 +28,7 @@ class BodyFacts:
     declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
     # Names only ever bound to list/tuple/dict/set displays: their truth value is their length.
     containers: set[str] = field(default_factory=set)
+    returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
 
 
 def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
@@ -34,6 +36,7 @@ def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
     for p in _param_names(node.params):
         facts.local_names.add(p)
     if isinstance(node, cst.Lambda):
+        facts.returns.append(node.body)
         _collect(node.body, facts, include_root=True)
     else:
         _collect(node.body, facts, include_root=False)
@@ -67,6 +70,8 @@ def _collect(root: cst.CSTNode, facts: BodyFacts, include_root: bool) -> None:
     for node in nodes:
         if isinstance(node, cst.Call):
             facts.calls.append(node)
+        elif isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+            facts.returns.append(node.value)
         elif isinstance(node, cst.Assign):
             for t in node.targets:
                 flows.append((t.target, node.value, False))
@@ -132,11 +137,21 @@ def _param_names(params: cst.Parameters) -> list[str]:
 class TracedQuery:
     """Answers "is this expression traced?" for one function, given its traced names."""
 
-    def __init__(self, traced: set[str], imports: ImportTable, facts: ValueFacts, containers: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        traced: set[str],
+        imports: ImportTable,
+        facts: ValueFacts,
+        containers: frozenset[str] = frozenset(),
+        returns_untraced: Callable[[cst.BaseExpression], bool] = lambda func: False,
+    ) -> None:
         self.traced = traced
         self.imports = imports
         self.facts = facts
         self.containers = containers
+        # Whether a callee is a helper of this module known to return no traced value
+        # (`rows, ndim = shape_summary(x)` with `return x.shape[0], x.ndim`).
+        self.returns_untraced = returns_untraced
 
     def truth_traced(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """Like `first_traced`, for a value whose truth Python asks for (`if node:`).
@@ -168,6 +183,10 @@ class TracedQuery:
         if isinstance(node, cst.Comparison):
             if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
                 return None
+            if isinstance(node.left, cst.BaseString) and all(
+                isinstance(c.operator, (cst.In, cst.NotIn)) for c in node.comparisons
+            ):
+                return None  # `"w" in params`: a key lookup in a container, never an array test
             return self._first_of([node.left, *(c.comparator for c in node.comparisons)])
         if isinstance(node, cst.IfExp):
             return self._first_of([node.body, node.orelse])
@@ -211,6 +230,8 @@ class TracedQuery:
         qualified = self.imports.resolve(node.func)
         facts = self.facts
         if qualified in facts.static_calls or facts.host_conversion(qualified) is not None:
+            return None
+        if self.returns_untraced(node.func):
             return None
         func = node.func
         if isinstance(func, cst.Attribute):

@@ -235,6 +235,30 @@ CASES = {
         def update(params, grads):
             return jax.tree_util.tree_map(lambda p, g: p - g if g.sum() > 0 else p, params, grads)  # expect: ACC203
     """,
+    "functions reached through a name bound to a lambda or a list of functions": """
+        import jax
+        import numpy as np
+        from jax import lax
+
+        def double(v):
+            return v * 2.0
+
+        def announce(v):
+            print("branch")  # expect: ACC401
+            return v
+
+        BRANCHES = [double, announce]
+
+        @jax.jit
+        def pick(index, x):
+            local = [lambda v: v, lambda v: print("two") or v]  # expect: ACC401
+            return lax.switch(index, BRANCHES, lax.switch(index, local, x))
+
+        @jax.jit
+        def loop(x):
+            body = lambda i, v: v + np.random.rand()  # expect: ACC101
+            return lax.fori_loop(0, 3, body, x)
+    """,
     "user accelerators from configuration are unknown by default": """
         from mylib import fast_jit
 

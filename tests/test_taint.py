@@ -99,6 +99,46 @@ CASES = {
         def f(x):
             return helper(x, 2.0) + helper(x, scale=3.0)
     """,
+    "a helper returning only static views gives untraced values": """
+        import jax
+        from acclint.runtime import dlaccelerate, size, dims
+
+        def shape_summary(x):
+            return x.shape[0], x.ndim
+
+        def scaled(x):
+            return x * 2
+
+        @jax.jit
+        def step(x):
+            rows, _ = shape_summary(x)
+            if rows > 2:
+                x = x + 1
+            if scaled(x).sum() > 0:  # expect: ACC201
+                return x
+            return -x
+
+        def runtime_summary(x):
+            return size(x, 0), dims(x)
+
+        @dlaccelerate
+        def layer(x):
+            rows, fmt = runtime_summary(x)
+            if rows > 1 and fmt == "CB":
+                return x * float(rows)
+            return x
+    """,
+    "a key test on a container is not an array test": """
+        import jax
+
+        @jax.jit
+        def pick(params, x):
+            if "b" in params and "c" not in params:
+                return params["b"] * x
+            if x.sum() in params:  # expect: ACC201
+                return x
+            return params["a"] * x
+    """,
     "noqa suppresses by code, prefix or all": """
         import jax
 
