@@ -1,0 +1,92 @@
+"""Bad input in front of libcst: every file gets a clean message, and the others are linted.
+
+libcst's native parser kills the process on very deep nesting and stalls on very long operator
+chains, so `acclint.guard` refuses such files after a cheap `ast` parse, and `acclint.prefilter`
+keeps files that cannot hold a context away from libcst altogether. Each bad file here would
+otherwise crash, stall or raise; it must come back as one FileError naming the problem.
+"""
+
+import ast
+
+import pytest
+
+from acclint import guard
+from acclint.api import run
+from acclint.markers import load_markers
+from acclint.prefilter import names_a_marker
+
+# Every bad file names a marker, so the prefilter lets it through to the guard.
+HEADER = b"import jax\n\n@jax.jit\ndef f(x):\n    return x\n\n"
+GOOD = b"import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+
+BAD = {
+    "parens.py": (HEADER + b"y = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n", "too many nested parentheses"),
+    "plus_chain.py": (HEADER + b"y = " + b" + ".join([b"x"] * 20000) + b"\n", f"nested more than {guard.MAX_DEPTH} levels deep"),
+    "and_chain.py": (HEADER + b"y = " + b" and ".join([b"x"] * 20000) + b"\n", "boolean chain of more than"),
+    "huge.py": (HEADER + b"# " + b"x" * guard.MAX_BYTES + b"\n", "MiB, over the 4 MiB"),
+    "latin1.py": (HEADER + b"s = '\xe9t\xe9'\n", "not valid utf-8 (byte 0xe9"),
+    "null.py": (HEADER + b"y = 1\x00\n", "null bytes"),
+    "syntax.py": (HEADER + b"def g(:\n    pass\n", "cannot parse: invalid syntax (line 7"),
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bad")
+    for name, (source, _) in BAD.items():
+        (folder / name).write_bytes(source)
+    (folder / "good.py").write_bytes(GOOD)
+    return run([str(folder)])
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_file_gives_one_clean_error(report, name):
+    result = next(r for r in report.results if r.path.endswith(name))
+    assert result.error is not None and not result.findings
+    assert BAD[name][1] in result.error.message
+    assert result.error.path == result.path
+
+
+def test_other_files_are_still_linted(report):
+    good = next(r for r in report.results if r.path.endswith("good.py"))
+    assert good.error is None
+    assert [(f.line, f.code) for f in good.findings] == [(5, "ACC201")]
+
+
+def test_nesting_just_under_the_limit_is_analysed():
+    chain = HEADER + b"y = " + b"-" * (guard.MAX_DEPTH - 10) + b"x\n"
+    assert isinstance(guard.check_source(chain), ast.Module)
+
+
+@pytest.mark.parametrize("depth, refused", [(guard.MAX_DEPTH - 10, False), (guard.MAX_DEPTH + 10, True), (20000, True)])
+def test_bounded_parse_and_walk_agree(depth, refused):
+    """Both ways of bounding the depth refuse the same trees (the walk is the fallback)."""
+    source = b"y = " + b"-" * depth + b"x\n"
+    for parse in (guard._parse, guard._walked_parse):
+        if refused:
+            with pytest.raises((RecursionError, MemoryError)):  # MemoryError: CPython's own parser gave up
+                parse(source)
+        else:
+            parse(source)
+
+
+MARKERS = load_markers()
+
+
+@pytest.mark.parametrize(
+    "source, holds",
+    [
+        ("import jax\njax.jit(f)", True),
+        ("import jax as j\nalias = j\nalias.lax.scan(f, 0, xs)", True),
+        ("from jax import jit as compile_fn\n", True),
+        ("from jax import lax\nlax.cond(p, f, g, x)", True),
+        ("from acclint.runtime import *\n", True),
+        ("jax.jit(f)", True),  # an unbound name resolves to itself, as acclint.names does
+        ("class Net(acclint.runtime.Acceleratable): pass", True),
+        ("from jax._src import api\napi.jit(f)", False),  # jax's internals: no marker
+        ("import jax.numpy as jnp\ny = jnp.cond + map(f, xs)", False),
+        ("node = node.parent\nnode.jit()", False),  # self-referencing alias: the fixpoint ends
+    ],
+)
+def test_ast_stage_of_the_prefilter(source, holds):
+    assert names_a_marker(ast.parse(source), MARKERS) is holds
