@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable
 
 import libcst as cst
@@ -178,11 +179,11 @@ class ContextAnalysis:
                 bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
                 return [
                     Target(t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound, t.via_attribute)
-                    for t in self._targets(positional[0], scope, cls)
+                    for t in self._targets(positional[0], scope, cls, seen)
                 ]
             inner = self.markers.get(func_name)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
-                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls)]
+                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen)]
         return []
 
     def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
@@ -337,7 +338,7 @@ class ContextAnalysis:
 
     def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: TracedQuery) -> None:
         callee_name = self.resolve(call.func)
-        if callee_name in self.markers.opaque:
+        if _opaque(callee_name, self.markers):
             return
         marker = self.markers.get(callee_name)
         # A direct call of a helper: its parameters get the traced-ness of the arguments.
@@ -366,6 +367,24 @@ class ContextAnalysis:
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             return self._method_via_self(func, fn)
         return None
+
+
+@cache
+def _opaque_reexports(markers: MarkerTable) -> frozenset[tuple[str, str]]:
+    return frozenset((name.split(".", 1)[0], name.rsplit(".", 1)[-1]) for name in markers.opaque)
+
+
+def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
+    """Whether a callee runs the functions it is given on the host (a callback).
+
+    Libraries define such functions in a private module and re-export them
+    (`jax._src.callback.io_callback` is `jax.experimental.io_callback`), and their own
+    sources call the private name, so a name in the same package with the same last
+    component as an opaque one counts as that one.
+    """
+    if qualified is None:
+        return False
+    return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
 
 
 def _plain(fn: FunctionInfo, name: str) -> bool:

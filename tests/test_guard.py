@@ -90,3 +90,11 @@ MARKERS = load_markers()
 )
 def test_ast_stage_of_the_prefilter(source, holds):
     assert names_a_marker(ast.parse(source), MARKERS) is holds
+
+
+def test_self_referencing_partial_is_analysed():
+    """`f = partial(f, ...)` handed to a marker once recursed without end (equinox does this)."""
+    from acclint.api import lint_text
+
+    result = lint_text("import functools, jax\n\ndef f(x, y):\n    return x\n\nf = functools.partial(f, 1)\ng = jax.jit(f)\n")
+    assert result.error is None
