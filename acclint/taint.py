@@ -46,6 +46,14 @@ def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
 
 
 CONTAINER_DISPLAYS = (cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
+CONTAINER_TYPES = frozenset({"list", "tuple", "dict", "set", "frozenset"})
+
+
+def is_container(value: cst.BaseExpression) -> bool:
+    """A list/tuple/dict/set display or constructor call: its truth value is its length."""
+    if isinstance(value, CONTAINER_DISPLAYS):
+        return True
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in CONTAINER_TYPES
 
 
 def _container_names(flows) -> set[str]:
@@ -53,7 +61,7 @@ def _container_names(flows) -> set[str]:
     for target, value, _augmented in flows:
         if isinstance(target, cst.Name):
             name = target.value
-            only_displays[name] = only_displays.get(name, True) and isinstance(value, CONTAINER_DISPLAYS)
+            only_displays[name] = only_displays.get(name, True) and is_container(value)
         else:
             names: set[str] = set()
             _bind_targets(target, names)
@@ -163,7 +171,7 @@ class TracedQuery:
             return self.truth_traced(node.left) or self.truth_traced(node.right)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             return self.truth_traced(node.expression)
-        if isinstance(node, CONTAINER_DISPLAYS) or (isinstance(node, cst.Name) and node.value in self.containers):
+        if is_container(node) or (isinstance(node, cst.Name) and node.value in self.containers):
             return None
         return self.first_traced(node)
 
@@ -193,9 +201,11 @@ class TracedQuery:
         if isinstance(node, (cst.Lambda, cst.BaseString, cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis)):
             return None
         if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            return self._first_of([node.elt, *_comp_iters(node.for_in)])
+            # Its loop variables are traced names when they iterate over a traced value (the
+            # body's flows say so), so the values are traced exactly when the element is.
+            return self.first_traced(node.elt)
         if isinstance(node, cst.DictComp):
-            return self._first_of([node.key, node.value, *_comp_iters(node.for_in)])
+            return self._first_of([node.key, node.value])
         if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
             return self._first_of([node.left, node.right])
         if isinstance(node, cst.UnaryOperation):
@@ -243,14 +253,6 @@ class TracedQuery:
         return self._first_of([a.value for a in node.args])
 
 
-def _comp_iters(for_in: cst.CompFor) -> list[cst.BaseExpression]:
-    out = []
-    while for_in is not None:
-        out.append(for_in.iter)
-        for_in = for_in.inner_for_in
-    return out
-
-
 def _target_names(target: cst.BaseExpression) -> list[str]:
     """Names a traced value assigned to `target` makes traced (`ys[i] = x` taints `ys`)."""
     if isinstance(target, cst.Name):
@@ -284,7 +286,18 @@ def propagate(traced: set[str], facts: BodyFacts, query: TracedQuery) -> None:
 
 
 def _pairs(target: cst.BaseExpression, value: cst.BaseExpression):
-    """Pair tuple targets with tuple values element-wise (`a, b = x, 1` taints only `a`)."""
+    """Pair tuple targets with tuple values element-wise (`a, b = x, 1` taints only `a`).
+
+    A loop over `zip(a, b)` pairs its targets with the zipped iterables, and one over
+    `enumerate(a)` makes only the second target follow `a` (the index is a Python int).
+    """
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+        args = [a.value for a in value.args if a.keyword is None and not a.star]
+        elements = [e.value for e in target.elements]
+        if value.func.value == "zip" and len(args) == len(elements) == len(value.args):
+            return list(zip(elements, args))
+        if value.func.value == "enumerate" and len(elements) == 2 and len(args) >= 1:
+            return [(elements[1], args[0])]
     if (
         isinstance(target, (cst.Tuple, cst.List))
         and isinstance(value, (cst.Tuple, cst.List))

@@ -385,7 +385,9 @@ class OuterMutationInCachedTrace(Rule):
 
     What it does:
         Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
-        dict or set that is not created inside the accelerated function.
+        dict or set that is not created inside the accelerated function. Methods that return
+        `None` (`append`, `update`, ...) count only as statements: a call whose result is used
+        (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
     Why is this bad:
         The mutation runs once, while the trace is built: histories stop growing on cached
@@ -411,6 +413,17 @@ class OuterMutationInCachedTrace(Rule):
     name = "outer-mutation-in-cached-trace"
     contexts = CACHED_ONLY
     VALID = [
+        """
+import jax
+import optax
+
+OPTIMIZER = optax.sgd(0.1)
+
+@jax.jit
+def update(params, grads, state):
+    updates, state = OPTIMIZER.update(grads, state)
+    return optax.apply_updates(params, updates), state
+""",
         """
 import jax
 
@@ -440,7 +453,11 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _io()["mutating_methods"]:
+        if not isinstance(func, cst.Attribute):
+            return
+        method = func.attr.value
+        as_statement = isinstance(ctx.parent, cst.Expr)
+        if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx)
             if name is not None:
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")

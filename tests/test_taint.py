@@ -139,6 +139,35 @@ CASES = {
                 return x
             return params["a"] * x
     """,
+    "zip and enumerate pair loop variables with what they iterate": """
+        from functools import partial
+        import jax
+
+        @partial(jax.jit, static_argnames="names")
+        def f(xs, names):
+            for name, x in zip(names, xs):
+                if name == "skip":
+                    continue
+                if x.sum() > 0:  # expect: ACC201
+                    pass
+            for i, x in enumerate(xs):
+                if i > 2:
+                    break
+            return xs
+    """,
+    "a comprehension is traced when its element is, and tuple() is a container": """
+        import jax
+
+        @jax.jit
+        def f(xs):
+            assert all(x.ndim == 2 for x in xs)
+            assert all(x.sum() > 0 for x in xs)  # expect: ACC204
+            shapes = tuple(x.shape for x in xs)
+            parts = tuple(xs)
+            if parts and shapes:
+                return xs
+            return xs
+    """,
     "noqa suppresses by code, prefix or all": """
         import jax
 
