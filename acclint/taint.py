@@ -41,8 +41,25 @@ def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
     else:
         _collect(node.body, facts, include_root=False)
     facts.local_names -= facts.declared_outer
-    facts.containers = _container_names(facts.flows)
+    facts.containers = _container_names(facts.flows, _container_params(node.params))
     return facts
+
+
+CONTAINER_ANNOTATIONS = frozenset({"list", "tuple", "dict", "set", "frozenset", "List", "Tuple", "Dict", "Set", "Sequence", "Mapping"})
+
+
+def _container_params(params: cst.Parameters) -> set[str]:
+    """Parameters annotated as a container (`xs: list[jax.Array]`, `cfg: Mapping[str, float]`)."""
+    out = set()
+    for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
+        ann = p.annotation.annotation if p.annotation is not None else None
+        if isinstance(ann, cst.Subscript):
+            ann = ann.value
+        if isinstance(ann, cst.Attribute):
+            ann = ann.attr
+        if isinstance(ann, cst.Name) and ann.value in CONTAINER_ANNOTATIONS:
+            out.add(p.name.value)
+    return out
 
 
 CONTAINER_DISPLAYS = (cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
@@ -56,8 +73,8 @@ def is_container(value: cst.BaseExpression) -> bool:
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in CONTAINER_TYPES
 
 
-def _container_names(flows) -> set[str]:
-    only_displays: dict[str, bool] = {}
+def _container_names(flows, params: set[str]) -> set[str]:
+    only_displays: dict[str, bool] = dict.fromkeys(params, True)
     for target, value, _augmented in flows:
         if isinstance(target, cst.Name):
             name = target.value

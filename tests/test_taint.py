@@ -168,6 +168,18 @@ CASES = {
                 return xs
             return xs
     """,
+    "parameters annotated as containers have a static truth value": """
+        from typing import Sequence
+        import jax
+
+        @jax.jit
+        def f(xs: list[jax.Array], cfg: dict, rest: Sequence[jax.Array], x):
+            if not xs or cfg or rest:
+                return x
+            if x:  # expect: ACC201
+                return x
+            return xs[0]
+    """,
     "noqa suppresses by code, prefix or all": """
         import jax
 
