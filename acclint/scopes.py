@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from acclint.names import ImportTable
-from acclint.walk import children
+from acclint.walk import all_params, children
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
 
@@ -183,8 +183,9 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
                 for dec in node.decorators:
                     sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
                     push((dec.decorator, fn, cls))
-            for p in _params_with_defaults(node.params):
-                push((p, fn, cls))
+            for p in all_params(node.params):
+                if p.default is not None:
+                    push((p.default, fn, cls))
             push((node.body, info, None))
             continue
         elif isinstance(node, cst.ClassDef):
@@ -220,10 +221,3 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
             sites.append(site)
     return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values)
 
-
-def _params_with_defaults(params: cst.Parameters) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
-        if p.default is not None:
-            out.append(p.default)
-    return out

@@ -14,7 +14,7 @@ import libcst as cst
 
 from acclint.facts import ValueFacts
 from acclint.names import ImportTable
-from acclint.walk import walk_body
+from acclint.walk import all_params, walk_body
 
 
 @dataclass(eq=False)
@@ -33,8 +33,7 @@ class BodyFacts:
 
 def collect_body(node: cst.FunctionDef | cst.Lambda) -> BodyFacts:
     facts = BodyFacts()
-    for p in _param_names(node.params):
-        facts.local_names.add(p)
+    facts.local_names.update(p.name.value for p in all_params(node.params))
     if isinstance(node, cst.Lambda):
         facts.returns.append(node.body)
         _collect(node.body, facts, include_root=True)
@@ -51,7 +50,9 @@ CONTAINER_ANNOTATIONS = frozenset({"list", "tuple", "dict", "set", "frozenset", 
 def _container_params(params: cst.Parameters) -> set[str]:
     """Parameters annotated as a container (`xs: list[jax.Array]`, `cfg: Mapping[str, float]`)."""
     out = set()
-    for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
+    for p in all_params(params):
+        if p.star in ("*", "**"):
+            continue  # `*args: list` annotates each argument, not the tuple
         ann = p.annotation.annotation if p.annotation is not None else None
         if isinstance(ann, cst.Subscript):
             ann = ann.value
@@ -141,22 +142,7 @@ def _chain_root(root, rest):
 
 
 def _bind_targets(target: cst.BaseExpression, names: set[str]) -> None:
-    if isinstance(target, cst.Name):
-        names.add(target.value)
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for el in target.elements:
-            _bind_targets(el.value, names)
-    elif isinstance(target, cst.StarredElement):
-        _bind_targets(target.value, names)
-
-
-def _param_names(params: cst.Parameters) -> list[str]:
-    out = [p.name.value for p in list(params.posonly_params) + list(params.params) + list(params.kwonly_params)]
-    if isinstance(params.star_arg, cst.Param):
-        out.append(params.star_arg.name.value)
-    if params.star_kwarg is not None:
-        out.append(params.star_kwarg.name.value)
-    return out
+    names.update(target_names(target))
 
 
 class TracedQuery:
@@ -270,19 +256,20 @@ class TracedQuery:
         return self._first_of([a.value for a in node.args])
 
 
-def _target_names(target: cst.BaseExpression) -> list[str]:
-    """Names a traced value assigned to `target` makes traced (`ys[i] = x` taints `ys`)."""
+def target_names(target: cst.BaseExpression, through_subscripts: bool = False) -> list[str]:
+    """The names an assignment to `target` binds (`a, (b, *c) = ...`).
+
+    With `through_subscripts`, an item assignment names its container too: a traced value
+    stored by `ys[i] = x` makes `ys` traced.
+    """
     if isinstance(target, cst.Name):
         return [target.value]
     if isinstance(target, (cst.Tuple, cst.List)):
-        out: list[str] = []
-        for el in target.elements:
-            out.extend(_target_names(el.value))
-        return out
+        return [n for el in target.elements for n in target_names(el.value, through_subscripts)]
     if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    if isinstance(target, cst.Subscript):
-        return _target_names(target.value)
+        return target_names(target.value, through_subscripts)
+    if through_subscripts and isinstance(target, cst.Subscript):
+        return target_names(target.value, through_subscripts)
     return []
 
 
@@ -294,7 +281,7 @@ def propagate(traced: set[str], facts: BodyFacts, query: TracedQuery) -> None:
         for target, value, augmented in facts.flows:
             pairs = _pairs(target, value)
             for t, v in pairs:
-                names = _target_names(t)
+                names = target_names(t, through_subscripts=True)
                 if not names or all(n in traced for n in names):
                     continue
                 if query.is_traced(v) or (augmented and any(n in traced for n in names)):

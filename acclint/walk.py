@@ -95,16 +95,17 @@ def outer_parts(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The parts of a scope node that are evaluated in the enclosing scope."""
     if isinstance(node, cst.FunctionDef):
         parts: list[cst.CSTNode] = [d.decorator for d in node.decorators]
-        parts.extend(p.default for p in _all_params(node.params) if p.default is not None)
+        parts.extend(p.default for p in all_params(node.params) if p.default is not None)
         return parts
     if isinstance(node, cst.Lambda):
-        return [p.default for p in _all_params(node.params) if p.default is not None]
+        return [p.default for p in all_params(node.params) if p.default is not None]
     if isinstance(node, cst.ClassDef):
         return [d.decorator for d in node.decorators] + [a.value for a in node.bases]
     return []
 
 
-def _all_params(params: cst.Parameters) -> list[cst.Param]:
+def all_params(params: cst.Parameters) -> list[cst.Param]:
+    """Every parameter: positional-only, regular, `*args`, keyword-only, `**kwargs`."""
     out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
     if isinstance(params.star_arg, cst.Param):
         out.append(params.star_arg)

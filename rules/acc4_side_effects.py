@@ -8,6 +8,7 @@ from acclint.fix.calls import debug_print_fix
 from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED
 from acclint.rule import Rule, RuleContext
+from acclint.taint import target_names
 from acclint.rules.tables import apis
 
 CACHED_ONLY = frozenset({CACHED})
@@ -336,7 +337,7 @@ def step(x):
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
-        for name in _bound_names(target):
+        for name in target_names(target):
             if name in declared:
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
@@ -351,16 +352,6 @@ def step(x):
     def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
         if node.value is not None:
             self._check(node, node.target, ctx)
-
-
-def _bound_names(target: cst.BaseExpression) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _bound_names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _bound_names(target.value)
-    return []
 
 
 def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
