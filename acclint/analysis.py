@@ -53,6 +53,3 @@ class ModuleAnalysis:
 
     def body(self, fn: FunctionInfo) -> BodyFacts:
         return self._contexts.body_facts[fn]
-
-    def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
-        return self._contexts.lookup(name, scope)

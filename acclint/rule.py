@@ -90,10 +90,6 @@ class RuleContext:
     def parent(self) -> cst.CSTNode | None:
         return self.ancestors[-1] if self.ancestors else None
 
-    @property
-    def contexts(self) -> set[str]:
-        return self.function.contexts
-
     # -- answers -----------------------------------------------------------------------
     def report(self, node: cst.CSTNode, message: str, fix: Fix | None = None) -> None:
         assert self.rule is not None

@@ -72,11 +72,6 @@ class FunctionInfo:
         """Parameters a caller passes: a method's `self`/`cls` is bound, not passed."""
         return self.params[1:] if self.is_method and self.params else self.params
 
-    def display_name(self) -> str:
-        if self.cls is not None:
-            return f"{self.cls.name}.{self.name}"
-        return self.name
-
 
 @dataclass(eq=False)
 class MarkerSite:
