@@ -14,7 +14,7 @@ from acclint.contexts import ContextAnalysis
 from acclint.facts import ValueFacts, value_facts
 from acclint.markers import MarkerTable
 from acclint.scopes import FunctionInfo, index_module
-from acclint.taint import BodyFacts, TracedQuery
+from acclint.taint import BodyFacts, ValueQuery
 
 
 @cache
@@ -25,29 +25,26 @@ def _tails(markers: MarkerTable) -> frozenset[str]:
 
 
 class ModuleAnalysis:
-    def __init__(self, module: cst.Module, markers: MarkerTable) -> None:
+    def __init__(self, module: cst.Module, markers: MarkerTable, pedantic: bool = False) -> None:
         self.module = module
         self.markers = markers
+        self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.facts: ValueFacts = value_facts()
         self.index = index_module(module, _tails(markers))
         self._contexts = ContextAnalysis(self.index, markers, self.facts)
         self._contexts.run()
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
-        self._queries: dict[FunctionInfo, TracedQuery] = {}
+        self._queries: dict[FunctionInfo, ValueQuery] = {}
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""
         return self.index.imports.resolve(node)
 
-    def query(self, fn: FunctionInfo) -> TracedQuery:
+    def query(self, fn: FunctionInfo) -> ValueQuery:
         found = self._queries.get(fn)
         if found is None:
-            found = self._queries[fn] = TracedQuery(
-                fn.traced,
-                self.index.imports,
-                self.facts,
-                frozenset(self.body(fn).containers),
-                self._contexts.returns_untraced(fn),
+            found = self._queries[fn] = ValueQuery(
+                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn)
             )
         return found
 

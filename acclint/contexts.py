@@ -19,8 +19,8 @@ import libcst as cst
 
 from acclint.facts import ValueFacts
 from acclint.markers import CACHED, Marker, MarkerTable
-from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex
-from acclint.taint import BodyFacts, TracedQuery, collect_body, propagate
+from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
+from acclint.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
@@ -190,7 +190,7 @@ class ContextAnalysis:
         """The values `name = value` binds in the nearest scope that assigns it."""
         fn = scope
         while fn is not None:
-            values = [v for t, v, augmented in self._body(fn).flows if not augmented and isinstance(t, cst.Name) and t.value == name]
+            values = [v for t, v, how in self._body(fn).flows if how == "=" and isinstance(t, cst.Name) and t.value == name]
             if values:
                 return values
             fn = fn.parent
@@ -199,7 +199,7 @@ class ContextAnalysis:
     def _body(self, fn: FunctionInfo) -> BodyFacts:
         facts = self.body_facts.get(fn)
         if facts is None:
-            facts = self.body_facts[fn] = collect_body(fn.node)
+            facts = self.body_facts[fn] = collect_body(fn.node, self.facts)
         return facts
 
     def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
@@ -209,6 +209,8 @@ class ContextAnalysis:
             found = fn.inner.get(name)
             if found is not None:
                 return found
+            if name in self._body(fn).local_names:
+                return None  # a parameter or variable of this scope hides outer functions
             fn = fn.parent
         return self.index.functions.get(name)
 
@@ -253,24 +255,25 @@ class ContextAnalysis:
             params, never = fn.call_params, set()
         params = params[target.bound_positional:]
         positional = [p for p in params if p.positional]
-        traced: set[str] = set()
+        traced: list[Param] = []
         if marker.traced == "argnums":
             for i in opts.argnums if opts.argnums is not None else (0,):
                 if -len(positional) <= i < len(positional):
-                    traced.add(positional[i].name)
+                    traced.append(positional[i])
         else:
             static = set(opts.static_argnames) | set(target.bound_names) | never
             for i in opts.static_argnums:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
-            traced = {p.name for p in params if p.name not in static}
-        self._add(fn, {marker.kind}, {name for name in traced if not _plain(fn, name)}, {marker.name})
+            traced = [p for p in params if p.name not in static]
+        self._add(fn, {marker.kind}, _argument_kinds(traced), {marker.name})
 
-    def _add(self, fn: FunctionInfo, contexts: set[str], traced: set[str], markers: set[str]) -> None:
-        if contexts <= fn.contexts and traced <= fn.traced_params and markers <= fn.markers:
+    def _add(self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str]) -> None:
+        grew = {name: kind for name, kind in kinds.items() if kind > fn.param_kinds.get(name, STATIC)}
+        if contexts <= fn.contexts and not grew and markers <= fn.markers:
             return
         fn.contexts |= contexts
-        fn.traced_params |= traced
+        fn.param_kinds.update(grew)
         fn.markers |= markers
         self._enqueue(fn)
 
@@ -300,53 +303,55 @@ class ContextAnalysis:
             for name in self.markers.acceleratable_methods:
                 method = cls.methods.get(name)
                 if method is not None:
-                    traced = {p.name for p in method.call_params if not p.plain_typed}
-                    self._add(method, {CACHED}, traced, set(bases))
+                    self._add(method, {CACHED}, _argument_kinds(method.call_params), set(bases))
 
     # -- traced values and helpers --------------------------------------------------------
     def _analyse(self, fn: FunctionInfo) -> None:
         facts = self._body(fn)
-        traced = set(fn.traced_params)
-        if fn.parent is not None:
-            traced |= fn.parent.traced - facts.local_names
-        query = TracedQuery(traced, self.index.imports, self.facts, returns_untraced=self.returns_untraced(fn))
-        propagate(traced, facts, query)
-        grew = traced != fn.traced
-        fn.traced = traced
+        kinds: dict[str, Kind] = {}
+        if fn.parent is not None:  # a closure sees its enclosing function's values
+            kinds.update((name, kind) for name, kind in fn.parent.kinds.items() if name not in facts.local_names)
+        kinds.update(fn.param_kinds)
+        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
+        propagate(kinds, facts, query)
+        grew = kinds != fn.kinds
+        fn.kinds = kinds
         for call in facts.calls:
             self._propagate_call(fn, call, query)
         if grew:
             for inner in self._nested.get(fn, ()):
                 if inner.contexts:
                     self._enqueue(inner)
-        returns_traced = any(query.is_traced(value) for value in facts.returns)
-        if returns_traced != fn.returns_traced:
-            fn.returns_traced = returns_traced
+        returns = _return_kinds(facts, query)
+        if returns != fn.returns:
+            fn.returns = returns
             self._analyses[fn] = self._analyses.get(fn, 0) + 1
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
 
-    def returns_untraced(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], bool]:
-        """For calls made in `fn`: is the callee a helper known to return only untraced values?"""
+    def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
+        """For calls made in `fn`: what the callee returns, when it is an analysed helper."""
 
-        def check(func: cst.BaseExpression) -> bool:
+        def check(func: cst.BaseExpression) -> ReturnKinds | None:
             callee = self._callee(func, fn)
-            return callee is not None and callee.returns_traced is False
+            return None if callee is None else callee.returns
 
         return check
 
-    def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: TracedQuery) -> None:
+    def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: ValueQuery) -> None:
         callee_name = self.resolve(call.func)
         if _opaque(callee_name, self.markers):
             return
         marker = self.markers.get(callee_name)
-        # A direct call of a helper: its parameters get the traced-ness of the arguments.
+        # A direct call of a helper: its parameters get the kinds of the arguments.
         helper = self._callee(call.func, fn)
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
-            self._add(helper, set(fn.contexts), _traced_params_of_call(helper, call, query), set(fn.markers))
-        # Functions handed to another call (tree_map, a marker, ...) run inside this trace.
+            self._add(helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers))
+        # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
+        if marker is None and callee_name not in self.markers.runs_functions:
+            return
         for arg in call.args:
             value = arg.value
             if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
@@ -355,11 +360,13 @@ class ContextAnalysis:
                 continue
             for target in self._targets(value, fn, None):
                 if marker is not None and CACHED not in fn.contexts:
-                    self._add(target.function, set(fn.contexts), set(), set(fn.markers))
-                else:
-                    params = target.function.call_params[target.bound_positional:]
-                    traced = {p.name for p in params if p.name not in target.bound_names and not p.plain_typed}
-                    self._add(target.function, set(fn.contexts), traced, set(fn.markers))
+                    self._add(target.function, set(fn.contexts), {}, set(fn.markers))
+                    continue
+                params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
+                kinds = _argument_kinds(params)
+                if params and callee_name is not None and callee_name.endswith("_with_path"):
+                    kinds[params[0].name] = STATIC  # tree_map_with_path: the key path is static
+                self._add(target.function, set(fn.contexts), kinds, set(fn.markers))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         if isinstance(func, cst.Name):
@@ -387,34 +394,58 @@ def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
     return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
 
 
-def _plain(fn: FunctionInfo, name: str) -> bool:
-    return any(p.name == name and p.plain_typed for p in fn.params)
+def _argument_kinds(params: list[Param]) -> dict[str, Kind]:
+    """The kinds of traced parameters: pytrees of tracers, unless typed or defaulted.
+
+    A parameter annotated with a plain type (`n: int`) is static. One with a default may be
+    left out by every caller, and then holds the default, a Python value: unknown.
+    """
+    return {p.name: UNKNOWN if p.has_default else TREE for p in params if not p.plain_typed}
 
 
-def _traced_params_of_call(helper: FunctionInfo, call: cst.Call, query: TracedQuery) -> set[str]:
+def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
+    """What a function returns: per element when every `return` spells a same-length tuple."""
+    values = facts.returns
+    if not values:
+        return STATIC
+    if not facts.bare_return and all(isinstance(v, cst.Tuple) for v in values):
+        lengths = {len(v.elements) for v in values}  # type: ignore[attr-defined]
+        if len(lengths) == 1 and not any(isinstance(e, cst.StarredElement) for v in values for e in v.elements):  # type: ignore[attr-defined]
+            per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
+            return tuple(max(column) for column in zip(*per_value))
+    return max(query.kind(v) for v in values)
+
+
+def _kinds_of_call(helper: FunctionInfo, call: cst.Call, query: ValueQuery) -> dict[str, Kind]:
+    """The kind each parameter of `helper` gets from the arguments of `call`."""
     params = helper.call_params
     positional = [p for p in params if p.positional]
     star = next((p for p in params if p.star and not p.positional), None)
-    traced: set[str] = set()
+    kinds: dict[str, Kind] = {}
+
+    def give(name: str, kind: Kind) -> None:
+        kinds[name] = max(kind, kinds.get(name, STATIC))
+
     index = 0
     for arg in call.args:
-        is_traced = query.is_traced(arg.value)
+        kind = query.kind(arg.value)
         if arg.star:  # *args / **kwargs at the call site: any parameter may receive it
-            if is_traced:
-                traced |= {p.name for p in params}
+            for p in params:
+                give(p.name, kind)
             continue
         if arg.keyword is not None:
             name = arg.keyword.value
             if any(p.name == name for p in params):
-                if is_traced:
-                    traced.add(name)
-            elif is_traced:
-                traced |= {p.name for p in params if p.star}
+                give(name, kind)
+            else:
+                for p in params:
+                    if p.star:
+                        give(p.name, container_of(kind))
             continue
         if index < len(positional):
-            if is_traced:
-                traced.add(positional[index].name)
-        elif star is not None and is_traced:
-            traced.add(star.name)
+            give(positional[index].name, kind)
+        elif star is not None:
+            give(star.name, container_of(kind))
         index += 1
-    return {name for name in traced if not _plain(helper, name)}
+    plain = {p.name for p in params if p.plain_typed}
+    return {name: kind for name, kind in kinds.items() if name not in plain}

@@ -39,6 +39,7 @@ class LintOptions:
     rules: tuple[type[Rule], ...]
     markers: MarkerTable
     noqa: bool = True  # drop findings on `# noqa` lines (False: the caller applies noqa itself)
+    pedantic: bool = False  # report values that may be traced, not only those traced for sure
 
 
 def decode(source: bytes) -> str:
@@ -111,7 +112,7 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
 
 
 def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
-    analysis = ModuleAnalysis(module, options.markers)
+    analysis = ModuleAnalysis(module, options.markers, options.pedantic)
     if not analysis.functions:
         return []
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
@@ -150,6 +151,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     def visit(node: cst.CSTNode) -> None:
         handlers = dispatch.get(type(node).__name__)
         if handlers:
+            ctx.node = node
             for rule, method in handlers:
                 ctx.rule = rule
                 method(node, ctx)

@@ -12,6 +12,10 @@ from importlib import resources
 class ValueFacts:
     static_attributes: frozenset[str]
     static_calls: frozenset[str]
+    array_attributes: frozenset[str]
+    array_methods: frozenset[str]
+    array_namespaces: tuple[str, ...]
+    tree_namespaces: tuple[str, ...]
     host_calls: dict[str, str]
     host_methods: dict[str, str]
     host_modules: dict[str, str]
@@ -41,6 +45,10 @@ def value_facts() -> ValueFacts:
     return ValueFacts(
         static_attributes=frozenset(raw["static_attributes"]),
         static_calls=frozenset(raw["static_calls"]),
+        array_attributes=frozenset(raw["array_attributes"]),
+        array_methods=frozenset(raw["array_methods"]),
+        array_namespaces=tuple(raw["array_namespaces"]),
+        tree_namespaces=tuple(raw["tree_namespaces"]),
         host_calls=dict(raw["host_calls"]),
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),

@@ -31,6 +31,7 @@ class Marker:
 class MarkerTable:
     markers: dict[str, Marker]
     opaque: frozenset[str]
+    runs_functions: frozenset[str]
     acceleratable_bases: frozenset[str]
     acceleratable_methods: frozenset[str]
 
@@ -58,6 +59,7 @@ def load_markers(accelerators: tuple[str, ...] = (), differentiators: tuple[str,
     return MarkerTable(
         markers=markers,
         opaque=frozenset(raw["opaque"]["names"]),
+        runs_functions=frozenset(raw["runs_functions"]["names"]),
         acceleratable_bases=frozenset(raw["acceleratable"]["bases"]),
         acceleratable_methods=frozenset(raw["acceleratable"]["methods"]),
     )

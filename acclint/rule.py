@@ -19,7 +19,9 @@ import libcst as cst
 from acclint.analysis import ModuleAnalysis
 from acclint.findings import Fix
 from acclint.scopes import FunctionInfo
-from acclint.taint import TracedQuery
+from acclint.narrowing import facts_of, guarded_kinds
+from acclint.taint import Kind, ValueQuery
+from acclint.walk import walk_expression
 
 
 class Rule:
@@ -52,29 +54,97 @@ Reporter = Callable[[Rule, cst.CSTNode, str, "Fix | None"], None]
 
 
 class RuleContext:
-    """What a rule may ask while visiting the body of one function in a context."""
+    """What a rule may ask while visiting the body of one function in a context.
+
+    The questions answer from the value analysis (acclint.taint): by default a value counts as
+    traced only when it is a tracer for sure, and with `strictness = "pedantic"` also when it
+    may be one. Guards around the visited node narrow the answer (acclint.narrowing).
+    """
 
     def __init__(self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter) -> None:
         self.analysis = analysis
         self.function = function
-        self.query: TracedQuery = analysis.query(function)
+        self._query: ValueQuery = analysis.query(function)
+        self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
         self.ancestors: list[cst.CSTNode] = []  # from the function body down to the parent
+        self.node: cst.CSTNode | None = None  # the node being visited, set by the engine
         self._reporter = reporter
         self.rule: Rule | None = None  # set by the engine before each visit
+        pedantic = analysis.pedantic
+        # The least kind a truth test must see to report, and a conversion (`float(x)`).
+        self._truth_bar = Kind.UNKNOWN if pedantic else Kind.TRACED
+        self._conversion_bar = Kind.UNKNOWN if pedantic else Kind.TREE
 
     # -- questions ---------------------------------------------------------------------
+    @property
+    def query(self) -> ValueQuery:
+        """The value query for the visited node, with the guards around it applied."""
+        path = [*self.ancestors, self.node] if self.node is not None else self.ancestors
+        # Which branch of which guard the node is in: a guard and the child the path takes.
+        key = tuple(id(child) for parent, child in zip(path, path[1:]) if isinstance(parent, _GUARDS))
+        if not key:
+            return self._query
+        found = self._narrowed.get(key)
+        if found is None:
+            found = self._narrowed[key] = self._query.narrowed(guarded_kinds(path, self.analysis.index.imports))
+        return found
+
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        return self.query.kind(node)
+
     def is_traced(self, node: cst.BaseExpression) -> bool:
-        return self.query.is_traced(node)
+        """Whether `node` is traced enough that converting it to a host value is a hazard.
+
+        A conversion (`float(x)`, `np.asarray(x)`, `x.item()`) needs an array, so a pytree of
+        tracers counts: if the code runs, it is a leaf, a tracer.
+        """
+        return self.kind(node) >= self._conversion_bar
+
+    def is_static(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is a Python value for sure (pedantic: whether it may be one)."""
+        kind = self.kind(node)
+        return kind is Kind.STATIC if self._truth_bar is Kind.TRACED else kind < Kind.TREE
 
     def traced_name(self, node: cst.BaseExpression) -> str | None:
         """Source text of the traced value that makes `node` traced (`'loss'`), or None."""
-        leaf = self.query.first_traced(node)
-        return None if leaf is None else self.code_for(leaf)
+        return self.code_for(self._leaf(node, self.query)) if self.is_traced(node) else None
 
     def truth_traced_name(self, node: cst.BaseExpression) -> str | None:
-        """Like `traced_name`, for a value whose truth Python asks for (see TracedQuery)."""
-        leaf = self.query.truth_traced(node)
+        """Like `traced_name`, for a value whose truth Python asks for (`if node:`).
+
+        A pytree's truth is its structure (a container's length, `None`), a Python value, so
+        only an array tracer counts; `not`, `and` and `or` truth-test each operand, the right
+        operand of `and` under what its left one says (`isinstance(x, int) and x > 0`).
+        """
+        leaf = self._truth_leaf(node, self.query)
         return None if leaf is None else self.code_for(leaf)
+
+    def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery) -> cst.CSTNode | None:
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return self._truth_leaf(node.expression, query)
+        if isinstance(node, cst.BooleanOperation):
+            left = self._truth_leaf(node.left, query)
+            if left is not None:
+                return left
+            imports = self.analysis.index.imports
+            held = facts_of(node.left, isinstance(node.operator, cst.And), imports)
+            return self._truth_leaf(node.right, query.narrowed(held))
+        if query.kind(node) >= self._truth_bar:
+            return self._leaf(node, query)
+        return None
+
+    @staticmethod
+    def _leaf(node: cst.BaseExpression, query: ValueQuery) -> cst.CSTNode:
+        """The first name in `node` that holds a traced value (the node itself if none)."""
+        best: cst.CSTNode | None = None
+        for child in walk_expression(node):
+            if isinstance(child, cst.Name):
+                kind = query.name_kind(child.value)
+                if kind >= Kind.TREE:
+                    return child
+                if kind is Kind.UNKNOWN and best is None:
+                    best = child
+        return best or node
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         return self.analysis.resolve(node)
@@ -94,3 +164,6 @@ class RuleContext:
     def report(self, node: cst.CSTNode, message: str, fix: Fix | None = None) -> None:
         assert self.rule is not None
         self._reporter(self.rule, node, message, fix)
+
+
+_GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from acclint.names import ImportTable
+from acclint.taint import Kind, ReturnKinds
 from acclint.walk import all_params, children
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
@@ -23,6 +24,7 @@ class Param:
     positional: bool  # can be passed by position
     star: bool  # *args or **kwargs
     plain_typed: bool  # annotated with a plain Python type: treated as static
+    has_default: bool = False  # a caller may leave it out and get a Python default
 
 
 @dataclass(eq=False)
@@ -45,15 +47,23 @@ class FunctionInfo:
     params: list[Param]
     inner: dict[str, FunctionInfo] = field(default_factory=dict)
     contexts: set[str] = field(default_factory=set)
-    traced_params: set[str] = field(default_factory=set)
-    traced: set[str] = field(default_factory=set)  # traced local names, set by the analysis
+    # Kinds (taint.Kind) of its parameters, from the markers and call sites that reach it, and
+    # of every name in its body, set by the analysis.
+    param_kinds: dict[str, Kind] = field(default_factory=dict)
+    kinds: dict[str, Kind] = field(default_factory=dict)
     # The module-level statement it lies in: findings are located by generating only that.
     statement: cst.BaseStatement | None = field(default=None, repr=False)
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
     # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
     markers: set[str] = field(default_factory=set)
-    # Whether it can return a traced value; None until the analysis has seen its body.
-    returns_traced: bool | None = None
+    # The kind of what it returns (one per element when every `return` spells a tuple of the
+    # same length); None until the analysis has seen its body.
+    returns: ReturnKinds | None = None
+
+    @property
+    def traced_params(self) -> list[str]:
+        """Its parameters that hold traced values (pytrees of tracers or tracers)."""
+        return sorted(name for name, kind in self.param_kinds.items() if kind >= Kind.TREE)
 
     @property
     def runtime_traced(self) -> bool:
@@ -100,11 +110,11 @@ class ModuleIndex:
 def _params(params: cst.Parameters) -> list[Param]:
     out: list[Param] = []
     for p in list(params.posonly_params) + list(params.params):
-        out.append(Param(p.name.value, True, False, _plain_typed(p)))
+        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None))
     if isinstance(params.star_arg, cst.Param):
         out.append(Param(params.star_arg.name.value, False, True, _plain_typed(params.star_arg)))
     for p in params.kwonly_params:
-        out.append(Param(p.name.value, False, False, _plain_typed(p)))
+        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None))
     if params.star_kwarg is not None:
         out.append(Param(params.star_kwarg.name.value, False, True, _plain_typed(params.star_kwarg)))
     return out

@@ -112,3 +112,13 @@ def all_params(params: cst.Parameters) -> list[cst.Param]:
     if params.star_kwarg is not None:
         out.append(params.star_kwarg)
     return out
+
+
+def walk_expression(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Yield `root` and every node under it in source order, lambdas' bodies excepted."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, cst.Lambda):
+            stack.extend(reversed(list(children(node))))

@@ -161,8 +161,8 @@ def dropout(x):
         if qualified not in apis()["rng"]["runtime_draws"]:
             return
         like = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "like"), None)
-        if like is not None and ctx.is_traced(like):
-            return
+        if like is not None and not ctx.is_static(like):
+            return  # like= a traced value (or, unless pedantic, one that may be traced)
         name = ctx.code_for(node.func)
         if like is None:
             reason = f"'{name}' without like= in a cached trace"

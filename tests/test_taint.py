@@ -178,7 +178,7 @@ CASES = {
                 return x
             if x:  # expect: ACC201
                 return x
-            return xs[0]
+            return xs[0] * x
     """,
     "noqa suppresses by code, prefix or all": """
         import jax

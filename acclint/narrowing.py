@@ -1,0 +1,98 @@
+"""What a guard tells about a value inside the code it guards (path sensitivity, docs/analysis.md).
+
+The value analysis is flow-insensitive, so it cannot see that `x` is a host value inside
+`if isinstance(x, (int, np.ndarray)):`, or `None` inside `if x is None:`. Code that converts
+only host values behind such a guard is right, and a rule asking about a node learns here which
+names the guards around it make static (or, `isinstance(x, jax.core.Tracer)`, traced).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.names import ImportTable
+from acclint.taint import STATIC, TRACED, Kind
+
+# Types whose instances are host values: a name that is an instance of one is static.
+HOST_TYPES = frozenset({
+    "int", "float", "complex", "bool", "str", "bytes", "list", "tuple", "dict", "set", "frozenset",
+    "type", "slice", "range", "numbers.Number", "numbers.Real", "numbers.Integral",
+    "numbers.Complex", "numpy.ndarray", "numpy.generic", "numpy.number", "numpy.integer",
+    "numpy.floating", "numpy.bool_", "numpy.dtype",
+})
+TRACER_TYPES = frozenset({"jax.core.Tracer", "jax._src.core.Tracer"})
+# Predicates that hold only for concrete (non-traced) values, by their last name component
+# (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
+CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
+TRACER_PREDICATES = frozenset({"is_jax_tracer", "is_tracer", "isTracer"})
+
+
+def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[str, Kind]:
+    """The kinds `test` being `holds` (True/False) gives to names."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return facts_of(test.expression, not holds, imports)
+    if isinstance(test, cst.BooleanOperation):
+        left, right = facts_of(test.left, holds, imports), facts_of(test.right, holds, imports)
+        if isinstance(test.operator, cst.And) == holds:  # `a and b` held, `a or b` failed: both
+            return {**left, **right}
+        # `a or b` held (or `a and b` failed): one of them, so what both say
+        return {name: kind for name, kind in left.items() if right.get(name) is kind}
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        is_none = isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None"
+        if is_none and isinstance(comparison.operator, cst.Is) and holds:
+            return {test.left.value: STATIC}
+        if is_none and isinstance(comparison.operator, cst.IsNot) and not holds:
+            return {test.left.value: STATIC}
+        return {}
+    if isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name):
+        name = test.args[0].value.value
+        qualified = imports.resolve(test.func) or ""
+        if qualified == "isinstance" and len(test.args) == 2:
+            types = _type_names(test.args[1].value, imports)
+            if types is None:
+                return {}
+            if holds and types <= HOST_TYPES:
+                return {name: STATIC}
+            if types <= TRACER_TYPES:
+                return {name: TRACED if holds else STATIC}
+            return {}
+        tail = qualified.rsplit(".", 1)[-1]
+        if tail in CONCRETE_PREDICATES and holds:
+            return {name: STATIC}
+        if tail in TRACER_PREDICATES:
+            return {name: TRACED if holds else STATIC}
+    return {}
+
+
+def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str] | None:
+    """The qualified names of the type, or tuple of types, `isinstance` tests against."""
+    if isinstance(node, cst.Tuple):
+        names: set[str] = set()
+        for element in node.elements:
+            inner = _type_names(element.value, imports)
+            if inner is None:
+                return None
+            names |= inner
+        return frozenset(names)
+    qualified = imports.resolve(node)
+    return None if qualified is None else frozenset({qualified})
+
+
+def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Kind]:
+    """The kinds the guards along `path` (from the function body down to a node) give names.
+
+    A step from an `if` (statement or expression) into its body means its test held, a step
+    into its `else`/`elif` that it did not, and a step into the right operand of `and` that the
+    left one held.
+    """
+    found: dict[str, Kind] = {}
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, (cst.If, cst.IfExp)):
+            if child is parent.body:
+                found.update(facts_of(parent.test, True, imports))
+            elif child is parent.orelse:
+                found.update(facts_of(parent.test, False, imports))
+        elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
+            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports))
+    return found
