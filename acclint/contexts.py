@@ -33,12 +33,15 @@ class Options:
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     argnums: tuple[int, ...] | None = None
+    # Positions `in_axes` maps with None: vmap passes those arguments through untouched.
+    unmapped: tuple[int, ...] = ()
 
     def merged(self, other: Options) -> Options:
         return Options(
             self.static_argnums + other.static_argnums,
             self.static_argnames + other.static_argnames,
             other.argnums if other.argnums is not None else self.argnums,
+            self.unmapped + other.unmapped,
         )
 
 
@@ -69,6 +72,7 @@ def _options(args) -> Options:
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     argnums = None
+    unmapped: tuple[int, ...] = ()
     for a in args:
         if a.keyword is None:
             continue
@@ -79,7 +83,11 @@ def _options(args) -> Options:
             static_argnames += _literal_tuple(a.value, str)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
-    return Options(static_argnums, static_argnames, argnums)
+        elif key == "in_axes" and isinstance(a.value, (cst.Tuple, cst.List)):
+            unmapped += tuple(
+                i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
+            )
+    return Options(static_argnums, static_argnames, argnums, unmapped)
 
 
 class ContextAnalysis:
@@ -262,7 +270,7 @@ class ContextAnalysis:
                     traced.append(positional[i])
         else:
             static = set(opts.static_argnames) | set(target.bound_names) | never
-            for i in opts.static_argnums:
+            for i in opts.static_argnums + opts.unmapped:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = [p for p in params if p.name not in static]
@@ -363,9 +371,10 @@ class ContextAnalysis:
                     self._add(target.function, set(fn.contexts), {}, set(fn.markers))
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
-                kinds = _argument_kinds(params)
-                if params and callee_name is not None and callee_name.endswith("_with_path"):
-                    kinds[params[0].name] = STATIC  # tree_map_with_path: the key path is static
+                if marker is not None:
+                    kinds = _argument_kinds(params)
+                else:
+                    kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, set(fn.contexts), kinds, set(fn.markers))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
@@ -401,6 +410,26 @@ def _argument_kinds(params: list[Param]) -> dict[str, Kind]:
     left out by every caller, and then holds the default, a Python value: unknown.
     """
     return {p.name: UNKNOWN if p.has_default else TREE for p in params if not p.plain_typed}
+
+
+def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:
+    """The kinds the parameters of a function handed to `tree_map`, `map`, ... get.
+
+    `tree_map(f, a, b)` calls `f` with a leaf of `a` and the matching leaf of `b` (after a
+    static key path for the `_with_path` forms); other callers pass items of all their
+    arguments.
+    """
+    rest = [a for a in call.args if a is not handed and a.keyword is None and not a.star]
+    leaf_kinds = [query.element_kind(a.value) if callee in ("map", "filter") else query.kind(a.value) for a in rest]
+    paired = call.args and call.args[0] is handed and callee.rsplit(".", 1)[-1] in ("tree_map", "map", "tree_map_with_path", "map_with_path")
+    if paired:
+        if callee.endswith("_with_path"):
+            leaf_kinds = [STATIC, *leaf_kinds]
+        kinds = {p.name: kind for p, kind in zip([p for p in params if p.positional], leaf_kinds)}
+    else:
+        widest = max(leaf_kinds, default=STATIC)
+        kinds = {p.name: widest for p in params}
+    return {name: kind for name, kind in kinds.items() if not any(p.name == name and p.plain_typed for p in params)}
 
 
 def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:

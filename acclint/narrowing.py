@@ -21,6 +21,8 @@ HOST_TYPES = frozenset({
     "numpy.floating", "numpy.bool_", "numpy.dtype",
 })
 TRACER_TYPES = frozenset({"jax.core.Tracer", "jax._src.core.Tracer"})
+# Types every array tracer is an instance of: a value that is none of them is no tracer.
+ARRAY_TYPES = TRACER_TYPES | {"jax.Array", "jax.numpy.ndarray", "jax.typing.ArrayLike"}
 # Predicates that hold only for concrete (non-traced) values, by their last name component
 # (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
@@ -56,6 +58,8 @@ def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dic
                 return {name: STATIC}
             if types <= TRACER_TYPES:
                 return {name: TRACED if holds else STATIC}
+            if not holds and types & ARRAY_TYPES:
+                return {name: STATIC}
             return {}
         tail = qualified.rsplit(".", 1)[-1]
         if tail in CONCRETE_PREDICATES and holds:

@@ -9,6 +9,7 @@ from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED
 from acclint.rule import Rule, RuleContext
 from acclint.taint import target_names
+from acclint.walk import walk_expression
 from acclint.rules.tables import apis
 
 CACHED_ONLY = frozenset({CACHED})
@@ -338,7 +339,7 @@ def step(x):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
-            if name in declared:
+            if name in declared and not _memoised(name, ctx):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
 
@@ -354,6 +355,20 @@ def step(x):
             self._check(node, node.target, ctx)
 
 
+def _memoised(name: str, ctx: RuleContext) -> bool:
+    """Whether the write sits under a test of the very name it writes.
+
+    `if inner is sentinel: inner = jtu.tree_structure(out)` and `if len(shapes) < n:
+    shapes.append(...)` fill a trace-time cache of static facts (a tree structure, shapes) on
+    purpose: that it runs only while tracing is the point.
+    """
+    for ancestor in ctx.ancestors:
+        test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
+        if test is not None and any(isinstance(n, cst.Name) and n.value == name for n in walk_expression(test)):
+            return True
+    return False
+
+
 def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
     """The name of a container defined outside the trace that `target` belongs to, if any."""
     if not isinstance(target, cst.Name):
@@ -363,10 +378,10 @@ def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None
         return None  # a module or imported function (`np.append`), not a container
     fn = ctx.function
     while fn is not None:
-        if CACHED in fn.contexts and name in ctx.analysis.body(fn).local_names:
-            return None  # made inside this trace: mutating it is part of the trace
+        if fn.contexts and name in ctx.analysis.body(fn).local_names:
+            return None  # made inside this trace (or a vmap/grad trace around it): scratch
         fn = fn.parent
-    if name in ctx.analysis.body(ctx.function).declared_outer or not ctx.is_local(name):
+    if (name in ctx.analysis.body(ctx.function).declared_outer or not ctx.is_local(name)) and not _memoised(name, ctx):
         return name
     return None
 

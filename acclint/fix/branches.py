@@ -18,8 +18,9 @@ from dataclasses import dataclass
 import libcst as cst
 
 from acclint.findings import Fix
-from acclint.fix.select import gradient_hazard, pure_problem, unsafe_reason, where_call, where_spelling
+from acclint.fix.select import gradient_hazard, is_number, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.rule import RuleContext
+from acclint.taint import Kind
 
 # Statements a branch may not hold, and how the refusal names them.
 _REFUSED = {
@@ -94,9 +95,16 @@ def _check_values(values: list[cst.BaseExpression], ctx: RuleContext) -> None:
     for value in values:
         if isinstance(value, _PYTREES):
             raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
-        problem = pure_problem(value, ctx)
+        problem = pure_problem(value, ctx) or shape_problem(value, ctx) or _not_array(value, ctx)
         if problem is not None:
             raise NoFix(problem)
+
+
+def _not_array(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """Why `value` may not be an array (a select of strings, None or objects raises), or None."""
+    if is_number(value) or ctx.kind(value) is Kind.TRACED:
+        return None
+    return f"'{ctx.code_for(value)}' is not an array for sure, and a select needs arrays"
 
 
 def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:

@@ -16,7 +16,8 @@ import libcst as cst
 
 from acclint.fix.imports import NameTaken, Spelling, spell, spell_from
 from acclint.rule import RuleContext
-from acclint.walk import children
+from acclint.taint import Kind
+from acclint.walk import children, walk_expression
 
 RUNTIME = "acclint.runtime"
 
@@ -147,3 +148,90 @@ def _bare(node: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(node, cst.Tuple) or not getattr(node, "lpar", None):
         return node
     return node.with_changes(lpar=[], rpar=[])
+
+
+# Calls and attributes that rearrange an array into another shape: never in a select's branch.
+RESHAPING = frozenset({
+    "reshape", "ravel", "flatten", "squeeze", "expand_dims", "concatenate", "concat", "stack",
+    "hstack", "vstack", "dstack", "column_stack", "transpose", "swapaxes", "moveaxis", "take",
+    "repeat", "tile", "pad", "broadcast_to", "diag", "diagonal", "atleast_1d", "atleast_2d",
+    "atleast_3d", "split", "nonzero", "zeros", "ones", "full", "empty", "arange", "linspace",
+    "eye", "T", "mT",
+})
+# Calls that reduce or contract axes: harmless only as an operand of element-wise arithmetic
+# with an unchanged array (`(x - x.mean()) / x.std()` keeps the shape of `x`).
+REDUCING = frozenset({
+    "sum", "mean", "max", "min", "prod", "any", "all", "argmax", "argmin", "std", "var", "median",
+    "norm", "dot", "matmul", "einsum", "tensordot", "outer", "trace", "logsumexp",
+})
+
+
+def shape_problem(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """Why selecting `value` may give another shape than the branch did, or None.
+
+    A select broadcasts its branches together, so a branch that indexes, slices, reshapes or
+    concatenates makes it raise or silently return the wrong shape; so does one that reduces,
+    unless the reduction is only an operand of element-wise arithmetic with an array.
+    """
+    for part in walk_expression(value):
+        if _name_of(part) in RESHAPING or (isinstance(part, cst.Subscript) and not _key_lookup(part)):
+            return f"'{ctx.code_for(part)}' may change the shape a select must keep"
+    if _keeps_shape(value, ctx) is False:
+        return f"'{ctx.code_for(value)}' may reduce the shape a select must keep"
+    return None
+
+
+def _keeps_shape(node: cst.BaseExpression, ctx: RuleContext) -> bool | None:
+    """True: the shape of an array in it; False: a reduced one; None: a constant scalar."""
+    if is_number(node):
+        return None
+    if _name_of(node) in REDUCING or (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply)):
+        return False
+    if isinstance(node, cst.Name):
+        return True if ctx.kind(node) >= Kind.TREE else None
+    if isinstance(node, cst.BinaryOperation):
+        return _broadcast([_keeps_shape(node.left, ctx), _keeps_shape(node.right, ctx)])
+    if isinstance(node, cst.UnaryOperation):
+        return _keeps_shape(node.expression, ctx)
+    if isinstance(node, cst.Call):
+        parts = [a.value for a in node.args]
+        if isinstance(node.func, cst.Attribute) and ctx.kind(node.func.value) >= Kind.TREE:
+            parts.append(node.func.value)  # a method of an array: `x.astype(...)`, `x.clip(0)`
+        return _broadcast([_keeps_shape(p, ctx) for p in parts])
+    if isinstance(node, cst.Attribute):
+        return _keeps_shape(node.value, ctx)
+    return False  # anything else (a comprehension, a lambda): not known to keep it
+
+
+def _key_lookup(node: cst.Subscript) -> bool:
+    """`params["w"]`: an item of a pytree by its key, not an index into an array."""
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.BaseString)
+
+
+def _broadcast(shapes: list[bool | None]) -> bool | None:
+    """Element-wise operands broadcast to the unchanged array's shape, if one of them has it."""
+    if True in shapes:
+        return True
+    return False if False in shapes else None
+
+
+def _name_of(node: cst.CSTNode) -> str | None:
+    """The called function's or method's last name (`x.reshape(...)` -> reshape), or `.T`."""
+    if isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
+        return node.attr.value
+    if isinstance(node, cst.Call):
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            return func.attr.value
+        if isinstance(func, cst.Name):
+            return func.value
+    return None
+
+
+def is_number(value: cst.BaseExpression) -> bool:
+    """A numeric or bool literal, possibly negated (`0.0`, `-1`): a select broadcasts it."""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return True
+    return isinstance(value, (cst.Integer, cst.Float))
