@@ -50,6 +50,7 @@ def options_for(settings: Settings) -> LintOptions:
     return LintOptions(
         rules=select_rules(*settings.selection()),
         markers=load_markers(settings.accelerators, settings.differentiators),
+        pedantic=settings.strictness == "pedantic",
     )
 
 

@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301)")
     check.add_argument("--extend-select", help="comma-separated codes or prefixes to report in addition to the selection")
     check.add_argument("--ignore", help="comma-separated codes or prefixes not to report")
+    check.add_argument(
+        "--strictness", choices=("precise", "pedantic"),
+        help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)",
+    )
     check.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
     check.add_argument("--statistics", action="store_true", help="print how many findings of each code instead of the findings")
     check.add_argument("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
@@ -65,7 +69,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         if args.config is not None and not args.config.is_file():
             raise ConfigError(f"{args.config}: no such file")
         settings = load_settings(pyproject) if pyproject else Settings()
-    return with_command_line(settings, args.select, args.extend_select, args.ignore)
+    return with_command_line(settings, args.select, args.extend_select, args.ignore, args.strictness)
 
 
 def _write_report(text: str, output_file: Path | None) -> None:

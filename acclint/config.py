@@ -39,6 +39,8 @@ class Settings:
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     accelerators: tuple[str, ...] = ()
     differentiators: tuple[str, ...] = ()
+    # "precise": report only values traced for sure; "pedantic": also values that may be.
+    strictness: str = "precise"
     source: str | None = None  # the pyproject.toml the settings came from
 
     def selection(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -82,8 +84,15 @@ def _strings(value, key: str, where: str, dotted: bool = False) -> tuple[str, ..
 
 KEYS = (
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
-    "accelerators", "differentiators",
+    "accelerators", "differentiators", "strictness",
 )
+STRICTNESS = ("precise", "pedantic")
+
+
+def parse_strictness(value, where: str) -> str:
+    if value not in STRICTNESS:
+        raise ConfigError(f"{where}: 'strictness' must be one of {', '.join(STRICTNESS)}, not {value!r}")
+    return value
 
 
 def _read(pyproject: Path) -> dict:
@@ -123,6 +132,7 @@ def load_settings(pyproject: Path) -> Settings:
         per_file_ignores={g: _codes(c, f"per-file-ignores.{g}", where) for g, c in pfi.items()},
         accelerators=_strings(table.get("accelerators", []), "accelerators", where, dotted=True),
         differentiators=_strings(table.get("differentiators", []), "differentiators", where, dotted=True),
+        strictness=parse_strictness(table.get("strictness", "precise"), where),
         source=where,
     )
 
@@ -156,9 +166,12 @@ def resolve_pyproject(paths: Iterable[str]) -> Path | None:
     return find_pyproject(Path(os.path.commonpath(starts)))
 
 
-def with_command_line(settings: Settings, select=None, extend_select=None, ignore=None) -> Settings:
+def with_command_line(settings: Settings, select=None, extend_select=None, ignore=None, strictness=None) -> Settings:
     """`settings` with the command line's code lists (comma-separated text) applied on top:
-    `--select` replaces the configured selection, `--extend-select` and `--ignore` add to it."""
+    `--select` replaces the configured selection, `--extend-select` and `--ignore` add to it;
+    `--strictness` replaces the configured one."""
+    if strictness is not None:
+        settings = replace(settings, strictness=strictness)
     if select is not None:
         settings = replace(settings, select=parse_codes(select, "--select"))
     if extend_select is not None:
@@ -181,6 +194,7 @@ def describe(settings: Settings) -> str:
     ]
     lines = [origin, "[tool.acclint]"]
     lines += [f"{key} = {_toml_list(value)}" for key, value in rows]
+    lines.append(f"strictness = {_toml_string(settings.strictness)}")
     lines.append("# rules that will run:")
     lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.selection())])}")
     lines.append("[tool.acclint.per-file-ignores]")

@@ -109,27 +109,29 @@ class RuleContext:
         """Source text of the traced value that makes `node` traced (`'loss'`), or None."""
         return self.code_for(self._leaf(node, self.query)) if self.is_traced(node) else None
 
-    def truth_traced_name(self, node: cst.BaseExpression) -> str | None:
+    def truth_traced_name(self, node: cst.BaseExpression, sure: bool = False) -> str | None:
         """Like `traced_name`, for a value whose truth Python asks for (`if node:`).
 
         A pytree's truth is its structure (a container's length, `None`), a Python value, so
         only an array tracer counts; `not`, `and` and `or` truth-test each operand, the right
         operand of `and` under what its left one says (`isinstance(x, int) and x > 0`).
+        With `sure`, only a tracer for sure counts, whatever the strictness: a fix rewrites
+        only conditions that are certainly traced.
         """
-        leaf = self._truth_leaf(node, self.query)
+        leaf = self._truth_leaf(node, self.query, Kind.TRACED if sure else self._truth_bar)
         return None if leaf is None else self.code_for(leaf)
 
-    def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery) -> cst.CSTNode | None:
+    def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery, bar: Kind) -> cst.CSTNode | None:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-            return self._truth_leaf(node.expression, query)
+            return self._truth_leaf(node.expression, query, bar)
         if isinstance(node, cst.BooleanOperation):
-            left = self._truth_leaf(node.left, query)
+            left = self._truth_leaf(node.left, query, bar)
             if left is not None:
                 return left
             imports = self.analysis.index.imports
             held = facts_of(node.left, isinstance(node.operator, cst.And), imports)
-            return self._truth_leaf(node.right, query.narrowed(held))
-        if query.kind(node) >= self._truth_bar:
+            return self._truth_leaf(node.right, query.narrowed(held), bar)
+        if query.kind(node) >= bar:
             return self._leaf(node, query)
         return None
 

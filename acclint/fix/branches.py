@@ -60,6 +60,7 @@ def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
     """
     try:
         head, block = _chain_head(node, ctx)
+        _check_sure(head.test, ctx)
         return _rewrite(head, block, ctx)
     except NoFix as exc:
         return str(exc)
@@ -68,6 +69,7 @@ def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
 def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
     """`a if c else b` -> `where(c, a, b)`, or why there is none."""
     try:
+        _check_sure(node.test, ctx)
         where = _where(ctx)
         values = [node.body, node.orelse]
         _check_values(values, ctx)
@@ -75,6 +77,12 @@ def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
     except NoFix as exc:
         return str(exc)
     return _fix("rewrite the conditional expression to a select", {node: call}, values, where.imports, ctx)
+
+
+def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
+    """A select replaces Python's choice only where the condition is a tracer for sure."""
+    if not ctx.truth_traced_name(test, sure=True):
+        raise NoFix("the condition may be a Python value (reported by --strictness pedantic)")
 
 
 def _where(ctx: RuleContext):
@@ -114,7 +122,7 @@ def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:
         if isinstance(ancestor, cst.If) and ancestor.orelse is head:
             head = ancestor
             continue
-        if head is not node and not ctx.truth_traced_name(head.test):
+        if head is not node and not ctx.truth_traced_name(head.test, sure=True):
             raise NoFix("the 'if' this 'elif' continues is not on a traced value")
         block = _block(ancestor)
         if block is None or head not in block.body:
@@ -136,7 +144,7 @@ def _arms(head: cst.If, ctx: RuleContext) -> list[_Arm]:
     current: cst.If | cst.Else | None = head
     while current is not None:
         if isinstance(current, cst.If):
-            if current is not head and not ctx.truth_traced_name(current.test):
+            if current is not head and not ctx.truth_traced_name(current.test, sure=True):
                 raise NoFix("an 'elif' of the chain is not on a traced value")
             arms.append(_Arm(current.test, _statements(current.body)))
             current = current.orelse
