@@ -309,6 +309,10 @@ class ValueQuery:
                     return TREE
                 return UNKNOWN
             if receiver is UNKNOWN:
+                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) is TREE:
+                    # `layer.w.sum()`: a static field must be hashable, so no array is one; a
+                    # field with array methods is a leaf of the pytree, a tracer.
+                    return TRACED
                 return UNKNOWN
         if qualified is not None:
             if qualified.startswith(facts.array_namespaces):

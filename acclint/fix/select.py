@@ -187,7 +187,7 @@ def _keeps_shape(node: cst.BaseExpression, ctx: RuleContext) -> bool | None:
         return None
     if _name_of(node) in REDUCING or (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply)):
         return False
-    if isinstance(node, cst.Name):
+    if isinstance(node, cst.Name) or (isinstance(node, cst.Subscript) and _key_lookup(node)):
         return True if ctx.kind(node) >= Kind.TREE else None
     if isinstance(node, cst.BinaryOperation):
         return _broadcast([_keeps_shape(node.left, ctx), _keeps_shape(node.right, ctx)])
