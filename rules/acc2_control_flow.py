@@ -52,8 +52,11 @@ class IfOnTracedValue(Rule):
         nested select. It uses `jnp.where` under the module's alias (the runtime's `where` in
         runtime-API modules) and adds the import when missing. No fix (the message says why)
         for `while`, branches that call anything that may have effects, raise, loop, `break`,
-        assign different names, use augmented assignment, yield pytrees, or hold comments.
-        Selects evaluate every branch: a fix is unsafe, and applied only with
+        assign different names, use augmented assignment, yield pytrees, or hold comments;
+        none unless the condition is a tracer for sure and every selected value is an array
+        for sure (never a string, `None`, a container or an object), and none when a branch
+        indexes, slices, reshapes, concatenates or reduces (a select would broadcast it to
+        another shape). Selects evaluate every branch: a fix is unsafe, and applied only with
         --unsafe-fixes, when a branch holds a division by a non-literal, a power with a
         non-integer exponent, or a function with a limited domain (log, sqrt, arcsin, ...):
         the values are right, but inf/nan on the elements not picked makes gradients nan.
@@ -260,8 +263,9 @@ class ConditionalExpressionOnTracedValue(Rule):
 
     Fix safety:
         `--fix` rewrites it to `where(cond, a, b)` (`jnp.where` under the module's alias, the
-        runtime's `where` in runtime-API modules) when neither branch calls anything that may
-        have effects or yields a pytree. Both branches are then evaluated: when one holds a
+        runtime's `where` in runtime-API modules) when the condition is a tracer for sure, both
+        branches are arrays for sure of the same shape (no indexing, reshaping, concatenating
+        or reducing), and neither calls anything that may have effects or yields a pytree. Both branches are then evaluated: when one holds a
         division by a non-literal, a non-integer power or a function with a limited domain
         (log, sqrt, ...), inf/nan on the elements not picked makes gradients nan, so the fix
         is unsafe and needs --unsafe-fixes; the remedy is a second where,
