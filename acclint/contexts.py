@@ -372,7 +372,9 @@ class ContextAnalysis:
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
                 if marker is not None:
-                    kinds = _argument_kinds(params)
+                    # The marker's own site gives its traced parameters; the rest receive
+                    # values of this trace, which may be tracers or Python values.
+                    kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, set(fn.contexts), kinds, set(fn.markers))

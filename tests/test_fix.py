@@ -114,6 +114,11 @@ def test_side_effect_branch_gets_no_fix_and_says_why(tmp_path, capsys):
     ("        for i in x:\n            x = x + i\n", "branch holds a loop"),
     ("        y = x\n", "branches assign different names"),
     ("        out[0] += 1\n", "branch uses augmented assignment"),
+    ("        z = \"warmup\"\n", "'\"warmup\"' is not an array for sure"),
+    ("        z = None\n", "'None' is not an array for sure"),
+    ("        z = x[0]\n", "'x[0]' may change the shape"),
+    ("        z = x.reshape(-1)\n", "may change the shape"),
+    ("        z = x.sum()\n", "may reduce the shape"),
 ])
 def test_unsafe_shapes_are_refused_with_their_reason(tmp_path, capsys, branch, reason):
     target = tmp_path / "m.py"
@@ -151,3 +156,16 @@ def test_rounds_stop_at_the_cap():
     outcome = fix_source(b"x = 1\n", "m.py", lint)
     assert len(calls) == apply.MAX_ROUNDS + 1
     assert outcome.skipped and "10 rounds" in outcome.skipped[0].reason
+
+
+def test_pedantic_findings_get_no_fix(tmp_path, capsys):
+    """A condition that only may be traced (a config attribute) is reported by pedantic, never fixed."""
+    target = tmp_path / "m.py"
+    target.write_text(
+        "import jax\n\n@jax.jit\ndef f(x, cfg):\n    if cfg.scale > 1:\n        return x * 2.0\n    return x\n"
+    )
+    assert _check(target, "--fix") == 0
+    assert _check(target, "--fix", "--strictness", "pedantic") == 1
+    out = capsys.readouterr().out
+    assert "the condition may be a Python value" in out
+    assert "if cfg.scale > 1:" in target.read_text()

@@ -103,7 +103,7 @@ def _check_values(values: list[cst.BaseExpression], ctx: RuleContext) -> None:
     for value in values:
         if isinstance(value, _PYTREES):
             raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
-        problem = pure_problem(value, ctx) or shape_problem(value, ctx) or _not_array(value, ctx)
+        problem = pure_problem(value, ctx) or _not_array(value, ctx) or shape_problem(value, ctx)
         if problem is not None:
             raise NoFix(problem)
 
