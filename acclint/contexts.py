@@ -53,6 +53,7 @@ class Target:
     bound_positional: int = 0
     bound_names: tuple[str, ...] = ()
     via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
+    given: tuple[str, ...] = ()  # parameters `partial` binds to something other than `None`
 
 
 _EMPTY_MODULE = cst.Module(body=[])
@@ -185,10 +186,16 @@ class ContextAnalysis:
             positional = [a.value for a in expr.args if a.keyword is None]
             if func_name in PARTIAL and positional:
                 bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
-                return [
-                    Target(t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound, t.via_attribute)
-                    for t in self._targets(positional[0], scope, cls, seen)
-                ]
+                targets = []
+                for t in self._targets(positional[0], scope, cls, seen):
+                    params = t.function.call_params[t.bound_positional:]
+                    given = [a.keyword.value for a in expr.args if a.keyword is not None and not _is_none(a.value)]
+                    given += [p.name for p, v in zip(params, positional[1:]) if not _is_none(v)]
+                    targets.append(Target(
+                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound,
+                        t.via_attribute, t.given + tuple(given),
+                    ))
+                return targets
             inner = self.markers.get(func_name)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen)]
@@ -274,9 +281,12 @@ class ContextAnalysis:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = [p for p in params if p.name not in static]
-        self._add(fn, {marker.kind}, _argument_kinds(traced), {marker.name})
+        self._add(fn, {marker.kind}, _argument_kinds(traced), {marker.name}, set(target.given))
 
-    def _add(self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str]) -> None:
+    def _add(self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str], given: set[str] = frozenset()) -> None:
+        """Record one traced reach of `fn`: its contexts, its parameters' kinds, its markers,
+        and which parameters this reach surely passes something other than `None`."""
+        fn.given = set(given) if fn.given is None else fn.given & given
         grew = {name: kind for name, kind in kinds.items() if kind > fn.param_kinds.get(name, STATIC)}
         if contexts <= fn.contexts and not grew and markers <= fn.markers:
             return
@@ -356,7 +366,7 @@ class ContextAnalysis:
         helper = self._callee(call.func, fn)
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
-            self._add(helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers))
+            self._add(helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers), _given_by_call(helper, call))
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
         if marker is None and callee_name not in self.markers.runs_functions:
             return
@@ -368,7 +378,7 @@ class ContextAnalysis:
                 continue
             for target in self._targets(value, fn, None):
                 if marker is not None and CACHED not in fn.contexts:
-                    self._add(target.function, set(fn.contexts), {}, set(fn.markers))
+                    self._add(target.function, set(fn.contexts), {}, set(fn.markers), set(target.given))
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
                 if marker is not None:
@@ -377,7 +387,7 @@ class ContextAnalysis:
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
-                self._add(target.function, set(fn.contexts), kinds, set(fn.markers))
+                self._add(target.function, set(fn.contexts), kinds, set(fn.markers), set(target.given))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         if isinstance(func, cst.Name):
@@ -445,6 +455,20 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
     return max(query.kind(v) for v in values)
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _given_by_call(helper: FunctionInfo, call: cst.Call) -> set[str]:
+    """The parameters of `helper` that `call` passes something other than a literal `None`."""
+    if any(a.star for a in call.args):
+        return set()
+    positional = [p for p in helper.call_params if p.positional]
+    given = {a.keyword.value for a in call.args if a.keyword is not None and not _is_none(a.value)}
+    given |= {p.name for p, a in zip(positional, [a for a in call.args if a.keyword is None]) if not _is_none(a.value)}
+    return given
 
 
 def _kinds_of_call(helper: FunctionInfo, call: cst.Call, query: ValueQuery) -> dict[str, Kind]:

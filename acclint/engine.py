@@ -24,6 +24,7 @@ from acclint.analysis import ModuleAnalysis
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.guard import Refused, check_source
 from acclint.markers import MarkerTable
+from acclint.narrowing import dead_branches
 from acclint.noqa import suppressed
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.rule import Rule, RuleContext
@@ -147,6 +148,7 @@ def _dispatch_table(rules: tuple[type[Rule], ...], contexts: frozenset[str]) -> 
 
 def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors = ctx.ancestors
+    given = fn.given or set()
 
     def visit(node: cst.CSTNode) -> None:
         handlers = dispatch.get(type(node).__name__)
@@ -156,8 +158,10 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
                 ctx.rule = rule
                 method(node, ctx)
         ancestors.append(node)
+        skipped = _never_traced(node, given) if isinstance(node, (cst.If, cst.IfExp)) else ()
         for child in outer_parts(node) if isinstance(node, SCOPE_NODES) else children(node):
-            visit(child)
+            if not any(child is branch for branch in skipped):
+                visit(child)
         ancestors.pop()
 
     root = fn.node
@@ -168,6 +172,12 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
         for child in children(root.body):
             visit(child)
     ancestors.pop()
+
+
+def _never_traced(node: cst.If | cst.IfExp, given: set[str]) -> tuple[cst.CSTNode, ...]:
+    """The branches of `node` no traced reach of the function runs (acclint.narrowing)."""
+    body, orelse = dead_branches(node, given)
+    return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
 def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool) -> list[Finding]:

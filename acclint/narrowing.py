@@ -100,3 +100,28 @@ def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Ki
         elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
             found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports))
     return found
+
+
+def dead_branches(node: cst.If | cst.IfExp, given: set[str]) -> tuple[bool, bool]:
+    """(body, orelse): whether each branch is never traced, given parameters surely not None.
+
+    `if p is None:` on a parameter every traced reach passes a value is eager-only code (an
+    initialisation path a `partial` binding skips under `lax.cond`, say).
+    """
+    if not given:
+        return False, False
+    return _needs_none(node.test, True, given), _needs_none(node.test, False, given)
+
+
+def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:
+    """Whether `test` being `holds` requires a name of `given` to be None."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _needs_none(test.expression, not holds, given)
+    if isinstance(test, cst.BooleanOperation):
+        left, right = _needs_none(test.left, holds, given), _needs_none(test.right, holds, given)
+        return (left or right) if isinstance(test.operator, cst.And) == holds else (left and right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        if test.left.value in given and isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
+            return isinstance(comparison.operator, cst.Is) == holds and isinstance(comparison.operator, (cst.Is, cst.IsNot))
+    return False

@@ -56,6 +56,9 @@ class FunctionInfo:
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
     # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
     markers: set[str] = field(default_factory=set)
+    # The parameters every traced reach passes something other than `None` (a `partial`
+    # binding, an argument at each call site): `if p is None:` on one is never traced.
+    given: set[str] | None = None
     # The kind of what it returns (one per element when every `return` spells a tuple of the
     # same length); None until the analysis has seen its body.
     returns: ReturnKinds | None = None

@@ -355,6 +355,15 @@ def step(x):
             self._check(node, node.target, ctx)
 
 
+def _array_index(target: cst.Subscript) -> bool:
+    """`ref[...] = v`, `ref[:, i] = v`, `ref[pl.ds(0, n)] = v`: a write into an array buffer (a
+    Pallas kernel's `Ref`, the kernel's job), never a Python list or dict being mutated."""
+    if len(target.slice) > 1:
+        return True
+    part = target.slice[0].slice
+    return isinstance(part, cst.Slice) or (isinstance(part, cst.Index) and isinstance(part.value, (cst.Ellipsis, cst.Call)))
+
+
 def _memoised(name: str, ctx: RuleContext) -> bool:
     """Whether the write sits under a test of the very name it writes.
 
@@ -470,7 +479,7 @@ def step(x):
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
-            if isinstance(target, cst.Subscript):
+            if isinstance(target, cst.Subscript) and not _array_index(target):
                 name = _outer_container(target.value, ctx)
                 if name is not None:
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")

@@ -100,6 +100,23 @@ CASES = {
             update_fn = keep.fn
             return update_fn(x)
     """,
+    "a branch on None of a parameter every traced reach binds is never traced": """
+        from functools import partial
+        import jax
+        import numpy as np
+        from jax import lax
+
+        def refresh(state, capacity=None, limit=None):
+            if capacity is None:
+                capacity = int(np.asarray(state).max())
+            if limit is not None:
+                return state
+            return np.asarray(state) * capacity  # expect: ACC304
+
+        @jax.jit
+        def f(state):
+            return lax.cond(state.sum() > 0, partial(refresh, capacity=2), lambda s: s, state)
+    """,
     "pedantic: values that may be traced are reported too": """
         import jax
 
