@@ -87,12 +87,17 @@ def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Ki
     """The kinds the guards along `path` (from the function body down to a node) give names.
 
     A step from an `if` (statement or expression) into its body means its test held, a step
-    into its `else`/`elif` that it did not, and a step into the right operand of `and` that the
-    left one held.
+    into its `else`/`elif` that it did not, a step into the right operand of `and` that the
+    left one held, and a statement after `if test: return ...` (an `if` without `else` whose
+    body always leaves the block) that its test did not hold.
     """
     found: dict[str, Kind] = {}
     for parent, child in zip(path, path[1:]):
-        if isinstance(parent, (cst.If, cst.IfExp)):
+        block = block_of(parent)
+        if block is not None:
+            for earlier in exits_before(block, child):
+                found.update(facts_of(earlier.test, False, imports))
+        elif isinstance(parent, (cst.If, cst.IfExp)):
             if child is parent.body:
                 found.update(facts_of(parent.test, True, imports))
             elif child is parent.orelse:
@@ -124,4 +129,36 @@ def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:
         comparison = test.comparisons[0]
         if test.left.value in given and isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
             return isinstance(comparison.operator, cst.Is) == holds and isinstance(comparison.operator, (cst.Is, cst.IsNot))
+    return False
+
+
+_EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def block_of(node: cst.CSTNode) -> tuple[cst.BaseStatement, ...] | None:
+    """The statements of a block a path steps through (a function's body is stepped into from
+    the function itself), or None for any other node."""
+    if isinstance(node, (cst.FunctionDef, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.Finally, cst.ExceptHandler)):
+        node = node.body
+    return tuple(node.body) if isinstance(node, cst.IndentedBlock) else None
+
+
+def exits_before(block: tuple[cst.BaseStatement, ...], child: cst.CSTNode) -> list[cst.If]:
+    """The `if`s before `child` in `block` whose body always leaves it and that have no `else`."""
+    out = []
+    for statement in block:
+        if statement is child:
+            return out
+        if isinstance(statement, cst.If) and statement.orelse is None and _always_exits(statement.body):
+            out.append(statement)
+    return []  # `child` is no statement of the block (a decorator, a test): nothing known
+
+
+def _always_exits(suite: cst.BaseSuite) -> bool:
+    body = suite.body
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, _EXITS) for s in last.body)
     return False

@@ -19,7 +19,7 @@ import libcst as cst
 from acclint.analysis import ModuleAnalysis
 from acclint.findings import Fix
 from acclint.scopes import FunctionInfo
-from acclint.narrowing import facts_of, guarded_kinds
+from acclint.narrowing import block_of, exits_before, facts_of, guarded_kinds
 from acclint.taint import Kind, ValueQuery
 from acclint.walk import walk_expression
 
@@ -81,7 +81,9 @@ class RuleContext:
         """The value query for the visited node, with the guards around it applied."""
         path = [*self.ancestors, self.node] if self.node is not None else self.ancestors
         # Which branch of which guard the node is in: a guard and the child the path takes.
-        key = tuple(id(child) for parent, child in zip(path, path[1:]) if isinstance(parent, _GUARDS))
+        key = tuple(
+            id(child) for parent, child in zip(path, path[1:]) if isinstance(parent, _GUARDS) or _after_exit(parent, child)
+        )
         if not key:
             return self._query
         found = self._narrowed.get(key)
@@ -169,3 +171,9 @@ class RuleContext:
 
 
 _GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation)
+
+
+def _after_exit(parent: cst.CSTNode, child: cst.CSTNode) -> bool:
+    """Whether `child` is a statement of a block after an `if ...: return` (a guard too)."""
+    block = block_of(parent)
+    return block is not None and bool(exits_before(block, child))
