@@ -20,7 +20,7 @@ from acclint.taint import BodyFacts, ValueQuery
 @cache
 def _tails(markers: MarkerTable) -> frozenset[str]:
     return frozenset(name.rsplit(".", 1)[-1] for name in markers.markers) | frozenset(
-        name.rsplit(".", 1)[-1] for name in markers.acceleratable_bases
+        name.rsplit(".", 1)[-1] for name in markers.class_bases
     )
 
 

@@ -49,7 +49,7 @@ def display_path(path: str) -> str:
 def options_for(settings: Settings) -> LintOptions:
     return LintOptions(
         rules=select_rules(*settings.selection()),
-        markers=load_markers(settings.accelerators, settings.differentiators),
+        markers=load_markers(settings.accelerators, settings.differentiators, settings.host_effects),
         pedantic=settings.strictness == "pedantic",
     )
 

@@ -39,6 +39,7 @@ class Settings:
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     accelerators: tuple[str, ...] = ()
     differentiators: tuple[str, ...] = ()
+    host_effects: tuple[str, ...] = ()  # functions known to do host I/O (ACC408 in a cached trace)
     # "precise": report only values traced for sure; "pedantic": also values that may be.
     strictness: str = "precise"
     source: str | None = None  # the pyproject.toml the settings came from
@@ -84,7 +85,7 @@ def _strings(value, key: str, where: str, dotted: bool = False) -> tuple[str, ..
 
 KEYS = (
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
-    "accelerators", "differentiators", "strictness",
+    "accelerators", "differentiators", "host-effects", "strictness",
 )
 STRICTNESS = ("precise", "pedantic")
 
@@ -132,6 +133,7 @@ def load_settings(pyproject: Path) -> Settings:
         per_file_ignores={g: _codes(c, f"per-file-ignores.{g}", where) for g, c in pfi.items()},
         accelerators=_strings(table.get("accelerators", []), "accelerators", where, dotted=True),
         differentiators=_strings(table.get("differentiators", []), "differentiators", where, dotted=True),
+        host_effects=_strings(table.get("host-effects", []), "host-effects", where, dotted=True),
         strictness=parse_strictness(table.get("strictness", "precise"), where),
         source=where,
     )
@@ -191,6 +193,7 @@ def describe(settings: Settings) -> str:
         ("exclude", list(settings.exclude)),
         ("accelerators", list(settings.accelerators)),
         ("differentiators", list(settings.differentiators)),
+        ("host-effects", list(settings.host_effects)),
     ]
     lines = [origin, "[tool.acclint]"]
     lines += [f"{key} = {_toml_list(value)}" for key, value in rows]

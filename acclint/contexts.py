@@ -18,7 +18,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.facts import ValueFacts
-from acclint.markers import CACHED, Marker, MarkerTable
+from acclint.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
 from acclint.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
@@ -113,7 +113,7 @@ class ContextAnalysis:
     def run(self) -> None:
         for site in self.index.sites:
             self._apply_site(site)
-        self._mark_acceleratable()
+        self._mark_traced_classes()
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
@@ -136,6 +136,8 @@ class ContextAnalysis:
         return None
 
     def _apply_site(self, site: MarkerSite) -> None:
+        """Apply the marker a decorator or call spells (a Pallas kernel marker only applies
+        from a cached caller, in `_propagate_call`)."""
         if site.decorates is not None:
             found = self._marker_of(site.expr)
             if found is not None:
@@ -145,7 +147,7 @@ class ContextAnalysis:
         call = site.expr
         assert isinstance(call, cst.Call)
         found = self._marker_of(call.func)
-        if found is None:
+        if found is None or found[0].kind == KERNEL:
             return
         marker, opts = found
         opts = opts.merged(_options(call.args))
@@ -300,28 +302,32 @@ class ContextAnalysis:
             self._queued.add(fn)
             self._queue.append(fn)
 
-    def _mark_acceleratable(self) -> None:
-        bases = self.markers.acceleratable_bases
-        accelerated: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
+    def _mark_traced_classes(self) -> None:
+        """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
+        module), at any depth of subclassing within the module, are cached contexts."""
+        for traced in self.markers.traced_classes:
+            members: set[int] = set()
+            changed = True
+            while changed:
+                changed = False
+                for cls in self.index.all_classes:
+                    if id(cls) in members:
+                        continue
+                    for base in cls.bases:
+                        base_cls = self._module_class(base)
+                        if self.resolve(base) in traced.bases or (base_cls is not None and id(base_cls) in members):
+                            members.add(id(cls))
+                            changed = True
+                            break
             for cls in self.index.all_classes:
-                if id(cls) in accelerated:
+                if id(cls) not in members:
                     continue
-                for base in cls.bases:
-                    base_cls = self._module_class(base)
-                    if self.resolve(base) in bases or (base_cls is not None and id(base_cls) in accelerated):
-                        accelerated.add(id(cls))
-                        changed = True
-                        break
-        for cls in self.index.all_classes:
-            if id(cls) not in accelerated:
-                continue
-            for name in self.markers.acceleratable_methods:
-                method = cls.methods.get(name)
-                if method is not None:
-                    self._add(method, {CACHED}, _argument_kinds(method.call_params), set(bases))
+                for method in cls.methods.values():
+                    if method.name in traced.methods or self._decorated_by(method, traced.decorators):
+                        self._add(method, {CACHED}, _argument_kinds(method.call_params), set(traced.bases))
+
+    def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
+        return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
 
     # -- traced values and helpers --------------------------------------------------------
     def _analyse(self, fn: FunctionInfo) -> None:
@@ -370,6 +376,13 @@ class ContextAnalysis:
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
         if marker is None and callee_name not in self.markers.runs_functions:
             return
+        if marker is not None and marker.kind == KERNEL:
+            if CACHED in fn.contexts:  # a Pallas kernel compiled in this cached trace
+                for fun_expr in self._function_args(marker, call):
+                    for target in self._targets(fun_expr, fn, None):
+                        params = target.function.call_params[target.bound_positional:]
+                        self._add(target.function, {KERNEL}, {p.name: UNKNOWN for p in params}, {marker.name})
+            return
         for arg in call.args:
             value = arg.value
             if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
@@ -390,6 +403,9 @@ class ContextAnalysis:
                 self._add(target.function, set(fn.contexts), kinds, set(fn.markers), set(target.given))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
+        if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
+            targets = self._targets(func.args[0].value, fn, None)  # named_call(f, name=...)(x)
+            return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
             return self.lookup(func.value, fn)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):

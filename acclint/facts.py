@@ -16,6 +16,7 @@ class ValueFacts:
     array_methods: frozenset[str]
     array_namespaces: tuple[str, ...]
     tree_namespaces: tuple[str, ...]
+    layer_namespaces: tuple[str, ...]
     host_calls: dict[str, str]
     host_methods: dict[str, str]
     host_modules: dict[str, str]
@@ -49,6 +50,7 @@ def value_facts() -> ValueFacts:
         array_methods=frozenset(raw["array_methods"]),
         array_namespaces=tuple(raw["array_namespaces"]),
         tree_namespaces=tuple(raw["tree_namespaces"]),
+        layer_namespaces=tuple(raw["layer_namespaces"]),
         host_calls=dict(raw["host_calls"]),
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),

@@ -13,7 +13,18 @@ from importlib import resources
 CACHED = "cached"
 DIFFERENTIATED = "differentiated"
 VMAPPED = "vmapped"
-KINDS = (CACHED, DIFFERENTIATED, VMAPPED)
+KERNEL = "kernel"  # a Pallas kernel: compiled once, but only host draws and effects apply
+KINDS = (CACHED, DIFFERENTIATED, VMAPPED, KERNEL)
+
+
+@dataclass(frozen=True)
+class TracedClass:
+    """Subclasses (at any depth) of `bases` have traced methods: those named in `methods` and
+    those decorated with one of `decorators`."""
+
+    bases: frozenset[str]
+    methods: frozenset[str]
+    decorators: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -32,15 +43,24 @@ class MarkerTable:
     markers: dict[str, Marker]
     opaque: frozenset[str]
     runs_functions: frozenset[str]
-    acceleratable_bases: frozenset[str]
-    acceleratable_methods: frozenset[str]
+    transparent: frozenset[str]
+    traced_classes: tuple[TracedClass, ...]
+    # Functions known to do host I/O (the user's `host-effects`): ACC4 in a cached trace.
+    host_effects: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
 
+    @property
+    def class_bases(self) -> frozenset[str]:
+        """Every base class whose subclasses have traced methods."""
+        return frozenset(base for traced in self.traced_classes for base in traced.bases)
 
-def load_markers(accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = ()) -> MarkerTable:
-    """The bundled table extended with the user's accelerators and differentiators."""
+
+def load_markers(
+    accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
+) -> MarkerTable:
+    """The bundled table extended with the user's accelerators, differentiators and host effects."""
     raw = tomllib.loads(resources.files("acclint").joinpath("markers.toml").read_text("utf-8"))
     markers: dict[str, Marker] = {}
     for kind in KINDS:
@@ -60,6 +80,10 @@ def load_markers(accelerators: tuple[str, ...] = (), differentiators: tuple[str,
         markers=markers,
         opaque=frozenset(raw["opaque"]["names"]),
         runs_functions=frozenset(raw["runs_functions"]["names"]),
-        acceleratable_bases=frozenset(raw["acceleratable"]["bases"]),
-        acceleratable_methods=frozenset(raw["acceleratable"]["methods"]),
+        transparent=frozenset(raw["transparent"]["names"]),
+        traced_classes=tuple(
+            TracedClass(frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())))
+            for t in raw["traced_class"]
+        ),
+        host_effects=frozenset(host_effects),
     )

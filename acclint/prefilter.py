@@ -20,7 +20,7 @@ from acclint.markers import MarkerTable
 @cache
 def marker_pattern(markers: MarkerTable) -> re.Pattern[bytes]:
     words = {name.rsplit(".", 1)[-1] for name in markers.markers}
-    words |= {name.rsplit(".", 1)[-1] for name in markers.acceleratable_bases}
+    words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases}
     alternation = b"|".join(re.escape(w.encode()) for w in sorted(words))
     return re.compile(rb"\b(?:" + alternation + rb")\b")
 
@@ -32,7 +32,7 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 @cache
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The qualified names that start a context, their last components, and their prefixes."""
-    targets = frozenset(markers.markers) | markers.acceleratable_bases
+    targets = frozenset(markers.markers) | markers.class_bases
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes

@@ -293,6 +293,8 @@ class ValueQuery:
             return returned if isinstance(returned, Kind) else _display(list(returned))
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
         func = node.func
+        if isinstance(func, cst.Call) and self._is_layer(func):
+            return _as_array(args)  # `nn.Dense(3)(x)`: a layer applied to a traced value
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in facts.host_methods:
@@ -326,6 +328,12 @@ class ValueQuery:
             if qualified == "range":
                 return STATIC
         return UNKNOWN if args > STATIC else STATIC
+
+    def _is_layer(self, made: cst.Call) -> bool:
+        """Whether `made` constructs a layer of a known library (`nn.Dense(3)`)."""
+        qualified = self.imports.resolve(made.func) or ""
+        prefix, _, name = qualified.rpartition(".")
+        return name[:1].isupper() and (prefix + ".").startswith(self.facts.layer_namespaces)
 
     # -- the kind of what a loop or unpacking binds ------------------------------------------
     def element_kind(self, iterable: cst.BaseExpression) -> Kind:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from acclint.fix.calls import draw_like_fix
 from acclint.fix.report import report_with_fix
-from acclint.markers import CACHED
+from acclint.markers import CACHED, KERNEL
 from acclint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
 
@@ -58,7 +58,7 @@ class HostRandomDraw(Rule):
 
     code = "ACC101"
     name = "host-random-draw"
-    contexts = frozenset({CACHED})
+    contexts = frozenset({CACHED, KERNEL})
     VALID = [
         """
 import jax
@@ -136,7 +136,7 @@ class RuntimeDrawWithoutLike(Rule):
 
     code = "ACC102"
     name = "runtime-draw-without-like"
-    contexts = frozenset({CACHED})
+    contexts = frozenset({CACHED, KERNEL})
     VALID = [
         """
 from acclint.runtime import dlaccelerate, rand, size

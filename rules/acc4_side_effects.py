@@ -6,13 +6,15 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.report import report_with_fix
-from acclint.markers import CACHED
+from acclint.markers import CACHED, KERNEL
 from acclint.rule import Rule, RuleContext
 from acclint.taint import target_names
 from acclint.walk import walk_expression
 from acclint.rules.tables import apis
 
 CACHED_ONLY = frozenset({CACHED})
+# Effects in a Pallas kernel run while it is compiled, like those in any cached trace.
+CACHED_AND_KERNELS = frozenset({CACHED, KERNEL})
 ONCE = "runs only when a trace is built, not on cached calls"
 
 
@@ -55,7 +57,7 @@ class PrintInCachedTrace(Rule):
 
     code = "ACC401"
     name = "print-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import jax
@@ -127,7 +129,7 @@ class FileIOInCachedTrace(Rule):
 
     code = "ACC402"
     name = "file-io-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import jax
@@ -162,8 +164,8 @@ class LoggingInCachedTrace(Rule):
     """`logging` calls (module functions and logger objects) in a cached trace.
 
     What it does:
-        Flags `logging.info(...)`, `logger.warning(...)` (for a module-level
-        `logger = logging.getLogger(...)`) and the like inside a cached trace.
+        Flags `logging.info(...)`, `absl.logging.info(...)`, `logger.warning(...)` (for a
+        module-level `logger = logging.getLogger(...)`) and the like inside a cached trace.
 
     Why is this bad:
         The record is emitted once, while the trace is built; cached calls log nothing.
@@ -183,7 +185,7 @@ class LoggingInCachedTrace(Rule):
 
     code = "ACC403"
     name = "logging-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import logging
@@ -221,7 +223,7 @@ def step(x):
             return
         io = _io()
         owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner == io["logging_module"] or owner in io["logger_factories"]):
+        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; log outside, or in jax.debug.callback")
 
 
@@ -250,7 +252,7 @@ class ClockReadInCachedTrace(Rule):
 
     code = "ACC404"
     name = "clock-read-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import time
@@ -310,7 +312,7 @@ class GlobalWriteInCachedTrace(Rule):
 
     code = "ACC405"
     name = "global-write-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import jax
@@ -426,7 +428,7 @@ class OuterMutationInCachedTrace(Rule):
 
     code = "ACC406"
     name = "outer-mutation-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import jax
@@ -524,7 +526,7 @@ class PlottingInCachedTrace(Rule):
 
     code = "ACC407"
     name = "plotting-in-cached-trace"
-    contexts = CACHED_ONLY
+    contexts = CACHED_AND_KERNELS
     VALID = [
         """
 import jax
@@ -554,3 +556,173 @@ def step(x):
         qualified = ctx.resolve(node.func)
         if qualified and qualified.startswith(tuple(_io()["plotting_prefixes"])):
             ctx.report(node, f"plotting call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; plot outside")
+
+
+class HostEffectInCachedTrace(Rule):
+    """Third-party host output (progress bars, experiment trackers, TensorBoard) in a cached trace.
+
+    What it does:
+        Flags calls of `tqdm`, `rich`, `wandb`, `mlflow.log_*`, TensorBoard summary writers and
+        the functions the project lists in `host-effects` (`[tool.acclint]`) inside a cached
+        trace.
+
+    Why is this bad:
+        The call runs once, while the trace is built: the progress bar moves once, the metric
+        is logged once (and from a tracer, which trackers cannot serialise); cached calls log
+        nothing.
+
+    Example:
+        @jax.jit
+        def step(params, batch):
+            loss = loss_fn(params, batch)
+            wandb.log({"loss": loss})
+            return loss
+
+    Use instead:
+        Return the metrics and log them outside the accelerated function, or from
+        `jax.debug.callback`.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC408"
+    name = "host-effect-in-cached-trace"
+    contexts = CACHED_AND_KERNELS
+    VALID = [
+        """
+import jax
+import wandb
+
+@jax.jit
+def step(x):
+    return (x * x).sum()
+
+def train(x):
+    wandb.log({"loss": step(x)})
+""",
+    ]
+    INVALID = [
+        """
+import jax
+import wandb
+from tqdm import tqdm
+
+@jax.jit
+def step(x):
+    loss = (x * x).sum()
+    wandb.log({"loss": loss})  # expect: ACC408
+    tqdm.write("step")  # expect: ACC408
+    return loss
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        qualified = ctx.resolve(node.func)
+        if qualified is None:
+            return
+        table = apis()["host_effects"]
+        user = ctx.analysis.markers.host_effects
+        if qualified in table["names"] or qualified.startswith(tuple(table["prefixes"])) or qualified in user:
+            ctx.report(node, f"host call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; return the values and call it outside, or in jax.debug.callback")
+
+
+class AttributeWriteInCachedTrace(Rule):
+    """Assignment to an attribute of an object from outside the trace (`self.x = ...`).
+
+    What it does:
+        Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
+        object the function did not make (a global or a closure's), inside a cached trace.
+        A write under a test of the same attribute (`if self._cache is None: self._cache =
+        ...`) fills a trace-time cache on purpose and is not flagged.
+
+    Why is this bad:
+        The write runs once, while the trace is built: a step counter stops counting, and
+        under `jax.jit` the attribute keeps a tracer that is invalid after tracing (a leaked
+        tracer error on the next use).
+
+    Example:
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.count = 0
+
+            def _step(self, x):
+                self.count += 1
+                return x * 2
+
+    Use instead:
+        Thread the state through arguments and return values (`count + 1`), or use a
+        framework's state (flax `nnx.Variable`, haiku `hk.set_state`).
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC409"
+    name = "attribute-write-in-cached-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+class Trainer:
+    def __init__(self):
+        self.step = jax.jit(self._step)
+        self.count = 0
+
+    def _step(self, x, count):
+        return x * 2, count + 1
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+class Trainer:
+    def __init__(self):
+        self.step = jax.jit(self._step)
+        self.count = 0
+
+    def _step(self, x):
+        self.count += 1  # expect: ACC409
+        self.last = x  # expect: ACC409
+        return x * 2
+""",
+    ]
+
+    def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
+        if not isinstance(target, cst.Attribute) or not isinstance(target.value, cst.Name):
+            return
+        owner = target.value.value
+        fn = ctx.function
+        is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
+        if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
+            return  # an object made in this trace, or a module's attribute
+        if _memoised_attribute(target, ctx):
+            return
+        ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
+
+    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
+        for t in node.targets:
+            self._check(node, t.target, ctx)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
+        self._check(node, node.target, ctx)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
+        if node.value is not None:
+            self._check(node, node.target, ctx)
+
+
+def _memoised_attribute(target: cst.Attribute, ctx: RuleContext) -> bool:
+    """Whether the attribute write sits under a test that reads the same attribute."""
+    spelled = ctx.code_for(target)
+    for ancestor in ctx.ancestors:
+        test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
+        if test is not None and any(
+            isinstance(n, cst.Attribute) and n.attr.value == target.attr.value and ctx.code_for(n) == spelled
+            for n in walk_expression(test)
+        ):
+            return True
+    return False
