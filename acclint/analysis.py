@@ -7,12 +7,14 @@ functions are in which context, whether an expression is traced, and what a name
 from __future__ import annotations
 
 from functools import cache
+from typing import Callable
 
 import libcst as cst
 
 from acclint.contexts import ContextAnalysis
 from acclint.facts import ValueFacts, value_facts
 from acclint.markers import MarkerTable
+from acclint.reach import Seed
 from acclint.scopes import FunctionInfo, index_module
 from acclint.taint import BodyFacts, ValueQuery
 
@@ -25,14 +27,24 @@ def _tails(markers: MarkerTable) -> frozenset[str]:
 
 
 class ModuleAnalysis:
-    def __init__(self, module: cst.Module, markers: MarkerTable, pedantic: bool = False) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        markers: MarkerTable,
+        pedantic: bool = False,
+        module_name: str = "",
+        seeds: tuple[Seed, ...] = (),
+        in_project: Callable[[str], bool] | None = None,
+    ) -> None:
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.facts: ValueFacts = value_facts()
         self.index = index_module(module, _tails(markers))
-        self._contexts = ContextAnalysis(self.index, markers, self.facts)
+        self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project)
         self._contexts.run()
+        # Traced reaches of imported functions, for the project layer (acclint.project).
+        self.outgoing = self._contexts.outgoing
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}
 
@@ -44,7 +56,8 @@ class ModuleAnalysis:
         found = self._queries.get(fn)
         if found is None:
             found = self._queries[fn] = ValueQuery(
-                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn)
+                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn),
+                self._contexts.staged(fn),
             )
         return found
 

@@ -17,6 +17,7 @@ from typing import Iterable
 from acclint.config import Settings
 from acclint.discovery import excluded, find_files
 from acclint.engine import LintOptions, lint_source
+from acclint.project import Project
 from acclint.findings import FileError, FileResult, Finding
 from acclint.markers import load_markers
 from acclint.registry import select_rules
@@ -82,11 +83,14 @@ def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptio
 
 
 def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
-    """Lint every Python file under `paths`; raises FileNotFoundError for a missing path."""
-    options = options_for(settings)
+    """Lint every Python file under `paths`, with the contexts their imports carry from file
+    to file (acclint.project); raises FileNotFoundError for a missing path."""
+    files = list(find_files(paths, settings.exclude))
+    project = Project(files, options_for(settings))
+    seeds = project.seeds()
     report = Report()
-    for path in find_files(paths, settings.exclude):
-        report.results.append(lint_file(path, settings, options))
+    for path in files:
+        report.results.append(lint_file(path, settings, project.options_for(path, seeds)))
     return report
 
 

@@ -19,30 +19,12 @@ import libcst as cst
 
 from acclint.facts import ValueFacts
 from acclint.markers import CACHED, KERNEL, Marker, MarkerTable
+from acclint.reach import CallShape, Options, Seed
 from acclint.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
 from acclint.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
-
-
-@dataclass(frozen=True)
-class Options:
-    """Static-argument options of a marker application."""
-
-    static_argnums: tuple[int, ...] = ()
-    static_argnames: tuple[str, ...] = ()
-    argnums: tuple[int, ...] | None = None
-    # Positions `in_axes` maps with None: vmap passes those arguments through untouched.
-    unmapped: tuple[int, ...] = ()
-
-    def merged(self, other: Options) -> Options:
-        return Options(
-            self.static_argnums + other.static_argnums,
-            self.static_argnames + other.static_argnames,
-            other.argnums if other.argnums is not None else self.argnums,
-            self.unmapped + other.unmapped,
-        )
 
 
 @dataclass(frozen=True)
@@ -94,10 +76,24 @@ def _options(args) -> Options:
 class ContextAnalysis:
     """Marks functions with contexts and traced parameters, then runs taint to a fixpoint."""
 
-    def __init__(self, index: ModuleIndex, markers: MarkerTable, facts: ValueFacts) -> None:
+    def __init__(
+        self,
+        index: ModuleIndex,
+        markers: MarkerTable,
+        facts: ValueFacts,
+        module_name: str = "",
+        seeds: tuple[Seed, ...] = (),
+        in_project: Callable[[str], bool] | None = None,
+    ) -> None:
         self.index = index
         self.markers = markers
         self.facts = facts
+        self.module_name = module_name
+        self.seeds = seeds
+        # Whether a qualified name may be a function of another linted module (None: a run
+        # that sees one file only, which records no outgoing reaches).
+        self.in_project = in_project
+        self.outgoing: list[tuple[str, Seed]] = []
         self.resolve = index.imports.resolve
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
         self._queue: list[FunctionInfo] = []
@@ -114,6 +110,7 @@ class ContextAnalysis:
         for site in self.index.sites:
             self._apply_site(site)
         self._mark_traced_classes()
+        self._apply_seeds()
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
@@ -152,8 +149,11 @@ class ContextAnalysis:
         marker, opts = found
         opts = opts.merged(_options(call.args))
         for fun_expr in self._function_args(marker, call):
-            for target in self._targets(fun_expr, site.scope, site.cls):
+            targets = self._targets(fun_expr, site.scope, site.cls)
+            for target in targets:
                 self._apply(marker, opts, target)
+            if not targets:
+                self._reach_out(fun_expr, marker=marker, options=opts, origin=f"{self._where(site.scope)} ({marker.name})")
 
     def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
@@ -302,6 +302,49 @@ class ContextAnalysis:
             self._queued.add(fn)
             self._queue.append(fn)
 
+    # -- other modules -------------------------------------------------------------------
+    def _apply_seeds(self) -> None:
+        """Put the functions other modules reach in the contexts they are reached in."""
+        for seed in self.seeds:
+            fn = self.index.functions.get(seed.function)
+            if fn is None:
+                continue
+            fn.origin = fn.origin or seed.origin
+            marker = self.markers.get(seed.marker)
+            if marker is not None:
+                self._apply(marker, seed.options, Target(fn))
+            elif seed.call is not None:
+                kinds, given = _kinds_of_shape(fn, seed.call)
+                self._add(fn, set(seed.contexts), kinds, set(seed.markers), given)
+
+    def _reach_out(
+        self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
+        contexts: frozenset[str] = frozenset(), markers: frozenset[str] = frozenset(),
+        marker: Marker | None = None, options: Options = Options(),
+    ) -> None:
+        """Record a traced reach of an imported function, for the project layer to resolve."""
+        if self.in_project is None or not isinstance(func, (cst.Name, cst.Attribute)):
+            return
+        qualified = self.resolve(func)
+        if qualified is None or not self.index.imports.is_imported(func) or not self.in_project(qualified):
+            return
+        if marker is not None:
+            contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
+        seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options)
+        self.outgoing.append((qualified, seed))
+
+    def _where(self, fn: FunctionInfo | None) -> str:
+        """`module.function` for messages: where a traced reach comes from."""
+        names = []
+        while fn is not None:
+            names.append(fn.name if fn.cls is None else f"{fn.cls.name}.{fn.name}")
+            fn = fn.parent
+        return ".".join([self.module_name or "<module>", *reversed(names)])
+
+    def origin_of(self, fn: FunctionInfo) -> str:
+        """What a reach from `fn` is reached from: its own origin, or `fn` and its marker."""
+        return fn.origin or f"{self._where(fn)} ({', '.join(sorted(fn.markers)) or 'traced'})"
+
     def _mark_traced_classes(self) -> None:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
         module), at any depth of subclassing within the module, are cached contexts."""
@@ -336,7 +379,7 @@ class ContextAnalysis:
         if fn.parent is not None:  # a closure sees its enclosing function's values
             kinds.update((name, kind) for name, kind in fn.parent.kinds.items() if name not in facts.local_names)
         kinds.update(fn.param_kinds)
-        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
+        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn), self.staged(fn))
         propagate(kinds, facts, query)
         grew = kinds != fn.kinds
         fn.kinds = kinds
@@ -353,6 +396,16 @@ class ContextAnalysis:
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
+
+    def staged(self, fn: FunctionInfo) -> bool:
+        """Whether JAX stages out every operation in `fn`: a JAX marker of a cached trace
+        (`jit`, a `lax` body) reaches it, not only a module method (`init` may run those
+        eagerly) or the runtime."""
+        for name in fn.markers:
+            marker = self.markers.get(name)
+            if marker is not None and marker.kind == CACHED and not name.startswith("acclint.runtime."):
+                return True
+        return False
 
     def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
         """For calls made in `fn`: what the callee returns, when it is an analysed helper."""
@@ -372,7 +425,12 @@ class ContextAnalysis:
         helper = self._callee(call.func, fn)
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
+            helper.origin = helper.origin or fn.origin
             self._add(helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers), _given_by_call(helper, call))
+        elif marker is None:
+            self._reach_out(
+                call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
+            )
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
         if marker is None and callee_name not in self.markers.runs_functions:
             return
@@ -471,6 +529,49 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
     return max(query.kind(v) for v in values)
+
+
+def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:
+    """The kinds a call passes, for a function of another module to receive."""
+    positional, keywords, given = [], [], []
+    starred: Kind | None = None
+    for arg in call.args:
+        kind = query.kind(arg.value)
+        if arg.star:
+            starred = max(kind, starred or STATIC)
+        elif arg.keyword is not None:
+            keywords.append((arg.keyword.value, kind))
+            if not _is_none(arg.value):
+                given.append(arg.keyword.value)
+        else:
+            if not _is_none(arg.value):
+                given.append(len(positional))
+            positional.append(kind)
+    return CallShape(tuple(positional), tuple(keywords), starred, tuple(given))
+
+
+def _kinds_of_shape(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[str]]:
+    """The kinds (and surely-given parameters) a call of this shape gives `fn`'s parameters."""
+    params = fn.call_params
+    positional = [p for p in params if p.positional]
+    kinds: dict[str, Kind] = {}
+    given: set[str] = set()
+    for i, kind in enumerate(shape.positional):
+        if i < len(positional):
+            kinds[positional[i].name] = kind
+            if i in shape.given:
+                given.add(positional[i].name)
+    names = {p.name for p in params}
+    for name, kind in shape.keywords:
+        if name in names:
+            kinds[name] = max(kind, kinds.get(name, STATIC))
+            if name in shape.given:
+                given.add(name)
+    if shape.starred is not None:
+        for p in params:
+            kinds[p.name] = max(shape.starred, kinds.get(p.name, STATIC))
+    plain = {p.name for p in params if p.plain_typed}
+    return {name: kind for name, kind in kinds.items() if name not in plain}, given
 
 
 def _is_none(node: cst.BaseExpression) -> bool:

@@ -26,6 +26,7 @@ from acclint.guard import Refused, check_source
 from acclint.markers import MarkerTable
 from acclint.narrowing import dead_branches
 from acclint.noqa import suppressed
+from acclint.reach import Seed
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.rule import Rule, RuleContext
 from acclint.scopes import FunctionInfo
@@ -41,6 +42,10 @@ class LintOptions:
     markers: MarkerTable
     noqa: bool = True  # drop findings on `# noqa` lines (False: the caller applies noqa itself)
     pedantic: bool = False  # report values that may be traced, not only those traced for sure
+    # Set per file by the project layer: the file's dotted module name, and the traced reaches
+    # of its functions from other modules (a file with seeds is analysed whatever it names).
+    module_name: str = ""
+    seeds: tuple[Seed, ...] = ()
 
 
 def decode(source: bytes) -> str:
@@ -82,7 +87,7 @@ def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
 
 def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     result = FileResult(path)
-    if not may_hold_context(source, options.markers):
+    if not options.seeds and not may_hold_context(source, options.markers):
         try:
             decode(source)
         except Refused as exc:
@@ -91,7 +96,7 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     try:
         text = decode(source)
         tree = check_source(source)
-        if not names_a_marker(tree, options.markers):
+        if not options.seeds and not names_a_marker(tree, options.markers):
             return result
         module = cst.parse_module(source)
     except Refused as exc:
@@ -113,7 +118,7 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
 
 
 def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
-    analysis = ModuleAnalysis(module, options.markers, options.pedantic)
+    analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
     if not analysis.functions:
         return []
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
@@ -123,7 +128,9 @@ def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst
         key = (rule.code, id(node))
         if key not in seen:
             seen.add(key)
-            raw.append((rule, node, message, fix, fn.statement))  # `fn`: the function being walked
+            if fn.origin is not None:  # `fn`: the function being walked
+                message = f"{message} (reached from {fn.origin})"
+            raw.append((rule, node, message, fix, fn.statement))
 
     instances = {rule: rule() for rule in options.rules}
     for fn in analysis.functions:

@@ -77,7 +77,8 @@ class ImportTable:
             local = name
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-            self._bind(local, f"{module}.{name}" if module else name)
+            # `from . import x` is `.x` (its module part is all dots), `from .m import x` `.m.x`
+            self._bind(local, f"{module}.{name}" if module.strip(".") else module + name)
 
     def add_alias(self, local: str, value: cst.BaseExpression) -> None:
         """Record `local = value` when `value` resolves through an import (`jit = jax.jit`)."""
@@ -89,6 +90,10 @@ class ImportTable:
         qualified = self.resolve(value)
         if qualified is not None and self._is_imported(value):
             self._bind(local, qualified)
+
+    def is_imported(self, node: cst.BaseExpression) -> bool:
+        """Whether the root name of a Name/Attribute/Call chain was bound by an import."""
+        return self._is_imported(node)
 
     def _is_imported(self, node: cst.BaseExpression) -> bool:
         while isinstance(node, (cst.Attribute, cst.Call)):

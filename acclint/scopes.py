@@ -56,6 +56,9 @@ class FunctionInfo:
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
     # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
     markers: set[str] = field(default_factory=set)
+    # The traced function in another module it is reached from ("train.train_step (jax.jit)"),
+    # for messages; None when its contexts come from its own module.
+    origin: str | None = None
     # The parameters every traced reach passes something other than `None` (a `partial`
     # binding, an argument at each call site): `if p is None:` on one is never traced.
     given: set[str] | None = None

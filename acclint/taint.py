@@ -185,6 +185,7 @@ class ValueQuery:
         facts: ValueFacts,
         body: BodyFacts,
         callee: Callable[[cst.BaseExpression], ReturnKinds | None] = lambda func: None,
+        staged: bool = False,
     ) -> None:
         self.kinds = kinds
         self.imports = imports
@@ -192,12 +193,15 @@ class ValueQuery:
         self.body = body
         # What a helper of this module returns, for a call of it (None: not a known helper).
         self.callee = callee
+        # Inside a JAX cached trace (jit, a lax body) every jax operation is staged out: its
+        # result is a tracer even when its inputs are constants.
+        self.staged = staged
 
     def narrowed(self, overrides: dict[str, Kind]) -> ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
         if not overrides:
             return self
-        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee)
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.staged)
 
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
@@ -318,6 +322,8 @@ class ValueQuery:
                 return UNKNOWN
         if qualified is not None:
             if qualified.startswith(facts.array_namespaces):
+                if self.staged and qualified.startswith(facts.staged_namespaces):
+                    return TRACED
                 return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)

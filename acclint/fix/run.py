@@ -16,6 +16,7 @@ from acclint.discovery import find_files
 from acclint.findings import FileError, FileResult
 from acclint.fix.apply import FixError, FixOutcome, fix_source
 from acclint.fix.write import write_atomic
+from acclint.project import Project
 
 
 @dataclass
@@ -42,9 +43,12 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
 
     Raises FileNotFoundError for a missing path, like `acclint.api.run`.
     """
-    options = options_for(settings)
+    files = list(find_files(paths, settings.exclude))
+    project = Project(files, options_for(settings))
+    seeds = project.seeds()
     run = FixRun()
-    for path in find_files(paths, settings.exclude):
+    for path in files:
+        options = project.options_for(path, seeds)
         shown = display_path(path)
         try:
             source = Path(path).read_bytes()
@@ -52,7 +56,7 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
             run.report.results.append(FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}")))
             continue
         try:
-            outcome = fix_source(source, shown, lambda data: lint_bytes(data, shown, settings, options), unsafe)
+            outcome = fix_source(source, shown, lambda data, options=options: lint_bytes(data, shown, settings, options), unsafe)
         except FixError as exc:
             run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
             continue
