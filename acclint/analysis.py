@@ -56,8 +56,7 @@ class ModuleAnalysis:
         found = self._queries.get(fn)
         if found is None:
             found = self._queries[fn] = ValueQuery(
-                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn),
-                self._contexts.staged(fn),
+                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn)
             )
         return found
 

@@ -63,19 +63,22 @@ def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
     return codes
 
 
-def lint_file(path: str, settings: Settings, options: LintOptions | None = None) -> FileResult:
+def lint_file(path: str, settings: Settings, options: LintOptions | None = None, project: Project | None = None) -> FileResult:
+    """Lint one file (reusing the module and analysis `project` made of it, if any)."""
     options = options or options_for(settings)
     shown = display_path(path)
     try:
         source = Path(path).read_bytes()
     except OSError as exc:
         return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+    if project is not None:
+        return lint_bytes(source, shown, settings, options, project.parsed(path), project.analysis(path, options))
     return lint_bytes(source, shown, settings, options)
 
 
-def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions) -> FileResult:
+def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None) -> FileResult:
     """Lint the bytes of the file shown as `shown`, with its per-file ignores applied."""
-    result = lint_source(source, shown, options)
+    result = lint_source(source, shown, options, parsed, analysis)
     ignored = _per_file_ignored(shown, settings)
     if ignored:
         result.findings = [f for f in result.findings if not f.code.startswith(ignored)]
@@ -90,7 +93,7 @@ def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
     seeds = project.seeds()
     report = Report()
     for path in files:
-        report.results.append(lint_file(path, settings, project.options_for(path, seeds)))
+        report.results.append(lint_file(path, settings, project.options_for(path, seeds), project))
     return report
 
 

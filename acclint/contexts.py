@@ -379,7 +379,7 @@ class ContextAnalysis:
         if fn.parent is not None:  # a closure sees its enclosing function's values
             kinds.update((name, kind) for name, kind in fn.parent.kinds.items() if name not in facts.local_names)
         kinds.update(fn.param_kinds)
-        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn), self.staged(fn))
+        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
         propagate(kinds, facts, query)
         grew = kinds != fn.kinds
         fn.kinds = kinds
@@ -396,16 +396,6 @@ class ContextAnalysis:
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
-
-    def staged(self, fn: FunctionInfo) -> bool:
-        """Whether JAX stages out every operation in `fn`: a JAX marker of a cached trace
-        (`jit`, a `lax` body) reaches it, not only a module method (`init` may run those
-        eagerly) or the runtime."""
-        for name in fn.markers:
-            marker = self.markers.get(name)
-            if marker is not None and marker.kind == CACHED and not name.startswith("acclint.runtime."):
-                return True
-        return False
 
     def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
         """For calls made in `fn`: what the callee returns, when it is an analysed helper."""

@@ -67,7 +67,9 @@ def decode(source: bytes) -> str:
         raise Refused(f"declares an unknown encoding {encoding!r}") from None
 
 
-def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
+def lint_source(
+    source: bytes, path: str, options: LintOptions, parsed: cst.Module | None = None, analysis: ModuleAnalysis | None = None
+) -> FileResult:
     """Lint one file's bytes. Never raises for bad input: problems come back as `error`.
 
     The cyclic garbage collector is paused meanwhile: a parse allocates hundreds of thousands
@@ -79,13 +81,17 @@ def lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _lint_source(source, path, options)
+        return _lint_source(source, path, options, parsed, analysis)
     finally:
         if paused:
             gc.enable()
 
 
-def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
+def _lint_source(
+    source: bytes, path: str, options: LintOptions, parsed: cst.Module | None, analysis: ModuleAnalysis | None
+) -> FileResult:
+    """`parsed` and `analysis`: the module of `source` and its analysis with these options'
+    seeds, when the project layer has made them already."""
     result = FileResult(path)
     if not options.seeds and not may_hold_context(source, options.markers):
         try:
@@ -95,10 +101,13 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
         return result
     try:
         text = decode(source)
-        tree = check_source(source)
-        if not options.seeds and not names_a_marker(tree, options.markers):
-            return result
-        module = cst.parse_module(source)
+        if parsed is not None:
+            module = parsed
+        else:
+            tree = check_source(source)
+            if not options.seeds and not names_a_marker(tree, options.markers):
+                return result
+            module = cst.parse_module(source)
     except Refused as exc:
         result.error = FileError(path, str(exc))
         return result
@@ -108,7 +117,7 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     result.parsed = True
     result.module = module
     try:
-        raw = _run_rules(module, options)
+        raw = _run_rules(module, options, analysis if parsed is not None else None)
     except RecursionError:
         result.error = FileError(path, "nested too deeply to analyse")
         return result
@@ -117,8 +126,11 @@ def _lint_source(source: bytes, path: str, options: LintOptions) -> FileResult:
     return result
 
 
-def _run_rules(module: cst.Module, options: LintOptions) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
-    analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
+def _run_rules(
+    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None
+) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
+    if analysis is None:
+        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
     if not analysis.functions:
         return []
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []

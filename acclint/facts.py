@@ -17,7 +17,6 @@ class ValueFacts:
     array_namespaces: tuple[str, ...]
     tree_namespaces: tuple[str, ...]
     layer_namespaces: tuple[str, ...]
-    staged_namespaces: tuple[str, ...]
     host_calls: dict[str, str]
     host_methods: dict[str, str]
     host_modules: dict[str, str]
@@ -52,7 +51,6 @@ def value_facts() -> ValueFacts:
         array_namespaces=tuple(raw["array_namespaces"]),
         tree_namespaces=tuple(raw["tree_namespaces"]),
         layer_namespaces=tuple(raw["layer_namespaces"]),
-        staged_namespaces=tuple(raw["staged_namespaces"]),
         host_calls=dict(raw["host_calls"]),
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),

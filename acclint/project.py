@@ -13,6 +13,7 @@ Only files that hold a context or a reached function are parsed with libcst.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +22,7 @@ import libcst as cst
 from acclint.analysis import ModuleAnalysis
 from acclint.engine import LintOptions, decode
 from acclint.guard import Refused, check_source
-from acclint.prefilter import may_hold_context
+from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.reach import Seed
 
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
@@ -53,7 +54,11 @@ class Project:
             self.name_of[file] = name
             self.paths.setdefault(name, []).append(file)
         self._modules: dict[str, cst.Module | None] = {}
+        self._checked: set[str] = set()  # files the parse guard has passed
         self._exports: dict[str, dict[str, str]] = {}
+        # The last analysis of each file and the seeds it had: the lint pass reuses it when
+        # the seeds did not grow since.
+        self._analyses: dict[str, tuple[tuple[Seed, ...], ModuleAnalysis]] = {}
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -126,7 +131,8 @@ class Project:
             try:
                 source = Path(path).read_bytes()
                 decode(source)
-                check_source(source)
+                if path not in self._checked:
+                    check_source(source)
                 self._modules[path] = cst.parse_module(source)
             except (OSError, Refused, cst.ParserSyntaxError, RecursionError):
                 self._modules[path] = None
@@ -137,22 +143,25 @@ class Project:
         """The seeds of every file some traced function of another file reaches."""
         seeds: dict[str, set[Seed]] = {}
         analyses: dict[str, int] = {}
-        queue = [f for f in self.files if self._may_hold_context(f)]
+        # First in, first out: files with contexts first, then the files they reach, so that
+        # a reached file collects the seeds of every caller before it is analysed.
+        queue = deque(f for f in self.files if self._may_hold_context(f))
         queued = set(queue)
         while queue:
-            path = queue.pop()
+            path = queue.popleft()
             queued.discard(path)
             analyses[path] = analyses.get(path, 0) + 1
             module = self.module(path)
             if module is None:
                 continue
+            own = tuple(sorted(seeds.get(path, ()), key=repr))
             try:
                 analysis = ModuleAnalysis(
-                    module, self.options.markers, self.options.pedantic, self.name_of[path],
-                    tuple(sorted(seeds.get(path, ()), key=repr)), self.in_project,
+                    module, self.options.markers, self.options.pedantic, self.name_of[path], own, self.in_project,
                 )
             except RecursionError:
                 continue
+            self._analyses[path] = (own, analysis)
             for qualified, seed in analysis.outgoing:
                 target = self.resolve(qualified, path)
                 if target is None or target == (path, seed.function):
@@ -169,11 +178,27 @@ class Project:
         return {path: tuple(sorted(found, key=repr)) for path, found in seeds.items()}
 
     def _may_hold_context(self, path: str) -> bool:
+        """The engine's two prefilters: the text names a marker, and so does the `ast`."""
         try:
-            return may_hold_context(Path(path).read_bytes(), self.options.markers)
-        except OSError:
+            source = Path(path).read_bytes()
+            if not may_hold_context(source, self.options.markers):
+                return False
+            tree = check_source(source)
+        except (OSError, Refused, SyntaxError, ValueError, RecursionError, MemoryError):
             return False
+        self._checked.add(path)
+        return names_a_marker(tree, self.options.markers)
+
+    def parsed(self, path: str) -> cst.Module | None:
+        """The module of `path` if this run parsed it already (the lint pass reuses it)."""
+        return self._modules.get(path)
+
+    def analysis(self, path: str, options: LintOptions) -> ModuleAnalysis | None:
+        """The analysis of `path` this run made with exactly the seeds of `options`, if any."""
+        found = self._analyses.get(path)
+        return found[1] if found is not None and found[0] == options.seeds else None
 
     def options_for(self, path: str, seeds: dict[str, tuple[Seed, ...]]) -> LintOptions:
-        """The lint options of one file: its module name and seeds."""
+        """The lint options of one file: its module name and seeds (in the order the
+        analysis was given them, so that `analysis` can match them)."""
         return replace(self.options, module_name=self.name_of.get(path, ""), seeds=seeds.get(path, ()))

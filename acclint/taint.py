@@ -128,8 +128,9 @@ def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_roo
             for item in node.names:
                 facts.declared_outer.add(item.name.value)
         elif isinstance(node, cst.BinaryOperation):
-            if not _sequence_like(node.left) and not _sequence_like(node.right):
-                _array_use(node.left, facts)
+            concatenates = isinstance(node.operator, cst.Add) and not (_number(node.left) or _number(node.right))
+            if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
+                _array_use(node.left, facts)  # `a + b` may join two tuples; `a * 2`, `a - b` cannot
                 _array_use(node.right, facts)
         elif isinstance(node, cst.Comparison):
             if any(isinstance(c.operator, _ORDERED) for c in node.comparisons):
@@ -154,6 +155,12 @@ def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_roo
 def _array_use(node: cst.BaseExpression, facts: BodyFacts) -> None:
     if isinstance(node, cst.Name):
         facts.array_uses.add(node.value)
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))
 
 
 def _sequence_like(node: cst.BaseExpression) -> bool:
@@ -185,7 +192,6 @@ class ValueQuery:
         facts: ValueFacts,
         body: BodyFacts,
         callee: Callable[[cst.BaseExpression], ReturnKinds | None] = lambda func: None,
-        staged: bool = False,
     ) -> None:
         self.kinds = kinds
         self.imports = imports
@@ -193,15 +199,12 @@ class ValueQuery:
         self.body = body
         # What a helper of this module returns, for a call of it (None: not a known helper).
         self.callee = callee
-        # Inside a JAX cached trace (jit, a lax body) every jax operation is staged out: its
-        # result is a tracer even when its inputs are constants.
-        self.staged = staged
 
     def narrowed(self, overrides: dict[str, Kind]) -> ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
         if not overrides:
             return self
-        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.staged)
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee)
 
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
@@ -220,9 +223,14 @@ class ValueQuery:
         if isinstance(node, cst.Comparison):
             return self._comparison(node)
         if isinstance(node, cst.BinaryOperation):
+            left, right = self.kind(node.left), self.kind(node.right)
             if _sequence_like(node.left) or _sequence_like(node.right):
-                return container_of(max(self.kind(node.left), self.kind(node.right)))
-            return _as_array(max(self.kind(node.left), self.kind(node.right)))
+                return container_of(max(left, right))
+            if isinstance(node.operator, cst.Add) and TRACED not in (left, right) and not (
+                _number(node.left) or _number(node.right)
+            ):
+                return container_of(max(left, right))  # `a + b` of two pytrees may concatenate lists
+            return _as_array(max(left, right))
         if isinstance(node, cst.UnaryOperation):
             if isinstance(node.operator, cst.Not):
                 return STATIC  # a Python bool: the truth test itself is the hazard
@@ -322,8 +330,6 @@ class ValueQuery:
                 return UNKNOWN
         if qualified is not None:
             if qualified.startswith(facts.array_namespaces):
-                if self.staged and qualified.startswith(facts.staged_namespaces):
-                    return TRACED
                 return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)

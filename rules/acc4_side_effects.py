@@ -366,6 +366,17 @@ def _array_index(target: cst.Subscript) -> bool:
     return isinstance(part, cst.Slice) or (isinstance(part, cst.Index) and isinstance(part.value, (cst.Ellipsis, cst.Call)))
 
 
+def _balanced_stack(name: str, ctx: RuleContext) -> bool:
+    """Whether the function both pushes onto and pops from `name`: a trace-time context stack
+    (`stack.append(state); yield; stack.pop()`) that is left as it was found."""
+    methods = {
+        call.func.attr.value
+        for call in ctx.analysis.body(ctx.function).calls
+        if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value == name
+    }
+    return "append" in methods and "pop" in methods
+
+
 def _memoised(name: str, ctx: RuleContext) -> bool:
     """Whether the write sits under a test of the very name it writes.
 
@@ -476,7 +487,7 @@ def step(x):
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx)
-            if name is not None:
+            if name is not None and not _balanced_stack(name, ctx):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:

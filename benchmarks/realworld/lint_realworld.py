@@ -31,6 +31,7 @@ from acclint.api import lint_bytes, lint_file, options_for
 from acclint.config import Settings
 from acclint.discovery import find_files
 from acclint.fix.apply import fix_source
+from acclint.project import Project
 
 HERE = Path(__file__).resolve().parent
 LINES_PER_FALSE = 50_000
@@ -85,10 +86,13 @@ def main() -> int:
             continue
         tally = tallies[repo["name"]] = Tally()
         start = time.perf_counter()
-        for path in find_files([str(base)], ()):
+        files = list(find_files([str(base)], ()))
+        project = Project(files, options)  # each code base is one project
+        seeds = project.seeds()
+        for path in files:
             tally.files += 1
             tally.lines += Path(path).read_bytes().count(b"\n")
-            result = lint_file(path, settings, options)
+            result = lint_file(path, settings, project.options_for(path, seeds), project)
             tally.errors += result.error is not None
             for finding in result.findings:
                 rel = Path(path).relative_to(base).as_posix()
