@@ -398,9 +398,13 @@ class ContextAnalysis:
                     self._enqueue(caller)
 
     def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
-        """For calls made in `fn`: what the callee returns, when it is an analysed helper."""
+        """For calls made in `fn`: what the callee returns, when it is an analysed helper, or
+        a transformed function (`jax.value_and_grad(loss)(params, x)` in a trace returns a
+        pytree of tracers)."""
 
         def check(func: cst.BaseExpression) -> ReturnKinds | None:
+            if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
+                return TREE
             callee = self._callee(func, fn)
             return None if callee is None else callee.returns
 

@@ -17,6 +17,7 @@ class ValueFacts:
     array_namespaces: tuple[str, ...]
     tree_namespaces: tuple[str, ...]
     layer_namespaces: tuple[str, ...]
+    sequence_functions: frozenset[str]
     host_calls: dict[str, str]
     host_methods: dict[str, str]
     host_modules: dict[str, str]
@@ -51,6 +52,7 @@ def value_facts() -> ValueFacts:
         array_namespaces=tuple(raw["array_namespaces"]),
         tree_namespaces=tuple(raw["tree_namespaces"]),
         layer_namespaces=tuple(raw["layer_namespaces"]),
+        sequence_functions=frozenset(raw["sequence_functions"]),
         host_calls=dict(raw["host_calls"]),
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),
