@@ -6,9 +6,14 @@ every rule runs and every finding is reported, so `--select`, `--extend-select`,
 `--per-file-ignores`, `# noqa` and `--disable-noqa` behave exactly as for flake8's own codes.
 (The plugin turns the engine's own `# noqa` handling off, so that flake8 alone decides.)
 
-Only `accelerators` and `differentiators` are read from `[tool.acclint]` (the nearest
-pyproject.toml above the file, or above the working directory for stdin): they change what the
-code means, not what is reported.
+Only `accelerators`, `differentiators`, `host-effects` and `strictness` are read from
+`[tool.acclint]` (the nearest pyproject.toml above the file, or above the working directory for
+stdin): they change what the code means, not what is reported.
+
+A file inside a package is linted with the project-wide contexts of that package (every file
+under its top-level package directory, analysed once per flake8 process): a helper module is
+checked in the contexts the package's traced functions reach it in. A file outside any package,
+and stdin, is linted alone, and acclint says nothing about what other modules may do.
 
 flake8 adds 1 to the column a plugin gives, so the plugin gives `column - 1`.
 
@@ -30,7 +35,9 @@ from typing import Iterator, Sequence
 from acclint import __version__
 from acclint.api import options_for
 from acclint.config import ConfigError, Settings, find_pyproject, load_settings
+from acclint.discovery import find_files
 from acclint.engine import LintOptions, lint_source
+from acclint.project import Project
 
 NOT_ANALYSED = "ACC000"
 STDIN_NAMES = frozenset({"-", "stdin", "<stdin>"})
@@ -41,8 +48,33 @@ def _options(directory: Path) -> LintOptions:
     """Every rule, with the markers of the `[tool.acclint]` nearest `directory`."""
     pyproject = find_pyproject(directory)
     settings = load_settings(pyproject) if pyproject else Settings()
-    options = options_for(Settings(accelerators=settings.accelerators, differentiators=settings.differentiators))
+    options = options_for(Settings(
+        accelerators=settings.accelerators, differentiators=settings.differentiators,
+        host_effects=settings.host_effects, strictness=settings.strictness,
+    ))
     return replace(options, noqa=False)
+
+
+@cache
+def _package_seeds(top: Path, options: LintOptions) -> tuple[Project, dict]:
+    """The project of the package `top` (all its files), and the seeds of its reach: flake8
+    lints one file at a time, and a helper's context may come from another module."""
+    project = Project(list(find_files([str(top)], ())), options)
+    return project, project.seeds()
+
+
+def _with_package(filename: str, options: LintOptions) -> LintOptions:
+    """`options` with the file's module name and seeds, when it lies in a package."""
+    if filename in STDIN_NAMES:
+        return options
+    path = Path(filename).resolve()
+    top = path.parent
+    if not (top / "__init__.py").is_file():
+        return options  # no package to search: say nothing about other modules
+    while (top.parent / "__init__.py").is_file():
+        top = top.parent
+    project, seeds = _package_seeds(top, options)
+    return project.options_for(str(path), seeds) if str(path) in project.name_of else options
 
 
 def _encode(text: str) -> bytes:
@@ -75,7 +107,7 @@ class AcclintChecker:
             yield 1, 0, f"{NOT_ANALYSED} acclint could not read its configuration: {exc}", type(self)
             return
         source = _encode("".join(self.lines))
-        result = lint_source(source, self.filename, options)
+        result = lint_source(source, self.filename, _with_package(self.filename, options))
         if result.error is not None:
             yield 1, 0, f"{NOT_ANALYSED} acclint could not analyse this file: {result.error.message}", type(self)
             return

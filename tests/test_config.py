@@ -187,3 +187,35 @@ def test_invalid_toml_that_mentions_acclint_is_an_error(capsys, project):
 
 def test_bad_command_line_code_is_an_error(capsys, project):
     assert "command line: '--select' has 'XYZ', which is no rule code" in fail(capsys, "--select", "XYZ", "m.py")
+
+
+def test_host_effects_teaches_functions_that_do_io(tmp_path, capsys):
+    write(tmp_path / "pyproject.toml", '[tool.acclint]\nhost-effects = ["metrics.push"]\n')
+    write(tmp_path / "m.py", """
+        import jax
+        import metrics
+
+        @jax.jit
+        def step(x):
+            metrics.push(x)
+            return x
+    """)
+    assert codes(capsys, str(tmp_path / "m.py")) == [(str(tmp_path / "m.py"), "ACC408")]
+
+
+def test_strictness_pedantic_widens_and_a_bad_value_is_named(tmp_path, capsys):
+    write(tmp_path / "m.py", """
+        import jax
+
+        @jax.jit
+        def step(cfg, x):
+            if cfg.flag:
+                return x
+            return -x
+    """)
+    assert codes(capsys, str(tmp_path / "m.py")) == []
+    write(tmp_path / "pyproject.toml", '[tool.acclint]\nstrictness = "pedantic"\n')
+    assert codes(capsys, str(tmp_path / "m.py")) == [(str(tmp_path / "m.py"), "ACC201")]
+    write(tmp_path / "pyproject.toml", '[tool.acclint]\nstrictness = "loose"\n')
+    assert main(["check", str(tmp_path / "m.py")]) == 2
+    assert "'strictness' must be one of precise, pedantic, not 'loose'" in capsys.readouterr().err

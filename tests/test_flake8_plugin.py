@@ -118,3 +118,13 @@ def test_a_syntax_error_is_flake8s_e999_and_the_plugin_is_silent(tmp_path):
     (tmp_path / "broken.py").write_text("import jax\n@jax.jit\ndef f(x:\n")
     assert flake8("broken.py", cwd=tmp_path) == []
     assert [line.split(" ")[1] for line in flake8("--extend-select", "E999", "broken.py", cwd=tmp_path)] == ["E999"]
+
+
+def test_a_module_of_a_package_is_linted_in_the_contexts_the_package_reaches_it_in():
+    """flake8 hands over one file; its package's traced functions decide what is traced in it."""
+    from acclint.flake8_plugin import AcclintChecker
+
+    utils = Path(__file__).resolve().parents[1] / "docs" / "example" / "project" / "trainer" / "utils.py"
+    lines = utils.read_text().splitlines(keepends=True)
+    found = [(line, text.split()[0]) for line, _col, text, _type in AcclintChecker(None, lines, str(utils)).run()]
+    assert found == [(9, "ACC403"), (10, "ACC302")]
