@@ -285,10 +285,15 @@ class ContextAnalysis:
             traced = [p for p in params if p.name not in static]
         self._add(fn, {marker.kind}, _argument_kinds(traced), {marker.name}, set(target.given))
 
-    def _add(self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str], given: set[str] = frozenset()) -> None:
+    def _add(
+        self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str],
+        given: set[str] = frozenset(), passed: set[str] | None = None,
+    ) -> None:
         """Record one traced reach of `fn`: its contexts, its parameters' kinds, its markers,
-        and which parameters this reach surely passes something other than `None`."""
+        which parameters this reach surely passes something other than `None`, and which it
+        passes at all (None: any of them, as a marker's caller may)."""
         fn.given = set(given) if fn.given is None else fn.given & given
+        fn.passed |= {p.name for p in fn.params} if passed is None else passed
         grew = {name: kind for name, kind in kinds.items() if kind > fn.param_kinds.get(name, STATIC)}
         if contexts <= fn.contexts and not grew and markers <= fn.markers:
             return
@@ -315,7 +320,7 @@ class ContextAnalysis:
                 self._apply(marker, seed.options, Target(fn))
             elif seed.call is not None:
                 kinds, given = _kinds_of_shape(fn, seed.call)
-                self._add(fn, set(seed.contexts), kinds, set(seed.markers), given)
+                self._add(fn, set(seed.contexts), kinds, set(seed.markers), given, _passed_by_shape(fn, seed.call))
 
     def _reach_out(
         self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
@@ -326,7 +331,12 @@ class ContextAnalysis:
         if self.in_project is None or not isinstance(func, (cst.Name, cst.Attribute)):
             return
         qualified = self.resolve(func)
-        if qualified is None or not self.index.imports.is_imported(func) or not self.in_project(qualified):
+        if (
+            qualified is None
+            or qualified.startswith(self.markers.modelled)
+            or not self.index.imports.is_imported(func)
+            or not self.in_project(qualified)
+        ):
             return
         if marker is not None:
             contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
@@ -420,7 +430,10 @@ class ContextAnalysis:
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
-            self._add(helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers), _given_by_call(helper, call))
+            self._add(
+                helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers),
+                _given_by_call(helper, call), _passed_by_call(helper, call),
+            )
         elif marker is None:
             self._reach_out(
                 call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
@@ -570,6 +583,22 @@ def _kinds_of_shape(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind]
 
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _passed_by_call(helper: FunctionInfo, call: cst.Call) -> set[str] | None:
+    """The parameters of `helper` `call` passes (None: any, through `*args`/`**kwargs`)."""
+    if any(a.star for a in call.args):
+        return None
+    positional = [p.name for p in helper.call_params if p.positional]
+    count = sum(1 for a in call.args if a.keyword is None)
+    return set(positional[:count]) | {a.keyword.value for a in call.args if a.keyword is not None}
+
+
+def _passed_by_shape(fn: FunctionInfo, shape: CallShape) -> set[str] | None:
+    if shape.starred is not None:
+        return None
+    positional = [p.name for p in fn.call_params if p.positional]
+    return set(positional[: len(shape.positional)]) | {name for name, _ in shape.keywords}
 
 
 def _given_by_call(helper: FunctionInfo, call: cst.Call) -> set[str]:

@@ -30,6 +30,7 @@ from acclint.reach import Seed
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.rule import Rule, RuleContext
 from acclint.scopes import FunctionInfo
+from acclint.taint import Kind
 from acclint.walk import children, outer_parts, SCOPE_NODES
 
 # The analysis recurses along expression nesting, which `guard` bounds well below this.
@@ -168,6 +169,11 @@ def _dispatch_table(rules: tuple[type[Rule], ...], contexts: frozenset[str]) -> 
 def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors = ctx.ancestors
     given = fn.given or set()
+    known = fn.known_values()
+    imports = ctx.analysis.index.imports
+
+    def traced(name: str) -> bool:
+        return ctx.query.name_kind(name) is Kind.TRACED
 
     def visit(node: cst.CSTNode) -> None:
         handlers = dispatch.get(type(node).__name__)
@@ -177,7 +183,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
                 ctx.rule = rule
                 method(node, ctx)
         ancestors.append(node)
-        skipped = _never_traced(node, given) if isinstance(node, (cst.If, cst.IfExp)) else ()
+        skipped = _never_traced(node, given, known, traced, imports) if isinstance(node, (cst.If, cst.IfExp)) else ()
         for child in outer_parts(node) if isinstance(node, SCOPE_NODES) else children(node):
             if not any(child is branch for branch in skipped):
                 visit(child)
@@ -193,9 +199,9 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors.pop()
 
 
-def _never_traced(node: cst.If | cst.IfExp, given: set[str]) -> tuple[cst.CSTNode, ...]:
+def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tuple[cst.CSTNode, ...]:
     """The branches of `node` no traced reach of the function runs (acclint.narrowing)."""
-    body, orelse = dead_branches(node, given)
+    body, orelse = dead_branches(node, given, known, traced, imports)
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 

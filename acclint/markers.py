@@ -44,6 +44,7 @@ class MarkerTable:
     opaque: frozenset[str]
     runs_functions: frozenset[str]
     transparent: frozenset[str]
+    modelled: tuple[str, ...]  # namespaces whose calls are never followed into their sources
     traced_classes: tuple[TracedClass, ...]
     # Functions known to do host I/O (the user's `host-effects`): ACC4 in a cached trace.
     host_effects: frozenset[str] = frozenset()
@@ -81,6 +82,7 @@ def load_markers(
         opaque=frozenset(raw["opaque"]["names"]),
         runs_functions=frozenset(raw["runs_functions"]["names"]),
         transparent=frozenset(raw["transparent"]["names"]),
+        modelled=tuple(raw["modelled"]["namespaces"]),
         traced_classes=tuple(
             TracedClass(frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())))
             for t in raw["traced_class"]

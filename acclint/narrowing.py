@@ -8,6 +8,8 @@ names the guards around it make static (or, `isinstance(x, jax.core.Tracer)`, tr
 
 from __future__ import annotations
 
+from typing import Callable
+
 import libcst as cst
 
 from acclint.names import ImportTable
@@ -107,15 +109,56 @@ def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Ki
     return found
 
 
-def dead_branches(node: cst.If | cst.IfExp, given: set[str]) -> tuple[bool, bool]:
-    """(body, orelse): whether each branch is never traced, given parameters surely not None.
+def dead_branches(
+    node: cst.If | cst.IfExp,
+    given: set[str],
+    known: dict[str, object],
+    traced: Callable[[str], bool],
+    imports: ImportTable,
+) -> tuple[bool, bool]:
+    """(body, orelse): whether each branch of `node` is never traced.
 
-    `if p is None:` on a parameter every traced reach passes a value is eager-only code (an
-    initialisation path a `partial` binding skips under `lax.cond`, say).
+    A branch is dead in every trace when taking it needs a parameter every traced reach
+    passes to be `None` (`if p is None:` initialisation paths a `partial` binding skips), when
+    its test is decided by literal defaults no traced reach overrides (`if not apply_softmax:`
+    with `apply_softmax=True` left out by every caller), or when it needs a tracer for sure not
+    to be one (`if not isinstance(x, jax.core.Tracer):`, `if x is None:` on a traced `x`).
     """
-    if not given:
-        return False, False
-    return _needs_none(node.test, True, given), _needs_none(node.test, False, given)
+    test = node.test
+    value = _evaluate(test, known)
+    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, traced, imports)
+    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, traced, imports)
+    return body, orelse
+
+
+def _contradicted(test: cst.BaseExpression, holds: bool, traced: Callable[[str], bool], imports: ImportTable) -> bool:
+    """Whether `test` being `holds` would make a tracer for sure a Python value."""
+    return any(kind is STATIC and traced(name) for name, kind in facts_of(test, holds, imports).items())
+
+
+def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None:
+    """The truth of `test` from parameters' known values, or None when it depends on others."""
+    if not known:
+        return None
+    if isinstance(test, cst.Name):
+        return bool(known[test.value]) if test.value in known else None
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _evaluate(test.expression, known)
+        return None if inner is None else not inner
+    if isinstance(test, cst.BooleanOperation):
+        left, right = _evaluate(test.left, known), _evaluate(test.right, known)
+        if isinstance(test.operator, cst.And):
+            return False if False in (left, right) else (True if left is right is True else None)
+        return True if True in (left, right) else (False if left is right is False else None)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        right = comparison.comparator
+        if test.left.value in known and isinstance(right, cst.Name) and right.value == "None":
+            if isinstance(comparison.operator, cst.Is):
+                return known[test.left.value] is None
+            if isinstance(comparison.operator, cst.IsNot):
+                return known[test.left.value] is not None
+    return None
 
 
 def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:

@@ -16,6 +16,7 @@ from acclint.taint import Kind, ReturnKinds
 from acclint.walk import all_params, children
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
+NOT_LITERAL = object()  # a default that is no literal: its value is not known
 
 
 @dataclass(eq=False)
@@ -25,6 +26,7 @@ class Param:
     star: bool  # *args or **kwargs
     plain_typed: bool  # annotated with a plain Python type: treated as static
     has_default: bool = False  # a caller may leave it out and get a Python default
+    default: object = None  # the default's value when it is a literal (True, 0.5, "x", None)
 
 
 @dataclass(eq=False)
@@ -62,9 +64,21 @@ class FunctionInfo:
     # The parameters every traced reach passes something other than `None` (a `partial`
     # binding, an argument at each call site): `if p is None:` on one is never traced.
     given: set[str] | None = None
+    # The parameters some traced reach passes; the others hold their defaults in every trace.
+    passed: set[str] = field(default_factory=set)
     # The kind of what it returns (one per element when every `return` spells a tuple of the
     # same length); None until the analysis has seen its body.
     returns: ReturnKinds | None = None
+
+    def known_values(self) -> dict[str, object]:
+        """The values parameters surely hold in every trace: literal defaults no traced reach
+        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code)."""
+        if not self.contexts:
+            return {}
+        return {
+            p.name: p.default for p in self.params
+            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
+        }
 
     @property
     def traced_params(self) -> list[str]:
@@ -116,14 +130,28 @@ class ModuleIndex:
 def _params(params: cst.Parameters) -> list[Param]:
     out: list[Param] = []
     for p in list(params.posonly_params) + list(params.params):
-        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None))
+        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None, _literal(p.default)))
     if isinstance(params.star_arg, cst.Param):
         out.append(Param(params.star_arg.name.value, False, True, _plain_typed(params.star_arg)))
     for p in params.kwonly_params:
-        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None))
+        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None, _literal(p.default)))
     if params.star_kwarg is not None:
         out.append(Param(params.star_kwarg.name.value, False, True, _plain_typed(params.star_kwarg)))
     return out
+
+
+_LITERAL_NAMES = {"True": True, "False": False, "None": None}
+
+
+def _literal(node: cst.BaseExpression | None) -> object:
+    """The value of a literal default (`True`, `None`, `0.5`, `"mean"`), else a sentinel."""
+    if isinstance(node, cst.Name) and node.value in _LITERAL_NAMES:
+        return _LITERAL_NAMES[node.value]
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    return NOT_LITERAL
 
 
 def _plain_typed(param: cst.Param) -> bool:
