@@ -4,7 +4,9 @@ The corpus is the installed sources of jax, flax, optax, equinox and chex (about
 426k lines): code written for accelerated functions, so acclint's prefilter cannot skip most
 of it. In one run, single process each, on the same files:
 
-- ``acclint check`` in-process (``acclint.api.run``), and the CLI as a subprocess;
+- ``acclint check`` in-process (``acclint.api.run``, with the project-wide reach), each file
+  linted alone (no project index, as before the reach existed), building the project index
+  alone, and the CLI as a subprocess;
 - flake8 with its default checks (``flake8 --jobs 1 --isolated``), from an environment
   without acclint's flake8 plugin (the corpus venv), so it runs only its own checks;
 - libcst ``parse_module`` of every file (acclint's floor were it to parse everything);
@@ -40,9 +42,10 @@ from pathlib import Path
 import libcst as cst
 
 from acclint.analysis import ModuleAnalysis
-from acclint.api import options_for, run
+from acclint.api import lint_file, options_for, run
 from acclint.config import Settings
 from acclint.prefilter import may_hold_context
+from acclint.project import Project
 
 PACKAGES = ("jax", "flax", "optax", "equinox", "chex")
 FLAKE8 = "flake8==7.5.0"  # the version the design numbers (DESIGN.md §6) were measured with
@@ -144,6 +147,11 @@ def main() -> int:
     rows.append(t)
     t, report = timed("acclint (api.run)", lambda: run(files, Settings()))
     rows.append(t)
+    t, _ = timed("acclint, files alone", lambda: [lint_file(f, Settings(), options_for(Settings())) for f in files])
+    rows.append(t)
+    options = options_for(Settings())
+    t, _ = timed("project index", lambda: Project(files, options))
+    rows.append(t)
     with tempfile.TemporaryFile() as out:
         t, cli_status, cli_crashed = timed_process(
             "acclint check (CLI)", [sys.executable, "-m", "acclint", "check", "--no-config", *files], out
@@ -159,9 +167,10 @@ def main() -> int:
     print(f"\n{'':22} {'wall s':>8} {'CPU s':>8} {'files/s':>8} {'lines/s':>9}")
     for row in rows:
         print(f"{row.name:22} {row.wall:8.1f} {row.cpu:8.1f} {len(files) / row.wall:8.1f} {lines / row.wall:9.0f}")
-    acclint, libcst_parse, flake8 = rows[2], rows[1], rows[4]
+    acclint, libcst_parse, alone, flake8 = rows[2], rows[1], rows[3], rows[6]
     print(f"\nacclint / flake8:        wall {acclint.wall / flake8.wall:.2f}   CPU {acclint.cpu / flake8.cpu:.2f}")
     print(f"acclint / libcst parse:  wall {acclint.wall / libcst_parse.wall:.2f}   CPU {acclint.cpu / libcst_parse.cpu:.2f}")
+    print(f"files alone / flake8:    wall {alone.wall / flake8.wall:.2f}   CPU {alone.cpu / flake8.cpu:.2f}  (no project-wide reach)")
 
     markers = options_for(Settings()).markers
     text_skipped = sum(not may_hold_context(s, markers) for s in sources)
