@@ -285,7 +285,25 @@ def step(x):
             ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace {ONCE}; its value is frozen; time from outside")
 
 
-class GlobalWriteInCachedTrace(Rule):
+class _ChecksAssignmentTargets:
+    """Sends the target of every assignment (plain, augmented, annotated) to `_check`."""
+
+    def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
+        raise NotImplementedError
+
+    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
+        for t in node.targets:
+            self._check(node, t.target, ctx)
+
+    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
+        self._check(node, node.target, ctx)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
+        if node.value is not None:
+            self._check(node, node.target, ctx)
+
+
+class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
     """Assignment to a `global` or `nonlocal` name in a cached trace.
 
     What it does:
@@ -345,16 +363,6 @@ def step(x):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
 
-    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
-        for t in node.targets:
-            self._check(node, t.target, ctx)
-
-    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
-        self._check(node, node.target, ctx)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
-        if node.value is not None:
-            self._check(node, node.target, ctx)
 
 
 def _array_index(target: cst.Subscript) -> bool:
@@ -638,7 +646,7 @@ def step(x):
             ctx.report(node, f"host call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; return the values and call it outside, or in jax.debug.callback")
 
 
-class AttributeWriteInCachedTrace(Rule):
+class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
     """Assignment to an attribute of an object from outside the trace (`self.x = ...`).
 
     What it does:
@@ -714,16 +722,6 @@ class Trainer:
             return
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 
-    def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
-        for t in node.targets:
-            self._check(node, t.target, ctx)
-
-    def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
-        self._check(node, node.target, ctx)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign, ctx: RuleContext) -> None:
-        if node.value is not None:
-            self._check(node, node.target, ctx)
 
 
 def _memoised_attribute(target: cst.Attribute, ctx: RuleContext) -> bool:
