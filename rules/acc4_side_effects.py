@@ -8,7 +8,7 @@ from acclint.fix.calls import debug_print_fix
 from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED, KERNEL
 from acclint.rule import Rule, RuleContext
-from acclint.taint import target_names
+from acclint.taint import Kind, target_names
 from acclint.walk import walk_expression
 from acclint.rules.tables import apis
 
@@ -26,7 +26,9 @@ class PrintInCachedTrace(Rule):
     """`print`, `sys.stdout.write`, `sys.stderr.write` or `pprint` in a cached trace.
 
     What it does:
-        Flags writes to stdout/stderr inside a function whose trace is cached.
+        Flags writes to stdout/stderr inside a function whose trace is cached. A message of
+        static values only, under `if` tests of static values only (a warning about the
+        configuration), is not flagged: it says the same on every call with that trace.
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
@@ -86,9 +88,20 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if qualified in _io()["stdout"]:
+        if qualified in _io()["stdout"] and not _static_warning(node, ctx):
             message = f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; use jax.debug.print"
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
+
+
+def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
+    """A message made only of static values, under `if` tests of static values only: a
+    warning about the configuration (`if self.a is self.b: logging.warning("shared")`). It
+    says the same for every call with this trace, so once per trace is what its author wants.
+    An unguarded one (`print("step")`) is meant to run on every call, and is reported."""
+    guards = [a.test for a in ctx.ancestors if isinstance(a, cst.If)]
+    if not guards or any(ctx.kind(test) is not Kind.STATIC for test in guards):
+        return False
+    return all(ctx.kind(arg.value) is Kind.STATIC for arg in node.args)
 
 
 def _file_call(qualified: str | None) -> bool:
@@ -165,7 +178,8 @@ class LoggingInCachedTrace(Rule):
 
     What it does:
         Flags `logging.info(...)`, `absl.logging.info(...)`, `logger.warning(...)` (for a
-        module-level `logger = logging.getLogger(...)`) and the like inside a cached trace.
+        module-level `logger = logging.getLogger(...)`) and the like inside a cached trace; not a
+        warning of static values only under `if` tests of static values only (see ACC401).
 
     Why is this bad:
         The record is emitted once, while the trace is built; cached calls log nothing.
@@ -223,7 +237,7 @@ def step(x):
             return
         io = _io()
         owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]):
+        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; log outside, or in jax.debug.callback")
 
 
