@@ -89,12 +89,30 @@ def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
     """Lint every Python file under `paths`, with the contexts their imports carry from file
     to file (acclint.project); raises FileNotFoundError for a missing path."""
     files = list(find_files(paths, settings.exclude))
-    project = Project(files, options_for(settings))
+    project = Project(with_packages(files, settings.exclude), options_for(settings))
     seeds = project.seeds()
     report = Report()
     for path in files:
         report.results.append(lint_file(path, settings, project.options_for(path, seeds), project))
     return report
+
+
+def with_packages(files: list[str], exclude: tuple[str, ...]) -> list[str]:
+    """`files` and every file of the packages they lie in: a helper module named alone is
+    traced from its package's other modules, which the project layer must see (they are not
+    reported on)."""
+    tops: set[Path] = set()
+    for file in files:
+        directory = Path(file).resolve().parent
+        if (directory / "__init__.py").is_file():
+            while (directory.parent / "__init__.py").is_file():
+                directory = directory.parent
+            tops.add(directory)
+    if not tops:
+        return files
+    given = {str(Path(f).resolve()) for f in files}
+    extra = [f for top in sorted(tops) for f in find_files([str(top)], exclude) if str(Path(f).resolve()) not in given]
+    return files + extra
 
 
 def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, settings: Settings | None = None) -> list[Finding]:

@@ -33,9 +33,8 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from acclint import __version__
-from acclint.api import options_for
+from acclint.api import options_for, with_packages
 from acclint.config import ConfigError, Settings, find_pyproject, load_settings
-from acclint.discovery import find_files
 from acclint.engine import LintOptions, lint_source
 from acclint.project import Project
 
@@ -56,10 +55,10 @@ def _options(directory: Path) -> LintOptions:
 
 
 @cache
-def _package_seeds(top: Path, options: LintOptions) -> tuple[Project, dict]:
-    """The project of the package `top` (all its files), and the seeds of its reach: flake8
-    lints one file at a time, and a helper's context may come from another module."""
-    project = Project(list(find_files([str(top)], ())), options)
+def _package_seeds(path: str, options: LintOptions) -> tuple[Project, dict]:
+    """The project of the package `path` lies in, and the seeds of its reach: flake8 lints one
+    file at a time, and a helper's context may come from another module of its package."""
+    project = Project(with_packages([path], ()), options)
     return project, project.seeds()
 
 
@@ -68,13 +67,13 @@ def _with_package(filename: str, options: LintOptions) -> LintOptions:
     if filename in STDIN_NAMES:
         return options
     path = Path(filename).resolve()
-    top = path.parent
-    if not (top / "__init__.py").is_file():
+    if not (path.parent / "__init__.py").is_file():
         return options  # no package to search: say nothing about other modules
+    top = path.parent
     while (top.parent / "__init__.py").is_file():
         top = top.parent
-    project, seeds = _package_seeds(top, options)
-    return project.options_for(str(path), seeds) if str(path) in project.name_of else options
+    project, seeds = _package_seeds(str(top / "__init__.py"), options)
+    return project.options_for(str(path), seeds) if str(path) in {str(Path(f).resolve()) for f in project.files} else options
 
 
 def _encode(text: str) -> bytes:

@@ -122,6 +122,14 @@ def test_recursion_across_modules_ends_and_unreached_code_is_silent(tmp_path):
     assert _found(root) == {("a.py", 10, "ACC401")}
 
 
+def test_a_package_module_named_alone_is_linted_in_its_package_reach(capsys):
+    utils = EXAMPLE / "trainer" / "utils.py"
+    assert {(f.line, f.code) for f in lint_paths([utils])} == {(9, "ACC403"), (10, "ACC302")}
+    assert main(["check", "--no-config", str(utils)]) == 1
+    out = capsys.readouterr().out
+    assert "utils.py" in out and "train.py" not in out and "data.py" not in out
+
+
 def test_one_file_alone_says_nothing_it_cannot_know(tmp_path):
     root = _write(tmp_path, {
         "utils.py": "def log(x):\n    print(x)\n",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from acclint.api import Report, display_path, lint_bytes, options_for
+from acclint.api import Report, display_path, lint_bytes, options_for, with_packages
 from acclint.config import Settings
 from acclint.discovery import find_files
 from acclint.findings import FileError, FileResult
@@ -44,7 +44,7 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
     Raises FileNotFoundError for a missing path, like `acclint.api.run`.
     """
     files = list(find_files(paths, settings.exclude))
-    project = Project(files, options_for(settings))
+    project = Project(with_packages(files, settings.exclude), options_for(settings))
     seeds = project.seeds()
     run = FixRun()
     for path in files:
