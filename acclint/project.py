@@ -12,7 +12,6 @@ Only files that hold a context or a reached function are parsed with libcst.
 
 from __future__ import annotations
 
-import ast
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +21,7 @@ import libcst as cst
 from acclint.analysis import ModuleAnalysis
 from acclint.engine import LintOptions, decode
 from acclint.guard import Refused, check_source
+from acclint.names import ImportTable
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.reach import Seed
 
@@ -49,13 +49,16 @@ class Project:
         self.files = files
         self.name_of: dict[str, str] = {}
         self.paths: dict[str, list[str]] = {}
+        self._directory: dict[str, Path] = {}
         for file in files:
             name = module_name(Path(file))
             self.name_of[file] = name
             self.paths.setdefault(name, []).append(file)
+            self._directory[file] = Path(file).resolve().parent
         self._modules: dict[str, cst.Module | None] = {}
         self._checked: set[str] = set()  # files the parse guard has passed
-        self._exports: dict[str, dict[str, str]] = {}
+        self._top: dict[str, set[str]] = {}  # module-level function names, per file
+        self._exports: dict[str, ImportTable] = {}
         # The last analysis of each file and the seeds it had: the lint pass reuses it when
         # the seeds did not grow since.
         self._analyses: dict[str, tuple[tuple[Seed, ...], ModuleAnalysis]] = {}
@@ -79,9 +82,9 @@ class Project:
         for path in self._candidates(module, importer):
             if name in self._top_level(path):
                 return path, name
-            target = self._exports_of(path).get(name)
-            if target is not None:  # a package `__init__` re-exporting it
-                return self.resolve(target, path, depth + 1)
+            imports = self._imports_of(path)
+            if name in imports.bound_names():  # a package `__init__` re-exporting it
+                return self.resolve(imports.resolve(cst.Name(name)), path, depth + 1)
         return None
 
     def _absolute(self, qualified: str, importer: str) -> str | None:
@@ -99,30 +102,30 @@ class Project:
     def _candidates(self, module: str, importer: str) -> list[str]:
         """Files named `module`, those beside the importer first (a script's `import utils`)."""
         found = self.paths.get(module, [])
-        here = str(Path(importer).resolve().parent)
-        return sorted(found, key=lambda p: str(Path(p).resolve().parent) != here)
+        here = self._directory.get(importer)
+        return sorted(found, key=lambda p: self._directory[p] != here)
 
     def _top_level(self, path: str) -> set[str]:
-        module = self.module(path)
-        if module is None:
-            return set()
-        return {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
+        found = self._top.get(path)
+        if found is None:
+            module = self.module(path)
+            body = module.body if module is not None else ()
+            found = self._top[path] = {s.name.value for s in body if isinstance(s, cst.FunctionDef)}
+        return found
 
-    def _exports_of(self, path: str) -> dict[str, str]:
-        """`name -> qualified` for the names a module imports (`from .m import f` in `__init__`)."""
+    def _imports_of(self, path: str) -> ImportTable:
+        """What the module-level imports of `path` bind (`from .m import f` in an `__init__`)."""
         found = self._exports.get(path)
         if found is None:
-            found = self._exports[path] = {}
-            try:
-                tree = ast.parse(Path(path).read_bytes())
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                return found
-            for node in tree.body:
-                if isinstance(node, ast.ImportFrom):
-                    base = "." * node.level + (node.module or "")
-                    for alias in node.names:
-                        spelled = f"{base}.{alias.name}" if (node.module or not node.level) else base + alias.name
-                        found[alias.asname or alias.name] = spelled
+            found = self._exports[path] = ImportTable()
+            module = self.module(path)
+            for statement in module.body if module is not None else ():
+                if isinstance(statement, cst.SimpleStatementLine):
+                    for small in statement.body:
+                        if isinstance(small, cst.ImportFrom):
+                            found.add_import_from(small)
+                        elif isinstance(small, cst.Import):
+                            found.add_import(small)
         return found
 
     def module(self, path: str) -> cst.Module | None:
