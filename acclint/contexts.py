@@ -216,7 +216,7 @@ class ContextAnalysis:
     def _body(self, fn: FunctionInfo) -> BodyFacts:
         facts = self.body_facts.get(fn)
         if facts is None:
-            facts = self.body_facts[fn] = collect_body(fn.node, self.facts)
+            facts = self.body_facts[fn] = collect_body(fn.node, self.facts, self.index.imports)
         return facts
 
     def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
@@ -283,10 +283,10 @@ class ContextAnalysis:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = [p for p in params if p.name not in static]
-        self._add(fn, {marker.kind}, _argument_kinds(traced), {marker.name}, set(target.given))
+        self._add(fn, {marker.kind}, {marker.name}, _argument_kinds(traced), set(target.given))
 
     def _add(
-        self, fn: FunctionInfo, contexts: set[str], kinds: dict[str, Kind], markers: set[str],
+        self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
         given: set[str] = frozenset(), passed: set[str] | None = None,
     ) -> None:
         """Record one traced reach of `fn`: its contexts, its parameters' kinds, its markers,
@@ -319,8 +319,7 @@ class ContextAnalysis:
             if marker is not None:
                 self._apply(marker, seed.options, Target(fn))
             elif seed.call is not None:
-                kinds, given = _kinds_of_shape(fn, seed.call)
-                self._add(fn, set(seed.contexts), kinds, set(seed.markers), given, _passed_by_shape(fn, seed.call))
+                self._add(fn, set(seed.contexts), set(seed.markers), *_receive(fn, seed.call))
 
     def _reach_out(
         self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
@@ -377,7 +376,7 @@ class ContextAnalysis:
                     continue
                 for method in cls.methods.values():
                     if method.name in traced.methods or self._decorated_by(method, traced.decorators):
-                        self._add(method, {CACHED}, _argument_kinds(method.call_params), set(traced.bases))
+                        self._add(method, {CACHED}, set(traced.bases), _argument_kinds(method.call_params))
 
     def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
@@ -430,10 +429,7 @@ class ContextAnalysis:
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
-            self._add(
-                helper, set(fn.contexts), _kinds_of_call(helper, call, query), set(fn.markers),
-                _given_by_call(helper, call), _passed_by_call(helper, call),
-            )
+            self._add(helper, set(fn.contexts), set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
         elif marker is None:
             self._reach_out(
                 call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
@@ -446,7 +442,7 @@ class ContextAnalysis:
                 for fun_expr in self._function_args(marker, call):
                     for target in self._targets(fun_expr, fn, None):
                         params = target.function.call_params[target.bound_positional:]
-                        self._add(target.function, {KERNEL}, {p.name: UNKNOWN for p in params}, {marker.name})
+                        self._add(target.function, {KERNEL}, {marker.name}, {p.name: UNKNOWN for p in params})
             return
         for arg in call.args:
             value = arg.value
@@ -456,7 +452,7 @@ class ContextAnalysis:
                 continue
             for target in self._targets(value, fn, None):
                 if marker is not None and CACHED not in fn.contexts:
-                    self._add(target.function, set(fn.contexts), {}, set(fn.markers), set(target.given))
+                    self._add(target.function, set(fn.contexts), set(fn.markers), {}, set(target.given))
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
                 if marker is not None:
@@ -465,7 +461,7 @@ class ContextAnalysis:
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
-                self._add(target.function, set(fn.contexts), kinds, set(fn.markers), set(target.given))
+                self._add(target.function, set(fn.contexts), set(fn.markers), kinds, set(target.given))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
@@ -557,90 +553,41 @@ def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:
     return CallShape(tuple(positional), tuple(keywords), starred, tuple(given))
 
 
-def _kinds_of_shape(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[str]]:
-    """The kinds (and surely-given parameters) a call of this shape gives `fn`'s parameters."""
+def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[str], set[str] | None]:
+    """What a call of this shape gives `fn`: each parameter's kind, the parameters it surely
+    passes something other than `None`, and those it passes at all (None: any, through
+    `*args`/`**kwargs`). Arguments beyond the positional parameters go to `*args`, unknown
+    keywords to `**kwargs`; a starred argument may reach every parameter."""
     params = fn.call_params
     positional = [p for p in params if p.positional]
-    kinds: dict[str, Kind] = {}
-    given: set[str] = set()
-    for i, kind in enumerate(shape.positional):
-        if i < len(positional):
-            kinds[positional[i].name] = kind
-            if i in shape.given:
-                given.add(positional[i].name)
-    names = {p.name for p in params}
-    for name, kind in shape.keywords:
-        if name in names:
-            kinds[name] = max(kind, kinds.get(name, STATIC))
-            if name in shape.given:
-                given.add(name)
-    if shape.starred is not None:
-        for p in params:
-            kinds[p.name] = max(shape.starred, kinds.get(p.name, STATIC))
-    plain = {p.name for p in params if p.plain_typed}
-    return {name: kind for name, kind in kinds.items() if name not in plain}, given
-
-
-def _is_none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
-
-
-def _passed_by_call(helper: FunctionInfo, call: cst.Call) -> set[str] | None:
-    """The parameters of `helper` `call` passes (None: any, through `*args`/`**kwargs`)."""
-    if any(a.star for a in call.args):
-        return None
-    positional = [p.name for p in helper.call_params if p.positional]
-    count = sum(1 for a in call.args if a.keyword is None)
-    return set(positional[:count]) | {a.keyword.value for a in call.args if a.keyword is not None}
-
-
-def _passed_by_shape(fn: FunctionInfo, shape: CallShape) -> set[str] | None:
-    if shape.starred is not None:
-        return None
-    positional = [p.name for p in fn.call_params if p.positional]
-    return set(positional[: len(shape.positional)]) | {name for name, _ in shape.keywords}
-
-
-def _given_by_call(helper: FunctionInfo, call: cst.Call) -> set[str]:
-    """The parameters of `helper` that `call` passes something other than a literal `None`."""
-    if any(a.star for a in call.args):
-        return set()
-    positional = [p for p in helper.call_params if p.positional]
-    given = {a.keyword.value for a in call.args if a.keyword is not None and not _is_none(a.value)}
-    given |= {p.name for p, a in zip(positional, [a for a in call.args if a.keyword is None]) if not _is_none(a.value)}
-    return given
-
-
-def _kinds_of_call(helper: FunctionInfo, call: cst.Call, query: ValueQuery) -> dict[str, Kind]:
-    """The kind each parameter of `helper` gets from the arguments of `call`."""
-    params = helper.call_params
-    positional = [p for p in params if p.positional]
     star = next((p for p in params if p.star and not p.positional), None)
+    names = {p.name for p in params}
     kinds: dict[str, Kind] = {}
 
     def give(name: str, kind: Kind) -> None:
         kinds[name] = max(kind, kinds.get(name, STATIC))
 
-    index = 0
-    for arg in call.args:
-        kind = query.kind(arg.value)
-        if arg.star:  # *args / **kwargs at the call site: any parameter may receive it
-            for p in params:
-                give(p.name, kind)
-            continue
-        if arg.keyword is not None:
-            name = arg.keyword.value
-            if any(p.name == name for p in params):
-                give(name, kind)
-            else:
-                for p in params:
-                    if p.star:
-                        give(p.name, container_of(kind))
-            continue
-        if index < len(positional):
-            give(positional[index].name, kind)
+    for i, kind in enumerate(shape.positional):
+        if i < len(positional):
+            give(positional[i].name, kind)
         elif star is not None:
             give(star.name, container_of(kind))
-        index += 1
+    for name, kind in shape.keywords:
+        if name in names:
+            give(name, kind)
+        else:
+            for p in params:
+                if p.star:
+                    give(p.name, container_of(kind))
     plain = {p.name for p in params if p.plain_typed}
-    return {name: kind for name, kind in kinds.items() if name not in plain}
+    kinds = {name: kind for name, kind in kinds.items() if name not in plain}
+    if shape.starred is not None:
+        return {**kinds, **{p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain}}, set(), None
+    given = {positional[i].name for i in shape.given if isinstance(i, int) and i < len(positional)}
+    given |= {name for name in shape.given if isinstance(name, str) and name in names}
+    passed = {p.name for p in positional[: len(shape.positional)]} | {name for name, _ in shape.keywords}
+    return kinds, given, passed
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"

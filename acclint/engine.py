@@ -176,14 +176,12 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
         return ctx.query.name_kind(name) is Kind.TRACED
 
     def visit(node: cst.CSTNode) -> None:
-        handlers = dispatch.get(type(node).__name__)
-        if handlers:
-            ctx.node = node
-            for rule, method in handlers:
-                ctx.rule = rule
-                method(node, ctx)
-        ancestors.append(node)
+        ctx.node = node  # the guards around it narrow what the rules are told
+        for rule, method in dispatch.get(type(node).__name__, ()):
+            ctx.rule = rule
+            method(node, ctx)
         skipped = _never_traced(node, given, known, traced, imports) if isinstance(node, (cst.If, cst.IfExp)) else ()
+        ancestors.append(node)
         for child in outer_parts(node) if isinstance(node, SCOPE_NODES) else children(node):
             if not any(child is branch for branch in skipped):
                 visit(child)

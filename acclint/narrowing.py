@@ -85,7 +85,7 @@ def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str
     return None if qualified is None else frozenset({qualified})
 
 
-def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Kind]:
+def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits) -> dict[str, Kind]:
     """The kinds the guards along `path` (from the function body down to a node) give names.
 
     A step from an `if` (statement or expression) into its body means its test held, a step
@@ -95,9 +95,9 @@ def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable) -> dict[str, Ki
     """
     found: dict[str, Kind] = {}
     for parent, child in zip(path, path[1:]):
-        block = block_of(parent)
-        if block is not None:
-            for earlier in exits_before(block, child):
+        earlier_exits = exits.before(parent, child)
+        if earlier_exits:
+            for earlier in earlier_exits:
                 found.update(facts_of(earlier.test, False, imports))
         elif isinstance(parent, (cst.If, cst.IfExp)):
             if child is parent.body:
@@ -178,23 +178,32 @@ def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:
 _EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
-def block_of(node: cst.CSTNode) -> tuple[cst.BaseStatement, ...] | None:
-    """The statements of a block a path steps through (a function's body is stepped into from
-    the function itself), or None for any other node."""
-    if isinstance(node, (cst.FunctionDef, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.Finally, cst.ExceptHandler)):
-        node = node.body
-    return tuple(node.body) if isinstance(node, cst.IndentedBlock) else None
+_BLOCK_OWNERS = (cst.FunctionDef, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.Finally, cst.ExceptHandler)
 
 
-def exits_before(block: tuple[cst.BaseStatement, ...], child: cst.CSTNode) -> list[cst.If]:
-    """The `if`s before `child` in `block` whose body always leaves it and that have no `else`."""
-    out = []
-    for statement in block:
-        if statement is child:
-            return out
-        if isinstance(statement, cst.If) and statement.orelse is None and _always_exits(statement.body):
-            out.append(statement)
-    return []  # `child` is no statement of the block (a decorator, a test): nothing known
+class BlockExits:
+    """For each statement of a block, the `if`s before it whose body always leaves the block
+    and that have no `else` (`if x is None: return ...`): what they tested is false there.
+    Worked out once per block, on the first question about it."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, dict[int, tuple[cst.If, ...]]] = {}
+
+    def before(self, parent: cst.CSTNode, child: cst.CSTNode) -> tuple[cst.If, ...]:
+        """The exiting `if`s before `child` in the block `parent` is (or holds directly: a
+        path steps from a function straight to its body's statements); () for anything else."""
+        table = self._blocks.get(id(parent))
+        if table is None:
+            block = parent.body if isinstance(parent, _BLOCK_OWNERS) else parent
+            if not isinstance(block, cst.IndentedBlock):
+                return ()
+            table = self._blocks[id(parent)] = {}
+            seen: tuple[cst.If, ...] = ()
+            for statement in block.body:
+                table[id(statement)] = seen
+                if isinstance(statement, cst.If) and statement.orelse is None and _always_exits(statement.body):
+                    seen = (*seen, statement)
+        return table.get(id(child), ())
 
 
 def _always_exits(suite: cst.BaseSuite) -> bool:

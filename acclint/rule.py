@@ -19,7 +19,7 @@ import libcst as cst
 from acclint.analysis import ModuleAnalysis
 from acclint.findings import Fix
 from acclint.scopes import FunctionInfo
-from acclint.narrowing import block_of, exits_before, facts_of, guarded_kinds
+from acclint.narrowing import BlockExits, facts_of, guarded_kinds
 from acclint.taint import Kind, ValueQuery
 from acclint.walk import walk_expression
 
@@ -66,6 +66,8 @@ class RuleContext:
         self.function = function
         self._query: ValueQuery = analysis.query(function)
         self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
+        self._exits = BlockExits()
+        self._memo: tuple[cst.CSTNode | None, ValueQuery] | None = None
         self.ancestors: list[cst.CSTNode] = []  # from the function body down to the parent
         self.node: cst.CSTNode | None = None  # the node being visited, set by the engine
         self._reporter = reporter
@@ -78,17 +80,23 @@ class RuleContext:
     # -- questions ---------------------------------------------------------------------
     @property
     def query(self) -> ValueQuery:
-        """The value query for the visited node, with the guards around it applied."""
+        """The value query for the visited node, with the guards around it applied (worked out
+        once per visited node; nodes under the same guards share one narrowed query)."""
+        if self._memo is not None and self._memo[0] is self.node:
+            return self._memo[1]
         path = [*self.ancestors, self.node] if self.node is not None else self.ancestors
         # Which branch of which guard the node is in: a guard and the child the path takes.
         key = tuple(
-            id(child) for parent, child in zip(path, path[1:]) if isinstance(parent, _GUARDS) or _after_exit(parent, child)
+            id(child) for parent, child in zip(path, path[1:])
+            if isinstance(parent, _GUARDS) or self._exits.before(parent, child)
         )
-        if not key:
-            return self._query
-        found = self._narrowed.get(key)
-        if found is None:
-            found = self._narrowed[key] = self._query.narrowed(guarded_kinds(path, self.analysis.index.imports))
+        found = self._query
+        if key:
+            found = self._narrowed.get(key)
+            if found is None:
+                imports = self.analysis.index.imports
+                found = self._narrowed[key] = self._query.narrowed(guarded_kinds(path, imports, self._exits))
+        self._memo = (self.node, found)
         return found
 
     def kind(self, node: cst.BaseExpression) -> Kind:
@@ -171,9 +179,3 @@ class RuleContext:
 
 
 _GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation)
-
-
-def _after_exit(parent: cst.CSTNode, child: cst.CSTNode) -> bool:
-    """Whether `child` is a statement of a block after an `if ...: return` (a guard too)."""
-    block = block_of(parent)
-    return block is not None and bool(exits_before(block, child))

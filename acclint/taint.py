@@ -59,14 +59,13 @@ class BodyFacts:
     declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
     returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
     bare_return: bool = False  # a `return` without a value (or the end of the body) returns None
-    # Names used the way only an array can be used (`x * 2`, `x.sum()`, `x.T`, `x[:, 0]`) and
-    # names used the way only a mapping can be (`d["k"]`, `d.items()`).
+    # Names used the way only an array can be used (`x * 2`, `x.sum()`, `x.T`, `x[:, 0]`,
+    # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
     array_uses: set[str] = field(default_factory=set)
     mapping_uses: set[str] = field(default_factory=set)
-    array_names: set[str] | None = None  # array_uses and jnp arguments, set by ValueQuery
 
 
-def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts) -> BodyFacts:
+def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, imports: ImportTable) -> BodyFacts:
     facts = BodyFacts()
     facts.local_names.update(p.name.value for p in all_params(node.params))
     if isinstance(node, cst.Lambda):
@@ -75,6 +74,12 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts) ->
     else:
         _collect(node.body, facts, facts_table, include_root=False)
     facts.local_names -= facts.declared_outer
+    # Arguments of `jax.numpy`/`lax` functions are arrays too: those functions take no lists
+    # (but the ones that build an array from a sequence, `jnp.stack(xs)`).
+    for call in facts.calls:
+        qualified = imports.resolve(call.func) or ""
+        if qualified.startswith(facts_table.array_namespaces) and qualified.rsplit(".", 1)[-1] not in facts_table.sequence_functions:
+            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star)
     return facts
 
 
@@ -210,23 +215,9 @@ class ValueQuery:
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
         kind = self.kinds.get(name, STATIC)
-        if kind is TREE and name in self._array_names() and name not in self.body.mapping_uses:
+        if kind is TREE and name in self.body.array_uses and name not in self.body.mapping_uses:
             return TRACED  # used as an array elsewhere in the function: it is a leaf
         return kind
-
-    def _array_names(self) -> set[str]:
-        """Names used as arrays in the body: the syntactic uses `collect_body` found, and
-        arguments of `jax.numpy`/`lax` functions, which take no lists (but those that build
-        an array from a sequence: `jnp.stack(xs)`). Computed once per body."""
-        found = self.body.array_names
-        if found is None:
-            found = set(self.body.array_uses)
-            for call in self.body.calls:
-                qualified = self.imports.resolve(call.func) or ""
-                if qualified.startswith(self.facts.array_namespaces) and qualified.rsplit(".", 1)[-1] not in self.facts.sequence_functions:
-                    found.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star)
-            self.body.array_names = found
-        return found
 
     def kind(self, node: cst.CSTNode) -> Kind:
         if isinstance(node, cst.Name):
