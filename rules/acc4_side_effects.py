@@ -7,6 +7,7 @@ import libcst as cst
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.report import report_with_fix
 from acclint.markers import CACHED, KERNEL
+from acclint.names import dotted_name
 from acclint.rule import Rule, RuleContext
 from acclint.taint import Kind, target_names
 from acclint.walk import walk_expression
@@ -399,16 +400,19 @@ def _balanced_stack(name: str, ctx: RuleContext) -> bool:
     return "append" in methods and "pop" in methods
 
 
-def _memoised(name: str, ctx: RuleContext) -> bool:
-    """Whether the write sits under a test of the very name it writes.
+def _memoised(spelled: str, ctx: RuleContext) -> bool:
+    """Whether the write sits under a test of the very name (or attribute) it writes.
 
-    `if inner is sentinel: inner = jtu.tree_structure(out)` and `if len(shapes) < n:
-    shapes.append(...)` fill a trace-time cache of static facts (a tree structure, shapes) on
-    purpose: that it runs only while tracing is the point.
+    `if inner is sentinel: inner = jtu.tree_structure(out)`, `if len(shapes) < n:
+    shapes.append(...)` and `if self._cache is None: self._cache = ...` fill a trace-time
+    cache of static facts (a tree structure, shapes) on purpose: that it runs only while
+    tracing is the point.
     """
     for ancestor in ctx.ancestors:
         test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
-        if test is not None and any(isinstance(n, cst.Name) and n.value == name for n in walk_expression(test)):
+        if test is not None and any(
+            isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
+        ):
             return True
     return False
 
@@ -707,6 +711,19 @@ class Trainer:
     def _step(self, x, count):
         return x * 2, count + 1
 """,
+        """
+import jax
+
+class Model:
+    def __init__(self):
+        self.run = jax.jit(self._run)
+        self._treedef = None
+
+    def _run(self, x):
+        if self._treedef is None:
+            self._treedef = jax.tree_util.tree_structure(x)
+        return x * 2
+""",
     ]
     INVALID = [
         """
@@ -732,20 +749,6 @@ class Trainer:
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
-        if _memoised_attribute(target, ctx):
+        if _memoised(dotted_name(target) or "", ctx):
             return
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
-
-
-
-def _memoised_attribute(target: cst.Attribute, ctx: RuleContext) -> bool:
-    """Whether the attribute write sits under a test that reads the same attribute."""
-    spelled = ctx.code_for(target)
-    for ancestor in ctx.ancestors:
-        test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
-        if test is not None and any(
-            isinstance(n, cst.Attribute) and n.attr.value == target.attr.value and ctx.code_for(n) == spelled
-            for n in walk_expression(test)
-        ):
-            return True
-    return False
