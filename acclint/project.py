@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import libcst as cst
 
@@ -28,6 +29,10 @@ from acclint.reach import Seed
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
 # (a bound for pathological mutual recursion across modules).
 MAX_ANALYSES = 8
+
+
+def read_bytes(path: str) -> bytes:
+    return Path(path).read_bytes()
 
 
 def module_name(path: Path) -> str:
@@ -44,8 +49,11 @@ def module_name(path: Path) -> str:
 class Project:
     """The linted files, by module name, and the seeds their traced functions give each other."""
 
-    def __init__(self, files: list[str], options: LintOptions) -> None:
+    def __init__(self, files: list[str], options: LintOptions, read: Callable[[str], bytes] | None = None) -> None:
         self.options = options
+        # How a file's bytes are read: from disk, or from an editor's unsaved buffers (the
+        # language server passes a reader that prefers them).
+        self.read = read or read_bytes
         self.files = files
         self.name_of: dict[str, str] = {}
         self.paths: dict[str, list[str]] = {}
@@ -132,7 +140,7 @@ class Project:
         """The parsed module of `path` (parsed once a run), or None if it cannot be."""
         if path not in self._modules:
             try:
-                source = Path(path).read_bytes()
+                source = self.read(path)
                 decode(source)
                 if path not in self._checked:
                     check_source(source)
@@ -183,7 +191,7 @@ class Project:
     def _may_hold_context(self, path: str) -> bool:
         """The engine's two prefilters: the text names a marker, and so does the `ast`."""
         try:
-            source = Path(path).read_bytes()
+            source = self.read(path)
             if not may_hold_context(source, self.options.markers):
                 return False
             tree = check_source(source)
