@@ -4,7 +4,10 @@
     for f in lint_paths(["src/"]):
         print(f.path, f.line, f.code, f.message)
 
-`run` is what the CLI calls; it also returns the files that could not be analysed.
+`run` is what the CLI calls; it also returns the files that could not be analysed. A run reads
+each file once through `Sources` (which turns a notebook into one module of its code cells and
+lets stdin stand in for a file), works out the project-wide contexts (acclint.project), and
+reuses the results of files that did not change (acclint.cache).
 """
 
 from __future__ import annotations
@@ -12,14 +15,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from acclint.config import Settings
-from acclint.discovery import excluded, find_files
+from acclint.discovery import Discovered, discover, excluded
 from acclint.engine import LintOptions, lint_source
-from acclint.project import Project
 from acclint.findings import FileError, FileResult, Finding
+from acclint.guard import Refused
 from acclint.markers import load_markers
+from acclint.notebooks import Notebook, is_python, read_notebook
+from acclint.noqa import file_ignored
+from acclint.project import Project
 from acclint.registry import select_rules
 
 
@@ -49,10 +55,43 @@ def display_path(path: str) -> str:
 
 def options_for(settings: Settings) -> LintOptions:
     return LintOptions(
-        rules=select_rules(*settings.selection()),
+        rules=select_rules(*settings.rule_selection()),
         markers=load_markers(settings.accelerators, settings.differentiators, settings.host_effects),
         pedantic=settings.strictness == "pedantic",
     )
+
+
+class Sources:
+    """The bytes each file is linted as, read once a run: the file itself, the code cells of a
+    notebook as one module (acclint.notebooks), or text given in its place (stdin named by
+    `--stdin-filename`, an editor's buffer). Raises OSError or `Refused` for a file that
+    cannot be read or is no valid notebook."""
+
+    def __init__(self, overlay: Mapping[str, bytes] | None = None) -> None:
+        self.overlay = {os.path.abspath(p): data for p, data in (overlay or {}).items()}
+        self.notebooks: dict[str, Notebook] = {}
+        self._raw: dict[str, bytes] = {}
+
+    def raw(self, path: str) -> bytes:
+        """The file's own bytes (a notebook's JSON)."""
+        found = self._raw.get(path)
+        if found is None:
+            found = self.overlay.get(os.path.abspath(path))
+            if found is None:
+                found = Path(path).read_bytes()
+            self._raw[path] = found
+        return found
+
+    def read(self, path: str) -> bytes:
+        """What is linted: the Python source of `path`."""
+        raw = self.raw(path)
+        if not path.endswith(".ipynb"):
+            return raw
+        notebook = self.notebooks.get(path)
+        if notebook is None:
+            notebook = self.notebooks[path] = read_notebook(raw)
+            notebook.module = notebook.module_source() if is_python(notebook) else b""
+        return notebook.module
 
 
 def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
@@ -63,41 +102,113 @@ def _per_file_ignored(path: str, settings: Settings) -> tuple[str, ...]:
     return codes
 
 
-def lint_file(path: str, settings: Settings, options: LintOptions | None = None, project: Project | None = None) -> FileResult:
+def lint_file(path: str, settings: Settings, options: LintOptions | None = None, project: Project | None = None,
+              sources: Sources | None = None) -> FileResult:
     """Lint one file (reusing the module and analysis `project` made of it, if any)."""
     options = options or options_for(settings)
+    sources = sources or Sources()
     shown = display_path(path)
     try:
-        source = Path(path).read_bytes()
+        source = sources.read(path)
     except OSError as exc:
         return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+    except Refused as exc:
+        return FileResult(shown, error=FileError(shown, str(exc)))
     if project is not None:
-        return lint_bytes(source, shown, settings, options, project.parsed(path), project.analysis(path, options))
-    return lint_bytes(source, shown, settings, options)
+        result = lint_bytes(source, shown, settings, options, project.parsed(path), project.analysis(path, options))
+    else:
+        result = lint_bytes(source, shown, settings, options)
+    notebook = sources.notebooks.get(path)
+    return in_cells(result, notebook) if notebook is not None else result
 
 
 def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None) -> FileResult:
-    """Lint the bytes of the file shown as `shown`, with its per-file ignores applied."""
+    """Lint the bytes of the file shown as `shown`, with its per-file ignores and file-level
+    `# acclint: noqa` applied."""
     result = lint_source(source, shown, options, parsed, analysis)
     ignored = _per_file_ignored(shown, settings)
+    if result.findings:
+        ignored += file_ignored(result.module.code if result.module is not None else source.decode("utf-8", "replace"))
     if ignored:
         result.findings = [f for f in result.findings if not f.code.startswith(ignored)]
     return result
 
 
-def run(paths: Iterable[str], settings: Settings = Settings()) -> Report:
-    """Lint every Python file under `paths`, with the contexts their imports carry from file
-    to file (acclint.project); raises FileNotFoundError for a missing path."""
-    files = list(find_files(paths, settings.exclude))
-    project = Project(with_packages(files, settings.exclude), options_for(settings))
-    seeds = project.seeds()
-    report = Report()
-    for path in files:
-        report.results.append(lint_file(path, settings, project.options_for(path, seeds), project))
+def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
+    """A notebook's result with each finding placed in its cell (`cell 3, line 4`)."""
+    located = []
+    for f in result.findings:
+        cell, line = notebook.locate(f.line)
+        _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
+        located.append(replace(f, cell=cell, line=line, end_line=end_line))
+    result.findings = located
+    result.cells = notebook.cell_lines()
+    if result.error is not None:
+        result.error = replace(result.error, message=notebook.relocate(result.error.message))
+    return result
+
+
+@dataclass
+class Plan:
+    """What a run over some paths works on: the files to report on, the paths that could not
+    be used, and (built only when a file must really be linted) the project-wide contexts."""
+
+    settings: Settings
+    found: Discovered
+    sources: Sources
+    _project: Project | None = None
+    _seeds: dict | None = None
+
+    @property
+    def files(self) -> list[str]:
+        return self.found.files
+
+    def project(self) -> tuple[Project, dict]:
+        if self._project is None:
+            options = options_for(self.settings)
+            self._project = Project(self.project_files(), options, read=self.sources.read)
+            self._seeds = self._project.seeds()
+        return self._project, self._seeds
+
+    def project_files(self) -> list[str]:
+        return with_packages(self.files, self.settings)
+
+    def lint(self, path: str) -> FileResult:
+        project, seeds = self.project()
+        return lint_file(path, self.settings, project.options_for(path, seeds), project, self.sources)
+
+    def error_results(self) -> list[FileResult]:
+        return [FileResult(e.path, error=e) for e in self.found.errors]
+
+
+def plan(paths: Iterable[str], settings: Settings, overlay: Mapping[str, bytes] | None = None) -> Plan:
+    """The files under `paths` (and files given as text in `overlay`, which need not exist)."""
+    overlay = dict(overlay or {})
+    found = discover([p for p in paths if p not in overlay], settings.selection())
+    for path in overlay:
+        if not (settings.force_exclude and excluded(path, settings.exclude)):
+            found.files.append(path)
+    return Plan(settings, found, Sources(overlay))
+
+
+def run(paths: Iterable[str], settings: Settings = Settings(), overlay: Mapping[str, bytes] | None = None,
+        cache: bool = False) -> Report:
+    """Lint every Python file and notebook under `paths`, with the contexts their imports carry
+    from file to file (acclint.project). A path that cannot be used is an error result; the
+    others are still linted. With `cache`, results of unchanged files come from the result
+    cache (acclint.cache) and new ones are stored in it."""
+    work = plan(paths, settings, overlay)
+    report = Report(work.error_results())
+    if cache:
+        from acclint.cache import cached_run
+
+        report.results += cached_run(work)
+    else:
+        report.results += [work.lint(path) for path in work.files]
     return report
 
 
-def with_packages(files: list[str], exclude: tuple[str, ...]) -> list[str]:
+def with_packages(files: list[str], settings: Settings) -> list[str]:
     """`files` and every file of the packages they lie in: a helper module named alone is
     traced from its package's other modules, which the project layer must see (they are not
     reported on)."""
@@ -111,8 +222,8 @@ def with_packages(files: list[str], exclude: tuple[str, ...]) -> list[str]:
     if not tops:
         return files
     given = {str(Path(f).resolve()) for f in files}
-    extra = [f for top in sorted(tops) for f in find_files([str(top)], exclude) if str(Path(f).resolve()) not in given]
-    return files + extra
+    found = discover([str(top) for top in sorted(tops)], settings.selection()).files
+    return files + [f for f in found if str(Path(f).resolve()) not in given]
 
 
 def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, settings: Settings | None = None) -> list[Finding]:
@@ -127,5 +238,5 @@ def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, set
 
 
 def lint_text(text: str, path: str = "<string>", settings: Settings = Settings()) -> FileResult:
-    """Lint source text (an editor buffer, stdin)."""
-    return lint_source(text.encode("utf-8"), path, options_for(settings))
+    """Lint source text (an editor buffer, stdin) on its own, without the project around it."""
+    return lint_bytes(text.encode("utf-8"), path, settings, options_for(settings))

@@ -1,33 +1,31 @@
 """The `acclint` command line.
 
-    acclint check [PATHS...]     lint (directories are searched for *.py; default ".")
+    acclint check [PATHS...]     lint (directories are searched for *.py and *.ipynb; default ".")
+    acclint check -              lint standard input (--stdin-filename names it)
+    acclint fix [PATHS...]       shorthand for `acclint check --fix`
     acclint rule ACC201          print a rule's documentation
     acclint rules                list every rule
 
-Exit status: 0 no findings, 1 findings, 2 usage error, bad configuration, or a file that could
-not be analysed (the other files are still linted and reported).
+Exit status (ruff's): 0 no findings, 1 findings, 2 usage error, bad configuration, or a path or
+file that could not be used (the other files are still linted and reported). `--exit-zero`
+makes findings exit 0.
+
+Heavy modules (libcst, the engine, the formats) are imported by the command that needs them,
+so `acclint --version` and `--help` start at once.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 from acclint import __version__
-from acclint.api import run
-from acclint.config import ConfigError, Settings, describe, load_settings, resolve_pyproject, with_command_line
-from acclint.docs import render_rule
-from acclint.formats import FORMATS
-from acclint.formats.statistics import format_statistics
-from acclint.fix.diff import notes as fix_notes
-from acclint.fix.diff import unified_diff
-from acclint.fix.run import fix_paths
-from acclint.registry import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+OUTPUT_FORMATS = ("concise", "github", "json", "sarif", "text")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,38 +36,67 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"acclint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = sub.add_parser("check", help="lint files and directories")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
-    check.add_argument("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301)")
-    check.add_argument("--extend-select", help="comma-separated codes or prefixes to report in addition to the selection")
-    check.add_argument("--ignore", help="comma-separated codes or prefixes not to report")
-    check.add_argument(
-        "--strictness", choices=("precise", "pedantic"),
-        help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)",
-    )
-    check.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
-    check.add_argument("--statistics", action="store_true", help="print how many findings of each code instead of the findings")
-    check.add_argument("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
-    check.add_argument("--show-settings", action="store_true", help="print the resolved configuration and where it came from")
-    check.add_argument("--fix", action="store_true", help="apply the safe fixes and write the files (see docs/fix.md)")
-    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply fixes classed unsafe")
-    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
-    check.add_argument("--config", type=Path, help="pyproject.toml to read [tool.acclint] from (default: nearest)")
-    check.add_argument("--no-config", action="store_true", help="ignore any pyproject.toml")
+    _check_arguments(check)
+    fix = sub.add_parser("fix", help="apply the safe fixes and report what is left (check --fix)")
+    _check_arguments(fix)
+    fix.set_defaults(fix=True)
     rule = sub.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("code", help="rule code, e.g. ACC201")
     sub.add_parser("rules", help="list every rule")
+    sub.add_parser("server", help="run the language server over stdio (needs acclint[server]; docs/editors.md)")
     return parser
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def _check_arguments(check: argparse.ArgumentParser) -> None:
+    add = check.add_argument
+    add("paths", nargs="*", default=["."], metavar="PATH", help="files or directories, or - for standard input (default: .)")
+    add("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301)")
+    add("--extend-select", help="comma-separated codes or prefixes to report in addition to the selection")
+    add("--ignore", help="comma-separated codes or prefixes not to report")
+    add("--strictness", choices=("precise", "pedantic"),
+        help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)")
+    add("--output-format", "--format", dest="format", choices=OUTPUT_FORMATS, default="text",
+        help="text (default: findings with their source line), concise (one line per finding), json, sarif, github")
+    add("--statistics", action="store_true", help="print how many findings of each code instead of the findings (json with --output-format json)")
+    add("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
+    add("--show-settings", action="store_true", help="print the resolved configuration and where it came from")
+    add("--fix", action="store_true", help="apply the safe fixes and write the files (see docs/fix.md)")
+    add("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply fixes classed unsafe")
+    add("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
+    add("--add-noqa", action="store_true", help="add `# noqa: CODE` to every line with a finding (adopting acclint on a large code base)")
+    add("--exit-zero", action="store_true", help="exit 0 even when there are findings (errors still exit 2)")
+    add("--stdin-filename", metavar="PATH", help="the name of the file standard input stands for (messages, configuration, per-file-ignores, exclude)")
+    add("--force-exclude", action=argparse.BooleanOptionalAction, default=None,
+        help="apply exclude to files named on the command line too (pre-commit names every staged file)")
+    add("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
+        help="skip files .gitignore ignores (default: yes)")
+    add("--no-cache", action="store_true", help="neither read nor write the result cache")
+    add("--cache-dir", type=Path, metavar="PATH", help="where the result cache lives (default: .acclint_cache beside pyproject.toml)")
+    add("--config", type=Path, help="pyproject.toml to read [tool.acclint] from (default: nearest)")
+    add("--no-config", action="store_true", help="ignore any pyproject.toml")
+
+
+def _settings(args: argparse.Namespace):
+    from dataclasses import replace
+
+    from acclint.config import ConfigError, Settings, load_settings, resolve_pyproject, with_command_line
+
     if args.no_config:
         settings = Settings()
     else:
-        pyproject = args.config or resolve_pyproject(args.paths)
+        where = [args.stdin_filename] if args.stdin_filename else [p for p in args.paths if p != "-"]
+        pyproject = args.config or resolve_pyproject(where)
         if args.config is not None and not args.config.is_file():
             raise ConfigError(f"{args.config}: no such file")
         settings = load_settings(pyproject) if pyproject else Settings()
-    return with_command_line(settings, args.select, args.extend_select, args.ignore, args.strictness)
+    settings = with_command_line(settings, args.select, args.extend_select, args.ignore, args.strictness)
+    if args.force_exclude is not None:
+        settings = replace(settings, force_exclude=args.force_exclude)
+    if args.respect_gitignore is not None:
+        settings = replace(settings, respect_gitignore=args.respect_gitignore)
+    if args.cache_dir is not None:
+        settings = replace(settings, cache_dir=str(args.cache_dir.absolute()))
+    return settings
 
 
 def _write_report(text: str, output_file: Path | None) -> None:
@@ -91,65 +118,128 @@ def _write_report(text: str, output_file: Path | None) -> None:
         raise
 
 
+def _stdin(args: argparse.Namespace) -> dict[str, bytes] | None:
+    """`{name: text}` when the paths are `-` (standard input), else None."""
+    if args.paths != ["-"]:
+        if "-" in args.paths:
+            raise UsageError("'-' (standard input) cannot be combined with other paths")
+        return None
+    return {args.stdin_filename or "-": sys.stdin.buffer.read()}
+
+
+class UsageError(Exception):
+    pass
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    from acclint.config import ConfigError, describe
+
     try:
         settings = _settings(args)
-    except ConfigError as exc:
+        overlay = _stdin(args)
+    except (ConfigError, UsageError) as exc:
         print(f"acclint: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     if args.show_settings:
         sys.stdout.write(describe(settings))
         return EXIT_CLEAN
+    if args.add_noqa:
+        from acclint.add_noqa import add_noqa
+
+        return _finish(add_noqa(args.paths, settings), args)
     if args.fix or args.diff:
-        return fix_check(args, settings)
-    try:
-        report = run(args.paths, settings)
-    except FileNotFoundError as exc:
-        print(f"acclint: error: {exc.args[0]}: no such file or directory", file=sys.stderr)
+        return fix_check(args, settings, overlay)
+    from acclint.api import run
+
+    report = run([] if overlay else args.paths, settings, overlay, cache=_use_cache(args))
+    if not _output(report, args):
         return EXIT_ERROR
-    render = format_statistics if args.statistics else FORMATS[args.format]
+    return _status(report, args)
+
+
+def _use_cache(args: argparse.Namespace) -> bool:
+    """The cache holds no fix edits, so SARIF (which carries them) always lints afresh."""
+    return not args.no_cache and args.format != "sarif"
+
+
+def _output(report, args: argparse.Namespace) -> bool:
+    """Write the report in the chosen format; False (after saying why) if it cannot be."""
+    from acclint.formats import render
+
+    text = render(report, args.format, args.statistics, color=_color(args))
     try:
-        _write_report(render(report), args.output_file)
+        _write_report(text, args.output_file)
     except OSError as exc:
         print(f"acclint: error: cannot write {args.output_file}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return False
+    return True
+
+
+def _color(args: argparse.Namespace) -> bool:
+    """Colour as ruff decides it: FORCE_COLOR forces it, NO_COLOR forbids it, otherwise only
+    when the report goes to a terminal."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR") or args.output_file is not None:
+        return False
+    return sys.stdout.isatty()
+
+
+def _status(report, args: argparse.Namespace) -> int:
+    """Say which paths failed (stderr) and pick the exit status."""
     for error in report.errors:
         print(f"{error.path}: error: {error.message}", file=sys.stderr)
     if report.errors:
         return EXIT_ERROR
-    return EXIT_FINDINGS if report.findings else EXIT_CLEAN
+    return EXIT_FINDINGS if report.findings and not args.exit_zero else EXIT_CLEAN
 
 
-def fix_check(args: argparse.Namespace, settings: Settings) -> int:
-    """`check --fix` (write, then report what is left) or `check --diff` (print, write nothing)."""
-    try:
-        fixing = fix_paths(args.paths, settings, unsafe=args.unsafe_fixes, write=not args.diff)
-    except FileNotFoundError as exc:
-        print(f"acclint: error: {exc.args[0]}: no such file or directory", file=sys.stderr)
-        return EXIT_ERROR
+def _finish(outcome, args: argparse.Namespace) -> int:
+    """Report what `--add-noqa` did (stderr) and exit as a check run would."""
+    report, message = outcome
+    print(message, file=sys.stderr)
+    return _status(report, args)
+
+
+def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | None) -> int:
+    """`check --fix` (write, then report what is left), `check --diff` (print, write nothing),
+    or `--fix` on standard input (print the fixed source, report what is left on stderr)."""
+    from acclint.fix.diff import notes as fix_notes
+    from acclint.fix.diff import unified_diff
+    from acclint.fix.run import fix_paths
+    from acclint.formats import render
+
+    fixing = fix_paths([] if overlay else args.paths, settings, unsafe=args.unsafe_fixes,
+                       write=not args.diff and overlay is None, overlay=overlay)
     notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome)]
+    if overlay is not None and not args.diff:
+        (name, original), = overlay.items()
+        sys.stdout.buffer.write(fixing.written.get(name, original))
+        sys.stdout.flush()
+        sys.stderr.write(render(fixing.report, "concise", False, color=False))
+        return _status(fixing.report, args)
     if args.diff:
         text = "".join(unified_diff(o) for o in fixing.outcomes) + "".join(f"# {n}\n" for n in notes)
     else:
-        text = (format_statistics if args.statistics else FORMATS[args.format])(fixing.report)
+        text = render(fixing.report, args.format, args.statistics, color=_color(args))
     try:
         _write_report(text, args.output_file)
     except OSError as exc:
         print(f"acclint: error: cannot write {args.output_file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_ERROR
-    if not args.diff and args.format == "text":
+    if not args.diff and args.format in ("text", "concise"):
         for note in notes:
             print(note, file=sys.stderr)
         print(fixing.summary(), file=sys.stderr)
-    for error in fixing.report.errors:
-        print(f"{error.path}: error: {error.message}", file=sys.stderr)
-    if fixing.report.errors:
-        return EXIT_ERROR
-    pending = args.diff and fixing.files_changed
-    return EXIT_FINDINGS if fixing.report.findings or pending else EXIT_CLEAN
+    status = _status(fixing.report, args)
+    pending = args.diff and fixing.files_changed and not args.exit_zero
+    return EXIT_FINDINGS if status == EXIT_CLEAN and pending else status
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
+    from acclint.docs import render_rule
+    from acclint.registry import rule_by_code
+
     rule = rule_by_code(args.code)
     if rule is None:
         print(f"acclint: error: no rule {args.code!r}; `acclint rules` lists them", file=sys.stderr)
@@ -159,13 +249,21 @@ def cmd_rule(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    from acclint.registry import all_rules
+
     for rule in all_rules():
         contexts = ", ".join(sorted(rule.contexts))
         print(f"{rule.code}  {rule.name:<32} [{contexts}]  {rule.summary()}")
     return EXIT_CLEAN
 
 
-COMMANDS = {"check": cmd_check, "rule": cmd_rule, "rules": cmd_rules}
+def cmd_server(args: argparse.Namespace) -> int:
+    from acclint.server import serve
+
+    return serve()
+
+
+COMMANDS = {"check": cmd_check, "fix": cmd_check, "rule": cmd_rule, "rules": cmd_rules, "server": cmd_server}
 
 
 def main(argv: list[str] | None = None) -> int:

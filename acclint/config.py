@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
+from acclint.discovery import Selection
 from acclint.registry import all_rules, select_rules
 
 CODE_PREFIX = re.compile(r"^ACC[0-9]{0,3}$")
@@ -42,9 +43,23 @@ class Settings:
     host_effects: tuple[str, ...] = ()  # functions known to do host I/O (ACC408 in a cached trace)
     # "precise": report only values traced for sure; "pedantic": also values that may be.
     strictness: str = "precise"
+    extend_include: tuple[str, ...] = ()  # globs searched in directories besides *.py, *.ipynb
+    respect_gitignore: bool = True
+    force_exclude: bool = False  # apply `exclude` to files named on the command line too
+    cache_dir: str | None = None  # None: `.acclint_cache` beside the pyproject.toml, or here
     source: str | None = None  # the pyproject.toml the settings came from
 
-    def selection(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def selection(self) -> Selection:
+        """How this run's paths become files (acclint.discovery)."""
+        return Selection(self.exclude, self.extend_include, self.respect_gitignore, self.force_exclude)
+
+    def cache_directory(self) -> Path:
+        """Where the result cache lives: `cache-dir` (relative to the configuration file), or
+        `.acclint_cache` beside the configuration file, or in the working directory."""
+        base = Path(self.source).parent if self.source else Path.cwd()
+        return base / (self.cache_dir or ".acclint_cache")
+
+    def rule_selection(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(select, ignore) prefixes for `registry.select_rules`."""
         select = self.select + self.extend_select if self.select else ()
         return select, self.ignore
@@ -83,9 +98,24 @@ def _strings(value, key: str, where: str, dotted: bool = False) -> tuple[str, ..
     return tuple(value)
 
 
+def _flag(table: dict, key: str, default: bool, where: str) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{where}: '{key}' must be true or false, not {value!r}")
+    return value
+
+
+def _path(table: dict, key: str, where: str) -> str | None:
+    value = table.get(key)
+    if value is not None and (not isinstance(value, str) or not value):
+        raise ConfigError(f"{where}: '{key}' must be a directory path (a string), not {value!r}")
+    return value
+
+
 KEYS = (
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
-    "accelerators", "differentiators", "host-effects", "strictness",
+    "accelerators", "differentiators", "host-effects", "strictness", "extend-include",
+    "respect-gitignore", "force-exclude", "cache-dir",
 )
 STRICTNESS = ("precise", "pedantic")
 
@@ -135,6 +165,10 @@ def load_settings(pyproject: Path) -> Settings:
         differentiators=_strings(table.get("differentiators", []), "differentiators", where, dotted=True),
         host_effects=_strings(table.get("host-effects", []), "host-effects", where, dotted=True),
         strictness=parse_strictness(table.get("strictness", "precise"), where),
+        extend_include=_strings(table.get("extend-include", []), "extend-include", where),
+        respect_gitignore=_flag(table, "respect-gitignore", True, where),
+        force_exclude=_flag(table, "force-exclude", False, where),
+        cache_dir=_path(table, "cache-dir", where),
         source=where,
     )
 
@@ -198,8 +232,12 @@ def describe(settings: Settings) -> str:
     lines = [origin, "[tool.acclint]"]
     lines += [f"{key} = {_toml_list(value)}" for key, value in rows]
     lines.append(f"strictness = {_toml_string(settings.strictness)}")
+    lines.append(f"extend-include = {_toml_list(list(settings.extend_include))}")
+    lines.append(f"respect-gitignore = {str(settings.respect_gitignore).lower()}")
+    lines.append(f"force-exclude = {str(settings.force_exclude).lower()}")
+    lines.append(f"cache-dir = {_toml_string(str(settings.cache_directory()))}")
     lines.append("# rules that will run:")
-    lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.selection())])}")
+    lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.rule_selection())])}")
     lines.append("[tool.acclint.per-file-ignores]")
     lines += [f"{_toml_string(glob)} = {_toml_list(list(codes))}" for glob, codes in settings.per_file_ignores.items()]
     return "\n".join(lines) + "\n"

@@ -1,22 +1,54 @@
-"""Which files a run lints: `*.py` under the given paths, minus what is never user code."""
+"""Which files a run lints: Python files and notebooks under the given paths, minus what is
+never user code, what `exclude` names and what `.gitignore` ignores.
+
+As ruff does: a file named on the command line is linted whatever its name (unless
+`--force-exclude`, which pre-commit needs because it names every staged file), directories are
+searched for the `include` globs (`*.py`, `*.ipynb`, plus `extend-include`), and `.gitignore`
+files (in the searched directories and their parents up to the repository root, and
+`.git/info/exclude`) are honoured unless `--no-respect-gitignore`. A path that cannot be used
+(missing, a broken or looping link, an unreadable directory, a FIFO or device) is an error for
+that path alone: the run goes on with the others.
+"""
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
+import stat
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable
+
+from acclint.findings import FileError
 
 # Directories that never hold code to lint (VCS data, caches, virtual environments, builds).
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", ".env", "env", ".tox", ".nox",
-     "build", "dist", ".eggs", ".mypy_cache", ".pytest_cache", ".ruff_cache", "node_modules",
-     "site-packages"}
+     "build", "dist", ".eggs", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".acclint_cache",
+     "node_modules", "site-packages", ".ipynb_checkpoints"}
 )
+INCLUDE = ("*.py", "*.ipynb")
 
 
-def _is_virtualenv(directory: str) -> bool:
-    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
+@dataclass(frozen=True)
+class Selection:
+    """How paths become files: the settings and flags that decide it."""
+
+    exclude: tuple[str, ...] = ()
+    extend_include: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    force_exclude: bool = False
+
+    def included(self, name: str) -> bool:
+        return any(fnmatch.fnmatch(name, glob) for glob in INCLUDE + self.extend_include)
+
+
+@dataclass
+class Discovered:
+    files: list[str] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
 
 
 def excluded(path: str, patterns: Iterable[str]) -> bool:
@@ -32,29 +64,125 @@ def excluded(path: str, patterns: Iterable[str]) -> bool:
     return False
 
 
-def find_files(paths: Iterable[str], exclude: Iterable[str] = ()) -> Iterator[str]:
-    """Yield the Python files under `paths`, sorted within each directory.
-
-    A file named explicitly is always linted (as ruff and flake8 do), whatever its suffix;
-    directories are searched for `*.py`. A path that does not exist raises FileNotFoundError.
-    """
-    exclude = tuple(exclude)
+def discover(paths: Iterable[str], selection: Selection = Selection()) -> Discovered:
+    """The files under `paths` (sorted within each directory) and an error per unusable path."""
+    found = Discovered()
+    ignores = GitIgnores() if selection.respect_gitignore else None
     for given in paths:
-        if os.path.isfile(given):
-            yield given
-            continue
-        if not os.path.isdir(given):
-            raise FileNotFoundError(given)
-        for root, dirs, files in os.walk(given):
-            dirs[:] = sorted(
-                d for d in dirs
-                if d not in SKIPPED_DIRS
-                and not d.endswith(".egg-info")
-                and not _is_virtualenv(os.path.join(root, d))
-                and not excluded(os.path.join(root, d), exclude)
-            )
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    full = os.path.join(root, name)
-                    if not excluded(full, exclude):
-                        yield os.path.normpath(full)
+        problem = _unusable(given)
+        if problem is not None:
+            found.errors.append(FileError(given, problem))
+        elif os.path.isdir(given):
+            _walk(given, selection, ignores, found)
+        elif not selection.force_exclude or not _dropped(given, selection, ignores):
+            found.files.append(given)
+    return found
+
+
+def _unusable(path: str) -> str | None:
+    """Why `path` cannot be linted, or None (a directory or a regular file, links followed)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if exc.errno == errno.ENOENT:
+            return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
+        return f"cannot access: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        if not os.access(path, os.R_OK | os.X_OK):
+            return "cannot read directory: permission denied"
+        return None
+    if not stat.S_ISREG(mode):
+        return f"not a regular file ({_kind(mode)}); skipped"
+    return None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
+
+
+def _dropped(path: str, selection: Selection, ignores: GitIgnores | None) -> bool:
+    if excluded(path, selection.exclude):
+        return True
+    return ignores is not None and ignores.ignored(Path(path), is_dir=False)
+
+
+def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Discovered) -> None:
+    def unreadable(exc: OSError) -> None:
+        found.errors.append(FileError(exc.filename or top, f"cannot read directory: {exc.strerror or exc}"))
+
+    for root, dirs, files in os.walk(top, onerror=unreadable):
+        kept = []
+        for d in sorted(dirs):
+            full = os.path.join(root, d)
+            if d in SKIPPED_DIRS or d.endswith(".egg-info") or _is_virtualenv(full):
+                continue
+            if excluded(full, selection.exclude) or (ignores is not None and ignores.ignored(Path(full), is_dir=True)):
+                continue
+            kept.append(d)
+        dirs[:] = kept
+        for name in sorted(files):
+            if not selection.included(name):
+                continue
+            full = os.path.normpath(os.path.join(root, name))
+            if _dropped(full, selection, ignores):
+                continue
+            problem = _unusable(full)
+            if problem is None:
+                found.files.append(full)
+            else:
+                found.errors.append(FileError(full, problem))
+
+
+def _is_virtualenv(directory: str) -> bool:
+    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
+
+
+class GitIgnores:
+    """The `.gitignore` rules that apply to a path, as git applies them: every `.gitignore`
+    from the repository root down to the path's directory (a deeper one overrides), then
+    `.git/info/exclude`. Outside a repository, the `.gitignore` files of the path's directory
+    and its parents still count (as ruff's `ignore` crate does with `require_git(false)`)."""
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        path = path.absolute()
+        verdict = None
+        for base, spec in self._specs(path.parent):
+            relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+            result = spec.check_file(relative)
+            if result.include is not None:
+                verdict = result.include
+        return bool(verdict)
+
+    @cache
+    def _specs(self, directory: Path) -> tuple:
+        """(base directory, spec) pairs from the outermost to `directory`."""
+        parent = directory.parent
+        outer = () if parent == directory or _is_repository_root(directory) else self._specs(parent)
+        own = []
+        if _is_repository_root(directory):
+            own.append(_spec(directory / ".git" / "info" / "exclude"))
+        own.append(_spec(directory / ".gitignore"))
+        return outer + tuple((directory, spec) for spec in own if spec is not None)
+
+
+def _is_repository_root(directory: Path) -> bool:
+    return (directory / ".git").exists()
+
+
+def _spec(file: Path):
+    """The rules of one ignore file, or None if it does not exist or cannot be read."""
+    try:
+        lines = file.read_text("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    import pathspec  # only runs that meet a .gitignore pay for the import
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)

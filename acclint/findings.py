@@ -38,13 +38,21 @@ class Finding:
     end_column: int = 0
     fix: Fix | None = field(default=None, compare=False, repr=False)
     node: cst.CSTNode | None = field(default=None, compare=False, repr=False, hash=False)
+    cell: int | None = None  # in a notebook: the cell (1-based, as Jupyter numbers them); `line` is in it
 
     @property
     def fixable(self) -> bool:
         return self.fix is not None
 
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.code)
+    @property
+    def location(self) -> str:
+        """`path:line:column`, or `nb.ipynb:cell 3:line 4:column` in a notebook."""
+        if self.cell is not None:
+            return f"{self.path}:cell {self.cell}:line {self.line}:{self.column}"
+        return f"{self.path}:{self.line}:{self.column}"
+
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.path, self.cell or 0, self.line, self.column, self.code)
 
 
 @dataclass(frozen=True)
@@ -62,3 +70,15 @@ class FileResult:
     error: FileError | None = None
     parsed: bool = False  # False when the text prefilter showed there was nothing to analyse
     module: cst.Module | None = field(default=None, repr=False)
+    cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells
+    text: str | None = field(default=None, repr=False)  # the source, when there is no module
+
+    def source_line(self, finding: Finding) -> str | None:
+        """The line of source a finding is on, for excerpts (None if unknown)."""
+        if finding.cell is not None:
+            lines = (self.cells or {}).get(finding.cell, [])
+        elif self.module is not None:
+            lines = self.module.code.splitlines()
+        else:
+            lines = (self.text or "").splitlines()
+        return lines[finding.line - 1] if 0 < finding.line <= len(lines) else None

@@ -45,9 +45,9 @@ def test_json_output_follows_the_contract(project):
         assert isinstance(item["fixable"], bool)
 
 
-def test_clean_files_exit_zero_with_no_output(project):
+def test_clean_files_exit_zero_with_ruffs_summary_line(project):
     run = acclint("check", "clean.py", cwd=project)
-    assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+    assert (run.returncode, run.stdout, run.stderr) == (0, "All checks passed!\n", "")
 
 
 @pytest.mark.parametrize(

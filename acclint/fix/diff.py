@@ -21,10 +21,10 @@ def unified_diff(outcome: FixOutcome) -> str:
 def notes(outcome: FixOutcome) -> list[str]:
     """One line per unsafe fix applied and per fix left unapplied, saying why."""
     out = [
-        f"{f.path}:{f.line}:{f.column}: {f.code} unsafe fix applied: {f.fix.reason}"
+        f"{f.location}: {f.code} unsafe fix applied: {f.fix.reason}"
         for f in outcome.unsafe_applied
         if f.fix is not None
     ]
-    out.extend(f"{s.finding.path}:{s.finding.line}:{s.finding.column}: {s.finding.code} not fixed: {s.reason}"
+    out.extend(f"{s.finding.location}: {s.finding.code} not fixed: {s.reason}"
                for s in outcome.skipped)
     return out

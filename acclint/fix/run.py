@@ -7,22 +7,21 @@ what is left and the exit status is 1 while anything is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
-from acclint.api import Report, display_path, lint_bytes, options_for, with_packages
+from acclint.api import Report, display_path, in_cells, lint_bytes, plan
 from acclint.config import Settings
-from acclint.discovery import find_files
 from acclint.findings import FileError, FileResult
 from acclint.fix.apply import FixError, FixOutcome, fix_source
 from acclint.fix.write import write_atomic
-from acclint.project import Project
+from acclint.guard import Refused
 
 
 @dataclass
 class FixRun:
     report: Report = field(default_factory=Report)
     outcomes: list[FixOutcome] = field(default_factory=list)
+    written: dict[str, bytes] = field(default_factory=dict)  # each changed file's new bytes, by path as given
 
     @property
     def fixed(self) -> int:
@@ -38,33 +37,46 @@ class FixRun:
         return f"Fixed {n} finding{'s' if n != 1 else ''} in {m} file{'s' if m != 1 else ''} ({left} left)."
 
 
-def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: bool = False, write: bool = True) -> FixRun:
+def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: bool = False, write: bool = True,
+              overlay: Mapping[str, bytes] | None = None) -> FixRun:
     """Fix every Python file under `paths`; with `write=False` (`--diff`) nothing is written.
 
-    Raises FileNotFoundError for a missing path, like `acclint.api.run`.
+    A path that cannot be used is an error result, as in `acclint.api.run`. A notebook is
+    fixed as the module of its code cells, and its cells are rewritten in place.
     """
-    files = list(find_files(paths, settings.exclude))
-    project = Project(with_packages(files, settings.exclude), options_for(settings))
-    seeds = project.seeds()
+    work = plan(paths, settings, overlay)
+    project, seeds = work.project()
     run = FixRun()
-    for path in files:
+    run.report.results += work.error_results()
+    for path in work.files:
         options = project.options_for(path, seeds)
         shown = display_path(path)
         try:
-            source = Path(path).read_bytes()
+            source = work.sources.read(path)
         except OSError as exc:
             run.report.results.append(FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}")))
             continue
+        except Refused as exc:
+            run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
+            continue
+        notebook = work.sources.notebooks.get(path)
         try:
             outcome = fix_source(source, shown, lambda data, options=options: lint_bytes(data, shown, settings, options), unsafe)
         except FixError as exc:
             run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
             continue
-        if write and outcome.changed:
+        if outcome.changed:
             try:
-                write_atomic(path, outcome.fixed)
+                data = notebook.with_module(outcome.fixed.decode("utf-8")) if notebook else outcome.fixed
+                if write:
+                    write_atomic(path, data)
+                run.written[path] = data
             except OSError as exc:
                 outcome.result.error = FileError(shown, f"cannot write the fixed file: {exc.strerror or exc}")
+            except Refused as exc:
+                outcome.result.error = FileError(shown, str(exc))
+        if notebook is not None:
+            outcome.result = in_cells(outcome.result, notebook)
         run.outcomes.append(outcome)
         run.report.results.append(outcome.result)
     return run
