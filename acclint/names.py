@@ -20,12 +20,20 @@ import libcst as cst
 _STAR_EXPORTS = {
     "acclint.runtime": (
         "Acceleratable", "AcceleratedFunction", "AccelerationCheckWarning",
-        "AccelerationHazardError", "CacheFullWarning", "Convolution2DLayer", "FullyConnectedLayer",
-        "Hazard", "HazardLog", "Layer", "ReLULayer", "SoftmaxLayer", "abs", "adamupdate", "atan",
-        "cos", "crossentropy", "dims", "dlaccelerate", "dlarray", "dlconv", "dlfeval",
-        "dlgradient", "dlnetwork", "exp", "extractdata", "finddim", "forward", "fullyconnect",
-        "log", "mean", "predict", "rand", "randn", "record_hazards", "relu", "rng", "sgdmupdate",
-        "sigmoid", "sin", "size", "softmax", "sqrt", "stripdims", "sum", "tanh", "where",
+        "AccelerationHazardError", "AdditionLayer", "AveragePooling2DLayer",
+        "BatchNormalizationLayer", "CacheFullWarning", "ConcatenationLayer", "Convolution2DLayer",
+        "DepthConcatenationLayer", "DropoutLayer", "EmbeddingLayer", "FeatureInputLayer",
+        "FlattenLayer", "FullyConnectedLayer", "GELULayer", "GlobalAveragePooling2DLayer",
+        "Hazard", "HazardLog", "ImageInputLayer", "Layer", "LayerGraph", "LayerNormalizationLayer",
+        "LeakyReLULayer", "MaxPooling2DLayer", "ReLULayer", "SequenceInputLayer", "SigmoidLayer",
+        "SoftmaxLayer", "TanhLayer", "adamupdate", "addLayers", "atan", "avgpool", "batchnorm",
+        "cat", "connectLayers", "cos", "crossentropy", "dims", "dlaccelerate", "dlarray", "dlconv",
+        "dlfeval", "dlgradient", "dlnetwork", "dlupdate", "dropout", "embed", "exp", "extractdata",
+        "finddim", "flatten", "forward", "fullyconnect", "gelu", "huber", "l1loss", "l2loss",
+        "layernorm", "leakyrelu", "log", "maxpool", "mean", "mse", "onehotdecode", "onehotencode",
+        "ones", "predict", "rand", "randi", "randn", "record_hazards", "relu", "rmspropupdate",
+        "rng", "sgdmupdate", "sigmoid", "sin", "size", "softmax", "sqrt", "stripdims", "tanh",
+        "where", "zeros",
     ),
 }
 

@@ -25,6 +25,8 @@ the outer trace (it is not cached separately).
 """
 
 import functools
+import os
+import sys
 import threading
 import types
 import warnings
@@ -49,6 +51,19 @@ class CacheFullWarning(UserWarning):
 
 def _is_dlarray(x):
     return isinstance(x, dlarray)
+
+
+_RUNTIME_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _user_stacklevel():
+    """The ``stacklevel`` that points a warning issued by the caller at the first frame outside
+    the runtime: the user's line, however many runtime frames (a network's ``forward``, a
+    layer's method) lie between."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_RUNTIME_DIR):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _dlarray_key(x, tape):
@@ -275,7 +290,7 @@ class AcceleratedFunction:
             warnings.warn(f"the trace cache of {self.__name__} is full ({self._cache_size} "
                           "traces): calls with new input sizes, formats or values now run "
                           "un-accelerated; raise cache_size or call clear_cache()",
-                          CacheFullWarning, stacklevel=3)
+                          CacheFullWarning, stacklevel=_user_stacklevel())
 
     def _inputs(self, recording, leaves, tree):
         marked = [recording.input(x) if isinstance(x, dlarray) else x for x in leaves]
@@ -346,7 +361,7 @@ class AcceleratedFunction:
             warnings.warn(f"accelerated outputs differ from the underlying function's outputs "
                           f"({problem}; check_tolerance={self._check_tolerance:g}): the cached "
                           "trace replays values that were baked in when it was built; see "
-                          ".hazards", AccelerationCheckWarning, stacklevel=4)
+                          ".hazards", AccelerationCheckWarning, stacklevel=_user_stacklevel())
 
 
 def _difference(actual, expected, tolerance):

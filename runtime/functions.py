@@ -1,4 +1,5 @@
-"""MATLAB's dlarray functions: static views, data extraction, elementwise math and reductions.
+"""MATLAB's dlarray functions: static views, data extraction, elementwise math, reductions and
+``zeros``/``ones``.
 
 Static views (``size``, ``dims``, ``finddim``) never touch values and are safe anywhere.
 Every other function runs through a primitive, so it is traced by ``dlfeval`` and recorded by
@@ -9,12 +10,24 @@ import jax.numpy as jnp
 
 from . import hazards, ops
 from .dlarray import dlarray
+from .random import shape_of
 
 
 def size(x, dim=None):
-    """The shape of ``x`` as a tuple (``size(x, dim)``: one entry, 0-based). A static view."""
+    """The shape of ``x`` as a tuple (``size(x, dim)``: one entry, **0-based**). A static view.
+
+    Porting trap: MATLAB's ``size(X, 3)`` of an ``"SSCB"`` array is its channels; here that
+    is ``size(x, 2)`` (``size(x, 3)`` is the batch), or better ``size(x, finddim(x, "C")[0])``.
+    A ``dim`` past the last dimension is an ``IndexError`` that says so (MATLAB returns 1).
+    """
     shape = tuple(x.shape)
-    return shape if dim is None else shape[dim]
+    if dim is None:
+        return shape
+    if not -len(shape) <= dim < len(shape):
+        raise IndexError(f"size(x, {dim}): x has {len(shape)} dimensions, numbered 0 to "
+                         f"{len(shape) - 1} (dimensions are 0-based here: MATLAB's size(X, d) is "
+                         "size(x, d - 1))")
+    return shape[dim]
 
 
 def dims(x):
@@ -61,13 +74,57 @@ def relu(x):
 
 
 def sum(x, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
-    """Sum over ``axis``: None (all), an int, a tuple, or labels such as ``"S"``."""
+    """Sum over ``axis``: None (all), a 0-based int, a tuple, or labels such as ``"S"``.
+
+    Porting trap: MATLAB's ``sum(X, 3)`` of ``"SSCB"`` data sums channels; here that is
+    ``sum(x, 2)`` or, clearer, ``sum(x, "C")``. MATLAB's ``sum(X)`` sums the first dimension;
+    here ``sum(x)`` sums everything. Not exported by ``from acclint.runtime import *``.
+    """
     return ops.reduce(ops.SUM, x, axis, keepdims)
 
 
 def mean(x, axis=None, keepdims=False):
     """Mean over ``axis``: None (all), an int, a tuple, or labels such as ``"S"``."""
     return ops.reduce(ops.MEAN, x, axis, keepdims)
+
+
+def _extremum(reduction, elementwise, x, y, axis, keepdims):
+    if y is not None:
+        if axis is not None:
+            raise TypeError("pass either a second array (elementwise) or axis= (a reduction)")
+        return ops.binary(elementwise, x, y)
+    return ops.reduce(reduction, x, axis, keepdims)
+
+
+def max(x, y=None, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
+    """MATLAB's ``max``: ``max(x, y)`` elementwise, ``max(x, axis=d)`` for ``max(X, [], d+1)``
+    (0-based ``axis`` or labels), ``max(x)`` over everything. Not exported by ``import *``."""
+    return _extremum(ops.MAX, ops.MAXIMUM, x, y, axis, keepdims)
+
+
+def min(x, y=None, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
+    """MATLAB's ``min``; see ``max``. Not exported by ``import *``."""
+    return _extremum(ops.MIN, ops.MINIMUM, x, y, axis, keepdims)
+
+
+def _filled(value, size, like):
+    data = jnp.full(shape_of(size), value, like.dtype if isinstance(like, dlarray) else
+                    jnp.float32)
+    if not isinstance(like, dlarray):
+        return data
+    return dlarray._make(data, like._fmt if data.ndim == like.ndim else "")
+
+
+def zeros(*size, like=None):
+    """Zeros of shape ``size`` (ints or one tuple). MATLAB's ``zeros(sz, "like", X)``: with
+    ``like`` a dlarray, a dlarray of its dtype (and format, for as many dimensions); a
+    constant, never traced, so safe inside accelerated functions."""
+    return _filled(0, size, like)
+
+
+def ones(*size, like=None):
+    """Ones of shape ``size``; otherwise as ``zeros``."""
+    return _filled(1, size, like)
 
 
 def where(cond, a, b):

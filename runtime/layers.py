@@ -1,4 +1,4 @@
-"""Layers: the ``Layer`` base, the ``Acceleratable`` mixin and the built-in layers.
+"""Layers: the ``Layer`` base, the ``Acceleratable`` mixin and the simple built-in layers.
 
 A layer is a JAX pytree: the attributes named in ``learnable_names`` and ``state_names`` are
 its children (dlarrays, or ``None`` until initialised); every other attribute is static
@@ -8,15 +8,18 @@ than mutating the ones you hold.
 
 Contract for subclasses (as MATLAB's ``nnet.layer.Layer``):
 
-- ``predict(self, X)`` computes the output for inference; ``forward(self, X)`` for training
+- ``predict(self, *X)`` computes the output for inference; ``forward(self, *X)`` for training
   (defaults to ``predict``). A layer with ``state_names`` returns ``(Y, new_state)`` where
-  ``new_state`` maps each state name to its new value.
-- ``initialize(self, X)`` allocates learnables from an example input, if they are ``None``.
+  ``new_state`` maps each state name to its new value. A layer with several inputs sets
+  ``num_inputs`` (its inputs are named ``in1``, ``in2``, ... as in MATLAB).
+- ``initialize(self, *X)`` allocates learnables from example inputs, if they are ``None``.
 
-``Acceleratable``: mixing it into a layer class (at any depth of inheritance) caches that
-class's ``predict``/``forward`` exactly as ``dlaccelerate`` does. The layer object is an input
-of the trace, so its learnables are traced and its configuration is part of the key; one
-cache serves all instances of the class.
+Acceleration follows MATLAB's custom-layer guide ("Custom Layer Function Acceleration"): a
+custom layer is cached only when it inherits ``Acceleratable`` (at any depth); then its
+``predict``/``forward`` are cached exactly as ``dlaccelerate`` does (the layer object is an
+input of the trace, so its learnables are traced and its configuration is part of the key; one
+cache serves all instances of the class). A custom layer without it runs un-cached on every
+call, even inside a network, whose built-in layers stay accelerated (see ``network``).
 """
 
 import math
@@ -27,7 +30,7 @@ import jax.numpy as jnp
 from . import functions, nn
 from .accelerate import AcceleratedFunction
 from .dlarray import dlarray
-from .random import rand
+from .random import rand, randn
 
 
 class Layer:
@@ -35,6 +38,7 @@ class Layer:
 
     learnable_names = ()
     state_names = ()
+    num_inputs = 1
 
     def __init__(self, name=""):
         self.name = name
@@ -43,14 +47,20 @@ class Layer:
         super().__init_subclass__(**kwargs)
         jax.tree_util.register_pytree_node(cls, _flatten_layer, _unflattener(cls))
 
-    def initialize(self, x):
-        """Allocate learnables from the example input ``x`` (no-op by default)."""
+    def initialize(self, *x):
+        """Allocate learnables from the example input(s) ``x`` (no-op by default)."""
 
-    def predict(self, x):
+    def predict(self, *x):
         raise NotImplementedError(f"{type(self).__name__} must define predict(self, X)")
 
-    def forward(self, x):
-        return self.predict(x)
+    def forward(self, *x):
+        return self.predict(*x)
+
+    @property
+    def input_names(self):
+        """MATLAB's ``InputNames``: ``("in",)`` for one input, else ``("in1", "in2", ...)``."""
+        n = self.num_inputs
+        return ("in",) if n == 1 else tuple(f"in{i + 1}" for i in range(n))
 
     @property
     def learnables(self):
@@ -101,9 +111,31 @@ class Acceleratable:
                 setattr(cls, name, AcceleratedFunction(method))
 
 
-def _glorot(shape, fan_in, fan_out):
+def is_cached(layer):
+    """Whether a network may put ``layer`` into its cached traces: a built-in layer (a class
+    defined by this runtime) or a custom layer that inherits ``Acceleratable``."""
+    if isinstance(layer, Acceleratable):
+        return True
+    return type(layer).__module__.rpartition(".")[0] == __package__
+
+
+def glorot(shape, fan_in, fan_out):
+    """Glorot (Xavier) uniform weights, MATLAB's default ``WeightsInitializer``."""
     limit = math.sqrt(6.0 / (fan_in + fan_out))
     return dlarray((rand(shape) * 2.0 - 1.0) * limit)
+
+
+def filled(n, value):
+    """A learnable or state vector of ``n`` float32 ``value``s (one per channel)."""
+    return dlarray(jnp.full((n,), value, jnp.float32))
+
+
+def channels_of(x, who):
+    """The size of the ``C`` dimension of the formatted dlarray ``x`` (a clear error if none)."""
+    if not isinstance(x, dlarray) or "C" not in x.fmt:
+        raise ValueError(f"{who} needs an input with a 'C' dimension, got format "
+                         f"{getattr(x, 'fmt', '')!r}")
+    return x.shape[x.fmt.index("C")]
 
 
 class FullyConnectedLayer(Layer):
@@ -119,10 +151,10 @@ class FullyConnectedLayer(Layer):
 
     def initialize(self, x):
         if self.weights is None:
-            features = math.prod(n for n, label in zip(x.shape, x.fmt) if label != "B")
-            self.weights = _glorot((self.output_size, features), features, self.output_size)
+            features = math.prod(n for n, label in zip(x.shape, x.fmt) if label not in "BT")
+            self.weights = glorot((self.output_size, features), features, self.output_size)
         if self.bias is None:
-            self.bias = dlarray(jnp.zeros((self.output_size,), jnp.float32))
+            self.bias = filled(self.output_size, 0.0)
 
     def predict(self, x):
         return nn.fullyconnect(x, self.weights, self.bias)
@@ -135,21 +167,21 @@ class Convolution2DLayer(Layer):
 
     def __init__(self, filter_size, num_filters, stride=1, padding=0, name=""):
         super().__init__(name)
-        self.filter_size = tuple(nn._pair(filter_size, "filter_size"))
+        self.filter_size = tuple(nn.pair(filter_size, "filter_size"))
         self.num_filters = int(num_filters)
-        self.stride = tuple(nn._pair(stride, "stride"))
+        self.stride = tuple(nn.pair(stride, "stride"))
         self.padding = padding if isinstance(padding, (str, int)) else tuple(padding)
         self.weights = None
         self.bias = None
 
     def initialize(self, x):
         if self.weights is None:
-            channels = x.shape[x.fmt.index("C")]
+            channels = channels_of(x, "Convolution2DLayer")
             h, w = self.filter_size
-            self.weights = _glorot((h, w, channels, self.num_filters), h * w * channels,
-                                   h * w * self.num_filters)
+            self.weights = glorot((h, w, channels, self.num_filters), h * w * channels,
+                                  h * w * self.num_filters)
         if self.bias is None:
-            self.bias = dlarray(jnp.zeros((self.num_filters,), jnp.float32))
+            self.bias = filled(self.num_filters, 0.0)
 
     def predict(self, x):
         return nn.dlconv(x, self.weights, self.bias, self.stride, self.padding)
@@ -162,8 +194,90 @@ class ReLULayer(Layer):
         return functions.relu(x)
 
 
+class LeakyReLULayer(Layer):
+    """``leakyrelu`` with ``scale`` (MATLAB's default 0.01) for negative inputs."""
+
+    def __init__(self, scale=0.01, name=""):
+        super().__init__(name)
+        self.scale = float(scale)
+
+    def predict(self, x):
+        return nn.leakyrelu(x, self.scale)
+
+
+class GELULayer(Layer):
+    """``gelu``; ``approximation`` ``"none"`` (MATLAB's default, the erf form) or ``"tanh"``."""
+
+    def __init__(self, approximation="none", name=""):
+        super().__init__(name)
+        self.approximation = nn.gelu_approximation(approximation)
+
+    def predict(self, x):
+        return nn.gelu(x, self.approximation)
+
+
+class SigmoidLayer(Layer):
+    """``sigmoid``."""
+
+    def predict(self, x):
+        return functions.sigmoid(x)
+
+
+class TanhLayer(Layer):
+    """``tanh``."""
+
+    def predict(self, x):
+        return functions.tanh(x)
+
+
 class SoftmaxLayer(Layer):
     """``softmax`` over the channel dimension."""
 
     def predict(self, x):
         return nn.softmax(x)
+
+
+class DropoutLayer(Layer):
+    """``dropout`` with ``probability`` (MATLAB's default 0.5) in ``forward``; ``predict`` is
+    the identity. The mask is drawn ``like=`` the input, so it is fresh on every call even
+    inside a cached trace (MATLAB's dropout layer also draws a new mask per iteration)."""
+
+    def __init__(self, probability=0.5, name=""):
+        super().__init__(name)
+        self.probability = nn.dropout_probability(probability)
+
+    def predict(self, x):
+        return x
+
+    def forward(self, x):
+        return nn.dropout(x, self.probability)
+
+
+class FlattenLayer(Layer):
+    """MATLAB's ``flattenLayer``: the ``S`` and ``C`` dimensions become one ``C`` dimension
+    (``"SSCB"`` -> ``"CB"``, in the order of the data, as ``fullyconnect`` flattens)."""
+
+    def predict(self, x):
+        return nn.flatten(x)
+
+
+class EmbeddingLayer(Layer):
+    """Maps integer indices to learnable vectors: MATLAB's ``wordEmbeddingLayer(dimension,
+    numWords)`` / ``embed``. The input holds 0-based indices in a ``C`` dimension of size 1
+    (``"CBT"`` sequences, ``"CB"``); the output has ``C`` of size ``dimension``.
+    ``weights`` is ``(dimension, num_words)``, drawn from N(0, 0.01) as MATLAB's default."""
+
+    learnable_names = ("weights",)
+
+    def __init__(self, dimension, num_words, name=""):
+        super().__init__(name)
+        self.dimension = int(dimension)
+        self.num_words = int(num_words)
+        self.weights = None
+
+    def initialize(self, x):
+        if self.weights is None:
+            self.weights = dlarray(0.01 * randn(self.dimension, self.num_words))
+
+    def predict(self, x):
+        return nn.embed(x, self.weights)

@@ -1,4 +1,4 @@
-"""``dlnetwork``, ``forward`` and ``predict``: a sequential network of layers.
+"""``dlnetwork``, ``forward`` and ``predict``: a network of layers (a chain or a ``LayerGraph``).
 
 A ``dlnetwork`` is a JAX pytree of its layers, so it can be passed to ``dlfeval`` (every
 learnable is traced) and to accelerated functions (learnables are inputs, the architecture is
@@ -6,41 +6,68 @@ part of the trace key). ``learnables`` and ``state`` are nested dicts
 ``{layer_name: {parameter_name: dlarray}}``; assigning them (``net.state = state``) replaces
 the network's layer objects with updated copies.
 
-``forward``/``predict`` are accelerated like ``dlaccelerate`` unless the network was created
-with ``acceleration="none"``; the caches belong to the network and to every network derived
-from it (by an optimiser update or an assignment), so a training loop keeps hitting them.
+Acceleration follows MATLAB's custom-layer guide ("Custom Layer Function Acceleration"):
+built-in layers and custom layers that inherit ``Acceleratable`` are cached; a custom layer
+that does not is run on every call, un-cached. This runtime does that by **splitting the
+network's trace around such layers**: the layers, in topological order, form steps; a run of
+cacheable layers is one cached step (a trace of ``dlaccelerate``'s kind, keyed by the step and
+the layers' sizes and configuration), and each non-``Acceleratable`` custom layer is a step run
+directly in between, so its Python code (a ``rand(size(X))``, a ``print``) executes on every
+call. A network without such a layer is one cached step, exactly the whole-network trace.
+
+The caches (one for ``forward``, one for ``predict``; each holds a trace per step and input
+size) belong to the network and to every network derived from it (by an optimiser update or an
+assignment), so a training loop keeps hitting them. ``acceleration="none"`` runs every layer
+directly.
+
+Sharp edge: inside a function you accelerate yourself (``dlaccelerate(model_loss)``), the whole
+function is one trace, custom layers included, as any code it calls.
 """
+
+import dataclasses
 
 import jax
 
 from .accelerate import AcceleratedFunction
-from .layers import Layer
+from .graph import LayerGraph
+from .layers import is_cached
 
 _MODES = ("auto", "none")
 
 
-def _run(net, x, training):
+@dataclasses.dataclass(frozen=True)
+class _Step:
+    """Consecutive layers (positions in the network) run together; hashable, a trace key part.
+
+    ``sources``: per layer, the keys of the values it consumes; ``needs``: keys this step
+    takes from earlier steps or the network inputs; ``keep``: keys later steps or the network's
+    outputs use. Layer outputs are keyed by layer name, network inputs by ``"layer/input"``.
+    """
+
+    cached: bool
+    training: bool
+    positions: tuple
+    sources: tuple
+    needs: tuple
+    keep: tuple
+
+
+def _evaluate(step, layers, values):
+    """Run ``layers`` (the step's) on ``values``; return the kept values and the new state."""
+    values = dict(values)
     state = {}
-    for layer in net.layers:
-        out = layer.forward(x) if training else layer.predict(x)
+    for layer, sources in zip(layers, step.sources):
+        xs = [values[s] for s in sources]
+        out = layer.forward(*xs) if step.training else layer.predict(*xs)
         if layer.state_names:
-            x, new_state = out
+            out, new_state = out
             state[layer.name] = dict(new_state)
-        else:
-            x = out
-    return x, state
-
-
-def _forward(net, x):
-    return _run(net, x, True)
-
-
-def _predict(net, x):
-    return _run(net, x, False)[0]
+        values[layer.name] = out
+    return {k: values[k] for k in step.keep}, state
 
 
 class _Acceleration:
-    """The accelerated forward/predict shared by a network and the networks derived from it."""
+    """The caches of forward/predict shared by a network and the networks derived from it."""
 
     __slots__ = ("mode", "forward", "predict")
 
@@ -48,48 +75,94 @@ class _Acceleration:
         if mode not in _MODES:
             raise ValueError(f"acceleration must be 'auto' or 'none', got {mode!r}")
         self.mode = mode
-        self.forward = AcceleratedFunction(_forward) if mode == "auto" else None
-        self.predict = AcceleratedFunction(_predict) if mode == "auto" else None
+        self.forward = AcceleratedFunction(_evaluate) if mode == "auto" else None
+        self.predict = AcceleratedFunction(_evaluate) if mode == "auto" else None
+
+
+class _Topology:
+    """What a network's structure decides once: input and output keys and the steps."""
+
+    __slots__ = ("input_keys", "input_names", "output_names", "steps")
+
+    def __init__(self, graph, order):
+        position = {name: i for i, name in enumerate(order)}
+        layers = graph._layers
+        sources, self.input_keys, self.input_names = {}, [], []
+        for name in order:
+            layer = layers[name]
+            keys = []
+            for index, source in enumerate(graph.sources(name)):
+                if source is None:
+                    source = f"{name}/{layer.input_names[index]}"
+                    self.input_keys.append(source)
+                    self.input_names.append(name if layer.num_inputs == 1 else source)
+                keys.append(source)
+            sources[name] = tuple(keys)
+        self.output_names = tuple(sorted(graph.outputs(), key=position.get))
+        groups = []
+        for name in order:
+            cached = is_cached(layers[name])
+            if groups and cached and groups[-1][0]:
+                groups[-1][1].append(name)
+            else:
+                groups.append((cached, [name]))
+        self.steps = {training: tuple(self._steps(groups, sources, position, training))
+                      for training in (True, False)}
+
+    def _steps(self, groups, sources, position, training):
+        for k, (cached, names) in enumerate(groups):
+            inside = set(names)
+            needs = sorted({s for n in names for s in sources[n] if s not in inside})
+            later = {s for _, rest in groups[k + 1:] for n in rest for s in sources[n]}
+            keep = sorted(n for n in names if n in later or n in self.output_names)
+            yield _Step(cached, training, tuple(position[n] for n in names),
+                        tuple(sources[n] for n in names), tuple(needs), tuple(keep))
 
 
 class dlnetwork:
-    """A sequential network: ``dlnetwork(layers, example_input=None, acceleration="auto")``.
+    """A network: ``dlnetwork(layers, *example_inputs, acceleration="auto")``.
 
-    Layers without a ``name`` are named ``<class>_<position>``; names must be unique.
-    Layers whose learnables are ``None`` are initialised by propagating ``example_input`` (a
-    formatted dlarray, as MATLAB's ``dlnetwork(layers, X)``); without it, a ``ValueError``.
+    ``layers`` is a list (connected in sequence) or a ``LayerGraph``. Layers without a
+    ``name`` are named ``<class>_<position>``; names must be unique. Layers whose learnables
+    are ``None`` are initialised by propagating the example inputs (formatted dlarrays, one per
+    network input, as MATLAB's ``dlnetwork(layers, X1, ..., XN)``), or, when every network
+    input is an input layer, one zero observation of its size; otherwise a ``ValueError``.
     The given layer objects are copied, never modified.
     """
 
-    def __init__(self, layers, example_input=None, *, acceleration="auto"):
-        layers = [layer.replace() for layer in layers]
-        for position, layer in enumerate(layers):
-            if not isinstance(layer, Layer):
-                raise TypeError(f"layer #{position} is a {type(layer).__name__}, not a Layer")
-            if not layer.name:
-                layer.name = f"{type(layer).__name__.lower()}_{position + 1}"
-        names = [layer.name for layer in layers]
-        duplicate = next((n for n in names if names.count(n) > 1), None)
-        if duplicate is not None:
-            raise ValueError(f"two layers are named {duplicate!r}; layer names must be unique")
-        if example_input is not None:
-            x = example_input
-            for layer in layers:
-                layer.initialize(x)
-                x = layer.predict(x)
-                if layer.state_names:
-                    x = x[0]
+    def __init__(self, layers, *example_inputs, acceleration="auto"):
+        graph = layers if isinstance(layers, LayerGraph) else LayerGraph(layers)
+        order = graph.order()
+        topology = _Topology(graph, order)
+        layers = [graph._layers[name].replace() for name in order]
+        if not example_inputs and all(hasattr(layers[order.index(k.split("/")[0])], "example")
+                                      for k in topology.input_keys):
+            example_inputs = [layers[order.index(k.split("/")[0])].example()
+                              for k in topology.input_keys]
+        if example_inputs:
+            _initialize(layers, topology, example_inputs)
         missing = [f"{layer.name}.{n}" for layer in layers for n in layer.learnable_names
                    if getattr(layer, n, None) is None]
         if missing:
             raise ValueError(f"learnables {', '.join(missing)} are not initialised; pass an "
-                             "example input: dlnetwork(layers, dlarray(X, 'SSCB'))")
+                             "example input: dlnetwork(layers, dlarray(X, 'SSCB')), or start "
+                             "with an input layer")
         self._layers = tuple(layers)
+        self._topology = topology
         self._acceleration = _Acceleration(acceleration)
 
     @property
     def layers(self):
+        """The layers in evaluation (topological) order."""
         return self._layers
+
+    @property
+    def input_names(self):
+        return tuple(self._topology.input_names)
+
+    @property
+    def output_names(self):
+        return self._topology.output_names
 
     @property
     def acceleration(self):
@@ -97,7 +170,8 @@ class dlnetwork:
 
     @property
     def accelerated_functions(self):
-        """``{"forward": AcceleratedFunction, "predict": ...}``, or ``{}`` without acceleration."""
+        """``{"forward": AcceleratedFunction, "predict": ...}`` (each caches one trace per
+        cached step and input size), or ``{}`` without acceleration."""
         acc = self._acceleration
         return {} if acc.mode == "none" else {"forward": acc.forward, "predict": acc.predict}
 
@@ -121,6 +195,20 @@ class dlnetwork:
         return f"dlnetwork({[layer.name for layer in self._layers]})"
 
 
+def _initialize(layers, topology, inputs):
+    if len(inputs) != len(topology.input_keys):
+        raise ValueError(f"the network has {len(topology.input_keys)} inputs "
+                         f"{topology.input_names}, got {len(inputs)} example inputs")
+    values = dict(zip(topology.input_keys, inputs))
+    for step in topology.steps[False]:
+        for position, sources in zip(step.positions, step.sources):
+            layer = layers[position]
+            xs = [values[s] for s in sources]
+            layer.initialize(*xs)
+            out = layer.predict(*xs)
+            values[layer.name] = out[0] if layer.state_names else out
+
+
 def _replaced(layers, values, names_attr, what):
     expected = {layer.name: set(getattr(layer, names_attr)) for layer in layers
                 if getattr(layer, names_attr)}
@@ -133,25 +221,45 @@ def _replaced(layers, values, names_attr, what):
 
 
 def _flatten(net):
-    return (net._layers,), net._acceleration
+    return (net._layers,), (net._topology, net._acceleration)
 
 
-def _unflatten(acceleration, children):
+def _unflatten(aux, children):
     net = object.__new__(dlnetwork)
-    net._layers, net._acceleration = tuple(children[0]), acceleration
+    net._layers = tuple(children[0])
+    net._topology, net._acceleration = aux
     return net
 
 
 jax.tree_util.register_pytree_node(dlnetwork, _flatten, _unflatten)
 
 
-def forward(net, x):
-    """Training-mode outputs and updated state: ``Y, state = forward(net, X)``."""
-    acc = net._acceleration
-    return acc.forward(net, x) if acc.forward is not None else _forward(net, x)
+def _run(net, inputs, training, cache):
+    topology = net._topology
+    if len(inputs) != len(topology.input_keys):
+        raise TypeError(f"the network has {len(topology.input_keys)} inputs "
+                        f"{topology.input_names}, got {len(inputs)}")
+    values = dict(zip(topology.input_keys, inputs))
+    state = {}
+    for step in topology.steps[training]:
+        layers = tuple(net._layers[p] for p in step.positions)
+        needed = {k: values[k] for k in step.needs}
+        run = cache if cache is not None and step.cached else _evaluate
+        kept, new_state = run(step, layers, needed)
+        values.update(kept)
+        state.update(new_state)
+    return tuple(values[name] for name in topology.output_names), state
 
 
-def predict(net, x):
-    """Inference-mode outputs: ``Y = predict(net, X)``."""
-    acc = net._acceleration
-    return acc.predict(net, x) if acc.predict is not None else _predict(net, x)
+def forward(net, *x):
+    """Training-mode outputs and updated state: ``Y, state = forward(net, X)``; with several
+    inputs ``forward(net, X1, X2)`` (in ``net.input_names`` order) and several outputs
+    ``Y1, Y2, state = forward(...)`` (``net.output_names`` order)."""
+    outputs, state = _run(net, x, True, net._acceleration.forward)
+    return (*outputs, state)
+
+
+def predict(net, *x):
+    """Inference-mode outputs: ``Y = predict(net, X)`` (a tuple for several outputs)."""
+    outputs, _ = _run(net, x, False, net._acceleration.predict)
+    return outputs[0] if len(outputs) == 1 else outputs

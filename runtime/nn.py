@@ -1,14 +1,17 @@
 """Deep-learning operations in MATLAB's data layout: ``fullyconnect``, ``dlconv``, ``softmax``,
-``crossentropy``.
+``leakyrelu``, ``gelu``, ``dropout``, ``embed`` and flattening.
 
 Each is one primitive (one fused XLA call when run eagerly). Data layout follows MATLAB:
 images are ``"SSCB"`` (height, width, channel, batch), fully connected weights are
 ``(outputs, inputs)`` and convolution weights ``(height, width, in_channels, filters)``.
 """
 
+import math
+
 import jax
 import jax.numpy as jnp
 
+from . import random
 from .dlarray import apply, dlarray
 from .primitive import Primitive
 
@@ -23,29 +26,29 @@ def _require_format(x, name, labels=""):
                              f"{x._fmt!r}")
 
 
-def _fc_impl(x, weights, bias, *, batch_axis):
-    if batch_axis is None:
-        return weights @ x.reshape(-1) + bias.reshape(-1)
-    columns = jnp.moveaxis(x, batch_axis, -1).reshape(-1, x.shape[batch_axis])
-    return weights @ columns + bias.reshape(-1, 1)
+def _fc_impl(x, weights, bias, *, batch_axes):
+    kept = tuple(x.shape[a] for a in batch_axes)
+    columns = jnp.moveaxis(x, batch_axes, tuple(range(-len(batch_axes), 0)))
+    columns = columns.reshape(-1, math.prod(kept)) if batch_axes else columns.reshape(-1, 1)
+    y = weights @ columns + bias.reshape(-1, 1)
+    return y.reshape((weights.shape[0],) + kept)
 
 
-FULLYCONNECT = Primitive("fullyconnect", _fc_impl, static=("batch_axis",))
+FULLYCONNECT = Primitive("fullyconnect", _fc_impl, static=("batch_axes",))
 
 
 def fullyconnect(x, weights, bias):
-    """``weights @ features + bias`` per observation; ``"CB"`` output (``"C"`` without a batch).
+    """``weights @ features + bias`` per observation and time step.
 
-    Every dimension of ``x`` except ``B`` is flattened into features (so an ``"SSCB"`` image
-    batch works directly). Time series (``T``) are not supported.
+    Every dimension of ``x`` except ``B`` and ``T`` is flattened into features (so an
+    ``"SSCB"`` image batch works directly, in the data's order); the output is ``"C"``
+    followed by the ``B`` and ``T`` labels of ``x`` (``"CB"``, ``"CBT"``), as MATLAB's, which
+    applies the operation independently at each time step.
     """
     _require_format(x, "fullyconnect")
-    if "T" in x._fmt:
-        raise ValueError("fullyconnect does not support a 'T' dimension in this runtime; "
-                         "reshape the sequence into observations first")
-    batch_axis = x._fmt.index("B") if "B" in x._fmt else None
-    return apply(FULLYCONNECT, (x, weights, bias), {"batch_axis": batch_axis},
-                 "C" if batch_axis is None else "CB")
+    batch_axes = tuple(i for i, label in enumerate(x._fmt) if label in "BT")
+    fmt = "C" + "".join(x._fmt[a] for a in batch_axes)
+    return apply(FULLYCONNECT, (x, weights, bias), {"batch_axes": batch_axes}, fmt)
 
 
 def _conv_impl(x, weights, bias, *, stride, padding):
@@ -57,7 +60,8 @@ def _conv_impl(x, weights, bias, *, stride, padding):
 CONV = Primitive("dlconv", _conv_impl, static=("stride", "padding"))
 
 
-def _pair(value, name):
+def pair(value, name):
+    """``value`` as a pair of non-negative ints (an int is used for both)."""
     pair = (value, value) if isinstance(value, int) else tuple(value)
     if len(pair) != 2 or not all(isinstance(v, int) and v >= 0 for v in pair):
         raise ValueError(f"{name} must be a non-negative int or a pair of them, got {value!r}")
@@ -70,7 +74,7 @@ def _padding(padding):
         if padding.lower() != "same":
             raise ValueError(f"padding must be 'same', an int or a pair, got {padding!r}")
         return "SAME"
-    return tuple((p, p) for p in _pair(padding, "padding"))
+    return tuple((p, p) for p in pair(padding, "padding"))
 
 
 def dlconv(x, weights, bias, stride=1, padding=0):
@@ -78,7 +82,7 @@ def dlconv(x, weights, bias, stride=1, padding=0):
     _require_format(x, "dlconv")
     if x._fmt != "SSCB":
         raise ValueError(f"dlconv needs an 'SSCB' input, got format {x._fmt!r}")
-    params = {"stride": _pair(stride, "stride"), "padding": _padding(padding)}
+    params = {"stride": pair(stride, "stride"), "padding": _padding(padding)}
     return apply(CONV, (x, weights, bias), params, "SSCB")
 
 
@@ -95,20 +99,85 @@ def softmax(x):
     return apply(SOFTMAX, (x,), {"axis": x._fmt.index("C")}, x._fmt)
 
 
-def _crossentropy_impl(y, targets, *, observations):
-    tiny = jnp.finfo(y.dtype).tiny
-    return -jnp.sum(targets * jnp.log(jnp.maximum(y, tiny))) / observations
+def _leakyrelu_impl(x, *, scale):
+    return jnp.where(x > 0, x, scale * x)
 
 
-CROSSENTROPY = Primitive("crossentropy", _crossentropy_impl, static=("observations",))
+LEAKYRELU = Primitive("leakyrelu", _leakyrelu_impl, static=("scale",))
 
 
-def crossentropy(y, targets):
-    """Categorical cross-entropy of probabilities ``y`` against ``targets``, averaged over the
-    batch (``B``) dimension, as MATLAB's default ``"batch-size"`` normalisation. Scalar result."""
-    _require_format(y, "crossentropy", "C")
-    if tuple(y.shape) != tuple(targets.shape):
-        raise ValueError(f"crossentropy: targets have shape {tuple(targets.shape)} but the "
-                         f"predictions have shape {tuple(y.shape)}")
-    observations = y.shape[y._fmt.index("B")] if "B" in y._fmt else 1
-    return apply(CROSSENTROPY, (y, targets), {"observations": observations}, "")
+def leakyrelu(x, scale=0.01):
+    """``x`` where positive, else ``scale * x`` (MATLAB's default scale 0.01)."""
+    return apply(LEAKYRELU, (x,), {"scale": float(scale)}, x._fmt)
+
+
+def gelu_approximation(approximation):
+    if approximation not in ("none", "tanh"):
+        raise ValueError(f"approximation must be 'none' or 'tanh', got {approximation!r}")
+    return approximation
+
+
+def _gelu_impl(x, *, approximate):
+    return jax.nn.gelu(x, approximate=approximate)
+
+
+GELU = Primitive("gelu", _gelu_impl, static=("approximate",))
+
+
+def gelu(x, approximation="none"):
+    """Gaussian error linear unit; ``approximation="none"`` is the exact erf form (MATLAB's
+    default), ``"tanh"`` the tanh approximation."""
+    approximate = gelu_approximation(approximation) == "tanh"
+    return apply(GELU, (x,), {"approximate": approximate}, x._fmt)
+
+
+def dropout_probability(probability):
+    probability = float(probability)
+    if not 0.0 <= probability < 1.0:
+        raise ValueError(f"dropout probability must be in [0, 1), got {probability}")
+    return probability
+
+
+def dropout(x, probability=0.5):
+    """Zero each element with ``probability`` and scale the rest by ``1/(1-probability)``.
+
+    MATLAB has no dropout function for dlarrays (only ``dropoutLayer``); this is the layer's
+    training-mode operation. The mask is drawn ``rand(size(x), like=x)``, so a cached trace
+    draws a fresh mask on every call when ``x`` is traced.
+    """
+    probability = dropout_probability(probability)
+    if probability == 0.0:
+        return x
+    keep = random.rand(x.shape, like=x) >= probability
+    return x * keep * (1.0 / (1.0 - probability))
+
+
+def flatten(x):
+    """``"S..SC"`` dimensions folded into one ``C`` dimension, ``B``/``T`` kept (data order)."""
+    _require_format(x, "flatten")
+    if "U" in x._fmt:
+        raise ValueError(f"flatten does not know where a 'U' dimension belongs (format "
+                         f"{x._fmt!r}); relabel it first")
+    features = math.prod(n for n, label in zip(x.shape, x._fmt) if label in "SC")
+    others = [(n, label) for n, label in zip(x.shape, x._fmt) if label in "BT"]
+    shape = (features,) + tuple(n for n, _ in others)
+    flat = dlarray._make(x._data, "", x._grad, x._rec).reshape(shape)
+    return dlarray._make(flat._data, "C" + "".join(label for _, label in others),
+                         flat._grad, flat._rec)
+
+
+def _embed_impl(indices, weights):
+    return jnp.take(weights, indices[0].astype(jnp.int32), axis=1)
+
+
+EMBED = Primitive("embed", _embed_impl)
+
+
+def embed(x, weights):
+    """Vectors ``weights[:, index]`` for the 0-based indices in ``x`` (a ``C`` dimension of size
+    1); the result has ``C`` of size ``weights.shape[0]`` (MATLAB's ``embed``, 1-based there)."""
+    _require_format(x, "embed", "C")
+    if x._fmt[0] != "C" or x.shape[0] != 1:
+        raise ValueError(f"embed needs indices in a 'C' dimension of size 1 (e.g. 'CBT'), got "
+                         f"format {x._fmt!r} with shape {tuple(x.shape)}")
+    return apply(EMBED, (x, weights), {}, x._fmt)

@@ -55,6 +55,8 @@ COS = Primitive("cos", jnp.cos)
 # jax.nn.relu's derivative is 0 at 0 (jnp.maximum(x, 0) would give 0.5), as MATLAB's relu.
 RELU = Primitive("relu", jax.nn.relu)
 WHERE = Primitive("where", jnp.where)
+MAXIMUM = Primitive("maximum", jnp.maximum)
+MINIMUM = Primitive("minimum", jnp.minimum)
 
 
 def unary(prim, x):
@@ -80,16 +82,16 @@ def where(cond, a, b):
 
 
 # --- reductions and shapes ----------------------------------------------------------------
-def _sum_impl(x, *, axis, keepdims):
-    return jnp.sum(x, axis=axis, keepdims=keepdims)
+def _reduction(name, fn):
+    def impl(x, *, axis, keepdims):
+        return fn(x, axis=axis, keepdims=keepdims)
+    return Primitive(name, impl, static=("axis", "keepdims"))
 
 
-def _mean_impl(x, *, axis, keepdims):
-    return jnp.mean(x, axis=axis, keepdims=keepdims)
-
-
-SUM = Primitive("sum", _sum_impl, static=("axis", "keepdims"))
-MEAN = Primitive("mean", _mean_impl, static=("axis", "keepdims"))
+SUM = _reduction("sum", jnp.sum)
+MEAN = _reduction("mean", jnp.mean)
+MAX = _reduction("max", jnp.max)
+MIN = _reduction("min", jnp.min)
 
 
 def reduce(prim, x, axis, keepdims):

@@ -1,4 +1,5 @@
-"""``rand``, ``randn`` and ``rng``: the runtime's random numbers, and how acceleration sees them.
+"""``rand``, ``randn``, ``randi`` and ``rng``: the runtime's random numbers, and how acceleration
+sees them.
 
 All draws come from one process-wide stream: a base key (``rng(seed)`` resets it) folded with
 a counter that every draw, and every call of an accelerated function, advances. What happens
@@ -42,29 +43,32 @@ def stream():
     return _base, next(_counter) % (1 << 32)
 
 
-def _draw_impl(base, counter, *, index, kind, shape, dtype):
+def _draw_impl(base, counter, *, index, kind, shape, dtype, bounds):
     key = jax.random.fold_in(jax.random.fold_in(base, counter), index)
     if kind == "rand":
         return jax.random.uniform(key, shape, dtype)
+    if kind == "randi":
+        return jax.random.randint(key, shape, bounds[0], bounds[1] + 1).astype(dtype)
     return jax.random.normal(key, shape, dtype)
 
 
-DRAW = Primitive("draw", _draw_impl, static=("index", "kind", "shape", "dtype"),
+DRAW = Primitive("draw", _draw_impl, static=("index", "kind", "shape", "dtype", "bounds"),
                  differentiable=False)
 
 
-def _shape(size):
+def shape_of(size):
+    """A shape from MATLAB-style size arguments: ints, or one tuple (``rand(size(x))``)."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     return tuple(operator.index(n) for n in size)
 
 
-def _draw(kind, size, like):
-    shape = _shape(size)
+def _draw(kind, size, like, bounds=None):
+    shape = shape_of(size)
     is_dl = isinstance(like, dlarray)
     dtype = like.dtype if is_dl and jnp.issubdtype(like.dtype, jnp.floating) else jnp.float32
     fmt = like._fmt if is_dl and len(shape) == like.ndim else ""
-    params = {"kind": kind, "shape": shape, "dtype": jnp.dtype(dtype)}
+    params = {"kind": kind, "shape": shape, "dtype": jnp.dtype(dtype), "bounds": bounds}
     recording = STATE.recording
     if is_dl and recording is not None and like._rec is not None and like._rec[0] is recording:
         base, counter = recording.stream()
@@ -87,3 +91,15 @@ def rand(*size, like=None):
 def randn(*size, like=None):
     """Standard normal numbers; otherwise exactly as ``rand``."""
     return _draw("randn", size, like)
+
+
+def randi(imax, *size, like=None):
+    """Uniform random integers, MATLAB's ``randi``: from 1 to ``imax``, or from ``lo`` to ``hi``
+    (inclusive) with ``imax=(lo, hi)``. These are values, not indices, so they keep MATLAB's
+    1-based range; subtract 1 to index with them. Stored as floats (the ``like`` dtype, else
+    float32), as MATLAB's ``randi(..., "like", X)``; otherwise exactly as ``rand``.
+    """
+    lo, hi = (1, imax) if isinstance(imax, int) else tuple(imax)
+    if hi < lo:
+        raise ValueError(f"randi: empty range {lo}..{hi}")
+    return _draw("randi", size, like, (operator.index(lo), operator.index(hi)))
