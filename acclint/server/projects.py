@@ -1,0 +1,234 @@
+"""The language server's view of the code: the editor's unsaved buffers over the files on disk,
+one `Scope` per configuration root, and the project-wide reach kept in memory between edits.
+
+Nothing here knows the Language Server Protocol (acclint.server.app does), so the benchmark and
+the tests can drive it directly.
+
+Why it is shaped so: a file's findings depend on its own text, its settings and its *seeds* (the
+traced reaches other modules give its functions, acclint.project). An edit is answered at once
+by linting the edited buffer with the seeds of the last project analysis; the project is then
+analysed again in the background (`reanalyse`), and only the open files whose seeds changed are
+linted again. A background analysis that a newer edit makes stale stops at the next file it
+would read (`Superseded`) rather than finishing work nobody will use. Parsed modules are kept
+between analyses, keyed by their exact bytes, so only edited files are parsed again.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+import libcst as cst
+
+from acclint.api import lint_bytes, options_for, with_packages
+from acclint.config import ConfigError, Settings, find_pyproject, load_settings
+from acclint.discovery import discover
+from acclint.engine import LintOptions
+from acclint.findings import FileError, FileResult
+from acclint.project import Project, module_name
+from acclint.reach import Seed
+
+
+class Superseded(Exception):
+    """A newer edit made the running project analysis stale."""
+
+
+@dataclass(eq=False)
+class Scope:
+    """The files that share one configuration: those under `root` (the directory of the
+    `pyproject.toml` with `[tool.acclint]`, or a workspace folder), or one file alone."""
+
+    root: str | None
+    settings: Settings
+    error: ConfigError | None = None  # an invalid [tool.acclint]: every file reports it
+    options: LintOptions | None = None
+    seeds: dict[str, tuple[Seed, ...]] = field(default_factory=dict)
+    generation: int = 1  # bumped by every change to a file of the scope
+    analysed: int = 0  # the generation the seeds were computed at
+
+    def shown(self, path: str) -> str:
+        """The path findings name: relative to the root, as `acclint check` run there names
+        it (so `per-file-ignores` globs match as they do on the command line)."""
+        if self.root is not None and (path + os.sep).startswith(self.root + os.sep):
+            return os.path.relpath(path, self.root)
+        return path
+
+    def options_of(self, path: str) -> LintOptions:
+        return replace(self.options, module_name=module_name(Path(path)), seeds=self.seeds.get(path, ()))
+
+
+class _BufferedProject(Project):
+    """A Project that reuses modules parsed by earlier analyses (for unchanged bytes) and stops
+    when `stale()` says a newer edit has come in."""
+
+    def __init__(self, files, options, read, parsed: dict, stale: Callable[[], bool]) -> None:
+        super().__init__(files, options, read)
+        self._parsed = parsed
+        self._stale = stale
+
+    def module(self, path: str) -> cst.Module | None:
+        if self._stale():
+            raise Superseded
+        source = self.read(path)
+        kept = self._parsed.get(path)
+        if kept is not None and kept[0] == source:
+            return kept[1]
+        module = super().module(path)
+        if module is not None:
+            self._parsed[path] = (source, module)
+        return module
+
+
+class Workspace:
+    """Open buffers, scopes and parsed modules; thread-safe for one linting thread and one
+    analysing thread (dict updates are atomic; scopes are created under a lock)."""
+
+    def __init__(self, folders: list[str] = ()) -> None:
+        self.folders = [os.path.abspath(f) for f in folders]
+        self.buffers: dict[str, bytes] = {}  # path -> the editor's text, unsaved edits included
+        self._scopes: dict[str, Scope] = {}  # by configuration root (or directory, without one)
+        self._scope_of: dict[str, Scope] = {}  # by directory
+        self._lock = threading.Lock()
+        self._parsed: dict[str, tuple[bytes, cst.Module]] = {}
+        # The last lint of each buffer: (bytes, options, result); a code action on an unchanged
+        # buffer reuses it.
+        self._last: dict[str, tuple[bytes, LintOptions, FileResult]] = {}
+
+    # -- buffers and settings ---------------------------------------------------------------
+    def read(self, path: str) -> bytes:
+        """The editor's text of `path` when it is open, else the file on disk."""
+        found = self.buffers.get(path)
+        return found if found is not None else Path(path).read_bytes()
+
+    def edit(self, path: str, text: bytes | None) -> Scope:
+        """Record the buffer of `path` (None: closed, the disk applies again); the scope's
+        project analysis is stale from now on."""
+        if text is None:
+            self.buffers.pop(path, None)
+            self._last.pop(path, None)
+        else:
+            self.buffers[path] = text
+        scope = self.scope(path)
+        scope.generation += 1
+        return scope
+
+    def changed_on_disk(self, path: str) -> None:
+        """A file changed outside the editor: analyses of its scope are stale."""
+        self._parsed.pop(path, None)
+        self.scope(path).generation += 1
+
+    def reload_settings(self) -> list[Scope]:
+        """Forget every scope (a `pyproject.toml` changed); returns the old ones, whose open
+        files the caller lints again."""
+        with self._lock:
+            old = list(self._scopes.values())
+            self._scopes.clear()
+            self._scope_of.clear()
+        self._last.clear()
+        return old
+
+    def scope(self, path: str) -> Scope:
+        directory = os.path.dirname(path)
+        with self._lock:
+            found = self._scope_of.get(directory)
+            if found is None:
+                found = self._scope_of[directory] = self._make_scope(directory)
+            return found
+
+    def _make_scope(self, directory: str) -> Scope:
+        try:
+            pyproject = find_pyproject(Path(directory))
+            settings = load_settings(pyproject) if pyproject else Settings()
+            error = None
+        except ConfigError as exc:
+            pyproject, settings, error = None, Settings(), exc
+        if pyproject is not None:
+            root = str(pyproject.parent)
+        elif error is None:
+            root = next((f for f in self.folders if (directory + os.sep).startswith(f + os.sep)), None)
+        else:
+            root = None
+        # Files outside every root share a scope per directory (and the package it is in).
+        key = root if root is not None else directory
+        scope = self._scopes.get(key)
+        if scope is None:
+            scope = self._scopes[key] = Scope(root, settings, error, options_for(settings))
+        return scope
+
+    def open_paths(self, scope: Scope) -> list[str]:
+        return [p for p in list(self.buffers) if self.scope(p) is scope]
+
+    # -- linting ----------------------------------------------------------------------------
+    def lint(self, path: str, source: bytes | None = None) -> FileResult:
+        """Findings for `source` (default: the current text of `path`), with the scope's last
+        known seeds."""
+        scope = self.scope(path)
+        shown = scope.shown(path)
+        if scope.error is not None:
+            return FileResult(shown, error=FileError(shown, f"invalid configuration: {scope.error}"))
+        if source is None:
+            try:
+                source = self.read(path)
+            except OSError as exc:
+                return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+        options = scope.options_of(path)
+        last = self._last.get(path)
+        if last is not None and last[0] == source and last[1] == options:
+            return last[2]
+        kept = self._parsed.get(path)
+        parsed = kept[1] if kept is not None and kept[0] == source else None
+        result = lint_bytes(source, shown, scope.settings, options, parsed)
+        if result.module is not None:
+            self._parsed[path] = (source, result.module)
+        if path in self.buffers:
+            self._last[path] = (source, options, result)
+        return result
+
+    def lint_function(self, path: str) -> Callable[[bytes], FileResult]:
+        """How the fixer lints a version of `path` (its settings and seeds, fixed now)."""
+        scope = self.scope(path)
+        options, shown = scope.options_of(path), scope.shown(path)
+        return lambda source: lint_bytes(source, shown, scope.settings, options)
+
+    # -- the project-wide reach ---------------------------------------------------------------
+    def files(self, scope: Scope, path: str) -> list[str]:
+        """The Python files of the scope's project, open buffers not yet saved included; for a
+        file outside any root, the file and the package it lies in."""
+        if scope.root is None:
+            return with_packages(self.open_paths(scope) or [path], scope.settings.exclude)
+        found = discover([scope.root], scope.settings.selection()).files
+        files = [f for f in found if f.endswith(".py")]
+        known = set(files)
+        files += [p for p in self.open_paths(scope) if p not in known and p.endswith(".py")]
+        return files
+
+    def reanalyse(self, scope: Scope, path: str) -> list[str] | None:
+        """Work out the seeds of the scope again (`path`: a file of it, which names the project
+        of a scope without a root). Returns the open files whose seeds changed, or None when a
+        newer edit made the analysis stale before it finished."""
+        if scope.error is not None:
+            return []
+        generation = scope.generation
+        snapshot = dict(self.buffers)
+        disk: dict[str, bytes] = {}
+
+        def read(file: str) -> bytes:
+            found = snapshot.get(file)
+            if found is None:
+                found = disk.get(file)
+                if found is None:
+                    found = disk[file] = Path(file).read_bytes()
+            return found
+
+        project = _BufferedProject(
+            self.files(scope, path), scope.options, read, self._parsed, lambda: scope.generation != generation
+        )
+        try:
+            seeds = project.seeds()
+        except Superseded:
+            return None
+        before, scope.seeds, scope.analysed = scope.seeds, seeds, generation
+        return [p for p in self.open_paths(scope) if before.get(p, ()) != seeds.get(p, ())]

@@ -1,0 +1,94 @@
+"""acclint's results in the Language Server Protocol's terms: diagnostics, ranges in the units
+the client counts (UTF-16 by default), and text edits.
+
+acclint counts columns in code points; pygls's position codec converts them to what the client
+negotiated. Lines are counted as the protocol counts them (`\\n`, `\\r\\n`, `\\r`), which is how
+Python and libcst count them too (acclint.server.edits.lines_of).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
+
+from acclint.docs import page_name
+from acclint.findings import FileError, FileResult, Finding
+from acclint.server.edits import LineEdit, lines_of
+
+SOURCE = "acclint"
+NOT_ANALYSED = "ACC000"  # as the flake8 plugin names a file acclint could not analyse
+FIX_ALL = "source.fixAll.acclint"
+# The engine's and the parse guard's messages end with where the parser stopped.
+_WHERE = re.compile(r"\(line (\d+)(?:, column (\d+))?\)")
+# The rule pages of a source checkout (an editable install); an installed wheel has none.
+_RULE_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+@cache
+def rule_page(code: str) -> str | None:
+    """The URI of `code`'s documentation page, where one is on this machine."""
+    page = _RULE_PAGES / page_name(code)
+    return page.as_uri() if page.is_file() else None
+
+
+def position(lines: list[str], line: int, column: int, codec: PositionCodec) -> types.Position:
+    """The client position of acclint's 1-based `line` and code-point `column` (1-based)."""
+    return codec.position_to_client_units(lines, ServerTextPosition(line - 1, column - 1))
+
+
+def diagnostic(finding: Finding, lines: list[str], codec: PositionCodec) -> types.Diagnostic:
+    start = position(lines, finding.line, finding.column, codec)
+    end = position(lines, finding.end_line, finding.end_column, codec) if finding.end_line else start
+    href = rule_page(finding.code)
+    return types.Diagnostic(
+        range=types.Range(start, end),
+        message=finding.message,
+        severity=types.DiagnosticSeverity.Warning,
+        code=finding.code,
+        code_description=types.CodeDescription(href=href) if href else None,
+        source=SOURCE,
+        data={"fixable": finding.fixable, "safe": bool(finding.fix and finding.fix.safe)},
+    )
+
+
+def error_diagnostic(error: FileError, lines: list[str], codec: PositionCodec) -> types.Diagnostic:
+    """The file could not be analysed: one error at the place the parser names (else line 1),
+    so the file does not pass for clean."""
+    where = _WHERE.search(error.message)
+    line = min(int(where.group(1)), max(len(lines), 1)) if where else 1
+    column = int(where.group(2)) if where and where.group(2) else 1
+    start = position(lines, line, column, codec)
+    line_text = lines[line - 1].rstrip("\r\n") if line <= len(lines) else ""
+    end = position(lines, line, len(line_text) + 1, codec) if line_text else start
+    return types.Diagnostic(
+        range=types.Range(start, end),
+        message=f"acclint could not analyse this file: {error.message}",
+        severity=types.DiagnosticSeverity.Error,
+        code=NOT_ANALYSED,
+        source=SOURCE,
+    )
+
+
+def diagnostics(result: FileResult, text: str, codec: PositionCodec) -> list[types.Diagnostic]:
+    lines = lines_of(text)
+    out = [diagnostic(f, lines, codec) for f in result.findings]
+    if result.error is not None:
+        out.append(error_diagnostic(result.error, lines, codec))
+    return out
+
+
+def text_edits(edits: list[LineEdit], text: str, codec: PositionCodec) -> list[types.TextEdit]:
+    """Line edits of `text` as protocol edits (whole lines, so only line numbers matter,
+    except at the end of a text whose last line has no line break)."""
+    lines = lines_of(text)
+
+    def at(line: int) -> types.Position:
+        if line < len(lines) or not lines or lines[-1].endswith(("\n", "\r")):
+            return types.Position(line, 0)
+        return types.Position(len(lines) - 1, codec.client_num_units(lines[-1]))
+
+    return [types.TextEdit(types.Range(at(e.start), at(e.end)), e.text) for e in edits]

@@ -1,0 +1,291 @@
+"""The language server, driven for real: `python -m acclint.server` in a subprocess, over stdio,
+by pytest-lsp's client announcing VS Code's capabilities. Each test is a session an editor would
+have: initialize, open, edit, read the diagnostics, ask for code actions, apply their edits,
+close, shut down."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest_lsp = pytest.importorskip("pytest_lsp", reason="the server tests need pytest-lsp (pip install -e '.[test]')")
+from lsprotocol import types  # noqa: E402  (after the skip: pytest-lsp brings lsprotocol)
+from pygls.workspace import TextDocument  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+
+from acclint.config import load_settings  # noqa: E402
+from acclint.fix.run import fix_paths  # noqa: E402
+
+
+TRAIN = textwrap.dedent(
+    """\
+    import jax
+    import jax.numpy as jnp
+
+    from utils import helper
+
+
+    @jax.jit
+    def step(x):
+        if x > 0:
+            y = x + 1
+        else:
+            y = x - 1
+        return helper(y)
+    """
+)
+UTILS = "def helper(x):\n    print(x)\n    return x\n"
+WAIT = 20.0  # seconds: a generous bound for a loaded machine; a passing test takes far less
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.acclint]\nignore = []\n")
+    (tmp_path / "train.py").write_text("import jax\n")  # the editor's buffer differs from the disk
+    (tmp_path / "utils.py").write_text(UTILS)
+    return tmp_path
+
+
+# One server for the module (it starts in seconds, the sessions take far less); each test has a
+# project of its own, with its own pyproject.toml.
+session = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_lsp.fixture(
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "acclint.server"])
+)
+async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        lsp_client.registrations.extend(params.registrations)
+
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[types.WorkspaceFolder(uri=tmp_path_factory.getbasetemp().as_uri(), name="tests")],
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_document(client: LanguageClient, path: Path, text: str, version: int = 1) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="python", version=version, text=text))
+    )
+    return uri
+
+
+def replace_text(client: LanguageClient, uri: str, version: int, text: str) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            [types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def diagnostics(client: LanguageClient, uri: str, codes: list[str]) -> list[types.Diagnostic]:
+    """The diagnostics of `uri` once their codes are `codes` (fails after `WAIT` seconds)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while loop.time() < deadline:
+        found = client.diagnostics.get(uri)
+        if found is not None and sorted(d.code for d in found) == sorted(codes):
+            return list(found)
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"diagnostics of {uri}: wanted {codes}, last published {client.diagnostics.get(uri)}")
+
+
+def applied(text: str, edit: types.WorkspaceEdit, uri: str) -> str:
+    """`text` after the client applies `edit` (pygls's own document applies each change)."""
+    if edit.document_changes is not None:
+        changes = [e for change in edit.document_changes if change.text_document.uri == uri for e in change.edits]
+    else:
+        changes = list(edit.changes.get(uri, []))
+    document = TextDocument(uri, text)
+    for change in sorted(changes, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        document.apply_change(types.TextDocumentContentChangePartial(range=change.range, text=change.new_text))
+    return document.source
+
+
+async def code_actions(client: LanguageClient, uri: str, line: int, only: list[str] | None = None) -> list[types.CodeAction]:
+    context = types.CodeActionContext(diagnostics=list(client.diagnostics.get(uri, [])), only=only)
+    where = types.Range(types.Position(line, 0), types.Position(line, 0))
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(types.TextDocumentIdentifier(uri), where, context)
+    )
+    return list(found or [])
+
+
+@session
+async def test_diagnostics_follow_the_unsaved_buffer_and_noqa(client: LanguageClient, project: Path):
+    uri = open_document(client, project / "train.py", TRAIN)
+    [found] = await diagnostics(client, uri, ["ACC201"])
+    assert found.range == types.Range(types.Position(8, 4), types.Position(11, 17))
+    assert found.severity == types.DiagnosticSeverity.Warning
+    assert found.source == "acclint"
+    assert "'if' on traced value 'x'" in found.message
+    assert found.code_description.href.endswith("/docs/rules/ACC201.md")
+    assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in client.registrations)
+
+    # An edit in the buffer (never saved) is what is linted; # noqa is honoured.
+    replace_text(client, uri, 2, TRAIN.replace("if x > 0:", "if x > 0:  # noqa: ACC201"))
+    await diagnostics(client, uri, [])
+    replace_text(client, uri, 3, TRAIN)
+    await diagnostics(client, uri, ["ACC201"])
+
+    # Incremental changes, as editors send them while typing: 'x > 0' becomes 'x.shape[0] > 0'.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=4),
+            [types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(8, 8), types.Position(8, 9)), text="x.shape[0]",
+            )],
+        )
+    )
+    await diagnostics(client, uri, [])
+
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    await diagnostics(client, uri, [])
+
+
+@session
+async def test_a_change_in_one_module_updates_the_diagnostics_of_another(client: LanguageClient, project: Path):
+    utils = open_document(client, project / "utils.py", UTILS)
+    train = open_document(client, project / "train.py", TRAIN)
+    [printed] = await diagnostics(client, utils, ["ACC401"])
+    assert "reached from train.step (jax.jit)" in printed.message
+    # train.py (unsaved) no longer calls the helper: utils.py's finding goes.
+    replace_text(client, train, 2, TRAIN.replace("return helper(y)", "return y"))
+    await diagnostics(client, utils, [])
+    replace_text(client, train, 3, TRAIN)
+    await diagnostics(client, utils, ["ACC401"])
+
+
+@session
+async def test_quick_fix_is_the_edit_fix_makes(client: LanguageClient, project: Path):
+    path = project / "train.py"
+    uri = open_document(client, path, TRAIN)
+    await diagnostics(client, uri, ["ACC201"])
+    actions = await code_actions(client, uri, 8)
+    titles = [a.title for a in actions]
+    fix = next(a for a in actions if a.kind == types.CodeActionKind.QuickFix and "Disable" not in a.title)
+    assert fix.title.startswith("acclint (ACC201): ") and fix.is_preferred
+    assert fix.diagnostics[0].code == "ACC201"
+    assert "acclint (ACC201): Disable for this line" in titles
+
+    fixed = applied(TRAIN, fix.edit, uri)
+    path.write_text(TRAIN)  # what `acclint check --fix` makes of the same text
+    [outcome] = fix_paths([str(path)], load_settings(project / "pyproject.toml"), write=False).outcomes
+    assert fixed == outcome.fixed.decode()
+    assert "y = jnp.where(x > 0, x + 1, x - 1)" in fixed
+
+    replace_text(client, uri, 2, fixed)
+    await diagnostics(client, uri, [])
+
+
+@session
+async def test_noqa_action_and_fix_all(client: LanguageClient, project: Path):
+    utils = open_document(client, project / "utils.py", UTILS)
+    uri = open_document(client, project / "train.py", TRAIN)
+    await diagnostics(client, uri, ["ACC201"])
+
+    noqa = next(a for a in await code_actions(client, uri, 8) if a.title.endswith("Disable for this line"))
+    silenced = applied(TRAIN, noqa.edit, uri)
+    assert "    if x > 0:  # noqa: ACC201\n" in silenced
+    replace_text(client, uri, 2, silenced)
+    await diagnostics(client, uri, [])
+
+    # Fix all, as a format-on-save integration asks for it: the edit comes with the action.
+    [printed] = await diagnostics(client, utils, ["ACC401"])
+    [fix_all] = await code_actions(client, utils, printed.range.start.line, only=["source.fixAll"])
+    assert fix_all.kind == "source.fixAll.acclint" and fix_all.edit is not None
+    fixed = applied(UTILS, fix_all.edit, utils)
+    assert 'jax.debug.print("{}", x)' in fixed and "import jax" in fixed
+    replace_text(client, utils, 2, fixed)
+    await diagnostics(client, utils, [])
+
+    # Offered among the other actions, its edit is computed when the client resolves it.
+    replace_text(client, utils, 3, UTILS)
+    await diagnostics(client, utils, ["ACC401"])
+    listed = next(a for a in await code_actions(client, utils, 1) if a.kind == "source.fixAll.acclint")
+    assert listed.edit is None
+    resolved = await client.code_action_resolve_async(listed)
+    assert applied(UTILS, resolved.edit, utils) == fixed
+
+
+@session
+async def test_broken_documents_give_a_diagnostic_and_the_server_goes_on(client: LanguageClient, project: Path):
+    syntax = open_document(client, project / "broken.py", "import jax\n\n@jax.jit\ndef f(x:\n    return x\n")
+    [error] = await diagnostics(client, syntax, ["ACC000"])
+    assert error.severity == types.DiagnosticSeverity.Error
+    assert "could not analyse this file: cannot parse" in error.message
+    assert error.range.start.line == 3  # where the parser stopped (line 4)
+
+    nul = open_document(client, project / "nul.py", "import jax\n@jax.jit\ndef f(x):\n    return x\x00\n")
+    [error] = await diagnostics(client, nul, ["ACC000"])
+    assert "null bytes" in error.message
+
+    surrogate = open_document(client, project / "surrogate.py", "import jax\n@jax.jit\ndef f(x):\n    return '\ud800'\n")
+    [error] = await diagnostics(client, surrogate, ["ACC000"])
+    assert "not valid utf-8" in error.message
+
+    # A change whose range lies past the end of the document.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=syntax, version=2),
+            [types.TextDocumentContentChangePartial(range=types.Range(types.Position(99, 0), types.Position(120, 3)), text="]")],
+        )
+    )
+    # The server still lints, and code actions on a broken document answer (with nothing to fix).
+    uri = open_document(client, project / "train.py", TRAIN)
+    await diagnostics(client, uri, ["ACC201"])
+    assert [a for a in await code_actions(client, syntax, 3) if a.kind == types.CodeActionKind.QuickFix] == []
+
+
+@session
+async def test_settings_follow_pyproject_changes(client: LanguageClient, project: Path):
+    uri = open_document(client, project / "train.py", TRAIN)
+    await diagnostics(client, uri, ["ACC201"])
+    config = project / "pyproject.toml"
+
+    def changed() -> None:
+        event = types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams([event]))
+
+    config.write_text('[tool.acclint]\nignore = ["ACC2"]\n')
+    changed()
+    await diagnostics(client, uri, [])
+    config.write_text("[tool.acclint]\nselect = [\"ACC9\"]\n")
+    changed()
+    [error] = await diagnostics(client, uri, ["ACC000"])
+    assert "invalid configuration" in error.message and "ACC9" in error.message
+    config.write_text("[tool.acclint]\n")
+    changed()
+    await diagnostics(client, uri, ["ACC201"])
+
+
+def test_server_command_without_pygls_says_what_to_install():
+    blocked = "import sys; sys.modules['pygls'] = None; from acclint.cli import main; sys.exit(main(['server']))"
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "pip install 'acclint[server]'" in done.stderr
+
+
+def test_check_never_imports_the_server(tmp_path: Path):
+    (tmp_path / "a.py").write_text("x = 1\n")
+    probe = (
+        "import sys; from acclint.cli import main; code = main(['check', sys.argv[1]]);"
+        "sys.exit(10 + code if 'pygls' in sys.modules or 'acclint.server' in sys.modules else code)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
