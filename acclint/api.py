@@ -8,6 +8,9 @@
 each file once through `Sources` (which turns a notebook into one module of its code cells and
 lets stdin stand in for a file), works out the project-wide contexts (acclint.project), and
 reuses the results of files that did not change (acclint.cache).
+
+The engine and the project layer (and with them libcst and the rules) are imported where a file
+is really linted, so that a run served from the cache starts in a blink.
 """
 
 from __future__ import annotations
@@ -17,16 +20,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from typing import TYPE_CHECKING
+
 from acclint.config import Settings
 from acclint.discovery import Discovered, discover, excluded
-from acclint.engine import LintOptions, lint_source
 from acclint.findings import FileError, FileResult, Finding
 from acclint.guard import Refused
-from acclint.markers import load_markers
 from acclint.notebooks import Notebook, is_python, read_notebook
 from acclint.noqa import file_ignored
-from acclint.project import Project
-from acclint.registry import select_rules
+
+if TYPE_CHECKING:
+    from acclint.engine import LintOptions
+    from acclint.project import Project
 
 
 @dataclass
@@ -54,6 +59,10 @@ def display_path(path: str) -> str:
 
 
 def options_for(settings: Settings) -> LintOptions:
+    from acclint.engine import LintOptions
+    from acclint.markers import load_markers
+    from acclint.registry import select_rules
+
     return LintOptions(
         rules=select_rules(*settings.rule_selection()),
         markers=load_markers(settings.accelerators, settings.differentiators, settings.host_effects),
@@ -125,6 +134,8 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
 def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None) -> FileResult:
     """Lint the bytes of the file shown as `shown`, with its per-file ignores and file-level
     `# acclint: noqa` applied."""
+    from acclint.engine import lint_source
+
     result = lint_source(source, shown, options, parsed, analysis)
     ignored = _per_file_ignored(shown, settings)
     if result.findings:
@@ -165,6 +176,8 @@ class Plan:
 
     def project(self) -> tuple[Project, dict]:
         if self._project is None:
+            from acclint.project import Project
+
             options = options_for(self.settings)
             self._project = Project(self.project_files(), options, read=self.sources.read)
             self._seeds = self._project.seeds()

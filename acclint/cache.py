@@ -20,6 +20,7 @@ afresh. `--no-cache` skips it; `cache-dir` moves it.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -54,11 +55,13 @@ def digest(value) -> str:
 
 
 def _acclint_build() -> tuple:
-    """acclint's version and the size and modification time of its files (an edited checkout
-    is another acclint)."""
+    """acclint's version and the size and modification time of the linter's and the rules'
+    files (an edited checkout is another acclint)."""
+    rules = importlib.util.find_spec("acclint.rules").submodule_search_locations  # found, not imported
     out = [acclint.__version__, FORMAT]
-    for package in acclint.__path__:
-        for root, _, files in os.walk(package):
+    for package in (os.path.dirname(acclint.__file__), *rules):
+        for root, dirs, files in os.walk(package):
+            dirs[:] = [d for d in dirs if d not in ("crosscheck", "__pycache__")]
             for name in sorted(files):
                 if name.endswith((".py", ".toml")):
                     status = os.stat(os.path.join(root, name))
@@ -184,7 +187,7 @@ def cached_run(work) -> list[FileResult]:
 
 def _attach_source(result: FileResult, work, path: str) -> None:
     """Give a cached result the source text its excerpts are cut from."""
-    from acclint.engine import decode
+    from acclint.decoding import decode
 
     source = work.sources.read(path)
     notebook = work.sources.notebooks.get(path)

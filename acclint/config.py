@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Iterable
 
 from acclint.discovery import Selection
-from acclint.registry import all_rules, select_rules
 
 CODE_PREFIX = re.compile(r"^ACC[0-9]{0,3}$")
 DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -68,6 +67,8 @@ class Settings:
 def _codes(value, key: str, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{where}: '{key}' must be a list of rule codes or prefixes such as \"ACC2\" or \"ACC201\"")
+    from acclint.registry import all_rules  # the rules import libcst: only a run that names codes pays
+
     codes = tuple(rule.code for rule in all_rules())
     out = []
     for v in value:
@@ -219,6 +220,8 @@ def with_command_line(settings: Settings, select=None, extend_select=None, ignor
 
 def describe(settings: Settings) -> str:
     """The resolved settings as TOML, with where they came from (`--show-settings`)."""
+    from acclint.registry import select_rules
+
     origin = f"# from {settings.source}" if settings.source else "# no [tool.acclint] found: defaults"
     rows = [
         ("select", list(settings.select)),

@@ -9,9 +9,7 @@ files that have findings, and `# noqa` is applied here, once, for every rule.
 from __future__ import annotations
 
 import gc
-import io
 import sys
-import tokenize
 from dataclasses import dataclass
 from functools import cache
 from typing import Mapping
@@ -21,6 +19,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
 
 from acclint.analysis import ModuleAnalysis
+from acclint.decoding import decode
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.guard import Refused, check_source
 from acclint.markers import MarkerTable
@@ -47,25 +46,6 @@ class LintOptions:
     # of its functions from other modules (a file with seeds is analysed whatever it names).
     module_name: str = ""
     seeds: tuple[Seed, ...] = ()
-
-
-def decode(source: bytes) -> str:
-    """The text of a Python source file, by its PEP 263 declaration (UTF-8 by default)."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-    except SyntaxError:
-        # tokenize says only "invalid or missing encoding declaration" when the first lines
-        # are not UTF-8; decoding them says which byte is wrong.
-        encoding = "utf-8"
-    try:
-        return source.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise Refused(
-            f"not valid {encoding} (byte 0x{source[exc.start]:02x} at offset {exc.start}); "
-            "save it as UTF-8 or declare its encoding in a coding comment"
-        ) from None
-    except LookupError:
-        raise Refused(f"declares an unknown encoding {encoding!r}") from None
 
 
 def lint_source(

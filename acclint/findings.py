@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-import libcst as cst
+if TYPE_CHECKING:  # annotations only: reading cached findings must not import libcst
+    import libcst as cst
 
 
 @dataclass(frozen=True, eq=False)

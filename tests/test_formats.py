@@ -90,7 +90,20 @@ def test_sarif_rules_carry_the_rule_docs(capsys, project):
     for descriptor, rule in zip(rules, all_rules()):
         assert descriptor["name"] == rule.name
         assert descriptor["fullDescription"]["text"] == rule.docs()
-        assert descriptor["help"]["markdown"] == (ROOT / descriptor["helpUri"]).read_text()
+        assert descriptor["help"]["markdown"] == (ROOT / "docs" / "rules" / f"{rule.code}.md").read_text()
+        assert "helpUri" not in descriptor  # no project URL configured: no link, not a relative one
+
+
+def test_sarif_help_uris_are_absolute_when_acclint_has_a_home_page(capsys, project, monkeypatch):
+    from acclint import links
+
+    monkeypatch.setattr(links, "project_urls", lambda: {"homepage": "https://github.com/example/acclint"})
+    _, out, _ = check(capsys, "m.py", "--format", "sarif")
+    driver = json.loads(out)["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == "https://github.com/example/acclint"
+    assert {r["helpUri"] for r in driver["rules"]} == {
+        f"https://github.com/example/acclint/blob/main/docs/rules/{rule.code}.md" for rule in all_rules()
+    }
 
 
 def test_sarif_fixes_rewrite_the_flagged_code(capsys, project):

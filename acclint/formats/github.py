@@ -4,7 +4,8 @@
 
 GitHub decodes `%25`, `%0D` and `%0A` in the message, and also `%3A` and `%2C` in the
 properties (where a bare `:` or `,` would end the value), so those characters are escaped.
-Files that could not be analysed are annotated too, on the file, titled `acclint`.
+Files that could not be analysed are annotated too, on the file, titled `acclint`. In a
+notebook the line is the cell's, and the title names the cell.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def format_github(report: Report) -> str:
             col=f.column,
             endLine=f.end_line,
             endColumn=f.end_column,
-            title=f.code,
+            title=f.code if f.cell is None else f"{f.code} (cell {f.cell})",
         )
         for f in report.findings
     ]

@@ -18,6 +18,7 @@ def finding_dict(f: Finding) -> dict:
         "code": f.code,
         "message": f.message,
         "fixable": f.fixable,
+        **({"cell": f.cell} if f.cell is not None else {}),
     }
 
 

@@ -1,9 +1,12 @@
 """`--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning and other SARIF viewers.
 
-One run: `tool.driver.rules` describes every rule (help text is its docs page, `helpUri` the
-page under `docs/rules/`), `results` the findings, each with its region and, where the finding
-has a fix, the fix as one text replacement; `invocations` says whether every file could be
-analysed and names those that could not (`toolExecutionNotifications`).
+One run: `tool.driver.rules` describes every rule (help text is its docs page, `helpUri` its
+absolute URL where acclint's project URLs give one: acclint.links), `results` the findings,
+each with its region and, where the finding has a fix, the fix as one text replacement;
+`invocations` says whether every file could be analysed and names those that could not
+(`toolExecutionNotifications`). A finding in a notebook has its region in its cell (the cell
+number in `properties.cell` and a logical location `cell N`) and carries no fix, because SARIF
+replacements address the file's bytes, which are JSON.
 
 Columns are counted in Unicode code points (`columnKind`), as acclint counts them; an end
 column is the column just past the flagged text, as SARIF's is.
@@ -23,10 +26,10 @@ from acclint.api import Report
 from acclint.docs import page_name, render_rule, sections
 from acclint.findings import Finding, Fix
 from acclint.fix.imports import add_imports
+from acclint.links import home_page, rule_url
 from acclint.registry import all_rules
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-DOCS_URI = "docs/rules/"  # the rule pages, relative to the repository root
 SRCROOT = "%SRCROOT%"
 
 
@@ -40,15 +43,18 @@ def _artifact(path: str) -> dict:
 def _rule_descriptor(rule) -> dict:
     summary, _ = sections(rule)
     page = render_rule(rule)
-    return {
+    descriptor = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": summary},
         "fullDescription": {"text": rule.docs()},
         "help": {"text": page, "markdown": page},
-        "helpUri": DOCS_URI + page_name(rule.code),
         "defaultConfiguration": {"level": "error"},
     }
+    url = rule_url(page_name(rule.code))
+    if url is not None:
+        descriptor["helpUri"] = url
+    return descriptor
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
@@ -114,6 +120,10 @@ def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -
     }
     if f.code in index:
         result["ruleIndex"] = index[f.code]
+    if f.cell is not None:
+        result["properties"] = {"cell": f.cell}
+        result["locations"][0]["logicalLocations"] = [{"name": f"cell {f.cell}", "kind": "module"}]
+        return result
     module = modules.get(f.path)
     replacement = _replacement(module, f.fix) if f.fix is not None and module is not None else None
     if replacement is not None:
@@ -145,7 +155,7 @@ def format_sarif(report: Report) -> str:
             "driver": {
                 "name": "acclint",
                 "version": __version__,
-                "informationUri": DOCS_URI + "README.md",
+                **({"informationUri": home_page()} if home_page() else {}),
                 "rules": [_rule_descriptor(rule) for rule in rules],
             }
         },
