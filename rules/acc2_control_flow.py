@@ -48,12 +48,14 @@ class IfOnTracedValue(Rule):
         expression (`return where(c, a, b)`; the `return` after an `if` without `else` is the
         last arm) or all assign expressions to the same names in the same order (`y = where(c,
         a, b)`, one select per name, the condition hoisted to a temporary `cond` when several
-        names use it; without `else` each name keeps its earlier value). `elif` becomes a
-        nested select. It uses `jnp.where` under the module's alias (the runtime's `where` in
-        runtime-API modules) and adds the import when missing. No fix (the message says why)
-        for `while`, branches that call anything that may have effects, raise, loop, `break`,
-        assign different names, use augmented assignment, yield pytrees, or hold comments;
-        none unless the condition is a tracer for sure and every selected value is an array
+        names use it, under a name the module uses nowhere; without `else` each name keeps
+        its earlier value). `elif` becomes a nested select; `and`, `or`, `not` and chained
+        comparisons in a condition become `jnp.logical_and`/`logical_or`/`logical_not`. It
+        uses `jnp.where` under the module's alias unless a local hides it (the runtime's
+        `where` in runtime-API modules) and adds the import when missing. Comments of the
+        chain move above the select. No fix (the message says why) for `while`, branches
+        that call anything that may have effects, raise, loop, `break`, assign different
+        names, use augmented assignment, or yield pytrees; none unless the condition is a tracer for sure and every selected value is an array
         for sure (never a string, `None`, a container or an object), and none when a branch
         indexes, slices, reshapes, concatenates or reduces (a select would broadcast it to
         another shape). Selects evaluate every branch: a fix is unsafe, and applied only with

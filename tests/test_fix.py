@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -10,7 +11,7 @@ import libcst as cst
 import pytest
 
 from acclint.cli import main
-from acclint.fix import apply
+from acclint.fix import write
 from acclint.fix.apply import FixError, fix_source
 from acclint.findings import FileResult, Finding, Fix
 
@@ -142,8 +143,9 @@ def test_code_that_would_not_parse_is_refused():
         fix_source(source, "m.py", lambda data: result if data == source else FileResult("m.py"))
 
 
-def test_rounds_stop_at_the_cap():
-    """A fix that keeps finding work would loop forever; the driver stops after MAX_ROUNDS."""
+def test_fixes_that_do_not_converge_are_refused_whole():
+    """A fix that keeps finding work would loop forever: after more rounds than the file had
+    findings the file is refused, never left half fixed."""
     calls = []
 
     def lint(data: bytes) -> FileResult:
@@ -153,9 +155,73 @@ def test_rounds_stop_at_the_cap():
         fix = Fix("grow", {stmt: cst.FlattenSentinel([stmt, stmt.deep_clone()])})
         return FileResult("m.py", [Finding("m.py", 1, 1, "ACC201", "m", fix=fix)], parsed=True, module=module)
 
-    outcome = fix_source(b"x = 1\n", "m.py", lint)
-    assert len(calls) == apply.MAX_ROUNDS + 1
-    assert outcome.skipped and "10 rounds" in outcome.skipped[0].reason
+    with pytest.raises(FixError, match="did not reach a fixpoint in 2 rounds; file left unchanged"):
+        fix_source(b"x = 1\n", "m.py", lint)
+    assert len(calls) == 3  # the original and the two rounds allowed
+
+
+def test_a_fix_that_would_drop_a_comment_is_refused():
+    source = b"x = 1  # keep me\ny = 2\n"
+    module = cst.parse_module(source)
+    bare_line = cst.SimpleStatementLine([cst.Expr(cst.Name("x"))])
+    dropping = Fix("drop", {module.body[0]: bare_line})
+    result = FileResult("m.py", [Finding("m.py", 1, 1, "ACC201", "m", fix=dropping)], parsed=True, module=module)
+    with pytest.raises(FixError, match="would drop the comment '# keep me'"):
+        fix_source(source, "m.py", lambda data: result if data == source else FileResult("m.py"))
+
+
+REGRESSIONS = Path(__file__).parent / "data" / "fix_regressions"
+
+
+@pytest.mark.parametrize("name", ["latin1_euro.py", "surrogate_escape.py", "lone_cr.py"])
+def test_escapes_and_lone_cr_endings_are_written_as_the_source_has_them(tmp_path, capsys, name):
+    """Issue 14: a `€` escape in a latin-1 file and a lone surrogate escape in a UTF-8 one
+    once went into the fixed text as characters (UnicodeEncodeError); a lone-CR file lost its
+    final CR. The fixed bytes are the reviewed ones, `--diff` shows them, a second run is a no-op."""
+    target = tmp_path / name
+    target.write_bytes((REGRESSIONS / name).read_bytes())
+    assert _check(target, "--diff") == 1
+    added = [line for line in capsys.readouterr().out.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    assert len(added) == 1
+    assert _check(target, "--fix") == 0
+    assert target.read_bytes() == (REGRESSIONS / "fixed" / name).read_bytes()
+    assert _check(target, "--fix") == 0
+    assert target.read_bytes() == (REGRESSIONS / "fixed" / name).read_bytes()
+
+
+def test_a_symlink_is_fixed_through(tmp_path):
+    target = tmp_path / "real.py"
+    target.write_text(BRANCH)
+    link = tmp_path / "link.py"
+    link.symlink_to(target.name)
+    assert _check(link, "--fix") == 0
+    assert link.is_symlink() and os.readlink(link) == "real.py"
+    assert target.read_text() == FIXED
+
+
+def test_a_file_that_cannot_be_written_is_reported_and_claims_no_fix(tmp_path, monkeypatch, capsys):
+    """Issue 14: in a read-only directory `--fix` said "Fixed 1 finding" though nothing was
+    written. The directory's failure is simulated (these tests may run as root, whom mode bits
+    do not stop): the other file is still written, the run exits 2 and names the file."""
+    locked, free = tmp_path / "locked", tmp_path / "free"
+    locked.mkdir()
+    free.mkdir()
+    (locked / "a.py").write_text(BRANCH)
+    (free / "b.py").write_text(BRANCH)
+    real_mkstemp = write.tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kwargs):
+        if dir == str(locked):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_mkstemp(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(write.tempfile, "mkstemp", mkstemp)
+    assert main(["check", "--no-config", "--fix", str(locked), str(free)]) == 2
+    err = capsys.readouterr().err
+    assert "a.py: error: cannot write the fixed file (Permission denied); it is left as it was" in err
+    assert "Fixed 1 finding in 1 file (1 left)." in err
+    assert (locked / "a.py").read_text() == BRANCH and (free / "b.py").read_text() == FIXED
+    assert sorted(p.name for p in locked.iterdir()) == ["a.py"]
 
 
 def test_pedantic_findings_get_no_fix(tmp_path, capsys):

@@ -2,27 +2,31 @@
 
 Each round lints the current text, takes the fixes allowed (safe ones, and unsafe ones with
 `--unsafe-fixes`), applies every fix whose edited region overlaps no fix taken before it in
-source order, and checks that the result still parses (libcst and `ast`). A fix that overlaps
-is deferred to the next round, where it is rebuilt against the new text (it may have gone, or
-changed). Rounds stop when nothing more applies, or after `MAX_ROUNDS`; the findings left, and
-the fixes not applied with the reason, are part of the outcome.
+source order, and checks that the result still parses (libcst and `ast`), keeps every comment
+and can be written in the file's encoding. A fix that overlaps is deferred to the next round,
+where it is rebuilt against the new text (it may have gone, or changed). Rounds go on until
+nothing more applies: a fixpoint, so a second run changes nothing. Each round must remove a
+finding, so a file needing more rounds than it had findings holds a fix that does not converge,
+and is refused whole rather than left half fixed. The findings left, and the fixes not applied
+with the reason, are part of the outcome.
 """
 
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from dataclasses import dataclass, field
+from collections import Counter
+from itertools import count
 from typing import Callable
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from acclint.findings import FileResult, Finding, Fix
+from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.fix.imports import add_imports
 from acclint.noqa import NOQA
-
-MAX_ROUNDS = 10
-
 
 class FixError(Exception):
     """The fixes of a file could not be applied; the file is left as it was."""
@@ -42,6 +46,7 @@ class FixOutcome:
     original: bytes
     fixed: bytes
     result: FileResult  # the lint of `fixed`
+    before: FileResult  # the lint of `original`
     applied: list[Finding] = field(default_factory=list)  # findings removed by a fix, all rounds
     unsafe_applied: list[Finding] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)  # left findings whose fix was not applied
@@ -50,24 +55,40 @@ class FixOutcome:
     def changed(self) -> bool:
         return self.fixed != self.original
 
+    def unwritten(self, why: str) -> FixOutcome:
+        """This file as it stays when its fixed text could not be written: nothing applied,
+        its original findings left, and the error saying why."""
+        result = FileResult(self.before.path, list(self.before.findings), FileError(self.path, why),
+                            self.before.parsed, self.before.module)
+        return FixOutcome(self.path, self.original, self.original, result, self.before)
+
 
 def fix_source(source: bytes, path: str, lint: Callable[[bytes], FileResult], unsafe: bool = False) -> FixOutcome:
     """Fix `source` (the bytes of `path`) to a fixpoint; `lint` lints a version of it.
 
-    Raises FixError when a round produces code that does not parse (a bug in a fix: the file
-    is then not touched at all).
+    Raises FixError, and the file is then not to be touched at all, when a round produces code
+    that does not parse, drops a comment or cannot be encoded as the file is (a bug in a fix),
+    when libcst cannot give the file back byte for byte, or when the fixes do not converge.
     """
-    outcome = FixOutcome(path, source, source, lint(source))
-    for _ in range(MAX_ROUNDS):
+    first = lint(source)
+    outcome = FixOutcome(path, source, source, first, first)
+    if first.module is None or first.error is not None:
+        return outcome
+    tail = b""
+    limit = len(first.findings) + 1  # each round removes a finding; more rounds mean a fix loops
+    for round_number in count(1):
         result = outcome.result
         if result.error is not None or result.module is None:
             break
         chosen = _choose(result, unsafe)
         if not chosen:
             break
-        module = _apply(result.module, [fix for fix, _ in chosen])
-        fixed = module.bytes
-        _check_parses(fixed, path, chosen)
+        if round_number > limit:
+            raise FixError(f"the fixes did not reach a fixpoint in {limit} rounds; file left unchanged")
+        if round_number == 1:
+            tail = _lost_tail(source, result.module)
+        fixed = _encoded(_apply(result.module, [fix for fix, _ in chosen]), chosen) + tail
+        _check_comments(result.module.code, _check_parses(fixed, path, chosen), chosen)
         for fix, findings in chosen:
             outcome.applied.extend(findings)
             if not fix.safe:
@@ -76,6 +97,28 @@ def fix_source(source: bytes, path: str, lint: Callable[[bytes], FileResult], un
         outcome.result = lint(fixed)
     outcome.skipped = _skipped(outcome.result, unsafe)
     return outcome
+
+
+def _lost_tail(source: bytes, module: cst.Module) -> bytes:
+    """What libcst leaves off the end of `source` when it writes the module back (the final
+    newline of a file whose lines end in a lone CR), to be put back after every fix; raises
+    FixError when it changes more than that."""
+    written = module.bytes
+    if not source.startswith(written):
+        raise FixError("libcst does not write this file back byte for byte; file left unchanged")
+    return source[len(written):]
+
+
+def _codes(chosen) -> str:
+    return ", ".join(sorted({f"{f.code} at line {f.line}" for _, found in chosen for f in found}))
+
+
+def _encoded(module: cst.Module, chosen) -> bytes:
+    try:
+        return module.bytes
+    except UnicodeEncodeError as exc:
+        raise FixError(f"fixing {_codes(chosen)} produced text the file's encoding ({module.encoding}) "
+                       f"cannot hold ({exc.reason}); file left unchanged") from None
 
 
 def _groups(findings: list[Finding], unsafe: bool) -> list[tuple[Fix, list[Finding]]]:
@@ -136,17 +179,31 @@ def _apply(module: cst.Module, fixes: list[Fix]) -> cst.Module:
     return add_imports(module.visit(_Replace(changes)), imports)
 
 
-def _check_parses(fixed: bytes, path: str, chosen) -> None:
+def _check_parses(fixed: bytes, path: str, chosen) -> str:
+    """The fixed code as text; raises FixError when libcst or `ast` cannot parse it."""
     try:
         module = cst.parse_module(fixed)
         ast.parse(module.code, path)
+        return module.code
     except (cst.ParserSyntaxError, SyntaxError) as exc:
-        codes = ", ".join(sorted({f"{f.code} at line {f.line}" for _, found in chosen for f in found}))
-        raise FixError(f"fixing {codes} produced code that does not parse ({exc}); file left unchanged") from None
+        raise FixError(f"fixing {_codes(chosen)} produced code that does not parse ({exc}); file left unchanged") from None
+
+
+def _check_comments(before: str, after: str, chosen) -> None:
+    """Every comment of the file is still there (a fix may move one, never drop it)."""
+    lost = _comments(before) - _comments(after)
+    if lost:
+        raise FixError(f"fixing {_codes(chosen)} would drop the comment {next(iter(lost))!r}; file left unchanged")
+
+
+def _comments(code: str) -> Counter:
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    return Counter(tok.string for tok in tokens if tok.type == tokenize.COMMENT)
 
 
 def _skipped(result: FileResult, unsafe: bool) -> list[Skipped]:
-    """The findings left with a fix, each with why its fix was not applied."""
+    """The findings left with a fix, each with why its fix was not applied: at the fixpoint
+    every other allowed fix has been applied."""
     if result.module is None or not any(f.fix for f in result.findings):
         return []
     positions = MetadataWrapper(result.module, unsafe_skip_copy=True).resolve(PositionProvider)
@@ -157,10 +214,7 @@ def _skipped(result: FileResult, unsafe: bool) -> list[Skipped]:
         if fix is None:
             continue
         if not (fix.safe or unsafe):
-            reason = f"unsafe fix not applied without --unsafe-fixes: {fix.reason}"
+            out.append(Skipped(finding, f"unsafe fix not applied without --unsafe-fixes: {fix.reason}"))
         elif _touches_noqa([positions[node] for node in fix.changes], lines):
-            reason = "its edit would rewrite a '# noqa' line"
-        else:
-            reason = f"its edit overlapped another fix in each of {MAX_ROUNDS} rounds"
-        out.append(Skipped(finding, reason))
+            out.append(Skipped(finding, "its edit would rewrite a '# noqa' line"))
     return out

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 import libcst as cst
 
 from acclint.findings import Fix
-from acclint.fix.select import gradient_hazard, is_number, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
+from acclint.fix.conditions import select_condition
+from acclint.fix.names import fresh_names
+from acclint.fix.select import (NoFix, gradient_hazard, is_number, pure_problem, shape_problem, unsafe_reason, where_call,
+                                where_spelling)
 from acclint.rule import RuleContext
 from acclint.taint import Kind
 
@@ -40,10 +43,6 @@ _REFUSED = {
     cst.Pass: "branch does nothing ('pass')",
 }
 _PYTREES = (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-
-
-class NoFix(Exception):
-    """Why the branch cannot be rewritten; the text completes "(no fix: ...)"."""
 
 
 @dataclass
@@ -70,13 +69,15 @@ def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
     """`a if c else b` -> `where(c, a, b)`, or why there is none."""
     try:
         _check_sure(node.test, ctx)
-        where = _where(ctx)
+        _check_no_comment(node)
+        where = where_spelling(ctx)
         values = [node.body, node.orelse]
         _check_values(values, ctx)
-        call = where_call(where.node(), node.test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
+        test, needs = select_condition(node.test, ctx)
+        call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
     except NoFix as exc:
         return str(exc)
-    return _fix("rewrite the conditional expression to a select", {node: call}, values, where.imports, ctx)
+    return _fix("rewrite the conditional expression to a select", {node: call}, values, where.imports + needs, ctx)
 
 
 def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
@@ -85,11 +86,22 @@ def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
         raise NoFix("the condition may be a Python value (reported by --strictness pedantic)")
 
 
-def _where(ctx: RuleContext):
-    spelling = where_spelling(ctx)
-    if isinstance(spelling, str):
-        raise NoFix(spelling)
-    return spelling
+def _check_no_comment(node: cst.IfExp) -> None:
+    """A comment between the parts of a conditional expression has no place in the select."""
+    parts = (node.body, node.test, node.orelse, *node.lpar, *node.rpar)  # the select keeps the parentheses
+    if len(_comments_below(node)) > sum(len(_comments_below(p)) for p in parts):
+        raise NoFix("a comment inside the conditional expression would be dropped")
+
+
+def _comments_below(node: cst.CSTNode) -> list[cst.Comment]:
+    found: list[cst.Comment] = []
+
+    class _Collect(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment)
+
+    node.visit(_Collect())
+    return found
 
 
 def _fix(title: str, changes, values, imports, ctx: RuleContext) -> Fix:
@@ -155,17 +167,13 @@ def _arms(head: cst.If, ctx: RuleContext) -> list[_Arm]:
 
 
 def _statements(suite: cst.BaseSuite) -> list[cst.BaseSmallStatement]:
-    """The small statements of a branch; refuses compound statements and comments."""
+    """The small statements of a branch; refuses compound statements."""
     if isinstance(suite, cst.SimpleStatementSuite):
         return list(suite.body)
-    if any(line.comment for line in suite.footer):
-        raise NoFix("a branch holds a comment the select would drop")
     out: list[cst.BaseSmallStatement] = []
     for line in suite.body:
         if not isinstance(line, cst.SimpleStatementLine):
             raise NoFix(_REFUSED.get(type(line), f"branch holds a '{type(line).__name__}' statement"))
-        if line.trailing_whitespace.comment or any(ll.comment for ll in line.leading_lines):
-            raise NoFix("a branch holds a comment the select would drop")
         out.extend(line.body)
     for stmt in out:
         if type(stmt) in _REFUSED:
@@ -202,15 +210,15 @@ def _rewrite_returns(head, block, arms, returns, ctx) -> Fix:
         fallback = _single_return(list(following.body)) if isinstance(following, cst.SimpleStatementLine) else None
         if fallback is None:
             raise NoFix("without 'else', the 'if' is not followed by a 'return'")
-        if any(ll.comment for ll in following.leading_lines):
-            raise NoFix("a comment before the final 'return' would be dropped")
         returns = [*returns, fallback]
         changes[following] = cst.RemovalSentinel.REMOVE
+    else:
+        following = None
     _check_values(returns, ctx)
-    where = _where(ctx)
-    value = _fold(where, [a.test for a in arms if a.test is not None], returns)
-    changes[head] = _line(head, [cst.Return(value)])
-    return _fix("rewrite the branch to 'return where(...)'", changes, returns, where.imports, ctx)
+    where = where_spelling(ctx)
+    tests, needs = _conditions(arms, ctx)
+    changes[head] = _line(head, [cst.Return(_fold(where, tests, returns))], following)
+    return _fix("rewrite the branch to 'return where(...)'", changes, returns, where.imports + needs, ctx)
 
 
 def _rewrite_assigns(head, block, arms, ctx) -> Fix:
@@ -226,17 +234,28 @@ def _rewrite_assigns(head, block, arms, ctx) -> Fix:
         targets.append([(name, cst.Name(name)) for name in names])
     values = [value for arm in targets for _, value in arm]
     _check_values(values, ctx)
-    where = _where(ctx)
-    tests = [a.test for a in arms if a.test is not None]
+    where = where_spelling(ctx)
+    tests, needs = _conditions(arms, ctx)
     lines: list[cst.BaseSmallStatement] = []
     if len(names) > 1:  # the condition is used once per name: evaluate it once, first
-        temps = _fresh_names(ctx, len(tests))
+        temps = fresh_names(ctx.analysis.module, "cond", len(tests))
         lines = [_assign(t, test) for t, test in zip(temps, tests)]
         tests = [cst.Name(t) for t in temps]
     for i, name in enumerate(names):
         lines.append(_assign(name, _fold(where, tests, [arm[i][1] for arm in targets])))
-    statements = [_line(head if i == 0 else None, [s]) for i, s in enumerate(lines)]
-    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, values, where.imports, ctx)
+    statements = [_line(head, [s]) if i == 0 else cst.SimpleStatementLine([s]) for i, s in enumerate(lines)]
+    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, values, where.imports + needs, ctx)
+
+
+def _conditions(arms: list[_Arm], ctx: RuleContext) -> tuple[list[cst.BaseExpression], tuple[str, ...]]:
+    """The arms' conditions as a select takes them, and the imports they need."""
+    tests, needs = [], ()
+    for arm in arms:
+        if arm.test is not None:
+            test, imports = select_condition(arm.test, ctx)
+            tests.append(test)
+            needs += imports
+    return tests, needs
 
 
 def _assigned(statements: list[cst.BaseSmallStatement]) -> list[tuple[str, cst.BaseExpression]]:
@@ -290,21 +309,6 @@ def _names_in(target: cst.BaseExpression, name: str) -> bool:
     return False
 
 
-def _fresh_names(ctx: RuleContext, count: int) -> list[str]:
-    """`count` names bound nowhere in the function or the module: cond, cond_1, ..."""
-    taken = set(ctx.analysis.body(ctx.function).local_names) | set(ctx.analysis.index.imports.bound_names())
-    taken |= set(ctx.analysis.index.functions) | set(ctx.analysis.index.classes)
-    out: list[str] = []
-    candidate, n = "cond", 0
-    while len(out) < count:
-        if candidate not in taken:
-            out.append(candidate)
-            taken.add(candidate)
-        n += 1
-        candidate = f"cond_{n}"
-    return out
-
-
 def _fold(where, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> cst.BaseExpression:
     """where(t1, v1, where(t2, v2, ... v_last)) for len(values) == len(tests) + 1."""
     result = values[-1]
@@ -317,9 +321,34 @@ def _assign(name: str, value: cst.BaseExpression) -> cst.Assign:
     return cst.Assign([cst.AssignTarget(cst.Name(name))], value)
 
 
-def _line(head: cst.If | None, body: list[cst.BaseSmallStatement]) -> cst.SimpleStatementLine:
-    """A statement line; the first one keeps the `if`'s leading comments and its header comment."""
-    if head is None:
-        return cst.SimpleStatementLine(body)
-    header = head.body.header if isinstance(head.body, cst.IndentedBlock) else head.body.trailing_whitespace
-    return cst.SimpleStatementLine(body, leading_lines=head.leading_lines, trailing_whitespace=header)
+def _line(head: cst.If, body: list[cst.BaseSmallStatement], following: cst.SimpleStatementLine | None = None
+          ) -> cst.SimpleStatementLine:
+    """The first statement line of the rewrite. It keeps the `if`'s leading lines and its header
+    comment where they were, and every other comment of the chain (and of the `return` folded
+    in after it) as comment lines above itself, in source order: the select drops none."""
+    moved = [cst.EmptyLine(comment=comment) for comment in _chain_comments(head, following)]
+    return cst.SimpleStatementLine(body, leading_lines=[*head.leading_lines, *moved], trailing_whitespace=_header(head.body))
+
+
+def _header(suite: cst.BaseSuite) -> cst.TrailingWhitespace:
+    """The end of the line of an `if`, `elif` or `else`, with its comment."""
+    return suite.header if isinstance(suite, cst.IndentedBlock) else suite.trailing_whitespace
+
+
+def _chain_comments(head: cst.If, following: cst.SimpleStatementLine | None) -> list[cst.Comment]:
+    comments: list[cst.Comment | None] = []
+    arm: cst.If | cst.Else | None = head
+    while arm is not None:
+        if arm is not head:
+            comments += [line.comment for line in arm.leading_lines]
+            comments.append(_header(arm.body).comment)
+        if isinstance(arm.body, cst.IndentedBlock):
+            for line in arm.body.body:
+                comments += [ll.comment for ll in line.leading_lines]
+                comments.append(line.trailing_whitespace.comment)
+            comments += [line.comment for line in arm.body.footer]
+        arm = arm.orelse if isinstance(arm, cst.If) else None
+    if following is not None:
+        comments += [line.comment for line in following.leading_lines]
+        comments.append(following.trailing_whitespace.comment)
+    return [c for c in comments if c is not None]

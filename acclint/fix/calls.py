@@ -3,12 +3,13 @@ function's traced input (ACC102). Each returns a `Fix`, or the reason none is of
 
 from __future__ import annotations
 
-import json
+import ast
+import warnings
 
 import libcst as cst
 
 from acclint.findings import Fix
-from acclint.fix.imports import NameTaken, spell
+from acclint.fix.imports import spell
 from acclint.rule import RuleContext
 
 
@@ -24,7 +25,7 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
     if ctx.function.runtime_traced:
         return "jax.debug.print is for JAX traces, and the runtime traces this function"
-    pieces: list[str] = []
+    pieces: list[cst.SimpleString | cst.ConcatenatedString] = []
     fields: list[cst.Arg] = []
     for arg in node.args:
         if arg.keyword is not None or arg.star:
@@ -32,19 +33,49 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
         value = arg.value
         literal = isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and isinstance(value.evaluated_value, str)
         if literal and not any(brace in value.evaluated_value for brace in "{}"):
-            pieces.append(value.evaluated_value)
+            pieces.append(value)
         elif literal or ctx.is_traced(value) or isinstance(value, (cst.Integer, cst.Float)):
-            pieces.append("{}")
+            pieces.append(_FIELD)
             fields.append(cst.Arg(value))
         else:
             return f"argument '{ctx.code_for(value)}' is neither a string literal nor a traced array"
-    try:
-        debug_print = spell(ctx.analysis, "jax.debug", "print", "jax")
-    except NameTaken as exc:
-        return f"the name '{exc.args[0]}' the fix needs is taken"
-    fmt = cst.SimpleString(json.dumps(" ".join(pieces), ensure_ascii=False))
-    call = node.with_changes(func=debug_print.node(), args=[cst.Arg(fmt), *fields])
+    debug_print = spell(ctx.analysis, ctx.function, "jax.debug", "print", "jax")
+    call = node.with_changes(func=debug_print.node(), args=[cst.Arg(format_literal(pieces)), *fields])
     return Fix("print with jax.debug.print on every call", {node: _commas(call)}, safe=True, imports=debug_print.imports)
+
+
+_FIELD = cst.SimpleString('"{}"')
+
+
+def format_literal(pieces: list[cst.SimpleString | cst.ConcatenatedString]) -> cst.SimpleString:
+    """One `"..."` literal holding the pieces' text joined by spaces, each character written
+    as the source wrote it: an escape stays an escape, so a `"\\u20ac"` in a latin-1 file or a
+    lone surrogate `"\\ud800"` stays writable. Should the join of the written forms not mean
+    the joined text (an octal escape running into the next part's digits), the text is spelled
+    out with every non-ASCII character escaped."""
+    text = " ".join(p.evaluated_value for p in pieces)
+    written = '"' + " ".join(_body(p) for p in pieces) + '"'
+    with warnings.catch_warnings():  # an invalid escape (`"\\d"`) warns as the source did
+        warnings.simplefilter("ignore")
+        same = ast.literal_eval(written) == text
+    return cst.SimpleString(written if same else ascii(text))
+
+
+def _body(literal: cst.SimpleString | cst.ConcatenatedString) -> str:
+    """What goes between the quotes of a plain `"..."` literal to mean what `literal` means."""
+    if isinstance(literal, cst.ConcatenatedString):
+        return _body(literal.left) + _body(literal.right)
+    raw, text, out, i = "r" in literal.prefix.lower(), literal.raw_value, [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and not raw:
+            escaped = text[i + 1:i + 3] if text[i + 1:i + 3] == "\r\n" else text[i + 1:i + 2]
+            out.append("" if escaped in ("\n", "\r", "\r\n") else ch + escaped)  # a line continuation adds nothing
+            i += 1 + len(escaped)
+            continue
+        out.append({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}.get(ch, ch))
+        i += 1
+    return "".join(out)
 
 
 def _commas(call: cst.Call) -> cst.Call:

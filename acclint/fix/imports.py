@@ -1,8 +1,9 @@
 """Spelling a library callable in a module, and the import statement it needs when absent.
 
 A fix that introduces `jnp.where` or `jax.debug.print` writes it under the alias the module
-already uses (`import jax.numpy as np_` gives `np_.where`); only when no binding reaches the
-library does it add an import, and only under a name nothing else in the module holds.
+already uses (`import jax.numpy as np_` gives `np_.where`), unless a local of the function hides
+that alias; only when no binding reaches the library does it add an import, under a name the
+module mentions nowhere (acclint.fix.names).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from dataclasses import dataclass
 import libcst as cst
 
 from acclint.analysis import ModuleAnalysis
+from acclint.fix.names import fresh_names
+from acclint.scopes import FunctionInfo
+from acclint.taint import collect_body
 
 
 @dataclass(frozen=True)
@@ -25,68 +29,75 @@ class Spelling:
         return cst.parse_expression(self.expr)
 
 
-class NameTaken(Exception):
-    """The name an added import would bind already means something else in the module."""
+def _shadowed(analysis: ModuleAnalysis, function: FunctionInfo | None, name: str) -> bool:
+    """Whether `name` is bound in `function` or a function enclosing it, so that it does not
+    mean the module's binding there."""
+    while function is not None:
+        if name in _local_names(analysis, function):
+            return True
+        function = function.parent
+    return False
 
 
-def _binding_of(analysis: ModuleAnalysis, qualified: str) -> str | None:
-    """A module-level name bound (by import or alias) to exactly `qualified`, if any."""
+def _local_names(analysis: ModuleAnalysis, function: FunctionInfo) -> set[str]:
+    """The names `function` binds, parameters included (the analysis holds them only for
+    functions in a context; an enclosing function outside every context is read here)."""
+    if function.contexts:
+        return analysis.body(function).local_names
+    return collect_body(function.node, analysis.facts, analysis.index.imports).local_names
+
+
+def _binding_of(analysis: ModuleAnalysis, qualified: str, function: FunctionInfo | None) -> str | None:
+    """A module-level name bound (by import or alias) to exactly `qualified` that `function`
+    sees unshadowed, if any."""
     imports = analysis.index.imports
-    found = sorted(n for n in imports.bound_names() if imports.resolve(cst.Name(n)) == qualified)
+    found = sorted(
+        n for n in imports.bound_names()
+        if imports.resolve(cst.Name(n)) == qualified and not _shadowed(analysis, function, n)
+    )
     return found[0] if found else None
 
 
-def _free(analysis: ModuleAnalysis, name: str) -> bool:
-    """Whether `name` is bound nowhere in the module (imports, functions, classes, locals)."""
-    index = analysis.index
-    if name in index.imports.bound_names() or name in index.functions or name in index.classes:
-        return False
-    return not any(name in analysis.body(fn).local_names for fn in analysis.functions) and not any(
-        p.name == name for fn in index.all_functions for p in fn.params
-    )
-
-
-def _bound(analysis: ModuleAnalysis, module: str, attr: str) -> Spelling | None:
+def _bound(analysis: ModuleAnalysis, module: str, attr: str, function: FunctionInfo | None) -> Spelling | None:
     """`module.attr` through a name bound to it, or to `module`; None when neither is."""
-    direct = _binding_of(analysis, f"{module}.{attr}")
+    direct = _binding_of(analysis, f"{module}.{attr}", function)
     if direct is not None:
         return Spelling(direct)
-    bound = _binding_of(analysis, module)
+    bound = _binding_of(analysis, module, function)
     return None if bound is None else Spelling(f"{bound}.{attr}")
 
 
-def spell(analysis: ModuleAnalysis, module: str, attr: str, alias: str) -> Spelling:
-    """`module.attr` as this module can write it, e.g. `spell(a, "jax.numpy", "where", "jnp")`.
+def spell(analysis: ModuleAnalysis, function: FunctionInfo | None, module: str, attr: str, alias: str) -> Spelling:
+    """`module.attr` as code in `function` can write it, e.g. `spell(a, fn, "jax.numpy",
+    "where", "jnp")`.
 
     Tries a name bound to `module.attr` itself, then one bound to `module`, then a parent
-    package bound under its own name (`jax` for `jax.numpy`), then adds `import module as
-    alias` (or `import package` when `alias` is the module's top package, as `jax` for
-    `jax.debug`). Raises NameTaken when `alias` is taken.
+    package bound under its own name (`jax` for `jax.numpy`), each only where no local of
+    `function` or of a function around it hides it; then adds `import module as alias` (or
+    `import package` when `alias` is the module's top package, as `jax` for `jax.debug`), under
+    a fresh alias (`jnp_1`) when the module mentions `alias` already.
     """
-    found = _bound(analysis, module, attr)
+    found = _bound(analysis, module, attr, function)
     if found is not None:
         return found
     parts = module.split(".")
     for i in range(len(parts) - 1, 0, -1):
-        parent = ".".join(parts[:i])
-        root = _binding_of(analysis, parent)
+        root = _binding_of(analysis, ".".join(parts[:i]), function)
         if root is not None:
             return Spelling(".".join([root, *parts[i:], attr]))
-    if not _free(analysis, alias):
-        raise NameTaken(alias)
-    if alias == parts[0]:  # `import jax` reaches `jax.debug.print`
-        return Spelling(".".join([*parts, attr]), (f"import {alias}",))
-    return Spelling(f"{alias}.{attr}", (f"import {module} as {alias}",))
+    name = fresh_names(analysis.module, alias)[0]
+    if name == parts[0]:  # `import jax` reaches `jax.debug.print`
+        return Spelling(".".join([*parts, attr]), (f"import {name}",))
+    return Spelling(f"{name}.{attr}", (f"import {module} as {name}",))
 
 
-def spell_from(analysis: ModuleAnalysis, module: str, name: str) -> Spelling:
+def spell_from(analysis: ModuleAnalysis, function: FunctionInfo | None, module: str, name: str) -> Spelling:
     """`module.name` for a module written in `from module import name` style (the runtime's)."""
-    found = _bound(analysis, module, name)
+    found = _bound(analysis, module, name, function)
     if found is not None:
         return found
-    if not _free(analysis, name):
-        raise NameTaken(name)
-    return Spelling(name, (f"from {module} import {name}",))
+    alias = fresh_names(analysis.module, name)[0]
+    return Spelling(alias, (f"from {module} import {name}" + ("" if alias == name else f" as {alias}"),))
 
 
 def add_imports(module: cst.Module, statements: list[str]) -> cst.Module:

@@ -42,14 +42,17 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
     """Fix every Python file under `paths`; with `write=False` (`--diff`) nothing is written.
 
     A path that cannot be used is an error result, as in `acclint.api.run`. A notebook is
-    fixed as the module of its code cells, and its cells are rewritten in place.
+    fixed as the module of its code cells, and its cells are rewritten in place. Every file's
+    fixes are worked out before any file is written, so a fix that fails leaves no run half
+    written; each file is then written whole or not at all, and one that cannot be written
+    is an error result that keeps its original findings and claims no fix.
     """
     work = plan(paths, settings, overlay)
     project, seeds = work.project()
     run = FixRun()
     run.report.results += work.error_results()
+    fixed: list[tuple[str, FixOutcome, bytes | None]] = []
     for path in work.files:
-        options = project.options_for(path, seeds)
         shown = display_path(path)
         try:
             source = work.sources.read(path)
@@ -59,24 +62,37 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
         except Refused as exc:
             run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
             continue
-        notebook = work.sources.notebooks.get(path)
+        options = project.options_for(path, seeds)
         try:
             outcome = fix_source(source, shown, lambda data, options=options: lint_bytes(data, shown, settings, options), unsafe)
         except FixError as exc:
             run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
             continue
-        if outcome.changed:
+        fixed.append(_file_bytes(path, outcome, work.sources.notebooks.get(path)))
+    for path, outcome, data in fixed:
+        if data is not None:
             try:
-                data = notebook.with_module(outcome.fixed.decode("utf-8")) if notebook else outcome.fixed
                 if write:
                     write_atomic(path, data)
                 run.written[path] = data
             except OSError as exc:
-                outcome.result.error = FileError(shown, f"cannot write the fixed file: {exc.strerror or exc}")
-            except Refused as exc:
-                outcome.result.error = FileError(shown, str(exc))
+                outcome = outcome.unwritten(f"cannot write the fixed file ({exc.strerror or exc}); it is left as it was")
+        notebook = work.sources.notebooks.get(path)
         if notebook is not None:
             outcome.result = in_cells(outcome.result, notebook)
         run.outcomes.append(outcome)
         run.report.results.append(outcome.result)
     return run
+
+
+def _file_bytes(path: str, outcome: FixOutcome, notebook) -> tuple[str, FixOutcome, bytes | None]:
+    """The bytes to write for a fixed file (None when nothing changed): the fixed module, or
+    the notebook with its cells rewritten (an outcome that cannot be put back is unwritten)."""
+    if not outcome.changed:
+        return path, outcome, None
+    if notebook is None:
+        return path, outcome, outcome.fixed
+    try:
+        return path, outcome, notebook.with_module(outcome.fixed.decode("utf-8"))
+    except Refused as exc:
+        return path, outcome.unwritten(str(exc)), None

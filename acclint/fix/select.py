@@ -14,7 +14,7 @@ from typing import Callable
 
 import libcst as cst
 
-from acclint.fix.imports import NameTaken, Spelling, spell, spell_from
+from acclint.fix.imports import Spelling, spell, spell_from
 from acclint.rule import RuleContext
 from acclint.taint import Kind
 from acclint.walk import children, walk_expression
@@ -46,19 +46,16 @@ DOUBLE_WHERE = (
 )
 
 
-def where_spelling(ctx: RuleContext) -> Spelling | str:
-    """The select this function should use, or the reason there is none.
+def where_spelling(ctx: RuleContext) -> Spelling:
+    """The select this function should use.
 
     Functions the runtime traces (`dlaccelerate`, `dlfeval`, an `Acceleratable` layer, or a
     helper of one) get the runtime's `where`, which takes dlarrays; functions JAX traces get
     `jax.numpy.where` under the module's own alias, also in a module that uses both.
     """
-    try:
-        if ctx.function.runtime_traced:
-            return spell_from(ctx.analysis, RUNTIME, "where")
-        return spell(ctx.analysis, "jax.numpy", "where", "jnp")
-    except NameTaken as exc:
-        return f"the name '{exc.args[0]}' the select needs is taken"
+    if ctx.function.runtime_traced:
+        return spell_from(ctx.analysis, ctx.function, RUNTIME, "where")
+    return spell(ctx.analysis, ctx.function, "jax.numpy", "where", "jnp")
 
 
 def _first(node: cst.CSTNode, check: Callable[[cst.CSTNode], str | None]) -> str | None:
@@ -139,12 +136,17 @@ def _integer_literal(node: cst.BaseExpression) -> bool:
     return value is not None and value.is_integer() and value >= 0
 
 
+class NoFix(Exception):
+    """Why a branch or condition cannot become a select; the text completes "(no fix: ...)"."""
+
+
 def where_call(where: cst.BaseExpression, cond: cst.BaseExpression, a: cst.BaseExpression, b: cst.BaseExpression) -> cst.Call:
     """`where(cond, a, b)`, each operand stripped of redundant outer parentheses."""
-    return cst.Call(where, [cst.Arg(_bare(cond)), cst.Arg(_bare(a)), cst.Arg(_bare(b))])
+    return cst.Call(where, [cst.Arg(bare(cond)), cst.Arg(bare(a)), cst.Arg(bare(b))])
 
 
-def _bare(node: cst.BaseExpression) -> cst.BaseExpression:
+def bare(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`node` without its redundant outer parentheses (an argument needs none)."""
     if isinstance(node, cst.Tuple) or not getattr(node, "lpar", None):
         return node
     return node.with_changes(lpar=[], rpar=[])
@@ -200,6 +202,8 @@ def _keeps_shape(node: cst.BaseExpression, ctx: RuleContext) -> bool | None:
         return _broadcast([_keeps_shape(p, ctx) for p in parts])
     if isinstance(node, cst.Attribute):
         return _keeps_shape(node.value, ctx)
+    if isinstance(node, cst.IfExp):  # a nested conditional: its arms, as its own select takes them
+        return _broadcast([_keeps_shape(node.body, ctx), _keeps_shape(node.orelse, ctx)])
     return False  # anything else (a comprehension, a lambda): not known to keep it
 
 

@@ -4,6 +4,7 @@ The bytes come from libcst, which keeps the file's encoding (`Module.encoding`, 
 UTF-8 BOM) and line endings (`Module.default_newline`, used for new lines too). They go to a
 temporary file in the same directory, which takes the original's permission bits, and then
 replace the original with `os.replace`: a reader sees the old file or the new, never half.
+A symbolic link is written through: its target gets the fixed text and the link stays a link.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import tempfile
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
+    path = os.path.realpath(path)
+    directory = os.path.dirname(path)
     mode = stat.S_IMODE(os.stat(path).st_mode)
     fd, temp = tempfile.mkstemp(prefix=".acclint-", suffix=".py.tmp", dir=directory)
     try:

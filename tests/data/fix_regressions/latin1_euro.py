@@ -1,0 +1,9 @@
+# -*- coding: latin-1 -*-
+"""Café prices."""
+import jax
+
+
+@jax.jit
+def price(y):
+    print("\u20ac", y)
+    return y
