@@ -28,6 +28,7 @@ from acclint.findings import FileError, FileResult, Finding
 from acclint.guard import Refused
 from acclint.notebooks import Notebook, is_python, read_notebook
 from acclint.noqa import file_ignored
+from acclint.sources import read_source
 
 if TYPE_CHECKING:
     from acclint.engine import LintOptions
@@ -87,7 +88,7 @@ class Sources:
         if found is None:
             found = self.overlay.get(os.path.abspath(path))
             if found is None:
-                found = Path(path).read_bytes()
+                found = read_source(path)
             self._raw[path] = found
         return found
 

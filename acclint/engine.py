@@ -21,7 +21,7 @@ from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodeg
 from acclint.analysis import ModuleAnalysis
 from acclint.decoding import decode
 from acclint.findings import FileError, FileResult, Finding, Fix
-from acclint.guard import Refused, check_source
+from acclint.guard import RECURSION_LIMIT, Refused, bounded_recursion, check_source
 from acclint.markers import MarkerTable
 from acclint.narrowing import dead_branches
 from acclint.noqa import suppressed
@@ -32,8 +32,10 @@ from acclint.scopes import FunctionInfo
 from acclint.taint import Kind
 from acclint.walk import children, outer_parts, SCOPE_NODES
 
-# The analysis recurses along expression nesting, which `guard` bounds well below this.
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+# libcst's visitors and code generation (the fixer's, too) recurse along expression nesting,
+# which `guard` bounds; this floor lets them reach the bound, and stays far below what the C
+# stack holds (acclint.guard). `lint_source` itself runs with exactly `RECURSION_LIMIT` room.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
 
 
 @dataclass(frozen=True)
@@ -62,10 +64,25 @@ def lint_source(
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _lint_source(source, path, options, parsed, analysis)
+        with bounded_recursion():
+            return _lint_source(source, path, options, parsed, analysis)
+    except Exception as exc:  # past the guard's bounds: refuse this file, never the run
+        if not _from_recursion(exc):
+            raise
+        return FileResult(path, error=FileError(path, "nested too deeply to analyse"))
     finally:
         if paused:
             gc.enable()
+
+
+def _from_recursion(exc: BaseException | None) -> bool:
+    """Whether `exc` is a RecursionError or was raised while handling one (libcst's code
+    generation turns one into a KeyError as it unwinds)."""
+    while exc is not None:
+        if isinstance(exc, RecursionError):
+            return True
+        exc = exc.__context__
+    return False
 
 
 def _lint_source(
@@ -97,11 +114,7 @@ def _lint_source(
         return result
     result.parsed = True
     result.module = module
-    try:
-        raw = _run_rules(module, options, analysis if parsed is not None else None)
-    except RecursionError:
-        result.error = FileError(path, "nested too deeply to analyse")
-        return result
+    raw = _run_rules(module, options, analysis if parsed is not None else None)
     if raw:
         result.findings = _locate(raw, module, text, path, options.noqa)
     return result

@@ -12,18 +12,39 @@ recursion limit left, so the parse runs under a limit lowered to admit `MAX_DEPT
 no more. A self-test at import checks that this Python behaves so; where it does not, an
 iterative walk of the tree measures the depth instead. `ast` keeps `a and b and c` as one flat
 node where libcst nests it, so long boolean chains are bounded separately (a text count rules
-them out in almost every file; only the rest are walked).
+them out in almost every file; only the rest are walked). So are dotted names in imports:
+`ast` keeps `import a.a.a` as one string, libcst nests one `Attribute` per dot, and its native
+parser kills the process from about 6,000 parts (a file with fewer dots than the bound cannot
+hold one; the others have their import statements, not their expressions, looked at).
+
+The bounds keep every recursion of the analysis (and of libcst's own validation, code
+generation and visitors) within `RECURSION_LIMIT` Python frames, which `bounded_recursion`
+grants while a file is linted. That is well below what an 8 MiB C stack holds (measured here:
+20,000 frames recursing through C calls), so anything deeper that slips past the bounds
+raises RecursionError, which refuses that one file, instead of overflowing the C stack.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
 import sys
+import tokenize
+from contextlib import contextmanager
+from typing import Iterator
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 400
+# Python frames a file's lint may use on top of its caller's. A file within the bounds above
+# needs under 1,000 for the lint and under 2,000 for libcst's own visitors (measured on
+# expressions of every nesting kind at MAX_DEPTH).
+RECURSION_LIMIT = 5000
 _BOOLEAN_WORD = re.compile(rb"\b(?:and|or)\b")
+_FOR_WORD = re.compile(rb"\bfor\b")
+# A closing quote, then an opening one: where two string literals may meet (`"a" "b"`); empty
+# and triple-quoted strings match too, so this only rules files out.
+_ADJACENT_QUOTES = re.compile(rb"""['"][ \t\f\r\n\\]*[rRbBuUfF]{0,2}['"]""")
 
 
 class Refused(Exception):
@@ -45,9 +66,26 @@ def check_source(source: bytes) -> ast.Module:
         raise Refused(f"nested more than {MAX_DEPTH} levels deep; acclint does not analyse it") from None
     except MemoryError:
         raise Refused("nested too deeply for Python's parser") from None
-    if _long_boolean_chain(source, tree):
-        raise Refused(f"a boolean chain of more than {MAX_DEPTH} terms; acclint does not analyse it")
+    chain = _long_chain(source, tree)
+    if chain is not None:
+        raise Refused(f"{chain[0]} (line {chain[1]}); acclint does not analyse it")
+    dotted = _long_dotted_import(source, tree)
+    if dotted is not None:
+        raise Refused(f"a dotted name of more than {MAX_DEPTH} parts (line {dotted}); acclint does not analyse it")
     return tree
+
+
+@contextmanager
+def bounded_recursion() -> Iterator[None]:
+    """Run with room for `RECURSION_LIMIT` more Python frames, exactly: more than Python's
+    default where a caller left it lower, less where a caller raised it past what the C stack
+    holds. The caller's limit is restored after."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(_frame_depth() + RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def _frame_depth() -> int:
@@ -108,7 +146,74 @@ def _bounding_works() -> bool:
 _parse = _bounded_parse if _bounding_works() else _walked_parse
 
 
-def _long_boolean_chain(source: bytes, tree: ast.Module) -> bool:
-    if len(_BOOLEAN_WORD.findall(source)) <= MAX_DEPTH:
-        return False  # too few `and`/`or` words in the whole file for one chain that long
-    return any(isinstance(node, ast.BoolOp) and len(node.values) > MAX_DEPTH for node in ast.walk(tree))
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _long_chain(source: bytes, tree: ast.Module) -> tuple[str, int] | None:
+    """A chain `ast` keeps flat and libcst nests one level per term, past MAX_DEPTH terms:
+    `a and b and ...`, `[x for a in b for c in d ...]`, `"a" "b" ...`. Text counts rule them
+    out in almost every file; the tree is walked only for the rest."""
+    booleans = len(_BOOLEAN_WORD.findall(source)) > MAX_DEPTH
+    fors = len(_FOR_WORD.findall(source)) > MAX_DEPTH
+    strings = len(_ADJACENT_QUOTES.findall(source)) > MAX_DEPTH
+    if not (booleans or fors or strings):
+        return None
+    lines = _utf8_lines(source) if strings else []
+    for node in ast.walk(tree):
+        if booleans and isinstance(node, ast.BoolOp) and len(node.values) > MAX_DEPTH:
+            return f"a boolean chain of more than {MAX_DEPTH} terms", node.lineno
+        if fors and isinstance(node, _COMPREHENSIONS) and len(node.generators) > MAX_DEPTH:
+            return f"a comprehension of more than {MAX_DEPTH} 'for' clauses", node.lineno
+        if strings and _is_string(node) and _string_parts(node, lines) > MAX_DEPTH:
+            return f"more than {MAX_DEPTH} adjacent string literals", node.lineno
+    return None
+
+
+def _is_string(node: ast.AST) -> bool:
+    return isinstance(node, ast.JoinedStr) or isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))
+
+
+def _utf8_lines(source: bytes) -> list[bytes]:
+    """The lines of `source` in UTF-8, the encoding `ast` offsets count in."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        text = source.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError):
+        text = source.decode("utf-8", "replace")
+    return text.encode("utf-8").splitlines(keepends=True)
+
+
+def _string_parts(node: ast.expr, lines: list[bytes]) -> int:
+    """How many literals the string `node` is written as (one unless implicitly joined)."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    if last == first and (node.end_col_offset or 0) - node.col_offset < 2 * MAX_DEPTH:
+        return 1  # too short to hold that many literals, each at least two quotes long
+    segment = b"".join(lines[first:last + 1])
+    segment = segment[node.col_offset:len(segment) - len(lines[last]) + (node.end_col_offset or 0)]
+    readline = io.BytesIO(b"(" + segment + b")").readline
+    try:
+        return sum(1 for token in tokenize.tokenize(readline) if token.type == tokenize.STRING or token.type == getattr(tokenize, "FSTRING_START", -1))
+    except (tokenize.TokenError, SyntaxError):
+        return 1
+
+
+def _long_dotted_import(source: bytes, tree: ast.Module) -> int | None:
+    """The line of an import naming a module of more than MAX_DEPTH dotted parts, if any."""
+    if source.count(b".") <= MAX_DEPTH:
+        return None
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, field, ()):
+                if isinstance(child, ast.Import):
+                    names = [alias.name for alias in child.names]
+                elif isinstance(child, ast.ImportFrom):
+                    names = [child.module or ""]
+                else:
+                    if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)):
+                        stack.append(child)
+                    continue
+                if any(name.count(".") >= MAX_DEPTH for name in names):
+                    return child.lineno
+    return None

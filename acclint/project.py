@@ -25,6 +25,7 @@ from acclint.guard import Refused, check_source
 from acclint.names import ImportTable
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.reach import Seed
+from acclint.sources import read_source
 
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
 # (a bound for pathological mutual recursion across modules).
@@ -32,7 +33,7 @@ MAX_ANALYSES = 8
 
 
 def read_bytes(path: str) -> bytes:
-    return Path(path).read_bytes()
+    return read_source(path)
 
 
 def module_name(path: Path) -> str:
