@@ -195,7 +195,7 @@ def find_pyproject(start: Path) -> Path | None:
 
 def resolve_pyproject(paths: Iterable[str]) -> Path | None:
     """The configuration file for a run over `paths` (see the module docstring)."""
-    starts = [Path(p).resolve() for p in paths] or [Path.cwd().resolve()]
+    starts = [Path(os.path.realpath(p)) for p in paths] or [Path.cwd().resolve()]  # realpath: no error on a link loop
     starts = [p if p.is_dir() else p.parent for p in starts]
     found = {find_pyproject(s) for s in starts}
     if len(found) == 1:
