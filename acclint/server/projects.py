@@ -6,11 +6,14 @@ the tests can drive it directly.
 
 Why it is shaped so: a file's findings depend on its own text, its settings and its *seeds* (the
 traced reaches other modules give its functions, acclint.project). An edit is answered at once
-by linting the edited buffer with the seeds of the last project analysis; the project is then
-analysed again in the background (`reanalyse`), and only the open files whose seeds changed are
-linted again. A background analysis that a newer edit makes stale stops at the next file it
-would read (`Superseded`) rather than finishing work nobody will use. Parsed modules are kept
-between analyses, keyed by their exact bytes, so only edited files are parsed again.
+by linting the edited buffer with the seeds of the last project analysis. What the edited file
+gives *other* files is its `Shape`: its traced reaches into other modules and what they can
+resolve in it (its module-level functions and imports). Most keystrokes change neither, and
+then no other file's seeds can change. When the shape changes, the project is analysed again
+in the background (`reanalyse`) and only the open files whose seeds changed are linted again;
+an analysis that a newer change makes stale stops at the next file it would read
+(`Superseded`) rather than finish work nobody will use. Parsed modules are kept between
+analyses, keyed by their exact bytes, so only edited files are parsed again.
 """
 
 from __future__ import annotations
@@ -23,17 +26,39 @@ from typing import Callable
 
 import libcst as cst
 
+from acclint.analysis import ModuleAnalysis
 from acclint.api import lint_bytes, options_for, with_packages
 from acclint.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.discovery import discover
-from acclint.engine import LintOptions
+from acclint.engine import LintOptions, decode
 from acclint.findings import FileError, FileResult
+from acclint.guard import Refused, check_source
+from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.project import Project, module_name
 from acclint.reach import Seed
 
 
 class Superseded(Exception):
     """A newer edit made the running project analysis stale."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What other files' seeds depend on in one file: the names they can resolve in it and the
+    traced reaches it makes into them."""
+
+    functions: tuple[str, ...]  # module-level functions
+    imports: tuple[str, ...]  # module-level import statements (re-exports), as code
+    outgoing: frozenset
+
+    @classmethod
+    def of(cls, module: cst.Module, analysis: ModuleAnalysis | None) -> Shape:
+        functions = tuple(s.name.value for s in module.body if isinstance(s, cst.FunctionDef))
+        imports = tuple(
+            module.code_for_node(s) for s in module.body
+            if isinstance(s, cst.SimpleStatementLine) and any(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body)
+        )
+        return cls(functions, imports, frozenset(analysis.outgoing) if analysis is not None else frozenset())
 
 
 @dataclass(eq=False)
@@ -46,8 +71,12 @@ class Scope:
     error: ConfigError | None = None  # an invalid [tool.acclint]: every file reports it
     options: LintOptions | None = None
     seeds: dict[str, tuple[Seed, ...]] = field(default_factory=dict)
-    generation: int = 1  # bumped by every change to a file of the scope
+    generation: int = 1  # bumped by every change that may change the seeds
     analysed: int = 0  # the generation the seeds were computed at
+    # From the last project analysis: whether a name may be a function of the project, and the
+    # shape of each open file then.
+    in_project: Callable[[str], bool] | None = None
+    shapes: dict[str, Shape | None] = field(default_factory=dict)
 
     def shown(self, path: str) -> str:
         """The path findings name: relative to the root, as `acclint check` run there names
@@ -104,15 +133,15 @@ class Workspace:
         return found if found is not None else Path(path).read_bytes()
 
     def edit(self, path: str, text: bytes | None) -> Scope:
-        """Record the buffer of `path` (None: closed, the disk applies again); the scope's
-        project analysis is stale from now on."""
+        """Record the buffer of `path` (None: closed, the disk applies again, and the project
+        analysis is stale). Whether an edit makes it stale, `lint` tells from the shape."""
+        scope = self.scope(path)
         if text is None:
             self.buffers.pop(path, None)
             self._last.pop(path, None)
+            scope.generation += 1
         else:
             self.buffers[path] = text
-        scope = self.scope(path)
-        scope.generation += 1
         return scope
 
     def changed_on_disk(self, path: str) -> None:
@@ -178,14 +207,38 @@ class Workspace:
         last = self._last.get(path)
         if last is not None and last[0] == source and last[1] == options:
             return last[2]
-        kept = self._parsed.get(path)
-        parsed = kept[1] if kept is not None and kept[0] == source else None
-        result = lint_bytes(source, shown, scope.settings, options, parsed)
-        if result.module is not None:
-            self._parsed[path] = (source, result.module)
+        module, analysis = self._analyse_file(path, source, options, scope)
+        result = lint_bytes(source, shown, scope.settings, options, module, analysis)
         if path in self.buffers:
             self._last[path] = (source, options, result)
+            shape = Shape.of(module, analysis) if module is not None else None
+            if shape is None or scope.shapes.get(path) != shape:
+                scope.generation += 1  # other files' seeds may change: analyse the project
         return result
+
+    def _analyse_file(self, path: str, source: bytes, options: LintOptions, scope: Scope):
+        """The module and analysis the engine would make of `source` (with the project's
+        in_project, so that the analysis records the file's outgoing reaches), or (None, None)
+        where the engine would not analyse it, or cannot (it then says why)."""
+        if not options.seeds and not may_hold_context(source, options.markers):
+            return None, None
+        try:
+            kept = self._parsed.get(path)
+            if kept is not None and kept[0] == source:
+                module = kept[1]
+            else:
+                decode(source)
+                tree = check_source(source)
+                if not options.seeds and not names_a_marker(tree, options.markers):
+                    return None, None
+                module = cst.parse_module(source)
+                self._parsed[path] = (source, module)
+            analysis = ModuleAnalysis(
+                module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project
+            )
+        except (Refused, cst.ParserSyntaxError, RecursionError):
+            return None, None
+        return module, analysis
 
     def lint_function(self, path: str) -> Callable[[bytes], FileResult]:
         """How the fixer lints a version of `path` (its settings and seeds, fixed now)."""
@@ -228,7 +281,13 @@ class Workspace:
         )
         try:
             seeds = project.seeds()
+            shapes = {}
+            for open_path in self.open_paths(scope):
+                module = project.module(open_path) if open_path in project.name_of else None
+                analysis = project.analysis(open_path, project.options_for(open_path, seeds))
+                shapes[open_path] = Shape.of(module, analysis) if module is not None else None
         except Superseded:
             return None
-        before, scope.seeds, scope.analysed = scope.seeds, seeds, generation
+        before = scope.seeds
+        scope.seeds, scope.in_project, scope.shapes, scope.analysed = seeds, project.in_project, shapes, generation
         return [p for p in self.open_paths(scope) if before.get(p, ()) != seeds.get(p, ())]

@@ -1,0 +1,278 @@
+"""How soon the language server answers an edit: diagnostics for a 2,000-line file in a
+500-file project, measured from the moment a change is sent to the moment the diagnostics of
+that version arrive, over stdio, with pygls's client, against `python -m acclint.server`.
+
+The project is generated (so the figure can be reproduced anywhere): a package of 499 modules
+of about 120 lines each, one in ten with a jitted function that calls helpers of another
+module (the project-wide reach has work to do), and `big.py`, 2,000 lines, whose jitted
+functions call helpers across the package. Each edit toggles one line inside a jitted
+function of `big.py`, as an incremental change, the way an editor sends a keystroke:
+
+- a *body edit* (`print(x);` comes and goes: an ACC401) changes nothing other files see, so
+  the server lints big.py alone; paced (one edit every 1.5 s) and typing (one every 0.15 s);
+- a *reach edit* (`y = float(x) * 2.0`: an ACC301) changes the arguments big.py passes to a
+  helper of another module, so the project's seeds are worked out again in the background.
+
+Then, in-process (acclint.server.projects.Workspace, no protocol), wall and CPU seconds of the
+steps behind one answer. Read the CPU column on a shared machine.
+
+    .venv/bin/python benchmarks/server_latency.py            # prints the table
+    .venv/bin/python benchmarks/server_latency.py --edits 40 --keep /tmp/latency-project
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+MODULES = 499
+BIG_LINES = 2000
+TARGET_MS = 300
+ORIGINAL = "    y = x * 2.0"
+# The edited line's two versions: a print (ACC401) that changes nothing other files see, and a
+# host conversion (ACC301) that changes the call shape of the helper call below it, so that the
+# project's seeds must be worked out again.
+BODY = "    print(x); y = x * 2.0"
+REACH = "    y = float(x) * 2.0"
+RHYTHMS = (("body edit, paced", BODY, 1.5), ("body edit, typing", BODY, 0.15), ("reach edit, paced", REACH, 1.5))
+
+
+def helper_module(k: int) -> str:
+    """About 120 lines: twelve helpers; one module in ten also jits a step that calls the
+    helpers of the next module (a reach across files), and one helper in three prints."""
+    parts = ["import jax", "import jax.numpy as jnp", ""]
+    if k % 10 == 0:
+        parts.append(f"from pkg.mod_{(k + 1) % MODULES:03d} import helper_0, helper_1")
+    parts.append("")
+    for h in range(12):
+        body = "    print(x)\n" if h % 3 == 0 else ""
+        parts.append(textwrap.dedent(f"""\
+
+            def helper_{h}(x, scale=2.0):
+                \"\"\"Helper {h} of module {k}.\"\"\"
+                y = jnp.tanh(x) * scale
+                z = jnp.sum(y ** 2)
+            """) + body + "    return y + z\n")
+    if k % 10 == 0:
+        parts.append(textwrap.dedent("""\
+
+            @jax.jit
+            def step(x):
+                y = helper_0(x)
+                return helper_1(y)
+            """))
+    return "\n".join(parts) + "\n"
+
+
+def big_module() -> tuple[str, int]:
+    """A 2,000-line module, and the 0-based line that the benchmark edits."""
+    lines = ["import jax", "import jax.numpy as jnp", ""]
+    lines += [f"from pkg.mod_{k:03d} import helper_{k % 12} as h{k}" for k in range(0, 400, 5)]
+    edited = None
+    n = 0
+    while len(lines) < BIG_LINES - 20:
+        lines += ["", ""]
+        if n % 3 == 0:
+            lines.append("@jax.jit")
+        lines.append(f"def function_{n}(x, y0=None):")
+        lines.append(f'    """Function {n}: a few array operations and a helper call."""')
+        if n % 3 == 0 and edited is None and len(lines) > BIG_LINES // 2:
+            edited = len(lines)
+        lines.append("    y = x * 2.0")
+        for i in range(12):
+            lines.append(f"    y = jnp.sin(y) + {i}.0 * jnp.cos(x)")
+        lines.append(f"    y = h{(n * 5) % 400}(y)")
+        if n % 7 == 0:
+            lines.append("    if x > 0:")
+            lines.append("        y = y + 1")
+        lines.append("    return y")
+        n += 1
+    while len(lines) < BIG_LINES:
+        lines.append("# padding")
+    return "\n".join(lines) + "\n", edited
+
+
+def make_project(root: Path) -> Path:
+    (root / "pyproject.toml").write_text('[project]\nname = "bench"\n\n[tool.acclint]\n')
+    package = root / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for k in range(MODULES):
+        (package / f"mod_{k:03d}.py").write_text(helper_module(k))
+    text, _ = big_module()
+    (package / "big.py").write_text(text)
+    return package / "big.py"
+
+
+class Timing:
+    """When the diagnostics of each version of each document arrived."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[tuple[str, int | None], float] = {}
+        self.counts: dict[tuple[str, int | None], int] = {}
+
+    def record(self, params: types.PublishDiagnosticsParams) -> None:
+        key = (params.uri, params.version)
+        self.arrived.setdefault(key, time.perf_counter())
+        self.counts[key] = len(params.diagnostics)
+
+    async def wait(self, uri: str, version: int, timeout: float = 120.0) -> float:
+        deadline = time.perf_counter() + timeout
+        while (uri, version) not in self.arrived:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"no diagnostics for version {version} of {uri}")
+            await asyncio.sleep(0.001)
+        return self.arrived[(uri, version)]
+
+
+async def measure(big: Path, edits: int) -> dict[str, list[float]]:
+    timing = Timing()
+    client = LanguageClient("server-latency", "1")
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def published(params: types.PublishDiagnosticsParams) -> None:
+        timing.record(params)
+
+    await client.start_io(sys.executable, "-m", "acclint.server")
+    root = big.parent.parent
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")],
+    ))
+    client.initialized(types.InitializedParams())
+    text, line = big_module()
+    uri = big.as_uri()
+    started = time.perf_counter()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
+    ))
+    first = await timing.wait(uri, 1) - started
+    # The first project analysis republishes big.py when its seeds change; wait until quiet.
+    quiet = time.perf_counter()
+    seen = len(timing.arrived)
+    while time.perf_counter() - quiet < 3.0:
+        await asyncio.sleep(0.1)
+        if len(timing.arrived) != seen:
+            seen, quiet = len(timing.arrived), time.perf_counter()
+    results = {"open (first lint)": [first * 1000]}
+    version = 1
+    for name, variant, gap in RHYTHMS:
+        latencies = []
+        for i in range(edits):
+            version += 1
+            new, old = (variant, ORIGINAL) if i % 2 == 0 else (ORIGINAL, variant)
+            change = types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, 0), types.Position(line, len(old))), text=new,
+            )
+            sent = time.perf_counter()
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change]
+            ))
+            if gap > 0.5:
+                latencies.append((await timing.wait(uri, version) - sent) * 1000)
+                await asyncio.sleep(gap)
+            else:
+                await asyncio.sleep(gap)
+                latencies.append((await timing.wait(uri, version) - sent) * 1000)
+        if edits % 2:  # leave the text as it was for the next rhythm
+            version += 1
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                [types.TextDocumentContentChangePartial(
+                    range=types.Range(types.Position(line, 0), types.Position(line, len(variant))), text=ORIGINAL,
+                )],
+            ))
+            await timing.wait(uri, version)
+            await asyncio.sleep(gap)
+        results[name] = latencies
+    counts = {timing.counts[(uri, v)] for v in range(2, version + 1) if (uri, v) in timing.counts}
+    if len(counts) < 2:
+        raise SystemExit(f"the edits did not toggle a finding (diagnostic counts seen: {sorted(counts)})")
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return results
+
+
+def in_process(big: Path) -> list[tuple[str, float, float]]:
+    """(what, wall s, CPU s) for the steps behind one answer, without the protocol: the lint of
+    the edited big.py split into libcst's parse, the module analysis and the rest of the engine
+    (rules, positions, noqa), and the project re-analysis a reach edit starts."""
+    import libcst as cst
+
+    from acclint.analysis import ModuleAnalysis
+    from acclint.api import lint_bytes
+    from acclint.server.projects import Workspace
+
+    workspace = Workspace([str(big.parent.parent)])
+    path = str(big)
+    text, line = big_module()
+    workspace.edit(path, text.encode())
+    scope = workspace.scope(path)
+    rows = []
+
+    def timed(what, work):
+        wall, cpu = time.perf_counter(), time.process_time()
+        out = work()
+        rows.append((what, time.perf_counter() - wall, time.process_time() - cpu))
+        return out
+
+    timed("first project analysis (cold: parses)", lambda: workspace.reanalyse(scope, path))
+    edited = text.splitlines(keepends=True)
+    edited[line] = BODY + "\n"
+    source = "".join(edited).encode()
+    workspace.edit(path, source)
+    timed("server lint of big.py after a body edit", lambda: workspace.lint(path))
+    options = scope.options_of(path)
+    module = timed("  libcst parse", lambda: cst.parse_module(source))
+    analysis = timed("  module analysis", lambda: ModuleAnalysis(
+        module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project
+    ))
+    timed("  rules, positions, noqa (lint_bytes)", lambda: lint_bytes(source, "big.py", scope.settings, options, module, analysis))
+    edited[line] = REACH + "\n"
+    workspace.edit(path, "".join(edited).encode())
+    workspace.lint(path)
+    timed("project re-analysis after a reach edit", lambda: workspace.reanalyse(scope, path))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edits", type=int, default=20, help="edits per rhythm (default 20)")
+    parser.add_argument("--keep", type=Path, help="generate the project here and keep it")
+    args = parser.parse_args()
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=False)
+        root = args.keep
+    else:
+        root = Path(tempfile.mkdtemp(prefix="acclint-latency-"))
+    big = make_project(root)
+    files = sum(1 for _ in root.rglob("*.py"))
+    lines = sum(p.read_text().count("\n") for p in root.rglob("*.py"))
+    print(f"project: {files} files, {lines} lines; big.py {big.read_text().count(chr(10))} lines; {os.cpu_count()} CPUs")
+    results = asyncio.run(measure(big, args.edits))
+    print(f"{'edit to diagnostics (ms)':<28} {'n':>3} {'median':>8} {'p90':>8} {'max':>8}")
+    for name, values in results.items():
+        ordered = sorted(values)
+        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        print(f"{name:<28} {len(values):>3} {statistics.median(values):>8.0f} {p90:>8.0f} {max(values):>8.0f}")
+    print(f"{'in-process step':<42} {'wall s':>8} {'CPU s':>8}")
+    for name, wall, cpu in in_process(big):
+        print(f"{name:<42} {wall:>8.3f} {cpu:>8.3f}")
+    worst = max(max(v) for k, v in results.items() if k != "open (first lint)")
+    print(f"target: every edit answered within {TARGET_MS} ms: {'met' if worst <= TARGET_MS else 'NOT met'} (worst {worst:.0f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
