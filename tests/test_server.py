@@ -60,12 +60,7 @@ session = pytest.mark.asyncio(loop_scope="module")
     scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "acclint.server"])
 )
 async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
-    lsp_client.registrations = []
-
-    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def register(params: types.RegistrationParams) -> None:
-        lsp_client.registrations.extend(params.registrations)
-
+    accept_registrations(lsp_client)
     await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=client_capabilities("visual-studio-code"),
@@ -74,6 +69,16 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
     )
     yield
     await lsp_client.shutdown_session()
+
+
+def accept_registrations(client: LanguageClient) -> None:
+    """Answer `client/registerCapability` (pytest-lsp's client does not) and keep what the
+    server registers."""
+    client.registrations = []
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)
 
 
 def open_document(client: LanguageClient, path: Path, text: str, version: int = 1) -> str:
@@ -289,3 +294,37 @@ def test_check_never_imports_the_server(tmp_path: Path):
     )
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest_lsp.fixture(
+    params=["neovim", "emacs"], config=ClientServerConfig(server_command=[sys.executable, "-m", "acclint.server"])
+)
+async def other_client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
+    lsp_client.editor = request.param
+    accept_registrations(lsp_client)
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities(request.param))
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_other_clients_positions_and_plain_edits(other_client: LanguageClient, project: Path):
+    """Clients other than VS Code: Neovim 0.11 offers UTF-8 columns and takes plain `changes`
+    edits; Emacs 29 cannot resolve code actions, so fix-all comes with its edit."""
+    encoding = other_client.initialize_result.capabilities.position_encoding or "utf-16"
+    text = TRAIN.replace("def step(x):\n", 'def step(x):\n    print("ππ", x)\n')
+    uri = open_document(other_client, project / "train.py", text)
+    found = await diagnostics(other_client, uri, ["ACC201", "ACC401"])
+    printed = next(d for d in found if d.code == "ACC401")
+    line = '    print("ππ", x)'
+    units = {"utf-8": len(line.encode()), "utf-16": len(line.encode("utf-16-le")) // 2, "utf-32": len(line)}
+    assert printed.range == types.Range(types.Position(8, 4), types.Position(8, units[encoding]))
+
+    code = await code_actions(other_client, uri, 9)
+    fix = next(a for a in code if a.kind == types.CodeActionKind.QuickFix and a.is_preferred)
+    assert (fix.edit.document_changes is None) == (other_client.editor == "neovim")  # neovim: no documentChanges
+    assert "y = jnp.where(x > 0, x + 1, x - 1)" in applied(text, fix.edit, uri)
+    listed = [a for a in code if a.kind == "source.fixAll.acclint"]
+    assert len(listed) == 1 and (listed[0].edit is not None) == (other_client.editor == "emacs")

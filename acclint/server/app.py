@@ -295,7 +295,10 @@ def create_server() -> AcclintServer:
                 method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
             )
-            await ls.client_register_capability_async(types.RegistrationParams(registrations=[registration]))
+            try:
+                await ls.client_register_capability_async(types.RegistrationParams(registrations=[registration]))
+            except Exception as exc:  # the client refused: files changed outside it go unnoticed
+                log.warning("the client did not register file watching: %s", exc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: AcclintServer, params: types.DidOpenTextDocumentParams) -> None:
