@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -120,16 +121,20 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
     shown = display_path(path)
     try:
         source = sources.read(path)
-    except OSError as exc:
-        return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
-    except Refused as exc:
-        return FileResult(shown, error=FileError(shown, str(exc)))
+    except (OSError, Refused) as exc:
+        return unreadable(exc, shown)
     if project is not None:
         result = lint_bytes(source, shown, settings, options, project.parsed(path), project.analysis(path, options))
     else:
         result = lint_bytes(source, shown, settings, options)
     notebook = sources.notebooks.get(path)
     return in_cells(result, notebook) if notebook is not None else result
+
+
+def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
+    """The result of a file that cannot be read, or is no valid source or notebook."""
+    message = f"cannot read: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
+    return FileResult(shown, error=FileError(shown, message))
 
 
 def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None) -> FileResult:
@@ -180,16 +185,48 @@ class Plan:
             from acclint.project import Project
 
             options = options_for(self.settings)
-            self._project = Project(self.project_files(), options, read=self.sources.read)
+            self._project = Project(self.project_files, options, read=self.sources.read)
             self._seeds = self._project.seeds()
         return self._project, self._seeds
 
+    @cached_property
     def project_files(self) -> list[str]:
         return with_packages(self.files, self.settings)
 
     def lint(self, path: str) -> FileResult:
+        if self.contextless:
+            return self._decoded(path)
         project, seeds = self.project()
         return lint_file(path, self.settings, project.options_for(path, seeds), project, self.sources)
+
+    @cached_property
+    def contextless(self) -> bool:
+        """Whether no file of the project names a context marker in its text: then nothing is
+        traced anywhere, and no file needs parsing (nor libcst, nor the rules, imported)."""
+        from acclint.markers import load_markers
+        from acclint.prefilter import may_hold_context
+
+        s = self.settings
+        markers = load_markers(s.accelerators, s.differentiators, s.host_effects)
+        for path in self.project_files:
+            try:
+                if may_hold_context(self.sources.read(path), markers):
+                    return False
+            except (OSError, Refused):
+                continue
+        return True
+
+    def _decoded(self, path: str) -> FileResult:
+        """The result of a file in a project without contexts: clean, unless it cannot be
+        read or decoded (what the engine would say of it too)."""
+        from acclint.decoding import decode
+
+        shown = display_path(path)
+        try:
+            decode(self.sources.read(path))
+        except (OSError, Refused) as exc:
+            return unreadable(exc, shown)
+        return FileResult(shown)
 
     def error_results(self) -> list[FileResult]:
         return [FileResult(e.path, error=e) for e in self.found.errors]

@@ -157,7 +157,7 @@ def cached_run(work) -> list[FileResult]:
 
     cache = ResultCache.for_settings(work.settings)
     hashes: dict[str, str | None] = {}
-    for path in work.project_files():
+    for path in work.project_files:
         try:
             hashes[path] = hashlib.sha256(work.sources.raw(path)).hexdigest()
         except OSError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from acclint.api import Report, display_path, in_cells, lint_bytes, plan
+from acclint.api import Report, display_path, in_cells, lint_bytes, plan, unreadable
 from acclint.config import Settings
 from acclint.findings import FileError, FileResult
 from acclint.fix.apply import FixError, FixOutcome, fix_source
@@ -56,11 +56,8 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
         shown = display_path(path)
         try:
             source = work.sources.read(path)
-        except OSError as exc:
-            run.report.results.append(FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}")))
-            continue
-        except Refused as exc:
-            run.report.results.append(FileResult(shown, error=FileError(shown, str(exc))))
+        except (OSError, Refused) as exc:
+            run.report.results.append(unreadable(exc, shown))
             continue
         options = project.options_for(path, seeds)
         try:
