@@ -235,3 +235,18 @@ def test_pedantic_findings_get_no_fix(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "the condition may be a Python value" in out
     assert "if cfg.scale > 1:" in target.read_text()
+
+
+@pytest.mark.parametrize(("source", "reason"), [
+    ("from acclint.runtime import dlaccelerate\n\n\n@dlaccelerate\ndef f(x):\n"
+     "    if x.sum() > 0 and x.max() > 1:\n        return x\n    return -x\n",
+     "the condition uses 'and', 'or', 'not' or a chained comparison, which the runtime's where cannot take"),
+    ("import jax\n\n\n@jax.jit\ndef f(x, names):\n    if x.sum() > 0 and names:\n        return x\n    return -x\n",
+     "'names' in the condition is not an array for sure"),
+])
+def test_logical_conditions_the_select_cannot_take_are_refused(tmp_path, capsys, source, reason):
+    target = tmp_path / "m.py"
+    target.write_text(source)
+    assert _check(target, "--fix") == 1
+    assert f"(no fix: {reason}" in capsys.readouterr().out
+    assert target.read_text() == source
