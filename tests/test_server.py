@@ -328,3 +328,56 @@ async def test_other_clients_positions_and_plain_edits(other_client: LanguageCli
     assert "y = jnp.where(x > 0, x + 1, x - 1)" in applied(text, fix.edit, uri)
     listed = [a for a in code if a.kind == "source.fixAll.acclint"]
     assert len(listed) == 1 and (listed[0].edit is not None) == (other_client.editor == "emacs")
+
+
+def notebook_cell(notebook: Path, n: int, text: str, language: str = "python") -> types.TextDocumentItem:
+    return types.TextDocumentItem(uri=f"vscode-notebook-cell:{notebook}#cell{n}", language_id=language, version=1, text=text)
+
+
+@session
+async def test_notebook_cells_are_one_module(client: LanguageClient, project: Path):
+    notebook = project / "explore.ipynb"
+    cells = [
+        notebook_cell(notebook, 0, "import jax\n\nfrom utils import helper"),
+        notebook_cell(notebook, 1, "# Notes\nA markdown cell is not linted.", "markdown"),
+        notebook_cell(notebook, 2, "@jax.jit\ndef step(x):\n    if x > 0:\n        x = x + 1\n    return show(x)"),
+        notebook_cell(notebook, 3, "def show(y):\n    print(y)\n    return y"),
+    ]
+    kinds = [types.NotebookCellKind.Code, types.NotebookCellKind.Markup, types.NotebookCellKind.Code, types.NotebookCellKind.Code]
+    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+        types.NotebookDocument(
+            uri=notebook.as_uri(), notebook_type="jupyter-notebook", version=1,
+            cells=[types.NotebookCell(kind=k, document=c.uri) for k, c in zip(kinds, cells)],
+        ),
+        cells,
+    ))
+    [branch] = await diagnostics(client, cells[2].uri, ["ACC201"])
+    assert branch.range.start == types.Position(2, 4)
+    [printed] = await diagnostics(client, cells[3].uri, ["ACC401"])
+    assert printed.range == types.Range(types.Position(1, 4), types.Position(1, 12))
+    assert cells[1].uri not in client.diagnostics  # the markdown cell
+
+    # The quick fix edits the cell the finding is in.
+    fix = next(a for a in await code_actions(client, cells[2].uri, 2) if a.is_preferred)
+    assert [c.text_document.uri for c in fix.edit.document_changes] == [cells[2].uri]
+    assert applied(cells[2].text, fix.edit, cells[2].uri).splitlines()[2] == "    x = jax.numpy.where(x > 0, x + 1, x)"
+
+    # An edit in a cell, as the editor sends it: the helper no longer prints.
+    client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+        types.VersionedNotebookDocumentIdentifier(version=2, uri=notebook.as_uri()),
+        types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=[
+            types.NotebookDocumentCellContentChanges(
+                document=types.VersionedTextDocumentIdentifier(uri=cells[3].uri, version=2),
+                changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(types.Position(1, 0), types.Position(2, 0)), text="",
+                )],
+            )
+        ])),
+    ))
+    await diagnostics(client, cells[3].uri, [])
+    await diagnostics(client, cells[2].uri, ["ACC201"])
+
+    client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+        types.NotebookDocumentIdentifier(notebook.as_uri()), [types.TextDocumentIdentifier(c.uri) for c in cells],
+    ))
+    await diagnostics(client, cells[2].uri, [])

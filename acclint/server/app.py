@@ -24,6 +24,7 @@ import logging
 import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from lsprotocol import types
@@ -32,7 +33,9 @@ from pygls.uris import to_fs_path
 
 from acclint import __version__
 from acclint.findings import FileError, FileResult, Finding
+from acclint.guard import Refused
 from acclint.server import edits, protocol
+from acclint.server.documents import Document, Part
 from acclint.server.projects import Scope, Workspace
 
 DEBOUNCE = 0.05  # seconds of quiet after a change before it is linted
@@ -48,48 +51,66 @@ class AcclintServer(LanguageServer):
     debounced lints and the running project analyses."""
 
     def __init__(self) -> None:
-        super().__init__("acclint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            "acclint", __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            notebook_document_sync=types.NotebookDocumentSyncOptions(notebook_selector=[
+                types.NotebookDocumentFilterWithCells(cells=[types.NotebookCellLanguage(language=PYTHON)], notebook="*"),
+            ]),
+        )
         self.state = Workspace()
         self.lint_thread = ThreadPoolExecutor(1, thread_name_prefix="acclint-lint")
         self.analysis_thread = ThreadPoolExecutor(1, thread_name_prefix="acclint-analysis")
         self.pending: dict[str, asyncio.Task] = {}  # debounced lints, by URI
         self.analysing: dict[int, asyncio.Task] = {}  # project analyses, by scope
-        self.uris: dict[str, str] = {}  # open documents: path -> URI
+        self.uris: dict[str, str] = {}  # open documents and notebooks: path -> URI
+        self.published: dict[str, set[str]] = {}  # URIs given diagnostics, by document URI
 
     # -- documents ----------------------------------------------------------------------------
     def path_of(self, uri: str) -> str:
-        return os.path.abspath(self.workspace.get_text_document(uri).path)
+        return os.path.abspath(to_fs_path(uri) or uri)
 
-    def opened(self, uri: str) -> None:
-        document = self.workspace.get_text_document(uri)
-        if document.language_id not in (PYTHON, None) and not document.path.endswith((".py", ".pyi")):
-            return
-        path = self.path_of(uri)
-        self.uris[path] = uri
-        self.state.edit(path, encode(document.source))
-        self.schedule(uri, 0)
-
-    def changed(self, uri: str) -> None:
+    def document(self, uri: str) -> Document | None:
+        """The open text document, or the notebook, that `uri` (a document, notebook or cell
+        URI) belongs to, as acclint lints it."""
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri) or self.workspace.get_notebook_document(cell_uri=uri)
+        if notebook is not None:
+            path = self.path_of(notebook.uri)
+            if self.uris.get(path) != notebook.uri:
+                return None
+            cells = [self.workspace.get_text_document(c.document) for c in notebook.cells if c.kind == types.NotebookCellKind.Code]
+            parts = [Part(c.uri, c.source, c.version) for c in cells if c.language_id in (PYTHON, None)]
+            return Document.of_cells(path, parts)
         path = self.path_of(uri)
         if self.uris.get(path) != uri:
+            return None
+        text = self.workspace.get_text_document(uri)
+        return Document(path, [Part(uri, text.source, text.version)])
+
+    def opened(self, uri: str, language: str | None, delay: float = 0) -> None:
+        """A text document (or notebook) opened or changed: keep its text, lint it soon."""
+        path = self.path_of(uri)
+        if language not in (PYTHON, None) and not path.endswith((".py", ".pyi")):
             return
-        self.state.edit(path, encode(self.workspace.get_text_document(uri).source))
-        self.schedule(uri, DEBOUNCE)
+        self.uris[path] = uri
+        self.state.edit(path, self.document(uri).source)
+        self.schedule(uri, delay)
+
+    def changed(self, uri: str) -> None:
+        if self.uris.get(self.path_of(uri)) == uri:
+            self.opened(uri, None, DEBOUNCE)
 
     def closed(self, uri: str) -> None:
-        path = os.path.abspath(self.workspace_path(uri))
+        path = self.path_of(uri)
         if self.uris.pop(path, None) is None:
             return
         task = self.pending.pop(uri, None)
         if task is not None:
             task.cancel()
         scope = self.state.edit(path, None)
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        for shown in self.published.pop(uri, {uri}):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=shown, diagnostics=[]))
         self.want_analysis(scope, path)
-
-    def workspace_path(self, uri: str) -> str:
-        """The path of a URI whose document may be gone (closed)."""
-        return to_fs_path(uri) or uri
 
     def settings_changed(self) -> None:
         """A `pyproject.toml` changed: settings are read again and every open file linted."""
@@ -121,22 +142,39 @@ class AcclintServer(LanguageServer):
         await self.lint_now(uri)
 
     async def lint_now(self, uri: str) -> None:
-        """Lint the document's current text and publish the diagnostics, unless it changed
-        meanwhile (a newer lint is then on its way)."""
-        path = self.path_of(uri)
-        document = self.workspace.get_text_document(uri)
-        version, text = document.version, document.source
+        """Lint the document's (or notebook's) current text and publish the diagnostics,
+        unless it changed meanwhile (a newer lint is then on its way)."""
+        document = self.document(uri)
+        if document is None:
+            return
         loop = asyncio.get_running_loop()
-        diagnostics = await loop.run_in_executor(self.lint_thread, self.diagnose, path, text)
-        if self.uris.get(path) == uri and self.workspace.get_text_document(uri).version == version:
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
-            )
-        self.want_analysis(self.state.scope(path), path)
+        diagnostics = await loop.run_in_executor(self.lint_thread, self.diagnose, document)
+        current = self.document(uri)
+        if current is not None and current.parts == document.parts:
+            for part in document.parts:
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=part.uri, diagnostics=diagnostics[part.uri], version=part.version)
+                )
+            for gone in self.published.get(uri, set()) - set(diagnostics):  # cells deleted since
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
+            self.published[uri] = set(diagnostics)
+        self.want_analysis(self.state.scope(document.path), document.path)
 
-    def diagnose(self, path: str, text: str) -> list[types.Diagnostic]:
+    def diagnose(self, document: Document) -> dict[str, list[types.Diagnostic]]:
+        """The diagnostics of each part of `document`, by URI."""
         codec = self.workspace.position_codec
-        return protocol.diagnostics(self.guarded(path, encode(text)), text, codec)
+        result = self.guarded(document.path, document.source)
+        lines = [edits.lines_of(part.text) for part in document.parts]
+        out: dict[str, list[types.Diagnostic]] = {part.uri: [] for part in document.parts}
+        for finding in result.findings:
+            index, placed = document.place(finding)
+            out[document.parts[index].uri].append(protocol.diagnostic(placed, lines[index], codec))
+        if result.error is not None and document.parts:
+            line, column = protocol.error_position(result.error.message) or (1, 1)
+            index, line = document.place_line(line)
+            error = replace(result.error, message=document.message(result.error))
+            out[document.parts[index].uri].append(protocol.error_diagnostic(error, lines[index], codec, (line, column)))
+        return out
 
     def guarded(self, path: str, source: bytes) -> FileResult:
         """The lint of `source`, or, if acclint itself fails on it, that failure as the file's
@@ -178,85 +216,90 @@ class AcclintServer(LanguageServer):
     # -- code actions -------------------------------------------------------------------------
     def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri
-        path = self.path_of(uri)
-        if self.uris.get(path) != uri:
+        document = self.document(uri)
+        index = document.index(uri) if document is not None else None
+        if index is None:
             return []
-        document = self.workspace.get_text_document(uri)
-        text, version = document.source, document.version
-        source = encode(text)
-        result = self.guarded(path, source)
+        part = document.parts[index]
+        result = self.guarded(document.path, document.source)
         only = params.context.only
         actions: list[types.CodeAction] = []
-        lines = edits.lines_of(text)
         if wanted(types.CodeActionKind.QuickFix, only):
             first, last = params.range.start.line + 1, params.range.end.line + 1
             for finding in result.findings:
-                if finding.line <= last and max(finding.end_line, finding.line) >= first:
-                    actions += self.quick_fixes(uri, version, text, source, result, finding, lines)
+                where, placed = document.place(finding)
+                if where == index and placed.line <= last and max(placed.end_line, placed.line) >= first:
+                    actions += self.quick_fixes(document, part, result, finding, placed)
         if wanted(protocol.FIX_ALL, only) and any(f.fix is not None and f.fix.safe for f in result.findings):
-            action = types.CodeAction(
-                title="acclint: Fix all auto-fixable problems",
-                kind=protocol.FIX_ALL,
-                data={"uri": uri, "version": version},
-            )
+            action = types.CodeAction(title="acclint: Fix all auto-fixable problems", kind=protocol.FIX_ALL, data={"uri": uri})
             explicit = only is not None and not wanted(types.CodeActionKind.QuickFix, only)
             if explicit or not self.resolves_edits():
-                action.edit = self.fix_all_edit(uri, version, text, path)
+                action.edit = self.fix_all_edit(document)
             actions.append(action)
         return actions
 
-    def quick_fixes(self, uri, version, text, source, result, finding: Finding, lines) -> list[types.CodeAction]:
-        diagnostic = protocol.diagnostic(finding, lines, self.workspace.position_codec)
+    def quick_fixes(self, document: Document, part: Part, result: FileResult, finding: Finding, placed: Finding) -> list[types.CodeAction]:
+        """The fix of `finding` (if any) and its `# noqa`; `placed` is the finding in `part`."""
+        codec = self.workspace.position_codec
+        diagnostic = protocol.diagnostic(placed, edits.lines_of(part.text), codec)
         out = []
-        fixed = edits.fix_one(source, result.path, result, finding)
-        if fixed is not None:
+        fixed = edits.fix_one(document.source, result.path, result, finding)
+        edit = self.edit_parts(document, fixed) if fixed is not None else None
+        if edit is not None:
             fix = finding.fix
             title = f"acclint ({finding.code}): {fix.title}" + ("" if fix.safe else f" (unsafe: {fix.reason})")
             out.append(types.CodeAction(
-                title=title,
-                kind=types.CodeActionKind.QuickFix,
-                diagnostics=[diagnostic],
-                is_preferred=fix.safe,
-                edit=self.edit_to(uri, version, text, decode(fixed)),
+                title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], is_preferred=fix.safe, edit=edit,
             ))
-        noqa = edits.noqa_edit(text, finding)
+        noqa = edits.noqa_edit(part.text, placed)
         if noqa is not None:
             out.append(types.CodeAction(
                 title=f"acclint ({finding.code}): Disable for this line",
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diagnostic],
-                edit=self.workspace_edit(uri, version, protocol.text_edits([noqa], text, self.workspace.position_codec)),
+                edit=self.workspace_edit([(part, protocol.text_edits([noqa], part.text, codec))]),
             ))
         return out
 
-    def fix_all_edit(self, uri: str, version: int | None, text: str, path: str) -> types.WorkspaceEdit:
+    def fix_all_edit(self, document: Document) -> types.WorkspaceEdit:
         """Every safe fix, as `acclint check --fix` would apply it (an empty edit when none
         applies)."""
-        source = encode(text)
-        result = self.guarded(path, source)
-        fixed = edits.fix_all(source, result.path, result, self.state.lint_function(path)) if result.error is None else None
-        return self.edit_to(uri, version, text, decode(fixed) if fixed is not None else text)
+        source = document.source
+        result = self.guarded(document.path, source)
+        fixed = edits.fix_all(source, result.path, result, self.state.lint_function(document.path)) if result.error is None else None
+        return (self.edit_parts(document, fixed) if fixed is not None else None) or types.WorkspaceEdit(changes={})
 
     def resolve(self, action: types.CodeAction) -> types.CodeAction:
         data = action.data if isinstance(action.data, dict) else {}
-        uri = data.get("uri")
-        if action.kind == protocol.FIX_ALL and uri in self.uris.values():
-            document = self.workspace.get_text_document(uri)
-            action.edit = self.fix_all_edit(uri, document.version, document.source, self.path_of(uri))
+        document = self.document(data.get("uri") or "")
+        if action.kind == protocol.FIX_ALL and document is not None:
+            action.edit = self.fix_all_edit(document)
         return action
 
-    def edit_to(self, uri: str, version: int | None, old: str, new: str) -> types.WorkspaceEdit:
-        return self.workspace_edit(uri, version, protocol.text_edits(edits.line_edits(old, new), old, self.workspace.position_codec))
+    def edit_parts(self, document: Document, fixed: bytes) -> types.WorkspaceEdit | None:
+        """The edit that makes `document`'s source `fixed`, part by part (None if a fix would
+        lose a notebook's cell)."""
+        try:
+            texts = document.texts_after(fixed)
+        except Refused:
+            return None
+        codec = self.workspace.position_codec
+        return self.workspace_edit([
+            (part, protocol.text_edits(edits.line_edits(part.text, new), part.text, codec))
+            for part, new in zip(document.parts, texts) if new != part.text
+        ])
 
-    def workspace_edit(self, uri: str, version: int | None, changes: list[types.TextEdit]) -> types.WorkspaceEdit:
-        """A versioned document edit where the client takes one (it refuses it if the document
-        changed meanwhile), else a plain one."""
+    def workspace_edit(self, changes: list[tuple[Part, list[types.TextEdit]]]) -> types.WorkspaceEdit:
+        """Versioned document edits where the client takes them (it refuses them if a document
+        changed meanwhile), else plain ones."""
         capabilities = self.client_capabilities.workspace
         versioned = capabilities and capabilities.workspace_edit and capabilities.workspace_edit.document_changes
         if versioned:
-            identifier = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version)
-            return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(identifier, changes)])
-        return types.WorkspaceEdit(changes={uri: changes})
+            return types.WorkspaceEdit(document_changes=[
+                types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(uri=part.uri, version=part.version), found)
+                for part, found in changes
+            ])
+        return types.WorkspaceEdit(changes={part.uri: found for part, found in changes})
 
     def resolves_edits(self) -> bool:
         text = self.client_capabilities.text_document
@@ -270,22 +313,12 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return only is None or any(kind == k or kind.startswith(k + ".") for k in only)
 
 
-def encode(text: str) -> bytes:
-    """The buffer's bytes; a lone surrogate (which JSON can carry) is kept so that decoding
-    reports it as an invalid file rather than failing here."""
-    return text.encode("utf-8", "surrogatepass")
-
-
-def decode(source: bytes) -> str:
-    return source.decode("utf-8", "surrogatepass")
-
-
 def create_server() -> AcclintServer:
     server = AcclintServer()
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: AcclintServer, params: types.InitializedParams) -> None:
-        ls.state.folders = [os.path.abspath(ls.workspace_path(f.uri)) for f in ls.workspace.folders.values()]
+        ls.state.folders = [ls.path_of(f.uri) for f in ls.workspace.folders.values()]
         watch = ls.client_capabilities.workspace
         dynamic = watch and watch.did_change_watched_files and watch.did_change_watched_files.dynamic_registration
         if dynamic:
@@ -302,7 +335,7 @@ def create_server() -> AcclintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: AcclintServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.opened(params.text_document.uri)
+        ls.opened(params.text_document.uri, params.text_document.language_id)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: AcclintServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -310,16 +343,28 @@ def create_server() -> AcclintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: AcclintServer, params: types.DidSaveTextDocumentParams) -> None:
-        if ls.workspace_path(params.text_document.uri).endswith(CONFIG):
+        if ls.path_of(params.text_document.uri).endswith(CONFIG):
             ls.settings_changed()
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: AcclintServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.closed(params.text_document.uri)
 
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_open(ls: AcclintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.opened(params.notebook_document.uri, None)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_change(ls: AcclintServer, params: types.DidChangeNotebookDocumentParams) -> None:
+        ls.changed(params.notebook_document.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_close(ls: AcclintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        ls.closed(params.notebook_document.uri)
+
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: AcclintServer, params: types.DidChangeWatchedFilesParams) -> None:
-        paths = [os.path.abspath(ls.workspace_path(change.uri)) for change in params.changes]
+        paths = [ls.path_of(change.uri) for change in params.changes]
         if any(os.path.basename(p) == CONFIG for p in paths):
             ls.settings_changed()
         ls.files_changed([p for p in paths if p.endswith(".py")])
@@ -343,13 +388,10 @@ def create_server() -> AcclintServer:
         """Fix all in the document named by the first argument (a URI, or `{"uri": ...}`), as
         ruff's `ruff.applyAutofix` does: for editors that bind a command rather than a kind."""
         first = arguments[0] if arguments else None
-        uri = first.get("uri") if isinstance(first, dict) else first
-        if uri not in ls.uris.values():
+        document = ls.document(first.get("uri") if isinstance(first, dict) else str(first))
+        if document is None:
             return
-        document = ls.workspace.get_text_document(uri)
-        edit = await asyncio.get_running_loop().run_in_executor(
-            ls.lint_thread, ls.fix_all_edit, uri, document.version, document.source, ls.path_of(uri)
-        )
+        edit = await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.fix_all_edit, document)
         await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="acclint: Fix all"))
 
     @server.feature(types.SHUTDOWN)

@@ -27,7 +27,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.analysis import ModuleAnalysis
-from acclint.api import lint_bytes, options_for, with_packages
+from acclint.api import Sources, lint_bytes, options_for, unreadable, with_packages
 from acclint.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.discovery import discover
 from acclint.engine import LintOptions, decode
@@ -128,9 +128,10 @@ class Workspace:
 
     # -- buffers and settings ---------------------------------------------------------------
     def read(self, path: str) -> bytes:
-        """The editor's text of `path` when it is open, else the file on disk."""
+        """The editor's text of `path` when it is open (a notebook's: the module of its code
+        cells), else what `acclint check` would lint of the file on disk."""
         found = self.buffers.get(path)
-        return found if found is not None else Path(path).read_bytes()
+        return found if found is not None else Sources().read(path)
 
     def edit(self, path: str, text: bytes | None) -> Scope:
         """Record the buffer of `path` (None: closed, the disk applies again, and the project
@@ -201,8 +202,8 @@ class Workspace:
         if source is None:
             try:
                 source = self.read(path)
-            except OSError as exc:
-                return FileResult(shown, error=FileError(shown, f"cannot read: {exc.strerror or exc}"))
+            except (OSError, Refused) as exc:
+                return unreadable(exc, shown)
         options = scope.options_of(path)
         last = self._last.get(path)
         if last is not None and last[0] == source and last[1] == options:
@@ -252,10 +253,9 @@ class Workspace:
         file outside any root, the file and the package it lies in."""
         if scope.root is None:
             return with_packages(self.open_paths(scope) or [path], scope.settings.exclude)
-        found = discover([scope.root], scope.settings.selection()).files
-        files = [f for f in found if f.endswith(".py")]
+        files = discover([scope.root], scope.settings.selection()).files
         known = set(files)
-        files += [p for p in self.open_paths(scope) if p not in known and p.endswith(".py")]
+        files += [p for p in self.open_paths(scope) if p not in known]
         return files
 
     def reanalyse(self, scope: Scope, path: str) -> list[str] | None:
@@ -266,15 +266,11 @@ class Workspace:
             return []
         generation = scope.generation
         snapshot = dict(self.buffers)
-        disk: dict[str, bytes] = {}
+        disk = Sources()  # reads each file once (a notebook as the module of its code cells)
 
         def read(file: str) -> bytes:
             found = snapshot.get(file)
-            if found is None:
-                found = disk.get(file)
-                if found is None:
-                    found = disk[file] = Path(file).read_bytes()
-            return found
+            return found if found is not None else disk.read(file)
 
         project = _BufferedProject(
             self.files(scope, path), scope.options, read, self._parsed, lambda: scope.generation != generation

@@ -55,12 +55,19 @@ def diagnostic(finding: Finding, lines: list[str], codec: PositionCodec) -> type
     )
 
 
-def error_diagnostic(error: FileError, lines: list[str], codec: PositionCodec) -> types.Diagnostic:
-    """The file could not be analysed: one error at the place the parser names (else line 1),
-    so the file does not pass for clean."""
-    where = _WHERE.search(error.message)
-    line = min(int(where.group(1)), max(len(lines), 1)) if where else 1
-    column = int(where.group(2)) if where and where.group(2) else 1
+def error_position(message: str) -> tuple[int, int] | None:
+    """The (line, column) an analysis error names, if it names one."""
+    where = _WHERE.search(message)
+    return (int(where.group(1)), int(where.group(2) or 1)) if where else None
+
+
+def error_diagnostic(
+    error: FileError, lines: list[str], codec: PositionCodec, where: tuple[int, int] | None = None
+) -> types.Diagnostic:
+    """The file could not be analysed: one error at `where` (by default the place the parser
+    names, else line 1), so the file does not pass for clean."""
+    line, column = where or error_position(error.message) or (1, 1)
+    line = min(line, max(len(lines), 1))
     start = position(lines, line, column, codec)
     line_text = lines[line - 1].rstrip("\r\n") if line <= len(lines) else ""
     end = position(lines, line, len(line_text) + 1, codec) if line_text else start
