@@ -55,7 +55,7 @@ class AcclintServer(LanguageServer):
             "acclint", __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             notebook_document_sync=types.NotebookDocumentSyncOptions(notebook_selector=[
-                types.NotebookDocumentFilterWithCells(cells=[types.NotebookCellLanguage(language=PYTHON)], notebook="*"),
+                types.NotebookDocumentFilterWithCells(cells=[types.NotebookCellLanguage(language=PYTHON)], notebook="jupyter-notebook"),
             ]),
         )
         self.state = Workspace()
