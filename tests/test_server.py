@@ -329,6 +329,17 @@ async def test_other_clients_positions_and_plain_edits(other_client: LanguageCli
     listed = [a for a in code if a.kind == "source.fixAll.acclint"]
     assert len(listed) == 1 and (listed[0].edit is not None) == (other_client.editor == "emacs")
 
+    # A file under no pyproject.toml and no workspace folder: linted with its package.
+    loose = project.parent / f"{project.name}-loose"
+    (loose / "pkg").mkdir(parents=True)
+    (loose / "pkg" / "__init__.py").write_text("")
+    (loose / "pkg" / "helpers.py").write_text(UTILS)
+    step = "import jax\n\nfrom pkg.helpers import helper\n\n\n@jax.jit\ndef step(x):\n    return helper(x)\n"
+    (loose / "pkg" / "model.py").write_text(step)
+    helpers = open_document(other_client, loose / "pkg" / "helpers.py", UTILS)
+    [printed] = await diagnostics(other_client, helpers, ["ACC401"])
+    assert "reached from pkg.model.step (jax.jit)" in printed.message
+
 
 def notebook_cell(notebook: Path, n: int, text: str, language: str = "python") -> types.TextDocumentItem:
     return types.TextDocumentItem(uri=f"vscode-notebook-cell:{notebook}#cell{n}", language_id=language, version=1, text=text)

@@ -252,7 +252,7 @@ class Workspace:
         """The Python files of the scope's project, open buffers not yet saved included; for a
         file outside any root, the file and the package it lies in."""
         if scope.root is None:
-            return with_packages(self.open_paths(scope) or [path], scope.settings.exclude)
+            return with_packages(self.open_paths(scope) or [path], scope.settings)
         files = discover([scope.root], scope.settings.selection()).files
         known = set(files)
         files += [p for p in self.open_paths(scope) if p not in known]
