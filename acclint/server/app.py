@@ -6,9 +6,12 @@ How work is scheduled, and why:
 - A change is linted after a short pause in typing (`DEBOUNCE`), from the editor's buffer, on
   the *lint thread*, with the seeds of the last project analysis: the answer never waits for
   the whole project. Diagnostics are published only if the document has not changed since.
-- Then, on the *analysis thread*, the project-wide reach is worked out again with every open
-  buffer in place of its file (acclint.server.projects); the open files whose seeds changed are
-  linted again. A newer edit makes a running analysis stop early and start over.
+- When the change alters what other files see (acclint.server.projects.Shape), the
+  project-wide reach is worked out again on the *analysis thread*, with every open buffer in
+  place of its file; the open files whose seeds changed are linted again. A newer such change
+  makes a running analysis stop early and start over.
+- A notebook is linted as one module of its Python code cells (acclint.server.documents);
+  its diagnostics and edits go to the cells.
 - Code actions (quick fixes, `# noqa`, fix all) run on the lint thread too, so they see the
   same state as the diagnostics. "Fix all" is computed only when the client asks for it
   (`codeAction/resolve`) unless the client cannot resolve actions, or asks for that kind alone
