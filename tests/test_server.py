@@ -6,6 +6,7 @@ close, shut down."""
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 import textwrap
@@ -392,3 +393,22 @@ async def test_notebook_cells_are_one_module(client: LanguageClient, project: Pa
         types.NotebookDocumentIdentifier(notebook.as_uri()), [types.TextDocumentIdentifier(c.uri) for c in cells],
     ))
     await diagnostics(client, cells[2].uri, [])
+
+
+def test_acclint_server_command_speaks_lsp_on_stdio():
+    """`acclint server` (the CLI's subcommand) answers an editor's first requests."""
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    framed = "".join(f"Content-Length: {len(body)}\r\n\r\n{body}" for body in map(json.dumps, messages))
+    done = subprocess.run([sys.executable, "-m", "acclint", "server"], input=framed.encode(), capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    header, _, body = done.stdout.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":")[1]) for line in header.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    first = json.loads(body[:length])
+    capabilities = first["result"]["capabilities"]
+    assert first["result"]["serverInfo"]["name"] == "acclint"
+    assert "source.fixAll.acclint" in capabilities["codeActionProvider"]["codeActionKinds"]
+    assert capabilities["textDocumentSync"]["change"] == types.TextDocumentSyncKind.Incremental
