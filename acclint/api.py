@@ -173,6 +173,7 @@ class Plan:
     settings: Settings
     found: Discovered
     sources: Sources
+    walked: tuple[str, ...] = ()  # the directories searched (real paths)
     _project: Project | None = None
     _seeds: dict | None = None
 
@@ -191,7 +192,7 @@ class Plan:
 
     @cached_property
     def project_files(self) -> list[str]:
-        return with_packages(self.files, self.settings)
+        return with_packages(self.files, self.settings, self.walked)
 
     def lint(self, path: str) -> FileResult:
         if self.contextless:
@@ -239,7 +240,8 @@ def plan(paths: Iterable[str], settings: Settings, overlay: Mapping[str, bytes] 
     for path in overlay:
         if not (settings.force_exclude and excluded(path, settings.exclude)):
             found.files.append(path)
-    return Plan(settings, found, Sources(overlay))
+    walked = tuple(os.path.realpath(p) for p in paths if p not in overlay and os.path.isdir(p))
+    return Plan(settings, found, Sources(overlay), walked)
 
 
 def run(paths: Iterable[str], settings: Settings = Settings(), overlay: Mapping[str, bytes] | None = None,
@@ -259,22 +261,22 @@ def run(paths: Iterable[str], settings: Settings = Settings(), overlay: Mapping[
     return report
 
 
-def with_packages(files: list[str], settings: Settings) -> list[str]:
+def with_packages(files: list[str], settings: Settings, walked: tuple[str, ...] = ()) -> list[str]:
     """`files` and every file of the packages they lie in: a helper module named alone is
     traced from its package's other modules, which the project layer must see (they are not
-    reported on)."""
-    tops: set[Path] = set()
-    for file in files:
-        directory = Path(file).resolve().parent
-        if (directory / "__init__.py").is_file():
-            while (directory.parent / "__init__.py").is_file():
-                directory = directory.parent
+    reported on). A package inside a directory the run searched (`walked`) is there already."""
+    tops: set[str] = set()
+    for directory in {os.path.dirname(os.path.realpath(f)) for f in files}:
+        if os.path.isfile(os.path.join(directory, "__init__.py")):
+            while os.path.isfile(os.path.join(os.path.dirname(directory), "__init__.py")):
+                directory = os.path.dirname(directory)
             tops.add(directory)
+    tops = {t for t in tops if not any(t == w or t.startswith(w + os.sep) for w in walked)}
     if not tops:
         return files
-    given = {str(Path(f).resolve()) for f in files}
-    found = discover([str(top) for top in sorted(tops)], settings.selection()).files
-    return files + [f for f in found if str(Path(f).resolve()) not in given]
+    given = {os.path.realpath(f) for f in files}
+    found = discover(sorted(tops), settings.selection()).files
+    return files + [f for f in found if os.path.realpath(f) not in given]
 
 
 def lint_paths(paths: Iterable[str | os.PathLike], select=None, ignore=None, settings: Settings | None = None) -> list[Finding]:

@@ -111,7 +111,7 @@ def _kind(mode: int) -> str:
 def _dropped(path: str, selection: Selection, ignores: GitIgnores | None) -> bool:
     if excluded(path, selection.exclude):
         return True
-    return ignores is not None and ignores.ignored(Path(path), is_dir=False)
+    return ignores is not None and ignores.ignored(path, is_dir=False)
 
 
 def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Discovered) -> None:
@@ -124,7 +124,7 @@ def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Dis
             full = os.path.join(root, d)
             if d in SKIPPED_DIRS or d.endswith(".egg-info") or _is_virtualenv(full):
                 continue
-            if excluded(full, selection.exclude) or (ignores is not None and ignores.ignored(Path(full), is_dir=True)):
+            if excluded(full, selection.exclude) or (ignores is not None and ignores.ignored(full, is_dir=True)):
                 continue
             kept.append(d)
         dirs[:] = kept
@@ -151,11 +151,14 @@ class GitIgnores:
     `.git/info/exclude`. Outside a repository, the `.gitignore` files of the path's directory
     and its parents still count (as ruff's `ignore` crate does with `require_git(false)`)."""
 
-    def ignored(self, path: Path, is_dir: bool) -> bool:
-        path = path.absolute()
+    def ignored(self, path: str, is_dir: bool) -> bool:
+        path = os.path.abspath(path)
+        specs = self._specs(Path(os.path.dirname(path)))
+        if not specs:  # most trees: no ignore file anywhere above
+            return False
         verdict = None
-        for base, spec in self._specs(path.parent):
-            relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        for base, spec in specs:
+            relative = Path(path).relative_to(base).as_posix() + ("/" if is_dir else "")
             result = spec.check_file(relative)
             if result.include is not None:
                 verdict = result.include

@@ -87,15 +87,14 @@ def hooks_repo(tmp_path_factory) -> Path:
     return snapshot
 
 
-def try_repo(hooks_repo: Path, repo: Path, *hook: str, store: Path | None = None) -> subprocess.CompletedProcess:
-    home = {"PRE_COMMIT_HOME": str(store)} if store is not None else {}
+def try_repo(hooks_repo: Path, repo: Path, *hook: str) -> subprocess.CompletedProcess:
     done = subprocess.run(
         [PRE_COMMIT, "try-repo", str(hooks_repo), *hook, "--all-files"],
         cwd=repo,
         capture_output=True,
         text=True,
         timeout=600,
-        env={**os.environ, **GIT_IDENTITY, **home, "PRE_COMMIT_COLOR": "never"},
+        env={**os.environ, **GIT_IDENTITY, "PRE_COMMIT_COLOR": "never"},
     )
     assert "An error has occurred" not in done.stdout + done.stderr, done.stdout + done.stderr
     return done
@@ -144,8 +143,15 @@ def test_check_hook_passes_a_clean_file_from_an_environment_without_jax(hooks_re
     repo = user_repo(tmp_path / "repo", {"clean.py": CLEAN, "pyproject.toml": '[tool.acclint]\nexclude = ["skipped.py"]\n'})
     (repo / "skipped.py").write_text(HAZARD)  # pre-commit names it; --force-exclude honours exclude
     git(repo, "add", "skipped.py")
+    # `pre-commit run` with a configuration naming the hooks repository (try-repo would build
+    # the environment in a temporary store and delete it before it can be inspected)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks_repo, capture_output=True, text=True, check=True).stdout.strip()
+    (repo / ".pre-commit-config.yaml").write_text(f"repos:\n- repo: {hooks_repo}\n  rev: {head}\n  hooks:\n  - id: acclint\n")
     store = tmp_path / "store"
-    done = try_repo(hooks_repo, repo, "acclint", store=store)
+    done = subprocess.run(
+        [PRE_COMMIT, "run", "--all-files"], cwd=repo, capture_output=True, text=True, timeout=600,
+        env={**os.environ, **GIT_IDENTITY, "PRE_COMMIT_HOME": str(store), "PRE_COMMIT_COLOR": "never"},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"^acclint\.+Passed$", done.stdout, flags=re.MULTILINE)
     installed = {p.name for p in store.glob("*/py_env-*/lib/python*/site-packages/*")}

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from acclint.api import lint_bytes, lint_file, options_for
 from acclint.config import Settings
-from acclint.discovery import find_files
+from acclint.discovery import Selection, discover
 from acclint.fix.apply import fix_source
 from acclint.project import Project
 
@@ -86,7 +86,7 @@ def main() -> int:
             continue
         tally = tallies[repo["name"]] = Tally()
         start = time.perf_counter()
-        files = list(find_files([str(base)], ()))
+        files = discover([str(base)], Selection(respect_gitignore=False)).files  # every file the pinned commit holds
         project = Project(files, options)  # each code base is one project
         seeds = project.seeds()
         for path in files:
