@@ -101,15 +101,19 @@ def test_pooling_matches_reduce_window(layer, reducer, init, divide):
 def test_same_padding_and_global_average_pooling():
     y = predict(dlnetwork([MaxPooling2DLayer(2, stride=2, padding="same")], X), X)
     assert y.shape == (3, 3, 3, 4) and y.fmt == "SSCB"
-    y = predict(dlnetwork([GlobalAveragePooling2DLayer()], X), X)
+    weights = jnp.asarray(RNG.standard_normal((1, 1, 3, 4)), jnp.float32)
+    _, y, _, dx, _ = value_and_gradients(GlobalAveragePooling2DLayer(), X, weights=weights)
     assert y.shape == (1, 1, 3, 4) and y.fmt == "SSCB"
     close(extractdata(y)[0, 0], IMAGES.mean(axis=(0, 1)))
+    close(extractdata(dx), jnp.broadcast_to(weights / 36, IMAGES.shape))
 
 
 def test_flatten_keeps_the_data_order_and_the_batch():
-    y = predict(dlnetwork([FlattenLayer()], X), X)
+    weights = jnp.asarray(RNG.standard_normal((108, 4)), jnp.float32)
+    _, y, _, dx, _ = value_and_gradients(FlattenLayer(), X, weights=weights)
     assert y.fmt == "CB" and y.shape == (108, 4)
     close(extractdata(y), IMAGES.reshape(108, 4))
+    close(extractdata(dx), weights.reshape(IMAGES.shape))
 
 
 @pytest.mark.parametrize("layer, reference", [
