@@ -153,16 +153,20 @@ def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptio
 
 def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
     """A notebook's result with each finding placed in its cell (`cell 3, line 4`)."""
-    located = []
-    for f in result.findings:
-        cell, line = notebook.locate(f.line)
-        _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
-        located.append(replace(f, cell=cell, line=line, end_line=end_line))
-    result.findings = located
+    result.findings = [in_cell(f, notebook) for f in result.findings]
     result.cells = notebook.cell_lines()
     if result.error is not None:
         result.error = replace(result.error, message=notebook.relocate(result.error.message))
     return result
+
+
+def in_cell(f: Finding, notebook: Notebook) -> Finding:
+    """A finding of a notebook's module, placed in its cell."""
+    if f.cell is not None:
+        return f
+    cell, line = notebook.locate(f.line)
+    _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
+    return replace(f, cell=cell, line=line, end_line=end_line)
 
 
 @dataclass

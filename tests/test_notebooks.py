@@ -112,3 +112,14 @@ def test_a_notebook_of_another_language_is_not_linted_as_python(tmp_path):
     (tmp_path / "j.ipynb").write_text(json.dumps(nb))
     run = acclint("check", "j.ipynb", cwd=tmp_path)
     assert (run.returncode, run.stdout) == (0, "All checks passed!\n")
+
+
+def test_diff_shows_the_notebook_file_and_notes_name_cells(tmp_path):
+    shutil.copy(EXAMPLE, tmp_path / "nb.ipynb")
+    before = (tmp_path / "nb.ipynb").read_bytes()
+    run = acclint("check", "--diff", "nb.ipynb", cwd=tmp_path)
+    assert run.returncode == 1
+    assert run.stdout.startswith("--- a/nb.ipynb\n+++ b/nb.ipynb\n")
+    assert '-    "    print(\\"penalty\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
+    assert '+    "    jax.debug.print(\\"penalty {}\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
+    assert (tmp_path / "nb.ipynb").read_bytes() == before

@@ -6,10 +6,10 @@ what is left and the exit status is 1 while anything is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
-from acclint.api import Report, display_path, in_cells, lint_bytes, plan, unreadable
+from acclint.api import Report, display_path, in_cell, in_cells, lint_bytes, plan, unreadable
 from acclint.config import Settings
 from acclint.findings import FileError, FileResult
 from acclint.fix.apply import FixError, FixOutcome, fix_source
@@ -76,10 +76,24 @@ def fix_paths(paths: Iterable[str], settings: Settings = Settings(), unsafe: boo
                 outcome = outcome.unwritten(f"cannot write the fixed file ({exc.strerror or exc}); it is left as it was")
         notebook = work.sources.notebooks.get(path)
         if notebook is not None:
-            outcome.result = in_cells(outcome.result, notebook)
+            outcome = _in_notebook(outcome, notebook, work.sources.raw(path), data)
         run.outcomes.append(outcome)
         run.report.results.append(outcome.result)
     return run
+
+
+def _in_notebook(outcome: FixOutcome, notebook, raw: bytes, data: bytes | None) -> FixOutcome:
+    """A notebook's outcome as its user sees it: the file's JSON before and after (what
+    `--diff` shows) and every finding and note placed in its cell."""
+    return replace(
+        outcome,
+        original=raw,
+        fixed=data if data is not None else raw,
+        result=in_cells(outcome.result, notebook),
+        applied=[in_cell(f, notebook) for f in outcome.applied],
+        unsafe_applied=[in_cell(f, notebook) for f in outcome.unsafe_applied],
+        skipped=[replace(s, finding=in_cell(s.finding, notebook)) for s in outcome.skipped],
+    )
 
 
 def _file_bytes(path: str, outcome: FixOutcome, notebook) -> tuple[str, FixOutcome, bytes | None]:
