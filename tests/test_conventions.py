@@ -114,6 +114,14 @@ def test_stdin_is_linted_under_its_stdin_filename(project):
     assert anonymous.stdout.startswith("-:5:5: ACC201")
 
 
+def test_stdin_named_as_an_excluded_file_is_left_alone_with_force_exclude(project):
+    (project / "pyproject.toml").write_text('[tool.acclint]\nexclude = ["vendored/*"]\n')
+    args = ("check", "-", "--stdin-filename", "vendored/m.py", "--force-exclude")
+    assert acclint(*args, cwd=project, stdin=HAZARD).stdout == "All checks passed!\n"
+    fixed = acclint(*args, "--fix", cwd=project, stdin=HAZARD)
+    assert (fixed.returncode, fixed.stdout) == (0, HAZARD)  # the source comes back untouched
+
+
 def test_fix_on_stdin_prints_the_fixed_source(project):
     run = acclint("check", "-", "--fix", "--stdin-filename", "m.py", cwd=project, stdin=HAZARD)
     lines = run.stdout.splitlines()
