@@ -36,6 +36,7 @@ from acclint.guard import Refused, check_source
 from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.project import Project, module_name
 from acclint.reach import Seed
+from acclint.server.reparse import Parsed, reparse
 
 
 class Superseded(Exception):
@@ -103,11 +104,11 @@ class _BufferedProject(Project):
             raise Superseded
         source = self.read(path)
         kept = self._parsed.get(path)
-        if kept is not None and kept[0] == source:
-            return kept[1]
+        if kept is not None and kept.source == source:
+            return kept.module
         module = super().module(path)
         if module is not None:
-            self._parsed[path] = (source, module)
+            self._parsed[path] = Parsed(source, module)
         return module
 
 
@@ -121,7 +122,7 @@ class Workspace:
         self._scopes: dict[str, Scope] = {}  # by configuration root (or directory, without one)
         self._scope_of: dict[str, Scope] = {}  # by directory
         self._lock = threading.Lock()
-        self._parsed: dict[str, tuple[bytes, cst.Module]] = {}
+        self._parsed: dict[str, Parsed] = {}
         # The last lint of each buffer: (bytes, options, result); a code action on an unchanged
         # buffer reuses it.
         self._last: dict[str, tuple[bytes, LintOptions, FileResult]] = {}
@@ -225,15 +226,15 @@ class Workspace:
             return None, None
         try:
             kept = self._parsed.get(path)
-            if kept is not None and kept[0] == source:
-                module = kept[1]
-            else:
+            if kept is None or kept.source != source:
                 decode(source)
                 tree = check_source(source)
                 if not options.seeds and not names_a_marker(tree, options.markers):
                     return None, None
-                module = cst.parse_module(source)
-                self._parsed[path] = (source, module)
+                # An edit inside one top-level statement parses that statement alone.
+                again = reparse(kept, source) if kept is not None else None
+                kept = self._parsed[path] = again or Parsed(source, cst.parse_module(source))
+            module = kept.module
             analysis = ModuleAnalysis(
                 module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project
             )
