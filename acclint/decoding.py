@@ -3,6 +3,7 @@ so that reading a file's text (cached results' excerpts, notebooks) does not imp
 
 from __future__ import annotations
 
+import codecs
 import io
 import tokenize
 
@@ -20,6 +21,8 @@ def decode(source: bytes) -> str:
     try:
         return source.decode(encoding)
     except UnicodeDecodeError as exc:
+        if source.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            raise Refused("is UTF-16 (it starts with a UTF-16 byte order mark), which Python cannot run; save it as UTF-8") from None
         raise Refused(
             f"not valid {encoding} (byte 0x{source[exc.start]:02x} at offset {exc.start}); "
             "save it as UTF-8 or declare its encoding in a coding comment"

@@ -22,6 +22,7 @@ from acclint.analysis import ModuleAnalysis
 from acclint.decoding import decode
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.guard import RECURSION_LIMIT, Refused, bounded_recursion, check_source
+from acclint.lines import split_lines
 from acclint.markers import MarkerTable
 from acclint.narrowing import dead_branches
 from acclint.noqa import suppressed
@@ -75,6 +76,16 @@ def lint_source(
             gc.enable()
 
 
+def libcst_refusal(exc: cst.ParserSyntaxError) -> str:
+    """The message for valid Python (Python's own parser passed it) that libcst refuses.
+
+    libcst's native parser words its position into the message ("error at 5:4") and may put
+    it after the construct it cannot read; only a real line and column are repeated."""
+    message = exc.message.splitlines()[0] if exc.message else "syntax error"
+    where = f" (near line {exc.raw_line}" + (f", column {exc.raw_column + 1})" if exc.raw_column >= 0 else ")") if exc.raw_line > 0 else ""
+    return f"libcst, the parser acclint uses, cannot parse this file although Python can: {message}{where}"
+
+
 def _from_recursion(exc: BaseException | None) -> bool:
     """Whether `exc` is a RecursionError or was raised while handling one (libcst's code
     generation turns one into a KeyError as it unwinds)."""
@@ -110,7 +121,7 @@ def _lint_source(
         result.error = FileError(path, str(exc))
         return result
     except cst.ParserSyntaxError as exc:
-        result.error = FileError(path, f"cannot parse: {exc.message} (line {exc.raw_line}, column {exc.raw_column})")
+        result.error = FileError(path, libcst_refusal(exc))
         return result
     result.parsed = True
     result.module = module
@@ -198,7 +209,7 @@ def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tu
 
 def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool) -> list[Finding]:
     positions = _positions(raw, module, text)
-    lines = text.splitlines()
+    lines = split_lines(text)
     findings = []
     for rule, node, message, fix, _statement in raw:
         where = positions[node]

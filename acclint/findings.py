@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping
 
+from acclint.lines import split_lines
+
 if TYPE_CHECKING:  # annotations only: reading cached findings must not import libcst
     import libcst as cst
 
@@ -73,13 +75,19 @@ class FileResult:
     module: cst.Module | None = field(default=None, repr=False)
     cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells
     text: str | None = field(default=None, repr=False)  # the source, when there is no module
+    lines: list[str] | None = field(default=None, repr=False, compare=False)  # source_line's
 
     def source_line(self, finding: Finding) -> str | None:
         """The line of source a finding is on, for excerpts (None if unknown)."""
         if finding.cell is not None:
             lines = (self.cells or {}).get(finding.cell, [])
-        elif self.module is not None:
-            lines = self.module.code.splitlines()
         else:
-            lines = (self.text or "").splitlines()
+            lines = self._lines()
         return lines[finding.line - 1] if 0 < finding.line <= len(lines) else None
+
+    def _lines(self) -> list[str]:
+        """The file's lines, made once: the module's code is generated from the whole tree,
+        which an excerpt per finding must not pay again."""
+        if self.lines is None:
+            self.lines = split_lines(self.module.code if self.module is not None else self.text or "")
+        return self.lines

@@ -58,7 +58,7 @@ def _options(directory: Path) -> LintOptions:
 def _package_seeds(path: str, options: LintOptions) -> tuple[Project, dict]:
     """The project of the package `path` lies in, and the seeds of its reach: flake8 lints one
     file at a time, and a helper's context may come from another module of its package."""
-    project = Project(with_packages([path], ()), options)
+    project = Project(with_packages([path], Settings()), options)
     return project, project.seeds()
 
 

@@ -70,8 +70,7 @@ def check_source(source: bytes) -> ast.Module:
     try:
         tree = _parse(source)
     except SyntaxError as exc:
-        where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
-        raise Refused(f"cannot parse: {exc.msg} ({where})") from None
+        raise Refused(f"cannot parse: {exc.msg}{_where(source, exc)}{_newer_syntax(exc)}") from None
     except (ValueError, UnicodeDecodeError) as exc:  # null bytes, bad encoding
         raise Refused(f"cannot read: {exc}") from None
     except RecursionError:
@@ -85,6 +84,40 @@ def check_source(source: bytes) -> ast.Module:
     if dotted is not None:
         raise Refused(f"a dotted name of more than {MAX_DEPTH} parts (line {dotted}); acclint does not analyse it")
     return tree
+
+
+def _where(source: bytes, exc: SyntaxError) -> str:
+    """` (line L, column C)` for a syntax error, as far as Python says (nothing for what it
+    does not: a NUL byte's error carries no line, so the first NUL byte is looked up)."""
+    line, column = exc.lineno, exc.offset
+    if not line and b"\0" in source:
+        start = source.index(b"\0")
+        line, column = source.count(b"\n", 0, start) + 1, start - source.rfind(b"\n", 0, start)
+    if not line:
+        return ""
+    return f" (line {line}" + (f", column {column})" if column and column > 0 else ")")
+
+
+# Syntax the running Python may be too old for, by the start of the line it refused.
+_NEWER = (
+    (re.compile(r"\s*type\s+\w+\s*[\[=]"), "a 'type' alias (PEP 695)", (3, 12)),
+    (re.compile(r"\s*(?:async\s+)?(?:def|class)\s+\w+\s*\["), "type parameters (PEP 695)", (3, 12)),
+)
+
+
+def _newer_syntax(exc: SyntaxError) -> str:
+    """A hint naming the Python version a syntax error may need, when the refused line looks
+    like syntax newer than the running Python (acclint checks files with its own parser)."""
+    text = exc.text or ""
+    for pattern, what, version in _NEWER:
+        if sys.version_info < version and pattern.match(text):
+            break
+    else:
+        if not (sys.version_info < (3, 12) and exc.msg.startswith("f-string")):
+            return ""
+        what, version = "an f-string nesting quotes or expressions (PEP 701)", (3, 12)
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return f"; this looks like {what}, which needs Python {version[0]}.{version[1]}: run acclint with Python {version[0]}.{version[1]} or newer (it runs on {running})"
 
 
 @contextmanager
