@@ -412,3 +412,15 @@ def test_acclint_server_command_speaks_lsp_on_stdio():
     assert first["result"]["serverInfo"]["name"] == "acclint"
     assert "source.fixAll.acclint" in capabilities["codeActionProvider"]["codeActionKinds"]
     assert capabilities["textDocumentSync"]["change"] == types.TextDocumentSyncKind.Incremental
+
+
+@session
+async def test_an_unsafe_fix_is_offered_labelled_and_never_preferred(client: LanguageClient, project: Path):
+    text = TRAIN.replace("y = x + 1", "y = jnp.log(x)")
+    uri = open_document(client, project / "train.py", text)
+    await diagnostics(client, uri, ["ACC201"])
+    actions = await code_actions(client, uri, 8)
+    [fix] = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and "Disable" not in a.title]
+    assert "(unsafe: both branches are evaluated" in fix.title and not fix.is_preferred
+    assert "jnp.where(x > 0, jnp.log(x), x - 1)" in applied(text, fix.edit, uri)
+    assert not [a for a in actions if a.kind == "source.fixAll.acclint"]  # fix all applies safe fixes only
