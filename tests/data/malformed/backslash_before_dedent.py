@@ -1,0 +1,9 @@
+import jax
+
+
+@jax.jit
+def f(x):
+    if x.shape:
+        y = 1 + \
+2
+    print(y)

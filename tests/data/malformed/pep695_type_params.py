@@ -1,0 +1,7 @@
+import jax
+
+
+@jax.jit
+def f[T](x: T) -> T:
+    print(x)
+    return x

@@ -1,0 +1,8 @@
+import jax
+
+
+@jax.jit
+def f(x):
+    print(x)
+    def g(:
+        pass

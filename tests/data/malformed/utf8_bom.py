@@ -1,0 +1,6 @@
+﻿import jax
+
+
+@jax.jit
+def f(x):
+    print(x)
