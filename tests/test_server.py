@@ -73,13 +73,19 @@ async def client(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFa
 
 
 def accept_registrations(client: LanguageClient) -> None:
-    """Answer `client/registerCapability` (pytest-lsp's client does not) and keep what the
-    server registers."""
+    """Answer `client/registerCapability` and `workspace/applyEdit` (pytest-lsp's client does
+    not) and keep what the server sent."""
     client.registrations = []
+    client.applied_edits = []
 
     @client.feature(types.CLIENT_REGISTER_CAPABILITY)
     def register(params: types.RegistrationParams) -> None:
         client.registrations.extend(params.registrations)
+
+    @client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
+        client.applied_edits.append(params.edit)
+        return types.ApplyWorkspaceEditResult(applied=True)
 
 
 def open_document(client: LanguageClient, path: Path, text: str, version: int = 1) -> str:
@@ -424,3 +430,14 @@ async def test_an_unsafe_fix_is_offered_labelled_and_never_preferred(client: Lan
     assert "(unsafe: both branches are evaluated" in fix.title and not fix.is_preferred
     assert "jnp.where(x > 0, jnp.log(x), x - 1)" in applied(text, fix.edit, uri)
     assert not [a for a in actions if a.kind == "source.fixAll.acclint"]  # fix all applies safe fixes only
+
+
+@session
+async def test_the_apply_autofix_command_sends_the_fix_all_edit(client: LanguageClient, project: Path):
+    """`acclint.applyAutofix` (ruff's `ruff.applyAutofix`), for editors that bind a command."""
+    uri = open_document(client, project / "utils.py", UTILS)
+    open_document(client, project / "train.py", TRAIN)
+    await diagnostics(client, uri, ["ACC401"])
+    await client.workspace_execute_command_async(types.ExecuteCommandParams(command="acclint.applyAutofix", arguments=[uri]))
+    [edit] = client.applied_edits
+    assert 'jax.debug.print("{}", x)' in applied(UTILS, edit, uri)
