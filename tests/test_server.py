@@ -258,6 +258,12 @@ async def test_broken_documents_give_a_diagnostic_and_the_server_goes_on(client:
             [types.TextDocumentContentChangePartial(range=types.Range(types.Position(99, 0), types.Position(120, 3)), text="]")],
         )
     )
+    # A buffer never saved, with no file behind its URI.
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri="untitled:Untitled-1", language_id="python", version=1, text=TRAIN)
+    ))
+    await diagnostics(client, "untitled:Untitled-1", ["ACC201"])
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier("untitled:Untitled-1")))
     # The server still lints, and code actions on a broken document answer (with nothing to fix).
     uri = open_document(client, project / "train.py", TRAIN)
     await diagnostics(client, uri, ["ACC201"])
