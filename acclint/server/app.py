@@ -68,6 +68,7 @@ class AcclintServer(LanguageServer):
         self.analysing: dict[int, asyncio.Task] = {}  # project analyses, by scope
         self.uris: dict[str, str] = {}  # open documents and notebooks: path -> URI
         self.published: dict[str, set[str]] = {}  # URIs given diagnostics, by document URI
+        self.changes: dict[str, int] = {}  # lints scheduled, by URI: a queued lint left stale is skipped
 
     # -- documents ----------------------------------------------------------------------------
     def path_of(self, uri: str) -> str:
@@ -133,6 +134,7 @@ class AcclintServer(LanguageServer):
 
     # -- linting ------------------------------------------------------------------------------
     def schedule(self, uri: str, delay: float) -> None:
+        self.changes[uri] = self.changes.get(uri, 0) + 1
         task = self.pending.pop(uri, None)
         if task is not None:
             task.cancel()
@@ -151,9 +153,15 @@ class AcclintServer(LanguageServer):
         if document is None:
             return
         loop = asyncio.get_running_loop()
-        diagnostics = await loop.run_in_executor(self.lint_thread, self.diagnose, document)
-        current = self.document(uri)
-        if current is not None and current.parts == document.parts:
+        change = self.changes.get(uri)
+
+        def current() -> bool:
+            return self.changes.get(uri) == change
+
+        # A lint that waited in the queue behind another while a newer change came is skipped.
+        diagnostics = await loop.run_in_executor(self.lint_thread, lambda: self.diagnose(document) if current() else None)
+        now = self.document(uri)
+        if diagnostics is not None and now is not None and now.parts == document.parts:
             for part in document.parts:
                 self.text_document_publish_diagnostics(
                     types.PublishDiagnosticsParams(uri=part.uri, diagnostics=diagnostics[part.uri], version=part.version)
