@@ -37,8 +37,7 @@ from .pooling import (AveragePooling2DLayer, GlobalAveragePooling2DLayer, MaxPoo
                       avgpool, maxpool)
 from .random import rand, randi, randn, rng
 
-SHADOWING = ("abs", "max", "min", "sum")  # importable by name, left out of __all__
-
+# sum, abs, max and min are importable by name but left out of __all__ (see the docstring).
 __all__ = [
     "Acceleratable", "AccelerationCheckWarning", "AccelerationHazardError",
     "AcceleratedFunction", "AdditionLayer", "AveragePooling2DLayer", "BatchNormalizationLayer",

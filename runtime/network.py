@@ -98,7 +98,7 @@ class _Topology:
                     self.input_names.append(name if layer.num_inputs == 1 else source)
                 keys.append(source)
             sources[name] = tuple(keys)
-        self.output_names = tuple(sorted(graph.outputs(), key=position.get))
+        self.output_names = tuple(graph.outputs())
         groups = []
         for name in order:
             cached = is_cached(layers[name])
