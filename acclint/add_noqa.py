@@ -57,14 +57,14 @@ def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, in
     raw = open(path, "rb").read()
     text = decode(raw)
     encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
-    closed = _lines_that_can_end_in_a_comment(text)
+    closed = lines_that_can_end_in_a_comment(text)
     lines = text.splitlines(keepends=True)
     added = skipped = 0
     for number, codes in codes_by_line.items():
         if not 0 < number <= len(lines) or number not in closed:
             skipped += 1
             continue
-        new = _with_noqa(lines[number - 1], codes)
+        new = with_noqa(lines[number - 1], codes)
         if new != lines[number - 1]:
             lines[number - 1] = new
             added += 1
@@ -78,7 +78,7 @@ def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, in
     return added, skipped
 
 
-def _with_noqa(line: str, codes: set[str]) -> str:
+def with_noqa(line: str, codes: set[str]) -> str:
     ending = _ENDING.search(line).group()
     body = line[: len(line) - len(ending)] if ending else line
     match = NOQA.search(body)
@@ -96,7 +96,7 @@ def _with_noqa(line: str, codes: set[str]) -> str:
     return f"{stripped}, {', '.join(missing)}{body[end:]}{ending}"
 
 
-def _lines_that_can_end_in_a_comment(text: str) -> set[int]:
+def lines_that_can_end_in_a_comment(text: str) -> set[int]:
     """Line numbers whose end is code (not inside a string, not a backslash continuation)."""
     inside: set[int] = set()
     for token in tokenize.generate_tokens(io.StringIO(text).readline):

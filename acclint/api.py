@@ -145,7 +145,7 @@ def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptio
     result = lint_source(source, shown, options, parsed, analysis)
     ignored = _per_file_ignored(shown, settings)
     if result.findings:
-        ignored += file_ignored(result.module.code if result.module is not None else source.decode("utf-8", "replace"))
+        ignored += file_ignored(source.decode("utf-8", "replace"))  # the comment is ASCII in any encoding Python reads
     if ignored:
         result.findings = [f for f in result.findings if not f.code.startswith(ignored)]
     return result

@@ -5,6 +5,7 @@
     acclint fix [PATHS...]       shorthand for `acclint check --fix`
     acclint rule ACC201          print a rule's documentation
     acclint rules                list every rule
+    acclint server               the language server over stdio (acclint[server]; docs/editors.md)
 
 Exit status (ruff's): 0 no findings, 1 findings, 2 usage error, bad configuration, or a path or
 file that could not be used (the other files are still linted and reported). `--exit-zero`

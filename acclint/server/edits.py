@@ -14,8 +14,8 @@ import tokenize
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from acclint.add_noqa import _lines_that_can_end_in_a_comment as lines_that_can_end_in_a_comment
-from acclint.add_noqa import _with_noqa as with_noqa
+from acclint.add_noqa import lines_that_can_end_in_a_comment
+from acclint.add_noqa import with_noqa
 from acclint.findings import FileResult, Finding
 from acclint.fix.apply import FixError, fix_source
 
