@@ -18,9 +18,9 @@ from .combination import (AdditionLayer, ConcatenationLayer, DepthConcatenationL
                           cat)
 from .dlarray import dlarray
 from .encoding import onehotdecode, onehotencode
-from .functions import (abs, atan, cos, dims, exp, extractdata, finddim, log, max, mean, min,
-                        ones, relu, sigmoid, sin, size, sqrt, stripdims, sum, tanh, where,
-                        zeros)
+from .functions import abs, max, min, sum  # noqa: F401 (by name only: not in __all__)
+from .functions import (atan, cos, dims, exp, extractdata, finddim, log, mean, ones, relu,
+                        sigmoid, sin, size, sqrt, stripdims, tanh, where, zeros)
 from .graph import LayerGraph, addLayers, connectLayers
 from .hazards import AccelerationHazardError, Hazard, HazardLog, record_hazards
 from .input_layers import FeatureInputLayer, ImageInputLayer, SequenceInputLayer
@@ -37,7 +37,6 @@ from .pooling import (AveragePooling2DLayer, GlobalAveragePooling2DLayer, MaxPoo
                       avgpool, maxpool)
 from .random import rand, randi, randn, rng
 
-# sum, abs, max and min are importable by name but left out of __all__ (see the docstring).
 __all__ = [
     "Acceleratable", "AccelerationCheckWarning", "AccelerationHazardError",
     "AcceleratedFunction", "AdditionLayer", "AveragePooling2DLayer", "BatchNormalizationLayer",

@@ -11,7 +11,7 @@ Targets must have the predictions' shape (a plain array or a dlarray).
 import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
-from .nn import _require_format
+from .nn import require_format
 from .primitive import Primitive
 
 
@@ -54,7 +54,7 @@ HUBER = Primitive("huber", _huber_impl, static=_STATIC + ("delta",))
 
 
 def _loss(prim, y, targets, who, **static):
-    _require_format(y, who)
+    require_format(y, who)
     shape = tuple(targets.shape)
     if tuple(y.shape) != shape:
         raise ValueError(f"{who}: targets have shape {shape} but the predictions have shape "
@@ -79,7 +79,7 @@ def crossentropy(y, targets, target_categories="exclusive"):
         raise ValueError("target_categories must be 'exclusive' or 'independent', got "
                          f"{target_categories!r}")
     if target_categories == "exclusive":
-        _require_format(y, "crossentropy", "C")
+        require_format(y, "crossentropy", "C")
     return _loss(prim, y, targets, "crossentropy")
 
 

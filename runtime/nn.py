@@ -16,7 +16,8 @@ from .dlarray import apply, dlarray
 from .primitive import Primitive
 
 
-def _require_format(x, name, labels=""):
+def require_format(x, name, labels=""):
+    """A ``ValueError`` naming ``name`` unless ``x`` is a formatted dlarray with ``labels``."""
     if not isinstance(x, dlarray) or not x._fmt:
         raise ValueError(f"{name} needs a formatted dlarray input (e.g. dlarray(X, 'SSCB')); "
                          "label the dimensions of the input first")
@@ -45,7 +46,7 @@ def fullyconnect(x, weights, bias):
     followed by the ``B`` and ``T`` labels of ``x`` (``"CB"``, ``"CBT"``), as MATLAB's, which
     applies the operation independently at each time step.
     """
-    _require_format(x, "fullyconnect")
+    require_format(x, "fullyconnect")
     batch_axes = tuple(i for i, label in enumerate(x._fmt) if label in "BT")
     fmt = "C" + "".join(x._fmt[a] for a in batch_axes)
     return apply(FULLYCONNECT, (x, weights, bias), {"batch_axes": batch_axes}, fmt)
@@ -79,7 +80,7 @@ def _padding(padding):
 
 def dlconv(x, weights, bias, stride=1, padding=0):
     """2-D convolution of an ``"SSCB"`` batch; ``padding`` is ``"same"``, an int or a pair."""
-    _require_format(x, "dlconv")
+    require_format(x, "dlconv")
     if x._fmt != "SSCB":
         raise ValueError(f"dlconv needs an 'SSCB' input, got format {x._fmt!r}")
     params = {"stride": pair(stride, "stride"), "padding": _padding(padding)}
@@ -95,7 +96,7 @@ SOFTMAX = Primitive("softmax", _softmax_impl, static=("axis",))
 
 def softmax(x):
     """Softmax over the channel (``C``) dimension; the format is kept."""
-    _require_format(x, "softmax", "C")
+    require_format(x, "softmax", "C")
     return apply(SOFTMAX, (x,), {"axis": x._fmt.index("C")}, x._fmt)
 
 
@@ -154,7 +155,7 @@ def dropout(x, probability=0.5):
 
 def flatten(x):
     """``"S..SC"`` dimensions folded into one ``C`` dimension, ``B``/``T`` kept (data order)."""
-    _require_format(x, "flatten")
+    require_format(x, "flatten")
     if "U" in x._fmt:
         raise ValueError(f"flatten does not know where a 'U' dimension belongs (format "
                          f"{x._fmt!r}); relabel it first")
@@ -176,7 +177,7 @@ EMBED = Primitive("embed", _embed_impl)
 def embed(x, weights):
     """Vectors ``weights[:, index]`` for the 0-based indices in ``x`` (a ``C`` dimension of size
     1); the result has ``C`` of size ``weights.shape[0]`` (MATLAB's ``embed``, 1-based there)."""
-    _require_format(x, "embed", "C")
+    require_format(x, "embed", "C")
     if x._fmt[0] != "C" or x.shape[0] != 1:
         raise ValueError(f"embed needs indices in a 'C' dimension of size 1 (e.g. 'CBT'), got "
                          f"format {x._fmt!r} with shape {tuple(x.shape)}")

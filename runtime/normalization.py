@@ -10,7 +10,7 @@ import jax.numpy as jnp
 
 from .dlarray import apply
 from .layers import Layer, channels_of, filled
-from .nn import _require_format
+from .nn import require_format
 from .primitive import Primitive
 
 
@@ -72,7 +72,7 @@ def batchnorm(x, offset, scale, running_mean=None, running_var=None, *, training
 
     The batch variance is the biased one (divided by the number of elements), as MATLAB's.
     """
-    _require_format(x, "batchnorm", "C")
+    require_format(x, "batchnorm", "C")
     static = {"channel_axis": x._fmt.index("C"), "epsilon": float(epsilon)}
     fmt = x._fmt
     if running_mean is None:
@@ -107,7 +107,7 @@ def layernorm(x, offset, scale, *, epsilon=1e-5, operation_dimension="auto"):
     ``B``), or ``"auto"``: channel-only for data with a ``T`` dimension or without ``S``
     (features, sequences), spatial-channel for images.
     """
-    _require_format(x, "layernorm", "C")
+    require_format(x, "layernorm", "C")
     fmt = x._fmt
     if operation_dimension == "auto":
         operation_dimension = "channel-only" if "T" in fmt or "S" not in fmt else \

@@ -58,9 +58,8 @@ def _rebuild(net, params):
 def _update(net, grad, states, prim, hyper):
     p_leaves, tree = jax.tree_util.tree_flatten(_params(net), is_leaf=_is_dlarray)
     g_leaves = _leaves(grad, tree, "grad")
-    s_leaves = [(_zeros_like(p_leaves) if s is None else _leaves(_state(s), tree,
-                                                                   "the optimiser state"))
-                for s in states]
+    s_leaves = [_zeros_like(p_leaves) if s is None
+                else _leaves(_state(s), tree, "the optimiser state") for s in states]
     new = [[] for _ in range(1 + len(states))]
     for i, (p, g) in enumerate(zip(p_leaves, g_leaves)):
         outs = apply(prim, (p, g, *(s[i] for s in s_leaves), *hyper), {},

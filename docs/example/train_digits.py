@@ -128,9 +128,9 @@ def main():
           f"({round(acc.occupancy * acc.cache_size / 100)} trace)")
     if options.eager_steps:
         eager = train(options.epochs, accelerate=False, max_steps=options.eager_steps + 5)
+        speedup = eager["seconds_per_step"] / result["seconds_per_step"]
         print(f"eager: {1e3 * eager['seconds_per_step']:.2f} ms/step over "
-              f"{options.eager_steps} steps (accelerated is {eager['seconds_per_step'] / result['seconds_per_step']:.1f}x "
-              "faster)")
+              f"{options.eager_steps} steps (accelerated is {speedup:.1f}x faster)")
 
 
 if __name__ == "__main__":

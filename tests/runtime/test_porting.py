@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 import acclint.runtime as rt
-from acclint.runtime import (AccelerationCheckWarning, FullyConnectedLayer, crossentropy,
-                             dlaccelerate, dlarray, dlfeval, dlgradient, dlnetwork, dlupdate,
-                             extractdata, huber, l1loss, l2loss, mse, onehotdecode, onehotencode,
-                             ones, rand, randi, rmspropupdate, sgdmupdate, size, zeros)
+from acclint.runtime import (AccelerationCheckWarning, FullyConnectedLayer, batchnorm,
+                             crossentropy, dlaccelerate, dlarray, dlfeval, dlgradient, dlnetwork,
+                             dlupdate, extractdata, huber, l1loss, l2loss, mse, onehotdecode,
+                             onehotencode, ones, rand, randi, rmspropupdate, sgdmupdate, size,
+                             zeros)
 
 RNG = np.random.default_rng(4)
 Y = RNG.uniform(0.05, 0.95, (3, 4)).astype(np.float32)
@@ -34,6 +35,21 @@ def test_losses_follow_matlab_formulas_and_differentiate(loss, reference):
     assert float(value) == pytest.approx(float(reference(Y, T)), rel=1e-5)
     np.testing.assert_allclose(extractdata(grad), jax.grad(reference)(jnp.asarray(Y), T),
                                rtol=1e-4, atol=1e-6)
+
+
+def test_batchnorm_spells_matlabs_three_output_forms():
+    x = dlarray(RNG.standard_normal((4, 3, 5)).astype(np.float32), "SCB")
+    offset, scale = jnp.zeros(3), jnp.ones(3)
+    data = extractdata(x)
+    mu, var = data.mean(axis=(0, 2)), data.var(axis=(0, 2))
+    y, batch_mu, batch_var = batchnorm(x, offset, scale)
+    np.testing.assert_allclose(extractdata(batch_mu), mu, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(extractdata(batch_var), var, rtol=1e-5)
+    _, run_mu, run_var = batchnorm(x, offset, scale, jnp.zeros(3), jnp.ones(3))
+    np.testing.assert_allclose(extractdata(run_mu), 0.1 * mu, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(extractdata(run_var), 0.9 + 0.1 * var, rtol=1e-5)
+    inferred = batchnorm(x, offset, scale, mu, var, training=False)
+    np.testing.assert_allclose(extractdata(inferred), extractdata(y), rtol=1e-4, atol=1e-5)
 
 
 def test_onehot_encode_and_decode_round_trip():
