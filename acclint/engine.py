@@ -31,7 +31,7 @@ from acclint.prefilter import may_hold_context, names_a_marker
 from acclint.rule import Rule, RuleContext
 from acclint.scopes import FunctionInfo
 from acclint.taint import Kind
-from acclint.walk import children, outer_parts, SCOPE_NODES
+from acclint.walk import children, outer_parts, SCOPE_TYPES
 
 # libcst's visitors and code generation (the fixer's, too) recurse along expression nesting,
 # which `guard` bounds; this floor lets them reach the bound, and stays far below what the C
@@ -181,12 +181,13 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
 
     def visit(node: cst.CSTNode) -> None:
         ctx.node = node  # the guards around it narrow what the rules are told
-        for rule, method in dispatch.get(type(node).__name__, ()):
+        kind = type(node)  # compared by identity: isinstance on libcst's ABCs costs more
+        for rule, method in dispatch.get(kind.__name__, ()):
             ctx.rule = rule
             method(node, ctx)
-        skipped = _never_traced(node, given, known, traced, imports) if isinstance(node, (cst.If, cst.IfExp)) else ()
+        skipped = _never_traced(node, given, known, traced, imports) if kind is cst.If or kind is cst.IfExp else ()
         ancestors.append(node)
-        for child in outer_parts(node) if isinstance(node, SCOPE_NODES) else children(node):
+        for child in outer_parts(node) if kind in SCOPE_TYPES else children(node):
             if not any(child is branch for branch in skipped):
                 visit(child)
         ancestors.pop()

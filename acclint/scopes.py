@@ -170,6 +170,10 @@ def _alias_target(node: cst.Assign) -> str | None:
     return None
 
 
+# The node types `index_module` looks at; every other node only has its children walked.
+_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign})
+
+
 def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleIndex:
     """Walk `module` once and index it.
 
@@ -199,6 +203,10 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
                 break
             push((statement, None, None))
         node, fn, cls = stack.pop()
+        if type(node) not in _INDEXED:  # most nodes: skip the isinstance chain (ABC checks)
+            for child in reversed(list(children(node))):
+                push((child, fn, cls))
+            continue
         if isinstance(node, cst.Call):
             func = node.func
             tail = func.value if isinstance(func, cst.Name) else (

@@ -87,12 +87,22 @@ _ORDERED = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqu
 _MAPPING_METHODS = frozenset({"items", "keys", "values", "get", "setdefault"})
 
 
+# The node types `_collect` takes facts from; a parsed tree holds only these concrete classes.
+_COLLECTED = frozenset({
+    cst.Call, cst.Return, cst.Yield, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
+    cst.NamedExpr, cst.WithItem, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Global,
+    cst.Nonlocal, cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Attribute, cst.Subscript,
+})
+
+
 def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool) -> None:
     nodes = walk_body(root)
     if include_root:
         nodes = _chain_root(root, nodes)
     flows = facts.flows
     for node in nodes:
+        if type(node) not in _COLLECTED:  # most nodes: skip the isinstance chain (ABC checks)
+            continue
         if isinstance(node, cst.Call):
             facts.calls.append(node)
         elif isinstance(node, (cst.Return, cst.Yield)):

@@ -55,20 +55,35 @@ def _code_fields(node_type: type) -> tuple[str, ...]:
     return names
 
 
+# Whether a type is a libcst node, by type: `isinstance(x, cst.CSTNode)` goes through
+# ABCMeta's Python-level `__instancecheck__`, the largest single cost of a walk.
+_is_node_type: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    kind = type(value)
+    found = _is_node_type.get(kind)
+    if found is None:
+        found = _is_node_type[kind] = issubclass(kind, cst.CSTNode)
+    return found
+
+
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Yield the child nodes of `node` that can hold code, in source order."""
     for name in _code_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (tuple, list)):
+        kind = type(value)
+        if kind is tuple or kind is list:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _is_node(item):
                     yield item
+        elif _is_node(value):
+            yield value
 
 
 # Node types that open a new function scope: a walk of one function's body stops at them.
 SCOPE_NODES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+SCOPE_TYPES = frozenset(SCOPE_NODES)  # the same, for a test of `type(node)` (parsed trees hold no subclasses)
 
 
 def walk_body(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -83,7 +98,7 @@ def walk_body(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
-        if isinstance(node, SCOPE_NODES):
+        if type(node) in SCOPE_TYPES:
             outer = outer_parts(node)
         else:
             outer = list(children(node))
