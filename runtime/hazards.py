@@ -40,7 +40,7 @@ Only while a trace is built (ACC1, ACC2, ACC4) or, for ACC3, also inside ``dlfev
   a NumPy ``Generator``/``RandomState`` found in the globals, closures or locals of user
   frames, seen as a change of its state between two executed user lines; a draw from the
   stdlib ``random`` module (its functions and ``random.Random`` methods); the runtime's
-  ``rand``/``randn`` without ``like=`` a traced value.
+  ``rand``/``randn``/``randi`` without ``like=`` a traced value.
 - ACC2: a truth test (``__bool__``) of a traced dlarray.
 - ACC3: ``extractdata``/``float``/``int``/``complex``/``.item()``/``.tolist()``/
   ``numpy.asarray``/use as an index of a traced dlarray.
@@ -259,7 +259,7 @@ def host_conversion(x, what):
 
 
 def unkeyed_draw(name):
-    """The runtime's ``rand``/``randn`` without a traced ``like``: ACC1 in a trace build."""
+    """``rand``/``randn``/``randi`` without a traced ``like``: ACC1 in a trace build."""
     if STATE.sinks and STATE.recording is not None:
         _report("ACC1", f"{name} without like= a traced dlarray draws once when the trace is "
                 "built and replays the same numbers; pass like=x", sys._getframe(1), True)

@@ -103,6 +103,13 @@ def test_zeros_ones_randi_like():
 
     assert not np.array_equal(extractdata(noisy(x)), extractdata(noisy(x)))
 
+    @dlaccelerate
+    def frozen(x):
+        return x + randi(10, size(x))  # no like=: drawn once, baked in
+
+    assert np.array_equal(extractdata(frozen(x)), extractdata(frozen(x)))
+    assert [h.family for h in frozen.hazards] == ["ACC1"]
+
 
 def test_zero_based_dimension_traps():
     x = dlarray(np.ones((4, 4, 3, 2), np.float32), "SSCB")
