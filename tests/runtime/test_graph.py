@@ -115,3 +115,13 @@ def test_the_same_layer_with_acceleratable_is_cached_and_frozen():
     first, second = forward(net, x)[0], forward(net, x)[0]
     np.testing.assert_array_equal(extractdata(first), extractdata(second))
     assert net.accelerated_functions["forward"].occupancy == 2  # one step, one trace
+
+
+def test_several_outputs_come_before_the_state_in_the_order_of_their_layers():
+    graph = addLayers(LayerGraph([ReLULayer(name="trunk"), FullyConnectedLayer(2, name="a")]),
+                      FullyConnectedLayer(3, name="b"))
+    net = dlnetwork(connectLayers(graph, "trunk", "b"), X)
+    assert net.output_names == ("a", "b")
+    a, b, state = forward(net, X)
+    assert (a.shape, b.shape, state) == ((2, 3), (3, 3), {})
+    assert [y.shape for y in predict(net, X)] == [(2, 3), (3, 3)]
