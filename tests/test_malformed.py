@@ -219,3 +219,30 @@ def test_flake8_refuses_the_same_files_with_acc000_and_reports_the_rest(folder):
     assert any(line.startswith("./formfeed_noqa.py:8:12: ACC302 ") for line in lines)
     assert not any(line.startswith("./formfeed_noqa.py:7:") for line in lines)  # its noqa
     assert any(line.startswith("./latin1_declared.py:8:5: ACC401 ") for line in lines)
+
+
+def test_an_excerpt_after_a_form_feed_shows_the_finding_s_own_line(folder):
+    """`str.splitlines` splits at form feeds; the excerpt must use Python's line numbering."""
+    shutil.copy(DATA / "formfeed_noqa.py", folder / "formfeed_noqa.py")
+    done = subprocess.run(
+        [ACCLINT, "check", "--no-cache", "--no-config", "--output-format", "text", "formfeed_noqa.py"],
+        cwd=folder, capture_output=True, text=True, timeout=HANG_GUARD,
+    )
+    report = done.stdout.splitlines()
+    at = report.index(next(line for line in report if line.startswith("formfeed_noqa.py:8:12: ACC302")))
+    assert report[at + 1].strip() == "return float(x)"
+
+
+@pytest.mark.parametrize(
+    "line, column, where",
+    [(0, -1, ""), (2, -1, " (near line 2)"), (2, 0, " (near line 2, column 1)")],
+)
+def test_libcst_s_refusal_of_valid_python_repeats_only_a_real_position(line, column, where):
+    import libcst as cst
+
+    from acclint.engine import libcst_refusal
+
+    exc = cst.ParserSyntaxError("parser error: expected one of STRING", lines=["x = 1\n", "y\n"], raw_line=line, raw_column=column)
+    assert libcst_refusal(exc) == (
+        "libcst, the parser acclint uses, cannot parse this file although Python can: parser error: expected one of STRING" + where
+    )
