@@ -8,6 +8,7 @@ files that have findings, and `# noqa` is applied here, once, for every rule.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import sys
 from dataclasses import dataclass
@@ -247,16 +248,21 @@ def _positions(raw, module: cst.Module, text: str) -> Mapping[cst.CSTNode, CodeR
     by_statement: dict[int, list[cst.CSTNode]] = {}
     for entry in raw:
         by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
+    line_starts: list[int] = []  # made on first use, shared by the statements
     for statement, *nodes in by_statement.values():
-        ranges = _statement_positions(statement, nodes, module, text) if statement is not None else None
+        ranges = _statement_positions(statement, nodes, module, text, line_starts) if statement is not None else None
         if ranges is None:
             return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
         found.update(ranges)
     return found
 
 
-def _statement_positions(statement: cst.BaseStatement, nodes: list[cst.CSTNode], module: cst.Module, text: str) -> dict[cst.CSTNode, CodeRange] | None:
-    """The ranges of `nodes`, all in the module-level `statement`; None if it cannot tell."""
+def _statement_positions(
+    statement: cst.BaseStatement, nodes: list[cst.CSTNode], module: cst.Module, text: str, line_starts: list[int]
+) -> dict[cst.CSTNode, CodeRange] | None:
+    """The ranges of `nodes`, all in the module-level `statement`; None if it cannot tell.
+    `line_starts`: the offset of every line of `text`, filled in here once a file (counting
+    the newlines before each statement again was quadratic in files of many statements)."""
     provider = PositionProvider()
     state = PositionProvidingCodegenState(module.default_indent, module.default_newline, provider)
     statement._codegen(state)
@@ -264,7 +270,10 @@ def _statement_positions(statement: cst.BaseStatement, nodes: list[cst.CSTNode],
     start = text.find(code)
     if start < 0 or text.find(code, start + 1) >= 0 or any(node not in provider._computed for node in nodes):
         return None
-    shift = len(NEWLINE_RE.findall(text, 0, start))
+    if not line_starts:
+        line_starts.append(0)
+        line_starts.extend(match.end() for match in NEWLINE_RE.finditer(text))
+    shift = bisect.bisect_right(line_starts, start) - 1  # the lines that end before `start`
     out = {}
     for node in nodes:
         r = provider._computed[node]
