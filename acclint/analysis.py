@@ -35,13 +35,22 @@ class ModuleAnalysis:
         module_name: str = "",
         seeds: tuple[Seed, ...] = (),
         in_project: Callable[[str], bool] | None = None,
+        previous: ModuleAnalysis | None = None,
     ) -> None:
+        """`previous`: an analysis of an earlier version of this module (the language
+        server's, before an edit). The facts of a function body (acclint.taint.collect_body)
+        depend on its node and the module's imports alone, and a reparse keeps the nodes of
+        the statements an edit left alone, so those facts are taken from it where the
+        imports resolve alike."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.facts: ValueFacts = value_facts()
         self.index = index_module(module, _tails(markers))
-        self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project)
+        known = None
+        if previous is not None and previous.index.imports.same_bindings(self.index.imports):
+            known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}
+        self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project, known)
         self._contexts.run()
         # Traced reaches of imported functions, for the project layer (acclint.project).
         self.outgoing = self._contexts.outgoing

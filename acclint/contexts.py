@@ -13,7 +13,7 @@ import ast
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
+from typing import Callable, Mapping
 
 import libcst as cst
 
@@ -84,6 +84,7 @@ class ContextAnalysis:
         module_name: str = "",
         seeds: tuple[Seed, ...] = (),
         in_project: Callable[[str], bool] | None = None,
+        known_bodies: Mapping[cst.CSTNode, BodyFacts] | None = None,
     ) -> None:
         self.index = index
         self.markers = markers
@@ -96,6 +97,8 @@ class ContextAnalysis:
         self.outgoing: list[tuple[str, Seed]] = []
         self.resolve = index.imports.resolve
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
+        # Facts collected already for function nodes of this module, with the same imports.
+        self._known_bodies = known_bodies or {}
         self._queue: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
@@ -216,7 +219,8 @@ class ContextAnalysis:
     def _body(self, fn: FunctionInfo) -> BodyFacts:
         facts = self.body_facts.get(fn)
         if facts is None:
-            facts = self.body_facts[fn] = collect_body(fn.node, self.facts, self.index.imports)
+            facts = self._known_bodies.get(fn.node) or collect_body(fn.node, self.facts, self.index.imports)
+            self.body_facts[fn] = facts
         return facts
 
     def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:

@@ -59,14 +59,7 @@ class Refused(Exception):
 
 def check_source(source: bytes) -> ast.Module:
     """The file's `ast` tree, or Refused if libcst must not see the file."""
-    if len(source) > MAX_BYTES:
-        raise Refused(f"file is {len(source) / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB acclint analyses")
-    punctuation = len(source.translate(None, _NOT_PUNCTUATION))
-    if punctuation > MAX_PUNCTUATION:
-        raise Refused(
-            f"file holds {punctuation:,} operators and delimiters, over the {MAX_PUNCTUATION:,} acclint "
-            "analyses (a large data literal belongs in a data file)"
-        )
+    check_size(source)
     try:
         tree = _parse(source)
     except SyntaxError as exc:
@@ -84,6 +77,21 @@ def check_source(source: bytes) -> ast.Module:
     if dotted is not None:
         raise Refused(f"a dotted name of more than {MAX_DEPTH} parts (line {dotted}); acclint does not analyse it")
     return tree
+
+
+def check_size(source: bytes) -> None:
+    """Refused if the file is too large for libcst, whatever its syntax. The bounds of
+    `check_source` past these lie within one top-level statement, so a file whose statements
+    each pass `check_source` alone passes it whole if it passes this (acclint.server.reparse
+    checks an edited statement so)."""
+    if len(source) > MAX_BYTES:
+        raise Refused(f"file is {len(source) / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB acclint analyses")
+    punctuation = len(source.translate(None, _NOT_PUNCTUATION))
+    if punctuation > MAX_PUNCTUATION:
+        raise Refused(
+            f"file holds {punctuation:,} operators and delimiters, over the {MAX_PUNCTUATION:,} acclint "
+            "analyses (a large data literal belongs in a data file)"
+        )
 
 
 def _where(source: bytes, exc: SyntaxError) -> str:

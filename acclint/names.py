@@ -130,3 +130,7 @@ class ImportTable:
 
     def bound_names(self) -> frozenset[str]:
         return frozenset(self._names)
+
+    def same_bindings(self, other: ImportTable) -> bool:
+        """Whether `other` resolves every expression as this table does."""
+        return self._names == other._names and self._ambiguous == other._ambiguous

@@ -14,8 +14,9 @@ function of `big.py`, as an incremental change, the way an editor sends a keystr
   files see, so the project's seeds are worked out again in the background.
 
 Then, in-process (acclint.server.projects.Workspace, no protocol), wall and CPU seconds of the
-steps behind one answer: the reparse of the edited statement (a full parse shown beside it),
-the module analysis and the rest of the engine. Read the CPU column on a shared machine.
+steps behind one answer: the reparse of the edited statement (the whole file's parse guard and
+a full parse shown beside it), the module analysis as the server makes it after an edit (from
+scratch beside it) and the rest of the engine. Read the CPU column on a shared machine.
 
     .venv/bin/python benchmarks/server_latency.py            # prints the table
     .venv/bin/python benchmarks/server_latency.py --edits 40 --keep /tmp/latency-project
@@ -210,12 +211,13 @@ async def measure(big: Path, edits: int) -> dict[str, list[float]]:
 
 def in_process(big: Path) -> list[tuple[str, float, float]]:
     """(what, wall s, CPU s) for the steps behind one answer, without the protocol: the lint of
-    the edited big.py split into libcst's parse, the module analysis and the rest of the engine
+    the edited big.py split into the reparse, the module analysis and the rest of the engine
     (rules, positions, noqa), and the project re-analysis a reach edit starts."""
     import libcst as cst
 
     from acclint.analysis import ModuleAnalysis
     from acclint.api import lint_bytes
+    from acclint.guard import check_source
     from acclint.server.projects import Workspace
     from acclint.server.reparse import Parsed, reparse, statement_starts
 
@@ -242,13 +244,20 @@ def in_process(big: Path) -> list[tuple[str, float, float]]:
         workspace.edit(path, source)
         timed(f"server lint of big.py after a body edit {what}", lambda: workspace.lint(path))
     options = scope.options_of(path)
-    module = timed("  (a full libcst parse, for comparison)", lambda: cst.parse_module(source))
+
+    def analyse(module, previous=None):
+        return ModuleAnalysis(
+            module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project, previous
+        )
+
     last = cst.parse_module(previous)
     last = Parsed(previous, last, statement_starts(last))
-    timed("  reparse of the edited statement", lambda: reparse(last, source))
-    analysis = timed("  module analysis", lambda: ModuleAnalysis(
-        module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project
-    ))
+    earlier = analyse(last.module)
+    module = timed("  reparse of the edited statement (its parse guard included)", lambda: reparse(last, source)).module
+    timed("  (the parse guard of the whole file instead, for comparison)", lambda: check_source(source))
+    timed("  (a full libcst parse, for comparison)", lambda: cst.parse_module(source))
+    analysis = timed("  module analysis (body facts of unedited functions reused)", lambda: analyse(module, earlier))
+    timed("  (the module analysis from scratch, for comparison)", lambda: analyse(module))
     timed("  rules, positions, noqa (lint_bytes)", lambda: lint_bytes(source, "big.py", scope.settings, options, module, analysis))
     edited[line + BODY[0]] = text.splitlines(keepends=True)[line + BODY[0]]
     edited[line + REACH[0]] = REACH[1] + "\n"

@@ -13,7 +13,10 @@ then no other file's seeds can change. When the shape changes, the project is an
 in the background (`reanalyse`) and only the open files whose seeds changed are linted again;
 an analysis that a newer change makes stale stops at the next file it would read
 (`Superseded`) rather than finish work nobody will use. Parsed modules are kept between
-analyses, keyed by their exact bytes, so only edited files are parsed again.
+analyses, keyed by their exact bytes, so only edited files are parsed again; an edit inside
+one top-level statement parses and guards that statement alone (acclint.server.reparse), and
+the analysis of the edited file takes the facts of the function bodies it left alone from the
+last one (acclint.analysis.ModuleAnalysis's `previous`).
 """
 
 from __future__ import annotations
@@ -123,6 +126,9 @@ class Workspace:
         self._scope_of: dict[str, Scope] = {}  # by directory
         self._lock = threading.Lock()
         self._parsed: dict[str, Parsed] = {}
+        # The last analysis of each buffer: the next one takes the facts of the function
+        # bodies an edit left alone from it (ModuleAnalysis's `previous`).
+        self._analyses: dict[str, ModuleAnalysis] = {}
         # The last lint of each buffer: (bytes, options, result); a code action on an unchanged
         # buffer reuses it.
         self._last: dict[str, tuple[bytes, LintOptions, FileResult]] = {}
@@ -141,6 +147,7 @@ class Workspace:
         if text is None:
             self.buffers.pop(path, None)
             self._last.pop(path, None)
+            self._analyses.pop(path, None)
             scope.generation += 1
         else:
             self.buffers[path] = text
@@ -221,22 +228,29 @@ class Workspace:
     def _analyse_file(self, path: str, source: bytes, options: LintOptions, scope: Scope):
         """The module and analysis the engine would make of `source` (with the project's
         in_project, so that the analysis records the file's outgoing reaches), or (None, None)
-        where the engine would not analyse it, or cannot (it then says why)."""
+        where the engine would not analyse it, or cannot (it then says why).
+
+        An edit inside one top-level statement parses that statement alone, and skips the
+        engine's exact prefilter (`names_a_marker`, a walk of the whole `ast` tree): a module
+        that fails it has no traced context, so its analysis finds no function to lint and
+        the findings are the same, none."""
         if not options.seeds and not may_hold_context(source, options.markers):
             return None, None
         try:
             kept = self._parsed.get(path)
             if kept is None or kept.source != source:
                 decode(source)
-                tree = check_source(source)
-                if not options.seeds and not names_a_marker(tree, options.markers):
-                    return None, None
-                # An edit inside one top-level statement parses that statement alone.
                 again = reparse(kept, source) if kept is not None else None
-                kept = self._parsed[path] = again or Parsed(source, cst.parse_module(source))
+                if again is None:
+                    tree = check_source(source)
+                    if not options.seeds and not names_a_marker(tree, options.markers):
+                        return None, None
+                    again = Parsed(source, cst.parse_module(source))
+                kept = self._parsed[path] = again
             module = kept.module
-            analysis = ModuleAnalysis(
-                module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project
+            analysis = self._analyses[path] = ModuleAnalysis(
+                module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project,
+                previous=self._analyses.get(path),
             )
         except (Refused, cst.ParserSyntaxError, RecursionError):
             return None, None
