@@ -63,6 +63,8 @@ def main() -> int:
     def run(program: str) -> None:
         nonlocal slowest
         counts["programs"] += 1
+        if counts["programs"] % 500 == 0:  # progress on stderr, the summary alone on stdout
+            print(f"{counts['programs']} programs, {counts['failures']} failures, {time.perf_counter() - start:.0f} s", file=sys.stderr)
         for variant in (program, jitted(program)):
             counts["variants"] += 1
             began = time.perf_counter()
