@@ -22,6 +22,7 @@ from acclint.engine import decode
 from acclint.findings import FileError, FileResult
 from acclint.fix.write import write_atomic
 from acclint.guard import Refused
+from acclint.lines import split_lines, split_lines_keepends
 from acclint.noqa import NOQA
 
 _ENDING = re.compile(r"(\r\n|\r|\n)?$")
@@ -58,7 +59,7 @@ def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, in
     text = decode(raw)
     encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
     closed = lines_that_can_end_in_a_comment(text)
-    lines = text.splitlines(keepends=True)
+    lines = split_lines_keepends(text)
     added = skipped = 0
     for number, codes in codes_by_line.items():
         if not 0 < number <= len(lines) or number not in closed:
@@ -104,4 +105,4 @@ def lines_that_can_end_in_a_comment(text: str) -> set[int]:
             continue
         start, end = token.start[0], token.end[0]
         inside.update(range(start, end))  # a token spanning lines: all but its last line
-    return {n for n, line in enumerate(text.splitlines(), 1) if n not in inside and not line.rstrip().endswith("\\")}
+    return {n for n, line in enumerate(split_lines(text), 1) if n not in inside and not line.rstrip().endswith("\\")}

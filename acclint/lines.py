@@ -7,6 +7,16 @@ indexing its result by a parser's line number picks the wrong line after any of 
 
 from __future__ import annotations
 
+import re
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def split_lines_keepends(text: str) -> list[str]:
+    """The lines of `text` with their line ends, so that joining them gives `text` back."""
+    return _LINE.findall(text)
+
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` without their line ends (no empty last line after a final one)."""

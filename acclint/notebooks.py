@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from acclint.guard import Refused
+from acclint.lines import split_lines
 
 CELL_MARKER = re.compile(r"^# acclint-cell (\d+)$")
 PLACEHOLDER = re.compile(r"^(\s*)pass  # acclint-ipython (\d+)$")
@@ -55,7 +56,7 @@ class Notebook:
 
     def cell_lines(self) -> dict[int, list[str]]:
         """The lines of each code cell, by the cell number Jupyter shows (for excerpts)."""
-        return {self.cell_number(i): _cell_text(self.data["cells"][index]).splitlines()
+        return {self.cell_number(i): split_lines(_cell_text(self.data["cells"][index]))
                 for i, index in enumerate(self.code_cells)}
 
     def relocate(self, message: str) -> str:

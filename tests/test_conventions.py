@@ -162,3 +162,10 @@ def test_add_noqa_silences_every_finding_and_keeps_the_code_working(project):
     assert "    if x.sum() > 0:  # noqa: ACC999, ACC201\n" in fixed
     assert '        print("""a\n  b""", x)\n' in fixed  # a comment there would land in the string
     assert acclint("check", "--add-noqa", "m.py", cwd=project).stderr.startswith("Added 0 noqa comments.")
+
+
+def test_add_noqa_counts_lines_as_python_does_after_a_form_feed(project):
+    (project / "m.py").write_text("import jax\n\x0c\n@jax.jit\ndef step(x):\n    print(x)  # \x0c a form feed in a comment\n    return x\n")
+    assert acclint("check", "--add-noqa", "m.py", cwd=project).returncode == 0
+    assert (project / "m.py").read_text().split("\n")[4] == "    print(x)  # \x0c a form feed in a comment  # noqa: ACC401"
+    assert acclint("check", "m.py", cwd=project).stdout == "All checks passed!\n"

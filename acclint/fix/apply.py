@@ -26,6 +26,8 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.fix.imports import add_imports
+from acclint.guard import bounded_recursion
+from acclint.lines import split_lines
 from acclint.noqa import NOQA
 
 class FixError(Exception):
@@ -68,8 +70,20 @@ def fix_source(source: bytes, path: str, lint: Callable[[bytes], FileResult], un
 
     Raises FixError, and the file is then not to be touched at all, when a round produces code
     that does not parse, drops a comment or cannot be encoded as the file is (a bug in a fix),
-    when libcst cannot give the file back byte for byte, or when the fixes do not converge.
+    when libcst cannot give the file back byte for byte, when the fixes do not converge, or
+    when the fixed code nests too deeply to transform within the guard's recursion bound
+    (libcst's code generation turns a RecursionError into a KeyError while unwinding).
     """
+    with bounded_recursion():
+        try:
+            return _fix_to_fixpoint(source, path, lint, unsafe)
+        except (RecursionError, KeyError) as exc:
+            if isinstance(exc, KeyError) and not isinstance(exc.__context__, RecursionError):
+                raise
+            raise FixError("nested too deeply to fix; file left unchanged") from None
+
+
+def _fix_to_fixpoint(source: bytes, path: str, lint: Callable[[bytes], FileResult], unsafe: bool) -> FixOutcome:
     first = lint(source)
     outcome = FixOutcome(path, source, source, first, first)
     if first.module is None or first.error is not None:
@@ -136,7 +150,7 @@ def _groups(findings: list[Finding], unsafe: bool) -> list[tuple[Fix, list[Findi
 
 def _choose(result: FileResult, unsafe: bool) -> list[tuple[Fix, list[Finding]]]:
     positions = MetadataWrapper(result.module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = result.module.code.splitlines()
+    lines = split_lines(result.module.code)
     taken: list[CodeRange] = []
     chosen = []
     for fix, findings in _groups(result.findings, unsafe):
@@ -207,7 +221,7 @@ def _skipped(result: FileResult, unsafe: bool) -> list[Skipped]:
     if result.module is None or not any(f.fix for f in result.findings):
         return []
     positions = MetadataWrapper(result.module, unsafe_skip_copy=True).resolve(PositionProvider)
-    lines = result.module.code.splitlines()
+    lines = split_lines(result.module.code)
     out = []
     for finding in result.findings:
         fix = finding.fix

@@ -136,8 +136,8 @@ def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:
             continue
         if head is not node and not ctx.truth_traced_name(head.test, sure=True):
             raise NoFix("the 'if' this 'elif' continues is not on a traced value")
-        block = _block(ancestor)
-        if block is None or head not in block.body:
+        block = _block(ancestor)  # `ancestor` holds `head` directly: no need to search its body
+        if block is None:
             raise NoFix("the 'if' is not in a statement block")
         return head, block
     raise NoFix("the 'if' is not in a statement block")
