@@ -27,12 +27,12 @@ from acclint.config import Settings
 from acclint.discovery import Discovered, discover, excluded
 from acclint.findings import FileError, FileResult, Finding
 from acclint.guard import Refused
-from acclint.notebooks import Notebook, is_python, read_notebook
 from acclint.noqa import file_ignored
 from acclint.sources import read_source
 
 if TYPE_CHECKING:
     from acclint.engine import LintOptions
+    from acclint.notebooks import Notebook
     from acclint.project import Project
 
 
@@ -100,6 +100,8 @@ class Sources:
             return raw
         notebook = self.notebooks.get(path)
         if notebook is None:
+            from acclint.notebooks import is_python, read_notebook  # json and friends: for notebooks only
+
             notebook = self.notebooks[path] = read_notebook(raw)
             notebook.module = notebook.module_source() if is_python(notebook) else b""
         return notebook.module
@@ -137,12 +139,14 @@ def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
     return FileResult(shown, error=FileError(shown, message))
 
 
-def lint_bytes(source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None) -> FileResult:
+def lint_bytes(
+    source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None, positions=None
+) -> FileResult:
     """Lint the bytes of the file shown as `shown`, with its per-file ignores and file-level
-    `# acclint: noqa` applied."""
+    `# acclint: noqa` applied (`parsed`, `analysis`, `positions`: engine.lint_source's)."""
     from acclint.engine import lint_source
 
-    result = lint_source(source, shown, options, parsed, analysis)
+    result = lint_source(source, shown, options, parsed, analysis, positions)
     ignored = _per_file_ignored(shown, settings)
     if result.findings:
         ignored += file_ignored(source.decode("utf-8", "replace"))  # the comment is ASCII in any encoding Python reads
@@ -256,7 +260,7 @@ def run(paths: Iterable[str], settings: Settings = Settings(), overlay: Mapping[
     cache (acclint.cache) and new ones are stored in it."""
     work = plan(paths, settings, overlay)
     report = Report(work.error_results())
-    if cache:
+    if cache and not work.contextless:  # a project with no context is checked faster than looked up
         from acclint.cache import cached_run
 
         report.results += cached_run(work)

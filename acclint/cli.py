@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from acclint import __version__
@@ -105,6 +104,8 @@ def _write_report(text: str, output_file: Path | None) -> None:
     if output_file is None:
         sys.stdout.write(text)
         return
+    import tempfile
+
     directory = output_file.resolve().parent
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{output_file.name}.", suffix=".tmp")
     try:

@@ -7,8 +7,8 @@ code, and keeps the engine free of framework names.
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 from dataclasses import dataclass
-from importlib import resources
 
 CACHED = "cached"
 DIFFERENTIATED = "differentiated"
@@ -62,7 +62,7 @@ def load_markers(
     accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
 ) -> MarkerTable:
     """The bundled table extended with the user's accelerators, differentiators and host effects."""
-    raw = tomllib.loads(resources.files("acclint").joinpath("markers.toml").read_text("utf-8"))
+    raw = tomllib.loads((Path(__file__).parent / "markers.toml").read_text("utf-8"))  # package data, installed beside it
     markers: dict[str, Marker] = {}
     for kind in KINDS:
         for name, spec in raw.get(kind, {}).items():
