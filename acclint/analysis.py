@@ -41,12 +41,13 @@ class ModuleAnalysis:
         server's, before an edit). The facts of a function body (acclint.taint.collect_body)
         depend on its node and the module's imports alone, and a reparse keeps the nodes of
         the statements an edit left alone, so those facts are taken from it where the
-        imports resolve alike."""
+        imports resolve alike, and so are the walks of those statements that the module
+        index makes (acclint.scopes.index_module's `walked`)."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.facts: ValueFacts = value_facts()
-        self.index = index_module(module, _tails(markers))
+        self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}

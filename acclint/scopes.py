@@ -125,6 +125,8 @@ class ModuleIndex:
     # Module-level `name = value` statements, so a function handed over through a name
     # (`branches = [f, g]`, `body = lambda ...`) can be found.
     module_values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # The walk of each module-level statement (index_module's `walked`).
+    walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = field(default_factory=dict)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -174,12 +176,17 @@ def _alias_target(node: cst.Assign) -> str | None:
 _INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign})
 
 
-def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleIndex:
+def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: dict | None = None) -> ModuleIndex:
     """Walk `module` once and index it.
 
     `candidate_tails` are the last components of every marker name (`jit`, `grad`, ...): a call
     whose callee ends in another name cannot be a marker unless an alias makes it one, so only
     calls ending in a candidate or in a name bound by an import or alias are kept as sites.
+
+    The walk of each module-level statement (`_walk`) depends on its node alone, so `walked`
+    (the `walks` of an index of an earlier version of the module, which the language server
+    keeps) gives the walks of the statements an edit left alone; only their indexed nodes are
+    then looked at again, to make this index's own records of them.
     """
     imports = ImportTable()
     functions: dict[str, FunctionInfo] = {}
@@ -190,81 +197,93 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str]) -> ModuleI
     sites: list[MarkerSite] = []
     by_node: dict[cst.CSTNode, FunctionInfo] = {}
     module_values: dict[str, list[cst.BaseExpression]] = {}
+    walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
 
-    # Each entry: node, enclosing function, enclosing class body (None inside a function body).
-    stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None]] = []
-    push = stack.append
-    statements = iter(module.body)
-    statement = None
-    while True:
-        if not stack:  # one module-level statement at a time, so each function knows its own
-            statement = next(statements, None)
-            if statement is None:
-                break
-            push((statement, None, None))
-        node, fn, cls = stack.pop()
-        if type(node) not in _INDEXED:  # most nodes: skip the isinstance chain (ABC checks)
-            for child in reversed(list(children(node))):
-                push((child, fn, cls))
-            continue
-        if isinstance(node, cst.Call):
-            func = node.func
-            tail = func.value if isinstance(func, cst.Name) else (
-                func.attr.value if isinstance(func, cst.Attribute) else None
-            )
-            if tail is not None:
-                calls.append(MarkerSite(node, fn, cls))
-        elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
-            name = node.name.value if isinstance(node, cst.FunctionDef) else "<lambda>"
-            is_def = isinstance(node, cst.FunctionDef)
-            info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement)
-            all_functions.append(info)
-            by_node[node] = info
-            if is_def:
-                if cls is not None:
-                    cls.methods.setdefault(name, info)
-                elif fn is not None:
-                    fn.inner.setdefault(name, info)
-                else:
-                    functions.setdefault(name, info)
-                for dec in node.decorators:
-                    sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
-                    push((dec.decorator, fn, cls))
-            for p in all_params(node.params):
-                if p.default is not None:
-                    push((p.default, fn, cls))
-            push((node.body, info, None))
-            continue
-        elif isinstance(node, cst.ClassDef):
-            info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
-            all_classes.append(info_c)
-            if fn is None and cls is None:
-                classes.setdefault(info_c.name, info_c)
-            for dec in node.decorators:
-                push((dec.decorator, fn, cls))
-            for base in node.bases:
-                push((base.value, fn, cls))
-            push((node.body, fn, info_c))
-            continue
-        elif isinstance(node, cst.Import):
-            imports.add_import(node)
-            continue
-        elif isinstance(node, cst.ImportFrom):
-            imports.add_import_from(node)
-            continue
-        elif isinstance(node, cst.Assign):
-            local = _alias_target(node)
-            if local is not None:
-                imports.add_alias(local, node.value)
-            if fn is None and cls is None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                module_values.setdefault(node.targets[0].target.value, []).append(node.value)
-        for child in reversed(list(children(node))):
-            push((child, fn, cls))
+    for statement in module.body:
+        walk = walked.get(statement) if walked is not None else None
+        walk = walks[statement] = walk if walk is not None else _walk(statement)
+        made: list = []  # the functions and classes of this statement, in the walk's order
+        for node, fn_at, cls_at in walk:
+            fn = made[fn_at] if fn_at >= 0 else None
+            cls = made[cls_at] if cls_at >= 0 else None
+            kind = type(node)
+            if kind is cst.Call:
+                if isinstance(node.func, (cst.Name, cst.Attribute)):
+                    calls.append(MarkerSite(node, fn, cls))
+            elif kind is cst.FunctionDef or kind is cst.Lambda:
+                is_def = kind is cst.FunctionDef
+                name = node.name.value if is_def else "<lambda>"
+                info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement)
+                made.append(info)
+                all_functions.append(info)
+                by_node[node] = info
+                if is_def:
+                    if cls is not None:
+                        cls.methods.setdefault(name, info)
+                    elif fn is not None:
+                        fn.inner.setdefault(name, info)
+                    else:
+                        functions.setdefault(name, info)
+                    for dec in node.decorators:
+                        sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
+            elif kind is cst.ClassDef:
+                info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
+                made.append(info_c)
+                all_classes.append(info_c)
+                if fn is None and cls is None:
+                    classes.setdefault(info_c.name, info_c)
+            elif kind is cst.Import:
+                imports.add_import(node)
+            elif kind is cst.ImportFrom:
+                imports.add_import_from(node)
+            else:  # cst.Assign
+                local = _alias_target(node)
+                if local is not None:
+                    imports.add_alias(local, node.value)
+                if fn is None and cls is None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                    module_values.setdefault(node.targets[0].target.value, []).append(node.value)
     tails = candidate_tails | imports.bound_names()
     for site in calls:
         func = site.expr.func  # type: ignore[attr-defined]
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
-    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values)
+    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks)
 
+
+def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:
+    """The nodes of a module-level statement that `index_module` indexes, in the order it
+    indexes them, each with the function and the class body it lies in, as positions among
+    the functions and classes (FunctionDef, Lambda, ClassDef nodes) of that list (-1: none)."""
+    out: list[tuple[cst.CSTNode, int, int]] = []
+    made = 0  # functions and classes met so far
+    stack: list[tuple[cst.CSTNode, int, int]] = [(statement, -1, -1)]
+    push = stack.append
+    while stack:
+        node, fn, cls = stack.pop()
+        kind = type(node)
+        if kind not in _INDEXED:  # most nodes: skip the isinstance chain (ABC checks)
+            for child in reversed(list(children(node))):
+                push((child, fn, cls))
+            continue
+        out.append((node, fn, cls))
+        if kind is cst.FunctionDef or kind is cst.Lambda:
+            if kind is cst.FunctionDef:
+                for dec in node.decorators:
+                    push((dec.decorator, fn, cls))
+            for p in all_params(node.params):
+                if p.default is not None:
+                    push((p.default, fn, cls))
+            push((node.body, made, -1))
+            made += 1
+        elif kind is cst.ClassDef:
+            for dec in node.decorators:
+                push((dec.decorator, fn, cls))
+            for base in node.bases:
+                push((base.value, fn, cls))
+            push((node.body, fn, made))
+            made += 1
+        elif kind is not cst.Import and kind is not cst.ImportFrom:
+            for child in reversed(list(children(node))):
+                push((child, fn, cls))
+    return out

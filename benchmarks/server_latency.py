@@ -16,7 +16,9 @@ function of `big.py`, as an incremental change, the way an editor sends a keystr
 Then, in-process (acclint.server.projects.Workspace, no protocol), wall and CPU seconds of the
 steps behind one answer: the reparse of the edited statement (the whole file's parse guard and
 a full parse shown beside it), the module analysis as the server makes it after an edit (from
-scratch beside it) and the rest of the engine. Read the CPU column on a shared machine.
+scratch beside it) and the rest of the engine as the server runs it, with the code generated
+for the statements the edit left alone cached (without the cache beside it). Read the CPU
+column on a shared machine.
 
     .venv/bin/python benchmarks/server_latency.py            # prints the table
     .venv/bin/python benchmarks/server_latency.py --edits 40 --keep /tmp/latency-project
@@ -256,9 +258,18 @@ def in_process(big: Path) -> list[tuple[str, float, float]]:
     module = timed("  reparse of the edited statement (its parse guard included)", lambda: reparse(last, source)).module
     timed("  (the parse guard of the whole file instead, for comparison)", lambda: check_source(source))
     timed("  (a full libcst parse, for comparison)", lambda: cst.parse_module(source))
-    analysis = timed("  module analysis (body facts of unedited functions reused)", lambda: analyse(module, earlier))
+    analysis = timed("  module analysis (index walks, body facts of unedited statements reused)", lambda: analyse(module, earlier))
     timed("  (the module analysis from scratch, for comparison)", lambda: analyse(module))
-    timed("  rules, positions, noqa (lint_bytes)", lambda: lint_bytes(source, "big.py", scope.settings, options, module, analysis))
+    positions = {}  # the server's cache, as the lint of the last version left it
+    lint_bytes(previous, "big.py", scope.settings, options, last.module, earlier, positions)
+    timed(
+        "  rules, positions (unedited statements' cached), noqa (lint_bytes)",
+        lambda: lint_bytes(source, "big.py", scope.settings, options, module, analysis, positions),
+    )
+    timed(
+        "  (the same without the positions cache, for comparison)",
+        lambda: lint_bytes(source, "big.py", scope.settings, options, module, analysis),
+    )
     edited[line + BODY[0]] = text.splitlines(keepends=True)[line + BODY[0]]
     edited[line + REACH[0]] = REACH[1] + "\n"
     workspace.edit(path, "".join(edited).encode())

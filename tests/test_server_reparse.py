@@ -12,7 +12,9 @@ import pytest
 from acclint.analysis import ModuleAnalysis
 from acclint.api import options_for, run
 from acclint.config import Settings, load_settings
+from acclint.engine import lint_source
 from acclint.guard import MAX_DEPTH, Refused, check_source
+from acclint.scopes import index_module
 from acclint.server.projects import Workspace
 from acclint.server.reparse import Parsed, reparse, statement_starts
 
@@ -157,9 +159,86 @@ def test_an_unedited_function_keeps_its_body_facts_while_the_imports_stay():
     assert step.node not in bodies  # the edited function is a new node, with facts of its own
 
 
+INDEXED = '''\
+import functools
+import jax
+import jax.numpy as jnp
+from jax import jit as compile_it
+
+step_fn = functools.partial(jax.jit, static_argnums=0)
+
+
+class Model:
+    @compile_it
+    def apply(self, x, scale=jnp.ones(3), train=True):
+        inner = lambda v, w=2: v * w
+        def nested(y):
+            return jnp.sin(y)
+        return nested(inner(x)) * scale
+
+
+@jax.jit
+def step(x, *args, mode: str = "mean", **kwargs):
+    def body(c, y):
+        return c + y, None
+    return jax.lax.scan(body, x, args)
+'''
+
+
+def test_the_index_of_an_edited_module_reuses_the_walks_of_statements_left_alone():
+    """index_module's `walked`: the statements an edit left alone are not walked again, and the
+    index made from their walks is the one a walk of the whole new module makes."""
+    tails = frozenset({"jit", "partial", "scan"})
+    old = Parsed(INDEXED.encode(), cst.parse_module(INDEXED))
+    before = index_module(old.module, tails)
+    new = reparse(old, INDEXED.replace("        return c + y, None\n", "        print(y)\n        return c + y, None\n").encode()).module
+    reused, fresh = index_module(new, tails, before.walks), index_module(new, tails)
+    kept = [s for s in new.body if s in before.walks]
+    assert len(kept) == len(new.body) - 1 and all(reused.walks[s] is before.walks[s] for s in kept)
+    assert index_summary(reused) == index_summary(fresh)
+    assert reused.imports.same_bindings(fresh.imports) and fresh.imports.same_bindings(reused.imports)
+
+
+def index_summary(index) -> tuple:
+    """What a ModuleIndex records, with its FunctionInfo and ClassInfo objects (new in each
+    index) told by their nodes."""
+    def node(info):
+        return None if info is None else info.node
+
+    functions = [
+        (f.node, f.name, node(f.parent), node(f.cls), [vars(p) for p in f.params], f.statement, {k: node(v) for k, v in f.inner.items()})
+        for f in index.all_functions
+    ]
+    classes = [(c.node, c.name, node(c.function), c.bases, {k: node(v) for k, v in c.methods.items()}) for c in index.all_classes]
+    sites = [(s.expr, node(s.scope), node(s.cls), node(s.decorates)) for s in index.sites]
+    named = ({k: node(v) for k, v in index.functions.items()}, {k: node(v) for k, v in index.classes.items()})
+    return functions, classes, sites, named, {k: node(v) for k, v in index.by_node.items()}, index.module_values
+
+
+def test_the_code_of_an_unedited_statement_is_generated_once():
+    """engine.lint_source's `positions`: the code generated to place the findings of a
+    statement the edit left alone (and moved down) is the cached one, and the findings are
+    placed where a lint of the new text from scratch places them."""
+    options = options_for(Settings())
+    old = Parsed(BUFFER.encode(), cst.parse_module(BUFFER))
+    cache: dict = {}
+    before = lint_source(old.source, "mod.py", options, old.module, ModuleAnalysis(old.module, options.markers), cache)
+    other = next(s for s in old.module.body if isinstance(s, cst.FunctionDef) and s.name.value == "other")
+    [key] = [k for k in cache if k[0] is other]
+    generated = cache[key]
+    new = BUFFER.replace("    return y * 2\n", "    y = y + 1\n\n    return y * 2\n").encode()
+    edited = reparse(old, new)
+    after = lint_source(new, "mod.py", options, edited.module, ModuleAnalysis(edited.module, options.markers), cache)
+    assert cache[key] is generated
+    assert after.findings == lint_source(new, "mod.py", options).findings
+    moved = [f for f in after.findings if f.node in generated[1]]
+    assert moved and [f.line for f in moved] == [f.line + 2 for f in before.findings if f.node in generated[1]]
+
+
 # Edits of BUFFER, one after another, as keystrokes come: each inside one top-level statement.
 EDITS = [
     ("    y = helper(x)\n", "    print(x); y = helper(x)\n"),  # a finding comes
+    ("    return y * 2\n", "    y = y + 1\n\n    return y * 2\n"),  # the statements below move down
     ("    print(x); y = helper(x)\n", "    y = x\n"),  # helper is no longer traced
     ("    y = x\n", "    y = helper(x)\n"),  # and again
     ("import jax.numpy as jnp\n", "import numpy as jnp\n"),  # the imports change

@@ -3,9 +3,12 @@ code actions. Built on pygls; run by `acclint server` or `python -m acclint.serv
 
 How work is scheduled, and why:
 
-- A change is linted after a short pause in typing (`DEBOUNCE`), from the editor's buffer, on
-  the *lint thread*, with the seeds of the last project analysis: the answer never waits for
-  the whole project. Diagnostics are published only if the document has not changed since.
+- A change is linted at once, from the editor's buffer, on the *lint thread*, with the seeds
+  of the last project analysis: the answer never waits for the whole project. There is no
+  pause for typing to stop (a debounce would be added to every answer); the changes that
+  come while a lint runs wait behind it, and all but the newest are skipped, so while
+  keystrokes come faster than lints the thread lints the newest version each time it is free.
+  Diagnostics are published only if the document has not changed since.
 - When the change alters what other files see (acclint.server.projects.Shape), the
   project-wide reach is worked out again on the *analysis thread*, with every open buffer in
   place of its file; the open files whose seeds changed are linted again. A newer such change
@@ -42,7 +45,7 @@ from acclint.server import edits, protocol
 from acclint.server.documents import Document, Part
 from acclint.server.projects import Scope, Workspace
 
-DEBOUNCE = 0.05  # seconds of quiet after a change before it is linted
+DEBOUNCE = 0.05  # seconds of quiet after a change before the project is analysed again
 PYTHON = "python"
 CONFIG = "pyproject.toml"
 APPLY_AUTOFIX = "acclint.applyAutofix"
@@ -52,7 +55,7 @@ log = logging.getLogger("acclint.server")
 
 class AcclintServer(LanguageServer):
     """pygls's server plus acclint's state: the workspace, the two worker threads, the pending
-    debounced lints and the running project analyses."""
+    lints and the running project analyses."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -65,7 +68,7 @@ class AcclintServer(LanguageServer):
         self.state = Workspace()
         self.lint_thread = ThreadPoolExecutor(1, thread_name_prefix="acclint-lint")
         self.analysis_thread = ThreadPoolExecutor(1, thread_name_prefix="acclint-analysis")
-        self.pending: dict[str, asyncio.Task] = {}  # debounced lints, by URI
+        self.pending: dict[str, asyncio.Task] = {}  # lints not yet started, by URI
         self.analysing: dict[int, asyncio.Task] = {}  # project analyses, by scope
         self.uris: dict[str, str] = {}  # open documents and notebooks: path -> URI
         self.published: dict[str, set[str]] = {}  # URIs given diagnostics, by document URI
@@ -92,18 +95,18 @@ class AcclintServer(LanguageServer):
         text = self.workspace.get_text_document(uri)
         return Document(path, [Part(uri, text.source, text.version)])
 
-    def opened(self, uri: str, language: str | None, delay: float = 0) -> None:
+    def opened(self, uri: str, language: str | None) -> None:
         """A text document (or notebook) opened or changed: keep its text, lint it soon."""
         path = self.path_of(uri)
         if language not in (PYTHON, None) and not path.endswith((".py", ".pyi")):
             return
         self.uris[path] = uri
         self.state.edit(path, self.document(uri).source)
-        self.schedule(uri, delay)
+        self.schedule(uri)
 
     def changed(self, uri: str) -> None:
         if self.uris.get(self.path_of(uri)) == uri:
-            self.opened(uri, None, DEBOUNCE)
+            self.opened(uri, None)
 
     def closed(self, uri: str) -> None:
         path = self.path_of(uri)
@@ -122,7 +125,7 @@ class AcclintServer(LanguageServer):
         for scope in self.state.reload_settings():
             scope.generation += 1  # stops its running analysis
         for uri in list(self.uris.values()):
-            self.schedule(uri, 0)
+            self.schedule(uri)
 
     def files_changed(self, paths: list[str]) -> None:
         """Python files changed on disk (not through the editor): their projects are analysed
@@ -134,16 +137,16 @@ class AcclintServer(LanguageServer):
             self.want_analysis(self.state.scope(path), path)
 
     # -- linting ------------------------------------------------------------------------------
-    def schedule(self, uri: str, delay: float) -> None:
+    def schedule(self, uri: str) -> None:
+        """Lint `uri` as soon as the event loop turns (changes read in one turn are linted
+        once)."""
         self.changes[uri] = self.changes.get(uri, 0) + 1
         task = self.pending.pop(uri, None)
         if task is not None:
             task.cancel()
-        self.pending[uri] = asyncio.get_running_loop().create_task(self.lint_later(uri, delay))
+        self.pending[uri] = asyncio.get_running_loop().create_task(self.lint_soon(uri))
 
-    async def lint_later(self, uri: str, delay: float) -> None:
-        if delay:
-            await asyncio.sleep(delay)
+    async def lint_soon(self, uri: str) -> None:
         self.pending.pop(uri, None)
         await self.lint_now(uri)
 

@@ -132,6 +132,9 @@ class Workspace:
         # The last lint of each buffer: (bytes, options, result); a code action on an unchanged
         # buffer reuses it.
         self._last: dict[str, tuple[bytes, LintOptions, FileResult]] = {}
+        # The code generated for the statements of each buffer that held findings
+        # (engine.lint_source's `positions`), kept for the statements its module still has.
+        self._positions: dict[str, dict] = {}
 
     # -- buffers and settings ---------------------------------------------------------------
     def read(self, path: str) -> bytes:
@@ -148,6 +151,7 @@ class Workspace:
             self.buffers.pop(path, None)
             self._last.pop(path, None)
             self._analyses.pop(path, None)
+            self._positions.pop(path, None)
             scope.generation += 1
         else:
             self.buffers[path] = text
@@ -217,7 +221,11 @@ class Workspace:
         if last is not None and last[0] == source and last[1] == options:
             return last[2]
         module, analysis = self._analyse_file(path, source, options, scope)
-        result = lint_bytes(source, shown, scope.settings, options, module, analysis)
+        positions = self._positions.get(path, {}) if module is not None else None
+        result = lint_bytes(source, shown, scope.settings, options, module, analysis, positions)
+        if positions is not None and path in self.buffers:
+            kept = set(module.body)
+            self._positions[path] = {key: found for key, found in positions.items() if key[0] in kept}
         if path in self.buffers:
             self._last[path] = (source, options, result)
             shape = Shape.of(module, analysis) if module is not None else None
