@@ -17,6 +17,7 @@ from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
 from acclint.docs import page_name
 from acclint.findings import FileError, FileResult, Finding
+from acclint.links import rule_url
 from acclint.server.edits import LineEdit, lines_of
 
 SOURCE = "acclint"
@@ -30,9 +31,11 @@ _RULE_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 @cache
 def rule_page(code: str) -> str | None:
-    """The URI of `code`'s documentation page, where one is on this machine."""
-    page = _RULE_PAGES / page_name(code)
-    return page.as_uri() if page.is_file() else None
+    """The URI of `code`'s documentation page: the published page where acclint's project URLs
+    name one (acclint.links, as SARIF's helpUri), else the page in this source checkout, if any."""
+    name = page_name(code)
+    page = _RULE_PAGES / name
+    return rule_url(name) or (page.as_uri() if page.is_file() else None)
 
 
 def position(lines: list[str], line: int, column: int, codec: PositionCodec) -> types.Position:
