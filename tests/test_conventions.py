@@ -169,3 +169,12 @@ def test_add_noqa_counts_lines_as_python_does_after_a_form_feed(project):
     assert acclint("check", "--add-noqa", "m.py", cwd=project).returncode == 0
     assert (project / "m.py").read_text().split("\n")[4] == "    print(x)  # \x0c a form feed in a comment  # noqa: ACC401"
     assert acclint("check", "m.py", cwd=project).stdout == "All checks passed!\n"
+
+
+def test_stdin_standing_for_a_package_module_is_traced_from_its_package():
+    root = __import__("pathlib").Path(__file__).resolve().parent.parent
+    utils = "docs/example/project/trainer/utils.py"
+    run = acclint("check", "-", "--stdin-filename", utils, "--output-format", "concise", "--no-cache",
+                  cwd=root, stdin=(root / utils).read_text())
+    assert run.returncode == 1
+    assert f"{utils}:10:12: ACC302" in run.stdout and "(reached from trainer.train.train_step (jax.jit))" in run.stdout
