@@ -18,12 +18,13 @@ import tokenize
 from collections import defaultdict
 
 from acclint.api import Report, run
-from acclint.engine import decode
+from acclint.decoding import decode
 from acclint.findings import FileError, FileResult
 from acclint.fix.write import write_atomic
 from acclint.guard import Refused
 from acclint.lines import split_lines, split_lines_keepends
 from acclint.noqa import NOQA
+from acclint.sources import read_source
 
 _ENDING = re.compile(r"(\r\n|\r|\n)?$")
 
@@ -55,7 +56,7 @@ def add_noqa(paths: list[str], settings) -> tuple[Report, str]:
 
 
 def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, int]:
-    raw = open(path, "rb").read()
+    raw = read_source(path)
     text = decode(raw)
     encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
     closed = lines_that_can_end_in_a_comment(text)
@@ -72,10 +73,7 @@ def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, in
     result = "".join(lines)
     if added:
         ast.parse(result)  # never write what does not parse
-        data = result.encode(encoding)
-        if raw.startswith(b"\xef\xbb\xbf") and not data.startswith(b"\xef\xbb\xbf"):
-            data = b"\xef\xbb\xbf" + data
-        write_atomic(path, data)
+        write_atomic(path, result.encode(encoding))  # "utf-8-sig" puts a BOM back
     return added, skipped
 
 

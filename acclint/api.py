@@ -18,10 +18,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from pathlib import Path
-from typing import Iterable, Mapping
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from acclint.config import Settings
 from acclint.discovery import Discovered, discover, excluded
@@ -100,10 +97,9 @@ class Sources:
             return raw
         notebook = self.notebooks.get(path)
         if notebook is None:
-            from acclint.notebooks import is_python, read_notebook  # json and friends: for notebooks only
+            from acclint.notebooks import read_notebook  # json and friends: for notebooks only
 
             notebook = self.notebooks[path] = read_notebook(raw)
-            notebook.module = notebook.module_source() if is_python(notebook) else b""
         return notebook.module
 
 

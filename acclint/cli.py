@@ -168,7 +168,11 @@ def _output(report, args: argparse.Namespace) -> bool:
     """Write the report in the chosen format; False (after saying why) if it cannot be."""
     from acclint.formats import render
 
-    text = render(report, args.format, args.statistics, color=_color(args))
+    return _deliver(render(report, args.format, args.statistics, color=_color(args)), args)
+
+
+def _deliver(text: str, args: argparse.Namespace) -> bool:
+    """Write `text` where the report goes; False (after saying why) if it cannot be."""
     try:
         _write_report(text, args.output_file)
     except OSError as exc:
@@ -221,13 +225,10 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
         sys.stderr.write(render(fixing.report, "concise", False, color=False))
         return _status(fixing.report, args)
     if args.diff:
-        text = "".join(unified_diff(o) for o in fixing.outcomes) + "".join(f"# {n}\n" for n in notes)
+        delivered = _deliver("".join(unified_diff(o) for o in fixing.outcomes) + "".join(f"# {n}\n" for n in notes), args)
     else:
-        text = render(fixing.report, args.format, args.statistics, color=_color(args))
-    try:
-        _write_report(text, args.output_file)
-    except OSError as exc:
-        print(f"acclint: error: cannot write {args.output_file}: {exc.strerror or exc}", file=sys.stderr)
+        delivered = _output(fixing.report, args)
+    if not delivered:
         return EXIT_ERROR
     if not args.diff and args.format in ("text", "concise"):
         for note in notes:

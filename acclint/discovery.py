@@ -17,7 +17,6 @@ import fnmatch
 import os
 import stat
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Iterable
 
@@ -108,10 +107,11 @@ def _kind(mode: int) -> str:
     return "not a file"
 
 
-def _dropped(path: str, selection: Selection, ignores: GitIgnores | None) -> bool:
+def _dropped(path: str, selection: Selection, ignores: GitIgnores | None, is_dir: bool = False) -> bool:
+    """Whether `exclude` or `.gitignore` leave `path` out."""
     if excluded(path, selection.exclude):
         return True
-    return ignores is not None and ignores.ignored(path, is_dir=False)
+    return ignores is not None and ignores.ignored(path, is_dir)
 
 
 def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Discovered) -> None:
@@ -124,7 +124,7 @@ def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Dis
             full = os.path.join(root, d)
             if d in SKIPPED_DIRS or d.endswith(".egg-info") or _is_virtualenv(full):
                 continue
-            if excluded(full, selection.exclude) or (ignores is not None and ignores.ignored(full, is_dir=True)):
+            if _dropped(full, selection, ignores, is_dir=True):
                 continue
             kept.append(d)
         dirs[:] = kept
@@ -149,7 +149,11 @@ class GitIgnores:
     """The `.gitignore` rules that apply to a path, as git applies them: every `.gitignore`
     from the repository root down to the path's directory (a deeper one overrides), then
     `.git/info/exclude`. Outside a repository, the `.gitignore` files of the path's directory
-    and its parents still count (as ruff's `ignore` crate does with `require_git(false)`)."""
+    and its parents still count (as ruff's `ignore` crate does with `require_git(false)`).
+    One instance serves one run: it keeps the rules of each directory it has looked at."""
+
+    def __init__(self) -> None:
+        self._by_directory: dict[Path, tuple] = {}
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         path = os.path.abspath(path)
@@ -164,16 +168,16 @@ class GitIgnores:
                 verdict = result.include
         return bool(verdict)
 
-    @cache
     def _specs(self, directory: Path) -> tuple:
         """(base directory, spec) pairs from the outermost to `directory`."""
-        parent = directory.parent
-        outer = () if parent == directory or _is_repository_root(directory) else self._specs(parent)
-        own = []
-        if _is_repository_root(directory):
-            own.append(_spec(directory / ".git" / "info" / "exclude"))
-        own.append(_spec(directory / ".gitignore"))
-        return outer + tuple((directory, spec) for spec in own if spec is not None)
+        found = self._by_directory.get(directory)
+        if found is None:
+            root = _is_repository_root(directory)
+            outer = () if directory.parent == directory or root else self._specs(directory.parent)
+            own = [_spec(directory / ".git" / "info" / "exclude")] if root else []
+            own.append(_spec(directory / ".gitignore"))
+            found = self._by_directory[directory] = outer + tuple((directory, spec) for spec in own if spec is not None)
+        return found
 
 
 def _is_repository_root(directory: Path) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 from dataclasses import dataclass
+from functools import cache
 
 CACHED = "cached"
 DIFFERENTIATED = "differentiated"
@@ -58,10 +59,13 @@ class MarkerTable:
         return frozenset(base for traced in self.traced_classes for base in traced.bases)
 
 
+@cache
 def load_markers(
     accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
 ) -> MarkerTable:
-    """The bundled table extended with the user's accelerators, differentiators and host effects."""
+    """The bundled table extended with the user's accelerators, differentiators and host effects
+    (one table per arguments: a run asks for it more than once, and the caches keyed on a table
+    by identity, such as the prefilter's compiled pattern, then serve every caller)."""
     raw = tomllib.loads((Path(__file__).parent / "markers.toml").read_text("utf-8"))  # package data, installed beside it
     markers: dict[str, Marker] = {}
     for kind in KINDS:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from acclint.guard import Refused
-from acclint.lines import split_lines
+from acclint.lines import split_lines, split_lines_keepends
 
 CELL_MARKER = re.compile(r"^# acclint-cell (\d+)$")
 PLACEHOLDER = re.compile(r"^(\s*)pass  # acclint-ipython (\d+)$")
@@ -38,20 +40,20 @@ class Notebook:
     # Line (1-based) of each cell's marker in the module; the cell's first line is one below.
     starts: list[int] = field(default_factory=list)
     trailing_newline: bool = True
-    module: bytes = b""  # the module the code cells make (set by whoever reads it)
 
     def cell_number(self, index: int) -> int:
         """The 1-based number Jupyter shows for the `index`-th linted cell (among all cells)."""
         return self.code_cells[index] + 1
 
+    @cached_property
+    def module(self) -> bytes:
+        """What is linted: the module of the code cells, or nothing for another language."""
+        return self.module_source() if is_python(self) else b""
+
     def locate(self, line: int) -> tuple[int, int]:
-        """(cell number, line in that cell) of a line of the module."""
-        position = 0
-        for i, start in enumerate(self.starts):
-            if start < line:
-                position = i
-            else:
-                break
+        """(cell number, line in that cell) of a line of the module: the last cell whose
+        marker lies above it."""
+        position = max(0, bisect_left(self.starts, line) - 1)
         return self.cell_number(position), max(1, line - self.starts[position])
 
     def cell_lines(self) -> dict[int, list[str]]:
@@ -115,7 +117,7 @@ class Notebook:
             cell = self.data["cells"][index]
             if text != _cell_text(cell):
                 source = cell["source"]
-                cell["source"] = text if isinstance(source, str) else text.splitlines(keepends=True)
+                cell["source"] = text if isinstance(source, str) else split_lines_keepends(text)
         return self.dumps()
 
     def _restored(self, line: str) -> str:

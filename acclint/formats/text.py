@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from acclint.api import Report
+from acclint.findings import Finding
 
 # ANSI styles, as ruff colours its output: location bold, code red, excerpt caret red.
-BOLD, RED, CYAN, RESET = "\x1b[1m", "\x1b[31m", "\x1b[36m", "\x1b[0m"
+BOLD, RED, RESET = "\x1b[1m", "\x1b[31m", "\x1b[0m"
 
 
 def format_text(report: Report, excerpts: bool = True, color: bool = False) -> str:
@@ -24,15 +25,13 @@ def format_text(report: Report, excerpts: bool = True, color: bool = False) -> s
             lines.append(f"    {src}")
             width = max(1, (f.end_column - f.column) if f.end_line == f.line else len(src) - f.column + 1)
             lines.append("    " + " " * (f.column - 1) + paint(RED, "^" * width))
-    lines.append(summary(report, paint))
+    lines.append(summary(findings, len(report.errors), paint))
     return "\n".join(lines) + "\n"
 
 
-def summary(report: Report, paint=lambda style, text: text) -> str:
+def summary(findings: list[Finding], errors: int, paint=lambda style, text: text) -> str:
     """`Found 3 findings in 2 files (1 fixable with --fix).`, or `All checks passed!`; a run
-    where some file could not be analysed never says all checks passed."""
-    findings = report.findings
-    errors = len(report.errors)
+    where some file (`errors` of them) could not be analysed never says all checks passed."""
     if not findings:
         if errors:
             return f"No findings, but {errors} path{'s' if errors != 1 else ''} could not be checked (see above)."

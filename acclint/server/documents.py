@@ -43,9 +43,7 @@ class Document:
             "nbformat": 4,
             "nbformat_minor": 4,
         }
-        notebook = Notebook(data, None, list(range(len(cells))))
-        notebook.module = notebook.module_source()
-        return cls(path, cells, notebook)
+        return cls(path, cells, Notebook(data, None, list(range(len(cells)))))
 
     @property
     def source(self) -> bytes:
