@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterable
 
 from acclint.findings import FileError
+from acclint.sources import kind_of, why_not_opened
 
 # Directories that never hold code to lint (VCS data, caches, virtual environments, builds).
 SKIPPED_DIRS = frozenset(
@@ -83,28 +84,15 @@ def _unusable(path: str) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "symbolic link loop"
-        if exc.errno == errno.ENOENT:
-            return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
-        return f"cannot access: {exc.strerror or exc}"
+        why = why_not_opened(exc, path)
+        return why if exc.errno in (errno.ELOOP, errno.ENOENT) else f"cannot access: {why}"
     if stat.S_ISDIR(mode):
         if not os.access(path, os.R_OK | os.X_OK):
             return "cannot read directory: permission denied"
         return None
     if not stat.S_ISREG(mode):
-        return f"not a regular file ({_kind(mode)}); skipped"
+        return f"not a regular file ({kind_of(mode)}); skipped"
     return None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"
 
 
 def _dropped(path: str, selection: Selection, ignores: GitIgnores | None, is_dir: bool = False) -> bool:

@@ -39,12 +39,11 @@ def read_source(path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise UnreadableSource(path, _why(exc)) from None
+        raise UnreadableSource(path, why_not_opened(exc, path)) from None
     try:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
-            kind = next((name for test, name in _KINDS if test(found.st_mode)), "not a file")
-            raise UnreadableSource(path, f"not a regular file ({kind})")
+            raise UnreadableSource(path, f"not a regular file ({kind_of(found.st_mode)})")
         data = b""
         if found.st_size <= MAX_BYTES:  # read one byte past the cap: the file may have grown
             with os.fdopen(fd, "rb", closefd=False) as stream:
@@ -57,10 +56,16 @@ def read_source(path: str) -> bytes:
     return data
 
 
-def _why(exc: OSError) -> str:
-    """The reason an open failed, in words (a symlink loop says so, not 'errno 40')."""
+def kind_of(mode: int) -> str:
+    """What a path that is no regular file is, in words ("a FIFO")."""
+    return next((name for test, name in _KINDS if test(mode)), "not a file")
+
+
+def why_not_opened(exc: OSError, path: str) -> str:
+    """Why `path` could not be opened or looked at, in words (a symlink loop says so, not
+    'errno 40'); discovery says the same of a path it is given."""
     if exc.errno == errno.ELOOP:
-        return "a symlink loop"
+        return "symbolic link loop"
     if exc.errno == errno.ENOENT:
-        return "no such file (or a dangling symlink)" if os.path.islink(exc.filename or "") else "no such file"
+        return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
     return exc.strerror or str(exc)
