@@ -79,7 +79,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace):
     from dataclasses import replace
 
-    from acclint.config import ConfigError, Settings, load_settings, resolve_pyproject, with_command_line
+    from acclint.run.config import ConfigError, Settings, load_settings, resolve_pyproject, with_command_line
 
     if args.no_config:
         settings = Settings()
@@ -134,7 +134,7 @@ class UsageError(Exception):
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from acclint.config import ConfigError, describe
+    from acclint.run.config import ConfigError, describe
 
     try:
         settings = _settings(args)
@@ -146,7 +146,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.write(describe(settings))
         return EXIT_CLEAN
     if args.add_noqa:
-        from acclint.add_noqa import add_noqa
+        from acclint.run.add_noqa import add_noqa
 
         return _finish(add_noqa(args.paths, settings), args)
     if args.fix or args.diff:
@@ -166,7 +166,7 @@ def _use_cache(args: argparse.Namespace) -> bool:
 
 def _output(report, args: argparse.Namespace) -> bool:
     """Write the report in the chosen format; False (after saying why) if it cannot be."""
-    from acclint.formats import render
+    from acclint.report import render
 
     return _deliver(render(report, args.format, args.statistics, color=_color(args)), args)
 
@@ -212,8 +212,8 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
     or `--fix` on standard input (print the fixed source, report what is left on stderr)."""
     from acclint.fix.diff import notes as fix_notes
     from acclint.fix.diff import unified_diff
-    from acclint.fix.run import fix_paths
-    from acclint.formats import render
+    from acclint.run.fixing import fix_paths
+    from acclint.report import render
 
     fixing = fix_paths([] if overlay else args.paths, settings, unsafe=args.unsafe_fixes,
                        write=not args.diff and overlay is None, overlay=overlay)
@@ -240,8 +240,8 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from acclint.docs import render_rule
-    from acclint.registry import rule_by_code
+    from acclint.report.docs import render_rule
+    from acclint.run.registry import rule_by_code
 
     rule = rule_by_code(args.code)
     if rule is None:
@@ -252,7 +252,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from acclint.registry import all_rules
+    from acclint.run.registry import all_rules
 
     for rule in all_rules():
         contexts = ", ".join(sorted(rule.contexts))

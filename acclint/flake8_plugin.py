@@ -30,13 +30,16 @@ import tokenize
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from acclint import __version__
-from acclint.api import options_for, with_packages
-from acclint.config import ConfigError, Settings, find_pyproject, load_settings
-from acclint.engine import LintOptions, lint_source
-from acclint.project import Project
+from acclint.run.options import for_file, options_for, project_of
+from acclint.run.plan import with_packages
+from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
+from acclint.lint.engine import LintOptions, lint_source
+
+if TYPE_CHECKING:
+    from acclint.analysis.project import Project
 
 NOT_ANALYSED = "ACC000"
 STDIN_NAMES = frozenset({"-", "stdin", "<stdin>"})
@@ -55,10 +58,10 @@ def _options(directory: Path) -> LintOptions:
 
 
 @cache
-def _package_seeds(path: str, options: LintOptions) -> tuple[Project, dict]:
+def _package_seeds(path: str, options: LintOptions) -> tuple["Project", dict]:
     """The project of the package `path` lies in, and the seeds of its reach: flake8 lints one
     file at a time, and a helper's context may come from another module of its package."""
-    project = Project(with_packages([path], Settings()), options)
+    project = project_of(with_packages([path], Settings()), options)
     return project, project.seeds()
 
 
@@ -73,7 +76,7 @@ def _with_package(filename: str, options: LintOptions) -> LintOptions:
     while (top.parent / "__init__.py").is_file():
         top = top.parent
     project, seeds = _package_seeds(str(top / "__init__.py"), options)
-    return project.options_for(str(path), seeds) if str(path) in {str(Path(f).resolve()) for f in project.files} else options
+    return for_file(options, project, str(path), seeds) if str(path) in {str(Path(f).resolve()) for f in project.files} else options
 
 
 def _encode(text: str) -> bytes:

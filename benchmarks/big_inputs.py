@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/big_inputs.py big_traced  # inputs whose name contains this
 
 Each input is generated into a temporary folder and linted in a fresh process
-(`acclint.engine.lint_source` with every rule), so that the peak memory is that input's own.
+(`acclint.lint.engine.lint_source` with every rule), so that the peak memory is that input's own.
 Prints one row per input: size, wall and CPU seconds, peak resident memory, and what acclint
 said (findings, or the refusal). The targets (issue 14): no input over 10 s or 2 GB, and a
 50,000-line traced file linted, not refused. Read the CPU column on a shared machine.
@@ -24,8 +24,8 @@ LIMIT_S = 600
 MEASURE = """
 import json, resource, sys, time
 from acclint.api import options_for
-from acclint.config import Settings
-from acclint.engine import lint_source
+from acclint.run.config import Settings
+from acclint.lint.engine import lint_source
 source = open(sys.argv[1], "rb").read()
 options = options_for(Settings())
 wall, cpu = time.perf_counter(), time.process_time()

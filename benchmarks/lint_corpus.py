@@ -41,11 +41,11 @@ from pathlib import Path
 
 import libcst as cst
 
-from acclint.analysis import ModuleAnalysis
+from acclint.analysis.module import ModuleAnalysis
 from acclint.api import lint_file, options_for, run
-from acclint.config import Settings
-from acclint.prefilter import may_hold_context
-from acclint.project import Project
+from acclint.run.config import Settings
+from acclint.parse.prefilter import may_hold_context
+from acclint.run.options import project_of
 
 PACKAGES = ("jax", "flax", "optax", "equinox", "chex")
 FLAKE8 = "flake8==7.5.0"  # the version the design numbers (DESIGN.md §6) were measured with
@@ -150,7 +150,7 @@ def main() -> int:
     t, _ = timed("acclint, files alone", lambda: [lint_file(f, Settings(), options_for(Settings())) for f in files])
     rows.append(t)
     options = options_for(Settings())
-    t, _ = timed("project index", lambda: Project(files, options))
+    t, _ = timed("project index", lambda: project_of(files, options))
     rows.append(t)
     with tempfile.TemporaryFile() as out:
         t, cli_status, cli_crashed = timed_process(

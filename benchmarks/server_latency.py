@@ -217,9 +217,9 @@ def in_process(big: Path) -> list[tuple[str, float, float]]:
     (rules, positions, noqa), and the project re-analysis a reach edit starts."""
     import libcst as cst
 
-    from acclint.analysis import ModuleAnalysis
+    from acclint.analysis.module import ModuleAnalysis
     from acclint.api import lint_bytes
-    from acclint.guard import check_source
+    from acclint.parse.guard import check_source
     from acclint.server.projects import Workspace
     from acclint.server.reparse import Parsed, reparse, statement_starts
 

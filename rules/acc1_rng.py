@@ -6,8 +6,8 @@ import libcst as cst
 
 from acclint.fix.calls import draw_like_fix
 from acclint.fix.report import report_with_fix
-from acclint.markers import CACHED, KERNEL
-from acclint.rule import Rule, RuleContext
+from acclint.frameworks.markers import CACHED, KERNEL
+from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
 
 

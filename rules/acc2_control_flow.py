@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.findings import Fix
+from acclint.common.findings import Fix
 from acclint.fix.branches import if_fix, ifexp_fix
 from acclint.fix.report import report_with_fix
-from acclint.markers import CACHED, VMAPPED
-from acclint.rule import Rule, RuleContext
+from acclint.frameworks.markers import CACHED, VMAPPED
+from acclint.lint.rule import Rule, RuleContext
 
 CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
 REMEDY = "use where(cond, a, b) (jnp.where) or lax.cond"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.markers import CACHED, DIFFERENTIATED, VMAPPED
-from acclint.rule import Rule, RuleContext
+from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
+from acclint.lint.rule import Rule, RuleContext
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex"})

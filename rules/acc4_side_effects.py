@@ -6,11 +6,11 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.report import report_with_fix
-from acclint.markers import CACHED, KERNEL
-from acclint.names import dotted_name
-from acclint.rule import Rule, RuleContext
-from acclint.taint import Kind, target_names
-from acclint.walk import walk_expression
+from acclint.frameworks.markers import CACHED, KERNEL
+from acclint.analysis.names import dotted_name
+from acclint.lint.rule import Rule, RuleContext
+from acclint.analysis.taint import Kind, target_names
+from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
 
 CACHED_ONLY = frozenset({CACHED})

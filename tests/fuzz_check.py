@@ -12,10 +12,10 @@ import io
 from dataclasses import dataclass
 
 from acclint.api import options_for
-from acclint.config import Settings
-from acclint.engine import lint_source
+from acclint.run.config import Settings
+from acclint.lint.engine import lint_source
 from acclint.flake8_plugin import NOT_ANALYSED, AcclintChecker
-from acclint.lines import split_lines
+from acclint.common.lines import split_lines
 from fuzz_programs import python_accepts
 
 OPTIONS = options_for(Settings())

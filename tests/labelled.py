@@ -6,7 +6,7 @@ import re
 import textwrap
 
 from acclint.api import lint_text
-from acclint.config import Settings
+from acclint.run.config import Settings
 
 LABEL = re.compile(r"#\s*expect:\s*((?:ACC\d+\s*)+)$")
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from acclint import api
-from acclint.config import Settings
+from acclint.run.plan import Plan
+from acclint.run.config import Settings
 
 TRAIN = "import jax\nfrom utils import helper\n\n@jax.jit\ndef step(x):\n    return helper(x)\n"
 UTILS = "def helper(x):\n    if x > 0:\n        return x\n    return -x\n"
@@ -38,7 +39,7 @@ def test_warm_run_reports_what_the_cold_run_did_without_linting(project, monkeyp
     assert codes(cold) == [("utils.py", 2, "ACC201")]
     assert (project / ".acclint_cache" / ".gitignore").read_text().endswith("*\n")
     monkeypatch.chdir(project)
-    monkeypatch.setattr(api.Plan, "lint", lambda self, path: pytest.fail(f"{path} linted again"))
+    monkeypatch.setattr(Plan, "lint", lambda self, path: pytest.fail(f"{path} linted again"))
     warm = api.run(["."], Settings(), cache=True)
     assert [(f.path, f.line, f.code, f.fixable) for f in warm.findings] == [("utils.py", 2, "ACC201", True)]
     assert check(project).stdout == cold.stdout

@@ -275,7 +275,7 @@ def test_context_case(name):
 
 
 def test_configured_accelerator_is_a_cached_context():
-    from acclint.config import Settings
+    from acclint.run.config import Settings
 
     source = "from mylib import fast_jit\n\n@fast_jit\ndef step(x):\n    print(x)\n"
     assert findings(source, Settings(accelerators=("mylib.fast_jit",))) == {(5, "ACC401")}

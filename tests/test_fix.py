@@ -13,7 +13,7 @@ import pytest
 from acclint.cli import main
 from acclint.fix import write
 from acclint.fix.apply import FixError, fix_source
-from acclint.findings import FileResult, Finding, Fix
+from acclint.common.findings import FileResult, Finding, Fix
 
 HEADER = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef gate(x):\n"
 BRANCH = HEADER + "    if x.sum() > 0:\n        return x\n    return -x\n"

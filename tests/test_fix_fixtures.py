@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from acclint.api import lint_bytes, options_for
-from acclint.config import Settings
+from acclint.run.config import Settings
 from acclint.crosscheck import runtime_evidence
 from acclint.crosscheck.execute import _plain_callable, materialize, resolve
 from acclint.crosscheck.fixture_set import FixtureModule, load_fixtures

@@ -12,9 +12,9 @@ import pytest
 
 from acclint.api import Report
 from acclint.cli import main
-from acclint.findings import FileError, FileResult, Finding
-from acclint.formats.github import format_github
-from acclint.registry import all_rules
+from acclint.common.findings import FileError, FileResult, Finding
+from acclint.report.github import format_github
+from acclint.run.registry import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
@@ -95,7 +95,7 @@ def test_sarif_rules_carry_the_rule_docs(capsys, project):
 
 
 def test_sarif_help_uris_are_absolute_when_acclint_has_a_home_page(capsys, project, monkeypatch):
-    from acclint import links
+    from acclint.report import links
 
     monkeypatch.setattr(links, "project_urls", lambda: {"homepage": "https://github.com/example/acclint"})
     _, out, _ = check(capsys, "m.py", "--format", "sarif")

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from acclint.api import lint_bytes, options_for
-from acclint.config import Settings
+from acclint.run.config import Settings
 from acclint.fix.apply import FixError, fix_source
 from fuzz_programs import jitted, programs, python_accepts
 

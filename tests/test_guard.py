@@ -1,7 +1,7 @@
 """Bad input in front of libcst: every file gets a clean message, and the others are linted.
 
 libcst's native parser kills the process on very deep nesting and stalls on very long operator
-chains, so `acclint.guard` refuses such files after a cheap `ast` parse, and `acclint.prefilter`
+chains, so `acclint.parse.guard` refuses such files after a cheap `ast` parse, and `acclint.parse.prefilter`
 keeps files that cannot hold a context away from libcst altogether. Each bad file here would
 otherwise crash, stall or raise; it must come back as one FileError naming the problem.
 """
@@ -10,10 +10,10 @@ import ast
 
 import pytest
 
-from acclint import guard
+from acclint.parse import guard
 from acclint.api import run
-from acclint.markers import load_markers
-from acclint.prefilter import names_a_marker
+from acclint.frameworks.markers import load_markers
+from acclint.parse.prefilter import names_a_marker
 
 # Every bad file names a marker, so the prefilter lets it through to the guard.
 HEADER = b"import jax\n\n@jax.jit\ndef f(x):\n    return x\n\n"
@@ -81,7 +81,7 @@ MARKERS = load_markers()
         ("from jax import jit as compile_fn\n", True),
         ("from jax import lax\nlax.cond(p, f, g, x)", True),
         ("from acclint.runtime import *\n", True),
-        ("jax.jit(f)", True),  # an unbound name resolves to itself, as acclint.names does
+        ("jax.jit(f)", True),  # an unbound name resolves to itself, as acclint.analysis.names does
         ("class Net(acclint.runtime.Acceleratable): pass", True),
         ("from jax._src import api\napi.jit(f)", False),  # jax's internals: no marker
         ("import jax.numpy as jnp\ny = jnp.cond + map(f, xs)", False),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from acclint import guard
+from acclint.parse import guard
 
 DATA = Path(__file__).parent / "data" / "malformed"
 BIN = Path(sys.executable).parent
@@ -240,7 +240,7 @@ def test_an_excerpt_after_a_form_feed_shows_the_finding_s_own_line(folder):
 def test_libcst_s_refusal_of_valid_python_repeats_only_a_real_position(line, column, where):
     import libcst as cst
 
-    from acclint.engine import libcst_refusal
+    from acclint.lint.engine import libcst_refusal
 
     exc = cst.ParserSyntaxError("parser error: expected one of STRING", lines=["x = 1\n", "y\n"], raw_line=line, raw_column=column)
     assert libcst_refusal(exc) == (

@@ -4,7 +4,7 @@ import libcst as cst
 import pytest
 
 import acclint.runtime
-from acclint.names import _STAR_EXPORTS, ImportTable
+from acclint.analysis.names import _STAR_EXPORTS, ImportTable
 
 
 def table_for(source: str) -> ImportTable:

@@ -25,5 +25,6 @@ def test_every_subpackage_is_installed_under_the_acclint_namespace():
 
 def test_data_tables_are_installed():
     for package, patterns in SETUPTOOLS["package-data"].items():
-        folder = ROOT / SETUPTOOLS["package-dir"][package]
+        mapped = max((m for m in SETUPTOOLS["package-dir"] if package == m or package.startswith(m + ".")), key=len)
+        folder = ROOT / SETUPTOOLS["package-dir"][mapped] / Path(*package.split(".")[len(mapped.split(".")):])
         assert any(any(folder.glob(p)) for p in patterns), package

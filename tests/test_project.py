@@ -1,11 +1,11 @@
-"""Project-wide contexts: functions of one file traced from another (acclint.project)."""
+"""Project-wide contexts: functions of one file traced from another (acclint.analysis.project)."""
 
 import textwrap
 from pathlib import Path
 
 from acclint.api import lint_paths
 from acclint.cli import main
-from acclint.project import module_name
+from acclint.analysis.project import module_name
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "example" / "project"

@@ -9,20 +9,20 @@ from pathlib import Path
 import pytest
 
 from acclint.cli import main
-from acclint.docs import render_rule, sections
-from acclint.registry import all_rules
+from acclint.report.docs import render_rule, sections
+from acclint.run.registry import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"
 
 
 def test_checked_in_pages_equal_freshly_generated_ones(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "acclint.docs", str(tmp_path)], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "acclint.report.docs", str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     fresh = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     checked_in = {p.name: p.read_bytes() for p in DOCS.iterdir()}
     stale = sorted(name for name in fresh.keys() | checked_in.keys() if fresh.get(name) != checked_in.get(name))
-    assert not stale, f"docs/rules is stale ({', '.join(stale)}); run: python -m acclint.docs docs/rules"
+    assert not stale, f"docs/rules is stale ({', '.join(stale)}); run: python -m acclint.report.docs docs/rules"
 
 
 def test_index_links_every_rule_page():
@@ -56,5 +56,5 @@ def test_unknown_rule_is_an_error(capsys):
 
 
 def test_docs_command_needs_a_directory():
-    done = subprocess.run([sys.executable, "-m", "acclint.docs"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "acclint.report.docs"], capture_output=True, text=True)
     assert done.returncode == 2 and "usage:" in done.stderr

@@ -13,7 +13,7 @@ import pytest
 
 from acclint.api import lint_text
 from acclint.crosscheck.labels import read_labels
-from acclint.registry import all_rules
+from acclint.run.registry import all_rules
 
 
 def _cases(kind: str):

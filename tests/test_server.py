@@ -19,8 +19,8 @@ from lsprotocol import types  # noqa: E402  (after the skip: pytest-lsp brings l
 from pygls.workspace import TextDocument  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
-from acclint.config import load_settings  # noqa: E402
-from acclint.fix.run import fix_paths  # noqa: E402
+from acclint.run.config import load_settings  # noqa: E402
+from acclint.run.fixing import fix_paths  # noqa: E402
 
 
 TRAIN = textwrap.dedent(

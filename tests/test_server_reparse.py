@@ -9,12 +9,13 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from acclint.analysis import ModuleAnalysis
+from acclint.analysis.module import ModuleAnalysis
 from acclint.api import options_for, run
-from acclint.config import Settings, load_settings
-from acclint.engine import lint_source
-from acclint.guard import MAX_DEPTH, Refused, check_source
-from acclint.scopes import index_module
+from acclint.run.config import Settings, load_settings
+from acclint.lint.engine import lint_source
+from acclint.common.refused import Refused
+from acclint.parse.guard import MAX_DEPTH, check_source
+from acclint.analysis.scopes import index_module
 from acclint.server.projects import Workspace
 from acclint.server.reparse import Parsed, reparse, statement_starts
 

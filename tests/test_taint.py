@@ -4,7 +4,7 @@ import pytest
 
 from labelled import assert_labels_match
 
-from acclint.config import Settings
+from acclint.run.config import Settings
 
 CASES = {
     "pytree structure is static: keys, membership, truth, or-defaults, len": """

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from acclint.config import ConfigError, parse_codes
+from acclint.run.config import ConfigError, parse_codes
 from acclint.crosscheck import crosscheck
 from acclint.crosscheck.fixture_set import fixture_paths
 from acclint.crosscheck.report import render

@@ -24,11 +24,11 @@ from typing import Callable
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from acclint.findings import FileError, FileResult, Finding, Fix
+from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.fix.imports import add_imports
-from acclint.guard import bounded_recursion
-from acclint.lines import split_lines
-from acclint.noqa import NOQA
+from acclint.parse.guard import bounded_recursion
+from acclint.common.lines import split_lines
+from acclint.lint.noqa import NOQA
 
 class FixError(Exception):
     """The fixes of a file could not be applied; the file is left as it was."""
@@ -101,7 +101,7 @@ def _fix_to_fixpoint(source: bytes, path: str, lint: Callable[[bytes], FileResul
             raise FixError(f"the fixes did not reach a fixpoint in {limit} rounds; file left unchanged")
         if round_number == 1:
             tail = _lost_tail(source, result.module)
-        fixed = _encoded(_apply(result.module, [fix for fix, _ in chosen]), chosen) + tail
+        fixed = _encoded(apply_fixes(result.module, [fix for fix, _ in chosen]), chosen) + tail
         _check_comments(result.module.code, _check_parses(fixed, path, chosen), chosen)
         for fix, findings in chosen:
             outcome.applied.extend(findings)
@@ -184,7 +184,9 @@ class _Replace(cst.CSTTransformer):
         return self.changes.get(original_node, updated_node)
 
 
-def _apply(module: cst.Module, fixes: list[Fix]) -> cst.Module:
+def apply_fixes(module: cst.Module, fixes: list[Fix]) -> cst.Module:
+    """`module` with the changes and imports of `fixes` applied (the one fix applier: `--fix`,
+    SARIF's replacements and the language server's edits all go through it)."""
     changes: dict = {}
     imports: list[str] = []
     for fix in fixes:

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from acclint.findings import Fix
+from acclint.common.findings import Fix
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
 from acclint.fix.select import (NoFix, gradient_hazard, is_number, pure_problem, shape_problem, unsafe_reason, where_call,
                                 where_spelling)
-from acclint.rule import RuleContext
-from acclint.taint import Kind
+from acclint.lint.rule import RuleContext
+from acclint.analysis.taint import Kind
 
 # Statements a branch may not hold, and how the refusal names them.
 _REFUSED = {

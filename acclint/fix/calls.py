@@ -8,9 +8,9 @@ import warnings
 
 import libcst as cst
 
-from acclint.findings import Fix
+from acclint.common.findings import Fix
 from acclint.fix.imports import spell
-from acclint.rule import RuleContext
+from acclint.lint.rule import RuleContext
 
 
 def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:

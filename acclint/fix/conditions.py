@@ -15,8 +15,8 @@ import libcst as cst
 
 from acclint.fix.imports import spell
 from acclint.fix.select import NoFix, bare, is_number, pure_problem
-from acclint.rule import RuleContext
-from acclint.taint import Kind
+from acclint.lint.rule import RuleContext
+from acclint.analysis.taint import Kind
 
 _LOGICAL = {cst.And: "logical_and", cst.Or: "logical_or"}
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from acclint.analysis import ModuleAnalysis
+from acclint.analysis.module import ModuleAnalysis
 from acclint.fix.names import fresh_names
-from acclint.scopes import FunctionInfo
-from acclint.taint import collect_body
+from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.taint import collect_body
 
 
 @dataclass(frozen=True)

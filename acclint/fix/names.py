@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import libcst as cst
 
-from acclint.walk import children
+from acclint.analysis.walk import children
 
 
 @lru_cache(maxsize=8)

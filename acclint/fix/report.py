@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.findings import Fix
-from acclint.rule import RuleContext
+from acclint.common.findings import Fix
+from acclint.lint.rule import RuleContext
 
 
 def report_with_fix(ctx: RuleContext, node: cst.CSTNode, message: str, fix: Fix | str) -> None:

@@ -15,9 +15,9 @@ from typing import Callable
 import libcst as cst
 
 from acclint.fix.imports import Spelling, spell, spell_from
-from acclint.rule import RuleContext
-from acclint.taint import Kind
-from acclint.walk import children, walk_expression
+from acclint.lint.rule import RuleContext
+from acclint.analysis.taint import Kind
+from acclint.analysis.walk import children, walk_expression
 
 RUNTIME = "acclint.runtime"
 

@@ -39,8 +39,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from acclint import __version__
-from acclint.findings import FileError, FileResult, Finding
-from acclint.guard import Refused
+from acclint.common.findings import FileError, FileResult, Finding
+from acclint.common.refused import Refused
 from acclint.server import edits, protocol
 from acclint.server.documents import Document, Part
 from acclint.server.projects import Scope, Workspace

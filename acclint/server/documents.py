@@ -1,11 +1,11 @@
 """What the server lints as one file, and where its findings and fixes go back: a text document
 (one part), or a notebook whose Python code cells are linted as one module, as `acclint check`
-lints a `.ipynb` file (acclint.notebooks), so a function jitted in one cell and the helper it
+lints a `.ipynb` file (acclint.files.notebooks), so a function jitted in one cell and the helper it
 calls in another are analysed together; each finding goes back to its cell, and a fix of the
 module goes back as new cell texts.
 
 The editor sends a notebook's cell texts, not its JSON, so the notebook is rebuilt from them (as
-nbformat 4 code cells, which is all acclint.notebooks reads).
+nbformat 4 code cells, which is all acclint.files.notebooks reads).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from acclint.findings import FileError, Finding
-from acclint.notebooks import Notebook
+from acclint.common.findings import FileError, Finding
+from acclint.files.notebooks import Notebook
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ and the smallest line edits that turn the current text into it.
 
 The fixes are `acclint check --fix`'s own (acclint.fix.apply.fix_source), so a quick fix edits
 exactly as the command line would, with the same checks (the result must parse; a `# noqa` line
-is never rewritten); the `# noqa` comment is `--add-noqa`'s (acclint.add_noqa).
+is never rewritten); the `# noqa` comment is `--add-noqa`'s (acclint.run.add_noqa).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import tokenize
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from acclint.add_noqa import lines_that_can_end_in_a_comment
-from acclint.add_noqa import with_noqa
-from acclint.findings import FileResult, Finding
+from acclint.run.add_noqa import lines_that_can_end_in_a_comment
+from acclint.run.add_noqa import with_noqa
+from acclint.common.findings import FileResult, Finding
 from acclint.fix.apply import FixError, fix_source
 
 # Line breaks as the Language Server Protocol counts lines (and as Python does).

@@ -5,7 +5,7 @@ Nothing here knows the Language Server Protocol (acclint.server.app does), so th
 the tests can drive it directly.
 
 Why it is shaped so: a file's findings depend on its own text, its settings and its *seeds* (the
-traced reaches other modules give its functions, acclint.project). An edit is answered at once
+traced reaches other modules give its functions, acclint.analysis.project). An edit is answered at once
 by linting the edited buffer with the seeds of the last project analysis. What the edited file
 gives *other* files is its `Shape`: its traced reaches into other modules and what they can
 resolve in it (its module-level functions and imports). Most keystrokes change neither, and
@@ -16,7 +16,7 @@ an analysis that a newer change makes stale stops at the next file it would read
 analyses, keyed by their exact bytes, so only edited files are parsed again; an edit inside
 one top-level statement parses and guards that statement alone (acclint.server.reparse), and
 the analysis of the edited file takes the facts of the function bodies it left alone from the
-last one (acclint.analysis.ModuleAnalysis's `previous`).
+last one (acclint.analysis.module.ModuleAnalysis's `previous`).
 """
 
 from __future__ import annotations
@@ -29,16 +29,18 @@ from typing import Callable
 
 import libcst as cst
 
-from acclint.analysis import ModuleAnalysis
-from acclint.api import Sources, lint_bytes, options_for, unreadable, with_packages
-from acclint.config import ConfigError, Settings, find_pyproject, load_settings
-from acclint.discovery import discover
-from acclint.engine import LintOptions, decode
-from acclint.findings import FileError, FileResult
-from acclint.guard import Refused, check_source
-from acclint.prefilter import may_hold_context, names_a_marker
-from acclint.project import Project, module_name
-from acclint.reach import Seed
+from acclint.analysis.module import ModuleAnalysis
+from acclint.run.options import options_for
+from acclint.run.plan import Sources, lint_bytes, unreadable, with_packages
+from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
+from acclint.files.discovery import discover
+from acclint.lint.engine import LintOptions, decode
+from acclint.common.findings import FileError, FileResult
+from acclint.parse.guard import check_source
+from acclint.common.refused import Refused
+from acclint.parse.prefilter import may_hold_context, names_a_marker
+from acclint.analysis.project import Project, module_name
+from acclint.analysis.reach import Seed
 from acclint.server.reparse import Parsed, reparse
 
 
@@ -98,7 +100,7 @@ class _BufferedProject(Project):
     when `stale()` says a newer edit has come in."""
 
     def __init__(self, files, options, read, parsed: dict, stale: Callable[[], bool]) -> None:
-        super().__init__(files, options, read)
+        super().__init__(files, options.markers, options.pedantic, read)
         self._parsed = parsed
         self._stale = stale
 
@@ -303,7 +305,7 @@ class Workspace:
             shapes = {}
             for open_path in self.open_paths(scope):
                 module = project.module(open_path) if open_path in project.name_of else None
-                analysis = project.analysis(open_path, project.options_for(open_path, seeds))
+                analysis = project.analysis(open_path, seeds.get(open_path, ()))
                 shapes[open_path] = Shape.of(module, analysis) if module is not None else None
         except Superseded:
             return None

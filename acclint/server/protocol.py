@@ -15,9 +15,9 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
-from acclint.docs import page_name
-from acclint.findings import FileError, FileResult, Finding
-from acclint.links import rule_url
+from acclint.report.docs import page_name
+from acclint.common.findings import FileError, FileResult, Finding
+from acclint.report.links import rule_url
 from acclint.server.edits import LineEdit, lines_of
 
 SOURCE = "acclint"
@@ -32,7 +32,7 @@ _RULE_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 @cache
 def rule_page(code: str) -> str | None:
     """The URI of `code`'s documentation page: the published page where acclint's project URLs
-    name one (acclint.links, as SARIF's helpUri), else the page in this source checkout, if any."""
+    name one (acclint.report.links, as SARIF's helpUri), else the page in this source checkout, if any."""
     name = page_name(code)
     page = _RULE_PAGES / name
     return rule_url(name) or (page.as_uri() if page.is_file() else None)

@@ -15,7 +15,7 @@ text. Then the new module's code is the new file, byte for byte, because every o
 unchanged. Anything else (an edit across statements, a new top-level statement, a syntax
 error) falls back to a full parse.
 
-The parse guard (acclint.guard), which must pass a text before libcst parses it, is run on the
+The parse guard (acclint.parse.guard), which must pass a text before libcst parses it, is run on the
 new statement alone (and its size bounds on the whole file), not on the whole file again (an
 `ast` parse and walk of 2,000 lines: about 90 ms of CPU here). It is exact too, since the rest of the file passed it
 already: `ast`'s parse of a statement does not depend on the statements around it (no
@@ -30,7 +30,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from acclint.guard import Refused, check_size, check_source
+from acclint.parse.guard import check_size, check_source
+from acclint.common.refused import Refused
 from acclint.server.documents import decode, encode
 from acclint.server.edits import lines_of
 

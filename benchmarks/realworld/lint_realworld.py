@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from acclint.api import lint_bytes, lint_file, options_for
-from acclint.config import Settings
-from acclint.discovery import Selection, discover
+from acclint.run.config import Settings
+from acclint.files.discovery import Selection, discover
 from acclint.fix.apply import fix_source
-from acclint.project import Project
+from acclint.run.options import for_file, project_of
 
 HERE = Path(__file__).resolve().parent
 LINES_PER_FALSE = 50_000
@@ -87,12 +87,12 @@ def main() -> int:
         tally = tallies[repo["name"]] = Tally()
         start = time.perf_counter()
         files = discover([str(base)], Selection(respect_gitignore=False)).files  # every file the pinned commit holds
-        project = Project(files, options)  # each code base is one project
+        project = project_of(files, options)  # each code base is one project
         seeds = project.seeds()
         for path in files:
             tally.files += 1
             tally.lines += Path(path).read_bytes().count(b"\n")
-            result = lint_file(path, settings, project.options_for(path, seeds), project)
+            result = lint_file(path, settings, for_file(options, project, path, seeds), project)
             tally.errors += result.error is not None
             for finding in result.findings:
                 rel = Path(path).relative_to(base).as_posix()

@@ -1,0 +1,597 @@
+"""Which functions run in a traced context, and which of their parameters are traced.
+
+Three sources mark a function (DESIGN.md §1): a marker applied to it (decorator, call anywhere
+in the module, through `functools.partial`, nested in another marker), a method `predict` /
+`forward` of an `Acceleratable` subclass, and being called from (or handed as a callback by)
+a function already in a context: the helper inherits the caller's contexts, and a parameter is
+traced when the caller passes it a traced value. The last is iterated to a fixpoint.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable, Mapping
+
+import libcst as cst
+
+from acclint.analysis.facts import ValueFacts
+from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
+from acclint.analysis.reach import CallShape, Options, Seed
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
+from acclint.analysis.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+
+PARTIAL = frozenset({"functools.partial", "partial"})
+MAX_RETURN_UPDATES = 20
+
+
+@dataclass(frozen=True)
+class Target:
+    """A function a marker applies to, and how many leading parameters `partial` bound."""
+
+    function: FunctionInfo
+    bound_positional: int = 0
+    bound_names: tuple[str, ...] = ()
+    via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
+    given: tuple[str, ...] = ()  # parameters `partial` binds to something other than `None`
+
+
+_EMPTY_MODULE = cst.Module(body=[])
+
+
+def _literal_tuple(node: cst.BaseExpression, kind: type) -> tuple:
+    """A literal of `kind`, or a tuple/list of them (`static_argnums=(0, 2)`), as a tuple."""
+    try:
+        value = ast.literal_eval(_EMPTY_MODULE.code_for_node(node).strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ()  # not a literal (a variable, a call): nothing is known statically
+    values = value if isinstance(value, (tuple, list)) else (value,)
+    return tuple(v for v in values if isinstance(v, kind) and not isinstance(v, bool))
+
+
+def _options(args) -> Options:
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+    argnums = None
+    unmapped: tuple[int, ...] = ()
+    for a in args:
+        if a.keyword is None:
+            continue
+        key = a.keyword.value
+        if key in ("static_argnums", "static_broadcasted_argnums"):
+            static_argnums += _literal_tuple(a.value, int)
+        elif key == "static_argnames":
+            static_argnames += _literal_tuple(a.value, str)
+        elif key == "argnums":
+            argnums = _literal_tuple(a.value, int)
+        elif key == "in_axes" and isinstance(a.value, (cst.Tuple, cst.List)):
+            unmapped += tuple(
+                i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
+            )
+    return Options(static_argnums, static_argnames, argnums, unmapped)
+
+
+class ContextAnalysis:
+    """Marks functions with contexts and traced parameters, then runs taint to a fixpoint."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        markers: MarkerTable,
+        facts: ValueFacts,
+        module_name: str = "",
+        seeds: tuple[Seed, ...] = (),
+        in_project: Callable[[str], bool] | None = None,
+        known_bodies: Mapping[cst.CSTNode, BodyFacts] | None = None,
+    ) -> None:
+        self.index = index
+        self.markers = markers
+        self.facts = facts
+        self.module_name = module_name
+        self.seeds = seeds
+        # Whether a qualified name may be a function of another linted module (None: a run
+        # that sees one file only, which records no outgoing reaches).
+        self.in_project = in_project
+        self.outgoing: list[tuple[str, Seed]] = []
+        self.resolve = index.imports.resolve
+        self.body_facts: dict[FunctionInfo, BodyFacts] = {}
+        # Facts collected already for function nodes of this module, with the same imports.
+        self._known_bodies = known_bodies or {}
+        self._queue: list[FunctionInfo] = []
+        self._queued: set[FunctionInfo] = set()
+        self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
+        self._callers: dict[FunctionInfo, set[FunctionInfo]] = {}
+        self._analyses: dict[FunctionInfo, int] = {}
+        for fn in index.all_functions:
+            if fn.parent is not None:
+                self._nested.setdefault(fn.parent, []).append(fn)
+
+    # -- marker sites -------------------------------------------------------------------
+    def run(self) -> None:
+        for site in self.index.sites:
+            self._apply_site(site)
+        self._mark_traced_classes()
+        self._apply_seeds()
+        while self._queue:
+            fn = self._queue.pop()
+            self._queued.discard(fn)
+            self._analyse(fn)
+
+    def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
+        """The marker (and options) an expression applies when called with a function."""
+        marker = self.markers.get(self.resolve(expr))
+        if marker is not None:
+            return marker, Options()
+        if isinstance(expr, cst.Call):
+            inner = self.markers.get(self.resolve(expr.func))
+            if inner is not None and not any(a.keyword is None for a in expr.args):
+                return inner, _options(expr.args)  # @jax.jit(static_argnums=...)
+            if self.resolve(expr.func) in PARTIAL and expr.args and expr.args[0].keyword is None:
+                inner_marker = self._marker_of(expr.args[0].value)
+                if inner_marker is not None:
+                    marker_, opts = inner_marker
+                    return marker_, opts.merged(_options(expr.args[1:]))
+        return None
+
+    def _apply_site(self, site: MarkerSite) -> None:
+        """Apply the marker a decorator or call spells (a Pallas kernel marker only applies
+        from a cached caller, in `_propagate_call`)."""
+        if site.decorates is not None:
+            found = self._marker_of(site.expr)
+            if found is not None:
+                marker, opts = found
+                self._apply(marker, opts, Target(site.decorates))
+            return
+        call = site.expr
+        assert isinstance(call, cst.Call)
+        found = self._marker_of(call.func)
+        if found is None or found[0].kind == KERNEL:
+            return
+        marker, opts = found
+        opts = opts.merged(_options(call.args))
+        for fun_expr in self._function_args(marker, call):
+            targets = self._targets(fun_expr, site.scope, site.cls)
+            for target in targets:
+                self._apply(marker, opts, target)
+            if not targets:
+                self._reach_out(fun_expr, marker=marker, options=opts, origin=f"{self._where(site.scope)} ({marker.name})")
+
+    def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        out = [positional[i] for i in marker.fun if i < len(positional)]
+        out += [a.value for a in call.args if a.keyword is not None and a.keyword.value in marker.keywords]
+        return out
+
+    def _targets(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str] = frozenset()
+    ) -> list[Target]:
+        """The functions an expression handed to a marker stands for (`seen`: names followed)."""
+        if isinstance(expr, cst.Lambda):
+            info = self.index.by_node.get(expr)
+            return [Target(info)] if info else []
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return [t for e in expr.elements for t in self._targets(e.value, scope, cls, seen)]
+        if isinstance(expr, cst.Name):
+            fn = self.lookup(expr.value, scope, cls)
+            if fn is not None:
+                return [Target(fn)]
+            if expr.value in seen:
+                return []
+            return [
+                t for value in self._values_of(expr.value, scope)
+                for t in self._targets(value, scope, cls, seen | {expr.value})
+            ]
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            method = self._method_via_self(expr, scope)
+            return [Target(method, via_attribute=True)] if method else []
+        if isinstance(expr, cst.Call):
+            func_name = self.resolve(expr.func)
+            positional = [a.value for a in expr.args if a.keyword is None]
+            if func_name in PARTIAL and positional:
+                bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
+                targets = []
+                for t in self._targets(positional[0], scope, cls, seen):
+                    params = t.function.call_params[t.bound_positional:]
+                    given = [a.keyword.value for a in expr.args if a.keyword is not None and not _is_none(a.value)]
+                    given += [p.name for p, v in zip(params, positional[1:]) if not _is_none(v)]
+                    targets.append(Target(
+                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound,
+                        t.via_attribute, t.given + tuple(given),
+                    ))
+                return targets
+            inner = self.markers.get(func_name)
+            if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
+                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen)]
+        return []
+
+    def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+        """The values `name = value` binds in the nearest scope that assigns it."""
+        fn = scope
+        while fn is not None:
+            values = [v for t, v, how in self._body(fn).flows if how == "=" and isinstance(t, cst.Name) and t.value == name]
+            if values:
+                return values
+            fn = fn.parent
+        return self.index.module_values.get(name, [])
+
+    def _body(self, fn: FunctionInfo) -> BodyFacts:
+        facts = self.body_facts.get(fn)
+        if facts is None:
+            facts = self._known_bodies.get(fn.node) or collect_body(fn.node, self.facts, self.index.imports)
+            self.body_facts[fn] = facts
+        return facts
+
+    def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
+        """The function a bare name refers to, by lexical scope (class bodies are skipped)."""
+        fn = scope
+        while fn is not None:
+            found = fn.inner.get(name)
+            if found is not None:
+                return found
+            if name in self._body(fn).local_names:
+                return None  # a parameter or variable of this scope hides outer functions
+            fn = fn.parent
+        return self.index.functions.get(name)
+
+    def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
+        method_scope = scope
+        while method_scope is not None and method_scope.cls is None:
+            method_scope = method_scope.parent
+        if method_scope is None or not method_scope.params:
+            return None
+        assert isinstance(expr.value, cst.Name)
+        if expr.value.value != method_scope.params[0].name and expr.value.value != method_scope.cls.name:
+            return None
+        return self.find_method(method_scope.cls, expr.attr.value)
+
+    def find_method(self, cls: ClassInfo, name: str, seen: frozenset[int] = frozenset()) -> FunctionInfo | None:
+        if id(cls) in seen:
+            return None
+        found = cls.methods.get(name)
+        if found is not None:
+            return found
+        for base in cls.bases:
+            base_cls = self._module_class(base)
+            if base_cls is not None:
+                found = self.find_method(base_cls, name, seen | {id(cls)})
+                if found is not None:
+                    return found
+        return None
+
+    def _module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
+        if isinstance(base, cst.Name):
+            return self.index.classes.get(base.value)
+        return None
+
+    # -- applying contexts --------------------------------------------------------------
+    def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
+        fn = target.function
+        if fn.is_method and not target.via_attribute:
+            # A decorated method: argnums count `self`, which is never traced.
+            params, never = fn.params, {fn.params[0].name} if fn.params else set()
+        else:
+            params, never = fn.call_params, set()
+        params = params[target.bound_positional:]
+        positional = [p for p in params if p.positional]
+        traced: list[Param] = []
+        if marker.traced == "argnums":
+            for i in opts.argnums if opts.argnums is not None else (0,):
+                if -len(positional) <= i < len(positional):
+                    traced.append(positional[i])
+        else:
+            static = set(opts.static_argnames) | set(target.bound_names) | never
+            for i in opts.static_argnums + opts.unmapped:
+                if -len(positional) <= i < len(positional):
+                    static.add(positional[i].name)
+            traced = [p for p in params if p.name not in static]
+        self._add(fn, {marker.kind}, {marker.name}, _argument_kinds(traced), set(target.given))
+
+    def _add(
+        self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
+        given: set[str] = frozenset(), passed: set[str] | None = None,
+    ) -> None:
+        """Record one traced reach of `fn`: its contexts, its parameters' kinds, its markers,
+        which parameters this reach surely passes something other than `None`, and which it
+        passes at all (None: any of them, as a marker's caller may)."""
+        fn.given = set(given) if fn.given is None else fn.given & given
+        fn.passed |= {p.name for p in fn.params} if passed is None else passed
+        grew = {name: kind for name, kind in kinds.items() if kind > fn.param_kinds.get(name, STATIC)}
+        if contexts <= fn.contexts and not grew and markers <= fn.markers:
+            return
+        fn.contexts |= contexts
+        fn.param_kinds.update(grew)
+        fn.markers |= markers
+        self._enqueue(fn)
+
+    def _enqueue(self, fn: FunctionInfo) -> None:
+        if fn not in self._queued:
+            self._queued.add(fn)
+            self._queue.append(fn)
+
+    # -- other modules -------------------------------------------------------------------
+    def _apply_seeds(self) -> None:
+        """Put the functions other modules reach in the contexts they are reached in."""
+        for seed in self.seeds:
+            fn = self.index.functions.get(seed.function)
+            if fn is None:
+                continue
+            fn.origin = fn.origin or seed.origin
+            marker = self.markers.get(seed.marker)
+            if marker is not None:
+                self._apply(marker, seed.options, Target(fn))
+            elif seed.call is not None:
+                self._add(fn, set(seed.contexts), set(seed.markers), *_receive(fn, seed.call))
+
+    def _reach_out(
+        self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
+        contexts: frozenset[str] = frozenset(), markers: frozenset[str] = frozenset(),
+        marker: Marker | None = None, options: Options = Options(),
+    ) -> None:
+        """Record a traced reach of an imported function, for the project layer to resolve."""
+        if self.in_project is None or not isinstance(func, (cst.Name, cst.Attribute)):
+            return
+        qualified = self.resolve(func)
+        if (
+            qualified is None
+            or qualified.startswith(self.markers.modelled)
+            or not self.index.imports.is_imported(func)
+            or not self.in_project(qualified)
+        ):
+            return
+        if marker is not None:
+            contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
+        seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options)
+        self.outgoing.append((qualified, seed))
+
+    def _where(self, fn: FunctionInfo | None) -> str:
+        """`module.function` for messages: where a traced reach comes from."""
+        names = []
+        while fn is not None:
+            names.append(fn.name if fn.cls is None else f"{fn.cls.name}.{fn.name}")
+            fn = fn.parent
+        return ".".join([self.module_name or "<module>", *reversed(names)])
+
+    def origin_of(self, fn: FunctionInfo) -> str:
+        """What a reach from `fn` is reached from: its own origin, or `fn` and its marker."""
+        return fn.origin or f"{self._where(fn)} ({', '.join(sorted(fn.markers)) or 'traced'})"
+
+    def _mark_traced_classes(self) -> None:
+        """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
+        module), at any depth of subclassing within the module, are cached contexts."""
+        for traced in self.markers.traced_classes:
+            members: set[int] = set()
+            changed = True
+            while changed:
+                changed = False
+                for cls in self.index.all_classes:
+                    if id(cls) in members:
+                        continue
+                    for base in cls.bases:
+                        base_cls = self._module_class(base)
+                        if self.resolve(base) in traced.bases or (base_cls is not None and id(base_cls) in members):
+                            members.add(id(cls))
+                            changed = True
+                            break
+            for cls in self.index.all_classes:
+                if id(cls) not in members:
+                    continue
+                for method in cls.methods.values():
+                    if method.name in traced.methods or self._decorated_by(method, traced.decorators):
+                        self._add(method, {CACHED}, set(traced.bases), _argument_kinds(method.call_params))
+
+    def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
+        return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
+
+    # -- traced values and helpers --------------------------------------------------------
+    def _analyse(self, fn: FunctionInfo) -> None:
+        facts = self._body(fn)
+        kinds: dict[str, Kind] = {}
+        if fn.parent is not None:  # a closure sees its enclosing function's values
+            kinds.update((name, kind) for name, kind in fn.parent.kinds.items() if name not in facts.local_names)
+        kinds.update(fn.param_kinds)
+        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
+        propagate(kinds, facts, query)
+        grew = kinds != fn.kinds
+        fn.kinds = kinds
+        for call in facts.calls:
+            self._propagate_call(fn, call, query)
+        if grew:
+            for inner in self._nested.get(fn, ()):
+                if inner.contexts:
+                    self._enqueue(inner)
+        returns = _return_kinds(facts, query)
+        if returns != fn.returns:
+            fn.returns = returns
+            self._analyses[fn] = self._analyses.get(fn, 0) + 1
+            if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
+                for caller in self._callers.get(fn, ()):
+                    self._enqueue(caller)
+
+    def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
+        """For calls made in `fn`: what the callee returns, when it is an analysed helper, or
+        a transformed function (`jax.value_and_grad(loss)(params, x)` in a trace returns a
+        pytree of tracers)."""
+
+        def check(func: cst.BaseExpression) -> ReturnKinds | None:
+            if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
+                return TREE
+            callee = self._callee(func, fn)
+            return None if callee is None else callee.returns
+
+        return check
+
+    def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: ValueQuery) -> None:
+        callee_name = self.resolve(call.func)
+        if _opaque(callee_name, self.markers):
+            return
+        marker = self.markers.get(callee_name)
+        # A direct call of a helper: its parameters get the kinds of the arguments.
+        helper = self._callee(call.func, fn)
+        if helper is not None:
+            self._callers.setdefault(helper, set()).add(fn)
+            helper.origin = helper.origin or fn.origin
+            self._add(helper, set(fn.contexts), set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
+        elif marker is None:
+            self._reach_out(
+                call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
+            )
+        # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
+        if marker is None and callee_name not in self.markers.runs_functions:
+            return
+        if marker is not None and marker.kind == KERNEL:
+            if CACHED in fn.contexts:  # a Pallas kernel compiled in this cached trace
+                for fun_expr in self._function_args(marker, call):
+                    for target in self._targets(fun_expr, fn, None):
+                        params = target.function.call_params[target.bound_positional:]
+                        self._add(target.function, {KERNEL}, {marker.name}, {p.name: UNKNOWN for p in params})
+            return
+        for arg in call.args:
+            value = arg.value
+            if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
+                continue
+            if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
+                continue
+            for target in self._targets(value, fn, None):
+                if marker is not None and CACHED not in fn.contexts:
+                    self._add(target.function, set(fn.contexts), set(fn.markers), {}, set(target.given))
+                    continue
+                params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
+                if marker is not None:
+                    # The marker's own site gives its traced parameters; the rest receive
+                    # values of this trace, which may be tracers or Python values.
+                    kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
+                else:
+                    kinds = _callback_kinds(params, call, arg, callee_name or "", query)
+                self._add(target.function, set(fn.contexts), set(fn.markers), kinds, set(target.given))
+
+    def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
+        if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
+            targets = self._targets(func.args[0].value, fn, None)  # named_call(f, name=...)(x)
+            return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
+        if isinstance(func, cst.Name):
+            return self.lookup(func.value, fn)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._method_via_self(func, fn)
+        return None
+
+
+@cache
+def _opaque_reexports(markers: MarkerTable) -> frozenset[tuple[str, str]]:
+    return frozenset((name.split(".", 1)[0], name.rsplit(".", 1)[-1]) for name in markers.opaque)
+
+
+def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
+    """Whether a callee runs the functions it is given on the host (a callback).
+
+    Libraries define such functions in a private module and re-export them
+    (`jax._src.callback.io_callback` is `jax.experimental.io_callback`), and their own
+    sources call the private name, so a name in the same package with the same last
+    component as an opaque one counts as that one.
+    """
+    if qualified is None:
+        return False
+    return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
+
+
+def _argument_kinds(params: list[Param]) -> dict[str, Kind]:
+    """The kinds of traced parameters: pytrees of tracers, unless typed or defaulted.
+
+    A parameter annotated with a plain type (`n: int`) is static. One with a default may be
+    left out by every caller, and then holds the default, a Python value: unknown.
+    """
+    return {p.name: UNKNOWN if p.has_default else TREE for p in params if not p.plain_typed}
+
+
+def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:
+    """The kinds the parameters of a function handed to `tree_map`, `map`, ... get.
+
+    `tree_map(f, a, b)` calls `f` with a leaf of `a` and the matching leaf of `b` (after a
+    static key path for the `_with_path` forms); other callers pass items of all their
+    arguments.
+    """
+    rest = [a for a in call.args if a is not handed and a.keyword is None and not a.star]
+    leaf_kinds = [query.element_kind(a.value) if callee in ("map", "filter") else query.kind(a.value) for a in rest]
+    paired = call.args and call.args[0] is handed and callee.rsplit(".", 1)[-1] in ("tree_map", "map", "tree_map_with_path", "map_with_path")
+    if paired:
+        if callee.endswith("_with_path"):
+            leaf_kinds = [STATIC, *leaf_kinds]
+        kinds = {p.name: kind for p, kind in zip([p for p in params if p.positional], leaf_kinds)}
+    else:
+        widest = max(leaf_kinds, default=STATIC)
+        kinds = {p.name: widest for p in params}
+    return {name: kind for name, kind in kinds.items() if not any(p.name == name and p.plain_typed for p in params)}
+
+
+def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
+    """What a function returns: per element when every `return` spells a same-length tuple."""
+    values = facts.returns
+    if not values:
+        return STATIC
+    if not facts.bare_return and all(isinstance(v, cst.Tuple) for v in values):
+        lengths = {len(v.elements) for v in values}  # type: ignore[attr-defined]
+        if len(lengths) == 1 and not any(isinstance(e, cst.StarredElement) for v in values for e in v.elements):  # type: ignore[attr-defined]
+            per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
+            return tuple(max(column) for column in zip(*per_value))
+    return max(query.kind(v) for v in values)
+
+
+def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:
+    """The kinds a call passes, for a function of another module to receive."""
+    positional, keywords, given = [], [], []
+    starred: Kind | None = None
+    for arg in call.args:
+        kind = query.kind(arg.value)
+        if arg.star:
+            starred = max(kind, starred or STATIC)
+        elif arg.keyword is not None:
+            keywords.append((arg.keyword.value, kind))
+            if not _is_none(arg.value):
+                given.append(arg.keyword.value)
+        else:
+            if not _is_none(arg.value):
+                given.append(len(positional))
+            positional.append(kind)
+    return CallShape(tuple(positional), tuple(keywords), starred, tuple(given))
+
+
+def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[str], set[str] | None]:
+    """What a call of this shape gives `fn`: each parameter's kind, the parameters it surely
+    passes something other than `None`, and those it passes at all (None: any, through
+    `*args`/`**kwargs`). Arguments beyond the positional parameters go to `*args`, unknown
+    keywords to `**kwargs`; a starred argument may reach every parameter."""
+    params = fn.call_params
+    positional = [p for p in params if p.positional]
+    star = next((p for p in params if p.star and not p.positional), None)
+    names = {p.name for p in params}
+    kinds: dict[str, Kind] = {}
+
+    def give(name: str, kind: Kind) -> None:
+        kinds[name] = max(kind, kinds.get(name, STATIC))
+
+    for i, kind in enumerate(shape.positional):
+        if i < len(positional):
+            give(positional[i].name, kind)
+        elif star is not None:
+            give(star.name, container_of(kind))
+    for name, kind in shape.keywords:
+        if name in names:
+            give(name, kind)
+        else:
+            for p in params:
+                if p.star:
+                    give(p.name, container_of(kind))
+    plain = {p.name for p in params if p.plain_typed}
+    kinds = {name: kind for name, kind in kinds.items() if name not in plain}
+    if shape.starred is not None:
+        return {**kinds, **{p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain}}, set(), None
+    given = {positional[i].name for i in shape.given if isinstance(i, int) and i < len(positional)}
+    given |= {name for name in shape.given if isinstance(name, str) and name in names}
+    passed = {p.name for p in positional[: len(shape.positional)]} | {name for name, _ in shape.keywords}
+    return kinds, given, passed
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"

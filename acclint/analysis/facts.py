@@ -1,0 +1,60 @@
+"""Facts about JAX/NumPy values that decide whether an expression is traced (`values.toml`)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class ValueFacts:
+    static_attributes: frozenset[str]
+    static_calls: frozenset[str]
+    array_attributes: frozenset[str]
+    array_methods: frozenset[str]
+    array_namespaces: tuple[str, ...]
+    tree_namespaces: tuple[str, ...]
+    layer_namespaces: tuple[str, ...]
+    sequence_functions: frozenset[str]
+    host_calls: dict[str, str]
+    host_methods: dict[str, str]
+    host_modules: dict[str, str]
+    host_module_exceptions: tuple[str, ...]
+
+    def host_conversion(self, qualified: str | None) -> str | None:
+        """What host value a call of `qualified` gives a traced argument, or None."""
+        if qualified is None or qualified in self.static_calls:
+            return None
+        kind = self.host_calls.get(qualified)
+        if kind is not None:
+            return kind
+        module, _, _ = qualified.rpartition(".")
+        if not module or module.startswith(self.host_module_exceptions):
+            return None
+        root = module.split(".", 1)[0]
+        if module in self.host_modules:
+            return self.host_modules[module]
+        if root in self.host_modules and "(" not in qualified:
+            return self.host_modules[root]
+        return None
+
+
+@cache
+def value_facts() -> ValueFacts:
+    raw = tomllib.loads(resources.files("acclint.frameworks").joinpath("values.toml").read_text("utf-8"))
+    return ValueFacts(
+        static_attributes=frozenset(raw["static_attributes"]),
+        static_calls=frozenset(raw["static_calls"]),
+        array_attributes=frozenset(raw["array_attributes"]),
+        array_methods=frozenset(raw["array_methods"]),
+        array_namespaces=tuple(raw["array_namespaces"]),
+        tree_namespaces=tuple(raw["tree_namespaces"]),
+        layer_namespaces=tuple(raw["layer_namespaces"]),
+        sequence_functions=frozenset(raw["sequence_functions"]),
+        host_calls=dict(raw["host_calls"]),
+        host_methods=dict(raw["host_methods"]),
+        host_modules=dict(raw["host_modules"]),
+        host_module_exceptions=tuple(raw["host_module_exceptions"]["names"]),
+    )

@@ -1,0 +1,216 @@
+"""What a guard tells about a value inside the code it guards (path sensitivity, docs/analysis.md).
+
+The value analysis is flow-insensitive, so it cannot see that `x` is a host value inside
+`if isinstance(x, (int, np.ndarray)):`, or `None` inside `if x is None:`. Code that converts
+only host values behind such a guard is right, and a rule asking about a node learns here which
+names the guards around it make static (or, `isinstance(x, jax.core.Tracer)`, traced).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from acclint.analysis.names import ImportTable
+from acclint.analysis.taint import STATIC, TRACED, Kind
+
+# Types whose instances are host values: a name that is an instance of one is static.
+HOST_TYPES = frozenset({
+    "int", "float", "complex", "bool", "str", "bytes", "list", "tuple", "dict", "set", "frozenset",
+    "type", "slice", "range", "numbers.Number", "numbers.Real", "numbers.Integral",
+    "numbers.Complex", "numpy.ndarray", "numpy.generic", "numpy.number", "numpy.integer",
+    "numpy.floating", "numpy.bool_", "numpy.dtype",
+})
+TRACER_TYPES = frozenset({"jax.core.Tracer", "jax._src.core.Tracer"})
+# Types every array tracer is an instance of: a value that is none of them is no tracer.
+ARRAY_TYPES = TRACER_TYPES | {"jax.Array", "jax.numpy.ndarray", "jax.typing.ArrayLike"}
+# Predicates that hold only for concrete (non-traced) values, by their last name component
+# (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
+CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
+TRACER_PREDICATES = frozenset({"is_jax_tracer", "is_tracer", "isTracer"})
+
+
+def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[str, Kind]:
+    """The kinds `test` being `holds` (True/False) gives to names."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return facts_of(test.expression, not holds, imports)
+    if isinstance(test, cst.BooleanOperation):
+        left, right = facts_of(test.left, holds, imports), facts_of(test.right, holds, imports)
+        if isinstance(test.operator, cst.And) == holds:  # `a and b` held, `a or b` failed: both
+            return {**left, **right}
+        # `a or b` held (or `a and b` failed): one of them, so what both say
+        return {name: kind for name, kind in left.items() if right.get(name) is kind}
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        is_none = isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None"
+        if is_none and isinstance(comparison.operator, cst.Is) and holds:
+            return {test.left.value: STATIC}
+        if is_none and isinstance(comparison.operator, cst.IsNot) and not holds:
+            return {test.left.value: STATIC}
+        return {}
+    if isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name):
+        name = test.args[0].value.value
+        qualified = imports.resolve(test.func) or ""
+        if qualified == "isinstance" and len(test.args) == 2:
+            types = _type_names(test.args[1].value, imports)
+            if types is None:
+                return {}
+            if holds and types <= HOST_TYPES:
+                return {name: STATIC}
+            if types <= TRACER_TYPES:
+                return {name: TRACED if holds else STATIC}
+            if not holds and types & ARRAY_TYPES:
+                return {name: STATIC}
+            return {}
+        tail = qualified.rsplit(".", 1)[-1]
+        if tail in CONCRETE_PREDICATES and holds:
+            return {name: STATIC}
+        if tail in TRACER_PREDICATES:
+            return {name: TRACED if holds else STATIC}
+    return {}
+
+
+def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str] | None:
+    """The qualified names of the type, or tuple of types, `isinstance` tests against."""
+    if isinstance(node, cst.Tuple):
+        names: set[str] = set()
+        for element in node.elements:
+            inner = _type_names(element.value, imports)
+            if inner is None:
+                return None
+            names |= inner
+        return frozenset(names)
+    qualified = imports.resolve(node)
+    return None if qualified is None else frozenset({qualified})
+
+
+def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits) -> dict[str, Kind]:
+    """The kinds the guards along `path` (from the function body down to a node) give names.
+
+    A step from an `if` (statement or expression) into its body means its test held, a step
+    into its `else`/`elif` that it did not, a step into the right operand of `and` that the
+    left one held, and a statement after `if test: return ...` (an `if` without `else` whose
+    body always leaves the block) that its test did not hold.
+    """
+    found: dict[str, Kind] = {}
+    for parent, child in zip(path, path[1:]):
+        earlier_exits = exits.before(parent, child)
+        if earlier_exits:
+            for earlier in earlier_exits:
+                found.update(facts_of(earlier.test, False, imports))
+        elif isinstance(parent, (cst.If, cst.IfExp)):
+            if child is parent.body:
+                found.update(facts_of(parent.test, True, imports))
+            elif child is parent.orelse:
+                found.update(facts_of(parent.test, False, imports))
+        elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
+            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports))
+    return found
+
+
+def dead_branches(
+    node: cst.If | cst.IfExp,
+    given: set[str],
+    known: dict[str, object],
+    traced: Callable[[str], bool],
+    imports: ImportTable,
+) -> tuple[bool, bool]:
+    """(body, orelse): whether each branch of `node` is never traced.
+
+    A branch is dead in every trace when taking it needs a parameter every traced reach
+    passes to be `None` (`if p is None:` initialisation paths a `partial` binding skips), when
+    its test is decided by literal defaults no traced reach overrides (`if not apply_softmax:`
+    with `apply_softmax=True` left out by every caller), or when it needs a tracer for sure not
+    to be one (`if not isinstance(x, jax.core.Tracer):`, `if x is None:` on a traced `x`).
+    """
+    test = node.test
+    value = _evaluate(test, known)
+    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, traced, imports)
+    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, traced, imports)
+    return body, orelse
+
+
+def _contradicted(test: cst.BaseExpression, holds: bool, traced: Callable[[str], bool], imports: ImportTable) -> bool:
+    """Whether `test` being `holds` would make a tracer for sure a Python value."""
+    return any(kind is STATIC and traced(name) for name, kind in facts_of(test, holds, imports).items())
+
+
+def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None:
+    """The truth of `test` from parameters' known values, or None when it depends on others."""
+    if not known:
+        return None
+    if isinstance(test, cst.Name):
+        return bool(known[test.value]) if test.value in known else None
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _evaluate(test.expression, known)
+        return None if inner is None else not inner
+    if isinstance(test, cst.BooleanOperation):
+        left, right = _evaluate(test.left, known), _evaluate(test.right, known)
+        if isinstance(test.operator, cst.And):
+            return False if False in (left, right) else (True if left is right is True else None)
+        return True if True in (left, right) else (False if left is right is False else None)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        right = comparison.comparator
+        if test.left.value in known and isinstance(right, cst.Name) and right.value == "None":
+            if isinstance(comparison.operator, cst.Is):
+                return known[test.left.value] is None
+            if isinstance(comparison.operator, cst.IsNot):
+                return known[test.left.value] is not None
+    return None
+
+
+def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:
+    """Whether `test` being `holds` requires a name of `given` to be None."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _needs_none(test.expression, not holds, given)
+    if isinstance(test, cst.BooleanOperation):
+        left, right = _needs_none(test.left, holds, given), _needs_none(test.right, holds, given)
+        return (left or right) if isinstance(test.operator, cst.And) == holds else (left and right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        comparison = test.comparisons[0]
+        if test.left.value in given and isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
+            return isinstance(comparison.operator, cst.Is) == holds and isinstance(comparison.operator, (cst.Is, cst.IsNot))
+    return False
+
+
+_EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+_BLOCK_OWNERS = (cst.FunctionDef, cst.For, cst.While, cst.With, cst.Try, cst.Else, cst.Finally, cst.ExceptHandler)
+
+
+class BlockExits:
+    """For each statement of a block, the `if`s before it whose body always leaves the block
+    and that have no `else` (`if x is None: return ...`): what they tested is false there.
+    Worked out once per block, on the first question about it."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, dict[int, tuple[cst.If, ...]]] = {}
+
+    def before(self, parent: cst.CSTNode, child: cst.CSTNode) -> tuple[cst.If, ...]:
+        """The exiting `if`s before `child` in the block `parent` is (or holds directly: a
+        path steps from a function straight to its body's statements); () for anything else."""
+        table = self._blocks.get(id(parent))
+        if table is None:
+            block = parent.body if isinstance(parent, _BLOCK_OWNERS) else parent
+            if not isinstance(block, cst.IndentedBlock):
+                return ()
+            table = self._blocks[id(parent)] = {}
+            seen: tuple[cst.If, ...] = ()
+            for statement in block.body:
+                table[id(statement)] = seen
+                if isinstance(statement, cst.If) and statement.orelse is None and _always_exits(statement.body):
+                    seen = (*seen, statement)
+        return table.get(id(child), ())
+
+
+def _always_exits(suite: cst.BaseSuite) -> bool:
+    body = suite.body
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, _EXITS) for s in last.body)
+    return False

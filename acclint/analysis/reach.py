@@ -1,0 +1,57 @@
+"""How a function in one module is reached from a traced function in another (DESIGN.md §1).
+
+The per-module analysis records every call a traced function makes to a name it imported, and
+every imported function it hands to a marker, as an outgoing `(qualified name, Seed)`; the
+project layer (`acclint.analysis.project`) resolves the name to a function of another linted file and
+hands the seed to that file's analysis, which puts the function in the seed's contexts with
+the parameter kinds the call passes. Seeds are plain frozen data, so the project layer can
+collect, compare and deduplicate them without knowing anything about the analysis.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from acclint.analysis.taint import Kind
+
+
+@dataclass(frozen=True)
+class Options:
+    """Static-argument options of a marker application."""
+
+    static_argnums: tuple[int, ...] = ()
+    static_argnames: tuple[str, ...] = ()
+    argnums: tuple[int, ...] | None = None
+    # Positions `in_axes` maps with None: vmap passes those arguments through untouched.
+    unmapped: tuple[int, ...] = ()
+
+    def merged(self, other: Options) -> Options:
+        return Options(
+            self.static_argnums + other.static_argnums,
+            self.static_argnames + other.static_argnames,
+            other.argnums if other.argnums is not None else self.argnums,
+            self.unmapped + other.unmapped,
+        )
+
+
+@dataclass(frozen=True)
+class CallShape:
+    """The kinds of the arguments a call passes, by position and by keyword."""
+
+    positional: tuple[Kind, ...] = ()
+    keywords: tuple[tuple[str, Kind], ...] = ()
+    starred: Kind | None = None  # the widest kind passed through `*args` / `**kwargs`
+    given: tuple[str | int, ...] = ()  # positions and keywords passed something other than None
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One traced reach of a module-level function from another module."""
+
+    function: str  # its name in its own module ("" until the project layer resolves it)
+    contexts: frozenset[str]
+    markers: frozenset[str]
+    origin: str  # the traced function it is reached from: "train.train_step (jax.jit)"
+    call: CallShape | None = None  # called from a traced function with these arguments
+    marker: str | None = None  # or handed to this marker (a qualified name) ...
+    options: Options = Options()  # ... with these options

@@ -1,0 +1,289 @@
+"""One walk of a module that indexes its functions, classes, imports and marker call sites.
+
+Everything later stages need to know about the module's structure is collected here, in a
+single pass over the tree, so no later stage walks the whole module again: the traced-value
+analysis and the rules only walk the bodies of functions that turned out to be in a context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from acclint.analysis.names import ImportTable
+from acclint.analysis.taint import Kind, ReturnKinds
+from acclint.analysis.walk import all_params, children
+
+PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
+NOT_LITERAL = object()  # a default that is no literal: its value is not known
+
+
+@dataclass(eq=False)
+class Param:
+    name: str
+    positional: bool  # can be passed by position
+    star: bool  # *args or **kwargs
+    plain_typed: bool  # annotated with a plain Python type: treated as static
+    has_default: bool = False  # a caller may leave it out and get a Python default
+    default: object = None  # the default's value when it is a literal (True, 0.5, "x", None)
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    node: cst.ClassDef
+    name: str
+    function: FunctionInfo | None  # the function it is defined in, if any
+    bases: list[cst.BaseExpression]
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    """A function or lambda, with what the context analysis learns about it."""
+
+    node: cst.FunctionDef | cst.Lambda
+    name: str
+    parent: FunctionInfo | None
+    cls: ClassInfo | None  # set for a method defined directly in a class body
+    params: list[Param]
+    inner: dict[str, FunctionInfo] = field(default_factory=dict)
+    contexts: set[str] = field(default_factory=set)
+    # Kinds (taint.Kind) of its parameters, from the markers and call sites that reach it, and
+    # of every name in its body, set by the analysis.
+    param_kinds: dict[str, Kind] = field(default_factory=dict)
+    kinds: dict[str, Kind] = field(default_factory=dict)
+    # The module-level statement it lies in: findings are located by generating only that.
+    statement: cst.BaseStatement | None = field(default=None, repr=False)
+    # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
+    # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
+    markers: set[str] = field(default_factory=set)
+    # The traced function in another module it is reached from ("train.train_step (jax.jit)"),
+    # for messages; None when its contexts come from its own module.
+    origin: str | None = None
+    # The parameters every traced reach passes something other than `None` (a `partial`
+    # binding, an argument at each call site): `if p is None:` on one is never traced.
+    given: set[str] | None = None
+    # The parameters some traced reach passes; the others hold their defaults in every trace.
+    passed: set[str] = field(default_factory=set)
+    # The kind of what it returns (one per element when every `return` spells a tuple of the
+    # same length); None until the analysis has seen its body.
+    returns: ReturnKinds | None = None
+
+    def known_values(self) -> dict[str, object]:
+        """The values parameters surely hold in every trace: literal defaults no traced reach
+        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code)."""
+        if not self.contexts:
+            return {}
+        return {
+            p.name: p.default for p in self.params
+            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
+        }
+
+    @property
+    def traced_params(self) -> list[str]:
+        """Its parameters that hold traced values (pytrees of tracers or tracers)."""
+        return sorted(name for name, kind in self.param_kinds.items() if kind >= Kind.TREE)
+
+    @property
+    def runtime_traced(self) -> bool:
+        """Whether the runtime (dlaccelerate, dlfeval, an Acceleratable layer) traces it."""
+        return any(m.startswith("acclint.runtime.") for m in self.markers)
+
+    @property
+    def is_method(self) -> bool:
+        return self.cls is not None and isinstance(self.node, cst.FunctionDef) and not any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            for d in self.node.decorators
+        )
+
+    @property
+    def call_params(self) -> list[Param]:
+        """Parameters a caller passes: a method's `self`/`cls` is bound, not passed."""
+        return self.params[1:] if self.is_method and self.params else self.params
+
+
+@dataclass(eq=False)
+class MarkerSite:
+    """An expression that may apply a context marker: a decorator or a call."""
+
+    expr: cst.BaseExpression
+    scope: FunctionInfo | None  # the function the expression is evaluated in
+    cls: ClassInfo | None  # the class body it is evaluated in
+    decorates: FunctionInfo | None = None  # the decorated function, for a decorator
+
+
+@dataclass(eq=False)
+class ModuleIndex:
+    imports: ImportTable
+    functions: dict[str, FunctionInfo]  # module-level functions by name
+    classes: dict[str, ClassInfo]  # module-level classes by name
+    all_functions: list[FunctionInfo]
+    all_classes: list[ClassInfo]
+    sites: list[MarkerSite]
+    by_node: dict[cst.CSTNode, FunctionInfo]
+    # Module-level `name = value` statements, so a function handed over through a name
+    # (`branches = [f, g]`, `body = lambda ...`) can be found.
+    module_values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # The walk of each module-level statement (index_module's `walked`).
+    walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = field(default_factory=dict)
+
+
+def _params(params: cst.Parameters) -> list[Param]:
+    out: list[Param] = []
+    for p in list(params.posonly_params) + list(params.params):
+        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None, _literal(p.default)))
+    if isinstance(params.star_arg, cst.Param):
+        out.append(Param(params.star_arg.name.value, False, True, _plain_typed(params.star_arg)))
+    for p in params.kwonly_params:
+        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None, _literal(p.default)))
+    if params.star_kwarg is not None:
+        out.append(Param(params.star_kwarg.name.value, False, True, _plain_typed(params.star_kwarg)))
+    return out
+
+
+_LITERAL_NAMES = {"True": True, "False": False, "None": None}
+
+
+def _literal(node: cst.BaseExpression | None) -> object:
+    """The value of a literal default (`True`, `None`, `0.5`, `"mean"`), else a sentinel."""
+    if isinstance(node, cst.Name) and node.value in _LITERAL_NAMES:
+        return _LITERAL_NAMES[node.value]
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    return NOT_LITERAL
+
+
+def _plain_typed(param: cst.Param) -> bool:
+    if param.annotation is None:
+        return False
+    ann = param.annotation.annotation
+    if isinstance(ann, cst.SimpleString):
+        return ann.evaluated_value in PLAIN_TYPES
+    return isinstance(ann, cst.Name) and ann.value in PLAIN_TYPES
+
+
+def _alias_target(node: cst.Assign) -> str | None:
+    if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+        if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
+            return node.targets[0].target.value
+    return None
+
+
+# The node types `index_module` looks at; every other node only has its children walked.
+_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign})
+
+
+def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: dict | None = None) -> ModuleIndex:
+    """Walk `module` once and index it.
+
+    `candidate_tails` are the last components of every marker name (`jit`, `grad`, ...): a call
+    whose callee ends in another name cannot be a marker unless an alias makes it one, so only
+    calls ending in a candidate or in a name bound by an import or alias are kept as sites.
+
+    The walk of each module-level statement (`_walk`) depends on its node alone, so `walked`
+    (the `walks` of an index of an earlier version of the module, which the language server
+    keeps) gives the walks of the statements an edit left alone; only their indexed nodes are
+    then looked at again, to make this index's own records of them.
+    """
+    imports = ImportTable()
+    functions: dict[str, FunctionInfo] = {}
+    classes: dict[str, ClassInfo] = {}
+    all_functions: list[FunctionInfo] = []
+    all_classes: list[ClassInfo] = []
+    calls: list[MarkerSite] = []
+    sites: list[MarkerSite] = []
+    by_node: dict[cst.CSTNode, FunctionInfo] = {}
+    module_values: dict[str, list[cst.BaseExpression]] = {}
+    walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
+
+    for statement in module.body:
+        walk = walked.get(statement) if walked is not None else None
+        walk = walks[statement] = walk if walk is not None else _walk(statement)
+        made: list = []  # the functions and classes of this statement, in the walk's order
+        for node, fn_at, cls_at in walk:
+            fn = made[fn_at] if fn_at >= 0 else None
+            cls = made[cls_at] if cls_at >= 0 else None
+            kind = type(node)
+            if kind is cst.Call:
+                if isinstance(node.func, (cst.Name, cst.Attribute)):
+                    calls.append(MarkerSite(node, fn, cls))
+            elif kind is cst.FunctionDef or kind is cst.Lambda:
+                is_def = kind is cst.FunctionDef
+                name = node.name.value if is_def else "<lambda>"
+                info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement)
+                made.append(info)
+                all_functions.append(info)
+                by_node[node] = info
+                if is_def:
+                    if cls is not None:
+                        cls.methods.setdefault(name, info)
+                    elif fn is not None:
+                        fn.inner.setdefault(name, info)
+                    else:
+                        functions.setdefault(name, info)
+                    for dec in node.decorators:
+                        sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
+            elif kind is cst.ClassDef:
+                info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
+                made.append(info_c)
+                all_classes.append(info_c)
+                if fn is None and cls is None:
+                    classes.setdefault(info_c.name, info_c)
+            elif kind is cst.Import:
+                imports.add_import(node)
+            elif kind is cst.ImportFrom:
+                imports.add_import_from(node)
+            else:  # cst.Assign
+                local = _alias_target(node)
+                if local is not None:
+                    imports.add_alias(local, node.value)
+                if fn is None and cls is None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                    module_values.setdefault(node.targets[0].target.value, []).append(node.value)
+    tails = candidate_tails | imports.bound_names()
+    for site in calls:
+        func = site.expr.func  # type: ignore[attr-defined]
+        tail = func.value if isinstance(func, cst.Name) else func.attr.value
+        if tail in tails or tail == "partial":
+            sites.append(site)
+    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks)
+
+
+def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:
+    """The nodes of a module-level statement that `index_module` indexes, in the order it
+    indexes them, each with the function and the class body it lies in, as positions among
+    the functions and classes (FunctionDef, Lambda, ClassDef nodes) of that list (-1: none)."""
+    out: list[tuple[cst.CSTNode, int, int]] = []
+    made = 0  # functions and classes met so far
+    stack: list[tuple[cst.CSTNode, int, int]] = [(statement, -1, -1)]
+    push = stack.append
+    while stack:
+        node, fn, cls = stack.pop()
+        kind = type(node)
+        if kind not in _INDEXED:  # most nodes: skip the isinstance chain (ABC checks)
+            for child in reversed(list(children(node))):
+                push((child, fn, cls))
+            continue
+        out.append((node, fn, cls))
+        if kind is cst.FunctionDef or kind is cst.Lambda:
+            if kind is cst.FunctionDef:
+                for dec in node.decorators:
+                    push((dec.decorator, fn, cls))
+            for p in all_params(node.params):
+                if p.default is not None:
+                    push((p.default, fn, cls))
+            push((node.body, made, -1))
+            made += 1
+        elif kind is cst.ClassDef:
+            for dec in node.decorators:
+                push((dec.decorator, fn, cls))
+            for base in node.bases:
+                push((base.value, fn, cls))
+            push((node.body, fn, made))
+            made += 1
+        elif kind is not cst.Import and kind is not cst.ImportFrom:
+            for child in reversed(list(children(node))):
+                push((child, fn, cls))
+    return out

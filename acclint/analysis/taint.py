@@ -1,0 +1,463 @@
+"""What kind of value each name and expression of a traced function holds (docs/analysis.md).
+
+Every value gets one of four kinds, ordered by how sure the analysis is that it is a tracer:
+
+* `STATIC`: a Python value for sure (literals, shapes, dtypes, predicates' results, loop
+  indices over `range`, the keys of a pytree, values bound by `functools.partial`).
+* `UNKNOWN`: could be either (an attribute of a pytree argument may be a static field or a
+  config value; the result of a call the analysis cannot see).
+* `TREE`: a pytree whose every leaf is a tracer (a non-static argument of a transform, an item
+  of one). Its structure is static: its truth value, length and keys are Python values. Used as
+  an array (arithmetic, comparison, an array method) it can only be a leaf, so a tracer.
+* `TRACED`: an array tracer for sure (results of `jax.numpy`/`lax` operations on traced
+  values, arithmetic on them, a `TREE` used as an array, their elements).
+
+Rules report only what is `TRACED` (or, where the operation itself needs a leaf, such as
+`float(x)`, a `TREE`); `--strictness pedantic` lowers the bar to `UNKNOWN`.
+
+The analysis is flow-insensitive: a name's kind is the most traced kind any assignment in the
+function gives it. Guards narrow it where a rule asks (`narrowed`): inside
+`if x is None:` or `if isinstance(x, (int, np.ndarray)):` `x` is static.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Callable, Union
+
+import libcst as cst
+
+from acclint.analysis.facts import ValueFacts
+from acclint.analysis.names import ImportTable
+from acclint.analysis.walk import all_params, walk_body
+
+
+class Kind(IntEnum):
+    STATIC = 0
+    UNKNOWN = 1
+    TREE = 2
+    TRACED = 3
+
+
+STATIC, UNKNOWN, TREE, TRACED = Kind.STATIC, Kind.UNKNOWN, Kind.TREE, Kind.TRACED
+
+# What a call of a helper of this module returns: one kind, or one per element of the tuple
+# every `return` of the helper spells out.
+ReturnKinds = Union[Kind, tuple[Kind, ...]]
+
+
+@dataclass(eq=False)
+class BodyFacts:
+    """What one walk of a function body (not its nested scopes) finds."""
+
+    # (target, value, how): `value` flows into the names of `target`; `how` is "=", "+=" or
+    # "in" (a loop or comprehension target takes the elements of `value`).
+    flows: list[tuple[cst.BaseExpression, cst.BaseExpression, str]] = field(default_factory=list)
+    calls: list[cst.Call] = field(default_factory=list)
+    local_names: set[str] = field(default_factory=set)
+    declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
+    returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
+    bare_return: bool = False  # a `return` without a value (or the end of the body) returns None
+    # Names used the way only an array can be used (`x * 2`, `x.sum()`, `x.T`, `x[:, 0]`,
+    # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
+    array_uses: set[str] = field(default_factory=set)
+    mapping_uses: set[str] = field(default_factory=set)
+
+
+def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, imports: ImportTable) -> BodyFacts:
+    facts = BodyFacts()
+    facts.local_names.update(p.name.value for p in all_params(node.params))
+    if isinstance(node, cst.Lambda):
+        facts.returns.append(node.body)
+        _collect(node.body, facts, facts_table, include_root=True)
+    else:
+        _collect(node.body, facts, facts_table, include_root=False)
+    facts.local_names -= facts.declared_outer
+    # Arguments of `jax.numpy`/`lax` functions are arrays too: those functions take no lists
+    # (but the ones that build an array from a sequence, `jnp.stack(xs)`).
+    for call in facts.calls:
+        qualified = imports.resolve(call.func) or ""
+        if qualified.startswith(facts_table.array_namespaces) and qualified.rsplit(".", 1)[-1] not in facts_table.sequence_functions:
+            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star)
+    return facts
+
+
+_ORDERED = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+_MAPPING_METHODS = frozenset({"items", "keys", "values", "get", "setdefault"})
+
+
+# The node types `_collect` takes facts from; a parsed tree holds only these concrete classes.
+_COLLECTED = frozenset({
+    cst.Call, cst.Return, cst.Yield, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
+    cst.NamedExpr, cst.WithItem, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Global,
+    cst.Nonlocal, cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Attribute, cst.Subscript,
+})
+
+
+def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool) -> None:
+    nodes = walk_body(root)
+    if include_root:
+        nodes = _chain_root(root, nodes)
+    flows = facts.flows
+    for node in nodes:
+        if type(node) not in _COLLECTED:  # most nodes: skip the isinstance chain (ABC checks)
+            continue
+        if isinstance(node, cst.Call):
+            facts.calls.append(node)
+        elif isinstance(node, (cst.Return, cst.Yield)):
+            if node.value is not None:
+                facts.returns.append(node.value)
+            else:
+                facts.bare_return = True
+        elif isinstance(node, cst.Assign):
+            for t in node.targets:
+                flows.append((t.target, node.value, "="))
+                _bind_targets(t.target, facts.local_names)
+        elif isinstance(node, cst.AnnAssign):
+            _bind_targets(node.target, facts.local_names)
+            if node.value is not None:
+                flows.append((node.target, node.value, "="))
+        elif isinstance(node, cst.AugAssign):
+            flows.append((node.target, node.value, "+="))
+            _bind_targets(node.target, facts.local_names)
+            _array_use(node.target, facts)
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            flows.append((node.target, node.iter, "in"))
+            _bind_targets(node.target, facts.local_names)
+        elif isinstance(node, cst.NamedExpr):
+            flows.append((node.target, node.value, "="))
+            _bind_targets(node.target, facts.local_names)
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            flows.append((node.asname.name, node.item, "="))
+            _bind_targets(node.asname.name, facts.local_names)
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            facts.local_names.add(node.name.value)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                bound = alias.asname.name if alias.asname else alias.name
+                while isinstance(bound, cst.Attribute):
+                    bound = bound.value
+                if isinstance(bound, cst.Name):
+                    facts.local_names.add(bound.value)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for item in node.names:
+                facts.declared_outer.add(item.name.value)
+        elif isinstance(node, cst.BinaryOperation):
+            concatenates = isinstance(node.operator, cst.Add) and not (_number(node.left) or _number(node.right))
+            if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
+                _array_use(node.left, facts)  # `a + b` may join two tuples; `a * 2`, `a - b` cannot
+                _array_use(node.right, facts)
+        elif isinstance(node, cst.Comparison):
+            if any(isinstance(c.operator, _ORDERED) for c in node.comparisons):
+                _array_use(node.left, facts)
+                for c in node.comparisons:
+                    _array_use(c.comparator, facts)
+        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.BitInvert)):
+            _array_use(node.expression, facts)
+        elif isinstance(node, cst.Attribute):
+            attr = node.attr.value
+            if attr in table.array_attributes or attr in table.array_methods:
+                _array_use(node.value, facts)
+            elif attr in _MAPPING_METHODS and isinstance(node.value, cst.Name):
+                facts.mapping_uses.add(node.value.value)
+        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+            if len(node.slice) > 1:
+                _array_use(node.value, facts)  # `x[:, 0]`: a sequence takes one index
+            elif isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.BaseString):
+                facts.mapping_uses.add(node.value.value)
+
+
+def _array_use(node: cst.BaseExpression, facts: BodyFacts) -> None:
+    if isinstance(node, cst.Name):
+        facts.array_uses.add(node.value)
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))
+
+
+def _sequence_like(node: cst.BaseExpression) -> bool:
+    """A display or string: `+`/`*` with it concatenates or repeats, it is no arithmetic."""
+    return isinstance(node, (cst.List, cst.Tuple, cst.ListComp, cst.BaseString, cst.Dict, cst.Set))
+
+
+def _chain_root(root, rest):
+    yield root
+    yield from rest
+
+
+def _bind_targets(target: cst.BaseExpression, names: set[str]) -> None:
+    names.update(target_names(target))
+
+
+_CONTAINER_BUILTINS = frozenset({"list", "tuple", "dict", "set", "frozenset", "sorted", "reversed", "zip", "enumerate", "iter", "next"})
+# Builtins that compute with (or truth-test) the leaves they are given: given tracers, tracers.
+_LEAF_BUILTINS = frozenset({"abs", "sum", "min", "max", "round", "pow", "divmod", "all", "any"})
+
+
+class ValueQuery:
+    """Answers "what kind of value is this expression?" for one function."""
+
+    def __init__(
+        self,
+        kinds: dict[str, Kind],
+        imports: ImportTable,
+        facts: ValueFacts,
+        body: BodyFacts,
+        callee: Callable[[cst.BaseExpression], ReturnKinds | None] = lambda func: None,
+    ) -> None:
+        self.kinds = kinds
+        self.imports = imports
+        self.facts = facts
+        self.body = body
+        # What a helper of this module returns, for a call of it (None: not a known helper).
+        self.callee = callee
+
+    def narrowed(self, overrides: dict[str, Kind]) -> ValueQuery:
+        """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
+        if not overrides:
+            return self
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee)
+
+    # -- the kind of an expression --------------------------------------------------------
+    def name_kind(self, name: str) -> Kind:
+        kind = self.kinds.get(name, STATIC)
+        if kind is TREE and name in self.body.array_uses and name not in self.body.mapping_uses:
+            return TRACED  # used as an array elsewhere in the function: it is a leaf
+        return kind
+
+    def kind(self, node: cst.CSTNode) -> Kind:
+        if isinstance(node, cst.Name):
+            return self.name_kind(node.value)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node)
+        if isinstance(node, cst.Call):
+            return self._call(node)
+        if isinstance(node, cst.Comparison):
+            return self._comparison(node)
+        if isinstance(node, cst.BinaryOperation):
+            left, right = self.kind(node.left), self.kind(node.right)
+            if _sequence_like(node.left) or _sequence_like(node.right):
+                return container_of(max(left, right))
+            if isinstance(node.operator, cst.Add) and TRACED not in (left, right) and not (
+                _number(node.left) or _number(node.right)
+            ):
+                return container_of(max(left, right))  # `a + b` of two pytrees may concatenate lists
+            return _as_array(max(left, right))
+        if isinstance(node, cst.UnaryOperation):
+            if isinstance(node.operator, cst.Not):
+                return STATIC  # a Python bool: the truth test itself is the hazard
+            return _as_array(self.kind(node.expression))
+        if isinstance(node, cst.BooleanOperation):
+            return max(self.kind(node.left), self.kind(node.right))
+        if isinstance(node, cst.IfExp):
+            return max(self.kind(node.body), self.kind(node.orelse))
+        if isinstance(node, cst.Subscript):
+            return self._subscript(node)
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            return _display([self.kind(e.value) for e in node.elements])
+        if isinstance(node, cst.Dict):
+            return _display([self.kind(e.value) for e in node.elements])
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return _display([self.kind(node.elt)])
+        if isinstance(node, cst.DictComp):
+            return _display([self.kind(node.value)])
+        if isinstance(node, (cst.NamedExpr, cst.StarredElement)):
+            return self.kind(node.value)
+        if isinstance(node, cst.Await):
+            return UNKNOWN
+        return STATIC  # literals, f-strings, lambdas, `...`
+
+    def _attribute(self, node: cst.Attribute) -> Kind:
+        attr = node.attr.value
+        if attr in self.facts.static_attributes:
+            return STATIC
+        base = self.kind(node.value)
+        if base is TREE:
+            # A field of a pytree may be declared static (`pytree_node=False`) or be a config
+            # value; only attributes that exist on arrays alone say it is an array.
+            return TRACED if attr in self.facts.array_attributes else UNKNOWN
+        return base
+
+    def _subscript(self, node: cst.Subscript) -> Kind:
+        base = self.kind(node.value)
+        if base >= TREE:
+            return base  # an item of a pytree is a pytree; an element of an array is an array
+        index = max((self._slice_kind(e.slice) for e in node.slice), default=STATIC)
+        # A static table indexed by a traced value: a NumPy table raises, a jnp one traces.
+        return max(base, UNKNOWN) if index > STATIC else base
+
+    def _slice_kind(self, part: cst.BaseSlice) -> Kind:
+        if isinstance(part, cst.Index):
+            return self.kind(part.value)
+        assert isinstance(part, cst.Slice)
+        return max((self.kind(p) for p in (part.lower, part.upper, part.step) if p is not None), default=STATIC)
+
+    def _comparison(self, node: cst.Comparison) -> Kind:
+        operands = [node.left, *(c.comparator for c in node.comparisons)]
+        for c in node.comparisons:
+            if isinstance(c.operator, (cst.In, cst.NotIn)):
+                # A key test on a pytree is structure; looking a tracer up in a container
+                # compares it (or hashes it), which asks the tracer for a bool.
+                return TRACED if self.kind(node.left) is TRACED else STATIC
+            if isinstance(c.operator, (cst.Is, cst.IsNot)):
+                return STATIC  # identity: never an array test
+            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(
+                isinstance(o, cst.BaseString) or (isinstance(o, cst.Name) and o.value == "None") for o in operands
+            ):
+                return STATIC  # `mode == "train"`: strings are never traced
+        return _as_array(max(self.kind(o) for o in operands))
+
+    def _call(self, node: cst.Call) -> Kind:
+        facts = self.facts
+        qualified = self.imports.resolve(node.func)
+        if qualified in facts.static_calls or facts.host_conversion(qualified) is not None:
+            return STATIC
+        returned = self.callee(node.func)
+        if returned is not None:
+            return returned if isinstance(returned, Kind) else _display(list(returned))
+        args = max((self.kind(a.value) for a in node.args), default=STATIC)
+        func = node.func
+        if isinstance(func, cst.Call) and self._is_layer(func):
+            return _as_array(args)  # `nn.Dense(3)(x)`: a layer applied to a traced value
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method in facts.host_methods:
+                return STATIC
+            receiver = self.kind(func.value)
+            if receiver is TRACED:
+                return TRACED
+            if receiver is TREE:
+                if method in facts.array_methods:
+                    return TRACED
+                if method == "keys":
+                    return STATIC
+                if method in _MAPPING_METHODS:
+                    return TREE
+                return UNKNOWN
+            if receiver is UNKNOWN:
+                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) is TREE:
+                    # `layer.w.sum()`: a static field must be hashable, so no array is one; a
+                    # field with array methods is a leaf of the pytree, a tracer.
+                    return TRACED
+                return UNKNOWN
+        if qualified is not None:
+            if qualified.startswith(facts.array_namespaces):
+                return _as_array(args)
+            if qualified.startswith(facts.tree_namespaces):
+                return container_of(args)
+            if qualified in _LEAF_BUILTINS:
+                return _as_array(args)
+            if qualified in _CONTAINER_BUILTINS:
+                return container_of(args)
+            if qualified == "range":
+                return STATIC
+        return UNKNOWN if args > STATIC else STATIC
+
+    def _is_layer(self, made: cst.Call) -> bool:
+        """Whether `made` constructs a layer of a known library (`nn.Dense(3)`)."""
+        qualified = self.imports.resolve(made.func) or ""
+        prefix, _, name = qualified.rpartition(".")
+        return name[:1].isupper() and (prefix + ".").startswith(self.facts.layer_namespaces)
+
+    # -- the kind of what a loop or unpacking binds ------------------------------------------
+    def element_kind(self, iterable: cst.BaseExpression) -> Kind:
+        """The kind of each element a `for` over `iterable` binds."""
+        if isinstance(iterable, cst.Call):
+            qualified = self.imports.resolve(iterable.func)
+            if qualified == "range":
+                return STATIC
+            if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "keys":
+                return STATIC
+        return self.kind(iterable)
+
+    def pairs(self, target: cst.BaseExpression, value: cst.BaseExpression, how: str) -> list[tuple[cst.BaseExpression, Kind]]:
+        """The kinds the names in `target` get from `value` (element-wise where it can tell).
+
+        `a, b = x, 1` gives `a` the kind of `x` and `b` static; a loop over `zip(a, b)` pairs its
+        targets with the zipped iterables, one over `enumerate(a)` makes the index static, one
+        over `d.items()` makes the keys static; `rows, n = helper(x)` takes the kinds of the
+        tuple each `return` of the helper spells out.
+        """
+        if isinstance(target, (cst.Tuple, cst.List)):
+            elements = [e.value for e in target.elements]
+            starred = any(isinstance(e, cst.StarredElement) for e in elements)
+            if how == "in" and isinstance(value, cst.Call):
+                args = [a.value for a in value.args if a.keyword is None and not a.star]
+                qualified = self.imports.resolve(value.func)
+                if qualified == "zip" and len(args) == len(elements) == len(value.args) and not starred:
+                    return [(t, self.element_kind(a)) for t, a in zip(elements, args)]
+                if qualified == "enumerate" and len(elements) == 2 and args:
+                    return [(elements[0], STATIC), (elements[1], self.element_kind(args[0]))]
+                if isinstance(value.func, cst.Attribute) and value.func.attr.value == "items" and len(elements) == 2:
+                    holder = self.kind(value.func.value)
+                    return [(elements[0], STATIC), (elements[1], TREE if holder >= TREE else holder)]
+                if qualified is not None and qualified.endswith("leaves_with_path") and len(elements) == 2:
+                    return [(elements[0], STATIC), (elements[1], self.element_kind(value))]
+            if how == "=" and not starred:
+                if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
+                    isinstance(e, cst.StarredElement) for e in value.elements
+                ):
+                    return [(t, self.kind(v.value)) for t, v in zip(elements, value.elements)]
+                if isinstance(value, cst.Call):
+                    returned = self.callee(value.func)
+                    if isinstance(returned, tuple) and len(returned) == len(elements):
+                        return list(zip(elements, returned))
+        kind = self.element_kind(value) if how == "in" else self.kind(value)
+        return [(target, kind)]
+
+
+def _as_array(kind: Kind) -> Kind:
+    """The kind of an array operation's result: a pytree used as an array is a leaf."""
+    return TRACED if kind >= TREE else kind
+
+
+def container_of(kind: Kind) -> Kind:
+    """The kind of a container built from values of `kind` (a pytree of them)."""
+    return TREE if kind >= TREE else kind
+
+
+def _display(kinds: list[Kind]) -> Kind:
+    """A list/tuple/dict of values: a pytree of tracers only if every element is one."""
+    if not kinds:
+        return STATIC
+    if all(k >= TREE for k in kinds):
+        return TREE
+    return UNKNOWN if any(k > STATIC for k in kinds) else STATIC
+
+
+def target_names(target: cst.BaseExpression, through_subscripts: bool = False) -> list[str]:
+    """The names an assignment to `target` binds (`a, (b, *c) = ...`).
+
+    With `through_subscripts`, an item assignment names its container too: a traced value
+    stored by `ys[i] = x` makes `ys` hold one.
+    """
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in target_names(el.value, through_subscripts)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value, through_subscripts)
+    if through_subscripts and isinstance(target, cst.Subscript):
+        return target_names(target.value, through_subscripts)
+    return []
+
+
+def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> None:
+    """Raise the kinds in `kinds` in place to the fixpoint of the body's flows."""
+    changed = True
+    while changed:
+        changed = False
+        for target, value, how in facts.flows:
+            for t, kind in query.pairs(target, value, how):
+                if how == "+=":
+                    kind = _as_array(max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC))
+                elif isinstance(t, cst.Subscript):
+                    kind = container_of(kind)  # `ys[i] = x`: ys holds x
+                for name in target_names(t, through_subscripts=True):
+                    if kind > kinds.get(name, STATIC):
+                        kinds[name] = kind
+                        changed = True

@@ -1,0 +1,93 @@
+"""What a lint run produces: findings (with optional fixes) and per-file errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
+
+from acclint.common.lines import split_lines
+
+if TYPE_CHECKING:  # annotations only: reading cached findings must not import libcst
+    import libcst as cst
+
+
+@dataclass(frozen=True, eq=False)
+class Fix:
+    """A source edit that removes a finding, as libcst node replacements.
+
+    `changes` maps nodes of the parsed module to their replacements; applying them with a
+    transformer and regenerating the code keeps every untouched byte (comments, layout) as it
+    was. `imports` are import statements (`"import jax.numpy as jnp"`) the replacement needs.
+    `safe` is False where the fix can change behaviour (see the rule's "Fix safety"), and
+    `reason` then says how. A replacement may also be a `cst.FlattenSentinel` (a statement
+    replaced by several) or `cst.RemovalSentinel.REMOVE` (a statement the fix makes redundant).
+    """
+
+    title: str
+    changes: Mapping[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel]
+    safe: bool = True
+    imports: tuple[str, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    code: str
+    message: str
+    end_line: int = 0
+    end_column: int = 0
+    fix: Fix | None = field(default=None, compare=False, repr=False)
+    node: cst.CSTNode | None = field(default=None, compare=False, repr=False, hash=False)
+    cell: int | None = None  # in a notebook: the cell (1-based, as Jupyter numbers them); `line` is in it
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None
+
+    @property
+    def location(self) -> str:
+        """`path:line:column`, or `nb.ipynb:cell 3:line 4:column` in a notebook."""
+        if self.cell is not None:
+            return f"{self.path}:cell {self.cell}:line {self.line}:{self.column}"
+        return f"{self.path}:{self.line}:{self.column}"
+
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.path, self.cell or 0, self.line, self.column, self.code)
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be analysed, and why (exit status 2)."""
+
+    path: str
+    message: str
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    error: FileError | None = None
+    parsed: bool = False  # False when the text prefilter showed there was nothing to analyse
+    module: cst.Module | None = field(default=None, repr=False)
+    cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells
+    text: str | None = field(default=None, repr=False)  # the source, when there is no module
+    lines: list[str] | None = field(default=None, repr=False, compare=False)  # source_line's
+
+    def source_line(self, finding: Finding) -> str | None:
+        """The line of source a finding is on, for excerpts (None if unknown)."""
+        if finding.cell is not None:
+            lines = (self.cells or {}).get(finding.cell, [])
+        else:
+            lines = self._lines()
+        return lines[finding.line - 1] if 0 < finding.line <= len(lines) else None
+
+    def _lines(self) -> list[str]:
+        """The file's lines, made once: the module's code is generated from the whole tree,
+        which an excerpt per finding must not pay again."""
+        if self.lines is None:
+            self.lines = split_lines(self.module.code if self.module is not None else self.text or "")
+        return self.lines

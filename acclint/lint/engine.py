@@ -1,0 +1,309 @@
+"""Lint one file: prefilter, parse once, analyse once, run every rule in one traversal.
+
+The traversal visits only the bodies of functions in a traced context (the analysis found
+them), keeps the parent stack itself, and dispatches each node to the `visit_<NodeType>`
+methods of the rules that apply in that function's contexts. Positions are computed only for
+files that have findings, and `# noqa` is applied here, once, for every rule.
+"""
+
+from __future__ import annotations
+
+import bisect
+import gc
+import sys
+from dataclasses import dataclass
+from functools import cache
+from typing import Mapping
+
+import libcst as cst
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
+
+from acclint.analysis.module import ModuleAnalysis
+from acclint.files.decoding import decode
+from acclint.common.findings import FileError, FileResult, Finding, Fix
+from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion, check_source
+from acclint.common.refused import Refused
+from acclint.common.lines import split_lines
+from acclint.frameworks.markers import MarkerTable
+from acclint.analysis.narrowing import dead_branches
+from acclint.lint.noqa import suppressed
+from acclint.analysis.reach import Seed
+from acclint.parse.prefilter import may_hold_context, names_a_marker
+from acclint.lint.rule import Rule, RuleContext
+from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.taint import Kind
+from acclint.analysis.walk import children, outer_parts, SCOPE_TYPES
+
+# libcst's visitors and code generation (the fixer's, too) recurse along expression nesting,
+# which `guard` bounds; this floor lets them reach the bound, and stays far below what the C
+# stack holds (acclint.parse.guard). `lint_source` itself runs with exactly `RECURSION_LIMIT` room.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    rules: tuple[type[Rule], ...]
+    markers: MarkerTable
+    noqa: bool = True  # drop findings on `# noqa` lines (False: the caller applies noqa itself)
+    pedantic: bool = False  # report values that may be traced, not only those traced for sure
+    # Set per file by the project layer: the file's dotted module name, and the traced reaches
+    # of its functions from other modules (a file with seeds is analysed whatever it names).
+    module_name: str = ""
+    seeds: tuple[Seed, ...] = ()
+
+
+def lint_source(
+    source: bytes,
+    path: str,
+    options: LintOptions,
+    parsed: cst.Module | None = None,
+    analysis: ModuleAnalysis | None = None,
+    positions: dict | None = None,
+) -> FileResult:
+    """Lint one file's bytes. Never raises for bad input: problems come back as `error`.
+
+    `positions`: a cache of the code generated for module-level statements, kept by a caller
+    that lints new versions of a module sharing most statement nodes with the last (the
+    language server after a reparse); see `_statement_code`.
+
+    The cyclic garbage collector is paused meanwhile: a parse allocates hundreds of thousands
+    of acyclic nodes (freed by reference counting anyway), and each collection they would
+    trigger also scans everything the caller still holds, such as the modules of every file
+    `api.run` has linted so far (on the benchmark corpus: 52 s of CPU with it, 33 s without).
+    Cycles made while linting one file are collected after it.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        with bounded_recursion():
+            return _lint_source(source, path, options, parsed, analysis, positions)
+    except Exception as exc:  # past the guard's bounds: refuse this file, never the run
+        if not _from_recursion(exc):
+            raise
+        return FileResult(path, error=FileError(path, "nested too deeply to analyse"))
+    finally:
+        if paused:
+            gc.enable()
+
+
+def libcst_refusal(exc: cst.ParserSyntaxError) -> str:
+    """The message for valid Python (Python's own parser passed it) that libcst refuses.
+
+    libcst's native parser words its position into the message ("error at 5:4") and may put
+    it after the construct it cannot read; only a real line and column are repeated."""
+    message = exc.message.splitlines()[0] if exc.message else "syntax error"
+    where = f" (near line {exc.raw_line}" + (f", column {exc.raw_column + 1})" if exc.raw_column >= 0 else ")") if exc.raw_line > 0 else ""
+    return f"libcst, the parser acclint uses, cannot parse this file although Python can: {message}{where}"
+
+
+def _from_recursion(exc: BaseException | None) -> bool:
+    """Whether `exc` is a RecursionError or was raised while handling one (libcst's code
+    generation turns one into a KeyError as it unwinds)."""
+    while exc is not None:
+        if isinstance(exc, RecursionError):
+            return True
+        exc = exc.__context__
+    return False
+
+
+def _lint_source(
+    source: bytes, path: str, options: LintOptions, parsed: cst.Module | None, analysis: ModuleAnalysis | None, positions: dict | None
+) -> FileResult:
+    """`parsed` and `analysis`: the module of `source` and its analysis with these options'
+    seeds, when the project layer has made them already."""
+    result = FileResult(path)
+    if not options.seeds and not may_hold_context(source, options.markers):
+        try:
+            decode(source)
+        except Refused as exc:
+            result.error = FileError(path, str(exc))
+        return result
+    try:
+        text = decode(source)
+        if parsed is not None:
+            module = parsed
+        else:
+            tree = check_source(source)
+            if not options.seeds and not names_a_marker(tree, options.markers):
+                return result
+            module = cst.parse_module(source)
+    except Refused as exc:
+        result.error = FileError(path, str(exc))
+        return result
+    except cst.ParserSyntaxError as exc:
+        result.error = FileError(path, libcst_refusal(exc))
+        return result
+    result.parsed = True
+    result.module = module
+    raw = _run_rules(module, options, analysis if parsed is not None else None)
+    if raw:
+        result.findings = _locate(raw, module, text, path, options.noqa, positions)
+    return result
+
+
+def _run_rules(
+    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None
+) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
+    if analysis is None:
+        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
+    if not analysis.functions:
+        return []
+    raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
+    seen: set[tuple[str, int]] = set()
+
+    def reporter(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None) -> None:
+        key = (rule.code, id(node))
+        if key not in seen:
+            seen.add(key)
+            if fn.origin is not None:  # `fn`: the function being walked
+                message = f"{message} (reached from {fn.origin})"
+            raw.append((rule, node, message, fix, fn.statement))
+
+    instances = {rule: rule() for rule in options.rules}
+    for fn in analysis.functions:
+        dispatch = _dispatch_table(options.rules, frozenset(fn.contexts))
+        if not dispatch:
+            continue
+        ctx = RuleContext(analysis, fn, reporter)
+        bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
+        _traverse(fn, ctx, bound)
+    return raw
+
+
+@cache
+def _dispatch_table(rules: tuple[type[Rule], ...], contexts: frozenset[str]) -> dict[str, list[tuple[type[Rule], str]]]:
+    table: dict[str, list[tuple[type[Rule], str]]] = {}
+    for rule in rules:
+        if rule.contexts & contexts:
+            for node_type, method in rule.visitors().items():
+                table.setdefault(node_type, []).append((rule, method))
+    return table
+
+
+def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
+    ancestors = ctx.ancestors
+    given = fn.given or set()
+    known = fn.known_values()
+    imports = ctx.analysis.index.imports
+
+    def traced(name: str) -> bool:
+        return ctx.query.name_kind(name) is Kind.TRACED
+
+    def visit(node: cst.CSTNode) -> None:
+        ctx.node = node  # the guards around it narrow what the rules are told
+        kind = type(node)  # compared by identity: isinstance on libcst's ABCs costs more
+        for rule, method in dispatch.get(kind.__name__, ()):
+            ctx.rule = rule
+            method(node, ctx)
+        skipped = _never_traced(node, given, known, traced, imports) if kind is cst.If or kind is cst.IfExp else ()
+        ancestors.append(node)
+        for child in outer_parts(node) if kind in SCOPE_TYPES else children(node):
+            if not any(child is branch for branch in skipped):
+                visit(child)
+        ancestors.pop()
+
+    root = fn.node
+    ancestors.append(root)
+    if isinstance(root, cst.Lambda):
+        visit(root.body)
+    else:
+        for child in children(root.body):
+            visit(child)
+    ancestors.pop()
+
+
+def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tuple[cst.CSTNode, ...]:
+    """The branches of `node` no traced reach of the function runs (acclint.analysis.narrowing)."""
+    body, orelse = dead_branches(node, given, known, traced, imports)
+    return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
+
+
+def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: dict | None) -> list[Finding]:
+    positions = _positions(raw, module, text, cache)
+    lines = split_lines(text)
+    findings = []
+    for rule, node, message, fix, _statement in raw:
+        where = positions[node]
+        line_text = lines[where.start.line - 1] if where.start.line <= len(lines) else ""
+        if noqa and suppressed(line_text, rule.code):
+            continue
+        findings.append(
+            Finding(
+                path=path,
+                line=where.start.line,
+                column=where.start.column + 1,
+                code=rule.code,
+                message=message,
+                end_line=where.end.line,
+                end_column=where.end.column + 1,
+                fix=fix,
+                node=node,
+            )
+        )
+    findings.sort(key=Finding.sort_key)
+    return findings
+
+
+def _positions(raw, module: cst.Module, text: str, cache: dict | None) -> Mapping[cst.CSTNode, CodeRange]:
+    """The source range of every reported node.
+
+    libcst computes positions by generating the code of the whole module, which costs more
+    than the parse; a finding needs only its own module-level statement generated. That
+    statement starts a line, at the offset where its code occurs in the text: a unique
+    occurrence can only be that one. Otherwise (a statement repeated verbatim, a node outside
+    the statements walked) the whole module is generated, as libcst does it.
+    """
+    found: dict[cst.CSTNode, CodeRange] = {}
+    by_statement: dict[int, list[cst.CSTNode]] = {}
+    for entry in raw:
+        by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
+    line_starts: list[int] = []  # made on first use, shared by the statements
+    for statement, *nodes in by_statement.values():
+        ranges = _statement_positions(statement, nodes, module, text, line_starts, cache) if statement is not None else None
+        if ranges is None:
+            return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        found.update(ranges)
+    return found
+
+
+def _statement_positions(
+    statement: cst.BaseStatement, nodes: list[cst.CSTNode], module: cst.Module, text: str, line_starts: list[int], cache: dict | None
+) -> dict[cst.CSTNode, CodeRange] | None:
+    """The ranges of `nodes`, all in the module-level `statement`; None if it cannot tell.
+    `line_starts`: the offset of every line of `text`, filled in here once a file (counting
+    the newlines before each statement again was quadratic in files of many statements)."""
+    code, computed = _statement_code(statement, module, cache)
+    start = text.find(code)
+    if start < 0 or text.find(code, start + 1) >= 0 or any(node not in computed for node in nodes):
+        return None
+    if not line_starts:
+        line_starts.append(0)
+        line_starts.extend(match.end() for match in NEWLINE_RE.finditer(text))
+    shift = bisect.bisect_right(line_starts, start) - 1  # the lines that end before `start`
+    out = {}
+    for node in nodes:
+        r = computed[node]
+        out[node] = CodeRange(CodePosition(r.start.line + shift, r.start.column), CodePosition(r.end.line + shift, r.end.column))
+    return out
+
+
+def _statement_code(statement: cst.BaseStatement, module: cst.Module, cache: dict | None) -> tuple[str, dict]:
+    """The code of `statement` and the range of each of its nodes within that code.
+
+    Generating them is most of the cost of placing findings (about 40 ms a lint of a 2,000-line
+    file with findings in a few functions), and they depend only on the statement's node and
+    the module's default indent and newline: a node is immutable, so the `cache` (keyed by the
+    node itself, which it keeps alive, so that its identity is never another node's) gives
+    them again for every statement a caller's next module shares with the last.
+    """
+    key = (statement, module.default_indent, module.default_newline)
+    found = cache.get(key) if cache is not None else None
+    if found is None:
+        provider = PositionProvider()
+        state = PositionProvidingCodegenState(module.default_indent, module.default_newline, provider)
+        statement._codegen(state)
+        found = ("".join(state.tokens), provider._computed)
+        if cache is not None:
+            cache[key] = found
+    return found

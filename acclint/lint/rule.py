@@ -1,0 +1,181 @@
+"""The base class every rule derives from, and the context a rule sees while it runs.
+
+A rule is a class in a module of `acclint.rules`. It declares its `code`, the `contexts` it
+applies in (DESIGN.md §1), its documentation (the class docstring, in the sections
+What it does / Why is this bad / Example / Use instead / Fix safety) and its examples
+(`VALID` and `INVALID` modules; an `INVALID` module marks each line it must flag with
+`# expect: CODE`, the fixture label format). It implements `visit_<NodeType>(node, ctx)`
+methods; the engine calls them for nodes inside the bodies of functions in those contexts,
+all rules in one traversal.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Callable, ClassVar
+
+import libcst as cst
+
+from acclint.analysis.module import ModuleAnalysis
+from acclint.common.findings import Fix
+from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.narrowing import BlockExits, facts_of, guarded_kinds
+from acclint.analysis.taint import Kind, ValueQuery
+from acclint.analysis.walk import walk_expression
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]  # short kebab-case name, e.g. "if-on-traced-value"
+    contexts: ClassVar[frozenset[str]]
+    VALID: ClassVar[list[str]] = []
+    INVALID: ClassVar[list[str]] = []
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the rule's docs."""
+        return (inspect.getdoc(cls) or "").strip().splitlines()[0]
+
+    @classmethod
+    def docs(cls) -> str:
+        return inspect.getdoc(cls) or ""
+
+    @classmethod
+    def visitors(cls) -> dict[str, str]:
+        """Node type name -> method name, for every `visit_<NodeType>` the rule defines."""
+        return {
+            name[len("visit_"):]: name
+            for name in dir(cls)
+            if name.startswith("visit_") and callable(getattr(cls, name))
+        }
+
+
+Reporter = Callable[[Rule, cst.CSTNode, str, "Fix | None"], None]
+
+
+class RuleContext:
+    """What a rule may ask while visiting the body of one function in a context.
+
+    The questions answer from the value analysis (acclint.analysis.taint): by default a value counts as
+    traced only when it is a tracer for sure, and with `strictness = "pedantic"` also when it
+    may be one. Guards around the visited node narrow the answer (acclint.analysis.narrowing).
+    """
+
+    def __init__(self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter) -> None:
+        self.analysis = analysis
+        self.function = function
+        self._query: ValueQuery = analysis.query(function)
+        self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
+        self._exits = BlockExits()
+        self._memo: tuple[cst.CSTNode | None, ValueQuery] | None = None
+        self.ancestors: list[cst.CSTNode] = []  # from the function body down to the parent
+        self.node: cst.CSTNode | None = None  # the node being visited, set by the engine
+        self._reporter = reporter
+        self.rule: Rule | None = None  # set by the engine before each visit
+        pedantic = analysis.pedantic
+        # The least kind a truth test must see to report, and a conversion (`float(x)`).
+        self._truth_bar = Kind.UNKNOWN if pedantic else Kind.TRACED
+        self._conversion_bar = Kind.UNKNOWN if pedantic else Kind.TREE
+
+    # -- questions ---------------------------------------------------------------------
+    @property
+    def query(self) -> ValueQuery:
+        """The value query for the visited node, with the guards around it applied (worked out
+        once per visited node; nodes under the same guards share one narrowed query)."""
+        if self._memo is not None and self._memo[0] is self.node:
+            return self._memo[1]
+        path = [*self.ancestors, self.node] if self.node is not None else self.ancestors
+        # Which branch of which guard the node is in: a guard and the child the path takes.
+        key = tuple(
+            id(child) for parent, child in zip(path, path[1:])
+            if isinstance(parent, _GUARDS) or self._exits.before(parent, child)
+        )
+        found = self._query
+        if key:
+            found = self._narrowed.get(key)
+            if found is None:
+                imports = self.analysis.index.imports
+                found = self._narrowed[key] = self._query.narrowed(guarded_kinds(path, imports, self._exits))
+        self._memo = (self.node, found)
+        return found
+
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        return self.query.kind(node)
+
+    def is_traced(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is traced enough that converting it to a host value is a hazard.
+
+        A conversion (`float(x)`, `np.asarray(x)`, `x.item()`) needs an array, so a pytree of
+        tracers counts: if the code runs, it is a leaf, a tracer.
+        """
+        return self.kind(node) >= self._conversion_bar
+
+    def is_static(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is a Python value for sure (pedantic: whether it may be one)."""
+        kind = self.kind(node)
+        return kind is Kind.STATIC if self._truth_bar is Kind.TRACED else kind < Kind.TREE
+
+    def traced_name(self, node: cst.BaseExpression) -> str | None:
+        """Source text of the traced value that makes `node` traced (`'loss'`), or None."""
+        return self.code_for(self._leaf(node, self.query)) if self.is_traced(node) else None
+
+    def truth_traced_name(self, node: cst.BaseExpression, sure: bool = False) -> str | None:
+        """Like `traced_name`, for a value whose truth Python asks for (`if node:`).
+
+        A pytree's truth is its structure (a container's length, `None`), a Python value, so
+        only an array tracer counts; `not`, `and` and `or` truth-test each operand, the right
+        operand of `and` under what its left one says (`isinstance(x, int) and x > 0`).
+        With `sure`, only a tracer for sure counts, whatever the strictness: a fix rewrites
+        only conditions that are certainly traced.
+        """
+        leaf = self._truth_leaf(node, self.query, Kind.TRACED if sure else self._truth_bar)
+        return None if leaf is None else self.code_for(leaf)
+
+    def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery, bar: Kind) -> cst.CSTNode | None:
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return self._truth_leaf(node.expression, query, bar)
+        if isinstance(node, cst.BooleanOperation):
+            left = self._truth_leaf(node.left, query, bar)
+            if left is not None:
+                return left
+            imports = self.analysis.index.imports
+            held = facts_of(node.left, isinstance(node.operator, cst.And), imports)
+            return self._truth_leaf(node.right, query.narrowed(held), bar)
+        if query.kind(node) >= bar:
+            return self._leaf(node, query)
+        return None
+
+    @staticmethod
+    def _leaf(node: cst.BaseExpression, query: ValueQuery) -> cst.CSTNode:
+        """The first name in `node` that holds a traced value (the node itself if none)."""
+        best: cst.CSTNode | None = None
+        for child in walk_expression(node):
+            if isinstance(child, cst.Name):
+                kind = query.name_kind(child.value)
+                if kind >= Kind.TREE:
+                    return child
+                if kind is Kind.UNKNOWN and best is None:
+                    best = child
+        return best or node
+
+    def resolve(self, node: cst.BaseExpression) -> str | None:
+        return self.analysis.resolve(node)
+
+    def code_for(self, node: cst.CSTNode) -> str:
+        return self.analysis.module.code_for_node(node).strip()
+
+    def is_local(self, name: str) -> bool:
+        """Whether `name` is a parameter or is bound in this function's own body."""
+        return name in self.analysis.body(self.function).local_names
+
+    @property
+    def parent(self) -> cst.CSTNode | None:
+        return self.ancestors[-1] if self.ancestors else None
+
+    # -- answers -----------------------------------------------------------------------
+    def report(self, node: cst.CSTNode, message: str, fix: Fix | None = None) -> None:
+        assert self.rule is not None
+        self._reporter(self.rule, node, message, fix)
+
+
+_GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation)

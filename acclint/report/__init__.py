@@ -1,0 +1,35 @@
+"""Report formats for `acclint check --output-format NAME`: each turns a Report into text.
+
+`text` (people: each finding with its source line), `concise` (one line per finding), `json`
+(scripts; DESIGN.md §3), `sarif` (code-scanning tools), `github` (GitHub Actions annotations).
+`--statistics` counts findings per code instead: as JSON with `json`, as a table otherwise.
+The human formats end with a summary line, as ruff's do (`All checks passed!` when clean).
+"""
+
+from __future__ import annotations
+
+from acclint.run.plan import Report
+
+
+def render(report: Report, name: str, statistics: bool = False, color: bool = False) -> str:
+    if statistics:
+        from acclint.report.statistics import format_statistics, statistics_json
+
+        return statistics_json(report) if name == "json" else format_statistics(report)
+    if name in ("text", "concise"):
+        from acclint.report.text import format_text
+
+        return format_text(report, excerpts=name == "text", color=color)
+    if name == "json":
+        from acclint.report.json import format_json
+
+        return format_json(report)
+    if name == "sarif":
+        from acclint.report.sarif import format_sarif
+
+        return format_sarif(report)
+    if name == "github":
+        from acclint.report.github import format_github
+
+        return format_github(report)
+    raise ValueError(f"no output format {name!r}")

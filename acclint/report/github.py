@@ -1,0 +1,42 @@
+"""`--format github`: GitHub Actions workflow commands, one annotation per finding.
+
+    ::error file=src/m.py,line=7,col=5,endLine=7,endColumn=13,title=ACC201::'if' on traced ...
+
+GitHub decodes `%25`, `%0D` and `%0A` in the message, and also `%3A` and `%2C` in the
+properties (where a bare `:` or `,` would end the value), so those characters are escaped.
+Files that could not be analysed are annotated too, on the file, titled `acclint`. In a
+notebook the line is the cell's, and the title names the cell.
+"""
+
+from __future__ import annotations
+
+from acclint.run.plan import Report
+
+_DATA = {"%": "%25", "\r": "%0D", "\n": "%0A"}
+_PROPERTY = {**_DATA, ":": "%3A", ",": "%2C"}
+
+
+def _escape(text: str, table: dict[str, str]) -> str:
+    return "".join(table.get(ch, ch) for ch in text)
+
+
+def _command(message: str, **properties: object) -> str:
+    props = ",".join(f"{key}={_escape(str(value), _PROPERTY)}" for key, value in properties.items())
+    return f"::error {props}::{_escape(message, _DATA)}"
+
+
+def format_github(report: Report) -> str:
+    lines = [
+        _command(
+            f.message,
+            file=f.path,
+            line=f.line,
+            col=f.column,
+            endLine=f.end_line,
+            endColumn=f.end_column,
+            title=f.code if f.cell is None else f"{f.code} (cell {f.cell})",
+        )
+        for f in report.findings
+    ]
+    lines += [_command(f"could not analyse: {e.message}", file=e.path, title="acclint") for e in report.errors]
+    return "".join(line + "\n" for line in lines)

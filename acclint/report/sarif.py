@@ -1,0 +1,159 @@
+"""`--format sarif`: a SARIF 2.1.0 log, for GitHub code scanning and other SARIF viewers.
+
+One run: `tool.driver.rules` describes every rule (help text is its docs page, `helpUri` its
+absolute URL where acclint's project URLs give one: acclint.report.links), `results` the findings,
+each with its region and, where the finding has a fix, the fix as one text replacement;
+`invocations` says whether every file could be analysed and names those that could not
+(`toolExecutionNotifications`). A finding in a notebook has its region in its cell (the cell
+number in `properties.cell` and a logical location `cell N`) and carries no fix, because SARIF
+replacements address the file's bytes, which are JSON.
+
+Columns are counted in Unicode code points (`columnKind`), as acclint counts them; an end
+column is the column just past the flagged text, as SARIF's is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+import libcst as cst
+
+from acclint import __version__
+from acclint.run.plan import Report
+from acclint.report.docs import page_name, render_rule, sections
+from acclint.common.findings import Finding, Fix
+from acclint.fix.apply import apply_fixes
+from acclint.report.links import home_page, rule_url
+from acclint.run.registry import all_rules
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+
+
+def _artifact(path: str) -> dict:
+    posix = Path(path).as_posix()
+    if Path(path).is_absolute():
+        return {"uri": Path(path).as_uri()}
+    return {"uri": quote(posix), "uriBaseId": SRCROOT}
+
+
+def _rule_descriptor(rule) -> dict:
+    summary, _ = sections(rule)
+    page = render_rule(rule)
+    descriptor = {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": rule.docs()},
+        "help": {"text": page, "markdown": page},
+        "defaultConfiguration": {"level": "error"},
+    }
+    url = rule_url(page_name(rule.code))
+    if url is not None:
+        descriptor["helpUri"] = url
+    return descriptor
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _replacement(module: cst.Module, fix: Fix) -> dict | None:
+    """The fix as one SARIF replacement: the span between the first and the last character the
+    fix changes, and its new text (found by regenerating the fixed module and comparing);
+    None when applying it changes nothing."""
+    old = module.code
+    new = apply_fixes(module, [fix]).code
+    if new == old:
+        return None
+    start = len(os.path.commonprefix([old, new]))
+    tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
+    start_line, start_column = _position(old, start)
+    end_line, end_column = _position(old, len(old) - tail)
+    return {
+        "deletedRegion": {
+            "startLine": start_line,
+            "startColumn": start_column,
+            "endLine": end_line,
+            "endColumn": end_column,
+        },
+        "insertedContent": {"text": new[start:len(new) - tail]},
+    }
+
+
+def _fix_title(fix: Fix) -> str:
+    return fix.title if fix.safe else f"{fix.title} (unsafe: {fix.reason or 'may change behaviour'})"
+
+
+def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -> dict:
+    result = {
+        "ruleId": f.code,
+        "level": "error",
+        "message": {"text": f.message},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": _artifact(f.path),
+                    "region": {
+                        "startLine": f.line,
+                        "startColumn": f.column,
+                        "endLine": f.end_line,
+                        "endColumn": f.end_column,
+                    },
+                }
+            }
+        ],
+    }
+    if f.code in index:
+        result["ruleIndex"] = index[f.code]
+    if f.cell is not None:
+        result["properties"] = {"cell": f.cell}
+        result["locations"][0]["logicalLocations"] = [{"name": f"cell {f.cell}", "kind": "module"}]
+        return result
+    module = modules.get(f.path)
+    replacement = _replacement(module, f.fix) if f.fix is not None and module is not None else None
+    if replacement is not None:
+        result["fixes"] = [
+            {
+                "description": {"text": _fix_title(f.fix)},
+                "artifactChanges": [
+                    {"artifactLocation": _artifact(f.path), "replacements": [replacement]}
+                ],
+            }
+        ]
+    return result
+
+
+def format_sarif(report: Report) -> str:
+    rules = all_rules()
+    index = {rule.code: i for i, rule in enumerate(rules)}
+    modules = {r.path: r.module for r in report.results if r.module is not None}
+    notifications = [
+        {
+            "level": "error",
+            "message": {"text": f"could not analyse: {e.message}"},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(e.path)}}],
+        }
+        for e in report.errors
+    ]
+    run = {
+        "tool": {
+            "driver": {
+                "name": "acclint",
+                "version": __version__,
+                **({"informationUri": home_page()} if home_page() else {}),
+                "rules": [_rule_descriptor(rule) for rule in rules],
+            }
+        },
+        "originalUriBaseIds": {SRCROOT: {"uri": Path.cwd().as_uri() + "/"}},
+        "columnKind": "unicodeCodePoints",
+        "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
+        "results": [_result(f, index, modules) for f in report.findings],
+    }
+    log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+    return json.dumps(log, indent=2) + "\n"

@@ -1,0 +1,107 @@
+"""`acclint check --add-noqa`: silence every current finding with a `# noqa: CODE` comment on
+its line, so that a large code base can adopt acclint and be held to it from then on (ruff's
+`--add-noqa`).
+
+A code is added to an existing `# noqa: ...` list rather than a second comment; a bare
+`# noqa` already silences everything and is left alone. A line whose end lies inside a string
+or after a backslash continuation cannot take a comment without changing the code, so it is
+left as it is and counted. Each file is written atomically, keeping its encoding and line
+endings, and only if the result still parses.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections import defaultdict
+
+from acclint.run.plan import Report
+from acclint.run.runner import run
+from acclint.files.decoding import decode
+from acclint.common.findings import FileError, FileResult
+from acclint.fix.write import write_atomic
+from acclint.common.refused import Refused
+from acclint.common.lines import split_lines, split_lines_keepends
+from acclint.lint.noqa import NOQA
+from acclint.files.sources import read_source
+
+_ENDING = re.compile(r"(\r\n|\r|\n)?$")
+
+
+def add_noqa(paths: list[str], settings) -> tuple[Report, str]:
+    """Add the comments; return the report of what could not be read and a summary line."""
+    report = run(paths, settings)
+    by_file: dict[str, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for f in report.findings:
+        if f.cell is None:
+            by_file[f.path][f.line].add(f.code)
+    added = skipped = 0
+    errors = Report([r for r in report.results if r.error is not None])
+    notebooks = sorted({f.path for f in report.findings if f.cell is not None})
+    for path, lines in sorted(by_file.items()):
+        try:
+            done, left = _add_to_file(path, lines)
+        except (OSError, Refused, SyntaxError) as exc:
+            errors.results.append(FileResult(path, error=FileError(path, f"cannot add noqa: {exc}")))
+            continue
+        added += done
+        skipped += left
+    message = f"Added {added} noqa comment{'s' if added != 1 else ''}."
+    if skipped:
+        message += f" {skipped} line{'s' if skipped != 1 else ''} cannot take a comment (inside a string or after a backslash); fix or silence them by hand."
+    if notebooks:
+        message += f" Notebooks are left alone ({', '.join(notebooks)}): add noqa comments in Jupyter."
+    return errors, message
+
+
+def _add_to_file(path: str, codes_by_line: dict[int, set[str]]) -> tuple[int, int]:
+    raw = read_source(path)
+    text = decode(raw)
+    encoding = tokenize.detect_encoding(io.BytesIO(raw).readline)[0]
+    closed = lines_that_can_end_in_a_comment(text)
+    lines = split_lines_keepends(text)
+    added = skipped = 0
+    for number, codes in codes_by_line.items():
+        if not 0 < number <= len(lines) or number not in closed:
+            skipped += 1
+            continue
+        new = with_noqa(lines[number - 1], codes)
+        if new != lines[number - 1]:
+            lines[number - 1] = new
+            added += 1
+    result = "".join(lines)
+    if added:
+        ast.parse(result)  # never write what does not parse
+        write_atomic(path, result.encode(encoding))  # "utf-8-sig" puts a BOM back
+    return added, skipped
+
+
+def with_noqa(line: str, codes: set[str]) -> str:
+    ending = _ENDING.search(line).group()
+    body = line[: len(line) - len(ending)] if ending else line
+    match = NOQA.search(body)
+    if match is None:
+        return f"{body.rstrip()}  # noqa: {', '.join(sorted(codes))}{ending}"
+    listed = match.group("codes")
+    if not listed:
+        return line  # a bare `# noqa` silences every code already
+    have = {c.upper() for c in re.split(r"[,\s]+", listed.strip()) if c}
+    missing = sorted(c for c in codes if not any(c.startswith(h) for h in have))
+    if not missing:
+        return line
+    end = match.end("codes")
+    stripped = body[:end].rstrip(", \t")
+    return f"{stripped}, {', '.join(missing)}{body[end:]}{ending}"
+
+
+def lines_that_can_end_in_a_comment(text: str) -> set[int]:
+    """Line numbers whose end is code (not inside a string, not a backslash continuation)."""
+    inside: set[int] = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.ENDMARKER):
+            continue
+        start, end = token.start[0], token.end[0]
+        inside.update(range(start, end))  # a token spanning lines: all but its last line
+    return {n for n, line in enumerate(split_lines(text), 1) if n not in inside and not line.rstrip().endswith("\\")}
