@@ -66,27 +66,38 @@ class ImportTable:
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
-            full = dotted_name(alias.name) or ""
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                self._bind(alias.asname.name.value, full)
-            else:
-                root = full.split(".", 1)[0]
-                self._bind(root, root)
+            asname = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else None
+            self.bind_import(dotted_name(alias.name) or "", asname)
 
     def add_import_from(self, node: cst.ImportFrom) -> None:
-        dots = "." * len(node.relative)
-        module = dots + module_name(node.module)
+        module = "." * len(node.relative) + module_name(node.module)
         if isinstance(node.names, cst.ImportStar):
+            self.bind_import_from(module, None)
+            return
+        self.bind_import_from(module, [
+            (dotted_name(alias.name) or "", alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else None)
+            for alias in node.names
+        ])
+
+    def bind_import(self, full: str, asname: str | None) -> None:
+        """`import full` or `import full as asname` (spelt as strings: the project index
+        reads them off the `ast` tree)."""
+        if asname is not None:
+            self._bind(asname, full)
+        else:
+            root = full.split(".", 1)[0]
+            self._bind(root, root)
+
+    def bind_import_from(self, module: str, names: list[tuple[str, str | None]] | None) -> None:
+        """`from module import name as asname, ...` (`module` with its relative dots; None
+        for `import *`)."""
+        if names is None:
             for name in _STAR_EXPORTS.get(module, ()):
                 self._bind(name, f"{module}.{name}")
             return
-        for alias in node.names:
-            name = dotted_name(alias.name) or ""
-            local = name
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                local = alias.asname.name.value
+        for name, asname in names:
             # `from . import x` is `.x` (its module part is all dots), `from .m import x` `.m.x`
-            self._bind(local, f"{module}.{name}" if module.strip(".") else module + name)
+            self._bind(asname or name, f"{module}.{name}" if module.strip(".") else module + name)
 
     def add_alias(self, local: str, value: cst.BaseExpression) -> None:
         """Record `local = value` when `value` resolves through an import (`jit = jax.jit`)."""

@@ -12,26 +12,70 @@ Only files that hold a context or a reached function are parsed with libcst.
 
 from __future__ import annotations
 
+import ast
+import hashlib
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping, Protocol
 
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
-from acclint.files.decoding import decode
-from acclint.frameworks.markers import MarkerTable
-from acclint.parse.guard import check_source
-from acclint.common.refused import Refused
 from acclint.analysis.names import ImportTable
-from acclint.parse.prefilter import may_hold_context, names_a_marker
-from acclint.analysis.reach import Seed
+from acclint.analysis.reach import Seed, seed_from_data, seed_to_data
+from acclint.common.digests import canonical, digest
+from acclint.common.refused import Refused
 from acclint.files.sources import read_source
+from acclint.frameworks.markers import MarkerTable
+from acclint.parse.frontend import Screened, parse_module, screen
 
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
 # (a bound for pathological mutual recursion across modules).
 MAX_ANALYSES = 8
+
+
+class Summaries(Protocol):
+    """Where a project keeps each file's facts between runs (acclint.run.cache): a dict per
+    file version, which the project fills in (plain JSON data) and the store saves."""
+
+    def summary(self, path: str, content: str) -> dict: ...
+
+
+@dataclass(frozen=True)
+class FileIndex:
+    """What other modules can import from a file: its top-level functions, and what its
+    module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
+    read off the `ast` tree."""
+
+    functions: frozenset[str] = frozenset()
+    exports: dict[str, str] = field(default_factory=dict)  # local name -> what it resolves to
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> FileIndex:
+        functions = frozenset(s.name for s in tree.body if type(s) is ast.FunctionDef or type(s) is ast.AsyncFunctionDef)
+        table = ImportTable()
+        for statement in tree.body:
+            if type(statement) is ast.Import:
+                for alias in statement.names:
+                    table.bind_import(alias.name, alias.asname)
+            elif type(statement) is ast.ImportFrom:
+                module = "." * statement.level + (statement.module or "")
+                names = [(a.name, a.asname) for a in statement.names]
+                table.bind_import_from(module, None if names == [("*", None)] else names)
+        return cls(functions, {name: table.resolve(cst.Name(name)) for name in table.bound_names()})
+
+    def to_data(self) -> list:
+        return [sorted(self.functions), self.exports]
+
+    @classmethod
+    def from_data(cls, data: list) -> FileIndex:
+        return cls(frozenset(data[0]), dict(data[1]))
+
+
+def _enough(screened: Screened, guard: bool) -> bool:
+    """Whether a verdict answers a question that may need the guard's parse."""
+    return screened.guarded or not guard or screened.error is not None
 
 
 def read_bytes(path: str) -> bytes:
@@ -50,10 +94,19 @@ def module_name(path: Path) -> str:
 
 
 class Project:
-    """The linted files, by module name, and the seeds their traced functions give each other."""
+    """The linted files, by module name, and the seeds their traced functions give each other.
+
+    `summaries`: where each file's facts are kept between runs (acclint.run.cache), or None.
+    `digests`: the SHA-256 of each file's bytes where the caller has them already."""
 
     def __init__(
-        self, files: list[str], markers: MarkerTable, pedantic: bool = False, read: Callable[[str], bytes] | None = None
+        self,
+        files: list[str],
+        markers: MarkerTable,
+        pedantic: bool = False,
+        read: Callable[[str], bytes] | None = None,
+        summaries: Summaries | None = None,
+        digests: Mapping[str, str | None] | None = None,
     ) -> None:
         self.markers = markers
         self.pedantic = pedantic  # the strictness the analysis runs with (LintOptions.pedantic)
@@ -70,12 +123,16 @@ class Project:
             self.paths.setdefault(name, []).append(file)
             self._directory[file] = Path(file).resolve().parent
         self._modules: dict[str, cst.Module | None] = {}
-        self._checked: set[str] = set()  # files the parse guard has passed
-        self._top: dict[str, set[str]] = {}  # module-level function names, per file
-        self._exports: dict[str, ImportTable] = {}
+        self._screened: dict[str, Screened] = {}
+        self._index: dict[str, FileIndex] = {}
         # The last analysis of each file and the seeds it had: the lint pass reuses it when
         # the seeds did not grow since.
         self._analyses: dict[str, tuple[tuple[Seed, ...], ModuleAnalysis]] = {}
+        self._summaries = summaries
+        self._digests = dict(digests or {})
+        # What a file sends out depends on which names the project holds (`in_project`).
+        self._names_key = digest(sorted(self.paths))
+        self.analysed: list[str] = []  # the files analysed with libcst this run, in order
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -96,9 +153,9 @@ class Project:
         for path in self._candidates(module, importer):
             if name in self._top_level(path):
                 return path, name
-            imports = self._imports_of(path)
-            if name in imports.bound_names():  # a package `__init__` re-exporting it
-                return self.resolve(imports.resolve(cst.Name(name)), path, depth + 1)
+            exports = self._imports_of(path).exports
+            if name in exports:  # a package `__init__` re-exporting it
+                return self.resolve(exports[name], path, depth + 1)
         return None
 
     def _absolute(self, qualified: str, importer: str) -> str | None:
@@ -119,40 +176,79 @@ class Project:
         here = self._directory.get(importer)
         return sorted(found, key=lambda p: self._directory[p] != here)
 
-    def _top_level(self, path: str) -> set[str]:
-        found = self._top.get(path)
-        if found is None:
-            module = self.module(path)
-            body = module.body if module is not None else ()
-            found = self._top[path] = {s.name.value for s in body if isinstance(s, cst.FunctionDef)}
+    def _top_level(self, path: str) -> frozenset[str]:
+        return self.index_of(path).functions
+
+    def _imports_of(self, path: str) -> FileIndex:
+        return self.index_of(path)
+
+    # -- one file ---------------------------------------------------------------------------
+    def digest_of(self, path: str) -> str | None:
+        """The SHA-256 of the bytes of `path` (None: it cannot be read)."""
+        if path not in self._digests:
+            try:
+                self._digests[path] = hashlib.sha256(self.read(path)).hexdigest()
+            except (OSError, Refused):
+                self._digests[path] = None
+        return self._digests[path]
+
+    def _summary(self, path: str) -> dict | None:
+        """The facts kept of this version of `path` (its bytes' digest), for adding to."""
+        if self._summaries is None:
+            return None
+        key = self.digest_of(path)
+        return None if key is None else self._summaries.summary(path, key)
+
+    def screened(self, path: str, guard: bool = False) -> Screened:
+        """The front end's verdict on `path` (`guard`: parse it even if its text names no
+        marker, for a file reached from another, or to index it)."""
+        found = self._screened.get(path)
+        if found is None or not _enough(found, guard):
+            found = self._screened[path] = self._screen(path, guard)
         return found
 
-    def _imports_of(self, path: str) -> ImportTable:
-        """What the module-level imports of `path` bind (`from .m import f` in an `__init__`)."""
-        found = self._exports.get(path)
+    def _screen(self, path: str, guard: bool) -> Screened:
+        summary = self._summary(path)
+        if summary is not None and "screened" in summary:
+            error, guarded, names_marker = summary["screened"]
+            kept = Screened(Refused(error) if error is not None else None, guarded, names_marker)
+            if _enough(kept, guard):
+                if "index" in summary:
+                    self._index[path] = FileIndex.from_data(summary["index"])
+                return kept
+        try:
+            source = self.read(path)
+        except OSError as exc:
+            return Screened(error=Refused(f"cannot read: {exc.strerror or exc}"), guarded=True)
+        except Refused as exc:  # no valid notebook
+            return Screened(error=exc, guarded=True)
+        found, tree = screen(source, self.markers, guard)
+        if tree is not None:
+            self._index[path] = FileIndex.of(tree)
+        if summary is not None:
+            summary["screened"] = [str(found.error) if found.error is not None else None, found.guarded, found.names_marker]
+            if tree is not None:
+                summary["index"] = self._index[path].to_data()
+        return found
+
+    def index_of(self, path: str) -> FileIndex:
+        """The top-level functions and module-level imports of `path` (empty if it cannot be
+        parsed), from its `ast` tree."""
+        found = self._index.get(path)
         if found is None:
-            found = self._exports[path] = ImportTable()
-            module = self.module(path)
-            for statement in module.body if module is not None else ():
-                if isinstance(statement, cst.SimpleStatementLine):
-                    for small in statement.body:
-                        if isinstance(small, cst.ImportFrom):
-                            found.add_import_from(small)
-                        elif isinstance(small, cst.Import):
-                            found.add_import(small)
+            self.screened(path, guard=True)
+            found = self._index.setdefault(path, FileIndex())
         return found
 
     def module(self, path: str) -> cst.Module | None:
         """The parsed module of `path` (parsed once a run), or None if it cannot be."""
         if path not in self._modules:
-            try:
-                source = self.read(path)
-                decode(source)
-                if path not in self._checked:
-                    check_source(source)
-                self._modules[path] = cst.parse_module(source)
-            except (OSError, Refused, cst.ParserSyntaxError, RecursionError):
-                self._modules[path] = None
+            self._modules[path] = None
+            if self.screened(path, guard=True).error is None:
+                try:
+                    self._modules[path] = parse_module(self.read(path))
+                except (OSError, Refused, cst.ParserSyntaxError, RecursionError):
+                    pass
         return self._modules[path]
 
     # -- the reach --------------------------------------------------------------------------
@@ -162,24 +258,15 @@ class Project:
         analyses: dict[str, int] = {}
         # First in, first out: files with contexts first, then the files they reach, so that
         # a reached file collects the seeds of every caller before it is analysed.
-        queue = deque(f for f in self.files if self._may_hold_context(f))
+        queue = deque(f for f in self.files if self.screened(f).names_marker)
         queued = set(queue)
         while queue:
             path = queue.popleft()
             queued.discard(path)
             analyses[path] = analyses.get(path, 0) + 1
-            module = self.module(path)
-            if module is None:
-                continue
-            own = tuple(sorted(seeds.get(path, ()), key=repr))
-            try:
-                analysis = ModuleAnalysis(
-                    module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
-                )
-            except RecursionError:
-                continue
-            self._analyses[path] = (own, analysis)
-            for qualified, seed in analysis.outgoing:
+            own = tuple(sorted(seeds.get(path, ()), key=canonical))
+            outgoing = self.outgoing(path, own)
+            for qualified, seed in outgoing:
                 target = self.resolve(qualified, path)
                 if target is None or target == (path, seed.function):
                     continue
@@ -192,19 +279,30 @@ class Project:
                 if file not in queued:
                     queued.add(file)
                     queue.append(file)
-        return {path: tuple(sorted(found, key=repr)) for path, found in seeds.items()}
+        return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
 
-    def _may_hold_context(self, path: str) -> bool:
-        """The engine's two prefilters: the text names a marker, and so does the `ast`."""
-        try:
-            source = self.read(path)
-            if not may_hold_context(source, self.markers):
-                return False
-            tree = check_source(source)
-        except (OSError, Refused, SyntaxError, ValueError, RecursionError, MemoryError):
-            return False
-        self._checked.add(path)
-        return names_a_marker(tree, self.markers)
+    def outgoing(self, path: str, own: tuple[Seed, ...]) -> list[tuple[str, Seed]]:
+        """What the traced functions of `path` reach in other modules, given the seeds it
+        receives: kept from an earlier run for these bytes, seeds and project names, or
+        worked out by analysing the module (which the lint pass then reuses)."""
+        summary = self._summary(path)
+        key = f"{self._names_key}:{digest(own)}"
+        if summary is not None and key in summary.setdefault("outgoing", {}):
+            return [(qualified, seed_from_data(seed)) for qualified, seed in summary["outgoing"][key]]
+        module = self.module(path)
+        found: list[tuple[str, Seed]] = []
+        if module is not None:
+            try:
+                analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
+            except RecursionError:
+                analysis = None
+            if analysis is not None:
+                self.analysed.append(path)
+                self._analyses[path] = (own, analysis)
+                found = list(analysis.outgoing)
+        if summary is not None:
+            summary["outgoing"][key] = [[qualified, seed_to_data(seed)] for qualified, seed in found]
+        return found
 
     def parsed(self, path: str) -> cst.Module | None:
         """The module of `path` if this run parsed it already (the lint pass reuses it)."""

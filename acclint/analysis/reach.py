@@ -55,3 +55,34 @@ class Seed:
     call: CallShape | None = None  # called from a traced function with these arguments
     marker: str | None = None  # or handed to this marker (a qualified name) ...
     options: Options = Options()  # ... with these options
+
+
+def _kind(name: str | None) -> Kind | None:
+    return None if name is None else Kind[name]
+
+
+def seed_to_data(seed: Seed) -> list:
+    """`seed` as plain JSON data (the project's summaries keep seeds between runs)."""
+    call = seed.call
+    o = seed.options
+    return [
+        seed.function, sorted(seed.contexts), sorted(seed.markers), seed.origin,
+        None if call is None else [
+            [k.name for k in call.positional], [[n, k.name] for n, k in call.keywords],
+            None if call.starred is None else call.starred.name, list(call.given),
+        ],
+        seed.marker,
+        [list(o.static_argnums), list(o.static_argnames), None if o.argnums is None else list(o.argnums), list(o.unmapped)],
+    ]
+
+
+def seed_from_data(data: list) -> Seed:
+    function, contexts, markers, origin, call, marker, options = data
+    return Seed(
+        function, frozenset(contexts), frozenset(markers), origin,
+        None if call is None else CallShape(
+            tuple(Kind[k] for k in call[0]), tuple((n, Kind[k]) for n, k in call[1]), _kind(call[2]), tuple(call[3]),
+        ),
+        marker,
+        Options(tuple(options[0]), tuple(options[1]), None if options[2] is None else tuple(options[2]), tuple(options[3])),
+    )

@@ -20,16 +20,16 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.common.refused import Refused
 from acclint.files.decoding import decode
 from acclint.common.findings import FileError, FileResult, Finding, Fix
-from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion, check_source
-from acclint.common.refused import Refused
+from acclint.parse.frontend import Screened, parse_module, screen
+from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
 from acclint.common.lines import split_lines
 from acclint.frameworks.markers import MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.analysis.reach import Seed
-from acclint.parse.prefilter import may_hold_context, names_a_marker
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
@@ -60,6 +60,7 @@ def lint_source(
     parsed: cst.Module | None = None,
     analysis: ModuleAnalysis | None = None,
     positions: dict | None = None,
+    screened: Screened | None = None,
 ) -> FileResult:
     """Lint one file's bytes. Never raises for bad input: problems come back as `error`.
 
@@ -77,7 +78,7 @@ def lint_source(
     gc.disable()
     try:
         with bounded_recursion():
-            return _lint_source(source, path, options, parsed, analysis, positions)
+            return _lint_source(source, path, options, parsed, analysis, positions, screened)
     except Exception as exc:  # past the guard's bounds: refuse this file, never the run
         if not _from_recursion(exc):
             raise
@@ -108,32 +109,34 @@ def _from_recursion(exc: BaseException | None) -> bool:
 
 
 def _lint_source(
-    source: bytes, path: str, options: LintOptions, parsed: cst.Module | None, analysis: ModuleAnalysis | None, positions: dict | None
+    source: bytes, path: str, options: LintOptions, parsed: cst.Module | None, analysis: ModuleAnalysis | None,
+    positions: dict | None, screened: Screened | None,
 ) -> FileResult:
     """`parsed` and `analysis`: the module of `source` and its analysis with these options'
-    seeds, when the project layer has made them already."""
+    seeds, when the project layer has made them already; `screened`: the front end's verdict
+    on `source`, when the project layer has it (acclint.parse.frontend)."""
     result = FileResult(path)
-    if not options.seeds and not may_hold_context(source, options.markers):
+    if parsed is not None:
+        module = parsed
         try:
-            decode(source)
+            text = decode(source)
         except Refused as exc:
             result.error = FileError(path, str(exc))
-        return result
-    try:
+            return result
+    else:
+        if screened is None or (options.seeds and not screened.guarded and screened.error is None):
+            screened, _ = screen(source, options.markers, guard=bool(options.seeds))
+        if screened.error is not None:
+            result.error = FileError(path, str(screened.error))
+            return result
+        if not options.seeds and not screened.names_marker:
+            return result
         text = decode(source)
-        if parsed is not None:
-            module = parsed
-        else:
-            tree = check_source(source)
-            if not options.seeds and not names_a_marker(tree, options.markers):
-                return result
-            module = cst.parse_module(source)
-    except Refused as exc:
-        result.error = FileError(path, str(exc))
-        return result
-    except cst.ParserSyntaxError as exc:
-        result.error = FileError(path, libcst_refusal(exc))
-        return result
+        try:
+            module = parse_module(source)
+        except cst.ParserSyntaxError as exc:
+            result.error = FileError(path, libcst_refusal(exc))
+            return result
     result.parsed = True
     result.module = module
     raw = _run_rules(module, options, analysis if parsed is not None else None)

@@ -203,14 +203,34 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 def _long_chain(source: bytes, tree: ast.Module) -> tuple[str, int] | None:
     """A chain `ast` keeps flat and libcst nests one level per term, past MAX_DEPTH terms:
     `a and b and ...`, `[x for a in b for c in d ...]`, `"a" "b" ...`. Text counts rule them
-    out in almost every file; the tree is walked only for the rest."""
-    booleans = len(_BOOLEAN_WORD.findall(source)) > MAX_DEPTH
-    fors = len(_FOR_WORD.findall(source)) > MAX_DEPTH
-    strings = len(_ADJACENT_QUOTES.findall(source)) > MAX_DEPTH
-    if not (booleans or fors or strings):
+    out in almost every file; only the top-level statements whose own text could hold one are
+    walked (a chain lies within one statement)."""
+    if not any(_may_chain(source)):
         return None
-    lines = _utf8_lines(source) if strings else []
-    for node in ast.walk(tree):
+    lines = _utf8_lines(source)  # split where `ast` counts lines (\n, \r\n, \r)
+    for statement in tree.body:
+        kinds = _may_chain(b"".join(lines[_first_line(statement) - 1:statement.end_lineno]))
+        found = _chain_in(statement, lines, *kinds) if any(kinds) else None
+        if found is not None:
+            return found
+    return None
+
+
+def _may_chain(source: bytes) -> tuple[bool, bool, bool]:
+    """Whether `source` has words enough for a long boolean chain, comprehension, string."""
+    return (
+        len(_BOOLEAN_WORD.findall(source)) > MAX_DEPTH,
+        len(_FOR_WORD.findall(source)) > MAX_DEPTH,
+        len(_ADJACENT_QUOTES.findall(source)) > MAX_DEPTH,
+    )
+
+
+def _first_line(statement: ast.stmt) -> int:
+    return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+
+
+def _chain_in(statement: ast.stmt, lines: list[bytes], booleans: bool, fors: bool, strings: bool) -> tuple[str, int] | None:
+    for node in ast.walk(statement):
         if booleans and isinstance(node, ast.BoolOp) and len(node.values) > MAX_DEPTH:
             return f"a boolean chain of more than {MAX_DEPTH} terms", node.lineno
         if fors and isinstance(node, _COMPREHENSIONS) and len(node.generators) > MAX_DEPTH:

@@ -11,6 +11,7 @@ the libcst parse it saves.
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from functools import cache
 
@@ -38,20 +39,47 @@ def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], froz
     return targets, tails, prefixes
 
 
-def names_a_marker(tree: ast.Module, markers: MarkerTable) -> bool:
+def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = None) -> bool:
     """Whether any name in the module can resolve to a context marker or accelerated base.
 
     The second, exact stage of the prefilter, run on the `ast` tree the guard parsed anyway
     (a fraction of a libcst parse). Every context starts where a name resolves, through the
-    module's imports and aliases (`acclint.analysis.names`), to a marker or an `Acceleratable` base:
-    an imported or aliased name bound to one, or an attribute chain `root.a.marker` whose root
-    resolves to a prefix of one. This test over-approximates that resolution: every binding a
-    name ever gets counts, in any order, and so does the bare name itself (what an unbound or
+    module's imports and aliases (`acclint.analysis.names`), to a marker or an `Acceleratable`
+    base: an imported or aliased name bound to one, or an attribute chain `root.a.marker` whose
+    root resolves to a prefix of one. This test over-approximates that resolution: every binding
+    a name ever gets counts, in any order, and so does the bare name itself (what an unbound or
     ambiguous name resolves to). A module that fails it has no context, so libcst need not
     parse it: in the sources of jax and its libraries, which import their own internals
     (`from jax._src import api`), that is two files in three of those naming `jit` or `grad`.
+
+    Imports and aliases are statements, so only statements are walked (a tenth of the nodes);
+    attribute chains ending in a marker's last word are read off the decoded `text`, where they
+    may also turn up in comments and strings (which only makes the test looser, never wrong).
+    A chain written across lines (a comment could sit in it) sends the file to the walk of
+    every node. Without `text`, every node is walked.
     """
     targets, tails, prefixes = _targets(markers)
+    chains = _text_chains(text, markers) if text is not None else None
+    if chains is None:
+        return _names_a_marker_walking(tree, targets, tails, prefixes)
+    if _bare_targets(markers) is not None and _bare_targets(markers).search(text):
+        return True
+    bindings: dict[str, set[str]] = {}
+    aliases: list[tuple[str, list[str]]] = []
+    for node in _statements(tree):
+        if _binds(node, bindings, aliases, targets, prefixes):
+            return True
+    if _resolves(bindings, aliases, [], targets, prefixes):
+        return True
+    lines = _LineIndex(text)
+    return any(
+        _resolves(bindings, [], [parts], targets, prefixes) and lines.holds_chain(tree, offset, parts)
+        for offset, parts in chains
+    )
+
+
+def _names_a_marker_walking(tree: ast.Module, targets, tails, prefixes) -> bool:
+    """`names_a_marker` by a walk of every node (attribute chains taken from the tree)."""
     bindings: dict[str, set[str]] = {}
     aliases: list[tuple[str, list[str]]] = []
     chains: list[list[str]] = []
@@ -65,23 +93,36 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable) -> bool:
         elif kind is ast.Name:
             if node.id in targets:
                 return True
-        elif kind is ast.Import:
-            for alias in node.names:
-                local = alias.asname or alias.name.split(".", 1)[0]
-                _bind(bindings, prefixes, local, alias.name if alias.asname else local)
-        elif kind is ast.ImportFrom:
-            module = "." * node.level + (node.module or "")
-            for alias in node.names:
-                if alias.name == "*":
-                    if any(t.startswith(module + ".") for t in targets):
-                        return True
-                    continue
-                _bind(bindings, prefixes, alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)
-        elif kind is ast.Assign:
-            if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
-                parts = _chain(node.value)
-                if parts is not None:
-                    aliases.append((node.targets[0].id, parts))
+        elif _binds(node, bindings, aliases, targets, prefixes):
+            return True
+    return _resolves(bindings, aliases, chains, targets, prefixes)
+
+
+def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
+    """Record what an import or a `local = a.b` statement binds; True for a star import
+    from a module that holds a marker."""
+    kind = type(node)
+    if kind is ast.Import:
+        for alias in node.names:
+            local = alias.asname or alias.name.split(".", 1)[0]
+            _bind(bindings, prefixes, local, alias.name if alias.asname else local)
+    elif kind is ast.ImportFrom:
+        module = "." * node.level + (node.module or "")
+        for alias in node.names:
+            if alias.name == "*":
+                if any(t.startswith(module + ".") for t in targets):
+                    return True
+                continue
+            _bind(bindings, prefixes, alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)
+    elif kind is ast.Assign:
+        if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+            parts = _chain(node.value)
+            if parts is not None:
+                aliases.append((node.targets[0].id, parts))
+    return False
+
+
+def _resolves(bindings, aliases, chains, targets, prefixes) -> bool:
     _bind_aliases(bindings, prefixes, aliases)
     if any(q in targets for qs in bindings.values() for q in qs):
         return True
@@ -90,6 +131,138 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable) -> bool:
         if root + suffix in targets or any(q + suffix in targets for q in bindings.get(root, ())):
             return True
     return False
+
+
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(tree: ast.Module):
+    """Every statement of the module, at any depth (and the handlers and cases that hold
+    them), without the expressions."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        for field in _STATEMENT_FIELDS:
+            children = getattr(node, field, None)
+            if type(children) is list:
+                stack.extend(children)
+                yield from children
+
+
+@cache
+def _tail_pattern(markers: MarkerTable) -> re.Pattern[str]:
+    tails = sorted(_targets(markers)[1])
+    return re.compile(r"\.(\s*)(" + "|".join(re.escape(t) for t in tails) + r")(?!\w)")
+
+
+@cache
+def _bare_targets(markers: MarkerTable) -> re.Pattern[str] | None:
+    """The marker names with no dot, as words (a Name node can only spell those)."""
+    bare = sorted(t for t in _targets(markers)[0] if "." not in t)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(t) for t in bare) + r")(?!\w)") if bare else None
+
+
+def _text_chains(text: str, markers: MarkerTable) -> list[tuple[int, list[str]]] | None:
+    """Every `root.a.tail` chain in `text` ending in a marker's last word (with the offset of
+    its last dot), read backwards from each `.tail`; None when one may be written across lines
+    (the caller walks the tree then)."""
+    chains = []
+    for match in _tail_pattern(markers).finditer(text):
+        if "\n" in match.group(1) or "\r" in match.group(1):
+            return None
+        parts = _chain_before(text, match.start())
+        if parts is None:
+            return None
+        if parts:
+            chains.append((match.start(), [*parts, match.group(2)]))
+    return chains
+
+
+def _chain_before(text: str, dot: int) -> list[str] | None:
+    """The names of the chain before the `.` at `dot` (`["jax", "numpy"]` before `.where`),
+    [] when none (a call or subscript comes first: `f().jit`, as `_chain` has it), None when
+    the chain may go on from an earlier line."""
+    parts: list[str] = []
+    while True:
+        end = dot
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        if end > 0 and text[end - 1] in "\n\r\\\f":
+            return None  # `jax\n.jit`, maybe with a comment between
+        start = end
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+        name = text[start:end]
+        if not name.isidentifier():
+            return []
+        parts.append(name)
+        before = start
+        while before > 0 and text[before - 1] in " \t":
+            before -= 1
+        if before > 0 and text[before - 1] == ".":
+            dot = before - 1
+            continue
+        if before > 0 and text[before - 1] in "\n\r\\\f" and _may_end_in_a_dot(text, before - 1):
+            return None
+        parts.reverse()
+        return parts
+
+
+def _may_end_in_a_dot(text: str, newline: int) -> bool:
+    """Whether the line ending at `newline` may end in a `.` that a chain goes on from (its
+    code ends in one, or a comment or string on it makes that hard to tell)."""
+    line = text[text.rfind("\n", 0, newline) + 1:newline].rstrip(" \t\r\\\f")
+    return line.endswith(".") or "#" in line
+
+
+class _LineIndex:
+    """Tells whether a chain found in the text is code: one in a docstring or a comment
+    (`jax.jit` in the docs of a module that only calls its own `api.jit`) must not make the
+    module a context holder, or libcst would parse it for nothing. Only the innermost statement
+    holding the chain's line is walked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: list[int] | None = None
+
+    def holds_chain(self, tree: ast.Module, offset: int, parts: list[str]) -> bool:
+        if "\r" in self.text:
+            return True  # lines counted otherwise by `ast`: take the text's word for it
+        if self.starts is None:
+            self.starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        line = bisect.bisect_right(self.starts, offset)
+        statement = _innermost(tree, line)
+        return statement is not None and any(
+            type(node) is ast.Attribute and _chain(node) == parts for node in ast.walk(statement)
+        )
+
+
+def _innermost(tree: ast.Module, line: int) -> ast.AST | None:
+    """The deepest statement whose lines (decorators included) hold `line`."""
+    found = None
+    holder: ast.AST = tree
+    while True:
+        for field in _STATEMENT_FIELDS:
+            for child in getattr(holder, field, None) or ():
+                first = min([child.lineno, *(d.lineno for d in getattr(child, "decorator_list", ()))]) if hasattr(child, "lineno") else None
+                if first is None:  # a handler or match case: look inside
+                    if _spans(child, line):
+                        holder = child
+                        break
+                    continue
+                if first <= line <= (child.end_lineno or child.lineno):
+                    found = holder = child
+                    break
+            else:
+                continue
+            break
+        else:
+            return found
+
+
+def _spans(node: ast.AST, line: int) -> bool:
+    body = [n for field in _STATEMENT_FIELDS for n in getattr(node, field, None) or ()]
+    return any(n.lineno <= line <= (n.end_lineno or n.lineno) for n in body if hasattr(n, "lineno"))
 
 
 def _chain(node: ast.expr) -> list[str] | None:

@@ -24,34 +24,13 @@ import importlib.util
 import json
 import os
 import tempfile
-from dataclasses import fields, is_dataclass
-from enum import Enum
 from pathlib import Path
 
 import acclint
+from acclint.common.digests import digest
 from acclint.common.findings import FileError, FileResult, Finding, Fix
 
 FORMAT = 1  # bump when the layout of a cache file changes
-
-
-def canonical(value):
-    """`value` as nested tuples of plain values that are equal in every process (sets sorted,
-    enums by name, dataclasses by field), so its digest can key the cache across runs."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, *(canonical(getattr(value, f.name)) for f in fields(value)))
-    if isinstance(value, (set, frozenset)):
-        return tuple(sorted((canonical(v) for v in value), key=repr))
-    if isinstance(value, (tuple, list)):
-        return tuple(canonical(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((repr(k), canonical(v)) for k, v in value.items()))
-    if isinstance(value, Enum):
-        return value.name
-    return value
-
-
-def digest(value) -> str:
-    return hashlib.sha256(repr(canonical(value)).encode("utf-8")).hexdigest()
 
 
 def _acclint_build() -> tuple:

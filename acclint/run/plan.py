@@ -107,7 +107,10 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
     except (OSError, Refused) as exc:
         return unreadable(exc, shown)
     if project is not None:
-        result = lint_bytes(source, shown, settings, options, project.parsed(path), project.analysis(path, options.seeds))
+        result = lint_bytes(
+            source, shown, settings, options, project.parsed(path), project.analysis(path, options.seeds),
+            screened=project.screened(path),
+        )
     else:
         result = lint_bytes(source, shown, settings, options)
     notebook = sources.notebooks.get(path)
@@ -121,13 +124,14 @@ def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
 
 
 def lint_bytes(
-    source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None, positions=None
+    source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None, positions=None,
+    screened=None,
 ) -> FileResult:
     """Lint the bytes of the file shown as `shown`, with its per-file ignores and file-level
-    `# acclint: noqa` applied (`parsed`, `analysis`, `positions`: engine.lint_source's)."""
+    `# acclint: noqa` applied (`parsed`, `analysis`, `positions`, `screened`: engine.lint_source's)."""
     from acclint.lint.engine import lint_source
 
-    result = lint_source(source, shown, options, parsed, analysis, positions)
+    result = lint_source(source, shown, options, parsed, analysis, positions, screened)
     ignored = _per_file_ignored(shown, settings)
     if result.findings:
         ignored += file_ignored(source.decode("utf-8", "replace"))  # the comment is ASCII in any encoding Python reads

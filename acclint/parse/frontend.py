@@ -1,0 +1,104 @@
+"""The front end: each file's bytes decoded, screened and parsed once, for every entry point.
+
+`screen` runs the cheap passes in order and stops as soon as one rules the file out: decoding
+(a bad encoding is a `Refused`), the text prefilter (does any word name a context marker?),
+the parse guard (CPython's parser, with the nesting bounds libcst needs) and the exact `ast`
+prefilter on the tree the guard made. Its `Screened` verdict is all the project layer and the
+engine need to skip a file; the `ast` tree is handed to the caller once (the project index reads
+its top-level functions and imports) and never parsed again in the run. `parse_module` is the
+one libcst parse, for files that may hold a context or that a fix rewrites.
+
+The CLI, the API, the flake8 plugin and the language server all reach parsing through here (the
+engine's `lint_source` and the project layer call it), so a file's errors read the same whoever
+asks.
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+import libcst as cst
+from libcst._nodes.base import CSTNode
+
+from acclint.common.refused import Refused
+from acclint.files.decoding import decode
+from acclint.frameworks.markers import MarkerTable
+from acclint.parse.guard import check_source
+from acclint.parse.prefilter import may_hold_context, names_a_marker
+
+
+@dataclass(frozen=True)
+class Screened:
+    """What the cheap passes found in one file's bytes.
+
+    `error`: why the file cannot be analysed (bad encoding; with `guarded`, anything the parse
+    guard refuses). `guarded`: whether the guard ran (it runs only when the text names a marker,
+    or when the caller needs the tree: a file without any marker is never parsed, and a syntax
+    error in it is nobody's business). `names_marker`: whether some name in it may resolve to a
+    context marker (false when it was not guarded)."""
+
+    error: Refused | None = None
+    guarded: bool = False
+    names_marker: bool = False
+
+
+def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Screened, ast.Module | None]:
+    """The verdict on `source`, and its `ast` tree when the guard passed it (`guard`: run the
+    guard even when the text names no marker)."""
+    try:
+        text = decode(source)
+    except Refused as exc:
+        return Screened(error=exc), None
+    if not guard and not may_hold_context(source, markers):
+        return Screened(), None
+    try:
+        tree = check_source(source)
+    except Refused as exc:
+        return Screened(error=exc, guarded=True), None
+    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text)), tree
+
+
+# libcst validates every node it builds (`CSTNode.__post_init__` calls `_validate`), which is
+# for nodes a program builds: a tree its own parser made from valid Python is valid, and the
+# checks are about a third of a parse. (libcst's own comment there: "It might make more sense
+# to move validation work into the visitor, which would allow us to avoid validating the tree
+# when parsing a file.") The check is skipped for the thread that is parsing, and only while it
+# parses; nodes built anywhere else (the fixer's) are validated as before.
+_parsing = threading.local()
+_validate_node = CSTNode.__post_init__
+
+
+def _post_init(node: CSTNode) -> None:
+    if not getattr(_parsing, "active", False):
+        _validate_node(node)
+
+
+CSTNode.__post_init__ = _post_init
+
+
+@contextmanager
+def _parsing_quietly() -> Iterator[None]:
+    """No node validation on this thread, and no cyclic garbage collection (a parse allocates
+    hundreds of thousands of acyclic nodes, and each collection they trigger scans everything
+    the process holds, such as the modules of every file parsed before) while it lasts."""
+    collecting = gc.isenabled()
+    gc.disable()
+    _parsing.active = True
+    try:
+        yield
+    finally:
+        _parsing.active = False
+        if collecting:
+            gc.enable()
+
+
+def parse_module(source: bytes | str) -> cst.Module:
+    """libcst's module of `source`, which the guard has passed (raises libcst's
+    ParserSyntaxError for the little valid Python libcst cannot read)."""
+    with _parsing_quietly():
+        return cst.parse_module(source)
