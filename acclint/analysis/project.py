@@ -288,7 +288,8 @@ class Project:
         summary = self._summary(path)
         key = f"{self._names_key}:{digest(own)}"
         if summary is not None and key in summary.setdefault("outgoing", {}):
-            return [(qualified, seed_from_data(seed)) for qualified, seed in summary["outgoing"][key]]
+            kept = summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
+            return [(qualified, seed_from_data(seed)) for qualified, seed in kept]
         module = self.module(path)
         found: list[tuple[str, Seed]] = []
         if module is not None:

@@ -59,6 +59,7 @@ class ResultCache:
             data = {}
         self.entries: dict[str, dict] = data.get("files", {}) if isinstance(data, dict) else {}
         self.project: dict = data.get("project", {}) if isinstance(data, dict) else {}
+        self.summaries: dict[str, dict] = data.get("summaries", {}) if isinstance(data, dict) else {}
         self.dirty = False
 
     @classmethod
@@ -71,6 +72,17 @@ class ResultCache:
         if self.project.get("fingerprint") == fingerprint:
             return self.project.get("seeds")
         return None
+
+    def summary(self, path: str, content: str) -> dict:
+        """The project layer's facts of this version of `path` (acclint.analysis.project's
+        `Summaries`): what the front end found, its index, and what it sends other files for
+        each set of seeds it received. A new version of the file starts afresh."""
+        key = os.path.abspath(path)
+        entry = self.summaries.get(key)
+        if entry is None or entry.get("content") != content:
+            entry = self.summaries[key] = {"content": content}
+        self.dirty = True
+        return entry
 
     def get(self, path: str, key: str, shown: str) -> FileResult | None:
         entry = self.entries.get(os.path.abspath(path))
@@ -96,7 +108,8 @@ class ResultCache:
         if not self.dirty and self.project.get("fingerprint") == fingerprint:
             return
         self.entries = {path: entry for path, entry in self.entries.items() if os.path.exists(path)}
-        data = {"files": self.entries, "project": {"fingerprint": fingerprint, "seeds": seeds}}
+        self.summaries = {path: _trimmed(entry) for path, entry in self.summaries.items() if os.path.exists(path)}
+        data = {"files": self.entries, "project": {"fingerprint": fingerprint, "seeds": seeds}, "summaries": self.summaries}
         try:
             _prepare(self.file.parent.parent)
             self.file.parent.mkdir(parents=True, exist_ok=True)
@@ -106,6 +119,18 @@ class ResultCache:
             os.replace(temporary, self.file)
         except OSError:
             return
+
+
+# What a file sends out is kept for this many sets of seeds received (the newest): enough for
+# the edits that come and go in a session, bounded for a file whose callers keep changing.
+KEPT_OUTGOING = 8
+
+
+def _trimmed(summary: dict) -> dict:
+    outgoing = summary.get("outgoing")
+    if outgoing is not None and len(outgoing) > KEPT_OUTGOING:
+        summary["outgoing"] = dict(list(outgoing.items())[-KEPT_OUTGOING:])
+    return summary
 
 
 def _prepare(directory: Path) -> None:
@@ -149,6 +174,7 @@ def cached_run(work) -> list[FileResult]:
             results.append(work.lint(path))
             continue
         if seed_keys is None:
+            work.summaries, work.digests = cache, hashes  # a changed project: what is known of each file serves
             _, seeds = work.project()
             seed_keys = {os.path.abspath(p): digest(s) for p, s in seeds.items()}
         key = hashes[path] + digest(seed_keys.get(os.path.abspath(path), ""))

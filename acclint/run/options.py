@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 from acclint.run.config import Settings
 
 if TYPE_CHECKING:
-    from acclint.analysis.project import Project
+    from acclint.analysis.project import Project, Summaries
     from acclint.analysis.reach import Seed
     from acclint.lint.engine import LintOptions
 
@@ -37,9 +37,13 @@ def for_file(options: LintOptions, project: Project, path: str, seeds: Mapping[s
     return replace(options, module_name=project.name_of.get(path, ""), seeds=seeds.get(path, ()))
 
 
-def project_of(files: list[str], options: LintOptions, read: Callable[[str], bytes] | None = None) -> Project:
+def project_of(
+    files: list[str], options: LintOptions, read: Callable[[str], bytes] | None = None,
+    summaries: Summaries | None = None, digests: Mapping[str, str | None] | None = None,
+) -> Project:
     """The project layer over `files`, analysing with the markers and strictness of `options`
-    (`read`: how a file's bytes are read, when not from disk)."""
+    (`read`: how a file's bytes are read, when not from disk; `summaries`, `digests`: what the
+    result cache knows of each file, acclint.analysis.project.Project's)."""
     from acclint.analysis.project import Project  # libcst: only a run that analyses pays
 
-    return Project(files, options.markers, options.pedantic, read)
+    return Project(files, options.markers, options.pedantic, read, summaries, digests)

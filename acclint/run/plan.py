@@ -26,7 +26,7 @@ from acclint.run.options import for_file, options_for, project_of
 if TYPE_CHECKING:
     from acclint.lint.engine import LintOptions
     from acclint.files.notebooks import Notebook
-    from acclint.analysis.project import Project
+    from acclint.analysis.project import Project, Summaries
 
 
 @dataclass
@@ -169,6 +169,10 @@ class Plan:
     walked: tuple[str, ...] = ()  # the directories searched (real paths)
     _project: Project | None = None
     _seeds: dict | None = None
+    # Given by the result cache (acclint.run.cache): the project's per-file summaries, and the
+    # digest of each file's bytes.
+    summaries: Summaries | None = None
+    digests: dict[str, str | None] | None = None
 
     @property
     def files(self) -> list[str]:
@@ -176,7 +180,7 @@ class Plan:
 
     def project(self) -> tuple[Project, dict]:
         if self._project is None:
-            self._project = project_of(self.project_files, options_for(self.settings), self.sources.read)
+            self._project = project_of(self.project_files, self.options, self.sources.read, self.summaries, self.digests)
             self._seeds = self._project.seeds()
         return self._project, self._seeds
 
