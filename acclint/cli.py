@@ -71,6 +71,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     add("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
         help="skip files .gitignore ignores (default: yes)")
     add("--no-cache", action="store_true", help="neither read nor write the result cache")
+    add("-j", "--jobs", type=_jobs, metavar="N", help="processes to use (default: one per core, or `jobs` in the configuration)")
     add("--cache-dir", type=Path, metavar="PATH", help="where the result cache lives (default: .acclint_cache beside pyproject.toml)")
     add("--config", type=Path, help="pyproject.toml to read [tool.acclint] from (default: nearest)")
     add("--no-config", action="store_true", help="ignore any pyproject.toml")
@@ -96,7 +97,18 @@ def _settings(args: argparse.Namespace):
         settings = replace(settings, respect_gitignore=args.respect_gitignore)
     if args.cache_dir is not None:
         settings = replace(settings, cache_dir=str(args.cache_dir.absolute()))
+    if args.jobs is not None:
+        settings = replace(settings, jobs=args.jobs)
     return settings
+
+
+def _jobs(value: str) -> int:
+    from acclint.run.config import ConfigError, parse_jobs
+
+    try:
+        return parse_jobs(int(value) if value.lstrip("-").isdigit() else value, "--jobs")
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--jobs ")) from None
 
 
 def _write_report(text: str, output_file: Path | None) -> None:
@@ -153,10 +165,20 @@ def cmd_check(args: argparse.Namespace) -> int:
         return fix_check(args, settings, overlay)
     from acclint.api import run
 
-    report = run([] if overlay else args.paths, settings, overlay, cache=_use_cache(args))
+    report = run([] if overlay else args.paths, settings, overlay, cache=_use_cache(args), jobs=_job_count(args, settings))
     if not _output(report, args):
         return EXIT_ERROR
     return _status(report, args)
+
+
+def _job_count(args: argparse.Namespace, settings) -> int:
+    """Processes for the run: as set, or one per core. SARIF carries fix edits, which only a
+    run in one process keeps (workers send results as data)."""
+    if args.format == "sarif":
+        return 1
+    from acclint.run.jobs import cores
+
+    return settings.jobs or cores()
 
 
 def _use_cache(args: argparse.Namespace) -> bool:

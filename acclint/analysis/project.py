@@ -192,6 +192,15 @@ class Project:
                 self._digests[path] = None
         return self._digests[path]
 
+    def summary_of(self, path: str) -> dict | None:
+        """What the summaries hold of this version of `path` (None without summaries)."""
+        return self._summary(path)
+
+    def forget(self, path: str) -> None:
+        """Let the module and analysis of `path` go (a worker process, done with the file)."""
+        self._modules.pop(path, None)
+        self._analyses.pop(path, None)
+
     def _summary(self, path: str) -> dict | None:
         """The facts kept of this version of `path` (its bytes' digest), for adding to."""
         if self._summaries is None:

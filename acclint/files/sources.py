@@ -71,3 +71,12 @@ def why_not_opened(exc: OSError, path: str) -> str:
     if exc.errno == errno.ENOENT:
         return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
     return exc.strerror or str(exc)
+
+
+def display_path(path: str) -> str:
+    """`path` relative to the working directory when it lies below it (DESIGN.md §3)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if rel.startswith("..") else rel

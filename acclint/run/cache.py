@@ -25,10 +25,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 import acclint
 from acclint.common.digests import digest
-from acclint.common.findings import FileError, FileResult, Finding, Fix
+from acclint.common.findings import FileResult
+from acclint.run.results import result_from_data, result_to_data
+from acclint.run.summaries import SummaryStore
 
 FORMAT = 1  # bump when the layout of a cache file changes
 
@@ -59,7 +62,7 @@ class ResultCache:
             data = {}
         self.entries: dict[str, dict] = data.get("files", {}) if isinstance(data, dict) else {}
         self.project: dict = data.get("project", {}) if isinstance(data, dict) else {}
-        self.summaries: dict[str, dict] = data.get("summaries", {}) if isinstance(data, dict) else {}
+        self.summaries = SummaryStore(data.get("summaries") if isinstance(data, dict) else None)
         self.dirty = False
 
     @classmethod
@@ -73,34 +76,13 @@ class ResultCache:
             return self.project.get("seeds")
         return None
 
-    def summary(self, path: str, content: str) -> dict:
-        """The project layer's facts of this version of `path` (acclint.analysis.project's
-        `Summaries`): what the front end found, its index, and what it sends other files for
-        each set of seeds it received. A new version of the file starts afresh."""
-        key = os.path.abspath(path)
-        entry = self.summaries.get(key)
-        if entry is None or entry.get("content") != content:
-            entry = self.summaries[key] = {"content": content}
-        self.dirty = True
-        return entry
-
-    def get(self, path: str, key: str, shown: str) -> FileResult | None:
+    def get(self, path: str, key: str) -> dict | None:
+        """The stored result of `path` (as `result_to_data` made it), if stored under `key`."""
         entry = self.entries.get(os.path.abspath(path))
-        if entry is None or entry.get("key") != key:
-            return None
-        result = FileResult(shown, parsed=entry.get("parsed", False))
-        result.findings = [_finding(shown, row) for row in entry.get("findings", [])]
-        if entry.get("error") is not None:
-            result.error = FileError(shown, entry["error"])
-        return result
+        return entry if entry is not None and entry.get("key") == key else None
 
     def put(self, path: str, key: str, result: FileResult) -> None:
-        self.entries[os.path.abspath(path)] = {
-            "key": key,
-            "parsed": result.parsed,
-            "error": result.error.message if result.error is not None else None,
-            "findings": [_row(f) for f in result.findings],
-        }
+        self.entries[os.path.abspath(path)] = {"key": key, **result_to_data(result)}
         self.dirty = True
 
     def save(self, fingerprint: str, seeds: dict[str, str]) -> None:
@@ -108,8 +90,7 @@ class ResultCache:
         if not self.dirty and self.project.get("fingerprint") == fingerprint:
             return
         self.entries = {path: entry for path, entry in self.entries.items() if os.path.exists(path)}
-        self.summaries = {path: _trimmed(entry) for path, entry in self.summaries.items() if os.path.exists(path)}
-        data = {"files": self.entries, "project": {"fingerprint": fingerprint, "seeds": seeds}, "summaries": self.summaries}
+        data = {"files": self.entries, "project": {"fingerprint": fingerprint, "seeds": seeds}, "summaries": self.summaries.saved()}
         try:
             _prepare(self.file.parent.parent)
             self.file.parent.mkdir(parents=True, exist_ok=True)
@@ -121,18 +102,6 @@ class ResultCache:
             return
 
 
-# What a file sends out is kept for this many sets of seeds received (the newest): enough for
-# the edits that come and go in a session, bounded for a file whose callers keep changing.
-KEPT_OUTGOING = 8
-
-
-def _trimmed(summary: dict) -> dict:
-    outgoing = summary.get("outgoing")
-    if outgoing is not None and len(outgoing) > KEPT_OUTGOING:
-        summary["outgoing"] = dict(list(outgoing.items())[-KEPT_OUTGOING:])
-    return summary
-
-
 def _prepare(directory: Path) -> None:
     """Create the cache directory with a `.gitignore` that keeps it out of version control."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -141,24 +110,11 @@ def _prepare(directory: Path) -> None:
         ignore.write_text("# Automatically created by acclint.\n*\n", "utf-8")
 
 
-def _row(f: Finding) -> list:
-    fix = [f.fix.title, f.fix.safe, f.fix.reason] if f.fix is not None else None
-    return [f.line, f.column, f.end_line, f.end_column, f.code, f.message, f.cell, fix]
-
-
-def _finding(shown: str, row: list) -> Finding:
-    line, column, end_line, end_column, code, message, cell, fix = row
-    # A cached fix has no edits: it tells the report that the finding is fixable (`--fix`
-    # never uses the cache, so it is never applied).
-    cached_fix = Fix(fix[0], {}, safe=fix[1], reason=fix[2]) if fix is not None else None
-    return Finding(shown, line, column, code, message, end_line, end_column, fix=cached_fix, cell=cell)
-
-
-def cached_run(work) -> list[FileResult]:
-    """The results of `work` (an `acclint.api.Plan`), from the cache where the file, its
-    seeds and the settings are unchanged, linted (and stored) otherwise."""
-    from acclint.run.plan import display_path
-
+def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[FileResult]:
+    """The results of `work` (an `acclint.run.plan.Plan`), from the cache where the file, its
+    seeds and the settings are unchanged, linted (and stored) otherwise. `before_analysis` runs
+    once the project is known to have changed, before its seeds are worked out (the runner
+    spreads the per-file work over processes then, acclint.run.jobs)."""
     cache = ResultCache.for_settings(work.settings)
     hashes: dict[str, str | None] = {}
     for path in work.project_files:
@@ -174,29 +130,19 @@ def cached_run(work) -> list[FileResult]:
             results.append(work.lint(path))
             continue
         if seed_keys is None:
-            work.summaries, work.digests = cache, hashes  # a changed project: what is known of each file serves
+            work.summaries, work.digests = cache.summaries, hashes  # a changed project: what is known of each file serves
+            cache.dirty = True
+            if before_analysis is not None:
+                before_analysis()
             _, seeds = work.project()
             seed_keys = {os.path.abspath(p): digest(s) for p, s in seeds.items()}
         key = hashes[path] + digest(seed_keys.get(os.path.abspath(path), ""))
-        shown = display_path(path)
-        result = cache.get(path, key, shown)
-        if result is None:
+        stored = cache.get(path, key)
+        if stored is None:
             result = work.lint(path)
             cache.put(path, key, result)
-        elif result.findings:
-            _attach_source(result, work, path)
+        else:
+            result = result_from_data(stored, path, work.sources)
         results.append(result)
     cache.save(fingerprint, seed_keys or {})
     return results
-
-
-def _attach_source(result: FileResult, work, path: str) -> None:
-    """Give a cached result the source text its excerpts are cut from."""
-    from acclint.files.decoding import decode
-
-    source = work.sources.read(path)
-    notebook = work.sources.notebooks.get(path)
-    if notebook is not None:
-        result.cells = notebook.cell_lines()
-    else:
-        result.text = decode(source)

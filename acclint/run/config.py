@@ -46,6 +46,7 @@ class Settings:
     respect_gitignore: bool = True
     force_exclude: bool = False  # apply `exclude` to files named on the command line too
     cache_dir: str | None = None  # None: `.acclint_cache` beside the pyproject.toml, or here
+    jobs: int | None = None  # processes a run may use (None: one per core; acclint.run.jobs)
     source: str | None = None  # the pyproject.toml the settings came from
 
     def selection(self) -> Selection:
@@ -116,7 +117,7 @@ def _path(table: dict, key: str, where: str) -> str | None:
 KEYS = (
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
     "accelerators", "differentiators", "host-effects", "strictness", "extend-include",
-    "respect-gitignore", "force-exclude", "cache-dir",
+    "respect-gitignore", "force-exclude", "cache-dir", "jobs",
 )
 STRICTNESS = ("precise", "pedantic")
 
@@ -124,6 +125,15 @@ STRICTNESS = ("precise", "pedantic")
 def parse_strictness(value, where: str) -> str:
     if value not in STRICTNESS:
         raise ConfigError(f"{where}: 'strictness' must be one of {', '.join(STRICTNESS)}, not {value!r}")
+    return value
+
+
+def parse_jobs(value, where: str) -> int | None:
+    """A number of processes: a positive integer (None where not given)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{where} must be a positive number of processes, not {value!r}")
     return value
 
 
@@ -170,6 +180,7 @@ def load_settings(pyproject: Path) -> Settings:
         respect_gitignore=_flag(table, "respect-gitignore", True, where),
         force_exclude=_flag(table, "force-exclude", False, where),
         cache_dir=_path(table, "cache-dir", where),
+        jobs=parse_jobs(table.get("jobs"), f"{where}: 'jobs'"),
         source=where,
     )
 
@@ -239,6 +250,7 @@ def describe(settings: Settings) -> str:
     lines.append(f"respect-gitignore = {str(settings.respect_gitignore).lower()}")
     lines.append(f"force-exclude = {str(settings.force_exclude).lower()}")
     lines.append(f"cache-dir = {_toml_string(str(settings.cache_directory()))}")
+    lines.append(f"jobs = {settings.jobs}" if settings.jobs is not None else "# jobs: one process per core")
     lines.append("# rules that will run:")
     lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.rule_selection())])}")
     lines.append("[tool.acclint.per-file-ignores]")

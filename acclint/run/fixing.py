@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
 from acclint.run.options import for_file
-from acclint.run.plan import Report, display_path, in_cell, in_cells, lint_bytes, plan, unreadable
+from acclint.files.sources import display_path
+from acclint.run.plan import Report, in_cell, in_cells, lint_bytes, plan, unreadable
 from acclint.run.config import Settings
 from acclint.common.findings import FileError, FileResult
 from acclint.fix.apply import FixError, FixOutcome, fix_source

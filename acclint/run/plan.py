@@ -20,8 +20,9 @@ from acclint.files.discovery import Discovered, discover, excluded
 from acclint.common.findings import FileError, FileResult, Finding
 from acclint.common.refused import Refused
 from acclint.lint.noqa import file_ignored
-from acclint.files.sources import read_source
+from acclint.files.sources import display_path, read_source
 from acclint.run.options import for_file, options_for, project_of
+from acclint.run.results import result_from_data
 
 if TYPE_CHECKING:
     from acclint.lint.engine import LintOptions
@@ -42,15 +43,6 @@ class Report:
     @property
     def errors(self) -> list[FileError]:
         return [r.error for r in self.results if r.error is not None]
-
-
-def display_path(path: str) -> str:
-    """`path` relative to the working directory when it lies below it (DESIGN.md §3)."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return path
-    return path if rel.startswith("..") else rel
 
 
 
@@ -173,16 +165,24 @@ class Plan:
     # digest of each file's bytes.
     summaries: Summaries | None = None
     digests: dict[str, str | None] | None = None
+    # Results that worker processes made of files with no seeds (acclint.run.jobs), as data.
+    prefetched: dict[str, dict] = field(default_factory=dict)
 
     @property
     def files(self) -> list[str]:
         return self.found.files
 
     def project(self) -> tuple[Project, dict]:
+        """The project layer over the run's files, and the seeds of its reach."""
+        if self._seeds is None:
+            self._seeds = self.bare_project().seeds()
+        return self._project, self._seeds
+
+    def bare_project(self) -> Project:
+        """The project layer, its seeds not worked out yet (a worker process's)."""
         if self._project is None:
             self._project = project_of(self.project_files, self.options, self.sources.read, self.summaries, self.digests)
-            self._seeds = self._project.seeds()
-        return self._project, self._seeds
+        return self._project
 
     @cached_property
     def project_files(self) -> list[str]:
@@ -192,10 +192,16 @@ class Plan:
     def options(self) -> LintOptions:
         return options_for(self.settings)
 
-    def lint(self, path: str) -> FileResult:
+    def lint(self, path: str, seeds: dict | None = None) -> FileResult:
+        """The result of `path`, with the project's seeds (or those given)."""
         if self.contextless:
             return self._decoded(path)
-        project, seeds = self.project()
+        if seeds is None:
+            project, seeds = self.project()
+        else:
+            project = self.bare_project()
+        if path in self.prefetched and not seeds.get(path):  # a worker linted it with no seeds
+            return result_from_data(self.prefetched.pop(path), path, self.sources)
         return lint_file(path, self.settings, for_file(self.options, project, path, seeds), project, self.sources)
 
     @cached_property

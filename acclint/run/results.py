@@ -1,0 +1,57 @@
+"""A file's result as plain data, and back: what the result cache stores and what a worker
+process sends its parent (acclint.run.cache, acclint.run.jobs). The data holds no fix edits
+(they are libcst nodes): a finding read back is fixable or not, and `--fix` and SARIF, which
+apply or carry edits, always lint afresh in one process."""
+
+from __future__ import annotations
+
+from acclint.common.findings import FileError, FileResult, Finding, Fix
+from acclint.files.sources import display_path
+
+
+def result_to_data(result: FileResult) -> dict:
+    """A file's result as plain data (no fix edits): what the cache stores and what a worker
+    process sends back (acclint.run.jobs)."""
+    return {
+        "parsed": result.parsed,
+        "error": result.error.message if result.error is not None else None,
+        "findings": [_row(f) for f in result.findings],
+    }
+
+
+def result_from_data(data: dict, path: str, sources) -> FileResult:
+    """The result `result_to_data` made, for `path` as `sources` (an acclint.run.plan.Sources)
+    read it, with the source text its excerpts are cut from."""
+    shown = display_path(path)
+    result = FileResult(shown, parsed=data.get("parsed", False))
+    result.findings = [_finding(shown, row) for row in data.get("findings", [])]
+    if data.get("error") is not None:
+        result.error = FileError(shown, data["error"])
+    if result.findings:
+        _attach_source(result, sources, path)
+    return result
+
+
+def _row(f: Finding) -> list:
+    fix = [f.fix.title, f.fix.safe, f.fix.reason] if f.fix is not None else None
+    return [f.line, f.column, f.end_line, f.end_column, f.code, f.message, f.cell, fix]
+
+
+def _finding(shown: str, row: list) -> Finding:
+    line, column, end_line, end_column, code, message, cell, fix = row
+    # A cached fix has no edits: it tells the report that the finding is fixable (`--fix`
+    # never uses the cache, so it is never applied).
+    cached_fix = Fix(fix[0], {}, safe=fix[1], reason=fix[2]) if fix is not None else None
+    return Finding(shown, line, column, code, message, end_line, end_column, fix=cached_fix, cell=cell)
+
+
+def _attach_source(result: FileResult, sources, path: str) -> None:
+    """Give a cached result the source text its excerpts are cut from."""
+    from acclint.files.decoding import decode
+
+    source = sources.read(path)
+    notebook = sources.notebooks.get(path)
+    if notebook is not None:
+        result.cells = notebook.cell_lines()
+    else:
+        result.text = decode(source)

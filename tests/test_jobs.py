@@ -1,0 +1,110 @@
+"""`--jobs N`: a run in several processes reports exactly what a run in one process reports.
+
+Workers screen, analyse and lint (with no seeds from other files) the files of a project and
+send back data (acclint.run.jobs); the parent works out the seeds and lints again only what
+other files reach. The project here has findings of every family, helpers reached across
+modules, files acclint refuses, a notebook and plain files, so that each kind of result comes
+back through a worker.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from acclint.api import run
+from acclint.cli import main
+from acclint.run.config import Settings
+from acclint.run.jobs import prefetch
+from acclint.run.plan import plan
+
+JITTED = """
+    import jax
+    import numpy as np
+    from pkg.helpers{n} import helper
+
+    @jax.jit
+    def step(x):
+        print(x)
+        y = float(x) + np.random.rand()
+        if x > 0:
+            return y
+        return helper(x)
+    """
+HELPER = """
+    def helper(x):
+        if x > 1:
+            return x
+        return -x
+    """
+PLAIN = """
+    def plain(x):
+        return x + {n}
+    """
+
+
+def notebook(code: str) -> str:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": code}
+    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def make_project(root: Path) -> None:
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    for n in range(12):
+        (root / "pkg" / f"step{n}.py").write_text(textwrap.dedent(JITTED.format(n=n)))
+        (root / "pkg" / f"helpers{n}.py").write_text(textwrap.dedent(HELPER))
+        (root / "pkg" / f"plain{n}.py").write_text(textwrap.dedent(PLAIN.format(n=n)))
+    (root / "pkg" / "broken.py").write_text("import jax\n@jax.jit\ndef f(x:\n")
+    (root / "pkg" / "latin.py").write_bytes(b"# -*- coding: ascii -*-\nimport jax\nx = '\xe9'\n")
+    (root / "nb.ipynb").write_text(notebook("import jax\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x\n"))
+
+
+def outcome(report) -> tuple[list, list]:
+    findings = [(f.path, f.line, f.column, f.cell, f.code, f.message, f.fix is not None) for f in report.findings]
+    errors = sorted((e.path, e.message) for e in report.errors)
+    return findings, errors
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    make_project(tmp_path)
+    return tmp_path
+
+
+def test_a_run_in_several_processes_reports_what_one_process_reports(project):
+    alone = outcome(run(["."], Settings()))
+    assert {f[4] for f in alone[0]} >= {"ACC101", "ACC201", "ACC302", "ACC401"}
+    assert [e[0] for e in alone[1]] == ["pkg/broken.py", "pkg/latin.py"]  # each error once
+    assert outcome(run(["."], Settings(), jobs=2)) == alone
+    assert outcome(run(["."], Settings(cache_dir=str(project / "cache")), cache=True, jobs=2)) == alone
+    assert outcome(run(["."], Settings(cache_dir=str(project / "cache")), cache=True, jobs=2)) == alone  # warm
+
+
+def test_the_workers_do_the_per_file_work(project):
+    from acclint.run.summaries import SummaryStore
+
+    work = plan(["."], Settings())
+    work.summaries = SummaryStore()
+    prefetch(work, 2)
+    assert set(work.prefetched) == set(work.files)  # every reported file came back from a worker
+    _, seeds = work.project()
+    assert {Path(p).name for p in seeds} == {f"helpers{n}.py" for n in range(12)}  # reached, linted again here
+    assert work.bare_project().analysed == [p for p in work.project_files if Path(p).name.startswith("helpers")]
+
+
+def test_jobs_on_the_command_line_and_in_the_configuration(project, capsys):
+    assert main(["check", "--output-format", "concise", "-j", "1", "."]) == 2
+    one = capsys.readouterr().out
+    assert main(["check", "--output-format", "concise", "--jobs", "2", "."]) == 2
+    assert capsys.readouterr().out == one
+    (project / "pyproject.toml").write_text("[tool.acclint]\njobs = 0\n")
+    assert main(["check", "."]) == 2
+    assert "'jobs' must be a positive number of processes, not 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["check", "-j", "none", "."])
+    assert "must be a positive number of processes" in capsys.readouterr().err
