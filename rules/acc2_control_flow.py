@@ -6,12 +6,12 @@ import libcst as cst
 
 from acclint.common.findings import Fix
 from acclint.fix.branches import if_fix, ifexp_fix
+from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 
 CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
-REMEDY = "use where(cond, a, b) (jnp.where) or lax.cond"
 
 
 class IfOnTracedValue(Rule):
@@ -119,7 +119,7 @@ def step(x):
     def _check(self, node: cst.CSTNode, test: cst.BaseExpression, keyword: str, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(test)
         if name is not None:
-            message = f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {REMEDY}"
+            message = f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {framework_of(ctx).hints['select']}"
             report_with_fix(ctx, node, message, self._fix(node, ctx))
 
 
@@ -299,7 +299,7 @@ def act(x):
     def visit_IfExp(self, node: cst.IfExp, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(node.test)
         if name is not None:
-            message = f"conditional expression on traced value '{name}' bakes one branch into the trace; {REMEDY}"
+            message = f"conditional expression on traced value '{name}' bakes one branch into the trace; {framework_of(ctx).hints['select']}"
             report_with_fix(ctx, node, message, ifexp_fix(node, ctx))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
+from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.names import dotted_name
@@ -90,7 +91,7 @@ def step(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
         if qualified in _io()["stdout"] and not _static_warning(node, ctx):
-            message = f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; use jax.debug.print"
+            message = f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; {framework_of(ctx).hints['print']}"
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
 

@@ -51,7 +51,8 @@ def _literal_tuple(node: cst.BaseExpression, kind: type) -> tuple:
     return tuple(v for v in values if isinstance(v, kind) and not isinstance(v, bool))
 
 
-def _options(args) -> Options:
+def _options(args, markers: MarkerTable) -> Options:
+    """The options a marker application's keywords give (static keywords: the frameworks')."""
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     argnums = None
@@ -60,9 +61,9 @@ def _options(args) -> Options:
         if a.keyword is None:
             continue
         key = a.keyword.value
-        if key in ("static_argnums", "static_broadcasted_argnums"):
+        if key in markers.static_positions:
             static_argnums += _literal_tuple(a.value, int)
-        elif key == "static_argnames":
+        elif key in markers.static_names:
             static_argnames += _literal_tuple(a.value, str)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
@@ -127,12 +128,12 @@ class ContextAnalysis:
         if isinstance(expr, cst.Call):
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
-                return inner, _options(expr.args)  # @jax.jit(static_argnums=...)
+                return inner, _options(expr.args, self.markers)  # @jax.jit(static_argnums=...)
             if self.resolve(expr.func) in PARTIAL and expr.args and expr.args[0].keyword is None:
                 inner_marker = self._marker_of(expr.args[0].value)
                 if inner_marker is not None:
                     marker_, opts = inner_marker
-                    return marker_, opts.merged(_options(expr.args[1:]))
+                    return marker_, opts.merged(_options(expr.args[1:], self.markers))
         return None
 
     def _apply_site(self, site: MarkerSite) -> None:
@@ -150,7 +151,7 @@ class ContextAnalysis:
         if found is None or found[0].kind == KERNEL:
             return
         marker, opts = found
-        opts = opts.merged(_options(call.args))
+        opts = opts.merged(_options(call.args, self.markers))
         for fun_expr in self._function_args(marker, call):
             targets = self._targets(fun_expr, site.scope, site.cls)
             for target in targets:

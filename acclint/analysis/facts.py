@@ -1,11 +1,14 @@
-"""Facts about JAX/NumPy values that decide whether an expression is traced (`values.toml`)."""
+"""Facts about values that decide whether an expression is traced: Python's and NumPy's
+(`frameworks/python.toml`) and each framework's own (the `[values]` and `[tracers]` tables of its
+data file, acclint.frameworks.markers)."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from acclint.frameworks.markers import FOLDER, framework_files
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,9 @@ class ValueFacts:
     host_methods: dict[str, str]
     host_modules: dict[str, str]
     host_module_exceptions: tuple[str, ...]
+    tracer_types: frozenset[str] = frozenset()  # `isinstance(x, T)` narrows x to traced
+    array_types: frozenset[str] = frozenset()  # every array tracer is an instance of one of these
+    tracer_predicates: frozenset[str] = frozenset()  # functions (last name) true only of tracers
 
     def host_conversion(self, qualified: str | None) -> str | None:
         """What host value a call of `qualified` gives a traced argument, or None."""
@@ -43,7 +49,13 @@ class ValueFacts:
 
 @cache
 def value_facts() -> ValueFacts:
-    raw = tomllib.loads(resources.files("acclint.frameworks").joinpath("values.toml").read_text("utf-8"))
+    raw = tomllib.loads((FOLDER / "python.toml").read_text("utf-8"))
+    tracers: dict[str, set[str]] = {"types": set(), "arrays": set(), "predicates": set()}
+    for framework in framework_files():
+        for key, value in framework.get("values", {}).items():
+            raw[key] = raw[key] + value if isinstance(value, list) else {**raw[key], **value}
+        for key in tracers:
+            tracers[key] |= set(framework["tracers"][key])
     return ValueFacts(
         static_attributes=frozenset(raw["static_attributes"]),
         static_calls=frozenset(raw["static_calls"]),
@@ -57,4 +69,7 @@ def value_facts() -> ValueFacts:
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),
         host_module_exceptions=tuple(raw["host_module_exceptions"]["names"]),
+        tracer_types=frozenset(tracers["types"]),
+        array_types=frozenset(tracers["types"] | tracers["arrays"]),
+        tracer_predicates=frozenset(tracers["predicates"]),
     )

@@ -12,6 +12,7 @@ from typing import Callable
 
 import libcst as cst
 
+from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable
 from acclint.analysis.taint import STATIC, TRACED, Kind
 
@@ -22,13 +23,9 @@ HOST_TYPES = frozenset({
     "numbers.Complex", "numpy.ndarray", "numpy.generic", "numpy.number", "numpy.integer",
     "numpy.floating", "numpy.bool_", "numpy.dtype",
 })
-TRACER_TYPES = frozenset({"jax.core.Tracer", "jax._src.core.Tracer"})
-# Types every array tracer is an instance of: a value that is none of them is no tracer.
-ARRAY_TYPES = TRACER_TYPES | {"jax.Array", "jax.numpy.ndarray", "jax.typing.ArrayLike"}
 # Predicates that hold only for concrete (non-traced) values, by their last name component
 # (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
-TRACER_PREDICATES = frozenset({"is_jax_tracer", "is_tracer", "isTracer"})
 
 
 def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[str, Kind]:
@@ -58,15 +55,15 @@ def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dic
                 return {}
             if holds and types <= HOST_TYPES:
                 return {name: STATIC}
-            if types <= TRACER_TYPES:
+            if types <= value_facts().tracer_types:
                 return {name: TRACED if holds else STATIC}
-            if not holds and types & ARRAY_TYPES:
+            if not holds and types & value_facts().array_types:
                 return {name: STATIC}
             return {}
         tail = qualified.rsplit(".", 1)[-1]
         if tail in CONCRETE_PREDICATES and holds:
             return {name: STATIC}
-        if tail in TRACER_PREDICATES:
+        if tail in value_facts().tracer_predicates:
             return {name: TRACED if holds else STATIC}
     return {}
 

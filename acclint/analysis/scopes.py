@@ -56,7 +56,7 @@ class FunctionInfo:
     # The module-level statement it lies in: findings are located by generating only that.
     statement: cst.BaseStatement | None = field(default=None, repr=False)
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
-    # which framework traces it, e.g. for choosing `jnp.where` or the runtime's `where`.
+    # which framework traces it (MarkerTable.framework), e.g. for `jnp.where` or the runtime's.
     markers: set[str] = field(default_factory=set)
     # The traced function in another module it is reached from ("train.train_step (jax.jit)"),
     # for messages; None when its contexts come from its own module.
@@ -84,11 +84,6 @@ class FunctionInfo:
     def traced_params(self) -> list[str]:
         """Its parameters that hold traced values (pytrees of tracers or tracers)."""
         return sorted(name for name, kind in self.param_kinds.items() if kind >= Kind.TREE)
-
-    @property
-    def runtime_traced(self) -> bool:
-        """Whether the runtime (dlaccelerate, dlfeval, an Acceleratable layer) traces it."""
-        return any(m.startswith("acclint.runtime.") for m in self.markers)
 
     @property
     def is_method(self) -> bool:

@@ -9,7 +9,7 @@ import warnings
 import libcst as cst
 
 from acclint.common.findings import Fix
-from acclint.fix.imports import spell
+from acclint.fix.imports import framework_of, spelled
 from acclint.lint.rule import RuleContext
 
 
@@ -23,8 +23,9 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     """
     if ctx.resolve(node.func) != "print":
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
-    if ctx.function.runtime_traced:
-        return "jax.debug.print is for JAX traces, and the runtime traces this function"
+    debug_print = spelled(ctx, "print")
+    if debug_print is None:
+        return f"jax.debug.print is for JAX traces, and {framework_of(ctx).title} traces this function"
     pieces: list[cst.SimpleString | cst.ConcatenatedString] = []
     fields: list[cst.Arg] = []
     for arg in node.args:
@@ -39,7 +40,6 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
             fields.append(cst.Arg(value))
         else:
             return f"argument '{ctx.code_for(value)}' is neither a string literal nor a traced array"
-    debug_print = spell(ctx.analysis, ctx.function, "jax.debug", "print", "jax")
     call = node.with_changes(func=debug_print.node(), args=[cst.Arg(format_literal(pieces)), *fields])
     return Fix("print with jax.debug.print on every call", {node: _commas(call)}, safe=True, imports=debug_print.imports)
 

@@ -13,25 +13,27 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.fix.imports import spell
+from acclint.fix.imports import framework_of, spelled
 from acclint.fix.select import NoFix, bare, is_number, pure_problem
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
 
 _LOGICAL = {cst.And: "logical_and", cst.Or: "logical_or"}
+_LOGICAL_NAMES = ("logical_and", "logical_or", "logical_not")  # spellings the rewrite needs
 
 
 def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.BaseExpression, tuple[str, ...]]:
     """`test` as a select can take it, and the imports that needs; raises NoFix."""
     if not _needs_rewrite(test):
         return test, ()
-    if ctx.function.runtime_traced:
-        raise NoFix("the condition uses 'and', 'or', 'not' or a chained comparison, which the runtime's "
+    framework = framework_of(ctx)
+    if not all(name in framework.spellings for name in _LOGICAL_NAMES):
+        raise NoFix(f"the condition uses 'and', 'or', 'not' or a chained comparison, which {framework.title}'s "
                     "where cannot take; combine the parts with & | ~")
     imports: list[str] = []
 
     def logical(name: str, *operands: cst.BaseExpression) -> cst.Call:
-        spelling = spell(ctx.analysis, ctx.function, "jax.numpy", name, "jnp")
+        spelling = spelled(ctx, name)
         imports.extend(spelling.imports)
         return cst.Call(spelling.node(), [cst.Arg(bare(o)) for o in operands])
 

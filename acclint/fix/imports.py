@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.frameworks.markers import Framework
 from acclint.fix.names import fresh_names
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import collect_body
@@ -127,3 +128,19 @@ def _is_docstring(stmt: cst.CSTNode) -> bool:
         and isinstance(stmt.body[0], cst.Expr)
         and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+def framework_of(ctx) -> Framework:
+    """The framework that traces the function a rule is looking at (acclint.frameworks)."""
+    return ctx.analysis.markers.framework(ctx.function.markers)
+
+
+def spelled(ctx, key: str) -> Spelling | None:
+    """How the framework tracing `ctx`'s function spells `key` (`where`, `print`, ...) in that
+    function's code, or None where the framework has none."""
+    spec = framework_of(ctx).spellings.get(key)
+    if spec is None:
+        return None
+    if spec.from_import:
+        return spell_from(ctx.analysis, ctx.function, spec.module, spec.name)
+    return spell(ctx.analysis, ctx.function, spec.module, spec.name, spec.alias)

@@ -10,20 +10,21 @@ the unpicked branch's gradient by zero, and `0 * inf` is nan.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable
 
 import libcst as cst
 
-from acclint.fix.imports import Spelling, spell, spell_from
+from acclint.fix.imports import Spelling, spelled
+from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
 from acclint.analysis.walk import children, walk_expression
 
-RUNTIME = "acclint.runtime"
-
-# Callables that compute without effects: module prefixes (any attribute below them) and
-# exact builtins. A call to anything else might print, draw, write or mutate.
-PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.lax.", "jax.scipy.", "jax.tree.", "acclint.runtime.", "math.")
+# Callables that compute without effects: module prefixes (any attribute below them; each
+# framework lists its own, `[fixes] pure_prefixes`) and exact builtins. A call to anything else
+# might print, draw, write or mutate.
+PURE_PREFIXES = ("math.",)
 PURE_BUILTINS = frozenset({"abs", "min", "max", "sum", "len", "round", "pow"})
 # Array methods that compute without effects, called on any value.
 PURE_METHODS = frozenset({
@@ -47,15 +48,13 @@ DOUBLE_WHERE = (
 
 
 def where_spelling(ctx: RuleContext) -> Spelling:
-    """The select this function should use.
+    """The select this function should use: its framework's `where` (frameworks/*.toml).
 
     Functions the runtime traces (`dlaccelerate`, `dlfeval`, an `Acceleratable` layer, or a
     helper of one) get the runtime's `where`, which takes dlarrays; functions JAX traces get
     `jax.numpy.where` under the module's own alias, also in a module that uses both.
     """
-    if ctx.function.runtime_traced:
-        return spell_from(ctx.analysis, ctx.function, RUNTIME, "where")
-    return spell(ctx.analysis, ctx.function, "jax.numpy", "where", "jnp")
+    return spelled(ctx, "where")
 
 
 def _first(node: cst.CSTNode, check: Callable[[cst.CSTNode], str | None]) -> str | None:
@@ -86,7 +85,7 @@ def _impure(node: cst.CSTNode, ctx: RuleContext) -> str | None:
 def _pure_call(call: cst.Call, ctx: RuleContext) -> bool:
     func = call.func
     qualified = ctx.resolve(func)
-    if qualified is not None and (qualified.startswith(PURE_PREFIXES) or qualified in PURE_BUILTINS):
+    if qualified is not None and (qualified.startswith(_pure_prefixes(ctx.analysis.markers)) or qualified in PURE_BUILTINS):
         return not (isinstance(func, cst.Name) and ctx.is_local(func.value))
     return isinstance(func, cst.Attribute) and func.attr.value in PURE_METHODS
 
@@ -239,3 +238,8 @@ def is_number(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.Name) and value.value in ("True", "False"):
         return True
     return isinstance(value, (cst.Integer, cst.Float))
+
+
+@cache
+def _pure_prefixes(markers: MarkerTable) -> tuple[str, ...]:
+    return PURE_PREFIXES + tuple(p for framework in markers.frameworks for p in framework.pure_prefixes)

@@ -1,14 +1,19 @@
-"""The context markers of DESIGN.md §1, loaded from `markers.toml` plus the user's own.
+"""The tracing frameworks acclint knows, loaded from their data files, plus the user's markers.
 
-Keeping the list in data lets a user's `accelerators = ["mylib.fast_jit"]` extend it without
-code, and keeps the engine free of framework names.
+Each framework is one TOML file beside this module (`jax.toml`, `runtime.toml`; docs/frameworks.md):
+the calls that make a function a traced context and of which kind (DESIGN.md §1), the keywords
+that declare arguments static, the rule families that apply in each kind of context, how fixes
+spell what they write, and the framework's facts about values (read by acclint.analysis.facts,
+with `python.toml`'s). Keeping all of it in data lets a user's
+`accelerators = ["mylib.fast_jit"]` extend it without code, and keeps the engine free of
+framework names.
 """
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 CACHED = "cached"
@@ -39,6 +44,34 @@ class Marker:
     traced: str = "all"  # "all" or "argnums"
 
 
+@dataclass(frozen=True)
+class Spelling:
+    """How a fix writes a framework's function: `module.name` under the module's alias for
+    `module` (or `alias`), or `name` imported from `module` (`from_import`)."""
+
+    module: str
+    name: str
+    alias: str = ""
+    from_import: bool = False
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
+class Framework:
+    """What one data file says of a tracing framework besides its markers."""
+
+    name: str
+    title: str  # how messages name it ("JAX", "the runtime")
+    precedence: int
+    families: dict[str, frozenset[str]]  # context kind -> rule families (code prefixes) that apply
+    spellings: dict[str, Spelling]
+    pure_prefixes: tuple[str, ...]
+    hints: dict[str, str]  # what a message tells the user to do instead, by hazard
+
+    def applies(self, code: str, kinds: set[str] | frozenset[str]) -> bool:
+        """Whether the rule `code` applies to a function in these kinds of context."""
+        return any(code.startswith(tuple(self.families.get(kind, ()))) for kind in kinds)
+
+
 @dataclass(frozen=True, eq=False)  # hashed by identity: per-table caches key on it
 class MarkerTable:
     markers: dict[str, Marker]
@@ -49,9 +82,21 @@ class MarkerTable:
     traced_classes: tuple[TracedClass, ...]
     # Functions known to do host I/O (the user's `host-effects`): ACC4 in a cached trace.
     host_effects: frozenset[str] = frozenset()
+    frameworks: tuple[Framework, ...] = ()  # the lowest precedence first: the default
+    framework_of_marker: dict[str, str] = field(default_factory=dict)  # marker or base -> framework name
+    static_positions: frozenset[str] = frozenset()  # keywords declaring static parameters by position
+    static_names: frozenset[str] = frozenset()  # ... and by name
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
+
+    def framework(self, markers: set[str] | frozenset[str]) -> Framework:
+        """The framework that traces a function put in its contexts by `markers`: of those
+        frameworks, the one of highest precedence (the default one for markers of none, such
+        as the user's own accelerators)."""
+        named = {self.framework_of_marker.get(m) for m in markers}
+        found = [f for f in self.frameworks if f.name in named]
+        return found[-1] if found else self.frameworks[0]
 
     @property
     def class_bases(self) -> frozenset[str]:
@@ -59,37 +104,82 @@ class MarkerTable:
         return frozenset(base for traced in self.traced_classes for base in traced.bases)
 
 
+FOLDER = Path(__file__).parent  # the data files, installed beside this module
+
+
+@cache
+def framework_files() -> tuple[dict, ...]:
+    """Every framework's data (files with a `[framework]` table), the lowest precedence first."""
+    found = [tomllib.loads(p.read_text("utf-8")) for p in sorted(FOLDER.glob("*.toml"))]
+    return tuple(sorted((raw for raw in found if "framework" in raw), key=lambda raw: raw["framework"]["precedence"]))
+
+
 @cache
 def load_markers(
     accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
 ) -> MarkerTable:
-    """The bundled table extended with the user's accelerators, differentiators and host effects
-    (one table per arguments: a run asks for it more than once, and the caches keyed on a table
-    by identity, such as the prefilter's compiled pattern, then serve every caller)."""
-    raw = tomllib.loads((Path(__file__).parent / "markers.toml").read_text("utf-8"))  # package data, installed beside it
+    """Every framework's markers extended with the user's accelerators, differentiators and host
+    effects (one table per arguments: a run asks for it more than once, and the caches keyed on
+    a table by identity, such as the prefilter's compiled pattern, then serve every caller)."""
     markers: dict[str, Marker] = {}
-    for kind in KINDS:
-        for name, spec in raw.get(kind, {}).items():
-            markers[name] = Marker(
-                name=name,
-                kind=kind,
-                fun=tuple(spec.get("fun", (0,))),
-                keywords=tuple(spec.get("keywords", ())),
-                traced=spec.get("traced", "all"),
-            )
+    owner: dict[str, str] = {}
+    names: dict[str, set[str]] = {"opaque": set(), "runs_functions": set(), "transparent": set()}
+    modelled: list[str] = []
+    traced_classes: list[TracedClass] = []
+    frameworks: list[Framework] = []
+    positions: set[str] = set()
+    keywords: set[str] = set()
+    for raw in framework_files():
+        framework = _framework(raw)
+        frameworks.append(framework)
+        for kind in KINDS:
+            for name, spec in raw.get(kind, {}).items():
+                markers[name] = Marker(
+                    name=name,
+                    kind=kind,
+                    fun=tuple(spec.get("fun", (0,))),
+                    keywords=tuple(spec.get("keywords", ())),
+                    traced=spec.get("traced", "all"),
+                )
+                owner[name] = framework.name
+        for key in names:
+            names[key] |= set(raw.get(key, {}).get("names", ()))
+        modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
+        for t in raw.get("traced_class", ()):
+            traced_classes.append(TracedClass(frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ()))))
+            owner.update(dict.fromkeys(t["bases"], framework.name))
+        positions |= set(raw["static_arguments"]["positions"])
+        keywords |= set(raw["static_arguments"]["names"])
     for name in accelerators:
         markers[name] = Marker(name=name, kind=CACHED)
     for name in differentiators:
         markers[name] = Marker(name=name, kind=DIFFERENTIATED, traced="argnums")
     return MarkerTable(
         markers=markers,
-        opaque=frozenset(raw["opaque"]["names"]),
-        runs_functions=frozenset(raw["runs_functions"]["names"]),
-        transparent=frozenset(raw["transparent"]["names"]),
-        modelled=tuple(raw["modelled"]["namespaces"]),
-        traced_classes=tuple(
-            TracedClass(frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())))
-            for t in raw["traced_class"]
-        ),
+        opaque=frozenset(names["opaque"]),
+        runs_functions=frozenset(names["runs_functions"]),
+        transparent=frozenset(names["transparent"]),
+        modelled=tuple(modelled),
+        traced_classes=tuple(traced_classes),
         host_effects=frozenset(host_effects),
+        frameworks=tuple(frameworks),
+        framework_of_marker=owner,
+        static_positions=frozenset(positions),
+        static_names=frozenset(keywords),
+    )
+
+
+def _framework(raw: dict) -> Framework:
+    spellings = {
+        key: Spelling(spec["module"], spec["name"], spec.get("alias", ""), spec.get("import") == "from")
+        for key, spec in raw["spellings"].items()
+    }
+    return Framework(
+        name=raw["framework"]["name"],
+        title=raw["framework"]["title"],
+        precedence=raw["framework"]["precedence"],
+        families={kind: frozenset(codes) for kind, codes in raw["families"].items()},
+        spellings=spellings,
+        pure_prefixes=tuple(raw["fixes"]["pure_prefixes"]),
+        hints=dict(raw["hints"]),
     )

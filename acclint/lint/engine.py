@@ -26,7 +26,7 @@ from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
 from acclint.common.lines import split_lines
-from acclint.frameworks.markers import MarkerTable
+from acclint.frameworks.markers import Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.analysis.reach import Seed
@@ -165,7 +165,7 @@ def _run_rules(
 
     instances = {rule: rule() for rule in options.rules}
     for fn in analysis.functions:
-        dispatch = _dispatch_table(options.rules, frozenset(fn.contexts))
+        dispatch = _dispatch_table(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
         if not dispatch:
             continue
         ctx = RuleContext(analysis, fn, reporter)
@@ -175,10 +175,15 @@ def _run_rules(
 
 
 @cache
-def _dispatch_table(rules: tuple[type[Rule], ...], contexts: frozenset[str]) -> dict[str, list[tuple[type[Rule], str]]]:
+def _dispatch_table(
+    rules: tuple[type[Rule], ...], contexts: frozenset[str], framework: Framework
+) -> dict[str, list[tuple[type[Rule], str]]]:
+    """The visitors of the rules that apply to a function in `contexts`, traced by `framework`:
+    a rule names the kinds of context it applies to, the framework's data the families that
+    apply in each kind (frameworks/*.toml, `[families]`)."""
     table: dict[str, list[tuple[type[Rule], str]]] = {}
     for rule in rules:
-        if rule.contexts & contexts:
+        if rule.contexts & contexts and framework.applies(rule.code, rule.contexts & contexts):
             for node_type, method in rule.visitors().items():
                 table.setdefault(node_type, []).append((rule, method))
     return table

@@ -10,13 +10,16 @@ lints again, itself, only the files other files' seeds reach. So the output is t
 run in one process, in the same order (a report is sorted), and a file's error comes back once,
 from the worker that met it.
 
-Workers are forked where the platform can (the CLI holds no threads), spawned elsewhere.
+Workers are forked where the platform can and the process has no other thread (the CLI's case),
+spawned otherwise.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Mapping
@@ -52,7 +55,7 @@ def prefetch(work: Plan, jobs: int) -> None:
     digests = work.digests or {}
     overlay = dict(work.sources.overlay)
     files.sort(key=_size, reverse=True)  # the longest first, so that no worker ends last alone
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    context = multiprocessing.get_context(_start_method())
     try:
         with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(work.project_files, work.settings, overlay, digests)) as pool:
             for path, summary, result in pool.map(_screen_and_lint, files, [f in reported for f in files], chunksize=2):
@@ -63,6 +66,14 @@ def prefetch(work: Plan, jobs: int) -> None:
                     work.prefetched[path] = result
     except BrokenProcessPool:  # a worker died (out of memory, killed): the parent does the rest itself
         return
+
+
+def _start_method() -> str:
+    """Fork (the fastest) where the platform has it and this process runs no other thread;
+    spawn otherwise: a forked child of a threaded process (an API caller's, or one that loaded
+    JAX, whose threads Python does not see) can deadlock on a lock another thread held."""
+    alone = threading.active_count() == 1 and "jax" not in sys.modules
+    return "fork" if alone and "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def _known(work: Plan, path: str) -> bool:
