@@ -11,6 +11,7 @@ from typing import Callable
 
 import libcst as cst
 
+from acclint.bindings import ModuleBindings
 from acclint.contexts import ContextAnalysis
 from acclint.facts import ValueFacts, value_facts
 from acclint.markers import MarkerTable
@@ -57,6 +58,14 @@ class ModuleAnalysis:
         self.outgoing = self._contexts.outgoing
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}
+        self._bindings: ModuleBindings | None = None
+
+    @property
+    def bindings(self) -> ModuleBindings:
+        """Where the module's outside state changes (acclint.bindings), built on first use."""
+        if self._bindings is None:
+            self._bindings = ModuleBindings(self.module, self.index, self.markers, self._contexts)
+        return self._bindings
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""

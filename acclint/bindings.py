@@ -1,0 +1,372 @@
+"""Where a module's outside state changes after a trace could have been built (ACC6).
+
+A cached trace reads module-level names, closed-over iterators and `self` attributes once,
+while it is built, and replays what it saw. That is a hazard only when the value changes
+later, so this module answers one question per name: is it rebound or mutated *after* some
+code that may build a trace has run? Most module constants never are, and they are never
+reported.
+
+One walk of the module, in source order, records every binding, mutation and call of
+module-level code and of every function body, with the loops around it. "May build a
+trace" is a call of something this module defines that reaches a cached function: a
+function in a cached context, a module-level name bound to a marker's result (`step =
+jax.jit(f)`), a function or class whose code makes such a call (to a fixpoint), or an
+instance of such a class. Calls into other modules are not followed: an unknown call never
+makes a later binding a finding.
+
+A change counts when
+- module-level code makes it after such a call (or in a loop that makes one: `for y in
+  range(3): f(y)` rebinds `y` between calls), not counting a name's first binding;
+- a function makes it (a `global` write, an item or attribute write, a mutating method), unless
+  that function only runs before any trace: a module-level function called (or used as a
+  decorator) only from module-level code up to the first trace, whose change comes before
+  its own calls that may trace (`def main(): global CFG; CFG = load(); train()`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from acclint.contexts import ContextAnalysis
+from acclint.markers import CACHED, MarkerTable
+from acclint.scopes import FunctionInfo, ModuleIndex
+from acclint.taint import BodyFacts, collect_body
+from acclint.walk import children
+
+# Methods that change a list, dict, set, deque or similar object in place.
+MUTATORS = frozenset({
+    "append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
+    "add", "discard", "sort", "reverse", "appendleft", "extendleft", "popleft", "rotate",
+    "__setitem__", "__delitem__", "difference_update", "intersection_update",
+    "symmetric_difference_update",
+})
+# Methods that run when an object is built: attributes they set are construction.
+CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
+_LOOPS = (cst.For, cst.While)
+
+
+@dataclass(eq=False)
+class Event:
+    """One thing module code does: bind or mutate a name, write an attribute, call something."""
+
+    seq: int  # position in source order
+    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import)
+    name: str  # the name bound, mutated or called (a call's root), or the attribute written
+    node: cst.CSTNode
+    scope: FunctionInfo | None  # None: module-level code
+    loops: tuple[cst.CSTNode, ...] = ()
+    in_class: bool = False  # in a class body (a binding there is a class attribute)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change of outside state after a trace could have been built."""
+
+    node: cst.CSTNode
+    how: str  # "rebound", "mutated", "written"
+
+
+@dataclass(eq=False)
+class ModuleBindings:
+    module: cst.Module
+    index: ModuleIndex
+    markers: MarkerTable
+    contexts: ContextAnalysis
+    events: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._bodies: dict[FunctionInfo, BodyFacts] = {}
+        self._walk()
+        self._tracing = self._tracing_roots()
+        calls = [e for e in self.events if e.kind == "call" and e.name in self._tracing]
+        self._first_trace: dict[FunctionInfo | None, int] = {}
+        self._traced_loops: set[cst.CSTNode] = set()
+        for call in calls:
+            self._first_trace.setdefault(call.scope, call.seq)
+            self._traced_loops.update(call.loops)
+        self._before: dict[FunctionInfo, bool] = {}
+        self._positions: dict = {}
+
+    def line(self, node: cst.CSTNode) -> int:
+        return line_of(self.module, node, self._positions)
+
+    # -- questions ------------------------------------------------------------------------
+    @property
+    def bound_methods(self) -> set[FunctionInfo]:
+        return self.contexts.bound_methods
+
+    def module_value(self, name: str) -> bool:
+        """Whether `name` is a module-level variable: bound by assignments, never by a def,
+        class or import (a rebound function or module is another matter)."""
+        kinds = {e.kind for e in self.events if e.name == name and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
+        return kinds == {"bind"}
+
+    def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
+        """The first change of module-level `name` made after a trace could have been built,
+        outside `reader` (its own writes are ACC4's), or None."""
+        first_bind = next((e.seq for e in self.events if e.kind == "bind" and e.name == name and e.scope is None and not e.in_class), None)
+        for event in self.events:
+            if event.name != name or event.kind not in ("bind", "mutate") or event.in_class:
+                continue
+            if event.scope is None:
+                if first_bind is None or event.seq == first_bind and not self._in_traced_loop(event):
+                    continue
+                if self._in_traced_loop(event) or self._trace_between(first_bind, event.seq):
+                    return Change(event.node, "rebound" if event.kind == "bind" else "mutated")
+            elif not _inside(event.scope, reader) and self._after_trace(event):
+                return Change(event.node, "rebound" if event.kind == "bind" else "mutated")
+        return None
+
+    def attribute_written(self, attr: str, reader: FunctionInfo) -> Change | None:
+        """The first write of attribute `attr` (of any object) outside construction methods and
+        outside `reader`, or None."""
+        for event in self.events:
+            if event.kind != "attr" or event.name != attr or event.in_class:
+                continue
+            scope = event.scope
+            if scope is not None and (_inside(scope, reader) or _construction(scope)):
+                continue
+            if scope is None and not (self._in_traced_loop(event) or self._trace_between(-1, event.seq)):
+                continue  # module-level set-up before any trace
+            return Change(event.node, "written")
+        return None
+
+    def body(self, fn: FunctionInfo) -> BodyFacts:
+        found = self.contexts.body_facts.get(fn) or self._bodies.get(fn)
+        if found is None:
+            found = self._bodies[fn] = collect_body(fn.node, self.contexts.facts, self.index.imports)
+        return found
+
+    def enclosing_binder(self, name: str, fn: FunctionInfo) -> FunctionInfo | None:
+        """The function enclosing `fn` whose local `name` is (a closure), or None."""
+        outer = fn.parent
+        while outer is not None:
+            if name in self.body(outer).local_names:
+                return outer
+            outer = outer.parent
+        return None
+
+    def is_module_name(self, name: str, fn: FunctionInfo) -> bool:
+        """Whether `name`, read in `fn`, is the module's (not local, not a closure's)."""
+        return name not in self.body(fn).local_names and self.enclosing_binder(name, fn) is None
+
+    # -- when changes count ---------------------------------------------------------------
+    def _in_traced_loop(self, event: Event) -> bool:
+        return any(loop in self._traced_loops for loop in event.loops)
+
+    def _trace_between(self, start: int, end: int) -> bool:
+        first = self._first_trace.get(None)
+        if first is None:
+            return False
+        return any(
+            start < e.seq < end for e in self.events
+            if e.kind == "call" and e.scope is None and e.name in self._tracing
+        )
+
+    def _after_trace(self, event: Event) -> bool:
+        """Whether a change a function makes may happen after a trace was built."""
+        scope = event.scope
+        assert scope is not None
+        if self._in_traced_loop(event):
+            return True
+        first = self._first_trace.get(scope)
+        if first is not None and first < event.seq:
+            return True
+        return not self._runs_before_traces(scope)
+
+    def _runs_before_traces(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` runs only before any trace is built: a module-level function that
+        module-level code alone calls (or applies as a decorator), each time before or at
+        the first call that may build a trace, outside loops that make one."""
+        known = self._before.get(fn)
+        if known is not None:
+            return known
+        self._before[fn] = False  # recursion: assume the worst
+        uses = [e for e in self.events if e.kind in ("call", "ref") and e.name == fn.name]
+        first = self._first_trace.get(None)
+        answer = (
+            fn.parent is None and fn.cls is None and not fn.contexts and bool(uses)
+            and self.index.functions.get(fn.name) is fn
+            and all(
+                e.scope is None and not self._in_traced_loop(e) and (first is None or e.seq <= first)
+                for e in uses
+            )
+        )
+        self._before[fn] = answer
+        return answer
+
+    def _tracing_roots(self) -> set[str]:
+        """Module-level names whose call may build a cached trace (see the module doc)."""
+        functions = self.index.functions
+        classes = self.index.classes
+        tracing: set[str] = {name for name, fn in functions.items() if CACHED in fn.contexts}
+        for name, cls in classes.items():
+            if any(CACHED in m.contexts for m in cls.methods.values()):
+                tracing.add(name)
+        made: dict[str, set[str]] = {}  # module-level value -> the names its calls call
+        for name, values in self.index.module_values.items():
+            for value in values:
+                if isinstance(value, cst.Call):
+                    if self.markers.get(self.index.imports.resolve(value.func)) is not None:
+                        tracing.add(name)
+                    root = _root(value.func)
+                    if root is not None:
+                        made.setdefault(name, set()).add(root)
+        calls_in: dict[str, set[str]] = {}  # a def or class -> the roots its code calls
+        for event in self.events:
+            if event.kind != "call" or event.scope is None:
+                continue
+            owner = _top(event.scope)
+            key = owner.cls.name if owner.cls is not None and owner.cls.function is None else owner.name
+            calls_in.setdefault(key, set()).add(event.name)
+        grew = True
+        while grew:
+            grew = False
+            for name in set(functions) | set(classes) | set(made):
+                if name in tracing:
+                    continue
+                callees = calls_in.get(name, set()) | made.get(name, set())
+                if callees & tracing:
+                    tracing.add(name)
+                    grew = True
+        return tracing
+
+    # -- the walk -------------------------------------------------------------------------
+    def _walk(self) -> None:
+        by_node = self.index.by_node
+        functions = self.index.functions
+        globals_of: dict[FunctionInfo, set[str]] = {}
+        events = self.events
+        # (node, scope, loops, in_class)
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool]] = [(self.module, None, (), False)]
+        while stack:
+            node, scope, loops, in_class = stack.pop()
+            kind = type(node)
+
+            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops) -> None:
+                events.append(Event(len(events), k, name, where, scope, around, in_class))
+
+            if kind is cst.FunctionDef or kind is cst.Lambda:
+                fn = by_node.get(node)
+                if kind is cst.FunctionDef and scope is None and not in_class:
+                    add("fixed", node.name.value)
+                if kind is cst.FunctionDef:
+                    for dec in node.decorators:
+                        root = _root(dec.decorator)
+                        if root is not None:
+                            add("ref", root, dec)
+                parts = [d.decorator for d in node.decorators] if kind is cst.FunctionDef else []
+                self._push(stack, parts, scope, loops, in_class)
+                body = node.body
+                stack.append((body, fn, (), False))
+                continue
+            if kind is cst.ClassDef:
+                if scope is None and not in_class:
+                    add("fixed", node.name.value)
+                self._push(stack, [*(d.decorator for d in node.decorators), *(a.value for a in node.bases)], scope, loops, in_class)
+                stack.append((node.body, scope, loops, True))
+                continue
+            if kind is cst.Global and scope is not None:
+                globals_of.setdefault(scope, set()).update(item.name.value for item in node.names)
+            elif kind is cst.Import or kind is cst.ImportFrom:
+                if scope is None and not isinstance(node.names, cst.ImportStar):
+                    for alias in node.names:
+                        bound = alias.asname.name if alias.asname else alias.name
+                        while isinstance(bound, cst.Attribute):
+                            bound = bound.value
+                        if isinstance(bound, cst.Name):
+                            add("fixed", bound.value)
+                continue
+            elif kind is cst.Assign:
+                for t in node.targets:
+                    self._target(t.target, add, scope, globals_of)
+            elif kind is cst.AnnAssign and node.value is not None or kind is cst.AugAssign:
+                self._target(node.target, add, scope, globals_of)
+            elif kind is cst.For:
+                self._target(node.target, add, scope, globals_of, (*loops, node))
+            elif kind is cst.Del:
+                self._target(node.target, add, scope, globals_of)
+            elif kind is cst.Call:
+                root = _root(node.func)
+                if root is not None:
+                    add("call", root)
+                func = node.func
+                if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
+                    self._mutation(func.value.value, add, scope, node)
+            elif kind is cst.Name and node.value in functions:
+                add("ref", node.value)
+            if kind in _LOOPS:
+                loops = (*loops, node)
+            self._push(stack, children(node), scope, loops, in_class)
+
+    @staticmethod
+    def _push(stack, nodes, scope, loops, in_class) -> None:
+        for child in reversed(list(nodes)):
+            stack.append((child, scope, loops, in_class))
+
+    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None) -> None:
+        """Record what assigning (or deleting) `target` changes; `loops`: those around a
+        `for` target, the loop itself included (it is rebound on every iteration)."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._target(element.value, add, scope, globals_of, loops)
+        elif isinstance(target, cst.StarredElement):
+            self._target(target.value, add, scope, globals_of, loops)
+        elif isinstance(target, cst.Name):
+            if scope is None or target.value in globals_of.get(scope, ()):
+                add("bind", target.value, target, *(() if loops is None else (loops,)))
+        elif isinstance(target, cst.Attribute):
+            add("attr", target.attr.value, target, *(() if loops is None else (loops,)))
+            if isinstance(target.value, cst.Name):
+                self._mutation(target.value.value, add, scope, target)
+        elif isinstance(target, cst.Subscript):
+            base = target.value
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            if isinstance(base, cst.Name):
+                self._mutation(base.value, add, scope, target)
+
+    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
+        """Record an in-place change of `name`, when it names the module's object there."""
+        if scope is None or self.is_module_name(name, scope):
+            add("mutate", name, node)
+
+
+def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
+    while fn is not None:
+        if fn is outer:
+            return True
+        fn = fn.parent
+    return False
+
+
+def _top(fn: FunctionInfo) -> FunctionInfo:
+    while fn.parent is not None:
+        fn = fn.parent
+    return fn
+
+
+def _construction(fn: FunctionInfo) -> bool:
+    top = fn
+    while top.parent is not None and top.cls is None:
+        top = top.parent
+    return top.cls is not None and top.name in CONSTRUCTION
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    """The name a Name/Attribute/Call/Subscript chain starts from."""
+    while isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
+        node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
+    """The line `node` starts on; the module's positions are worked out once, on first use
+    (only a module with an ACC6 finding needs them)."""
+    positions = cache.get("positions")
+    if positions is None:
+        positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return positions[node].start.line
