@@ -178,29 +178,34 @@ class ModuleBindings:
         return not self._runs_before_traces(scope)
 
     def _runs_before_traces(self, fn: FunctionInfo) -> bool:
-        """Whether `fn` runs only before any trace is built: a module-level function that
-        module-level code alone calls (or applies as a decorator), each time before or at
-        the first call that may build a trace, outside loops that make one."""
+        """Whether `fn` starts only before any trace is built: a module-level function that is
+        called (or applied as a decorator) only by module-level code or by such functions,
+        each time at or before the caller's first call that may build a trace, outside loops
+        that make one (`main()` at the end of a script, `setup()` first thing in `main`)."""
         known = self._before.get(fn)
         if known is not None:
             return known
         self._before[fn] = False  # recursion: assume the worst
         uses = [e for e in self.events if e.kind in ("call", "ref") and e.name == fn.name]
-        first = self._first_trace.get(None)
         answer = (
             fn.parent is None and fn.cls is None and not fn.contexts and bool(uses)
             and self.index.functions.get(fn.name) is fn
-            and all(
-                e.scope is None and not self._in_traced_loop(e) and (first is None or e.seq <= first)
-                for e in uses
-            )
+            and all(self._early(e) for e in uses)
         )
         self._before[fn] = answer
         return answer
 
+    def _early(self, use: Event) -> bool:
+        """Whether a call (or other use) happens before any trace its scope may build."""
+        first = self._first_trace.get(use.scope)
+        if self._in_traced_loop(use) or first is not None and use.seq > first:
+            return False
+        return use.scope is None or self._runs_before_traces(use.scope)
+
     def _tracing_roots(self) -> set[str]:
         """Module-level names whose call may build a cached trace (see the module doc)."""
         functions = self.index.functions
+        callees: set[cst.CSTNode] = set()  # root names of calls and decorators, recorded as such
         classes = self.index.classes
         tracing: set[str] = {name for name, fn in functions.items() if CACHED in fn.contexts}
         for name, cls in classes.items():
@@ -238,6 +243,7 @@ class ModuleBindings:
     def _walk(self) -> None:
         by_node = self.index.by_node
         functions = self.index.functions
+        callees: set[cst.CSTNode] = set()  # root names of calls and decorators, recorded as such
         globals_of: dict[FunctionInfo, set[str]] = {}
         events = self.events
         # (node, scope, loops, in_class)
@@ -258,6 +264,7 @@ class ModuleBindings:
                         root = _root(dec.decorator)
                         if root is not None:
                             add("ref", root, dec)
+                            callees.add(_root_node(dec.decorator))
                 parts = [d.decorator for d in node.decorators] if kind is cst.FunctionDef else []
                 self._push(stack, parts, scope, loops, in_class)
                 body = node.body
@@ -293,10 +300,11 @@ class ModuleBindings:
                 root = _root(node.func)
                 if root is not None:
                     add("call", root)
+                    callees.add(_root_node(node.func))
                 func = node.func
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
                     self._mutation(func.value.value, add, scope, node)
-            elif kind is cst.Name and node.value in functions:
+            elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
                 loops = (*loops, node)
@@ -356,11 +364,17 @@ def _construction(fn: FunctionInfo) -> bool:
     return top.cls is not None and top.name in CONSTRUCTION
 
 
-def _root(node: cst.BaseExpression) -> str | None:
-    """The name a Name/Attribute/Call/Subscript chain starts from."""
+def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The expression a Name/Attribute/Call/Subscript chain starts from."""
     while isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
         node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
-    return node.value if isinstance(node, cst.Name) else None
+    return node
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    """The name a Name/Attribute/Call/Subscript chain starts from."""
+    root = _root_node(node)
+    return root.value if isinstance(root, cst.Name) else None
 
 
 def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
