@@ -32,9 +32,9 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from acclint.contexts import ContextAnalysis
 from acclint.markers import CACHED, MarkerTable
-from acclint.scopes import FunctionInfo, ModuleIndex
+from acclint.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.taint import BodyFacts, collect_body
-from acclint.walk import children
+from acclint.walk import children, walk_expression
 
 # Methods that change a list, dict, set, deque or similar object in place.
 MUTATORS = frozenset({
@@ -79,7 +79,14 @@ class ModuleBindings:
 
     def __post_init__(self) -> None:
         self._bodies: dict[FunctionInfo, BodyFacts] = {}
+        self._reach: dict[FunctionInfo, set[str]] = {}
         self._walk()
+        self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
+        for event in self.events:
+            if event.kind == "call" and event.scope is not None:
+                owner = _top(event.scope)
+                key = owner.cls.name if owner.cls is not None and owner.cls.function is None else owner.name
+                self._calls_in.setdefault(key, set()).add(event.name)
         self._tracing = self._tracing_roots()
         calls = [e for e in self.events if e.kind == "call" and e.name in self._tracing]
         self._first_trace: dict[FunctionInfo | None, int] = {}
@@ -105,32 +112,101 @@ class ModuleBindings:
         return kinds == {"bind"}
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
-        """The first change of module-level `name` made after a trace could have been built,
-        outside `reader` (its own writes are ACC4's), or None."""
-        first_bind = next((e.seq for e in self.events if e.kind == "bind" and e.name == name and e.scope is None and not e.in_class), None)
+        """The first change of module-level `name` made after a trace of `reader` could have
+        been built, outside `reader` (its own writes are ACC4's), or None. A change by
+        module-level code counts only between two calls that reach `reader` through the same
+        objects (a notebook that rebinds a name and then redefines the function that reads
+        it never calls the stale trace); a change by a function counts unless the function
+        only runs before any trace or restores what it changed (a context manager)."""
+        binds = [e.seq for e in self.events if e.kind == "bind" and e.name == name and e.scope is None and not e.in_class]
+        if not binds:
+            return None
         for event in self.events:
             if event.name != name or event.kind not in ("bind", "mutate") or event.in_class:
                 continue
+            how = "rebound" if event.kind == "bind" else "mutated"
             if event.scope is None:
-                if first_bind is None or event.seq == first_bind and not self._in_traced_loop(event):
+                if event.seq == binds[0] and not self._in_traced_loop(event):
                     continue
-                if self._in_traced_loop(event) or self._trace_between(first_bind, event.seq):
-                    return Change(event.node, "rebound" if event.kind == "bind" else "mutated")
-            elif not _inside(event.scope, reader) and self._after_trace(event):
-                return Change(event.node, "rebound" if event.kind == "bind" else "mutated")
+                if self._stale_call_around(event, reader, binds[0]):
+                    return Change(event.node, how)
+            elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
+                return Change(event.node, how)
         return None
 
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
+        """Whether module-level code calls into `reader` after its first binding and before
+        `change`, and again after it through the same objects (or in a loop around all)."""
+        roots = self._reaching(reader)
+        calls = [e for e in self.events if e.kind == "call" and e.scope is None and e.name in roots]
+        if any(set(c.loops) & set(change.loops) for c in calls):
+            return True
+        for before in calls:
+            if not first_bind < before.seq < change.seq:
+                continue
+            for after in calls:
+                if after.seq > change.seq and after.name == before.name and not self._rebound_between(after.name, before.seq, after.seq):
+                    return True
+        return False
+
+    def _rebound_between(self, name: str, start: int, end: int) -> bool:
+        return any(
+            start < e.seq < end and e.name == name and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")
+            for e in self.events
+        )
+
+    def _reaching(self, reader: FunctionInfo) -> set[str]:
+        """Module-level names whose call may run `reader`: its own function (or the
+        module-level function or class it is nested in), values made from those
+        (`step = jax.jit(f)`, `model = Model()`), and functions and classes that call them."""
+        found = self._reach.get(reader)
+        if found is not None:
+            return found
+        top = _top(reader)
+        roots: set[str] = set()
+        if top.cls is not None and top.cls.function is None:
+            roots.add(top.cls.name)
+        elif top.parent is None and top.cls is None:
+            roots.add(top.name)
+            roots.update(name for name, values in self.index.module_values.items() if any(_holds(v, top.node) for v in values))
+        grew = True
+        while grew:
+            grew = False
+            for name, callees in self._calls_in.items():
+                if name not in roots and callees & roots:
+                    roots.add(name)
+                    grew = True
+            for name, values in self.index.module_values.items():
+                if name not in roots and any(_mentions(v, roots) for v in values):
+                    roots.add(name)
+                    grew = True
+        self._reach[reader] = roots
+        return roots
+
     def attribute_written(self, attr: str, reader: FunctionInfo) -> Change | None:
-        """The first write of attribute `attr` (of any object) outside construction methods and
-        outside `reader`, or None."""
+        """The first write of `reader`'s object's attribute `attr` outside construction
+        methods and outside `reader`, or None. The object is `self` in a method of the
+        reader's class, or a module-level variable bound to an instance of it
+        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted."""
+        cls = reader.cls
+        assert cls is not None
+        instances = {
+            name for name, values in self.index.module_values.items()
+            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
+        }
         for event in self.events:
             if event.kind != "attr" or event.name != attr or event.in_class:
                 continue
             scope = event.scope
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
-            if scope is None and not (self._in_traced_loop(event) or self._trace_between(-1, event.seq)):
-                continue  # module-level set-up before any trace
+            owner = _root(event.node.value)
+            if owner in instances and (scope is None or self.is_module_name(owner, scope)):
+                pass
+            elif scope is None or owner is None or not _is_self(owner, scope, cls):
+                continue
+            if scope is None and not self._stale_call_around(event, reader, -1):
+                continue  # module-level set-up, or no call of the stale trace after it
             return Change(event.node, "written")
         return None
 
@@ -156,15 +232,6 @@ class ModuleBindings:
     # -- when changes count ---------------------------------------------------------------
     def _in_traced_loop(self, event: Event) -> bool:
         return any(loop in self._traced_loops for loop in event.loops)
-
-    def _trace_between(self, start: int, end: int) -> bool:
-        first = self._first_trace.get(None)
-        if first is None:
-            return False
-        return any(
-            start < e.seq < end for e in self.events
-            if e.kind == "call" and e.scope is None and e.name in self._tracing
-        )
 
     def _after_trace(self, event: Event) -> bool:
         """Whether a change a function makes may happen after a trace was built."""
@@ -220,13 +287,7 @@ class ModuleBindings:
                     root = _root(value.func)
                     if root is not None:
                         made.setdefault(name, set()).add(root)
-        calls_in: dict[str, set[str]] = {}  # a def or class -> the roots its code calls
-        for event in self.events:
-            if event.kind != "call" or event.scope is None:
-                continue
-            owner = _top(event.scope)
-            key = owner.cls.name if owner.cls is not None and owner.cls.function is None else owner.name
-            calls_in.setdefault(key, set()).add(event.name)
+        calls_in = self._calls_in
         grew = True
         while grew:
             grew = False
@@ -355,6 +416,36 @@ def _top(fn: FunctionInfo) -> FunctionInfo:
     while fn.parent is not None:
         fn = fn.parent
     return fn
+
+
+def _holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
+    """Whether `target` (a lambda) is `expr` or lies in it."""
+    return any(node is target for node in walk_expression(expr)) if not isinstance(expr, cst.Lambda) else expr is target
+
+
+def _mentions(expr: cst.CSTNode, names: set[str]) -> bool:
+    return any(isinstance(node, cst.Name) and node.value in names for node in walk_expression(expr))
+
+
+def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether `fn` (or the function it is nested in) is a context manager's entry or exit,
+    or a `contextmanager` generator: state it changes is scoped and put back, so a trace built
+    inside reads it on purpose (effect-handler stacks, flags turned on for a block)."""
+    top = _top(fn)
+    if top.name in ("__enter__", "__exit__", "__aenter__", "__aexit__"):
+        return True
+    node = top.node
+    return isinstance(node, cst.FunctionDef) and any(
+        (index.imports.resolve(d.decorator) or "").endswith("contextmanager") for d in node.decorators
+    )
+
+
+def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
+    """Whether `name` in `fn` is the first parameter of a method of `cls` (or of a function
+    nested in one, as a closure)."""
+    while fn.parent is not None and fn.cls is None:
+        fn = fn.parent
+    return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
 
 
 def _construction(fn: FunctionInfo) -> bool:

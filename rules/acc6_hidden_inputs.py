@@ -41,6 +41,8 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
         return None  # `global n; n += 1` in the trace: ACC4's finding
     if not bindings.is_module_name(name, fn) or not bindings.module_value(name):
         return None
+    if all(_makes_iterator(v, ctx) for v in ctx.analysis.index.module_values.get(name, [])):
+        return None  # an iterator: ACC603's, where it is consumed
     return bindings.change_of(name, fn)
 
 
