@@ -43,6 +43,10 @@ MUTATORS = frozenset({
     "__setitem__", "__delitem__", "difference_update", "intersection_update",
     "symmetric_difference_update",
 })
+CONTAINERS = frozenset({
+    "dict", "list", "set", "collections.OrderedDict", "collections.defaultdict", "collections.deque",
+    "collections.Counter",
+})
 # Methods that run when an object is built: attributes they set are construction.
 CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
 _LOOPS = (cst.For, cst.While)
@@ -126,13 +130,21 @@ class ModuleBindings:
                 continue
             how = "rebound" if event.kind == "bind" else "mutated"
             if event.scope is None:
-                if event.seq == binds[0] and not self._in_traced_loop(event):
+                if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
                 if self._stale_call_around(event, reader, binds[0]):
                     return Change(event.node, how)
             elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
                 return Change(event.node, how)
         return None
+
+    def _same_literal(self, name: str) -> bool:
+        """Whether module-level code binds `name` only to one literal, spelt alike each time
+        (`N = 1500` again in a later section): rebinding it changes no value."""
+        assigned = self.index.module_values.get(name, [])
+        binds = sum(1 for e in self.events if e.kind == "bind" and e.name == name and not e.in_class)
+        spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
+        return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
     def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
         """Whether module-level code calls into `reader` after its first binding and before
@@ -364,7 +376,8 @@ class ModuleBindings:
                     callees.add(_root_node(node.func))
                 func = node.func
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
-                    self._mutation(func.value.value, add, scope, node)
+                    if self._container(func.value.value):
+                        self._mutation(func.value.value, add, scope, node)
             elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
@@ -397,6 +410,17 @@ class ModuleBindings:
                 base = base.value
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
+
+    def _container(self, name: str) -> bool:
+        """Whether module-level `name` is bound only to built-in containers (a display, or
+        `dict()`/`list()`/`set()`/`collections` ones): only on those is `update` or `pop` sure
+        to change the object in place (a jax-md neighbour list's `update` returns a new one)."""
+        values = self.index.module_values.get(name)
+        return bool(values) and all(
+            isinstance(v, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp))
+            or isinstance(v, cst.Call) and (self.index.imports.resolve(v.func) or "") in CONTAINERS
+            for v in values
+        )
 
     def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
         """Record an in-place change of `name`, when it names the module's object there."""
