@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.bindings import Change
+from acclint.bindings import MUTATORS, Change
 from acclint.markers import CACHED
 from acclint.rule import Rule, RuleContext
 from acclint.walk import walk_body
@@ -32,11 +32,23 @@ def _is_read(node: cst.Name, parent: cst.CSTNode | None) -> bool:
     return not isinstance(parent, (cst.NameItem, cst.Param, cst.Del, cst.AsName, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.Decorator))
 
 
+def _changed_here(node: cst.Name, ctx: RuleContext) -> bool:
+    """Whether `node` is the object of a change in the trace (`m["k"] = v`, `m.update(...)`):
+    a write, ACC4's finding, not a read of a hidden input."""
+    parent = ctx.parent
+    if not isinstance(parent, (cst.Subscript, cst.Attribute)) or parent.value is not node or len(ctx.ancestors) < 2:
+        return False
+    above = ctx.ancestors[-2]
+    if isinstance(above, (cst.AssignTarget, cst.AugAssign, cst.Del)) and above.target is parent:
+        return True
+    return isinstance(parent, cst.Attribute) and parent.attr.value in MUTATORS and isinstance(above, cst.Call) and above.func is parent
+
+
 def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     """The change after tracing of the module-level variable `node` reads, or None."""
     name = node.value
     fn = ctx.function
-    bindings = ctx.analysis.bindings if _is_read(node, ctx.parent) else None
+    bindings = ctx.analysis.bindings if _is_read(node, ctx.parent) and not _changed_here(node, ctx) else None
     if bindings is None or name in ctx.analysis.body(fn).declared_outer:
         return None  # `global n; n += 1` in the trace: ACC4's finding
     if not bindings.is_module_name(name, fn) or not bindings.module_value(name):
