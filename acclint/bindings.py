@@ -14,13 +14,20 @@ jax.jit(f)`), a function or class whose code makes such a call (to a fixpoint), 
 instance of such a class. Calls into other modules are not followed: an unknown call never
 makes a later binding a finding.
 
-A change counts when
-- module-level code makes it after such a call (or in a loop that makes one: `for y in
-  range(3): f(y)` rebinds `y` between calls), not counting a name's first binding;
-- a function makes it (a `global` write, an item or attribute write, a mutating method), unless
-  that function only runs before any trace: a module-level function called (or used as a
-  decorator) only from module-level code up to the first trace, whose change comes before
-  its own calls that may trace (`def main(): global CFG; CFG = load(); train()`).
+A change of a module-level variable counts when
+- module-level code makes it between two calls that reach the reading function through the
+  same objects, or in a loop that calls it (`for y in range(3): f(y)` rebinds `y` between
+  calls); a name's first binding, and a name bound to one literal spelt alike each time, are
+  no change. A notebook that rebinds a name and then redefines the function that reads it
+  never calls the stale trace;
+- a function makes it (a `global` write, an item or attribute write, a mutating method of a
+  built-in container), unless that function only runs before any trace (a module-level
+  function called, or applied as a decorator, only before the first call that may trace, its
+  change before its own such calls: `def main(): global CFG; CFG = load(); train()`), or
+  restores what it changed (a context manager: effect-handler stacks read at trace time on
+  purpose).
+An attribute of a bound method's object counts when it is written outside construction, on
+`self` in a method of its class or on a module-level instance of it.
 """
 
 from __future__ import annotations
@@ -85,6 +92,9 @@ class ModuleBindings:
         self._bodies: dict[FunctionInfo, BodyFacts] = {}
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._walk()
+        self._named: dict[str, list[Event]] = {}
+        for event in self.events:
+            self._named.setdefault(event.name, []).append(event)
         self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
         for event in self.events:
             if event.kind == "call" and event.scope is not None:
@@ -105,14 +115,10 @@ class ModuleBindings:
         return line_of(self.module, node, self._positions)
 
     # -- questions ------------------------------------------------------------------------
-    @property
-    def bound_methods(self) -> set[FunctionInfo]:
-        return self.contexts.bound_methods
-
     def module_value(self, name: str) -> bool:
         """Whether `name` is a module-level variable: bound by assignments, never by a def,
         class or import (a rebound function or module is another matter)."""
-        kinds = {e.kind for e in self.events if e.name == name and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
+        kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
         return kinds == {"bind"}
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
@@ -122,11 +128,11 @@ class ModuleBindings:
         objects (a notebook that rebinds a name and then redefines the function that reads
         it never calls the stale trace); a change by a function counts unless the function
         only runs before any trace or restores what it changed (a context manager)."""
-        binds = [e.seq for e in self.events if e.kind == "bind" and e.name == name and e.scope is None and not e.in_class]
+        binds = [e.seq for e in self._named.get(name, ()) if e.kind == "bind" and e.scope is None and not e.in_class]
         if not binds:
             return None
-        for event in self.events:
-            if event.name != name or event.kind not in ("bind", "mutate") or event.in_class:
+        for event in self._named[name]:
+            if event.kind not in ("bind", "mutate") or event.in_class:
                 continue
             how = "rebound" if event.kind == "bind" else "mutated"
             if event.scope is None:
@@ -142,15 +148,14 @@ class ModuleBindings:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
         (`N = 1500` again in a later section): rebinding it changes no value."""
         assigned = self.index.module_values.get(name, [])
-        binds = sum(1 for e in self.events if e.kind == "bind" and e.name == name and not e.in_class)
+        binds = sum(1 for e in self._named.get(name, ()) if e.kind == "bind" and not e.in_class)
         spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
     def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
         """Whether module-level code calls into `reader` after its first binding and before
         `change`, and again after it through the same objects (or in a loop around all)."""
-        roots = self._reaching(reader)
-        calls = [e for e in self.events if e.kind == "call" and e.scope is None and e.name in roots]
+        calls = [e for root in self._reaching(reader) for e in self._named.get(root, ()) if e.kind == "call" and e.scope is None]
         if any(set(c.loops) & set(change.loops) for c in calls):
             return True
         for before in calls:
@@ -163,8 +168,8 @@ class ModuleBindings:
 
     def _rebound_between(self, name: str, start: int, end: int) -> bool:
         return any(
-            start < e.seq < end and e.name == name and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")
-            for e in self.events
+            start < e.seq < end and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")
+            for e in self._named.get(name, ())
         )
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
@@ -206,8 +211,8 @@ class ModuleBindings:
             name for name, values in self.index.module_values.items()
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
-        for event in self.events:
-            if event.kind != "attr" or event.name != attr or event.in_class:
+        for event in self._named.get(attr, ()):
+            if event.kind != "attr" or event.in_class:
                 continue
             scope = event.scope
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
@@ -265,7 +270,7 @@ class ModuleBindings:
         if known is not None:
             return known
         self._before[fn] = False  # recursion: assume the worst
-        uses = [e for e in self.events if e.kind in ("call", "ref") and e.name == fn.name]
+        uses = [e for e in self._named.get(fn.name, ()) if e.kind in ("call", "ref")]
         answer = (
             fn.parent is None and fn.cls is None and not fn.contexts and bool(uses)
             and self.index.functions.get(fn.name) is fn
@@ -284,7 +289,6 @@ class ModuleBindings:
     def _tracing_roots(self) -> set[str]:
         """Module-level names whose call may build a cached trace (see the module doc)."""
         functions = self.index.functions
-        callees: set[cst.CSTNode] = set()  # root names of calls and decorators, recorded as such
         classes = self.index.classes
         tracing: set[str] = {name for name, fn in functions.items() if CACHED in fn.contexts}
         for name, cls in classes.items():
@@ -306,8 +310,7 @@ class ModuleBindings:
             for name in set(functions) | set(classes) | set(made):
                 if name in tracing:
                     continue
-                callees = calls_in.get(name, set()) | made.get(name, set())
-                if callees & tracing:
+                if (calls_in.get(name, set()) | made.get(name, set())) & tracing:
                     tracing.add(name)
                     grew = True
         return tracing

@@ -48,9 +48,11 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     """The change after tracing of the module-level variable `node` reads, or None."""
     name = node.value
     fn = ctx.function
-    bindings = ctx.analysis.bindings if _is_read(node, ctx.parent) and not _changed_here(node, ctx) else None
-    if bindings is None or name in ctx.analysis.body(fn).declared_outer:
-        return None  # `global n; n += 1` in the trace: ACC4's finding
+    if name not in ctx.analysis.index.module_values or ctx.is_local(name):
+        return None  # not assigned at module level, or the function's own (cheap tests first)
+    if not _is_read(node, ctx.parent) or _changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
+        return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
+    bindings = ctx.analysis.bindings
     if not bindings.is_module_name(name, fn) or not bindings.module_value(name):
         return None
     if all(_makes_iterator(v, ctx) for v in ctx.analysis.index.module_values.get(name, [])):
@@ -450,8 +452,7 @@ class Trainer:
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
         fn = ctx.function
-        bindings = ctx.analysis.bindings
-        if fn not in bindings.bound_methods or not fn.params or fn.cls is None:
+        if fn not in ctx.analysis.bound_methods or not fn.params or fn.cls is None:
             return
         if not isinstance(node.value, cst.Name) or node.value.value != fn.params[0].name:
             return
@@ -461,6 +462,7 @@ class Trainer:
         attr = node.attr.value
         if attr in fn.cls.methods:
             return
+        bindings = ctx.analysis.bindings
         change = bindings.attribute_written(attr, fn)
         if change is not None:
             line = bindings.line(change.node)
