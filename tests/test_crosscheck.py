@@ -86,6 +86,22 @@ def test_a_disabled_rule_is_reported_against_labels_and_runs(loaded):
     assert positives and reported == positives
 
 
+def test_an_unlabelled_hidden_input_and_a_state_change_without_effect_are_reported(tmp_path):
+    """ACC6 can fail both ways: a read of a rebound global left unlabelled is reported by the
+    linter and by the run (outputs differ once the state changed); a safe twin whose recipe
+    changes state it does not read gives equal outputs, so a label there is unobserved."""
+    _copy_with(tmp_path, "jax_hidden_inputs.py", "return x + OFFSET  # expect: ACC601",
+               "return x + OFFSET")
+    _copy_with(tmp_path, "jax_safe_hidden_inputs.py", "return x + offset\n",
+               "return x + offset  # expect: ACC601\n")
+    problems = crosscheck(tmp_path).disagreements()
+    assert any(p.startswith("jax_hidden_inputs.shift ACC6: labels -, linter ") and "dynamic fn" in p
+               and "outside state changed" in p for p in problems), problems
+    assert any(p.startswith("jax_safe_hidden_inputs.shift_by ACC6: labels ") and "linter -, dynamic -"
+               in p for p in problems), problems
+    assert len(problems) == 2, problems
+
+
 def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
     shutil.copy(FIXTURES / "jax_rng.py", tmp_path / "jax_rng.py")
     (tmp_path / "jax_broken.py").write_text("raise RuntimeError('fixture bug')\n")
