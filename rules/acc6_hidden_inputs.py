@@ -348,9 +348,10 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
     if binder is not None:
         if CACHED in binder.contexts:
             return None  # made in an enclosing trace
-        values = [v for t, v, how in bindings.body(binder).flows if isinstance(t, cst.Name) and t.value == name]
-        if any(how != "=" for t, v, how in bindings.body(binder).flows if isinstance(t, cst.Name) and t.value == name):
-            return None
+        flows = [(v, how) for t, v, how in bindings.body(binder).flows if isinstance(t, cst.Name) and t.value == name]
+        if any(how != "=" for _, how in flows):
+            return None  # also a loop target or updated in place: not one iterator
+        values = [v for v, _ in flows]
     elif bindings.module_value(name):
         values = ctx.analysis.index.module_values.get(name, [])
     else:
@@ -369,7 +370,7 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     if qualified in ITERATOR_MAKERS or qualified.startswith("itertools."):
         return True
     generator = ctx.analysis.index.functions.get(qualified)
-    return generator is not None and any(isinstance(n, (cst.Yield)) for n in walk_body(generator.node))
+    return generator is not None and any(isinstance(n, cst.Yield) for n in walk_body(generator.node))
 
 
 class BoundAttributeRead(Rule):
