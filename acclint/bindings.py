@@ -91,6 +91,7 @@ class ModuleBindings:
     def __post_init__(self) -> None:
         self._bodies: dict[FunctionInfo, BodyFacts] = {}
         self._reach: dict[FunctionInfo, set[str]] = {}
+        self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
         for event in self.events:
@@ -128,6 +129,12 @@ class ModuleBindings:
         objects (a notebook that rebinds a name and then redefines the function that reads
         it never calls the stale trace); a change by a function counts unless the function
         only runs before any trace or restores what it changed (a context manager)."""
+        key = (name, reader)
+        if key not in self._changes:
+            self._changes[key] = self._first_change(name, reader)
+        return self._changes[key]
+
+    def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
         binds = [e.seq for e in self._named.get(name, ()) if e.kind == "bind" and e.scope is None and not e.in_class]
         if not binds:
             return None
@@ -155,15 +162,20 @@ class ModuleBindings:
     def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
         """Whether module-level code calls into `reader` after its first binding and before
         `change`, and again after it through the same objects (or in a loop around all)."""
-        calls = [e for root in self._reaching(reader) for e in self._named.get(root, ()) if e.kind == "call" and e.scope is None]
+        calls = sorted(
+            (e for root in self._reaching(reader) for e in self._named.get(root, ()) if e.kind == "call" and e.scope is None),
+            key=lambda e: e.seq,
+        )
         if any(set(c.loops) & set(change.loops) for c in calls):
             return True
         for before in calls:
             if not first_bind < before.seq < change.seq:
                 continue
-            for after in calls:
-                if after.seq > change.seq and after.name == before.name and not self._rebound_between(after.name, before.seq, after.seq):
-                    return True
+            # The first later call through the same name: if that name was rebound by then,
+            # it was for every later call too.
+            after = next((c for c in calls if c.seq > change.seq and c.name == before.name), None)
+            if after is not None and not self._rebound_between(after.name, before.seq, after.seq):
+                return True
         return False
 
     def _rebound_between(self, name: str, start: int, end: int) -> bool:
