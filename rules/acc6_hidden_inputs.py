@@ -65,11 +65,13 @@ class GlobalRebound(Rule):
 
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `lax.scan`/`fori_loop`/`while_loop`
-        bodies, `dlaccelerate`, helpers they call), of a module-level variable that the module
-        assigns again after code that may build the trace has run: a later assignment or
-        augmented assignment, a `for` loop over it, a `global` write in any function that may
-        run after tracing, or `del`. The message names the line of the change. A constant
-        never rebound, a name rebound only before any call that may trace, and a read that
+        bodies, `dlaccelerate`, helpers they call), of a module-level variable that changes
+        after the trace may have been built: module-level code rebinds it (assignment,
+        augmented assignment, `for` target, `del`) between two calls that reach the function,
+        or in a loop that calls it; or a function that may run after tracing writes it through
+        `global`. The message names the line of the change. A constant never rebound, a name
+        rebound only before any call that may trace (or rebound and the function redefined
+        after it, as notebooks do), a flag a context manager sets and restores, and a read that
         feeds a `global` write in the same trace (ACC4) are not flagged.
 
     Why is this bad:
@@ -173,10 +175,12 @@ class GlobalMutated(Rule):
 
     What it does:
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
-        in place after code that may build the trace has run: an item or attribute assignment
+        in place after the trace may have been built: an item or attribute assignment
         (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
-        (`append`, `update`, `pop`, ...), at module level or in a function that may run after
-        tracing. The message names the line of the change.
+        (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
+        between two calls that reach the function, or by a function that may run after
+        tracing (not a context manager's entry and exit, which restore it). The message names
+        the line of the change. Changes made by other modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the
