@@ -91,3 +91,11 @@ def test_each_style_has_positives_of_every_family_and_negatives(fixtures, style)
     per_family = Counter(fam for families in labelled.values() for fam in families)
     assert all(per_family[fam] > 0 for fam in FAMILIES), f"{style}: {per_family}"
     assert any(not families for families in labelled.values()), f"{style}: no negatives"
+
+
+def test_hidden_inputs_have_positives_in_both_styles(fixtures):
+    """ACC6 (issue 26) is younger than the other families: fewer positives for now, but in
+    both styles, each beside a safe twin that changes the same kind of outside state."""
+    labelled = _labelled_functions(fixtures)
+    styles = Counter(style for (style, _), families in labelled.items() if "ACC6" in families)
+    assert sum(styles.values()) >= 15 and styles["jax"] and styles["runtime"], styles

@@ -64,6 +64,21 @@ def test_magics_and_shell_escapes_are_skipped_safely(tmp_path):
     assert run.stdout.splitlines()[0].startswith("m.ipynb:cell 3:line 4:5: ACC401")
 
 
+def test_a_hidden_input_changed_in_a_later_cell_is_named_by_its_cell(tmp_path):
+    write(
+        tmp_path / "m.ipynb",
+        new_code_cell("import jax\nscale = 1.0"),
+        new_code_cell("@jax.jit\ndef f(x):\n    return x * scale\nf(1.0)"),
+        new_markdown_cell("Try a larger scale"),
+        new_code_cell("scale = 2.0\nf(1.0)"),
+    )
+    run = acclint("check", "--output-format", "concise", "m.ipynb", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    first = run.stdout.splitlines()[0]
+    assert first.startswith("m.ipynb:cell 2:line 3:16: ACC601"), first
+    assert "rebound at cell 4, line 1" in first, first
+
+
 def test_fix_rewrites_cells_in_place_and_keeps_everything_else(tmp_path):
     code = new_code_cell("import jax\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x", execution_count=3)
     code.outputs = [new_output("stream", name="stdout", text="traced\n")]

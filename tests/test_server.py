@@ -407,6 +407,26 @@ async def test_notebook_cells_are_one_module(client: LanguageClient, project: Pa
     await diagnostics(client, cells[2].uri, [])
 
 
+@session
+async def test_notebook_hidden_input_names_the_cell_of_the_change(client: LanguageClient, project: Path):
+    notebook = project / "tune.ipynb"
+    cells = [
+        notebook_cell(notebook, 0, "import jax\nscale = 1.0"),
+        notebook_cell(notebook, 1, "@jax.jit\ndef f(x):\n    return x * scale\nf(1.0)"),
+        notebook_cell(notebook, 2, "scale = 2.0\nf(1.0)"),
+    ]
+    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+        types.NotebookDocument(
+            uri=notebook.as_uri(), notebook_type="jupyter-notebook", version=1,
+            cells=[types.NotebookCell(kind=types.NotebookCellKind.Code, document=c.uri) for c in cells],
+        ),
+        cells,
+    ))
+    [stale] = await diagnostics(client, cells[1].uri, ["ACC601"])
+    assert stale.range.start == types.Position(2, 15)
+    assert "rebound at cell 3, line 1" in stale.message, stale.message
+
+
 def test_acclint_server_command_speaks_lsp_on_stdio():
     """`acclint server` (the CLI's subcommand) answers an editor's first requests."""
     messages = [

@@ -96,6 +96,9 @@ class ContextAnalysis:
         # that sees one file only, which records no outgoing reaches).
         self.in_project = in_project
         self.outgoing: list[tuple[str, Seed]] = []
+        # Methods a cached marker is handed as `self.method`: their `self` is no argument of
+        # the trace, so its attributes are read once, while tracing (ACC604).
+        self.bound_methods: set[FunctionInfo] = set()
         self.resolve = index.imports.resolve
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
         # Facts collected already for function nodes of this module, with the same imports.
@@ -156,6 +159,8 @@ class ContextAnalysis:
             targets = self._targets(fun_expr, site.scope, site.cls)
             for target in targets:
                 self._apply(marker, opts, target)
+                if target.via_attribute and marker.kind == CACHED:
+                    self.bound_methods.add(target.function)
             if not targets:
                 self._reach_out(fun_expr, marker=marker, options=opts, origin=f"{self._where(site.scope)} ({marker.name})")
 

@@ -17,6 +17,7 @@ from acclint.frameworks.markers import MarkerTable
 from acclint.analysis.reach import Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
+from acclint.analysis.bindings import ModuleBindings
 
 
 @cache
@@ -55,8 +56,17 @@ class ModuleAnalysis:
         self._contexts.run()
         # Traced reaches of imported functions, for the project layer (acclint.analysis.project).
         self.outgoing = self._contexts.outgoing
+        self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}
+        self._bindings: ModuleBindings | None = None
+
+    @property
+    def bindings(self) -> ModuleBindings:
+        """Where the module's outside state changes (acclint.analysis.bindings), built on first use."""
+        if self._bindings is None:
+            self._bindings = ModuleBindings(self.module, self.index, self.markers, self._contexts)
+        return self._bindings
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""

@@ -9,6 +9,10 @@ between the two runs (see :mod:`acclint.crosscheck.observe`) is evidence of ACC1
 line. When no host RNG was drawn, the outputs must also match: a difference that no located
 hazard explains is reported as such. Cases of runtime-style fixtures add the hazards the
 runtime's recorder saw while building the trace (:mod:`acclint.crosscheck.runtime_evidence`).
+A hidden-input case (ACC6: a recipe with ``reset``/``between``) resets the outside state before
+each run and changes it between the two calls; when its outputs then differ from the plain
+run's, the accelerated function kept a value it read outside its arguments: ACC6, at function
+level (the read has no effect to locate it by).
 """
 
 from __future__ import annotations
@@ -89,14 +93,17 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
     try:
         entry = resolve(module, call.entry)
         plain, disable_jit = _plain_callable(module, call, entry)
+        reset = resolve(module, call.reset) if call.reset is not None else _nothing
+        between = resolve(module, call.between) if call.between is not None else _nothing
     except AttributeError as exc:
         result.crash = f"recipe names a missing callable: {exc}"
         return result
     rng = np.random.default_rng(seed)
     inputs = [(materialize(call.args, rng), materialize(call.kwargs, rng)) for _ in range(2)]
     runtime_evidence.prepare(entry)
+    reset()
     with runtime_evidence.recorded() as hazards:
-        transformed = _run(entry, inputs, observe)
+        transformed = _run(entry, inputs, observe, between=between)
     recorded = runtime_evidence.collect(hazards)
     if transformed.error is not None:
         error = transformed.error
@@ -108,7 +115,8 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
         result.evidence.append(Evidence(family, *where, f"{type(error).__name__} at trace time"))
         result.evidence.extend(recorded)
         return result
-    reference = _run(plain, inputs, observe, disable_jit=disable_jit)
+    reset()
+    reference = _run(plain, inputs, observe, disable_jit=disable_jit, between=between)
     if reference.error is not None:
         result.crash = _describe(reference.error, "plain run")
         return result
@@ -121,10 +129,17 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
                                 f"{hazard.detail}")
     drew = any(e.family == "ACC1" for e in (*transformed.events, *reference.events))
     same = _same_outputs(transformed.outputs, reference.outputs)
-    if not (drew or call.random_outputs or same):
+    if call.hidden_inputs and not (drew or same):
+        result.evidence.append(Evidence(
+            "ACC6", None, None, "outputs differ from the plain run's once the outside state changed"))
+    elif not (drew or call.random_outputs or same):
         result.evidence.append(Evidence(
             None, None, None, "outputs of the transformed and the plain run differ"))
     return result
+
+
+def _nothing() -> None:
+    """The state change of a case that changes none."""
 
 
 @dataclass
@@ -135,12 +150,16 @@ class _RunOutcome:
 
 
 def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
-         observe: Callable[[], Observation], disable_jit: bool = False) -> _RunOutcome:
+         observe: Callable[[], Observation], disable_jit: bool = False,
+         between: Callable[[], None] = _nothing) -> _RunOutcome:
+    """Call `fn` on each input, with `between` (a change of outside state) between calls."""
     outputs: list[Any] = []
     error: BaseException | None = None
     with observe() as observation, jax.disable_jit(disable_jit):
         try:
-            for args, kwargs in inputs:
+            for i, (args, kwargs) in enumerate(inputs):
+                if i:
+                    between()
                 outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
         except Exception as exc:  # the fixture's failure is the finding, not ours
             error = exc

@@ -83,6 +83,10 @@ class Call:
     such as helpers and layer methods, so their labels are checked against this run's evidence.
     ``random_outputs``: the outputs are random by design (keyed draws, ``rand(..., like=x)``),
     so the transformed and the plain run are compared by their effects only.
+    ``reset``/``between``: dotted paths of fixture functions that set the outside state a
+    hidden-input case (ACC6) reads: ``reset`` before each run (transformed and plain), so both
+    start alike, ``between`` between the two calls of each run, so the state changes after
+    the first call may have built a trace. Outputs of such a case that differ are ACC6.
     """
 
     entry: str
@@ -91,13 +95,23 @@ class Call:
     plain: str | None = None
     covers: tuple[str, ...] = ()
     random_outputs: bool = False
+    reset: str | None = None
+    between: str | None = None
 
     def __init__(self, entry: str, *args: Any, kwargs: dict[str, Any] | None = None,
                  plain: str | None = None, covers: tuple[str, ...] = (),
-                 random_outputs: bool = False) -> None:
+                 random_outputs: bool = False, reset: str | None = None,
+                 between: str | None = None) -> None:
         object.__setattr__(self, "entry", entry)
         object.__setattr__(self, "args", args)
         object.__setattr__(self, "kwargs", dict(kwargs or {}))
         object.__setattr__(self, "plain", plain)
         object.__setattr__(self, "covers", tuple(covers))
         object.__setattr__(self, "random_outputs", random_outputs)
+        object.__setattr__(self, "reset", reset)
+        object.__setattr__(self, "between", between)
+
+    @property
+    def hidden_inputs(self) -> bool:
+        """Whether the case changes outside state its function may read (ACC6)."""
+        return self.reset is not None or self.between is not None

@@ -142,12 +142,13 @@ def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
 
 
 def in_cell(f: Finding, notebook: Notebook) -> Finding:
-    """A finding of a notebook's module, placed in its cell."""
+    """A finding of a notebook's module, placed in its cell (a line its message names, where
+    a hidden input changes (ACC6), too)."""
     if f.cell is not None:
         return f
     cell, line = notebook.locate(f.line)
     _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
-    return replace(f, cell=cell, line=line, end_line=end_line)
+    return replace(f, cell=cell, line=line, end_line=end_line, message=notebook.relocate(f.message))
 
 
 @dataclass

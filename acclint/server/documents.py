@@ -63,12 +63,14 @@ class Document:
         return cell - 1, in_cell
 
     def place(self, finding: Finding) -> tuple[int, Finding]:
-        """The part a finding is in, and the finding with its lines counted in that part."""
+        """The part a finding is in, and the finding with its lines counted in that part (and
+        a line its message names, where a hidden input changes, said as "cell C, line L")."""
         if self.notebook is None:
             return 0, finding
         part, line = self.place_line(finding.line)
         _, end_line = self.place_line(finding.end_line) if finding.end_line else (part, 0)
-        return part, replace(finding, cell=part + 1, line=line, end_line=end_line)
+        message = self.notebook.relocate(finding.message)
+        return part, replace(finding, cell=part + 1, line=line, end_line=end_line, message=message)
 
     def message(self, error: FileError) -> str:
         """The error's message, with a module line said as "cell C, line L" in a notebook."""

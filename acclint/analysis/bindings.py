@@ -1,0 +1,516 @@
+"""Where a module's outside state changes after a trace could have been built (ACC6).
+
+A cached trace reads module-level names, closed-over iterators and `self` attributes once,
+while it is built, and replays what it saw. That is a hazard only when the value changes
+later, so this module answers one question per name: is it rebound or mutated *after* some
+code that may build a trace has run? Most module constants never are, and they are never
+reported.
+
+One walk of the module, in source order, records every binding, mutation and call of
+module-level code and of every function body, with the loops around it. "May build a
+trace" is a call of something this module defines that reaches a cached function: a
+function in a cached context, a module-level name bound to a marker's result (`step =
+jax.jit(f)`), a function or class whose code makes such a call (to a fixpoint), or an
+instance of such a class. Calls into other modules are not followed: an unknown call never
+makes a later binding a finding.
+
+A change of a module-level variable counts when
+- module-level code makes it between two calls that reach the reading function through the
+  same objects, or in a loop that calls it (`for y in range(3): f(y)` rebinds `y` between
+  calls); a name's first binding, and a name bound to one literal spelt alike each time, are
+  no change. A notebook that rebinds a name and then redefines the function that reads it
+  never calls the stale trace;
+- a function makes it (a `global` write, an item or attribute write, a mutating method of a
+  built-in container), unless that function only runs before any trace (a module-level
+  function called, or applied as a decorator, only before the first call that may trace, its
+  change before its own such calls: `def main(): global CFG; CFG = load(); train()`), or
+  restores what it changed (a context manager: effect-handler stacks read at trace time on
+  purpose).
+An attribute of a bound method's object counts when it is written outside construction, on
+`self` in a method of its class or on a module-level instance of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from acclint.analysis.contexts import ContextAnalysis
+from acclint.frameworks.markers import CACHED, MarkerTable
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
+from acclint.analysis.taint import BodyFacts, collect_body
+from acclint.analysis.walk import children, walk_expression
+
+# Methods that change a list, dict, set, deque or similar object in place.
+MUTATORS = frozenset({
+    "append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
+    "add", "discard", "sort", "reverse", "appendleft", "extendleft", "popleft", "rotate",
+    "__setitem__", "__delitem__", "difference_update", "intersection_update",
+    "symmetric_difference_update",
+})
+CONTAINERS = frozenset({
+    "dict", "list", "set", "collections.OrderedDict", "collections.defaultdict", "collections.deque",
+    "collections.Counter",
+})
+# Methods that run when an object is built: attributes they set are construction.
+CONSTRUCTION = frozenset({"__init__", "__post_init__", "__new__", "setup", "__setstate__"})
+_LOOPS = (cst.For, cst.While)
+
+
+@dataclass(eq=False)
+class Event:
+    """One thing module code does: bind or mutate a name, write an attribute, call something."""
+
+    seq: int  # position in source order
+    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import)
+    name: str  # the name bound, mutated or called (a call's root), or the attribute written
+    node: cst.CSTNode
+    scope: FunctionInfo | None  # None: module-level code
+    loops: tuple[cst.CSTNode, ...] = ()
+    in_class: bool = False  # in a class body (a binding there is a class attribute)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change of outside state after a trace could have been built."""
+
+    node: cst.CSTNode
+    how: str  # "rebound", "mutated", "written"
+
+
+@dataclass(eq=False)
+class ModuleBindings:
+    module: cst.Module
+    index: ModuleIndex
+    markers: MarkerTable
+    contexts: ContextAnalysis
+    events: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._bodies: dict[FunctionInfo, BodyFacts] = {}
+        self._reach: dict[FunctionInfo, set[str]] = {}
+        self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
+        self._walk()
+        self._named: dict[str, list[Event]] = {}
+        for event in self.events:
+            self._named.setdefault(event.name, []).append(event)
+        self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
+        for event in self.events:
+            if event.kind == "call" and event.scope is not None:
+                owner = _top(event.scope)
+                key = owner.cls.name if owner.cls is not None and owner.cls.function is None else owner.name
+                self._calls_in.setdefault(key, set()).add(event.name)
+        self._tracing = self._tracing_roots()
+        calls = [e for e in self.events if e.kind == "call" and e.name in self._tracing]
+        self._first_trace: dict[FunctionInfo | None, int] = {}
+        self._traced_loops: set[cst.CSTNode] = set()
+        for call in calls:
+            self._first_trace.setdefault(call.scope, call.seq)
+            self._traced_loops.update(call.loops)
+        self._before: dict[FunctionInfo, bool] = {}
+        self._positions: dict = {}
+
+    def line(self, node: cst.CSTNode) -> int:
+        return line_of(self.module, node, self._positions)
+
+    # -- questions ------------------------------------------------------------------------
+    def module_value(self, name: str) -> bool:
+        """Whether `name` is a module-level variable: bound by assignments, never by a def,
+        class or import (a rebound function or module is another matter)."""
+        kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
+        return kinds == {"bind"}
+
+    def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
+        """The first change of module-level `name` made after a trace of `reader` could have
+        been built, outside `reader` (its own writes are ACC4's), or None. A change by
+        module-level code counts only between two calls that reach `reader` through the same
+        objects (a notebook that rebinds a name and then redefines the function that reads
+        it never calls the stale trace); a change by a function counts unless the function
+        only runs before any trace or restores what it changed (a context manager)."""
+        key = (name, reader)
+        if key not in self._changes:
+            self._changes[key] = self._first_change(name, reader)
+        return self._changes[key]
+
+    def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
+        binds = [e.seq for e in self._named.get(name, ()) if e.kind == "bind" and e.scope is None and not e.in_class]
+        if not binds:
+            return None
+        for event in self._named[name]:
+            if event.kind not in ("bind", "mutate") or event.in_class:
+                continue
+            how = "rebound" if event.kind == "bind" else "mutated"
+            if event.scope is None:
+                if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
+                    continue
+                if self._stale_call_around(event, reader, binds[0]):
+                    return Change(event.node, how)
+            elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
+                return Change(event.node, how)
+        return None
+
+    def _same_literal(self, name: str) -> bool:
+        """Whether module-level code binds `name` only to one literal, spelt alike each time
+        (`N = 1500` again in a later section): rebinding it changes no value."""
+        assigned = self.index.module_values.get(name, [])
+        binds = sum(1 for e in self._named.get(name, ()) if e.kind == "bind" and not e.in_class)
+        spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
+        return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
+
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
+        """Whether module-level code calls into `reader` after its first binding and before
+        `change`, and again after it through the same objects (or in a loop around all)."""
+        calls = sorted(
+            (e for root in self._reaching(reader) for e in self._named.get(root, ()) if e.kind == "call" and e.scope is None),
+            key=lambda e: e.seq,
+        )
+        if any(set(c.loops) & set(change.loops) for c in calls):
+            return True
+        for before in calls:
+            if not first_bind < before.seq < change.seq:
+                continue
+            # The first later call through the same name: if that name was rebound by then,
+            # it was for every later call too.
+            after = next((c for c in calls if c.seq > change.seq and c.name == before.name), None)
+            if after is not None and not self._rebound_between(after.name, before.seq, after.seq):
+                return True
+        return False
+
+    def _rebound_between(self, name: str, start: int, end: int) -> bool:
+        return any(
+            start < e.seq < end and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")
+            for e in self._named.get(name, ())
+        )
+
+    def _reaching(self, reader: FunctionInfo) -> set[str]:
+        """Module-level names whose call may run `reader`: its own function (or the
+        module-level function or class it is nested in), values made from those
+        (`step = jax.jit(f)`, `model = Model()`), and functions and classes that call them."""
+        found = self._reach.get(reader)
+        if found is not None:
+            return found
+        top = _top(reader)
+        roots: set[str] = set()
+        if top.cls is not None and top.cls.function is None:
+            roots.add(top.cls.name)
+        elif top.parent is None and top.cls is None:
+            roots.add(top.name)
+            roots.update(name for name, values in self.index.module_values.items() if any(_holds(v, top.node) for v in values))
+        grew = True
+        while grew:
+            grew = False
+            for name, callees in self._calls_in.items():
+                if name not in roots and callees & roots:
+                    roots.add(name)
+                    grew = True
+            for name, values in self.index.module_values.items():
+                if name not in roots and any(_mentions(v, roots) for v in values):
+                    roots.add(name)
+                    grew = True
+        self._reach[reader] = roots
+        return roots
+
+    def attribute_written(self, attr: str, reader: FunctionInfo) -> Change | None:
+        """The first write of `reader`'s object's attribute `attr` outside construction
+        methods and outside `reader`, or None. The object is `self` in a method of the
+        reader's class, or a module-level variable bound to an instance of it
+        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted."""
+        cls = reader.cls
+        assert cls is not None
+        instances = {
+            name for name, values in self.index.module_values.items()
+            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
+        }
+        for event in self._named.get(attr, ()):
+            if event.kind != "attr" or event.in_class:
+                continue
+            scope = event.scope
+            if scope is not None and (_inside(scope, reader) or _construction(scope)):
+                continue
+            owner = _root(event.node.value)
+            if owner in instances and (scope is None or self.is_module_name(owner, scope)):
+                pass
+            elif scope is None or owner is None or not _is_self(owner, scope, cls):
+                continue
+            if scope is None and not self._stale_call_around(event, reader, -1):
+                continue  # module-level set-up, or no call of the stale trace after it
+            return Change(event.node, "written")
+        return None
+
+    def body(self, fn: FunctionInfo) -> BodyFacts:
+        found = self.contexts.body_facts.get(fn) or self._bodies.get(fn)
+        if found is None:
+            found = self._bodies[fn] = collect_body(fn.node, self.contexts.facts, self.index.imports)
+        return found
+
+    def enclosing_binder(self, name: str, fn: FunctionInfo) -> FunctionInfo | None:
+        """The function enclosing `fn` whose local `name` is (a closure), or None."""
+        outer = fn.parent
+        while outer is not None:
+            if name in self.body(outer).local_names:
+                return outer
+            outer = outer.parent
+        return None
+
+    def is_module_name(self, name: str, fn: FunctionInfo) -> bool:
+        """Whether `name`, read in `fn`, is the module's (not local, not a closure's)."""
+        return name not in self.body(fn).local_names and self.enclosing_binder(name, fn) is None
+
+    # -- when changes count ---------------------------------------------------------------
+    def _in_traced_loop(self, event: Event) -> bool:
+        return any(loop in self._traced_loops for loop in event.loops)
+
+    def _after_trace(self, event: Event) -> bool:
+        """Whether a change a function makes may happen after a trace was built."""
+        scope = event.scope
+        assert scope is not None
+        if self._in_traced_loop(event):
+            return True
+        first = self._first_trace.get(scope)
+        if first is not None and first < event.seq:
+            return True
+        return not self._runs_before_traces(scope)
+
+    def _runs_before_traces(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` starts only before any trace is built: a module-level function that is
+        called (or applied as a decorator) only by module-level code or by such functions,
+        each time at or before the caller's first call that may build a trace, outside loops
+        that make one (`main()` at the end of a script, `setup()` first thing in `main`)."""
+        known = self._before.get(fn)
+        if known is not None:
+            return known
+        self._before[fn] = False  # recursion: assume the worst
+        uses = [e for e in self._named.get(fn.name, ()) if e.kind in ("call", "ref")]
+        answer = (
+            fn.parent is None and fn.cls is None and not fn.contexts and bool(uses)
+            and self.index.functions.get(fn.name) is fn
+            and all(self._early(e) for e in uses)
+        )
+        self._before[fn] = answer
+        return answer
+
+    def _early(self, use: Event) -> bool:
+        """Whether a call (or other use) happens before any trace its scope may build."""
+        first = self._first_trace.get(use.scope)
+        if self._in_traced_loop(use) or first is not None and use.seq > first:
+            return False
+        return use.scope is None or self._runs_before_traces(use.scope)
+
+    def _tracing_roots(self) -> set[str]:
+        """Module-level names whose call may build a cached trace (see the module doc)."""
+        functions = self.index.functions
+        classes = self.index.classes
+        tracing: set[str] = {name for name, fn in functions.items() if CACHED in fn.contexts}
+        for name, cls in classes.items():
+            if any(CACHED in m.contexts for m in cls.methods.values()):
+                tracing.add(name)
+        made: dict[str, set[str]] = {}  # module-level value -> the names its calls call
+        for name, values in self.index.module_values.items():
+            for value in values:
+                if isinstance(value, cst.Call):
+                    if self.markers.get(self.index.imports.resolve(value.func)) is not None:
+                        tracing.add(name)
+                    root = _root(value.func)
+                    if root is not None:
+                        made.setdefault(name, set()).add(root)
+        calls_in = self._calls_in
+        grew = True
+        while grew:
+            grew = False
+            for name in set(functions) | set(classes) | set(made):
+                if name in tracing:
+                    continue
+                if (calls_in.get(name, set()) | made.get(name, set())) & tracing:
+                    tracing.add(name)
+                    grew = True
+        return tracing
+
+    # -- the walk -------------------------------------------------------------------------
+    def _walk(self) -> None:
+        by_node = self.index.by_node
+        functions = self.index.functions
+        callees: set[cst.CSTNode] = set()  # root names of calls and decorators, recorded as such
+        globals_of: dict[FunctionInfo, set[str]] = {}
+        events = self.events
+        # (node, scope, loops, in_class)
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool]] = [(self.module, None, (), False)]
+        while stack:
+            node, scope, loops, in_class = stack.pop()
+            kind = type(node)
+
+            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops) -> None:
+                events.append(Event(len(events), k, name, where, scope, around, in_class))
+
+            if kind is cst.FunctionDef or kind is cst.Lambda:
+                fn = by_node.get(node)
+                if kind is cst.FunctionDef and scope is None and not in_class:
+                    add("fixed", node.name.value)
+                if kind is cst.FunctionDef:
+                    for dec in node.decorators:
+                        root = _root(dec.decorator)
+                        if root is not None:
+                            add("ref", root, dec)
+                            callees.add(_root_node(dec.decorator))
+                parts = [d.decorator for d in node.decorators] if kind is cst.FunctionDef else []
+                self._push(stack, parts, scope, loops, in_class)
+                body = node.body
+                stack.append((body, fn, (), False))
+                continue
+            if kind is cst.ClassDef:
+                if scope is None and not in_class:
+                    add("fixed", node.name.value)
+                self._push(stack, [*(d.decorator for d in node.decorators), *(a.value for a in node.bases)], scope, loops, in_class)
+                stack.append((node.body, scope, loops, True))
+                continue
+            if kind is cst.Global and scope is not None:
+                globals_of.setdefault(scope, set()).update(item.name.value for item in node.names)
+            elif kind is cst.Import or kind is cst.ImportFrom:
+                if scope is None and not isinstance(node.names, cst.ImportStar):
+                    for alias in node.names:
+                        bound = alias.asname.name if alias.asname else alias.name
+                        while isinstance(bound, cst.Attribute):
+                            bound = bound.value
+                        if isinstance(bound, cst.Name):
+                            add("fixed", bound.value)
+                continue
+            elif kind is cst.Assign:
+                for t in node.targets:
+                    self._target(t.target, add, scope, globals_of)
+            elif kind is cst.AnnAssign and node.value is not None or kind is cst.AugAssign:
+                self._target(node.target, add, scope, globals_of)
+            elif kind is cst.For:
+                self._target(node.target, add, scope, globals_of, (*loops, node))
+            elif kind is cst.Del:
+                self._target(node.target, add, scope, globals_of)
+            elif kind is cst.Call:
+                root = _root(node.func)
+                if root is not None:
+                    add("call", root)
+                    callees.add(_root_node(node.func))
+                func = node.func
+                if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
+                    if self._container(func.value.value):
+                        self._mutation(func.value.value, add, scope, node)
+            elif kind is cst.Name and node.value in functions and node not in callees:
+                add("ref", node.value)
+            if kind in _LOOPS:
+                loops = (*loops, node)
+            self._push(stack, children(node), scope, loops, in_class)
+
+    @staticmethod
+    def _push(stack, nodes, scope, loops, in_class) -> None:
+        for child in reversed(list(nodes)):
+            stack.append((child, scope, loops, in_class))
+
+    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None) -> None:
+        """Record what assigning (or deleting) `target` changes; `loops`: those around a
+        `for` target, the loop itself included (it is rebound on every iteration)."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._target(element.value, add, scope, globals_of, loops)
+        elif isinstance(target, cst.StarredElement):
+            self._target(target.value, add, scope, globals_of, loops)
+        elif isinstance(target, cst.Name):
+            if scope is None or target.value in globals_of.get(scope, ()):
+                add("bind", target.value, target, *(() if loops is None else (loops,)))
+        elif isinstance(target, cst.Attribute):
+            add("attr", target.attr.value, target, *(() if loops is None else (loops,)))
+            if isinstance(target.value, cst.Name):
+                self._mutation(target.value.value, add, scope, target)
+        elif isinstance(target, cst.Subscript):
+            base = target.value
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            if isinstance(base, cst.Name):
+                self._mutation(base.value, add, scope, target)
+
+    def _container(self, name: str) -> bool:
+        """Whether module-level `name` is bound only to built-in containers (a display, or
+        `dict()`/`list()`/`set()`/`collections` ones): only on those is `update` or `pop` sure
+        to change the object in place (a jax-md neighbour list's `update` returns a new one)."""
+        values = self.index.module_values.get(name)
+        return bool(values) and all(
+            isinstance(v, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp))
+            or isinstance(v, cst.Call) and (self.index.imports.resolve(v.func) or "") in CONTAINERS
+            for v in values
+        )
+
+    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
+        """Record an in-place change of `name`, when it names the module's object there."""
+        if scope is None or self.is_module_name(name, scope):
+            add("mutate", name, node)
+
+
+def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
+    while fn is not None:
+        if fn is outer:
+            return True
+        fn = fn.parent
+    return False
+
+
+def _top(fn: FunctionInfo) -> FunctionInfo:
+    while fn.parent is not None:
+        fn = fn.parent
+    return fn
+
+
+def _holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
+    """Whether `target` (a lambda) is `expr` or lies in it."""
+    return any(node is target for node in walk_expression(expr)) if not isinstance(expr, cst.Lambda) else expr is target
+
+
+def _mentions(expr: cst.CSTNode, names: set[str]) -> bool:
+    return any(isinstance(node, cst.Name) and node.value in names for node in walk_expression(expr))
+
+
+def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:
+    """Whether `fn` (or the function it is nested in) is a context manager's entry or exit,
+    or a `contextmanager` generator: state it changes is scoped and put back, so a trace built
+    inside reads it on purpose (effect-handler stacks, flags turned on for a block)."""
+    top = _top(fn)
+    if top.name in ("__enter__", "__exit__", "__aenter__", "__aexit__"):
+        return True
+    node = top.node
+    return isinstance(node, cst.FunctionDef) and any(
+        (index.imports.resolve(d.decorator) or "").endswith("contextmanager") for d in node.decorators
+    )
+
+
+def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
+    """Whether `name` in `fn` is the first parameter of a method of `cls` (or of a function
+    nested in one, as a closure)."""
+    while fn.parent is not None and fn.cls is None:
+        fn = fn.parent
+    return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
+
+
+def _construction(fn: FunctionInfo) -> bool:
+    top = fn
+    while top.parent is not None and top.cls is None:
+        top = top.parent
+    return top.cls is not None and top.name in CONSTRUCTION
+
+
+def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The expression a Name/Attribute/Call/Subscript chain starts from."""
+    while isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
+        node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
+    return node
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    """The name a Name/Attribute/Call/Subscript chain starts from."""
+    root = _root_node(node)
+    return root.value if isinstance(root, cst.Name) else None
+
+
+def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
+    """The line `node` starts on; the module's positions are worked out once, on first use
+    (only a module with an ACC6 finding needs them)."""
+    positions = cache.get("positions")
+    if positions is None:
+        positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return positions[node].start.line

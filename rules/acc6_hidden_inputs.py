@@ -1,0 +1,478 @@
+"""ACC6xx: hidden inputs a cached trace reads once and freezes, while they change later.
+
+Every rule here reports a read inside a cached trace of a value that is not an argument of it
+(a module-level name, an iterator made outside, an attribute of a bound method's `self`) and
+names the line where that value changes after a trace could have been built; the analysis of
+where values change is `acclint.analysis.bindings`. A value that never changes is no finding.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.analysis.bindings import MUTATORS, Change
+from acclint.frameworks.markers import CACHED
+from acclint.lint.rule import Rule, RuleContext
+from acclint.analysis.walk import walk_body
+
+CACHED_ONLY = frozenset({CACHED})
+STALE = "cached calls keep the value seen while tracing"
+# Calls that make a one-shot iterator.
+ITERATOR_MAKERS = frozenset({"iter", "map", "filter", "zip", "enumerate", "reversed"})
+
+
+def _is_read(node: cst.Name, parent: cst.CSTNode | None) -> bool:
+    """Whether `node` reads a variable (not an attribute name, a keyword, a target)."""
+    if isinstance(parent, cst.Attribute):
+        return parent.value is node
+    if isinstance(parent, cst.Arg):
+        return parent.value is node
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr, cst.AnnAssign)):
+        return getattr(parent, "target", None) is not node
+    return not isinstance(parent, (cst.NameItem, cst.Param, cst.Del, cst.AsName, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.Decorator))
+
+
+def _changed_here(node: cst.Name, ctx: RuleContext) -> bool:
+    """Whether `node` is the object of a change in the trace (`m["k"] = v`, `m.update(...)`):
+    a write, ACC4's finding, not a read of a hidden input."""
+    parent = ctx.parent
+    if not isinstance(parent, (cst.Subscript, cst.Attribute)) or parent.value is not node or len(ctx.ancestors) < 2:
+        return False
+    above = ctx.ancestors[-2]
+    if isinstance(above, (cst.AssignTarget, cst.AugAssign, cst.Del)) and above.target is parent:
+        return True
+    return isinstance(parent, cst.Attribute) and parent.attr.value in MUTATORS and isinstance(above, cst.Call) and above.func is parent
+
+
+def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
+    """The change after tracing of the module-level variable `node` reads, or None."""
+    name = node.value
+    fn = ctx.function
+    if name not in ctx.analysis.index.module_values or ctx.is_local(name):
+        return None  # not assigned at module level, or the function's own (cheap tests first)
+    if not _is_read(node, ctx.parent) or _changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
+        return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
+    bindings = ctx.analysis.bindings
+    if not bindings.is_module_name(name, fn) or not bindings.module_value(name):
+        return None
+    if all(_makes_iterator(v, ctx) for v in ctx.analysis.index.module_values.get(name, [])):
+        return None  # an iterator: ACC603's, where it is consumed
+    return bindings.change_of(name, fn)
+
+
+class GlobalRebound(Rule):
+    """A module-level variable read in a cached trace, rebound after a trace could be built.
+
+    What it does:
+        Flags a read, inside a cached trace (`jax.jit`, `lax.scan`/`fori_loop`/`while_loop`
+        bodies, `dlaccelerate`, helpers they call), of a module-level variable that changes
+        after the trace may have been built: module-level code rebinds it (assignment,
+        augmented assignment, `for` target, `del`) between two calls that reach the function,
+        or in a loop that calls it; or a function that may run after tracing writes it through
+        `global`. The message names the line of the change. A constant never rebound, a name
+        rebound only before any call that may trace (or rebound and the function redefined
+        after it, as notebooks do), a flag a context manager sets and restores, and a read that
+        feeds a `global` write in the same trace (ACC4) are not flagged.
+
+    Why is this bad:
+        The trace reads the variable once, while it is built, and stores its value as a
+        constant. Later calls replay that constant: rebinding the variable changes nothing,
+        and no error says so (JAX's FAQ: "`jit` changes the behavior of my function").
+
+    Example:
+        y = 0
+
+        @jax.jit
+        def f(x):
+            return x + y
+
+        for y in range(3):
+            f(y)  # 0, 1, 2 (eagerly: 0, 2, 4)
+
+    Use instead:
+        @jax.jit
+        def f(x, y):
+            return x + y
+
+        Pass the value as an argument: a traced one when it varies like data, a static one
+        (`static_argnums`/`static_argnames`) when it is configuration, so that each value
+        gets its own trace.
+
+    Fix safety:
+        No automatic fix: the signature and every call site change, and whether the value is
+        traced or static is a choice only its author can make.
+    """
+
+    code = "ACC601"
+    name = "global-rebound-after-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+SCALE = 2.0
+SCALE = 3.0  # rebound before any call: every trace sees 3.0
+
+@jax.jit
+def f(x):
+    return x * SCALE
+
+for step in range(3):
+    f(step)
+""",
+        """
+import jax
+
+@jax.jit
+def f(x, y):
+    return x + y
+
+for y in range(3):
+    f(y, y)
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+y = 0
+
+@jax.jit
+def f(x):
+    return x + y  # expect: ACC601
+
+for y in range(3):
+    f(y)
+""",
+        """
+import jax
+
+LR = 0.1
+
+@jax.jit
+def update(w, g):
+    return w - LR * g  # expect: ACC601
+
+def decay():
+    global LR
+    LR = LR / 2
+""",
+    ]
+
+    def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
+        change = _module_change(node, ctx)
+        if change is not None and change.how == "rebound":
+            line = ctx.analysis.bindings.line(change.node)
+            ctx.report(
+                node,
+                f"module-level '{node.value}' is read in a cached trace but rebound at line {line}: "
+                f"{STALE}; pass it as an argument (static if it is configuration)",
+            )
+
+
+class GlobalMutated(Rule):
+    """A module-level container or object read in a cached trace, changed in place later.
+
+    What it does:
+        Flags a read, inside a cached trace, of a module-level variable whose object is changed
+        in place after the trace may have been built: an item or attribute assignment
+        (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
+        (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
+        between two calls that reach the function, or by a function that may run after
+        tracing (not a context manager's entry and exit, which restore it). The message names
+        the line of the change. Changes made by other modules are not seen yet.
+
+    Why is this bad:
+        The trace reads the item or attribute once and stores it as a constant; changing the
+        object later is never seen by cached calls.
+
+    Example:
+        cfg = {"scale": 1.0}
+
+        @jax.jit
+        def f(x):
+            return x * cfg["scale"]
+
+        f(x)
+        cfg["scale"] = 2.0
+        f(x)  # still scales by 1.0
+
+    Use instead:
+        @partial(jax.jit, static_argnames="scale")
+        def f(x, scale):
+            return x * scale
+
+        f(x, scale=cfg["scale"])
+
+    Fix safety:
+        No automatic fix: the value must become an argument (static when it is
+        configuration), which changes the signature and the call sites.
+    """
+
+    code = "ACC602"
+    name = "global-mutated-after-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+cfg = {"scale": 1.0}
+cfg["scale"] = 2.0  # set up before any call
+
+@jax.jit
+def f(x):
+    return x * cfg["scale"]
+
+f(1.0)
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+cfg = {"scale": 1.0}
+
+@jax.jit
+def f(x):
+    return x * cfg["scale"]  # expect: ACC602
+
+f(1.0)
+cfg["scale"] = 2.0
+f(1.0)
+""",
+    ]
+
+    def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
+        change = _module_change(node, ctx)
+        if change is not None and change.how == "mutated":
+            line = ctx.analysis.bindings.line(change.node)
+            ctx.report(
+                node,
+                f"module-level '{node.value}' is read in a cached trace but changed in place at line {line}: "
+                f"{STALE}; pass the value as an argument (static if it is configuration)",
+            )
+
+
+class IteratorConsumedInTrace(Rule):
+    """`next()` on, or a loop over, an iterator made outside a cached trace.
+
+    What it does:
+        Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, and the bodies of
+        `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when `it` is a
+        module-level or closed-over variable bound only to an iterator: `iter(...)` (a
+        DataLoader's too), a generator function's or a generator expression's result,
+        `itertools.count()` and the other `itertools` iterators, `map`/`filter`/`zip`/
+        `enumerate`/`reversed`. Iterators made inside the trace are not flagged.
+
+    Why is this bad:
+        The iterator advances once, while the trace is built, and the item it gave is stored
+        as a constant: every call, and every step of a `scan`, sees the same batch (and a loop
+        over it is exhausted for the next trace). The step counter of `itertools.count()`
+        stays at its first value.
+
+    Example:
+        batches = iter(dataset)
+
+        @jax.jit
+        def step(w):
+            return w - 0.1 * grad(w, next(batches))
+
+    Use instead:
+        @jax.jit
+        def step(w, batch):
+            return w - 0.1 * grad(w, batch)
+
+        for batch in dataset:
+            w = step(w, batch)
+
+        Draw the batch outside and pass it in, or stack the batches and `lax.scan` over them.
+
+    Fix safety:
+        No automatic fix: the batch must become an argument and the loop that draws it moves
+        to the caller.
+    """
+
+    code = "ACC603"
+    name = "iterator-consumed-in-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def total(x):
+    for i in iter(range(3)):  # made inside the trace
+        x = x + i
+    return x
+""",
+    ]
+    INVALID = [
+        """
+import itertools
+import jax
+from jax import lax
+
+counter = itertools.count()
+
+def body(c, _):
+    return c + next(counter), c  # expect: ACC603
+
+def run(c):
+    return lax.scan(body, c, None, length=4)
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if ctx.resolve(node.func) == "next" and node.args and isinstance(node.args[0].value, cst.Name):
+            self._check(node.args[0].value, node, "'next()' on", ctx)
+
+    def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
+        if isinstance(node.iter, cst.Name):
+            self._check(node.iter, node.iter, "a loop over", ctx)
+
+    def _check(self, name: cst.Name, where: cst.CSTNode, what: str, ctx: RuleContext) -> None:
+        made = _outside_iterator(name.value, ctx)
+        if made is not None:
+            line = ctx.analysis.bindings.line(made)
+            ctx.report(
+                where,
+                f"{what} iterator '{name.value}' (made at line {line}, outside the trace) runs once, while "
+                "tracing: every call and loop step replays the same item; draw it outside and pass it in",
+            )
+
+
+def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
+    """The value that made `name` an iterator outside the trace, when every binding of it
+    makes one; None otherwise."""
+    fn = ctx.function
+    bindings = ctx.analysis.bindings
+    if name in ctx.analysis.body(fn).local_names:
+        return None  # made inside the trace
+    binder = bindings.enclosing_binder(name, fn)
+    if binder is not None:
+        if CACHED in binder.contexts:
+            return None  # made in an enclosing trace
+        flows = [(v, how) for t, v, how in bindings.body(binder).flows if isinstance(t, cst.Name) and t.value == name]
+        if any(how != "=" for _, how in flows):
+            return None  # also a loop target or updated in place: not one iterator
+        values = [v for v, _ in flows]
+    elif bindings.module_value(name):
+        values = ctx.analysis.index.module_values.get(name, [])
+    else:
+        return None
+    if values and all(_makes_iterator(v, ctx) for v in values):
+        return values[0]
+    return None
+
+
+def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    if isinstance(value, cst.GeneratorExp):
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    qualified = ctx.resolve(value.func) or ""
+    if qualified in ITERATOR_MAKERS or qualified.startswith("itertools."):
+        return True
+    generator = ctx.analysis.index.functions.get(qualified)
+    return generator is not None and any(isinstance(n, cst.Yield) for n in walk_body(generator.node))
+
+
+class BoundAttributeRead(Rule):
+    """An attribute of `self` read in a method traced as a bound method, written elsewhere.
+
+    What it does:
+        Flags `self.lr` in a method handed to a cached marker as a bound method
+        (`self.update = jax.jit(self._update)`, `dlaccelerate(self.step)`), when the module
+        writes that attribute somewhere other than construction (`__init__`, `__post_init__`,
+        `setup`) and the traced method itself: `trainer.lr = 0.01`, `self.lr *= 0.5` in
+        another method. Attributes set only while the object is built, methods, and frozen
+        dataclass or `flax.struct` fields (which cannot be written) are not flagged.
+
+    Why is this bad:
+        A bound method's `self` is no argument of the trace: the attribute is read once,
+        while tracing, and stored as a constant. Changing it later is not seen by cached
+        calls; the step keeps the old learning rate.
+
+    Example:
+        class Trainer:
+            def __init__(self):
+                self.lr = 0.1
+                self.update = jax.jit(self._update)
+
+            def _update(self, w, g):
+                return w - self.lr * g
+
+        trainer.lr = 0.01  # ignored by trainer.update
+
+    Use instead:
+        class Trainer:
+            def __init__(self):
+                self.lr = 0.1
+                self.update = jax.jit(self._update)
+
+            def _update(self, w, g, lr):
+                return w - lr * g
+
+            def step(self, w, g):
+                return self.update(w, g, self.lr)
+
+        Copy the attribute into an argument at each call (static when it is configuration).
+
+    Fix safety:
+        No automatic fix: the traced method gains a parameter and every caller must pass it.
+    """
+
+    code = "ACC604"
+    name = "bound-attribute-read-in-trace"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import jax
+
+class Trainer:
+    def __init__(self, lr):
+        self.lr = lr  # set only while the object is built
+        self.update = jax.jit(self._update)
+
+    def _update(self, w, g):
+        return w - self.lr * g
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+class Trainer:
+    def __init__(self):
+        self.lr = 0.1
+        self.update = jax.jit(self._update)
+
+    def _update(self, w, g):
+        return w - self.lr * g  # expect: ACC604
+
+    def decay(self):
+        self.lr = self.lr / 2
+""",
+    ]
+
+    def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
+        fn = ctx.function
+        if fn not in ctx.analysis.bound_methods or not fn.params or fn.cls is None:
+            return
+        if not isinstance(node.value, cst.Name) or node.value.value != fn.params[0].name:
+            return
+        parent = ctx.parent
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
+            return  # a write: ACC4's
+        attr = node.attr.value
+        if attr in fn.cls.methods:
+            return
+        bindings = ctx.analysis.bindings
+        change = bindings.attribute_written(attr, fn)
+        if change is not None:
+            line = bindings.line(change.node)
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node)}' of a bound method's object is read in a cached trace but written at line {line}: "
+                f"{STALE}; copy it into an argument",
+            )
