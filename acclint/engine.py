@@ -24,7 +24,7 @@ from acclint.decoding import decode
 from acclint.findings import FileError, FileResult, Finding, Fix
 from acclint.guard import RECURSION_LIMIT, Refused, bounded_recursion, check_source
 from acclint.lines import split_lines
-from acclint.markers import MarkerTable
+from acclint.markers import HOST_LOOPS, MarkerTable
 from acclint.narrowing import dead_branches
 from acclint.noqa import suppressed
 from acclint.reach import Seed
@@ -167,6 +167,9 @@ def _run_rules(
         ctx = RuleContext(analysis, fn, reporter)
         bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
         _traverse(fn, ctx, bound)
+    for rule in options.rules:  # rules about the host code that calls compiled functions
+        if HOST_LOOPS in rule.contexts:
+            raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))
     return raw
 
 
