@@ -11,7 +11,12 @@ spelling the context analysis knows (`partial(jax.jit, static_argnums=1)`, alias
 "Changes on every pass" is meant strictly (precision first): the variable of a `range`,
 `enumerate` or `itertools.count` loop, a name stepped by `+=`/`-=`/`*=` a literal in the loop
 body, and arithmetic on those. A loop over a literal collection (`for mode in ("train",
-"eval")`) or a literal `range` of fewer than three passes is bounded and never a storm.
+"eval")`) or a literal `range` of at most five passes (tf.function's threshold for its retracing
+warning) is bounded and never a storm; so is a loop over a name bound once to such a literal.
+
+A wrapper applied on each pass is a storm only when its result is called once on that pass: a
+result called at several places, or in a nested loop, is a per-pass compile that the pass
+reuses (a loop over configurations), not a compile per step.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ from acclint.walk import children
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
-_MIN_PASSES = 3  # a literal range of fewer passes is a bounded set, not a storm
+# A literal range of at most this many passes is a bounded set, not a storm (tf.function warns
+# after five retraces of one function).
+_MAX_BOUNDED_PASSES = 5
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,9 @@ class Loop:
     bounded: bool
     changing: set[str] = field(default_factory=set)
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable each pass
-    called: set[str] = field(default_factory=set)  # names called in its body
+    called: dict[str, int] = field(default_factory=dict)  # names called in its body (not nested loops): how often
+    called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
+    assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to a slice whose length changes
 
 
@@ -82,6 +91,7 @@ class Rewrap:
 class _Scope:
     fn: FunctionInfo | None
     bound: set[str] = field(default_factory=set)  # names bound to anything but a compiled callable
+    literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
 
 
@@ -146,7 +156,7 @@ class LoopFacts:
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
-                if c.result is None or c.result in c.loop.called:
+                if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
                     found.append(Rewrap(c.node, c.what, "this loop", c.statement))
             elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
                 caller = callers.get(c.scope.fn)
@@ -167,7 +177,9 @@ class LoopFacts:
             return
         if kind is cst.For:
             self._walk(node.iter, scope, loops, statement)
-            loop = self._loop(node, node.target, node.iter, node.body)
+            loop = self._loop(node, node.target, node.iter, node.body, scope)
+            for outer in loops:
+                outer.assigned |= loop.assigned
             inner = (*loops, loop)
             for part in (node.target, node.body):
                 self._walk(part, scope, inner, statement)
@@ -176,7 +188,7 @@ class LoopFacts:
             _bind_target(node.target, scope)
             return
         if kind is cst.While:
-            loop = self._loop(node, None, None, node.body)
+            loop = self._loop(node, None, None, node.body, scope)
             inner = (*loops, loop)
             self._walk(node.test, scope, inner, statement)
             self._walk(node.body, scope, inner, statement)
@@ -188,7 +200,7 @@ class LoopFacts:
             comp: cst.CompFor | None = node.for_in
             while comp is not None:
                 self._walk(comp.iter, scope, inner, statement)
-                inner = (*inner, self._loop(comp, comp.target, comp.iter, None))
+                inner = (*inner, self._loop(comp, comp.target, comp.iter, None, scope))
                 for test in comp.ifs:
                     self._walk(test, scope, inner, statement)
                 comp = comp.inner_for_in
@@ -196,6 +208,9 @@ class LoopFacts:
             for part in parts:
                 self._walk(part, scope, inner, statement)
             return
+        if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr):
+            for loop in loops:
+                loop.assigned |= _target_names(node)
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
@@ -229,8 +244,12 @@ class LoopFacts:
             loop.fresh.add(node.name.value)
         self._walk(node.body, inner, (), statement)
 
-    def _loop(self, node: cst.CSTNode, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression | None, body: cst.CSTNode | None) -> Loop:
-        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable))
+    def _loop(
+        self, node: cst.CSTNode, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression | None,
+        body: cst.CSTNode | None, scope: _Scope,
+    ) -> Loop:
+        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
+        loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
             return loop
         if iterable is not None and isinstance(iterable, cst.Call):
@@ -245,15 +264,36 @@ class LoopFacts:
             _steps(body, loop)
         return loop
 
-    def _bounded(self, iterable: cst.BaseExpression) -> bool:
-        """A literal collection, or a literal `range` of fewer than `_MIN_PASSES` passes."""
-        if isinstance(iterable, (cst.Tuple, cst.List, cst.Set)):
+    def _bounded(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
+        """A literal collection, or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
+        also through `enumerate`/`zip` and names bound once to such literals."""
+        iterable = self._literal(iterable, scope) or iterable
+        if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
             return True
-        if isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "range":
-            values = [_int(a.value) for a in iterable.args]
-            if values and None not in values and len(values) <= 3 and not any(a.keyword for a in iterable.args):
-                return len(range(*values)) < _MIN_PASSES  # type: ignore[arg-type]
+        if not isinstance(iterable, cst.Call) or any(a.keyword or a.star for a in iterable.args):
+            return False
+        callee = self.analysis.resolve(iterable.func)
+        if callee in ("enumerate", "zip", "reversed", "sorted"):
+            return bool(iterable.args) and any(self._bounded(a.value, scope) for a in iterable.args[:1 if callee != "zip" else None])
+        if callee == "range":
+            values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+            if values and None not in values and len(values) <= 3:
+                return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
+
+    def _literal(self, expr: cst.BaseExpression, scope: _Scope) -> cst.BaseExpression | None:
+        """The literal a name is bound to once, in its scope or the module (`N = 3`)."""
+        if not isinstance(expr, cst.Name):
+            return None
+        current: _Scope | None = scope
+        while current is not None:
+            if expr.value in current.literals:
+                return current.literals[expr.value]
+            if expr.value in current.bound and current.fn is not None:
+                return None
+            current = self._scopes.get(current.fn.parent) if current.fn is not None else None
+        values = self.analysis.index.module_values.get(expr.value, [])
+        return values[0] if len(values) == 1 and _is_literal(values[0]) else None
 
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
@@ -267,6 +307,8 @@ class LoopFacts:
         if not single:
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
+        if scope.fn is not None:
+            scope.literals[name] = value if name not in scope.literals and _is_literal(value) else None
         self._assigned_to[id(value)] = name
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
@@ -283,8 +325,10 @@ class LoopFacts:
             self._called_at_once.add(id(node.func))
         unbounded = [loop for loop in loops if not loop.bounded]
         if isinstance(node.func, cst.Name):
-            for loop in loops:
-                loop.called.add(node.func.value)
+            if loops:
+                loops[-1].called[node.func.value] = loops[-1].called.get(node.func.value, 0) + 1
+            for loop in loops[:-1]:
+                loop.called_nested.add(node.func.value)
             if unbounded:
                 self._loop_calls.append((node.func.value, scope, unbounded[-1]))
         found = self.analysis.applied_marker(node)
@@ -337,12 +381,17 @@ class LoopFacts:
         return self.analysis.index.functions.get(expr.value)
 
     def _resizing_slice(self, expr: cst.Subscript, loops: tuple[Loop, ...]) -> bool:
+        """A slice with one end that changes on every pass and one that stays put (absent, or
+        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`."""
         changing = set().union(*(loop.changing for loop in loops if not loop.bounded))
+        rebound = set().union(*(loop.assigned for loop in loops))
         for element in expr.slice:
             part = element.slice
             if isinstance(part, cst.Slice) and part.step is None:
-                ends = [_changes(end, changing) if end is not None else None for end in (part.lower, part.upper)]
-                if True in ends and ends.count(True) == 1:
+                ends = [end for end in (part.lower, part.upper) if end is not None]
+                moving = [end for end in ends if _changes(end, changing)]
+                fixed = [end for end in ends if not (_names(end) & rebound)]
+                if len(moving) == 1 and len(fixed) == len(ends) - 1:
                     return True
         return False
 
@@ -468,6 +517,30 @@ def _changes(expr: cst.BaseExpression, changing: set[str]) -> bool:
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("float", "int") and len(expr.args) == 1:
         return _changes(expr.args[0].value, changing)
     return False
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    """Every name `node` mentions (or binds, for a target)."""
+    return {n.value for n in (node, *_all_nodes(node)) if isinstance(n, cst.Name)}
+
+
+def _all_nodes(root: cst.CSTNode):
+    stack = list(children(root))
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def _target_names(node: cst.CSTNode) -> set[str]:
+    if isinstance(node, cst.Assign):
+        return set().union(*(_names(t.target) for t in node.targets))
+    return _names(node.target)  # type: ignore[attr-defined]
+
+
+def _is_literal(node: cst.BaseExpression) -> bool:
+    """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
+    return _int(node) is not None or isinstance(node, (cst.Tuple, cst.List, cst.Set, cst.Dict))
 
 
 def _number(node: cst.BaseExpression) -> float | None:
