@@ -69,9 +69,12 @@ class Loop:
 
 @dataclass(frozen=True)
 class JittedCall:
-    """A call of a compiled callable inside loops (innermost last) of one function scope."""
+    """A call of a compiled callable inside loops (innermost last) of one function scope:
+    `f(a, b)`, or `dlfeval(f, a, b)` (then `callee` is `f` and `args` are `a, b`)."""
 
     call: cst.Call
+    callee: cst.BaseExpression
+    args: tuple[cst.Arg, ...]
     jitted: Jitted
     loops: tuple[Loop, ...]
     statement: cst.BaseStatement
@@ -110,12 +113,11 @@ class _Candidate:
 class LoopFacts:
     """What the ACC5 rules ask of one module (see the module docstring)."""
 
-    def __init__(self, analysis: ModuleAnalysis, wrappers: frozenset[str], array_constructors: frozenset[str]) -> None:
-        """`wrappers`: the jit family (qualified names) whose result caches traces;
-        `array_constructors`: calls that keep their argument's shape (`jnp.asarray(x[:i])`)."""
+    def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
         self.analysis = analysis
-        self._wrappers = wrappers
-        self._slice_wrappers = array_constructors
+        self._wrappers = tables.wrappers
+        self._slice_wrappers = tables.array_constructors
+        self._callers = tables.callers
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
@@ -338,7 +340,7 @@ class LoopFacts:
             called = id(node) in self._called_at_once
             if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
                 self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
-        if isinstance(node.func, cst.Name) and unbounded:
+        if unbounded and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self._callers):
             self._pending.append((node, loops, scope, statement))
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, runtime: bool = False) -> str | None:
@@ -399,9 +401,12 @@ class LoopFacts:
     def _resolve_calls(self) -> None:
         """Calls in loops of names bound to compiled callables (bound anywhere in scope)."""
         for call, loops, scope, statement in self._pending:
-            jitted = self._lookup(call.func.value, scope)  # type: ignore[attr-defined]
+            callee, args = call.func, call.args
+            if self.analysis.resolve(call.func) in self._callers and args and args[0].keyword is None:
+                callee, args = args[0].value, args[1:]
+            jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
             if jitted is not None:
-                self.calls.append(JittedCall(call, jitted, loops, statement))
+                self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, statement))
 
     def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
         """The compiled callable a name called in `scope` refers to, by lexical scope."""
@@ -440,11 +445,20 @@ class LoopFacts:
         return self.analysis.index.functions.get(name)
 
 
-def loop_facts(analysis: ModuleAnalysis, wrappers: frozenset[str], array_constructors: frozenset[str]) -> LoopFacts:
+@dataclass(frozen=True)
+class StormTables:
+    """The API lists the loop facts need (the rules' `apis.toml`, `[storms]`)."""
+
+    wrappers: frozenset[str]  # the jit family: their result caches traces
+    array_constructors: frozenset[str]  # calls that keep their argument's shape (`jnp.asarray(x[:i])`)
+    callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
+
+
+def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
     """The module's loop facts, made once per analysis (the first ACC5 rule asks)."""
     found = getattr(analysis, "_loop_facts", None)
     if found is None:
-        found = LoopFacts(analysis, wrappers, array_constructors)
+        found = LoopFacts(analysis, tables)
         analysis._loop_facts = found  # type: ignore[attr-defined]
     return found
 

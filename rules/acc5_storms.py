@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from acclint.analysis import ModuleAnalysis
-from acclint.loops import JittedCall, LoopFacts, loop_facts
+from acclint.loops import JittedCall, LoopFacts, StormTables, loop_facts
 from acclint.markers import HOST_LOOPS
 from acclint.rule import Rule
 from acclint.rules.tables import apis
@@ -21,7 +21,8 @@ Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     storms = apis()["storms"]
-    return loop_facts(analysis, frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]))
+    tables = StormTables(frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]))
+    return loop_facts(analysis, tables)
 
 
 def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
@@ -31,7 +32,7 @@ def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
 def _arguments(call: JittedCall) -> Iterator[tuple[cst.Arg, int | None]]:
     """Each argument of the call with its position (None for a keyword or starred one)."""
     position = 0
-    for arg in call.call.args:
+    for arg in call.args:
         if arg.keyword is None and not arg.star:
             yield arg, position
             position += 1
@@ -211,7 +212,7 @@ def train(params, grads, steps):
                 if static and facts.changes(arg.value, call.loops):
                     yield (
                         arg.value,
-                        f"static argument '{_code(analysis, arg.value)}' of '{_code(analysis, call.call.func)}' "
+                        f"static argument '{_code(analysis, arg.value)}' of '{_code(analysis, call.callee)}' "
                         "changes on every pass of the loop: each new value compiles a new trace; "
                         "pass it as an ordinary (traced) argument",
                         call.statement,
@@ -284,7 +285,7 @@ def generate(tokens):
                     yield (
                         arg.value,
                         f"'{_code(analysis, resized)}' changes length on every pass of the loop: "
-                        f"'{_code(analysis, call.call.func)}' traces and compiles again for each new shape; "
+                        f"'{_code(analysis, call.callee)}' traces and compiles again for each new shape; "
                         "pad to a fixed size (or to a few bucket sizes) and mask",
                         call.statement,
                     )
@@ -361,7 +362,7 @@ def run(x, steps):
                     yield (
                         arg.value,
                         f"'{_code(analysis, arg.value)}' is no dlarray and changes on every pass of the loop: "
-                        f"'{_code(analysis, call.call.func)}' keys its traces on its value and builds a new trace "
+                        f"'{_code(analysis, call.callee)}' keys its traces on its value and builds a new trace "
                         "each call; pass it as a dlarray",
                         call.statement,
                     )

@@ -23,6 +23,8 @@ import numpy as np
 from jax import errors as jax_errors
 
 from acclint.crosscheck import runtime_evidence
+from acclint.crosscheck.keys import KeyRecorder
+from acclint.crosscheck.storms import TraceCounter
 from acclint.crosscheck.evidence import CaseRun, Evidence
 from acclint.crosscheck.observe import Event, Observation
 from acclint.crosscheck.recipes import Arr, Call, Dl, Ints, Key
@@ -95,8 +97,10 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
     rng = np.random.default_rng(seed)
     inputs = [(materialize(call.args, rng), materialize(call.kwargs, rng)) for _ in range(2)]
     runtime_evidence.prepare(entry)
-    with runtime_evidence.recorded() as hazards:
-        transformed = _run(entry, inputs, observe)
+    with runtime_evidence.recorded() as hazards, TraceCounter(observe.fixture_files) as traces, \
+            KeyRecorder(observe.fixture_files) as keys:
+        transformed = _run(entry, inputs, observe, on_call=(traces.next_call, keys.next_call))
+        result.evidence.extend(traces.evidence() + keys.evidence())
     recorded = runtime_evidence.collect(hazards)
     if transformed.error is not None:
         error = transformed.error
@@ -135,12 +139,16 @@ class _RunOutcome:
 
 
 def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
-         observe: Callable[[], Observation], disable_jit: bool = False) -> _RunOutcome:
+         observe: Callable[[], Observation], disable_jit: bool = False,
+         on_call: tuple[Callable[[], None], ...] = ()) -> _RunOutcome:
+    """`on_call`: told before each call (the trace and key observers count per call)."""
     outputs: list[Any] = []
     error: BaseException | None = None
     with observe() as observation, jax.disable_jit(disable_jit):
         try:
             for args, kwargs in inputs:
+                for hook in on_call:
+                    hook()
                 outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
         except Exception as exc:  # the fixture's failure is the finding, not ours
             error = exc
