@@ -211,8 +211,11 @@ class LoopFacts:
                 self._walk(part, scope, inner, statement)
             return
         if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr):
+            names = _target_names(node)
             for loop in loops:
-                loop.assigned |= _target_names(node)
+                loop.assigned |= names
+            if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
+                scope.literals.update((name, None) for name in names if name in scope.literals)
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
@@ -319,7 +322,7 @@ class LoopFacts:
                 loop.fresh.add(name)
             if isinstance(value, cst.Subscript) and self._resizing_slice(value, loops):
                 loop.resized.add(name)
-            elif _changes(value, loop.changing) and name not in loop.changing:
+            elif _changes(value, set().union(*(outer.changing for outer in unbounded))):
                 loop.changing.add(name)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
@@ -484,6 +487,8 @@ def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
 def _bind_target(target: cst.CSTNode, scope: _Scope) -> None:
     if isinstance(target, cst.Name):
         scope.bound.add(target.value)
+        if target.value in scope.literals:
+            scope.literals[target.value] = None
     elif isinstance(target, (cst.Tuple, cst.List)):
         for element in target.elements:
             _bind_target(element.value, scope)
