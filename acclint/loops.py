@@ -15,8 +15,9 @@ body, and arithmetic on those. A loop over a literal collection (`for mode in ("
 warning) is bounded and never a storm; so is a loop over a name bound once to such a literal.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass: a
-result called at several places, or in a nested loop, is a per-pass compile that the pass
-reuses (a loop over configurations), not a compile per step.
+result called (or handed to another call) at several places, or in a nested loop, is a per-pass
+compile that the pass reuses (a loop over configurations), not a compile per step. A grid of
+bounded sets (`itertools.product` of literal tuples: an autotuning sweep) is bounded too.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Loop:
     bounded: bool
     changing: set[str] = field(default_factory=set)
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable each pass
-    called: dict[str, int] = field(default_factory=dict)  # names called in its body (not nested loops): how often
+    called: dict[str, int] = field(default_factory=dict)  # names called or handed to a call in its body (not nested loops): how often
     called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to a slice whose length changes
@@ -280,6 +281,8 @@ class LoopFacts:
         callee = self.analysis.resolve(iterable.func)
         if callee in ("enumerate", "zip", "reversed", "sorted"):
             return bool(iterable.args) and any(self._bounded(a.value, scope) for a in iterable.args[:1 if callee != "zip" else None])
+        if callee == "itertools.product":  # a grid of bounded sets (an autotuning sweep)
+            return bool(iterable.args) and all(self._bounded(a.value, scope) for a in iterable.args)
         if callee == "range":
             values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
             if values and None not in values and len(values) <= 3:
@@ -329,13 +332,16 @@ class LoopFacts:
         if isinstance(node.func, cst.Call):
             self._called_at_once.add(id(node.func))
         unbounded = [loop for loop in loops if not loop.bounded]
-        if isinstance(node.func, cst.Name):
+        # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too).
+        used = [node.func.value] if isinstance(node.func, cst.Name) else []
+        used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
+        for name in used:
             if loops:
-                loops[-1].called[node.func.value] = loops[-1].called.get(node.func.value, 0) + 1
+                loops[-1].called[name] = loops[-1].called.get(name, 0) + 1
             for loop in loops[:-1]:
-                loop.called_nested.add(node.func.value)
-            if unbounded:
-                self._loop_calls.append((node.func.value, scope, unbounded[-1]))
+                loop.called_nested.add(name)
+        if unbounded and isinstance(node.func, cst.Name):
+            self._loop_calls.append((node.func.value, scope, unbounded[-1]))
         found = self.analysis.applied_marker(node)
         if found is not None and found[0].name in self._wrappers and node.args:
             loop = unbounded[-1] if unbounded else None

@@ -139,6 +139,17 @@ def f(x, configs):
         k = jax.jit(lambda v: v - c)  # expect: ACC501
         k(x)
 """,
+    "a wrapper result handed to another call is used twice; a sweep over a literal grid is bounded": """
+def f(x, n, measure):
+    for i in range(n):
+        g = jax.jit(lambda v: v * i)
+        g(x)
+        measure(g)
+    for a, b in itertools.product((1, 2, 4, 8), (16, 32, 64)):
+        jax.jit(lambda v: v * a * b)(x)
+    for a, b in itertools.product((1, 2, 4, 8), range(n)):
+        jax.jit(lambda v: v * a * b)(x)  # expect: ACC501
+""",
     "a wrapper that is never called there is not reported": """
 def f(fns):
     return [jax.jit(lambda v: v) for _ in fns]
