@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 
@@ -463,12 +464,15 @@ class StormTables:
     callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
 
 
+_MADE: WeakKeyDictionary[ModuleAnalysis, LoopFacts] = WeakKeyDictionary()
+
+
 def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
-    """The module's loop facts, made once per analysis (the first ACC5 rule asks)."""
-    found = getattr(analysis, "_loop_facts", None)
+    """The module's loop facts, made once per analysis (the first ACC5 rule asks; the others
+    get the same), and dropped with it."""
+    found = _MADE.get(analysis)
     if found is None:
-        found = LoopFacts(analysis, tables)
-        analysis._loop_facts = found  # type: ignore[attr-defined]
+        found = _MADE[analysis] = LoopFacts(analysis, tables)
     return found
 
 
