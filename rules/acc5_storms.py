@@ -48,9 +48,11 @@ class RewrapInLoop(Rule):
         spelling) applied inside a loop or comprehension to a callable that is a new object on
         each pass (a `lambda`, `functools.partial(...)`, a `def` in the loop body, a bound
         method `self.step`, the result of `jax.grad(...)`; for `dlaccelerate`, any function)
-        when the wrapped result is called on that pass; and the same inside a function that a
-        loop of the module calls. Loops over a literal collection (`for mode in ("train",
-        "eval")`) and literal ranges of fewer than three passes are bounded and not flagged.
+        when the wrapped result is called once on that pass; and the same inside a function
+        that a loop of the module calls. Loops over a literal collection (`for mode in
+        ("train", "eval")`, also a grid of them) and literal ranges of at most five passes are
+        bounded, and a result called again (or handed to another call, or called in a nested
+        loop) on the same pass is a per-pass compile that the pass reuses: neither is flagged.
 
     Why is this bad:
         `jax.jit` caches compiled traces on the function object it wraps, and `dlaccelerate`
