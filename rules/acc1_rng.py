@@ -9,6 +9,7 @@ from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
+from acclint.analysis.walk import walk_expression
 
 
 def host_draw(qualified: str | None) -> bool:
@@ -170,3 +171,150 @@ def dropout(x):
             reason = f"'{name}' like= the untraced value '{ctx.code_for(like)}' in a cached trace"
         message = f"{reason} is frozen into it: every call replays the same numbers; draw like= a traced input"
         report_with_fix(ctx, node, message, draw_like_fix(node, ctx))
+
+
+class ConstantKeyInTrace(Rule):
+    """A JAX PRNG key built from a constant seed inside a cached trace.
+
+    What it does:
+        Flags `jax.random.PRNGKey(seed)` / `jax.random.key(seed)` in a function whose trace is
+        cached (`jax.jit`, `lax.scan` bodies, helpers they call) when the seed is a literal or
+        a module-level constant (`SEED = 0`) and `jax.random` draws from it (directly, or
+        through the name it is bound to). A key made from an argument, a constant key mixed
+        with a value of the call (`jax.random.fold_in(key, step)`, also through a name), and a
+        constant key handed to something other than `jax.random` (`model.init(PRNGKey(0),
+        x)`, `eqx.nn.MLP(..., key=PRNGKey(1))`: a fixed initialisation, usually on purpose)
+        are not flagged.
+
+    Why is this bad:
+        The key is the same on every call, so every call draws the same numbers: the dropout
+        mask, the noise or the sampled tokens never change between steps. JAX raises no error
+        and the loss still goes down, which hides it.
+
+    Example:
+        @jax.jit
+        def dropout(x):
+            keep = jax.random.bernoulli(jax.random.PRNGKey(0), 0.9, x.shape)
+            return jnp.where(keep, x / 0.9, 0.0)
+
+    Use instead:
+        @jax.jit
+        def dropout(x, key):
+            keep = jax.random.bernoulli(key, 0.9, x.shape)
+            return jnp.where(keep, x / 0.9, 0.0)
+
+        (split a fresh key for each call in the training loop, or `fold_in` the step)
+
+    Fix safety:
+        No fix: a fresh key must come from the caller (a new parameter, threaded through every
+        call site) or from a value that changes per call, which only you can choose.
+    """
+
+    code = "ACC103"
+    name = "constant-prng-key"
+    contexts = frozenset({CACHED})
+    VALID = [
+        """
+import jax
+
+@jax.jit
+def dropout(x, key):
+    return x * jax.random.bernoulli(key, 0.9, x.shape)
+
+@jax.jit
+def noisy(x, step):
+    key = jax.random.key(0)
+    key = jax.random.fold_in(key, step)
+    return x + jax.random.normal(key, x.shape)
+
+@jax.jit
+def init(x):
+    return MODEL.init(jax.random.PRNGKey(0), x)  # a fixed initialisation
+""",
+    ]
+    INVALID = [
+        """
+import jax
+
+SEED = 42
+
+@jax.jit
+def dropout(x):
+    return x * jax.random.bernoulli(jax.random.PRNGKey(0), 0.9, x.shape)  # expect: ACC103
+
+@jax.jit
+def noisy(x):
+    key = jax.random.key(SEED)  # expect: ACC103
+    return x + jax.random.normal(key, x.shape)
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        if ctx.resolve(node.func) not in apis()["rng"]["key_constructors"]:
+            return
+        seed = next((a.value for a in node.args if a.keyword is None or a.keyword.value == "seed"), None)
+        if seed is None or not _constant_seed(seed, ctx) or not _drawn_from(node, ctx):
+            return
+        ctx.report(
+            node,
+            f"'{ctx.code_for(node)}' is built from the constant seed '{ctx.code_for(seed)}' in a cached trace: "
+            "every call draws the same numbers; take the key as an argument (or fold_in a value of the call)",
+        )
+
+
+def _constant_seed(seed: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """A literal integer, or a module-level name bound once, to a literal integer."""
+    if isinstance(seed, cst.UnaryOperation) and isinstance(seed.operator, cst.Minus):
+        seed = seed.expression
+    if isinstance(seed, cst.Integer):
+        return True
+    if isinstance(seed, cst.Name) and not ctx.is_local(seed.value) and not _enclosing_binds(seed.value, ctx):
+        values = ctx.analysis.index.module_values.get(seed.value, [])
+        return len(values) == 1 and isinstance(values[0], cst.Integer)
+    return False
+
+
+def _enclosing_binds(name: str, ctx: RuleContext) -> bool:
+    """Whether a function around the current one binds `name` (a closure's own value)."""
+    fn = ctx.function.parent
+    while fn is not None:
+        if any(p.name == name for p in fn.params) or name in fn.inner:
+            return True
+        fn = fn.parent
+    return False
+
+
+def _drawn_from(node: cst.Call, ctx: RuleContext) -> bool:
+    """Whether `jax.random` draws from the key as it is: it is an argument of a `jax.random`
+    call other than `fold_in` (`bernoulli(PRNGKey(0), ...)`, `split(...)`), or is bound to a
+    name that such a call takes and no `fold_in` mixes a value into. A key handed elsewhere
+    (`model.init(PRNGKey(0), x)`, `MLP(..., key=PRNGKey(1))`) seeds a deliberate, fixed
+    initialisation and is left alone."""
+    bound: str | None = None
+    for parent in reversed(ctx.ancestors):
+        if isinstance(parent, cst.Call):
+            return _random_use(parent, ctx) == "draw"
+        if isinstance(parent, cst.Assign):
+            target = parent.targets[0].target if len(parent.targets) == 1 else None
+            bound = target.value if isinstance(target, cst.Name) and parent.value is node else None
+            break
+        if isinstance(parent, cst.BaseStatement):
+            break
+    if bound is None:
+        return False
+    uses = {
+        _random_use(n, ctx) for n in walk_expression(ctx.function.node)
+        if isinstance(n, cst.Call) and any(isinstance(a.value, cst.Name) and a.value.value == bound for a in n.args)
+    }
+    return "draw" in uses and "fold" not in uses
+
+
+def _random_use(call: cst.Call, ctx: RuleContext) -> str | None:
+    """"fold" for `jax.random.fold_in`, "draw" for another `jax.random` call, else None."""
+    rng = apis()["rng"]
+    qualified = ctx.resolve(call.func) or ""
+    if qualified in rng["key_folds"]:
+        return "fold"
+    if qualified.startswith(rng["key_users_prefix"]) and qualified not in rng["key_constructors"]:
+        return "draw"
+    return None

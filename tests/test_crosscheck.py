@@ -102,6 +102,25 @@ def test_an_unlabelled_hidden_input_and_a_state_change_without_effect_are_report
     assert len(problems) == 2, problems
 
 
+def _line_of(path, text):
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_an_unlabelled_storm_and_an_unlabelled_frozen_key_are_seen_when_run(tmp_path):
+    storm = "params = jax.jit(lambda p, g: p - 0.1 * g)(params, grads)"
+    frozen = "keep = jax.random.bernoulli(jax.random.PRNGKey(0), 0.5, x.shape)"
+    _copy_with(tmp_path, "jax_storms.py", f"{storm}  # expect: ACC501", storm)
+    _copy_with(tmp_path, "jax_frozen_keys.py", f"{frozen}  # expect: ACC103", frozen)
+    storm_line = _line_of(tmp_path / "jax_storms.py", storm)  # the first: a later loop is bounded
+    key_line = _line_of(tmp_path / "jax_frozen_keys.py", frozen)
+    problems = crosscheck(tmp_path).disagreements()
+    assert any(f"sgd_with_fresh_lambda ACC5: labels -, linter {storm_line}, dynamic {storm_line}" in p
+               and "traces from this line in one call" in p for p in problems), problems
+    assert any(f"dropout_with_fixed_key ACC1: labels -, linter {key_line}, dynamic {key_line}" in p
+               and "the same PRNG key on both calls" in p for p in problems), problems
+    assert len(problems) == 2, problems
+
+
 def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
     shutil.copy(FIXTURES / "jax_rng.py", tmp_path / "jax_rng.py")
     (tmp_path / "jax_broken.py").write_text("raise RuntimeError('fixture bug')\n")

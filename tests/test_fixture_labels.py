@@ -17,7 +17,7 @@ from acclint.crosscheck.labels import family
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4")
+FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4", "ACC5")
 MIN_POSITIVES, MIN_NEGATIVES = 20, 60
 
 

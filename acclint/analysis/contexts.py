@@ -139,6 +139,17 @@ class ContextAnalysis:
                     return marker_, opts.merged(_options(expr.args[1:], self.markers))
         return None
 
+    def applied(self, call: cst.Call) -> tuple[Marker, Options] | None:
+        """The marker a call applies to the function(s) it is given, with every option the
+        call and its callee spell (`jax.jit(f, static_argnums=1)`,
+        `partial(jax.jit, static_argnames="n")(f)`), or None."""
+        found = self._marker_of(call.func)
+        return None if found is None else (found[0], found[1].merged(_options(call.args, self.markers)))
+
+    def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
+        """The marker (and options) a decorator expression applies, or None."""
+        return self._marker_of(expr)
+
     def _apply_site(self, site: MarkerSite) -> None:
         """Apply the marker a decorator or call spells (a Pallas kernel marker only applies
         from a cached caller, in `_propagate_call`)."""
@@ -150,11 +161,10 @@ class ContextAnalysis:
             return
         call = site.expr
         assert isinstance(call, cst.Call)
-        found = self._marker_of(call.func)
+        found = self.applied(call)
         if found is None or found[0].kind == KERNEL:
             return
         marker, opts = found
-        opts = opts.merged(_options(call.args, self.markers))
         for fun_expr in self._function_args(marker, call):
             targets = self._targets(fun_expr, site.scope, site.cls)
             for target in targets:

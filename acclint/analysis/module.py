@@ -13,8 +13,8 @@ import libcst as cst
 
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.analysis.facts import ValueFacts, value_facts
-from acclint.frameworks.markers import MarkerTable
-from acclint.analysis.reach import Seed
+from acclint.frameworks.markers import Marker, MarkerTable
+from acclint.analysis.reach import Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
@@ -71,6 +71,15 @@ class ModuleAnalysis:
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""
         return self.index.imports.resolve(node)
+
+    def applied_marker(self, call: cst.Call) -> tuple[Marker, Options] | None:
+        """The marker (and its static options) a call such as `jax.jit(f, static_argnums=1)`
+        applies, or None (acclint.analysis.contexts)."""
+        return self._contexts.applied(call)
+
+    def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
+        """The marker (and its static options) a decorator applies, or None."""
+        return self._contexts.decorator_marker(expr)
 
     def query(self, fn: FunctionInfo) -> ValueQuery:
         found = self._queries.get(fn)

@@ -17,7 +17,7 @@ from acclint.crosscheck.evidence import CaseRun, Evidence
 from acclint.crosscheck.fixture_set import FixtureModule
 from acclint.crosscheck.labels import family
 
-FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4", "ACC6")
+FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4", "ACC5", "ACC6")
 
 
 @dataclass

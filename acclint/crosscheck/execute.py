@@ -27,6 +27,8 @@ import numpy as np
 from jax import errors as jax_errors
 
 from acclint.crosscheck import runtime_evidence
+from acclint.crosscheck.keys import KeyRecorder
+from acclint.crosscheck.storms import TraceCounter
 from acclint.crosscheck.evidence import CaseRun, Evidence
 from acclint.crosscheck.observe import Event, Observation
 from acclint.crosscheck.recipes import Arr, Call, Dl, Ints, Key
@@ -102,8 +104,10 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
     inputs = [(materialize(call.args, rng), materialize(call.kwargs, rng)) for _ in range(2)]
     runtime_evidence.prepare(entry)
     reset()
-    with runtime_evidence.recorded() as hazards:
-        transformed = _run(entry, inputs, observe, between=between)
+    with runtime_evidence.recorded() as hazards, TraceCounter(observe.fixture_files) as traces, \
+            KeyRecorder(observe.fixture_files) as keys:
+        transformed = _run(entry, inputs, observe, between=between, on_call=(traces.next_call, keys.next_call))
+        result.evidence.extend(traces.evidence() + keys.evidence())
     recorded = runtime_evidence.collect(hazards)
     if transformed.error is not None:
         error = transformed.error
@@ -151,8 +155,9 @@ class _RunOutcome:
 
 def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
          observe: Callable[[], Observation], disable_jit: bool = False,
-         between: Callable[[], None] = _nothing) -> _RunOutcome:
-    """Call `fn` on each input, with `between` (a change of outside state) between calls."""
+         between: Callable[[], None] = _nothing, on_call: tuple[Callable[[], None], ...] = ()) -> _RunOutcome:
+    """Call `fn` on each input, with `between` (a change of outside state) between calls;
+    `on_call`: told before each call (the trace and key observers count per call)."""
     outputs: list[Any] = []
     error: BaseException | None = None
     with observe() as observation, jax.disable_jit(disable_jit):
@@ -160,6 +165,8 @@ def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
             for i, (args, kwargs) in enumerate(inputs):
                 if i:
                     between()
+                for hook in on_call:
+                    hook()
                 outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
         except Exception as exc:  # the fixture's failure is the finding, not ours
             error = exc

@@ -21,6 +21,10 @@ DIFFERENTIATED = "differentiated"
 VMAPPED = "vmapped"
 KERNEL = "kernel"  # a Pallas kernel: compiled once, but only host draws and effects apply
 KINDS = (CACHED, DIFFERENTIATED, VMAPPED, KERNEL)
+# Not a kind of traced function: the host code that calls compiled functions (loops that
+# rebuild traces, ACC5). The engine hands rules of this context the whole module's analysis
+# (`Rule.check_module`) instead of the nodes of traced bodies.
+HOST_LOOPS = "host-loop"
 
 
 @dataclass(frozen=True)

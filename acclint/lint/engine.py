@@ -26,7 +26,7 @@ from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
 from acclint.common.lines import split_lines
-from acclint.frameworks.markers import Framework, MarkerTable
+from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.analysis.reach import Seed
@@ -171,6 +171,9 @@ def _run_rules(
         ctx = RuleContext(analysis, fn, reporter)
         bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
         _traverse(fn, ctx, bound)
+    for rule in options.rules:  # rules about the host code that calls compiled functions
+        if HOST_LOOPS in rule.contexts:
+            raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))
     return raw
 
 

@@ -12,7 +12,7 @@ all rules in one traversal.
 from __future__ import annotations
 
 import inspect
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, Iterable
 
 import libcst as cst
 
@@ -39,6 +39,12 @@ class Rule:
     @classmethod
     def docs(cls) -> str:
         return inspect.getdoc(cls) or ""
+
+    def check_module(self, analysis: ModuleAnalysis) -> Iterable[tuple[cst.CSTNode, str, cst.BaseStatement]]:
+        """For a rule of the `host-loop` context (markers.HOST_LOOPS), which reads the code
+        that calls compiled functions rather than traced bodies: its findings in the module,
+        each a node, a message and the module-level statement that holds the node."""
+        return ()
 
     @classmethod
     def visitors(cls) -> dict[str, str]:
