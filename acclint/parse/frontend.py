@@ -45,22 +45,31 @@ class Screened:
     error: Refused | None = None
     guarded: bool = False
     names_marker: bool = False
+    # `hash()` of the bytes screened: a verdict is used only for the same bytes (a caller may
+    # read a notebook's JSON where another reads its module). None for a verdict kept between
+    # runs, whose bytes' hash this process cannot compare.
+    source: int | None = None
+
+    def of(self, source: bytes) -> bool:
+        """Whether this verdict was made on `source`."""
+        return self.source is not None and self.source == hash(source)
 
 
 def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Screened, ast.Module | None]:
     """The verdict on `source`, and its `ast` tree when the guard passed it (`guard`: run the
     guard even when the text names no marker)."""
+    key = hash(source)
     try:
         text = decode(source)
     except Refused as exc:
-        return Screened(error=exc), None
+        return Screened(error=exc, source=key), None
     if not guard and not may_hold_context(source, markers):
-        return Screened(), None
+        return Screened(source=key), None
     try:
         tree = check_source(source)
     except Refused as exc:
-        return Screened(error=exc, guarded=True), None
-    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text)), tree
+        return Screened(error=exc, guarded=True, source=key), None
+    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text), source=key), tree
 
 
 # libcst validates every node it builds (`CSTNode.__post_init__` calls `_validate`), which is
