@@ -29,7 +29,7 @@ def test_one_trace_is_occupancy_two_and_hits_are_counted():
 @pytest.mark.parametrize("other", [
     vec(1, 2, 3),                                        # size
     vec(1, 2, fmt="B"),                                  # format
-    dlarray(jnp.array([1, 2], dtype=jnp.int32), "C"),    # dtype
+    dlarray(jnp.array([1, 2], dtype=jnp.float16), "C"),  # dtype
 ])
 def test_dlarray_size_format_and_dtype_are_in_the_key(other):
     acc = dlaccelerate(lambda x: x + 1)
