@@ -37,6 +37,7 @@ import numpy as np
 from . import hazards, random
 from .dlarray import apply, dlarray
 from .primitive import Primitive
+from .properties import MatlabNames
 from .recording import Recording, _Const
 from .state import STATE
 
@@ -133,7 +134,7 @@ class _Entry:
         return jax.tree_util.tree_unflatten(self.tree, leaves)
 
 
-class AcceleratedFunction:
+class AcceleratedFunction(MatlabNames):
     """A function whose traces are cached and replayed; see the module docstring.
 
     Properties: ``function`` (the underlying function), ``enabled`` (False calls it

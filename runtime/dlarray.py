@@ -199,6 +199,10 @@ class dlarray:
         for i in range(len(self)):
             yield self[i]
 
+    def __reduce__(self):
+        """Pickling and ``copy.deepcopy`` keep data and format; trace handles are dropped."""
+        return dlarray._make, (self._data, self._fmt)
+
     def sum(self, axis=None, keepdims=False):
         return reduce(ops.SUM, self, axis, keepdims)
 

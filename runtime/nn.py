@@ -69,6 +69,18 @@ def pair(value, name):
     return pair
 
 
+def check_window(x, window, padding, who):
+    """A ``ValueError`` when a ``window`` (pair) is larger than the padded spatial size of the
+    ``"SSCB"`` input ``x``: XLA would silently return an empty array, MATLAB errors."""
+    if isinstance(padding, str):  # "SAME": the output is never empty
+        return
+    for axis, (size, extent, (low, high)) in enumerate(zip(x.shape[:2], window, padding)):
+        if extent > size + low + high:
+            raise ValueError(f"{who}: the window of size {tuple(window)} is larger than the input "
+                             f"(spatial size {tuple(x.shape[:2])}, padding {low + high} in "
+                             f"dimension {axis}); use a smaller window, or padding")
+
+
 def _padding(padding):
     """Normalise ``padding`` (``"same"``, an int, or a pair) for ``dlconv``."""
     if isinstance(padding, str):
@@ -84,6 +96,7 @@ def dlconv(x, weights, bias, stride=1, padding=0):
     if x._fmt != "SSCB":
         raise ValueError(f"dlconv needs an 'SSCB' input, got format {x._fmt!r}")
     params = {"stride": pair(stride, "stride"), "padding": _padding(padding)}
+    check_window(x, tuple(weights.shape[:2]), params["padding"], "dlconv")
     return apply(CONV, (x, weights, bias), params, "SSCB")
 
 
