@@ -209,6 +209,12 @@ class dlnetwork(MatlabNames):
     def __repr__(self):
         return f"dlnetwork({[layer.name for layer in self._layers]})"
 
+    def __copy__(self):
+        """A shallow copy shares the caches, as every network derived from this one does."""
+        new = object.__new__(dlnetwork)
+        new.__dict__.update(self.__dict__)
+        return new
+
     def __getstate__(self):
         """Pickling and ``copy.deepcopy`` (checkpoints) keep layers, structure and the
         acceleration mode; the caches (compiled programs, locks) start empty in the copy."""
