@@ -24,7 +24,8 @@ Sharp edges, all as in MATLAB:
   MATLAB's literals are doubles. The default float type is JAX's: float32 unless
   ``jax_enable_x64`` is on (then float64 data stays float64, and the two are different trace
   keys); MATLAB's default is double.
-- Indexing is 0-based and checked, as MATLAB's: an integer or integer-array index past the end
+- Indexing is 0-based and checked, as MATLAB's: an integer or integer-array (or integral
+  float array, as MATLAB's doubles) index past the end
   is an ``IndexError`` naming the index and the size, and so is a slice bound past the end
   (JAX would clamp it and return a neighbour). A logical mask selects its true elements; a mask
   computed from a value traced by a trace being built is an error, since the result's size
@@ -403,11 +404,15 @@ def _index_array(item, axis, shape):
                              f"{axis}..{axis + mask.ndim - 1} of size {covered} (the dlarray "
                              f"has size {shape})")
         return [jnp.asarray(i) for i in np.nonzero(mask)], mask.ndim
-    if kind not in "iu":
-        raise IndexError(f"index of type {np.dtype(kind + '8' if kind == 'f' else 'O').name} "
-                         "is not an integer or logical index; indices are 0-based integers")
+    if kind not in "iuf":
+        raise IndexError("an index must hold 0-based integers (or integral floats, as MATLAB's "
+                         f"doubles) or be a logical mask, got an array of kind {kind!r}")
     if not recorded:
         values = np.asarray(data)
+        fractional = values != np.round(values) if kind == "f" else np.zeros(values.shape, bool)
+        if fractional.any():
+            raise IndexError(f"index {values[fractional].flat[0]} is not an integer; indices "
+                             "are 0-based integers")
         size = shape[axis] if axis < len(shape) else 0
         bad = (values < -size) | (values >= size)
         if bad.any():

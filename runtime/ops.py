@@ -44,16 +44,16 @@ MAXIMUM = Primitive("maximum", jnp.maximum)
 MINIMUM = Primitive("minimum", jnp.minimum)
 
 # --- reductions and shapes ----------------------------------------------------------------
-def _reduction(name, fn):
+def reduction(name, fn):
     def impl(x, *, axis, keepdims):
         return fn(x, axis=axis, keepdims=keepdims)
     return Primitive(name, impl, static=("axis", "keepdims"))
 
 
-SUM = _reduction("sum", jnp.sum)
-MEAN = _reduction("mean", jnp.mean)
-MAX = _reduction("max", jnp.max)
-MIN = _reduction("min", jnp.min)
+SUM = reduction("sum", jnp.sum)
+MEAN = reduction("mean", jnp.mean)
+MAX = reduction("max", jnp.max)
+MIN = reduction("min", jnp.min)
 
 
 
@@ -93,7 +93,9 @@ def _getitem_impl(x, *arrays, template):
         elif kind == "newaxis":
             index.append(None)
         else:
-            index.append(arrays[item[1]])
+            array = arrays[item[1]]
+            index.append(array.astype(jnp.int32) if jnp.issubdtype(array.dtype, jnp.floating)
+                         else array)
     if arrays:
         return x.at[tuple(index)].get(mode="fill")
     return x[tuple(index)]
