@@ -16,6 +16,7 @@ from .accelerate import (AccelerationCheckWarning, AcceleratedFunction, CacheFul
 from .arrays import all, any  # noqa: F401,A004 (by name only: not in __all__)
 from .arrays import (circshift, cumprod, cumsum, flip, ndims, numel, pagemtimes, permute, prod,
                      repmat, sort, squeeze, std, var)
+from .attention import SelfAttentionLayer, attention
 from .autodiff import dlfeval, dlgradient
 from .combination import (AdditionLayer, ConcatenationLayer, DepthConcatenationLayer,
                           cat)
@@ -45,8 +46,10 @@ from .optim import adamupdate, dlupdate, rmspropupdate, sgdmupdate
 from .pooling import (AveragePooling2DLayer, GlobalAveragePooling2DLayer, MaxPooling2DLayer,
                       avgpool, maxpool)
 from .random import rand, randi, randn, rng
+from .recurrent import BiLSTMLayer, GRULayer, LSTMLayer, gru, lstm
 
 __all__ = [
+    "BiLSTMLayer", "GRULayer", "LSTMLayer", "SelfAttentionLayer", "attention", "gru", "lstm",
     "Acceleratable", "AcceleratedFunction", "AccelerationCheckWarning",
     "AccelerationHazardError", "acos", "acosh", "adamupdate", "AdditionLayer", "addLayers",
     "arrayDatastore", "asin", "asinh", "atan", "atan2", "atanh", "AveragePooling2DLayer",

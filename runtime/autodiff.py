@@ -15,8 +15,8 @@ Sharp edges, as in MATLAB: only floating-point dlarrays passed to ``dlfeval`` ar
 dlarray created inside ``fun`` is a constant, and differentiating with respect to it is an
 error); ``extractdata(x)`` and other host conversions leave the trace; values returned by
 ``dlfeval`` are not traced. A ``dlfeval`` inside another ``dlfeval`` joins the outer trace.
-``RetainData`` (``retain_data``) is accepted for MATLAB compatibility: this runtime always keeps the trace
-until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it then.
+``RetainData`` (``retain_data``) is accepted for MATLAB compatibility: this runtime always keeps
+the trace until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it then.
 """
 
 import itertools

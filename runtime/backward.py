@@ -1,4 +1,5 @@
-"""Custom layers with a ``backward`` method: MATLAB's hand-written derivative, used by ``dlgradient``.
+"""Custom layers with a ``backward`` method: MATLAB's hand-written derivative, used by
+``dlgradient``.
 
 MATLAB lets a custom layer define ``[dLdX, dLdW] = backward(layer, X, Y, dLdY, memory)``; the
 software then differentiates the layer with it instead of automatically. Ignoring it would give
