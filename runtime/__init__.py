@@ -36,12 +36,15 @@ from .hazards import AccelerationHazardError, Hazard, HazardLog, record_hazards
 from .input_layers import FeatureInputLayer, ImageInputLayer, SequenceInputLayer
 from .layers import (Acceleratable, Convolution2DLayer, DropoutLayer, EmbeddingLayer,
                      FlattenLayer, FullyConnectedLayer, GELULayer, Layer, LeakyReLULayer,
-                     ReLULayer, SigmoidLayer, SoftmaxLayer, TanhLayer)
+                     ReLULayer, SigmoidLayer, SoftmaxLayer, TanhLayer,
+                     TransposedConvolution2DLayer)
 from .losses import crossentropy, huber, l1loss, l2loss, mse
 from .network import dlnetwork, forward, predict
+from .nn import dltranspconv
 from .nn import dlconv, dropout, embed, flatten, fullyconnect, gelu, leakyrelu, softmax
-from .normalization import (BatchNormalizationLayer, LayerNormalizationLayer, batchnorm,
-                            layernorm)
+from .normalization import (BatchNormalizationLayer, GroupNormalizationLayer,
+                            InstanceNormalizationLayer, LayerNormalizationLayer, batchnorm,
+                            groupnorm, instancenorm, layernorm)
 from .optim import adamupdate, dlupdate, rmspropupdate, sgdmupdate
 from .pooling import (AveragePooling2DLayer, GlobalAveragePooling2DLayer, MaxPooling2DLayer,
                       avgpool, maxpool)
@@ -49,6 +52,8 @@ from .random import rand, randi, randn, rng
 from .recurrent import BiLSTMLayer, GRULayer, LSTMLayer, gru, lstm
 
 __all__ = [
+    "GroupNormalizationLayer", "InstanceNormalizationLayer", "TransposedConvolution2DLayer",
+    "dltranspconv", "groupnorm", "instancenorm",
     "BiLSTMLayer", "GRULayer", "LSTMLayer", "SelfAttentionLayer", "attention", "gru", "lstm",
     "Acceleratable", "AcceleratedFunction", "AccelerationCheckWarning",
     "AccelerationHazardError", "acos", "acosh", "adamupdate", "AdditionLayer", "addLayers",

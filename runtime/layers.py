@@ -218,6 +218,34 @@ class Convolution2DLayer(Layer):
         return nn.dlconv(x, self.weights, self.bias, self.stride, self.padding)
 
 
+class TransposedConvolution2DLayer(Layer):
+    """MATLAB's ``transposedConv2dLayer(filterSize, numFilters, Stride=1, Cropping=0)``:
+    ``dltranspconv``; Glorot weights ``(h, w, num_filters, channels)``, zero bias."""
+
+    learnable_names = ("weights", "bias")
+
+    def __init__(self, filter_size, num_filters, stride=1, cropping=0, name=""):
+        super().__init__(name)
+        self.filter_size = tuple(nn.pair(filter_size, "filter_size"))
+        self.num_filters = int(num_filters)
+        self.stride = tuple(nn.pair(stride, "stride"))
+        self.cropping = tuple(nn.pair(cropping, "cropping"))
+        self.weights = None
+        self.bias = None
+
+    def initialize(self, x):
+        if self.weights is None:
+            channels = channels_of(x, "TransposedConvolution2DLayer")
+            h, w = self.filter_size
+            self.weights = glorot((h, w, self.num_filters, channels), h * w * self.num_filters,
+                                  h * w * channels)
+        if self.bias is None:
+            self.bias = filled(self.num_filters, 0.0)
+
+    def predict(self, x):
+        return nn.dltranspconv(x, self.weights, self.bias, self.stride, self.cropping)
+
+
 class ReLULayer(Layer):
     """``relu``."""
 

@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 
 import acclint.runtime as rt
+from checks import gradient_check
+
 from acclint.runtime import (BiLSTMLayer, GRULayer, LSTMLayer, SelfAttentionLayer,
                              SequenceInputLayer, attention, dlarray, dlfeval, dlgradient,
                              dlnetwork, extractdata, gru, lstm, predict)
@@ -73,21 +75,6 @@ def params(gates):
     b = RNG.standard_normal(gates * H).astype(np.float32) * 0.1
     h0 = RNG.standard_normal((H, B)).astype(np.float32) * 0.1
     return w, r, b, h0
-
-
-def gradient_check(loss, *inputs, epsilon=1e-2, rtol=2e-2):
-    """dlgradient against central finite differences along a random direction per input."""
-    grads = dlfeval(lambda *xs: dlgradient(loss(*xs), *xs), *[dlarray(x) for x in inputs])
-    grads = grads if isinstance(grads, tuple) else (grads,)
-    for position, (value, grad) in enumerate(zip(inputs, grads)):
-        direction = RNG.standard_normal(value.shape).astype(np.float32)
-        shifted = [list(inputs), list(inputs)]
-        shifted[0][position] = value + epsilon * direction
-        shifted[1][position] = value - epsilon * direction
-        up, down = (float(loss(*[dlarray(x) for x in s])) for s in shifted)
-        numeric = (up - down) / (2 * epsilon)
-        analytic = float(np.sum(extractdata(grad) * direction))
-        assert analytic == pytest.approx(numeric, rel=rtol, abs=1e-3), f"input #{position}"
 
 
 def test_lstm_matches_the_numpy_reference():
