@@ -25,6 +25,6 @@ def test_sequence_example_builds_one_trace_per_padded_length_and_one_per_bucket(
 
 
 def test_gan_example_moves_the_generated_distribution_to_the_data():
-    result = load("gan").train(iterations=200)
+    result = load("gan").train(iterations=300)  # measured: 2.38 -> 0.34
     assert result["distance_after"] < 0.5 * result["distance_before"]
     assert result["hit_rate"] > 99  # one trace; the noise is fresh in every replay
