@@ -113,8 +113,10 @@ def cumprod(x, axis=None):
 
 
 def sort(x, axis=None, direction="ascend"):
-    """Sorted along ``axis`` (default as ``cumsum``), ``"ascend"`` or ``"descend"``. Only the
-    sorted values (MATLAB's first output); the format is kept."""
+    """Sorted along ``axis`` (default as ``cumsum``), ``"ascend"`` or ``"descend"``; the format
+    is kept.
+
+    Difference from MATLAB: only the sorted values (MATLAB's first output), no indices."""
     if direction not in ("ascend", "descend"):
         raise ValueError(f"sort: direction must be 'ascend' or 'descend', got {direction!r}")
     return _apply_along(SORT_ASCEND if direction == "ascend" else SORT_DESCEND, x, axis, "sort")
@@ -122,8 +124,10 @@ def sort(x, axis=None, direction="ascend"):
 
 def permute(x, order):
     """Dimensions rearranged: dimension ``i`` of the result is ``order[i]`` of ``x``
-    (0-based: MATLAB's ``permute(X, [2 1 3])`` is ``permute(x, (1, 0, 2))``). The result is
-    unformatted, since formats keep a canonical order; relabel it with ``dlarray(y, fmt)``."""
+    (0-based: MATLAB's ``permute(X, [2 1 3])`` is ``permute(x, (1, 0, 2))``).
+
+    Difference from MATLAB: the result is unformatted, since formats keep a canonical order;
+    relabel it with ``dlarray(y, fmt)``."""
     order = tuple(order)
     if sorted(order) != list(range(_data(x).ndim)):
         raise ValueError(f"permute: order {order} must list each of the {_data(x).ndim} "

@@ -9,14 +9,15 @@ primitive whose derivative is ``jax.custom_vjp`` calling that method:
 
 - ``backward(self, *X, Y, dLdY, memory)`` is called positionally with the layer (its
   learnables as dlarrays), the inputs, the output and its derivative as dlarrays formatted like
-  the values they stand for; ``memory`` is always ``None`` (this runtime has no second output
-  of ``forward``).
+  the values they stand for.
 - It returns the derivatives with respect to the inputs and then to each learnable in
   ``learnable_names`` order, as MATLAB's outputs; one value alone needs no tuple.
 
+Difference from MATLAB: ``memory`` is always ``None`` (this runtime has no ``memory`` output
+of ``forward``), and a layer with ``backward`` has one output and no state.
+
 The layer's Python code runs on every eager call (the primitive is not jitted eagerly), and
-inside a cached trace once, as any layer's. A layer with ``backward`` has one output and no
-state (a ``TypeError`` when its class is created otherwise).
+inside a cached trace once, as any layer's.
 """
 
 import functools

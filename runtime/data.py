@@ -13,6 +13,10 @@ come out in MATLAB's layout) and each output becomes a float32 ``dlarray`` label
 ``mini_batch_format`` entry. A ``mini_batch_fcn`` receives one list of observations per output
 (MATLAB's cell arrays) and returns the outputs, as arrays. ``shuffle`` draws from the
 runtime's random stream, so ``rng(seed)`` makes it reproducible.
+
+Difference from MATLAB: the queue reads in the calling thread (no ``DispatchInBackground``)
+and has no ``OutputEnvironment`` or ``OutputCast`` options: outputs are float32 (logical data
+stays logical) dlarrays, or the batches as they are with ``output_as_dlarray=False``.
 """
 
 import jax

@@ -58,15 +58,49 @@ def stripdims(x):
     return dlarray._make(x._data, "", x._grad, x._rec)
 
 
-def exp(x): return unary(ops.EXP, x)
-def log(x): return unary(ops.LOG, x)
-def sqrt(x): return unary(ops.SQRT, x)
-def tanh(x): return unary(ops.TANH, x)
-def sigmoid(x): return unary(ops.SIGMOID, x)
-def atan(x): return unary(ops.ATAN, x)
-def abs(x): return unary(ops.ABS, x)  # noqa: A001 (MATLAB's name)
-def sin(x): return unary(ops.SIN, x)
-def cos(x): return unary(ops.COS, x)
+def exp(x):
+    """Exponential."""
+    return unary(ops.EXP, x)
+
+
+def log(x):
+    """Natural logarithm."""
+    return unary(ops.LOG, x)
+
+
+def sqrt(x):
+    """Square root."""
+    return unary(ops.SQRT, x)
+
+
+def tanh(x):
+    """Hyperbolic tangent."""
+    return unary(ops.TANH, x)
+
+
+def sigmoid(x):
+    """The logistic function 1 / (1 + exp(-x))."""
+    return unary(ops.SIGMOID, x)
+
+
+def atan(x):
+    """Inverse tangent."""
+    return unary(ops.ATAN, x)
+
+
+def abs(x):  # noqa: A001 (MATLAB's name)
+    """Absolute value. Not exported by ``import *``."""
+    return unary(ops.ABS, x)
+
+
+def sin(x):
+    """Sine (radians)."""
+    return unary(ops.SIN, x)
+
+
+def cos(x):
+    """Cosine (radians)."""
+    return unary(ops.COS, x)
 
 
 def relu(x):
