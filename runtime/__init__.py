@@ -39,7 +39,9 @@ from .layers import (Acceleratable, Convolution2DLayer, DropoutLayer, EmbeddingL
                      ReLULayer, SigmoidLayer, SoftmaxLayer, TanhLayer,
                      TransposedConvolution2DLayer)
 from .losses import crossentropy, huber, l1loss, l2loss, mse
-from .network import dlnetwork, forward, predict
+from .monitor import (TrainingProgressMonitor, recordMetrics, trainingProgressMonitor,
+                      updateInfo)
+from .network import dlnetwork, forward, initialize, predict, resetState
 from .nn import dltranspconv
 from .nn import dlconv, dropout, embed, flatten, fullyconnect, gelu, leakyrelu, softmax
 from .normalization import (BatchNormalizationLayer, GroupNormalizationLayer,
@@ -52,6 +54,8 @@ from .random import rand, randi, randn, rng
 from .recurrent import BiLSTMLayer, GRULayer, LSTMLayer, gru, lstm
 
 __all__ = [
+    "TrainingProgressMonitor", "initialize", "recordMetrics", "resetState",
+    "trainingProgressMonitor", "updateInfo",
     "GroupNormalizationLayer", "InstanceNormalizationLayer", "TransposedConvolution2DLayer",
     "dltranspconv", "groupnorm", "instancenorm",
     "BiLSTMLayer", "GRULayer", "LSTMLayer", "SelfAttentionLayer", "attention", "gru", "lstm",

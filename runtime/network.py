@@ -24,6 +24,7 @@ Sharp edge: inside a function you accelerate yourself (``dlaccelerate(model_loss
 function is one trace, custom layers included, as any code it calls.
 """
 
+import copy
 import dataclasses
 
 import jax
@@ -142,23 +143,20 @@ class dlnetwork(MatlabNames):
     are ``None`` are initialised by propagating the example inputs (formatted dlarrays, one per
     network input, as MATLAB's ``dlnetwork(layers, X1, ..., XN)``), or, when every network
     input is an input layer, one zero observation of its size; otherwise a ``ValueError``.
-    The given layer objects are copied, never modified.
+    The given layer objects are copied, never modified. ``initialize=False`` (MATLAB's
+    ``Initialize=false``) leaves the learnables as they are; ``initialize(net, X)`` does it
+    later, and running an uninitialised network is an error that says so.
     """
 
-    def __init__(self, layers, *example_inputs, acceleration="auto"):
+    def __init__(self, layers, *example_inputs, acceleration="auto", initialize=True):
         graph = layers if isinstance(layers, LayerGraph) else LayerGraph(layers)
         order = graph.order()
         topology = _Topology(graph, order)
         layers = [graph._layers[name].replace() for name in order]
-        if not example_inputs and all(hasattr(layers[order.index(k.split("/")[0])], "example")
-                                      for k in topology.input_keys):
-            example_inputs = [layers[order.index(k.split("/")[0])].example()
-                              for k in topology.input_keys]
-        if example_inputs:
-            _initialize(layers, topology, example_inputs)
-        missing = [f"{layer.name}.{n}" for layer in layers for n in layer.learnable_names
-                   if getattr(layer, n, None) is None]
-        if missing:
+        if initialize:
+            _fill(layers, topology, example_inputs)
+        missing = _missing(layers)
+        if missing and initialize:
             raise ValueError(f"learnables {', '.join(missing)} are not initialised; pass an "
                              "example input: dlnetwork(layers, dlarray(X, 'SSCB')), or start "
                              "with an input layer")
@@ -227,6 +225,42 @@ class dlnetwork(MatlabNames):
         object.__setattr__(self, "_acceleration", _Acceleration(state["acceleration"]))
 
 
+def _missing(layers):
+    return [f"{layer.name}.{n}" for layer in layers for n in layer.learnable_names
+            if getattr(layer, n, None) is None]
+
+
+def initialize(net, *example_inputs):
+    """MATLAB's ``net = initialize(net, X)``: a network whose unset learnables are initialised
+    from the example inputs (or from its input layers); the ones already set are kept."""
+    layers = [layer.replace() for layer in net._layers]
+    _fill(layers, net._topology, example_inputs)
+    missing = _missing(layers)
+    if missing:
+        raise ValueError(f"initialize: learnables {', '.join(missing)} need an example input: "
+                         "initialize(net, dlarray(X, 'SSCB')), or start with an input layer")
+    new = copy.copy(net)
+    new._layers = tuple(layers)
+    return new
+
+
+def _fill(layers, topology, example_inputs):
+    """Initialise ``layers`` (in topological order) from the example inputs or, when every
+    network input is an input layer, from one zero observation of each."""
+    positions = [topology.names.index(key.split("/")[0]) for key in topology.input_keys]
+    if not example_inputs and all(hasattr(layers[p], "example") for p in positions):
+        example_inputs = [layers[p].example() for p in positions]
+    if example_inputs:
+        _initialize(layers, topology, example_inputs)
+
+
+def resetState(net):  # noqa: N802 (MATLAB's name)
+    """MATLAB's ``resetState``: the recurrent layers' hidden and cell states back to their
+    initial values. Difference from MATLAB: this runtime's recurrent layers start every call
+    from zero states and keep none, so the network is returned unchanged."""
+    return net
+
+
 def _initialize(layers, topology, inputs):
     if len(inputs) != len(topology.input_keys):
         raise ValueError(f"the network has {len(topology.input_keys)} inputs "
@@ -268,6 +302,10 @@ jax.tree_util.register_pytree_node(dlnetwork, _flatten, _unflatten)
 
 def _run(net, inputs, training, cache, outputs):
     topology = net._topology
+    missing = _missing(net._layers)
+    if missing:
+        raise ValueError(f"the network is not initialised ({', '.join(missing)} are unset): "
+                         "call net = initialize(net, X) first")
     if len(inputs) != len(topology.input_keys):
         raise TypeError(f"the network has {len(topology.input_keys)} inputs "
                         f"{topology.input_names}, got {len(inputs)}")

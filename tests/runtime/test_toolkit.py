@@ -223,3 +223,32 @@ def test_an_array_property_is_a_type_error_that_says_what_to_do():
     with pytest.raises(TypeError, match="TableLayer.table is a ndarray.*list it in "
                                         "learnable_names.*or store it as a tuple"):
         TableLayer().predict(dlarray(A))
+
+
+# --- initialize, Initialize=false, resetState, trainingProgressMonitor -------------------------
+def test_initialize_false_then_initialize_as_matlab():
+    layers = [FeatureInputLayer(3, name="in"), FullyConnectedLayer(2, name="fc")]
+    net = dlnetwork(layers, initialize=False)
+    assert net.learnables["fc"]["weights"] is None
+    with pytest.raises(ValueError, match=r"not initialised.*call net = initialize\(net, X\)"):
+        predict(net, dlarray(A, "CB"))
+    ready = rt.initialize(net)  # from the input layer
+    assert ready.learnables["fc"]["weights"].shape == (2, 3)
+    assert net.learnables["fc"]["weights"] is None  # a new network; the old one is unchanged
+    assert predict(ready, dlarray(A, "CB")).shape == (2, 4)
+    assert rt.resetState(ready) is ready  # recurrent layers here keep no state
+
+
+def test_training_progress_monitor_prints_and_keeps_the_history(capsys):
+    monitor = rt.trainingProgressMonitor(metrics=["Loss"], info=["Epoch"], every=2)
+    for iteration in range(1, 5):
+        rt.updateInfo(monitor, Epoch=1 + iteration // 3)
+        monitor.progress = 25 * iteration
+        rt.recordMetrics(monitor, iteration, Loss=dlarray(1.0 / iteration))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["Iteration 1 | Loss 1 | Epoch 1 | 25%", "Iteration 3 | Loss 0.3333 | Epoch 2 | 75%"]
+    assert [step for step, _ in monitor.history["Loss"]] == [1, 2, 3, 4]
+    with pytest.raises(ValueError, match="not metrics of the monitor"):
+        rt.recordMetrics(monitor, 5, Accuracy=1.0)
+    with pytest.raises(AttributeError, match="MATLAB's Progress is spelled 'progress'"):
+        monitor.Progress = 50
