@@ -75,6 +75,7 @@ def _dlarray_key(x, tape):
 
 
 _SCALARS = (int, float, bool, complex, str, bytes, type(None))
+_new = object.__new__
 
 
 def _value_key(value):
@@ -256,17 +257,21 @@ class AcceleratedFunction(MatlabNames):
         # hit is counted by a lock-free counter. Everything else takes ``_call``.
         state = STATE
         if not kwargs and self._fast and state.recording is None and state.tape is None:
-            parts = []
+            parts, data = [], []
             for a in args:
                 if type(a) is not dlarray:
                     break
-                parts.append((a._data.aval, a._fmt, False))
+                array = a._data
+                data.append(array)
+                parts.append((array.aval, a._fmt, False))
             else:
                 entry = self._cache.get(tuple(parts))
                 if entry is not None and entry.single_fmt is not None:
                     self._hits.increment()
-                    return dlarray._make(entry.jitted(*[a._data for a in args]),
-                                         entry.single_fmt)
+                    out = _new(dlarray)  # dlarray._make, inlined: this is the hot path
+                    out._data, out._fmt = entry.jitted(*data), entry.single_fmt
+                    out._grad = out._rec = None
+                    return out
         return self._call(args, kwargs)
 
     def _call(self, args, kwargs):
