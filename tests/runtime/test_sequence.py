@@ -180,3 +180,16 @@ def test_wrong_weight_sizes_and_formats_are_clear_errors():
     x = dlarray(X, "CBT")  # 3 channels
     with pytest.raises(ValueError, match="the 3 channels of the queries do not split into 2"):
         attention(x, x, x, 2)
+
+
+def test_self_attention_layer_is_projections_around_causal_attention():
+    net = dlnetwork([SequenceInputLayer(C), SelfAttentionLayer(2, 4, "causal", name="att")])
+    p = {k: extractdata(v) for k, v in net.learnables["att"].items()}
+
+    def project(x, part):
+        return np.einsum("oc,cbt->obt", p[f"{part}_weights"], x) + p[f"{part}_bias"][:, None, None]
+
+    q, k, v = (project(X, part) for part in ("query", "key", "value"))
+    expected = project(attention_reference(q, k, v, 2, causal=True), "output")
+    np.testing.assert_allclose(extractdata(predict(net, dlarray(X, "CBT"))), expected,
+                               rtol=1e-4, atol=1e-5)
