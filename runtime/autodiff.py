@@ -16,7 +16,8 @@ dlarray created inside ``fun`` is a constant, and differentiating with respect t
 error); ``extractdata(x)`` and other host conversions leave the trace; values returned by
 ``dlfeval`` are not traced. A ``dlfeval`` inside another ``dlfeval`` joins the outer trace.
 ``RetainData`` (``retain_data``) is accepted for MATLAB compatibility: this runtime always keeps
-the trace until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it then.
+the trace until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it
+then.
 """
 
 import itertools

@@ -8,8 +8,8 @@ import acclint.runtime as rt
 from checks import gradient_check
 
 from acclint.runtime import (BiLSTMLayer, GRULayer, LSTMLayer, SelfAttentionLayer,
-                             SequenceInputLayer, attention, dlarray, dlfeval, dlgradient,
-                             dlnetwork, extractdata, gru, lstm, predict)
+                             SequenceInputLayer, attention, dlarray, dlnetwork, extractdata,
+                             gru, lstm, predict)
 
 RNG = np.random.default_rng(7)
 C, B, T, H = 3, 2, 5, 4

@@ -246,7 +246,8 @@ def test_training_progress_monitor_prints_and_keeps_the_history(capsys):
         monitor.progress = 25 * iteration
         rt.recordMetrics(monitor, iteration, Loss=dlarray(1.0 / iteration))
     lines = capsys.readouterr().out.splitlines()
-    assert lines == ["Iteration 1 | Loss 1 | Epoch 1 | 25%", "Iteration 3 | Loss 0.3333 | Epoch 2 | 75%"]
+    assert lines == ["Iteration 1 | Loss 1 | Epoch 1 | 25%",
+                     "Iteration 3 | Loss 0.3333 | Epoch 2 | 75%"]
     assert [step for step, _ in monitor.history["Loss"]] == [1, 2, 3, 4]
     with pytest.raises(ValueError, match="not metrics of the monitor"):
         rt.recordMetrics(monitor, 5, Accuracy=1.0)
