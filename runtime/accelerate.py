@@ -35,8 +35,10 @@ import jax
 import numpy as np
 
 from . import hazards, random
+from .counters import Counter
 from .dlarray import apply, dlarray
 from .primitive import Primitive
+from .properties import MatlabNames
 from .recording import Recording, _Const
 from .state import STATE
 
@@ -67,11 +69,13 @@ def _user_stacklevel():
 
 
 def _dlarray_key(x, tape):
+    """Shape, dtype (and weak type) via the abstract value, format, and whether traced."""
     grad = x._grad
-    return (x._data.shape, x._data.dtype, x._fmt, grad is not None and grad.tape is tape)
+    return (x._data.aval, x._fmt, grad is not None and grad.tape is tape)
 
 
 _SCALARS = (int, float, bool, complex, str, bytes, type(None))
+_new = object.__new__
 
 
 def _value_key(value):
@@ -133,7 +137,7 @@ class _Entry:
         return jax.tree_util.tree_unflatten(self.tree, leaves)
 
 
-class AcceleratedFunction:
+class AcceleratedFunction(MatlabNames):
     """A function whose traces are cached and replayed; see the module docstring.
 
     Properties: ``function`` (the underlying function), ``enabled`` (False calls it
@@ -143,7 +147,8 @@ class AcceleratedFunction:
     ``hazards`` (what trace builds observed). ``clear_cache()`` empties the cache and resets
     the statistics and hazards.
 
-    Thread-safe: concurrent calls may build the same key twice; only one entry is kept.
+    Thread-safe: concurrent calls may build the same key twice; only one entry is kept. A
+    cache hit takes no lock (see ``__call__``); misses, statistics reads and cache changes do.
     Works as a method decorator (the instance becomes the first input).
     """
 
@@ -155,9 +160,10 @@ class AcceleratedFunction:
         self._fun = fun
         self._lock = threading.Lock()
         self._cache = {}
-        self._calls = self._hits = 0
+        self._hits, self._misses = Counter(), 0
         self._full_warned = False
         self._log = hazards.HazardLog()
+        self._fast = False
         self.enabled = enabled
         self.cache_size = cache_size
         self.check_mode = check_mode
@@ -176,6 +182,7 @@ class AcceleratedFunction:
     @enabled.setter
     def enabled(self, value):
         self._enabled = bool(value)
+        self._fast = self._enabled and getattr(self, "_check_mode", "none") == "none"
 
     @property
     def cache_size(self):
@@ -194,7 +201,9 @@ class AcceleratedFunction:
     @property
     def hit_rate(self):
         with self._lock:
-            return 100.0 * self._hits / self._calls if self._calls else 0.0
+            hits = self._hits.value
+            calls = hits + self._misses
+        return 100.0 * hits / calls if calls else 0.0
 
     @property
     def occupancy(self):
@@ -210,6 +219,7 @@ class AcceleratedFunction:
         if value not in ("none", "tolerance"):
             raise ValueError(f"check_mode must be 'none' or 'tolerance', got {value!r}")
         self._check_mode = value
+        self._fast = self._enabled and value == "none"
 
     @property
     def check_tolerance(self):
@@ -228,7 +238,7 @@ class AcceleratedFunction:
     def clear_cache(self):
         with self._lock:
             self._cache.clear()
-            self._calls = self._hits = 0
+            self._hits, self._misses = Counter(), 0
             self._full_warned = False
         self._log.clear()
 
@@ -242,12 +252,35 @@ class AcceleratedFunction:
 
     # --- calls ----------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        # The lean hit: only dlarray arguments, no trace active, no checking, a one-array
+        # output. No lock: dict reads are atomic and entries are added under the lock; the
+        # hit is counted by a lock-free counter. Everything else takes ``_call``.
+        state = STATE
+        if not kwargs and self._fast and state.recording is None and state.tape is None:
+            parts, data = [], []
+            for a in args:
+                if type(a) is not dlarray:
+                    break
+                array = a._data
+                data.append(array)
+                parts.append((array.aval, a._fmt, False))
+            else:
+                entry = self._cache.get(tuple(parts))
+                if entry is not None and entry.single_fmt is not None:
+                    self._hits.increment()
+                    out = _new(dlarray)  # dlarray._make, inlined: this is the hot path
+                    out._data, out._fmt = entry.jitted(*data), entry.single_fmt
+                    out._grad = out._rec = None
+                    return out
+        return self._call(args, kwargs)
+
+    def _call(self, args, kwargs):
         state = STATE
         if not self._enabled or state.recording is not None:
             return self._fun(*args, **kwargs)
         tape = state.tape
         key = None
-        if not kwargs:  # fast path: only dlarray arguments, no pytree flattening
+        if not kwargs:  # only dlarray arguments: no pytree flattening
             parts = []
             for a in args:
                 if type(a) is not dlarray:
@@ -259,21 +292,18 @@ class AcceleratedFunction:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
             key = (tree, tuple(_dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
                                for x in leaves))
-        with self._lock:
-            try:
-                entry = self._cache.get(key)
-            except TypeError as error:
-                raise TypeError(f"the inputs' structure is not hashable ({error}); layer and "
-                                "network attributes other than learnables and state must be "
-                                "numbers, strings or tuples") from None
-            self._calls += 1
-            if entry is not None:
-                self._hits += 1
-            full = entry is None and len(self._cache) >= self._cache_size
+        try:
+            entry = self._cache.get(key)
+        except TypeError as error:
+            raise TypeError(f"the inputs' structure is not hashable ({error}); layer and "
+                            "network attributes other than learnables and state must be "
+                            "numbers, strings or tuples") from None
         if entry is not None:
-            if tree is None and entry.single_fmt is not None and self._check_mode == "none":
-                return dlarray._make(entry.jitted(*[a._data for a in leaves]), entry.single_fmt)
+            self._hits.increment()
             return self._replay(entry, leaves, tree)
+        with self._lock:
+            self._misses += 1
+            full = len(self._cache) >= self._cache_size
         if full:
             self._warn_full()
             return self._fun(*args, **kwargs)

@@ -15,8 +15,9 @@ Sharp edges, as in MATLAB: only floating-point dlarrays passed to ``dlfeval`` ar
 dlarray created inside ``fun`` is a constant, and differentiating with respect to it is an
 error); ``extractdata(x)`` and other host conversions leave the trace; values returned by
 ``dlfeval`` are not traced. A ``dlfeval`` inside another ``dlfeval`` joins the outer trace.
-``retain_data`` is accepted for MATLAB compatibility: this runtime always keeps the trace
-until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it then.
+``RetainData`` (``retain_data``) is accepted for MATLAB compatibility: this runtime always keeps
+the trace until ``dlfeval`` returns (so several ``dlgradient`` calls may share it) and frees it
+then.
 """
 
 import itertools
@@ -189,15 +190,43 @@ def _untraced(x):
     return x
 
 
-def dlgradient(y, *xs, retain_data=False):
+_OPTIONS = {"retain_data": "retain_data", "RetainData": "retain_data",
+            "enable_higher_derivatives": "enable_higher_derivatives",
+            "EnableHigherDerivatives": "enable_higher_derivatives"}
+
+
+def _options(xs, keywords):
+    """Split MATLAB's trailing name-value pairs (``"RetainData", True``) off ``xs`` and merge
+    them with the keyword options (either spelling); unknown names are a ``TypeError``."""
+    xs, pairs = list(xs), dict(keywords)
+    while len(xs) >= 3 and isinstance(xs[-2], str):
+        pairs[xs[-2]] = xs[-1]
+        del xs[-2:]
+    options = {"retain_data": False, "enable_higher_derivatives": True}
+    for name, value in pairs.items():
+        if name not in _OPTIONS:
+            raise TypeError(f"dlgradient: unknown option {name!r}; the options are RetainData "
+                            "(retain_data) and EnableHigherDerivatives "
+                            "(enable_higher_derivatives)")
+        options[_OPTIONS[name]] = bool(value)
+    return tuple(xs), options
+
+
+def dlgradient(y, *xs, **options):
     """Gradient of the scalar traced dlarray ``y`` with respect to each of ``xs``.
 
     Each ``x`` is a traced dlarray or a dict/list/tuple nest of them (such as
     ``net.learnables``); the result has the same structure, one gradient per dlarray, each
     formatted like its ``x``. With one ``x`` that result is returned, with several a tuple.
-    Only valid inside a function evaluated by ``dlfeval``. ``retain_data`` has no effect
-    (see the module docstring).
+    Only valid inside a function evaluated by ``dlfeval``.
+
+    Options, in MATLAB's spelling or snake case, as keywords or trailing name-value pairs
+    (``dlgradient(loss, w, "EnableHigherDerivatives", False)``): ``RetainData`` has no effect
+    (see the module docstring); ``EnableHigherDerivatives`` (default True, as MATLAB's) set to
+    False returns gradients that are not traced, so they cannot be differentiated again.
+    ``y`` must be real (MATLAB errors on a complex ``y``; its gradients would be meaningless).
     """
+    xs, options = _options(xs, options)
     tape = STATE.tape
     if tape is None:
         raise RuntimeError("dlgradient is only valid inside a function evaluated by dlfeval; "
@@ -208,6 +237,9 @@ def dlgradient(y, *xs, retain_data=False):
         raise ValueError("dlgradient: y is not traced; it must be a dlarray computed from the "
                          "dlarray inputs of dlfeval (values from extractdata, or created inside "
                          "the function, carry no derivative)")
+    if y._data.dtype.kind == "c":
+        raise ValueError("dlgradient: y must be real, but it is complex; differentiate a real "
+                         "value such as sum(abs(y) ** 2), as MATLAB requires")
     if y._data.size != 1:
         raise ValueError(f"dlgradient: y must be a scalar, but it has shape {y.shape}; reduce "
                          "it first, e.g. dlgradient(sum(y), x)")
@@ -224,6 +256,8 @@ def dlgradient(y, *xs, retain_data=False):
     cts = tape.gradient(y._grad, seed, [x._grad for x in leaves])
     grads = []
     for x, ct in zip(leaves, cts):
+        if not options["enable_higher_derivatives"] and isinstance(ct, dlarray):
+            ct = ct._data
         if ct is None:
             grads.append(dlarray._make(jnp.zeros_like(x._data), x._fmt))
         elif isinstance(ct, dlarray):

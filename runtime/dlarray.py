@@ -15,14 +15,30 @@ Sharp edges, all as in MATLAB:
   is baked into the trace, and inside ``dlfeval`` the result carries no derivative; the hazard
   recorder (``hazards``) reports each such use.
 - JAX functions (``jnp.sin(x)``) do not accept dlarrays; use the runtime's functions, or
-  ``extractdata`` knowing that the result leaves the trace.
-- dlarrays are immutable: there is no item assignment.
+  ``extractdata`` knowing that the result leaves the trace. NumPy's elementwise functions that
+  have a runtime twin (``np.sin(x)``, ``np.add``, ...) run as that twin, keeping the trace;
+  every other NumPy function (``np.sum(x)``, ``np.sort(x)``) is a ``TypeError`` that names the
+  runtime's function, instead of silently reading the values.
+- Data is floating point or logical, as MATLAB's dlarray (single, double, logical): an integer
+  array is a ``TypeError``; Python numbers and lists become the default float type, as
+  MATLAB's literals are doubles. The default float type is JAX's: float32 unless
+  ``jax_enable_x64`` is on (then float64 data stays float64, and the two are different trace
+  keys); MATLAB's default is double.
+- Indexing is 0-based and checked, as MATLAB's: an integer or integer-array (or integral
+  float array, as MATLAB's doubles) index past the end
+  is an ``IndexError`` naming the index and the size, and so is a slice bound past the end
+  (JAX would clamp it and return a neighbour). A logical mask selects its true elements; a mask
+  computed from a value traced by a trace being built is an error, since the result's size
+  would depend on values. dlarrays are immutable: there is no item assignment.
 """
 
+import operator
+
 import jax
+import jax.numpy as jnp
 import numpy as np
 
-from . import formats
+from . import formats, hazards, ops
 from .state import STATE
 
 
@@ -45,12 +61,12 @@ class dlarray:
             data = source._data
         else:
             source = None
-            data = jax.numpy.asarray(data)
+            data = _as_data(data)
         fmt, perm = formats.canonical(fmt, data.ndim)
         if source is not None and perm is not None:
-            source = _ops.transpose(source, perm)
+            source = transpose(source, perm)
         elif source is None and perm is not None:
-            data = jax.numpy.transpose(data, perm)
+            data = jnp.transpose(data, perm)
         if source is not None:
             if not fmt:
                 fmt = source._fmt
@@ -100,65 +116,83 @@ class dlarray:
 
     # --- concrete reads: hazards when the value is traced ----------------------------------
     def __bool__(self):
-        _hazards.truth_test(self)
+        hazards.truth_test(self)
         return bool(self._data)
 
     def __float__(self):
-        _hazards.host_conversion(self, "float()")
+        hazards.host_conversion(self, "float()")
         return float(self._data)
 
     def __int__(self):
-        _hazards.host_conversion(self, "int()")
+        hazards.host_conversion(self, "int()")
         return int(self._data)
 
     def __complex__(self):
-        _hazards.host_conversion(self, "complex()")
+        hazards.host_conversion(self, "complex()")
         return complex(self._data)
 
     def __index__(self):
-        _hazards.host_conversion(self, "use as an index")
+        hazards.host_conversion(self, "use as an index")
         return self._data.__index__()
 
     def item(self):
-        _hazards.host_conversion(self, ".item()")
+        hazards.host_conversion(self, ".item()")
         return self._data.item()
 
     def tolist(self):
-        _hazards.host_conversion(self, ".tolist()")
+        hazards.host_conversion(self, ".tolist()")
         return self._data.tolist()
 
     def __array__(self, dtype=None, copy=None):
-        _hazards.host_conversion(self, "numpy conversion")
+        hazards.host_conversion(self, "numpy conversion")
         return np.asarray(self._data, dtype=dtype)
 
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """NumPy's elementwise functions: the ones with a runtime twin run as it (traced);
+        others are a ``TypeError`` (they would read the values and drop the trace)."""
+        prim = _UFUNCS.get(ufunc) if method == "__call__" and not kwargs else None
+        if ufunc is np.matmul and method == "__call__" and not kwargs:
+            return matmul(*inputs)
+        if prim is None:
+            raise TypeError(_numpy_message(f"numpy.{ufunc.__name__}"
+                                           + ("" if method == "__call__" else f".{method}")))
+        return unary(prim, *inputs) if len(inputs) == 1 else binary(prim, *inputs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        """NumPy's array functions (``np.sum``, ``np.concatenate``, ...) are a ``TypeError``,
+        except the static views ``np.shape``, ``np.ndim`` and ``np.size``."""
+        if func in (np.shape, np.ndim, np.size):
+            return func(jax.ShapeDtypeStruct(self.shape, self.dtype), *args[1:], **kwargs)
+        raise TypeError(_numpy_message(f"numpy.{func.__name__}"))
+
     # --- operations (formats derived in ops) ------------------------------------------------
-    def __add__(self, other): return _ops.binary(_ops.ADD, self, other)
-    def __radd__(self, other): return _ops.binary(_ops.ADD, other, self)
-    def __sub__(self, other): return _ops.binary(_ops.SUB, self, other)
-    def __rsub__(self, other): return _ops.binary(_ops.SUB, other, self)
-    def __mul__(self, other): return _ops.binary(_ops.MUL, self, other)
-    def __rmul__(self, other): return _ops.binary(_ops.MUL, other, self)
-    def __truediv__(self, other): return _ops.binary(_ops.DIV, self, other)
-    def __rtruediv__(self, other): return _ops.binary(_ops.DIV, other, self)
-    def __pow__(self, other): return _ops.binary(_ops.POW, self, other)
-    def __rpow__(self, other): return _ops.binary(_ops.POW, other, self)
-    def __matmul__(self, other): return _ops.matmul(self, other)
-    def __rmatmul__(self, other): return _ops.matmul(other, self)
-    def __lt__(self, other): return _ops.binary(_ops.LT, self, other)
-    def __le__(self, other): return _ops.binary(_ops.LE, self, other)
-    def __gt__(self, other): return _ops.binary(_ops.GT, self, other)
-    def __ge__(self, other): return _ops.binary(_ops.GE, self, other)
-    def __eq__(self, other): return _ops.binary(_ops.EQ, self, other)
-    def __ne__(self, other): return _ops.binary(_ops.NE, self, other)
-    def __and__(self, other): return _ops.binary(_ops.AND, self, other)
-    def __rand__(self, other): return _ops.binary(_ops.AND, other, self)
-    def __or__(self, other): return _ops.binary(_ops.OR, self, other)
-    def __ror__(self, other): return _ops.binary(_ops.OR, other, self)
-    def __neg__(self): return _ops.unary(_ops.NEG, self)
+    def __add__(self, other): return binary(ops.ADD, self, other)
+    def __radd__(self, other): return binary(ops.ADD, other, self)
+    def __sub__(self, other): return binary(ops.SUB, self, other)
+    def __rsub__(self, other): return binary(ops.SUB, other, self)
+    def __mul__(self, other): return binary(ops.MUL, self, other)
+    def __rmul__(self, other): return binary(ops.MUL, other, self)
+    def __truediv__(self, other): return binary(ops.DIV, self, other)
+    def __rtruediv__(self, other): return binary(ops.DIV, other, self)
+    def __pow__(self, other): return binary(ops.POW, self, other)
+    def __rpow__(self, other): return binary(ops.POW, other, self)
+    def __matmul__(self, other): return matmul(self, other)
+    def __rmatmul__(self, other): return matmul(other, self)
+    def __lt__(self, other): return binary(ops.LT, self, other)
+    def __le__(self, other): return binary(ops.LE, self, other)
+    def __gt__(self, other): return binary(ops.GT, self, other)
+    def __ge__(self, other): return binary(ops.GE, self, other)
+    def __eq__(self, other): return binary(ops.EQ, self, other)
+    def __ne__(self, other): return binary(ops.NE, self, other)
+    def __and__(self, other): return binary(ops.AND, self, other)
+    def __rand__(self, other): return binary(ops.AND, other, self)
+    def __or__(self, other): return binary(ops.OR, self, other)
+    def __ror__(self, other): return binary(ops.OR, other, self)
+    def __neg__(self): return unary(ops.NEG, self)
     def __pos__(self): return self
-    def __abs__(self): return _ops.unary(_ops.ABS, self)
-    def __invert__(self): return _ops.unary(_ops.NOT, self)
-    def __getitem__(self, index): return _ops.getitem(self, index)
+    def __abs__(self): return unary(ops.ABS, self)
+    def __invert__(self): return unary(ops.NOT, self)
+    def __getitem__(self, index): return getitem(self, index)
 
     __hash__ = None  # `==` is elementwise, so dlarrays cannot be dict keys
 
@@ -166,17 +200,21 @@ class dlarray:
         for i in range(len(self)):
             yield self[i]
 
+    def __reduce__(self):
+        """Pickling and ``copy.deepcopy`` keep data and format; trace handles are dropped."""
+        return dlarray._make, (self._data, self._fmt)
+
     def sum(self, axis=None, keepdims=False):
-        return _ops.reduce(_ops.SUM, self, axis, keepdims)
+        return reduce(ops.SUM, self, axis, keepdims)
 
     def mean(self, axis=None, keepdims=False):
-        return _ops.reduce(_ops.MEAN, self, axis, keepdims)
+        return reduce(ops.MEAN, self, axis, keepdims)
 
     def reshape(self, *shape):
-        return _ops.reshape(self, *shape)
+        return reshape(self, *shape)
 
     def astype(self, dtype):
-        return _ops.astype(self, dtype)
+        return astype(self, dtype)
 
 
 def apply(prim, args, params, fmt):
@@ -216,6 +254,215 @@ def _unflatten(fmt, children):
 
 jax.tree_util.register_pytree_node(dlarray, _flatten, _unflatten)
 
-# Imported last: both modules use the class defined above.
-from . import hazards as _hazards  # noqa: E402
-from . import ops as _ops  # noqa: E402
+
+def _as_data(data):
+    """``data`` as a JAX array of a dtype MATLAB's dlarray allows (see the module docstring)."""
+    if isinstance(data, (bool, int, float, complex, list, tuple)):
+        kind = np.asarray(data).dtype.kind
+        return jnp.asarray(data, None if kind in "bfc" else jnp.result_type(float))
+    data = jnp.asarray(data)
+    check_dtype(data.dtype, "dlarray data")
+    return data
+
+
+def check_dtype(dtype, what):
+    """A ``TypeError`` unless ``dtype`` is floating point, complex or bool (MATLAB's single,
+    double and logical)."""
+    if np.dtype(dtype).kind not in "bfc":
+        raise TypeError(f"{what} must be floating point or logical, as MATLAB's dlarray (single, "
+                        f"double or logical), got {np.dtype(dtype).name}; convert it first, "
+                        "e.g. X.astype(np.float32) (indices too: embed takes them as floats)")
+
+
+def _numpy_message(name):
+    return (f"{name} does not take dlarrays: it would read the values on the host and drop "
+            "every trace (dlfeval's and dlaccelerate's); use the runtime's function of the "
+            "same MATLAB name, or extractdata(x) knowing that the result is a constant")
+
+
+_UFUNCS = {
+    np.add: ops.ADD, np.subtract: ops.SUB, np.multiply: ops.MUL, np.true_divide: ops.DIV,
+    np.power: ops.POW, np.less: ops.LT, np.less_equal: ops.LE, np.greater: ops.GT,
+    np.greater_equal: ops.GE, np.equal: ops.EQ, np.not_equal: ops.NE,
+    np.logical_and: ops.AND, np.logical_or: ops.OR, np.logical_not: ops.NOT,
+    np.negative: ops.NEG, np.absolute: ops.ABS, np.exp: ops.EXP, np.log: ops.LOG,
+    np.sqrt: ops.SQRT, np.tanh: ops.TANH, np.arctan: ops.ATAN, np.sin: ops.SIN,
+    np.cos: ops.COS, np.maximum: ops.MAXIMUM, np.minimum: ops.MINIMUM,
+}
+
+
+# --- dispatch helpers: derive the result's format, run the primitive ----------------------
+
+def _fmt(x):
+    return x._fmt if isinstance(x, dlarray) else ""
+
+
+def _ndim(x):
+    if isinstance(x, dlarray):
+        return x._data.ndim
+    return 0 if type(x) in (int, float, bool) else np.ndim(x)
+
+
+def unary(prim, x):
+    if not isinstance(x, dlarray):
+        return prim.eager(x)
+    return apply(prim, (x,), {}, x._fmt)
+
+
+def binary(prim, a, b):
+    if not isinstance(a, dlarray) and not isinstance(b, dlarray):
+        return prim.eager(a, b)
+    fmt = formats.broadcast(_fmt(a), _fmt(b), max(_ndim(a), _ndim(b)))
+    return apply(prim, (a, b), {}, fmt)
+
+
+def where(cond, a, b):
+    args = (cond, a, b)
+    if not any(isinstance(v, dlarray) for v in args):
+        return ops.WHERE.eager(*args)
+    ndim = max(_ndim(v) for v in args)
+    fmt = formats.broadcast(formats.broadcast(_fmt(a), _fmt(b), ndim), _fmt(cond), ndim)
+    return apply(ops.WHERE, args, {}, fmt)
+
+
+def reduce(prim, x, axis, keepdims):
+    """Reduce over ``axis`` (None: all; int; tuple; or labels such as ``"S"``)."""
+    if not isinstance(x, dlarray):
+        x = jnp.asarray(x)
+        return prim.eager(x, axis=formats.axes_of("", x.ndim, axis), keepdims=keepdims)
+    axes = formats.axes_of(x._fmt, x._data.ndim, axis)
+    fmt = formats.reduce(x._fmt, axes, keepdims)
+    return apply(prim, (x,), {"axis": axes, "keepdims": keepdims}, fmt)
+
+
+def reshape(x, *shape):
+    """Reshape to ``shape`` (ints, or one tuple; one entry may be -1).
+
+    The format is kept when the number of dimensions is unchanged, else dropped.
+    """
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    shape = tuple(operator.index(n) for n in shape)
+    fmt = _fmt(x) if len(shape) == _ndim(x) else ""
+    return apply(ops.RESHAPE, (x,), {"shape": shape}, fmt)
+
+
+def transpose(x, axes):
+    """Permute dimensions; the result is unformatted (the caller relabels it)."""
+    return apply(ops.TRANSPOSE, (x,), {"axes": tuple(axes)}, "")
+
+
+def astype(x, dtype):
+    check_dtype(dtype, "astype's type")
+    return apply(ops.ASTYPE, (x,), {"dtype": np.dtype(dtype)}, x._fmt)
+
+
+def matmul(a, b):
+    """Matrix product; the result is unformatted."""
+    return apply(ops.MATMUL, (a, b), {}, "")
+
+
+def _checked_bound(value, size, axis, shape):
+    """A slice bound as an int, an ``IndexError`` if it lies past either end (JAX clamps)."""
+    if value is None:
+        return None
+    value = operator.index(value)
+    if not -size <= value <= size:
+        raise IndexError(f"slice bound {value} is out of range for dimension {axis} of size "
+                         f"{size} (the dlarray has size {shape}); MATLAB's x(a:b) errors past "
+                         "the end, and indices are 0-based here: x(a:b) is x[a - 1:b]")
+    return value
+
+
+def _checked_int(value, size, axis, shape):
+    if not -size <= value < size:
+        raise IndexError(f"index {value} is out of bounds for dimension {axis} of size {size} "
+                         f"(the dlarray has size {shape}); indices are 0-based here: MATLAB's "
+                         "x(k) is x[k - 1], and x(end) is x[-1]")
+    return value
+
+
+def _index_array(item, axis, shape):
+    """An array index as ``(arrays, dims)``: integer indices checked against the size of
+    ``axis`` when their values are known; a logical mask turned into the integer indices of
+    its true elements (one array per dimension it covers)."""
+    recorded = isinstance(item, dlarray) and item._rec is not None and (
+        item._rec[0] is STATE.recording)
+    data = item._data if isinstance(item, dlarray) else item
+    if isinstance(data, jax.core.Tracer):
+        recorded = True
+    kind = (data.dtype if hasattr(data, "dtype") else np.asarray(data).dtype).kind
+    if kind == "b":
+        if recorded:
+            raise IndexError("logical-mask indexing inside an accelerated function: the result's "
+                             "size depends on the mask's values, which a cached trace cannot "
+                             "replay; use where(mask, x, 0) (and sum), or index outside it")
+        mask = np.asarray(data)
+        covered = shape[axis:axis + mask.ndim]
+        if mask.shape != covered:
+            raise IndexError(f"logical mask of size {mask.shape} does not match dimensions "
+                             f"{axis}..{axis + mask.ndim - 1} of size {covered} (the dlarray "
+                             f"has size {shape})")
+        return [jnp.asarray(i) for i in np.nonzero(mask)], mask.ndim
+    if kind not in "iuf":
+        raise IndexError("an index must hold 0-based integers (or integral floats, as MATLAB's "
+                         f"doubles) or be a logical mask, got an array of kind {kind!r}")
+    if not recorded:
+        values = np.asarray(data)
+        fractional = values != np.round(values) if kind == "f" else np.zeros(values.shape, bool)
+        if fractional.any():
+            raise IndexError(f"index {values[fractional].flat[0]} is not an integer; indices "
+                             "are 0-based integers")
+        size = shape[axis] if axis < len(shape) else 0
+        bad = (values < -size) | (values >= size)
+        if bad.any():
+            _checked_int(int(values[bad].flat[0]), size, axis, shape)
+    return [item if isinstance(item, dlarray) else jnp.asarray(data)], 1
+
+
+def getitem(x, index):
+    """``x[index]`` with ints, slices, ``...``, ``None``, integer arrays or a logical mask,
+    every index checked against the size (see the module docstring).
+
+    Slices keep a dimension's label, integers drop it; see ``formats.index``.
+    """
+    items = index if isinstance(index, tuple) else (index,)
+    shape = tuple(x._data.shape)
+    consumed = sum(np.ndim(item._data if isinstance(item, dlarray) else item)
+                   if _is_mask(item) else 1
+                   for item in items if item is not None and item is not Ellipsis)
+    if consumed > len(shape):
+        raise IndexError(f"too many indices: {consumed} for a dlarray of {len(shape)} dimensions "
+                         f"(size {shape})")
+    template, arrays, axis = [], [], 0
+    for item in items:
+        if item is Ellipsis:
+            template.append(("ellipsis",))
+            axis += len(shape) - consumed
+        elif item is None:
+            template.append(("newaxis",))
+        elif isinstance(item, slice):
+            size = shape[axis]
+            template.append(("slice", _checked_bound(item.start, size, axis, shape),
+                             _checked_bound(item.stop, size, axis, shape),
+                             None if item.step is None else operator.index(item.step)))
+            axis += 1
+        elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
+            template.append(("int", _checked_int(int(item), shape[axis], axis, shape)))
+            axis += 1
+        else:
+            found, width = _index_array(item, axis, shape)
+            for array in found:
+                template.append(("array", len(arrays)))
+                arrays.append(array)
+            axis += width
+    template = tuple(template)
+    return apply(ops.GETITEM, (x, *arrays), {"template": template},
+                 formats.index(x._fmt, template))
+
+
+def _is_mask(item):
+    data = item._data if isinstance(item, dlarray) else item
+    if isinstance(data, (bool, np.bool_)):
+        return True
+    return hasattr(data, "dtype") and np.dtype(data.dtype).kind == "b"

@@ -96,7 +96,7 @@ def axes_of(fmt, ndim, axis):
 
 
 def index(fmt, template):
-    """Format after basic indexing described by ``template`` (see ``ops.getitem``).
+    """Format after basic indexing described by ``template`` (see ``dlarray.getitem``).
 
     Slices keep a dimension's label and integers drop it; ``None``, ``...`` expansions that
     cannot be mapped, and advanced (array) indices give an unformatted result.

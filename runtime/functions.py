@@ -9,7 +9,8 @@ Every other function runs through a primitive, so it is traced by ``dlfeval`` an
 import jax.numpy as jnp
 
 from . import hazards, ops
-from .dlarray import dlarray
+from .dlarray import binary, dlarray, reduce, unary
+from .dlarray import where as _where
 from .random import shape_of
 
 
@@ -57,20 +58,54 @@ def stripdims(x):
     return dlarray._make(x._data, "", x._grad, x._rec)
 
 
-def exp(x): return ops.unary(ops.EXP, x)
-def log(x): return ops.unary(ops.LOG, x)
-def sqrt(x): return ops.unary(ops.SQRT, x)
-def tanh(x): return ops.unary(ops.TANH, x)
-def sigmoid(x): return ops.unary(ops.SIGMOID, x)
-def atan(x): return ops.unary(ops.ATAN, x)
-def abs(x): return ops.unary(ops.ABS, x)  # noqa: A001 (MATLAB's name)
-def sin(x): return ops.unary(ops.SIN, x)
-def cos(x): return ops.unary(ops.COS, x)
+def exp(x):
+    """Exponential."""
+    return unary(ops.EXP, x)
+
+
+def log(x):
+    """Natural logarithm."""
+    return unary(ops.LOG, x)
+
+
+def sqrt(x):
+    """Square root."""
+    return unary(ops.SQRT, x)
+
+
+def tanh(x):
+    """Hyperbolic tangent."""
+    return unary(ops.TANH, x)
+
+
+def sigmoid(x):
+    """The logistic function 1 / (1 + exp(-x))."""
+    return unary(ops.SIGMOID, x)
+
+
+def atan(x):
+    """Inverse tangent."""
+    return unary(ops.ATAN, x)
+
+
+def abs(x):  # noqa: A001 (MATLAB's name)
+    """Absolute value. Not exported by ``import *``."""
+    return unary(ops.ABS, x)
+
+
+def sin(x):
+    """Sine (radians)."""
+    return unary(ops.SIN, x)
+
+
+def cos(x):
+    """Cosine (radians)."""
+    return unary(ops.COS, x)
 
 
 def relu(x):
     """max(x, 0); its derivative is 0 at 0 (as MATLAB's) and 1 above."""
-    return ops.unary(ops.RELU, x)
+    return unary(ops.RELU, x)
 
 
 def sum(x, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
@@ -80,20 +115,20 @@ def sum(x, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
     ``sum(x, 2)`` or, clearer, ``sum(x, "C")``. MATLAB's ``sum(X)`` sums the first dimension;
     here ``sum(x)`` sums everything. Not exported by ``from acclint.runtime import *``.
     """
-    return ops.reduce(ops.SUM, x, axis, keepdims)
+    return reduce(ops.SUM, x, axis, keepdims)
 
 
 def mean(x, axis=None, keepdims=False):
     """Mean over ``axis``: None (all), an int, a tuple, or labels such as ``"S"``."""
-    return ops.reduce(ops.MEAN, x, axis, keepdims)
+    return reduce(ops.MEAN, x, axis, keepdims)
 
 
 def _extremum(reduction, elementwise, x, y, axis, keepdims):
     if y is not None:
         if axis is not None:
             raise TypeError("pass either a second array (elementwise) or axis= (a reduction)")
-        return ops.binary(elementwise, x, y)
-    return ops.reduce(reduction, x, axis, keepdims)
+        return binary(elementwise, x, y)
+    return reduce(reduction, x, axis, keepdims)
 
 
 def max(x, y=None, axis=None, keepdims=False):  # noqa: A001 (MATLAB's name)
@@ -129,4 +164,4 @@ def ones(*size, like=None):
 
 def where(cond, a, b):
     """Elementwise ``a`` where ``cond`` else ``b``: the traceable replacement for ``if``."""
-    return ops.where(cond, a, b)
+    return _where(cond, a, b)

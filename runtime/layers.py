@@ -13,6 +13,8 @@ Contract for subclasses (as MATLAB's ``nnet.layer.Layer``):
   ``new_state`` maps each state name to its new value. A layer with several inputs sets
   ``num_inputs`` (its inputs are named ``in1``, ``in2``, ... as in MATLAB).
 - ``initialize(self, *X)`` allocates learnables from example inputs, if they are ``None``.
+- ``backward(self, *X, Y, dLdY, memory)`` (optional) gives the derivatives by hand; when it is
+  defined ``dlgradient`` uses it (see ``backward``).
 
 Acceleration follows MATLAB's custom-layer guide ("Custom Layer Function Acceleration"): a
 custom layer is cached only when it inherits ``Acceleratable`` (at any depth); then its
@@ -27,13 +29,14 @@ import math
 import jax
 import jax.numpy as jnp
 
-from . import functions, nn
+from . import backward, functions, nn
 from .accelerate import AcceleratedFunction
 from .dlarray import dlarray
+from .properties import MatlabNames
 from .random import rand, randn
 
 
-class Layer:
+class Layer(MatlabNames):
     """Base class of layers; see the module docstring for the contract."""
 
     learnable_names = ()
@@ -44,6 +47,8 @@ class Layer:
         self.name = name
 
     def __init_subclass__(cls, **kwargs):
+        if backward.defines_backward(cls):  # before Acceleratable caches predict/forward
+            backward.wrap(cls, Layer.forward)
         super().__init_subclass__(**kwargs)
         jax.tree_util.register_pytree_node(cls, _flatten_layer, _unflattener(cls))
 
@@ -85,7 +90,24 @@ def _flatten_layer(layer):
     names = layer.learnable_names + layer.state_names
     children = tuple(getattr(layer, n, None) for n in names)
     config = tuple(sorted((k, v) for k, v in layer.__dict__.items() if k not in names))
+    for key, value in config:
+        _check_hashable(layer, key, value)
     return children, config
+
+
+def _check_hashable(layer, name, value):
+    """A ``TypeError`` that says what to do when a configuration attribute is unhashable (an
+    array would otherwise fail deep inside JAX's tree comparison)."""
+    try:
+        hash(value)
+    except TypeError:
+        kind = type(layer).__name__
+        raise TypeError(
+            f"{kind}.{name} is a {type(value).__name__}, which cannot be hashed: a layer's "
+            "attributes other than its learnables and state are configuration, part of every "
+            "trace key, so they must be numbers, strings or tuples. If it is an array, list it "
+            f"in learnable_names (trained) or state_names (updated by forward) of {kind}, or "
+            "store it as a tuple") from None
 
 
 def _unflattener(cls):
@@ -109,6 +131,15 @@ class Acceleratable:
             method = cls.__dict__.get(name)
             if method is not None and not isinstance(method, AcceleratedFunction):
                 setattr(cls, name, AcceleratedFunction(method))
+
+
+def direct_method(layer, name):
+    """``layer.<name>`` (``"predict"``/``"forward"``) bound to the layer, bypassing the class's
+    cache when it inherits ``Acceleratable`` (``acceleration="none"`` caches nothing)."""
+    method = getattr(type(layer), name)
+    if isinstance(method, AcceleratedFunction):
+        return method.function.__get__(layer)
+    return getattr(layer, name)
 
 
 def is_cached(layer):
@@ -185,6 +216,34 @@ class Convolution2DLayer(Layer):
 
     def predict(self, x):
         return nn.dlconv(x, self.weights, self.bias, self.stride, self.padding)
+
+
+class TransposedConvolution2DLayer(Layer):
+    """MATLAB's ``transposedConv2dLayer(filterSize, numFilters, Stride=1, Cropping=0)``:
+    ``dltranspconv``; Glorot weights ``(h, w, num_filters, channels)``, zero bias."""
+
+    learnable_names = ("weights", "bias")
+
+    def __init__(self, filter_size, num_filters, stride=1, cropping=0, name=""):
+        super().__init__(name)
+        self.filter_size = tuple(nn.pair(filter_size, "filter_size"))
+        self.num_filters = int(num_filters)
+        self.stride = tuple(nn.pair(stride, "stride"))
+        self.cropping = tuple(nn.pair(cropping, "cropping"))
+        self.weights = None
+        self.bias = None
+
+    def initialize(self, x):
+        if self.weights is None:
+            channels = channels_of(x, "TransposedConvolution2DLayer")
+            h, w = self.filter_size
+            self.weights = glorot((h, w, self.num_filters, channels), h * w * self.num_filters,
+                                  h * w * channels)
+        if self.bias is None:
+            self.bias = filled(self.num_filters, 0.0)
+
+    def predict(self, x):
+        return nn.dltranspconv(x, self.weights, self.bias, self.stride, self.cropping)
 
 
 class ReLULayer(Layer):

@@ -24,13 +24,15 @@ Sharp edge: inside a function you accelerate yourself (``dlaccelerate(model_loss
 function is one trace, custom layers included, as any code it calls.
 """
 
+import copy
 import dataclasses
 
 import jax
 
 from .accelerate import AcceleratedFunction
 from .graph import LayerGraph
-from .layers import is_cached
+from .layers import direct_method, is_cached
+from .properties import MatlabNames
 
 _MODES = ("auto", "none")
 
@@ -52,13 +54,15 @@ class _Step:
     keep: tuple
 
 
-def _evaluate(step, layers, values):
-    """Run ``layers`` (the step's) on ``values``; return the kept values and the new state."""
+def _evaluate(step, layers, values, direct=False):
+    """Run ``layers`` (the step's) on ``values``; return the kept values and the new state.
+    ``direct``: bypass the caches of ``Acceleratable`` layers (``acceleration="none"``)."""
     values = dict(values)
     state = {}
+    name = "forward" if step.training else "predict"
     for layer, sources in zip(layers, step.sources):
         xs = [values[s] for s in sources]
-        out = layer.forward(*xs) if step.training else layer.predict(*xs)
+        out = (direct_method(layer, name) if direct else getattr(layer, name))(*xs)
         if layer.state_names:
             out, new_state = out
             state[layer.name] = dict(new_state)
@@ -82,7 +86,8 @@ class _Acceleration:
 class _Topology:
     """What a network's structure decides once: input and output keys and the steps."""
 
-    __slots__ = ("input_keys", "input_names", "output_names", "steps")
+    __slots__ = ("input_keys", "input_names", "output_names", "names", "_groups", "_sources",
+                 "_position", "_plans")
 
     def __init__(self, graph, order):
         position = {name: i for i, name in enumerate(order)}
@@ -106,20 +111,31 @@ class _Topology:
                 groups[-1][1].append(name)
             else:
                 groups.append((cached, [name]))
-        self.steps = {training: tuple(self._steps(groups, sources, position, training))
-                      for training in (True, False)}
+        self.names = tuple(order)
+        self._groups, self._sources, self._position = groups, sources, position
+        self._plans = {}
 
-    def _steps(self, groups, sources, position, training):
+    def steps(self, training, outputs=None):
+        """The steps of a training or inference run that keeps the outputs of the layers
+        ``outputs`` (a tuple of names; default the network's outputs), computed once."""
+        outputs = outputs or self.output_names
+        plan = self._plans.get((training, outputs))
+        if plan is None:
+            plan = self._plans[training, outputs] = tuple(self._steps(training, outputs))
+        return plan
+
+    def _steps(self, training, outputs):
+        groups, sources, position = self._groups, self._sources, self._position
         for k, (cached, names) in enumerate(groups):
             inside = set(names)
             needs = sorted({s for n in names for s in sources[n] if s not in inside})
             later = {s for _, rest in groups[k + 1:] for n in rest for s in sources[n]}
-            keep = sorted(n for n in names if n in later or n in self.output_names)
+            keep = sorted(n for n in names if n in later or n in outputs)
             yield _Step(cached, training, tuple(position[n] for n in names),
                         tuple(sources[n] for n in names), tuple(needs), tuple(keep))
 
 
-class dlnetwork:
+class dlnetwork(MatlabNames):
     """A network: ``dlnetwork(layers, *example_inputs, acceleration="auto")``.
 
     ``layers`` is a list (connected in sequence) or a ``LayerGraph``. Layers without a
@@ -127,23 +143,20 @@ class dlnetwork:
     are ``None`` are initialised by propagating the example inputs (formatted dlarrays, one per
     network input, as MATLAB's ``dlnetwork(layers, X1, ..., XN)``), or, when every network
     input is an input layer, one zero observation of its size; otherwise a ``ValueError``.
-    The given layer objects are copied, never modified.
+    The given layer objects are copied, never modified. ``initialize=False`` (MATLAB's
+    ``Initialize=false``) leaves the learnables as they are; ``initialize(net, X)`` does it
+    later, and running an uninitialised network is an error that says so.
     """
 
-    def __init__(self, layers, *example_inputs, acceleration="auto"):
+    def __init__(self, layers, *example_inputs, acceleration="auto", initialize=True):
         graph = layers if isinstance(layers, LayerGraph) else LayerGraph(layers)
         order = graph.order()
         topology = _Topology(graph, order)
         layers = [graph._layers[name].replace() for name in order]
-        if not example_inputs and all(hasattr(layers[order.index(k.split("/")[0])], "example")
-                                      for k in topology.input_keys):
-            example_inputs = [layers[order.index(k.split("/")[0])].example()
-                              for k in topology.input_keys]
-        if example_inputs:
-            _initialize(layers, topology, example_inputs)
-        missing = [f"{layer.name}.{n}" for layer in layers for n in layer.learnable_names
-                   if getattr(layer, n, None) is None]
-        if missing:
+        if initialize:
+            _fill(layers, topology, example_inputs)
+        missing = _missing(layers)
+        if missing and initialize:
             raise ValueError(f"learnables {', '.join(missing)} are not initialised; pass an "
                              "example input: dlnetwork(layers, dlarray(X, 'SSCB')), or start "
                              "with an input layer")
@@ -194,13 +207,66 @@ class dlnetwork:
     def __repr__(self):
         return f"dlnetwork({[layer.name for layer in self._layers]})"
 
+    def __copy__(self):
+        """A shallow copy shares the caches, as every network derived from this one does."""
+        new = object.__new__(dlnetwork)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __getstate__(self):
+        """Pickling and ``copy.deepcopy`` (checkpoints) keep layers, structure and the
+        acceleration mode; the caches (compiled programs, locks) start empty in the copy."""
+        return {"layers": self._layers, "topology": self._topology,
+                "acceleration": self._acceleration.mode}
+
+    def __setstate__(self, state):
+        object.__setattr__(self, "_layers", state["layers"])
+        object.__setattr__(self, "_topology", state["topology"])
+        object.__setattr__(self, "_acceleration", _Acceleration(state["acceleration"]))
+
+
+def _missing(layers):
+    return [f"{layer.name}.{n}" for layer in layers for n in layer.learnable_names
+            if getattr(layer, n, None) is None]
+
+
+def initialize(net, *example_inputs):
+    """MATLAB's ``net = initialize(net, X)``: a network whose unset learnables are initialised
+    from the example inputs (or from its input layers); the ones already set are kept."""
+    layers = [layer.replace() for layer in net._layers]
+    _fill(layers, net._topology, example_inputs)
+    missing = _missing(layers)
+    if missing:
+        raise ValueError(f"initialize: learnables {', '.join(missing)} need an example input: "
+                         "initialize(net, dlarray(X, 'SSCB')), or start with an input layer")
+    new = copy.copy(net)
+    new._layers = tuple(layers)
+    return new
+
+
+def _fill(layers, topology, example_inputs):
+    """Initialise ``layers`` (in topological order) from the example inputs or, when every
+    network input is an input layer, from one zero observation of each."""
+    positions = [topology.names.index(key.split("/")[0]) for key in topology.input_keys]
+    if not example_inputs and all(hasattr(layers[p], "example") for p in positions):
+        example_inputs = [layers[p].example() for p in positions]
+    if example_inputs:
+        _initialize(layers, topology, example_inputs)
+
+
+def resetState(net):  # noqa: N802 (MATLAB's name)
+    """MATLAB's ``resetState``: the recurrent layers' hidden and cell states back to their
+    initial values. Difference from MATLAB: this runtime's recurrent layers start every call
+    from zero states and keep none, so the network is returned unchanged."""
+    return net
+
 
 def _initialize(layers, topology, inputs):
     if len(inputs) != len(topology.input_keys):
         raise ValueError(f"the network has {len(topology.input_keys)} inputs "
                          f"{topology.input_names}, got {len(inputs)} example inputs")
     values = dict(zip(topology.input_keys, inputs))
-    for step in topology.steps[False]:
+    for step in topology.steps(False):
         for position, sources in zip(step.positions, step.sources):
             layer = layers[position]
             xs = [values[s] for s in sources]
@@ -234,32 +300,55 @@ def _unflatten(aux, children):
 jax.tree_util.register_pytree_node(dlnetwork, _flatten, _unflatten)
 
 
-def _run(net, inputs, training, cache):
+def _run(net, inputs, training, cache, outputs):
     topology = net._topology
+    missing = _missing(net._layers)
+    if missing:
+        raise ValueError(f"the network is not initialised ({', '.join(missing)} are unset): "
+                         "call net = initialize(net, X) first")
     if len(inputs) != len(topology.input_keys):
         raise TypeError(f"the network has {len(topology.input_keys)} inputs "
                         f"{topology.input_names}, got {len(inputs)}")
+    outputs = _output_names(topology, outputs)
     values = dict(zip(topology.input_keys, inputs))
     state = {}
-    for step in topology.steps[training]:
+    direct = cache is None
+    for step in topology.steps(training, outputs):
         layers = tuple(net._layers[p] for p in step.positions)
         needed = {k: values[k] for k in step.needs}
-        run = cache if cache is not None and step.cached else _evaluate
-        kept, new_state = run(step, layers, needed)
+        if step.cached and not direct:
+            kept, new_state = cache(step, layers, needed)
+        else:
+            kept, new_state = _evaluate(step, layers, needed, direct)
         values.update(kept)
         state.update(new_state)
-    return tuple(values[name] for name in topology.output_names), state
+    return tuple(values[name] for name in outputs or topology.output_names), state
 
 
-def forward(net, *x):
+def _output_names(topology, outputs):
+    """MATLAB's ``Outputs`` option as a tuple of layer names (``"relu"`` or ``"relu/out"``)."""
+    if outputs is None:
+        return None
+    names = (outputs,) if isinstance(outputs, str) else tuple(outputs)
+    names = tuple(name[:-4] if name.endswith("/out") else name for name in names)
+    unknown = [name for name in names if name not in topology.names]
+    if unknown or not names:
+        raise ValueError(f"outputs= must name layers of the network; unknown {unknown}, the "
+                         f"layers are {list(topology.names)}")
+    return names
+
+
+def forward(net, *x, outputs=None):
     """Training-mode outputs and updated state: ``Y, state = forward(net, X)``; with several
     inputs ``forward(net, X1, X2)`` (in ``net.input_names`` order) and several outputs
-    ``Y1, Y2, state = forward(...)`` (``net.output_names`` order)."""
-    outputs, state = _run(net, x, True, net._acceleration.forward)
-    return (*outputs, state)
+    ``Y1, Y2, state = forward(...)`` (``net.output_names`` order). ``outputs=["relu1", "fc"]``
+    (MATLAB's ``Outputs``) returns those layers' outputs instead, in that order."""
+    values, state = _run(net, x, True, net._acceleration.forward, outputs)
+    return (*values, state)
 
 
-def predict(net, *x):
-    """Inference-mode outputs: ``Y = predict(net, X)`` (a tuple for several outputs)."""
-    outputs, _ = _run(net, x, False, net._acceleration.predict)
-    return outputs[0] if len(outputs) == 1 else outputs
+def predict(net, *x, outputs=None):
+    """Inference-mode outputs: ``Y = predict(net, X)`` (a tuple for several outputs);
+    ``outputs=[...]`` as in ``forward``."""
+    values, _ = _run(net, x, False, net._acceleration.predict, outputs)
+    return values[0] if len(values) == 1 else values

@@ -69,6 +69,18 @@ def pair(value, name):
     return pair
 
 
+def check_window(x, window, padding, who):
+    """A ``ValueError`` when a ``window`` (pair) is larger than the padded spatial size of the
+    ``"SSCB"`` input ``x``: XLA would silently return an empty array, MATLAB errors."""
+    if isinstance(padding, str):  # "SAME": the output is never empty
+        return
+    for axis, (size, extent, (low, high)) in enumerate(zip(x.shape[:2], window, padding)):
+        if extent > size + low + high:
+            raise ValueError(f"{who}: the window of size {tuple(window)} is larger than the input "
+                             f"(spatial size {tuple(x.shape[:2])}, padding {low + high} in "
+                             f"dimension {axis}); use a smaller window, or padding")
+
+
 def _padding(padding):
     """Normalise ``padding`` (``"same"``, an int, or a pair) for ``dlconv``."""
     if isinstance(padding, str):
@@ -84,7 +96,43 @@ def dlconv(x, weights, bias, stride=1, padding=0):
     if x._fmt != "SSCB":
         raise ValueError(f"dlconv needs an 'SSCB' input, got format {x._fmt!r}")
     params = {"stride": pair(stride, "stride"), "padding": _padding(padding)}
+    check_window(x, tuple(weights.shape[:2]), params["padding"], "dlconv")
     return apply(CONV, (x, weights, bias), params, "SSCB")
+
+
+def _transpconv_impl(x, weights, bias, *, stride, cropping):
+    """The transpose of ``dlconv`` (its derivative with respect to its input), as MATLAB
+    defines ``dltranspconv``, then cropped and biased."""
+    height, width = ((n - 1) * s + f for n, s, f in zip(x.shape[:2], stride, weights.shape[:2]))
+    blank = jnp.zeros((height, width, weights.shape[2], x.shape[3]), x.dtype)
+
+    def conv(z):
+        return jax.lax.conv_general_dilated(z, weights, stride, "VALID",
+                                            dimension_numbers=("HWCN", "HWIO", "HWCN"))
+
+    y = jax.vjp(conv, blank)[1](x)[0]
+    (top, bottom), (left, right) = cropping
+    y = y[top:height - bottom, left:width - right]
+    return y + bias.reshape(1, 1, -1, 1)
+
+
+TRANSPCONV = Primitive("dltranspconv", _transpconv_impl, static=("stride", "cropping"))
+
+
+def dltranspconv(x, weights, bias, stride=1, cropping=0):
+    """MATLAB's transposed 2-D convolution of an ``"SSCB"`` batch: ``weights`` is
+    ``(height, width, num_filters, num_channels)`` (MATLAB's layout: filters are the output
+    channels), ``bias`` one per filter; the output size is ``(input - 1) * stride + filter -
+    2 * cropping`` (``cropping`` an int or a pair, trimmed from both sides)."""
+    require_format(x, "dltranspconv")
+    if x._fmt != "SSCB":
+        raise ValueError(f"dltranspconv needs an 'SSCB' input, got format {x._fmt!r}")
+    if weights.shape[3] != x.shape[2]:
+        raise ValueError(f"dltranspconv: weights {tuple(weights.shape)} need the input's "
+                         f"{x.shape[2]} channels in their fourth dimension")
+    crop = pair(cropping, "cropping")
+    params = {"stride": pair(stride, "stride"), "cropping": tuple((c, c) for c in crop)}
+    return apply(TRANSPCONV, (x, weights, bias), params, "SSCB")
 
 
 def _softmax_impl(x, *, axis):

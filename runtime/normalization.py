@@ -181,3 +181,74 @@ class LayerNormalizationLayer(Layer):
     def predict(self, x):
         return layernorm(x, self.offset, self.scale, epsilon=self.epsilon,
                          operation_dimension=self.operation_dimension)
+
+
+def _groupnorm_impl(x, offset, scale, *, channel_axis, batch_axes, groups, epsilon):
+    shape = x.shape
+    grouped = x.reshape(shape[:channel_axis] + (groups, shape[channel_axis] // groups)
+                        + shape[channel_axis + 1:])
+    kept = {channel_axis} | {a + 1 if a > channel_axis else a for a in batch_axes}
+    axes = tuple(a for a in range(grouped.ndim) if a not in kept)
+    mean = jnp.mean(grouped, axis=axes, keepdims=True)
+    variance = jnp.var(grouped, axis=axes, keepdims=True)
+    normalized = ((grouped - mean) / jnp.sqrt(variance + epsilon)).reshape(shape)
+    ndim = x.ndim
+    return (_per_channel(scale, ndim, channel_axis) * normalized
+            + _per_channel(offset, ndim, channel_axis))
+
+
+GROUPNORM = Primitive("groupnorm", _groupnorm_impl,
+                      static=("channel_axis", "batch_axes", "groups", "epsilon"))
+
+
+def groupnorm(x, num_groups, offset, scale, *, epsilon=1e-5):
+    """MATLAB's ``groupnorm(X, numGroups, offset, scale)``: the channels are split into
+    ``num_groups`` groups of consecutive channels, and each group of each observation is
+    normalised over its channels and every ``S``/``T``/``U`` dimension, then scaled and shifted
+    per channel. ``num_groups`` may also be ``"all-channels"`` (one group) or
+    ``"channel-wise"`` (one group per channel: ``instancenorm``)."""
+    require_format(x, "groupnorm", "C")
+    fmt = x._fmt
+    channels = x.shape[fmt.index("C")]
+    groups = {"all-channels": 1, "channel-wise": channels}.get(num_groups, num_groups)
+    if not isinstance(groups, int) or groups < 1 or channels % groups:
+        raise ValueError(f"groupnorm: {channels} channels do not split into {num_groups!r} "
+                         "groups")
+    static = {"channel_axis": fmt.index("C"), "groups": groups, "epsilon": float(epsilon),
+              "batch_axes": tuple(i for i, label in enumerate(fmt) if label == "B")}
+    return apply(GROUPNORM, (x, offset, scale), static, fmt)
+
+
+def instancenorm(x, offset, scale, *, epsilon=1e-5):
+    """MATLAB's ``instancenorm``: each channel of each observation normalised on its own."""
+    return groupnorm(x, "channel-wise", offset, scale, epsilon=epsilon)
+
+
+class GroupNormalizationLayer(Layer):
+    """MATLAB's ``groupNormalizationLayer(numGroups)`` (``"all-channels"``,
+    ``"channel-wise"`` or an int): learnables ``offset`` (zeros) and ``scale`` (ones)."""
+
+    learnable_names = ("offset", "scale")
+
+    def __init__(self, num_groups, epsilon=1e-5, name=""):
+        super().__init__(name)
+        self.num_groups = num_groups
+        self.epsilon = float(epsilon)
+        self.offset = self.scale = None
+
+    def initialize(self, x):
+        channels = channels_of(x, type(self).__name__)
+        if self.offset is None:
+            self.offset = filled(channels, 0.0)
+        if self.scale is None:
+            self.scale = filled(channels, 1.0)
+
+    def predict(self, x):
+        return groupnorm(x, self.num_groups, self.offset, self.scale, epsilon=self.epsilon)
+
+
+class InstanceNormalizationLayer(GroupNormalizationLayer):
+    """MATLAB's ``instanceNormalizationLayer``: ``GroupNormalizationLayer("channel-wise")``."""
+
+    def __init__(self, epsilon=1e-5, name=""):
+        super().__init__("channel-wise", epsilon, name)

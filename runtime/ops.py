@@ -1,30 +1,15 @@
-"""The array primitives behind dlarray arithmetic and the runtime's functions, with their formats.
+"""The array primitives behind dlarray arithmetic and the runtime's functions.
 
-Each helper here takes dlarrays (or plain arrays and scalars), derives the result's format
-(``formats``) and runs one primitive through ``dlarray.apply``. When no operand is a dlarray
-the helpers return a plain JAX array, as MATLAB returns a numeric array for numeric input:
-such values are constants to ``dlfeval`` and ``dlaccelerate``.
+Each primitive here is a pure function of JAX arrays (see ``primitive``); this module knows
+nothing of dlarrays or formats. ``dlarray`` runs these primitives through ``apply`` and derives
+the result's format (its helpers ``unary``, ``binary``, ``reduce``, ``getitem``, ...), so the
+dependency goes one way: ``dlarray`` imports ``ops``, never the reverse.
 """
-
-import operator
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
-from . import formats
-from .dlarray import apply, dlarray
 from .primitive import Primitive
-
-
-def _fmt(x):
-    return x._fmt if isinstance(x, dlarray) else ""
-
-
-def _ndim(x):
-    if isinstance(x, dlarray):
-        return x._data.ndim
-    return 0 if type(x) in (int, float, bool) else np.ndim(x)
 
 
 # --- elementwise --------------------------------------------------------------------------
@@ -58,50 +43,18 @@ WHERE = Primitive("where", jnp.where)
 MAXIMUM = Primitive("maximum", jnp.maximum)
 MINIMUM = Primitive("minimum", jnp.minimum)
 
-
-def unary(prim, x):
-    if not isinstance(x, dlarray):
-        return prim.eager(x)
-    return apply(prim, (x,), {}, x._fmt)
-
-
-def binary(prim, a, b):
-    if not isinstance(a, dlarray) and not isinstance(b, dlarray):
-        return prim.eager(a, b)
-    fmt = formats.broadcast(_fmt(a), _fmt(b), max(_ndim(a), _ndim(b)))
-    return apply(prim, (a, b), {}, fmt)
-
-
-def where(cond, a, b):
-    args = (cond, a, b)
-    if not any(isinstance(v, dlarray) for v in args):
-        return WHERE.eager(*args)
-    ndim = max(_ndim(v) for v in args)
-    fmt = formats.broadcast(formats.broadcast(_fmt(a), _fmt(b), ndim), _fmt(cond), ndim)
-    return apply(WHERE, args, {}, fmt)
-
-
 # --- reductions and shapes ----------------------------------------------------------------
-def _reduction(name, fn):
+def reduction(name, fn):
     def impl(x, *, axis, keepdims):
         return fn(x, axis=axis, keepdims=keepdims)
     return Primitive(name, impl, static=("axis", "keepdims"))
 
 
-SUM = _reduction("sum", jnp.sum)
-MEAN = _reduction("mean", jnp.mean)
-MAX = _reduction("max", jnp.max)
-MIN = _reduction("min", jnp.min)
+SUM = reduction("sum", jnp.sum)
+MEAN = reduction("mean", jnp.mean)
+MAX = reduction("max", jnp.max)
+MIN = reduction("min", jnp.min)
 
-
-def reduce(prim, x, axis, keepdims):
-    """Reduce over ``axis`` (None: all; int; tuple; or labels such as ``"S"``)."""
-    if not isinstance(x, dlarray):
-        x = jnp.asarray(x)
-        return prim.eager(x, axis=formats.axes_of("", x.ndim, axis), keepdims=keepdims)
-    axes = formats.axes_of(x._fmt, x._data.ndim, axis)
-    fmt = formats.reduce(x._fmt, axes, keepdims)
-    return apply(prim, (x,), {"axis": axes, "keepdims": keepdims}, fmt)
 
 
 def _reshape_impl(x, *, shape):
@@ -122,34 +75,12 @@ ASTYPE = Primitive("astype", _astype_impl, static=("dtype",))
 MATMUL = Primitive("matmul", jnp.matmul)
 
 
-def reshape(x, *shape):
-    """Reshape to ``shape`` (ints, or one tuple; one entry may be -1).
-
-    The format is kept when the number of dimensions is unchanged, else dropped.
-    """
-    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        shape = tuple(shape[0])
-    shape = tuple(operator.index(n) for n in shape)
-    fmt = _fmt(x) if len(shape) == _ndim(x) else ""
-    return apply(RESHAPE, (x,), {"shape": shape}, fmt)
-
-
-def transpose(x, axes):
-    """Permute dimensions; the result is unformatted (the caller relabels it)."""
-    return apply(TRANSPOSE, (x,), {"axes": tuple(axes)}, "")
-
-
-def astype(x, dtype):
-    return apply(ASTYPE, (x,), {"dtype": np.dtype(dtype)}, x._fmt)
-
-
-def matmul(a, b):
-    """Matrix product; the result is unformatted."""
-    return apply(MATMUL, (a, b), {}, "")
-
 
 # --- indexing -----------------------------------------------------------------------------
 def _getitem_impl(x, *arrays, template):
+    """``x[index]`` rebuilt from the static ``template``; with array indices the gather fills
+    out-of-range positions (NaN for floating data) instead of clamping them, so an index that a
+    replay computes past the end can never silently read a neighbour."""
     index = []
     for item in template:
         kind = item[0]
@@ -162,35 +93,13 @@ def _getitem_impl(x, *arrays, template):
         elif kind == "newaxis":
             index.append(None)
         else:
-            index.append(arrays[item[1]])
+            array = arrays[item[1]]
+            index.append(array.astype(jnp.int32) if jnp.issubdtype(array.dtype, jnp.floating)
+                         else array)
+    if arrays:
+        return x.at[tuple(index)].get(mode="fill")
     return x[tuple(index)]
 
 
 GETITEM = Primitive("getitem", _getitem_impl, static=("template",))
 
-
-def _bound(value):
-    return None if value is None else operator.index(value)
-
-
-def getitem(x, index):
-    """``x[index]`` with basic (ints, slices, ``...``, ``None``) or array indices.
-
-    Slices keep a dimension's label, integers drop it; see ``formats.index``.
-    """
-    items = index if isinstance(index, tuple) else (index,)
-    template, arrays = [], []
-    for item in items:
-        if isinstance(item, slice):
-            template.append(("slice", _bound(item.start), _bound(item.stop), _bound(item.step)))
-        elif item is Ellipsis:
-            template.append(("ellipsis",))
-        elif item is None:
-            template.append(("newaxis",))
-        elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
-            template.append(("int", int(item)))
-        else:
-            template.append(("array", len(arrays)))
-            arrays.append(item)
-    template = tuple(template)
-    return apply(GETITEM, (x, *arrays), {"template": template}, formats.index(x._fmt, template))

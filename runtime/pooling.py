@@ -12,7 +12,7 @@ import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
 from .layers import Layer
-from .nn import pair
+from .nn import check_window, pair
 from .primitive import Primitive
 
 
@@ -51,7 +51,9 @@ def _params(pool_size, stride, padding):
 def _pool(prim, x, pool_size, stride, padding, who):
     if not isinstance(x, dlarray) or x.fmt != "SSCB":
         raise ValueError(f"{who} needs an 'SSCB' dlarray, got format {getattr(x, 'fmt', '')!r}")
-    return apply(prim, (x,), _params(pool_size, stride, padding), x.fmt)
+    params = _params(pool_size, stride, padding)
+    check_window(x, params["pool_size"], params["padding"], who)
+    return apply(prim, (x,), params, x.fmt)
 
 
 def maxpool(x, pool_size, stride=1, padding=0):
