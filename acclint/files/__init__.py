@@ -2,5 +2,5 @@
 
 Layers, bottom to top: common, frameworks, files, parse, analysis, lint, fix, rules, run, report, then
 the entry points (api, cli, flake8_plugin, server, crosscheck). A layer imports only those below it
-(tests/test_layers.py holds this).
+(tests/test_layering.py holds this).
 """

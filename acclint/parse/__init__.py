@@ -3,5 +3,5 @@ front end (acclint.parse.frontend) that owns a file's `ast` tree and libcst modu
 
 Layers, bottom to top: common, frameworks, files, parse, analysis, lint, fix, rules, run, report, then
 the entry points (api, cli, flake8_plugin, server, crosscheck). A layer imports only those below it
-(tests/test_layers.py holds this).
+(tests/test_layering.py holds this).
 """
