@@ -12,7 +12,13 @@ How work is scheduled, and why:
 - When the change alters what other files see (acclint.server.projects.Shape), the
   project-wide reach is worked out again on the *analysis thread*, with every open buffer in
   place of its file; the open files whose seeds changed are linted again. A newer such change
-  makes a running analysis stop early and start over.
+  makes a running analysis stop early and start over. The analysis steps aside while the lint
+  thread has work (acclint.server.priority): the answers come first.
+- Opening a file is a change like any other: its buffer is linted at once with the seeds of
+  the last project analysis (none before the first), and published; then the project is
+  analysed, if it was not yet, and the file is linted again if its seeds changed (a helper
+  that another module jits gets its findings then). A file opened as it is on disk does not
+  make the analysis stale, so opening files one after another does not start it over.
 - A notebook is linted as one module of its Python code cells (acclint.server.documents);
   its diagnostics and edits go to the cells.
 - Code actions (quick fixes, `# noqa`, fix all) run on the lint thread too, so they see the
@@ -32,7 +38,7 @@ import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -51,6 +57,7 @@ CONFIG = "pyproject.toml"
 APPLY_AUTOFIX = "acclint.applyAutofix"
 
 log = logging.getLogger("acclint.server")
+T = TypeVar("T")
 
 
 class AcclintServer(LanguageServer):
@@ -156,14 +163,13 @@ class AcclintServer(LanguageServer):
         document = self.document(uri)
         if document is None:
             return
-        loop = asyncio.get_running_loop()
         change = self.changes.get(uri)
 
         def current() -> bool:
             return self.changes.get(uri) == change
 
         # A lint that waited in the queue behind another while a newer change came is skipped.
-        diagnostics = await loop.run_in_executor(self.lint_thread, lambda: self.diagnose(document) if current() else None)
+        diagnostics = await self.on_lint_thread(lambda: self.diagnose(document) if current() else None)
         now = self.document(uri)
         if diagnostics is not None and now is not None and now.parts == document.parts:
             for part in document.parts:
@@ -174,6 +180,11 @@ class AcclintServer(LanguageServer):
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
             self.published[uri] = set(diagnostics)
         self.want_analysis(self.state.scope(document.path), document.path)
+
+    async def on_lint_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` on the lint thread; the project analysis waits meanwhile."""
+        with self.state.lints:
+            return await asyncio.get_running_loop().run_in_executor(self.lint_thread, work, *args)
 
     def diagnose(self, document: Document) -> dict[str, list[types.Diagnostic]]:
         """The diagnostics of each part of `document`, by URI."""
@@ -406,11 +417,11 @@ def create_server() -> AcclintServer:
         ),
     )
     async def code_action(ls: AcclintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        return await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.code_actions, params)
+        return await ls.on_lint_thread(ls.code_actions, params)
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def code_action_resolve(ls: AcclintServer, action: types.CodeAction) -> types.CodeAction:
-        return await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.resolve, action)
+        return await ls.on_lint_thread(ls.resolve, action)
 
     @server.command(APPLY_AUTOFIX)
     async def apply_autofix(ls: AcclintServer, *arguments: Any) -> None:
@@ -420,7 +431,7 @@ def create_server() -> AcclintServer:
         document = ls.document(first.get("uri") if isinstance(first, dict) else str(first))
         if document is None:
             return
-        edit = await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.fix_all_edit, document)
+        edit = await ls.on_lint_thread(ls.fix_all_edit, document)
         await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="acclint: Fix all"))
 
     @server.feature(types.SHUTDOWN)
