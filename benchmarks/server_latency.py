@@ -1,6 +1,7 @@
-"""How soon the language server answers an edit: diagnostics for a 2,000-line file in a
-500-file project, measured from the moment a change is sent to the moment the diagnostics of
-that version arrive, over stdio, with pygls's client, against `python -m acclint.server`.
+"""How soon the language server answers: diagnostics for a file just opened in a 500-file
+project, first and once the project analysis refines them, and for each edit of a 2,000-line
+file, measured from the moment the message is sent to the moment the diagnostics arrive, over
+stdio, with pygls's client, against `python -m acclint.server`.
 
 The project is generated (so the figure can be reproduced anywhere): a package of 499 modules
 of about 120 lines each, one in ten with a jitted function that calls helpers of another
@@ -13,6 +14,15 @@ function of `big.py`, as an incremental change, the way an editor sends a keystr
 - a *reach edit* (the call to a helper of another module comes and goes) changes what other
   files see, so the project's seeds are worked out again in the background.
 
+Opening a file, each time in a fresh server (the project not yet analysed), as an editor's
+first file of a session: `mod_015.py` (120 lines, no traced function of its own; big.py jits
+one of its helpers, which prints, so its one finding comes from the project analysis) alone,
+timed to its first diagnostics and to the refined ones (those equal to `acclint check`'s); then
+the same with big.py opened as soon as mod_015.py's first diagnostics arrive, while the project
+is analysed, timed to big.py's first diagnostics. `--baseline TREE` runs these sessions also
+with the server of another source tree (PYTHONPATH=TREE, e.g. a `git worktree` of an older
+commit), alternately, so that before and after share the machine's load.
+
 Then, in-process (acclint.server.projects.Workspace, no protocol), wall and CPU seconds of the
 steps behind one answer: the reparse of the edited statement (the whole file's parse guard and
 a full parse shown beside it), the module analysis as the server makes it after an edit (from
@@ -22,6 +32,7 @@ column on a shared machine.
 
     .venv/bin/python benchmarks/server_latency.py            # prints the table
     .venv/bin/python benchmarks/server_latency.py --edits 40 --keep /tmp/latency-project
+    .venv/bin/python benchmarks/server_latency.py --opens 7 --baseline /tmp/acclint-before
 """
 
 from __future__ import annotations
@@ -49,6 +60,8 @@ TARGET_MS = 300
 BODY = (0, "    print(x); y = x * 2.0")
 REACH = (13, "    y = y  # no helper call")
 RHYTHMS = (("body edit, paced", BODY, 1.5), ("body edit, typing", BODY, 0.15), ("reach edit, paced", REACH, 1.5))
+OPENED = "mod_015.py"  # its finding comes from big.py's reach: 15 % 3 == 0, helper_3 prints
+OPEN_TARGET_MS = 500
 
 
 def helper_module(k: int) -> str:
@@ -140,6 +153,107 @@ class Timing:
         return self.arrived[(uri, version)]
 
 
+class Arrivals:
+    """Every publish of each document, in order: (when, its findings as (line, code))."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, list[tuple[float, list[tuple[int, str]]]]] = {}
+        self.changed = asyncio.Event()
+
+    def record(self, params: types.PublishDiagnosticsParams) -> None:
+        found = sorted((d.range.start.line + 1, str(d.code)) for d in params.diagnostics)
+        self.seen.setdefault(params.uri, []).append((time.perf_counter(), found))
+        self.changed.set()
+
+    async def until(self, uri: str, wanted=lambda found: True, timeout: float = 120.0) -> float:
+        """When the first publish of `uri` that `wanted` accepts arrived (waiting without
+        polling)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            for when, found in self.seen.get(uri, ()):
+                if wanted(found):
+                    return when
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.0, deadline - time.perf_counter()))
+
+
+def expected_findings(root: Path, path: Path) -> list[tuple[int, str]]:
+    """What `acclint check` finds in `path` (run in-process with the project's settings)."""
+    from acclint.api import run
+    from acclint.run.config import load_settings
+
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        report = run(["."], load_settings(root / "pyproject.toml"))
+    finally:
+        os.chdir(here)
+    return sorted((f.line, f.code) for f in report.findings if (root / f.path).resolve() == path.resolve())
+
+
+async def open_session(root: Path, tree: Path | None, expected: list[tuple[int, str]], with_big: bool) -> dict[str, float]:
+    """One fresh server: open OPENED (and, if `with_big`, big.py as soon as OPENED's first
+    diagnostics arrive); milliseconds to each answer."""
+    arrivals = Arrivals()
+    client = LanguageClient("server-latency", "1")
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def published(params: types.PublishDiagnosticsParams) -> None:
+        arrivals.record(params)
+
+    env = dict(os.environ, PYTHONPATH=str(tree)) if tree is not None else None
+    await client.start_io(sys.executable, "-m", "acclint.server", env=env, cwd=str(root))
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")],
+    ))
+    client.initialized(types.InitializedParams())
+
+    def open_file(path: Path) -> tuple[str, float]:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=path.as_uri(), language_id="python", version=1, text=path.read_text())
+        ))
+        return path.as_uri(), time.perf_counter()
+
+    uri, opened = open_file(root / "pkg" / OPENED)
+    first = await arrivals.until(uri)
+    out = {"first": (first - opened) * 1000}
+    if arrivals.seen[uri][0][1] == expected:
+        raise SystemExit(f"{OPENED}'s first diagnostics are already the refined ones: nothing to refine")
+    if with_big:
+        big_uri, big_opened = open_file(root / "pkg" / "big.py")
+        out["big first"] = (await arrivals.until(big_uri) - big_opened) * 1000
+    out["refined"] = (await arrivals.until(uri, lambda found: found == expected) - opened) * 1000
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return out
+
+
+OPEN_ROWS = (
+    (False, "first", f"open {OPENED} to first diagnostics"),
+    (False, "refined", f"open {OPENED} to refined diagnostics"),
+    (True, "big first", "then big.py, to its first diagnostics"),
+    (True, "refined", f"  ({OPENED}: to refined diagnostics)"),
+)
+
+
+async def measure_opens(root: Path, sessions: int, baseline: Path | None) -> dict[str, dict[str, list[float]]]:
+    """The open rows (OPEN_ROWS), `sessions` fresh servers each, for this tree ('after') and
+    the baseline ('before'), alternately."""
+    expected = expected_findings(root, root / "pkg" / OPENED)
+    trees = {"before": baseline, "after": None} if baseline is not None else {"after": None}
+    results = {name: {row: [] for _, _, row in OPEN_ROWS} for name in trees}
+    for _ in range(sessions):
+        for with_big in (False, True):
+            for name, tree in trees.items():
+                got = await open_session(root, tree, expected, with_big)
+                for big, key, row in OPEN_ROWS:
+                    if big == with_big:
+                        results[name][row].append(got[key])
+    return results
+
+
 async def measure(big: Path, edits: int) -> dict[str, list[float]]:
     timing = Timing()
     client = LanguageClient("server-latency", "1")
@@ -169,7 +283,7 @@ async def measure(big: Path, edits: int) -> dict[str, list[float]]:
         await asyncio.sleep(0.1)
         if len(timing.arrived) != seen:
             seen, quiet = len(timing.arrived), time.perf_counter()
-    results = {"open (first lint)": [first * 1000]}
+    results = {"open big.py on an idle server": [first * 1000]}
     version = 1
     for name, (offset, variant), gap in RHYTHMS:
         latencies = []
@@ -284,6 +398,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edits", type=int, default=20, help="edits per rhythm (default 20)")
     parser.add_argument("--keep", type=Path, help="generate the project here and keep it")
+    parser.add_argument("--opens", type=int, default=5, help="fresh servers per open row (default 5)")
+    parser.add_argument("--baseline", type=Path, help="also time the opens with the server of this source tree")
+    parser.add_argument("--opens-only", action="store_true", help="time the opens alone (no edits, no in-process steps)")
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=False)
@@ -294,16 +411,26 @@ def main() -> int:
     files = sum(1 for _ in root.rglob("*.py"))
     lines = sum(p.read_text().count("\n") for p in root.rglob("*.py"))
     print(f"project: {files} files, {lines} lines; big.py {big.read_text().count(chr(10))} lines; {os.cpu_count()} CPUs")
+    opens = asyncio.run(measure_opens(root, args.opens, args.baseline))
+    print(f"{'open to diagnostics (ms), fresh servers':<44}", *(f"{name + ': median':>16} {'min':>6} {'max':>6}" for name in opens))
+    for _, _, row in OPEN_ROWS:
+        cells = [f"{statistics.median(v[row]):>16.0f} {min(v[row]):>6.0f} {max(v[row]):>6.0f}" for v in opens.values()]
+        print(f"{row:<44}", *cells)
+    worst_first = max(opens["after"][OPEN_ROWS[0][2]])
+    print(f"target: {OPENED}'s first diagnostics within {OPEN_TARGET_MS} ms of opening it: "
+          f"{'met' if worst_first <= OPEN_TARGET_MS else 'NOT met'} (worst {worst_first:.0f} ms)")
+    if args.opens_only:
+        return 0
     results = asyncio.run(measure(big, args.edits))
-    print(f"{'edit to diagnostics (ms)':<28} {'n':>3} {'median':>8} {'p90':>8} {'max':>8}")
+    print(f"{'edit to diagnostics (ms)':<30} {'n':>3} {'median':>8} {'p90':>8} {'max':>8}")
     for name, values in results.items():
         ordered = sorted(values)
         p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        print(f"{name:<28} {len(values):>3} {statistics.median(values):>8.0f} {p90:>8.0f} {max(values):>8.0f}")
+        print(f"{name:<30} {len(values):>3} {statistics.median(values):>8.0f} {p90:>8.0f} {max(values):>8.0f}")
     print(f"{'in-process step':<68} {'wall s':>8} {'CPU s':>8}")
     for name, wall, cpu in in_process(big):
         print(f"{name:<68} {wall:>8.3f} {cpu:>8.3f}")
-    worst = max(max(v) for k, v in results.items() if k != "open (first lint)")
+    worst = max(max(v) for k, v in results.items() if k != "open big.py on an idle server")
     print(f"target: every edit answered within {TARGET_MS} ms: {'met' if worst <= TARGET_MS else 'NOT met'} (worst {worst:.0f} ms)")
     return 0
 

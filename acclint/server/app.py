@@ -12,7 +12,13 @@ How work is scheduled, and why:
 - When the change alters what other files see (acclint.server.projects.Shape), the
   project-wide reach is worked out again on the *analysis thread*, with every open buffer in
   place of its file; the open files whose seeds changed are linted again. A newer such change
-  makes a running analysis stop early and start over.
+  makes a running analysis stop early and start over. The analysis steps aside while the lint
+  thread has work (acclint.server.priority): the answers come first.
+- Opening a file is a change like any other: its buffer is linted at once with the seeds of
+  the last project analysis (none before the first), and published; then the project is
+  analysed, if it was not yet, and the file is linted again if its seeds changed (a helper
+  that another module jits gets its findings then). A file opened as it is on disk does not
+  make the analysis stale, so opening files one after another does not start it over.
 - A notebook is linted as one module of its Python code cells (acclint.server.documents);
   its diagnostics and edits go to the cells.
 - Code actions (quick fixes, `# noqa`, fix all) run on the lint thread too, so they see the
@@ -32,7 +38,7 @@ import os
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -51,6 +57,7 @@ CONFIG = "pyproject.toml"
 APPLY_AUTOFIX = "acclint.applyAutofix"
 
 log = logging.getLogger("acclint.server")
+T = TypeVar("T")
 
 
 class AcclintServer(LanguageServer):
@@ -156,14 +163,13 @@ class AcclintServer(LanguageServer):
         document = self.document(uri)
         if document is None:
             return
-        loop = asyncio.get_running_loop()
         change = self.changes.get(uri)
 
         def current() -> bool:
             return self.changes.get(uri) == change
 
         # A lint that waited in the queue behind another while a newer change came is skipped.
-        diagnostics = await loop.run_in_executor(self.lint_thread, lambda: self.diagnose(document) if current() else None)
+        diagnostics = await self.on_lint_thread(lambda: self.diagnose(document) if current() else None)
         now = self.document(uri)
         if diagnostics is not None and now is not None and now.parts == document.parts:
             for part in document.parts:
@@ -174,6 +180,11 @@ class AcclintServer(LanguageServer):
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
             self.published[uri] = set(diagnostics)
         self.want_analysis(self.state.scope(document.path), document.path)
+
+    async def on_lint_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` on the lint thread; the project analysis waits meanwhile."""
+        with self.state.lints:
+            return await asyncio.get_running_loop().run_in_executor(self.lint_thread, work, *args)
 
     def diagnose(self, document: Document) -> dict[str, list[types.Diagnostic]]:
         """The diagnostics of each part of `document`, by URI."""
@@ -215,11 +226,14 @@ class AcclintServer(LanguageServer):
             self.analysing[id(scope)] = asyncio.get_running_loop().create_task(self.analyse(scope, path))
 
     async def analyse(self, scope: Scope, path: str) -> None:
+        """Analyse the project until its seeds are current; after each analysis, lint again the
+        open files whose seeds changed, then settle the heap (`settle_heap`: after the lints,
+        which so answer about 0.15 s sooner on benchmarks/server_latency.py's project)."""
         loop = asyncio.get_running_loop()
         while scope.analysed != scope.generation:
             await asyncio.sleep(DEBOUNCE)
             try:
-                changed = await loop.run_in_executor(self.analysis_thread, self.reanalyse, scope, path)
+                changed = await loop.run_in_executor(self.analysis_thread, self.state.reanalyse, scope, path)
             except Exception as exc:
                 self.report_bug("analysing the project", exc)
                 return
@@ -227,20 +241,7 @@ class AcclintServer(LanguageServer):
                 uri = self.uris.get(reached)
                 if uri is not None:
                     await self.lint_now(uri)
-
-    def reanalyse(self, scope: Scope, path: str) -> list[str] | None:
-        """The project analysis (Workspace.reanalyse), then what is alive after it moved out of
-        the cyclic garbage collector's sight (`gc.freeze`): most of the server's heap is then
-        the project's parsed modules, kept between edits, and the full collections that scan
-        them, set off by the allocations of lints, cost 25 ms a lint of big.py on average in
-        benchmarks/server_latency.py's project (none with the heap frozen). What the last
-        analysis left unreachable is collected first (after `gc.unfreeze`), so that it is
-        freed rather than kept."""
-        changed = self.state.reanalyse(scope, path)
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        return changed
+            await loop.run_in_executor(self.analysis_thread, settle_heap)
 
     # -- code actions -------------------------------------------------------------------------
     def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
@@ -337,6 +338,18 @@ class AcclintServer(LanguageServer):
         return bool(support and "edit" in support.properties)
 
 
+def settle_heap() -> None:
+    """Move what is alive after a project analysis out of the cyclic garbage collector's sight
+    (`gc.freeze`): most of the server's heap is then the project's parsed modules, kept between
+    edits, and the full collections that scan them, set off by the allocations of lints, cost
+    25 ms a lint of big.py on average in benchmarks/server_latency.py's project (none with the
+    heap frozen). What the last analysis left unreachable is collected first (after
+    `gc.unfreeze`), so that it is freed rather than kept."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 def wanted(kind: str, only: list[str] | None) -> bool:
     """Whether the client's `only` filter admits `kind` (a filter admits its sub-kinds)."""
     return only is None or any(kind == k or kind.startswith(k + ".") for k in only)
@@ -406,11 +419,11 @@ def create_server() -> AcclintServer:
         ),
     )
     async def code_action(ls: AcclintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        return await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.code_actions, params)
+        return await ls.on_lint_thread(ls.code_actions, params)
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def code_action_resolve(ls: AcclintServer, action: types.CodeAction) -> types.CodeAction:
-        return await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.resolve, action)
+        return await ls.on_lint_thread(ls.resolve, action)
 
     @server.command(APPLY_AUTOFIX)
     async def apply_autofix(ls: AcclintServer, *arguments: Any) -> None:
@@ -420,7 +433,7 @@ def create_server() -> AcclintServer:
         document = ls.document(first.get("uri") if isinstance(first, dict) else str(first))
         if document is None:
             return
-        edit = await asyncio.get_running_loop().run_in_executor(ls.lint_thread, ls.fix_all_edit, document)
+        edit = await ls.on_lint_thread(ls.fix_all_edit, document)
         await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="acclint: Fix all"))
 
     @server.feature(types.SHUTDOWN)

@@ -12,7 +12,10 @@ resolve in it (its module-level functions and imports). Most keystrokes change n
 then no other file's seeds can change. When the shape changes, the project is analysed again
 in the background (`reanalyse`) and only the open files whose seeds changed are linted again;
 an analysis that a newer change makes stale stops at the next file it would read
-(`Superseded`) rather than finish work nobody will use. Parsed modules are kept between
+(`Superseded`) rather than finish work nobody will use, and it waits before each file while a
+lint is queued or running (acclint.server.priority). Opening a file changes nothing other
+files see when its buffer is the file on disk that the analysis reads: the file's first lint
+then neither waits for the analysis nor starts another one. Parsed modules are kept between
 analyses, keyed by their exact bytes, so only edited files are parsed again; an edit inside
 one top-level statement parses and guards that statement alone (acclint.server.reparse), and
 the analysis of the edited file takes the facts of the function bodies it left alone from the
@@ -41,6 +44,7 @@ from acclint.common.refused import Refused
 from acclint.parse.prefilter import may_hold_context, names_a_marker
 from acclint.analysis.project import Project, module_name
 from acclint.analysis.reach import Seed
+from acclint.server.priority import Lints
 from acclint.server.reparse import Parsed, reparse
 
 
@@ -80,9 +84,11 @@ class Scope:
     generation: int = 1  # bumped by every change that may change the seeds
     analysed: int = 0  # the generation the seeds were computed at
     # From the last project analysis: whether a name may be a function of the project, and the
-    # shape of each open file then.
+    # shape of each open file then (set together, under `lock`).
     in_project: Callable[[str], bool] | None = None
     shapes: dict[str, Shape | None] = field(default_factory=dict)
+    files: frozenset[str] = frozenset()  # the files of the running (else the last) analysis
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def shown(self, path: str) -> str:
         """The path findings name: relative to the root, as `acclint check` run there names
@@ -96,17 +102,13 @@ class Scope:
 
 
 class _BufferedProject(Project):
-    """A Project that reuses modules parsed by earlier analyses (for unchanged bytes) and stops
-    when `stale()` says a newer edit has come in."""
+    """A Project that reuses modules parsed by earlier analyses (for unchanged bytes)."""
 
-    def __init__(self, files, options, read, parsed: dict, stale: Callable[[], bool]) -> None:
+    def __init__(self, files, options, read, parsed: dict) -> None:
         super().__init__(files, options.markers, options.pedantic, read)
         self._parsed = parsed
-        self._stale = stale
 
     def module(self, path: str) -> cst.Module | None:
-        if self._stale():
-            raise Superseded
         source = self.read(path)
         kept = self._parsed.get(path)
         if kept is not None and kept.source == source:
@@ -127,6 +129,7 @@ class Workspace:
         self._scopes: dict[str, Scope] = {}  # by configuration root (or directory, without one)
         self._scope_of: dict[str, Scope] = {}  # by directory
         self._lock = threading.Lock()
+        self.lints = Lints()  # the analysis waits while one is queued or running
         self._parsed: dict[str, Parsed] = {}
         # The last analysis of each buffer: the next one takes the facts of the function
         # bodies an edit left alone from it (ModuleAnalysis's `previous`).
@@ -218,11 +221,12 @@ class Workspace:
                 source = self.read(path)
             except (OSError, Refused) as exc:
                 return unreadable(exc, shown)
+        in_project = scope.in_project  # read before the seeds: a newer analysis's shapes are not ours
         options = scope.options_of(path)
         last = self._last.get(path)
         if last is not None and last[0] == source and last[1] == options:
             return last[2]
-        module, analysis = self._analyse_file(path, source, options, scope)
+        module, analysis = self._analyse_file(path, source, options, in_project)
         positions = self._positions.get(path, {}) if module is not None else None
         result = lint_bytes(source, shown, scope.settings, options, module, analysis, positions)
         if positions is not None and path in self.buffers:
@@ -230,12 +234,37 @@ class Workspace:
             self._positions[path] = {key: found for key, found in positions.items() if key[0] in kept}
         if path in self.buffers:
             self._last[path] = (source, options, result)
-            shape = Shape.of(module, analysis) if module is not None else None
-            if shape is None or scope.shapes.get(path) != shape:
-                scope.generation += 1  # other files' seeds may change: analyse the project
+            self._compare_shape(scope, path, source, Shape.of(module, analysis) if module is not None else None, in_project)
         return result
 
-    def _analyse_file(self, path: str, source: bytes, options: LintOptions, scope: Scope):
+    def _compare_shape(self, scope: Scope, path: str, source: bytes, shape: Shape | None, in_project) -> None:
+        """Make the project analysis stale if what other files see of `path` may have changed
+        since the analysis that gave the seeds (`shape`: None where the lint did not parse it).
+
+        A file just opened as it is on disk changes nothing: the analysis (done or under way)
+        read those very bytes. Its shape, as this lint saw it with the last analysis's seeds
+        and `in_project`, is what later edits are compared with; an analysis under way records
+        it too when it ends."""
+        if path not in scope.shapes and self._as_analysed(scope, path, source):
+            with scope.lock:
+                if in_project is not None and scope.in_project is in_project:
+                    scope.shapes.setdefault(path, shape)
+            return
+        if shape is None or scope.shapes.get(path) != shape:
+            scope.generation += 1  # other files' seeds may change: analyse the project
+
+    def _as_analysed(self, scope: Scope, path: str, source: bytes) -> bool:
+        """Whether the project analysis reads `source` for `path`: the file is one of the
+        project's (a scope without a root makes its project of the open files) and its buffer
+        is what is on disk."""
+        if scope.root is None or path not in scope.files:
+            return False
+        try:
+            return Sources().read(path) == source
+        except (OSError, Refused):
+            return False
+
+    def _analyse_file(self, path: str, source: bytes, options: LintOptions, in_project: Callable[[str], bool] | None):
         """The module and analysis the engine would make of `source` (with the project's
         in_project, so that the analysis records the file's outgoing reaches), or (None, None)
         where the engine would not analyse it, or cannot (it then says why).
@@ -259,7 +288,7 @@ class Workspace:
                 kept = self._parsed[path] = again
             module = kept.module
             analysis = self._analyses[path] = ModuleAnalysis(
-                module, options.markers, options.pedantic, options.module_name, options.seeds, scope.in_project,
+                module, options.markers, options.pedantic, options.module_name, options.seeds, in_project,
                 previous=self._analyses.get(path),
             )
         except (Refused, cst.ParserSyntaxError, RecursionError):
@@ -294,12 +323,17 @@ class Workspace:
         disk = Sources()  # reads each file once (a notebook as the module of its code cells)
 
         def read(file: str) -> bytes:
+            """The file's bytes, once no lint waits (or PAUSE has passed), unless the analysis
+            became stale."""
+            self.lints.wait()
+            if scope.generation != generation:
+                raise Superseded
             found = snapshot.get(file)
             return found if found is not None else disk.read(file)
 
-        project = _BufferedProject(
-            self.files(scope, path), scope.options, read, self._parsed, lambda: scope.generation != generation
-        )
+        files = self.files(scope, path)
+        scope.files = frozenset(files)
+        project = _BufferedProject(files, scope.options, read, self._parsed)
         try:
             seeds = project.seeds()
             shapes = {}
@@ -309,6 +343,7 @@ class Workspace:
                 shapes[open_path] = Shape.of(module, analysis) if module is not None else None
         except Superseded:
             return None
-        before = scope.seeds
-        scope.seeds, scope.in_project, scope.shapes, scope.analysed = seeds, project.in_project, shapes, generation
+        with scope.lock:
+            before = scope.seeds
+            scope.seeds, scope.in_project, scope.shapes, scope.analysed = seeds, project.in_project, shapes, generation
         return [p for p in self.open_paths(scope) if before.get(p, ()) != seeds.get(p, ())]
