@@ -7,7 +7,15 @@ file. The reach is a fixpoint: each file that may hold a context is analysed; ev
 traced functions make to an imported function of the project, and every imported function it
 hands to a marker, becomes a `Seed` for the file that defines the function (through package
 `__init__` re-exports too); that file is analysed with its seeds, which may reach further.
-Only files that hold a context or a reached function are parsed with libcst.
+Only files that hold a context or a reached function are parsed with libcst; every other file is
+only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
+project index (`FileIndex`: top-level functions and module-level imports).
+
+What a file contributes depends only on its bytes, its module name, the project's module names
+and the seeds it receives, so with `Summaries` (acclint.run.cache keeps them between runs) a
+file's verdict, index and outgoing seeds are kept per version of the file: after an edit, the
+fixpoint replays from them and analyses only the edited file and the files whose incoming seeds
+changed.
 """
 
 from __future__ import annotations
@@ -151,9 +159,10 @@ class Project:
             return None
         module, _, name = absolute.rpartition(".")
         for path in self._candidates(module, importer):
-            if name in self._top_level(path):
+            index = self.index_of(path)
+            if name in index.functions:
                 return path, name
-            exports = self._imports_of(path).exports
+            exports = index.exports
             if name in exports:  # a package `__init__` re-exporting it
                 return self.resolve(exports[name], path, depth + 1)
         return None
@@ -175,12 +184,6 @@ class Project:
         found = self.paths.get(module, [])
         here = self._directory.get(importer)
         return sorted(found, key=lambda p: self._directory[p] != here)
-
-    def _top_level(self, path: str) -> frozenset[str]:
-        return self.index_of(path).functions
-
-    def _imports_of(self, path: str) -> FileIndex:
-        return self.index_of(path)
 
     # -- one file ---------------------------------------------------------------------------
     def digest_of(self, path: str) -> str | None:

@@ -37,11 +37,12 @@ from acclint.run.options import options_for
 from acclint.run.plan import Sources, lint_bytes, unreadable, with_packages
 from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.files.discovery import discover
-from acclint.lint.engine import LintOptions, decode
+from acclint.files.decoding import decode
+from acclint.lint.engine import LintOptions
 from acclint.common.findings import FileError, FileResult
-from acclint.parse.guard import check_source
+from acclint.parse.frontend import parse_module, screen
 from acclint.common.refused import Refused
-from acclint.parse.prefilter import may_hold_context, names_a_marker
+from acclint.parse.prefilter import may_hold_context
 from acclint.analysis.project import Project, module_name
 from acclint.analysis.reach import Seed
 from acclint.server.priority import Lints
@@ -270,9 +271,9 @@ class Workspace:
         where the engine would not analyse it, or cannot (it then says why).
 
         An edit inside one top-level statement parses that statement alone, and skips the
-        engine's exact prefilter (`names_a_marker`, a walk of the whole `ast` tree): a module
-        that fails it has no traced context, so its analysis finds no function to lint and
-        the findings are the same, none."""
+        front end's `ast` prefilter (acclint.parse.frontend.screen): a module that fails it has
+        no traced context, so its analysis finds no function to lint and the findings are the
+        same, none."""
         if not options.seeds and not may_hold_context(source, options.markers):
             return None, None
         try:
@@ -281,10 +282,12 @@ class Workspace:
                 decode(source)
                 again = reparse(kept, source) if kept is not None else None
                 if again is None:
-                    tree = check_source(source)
-                    if not options.seeds and not names_a_marker(tree, options.markers):
+                    screened, _ = screen(source, options.markers, guard=True)
+                    if screened.error is not None:
+                        raise screened.error
+                    if not options.seeds and not screened.names_marker:
                         return None, None
-                    again = Parsed(source, cst.parse_module(source))
+                    again = Parsed(source, parse_module(source))
                 kept = self._parsed[path] = again
             module = kept.module
             analysis = self._analyses[path] = ModuleAnalysis(

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from acclint.parse.frontend import parse_module
 from acclint.parse.guard import check_size, check_source
 from acclint.common.refused import Refused
 from acclint.server.documents import decode, encode
@@ -90,7 +91,7 @@ def reparse(old: Parsed, source: bytes) -> Parsed | None:
     text = "".join(after[starts[index]: starts[index + 1] + shift])
     try:
         check_source(encode(text))
-        alone = cst.parse_module(text)
+        alone = parse_module(text)
     except (Refused, cst.ParserSyntaxError, RecursionError):
         return None
     if len(alone.body) != 1 or alone.footer:
