@@ -8,6 +8,12 @@
   this checkout: the linter alone, no extras). The pre-commit tests run their hooks from it,
   and the light-install test uses it as the plain ``pip install`` it needs (each build took
   30-100 s; there were three).
+
+The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml) with `--dist loadgroup`:
+`pytest_collection_modifyitems` below puts each test module in a group of its own, so that its
+module-scoped setups (one language server, the fixed fixtures, ...) are made once, on one
+worker, and puts the modules that share a session setup above in one group, so that no two
+workers make it twice.
 """
 
 from __future__ import annotations
@@ -22,6 +28,19 @@ from hooks import HOOK_IDS, commit_all, git, hooks_config, pre_commit
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+
+
+# Modules that share an expensive session fixture run on one worker, as one group.
+SHARED_SETUP = {
+    "test_crosscheck.py": "fixture_set", "test_fixture_labels.py": "fixture_set",
+    "test_precommit.py": "hook_home", "test_light_install.py": "hook_home",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        group = SHARED_SETUP.get(item.path.name, str(item.path.relative_to(ROOT)))
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
