@@ -9,11 +9,10 @@
   and the light-install test uses it as the plain ``pip install`` it needs (each build took
   30-100 s; there were three).
 
-The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml) with `--dist loadgroup`:
-`pytest_collection_modifyitems` below puts each test module in a group of its own, so that its
-module-scoped setups (one language server, the fixed fixtures, ...) are made once, on one
-worker, and puts the modules that share a session setup above in one group, so that no two
-workers make it twice.
+The suite runs on every core (pytest-xdist, `-n auto --dist loadscope` in pyproject.toml), each
+test module on one worker, so that its module-scoped setups (one language server, the fixed
+fixtures, ...) are made once; `pytest_xdist_make_scheduler` below also keeps the modules that
+share a session setup above on one worker, so that no two workers make it twice.
 """
 
 from __future__ import annotations
@@ -35,12 +34,33 @@ SHARED_SETUP = {
     "test_crosscheck.py": "fixture_set", "test_fixture_labels.py": "fixture_set",
     "test_precommit.py": "hook_home", "test_light_install.py": "hook_home",
 }
+# The longest groups start first, so that no worker is left with one of them at the end.
+LONGEST_FIRST = ("fixture_set", "tests/test_fix_fixtures.py", "hook_home", "tests/runtime/test_train_digits.py")
+
+
+def group_of(nodeid: str) -> str:
+    """The test's module (as a path from the root), or the group of modules it shares a setup with."""
+    module = nodeid.split("::", 1)[0]
+    return SHARED_SETUP.get(Path(module).name, module)
 
 
 def pytest_collection_modifyitems(items):
-    for item in items:
-        group = SHARED_SETUP.get(item.path.name, str(item.path.relative_to(ROOT)))
-        item.add_marker(pytest.mark.xdist_group(group))
+    rank = {group: n for n, group in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(group_of(item.nodeid), len(rank)))  # stable: the rest keep their order
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's: without it (`-p no:xdist`) it is never called
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadscope`, with the scope of a test being its group (`group_of`), not its module alone."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return GroupScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
