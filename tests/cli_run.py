@@ -3,8 +3,9 @@
 Starting a Python that imports acclint costs about 0.6 s a run; most CLI tests are about what
 the command prints and returns, not about being a process, so they call `acclint.cli.main`
 here with the working directory, standard streams and exit status a subprocess would have.
-A few tests still start the real executable (tests/test_entry_point.py: the console script,
-`python -m acclint`, exit codes through the process boundary and signals).
+Tests where the process is the point still start it: tests/test_cli.py checks the exit
+statuses through the installed `acclint` script and `python -m acclint`, test_light_install
+that a fresh interpreter imports no jax, test_server the server over stdio.
 
 The result is a `subprocess.CompletedProcess`, so a test reads it exactly as it read the
 subprocess's. A run that takes longer than `timeout` seconds raises `HangError` (SIGALRM
