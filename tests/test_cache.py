@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from acclint import api
 from acclint.run.plan import Plan
 from acclint.run.config import Settings
+from cli_run import acclint
 
 TRAIN = "import jax\nfrom utils import helper\n\n@jax.jit\ndef step(x):\n    return helper(x)\n"
 UTILS = "def helper(x):\n    if x > 0:\n        return x\n    return -x\n"
@@ -26,8 +26,7 @@ def project(tmp_path):
 
 
 def check(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "acclint", "check", "--output-format", "json", *args, "."],
-                          cwd=project, capture_output=True, text=True, timeout=120)
+    return acclint("check", "--output-format", "json", *args, ".", cwd=project)
 
 
 def codes(run: subprocess.CompletedProcess) -> list[tuple[str, int, str]]:

@@ -1,17 +1,30 @@
-"""The command line as a user meets it: output formats, exit codes, bad input, rule docs."""
+"""The command line as a user meets it: output formats, exit codes, bad input, rule docs.
+
+Most tests run the command in this process (tests/cli_run.py); the exit statuses 0, 1 and 2
+are also checked through a real process, started both as the installed `acclint` script and
+as `python -m acclint`.
+"""
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from cli_run import acclint
 
 HAZARD = "import jax\n\n@jax.jit\ndef step(x):\n    if x.sum() > 0:\n        print(x)\n    return x\n"
 CLEAN = "import jax\n\n@jax.jit\ndef step(x):\n    return x * 2\n"
 
 
-def acclint(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "acclint", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+SCRIPT = str(Path(sys.executable).parent / "acclint")
+
+
+def acclint_process(*args, cwd, module=False):
+    """The real command in a subprocess: `python -m acclint` or the installed script."""
+    command = [sys.executable, "-m", "acclint"] if module else [SCRIPT]
+    return subprocess.run([*command, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
 
 
 @pytest.fixture
@@ -21,8 +34,10 @@ def project(tmp_path):
     return tmp_path
 
 
-def test_text_output_names_position_code_and_shows_the_line(project):
-    run = acclint("check", "hazard.py", cwd=project)
+@pytest.mark.parametrize("run_it", [acclint, lambda *a, cwd: acclint_process(*a, cwd=cwd, module=True)],
+                         ids=["in-process", "python -m acclint"])
+def test_text_output_names_position_code_and_shows_the_line(project, run_it):
+    run = run_it("check", "hazard.py", cwd=project)
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     assert lines[0].startswith("hazard.py:5:5: ACC201 'if' on traced value 'x'")
@@ -45,8 +60,9 @@ def test_json_output_follows_the_contract(project):
         assert isinstance(item["fixable"], bool)
 
 
-def test_clean_files_exit_zero_with_ruffs_summary_line(project):
-    run = acclint("check", "clean.py", cwd=project)
+@pytest.mark.parametrize("run_it", [acclint, acclint_process], ids=["in-process", "acclint script"])
+def test_clean_files_exit_zero_with_ruffs_summary_line(project, run_it):
+    run = run_it("check", "clean.py", cwd=project)
     assert (run.returncode, run.stdout, run.stderr) == (0, "All checks passed!\n", "")
 
 
@@ -80,12 +96,13 @@ def test_a_bad_file_is_named_with_its_problem_and_the_others_are_still_linted(pr
     assert "Traceback" not in run.stderr
 
 
-def test_usage_errors_exit_two(project):
-    assert acclint("check", "missing.py", cwd=project).returncode == 2
-    bad_code = acclint("check", "--select", "E501", "hazard.py", cwd=project)
+@pytest.mark.parametrize("run_it", [acclint, acclint_process], ids=["in-process", "acclint script"])
+def test_usage_errors_exit_two(project, run_it):
+    assert run_it("check", "missing.py", cwd=project).returncode == 2
+    bad_code = run_it("check", "--select", "E501", "hazard.py", cwd=project)
     assert bad_code.returncode == 2 and "E501" in bad_code.stderr
-    assert acclint("check", "--format", "xml", cwd=project).returncode == 2
-    assert acclint(cwd=project).returncode == 2
+    assert run_it("check", "--format", "xml", cwd=project).returncode == 2
+    assert run_it(cwd=project).returncode == 2
 
 
 def test_rule_docs_and_listing(project):

@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
+from cli_run import acclint
+
 HAZARD = "import jax\n\n@jax.jit\ndef step(x):\n    if x.sum() > 0:\n        x = -x\n    print(x)\n    return x\n"
 CLEAN = "import jax\n\n@jax.jit\ndef step(x):\n    return x * 2\n"
-
-
-def acclint(*args, cwd, stdin=None, env=None):
-    return subprocess.run(
-        [sys.executable, "-m", "acclint", *args], cwd=cwd, capture_output=True, text=True, timeout=120,
-        input=stdin, env={**os.environ, **(env or {})},
-    )
 
 
 @pytest.fixture
@@ -107,23 +100,23 @@ def test_statistics_work_with_json(project):
 
 def test_stdin_is_linted_under_its_stdin_filename(project):
     (project / "pyproject.toml").write_text('[tool.acclint]\nper-file-ignores = { "quiet.py" = ["ACC4"] }\n')
-    run = acclint("check", "-", "--stdin-filename", "quiet.py", "--output-format", "concise", cwd=project, stdin=HAZARD)
+    run = acclint("check", "-", "--stdin-filename", "quiet.py", "--output-format", "concise", cwd=project, input=HAZARD)
     assert run.returncode == 1
     assert "quiet.py:5:5: ACC201" in run.stdout and "ACC401" not in run.stdout  # per-file-ignores apply
-    anonymous = acclint("check", "-", cwd=project, stdin=HAZARD)
+    anonymous = acclint("check", "-", cwd=project, input=HAZARD)
     assert anonymous.stdout.startswith("-:5:5: ACC201")
 
 
 def test_stdin_named_as_an_excluded_file_is_left_alone_with_force_exclude(project):
     (project / "pyproject.toml").write_text('[tool.acclint]\nexclude = ["vendored/*"]\n')
     args = ("check", "-", "--stdin-filename", "vendored/m.py", "--force-exclude")
-    assert acclint(*args, cwd=project, stdin=HAZARD).stdout == "All checks passed!\n"
-    fixed = acclint(*args, "--fix", cwd=project, stdin=HAZARD)
+    assert acclint(*args, cwd=project, input=HAZARD).stdout == "All checks passed!\n"
+    fixed = acclint(*args, "--fix", cwd=project, input=HAZARD)
     assert (fixed.returncode, fixed.stdout) == (0, HAZARD)  # the source comes back untouched
 
 
 def test_fix_on_stdin_prints_the_fixed_source(project):
-    run = acclint("check", "-", "--fix", "--stdin-filename", "m.py", cwd=project, stdin=HAZARD)
+    run = acclint("check", "-", "--fix", "--stdin-filename", "m.py", cwd=project, input=HAZARD)
     lines = run.stdout.splitlines()
     assert lines[4].startswith("    x = ") and lines[4].endswith("where(x.sum() > 0, -x, x)")
     assert lines[5] == '    jax.debug.print("{}", x)'
@@ -175,6 +168,6 @@ def test_stdin_standing_for_a_package_module_is_traced_from_its_package():
     root = __import__("pathlib").Path(__file__).resolve().parent.parent
     utils = "docs/example/project/trainer/utils.py"
     run = acclint("check", "-", "--stdin-filename", utils, "--output-format", "concise", "--no-cache",
-                  cwd=root, stdin=(root / utils).read_text())
+                  cwd=root, input=(root / utils).read_text())
     assert run.returncode == 1
     assert f"{utils}:10:12: ACC302" in run.stdout and "(reached from trainer.train.train_step (jax.jit))" in run.stdout

@@ -1,8 +1,9 @@
 """The dynamic cross-check: labels, linter and what actually happens agree on every fixture,
 and the cross-check notices when they do not.
 
-All fixtures are run once per session (``runs``); the tests that need the linter's side call
-it on top of those runs, and the tests that prove the harness bites run small temporary copies.
+All fixtures are loaded and run once per session (``fixture_set`` and ``fixture_runs`` in
+tests/conftest.py); the tests that need the linter's side call it on top of those runs, and the
+tests that prove the harness bites run small temporary copies.
 """
 
 import shutil
@@ -13,8 +14,6 @@ import pytest
 from acclint.crosscheck import crosscheck
 from acclint.crosscheck.__main__ import _parser, main
 from acclint.crosscheck.agreement import FAMILIES
-from acclint.crosscheck.dynamic import run_all
-from acclint.crosscheck.fixture_set import load_fixtures
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DEFAULT_MIN_CONFIRMED = 20
@@ -23,9 +22,8 @@ MIN_CONFIRMED = {"ACC6": 10}
 
 
 @pytest.fixture(scope="module")
-def loaded():
-    fixtures = load_fixtures(FIXTURES)
-    return fixtures, run_all(fixtures)
+def loaded(fixture_set, fixture_runs):
+    return fixture_set, fixture_runs
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import sys
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import jax
@@ -31,6 +32,7 @@ SCALES = (-16.0, -4.0, -1.0, -0.25, 0.25, 1.0, 4.0, 16.0)  # flip signs and span
 SEEDS = (0, 1, 2)
 
 
+@cache  # the tests only read an outcome; each file is fixed once a session, not once a test
 def _fix(path: Path, unsafe: bool = True) -> FixOutcome:
     shown = str(path.relative_to(ROOT))
     return fix_source(path.read_bytes(), shown, lambda data: lint_bytes(data, shown, SETTINGS, OPTIONS), unsafe)

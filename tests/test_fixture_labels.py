@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from acclint.crosscheck.fixture_set import load_fixtures
 from acclint.crosscheck.labels import family
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,8 +21,9 @@ MIN_POSITIVES, MIN_NEGATIVES = 20, 60
 
 
 @pytest.fixture(scope="module")
-def fixtures():
-    return load_fixtures(FIXTURES)
+def fixtures(fixture_set):
+    """The loaded fixture modules, shared with the cross-check tests (tests/conftest.py)."""
+    return fixture_set
 
 
 def _labelled_functions(fixtures):

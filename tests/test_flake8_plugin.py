@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import acclint
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 FLAKE8 = str(BIN / "flake8")
-ACCLINT = str(BIN / "acclint")
 
 HAZARDS = textwrap.dedent(
     """\
@@ -45,7 +46,7 @@ def flake8(*args: str, cwd: Path = ROOT, stdin: str | None = None) -> list[str]:
 
 def acclint_as_flake8(*paths: str, cwd: Path = ROOT) -> list[str]:
     """`acclint check --format json` findings, written as flake8 writes them."""
-    done = subprocess.run([ACCLINT, "check", "--format", "json", *paths], cwd=cwd, capture_output=True, text=True, timeout=300)
+    done = acclint("check", "--format", "json", *paths, cwd=cwd, timeout=300)
     assert done.returncode in (0, 1), done.stderr
     return [f"{f['path']}:{f['line']}:{f['column']}: {f['code']} {f['message']}" for f in json.loads(done.stdout)]
 

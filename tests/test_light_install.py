@@ -2,17 +2,17 @@
 what the CLI needs, and neither `import acclint` nor `acclint check` imports jax or numpy.
 
 The first test runs in this environment (where jax is installed, so an import of it would go
-unnoticed by a failure): it checks which modules a check run loads. The second builds a fresh
-virtual environment with `pip install <this checkout>` (no extras) and runs the linter there,
-where jax cannot be imported at all; it downloads libcst and friends, so it is marked slow.
+unnoticed by a failure): it checks which modules a check run loads. The second runs the linter
+in a fresh virtual environment made by `pip install <this checkout>` (no extras), where jax
+cannot be imported at all. That environment is the pre-commit hooks' one (`hook_python` in
+tests/conftest.py: pre-commit makes a virtualenv and runs `pip install .` in a snapshot of this
+checkout), built once for both; it downloads libcst and friends, so the test is marked slow.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -38,18 +38,13 @@ def test_a_check_run_imports_neither_jax_nor_numpy():
 
 
 @pytest.mark.slow
-def test_pip_install_gives_a_linter_that_runs_with_no_jax_importable(tmp_path):
-    source = tmp_path / "src"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "*.egg-info", "build", ".acclint_cache", "__pycache__"))
-    env = tmp_path / "env"
-    venv.create(env, with_pip=True)
-    python = env / "bin" / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)],
-                             capture_output=True, text=True, timeout=600)
-    assert install.returncode == 0, install.stdout + install.stderr
+def test_pip_install_gives_a_linter_that_runs_with_no_jax_importable(hook_python):
+    python = hook_python  # the install succeeded: the fixture asserts it
+    installed = subprocess.run([str(python), "-m", "pip", "show", "acclint"], capture_output=True, text=True)
+    assert installed.returncode == 0 and "Editable project location" not in installed.stdout, installed.stdout
     no_jax = subprocess.run([str(python), "-c", "import jax"], capture_output=True, text=True)
     assert no_jax.returncode == 1 and "No module named 'jax'" in no_jax.stderr
-    done = subprocess.run([str(env / "bin" / "acclint"), "check", "--no-cache", str(EXAMPLE)],
+    done = subprocess.run([str(python.parent / "acclint"), "check", "--no-cache", str(EXAMPLE)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert "Found 7 findings in 1 file" in done.stdout

@@ -3,8 +3,9 @@ message naming it and its problem, the run exits 2, and the other file's finding
 what they are without it. Nothing crashes, hangs or runs out of memory.
 
 The reproducers live in tests/data/malformed/; what cannot be stored in a repository (FIFOs,
-symlinks, unreadable files, files of several MiB) is made in a temporary folder. Every
-subprocess has a timeout: a hang fails the test instead of stalling the suite.
+symlinks, unreadable files, files of several MiB) is made in a temporary folder. `acclint check`
+runs in this process (tests/cli_run.py) and flake8 in a subprocess; every run has a timeout:
+a hang fails the test instead of stalling the suite.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from acclint.parse import guard
+from cli_run import acclint
 
 DATA = Path(__file__).parent / "data" / "malformed"
 BIN = Path(sys.executable).parent
-ACCLINT = str(BIN / "acclint")
 FLAKE8 = str(BIN / "flake8")
 HANG_GUARD = 120  # seconds; every case here takes well under one
 
@@ -61,10 +62,7 @@ CASES: dict[str, list[tuple[int, str]] | str] = {
 
 def check(folder: Path, *paths: str) -> tuple[int, list[tuple[str, int, str]], str]:
     """`acclint check` on `paths` (relative to `folder`): exit status, findings, stderr."""
-    done = subprocess.run(
-        [ACCLINT, "check", "--no-cache", "--no-config", "--output-format", "json", *paths],
-        cwd=folder, capture_output=True, text=True, timeout=HANG_GUARD,
-    )
+    done = acclint("check", "--no-cache", "--no-config", "--output-format", "json", *paths, cwd=folder, timeout=HANG_GUARD)
     assert "Traceback" not in done.stderr, done.stderr
     findings = sorted((f["path"], f["line"], f["code"]) for f in json.loads(done.stdout or "[]"))
     return done.returncode, findings, done.stderr
@@ -224,10 +222,7 @@ def test_flake8_refuses_the_same_files_with_acc000_and_reports_the_rest(folder):
 def test_an_excerpt_after_a_form_feed_shows_the_finding_s_own_line(folder):
     """`str.splitlines` splits at form feeds; the excerpt must use Python's line numbering."""
     shutil.copy(DATA / "formfeed_noqa.py", folder / "formfeed_noqa.py")
-    done = subprocess.run(
-        [ACCLINT, "check", "--no-cache", "--no-config", "--output-format", "text", "formfeed_noqa.py"],
-        cwd=folder, capture_output=True, text=True, timeout=HANG_GUARD,
-    )
+    done = acclint("check", "--no-cache", "--no-config", "--output-format", "text", "formfeed_noqa.py", cwd=folder, timeout=HANG_GUARD)
     report = done.stdout.splitlines()
     at = report.index(next(line for line in report if line.startswith("formfeed_noqa.py:8:12: ACC302")))
     assert report[at + 1].strip() == "return float(x)"

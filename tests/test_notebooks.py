@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
+from cli_run import acclint
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "example" / "notebook.ipynb"
-
-
-def acclint(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "acclint", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
 
 
 def write(path: Path, *cells, indent: int = 1) -> Path:

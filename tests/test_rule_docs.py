@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from acclint.cli import main
+from acclint.report import docs
 from acclint.report.docs import render_rule, sections
 from acclint.run.registry import all_rules
 
@@ -16,9 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"
 
 
-def test_checked_in_pages_equal_freshly_generated_ones(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "acclint.report.docs", str(tmp_path)], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+def test_checked_in_pages_equal_freshly_generated_ones(tmp_path, capsys):
+    # `python -m acclint.report.docs DIR`, run in this process
+    assert docs.main([str(tmp_path)]) == 0, capsys.readouterr().err
     fresh = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     checked_in = {p.name: p.read_bytes() for p in DOCS.iterdir()}
     stale = sorted(name for name in fresh.keys() | checked_in.keys() if fresh.get(name) != checked_in.get(name))
@@ -55,6 +54,5 @@ def test_unknown_rule_is_an_error(capsys):
     assert "no rule 'ACC999'" in capsys.readouterr().err
 
 
-def test_docs_command_needs_a_directory():
-    done = subprocess.run([sys.executable, "-m", "acclint.report.docs"], capture_output=True, text=True)
-    assert done.returncode == 2 and "usage:" in done.stderr
+def test_docs_command_needs_a_directory(capsys):
+    assert docs.main([]) == 2 and "usage:" in capsys.readouterr().err
