@@ -16,7 +16,7 @@ import tokenize
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from acclint.api import lint_bytes, options_for
@@ -77,6 +77,11 @@ def _lint(data: bytes):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(program=programs(), chain=_chains(), order=st.booleans())
+@example(  # Python's tokenizer refuses this layout (form feeds before continuations); its compiler does not
+    program='try:\n pass\n\x0c  \\\n\\\n \\\r\n#\U0002bdf5\u0100\n\t\t \\\r\n\t\x0c\\\n\\\n#\n\x0c \x0c\\\n# type: ignore\n  \x0c#\U000169b8\x13\n\t\t \\\r \n\nfinally: \t\x0c\t\\\r\\\n\\\r\n\t\t pass\n',
+    chain='z = x\nif x.sum() > 0:\n    return x * 0  # note\n# otherwise\nreturn x * 0\n',
+    order=True,
+)
 def test_fixed_programs_parse_keep_their_comments_and_are_a_fixpoint(program, chain, order):
     body = chain + program if order else program + "\n" + chain
     source = jitted(body)
@@ -87,8 +92,9 @@ def test_fixed_programs_parse_keep_their_comments_and_are_a_fixpoint(program, ch
     try:
         outcome = fix_source(data, "fuzz.py", _lint, unsafe=True)
     except FixError as exc:
-        assert "libcst does not write this file back" in str(exc), (str(exc), source)
-        event("refused: libcst does not write it back")
+        refusals = ("libcst does not write this file back", "cannot check that every comment is kept")
+        assert any(reason in str(exc) for reason in refusals), (str(exc), source)
+        event("refused: " + next(reason for reason in refusals if reason in str(exc)))
         return
     event(f"fixes applied: {min(len(outcome.applied), 3)}{'+' if len(outcome.applied) >= 3 else ''}")
     fixed = outcome.fixed.decode("utf-8")

@@ -206,8 +206,14 @@ def _check_parses(fixed: bytes, path: str, chosen) -> str:
 
 
 def _check_comments(before: str, after: str, chosen) -> None:
-    """Every comment of the file is still there (a fix may move one, never drop it)."""
-    lost = _comments(before) - _comments(after)
+    """Every comment of the file is still there (a fix may move one, never drop it). Python's
+    own tokenizer, which counts them, refuses some layouts its compiler accepts (form feeds
+    before backslash continuations): then the comments cannot be vouched for, and the file is
+    left as it is."""
+    try:
+        lost = _comments(before) - _comments(after)
+    except (tokenize.TokenError, SyntaxError) as exc:  # IndentationError is a SyntaxError
+        raise FixError(f"fixing {_codes(chosen)}: cannot check that every comment is kept ({exc}); file left unchanged") from None
     if lost:
         raise FixError(f"fixing {_codes(chosen)} would drop the comment {next(iter(lost))!r}; file left unchanged")
 
