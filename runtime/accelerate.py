@@ -41,7 +41,7 @@ import warnings
 import jax
 import numpy as np
 
-from . import hazards, random, retrace
+from . import hazards, hidden_inputs, random, retrace
 from .counters import Counter
 from .dlarray import apply, dlarray
 from .primitive import Primitive
@@ -118,13 +118,14 @@ class _Entry:
     """One cached trace: the compiled replay and how to rebuild the returned structure.
 
     ``tracked``: some input is traced by the running ``dlfeval`` (part of the key), so the
-    replay must go on its tape, as the primitive ``prim``. ``single_fmt``: when the output is
+    replay must go on its tape, as the primitive ``prim``. ``globals_read``: in check mode, the
+    module globals the function read when it was built (``hidden_inputs.snapshot``). ``single_fmt``: when the output is
     one traced dlarray and no random stream is needed, its format, and ``jitted`` returns that
     one array (the fastest replay); else None and ``jitted`` returns a tuple.
     """
 
     __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream", "tracked",
-                 "single_fmt")
+                 "single_fmt", "globals_read")
 
     def __init__(self, name, replay, example, tree, specs, fmts, uses_stream, tracked):
         self.tree, self.specs, self.fmts = tree, specs, fmts
@@ -132,6 +133,7 @@ class _Entry:
         simple = (tree.num_leaves == 1 and tree.num_nodes == 1 and specs == (0,)
                   and not uses_stream and not tracked)
         self.single_fmt = fmts[0] if simple else None
+        self.globals_read = {}
         self.jitted = jax.jit((lambda *flat: replay(*flat)[0]) if simple else replay)
         self.jitted.lower(*example).compile()
         self.prim = Primitive(name, replay, eager=None if simple else self.jitted,
@@ -395,6 +397,9 @@ class AcceleratedFunction(MatlabNames):
         base, counter = random.stream()
         recording = Recording(base, counter)
         log = hazards.HazardLog(self.strict)
+        # before the run: the values the trace bakes in are those read during it
+        globals_read = hidden_inputs.snapshot(self._fun) if self._check_mode == "tolerance" \
+            else {}
         try:
             with hazards.observing(log):
                 out = self._run_recorded(recording, leaves, tree)
@@ -416,6 +421,7 @@ class AcceleratedFunction(MatlabNames):
         entry = _Entry(f"dlaccelerate({self.__name__})", recording.replay(slots), example,
                        out_tree, tuple(specs), tuple(fmts), recording.uses_stream,
                        any(_dlarray_key(x, tape)[-1] for x in leaves if isinstance(x, dlarray)))
+        entry.globals_read = globals_read
         returned = [dlarray._make(x._data, x._fmt, x._grad) if isinstance(x, dlarray) else x
                     for x in out_leaves]
         return jax.tree_util.tree_unflatten(out_tree, returned), entry
@@ -432,20 +438,28 @@ class AcceleratedFunction(MatlabNames):
         else:
             out = entry.outputs(entry.results([x._data for x in inputs] + stream), dlarray._make)
         if self._check_mode == "tolerance":
-            self._check(out, leaves, tree, stream)
+            self._check(entry, out, leaves, tree, stream)
         return out
 
-    def _check(self, out, leaves, tree, stream):
-        """Rerun the underlying function with the replay's random stream and compare."""
+    def _check(self, entry, out, leaves, tree, stream):
+        """Rerun the underlying function with the replay's random stream and compare; on a
+        difference, record as ACC6 hazards the module globals changed since the build."""
         base, counter = stream if stream else random.stream()
         with hazards.suspended():
             expected = self._run_recorded(Recording(base, int(counter)), leaves, tree)
         problem = _difference(out, expected, self._check_tolerance)
         if problem:
+            moved = hidden_inputs.changed(entry.globals_read, self._fun)
+            for name, filename, line in moved:
+                self._log.add(hazards.Hazard(
+                    "ACC6", filename, line, f"module global {name!r} changed after the trace "
+                    "was built, which replays the value it had then; pass it as an input"))
+            cause = "".join(f"; global {name!r} changed since the build" for name, _, _ in moved)
             warnings.warn(f"accelerated outputs differ from the underlying function's outputs "
                           f"({problem}; check_tolerance={self._check_tolerance:g}): the cached "
-                          "trace replays values that were baked in when it was built; see "
-                          ".hazards", AccelerationCheckWarning, stacklevel=_user_stacklevel())
+                          f"trace replays values that were baked in when it was built{cause}; "
+                          "see .hazards", AccelerationCheckWarning,
+                          stacklevel=_user_stacklevel())
 
 
 def _difference(actual, expected, tolerance):
