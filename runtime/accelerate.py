@@ -118,10 +118,11 @@ class _Entry:
     """One cached trace: the compiled replay and how to rebuild the returned structure.
 
     ``tracked``: some input is traced by the running ``dlfeval`` (part of the key), so the
-    replay must go on its tape, as the primitive ``prim``. ``globals_read``: in check mode, the
-    module globals the function read when it was built (``hidden_inputs.snapshot``). ``single_fmt``: when the output is
+    replay must go on its tape, as the primitive ``prim``. ``single_fmt``: when the output is
     one traced dlarray and no random stream is needed, its format, and ``jitted`` returns that
-    one array (the fastest replay); else None and ``jitted`` returns a tuple.
+    one array (the fastest replay); else None and ``jitted`` returns a tuple. ``globals_read``:
+    in check mode, the module globals the function read when it was built
+    (``hidden_inputs.snapshot``).
     """
 
     __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream", "tracked",

@@ -8,9 +8,9 @@ Recorder API
 ``AcceleratedFunction.hazards``
     Hazards observed while that function's traces were built (all four families), plus, in
     ``check_mode="tolerance"``, ACC6 for module globals changed since a build (see
-    ``hidden_inputs``), in the order seen, one per (family, file, line). ``clear_cache()`` forgets them. A harness
-    builds a trace by calling the function once (after ``clear_cache()`` to force a build)
-    and then reads ``.hazards``::
+    ``hidden_inputs``), in the order seen, one per (family, file, line). ``clear_cache()``
+    forgets them. A harness builds a trace by calling the function once (after
+    ``clear_cache()`` to force a build) and then reads ``.hazards``::
 
         acc = dlaccelerate(fun)
         acc.clear_cache()

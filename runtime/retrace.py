@@ -173,8 +173,8 @@ ADVICE = {
 
 def warning_message(miss, streak):
     """The ``RetraceWarning`` text after ``streak`` consecutive new traces, the last ``miss``."""
-    advice = sorted({ADVICE.get(c.what, "keep input formats, dtypes and structures the same "
-                                         "from call to call") for c in miss.changes})
+    other = "keep input formats, dtypes and structures the same from call to call"
+    advice = sorted({ADVICE.get(c.what, other) for c in miss.changes})
     changes = "; ".join(map(str, miss.changes))
     return (f"{miss.function} built a new trace on each of its last {streak} calls, which makes "
             f"acceleration slower than none; the last one because {changes}. To reuse traces, "
