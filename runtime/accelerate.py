@@ -346,12 +346,13 @@ class AcceleratedFunction(MatlabNames):
             return self._fun(*args, **kwargs)
         described = retrace.describe(self._fun, args, kwargs, functools.partial(_leaf_key, tape))
         out, entry = self._build(leaves, tree, tape)
+        miss = None
         with self._lock:
-            miss = retrace.explain(self.__name__, described, list(self._described.values()))
             if key not in self._cache and len(self._cache) < self._cache_size:
+                miss = retrace.explain(self.__name__, described, self._described.values())
                 self._cache[key] = entry
                 self._described[key] = described
-        if miss is not None:
+        if miss is not None:  # not the first trace, nor one another thread built meanwhile
             self._record_miss(miss)
         return out
 
