@@ -107,8 +107,9 @@ def _changes(new, old):
                                   "given" if argument in old_structures else "absent",
                                   "given" if argument in new_structures else "absent"))
         elif old_structures[argument] != new_structures[argument]:
-            changes.append(Change(argument, "structure", _short(old_structures[argument]),
-                                  _short(new_structures[argument])))
+            changes.append(Change(argument, "structure",
+                                  *_where_different(str(old_structures[argument]),
+                                                    str(new_structures[argument]))))
     if changes:  # the leaves of different structures do not correspond
         return changes
     for path, leaf in new_leaves.items():
@@ -154,6 +155,15 @@ def _readable(tagged):
         _, shape, dtype, data = key
         return _short(np.frombuffer(data, dtype=dtype).reshape(shape))
     return f"{key[0].__name__} {_short(key[1])}"
+
+
+def _where_different(old, new, before=20, after=40):
+    """``old`` and ``new`` cut to where they first differ (a network's structure is long)."""
+    start = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    cut = max(start - before, 0)
+    prefix = "..." if cut else ""
+    return tuple(prefix + text[cut:start + after] + ("..." if len(text) > start + after else "")
+                 for text in (old, new))
 
 
 def _short(value, limit=60):

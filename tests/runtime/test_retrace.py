@@ -157,3 +157,12 @@ def test_no_warning_when_calls_alternate_between_two_cached_keys():
     acc = dlaccelerate(scale)
     assert call_with_new_values(acc, [1, 2] * 20) == []
     assert len(acc.misses) == 1 and acc.hit_rate == 95
+
+
+def test_a_changed_structure_is_shown_where_it_first_differs():
+    acc = dlaccelerate(lambda opts: opts["x"])
+    acc({"x": vec(1), "pad": tuple(range(30))})
+    acc({"x": vec(1), "pad": tuple(range(30)), "z": 1})
+    change = only_change(acc)
+    assert change.what == "structure" and change.old.startswith("...")
+    assert "'z'" in change.new and "'z'" not in change.old
