@@ -52,6 +52,7 @@ from .pooling import (AveragePooling2DLayer, GlobalAveragePooling2DLayer, MaxPoo
                       avgpool, maxpool)
 from .random import rand, randi, randn, rng
 from .recurrent import BiLSTMLayer, GRULayer, LSTMLayer, gru, lstm
+from .retrace import RetraceWarning
 
 __all__ = [
     "TrainingProgressMonitor", "initialize", "recordMetrics", "resetState",
@@ -59,6 +60,7 @@ __all__ = [
     "GroupNormalizationLayer", "InstanceNormalizationLayer", "TransposedConvolution2DLayer",
     "dltranspconv", "groupnorm", "instancenorm",
     "BiLSTMLayer", "GRULayer", "LSTMLayer", "SelfAttentionLayer", "attention", "gru", "lstm",
+    "RetraceWarning",
     "Acceleratable", "AcceleratedFunction", "AccelerationCheckWarning",
     "AccelerationHazardError", "acos", "acosh", "adamupdate", "AdditionLayer", "addLayers",
     "arrayDatastore", "asin", "asinh", "atan", "atan2", "atanh", "AveragePooling2DLayer",

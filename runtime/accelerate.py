@@ -20,6 +20,13 @@ Cache full: when ``cache_size`` traces are cached, a call with a new key is not 
 cached; the underlying function runs directly (un-accelerated, hazards not recorded) and a
 ``CacheFullWarning`` is issued once until ``clear_cache()``. Cached traces keep being replayed.
 
+Why a new trace: when a function that already has traces builds another, the miss is
+explained against the closest cached key (``retrace``): which input changed (position or
+keyword, and the path inside a nested input) and how (size, format, dtype, value), old and
+new. ``misses`` lists them, ``last_miss`` is the latest; after ``RETRACE_WARNING_AFTER``
+consecutive new traces (no hit between them) a ``RetraceWarning`` is issued once until
+``clear_cache()``.
+
 An accelerated function called while another one builds its trace runs directly, as part of
 the outer trace (it is not cached separately).
 """
@@ -34,7 +41,7 @@ import warnings
 import jax
 import numpy as np
 
-from . import hazards, random
+from . import hazards, hidden_inputs, random, retrace
 from .counters import Counter
 from .dlarray import apply, dlarray
 from .primitive import Primitive
@@ -98,6 +105,10 @@ def _value_key(value):
     return kind, value
 
 
+def _leaf_key(tape, x):
+    return _dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
+
+
 def _plain(x):
     """``x`` without trace handles (for cached constants)."""
     return dlarray._make(x._data, x._fmt) if isinstance(x, dlarray) else x
@@ -109,11 +120,13 @@ class _Entry:
     ``tracked``: some input is traced by the running ``dlfeval`` (part of the key), so the
     replay must go on its tape, as the primitive ``prim``. ``single_fmt``: when the output is
     one traced dlarray and no random stream is needed, its format, and ``jitted`` returns that
-    one array (the fastest replay); else None and ``jitted`` returns a tuple.
+    one array (the fastest replay); else None and ``jitted`` returns a tuple. ``globals_read``:
+    in check mode, the module globals the function read when it was built
+    (``hidden_inputs.snapshot``).
     """
 
     __slots__ = ("jitted", "prim", "tree", "specs", "fmts", "uses_stream", "tracked",
-                 "single_fmt")
+                 "single_fmt", "globals_read")
 
     def __init__(self, name, replay, example, tree, specs, fmts, uses_stream, tracked):
         self.tree, self.specs, self.fmts = tree, specs, fmts
@@ -121,6 +134,7 @@ class _Entry:
         simple = (tree.num_leaves == 1 and tree.num_nodes == 1 and specs == (0,)
                   and not uses_stream and not tracked)
         self.single_fmt = fmts[0] if simple else None
+        self.globals_read = {}
         self.jitted = jax.jit((lambda *flat: replay(*flat)[0]) if simple else replay)
         self.jitted.lower(*example).compile()
         self.prim = Primitive(name, replay, eager=None if simple else self.jitted,
@@ -144,13 +158,18 @@ class AcceleratedFunction(MatlabNames):
     directly), ``cache_size`` (default 50), ``hit_rate`` and ``occupancy`` (percentages
     0-100), ``check_mode`` (``"none"`` or ``"tolerance"``), ``check_tolerance`` (default
     1e-4), ``strict`` (raise ``AccelerationHazardError`` instead of baking a hazard in) and
-    ``hazards`` (what trace builds observed). ``clear_cache()`` empties the cache and resets
-    the statistics and hazards.
+    ``hazards`` (what trace builds observed), ``misses`` and ``last_miss`` (why traces after
+    the first were built: ``retrace.CacheMiss``, readable with ``str``). ``clear_cache()``
+    empties the cache and resets the statistics, hazards and misses.
 
     Thread-safe: concurrent calls may build the same key twice; only one entry is kept. A
     cache hit takes no lock (see ``__call__``); misses, statistics reads and cache changes do.
     Works as a method decorator (the instance becomes the first input).
     """
+
+    #: Consecutive new traces (no cache hit between them) after which a ``RetraceWarning`` is
+    #: issued; tf.function's number.
+    RETRACE_WARNING_AFTER = 5
 
     def __init__(self, fun, *, enabled=True, cache_size=50, check_mode="none",
                  check_tolerance=1e-4, strict=False):
@@ -162,6 +181,7 @@ class AcceleratedFunction(MatlabNames):
         self._cache = {}
         self._hits, self._misses = Counter(), 0
         self._full_warned = False
+        self._reset_misses()
         self._log = hazards.HazardLog()
         self._fast = False
         self.enabled = enabled
@@ -235,12 +255,30 @@ class AcceleratedFunction(MatlabNames):
     def hazards(self):
         return self._log.hazards
 
+    @property
+    def misses(self):
+        """Why each trace after the first was built, oldest first (``retrace.CacheMiss``)."""
+        with self._lock:
+            return list(self._explained)
+
+    @property
+    def last_miss(self):
+        """The latest ``retrace.CacheMiss``, or None when no trace was rebuilt."""
+        with self._lock:
+            return self._explained[-1] if self._explained else None
+
     def clear_cache(self):
         with self._lock:
             self._cache.clear()
             self._hits, self._misses = Counter(), 0
             self._full_warned = False
+            self._reset_misses()
         self._log.clear()
+
+    def _reset_misses(self):
+        """Forget the key descriptions, explained misses and the run of consecutive ones."""
+        self._described, self._explained = {}, []
+        self._streak, self._hits_at_build, self._retrace_warned = 0, 0, False
 
     def __repr__(self):
         name = getattr(self._fun, "__qualname__", repr(self._fun))
@@ -290,8 +328,7 @@ class AcceleratedFunction(MatlabNames):
                 key, leaves, tree = tuple(parts), args, None
         if key is None:
             leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
-            key = (tree, tuple(_dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
-                               for x in leaves))
+            key = (tree, tuple(_leaf_key(tape, x) for x in leaves))
         try:
             entry = self._cache.get(key)
         except TypeError as error:
@@ -307,11 +344,32 @@ class AcceleratedFunction(MatlabNames):
         if full:
             self._warn_full()
             return self._fun(*args, **kwargs)
+        described = retrace.describe(self._fun, args, kwargs, functools.partial(_leaf_key, tape))
         out, entry = self._build(leaves, tree, tape)
+        miss = None
         with self._lock:
             if key not in self._cache and len(self._cache) < self._cache_size:
+                miss = retrace.explain(self.__name__, described, self._described.values())
                 self._cache[key] = entry
+                self._described[key] = described
+        if miss is not None:  # not the first trace, nor one another thread built meanwhile
+            self._record_miss(miss)
         return out
+
+    def _record_miss(self, miss):
+        """Keep ``miss``; warn once when it ends a run of ``RETRACE_WARNING_AFTER`` new traces.
+        A run is broken by any cache hit since the previous build (the hit counter moved)."""
+        with self._lock:
+            self._explained.append(miss)
+            hits = self._hits.value
+            self._streak = self._streak + 1 if hits == self._hits_at_build else 1
+            self._hits_at_build = hits
+            warn = self._streak >= self.RETRACE_WARNING_AFTER and not self._retrace_warned
+            self._retrace_warned |= warn
+            streak = self._streak
+        if warn:
+            warnings.warn(retrace.warning_message(miss, streak), retrace.RetraceWarning,
+                          stacklevel=_user_stacklevel())
 
     def _warn_full(self):
         with self._lock:
@@ -341,6 +399,9 @@ class AcceleratedFunction(MatlabNames):
         base, counter = random.stream()
         recording = Recording(base, counter)
         log = hazards.HazardLog(self.strict)
+        # before the run: the values the trace bakes in are those read during it
+        globals_read = hidden_inputs.snapshot(self._fun) if self._check_mode == "tolerance" \
+            else {}
         try:
             with hazards.observing(log):
                 out = self._run_recorded(recording, leaves, tree)
@@ -362,6 +423,7 @@ class AcceleratedFunction(MatlabNames):
         entry = _Entry(f"dlaccelerate({self.__name__})", recording.replay(slots), example,
                        out_tree, tuple(specs), tuple(fmts), recording.uses_stream,
                        any(_dlarray_key(x, tape)[-1] for x in leaves if isinstance(x, dlarray)))
+        entry.globals_read = globals_read
         returned = [dlarray._make(x._data, x._fmt, x._grad) if isinstance(x, dlarray) else x
                     for x in out_leaves]
         return jax.tree_util.tree_unflatten(out_tree, returned), entry
@@ -378,20 +440,28 @@ class AcceleratedFunction(MatlabNames):
         else:
             out = entry.outputs(entry.results([x._data for x in inputs] + stream), dlarray._make)
         if self._check_mode == "tolerance":
-            self._check(out, leaves, tree, stream)
+            self._check(entry, out, leaves, tree, stream)
         return out
 
-    def _check(self, out, leaves, tree, stream):
-        """Rerun the underlying function with the replay's random stream and compare."""
+    def _check(self, entry, out, leaves, tree, stream):
+        """Rerun the underlying function with the replay's random stream and compare; on a
+        difference, record as ACC6 hazards the module globals changed since the build."""
         base, counter = stream if stream else random.stream()
         with hazards.suspended():
             expected = self._run_recorded(Recording(base, int(counter)), leaves, tree)
         problem = _difference(out, expected, self._check_tolerance)
         if problem:
+            moved = hidden_inputs.changed(entry.globals_read, self._fun)
+            for name, filename, line in moved:
+                self._log.add(hazards.Hazard(
+                    "ACC6", filename, line, f"module global {name!r} changed after the trace "
+                    "was built, which replays the value it had then; pass it as an input"))
+            cause = "".join(f"; global {name!r} changed since the build" for name, _, _ in moved)
             warnings.warn(f"accelerated outputs differ from the underlying function's outputs "
                           f"({problem}; check_tolerance={self._check_tolerance:g}): the cached "
-                          "trace replays values that were baked in when it was built; see "
-                          ".hazards", AccelerationCheckWarning, stacklevel=_user_stacklevel())
+                          f"trace replays values that were baked in when it was built{cause}; "
+                          "see .hazards", AccelerationCheckWarning,
+                          stacklevel=_user_stacklevel())
 
 
 def _difference(actual, expected, tolerance):

@@ -34,7 +34,7 @@ MATLAB_NAMES = {
 }
 # Runtime names with no MATLAB counterpart (the hazard recorder, Python's warning classes).
 RUNTIME_ONLY = {"Hazard", "HazardLog", "record_hazards", "AccelerationHazardError",
-                "AccelerationCheckWarning", "CacheFullWarning", "combine",
+                "AccelerationCheckWarning", "CacheFullWarning", "RetraceWarning", "combine",
                 "TrainingProgressMonitor"}
 
 

@@ -6,10 +6,11 @@ the family of DESIGN §2 and the user line that caused it.
 Recorder API
 ------------
 ``AcceleratedFunction.hazards``
-    Hazards observed while that function's traces were built (all four families), in the
-    order seen, one per (family, file, line). ``clear_cache()`` forgets them. A harness
-    builds a trace by calling the function once (after ``clear_cache()`` to force a build)
-    and then reads ``.hazards``::
+    Hazards observed while that function's traces were built (all four families), plus, in
+    ``check_mode="tolerance"``, ACC6 for module globals changed since a build (see
+    ``hidden_inputs``), in the order seen, one per (family, file, line). ``clear_cache()``
+    forgets them. A harness builds a trace by calling the function once (after
+    ``clear_cache()`` to force a build) and then reads ``.hazards``::
 
         acc = dlaccelerate(fun)
         acc.clear_cache()
@@ -86,7 +87,8 @@ from .state import STATE
 
 @dataclass(frozen=True)
 class Hazard:
-    """One observed hazard: its DESIGN §2 family (``"ACC1"``..``"ACC4"``) and user location."""
+    """One observed hazard: its DESIGN §2 family (``"ACC1"``..``"ACC4"``, or ``"ACC6"`` from a
+    check-mode difference) and user location."""
 
     family: str
     filename: str

@@ -26,7 +26,7 @@ _STAR_EXPORTS = {
         "FeatureInputLayer", "FlattenLayer", "FullyConnectedLayer", "GELULayer", "GRULayer",
         "GlobalAveragePooling2DLayer", "GroupNormalizationLayer", "Hazard", "HazardLog",
         "ImageInputLayer", "InstanceNormalizationLayer", "LSTMLayer", "Layer", "LayerGraph",
-        "LayerNormalizationLayer", "LeakyReLULayer", "MaxPooling2DLayer", "ReLULayer",
+        "LayerNormalizationLayer", "LeakyReLULayer", "MaxPooling2DLayer", "ReLULayer", "RetraceWarning",
         "SelfAttentionLayer", "SequenceInputLayer", "SigmoidLayer", "SoftmaxLayer", "TanhLayer",
         "TrainingProgressMonitor", "TransposedConvolution2DLayer", "acos", "acosh", "adamupdate",
         "addLayers", "arrayDatastore", "asin", "asinh", "atan", "atan2", "atanh", "attention",

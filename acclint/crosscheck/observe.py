@@ -16,9 +16,10 @@ Effects are observed where they land, not by matching names:
 * Writes to ``sys.stdout``/``sys.stderr`` (replaced by recording streams), files opened, removed
   or renamed (an audit hook), log records emitted, and clock reads (``sys.setprofile``).
 
-An effect is attributed to the innermost fixture frame on the stack, unless JAX itself or the
-import machinery sits between that frame and the effect: JAX's own bookkeeping (compile timers,
-callback plumbing) and first-time imports are not the fixture's doing.
+An effect is attributed to the innermost fixture frame on the stack, unless JAX itself, the
+import machinery or the warnings module sits between that frame and the effect: JAX's own
+bookkeeping (compile timers, callback plumbing), first-time imports and a warning shown on
+stderr (the runtime's ``RetraceWarning``) are not the fixture's doing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import os
 import random
 import sys
 import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass
 from types import FrameType, ModuleType
@@ -58,7 +60,8 @@ class Event:
 
 
 def _is_machinery(filename: str) -> bool:
-    return filename.startswith(MACHINERY_DIRS) or filename.startswith("<frozen")
+    return (filename.startswith(MACHINERY_DIRS) or filename.startswith("<frozen")
+            or filename == warnings.__file__)
 
 
 class Observation:
