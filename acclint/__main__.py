@@ -1,7 +1,5 @@
 """`python -m acclint` is the `acclint` command."""
 
-import sys
+from acclint.cli import entry
 
-from acclint.cli import main
-
-sys.exit(main())
+entry()

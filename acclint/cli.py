@@ -21,6 +21,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from acclint import __version__
 
@@ -303,3 +304,20 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CLEAN
     except KeyboardInterrupt:
         return 130
+
+
+def entry() -> NoReturn:
+    """The `acclint` command (and `python -m acclint`): `main`, then a hard exit.
+
+    A large run ends holding the parsed modules of every analysed file, and Python's own
+    teardown frees them one object at a time: 6 s of a 23 s run over the benchmark corpus. The
+    process is ending and every file it writes is closed, so the memory goes back to the system
+    at once instead (mypy exits the same way). A `SystemExit` (argparse's) exits with its
+    status as usual."""
+    status = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):  # the reader went away, or a stream is closed
+        pass
+    os._exit(status)
