@@ -81,11 +81,6 @@ class FileIndex:
         return cls(frozenset(data[0]), dict(data[1]))
 
 
-def _enough(screened: Screened, guard: bool) -> bool:
-    """Whether a verdict answers a question that may need the guard's parse."""
-    return screened.guarded or not guard or screened.error is not None
-
-
 def read_bytes(path: str) -> bytes:
     return read_source(path)
 
@@ -215,7 +210,7 @@ class Project:
         """The front end's verdict on `path` (`guard`: parse it even if its text names no
         marker, for a file reached from another, or to index it)."""
         found = self._screened.get(path)
-        if found is None or not _enough(found, guard):
+        if found is None or not found.answers(guard):
             found = self._screened[path] = self._screen(path, guard)
         return found
 
@@ -224,7 +219,7 @@ class Project:
         if summary is not None and "screened" in summary:
             error, guarded, names_marker = summary["screened"]
             kept = Screened(Refused(error) if error is not None else None, guarded, names_marker)
-            if _enough(kept, guard):
+            if kept.answers(guard):
                 if "index" in summary:
                     self._index[path] = FileIndex.from_data(summary["index"])
                 return kept

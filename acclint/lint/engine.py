@@ -124,7 +124,7 @@ def _lint_source(
             result.error = FileError(path, str(exc))
             return result
     else:
-        if screened is None or not screened.of(source) or (options.seeds and not screened.guarded and screened.error is None):
+        if screened is None or not screened.of(source) or not screened.answers(bool(options.seeds)):
             screened, _ = screen(source, options.markers, guard=bool(options.seeds))
         if screened.error is not None:
             result.error = FileError(path, str(screened.error))

@@ -54,6 +54,11 @@ class Screened:
         """Whether this verdict was made on `source`."""
         return self.source is not None and self.source == hash(source)
 
+    def answers(self, guard: bool) -> bool:
+        """Whether it answers a question that may need the guard's parse (`guard`, as `screen`
+        takes it): a verdict made without the guard says nothing of a file's syntax."""
+        return self.guarded or not guard or self.error is not None
+
 
 def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Screened, ast.Module | None]:
     """The verdict on `source`, and its `ast` tree when the guard passed it (`guard`: run the

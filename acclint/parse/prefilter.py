@@ -62,7 +62,8 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = No
     chains = _text_chains(text, markers) if text is not None else None
     if chains is None:
         return _names_a_marker_walking(tree, targets, tails, prefixes)
-    if _bare_targets(markers) is not None and _bare_targets(markers).search(text):
+    bare = _bare_targets(markers)
+    if bare is not None and bare.search(text):
         return True
     bindings: dict[str, set[str]] = {}
     aliases: list[tuple[str, list[str]]] = []
