@@ -67,13 +67,13 @@ def main() -> int:
     parser.add_argument("--clone", action="store_true", help="clone the repositories into ROOT at their commits first")
     parser.add_argument("--strictness", choices=("precise", "pedantic"), default="precise")
     parser.add_argument("--repos", type=Path, default=HERE / "repos.toml", help="the list of code bases (default: repos.toml beside this script)")
-    parser.add_argument("--only", action="append", metavar="OWNER/NAME", help="lint only this code base (repeatable)")
+    parser.add_argument("--only", action="append", metavar="OWNER/NAME", help="lint only this code base (repeatable); the false-finding limit, being the whole benchmark's, is not checked")
     args = parser.parse_args()
     repos = tomllib.loads(args.repos.read_text("utf-8"))["repo"]
     if args.only:
         repos = [r for r in repos if r["name"] in args.only]
     triage = {
-        (t["repo"], t["path"], t["line"], t["code"]): t
+        (t["repo"], t["path"], t.get("cell", 0), t["line"], t["code"]): t
         for t in tomllib.loads((HERE / "triage.toml").read_text("utf-8")).get("finding", [])
     }
     if args.clone:
@@ -101,11 +101,12 @@ def main() -> int:
             tally.errors += result.error is not None
             for finding in result.findings:
                 rel = Path(path).relative_to(base).as_posix()
-                key = (repo["name"], rel, finding.line, finding.code)
+                key = (repo["name"], rel, finding.cell or 0, finding.line, finding.code)
                 seen.add(key)
                 verdict = triage.get(key, {}).get("verdict")
                 if verdict is None:
-                    problems.append(f"untriaged: {repo['name']} {rel}:{finding.line} {finding.code} {finding.message}")
+                    where = f"{rel}:cell {finding.cell}:line {finding.line}" if finding.cell else f"{rel}:{finding.line}"
+                    problems.append(f"untriaged: {repo['name']} {where} {finding.code} {finding.message}")
                     continue
                 tally.verdicts[verdict] += 1
                 if finding.fix is not None:
@@ -125,7 +126,8 @@ def main() -> int:
     report(tallies, repos)
     total_lines = sum(t.lines for t in tallies.values())
     false = sum(t.verdicts["false"] for t in tallies.values())
-    if args.strictness == "precise" and false * LINES_PER_FALSE > max(total_lines, LINES_PER_FALSE):
+    # the limit is the whole benchmark's: a single code base may hold more than its share
+    if args.strictness == "precise" and not args.only and false * LINES_PER_FALSE > max(total_lines, LINES_PER_FALSE):
         problems.append(f"{false} false findings in {total_lines} lines: more than one per {LINES_PER_FALSE}")
     for problem in problems:
         print(problem)
