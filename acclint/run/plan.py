@@ -76,7 +76,14 @@ class Sources:
         if notebook is None:
             from acclint.files.notebooks import read_notebook  # json and friends: for notebooks only
 
-            notebook = self.notebooks[path] = read_notebook(raw)
+            try:
+                notebook = read_notebook(raw)
+                notebook.module  # made now, so that a bug making it is this file's error alone
+            except Refused:
+                raise
+            except Exception as exc:
+                raise Refused(internal_error(exc)) from exc
+            self.notebooks[path] = notebook
         return notebook.module
 
 
@@ -109,6 +116,17 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
     return in_cells(result, notebook) if notebook is not None else result
 
 
+def internal_error(exc: Exception) -> str:
+    """What a bug in acclint met on a file is reported as: the exception and where it was
+    raised (ruff says the same of a panic)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f for f in reversed(frames) if f"{os.sep}acclint{os.sep}" in f.filename), frames[-1] if frames else None)
+    at = f" at {os.path.basename(where.filename)}:{where.lineno}" if where is not None else ""
+    return f"internal error, a bug in acclint ({type(exc).__name__}: {exc}{at}); please report it with this file"
+
+
 def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
     """The result of a file that cannot be read, or is no valid source or notebook."""
     message = f"cannot read: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
@@ -138,6 +156,9 @@ def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
     result.cells = notebook.cell_lines()
     if result.error is not None:
         result.error = replace(result.error, message=notebook.relocate(result.error.message))
+    if notebook.broken:  # cells left out, already named by cell: the others were linted
+        said = [result.error.message] if result.error is not None else []
+        result.error = FileError(result.path, "; ".join(said + notebook.broken))
     return result
 
 
@@ -148,7 +169,9 @@ def in_cell(f: Finding, notebook: Notebook) -> Finding:
         return f
     cell, line = notebook.locate(f.line)
     _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
-    return replace(f, cell=cell, line=line, end_line=end_line, message=notebook.relocate(f.message))
+    column, end_column = f.column + notebook.margin(f.line), f.end_column + notebook.margin(f.end_line)
+    return replace(f, cell=cell, line=line, end_line=end_line, column=column, end_column=end_column,
+                   message=notebook.relocate(f.message))
 
 
 @dataclass
@@ -194,7 +217,15 @@ class Plan:
         return options_for(self.settings)
 
     def lint(self, path: str, seeds: dict | None = None) -> FileResult:
-        """The result of `path`, with the project's seeds (or those given)."""
+        """The result of `path`, with the project's seeds (or those given); a bug in acclint
+        met on the way is this file's error (exit status 2), and the run goes on."""
+        try:
+            return self._lint(path, seeds)
+        except Exception as exc:
+            shown = display_path(path)
+            return FileResult(shown, error=FileError(shown, internal_error(exc)))
+
+    def _lint(self, path: str, seeds: dict | None) -> FileResult:
         if self.contextless:
             return self._decoded(path)
         if seeds is None:
@@ -232,7 +263,8 @@ class Plan:
             decode(self.sources.read(path))
         except (OSError, Refused) as exc:
             return unreadable(exc, shown)
-        return FileResult(shown)
+        notebook = self.sources.notebooks.get(path)
+        return in_cells(FileResult(shown), notebook) if notebook is not None else FileResult(shown)
 
     def error_results(self) -> list[FileResult]:
         return [FileResult(e.path, error=e) for e in self.found.errors]
