@@ -104,6 +104,8 @@ class Notebook:
         margin = leading_indent(written)
         self.margins.append(margin)
         dedented = [line[len(margin):] if line.startswith(margin) else line for line in written]
+        if _not_python("\n".join(dedented)) is None:  # no IPython syntax parses as Python
+            return dedented
         ipython = ipython_lines(dedented)
         first = len(self.replaced)
         out = [self._placeholder(line, written[i]) if i in ipython else line for i, line in enumerate(dedented)]
