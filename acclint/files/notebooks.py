@@ -108,16 +108,23 @@ class Notebook:
             return dedented
         ipython = ipython_lines(dedented)
         first = len(self.replaced)
-        out = [self._placeholder(line, written[i]) if i in ipython else line for i, line in enumerate(dedented)]
+        magic_cell = next((line for line in dedented if line.strip()), "").lstrip().startswith("%%")
+        out, indent = [], ""
+        for i, line in enumerate(dedented):
+            if i not in ipython or not line.strip():
+                out.append(line)
+                continue
+            if not magic_cell and not (i - 1 in ipython and dedented[i - 1].rstrip().endswith("\\")):
+                indent = line[: len(line) - len(line.lstrip())]  # a magic's continuation lines keep its indent
+            out.append(self._placeholder(indent, written[i]))
         why = _not_python("\n".join(out))
         if why is None:
             return out
         del self.replaced[first:]
         self.broken.append(f"cell {number}{why}: not Python as IPython runs it (the other cells were linted)")
-        return [self._placeholder("", line) if line.strip() else "" for line in written]
+        return [self._placeholder("", line) if line.strip() else line for line in written]
 
-    def _placeholder(self, dedented: str, written: str) -> str:
-        indent = dedented[: len(dedented) - len(dedented.lstrip())]
+    def _placeholder(self, indent: str, written: str) -> str:
         self.replaced.append(written)
         return f"{indent}pass  # acclint-ipython {len(self.replaced) - 1}"
 
