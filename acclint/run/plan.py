@@ -113,7 +113,17 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
     else:
         result = lint_bytes(source, shown, settings, options)
     notebook = sources.notebooks.get(path)
-    return in_cells(result, notebook) if notebook is not None else result
+    if notebook is None:
+        return result
+    return in_cells(result, notebook, broken_matter(sources.raw(path), options.markers))
+
+
+def broken_matter(raw: bytes, markers) -> bool:
+    """Whether a notebook's cells that are no Python are reported: where its text may hold a
+    context (a syntax error in a file that names none is nobody's business, as for a module)."""
+    from acclint.parse.prefilter import may_hold_context
+
+    return may_hold_context(raw, markers)
 
 
 def internal_error(exc: Exception) -> str:
@@ -150,13 +160,14 @@ def lint_bytes(
     return result
 
 
-def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
-    """A notebook's result with each finding placed in its cell (`cell 3, line 4`)."""
+def in_cells(result: FileResult, notebook: Notebook, broken: bool = True) -> FileResult:
+    """A notebook's result with each finding placed in its cell (`cell 3, line 4`), and (with
+    `broken`) the cells that are no Python named in its error."""
     result.findings = [in_cell(f, notebook) for f in result.findings]
     result.cells = notebook.cell_lines()
     if result.error is not None:
         result.error = replace(result.error, message=notebook.relocate(result.error.message))
-    if notebook.broken:  # cells left out, already named by cell: the others were linted
+    if broken and notebook.broken:  # cells left out, already named by cell: the others were linted
         said = [result.error.message] if result.error is not None else []
         result.error = FileError(result.path, "; ".join(said + notebook.broken))
     return result
@@ -240,18 +251,22 @@ class Plan:
     def contextless(self) -> bool:
         """Whether no file of the project names a context marker in its text: then nothing is
         traced anywhere, and no file needs parsing (nor libcst, nor the rules, imported)."""
-        from acclint.frameworks.markers import load_markers
         from acclint.parse.prefilter import may_hold_context
 
-        s = self.settings
-        markers = load_markers(s.accelerators, s.differentiators, s.host_effects)
         for path in self.project_files:
             try:
-                if may_hold_context(self.sources.read(path), markers):
+                if may_hold_context(self.sources.read(path), self.markers):
                     return False
             except (OSError, Refused):
                 continue
         return True
+
+    @cached_property
+    def markers(self):
+        from acclint.frameworks.markers import load_markers
+
+        s = self.settings
+        return load_markers(s.accelerators, s.differentiators, s.host_effects)
 
     def _decoded(self, path: str) -> FileResult:
         """The result of a file in a project without contexts: clean, unless it cannot be
@@ -264,7 +279,9 @@ class Plan:
         except (OSError, Refused) as exc:
             return unreadable(exc, shown)
         notebook = self.sources.notebooks.get(path)
-        return in_cells(FileResult(shown), notebook) if notebook is not None else FileResult(shown)
+        if notebook is not None:
+            return in_cells(FileResult(shown), notebook, broken_matter(self.sources.raw(path), self.markers))
+        return FileResult(shown)
 
     def error_results(self) -> list[FileResult]:
         return [FileResult(e.path, error=e) for e in self.found.errors]
