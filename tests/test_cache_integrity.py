@@ -55,8 +55,9 @@ def forge(file: Path, data) -> None:
     file.write_bytes(json.dumps(head)[:-1].encode() + b', "data": ' + body + b"}")
 
 
-def wrong_shapes(data: dict, utils: str) -> list:
-    """Valid JSON of the wrong shape, in the places a run reads."""
+def wrong_shapes(data: dict, utils: str, elsewhere: str) -> list:
+    """Valid JSON of the wrong shape, in the places a run reads (`elsewhere`: a file that
+    exists but that the run never asks about)."""
     entry, summary = data["files"][utils], data["summaries"][utils]
     row = entry["findings"][0]
     no_project = {"files": {}, "project": {}}  # the project is worked out again: summaries are read
@@ -74,6 +75,8 @@ def wrong_shapes(data: dict, utils: str) -> list:
         {**data, **no_project, "summaries": {utils: {**summary, "screened": [1]}}},
         {**data, **no_project, "summaries": {utils: {**summary, "index": [1, 2]}}},
         {**data, **no_project, "summaries": {utils: {**summary, "outgoing": {"k": [["q", [1]]]}}}},
+        {**data, **no_project, "summaries": {**data["summaries"], elsewhere: 1}},
+        {**data, **no_project, "summaries": {**data["summaries"], elsewhere: {"content": "x", "outgoing": 5}}},
     ]
 
 
@@ -90,7 +93,8 @@ def test_every_corrupt_shape_reports_what_a_clean_run_does(project):
     assert check(project) == clean
     assert stored(project)["files"][utils]["findings"][0][0] == 2  # and the cache was rewritten
 
-    for shape in wrong_shapes(data, utils):
+    (project / "notes.txt").write_text("not linted")
+    for shape in wrong_shapes(data, utils, str(project / "notes.txt")):
         for write in (lambda: forge(file, shape), lambda: file.write_text(json.dumps(shape))):
             write()
             assert check(project) == clean, shape

@@ -52,6 +52,8 @@ class SummaryStore:
         """The store as data to save: files that still exist, each with its newest outgoing."""
         out = {}
         for path, entry in self.data.items():
+            if not isinstance(entry, dict) or not isinstance(entry.get("outgoing", {}), dict):
+                continue  # unsound and never asked for this run: not kept
             if os.path.exists(path):
                 outgoing = entry.get("outgoing")
                 if outgoing is not None and len(outgoing) > KEPT_OUTGOING:
