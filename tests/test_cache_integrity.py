@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import resource
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -123,12 +121,14 @@ def test_a_failed_write_leaves_nothing_behind(project):
     file = cache_file(project)
     file.unlink()
 
-    def small_files() -> None:  # writing the cache fails (EFBIG), as on a full disk
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))
-
-    run = subprocess.run([sys.executable, "-m", "acclint", "check", "--output-format", "json", "."], cwd=project,
-                         capture_output=True, text=True, preexec_fn=small_files, timeout=120)
+    # Writing the cache fails (EFBIG), as on a full disk: files are limited to 200 bytes in the
+    # child (set there, not by preexec_fn, which forks a process that may run JAX's threads).
+    limited = (
+        "import resource, runpy, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200)); "
+        "sys.argv = ['acclint', 'check', '--output-format', 'json', '.']; runpy.run_module('acclint', run_name='__main__')"
+    )
+    run = subprocess.run([sys.executable, "-c", limited], cwd=project, capture_output=True, text=True, timeout=120)
     assert (run.returncode, run.stdout) == (1, clean), run.stderr
     assert sorted(p.name for p in file.parent.iterdir()) == []  # no cache, no temporary file
     assert check(project) == clean and file.is_file()
