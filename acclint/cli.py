@@ -7,9 +7,10 @@
     acclint rules                list every rule
     acclint server               the language server over stdio (acclint[server]; docs/editors.md)
 
-Exit status (ruff's): 0 no findings, 1 findings, 2 usage error, bad configuration, or a path or
-file that could not be used (the other files are still linted and reported). `--exit-zero`
-makes findings exit 0.
+Exit status (ruff's): 0 no findings, 1 findings, 2 usage error, bad configuration, a path or
+file that could not be used (the other files are still linted and reported), or an internal
+error (a bug in acclint: on one file, that file's error; anywhere else, a traceback and a
+message). `--exit-zero` makes findings exit 0, never an error.
 
 Heavy modules (libcst, the engine, the formats) are imported by the command that needs them,
 so `acclint --version` and `--help` start at once.
@@ -304,6 +305,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CLEAN
     except KeyboardInterrupt:
         return 130
+    except Exception:  # a bug: exit 2 (an error, as ruff's crash does), never 1 (findings), whatever --exit-zero says
+        import traceback
+
+        traceback.print_exc()
+        print("acclint: error: internal error, a bug in acclint; please report it with the traceback above", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def entry() -> NoReturn:

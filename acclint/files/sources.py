@@ -36,8 +36,9 @@ class UnreadableSource(OSError):
         super().__init__(errno.EINVAL, why, path)
 
 
-def read_source(path: str) -> bytes:
-    """The bytes of the regular file `path`, or OSError (never a hang, never a huge read)."""
+def read_source(path: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them, or OSError (never a
+    hang, never a huge read)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
@@ -47,14 +48,14 @@ def read_source(path: str) -> bytes:
         if not stat.S_ISREG(found.st_mode):
             raise UnreadableSource(path, f"not a regular file ({kind_of(found.st_mode)})")
         data = b""
-        if found.st_size <= MAX_BYTES:  # read one byte past the cap: the file may have grown
+        if found.st_size <= limit:  # read one byte past the cap: the file may have grown
             with os.fdopen(fd, "rb", closefd=False) as stream:
-                data = stream.read(MAX_BYTES + 1)
+                data = stream.read(limit + 1)
     finally:
         os.close(fd)
     size = max(found.st_size, len(data))
-    if size > MAX_BYTES:
-        raise UnreadableSource(path, f"file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB acclint analyses")
+    if size > limit:
+        raise UnreadableSource(path, f"file is {size / 1048576:.1f} MiB, over the {limit // 1048576} MiB acclint analyses")
     return data
 
 

@@ -13,7 +13,14 @@ reads the files, hashes them, and analyses nothing.
 
 The cache is one JSON file per settings under `.acclint_cache/<version>/` (with a `.gitignore`
 of `*`, as ruff's cache has), written atomically; a cache that cannot be read or written is
-ignored, never an error. It holds no fix edits, so `--fix` and SARIF (which carry them) lint
+ignored, never an error.
+
+A cache must never change what a run reports, whatever was put in its place (acclint.run.stored
+says how it is read and written): the file names its schema, format and acclint's version and
+carries a SHA-256 of its content, and is read only if it is a regular file of bounded size (never
+a FIFO or a device). Each entry is checked for the shape this acclint writes before it is used
+(acclint.run.results, acclint.run.summaries); anything else is ignored, linted afresh and
+rewritten. It holds no fix edits, so `--fix` and SARIF (which carry them) lint
 afresh. `--no-cache` skips it; `cache-dir` moves it.
 """
 
@@ -21,19 +28,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 import acclint
 from acclint.common.digests import digest
 from acclint.common.findings import FileResult
-from acclint.run.results import result_from_data, result_to_data
+from acclint.run.results import is_result_data, result_from_data, result_to_data
+from acclint.run.stored import load, store
 from acclint.run.summaries import SummaryStore
 
-FORMAT = 1  # bump when the layout of a cache file changes
+FORMAT = 2  # bump when the layout of a cache file changes
 
 
 def _acclint_build() -> tuple:
@@ -56,14 +62,12 @@ class ResultCache:
 
     def __init__(self, file: Path) -> None:
         self.file = file
-        try:
-            data = json.loads(file.read_text("utf-8"))
-        except (OSError, ValueError):
-            data = {}
-        self.entries: dict[str, dict] = data.get("files", {}) if isinstance(data, dict) else {}
-        self.project: dict = data.get("project", {}) if isinstance(data, dict) else {}
-        self.summaries = SummaryStore(data.get("summaries") if isinstance(data, dict) else None)
-        self.dirty = False
+        data = load(file, FORMAT) or {}  # a file that fails its checks is as good as none
+        files = data.get("files") if isinstance(data.get("files"), dict) else {}
+        self.entries: dict[str, dict] = {path: entry for path, entry in files.items() if isinstance(entry, dict)}
+        self.project: dict = _project(data.get("project"))
+        self.summaries = SummaryStore(data.get("summaries"))
+        self.dirty = len(self.entries) != len(files)  # an entry was dropped: rewrite the file
 
     @classmethod
     def for_settings(cls, settings) -> "ResultCache":
@@ -79,7 +83,13 @@ class ResultCache:
     def get(self, path: str, key: str) -> dict | None:
         """The stored result of `path` (as `result_to_data` made it), if stored under `key`."""
         entry = self.entries.get(os.path.abspath(path))
-        return entry if entry is not None and entry.get("key") == key else None
+        if entry is None or entry.get("key") != key:
+            return None
+        if not is_result_data(entry):  # not what this acclint writes: lint again, store anew
+            del self.entries[os.path.abspath(path)]
+            self.dirty = True
+            return None
+        return entry
 
     def put(self, path: str, key: str, result: FileResult) -> None:
         self.entries[os.path.abspath(path)] = {"key": key, **result_to_data(result)}
@@ -94,12 +104,19 @@ class ResultCache:
         try:
             _prepare(self.file.parent.parent)
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=self.file.parent, prefix=".cache-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle)
-            os.replace(temporary, self.file)
         except OSError:
             return
+        store(self.file, FORMAT, data)
+
+
+def _project(value) -> dict:
+    """The last run's fingerprint and seeds keys, if that is what `value` holds."""
+    if not isinstance(value, dict) or not isinstance(value.get("fingerprint"), str):
+        return {}
+    seeds = value.get("seeds")
+    if not isinstance(seeds, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in seeds.items()):
+        return {}
+    return value
 
 
 def _prepare(directory: Path) -> None:

@@ -76,7 +76,14 @@ class Sources:
         if notebook is None:
             from acclint.files.notebooks import read_notebook  # json and friends: for notebooks only
 
-            notebook = self.notebooks[path] = read_notebook(raw)
+            try:
+                notebook = read_notebook(raw)
+                notebook.module  # made now, so that a bug making it is this file's error alone
+            except Refused:
+                raise
+            except Exception as exc:
+                raise Refused(internal_error(exc)) from exc
+            self.notebooks[path] = notebook
         return notebook.module
 
 
@@ -106,7 +113,28 @@ def lint_file(path: str, settings: Settings, options: LintOptions | None = None,
     else:
         result = lint_bytes(source, shown, settings, options)
     notebook = sources.notebooks.get(path)
-    return in_cells(result, notebook) if notebook is not None else result
+    if notebook is None:
+        return result
+    return in_cells(result, notebook, broken_matter(sources.raw(path), options.markers))
+
+
+def broken_matter(raw: bytes, markers) -> bool:
+    """Whether a notebook's cells that are no Python are reported: where its text may hold a
+    context (a syntax error in a file that names none is nobody's business, as for a module)."""
+    from acclint.parse.prefilter import may_hold_context
+
+    return may_hold_context(raw, markers)
+
+
+def internal_error(exc: Exception) -> str:
+    """What a bug in acclint met on a file is reported as: the exception and where it was
+    raised (ruff says the same of a panic)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f for f in reversed(frames) if f"{os.sep}acclint{os.sep}" in f.filename), frames[-1] if frames else None)
+    at = f" at {os.path.basename(where.filename)}:{where.lineno}" if where is not None else ""
+    return f"internal error, a bug in acclint ({type(exc).__name__}: {exc}{at}); please report it with this file"
 
 
 def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
@@ -132,12 +160,16 @@ def lint_bytes(
     return result
 
 
-def in_cells(result: FileResult, notebook: Notebook) -> FileResult:
-    """A notebook's result with each finding placed in its cell (`cell 3, line 4`)."""
+def in_cells(result: FileResult, notebook: Notebook, broken: bool = True) -> FileResult:
+    """A notebook's result with each finding placed in its cell (`cell 3, line 4`), and (with
+    `broken`) the cells that are no Python named in its error."""
     result.findings = [in_cell(f, notebook) for f in result.findings]
     result.cells = notebook.cell_lines()
     if result.error is not None:
         result.error = replace(result.error, message=notebook.relocate(result.error.message))
+    if broken and notebook.broken:  # cells left out, already named by cell: the others were linted
+        said = [result.error.message] if result.error is not None else []
+        result.error = FileError(result.path, "; ".join(said + notebook.broken))
     return result
 
 
@@ -148,7 +180,9 @@ def in_cell(f: Finding, notebook: Notebook) -> Finding:
         return f
     cell, line = notebook.locate(f.line)
     _, end_line = notebook.locate(f.end_line) if f.end_line else (cell, 0)
-    return replace(f, cell=cell, line=line, end_line=end_line, message=notebook.relocate(f.message))
+    column, end_column = f.column + notebook.margin(f.line), f.end_column + notebook.margin(f.end_line)
+    return replace(f, cell=cell, line=line, end_line=end_line, column=column, end_column=end_column,
+                   message=notebook.relocate(f.message))
 
 
 @dataclass
@@ -194,7 +228,15 @@ class Plan:
         return options_for(self.settings)
 
     def lint(self, path: str, seeds: dict | None = None) -> FileResult:
-        """The result of `path`, with the project's seeds (or those given)."""
+        """The result of `path`, with the project's seeds (or those given); a bug in acclint
+        met on the way is this file's error (exit status 2), and the run goes on."""
+        try:
+            return self._lint(path, seeds)
+        except Exception as exc:
+            shown = display_path(path)
+            return FileResult(shown, error=FileError(shown, internal_error(exc)))
+
+    def _lint(self, path: str, seeds: dict | None) -> FileResult:
         if self.contextless:
             return self._decoded(path)
         if seeds is None:
@@ -209,18 +251,22 @@ class Plan:
     def contextless(self) -> bool:
         """Whether no file of the project names a context marker in its text: then nothing is
         traced anywhere, and no file needs parsing (nor libcst, nor the rules, imported)."""
-        from acclint.frameworks.markers import load_markers
         from acclint.parse.prefilter import may_hold_context
 
-        s = self.settings
-        markers = load_markers(s.accelerators, s.differentiators, s.host_effects)
         for path in self.project_files:
             try:
-                if may_hold_context(self.sources.read(path), markers):
+                if may_hold_context(self.sources.read(path), self.markers):
                     return False
             except (OSError, Refused):
                 continue
         return True
+
+    @cached_property
+    def markers(self):
+        from acclint.frameworks.markers import load_markers
+
+        s = self.settings
+        return load_markers(s.accelerators, s.differentiators, s.host_effects)
 
     def _decoded(self, path: str) -> FileResult:
         """The result of a file in a project without contexts: clean, unless it cannot be
@@ -232,6 +278,9 @@ class Plan:
             decode(self.sources.read(path))
         except (OSError, Refused) as exc:
             return unreadable(exc, shown)
+        notebook = self.sources.notebooks.get(path)
+        if notebook is not None:
+            return in_cells(FileResult(shown), notebook, broken_matter(self.sources.raw(path), self.markers))
         return FileResult(shown)
 
     def error_results(self) -> list[FileResult]:

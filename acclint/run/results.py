@@ -19,6 +19,31 @@ def result_to_data(result: FileResult) -> dict:
     }
 
 
+def is_result_data(data) -> bool:
+    """Whether `data` has the shape `result_to_data` gives (the cache uses nothing else)."""
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("parsed"), bool)
+        and (data.get("error") is None or isinstance(data["error"], str))
+        and isinstance(data.get("findings"), list)
+        and all(_is_row(row) for row in data["findings"])
+    )
+
+
+def _is_row(row) -> bool:
+    if not isinstance(row, list) or len(row) != 8:
+        return False
+    line, column, end_line, end_column, code, message, cell, fix = row
+    return (
+        all(type(n) is int and n >= 0 for n in (line, column, end_line, end_column))
+        and line >= 1 and column >= 1
+        and isinstance(code, str) and isinstance(message, str)
+        and (cell is None or type(cell) is int and cell >= 1)
+        and (fix is None or isinstance(fix, list) and len(fix) == 3 and isinstance(fix[0], str)
+             and isinstance(fix[1], bool) and isinstance(fix[2], str))
+    )
+
+
 def result_from_data(data: dict, path: str, sources) -> FileResult:
     """The result `result_to_data` made, for `path` as `sources` (an acclint.run.plan.Sources)
     read it, with the source text its excerpts are cut from."""

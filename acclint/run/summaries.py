@@ -5,6 +5,9 @@ project layer fills it with what the front end found, the file's index, and what
 other files for each set of seeds it receives. A new version of a file starts an empty dict. The
 result cache saves the store between runs (acclint.run.cache); a run without it, and each
 worker process, keeps one in memory (acclint.run.jobs).
+
+A summary read from the cache is used only if it has the shape the project layer writes (what
+its decoders read reads back as itself, `_sound`); any other is dropped and made anew.
 """
 
 from __future__ import annotations
@@ -19,27 +22,74 @@ KEPT_OUTGOING = 8
 class SummaryStore:
     def __init__(self, data: dict[str, dict] | None = None) -> None:
         self.data: dict[str, dict] = data if isinstance(data, dict) else {}
+        self._checked: set[str] = set()  # paths whose entry is known to be sound
 
     def summary(self, path: str, content: str) -> dict:
         """The summary of this version of `path`, to read and fill in."""
         key = os.path.abspath(path)
-        entry = self.data.get(key)
+        entry = self._entry(key)
         if entry is None or entry.get("content") != content:
             entry = self.data[key] = {"content": content}
+            self._checked.add(key)
         return entry
 
     def holds(self, path: str, content: str) -> bool:
         """Whether the front end's verdict on this version of `path` is kept."""
-        entry = self.data.get(os.path.abspath(path))
+        entry = self._entry(os.path.abspath(path))
         return entry is not None and entry.get("content") == content and "screened" in entry
+
+    def _entry(self, key: str) -> dict | None:
+        """The entry of `key`, checked the first time it is asked for (dropped if unsound)."""
+        entry = self.data.get(key)
+        if entry is not None and key not in self._checked:
+            if not _sound(entry):
+                del self.data[key]
+                return None
+            self._checked.add(key)
+        return entry
 
     def saved(self) -> dict[str, dict]:
         """The store as data to save: files that still exist, each with its newest outgoing."""
         out = {}
         for path, entry in self.data.items():
+            if not isinstance(entry, dict) or not isinstance(entry.get("outgoing", {}), dict):
+                continue  # unsound and never asked for this run: not kept
             if os.path.exists(path):
                 outgoing = entry.get("outgoing")
                 if outgoing is not None and len(outgoing) > KEPT_OUTGOING:
                     entry["outgoing"] = dict(list(outgoing.items())[-KEPT_OUTGOING:])
                 out[path] = entry
         return out
+
+
+def _sound(entry) -> bool:
+    """Whether `entry` is a summary as acclint.analysis.project writes it: its parts decoded
+    and encoded again give the same data (so a wrong shape can neither crash nor mislead)."""
+    from acclint.analysis.project import FileIndex
+    from acclint.analysis.reach import seed_from_data, seed_to_data
+
+    if not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
+        return False
+    try:
+        if "screened" in entry:
+            error, guarded, names_marker = entry["screened"]
+            if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
+                return False
+        if "index" in entry:
+            functions, exports = entry["index"]
+            if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
+                    or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()):
+                return False
+        outgoing = entry.get("outgoing", {})
+        return isinstance(outgoing, dict) and all(
+            isinstance(found, list)
+            and all(isinstance(qualified, str) and _strings(seed[:1]) and _strings(seed[1]) and _strings(seed[2])
+                    and seed_to_data(seed_from_data(seed)) == seed for qualified, seed in found)
+            for found in outgoing.values()
+        )
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return False
+
+
+def _strings(values) -> bool:
+    return all(isinstance(v, str) for v in values)

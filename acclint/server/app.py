@@ -447,6 +447,10 @@ def create_server() -> AcclintServer:
 
 
 def main() -> int:
+    import sys
+
+    from acclint.server.framing import FramedInput
+
     logging.basicConfig(level=logging.WARNING, format="acclint server: %(levelname)s: %(message)s")
-    create_server().start_io()
+    create_server().start_io(FramedInput(sys.stdin.buffer))  # a bad frame is resynchronised, never fatal
     return 0

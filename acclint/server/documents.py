@@ -70,7 +70,10 @@ class Document:
         part, line = self.place_line(finding.line)
         _, end_line = self.place_line(finding.end_line) if finding.end_line else (part, 0)
         message = self.notebook.relocate(finding.message)
-        return part, replace(finding, cell=part + 1, line=line, end_line=end_line, message=message)
+        column = finding.column + self.notebook.margin(finding.line)  # in an indented cell, as written
+        end_column = finding.end_column + self.notebook.margin(finding.end_line)
+        return part, replace(finding, cell=part + 1, line=line, end_line=end_line, column=column, end_column=end_column,
+                             message=message)
 
     def message(self, error: FileError) -> str:
         """The error's message, with a module line said as "cell C, line L" in a notebook."""
