@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +115,20 @@ def test_exclude_and_extend_exclude_on_the_command_line(project):
     assert files("--exclude", "unsafe.py") == [str(project / "safe.py")]
     assert files("--extend-exclude", "unsafe.py") == []
     assert files("--no-config") == [str(project / "safe.py"), str(project / "unsafe.py")]
+
+
+def test_add_noqa_silences_a_notebook_in_its_cells(tmp_path):
+    example = Path(__file__).resolve().parent.parent / "docs" / "example" / "notebook.ipynb"
+    original = example.read_text()
+    (tmp_path / "nb.ipynb").write_text(original)
+    assert acclint("check", "--no-cache", "nb.ipynb", cwd=tmp_path).returncode == 1
+    run = acclint("check", "--add-noqa", "nb.ipynb", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "Added 3 noqa comments.\n")
+    assert acclint("check", "--no-cache", "nb.ipynb", cwd=tmp_path).returncode == 0
+    before, after = json.loads(original), json.loads((tmp_path / "nb.ipynb").read_text())
+    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"])) if a != b]
+    assert changed and all(before["cells"][i]["cell_type"] == "code" for i in changed)
+    for i in changed:  # only comments were added, and only at the ends of lines
+        for old, new in zip(before["cells"][i]["source"], after["cells"][i]["source"]):
+            assert new == old or new.rstrip("\n").startswith(old.rstrip("\n") + "  # noqa: ACC")
+    assert {k: v for k, v in before.items() if k != "cells"} == {k: v for k, v in after.items() if k != "cells"}
