@@ -27,6 +27,7 @@ from acclint.fix.write import write_atomic
 from acclint.common.refused import Refused
 from acclint.common.lines import split_lines, split_lines_keepends
 from acclint.lint.noqa import NOQA
+from acclint.lint.unused_noqa import UNUSED_NOQA
 from acclint.files.sources import read_source
 
 _ENDING = re.compile(r"(\r\n|\r|\n)?$")
@@ -36,8 +37,12 @@ def add_noqa(paths: list[str], settings) -> tuple[Report, str]:
     """Add the comments; return the report of what could not be read and a summary line."""
     report = run(paths, settings)
     by_file: dict[str, list[Finding]] = defaultdict(list)
+    stale = 0
     for f in report.findings:
-        by_file[f.path].append(f)
+        if f.code == UNUSED_NOQA:  # a comment to remove, not to silence (ruff's --add-noqa skips RUF100 too)
+            stale += 1
+        else:
+            by_file[f.path].append(f)
     added = skipped = 0
     errors = Report([r for r in report.results if r.error is not None])
     for path, findings in sorted(by_file.items()):
@@ -52,6 +57,9 @@ def add_noqa(paths: list[str], settings) -> tuple[Report, str]:
     message = f"Added {added} noqa comment{'s' if added != 1 else ''}."
     if skipped:
         message += f" {skipped} line{'s' if skipped != 1 else ''} cannot take a comment (inside a string or after a backslash); fix or silence them by hand."
+    if stale:
+        message += (f" {stale} unused noqa comment{'s' if stale != 1 else ''} ({UNUSED_NOQA}) left as {'they are' if stale != 1 else 'it is'}:"
+                    f" `acclint check --fix --select {UNUSED_NOQA}` removes {'them' if stale != 1 else 'it'}.")
     return errors, message
 
 
