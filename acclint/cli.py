@@ -279,7 +279,7 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
 
     fixing = fix_paths([] if overlay else args.paths, settings, unsafe=args.unsafe_fixes,
                        write=not args.diff and overlay is None, overlay=overlay)
-    notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome)]
+    notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome, original=args.diff)]
     if overlay is not None and not args.diff:
         (name, original), = overlay.items()
         sys.stdout.buffer.write(fixing.written.get(name, original))

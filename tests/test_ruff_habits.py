@@ -132,3 +132,41 @@ def test_add_noqa_silences_a_notebook_in_its_cells(tmp_path):
         for old, new in zip(before["cells"][i]["source"], after["cells"][i]["source"]):
             assert new == old or new.rstrip("\n").startswith(old.rstrip("\n") + "  # noqa: ACC")
     assert {k: v for k, v in before.items() if k != "cells"} == {k: v for k, v in after.items() if k != "cells"}
+
+
+def test_diff_notes_cite_the_line_of_the_file_as_it_is(tmp_path):
+    # the print's fix adds `import jax` at the top, which moves the `if` down a line in the fixed text
+    source = ("from jax import jit\nimport jax.numpy as jnp\n\n\n@jit\ndef step(x):\n    print('a', x)\n"
+              "    if x > 0:\n        return jnp.log(x)\n    return x\n")
+    (tmp_path / "d.py").write_text(source)
+    run = acclint("check", "--diff", "d.py", cwd=tmp_path)
+    assert "+import jax\n" in run.stdout
+    (note,) = [line for line in run.stdout.splitlines() if line.startswith("# ")]
+    assert note.startswith("# d.py:8:5: ACC201 not fixed: unsafe fix not applied")
+    assert source.splitlines()[7] == "    if x > 0:"
+    fixed = acclint("check", "--fix", "d.py", cwd=tmp_path)  # after a write the fixed file's line is the one to cite
+    assert "d.py:9:5: ACC201 not fixed" in fixed.stderr
+
+
+def test_acc301_and_acc201_do_not_both_report_one_branch(tmp_path):
+    (tmp_path / "rt.py").write_text(
+        "from acclint.runtime import dlaccelerate, extractdata\n\n\n@dlaccelerate\ndef f(x):\n"
+        "    if extractdata(x) > 0:\n        return x\n    return -x\n")
+    run = acclint("check", "--no-cache", "--output-format", "concise", "rt.py", cwd=tmp_path)
+    assert [line.split()[1] for line in run.stdout.splitlines()[:-1]] == ["ACC201"]
+
+
+def test_acc401_in_runtime_code_does_not_point_to_jax_debug_print(tmp_path):
+    (tmp_path / "rt.py").write_text(
+        "from acclint.runtime import dlaccelerate\n\n\n@dlaccelerate\ndef f(x):\n    print(x)\n    return x\n")
+    run = acclint("check", "--no-cache", "--output-format", "concise", "rt.py", cwd=tmp_path)
+    assert "ACC401" in run.stdout and "jax.debug" not in run.stdout
+
+
+def test_rules_table_columns_are_aligned(tmp_path):
+    rows = acclint("rules", cwd=tmp_path).stdout.splitlines()
+    assert len(rows) > 20
+    name_at = {len(row.split("  ")[0]) + len(row) - len(row.split("  ", 1)[0]) - len(row.split("  ", 1)[1].lstrip()) for row in rows}
+    contexts_at = {row.index("[") for row in rows}
+    summary_at = {row.index("]") + 1 + len(row[row.index("]") + 1:]) - len(row[row.index("]") + 1:].lstrip()) for row in rows}
+    assert (len(name_at), len(contexts_at), len(summary_at)) == (1, 1, 1), rows
