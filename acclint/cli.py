@@ -204,15 +204,10 @@ def _show_files(args: argparse.Namespace, settings, overlay) -> int:
     return EXIT_ERROR if work.found.errors else EXIT_CLEAN
 
 
-def _carries_edits(args: argparse.Namespace) -> bool:
-    """Whether the report carries fix edits (SARIF's replacements, the json's `fix.edits`),
-    which only a fresh lint in one process has (the cache and the workers keep results as data)."""
-    return args.format == "sarif" or (args.format == "json" and not args.statistics)
-
-
 def _job_count(args: argparse.Namespace, settings) -> int:
-    """Processes for the run: as set, or one per core; one for a report with fix edits."""
-    if _carries_edits(args):
+    """Processes for the run: as set, or one per core. SARIF carries fix edits, which only a
+    run in one process keeps (workers send results as data)."""
+    if args.format == "sarif":
         return 1
     from acclint.run.jobs import cores
 
@@ -220,8 +215,8 @@ def _job_count(args: argparse.Namespace, settings) -> int:
 
 
 def _use_cache(args: argparse.Namespace) -> bool:
-    """The cache holds no fix edits, so SARIF and json (which carry them) always lint afresh."""
-    return not args.no_cache and not _carries_edits(args)
+    """The cache holds no fix edits, so SARIF (which carries them) always lints afresh."""
+    return not args.no_cache and args.format != "sarif"
 
 
 def _output(report, args: argparse.Namespace) -> bool:

@@ -170,3 +170,10 @@ def test_rules_table_columns_are_aligned(tmp_path):
     contexts_at = {row.index("[") for row in rows}
     summary_at = {row.index("]") + 1 + len(row[row.index("]") + 1:]) - len(row[row.index("]") + 1:].lstrip()) for row in rows}
     assert (len(name_at), len(contexts_at), len(summary_at)) == (1, 1, 1), rows
+
+
+def test_json_from_the_cache_and_from_workers_equals_a_fresh_lint(project):
+    fresh = acclint("check", "--no-cache", "-j", "1", "--output-format", "json", ".", cwd=project).stdout
+    assert json.loads(fresh)[0]["fix"]["edits"]
+    assert acclint("check", "-j", "2", "--output-format", "json", ".", cwd=project).stdout == fresh  # workers, cache written
+    assert acclint("check", "--output-format", "json", ".", cwd=project).stdout == fresh  # served by the cache

@@ -8,9 +8,9 @@ JSON read it too, ruff's: `filename` (absolute), `location` and `end_location` (
 null where acclint's project URLs give none: acclint.report.links), `noqa_row` (the line a
 `# noqa` for the finding goes on) and `cell` (null outside notebooks).
 
-The edits come from the parsed module, so this format lints afresh in one process as SARIF
-does (acclint.cli). A notebook's fix has no edits (they would address the cell's text, and
-ruff's address the file's): `acclint check --fix` applies it.
+A fix's edit is worked out from the parsed module, or read from the result cache, which keeps
+it (acclint.run.results). A notebook's fix has no edits (they would address the cell's text,
+and ruff's address the file's): `acclint check --fix` applies it.
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ def _fix(f: Finding, module) -> dict | None:
     if f.fix is None:
         return None
     edits = []
-    if f.cell is None and module is not None and f.fix.changes:
-        from acclint.report.fix_span import fix_span  # libcst: only for a report with fixes
+    if f.cell is None and (f.fix.changes or f.fix.edit is not None):
+        from acclint.fix.span import span_of  # libcst: only for a report with fixes
 
-        span = fix_span(module, f.fix)
+        span = span_of(f.fix, module)
         if span is not None:
             edits.append({
                 "content": span.text,

@@ -24,7 +24,7 @@ from acclint import __version__
 from acclint.run.plan import Report
 from acclint.report.docs import page_name, render_rule, sections
 from acclint.common.findings import Finding, Fix
-from acclint.report.fix_span import fix_span
+from acclint.fix.span import fix_span
 from acclint.report.links import home_page, rule_url
 from acclint.run.registry import all_rules
 
@@ -57,7 +57,7 @@ def _rule_descriptor(rule) -> dict:
 
 
 def _replacement(module: cst.Module, fix: Fix) -> dict | None:
-    """The fix as one SARIF replacement (acclint.report.fix_span); None when applying it
+    """The fix as one SARIF replacement (acclint.fix.span); None when applying it
     changes nothing."""
     span = fix_span(module, fix)
     if span is None:

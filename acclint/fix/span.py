@@ -1,7 +1,8 @@
 """A fix as one text replacement: the span of the original source between the first and the
 last character the fix changes, and the text that replaces it. SARIF's `replacements` and the
-`fix.edits` of ruff's JSON both carry fixes this way; acclint's fixes are libcst node edits,
-so the span is found by regenerating the fixed module and comparing it with the original."""
+`fix.edits` of ruff's JSON both carry fixes this way, and the result cache keeps it (a cached
+fix has no node edits: acclint.run.results); acclint's fixes are libcst node edits, so the span
+is found by regenerating the fixed module and comparing it with the original."""
 
 from __future__ import annotations
 
@@ -38,3 +39,11 @@ def fix_span(module: cst.Module, fix: Fix) -> Span | None:
     start = len(os.path.commonprefix([old, new]))
     tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
     return Span(*_position(old, start), *_position(old, len(old) - tail), new[start:len(new) - tail])
+
+
+def span_of(fix: Fix, module: cst.Module | None) -> Span | None:
+    """The replacement of `fix`: worked out from `module` where the fix has its node edits,
+    else the one a cached fix kept (None when neither is known, or in a notebook's cells)."""
+    if fix.changes and module is not None:
+        return fix_span(module, fix)
+    return Span(*fix.edit) if fix.edit is not None else None
