@@ -52,9 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_arguments(check: argparse.ArgumentParser) -> None:
     add = check.add_argument
     add("paths", nargs="*", default=["."], metavar="PATH", help="files or directories, or - for standard input (default: .)")
-    add("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301)")
+    add("--select", help="comma-separated codes or prefixes to report (e.g. ACC2,ACC301; ALL: every rule)")
     add("--extend-select", help="comma-separated codes or prefixes to report in addition to the selection")
     add("--ignore", help="comma-separated codes or prefixes not to report")
+    add("--extend-ignore", help="comma-separated codes or prefixes not to report, besides --ignore (ruff's deprecated spelling)")
+    add("--exclude", help="comma-separated globs of paths to leave out, instead of the configured exclude and extend-exclude")
+    add("--extend-exclude", help="comma-separated globs of paths to leave out, besides the configured ones")
+    add("--show-files", action="store_true", help="print the files a check would lint, one per line, and exit")
+    quiet = check.add_mutually_exclusive_group()
+    quiet.add_argument("-q", "--quiet", action="store_true", help="print the findings, but no summary line or fix summary")
+    quiet.add_argument("-s", "--silent", action="store_true", help="print nothing on stdout; the exit status still says whether there are findings")
     add("--strictness", choices=("precise", "pedantic"),
         help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)")
     add("--output-format", "--format", dest="format", choices=OUTPUT_FORMATS, default="text",
@@ -92,7 +99,12 @@ def _settings(args: argparse.Namespace):
         if args.config is not None and not args.config.is_file():
             raise ConfigError(f"{args.config}: no such file")
         settings = load_settings(pyproject) if pyproject else Settings()
-    settings = with_command_line(settings, args.select, args.extend_select, args.ignore, args.strictness)
+    ignore = ",".join(filter(None, (args.ignore, args.extend_ignore))) or None
+    settings = with_command_line(settings, args.select, args.extend_select, ignore, args.strictness)
+    if args.exclude is not None:
+        settings = replace(settings, exclude=_globs(args.exclude))
+    if args.extend_exclude is not None:
+        settings = replace(settings, exclude=settings.exclude + _globs(args.extend_exclude))
     if args.force_exclude is not None:
         settings = replace(settings, force_exclude=args.force_exclude)
     if args.respect_gitignore is not None:
@@ -102,6 +114,11 @@ def _settings(args: argparse.Namespace):
     if args.jobs is not None:
         settings = replace(settings, jobs=args.jobs)
     return settings
+
+
+def _globs(text: str) -> tuple[str, ...]:
+    """A comma-separated glob list from the command line."""
+    return tuple(g for g in (part.strip() for part in text.split(",")) if g)
 
 
 def _jobs(value: str) -> int:
@@ -159,6 +176,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.show_settings:
         sys.stdout.write(describe(settings))
         return EXIT_CLEAN
+    if args.show_files:
+        return _show_files(args, settings, overlay)
     if args.add_noqa:
         from acclint.run.add_noqa import add_noqa
 
@@ -171,6 +190,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not _output(report, args):
         return EXIT_ERROR
     return _status(report, args)
+
+
+def _show_files(args: argparse.Namespace, settings, overlay) -> int:
+    """`--show-files`: the files a check would lint, as absolute paths in order (ruff's), and
+    the paths that cannot be used on stderr (exit 2, as a check would)."""
+    from acclint.run.plan import plan
+
+    work = plan([] if overlay else args.paths, settings, overlay)
+    for path in sorted(os.path.abspath(p) for p in work.files):
+        print(path)
+    for error in work.found.errors:
+        print(f"{error.path}: error: {error.message}", file=sys.stderr)
+    return EXIT_ERROR if work.found.errors else EXIT_CLEAN
 
 
 def _job_count(args: argparse.Namespace, settings) -> int:
@@ -192,7 +224,9 @@ def _output(report, args: argparse.Namespace) -> bool:
     """Write the report in the chosen format; False (after saying why) if it cannot be."""
     from acclint.report import render
 
-    return _deliver(render(report, args.format, args.statistics, color=_color(args)), args)
+    if args.silent:
+        return True
+    return _deliver(render(report, args.format, args.statistics, color=_color(args), quiet=args.quiet), args)
 
 
 def _deliver(text: str, args: argparse.Namespace) -> bool:
@@ -241,20 +275,22 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
 
     fixing = fix_paths([] if overlay else args.paths, settings, unsafe=args.unsafe_fixes,
                        write=not args.diff and overlay is None, overlay=overlay)
-    notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome)]
+    notes = [note for outcome in fixing.outcomes for note in fix_notes(outcome, original=args.diff)]
     if overlay is not None and not args.diff:
         (name, original), = overlay.items()
         sys.stdout.buffer.write(fixing.written.get(name, original))
         sys.stdout.flush()
         sys.stderr.write(render(fixing.report, "concise", False, color=False))
         return _status(fixing.report, args)
-    if args.diff:
+    if args.diff and args.silent:
+        delivered = True
+    elif args.diff:
         delivered = _deliver("".join(unified_diff(o) for o in fixing.outcomes) + "".join(f"# {n}\n" for n in notes), args)
     else:
         delivered = _output(fixing.report, args)
     if not delivered:
         return EXIT_ERROR
-    if not args.diff and args.format in ("text", "concise"):
+    if not args.diff and args.format in ("text", "concise") and not (args.quiet or args.silent):
         for note in notes:
             print(note, file=sys.stderr)
         print(fixing.summary(), file=sys.stderr)
@@ -278,9 +314,10 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from acclint.run.registry import all_rules
 
-    for rule in all_rules():
-        contexts = ", ".join(sorted(rule.contexts))
-        print(f"{rule.code}  {rule.name:<32} [{contexts}]  {rule.summary()}")
+    rows = [(rule.code, rule.name, f"[{', '.join(sorted(rule.contexts))}]", rule.summary()) for rule in all_rules()]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for *columns, summary in rows:
+        print("  ".join(column.ljust(width) for column, width in zip(columns, widths)) + "  " + summary)
     return EXIT_CLEAN
 
 

@@ -25,12 +25,24 @@ def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
     return None if kind is None else (qualified or "", kind)
 
 
+def _only_tested(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
+    """Whether `parent` uses `node` only as a comparison's operand or a truth test, whose
+    result has no gradient for `extractdata` to cut."""
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return True
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
+        return True
+    return isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)
+
+
 class ExtractdataOfTracedValue(Rule):
     """`extractdata(x)` of a traced value.
 
     What it does:
         Flags the runtime's `extractdata` applied to a value that is traced in an accelerated
-        or differentiated function.
+        or differentiated function. Not when its result is only compared or truth-tested
+        (`if extractdata(x) > 0:`): a comparison carries no gradient to cut, and a branch on
+        a traced value is ACC201's finding.
 
     Why is this bad:
         `extractdata` returns the raw data without its derivative trace: gradients do not flow
@@ -64,6 +76,17 @@ def train(w):
     loss, grad = dlfeval(loss_fn, w)
     return extractdata(loss)
 """,
+        """
+from acclint.runtime import dlfeval, dlgradient, extractdata, mean, where
+
+def loss_fn(w):
+    loss = mean(w * w)
+    scale = where(extractdata(loss) > 1, 0.5, 1.0)
+    return loss * scale, dlgradient(loss, w)
+
+def train(w):
+    return dlfeval(loss_fn, w)
+""",
     ]
     INVALID = [
         """
@@ -80,7 +103,7 @@ def train(w):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) != "acclint.runtime.extractdata":
+        if ctx.resolve(node.func) != "acclint.runtime.extractdata" or _only_tested(node, ctx.parent):
             return
         arg = _first_traced_arg(node, ctx)
         if arg is not None:

@@ -70,7 +70,7 @@ def test_force_exclude_applies_exclude_to_named_files(project):
     (project / "pyproject.toml").write_text('[tool.acclint]\nexclude = ["hazard.py"]\n')
     assert acclint("check", "hazard.py", cwd=project).returncode == 1  # named: linted, as ruff does
     run = acclint("check", "--force-exclude", "hazard.py", cwd=project)
-    assert (run.returncode, run.stdout) == (0, "All checks passed!\n")
+    assert (run.returncode, run.stdout) == (0, "No Python files found under the given path(s).\n")
 
 
 def test_summary_line_exit_zero_and_concise_output(project):
@@ -110,7 +110,7 @@ def test_stdin_is_linted_under_its_stdin_filename(project):
 def test_stdin_named_as_an_excluded_file_is_left_alone_with_force_exclude(project):
     (project / "pyproject.toml").write_text('[tool.acclint]\nexclude = ["vendored/*"]\n')
     args = ("check", "-", "--stdin-filename", "vendored/m.py", "--force-exclude")
-    assert acclint(*args, cwd=project, input=HAZARD).stdout == "All checks passed!\n"
+    assert acclint(*args, cwd=project, input=HAZARD).stdout == "No Python files found under the given path(s).\n"
     fixed = acclint(*args, "--fix", cwd=project, input=HAZARD)
     assert (fixed.returncode, fixed.stdout) == (0, HAZARD)  # the source comes back untouched
 

@@ -9,7 +9,7 @@ import pytest
 from acclint.cli import main
 from acclint.report import docs
 from acclint.report.docs import render_rule, sections
-from acclint.run.registry import all_rules
+from acclint.run.registry import all_rules, rule_by_code
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"
@@ -44,7 +44,7 @@ def test_docstring_has_every_section(rule):
 
 
 def test_page_shows_examples_as_python_blocks():
-    page = render_rule(all_rules()[0])
+    page = render_rule(rule_by_code("ACC101"))
     assert page.count("```python") >= 4  # Example, Use instead, INVALID, VALID
     assert "# expect: ACC101" in page
 

@@ -28,6 +28,10 @@ class Fix:
     safe: bool = True
     imports: tuple[str, ...] = ()
     reason: str = ""
+    # A fix read back from the result cache has no node edits; it keeps its one text
+    # replacement, (start line, start column, end line, end column, new text), for the json
+    # report (acclint.fix.span). None for a fix made by a lint.
+    edit: tuple[int, int, int, int, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,8 @@ def discover(paths: Iterable[str], selection: Selection = Selection()) -> Discov
         if problem is not None:
             found.errors.append(FileError(given, problem))
         elif os.path.isdir(given):
+            if ignores is not None:
+                ignores.named(given)
             _walk(given, selection, ignores, found)
         elif not selection.force_exclude or not _dropped(given, selection, ignores):
             found.files.append(given)
@@ -138,16 +140,31 @@ class GitIgnores:
     from the repository root down to the path's directory (a deeper one overrides), then
     `.git/info/exclude`. Outside a repository, the `.gitignore` files of the path's directory
     and its parents still count (as ruff's `ignore` crate does with `require_git(false)`).
-    One instance serves one run: it keeps the rules of each directory it has looked at."""
+    One instance serves one run: it keeps the rules of each directory it has looked at.
+
+    A directory named on the command line is searched even when an ignore file above it
+    ignores it, as ruff does: inside it only its own ignore files and those of the
+    directories below it count (the `ignore` crate's walk from an ignored root)."""
 
     def __init__(self) -> None:
         self._by_directory: dict[Path, tuple] = {}
+        self._named: list[Path] = []  # directories named on the command line that are themselves ignored
+
+    def named(self, directory: str) -> None:
+        """`directory` was named on the command line: if the rules above it ignore it, its
+        files answer to its own ignore files alone."""
+        if self.ignored(directory, True):
+            self._named.append(Path(os.path.abspath(directory)))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         path = os.path.abspath(path)
         specs = self._specs(Path(os.path.dirname(path)))
         if not specs:  # most trees: no ignore file anywhere above
             return False
+        roots = [root for root in self._named if Path(path).is_relative_to(root) and Path(path) != root]
+        if roots:
+            root = max(roots, key=lambda r: len(r.parts))
+            specs = tuple((base, spec) for base, spec in specs if base.is_relative_to(root))
         verdict = None
         for base, spec in specs:
             relative = Path(path).relative_to(base).as_posix() + ("/" if is_dir else "")

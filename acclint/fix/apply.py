@@ -155,7 +155,7 @@ def _choose(result: FileResult, unsafe: bool) -> list[tuple[Fix, list[Finding]]]
     chosen = []
     for fix, findings in _groups(result.findings, unsafe):
         spans = [positions[node] for node in fix.changes]
-        if any(_overlaps(a, b) for a in spans for b in taken) or _touches_noqa(spans, lines):
+        if any(_overlaps(a, b) for a in spans for b in taken) or (_touches_noqa(spans, lines) and not _edits_comments(fix)):
             continue
         taken.extend(spans)
         chosen.append((fix, findings))
@@ -211,11 +211,29 @@ def _check_comments(before: str, after: str, chosen) -> None:
     before backslash continuations): then the comments cannot be vouched for, and the file is
     left as it is."""
     try:
-        lost = _comments(before) - _comments(after)
+        lost = _comments(before) - _comments(after) - _rewritten_comments(chosen)
     except (tokenize.TokenError, SyntaxError) as exc:  # IndentationError is a SyntaxError
         raise FixError(f"fixing {_codes(chosen)}: cannot check that every comment is kept ({exc}); file left unchanged") from None
     if lost:
         raise FixError(f"fixing {_codes(chosen)} would drop the comment {next(iter(lost))!r}; file left unchanged")
+
+
+def _edits_comments(fix: Fix) -> bool:
+    """Whether `fix` edits comments alone (ACC001's removal of an unused `# noqa` code): the
+    one kind of fix that may rewrite a `# noqa` line, and the comments it names."""
+    return all(isinstance(node, (cst.Comment, cst.TrailingWhitespace, cst.EmptyLine)) for node in fix.changes)
+
+
+def _rewritten_comments(chosen) -> Counter:
+    """The comments that the chosen comment fixes rewrite or remove on purpose."""
+    out: Counter = Counter()
+    for fix, _ in chosen:
+        if _edits_comments(fix):
+            for node in fix.changes:
+                comment = node if isinstance(node, cst.Comment) else node.comment
+                if comment is not None:
+                    out[comment.value] += 1
+    return out
 
 
 def _comments(code: str) -> Counter:
@@ -237,6 +255,6 @@ def _skipped(result: FileResult, unsafe: bool) -> list[Skipped]:
             continue
         if not (fix.safe or unsafe):
             out.append(Skipped(finding, f"unsafe fix not applied without --unsafe-fixes: {fix.reason}"))
-        elif _touches_noqa([positions[node] for node in fix.changes], lines):
+        elif _touches_noqa([positions[node] for node in fix.changes], lines) and not _edits_comments(fix):
             out.append(Skipped(finding, "its edit would rewrite a '# noqa' line"))
     return out

@@ -25,7 +25,7 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
     debug_print = spelled(ctx, "print")
     if debug_print is None:
-        return f"jax.debug.print is for JAX traces, and {framework_of(ctx).title} traces this function"
+        return f"{framework_of(ctx).title} traces this function, and has no print that runs on every call"
     pieces: list[cst.SimpleString | cst.ConcatenatedString] = []
     fields: list[cst.Arg] = []
     for arg in node.args:

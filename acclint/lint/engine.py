@@ -29,6 +29,7 @@ from acclint.common.lines import split_lines
 from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
+from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
 from acclint.analysis.reach import Seed
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
@@ -139,19 +140,26 @@ def _lint_source(
             return result
     result.parsed = True
     result.module = module
-    raw = _run_rules(module, options, analysis if parsed is not None else None)
+    raw, analysis = _run_rules(module, options, analysis if parsed is not None else None)
+    silenced: set[tuple[int, str]] = set()
     if raw:
-        result.findings = _locate(raw, module, text, path, options.noqa, positions)
+        result.findings = _locate(raw, module, text, path, options.noqa, positions, silenced)
+    if options.noqa and may_hold_unused(text, options.rules):
+        result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
+                                       lambda entries: _positions(entries, module, text, positions))
+        result.findings.sort(key=Finding.sort_key)
     return result
 
 
 def _run_rules(
     module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None
-) -> list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]]:
+) -> tuple[list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]], ModuleAnalysis]:
+    """The rules' findings, as (rule, node, message, fix, module-level statement), and the
+    module's analysis (made here unless given)."""
     if analysis is None:
         analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
     if not analysis.functions:
-        return []
+        return [], analysis
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
     seen: set[tuple[str, int]] = set()
 
@@ -174,7 +182,7 @@ def _run_rules(
     for rule in options.rules:  # rules about the host code that calls compiled functions
         if HOST_LOOPS in rule.contexts:
             raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))
-    return raw
+    return raw, analysis
 
 
 @cache
@@ -230,7 +238,10 @@ def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tu
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
-def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: dict | None) -> list[Finding]:
+def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: dict | None,
+            silenced: set[tuple[int, str]]) -> list[Finding]:
+    """The findings of `raw`, placed; those a `# noqa` silences are left out and their
+    (line, code) added to `silenced` (for ACC001, acclint.lint.unused_noqa)."""
     positions = _positions(raw, module, text, cache)
     lines = split_lines(text)
     findings = []
@@ -238,6 +249,7 @@ def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: di
         where = positions[node]
         line_text = lines[where.start.line - 1] if where.start.line <= len(lines) else ""
         if noqa and suppressed(line_text, rule.code):
+            silenced.add((where.start.line, rule.code))
             continue
         findings.append(
             Finding(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from acclint.run.plan import Report
 
 
-def render(report: Report, name: str, statistics: bool = False, color: bool = False) -> str:
+def render(report: Report, name: str, statistics: bool = False, color: bool = False, quiet: bool = False) -> str:
+    """The report in format `name`; `quiet` (ruff's `-q`) leaves out the summary line."""
     if statistics:
         from acclint.report.statistics import format_statistics, statistics_json
 
@@ -19,7 +20,7 @@ def render(report: Report, name: str, statistics: bool = False, color: bool = Fa
     if name in ("text", "concise"):
         from acclint.report.text import format_text
 
-        return format_text(report, excerpts=name == "text", color=color)
+        return format_text(report, excerpts=name == "text", color=color, quiet=quiet)
     if name == "json":
         from acclint.report.json import format_json
 

@@ -1,11 +1,26 @@
-"""`--format json`: one JSON array of findings, the fields of DESIGN.md §3."""
+"""`--output-format json`: one JSON array of findings.
+
+Each element has DESIGN.md §3's fields (`path`, `line`, `column`, `end_line`, `end_column`,
+`code`, `message`, `fixable`, and `cell` in a notebook) and, so that tools written for ruff's
+JSON read it too, ruff's: `filename` (absolute), `location` and `end_location` (`row`,
+`column`, 1-based), `fix` (`applicability` "safe" or "unsafe", `message`, `edits`, each with its
+`content`, `location` and `end_location`; null when there is none), `url` (the rule's page, or
+null where acclint's project URLs give none: acclint.report.links), `noqa_row` (the line a
+`# noqa` for the finding goes on) and `cell` (null outside notebooks).
+
+A fix's edit is worked out from the parsed module, or read from the result cache, which keeps
+it (acclint.run.results). A notebook's fix has no edits (they would address the cell's text,
+and ruff's address the file's): `acclint check --fix` applies it.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 
 from acclint.run.plan import Report
 from acclint.common.findings import Finding
+from acclint.report.links import rule_url
 
 
 def finding_dict(f: Finding) -> dict:
@@ -22,5 +37,37 @@ def finding_dict(f: Finding) -> dict:
     }
 
 
+def ruff_fields(f: Finding, module) -> dict:
+    """ruff's fields of a finding (`module`: its file's parsed module, for the fix's edits)."""
+    return {
+        "cell": f.cell,
+        "filename": os.path.abspath(f.path),
+        "location": {"row": f.line, "column": f.column},
+        "end_location": {"row": f.end_line, "column": f.end_column},
+        "fix": _fix(f, module),
+        "url": rule_url(f"{f.code}.md"),
+        "noqa_row": f.line,
+    }
+
+
+def _fix(f: Finding, module) -> dict | None:
+    if f.fix is None:
+        return None
+    edits = []
+    if f.cell is None and (f.fix.changes or f.fix.edit is not None):
+        from acclint.fix.span import span_of  # libcst: only for a report with fixes
+
+        span = span_of(f.fix, module)
+        if span is not None:
+            edits.append({
+                "content": span.text,
+                "location": {"row": span.start_line, "column": span.start_column},
+                "end_location": {"row": span.end_line, "column": span.end_column},
+            })
+    return {"applicability": "safe" if f.fix.safe else "unsafe", "message": f.fix.title, "edits": edits}
+
+
 def format_json(report: Report) -> str:
-    return json.dumps([finding_dict(f) for f in report.findings], indent=2) + "\n"
+    modules = {r.path: r.module for r in report.results if r.module is not None}
+    rows = [{**finding_dict(f), **ruff_fields(f, modules.get(f.path))} for f in report.findings]
+    return json.dumps(rows, indent=2) + "\n"

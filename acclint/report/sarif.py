@@ -15,7 +15,6 @@ column is the column just past the flagged text, as SARIF's is.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from urllib.parse import quote
 
@@ -25,7 +24,7 @@ from acclint import __version__
 from acclint.run.plan import Report
 from acclint.report.docs import page_name, render_rule, sections
 from acclint.common.findings import Finding, Fix
-from acclint.fix.apply import apply_fixes
+from acclint.fix.span import fix_span
 from acclint.report.links import home_page, rule_url
 from acclint.run.registry import all_rules
 
@@ -57,32 +56,20 @@ def _rule_descriptor(rule) -> dict:
     return descriptor
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """1-based (line, column) of a character offset."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
 def _replacement(module: cst.Module, fix: Fix) -> dict | None:
-    """The fix as one SARIF replacement: the span between the first and the last character the
-    fix changes, and its new text (found by regenerating the fixed module and comparing);
-    None when applying it changes nothing."""
-    old = module.code
-    new = apply_fixes(module, [fix]).code
-    if new == old:
+    """The fix as one SARIF replacement (acclint.fix.span); None when applying it
+    changes nothing."""
+    span = fix_span(module, fix)
+    if span is None:
         return None
-    start = len(os.path.commonprefix([old, new]))
-    tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
-    start_line, start_column = _position(old, start)
-    end_line, end_column = _position(old, len(old) - tail)
     return {
         "deletedRegion": {
-            "startLine": start_line,
-            "startColumn": start_column,
-            "endLine": end_line,
-            "endColumn": end_column,
+            "startLine": span.start_line,
+            "startColumn": span.start_column,
+            "endLine": span.end_line,
+            "endColumn": span.end_column,
         },
-        "insertedContent": {"text": new[start:len(new) - tail]},
+        "insertedContent": {"text": span.text},
     }
 
 

@@ -74,6 +74,8 @@ def _codes(value, key: str, where: str) -> tuple[str, ...]:
     out = []
     for v in value:
         code = v.strip().upper()
+        if code == "ALL":  # ruff's name for every rule
+            code = "ACC"
         if not CODE_PREFIX.match(code) or not any(c.startswith(code) for c in codes):
             raise ConfigError(
                 f"{where}: '{key}' has {v!r}, which is no rule code or prefix; allowed: ACC, a family "

@@ -1,7 +1,8 @@
 """A file's result as plain data, and back: what the result cache stores and what a worker
-process sends its parent (acclint.run.cache, acclint.run.jobs). The data holds no fix edits
-(they are libcst nodes): a finding read back is fixable or not, and `--fix` and SARIF, which
-apply or carry edits, always lint afresh in one process."""
+process sends its parent (acclint.run.cache, acclint.run.jobs). The data holds no fix node
+edits (they are libcst nodes): a finding read back is fixable or not, with its fix's one text
+replacement for the json report; `--fix` and SARIF, which apply or carry node edits, always
+lint afresh in one process."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def result_to_data(result: FileResult) -> dict:
     return {
         "parsed": result.parsed,
         "error": result.error.message if result.error is not None else None,
-        "findings": [_row(f) for f in result.findings],
+        "findings": [_row(f, result.module) for f in result.findings],
     }
 
 
@@ -57,17 +58,32 @@ def result_from_data(data: dict, path: str, sources) -> FileResult:
     return result
 
 
-def _row(f: Finding) -> list:
-    fix = [f.fix.title, f.fix.safe, f.fix.reason] if f.fix is not None else None
+def _row(f: Finding, module) -> list:
+    fix = [f.fix.title, f.fix.safe, f.fix.reason, _edit(f, module)] if f.fix is not None else None
     return [f.line, f.column, f.end_line, f.end_column, f.code, f.message, f.cell, fix]
+
+
+def _edit(f: Finding, module) -> list | None:
+    """The fix's one text replacement, kept for the json report (a notebook's has none)."""
+    if f.cell is not None or (module is None and f.fix.edit is None):
+        return None
+    from acclint.fix.span import span_of  # libcst: only for a finding with a fix
+
+    span = span_of(f.fix, module)
+    return [span.start_line, span.start_column, span.end_line, span.end_column, span.text] if span is not None else None
 
 
 def _finding(shown: str, row: list) -> Finding:
     line, column, end_line, end_column, code, message, cell, fix = row
     # A cached fix has no edits: it tells the report that the finding is fixable (`--fix`
     # never uses the cache, so it is never applied).
-    cached_fix = Fix(fix[0], {}, safe=fix[1], reason=fix[2]) if fix is not None else None
+    cached_fix = Fix(fix[0], {}, safe=fix[1], reason=fix[2], edit=_as_edit(fix)) if fix is not None else None
     return Finding(shown, line, column, code, message, end_line, end_column, fix=cached_fix, cell=cell)
+
+
+def _as_edit(fix: list) -> tuple | None:
+    edit = fix[3] if len(fix) > 3 else None  # rows of an older acclint have no edit
+    return tuple(edit) if edit is not None else None
 
 
 def _attach_source(result: FileResult, sources, path: str) -> None:

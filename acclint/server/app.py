@@ -40,6 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Callable, TypeVar
 
+import attrs
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
@@ -80,6 +81,9 @@ class AcclintServer(LanguageServer):
         self.uris: dict[str, str] = {}  # open documents and notebooks: path -> URI
         self.published: dict[str, set[str]] = {}  # URIs given diagnostics, by document URI
         self.changes: dict[str, int] = {}  # lints scheduled, by URI: a queued lint left stale is skipped
+        # The diagnostics of each open document's last text that could be analysed, by path:
+        # shown (marked stale) beside the error while the text cannot be, as ruff keeps them.
+        self.last_good: dict[str, dict[str, list[types.Diagnostic]]] = {}
 
     # -- documents ----------------------------------------------------------------------------
     def path_of(self, uri: str) -> str:
@@ -123,6 +127,7 @@ class AcclintServer(LanguageServer):
         if task is not None:
             task.cancel()
         scope = self.state.edit(path, None)
+        self.last_good.pop(path, None)
         for shown in self.published.pop(uri, {uri}):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=shown, diagnostics=[]))
         self.want_analysis(scope, path)
@@ -195,12 +200,24 @@ class AcclintServer(LanguageServer):
         for finding in result.findings:
             index, placed = document.place(finding)
             out[document.parts[index].uri].append(protocol.diagnostic(placed, lines[index], codec))
-        if result.error is not None and document.parts:
+        if result.error is None:
+            self.last_good[document.path] = {uri: list(found) for uri, found in out.items()}
+        elif document.parts:
             line, column = protocol.error_position(result.error.message) or (1, 1)
             index, line = document.place_line(line)
             error = replace(result.error, message=document.message(result.error))
             out[document.parts[index].uri].append(protocol.error_diagnostic(error, lines[index], codec, (line, column)))
+            self.add_stale(document, lines, out)
         return out
+
+    def add_stale(self, document: Document, lines: list[list[str]], out: dict[str, list[types.Diagnostic]]) -> None:
+        """The last good diagnostics of `document`, marked stale, beside its error: those on
+        lines the text still has (the editor places them as they were; the next text that
+        can be analysed replaces them)."""
+        for index, part in enumerate(document.parts):
+            for found in self.last_good.get(document.path, {}).get(part.uri, []):
+                if found.range.end.line < len(lines[index]):
+                    out[part.uri].append(attrs.evolve(found, message=f"{found.message} {protocol.STALE}"))
 
     def guarded(self, path: str, source: bytes) -> FileResult:
         """The lint of `source`, or, if acclint itself fails on it, that failure as the file's

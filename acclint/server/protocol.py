@@ -23,6 +23,9 @@ from acclint.server.edits import LineEdit, lines_of
 SOURCE = "acclint"
 NOT_ANALYSED = "ACC000"  # as the flake8 plugin names a file acclint could not analyse
 FIX_ALL = "source.fixAll.acclint"
+# Ends the message of a finding kept from the last text that could be analysed, shown while the
+# text cannot be (a syntax error being typed).
+STALE = "(stale: from the last version that could be analysed)"
 # The engine's and the parse guard's messages end with where the parser stopped.
 _WHERE = re.compile(r"\(line (\d+)(?:, column (\d+))?\)")
 # The rule pages of a source checkout (an editable install); an installed wheel has none.
