@@ -346,7 +346,7 @@ class ValueQuery:
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
-            if qualified.startswith(facts.array_namespaces):
+            if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
                 return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
