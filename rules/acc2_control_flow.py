@@ -224,14 +224,15 @@ def _tested_operands(node: cst.BooleanOperation) -> list[cst.BaseExpression]:
     """Operands Python truth-tests in a chain of `and`/`or`: all but the last."""
     operands: list[cst.BaseExpression] = []
 
-    def flatten(n: cst.BaseExpression) -> None:
-        if isinstance(n, cst.BooleanOperation) and not n.lpar:
+    def flatten(n: cst.BaseExpression, outermost: bool = False) -> None:
+        # The chain's own parentheses (`x / (t or 1.0)`) do not make it one operand.
+        if isinstance(n, cst.BooleanOperation) and (outermost or not n.lpar):
             flatten(n.left)
             flatten(n.right)
         else:
             operands.append(n)
 
-    flatten(node)
+    flatten(node, outermost=True)
     return operands[:-1]
 
 

@@ -81,3 +81,48 @@ def test_autoray_dispatched_draws_are_frozen_into_a_trace():
     call = cst.parse_expression('do("random.normal", size=(3,), like="jax")')
     assert dispatched_draw(call, "autoray.do")
     assert not dispatched_draw(cst.parse_expression('do("sum", x)'), "autoray.do")
+
+
+def _flagged(x, training):
+    if training:
+        return 2.0 * x
+    return x
+
+
+def test_markers_that_trace_python_scalars_do():
+    """`scalars = "traced"` in jax.toml: a Python bool passed to such a marker's function is a
+    tracer (so `if training:` raises); equinox.filter_jit keeps it static and is not marked."""
+    from acclint.frameworks.markers import load_markers
+
+    markers = load_markers()
+    marked = sorted(name for name, m in markers.markers.items() if m.scalars_traced)
+    assert "jax.jit" in marked and "equinox.filter_jit" not in marked
+    resolved = {name: _resolve(name) for name in marked}
+    runnable = {name: found for name, found in resolved.items() if found is not None}
+    assert {"jax.jit", "jax.checkpoint", "flax.nnx.jit"} <= set(runnable)
+    for name, marker in runnable.items():
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            marker(_flagged)(X, True)
+    eqx = pytest.importorskip("equinox", reason="equinox's static scalars are checked by running it")
+    assert float(eqx.filter_jit(_flagged)(X, True).sum()) == float(2.0 * X.sum())
+
+
+def _resolve(qualified: str):
+    """The object a qualified name names in this JAX (None: this version no longer has it)."""
+    import importlib
+
+    module, _, attr = qualified.rpartition(".")
+    while module:
+        try:
+            found = importlib.import_module(module)
+            break
+        except ImportError:
+            module, _, outer = module.rpartition(".")
+            attr = f"{outer}.{attr}"
+    else:
+        return None
+    for part in attr.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            return None
+    return found

@@ -21,7 +21,8 @@ from acclint.analysis.facts import ValueFacts
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
-from acclint.analysis.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+from acclint.analysis.scalar_calls import scalar_parameters
+from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
@@ -123,11 +124,31 @@ class ContextAnalysis:
             self._apply_site(site)
         self._mark_traced_classes()
         self._apply_seeds()
+        self._scalar_arguments()
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
             self._analyse(fn)
         self._return_to_seeds()
+
+    def _scalar_arguments(self) -> None:
+        """Traced parameters of decorated functions that a call in this module passes a Python
+        number or bool: scalar tracers (acclint.analysis.scalar_calls)."""
+        traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
+        for name, fn in self.index.functions.items():
+            if not isinstance(fn.node, cst.FunctionDef) or CACHED not in fn.contexts:
+                continue
+            for decorator in fn.node.decorators:
+                found = self._marker_of(decorator.decorator)
+                if found is not None and found[0].scalars_traced and found[0].traced == "all":
+                    traced[name] = (fn.call_params, _not_static(fn.call_params, found[1]))
+                    break
+        if not traced:
+            return
+        for name, params in scalar_parameters(self.index, traced).items():
+            fn = self.index.functions[name]
+            fn.param_kinds.update(dict.fromkeys(params, TRACED))
+            self._enqueue(fn)
 
     def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) an expression applies when called with a function."""
@@ -594,6 +615,16 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
     return max(query.kind(v) for v in values)
+
+
+def _not_static(params: list[Param], opts: Options) -> frozenset[str]:
+    """The parameters a marker applied with `opts` traces (none declared static)."""
+    positional = [p for p in params if p.positional]
+    static = set(opts.static_argnames)
+    for i in opts.static_argnums + opts.unmapped:
+        if -len(positional) <= i < len(positional):
+            static.add(positional[i].name)
+    return frozenset(p.name for p in params if not p.star and p.name not in static)
 
 
 def _join_returns(kinds: ReturnKinds | None, more: ReturnKinds) -> ReturnKinds:
