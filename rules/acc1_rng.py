@@ -24,7 +24,18 @@ def host_draw(qualified: str | None) -> bool:
     if qualified.startswith(rng["numpy_prefix"]):
         return "(" not in qualified and qualified not in rng["not_draws"]
     module, _, name = qualified.rpartition(".")
+    if any(qualified.startswith(entry["prefix"]) and name in entry["methods"] for entry in rng["method_draws"]):
+        return True
     return module == "random" and name in rng["stdlib_draws"]
+
+
+def dispatched_draw(call: cst.Call, qualified: str | None) -> bool:
+    """Whether `call` looks up a random draw by its name (`autoray.do("random.normal", ...)`)."""
+    rng = apis()["rng"]
+    if qualified not in rng["dispatch_draws"] or not call.args or call.args[0].keyword is not None:
+        return False
+    name = call.args[0].value
+    return isinstance(name, cst.SimpleString) and str(name.evaluated_value).startswith(rng["dispatch_prefix"])
 
 
 class HostRandomDraw(Rule):
@@ -32,8 +43,9 @@ class HostRandomDraw(Rule):
 
     What it does:
         Flags calls that draw from `numpy.random` (module functions and `default_rng()` /
-        `RandomState` generators, also module-level ones) or from the stdlib `random` module
-        inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
+        `RandomState` generators, also module-level ones), from the stdlib `random` module or
+        from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
+        `do("random.normal", ...)`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
         `Acceleratable.predict/forward`, helpers they call).
 
     Why is this bad:
@@ -97,7 +109,7 @@ def jitter(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if host_draw(qualified):
+        if host_draw(qualified) or dispatched_draw(node, qualified):
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace is frozen into it: "

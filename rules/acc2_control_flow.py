@@ -128,7 +128,8 @@ class TruthTestOfTracedValue(Rule):
 
     What it does:
         Flags `bool(x)`, `not x`, `x and y` / `x or y` (each operand but the last is
-        truth-tested) and comprehension filters `[... if x]` where `x` is traced. A truth test
+        truth-tested), chained comparisons `a < x < b` (`(a < x) and (x < b)`) and
+        comprehension filters `[... if x]` where `x` is traced. A truth test
         that is itself the condition of an `if`, `while`, `assert` or conditional expression is
         reported once, by that rule.
 
@@ -174,6 +175,7 @@ import jax
 def pick(a, b):
     both = (a.sum() > 0) and b  # expect: ACC202
     finite = bool(a.max() < 1e9)  # expect: ACC202
+    inside = 0 < a.sum() < 1  # expect: ACC202
     return [r for r in a if r.sum() > 0]  # expect: ACC202
 """,
     ]
@@ -196,6 +198,14 @@ def pick(a, b):
                 self._report(node, operand, f"'{word}'", ctx)
                 return
 
+    def visit_Comparison(self, node: cst.Comparison, ctx: RuleContext) -> None:
+        # `0 < x < 1` is `(0 < x) and (x < 1)`: Python truth-tests the first comparison.
+        if len(node.comparisons) < 2:
+            return
+        first = cst.Comparison(left=node.left, comparisons=[node.comparisons[0]])
+        if ctx.truth_traced_name(first):
+            self._report(node, first, "chained comparison", ctx)
+
     def visit_CompIf(self, node: cst.CompIf, ctx: RuleContext) -> None:
         if ctx.truth_traced_name(node.test):
             self._report(node, node.test, "comprehension 'if'", ctx, exempt=False)
@@ -214,14 +224,15 @@ def _tested_operands(node: cst.BooleanOperation) -> list[cst.BaseExpression]:
     """Operands Python truth-tests in a chain of `and`/`or`: all but the last."""
     operands: list[cst.BaseExpression] = []
 
-    def flatten(n: cst.BaseExpression) -> None:
-        if isinstance(n, cst.BooleanOperation) and not n.lpar:
+    def flatten(n: cst.BaseExpression, outermost: bool = False) -> None:
+        # The chain's own parentheses (`x / (t or 1.0)`) do not make it one operand.
+        if isinstance(n, cst.BooleanOperation) and (outermost or not n.lpar):
             flatten(n.left)
             flatten(n.right)
         else:
             operands.append(n)
 
-    flatten(node)
+    flatten(node, outermost=True)
     return operands[:-1]
 
 

@@ -418,6 +418,41 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
     return False
 
 
+_CONTAINER_CALLS = frozenset({"list", "dict", "set", "collections.deque", "collections.defaultdict", "collections.OrderedDict"})
+
+
+def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """`self.history` in a jitted method of a plain class whose `__init__` makes it a list,
+    dict or set (`self.history = []`): the object outlives the trace, so the container does.
+
+    Methods of traced classes (flax, haiku and equinox modules) are left alone: their state
+    follows their framework's rules."""
+    fn = ctx.function
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and fn.is_method and fn.params):
+        return None
+    if target.value.value != fn.params[0].name or fn.markers & ctx.analysis.markers.class_bases or fn.cls is None:
+        return None
+    init = fn.cls.methods.get("__init__")
+    if init is None or not isinstance(init.node, cst.FunctionDef) or not isinstance(init.node.body, cst.IndentedBlock):
+        return None
+    attr = target.attr.value
+    for line in init.node.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Attribute) and dotted_name(t.target) == f"{fn.params[0].name}.{attr}" for t in small.targets
+            ) and _makes_container(small.value, ctx):
+                return dotted_name(target)
+    return None
+
+
+def _makes_container(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    if isinstance(value, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+        return True
+    return isinstance(value, cst.Call) and ctx.resolve(value.func) in _CONTAINER_CALLS
+
+
 def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
     """The name of a container defined outside the trace that `target` belongs to, if any."""
     if not isinstance(target, cst.Name):
@@ -440,7 +475,9 @@ class OuterMutationInCachedTrace(Rule):
 
     What it does:
         Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
-        dict or set that is not created inside the accelerated function. Methods that return
+        dict or set that is not created inside the accelerated function, and
+        `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
+        `self.history` a list, dict or set. Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
@@ -504,6 +541,20 @@ def step(x):
     METRICS["loss"] = loss  # expect: ACC406
     return loss
 """,
+        """
+from functools import partial
+import jax
+
+class Trainer:
+    def __init__(self):
+        self.loss_history = []
+
+    @partial(jax.jit, static_argnums=0)
+    def step(self, x):
+        loss = (x * x).sum()
+        self.loss_history.append(loss)  # expect: ACC406
+        return loss
+""",
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
@@ -513,7 +564,7 @@ def step(x):
         method = func.attr.value
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
-            name = _outer_container(func.value, ctx)
+            name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
             if name is not None and not _balanced_stack(name, ctx):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
 

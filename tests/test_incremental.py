@@ -162,8 +162,61 @@ def test_an_edit_analyses_the_edited_file_and_what_its_seeds_reach(tmp_path, mon
     assert analysed == []  # no marker in the leaf: it is screened, never analysed
     write(tmp_path, "pkg/train.py", textwrap.dedent(FILES["pkg/train.py"]) + "# a comment\n")
     run(["pkg"], settings, cache=True)
-    assert analysed == ["pkg.train"]  # it sends the same seeds: helpers' summary serves
+    # It sends the same seeds, so helpers' summary serves; train is analysed once with no
+    # seeds and once with what `scale` returns to it (`x * 2`, traced), kept in that summary.
+    assert analysed == ["pkg.train", "pkg.train"]
     analysed.clear()
     write(tmp_path, "pkg/train.py", EDITS[1][1])
     run(["pkg"], settings, cache=True)
-    assert analysed == ["pkg.train", "pkg.helpers"]  # helpers receives a new seed (noisy)
+    # helpers receives a new seed (noisy), and train what scale and noisy return to it
+    assert analysed == ["pkg.train", "pkg.helpers", "pkg.train"]
+
+
+RETURNS = {
+    "pkg/__init__.py": "",
+    "pkg/helpers.py": """
+        import jax.numpy as jnp
+
+        def energy(x):
+            return jnp.sum(x ** 2)
+        """,
+    "pkg/train.py": """
+        import jax
+        from pkg.helpers import energy
+
+        @jax.jit
+        def step(x):
+            if energy(x) > 0:
+                return x
+            return -x
+        """,
+}
+
+
+def test_an_edit_to_a_helpers_return_updates_its_callers_findings(tmp_path, monkeypatch, analysed):
+    """What a helper of another module returns reaches its traced caller (`if energy(x) > 0:`
+    there is ACC201); an edit that makes the helper return a Python value takes the finding
+    away, and one that gives the tracer back restores it, cached as cold."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in RETURNS.items():
+        write(tmp_path, name, text)
+    settings = Settings(cache_dir=str(tmp_path / "cache"))
+
+    cached_analysed: list[str] = []
+
+    def train_codes() -> list[tuple]:
+        analysed.clear()
+        cached = run(["pkg"], settings, cache=True)
+        cached_analysed[:] = analysed
+        assert findings(cached) == findings(run(["pkg"], settings))
+        return [(Path(f[0]).name, f[1], f[2]) for f in findings(cached)]
+
+    assert train_codes() == [("train.py", 6, "ACC201")]
+    write(tmp_path, "pkg/helpers.py", "def energy(x):\n    return x.shape[0]\n")
+    assert train_codes() == []
+    # train's summary (no seeds) serves; the helper returns no tracer, so train gets nothing back
+    assert cached_analysed == ["pkg.helpers"]
+    write(tmp_path, "pkg/helpers.py", RETURNS["pkg/helpers.py"])
+    assert train_codes() == [("train.py", 6, "ACC201")]
+    # train's summary still holds what it sends when given that return: only helpers is analysed
+    assert cached_analysed == ["pkg.helpers"]

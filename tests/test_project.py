@@ -159,3 +159,49 @@ def test_fix_rewrites_a_helper_in_another_module(tmp_path, capsys):
     assert main(["check", "--no-config", "--fix", str(root)]) == 0
     assert "jnp.where(x.sum() > 0, x * 2.0, x)" in (root / "model.py").read_text()
     assert "import jax.numpy as jnp" in (root / "model.py").read_text()
+
+
+def test_what_a_helper_of_another_module_returns_reaches_its_traced_caller(tmp_path):
+    """`float`, `assert` and `if` on what a helper of another module returns are found when
+    the helper returns an array computed from the traced argument, per call: the same helper
+    given a Python value, or returning a static view, stays silent."""
+    root = _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/helpers.py": """
+            import jax.numpy as jnp
+
+            def energy(x):
+                return jnp.sum(x ** 2)
+
+            def pair(x, n):
+                return jnp.tanh(x), n * 2
+
+            def size(x):
+                return x.shape[0]
+        """,
+        "pkg/train.py": """
+            import jax
+            from pkg import helpers
+            from pkg.helpers import energy, pair, size
+
+            @jax.jit
+            def step(x):
+                e = float(energy(x))
+                assert helpers.energy(x) > 0
+                if energy(x) > 0:
+                    x = x + 1
+                y, m = pair(x, 3)
+                if m > 2:
+                    x = x * 2
+                if size(x) > 2:
+                    x = x * 3
+                return x
+
+            @jax.jit
+            def other(x, n: int):
+                if energy(n) > 0:
+                    return x
+                return x
+        """,
+    })
+    assert _found(root) == {("pkg/train.py", 8, "ACC302"), ("pkg/train.py", 9, "ACC204"), ("pkg/train.py", 10, "ACC201")}

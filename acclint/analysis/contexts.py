@@ -19,9 +19,10 @@ import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.reach import CallShape, Options, Seed
+from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
-from acclint.analysis.taint import STATIC, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+from acclint.analysis.scalar_calls import scalar_parameters
+from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
@@ -96,6 +97,11 @@ class ContextAnalysis:
         # that sees one file only, which records no outgoing reaches).
         self.in_project = in_project
         self.outgoing: list[tuple[str, Seed]] = []
+        # What imported functions return to this module's traced calls (their seeds'
+        # `Returned`), by qualified name and call shape; and what this module's reached
+        # functions return to each seed of a call (`returned`, filled in by `run`).
+        self._returned_in: dict[tuple[str, CallShape], ReturnKinds] = {}
+        self.returned: list[tuple[Seed, ReturnKinds]] = []
         # Methods a cached marker is handed as `self.method`: their `self` is no argument of
         # the trace, so its attributes are read once, while tracing (ACC604).
         self.bound_methods: set[FunctionInfo] = set()
@@ -118,10 +124,31 @@ class ContextAnalysis:
             self._apply_site(site)
         self._mark_traced_classes()
         self._apply_seeds()
+        self._scalar_arguments()
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
             self._analyse(fn)
+        self._return_to_seeds()
+
+    def _scalar_arguments(self) -> None:
+        """Traced parameters of decorated functions that a call in this module passes a Python
+        number or bool: scalar tracers (acclint.analysis.scalar_calls)."""
+        traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
+        for name, fn in self.index.functions.items():
+            if not isinstance(fn.node, cst.FunctionDef) or CACHED not in fn.contexts:
+                continue
+            for decorator in fn.node.decorators:
+                found = self._marker_of(decorator.decorator)
+                if found is not None and found[0].scalars_traced and found[0].traced == "all":
+                    traced[name] = (fn.call_params, _not_static(fn.call_params, found[1]))
+                    break
+        if not traced:
+            return
+        for name, params in scalar_parameters(self.index, traced).items():
+            fn = self.index.functions[name]
+            fn.param_kinds.update(dict.fromkeys(params, TRACED))
+            self._enqueue(fn)
 
     def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) an expression applies when called with a function."""
@@ -331,6 +358,10 @@ class ContextAnalysis:
     def _apply_seeds(self) -> None:
         """Put the functions other modules reach in the contexts they are reached in."""
         for seed in self.seeds:
+            if isinstance(seed, Returned):
+                key = (seed.function, seed.call)
+                self._returned_in[key] = _join_returns(self._returned_in.get(key), seed.kinds)
+                continue
             fn = self.index.functions.get(seed.function)
             if fn is None:
                 continue
@@ -361,6 +392,34 @@ class ContextAnalysis:
             contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
         seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options)
         self.outgoing.append((qualified, seed))
+
+    def _return_to_seeds(self) -> None:
+        """What each function reached by another module's traced call returns to that call:
+        the function's body evaluated with the kinds that call alone passes (another caller's
+        tracers do not make this one's result traced), kept where it holds tracers."""
+        for seed in self.seeds:
+            if not isinstance(seed, Seed) or seed.call is None or seed.marker is not None:
+                continue
+            fn = self.index.functions.get(seed.function)
+            if fn is None or not fn.contexts:
+                continue
+            facts = self._body(fn)
+            kinds = _receive(fn, seed.call)[0]
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
+            propagate(kinds, facts, query)
+            returns = _return_kinds(facts, query)
+            if holds_tracers(returns):
+                self.returned.append((seed, returns))
+
+    def _imported_returns(self, call: cst.Call, query: ValueQuery) -> ReturnKinds | None:
+        """What another module said an imported function returns to a call of this shape."""
+        func = call.func
+        if not self._returned_in or not isinstance(func, (cst.Name, cst.Attribute)) or not self.index.imports.is_imported(func):
+            return None
+        qualified = self.resolve(func)
+        if qualified is None:
+            return None
+        return self._returned_in.get((qualified, _shape_of_call(call, query)))
 
     def _where(self, fn: FunctionInfo | None) -> str:
         """`module.function` for messages: where a traced reach comes from."""
@@ -426,16 +485,20 @@ class ContextAnalysis:
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
 
-    def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.BaseExpression], ReturnKinds | None]:
-        """For calls made in `fn`: what the callee returns, when it is an analysed helper, or
-        a transformed function (`jax.value_and_grad(loss)(params, x)` in a trace returns a
-        pytree of tracers)."""
+    def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.Call, ValueQuery], ReturnKinds | None]:
+        """For calls made in `fn`: what the callee returns, when it is an analysed helper, a
+        transformed function (`jax.value_and_grad(loss)(params, x)` in a trace returns a
+        pytree of tracers), or a function of another module that said what it returns to a
+        call of this shape."""
 
-        def check(func: cst.BaseExpression) -> ReturnKinds | None:
+        def check(call: cst.Call, query: ValueQuery) -> ReturnKinds | None:
+            func = call.func
             if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
                 return TREE
             callee = self._callee(func, fn)
-            return None if callee is None else callee.returns
+            if callee is not None:
+                return callee.returns
+            return self._imported_returns(call, query) if fn.contexts else None
 
         return check
 
@@ -552,6 +615,26 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
     return max(query.kind(v) for v in values)
+
+
+def _not_static(params: list[Param], opts: Options) -> frozenset[str]:
+    """The parameters a marker applied with `opts` traces (none declared static)."""
+    positional = [p for p in params if p.positional]
+    static = set(opts.static_argnames)
+    for i in opts.static_argnums + opts.unmapped:
+        if -len(positional) <= i < len(positional):
+            static.add(positional[i].name)
+    return frozenset(p.name for p in params if not p.star and p.name not in static)
+
+
+def _join_returns(kinds: ReturnKinds | None, more: ReturnKinds) -> ReturnKinds:
+    """The most traced of two return kinds, per element where both are same-length tuples."""
+    if kinds is None:
+        return more
+    if isinstance(kinds, tuple) and isinstance(more, tuple) and len(kinds) == len(more):
+        return tuple(max(a, b) for a, b in zip(kinds, more))
+    widest = [max(k, default=STATIC) if isinstance(k, tuple) else k for k in (kinds, more)]
+    return max(widest, default=STATIC)
 
 
 def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:

@@ -25,13 +25,15 @@ class ValueFacts:
     host_methods: dict[str, str]
     host_modules: dict[str, str]
     host_module_exceptions: tuple[str, ...]
+    # NumPy functions that call the argument's own method: on a tracer, a traced result.
+    array_method_functions: frozenset[str] = frozenset()
     tracer_types: frozenset[str] = frozenset()  # `isinstance(x, T)` narrows x to traced
     array_types: frozenset[str] = frozenset()  # every array tracer is an instance of one of these
     tracer_predicates: frozenset[str] = frozenset()  # functions (last name) true only of tracers
 
     def host_conversion(self, qualified: str | None) -> str | None:
         """What host value a call of `qualified` gives a traced argument, or None."""
-        if qualified is None or qualified in self.static_calls:
+        if qualified is None or qualified in self.static_calls or qualified in self.array_method_functions:
             return None
         kind = self.host_calls.get(qualified)
         if kind is not None:
@@ -69,6 +71,7 @@ def value_facts() -> ValueFacts:
         host_methods=dict(raw["host_methods"]),
         host_modules=dict(raw["host_modules"]),
         host_module_exceptions=tuple(raw["host_module_exceptions"]["names"]),
+        array_method_functions=frozenset(raw["array_method_functions"]),
         tracer_types=frozenset(tracers["types"]),
         array_types=frozenset(tracers["types"] | tracers["arrays"]),
         tracer_predicates=frozenset(tracers["predicates"]),

@@ -56,6 +56,8 @@ class ModuleAnalysis:
         self._contexts.run()
         # Traced reaches of imported functions, for the project layer (acclint.analysis.project).
         self.outgoing = self._contexts.outgoing
+        # What its functions return to each traced call from another module, where that holds tracers.
+        self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}

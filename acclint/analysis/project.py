@@ -6,7 +6,9 @@ its path alone (package `__init__.py` files, or a script's directory), so buildi
 file. The reach is a fixpoint: each file that may hold a context is analysed; every call its
 traced functions make to an imported function of the project, and every imported function it
 hands to a marker, becomes a `Seed` for the file that defines the function (through package
-`__init__` re-exports too); that file is analysed with its seeds, which may reach further.
+`__init__` re-exports too); that file is analysed with its seeds, which may reach further, and
+what a reached function returns to a call, where it holds tracers, goes back to the calling
+file as a `Returned` seed, which is analysed again with it.
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
 project index (`FileIndex`: top-level functions and module-level imports).
@@ -31,7 +33,8 @@ import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
-from acclint.analysis.reach import Seed, seed_from_data, seed_to_data
+from acclint.analysis.reach import Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+from acclint.analysis.taint import ReturnKinds
 from acclint.common.digests import canonical, digest
 from acclint.common.refused import Refused
 from acclint.files.sources import read_source
@@ -259,46 +262,69 @@ class Project:
         return self._modules[path]
 
     # -- the reach --------------------------------------------------------------------------
-    def seeds(self) -> dict[str, tuple[Seed, ...]]:
-        """The seeds of every file some traced function of another file reaches."""
-        seeds: dict[str, set[Seed]] = {}
+    def seeds(self) -> dict[str, tuple[Seed | Returned, ...]]:
+        """The seeds of every file some traced function of another file reaches, and of every
+        file a reached function returns tracers to."""
+        seeds: dict[str, set[Seed | Returned]] = {}
         analyses: dict[str, int] = {}
+        # What each file's reached functions return to each seed, and who sent those seeds:
+        # (calling file, the name it calls, the seed as the reached file received it).
+        returns: dict[str, dict[Seed, ReturnKinds]] = {}
+        callers: dict[str, set[tuple[str, str, Seed]]] = {}
         # First in, first out: files with contexts first, then the files they reach, so that
         # a reached file collects the seeds of every caller before it is analysed.
         queue = deque(f for f in self.files if self.screened(f).names_marker)
         queued = set(queue)
+
+        def give(file: str, seed: Seed | Returned) -> None:
+            known = seeds.setdefault(file, set())
+            if seed in known or analyses.get(file, 0) >= MAX_ANALYSES:
+                return
+            known.add(seed)
+            if file not in queued:
+                queued.add(file)
+                queue.append(file)
+
+        def answer(caller: str, qualified: str, file: str, seed: Seed) -> None:
+            kinds = returns.get(file, {}).get(seed)
+            if kinds is not None and seed.call is not None:
+                give(caller, Returned(qualified, seed.call, kinds))
+
         while queue:
             path = queue.popleft()
             queued.discard(path)
             analyses[path] = analyses.get(path, 0) + 1
             own = tuple(sorted(seeds.get(path, ()), key=canonical))
-            outgoing = self.outgoing(path, own)
+            outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
                 target = self.resolve(qualified, path)
                 if target is None or target == (path, seed.function):
                     continue
                 file, name = target
                 resolved = replace(seed, function=name)
-                known = seeds.setdefault(file, set())
-                if resolved in known or analyses.get(file, 0) >= MAX_ANALYSES:
-                    continue
-                known.add(resolved)
-                if file not in queued:
-                    queued.add(file)
-                    queue.append(file)
+                callers.setdefault(file, set()).add((path, qualified, resolved))
+                give(file, resolved)
+                answer(path, qualified, file, resolved)
+            for caller, qualified, seed in sorted(callers.get(path, ()), key=lambda c: repr(canonical(c))):
+                answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
 
-    def outgoing(self, path: str, own: tuple[Seed, ...]) -> list[tuple[str, Seed]]:
-        """What the traced functions of `path` reach in other modules, given the seeds it
+    def outgoing(self, path: str, own: tuple[Seed | Returned, ...]) -> tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]:
+        """What the traced functions of `path` reach in other modules, and what its reached
+        functions return to the seeds of calls (where that holds tracers), given the seeds it
         receives: kept from an earlier run for these bytes, seeds and project names, or
         worked out by analysing the module (which the lint pass then reuses)."""
         summary = self._summary(path)
         key = f"{self._names_key}:{digest(own)}"
         if summary is not None and key in summary.setdefault("outgoing", {}):
             kept = summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
-            return [(qualified, seed_from_data(seed)) for qualified, seed in kept]
+            return (
+                [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
+                {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
+            )
         module = self.module(path)
         found: list[tuple[str, Seed]] = []
+        returned: dict[Seed, ReturnKinds] = {}
         if module is not None:
             try:
                 analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
@@ -308,15 +334,19 @@ class Project:
                 self.analysed.append(path)
                 self._analyses[path] = (own, analysis)
                 found = list(analysis.outgoing)
+                returned = dict(analysis.returned)
         if summary is not None:
-            summary["outgoing"][key] = [[qualified, seed_to_data(seed)] for qualified, seed in found]
-        return found
+            summary["outgoing"][key] = {
+                "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found],
+                "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
+            }
+        return found, returned
 
     def parsed(self, path: str) -> cst.Module | None:
         """The module of `path` if this run parsed it already (the lint pass reuses it)."""
         return self._modules.get(path)
 
-    def analysis(self, path: str, seeds: tuple[Seed, ...]) -> ModuleAnalysis | None:
+    def analysis(self, path: str, seeds: tuple[Seed | Returned, ...]) -> ModuleAnalysis | None:
         """The analysis of `path` this run made with exactly these seeds, if any."""
         found = self._analyses.get(path)
         return found[1] if found is not None and found[0] == seeds else None

@@ -4,15 +4,19 @@ The per-module analysis records every call a traced function makes to a name it 
 every imported function it hands to a marker, as an outgoing `(qualified name, Seed)`; the
 project layer (`acclint.analysis.project`) resolves the name to a function of another linted file and
 hands the seed to that file's analysis, which puts the function in the seed's contexts with
-the parameter kinds the call passes. Seeds are plain frozen data, so the project layer can
-collect, compare and deduplicate them without knowing anything about the analysis.
+the parameter kinds the call passes. The reached file's analysis works out, for each seed of a
+call, what the function returns to that call; where that holds tracers the project layer hands
+it back to the calling file as a `Returned`, so `float(helper(x))` there is judged as in-module
+code is. A file's seeds are both: the reaches of its functions and what the functions it
+reaches return. They are plain frozen data, so the project layer can collect, compare and
+deduplicate them without knowing anything about the analysis.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from acclint.analysis.taint import Kind
+from acclint.analysis.taint import Kind, ReturnKinds
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,31 @@ class Seed:
     call: CallShape | None = None  # called from a traced function with these arguments
     marker: str | None = None  # or handed to this marker (a qualified name) ...
     options: Options = Options()  # ... with these options
+
+
+@dataclass(frozen=True)
+class Returned:
+    """What a function of another module returns to a traced call of it: `function` as the
+    calling module spells it (its qualified name there), the call's argument kinds, and the
+    return kinds (one, or one per element of the tuple every `return` spells out)."""
+
+    function: str
+    call: CallShape
+    kinds: ReturnKinds
+
+
+def holds_tracers(kinds: ReturnKinds) -> bool:
+    """Whether a return of these kinds is (or holds) a tracer for sure: what is worth handing
+    back to the caller, whose default for a call it cannot see is at most unknown."""
+    return max(kinds, default=Kind.STATIC) >= Kind.TREE if isinstance(kinds, tuple) else kinds >= Kind.TREE
+
+
+def kinds_to_data(kinds: ReturnKinds) -> str | list[str]:
+    return [k.name for k in kinds] if isinstance(kinds, tuple) else kinds.name
+
+
+def kinds_from_data(data: str | list[str]) -> ReturnKinds:
+    return tuple(Kind[k] for k in data) if isinstance(data, list) else Kind[data]
 
 
 def _kind(name: str | None) -> Kind | None:

@@ -207,13 +207,14 @@ class ValueQuery:
         imports: ImportTable,
         facts: ValueFacts,
         body: BodyFacts,
-        callee: Callable[[cst.BaseExpression], ReturnKinds | None] = lambda func: None,
+        callee: Callable[[cst.Call, ValueQuery], ReturnKinds | None] = lambda call, query: None,
     ) -> None:
         self.kinds = kinds
         self.imports = imports
         self.facts = facts
         self.body = body
-        # What a helper of this module returns, for a call of it (None: not a known helper).
+        # What the callee of a call returns, asked with the call and this query (None: not a
+        # helper of this module, nor a function another module said it returns for this call).
         self.callee = callee
 
     def narrowed(self, overrides: dict[str, Kind]) -> ValueQuery:
@@ -316,7 +317,7 @@ class ValueQuery:
         qualified = self.imports.resolve(node.func)
         if qualified in facts.static_calls or facts.host_conversion(qualified) is not None:
             return STATIC
-        returned = self.callee(node.func)
+        returned = self.callee(node, self)
         if returned is not None:
             return returned if isinstance(returned, Kind) else _display(list(returned))
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
@@ -345,7 +346,7 @@ class ValueQuery:
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
-            if qualified.startswith(facts.array_namespaces):
+            if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
                 return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
@@ -403,7 +404,7 @@ class ValueQuery:
                 ):
                     return [(t, self.kind(v.value)) for t, v in zip(elements, value.elements)]
                 if isinstance(value, cst.Call):
-                    returned = self.callee(value.func)
+                    returned = self.callee(value, self)
                     if isinstance(returned, tuple) and len(returned) == len(elements):
                         return list(zip(elements, returned))
         kind = self.element_kind(value) if how == "in" else self.kind(value)

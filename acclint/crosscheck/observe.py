@@ -228,13 +228,15 @@ def _rng_fingerprint(generator: Any) -> Any:
 
 
 def _state_fingerprint(namespace: dict[str, Any]) -> dict[str, Any]:
-    """Identity of each global, of the items of global containers (two levels deep) and of the
-    cells closed over by global functions, so rebinding and in-place changes both show."""
-    return {name: _shallow(value, depth=2) for name, value in namespace.items()
+    """Identity of each global, of the items of global containers (two levels deep), of the
+    attributes of global instances of the fixture's own classes (`tracker.loss_history`) and
+    of the cells closed over by global functions, so rebinding and in-place changes both show."""
+    module = namespace.get("__name__")
+    return {name: _shallow(value, 2, module) for name, value in namespace.items()
             if not name.startswith("__")}
 
 
-def _shallow(value: Any, depth: int) -> Any:
+def _shallow(value: Any, depth: int, module: str | None = None) -> Any:
     if depth == 0:
         return id(value)
     if isinstance(value, (set, frozenset)):
@@ -243,6 +245,8 @@ def _shallow(value: Any, depth: int) -> Any:
         return id(value), tuple(_shallow(item, depth - 1) for item in value)
     if isinstance(value, dict):
         return id(value), tuple((k, _shallow(v, depth - 1)) for k, v in value.items())
+    if module is not None and type(value).__module__ == module and not isinstance(value, type) and hasattr(value, "__dict__"):
+        return id(value), tuple((k, _shallow(v, depth - 1)) for k, v in vars(value).items())
     cells = getattr(getattr(value, "__wrapped__", value), "__closure__", None)
     if cells:
         return id(value), tuple(_shallow(_cell(cell), depth - 1) for cell in cells)

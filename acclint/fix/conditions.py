@@ -24,7 +24,7 @@ _LOGICAL_NAMES = ("logical_and", "logical_or", "logical_not")  # spellings the r
 
 def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.BaseExpression, tuple[str, ...]]:
     """`test` as a select can take it, and the imports that needs; raises NoFix."""
-    if not _needs_rewrite(test):
+    if not _needs_rewrite(test) and not _bool_call(test, ctx):
         return test, ()
     framework = framework_of(ctx)
     if not all(name in framework.spellings for name in _LOGICAL_NAMES):
@@ -38,6 +38,8 @@ def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.Ba
         return cst.Call(spelling.node(), [cst.Arg(bare(o)) for o in operands])
 
     def convert(node: cst.BaseExpression) -> cst.BaseExpression:
+        if _bool_call(node, ctx):
+            return convert(node.args[0].value)  # `bool(c)`: a select tests c's truth itself
         if isinstance(node, cst.BooleanOperation):
             return logical(_LOGICAL[type(node.operator)], convert(node.left), convert(node.right))
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
@@ -50,6 +52,10 @@ def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.Ba
         return node
 
     return convert(test), tuple(imports)
+
+
+def _bool_call(node: cst.BaseExpression, ctx: RuleContext) -> bool:
+    return isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].star and ctx.resolve(node.func) == "bool"
 
 
 def _needs_rewrite(test: cst.BaseExpression) -> bool:

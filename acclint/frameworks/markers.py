@@ -46,6 +46,9 @@ class Marker:
     fun: tuple[int, ...] = (0,)
     keywords: tuple[str, ...] = ()
     traced: str = "all"  # "all" or "argnums"
+    # Whether a Python number or bool passed to a traced parameter becomes a tracer (jax.jit),
+    # rather than a static value the trace is keyed on (equinox.filter_jit).
+    scalars_traced: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ def load_markers(
                     fun=tuple(spec.get("fun", (0,))),
                     keywords=tuple(spec.get("keywords", ())),
                     traced=spec.get("traced", "all"),
+                    scalars_traced=spec.get("scalars") == "traced",
                 )
                 owner[name] = framework.name
         for key in names:

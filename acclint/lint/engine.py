@@ -30,7 +30,7 @@ from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
-from acclint.analysis.reach import Seed
+from acclint.analysis.reach import Returned, Seed
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
@@ -51,7 +51,7 @@ class LintOptions:
     # Set per file by the project layer: the file's dotted module name, and the traced reaches
     # of its functions from other modules (a file with seeds is analysed whatever it names).
     module_name: str = ""
-    seeds: tuple[Seed, ...] = ()
+    seeds: tuple[Seed | Returned, ...] = ()
 
 
 def lint_source(

@@ -140,6 +140,8 @@ class RuleContext:
     def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery, bar: Kind) -> cst.CSTNode | None:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             return self._truth_leaf(node.expression, query, bar)
+        if isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].star and self.resolve(node.func) == "bool":
+            return self._truth_leaf(node.args[0].value, query, bar)  # `if bool(x):` tests x
         if isinstance(node, cst.BooleanOperation):
             left = self._truth_leaf(node.left, query, bar)
             if left is not None:

@@ -44,7 +44,7 @@ from acclint.parse.frontend import parse_module, screen
 from acclint.common.refused import Refused
 from acclint.parse.prefilter import may_hold_context
 from acclint.analysis.project import Project, module_name
-from acclint.analysis.reach import Seed
+from acclint.analysis.reach import Returned, Seed
 from acclint.server.priority import Lints
 from acclint.server.reparse import Parsed, reparse
 
@@ -55,12 +55,13 @@ class Superseded(Exception):
 
 @dataclass(frozen=True)
 class Shape:
-    """What other files' seeds depend on in one file: the names they can resolve in it and the
-    traced reaches it makes into them."""
+    """What other files' seeds depend on in one file: the names they can resolve in it, the
+    traced reaches it makes into them, and what its reached functions return to them."""
 
     functions: tuple[str, ...]  # module-level functions
     imports: tuple[str, ...]  # module-level import statements (re-exports), as code
     outgoing: frozenset
+    returned: frozenset = frozenset()
 
     @classmethod
     def of(cls, module: cst.Module, analysis: ModuleAnalysis | None) -> Shape:
@@ -69,7 +70,9 @@ class Shape:
             module.code_for_node(s) for s in module.body
             if isinstance(s, cst.SimpleStatementLine) and any(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body)
         )
-        return cls(functions, imports, frozenset(analysis.outgoing) if analysis is not None else frozenset())
+        if analysis is None:
+            return cls(functions, imports, frozenset())
+        return cls(functions, imports, frozenset(analysis.outgoing), frozenset(analysis.returned))
 
 
 @dataclass(eq=False)
@@ -81,7 +84,7 @@ class Scope:
     settings: Settings
     error: ConfigError | None = None  # an invalid [tool.acclint]: every file reports it
     options: LintOptions | None = None
-    seeds: dict[str, tuple[Seed, ...]] = field(default_factory=dict)
+    seeds: dict[str, tuple[Seed | Returned, ...]] = field(default_factory=dict)
     generation: int = 1  # bumped by every change that may change the seeds
     analysed: int = 0  # the generation the seeds were computed at
     # From the last project analysis: whether a name may be a function of the project, and the
