@@ -661,6 +661,8 @@ def step(x):
             return
         table = apis()["host_effects"]
         user = ctx.analysis.markers.host_effects
+        if qualified.startswith(framework_of(ctx).graph_calls):
+            return  # an operation of the framework's own graph (tf.summary under tf.function)
         if qualified in table["names"] or qualified.startswith(tuple(table["prefixes"])) or qualified in user:
             ctx.report(node, f"host call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the values and call it outside, or in jax.debug.callback"))
 

@@ -81,6 +81,9 @@ class Framework:
     # Methods that copy a traced value to the host here (ACC303): `.numpy()` raises under
     # tf.function, while torch.compile traces it.
     host_methods: frozenset[str] = frozenset({"item", "tolist"})
+    # Calls (prefixes) that are operations of this framework's own graph, not host effects
+    # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
+    graph_calls: tuple[str, ...] = ()
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
@@ -209,4 +212,5 @@ def _framework(raw: dict) -> Framework:
         messages=dict(raw.get("messages", {})),
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
+        graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
     )
