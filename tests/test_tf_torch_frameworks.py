@@ -368,3 +368,19 @@ def test_torch_jit_trace_host_draw_fails_the_default_check_and_freezes_without_i
             torch.jit.trace(noisy, (torch.ones(3),))
         traced = torch.jit.trace(noisy, (torch.ones(3),), check_trace=False)
     assert len({tuple(traced(torch.ones(3)).tolist()) for _ in range(3)}) == 1
+
+
+def test_fixtures_of_a_missing_framework_are_skipped_with_the_reason(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from acclint.crosscheck import crosscheck, frameworks
+    from acclint.crosscheck.report import render
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    shutil.copy(fixtures / "tf_function.py", tmp_path / "tf_function.py")
+    monkeypatch.setitem(frameworks.PACKAGES, "tf", ("tensorflow_acclint_absent", "tf"))
+    comparison = crosscheck(tmp_path)
+    assert comparison.functions == [] and comparison.disagreements() == []
+    assert comparison.skipped == ["tf_function: tensorflow_acclint_absent is not installed (pip install 'acclint[tf]')"]
+    assert "1 fixture module(s) skipped" in render(comparison)
