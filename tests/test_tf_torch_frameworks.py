@@ -164,6 +164,20 @@ def test_print_becomes_tf_print_with_the_same_arguments():
     assert 'print("x", x, sep=",")' in unsafe  # no tf.print form for sep= here
 
 
+def test_no_tf_print_fix_for_a_print_that_reports_tracing():
+    source = """
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            print("Tracing with", x)
+            return x
+    """
+    result = lint_text(textwrap.dedent(source), "m.py", Settings())
+    assert [f.code for f in result.findings] == ["ACC401"] and result.findings[0].fix is None
+    assert "reports tracing on purpose" in result.findings[0].message
+
+
 def test_no_tf_print_fix_where_the_module_compiles_with_xla():
     source = """
         import tensorflow as tf

@@ -7,7 +7,9 @@ the values (`[1 2.5]`) where an eager print shows `tf.Tensor([1. 2.5], shape=(2,
 so the fix is safe only when every argument is a string or number literal. tf.print writes to
 standard error unless told otherwise: the fix adds the spelling's `stdout` keyword with
 `sys.stdout`, as print writes there. A module that passes any keyword of the framework's
-`print_blocked_by` (`jit_compile=True`) gets no fix: XLA has no kernel for tf.print.
+`print_blocked_by` (`jit_compile=True`) gets no fix: XLA has no kernel for tf.print. Nor does a
+print whose text speaks of tracing (`print("Tracing with", x)`): it reports each trace on
+purpose, and once per trace is what its author wants (tensorflow/docs uses it throughout).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
     for arg in node.args:
         if arg.keyword is not None or arg.star:
             return f"print() with '{ctx.code_for(arg).rstrip(',')}' has no {traced_print.expr} form"
+        if _literal(arg.value) and "trac" in str(getattr(arg.value, "evaluated_value", "")).lower():
+            return "the print reports tracing on purpose: once per trace is what it is for"
     args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in node.args]
     stdout = framework.spellings["print"].stdout
     imports = traced_print.imports
