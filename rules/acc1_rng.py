@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.fix.calls import draw_like_fix
+from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.lint.rule import Rule, RuleContext
@@ -112,8 +113,8 @@ def jitter(x):
         if host_draw(qualified) or dispatched_draw(node, qualified):
             ctx.report(
                 node,
-                f"host random draw '{ctx.code_for(node.func)}' in a cached trace is frozen into it: "
-                "every call replays the same numbers; use jax.random with a key (or rand(..., like=x))",
+                f"host random draw '{ctx.code_for(node.func)}' in a cached trace "
+                + framework_of(ctx).says(self.code, "is frozen into it: every call replays the same numbers; use jax.random with a key (or rand(..., like=x))"),
             )
 
 

@@ -119,7 +119,7 @@ def step(x):
     def _check(self, node: cst.CSTNode, test: cst.BaseExpression, keyword: str, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(test)
         if name is not None:
-            message = f"'{keyword}' on traced value '{name}' bakes one branch into the trace; {framework_of(ctx).hints['select']}"
+            message = f"'{keyword}' on traced value '{name}' " + framework_of(ctx).says(self.code, f"bakes one branch into the trace; {framework_of(ctx).hints['select']}")
             report_with_fix(ctx, node, message, self._fix(node, ctx))
 
 
@@ -215,8 +215,8 @@ def pick(a, b):
             return
         ctx.report(
             node,
-            f"{what} truth-tests traced value '{ctx.truth_traced_name(operand)}', which bakes the answer into the "
-            "trace; use jnp.logical_and/or/not or where(cond, a, b)",
+            f"{what} truth-tests traced value '{ctx.truth_traced_name(operand)}', which "
+            + framework_of(ctx).says(self.code, "bakes the answer into the trace; use jnp.logical_and/or/not or where(cond, a, b)"),
         )
 
 
@@ -310,7 +310,7 @@ def act(x):
     def visit_IfExp(self, node: cst.IfExp, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(node.test)
         if name is not None:
-            message = f"conditional expression on traced value '{name}' bakes one branch into the trace; {framework_of(ctx).hints['select']}"
+            message = f"conditional expression on traced value '{name}' " + framework_of(ctx).says(self.code, f"bakes one branch into the trace; {framework_of(ctx).hints['select']}")
             report_with_fix(ctx, node, message, ifexp_fix(node, ctx))
 
 
@@ -366,4 +366,4 @@ def normalise(p):
     def visit_Assert(self, node: cst.Assert, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(node.test)
         if name is not None:
-            ctx.report(node, f"'assert' on traced value '{name}' checks only the first trace; use checkify.check or assert outside the trace")
+            ctx.report(node, f"'assert' on traced value '{name}' " + framework_of(ctx).says(self.code, "checks only the first trace; use checkify.check or assert outside the trace"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 
@@ -173,7 +174,7 @@ def normalise(x):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
-                "it raises under jit/grad and is frozen by dlaccelerate; keep array operations",
+                + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; keep array operations"),
             )
 
 
@@ -225,13 +226,13 @@ def best(scores):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in ("item", "tolist"):
+        if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods:
             return
         if ctx.is_traced(func.value):
             ctx.report(
                 node,
                 f"'.{func.attr.value}()' copies traced value '{ctx.traced_name(func.value)}' to the host: "
-                "it raises under jit and is frozen by dlaccelerate; keep array operations",
+                + framework_of(ctx).says(self.code, "it raises under jit and is frozen by dlaccelerate; keep array operations"),
             )
 
 
@@ -295,5 +296,5 @@ def spread(x):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "
-                f"{found[1]}: it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy",
+                f"{found[1]}: " + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy"),
             )

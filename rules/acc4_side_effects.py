@@ -91,7 +91,7 @@ def step(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
         if qualified in _io()["stdout"] and not _static_warning(node, ctx):
-            message = f"'{ctx.code_for(node.func)}' in a cached trace {ONCE}; {framework_of(ctx).hints['print']}"
+            message = f"'{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; {framework_of(ctx).hints['print']}")
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
 
@@ -172,7 +172,7 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         if _file_call(ctx.resolve(node.func)):
-            ctx.report(node, f"file I/O '{ctx.code_for(node.func)}' in a cached trace {ONCE}; do it outside, or in jax.debug.callback")
+            ctx.report(node, f"file I/O '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; do it outside, or in jax.debug.callback"))
 
 
 class LoggingInCachedTrace(Rule):
@@ -240,7 +240,7 @@ def step(x):
         io = _io()
         owner, _, method = qualified.rpartition(".")
         if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx):
-            ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; log outside, or in jax.debug.callback")
+            ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 
 class ClockReadInCachedTrace(Rule):
@@ -298,7 +298,7 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         if ctx.resolve(node.func) in _io()["clocks"]:
-            ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace {ONCE}; its value is frozen; time from outside")
+            ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; its value is frozen; time from outside"))
 
 
 class _ChecksAssignmentTargets:
@@ -712,8 +712,10 @@ def step(x):
             return
         table = apis()["host_effects"]
         user = ctx.analysis.markers.host_effects
+        if qualified.startswith(framework_of(ctx).graph_calls):
+            return  # an operation of the framework's own graph (tf.summary under tf.function)
         if qualified in table["names"] or qualified.startswith(tuple(table["prefixes"])) or qualified in user:
-            ctx.report(node, f"host call '{ctx.code_for(node.func)}' in a cached trace {ONCE}; return the values and call it outside, or in jax.debug.callback")
+            ctx.report(node, f"host call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the values and call it outside, or in jax.debug.callback"))
 
 
 class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):

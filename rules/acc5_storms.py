@@ -21,7 +21,9 @@ Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     storms = apis()["storms"]
-    tables = StormTables(frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]))
+    tables = StormTables(
+        frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]), frozenset(storms["object_cached"])
+    )
     return loop_facts(analysis, tables)
 
 
@@ -44,10 +46,12 @@ class RewrapInLoop(Rule):
     """A jit-family wrapper applied on every pass of a loop to a callable made anew, and called.
 
     What it does:
-        Flags `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`, in any
-        spelling) applied inside a loop or comprehension to a callable that is a new object on
-        each pass (a `lambda`, `functools.partial(...)`, a `def` in the loop body, a bound
-        method `self.step`, the result of `jax.grad(...)`; for `dlaccelerate`, any function)
+        Flags `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
+        `tf.function`, in any spelling) applied inside a loop or comprehension to a callable
+        that is a new object on each pass (a `lambda`, `functools.partial(...)`, a `def` in the
+        loop body, a bound method `self.step`, the result of `jax.grad(...)`; for
+        `dlaccelerate` and `tf.function`, which keep their cache in the object they return, any
+        function)
         when the wrapped result is called once on that pass; and the same inside a function
         that a loop of the module calls. Loops over a literal collection (`for mode in
         ("train", "eval")`, also a grid of them) and literal ranges of at most five passes are
@@ -142,7 +146,8 @@ class ChangingStaticArgument(Rule):
         a value that provably changes on every pass: the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), or
         arithmetic on those. Values drawn from a bounded set (a loop over a literal tuple, a
-        flag) are not flagged.
+        flag) are not flagged. `tf.function` keys its traces on every Python value it is
+        passed, so there any argument counts (TensorFlow logs a retracing warning after five).
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
@@ -204,13 +209,14 @@ def train(params, grads, steps):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         facts = _facts(analysis)
+        value_keyed = frozenset(apis()["storms"]["value_keyed"])
         for call in facts.calls:
             if call.jitted.runtime:
                 continue
             for arg, position in _arguments(call):
-                static = (position in call.jitted.static_positions) if position is not None else (
+                static = call.jitted.marker in value_keyed or ((position in call.jitted.static_positions) if position is not None else (
                     arg.keyword is not None and arg.keyword.value in call.jitted.static_names
-                )
+                ))
                 if static and facts.changes(arg.value, call.loops):
                     yield (
                         arg.value,
@@ -280,7 +286,10 @@ def generate(tokens):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         facts = _facts(analysis)
+        unkeyed = frozenset(apis()["storms"]["shapes_unkeyed"])
         for call in facts.calls:
+            if call.jitted.marker in unkeyed:
+                continue
             for arg, _position in _arguments(call):
                 resized = facts.resized(arg.value, call.loops)
                 if resized is not None:

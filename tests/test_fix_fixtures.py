@@ -19,6 +19,7 @@ import pytest
 from acclint.api import lint_bytes, options_for
 from acclint.run.config import Settings
 from acclint.crosscheck import runtime_evidence
+from acclint.crosscheck.frameworks import as_tensors
 from acclint.crosscheck.execute import _plain_callable, materialize, resolve
 from acclint.crosscheck.fixture_set import FixtureModule, load_fixtures
 from acclint.fix.apply import FixOutcome, fix_source
@@ -201,7 +202,7 @@ def test_fixed_branches_run_under_the_transform_and_match_the_original(loaded, f
         with _Lines(str(original.path)) as seen:
             for seed in SEEDS:
                 for scale in SCALES:
-                    args, kwargs = _inputs(call, seed, scale)
+                    args, kwargs = as_tensors(_inputs(call, seed, scale), fixed.module)  # torch fixtures take tensors
                     runtime_evidence.prepare(entry)
                     with runtime_evidence.recorded() as hazards:
                         got = jax.block_until_ready(entry(*args, **kwargs))

@@ -457,6 +457,18 @@ class ContextAnalysis:
                     if method.name in traced.methods or self._decorated_by(method, traced.decorators):
                         self._add(method, {CACHED}, set(traced.bases), _argument_kinds(method.call_params))
 
+    def _runs_on_host(self, fn: FunctionInfo) -> bool:
+        """Whether `fn` is decorated by an opaque wrapper that is not transparent
+        (`@tf.py_function(Tout=...)`): calling it from a trace runs it on the host."""
+        if not isinstance(fn.node, cst.FunctionDef):
+            return False
+        for decorator in fn.node.decorators:
+            expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+            name = self.resolve(expr)
+            if _opaque(name, self.markers) and name not in self.markers.transparent:
+                return True
+        return False
+
     def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
 
@@ -509,6 +521,8 @@ class ContextAnalysis:
         marker = self.markers.get(callee_name)
         # A direct call of a helper: its parameters get the kinds of the arguments.
         helper = self._callee(call.func, fn)
+        if helper is not None and self._runs_on_host(helper):
+            return
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin

@@ -120,6 +120,7 @@ class LoopFacts:
         self._wrappers = tables.wrappers
         self._slice_wrappers = tables.array_constructors
         self._callers = tables.callers
+        self._object_cached = tables.object_cached
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
@@ -346,16 +347,18 @@ class LoopFacts:
         found = self.analysis.applied_marker(node)
         if found is not None and found[0].name in self._wrappers and node.args:
             loop = unbounded[-1] if unbounded else None
-            what = self._fresh_callable(node.args[0].value, scope, loop, runtime=found[0].name.startswith("acclint.runtime."))
+            owner = self.analysis.module.code_for_node(node.func) if found[0].name in self._object_cached else ""
+            what = self._fresh_callable(node.args[0].value, scope, loop, owner)
             called = id(node) in self._called_at_once
             if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
                 self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
         if unbounded and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self._callers):
             self._pending.append((node, loops, scope, statement))
 
-    def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, runtime: bool = False) -> str | None:
+    def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
-        function is the same object every time, and jit caches on it)."""
+        function is the same object every time, and jit caches on it; `owner`: the wrapper as
+        written, when it keeps its cache in the object it returns instead)."""
         if isinstance(expr, cst.Lambda):
             return "a lambda"
         if isinstance(expr, cst.Call):
@@ -371,8 +374,8 @@ class LoopFacts:
                 return f"'{expr.value}', defined anew on each pass"
             if loop is None and scope.fn is not None and expr.value in scope.fn.inner:
                 return f"the local function '{expr.value}'"
-            if runtime and loop is not None:
-                return f"'{expr.value}' (each dlaccelerate object keeps its own cache)"
+            if owner and loop is not None:
+                return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and scope.fn is not None:
             method = scope.fn
@@ -462,6 +465,9 @@ class StormTables:
     wrappers: frozenset[str]  # the jit family: their result caches traces
     array_constructors: frozenset[str]  # calls that keep their argument's shape (`jnp.asarray(x[:i])`)
     callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
+    # wrappers that keep their cache in the object they return (dlaccelerate, tf.function):
+    # wrapping even a module-level function anew on each pass traces again
+    object_cached: frozenset[str] = frozenset()
 
 
 _MADE: WeakKeyDictionary[ModuleAnalysis, LoopFacts] = WeakKeyDictionary()

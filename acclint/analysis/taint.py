@@ -326,8 +326,8 @@ class ValueQuery:
             return _as_array(args)  # `nn.Dense(3)(x)`: a layer applied to a traced value
         if isinstance(func, cst.Attribute):
             method = func.attr.value
-            if method in facts.host_methods:
-                return STATIC
+            if method in facts.host_methods or method in facts.static_attributes:
+                return STATIC  # a host value, or a static view read by a call (torch's `x.size(0)`, `x.dim()`)
             receiver = self.kind(func.value)
             if receiver is TRACED:
                 return TRACED

@@ -27,6 +27,6 @@ def crosscheck(directory: Path | str, select: list[str] | None = None,
     (unless ``lint`` is False) and compare. ``select``/``ignore`` are passed to the linter."""
     fixtures = load_fixtures(Path(directory)) if fixtures is None else fixtures
     runs = run_all(fixtures) if runs is None else runs
-    paths = [f.path for f in fixtures if f.error is None]
+    paths = [f.path for f in fixtures if f.error is None and f.skipped is None]
     static = lint_fixtures(paths, select, ignore) if lint else None
     return compare(fixtures, runs, static)

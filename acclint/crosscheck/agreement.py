@@ -67,6 +67,7 @@ class Comparison:
     functions: list[FunctionVerdict]
     module_problems: list[str]
     notes: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # modules whose framework is not installed
 
     def disagreements(self) -> list[str]:
         found = list(self.module_problems)
@@ -89,7 +90,10 @@ def compare(fixtures: list[FixtureModule], runs: list[CaseRun],
     verdicts: dict[tuple[str, str], FunctionVerdict] = {}
     problems: list[str] = []
     by_path = {str(f.path): f for f in fixtures}
+    skipped = [f"{f.name}: {f.skipped}" for f in fixtures if f.skipped is not None]
     for fixture in fixtures:
+        if fixture.skipped is not None:
+            continue
         if fixture.error is not None:
             problems.append(f"{fixture.name}: {fixture.error}")
             continue
@@ -128,7 +132,7 @@ def compare(fixtures: list[FixtureModule], runs: list[CaseRun],
         if not verdict.covered:
             verdict.problems.append(f"{verdict.name}: no recipe in CALLS runs it")
     notes = [f"{Path(run.module).stem}.{run.case}: {note}" for run in runs for note in run.notes]
-    return Comparison(list(verdicts.values()), problems, notes)
+    return Comparison(list(verdicts.values()), problems, notes, skipped)
 
 
 def _add_run(run: CaseRun, by_path: dict[str, FixtureModule],

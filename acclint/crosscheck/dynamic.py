@@ -19,7 +19,7 @@ def run_all(fixtures: list[FixtureModule]) -> list[CaseRun]:
 
     Cases run in a scratch working directory, so the files fixtures write land there.
     """
-    usable = [f for f in fixtures if f.error is None]
+    usable = [f for f in fixtures if f.error is None and f.skipped is None]
     rng_holders = [m for name, m in sys.modules.items() if name.startswith("acclint.runtime")]
     observe = ObservationFactory({str(f.path) for f in usable}, [f.module for f in usable],
                                  rng_holders)

@@ -26,7 +26,7 @@ import jax
 import numpy as np
 from jax import errors as jax_errors
 
-from acclint.crosscheck import runtime_evidence
+from acclint.crosscheck import frameworks, runtime_evidence
 from acclint.crosscheck.keys import KeyRecorder
 from acclint.crosscheck.storms import TraceCounter
 from acclint.crosscheck.evidence import CaseRun, Evidence
@@ -101,24 +101,28 @@ def _run_case(module: ModuleType, case: str, call: Call, observe: ObservationFac
         result.crash = f"recipe names a missing callable: {exc}"
         return result
     rng = np.random.default_rng(seed)
-    inputs = [(materialize(call.args, rng), materialize(call.kwargs, rng)) for _ in range(2)]
+    inputs = [(frameworks.as_tensors(materialize(call.args, rng), module),
+               frameworks.as_tensors(materialize(call.kwargs, rng), module)) for _ in range(2)]
     runtime_evidence.prepare(entry)
+    frameworks.install()
     reset()
     with runtime_evidence.recorded() as hazards, TraceCounter(observe.fixture_files) as traces, \
-            KeyRecorder(observe.fixture_files) as keys:
+            KeyRecorder(observe.fixture_files) as keys, frameworks.baked_warnings(observe.fixture_files) as baked:
         transformed = _run(entry, inputs, observe, between=between, on_call=(traces.next_call, keys.next_call))
         result.evidence.extend(traces.evidence() + keys.evidence())
+    result.evidence.extend(baked)
     recorded = runtime_evidence.collect(hazards)
     if transformed.error is not None:
         error = transformed.error
-        family = next((fam for kind, fam in TRACER_ERRORS if isinstance(error, kind)), None)
+        family = next((fam for kind, fam in TRACER_ERRORS if isinstance(error, kind)), None) or frameworks.error_family(error)
         if family is None:
             result.crash = _describe(error, "transformed run")
             return result
-        where = _fixture_frame(error, observe.fixture_files)
+        where = frameworks.fixture_line(error, observe.fixture_files)
         result.evidence.append(Evidence(family, *where, f"{type(error).__name__} at trace time"))
         result.evidence.extend(recorded)
         return result
+    result.evidence.extend(frameworks.graph_breaks(entry, *inputs[0], observe.fixture_files))
     reset()
     reference = _run(plain, inputs, observe, disable_jit=disable_jit, between=between)
     if reference.error is not None:
@@ -167,7 +171,7 @@ def _run(fn: Callable[..., Any], inputs: list[tuple[Any, Any]],
                     between()
                 for hook in on_call:
                     hook()
-                outputs.append(jax.block_until_ready(fn(*args, **kwargs)))
+                outputs.append(jax.block_until_ready(frameworks.to_host(fn(*args, **kwargs))))
         except Exception as exc:  # the fixture's failure is the finding, not ours
             error = exc
     return _RunOutcome(outputs, dict(observation.events), error)
@@ -193,14 +197,6 @@ def _corroborated(hazard: Evidence, plain_events: dict[Event, int]) -> bool:
         return True
     return any(e.family == "ACC4" and (e.path, e.line) == (hazard.path, hazard.line)
                for e in plain_events)
-
-
-def _fixture_frame(error: BaseException, fixture_files: set[str]) -> tuple[str | None, int | None]:
-    found: tuple[str | None, int | None] = (None, None)
-    for frame, lineno in traceback.walk_tb(error.__traceback__):
-        if frame.f_code.co_filename in fixture_files:
-            found = (frame.f_code.co_filename, lineno)
-    return found
 
 
 def _describe(error: BaseException, phase: str) -> str:

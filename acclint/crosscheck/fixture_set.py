@@ -1,6 +1,8 @@
 """Load a fixture directory: each module's source, labels, functions, recipes and imported module.
 
-A module is named ``<style>_<topic>.py`` where style is ``jax`` or ``runtime``. It is imported
+A module is named ``<style>_<topic>.py`` where style is ``jax``, ``runtime``, ``tf`` or ``torch``;
+a ``tf``/``torch`` module whose framework is not installed is skipped, with the reason
+(acclint.crosscheck.frameworks), and neither imported nor linted. It is imported
 once, from its path, under a name unique to that path, so a temporary copy of a fixture module
 (as the tests make) never collides with the original. A module that fails to import or to parse
 is kept with its error, and the others still load.
@@ -16,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
+from acclint.crosscheck.frameworks import missing_framework
 from acclint.crosscheck.labels import Function, LabelError, read_functions, read_labels
 from acclint.crosscheck.recipes import Call
 
-STYLES = ("jax", "runtime")
+STYLES = ("jax", "runtime", "tf", "torch")
 
 
 @dataclass
@@ -33,6 +36,7 @@ class FixtureModule:
     calls: dict[str, Call] = field(default_factory=dict)
     module: ModuleType | None = None
     error: str | None = None
+    skipped: str | None = None  # why its framework cannot run here
 
     @property
     def name(self) -> str:
@@ -61,6 +65,9 @@ def _load(path: Path) -> FixtureModule:
     fixture = FixtureModule(path, style)
     if style not in STYLES:
         fixture.error = f"module name must start with one of {STYLES}"
+        return fixture
+    fixture.skipped = missing_framework(style)
+    if fixture.skipped is not None:
         return fixture
     source = path.read_text()
     try:

@@ -19,7 +19,10 @@ Effects are observed where they land, not by matching names:
 An effect is attributed to the innermost fixture frame on the stack, unless JAX itself, the
 import machinery or the warnings module sits between that frame and the effect: JAX's own
 bookkeeping (compile timers, callback plumbing), first-time imports and a warning shown on
-stderr (the runtime's ``RetraceWarning``) are not the fixture's doing.
+stderr (the runtime's ``RetraceWarning``) are not the fixture's doing. TensorFlow and torch, once
+imported, are machinery too, except the code that only forwards a call (:data:`FORWARDING`:
+AutoGraph's ``converted_call``). Code a framework generated from a fixture function (AutoGraph's
+converted functions, :data:`GENERATED`) counts as the fixture lines it was made from.
 """
 
 from __future__ import annotations
@@ -42,6 +45,11 @@ import jaxlib
 import numpy as np
 
 MACHINERY_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (jax, jaxlib))
+FRAMEWORK_PACKAGES = ("tensorflow", "keras", "tf_keras", "torch", "functorch")  # machinery once imported
+# Directories of framework code that forwards a fixture's own calls (filled by
+# acclint.crosscheck.frameworks); and generated file -> {its line: the fixture line it came from}.
+FORWARDING: list[str] = []
+GENERATED: dict[str, dict[int, tuple[str, int]]] = {}
 CLOCKS = frozenset({time.time, time.time_ns, time.perf_counter, time.perf_counter_ns,
                     time.monotonic, time.monotonic_ns, time.process_time, time.process_time_ns})
 CLOCK_METHODS = frozenset({"now", "utcnow", "today"})
@@ -60,8 +68,15 @@ class Event:
 
 
 def _is_machinery(filename: str) -> bool:
+    if filename.startswith(tuple(FORWARDING)):
+        return False
     return (filename.startswith(MACHINERY_DIRS) or filename.startswith("<frozen")
-            or filename == warnings.__file__)
+            or filename == warnings.__file__ or filename.startswith(_framework_dirs()))
+
+
+def _framework_dirs() -> tuple[str, ...]:
+    return tuple(os.path.dirname(sys.modules[name].__file__) + os.sep for name in FRAMEWORK_PACKAGES
+                 if getattr(sys.modules.get(name), "__file__", None))
 
 
 class Observation:
@@ -90,12 +105,21 @@ class Observation:
         """The innermost fixture line on ``frame``'s stack, unless machinery comes first."""
         while frame is not None:
             filename = frame.f_code.co_filename
-            if filename in self.fixture_files:
-                return filename, frame.f_lineno
+            found = self._fixture_line(frame)
+            if found is not None:
+                return found
             if _is_machinery(filename):
                 return None
             frame = frame.f_back
         return None
+
+    def _fixture_line(self, frame: FrameType) -> tuple[str, int] | None:
+        """The fixture line `frame` is at: its own, or the one its generated code came from."""
+        filename = frame.f_code.co_filename
+        if filename in self.fixture_files:
+            return filename, frame.f_lineno
+        found = GENERATED.get(filename, {}).get(frame.f_lineno)
+        return found if found is not None and found[0] in self.fixture_files else None
 
     def record(self, family: str, kind: str, where: tuple[str, int] | None) -> None:
         if where is not None:
@@ -115,7 +139,7 @@ class Observation:
             self._snapshot[id(module_globals)] = state
 
     def _trace_call(self, frame: FrameType, event: str, arg: Any):
-        if frame.f_code.co_filename not in self.fixture_files:
+        if frame.f_code.co_filename not in self.fixture_files and frame.f_code.co_filename not in GENERATED:
             return None
         self._check(frame)
         self._position = None
@@ -124,12 +148,11 @@ class Observation:
     def _trace_local(self, frame: FrameType, event: str, arg: Any):
         if event == "line":
             self._check(frame)
-            self._position = (frame.f_code.co_filename, frame.f_lineno)
+            self._position = self._fixture_line(frame) or self._position
         elif event == "return":
             self._check(frame)
             caller = frame.f_back
-            self._position = (caller.f_code.co_filename, caller.f_lineno) if (
-                caller is not None and caller.f_code.co_filename in self.fixture_files) else None
+            self._position = self._fixture_line(caller) if caller is not None else None
         return self._trace_local
 
     # -- clocks, streams, files, logs --------------------------------------------------------

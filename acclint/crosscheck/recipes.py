@@ -115,3 +115,19 @@ class Call:
     def hidden_inputs(self) -> bool:
         """Whether the case changes outside state its function may read (ACC6)."""
         return self.reset is not None or self.between is not None
+
+
+class BuiltOnFirstCall:
+    """What a user calls when it is made from example inputs (``torch.jit.trace(f, example)``):
+    ``build(*args)`` makes it from the first call's inputs, and every call, the first too,
+    calls what it made. The fixture module stays free of a cache of its own, which the
+    cross-check would see as an outer-state change (ACC4)."""
+
+    def __init__(self, build: Any) -> None:
+        self._build = build
+        self._built: Any = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._built is None:
+            self._built = self._build(*args, **kwargs)
+        return self._built(*args, **kwargs)

@@ -56,6 +56,10 @@ def render(comparison: Comparison) -> str:
     lines = ["acclint cross-check: labels vs linter vs dynamic runs", ""]
     if comparison.functions:
         lines += _table(family_rows(comparison)) + [""] + _table(style_rows(comparison)) + [""]
+    if comparison.skipped:
+        lines.append(f"{len(comparison.skipped)} fixture module(s) skipped")
+        lines.extend(f"  - {text}" for text in comparison.skipped)
+        lines.append("")
     if comparison.notes:
         lines.append(f"{len(comparison.notes)} observation(s) not taken as evidence")
         lines.extend(f"  - {text}" for text in comparison.notes)

@@ -10,6 +10,7 @@ import libcst as cst
 
 from acclint.common.findings import Fix
 from acclint.fix.imports import framework_of, spelled
+from acclint.fix.print_args import arguments_print_fix
 from acclint.lint.rule import RuleContext
 
 
@@ -26,6 +27,8 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     debug_print = spelled(ctx, "print")
     if debug_print is None:
         return f"{framework_of(ctx).title} traces this function, and has no print that runs on every call"
+    if framework_of(ctx).spellings["print"].form == "arguments":
+        return arguments_print_fix(node, ctx, debug_print)
     pieces: list[cst.SimpleString | cst.ConcatenatedString] = []
     fields: list[cst.Arg] = []
     for arg in node.args:

@@ -52,9 +52,13 @@ def where_spelling(ctx: RuleContext) -> Spelling:
 
     Functions the runtime traces (`dlaccelerate`, `dlfeval`, an `Acceleratable` layer, or a
     helper of one) get the runtime's `where`, which takes dlarrays; functions JAX traces get
-    `jax.numpy.where` under the module's own alias, also in a module that uses both.
+    `jax.numpy.where` under the module's own alias, also in a module that uses both; a
+    framework with no `where` (Keras 3, torch.compile) gets no select fix, and says so.
     """
-    return spelled(ctx, "where")
+    found = spelled(ctx, "where")
+    if found is None:
+        raise NoFix(f"{ctx.analysis.markers.framework(ctx.function.markers).title} has no select to rewrite the branch into")
+    return found
 
 
 def _first(node: cst.CSTNode, check: Callable[[cst.CSTNode], str | None]) -> str | None:

@@ -60,6 +60,11 @@ class Spelling:
     name: str
     alias: str = ""
     from_import: bool = False
+    # How a `print` spelling takes print's arguments: "format" (one format string with `{}`
+    # fields, jax.debug.print) or "arguments" (the same arguments, tf.print); `stdout` names
+    # its keyword that sends the text to `sys.stdout`, as print does.
+    form: str = "format"
+    stdout: str = ""
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
@@ -73,6 +78,24 @@ class Framework:
     spellings: dict[str, Spelling]
     pure_prefixes: tuple[str, ...]
     hints: dict[str, str]  # what a message tells the user to do instead, by hazard
+    # What a finding means under this framework where it is not what the rule's own message says
+    # (an error or a graph break instead of a baked value): code prefix -> the message's tail.
+    messages: dict[str, str] = field(default_factory=dict)
+    # Methods that copy a traced value to the host here (ACC303): `.numpy()` raises under
+    # tf.function, while torch.compile traces it.
+    host_methods: frozenset[str] = frozenset({"item", "tolist"})
+    # Calls (prefixes) that are operations of this framework's own graph, not host effects
+    # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
+    graph_calls: tuple[str, ...] = ()
+    # Keywords of any call in a module under which the print fix is not offered when given a
+    # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
+    print_blocked_by: frozenset[str] = frozenset()
+
+    def says(self, code: str, default: str) -> str:
+        """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
+        longest prefix of `code`, else the rule's own `default`."""
+        found = [prefix for prefix in self.messages if code.startswith(prefix)]
+        return self.messages[max(found, key=len)] if found else default
 
     def applies(self, code: str, kinds: set[str] | frozenset[str]) -> bool:
         """Whether the rule `code` applies to a function in these kinds of context."""
@@ -179,7 +202,7 @@ def load_markers(
 
 def _framework(raw: dict) -> Framework:
     spellings = {
-        key: Spelling(spec["module"], spec["name"], spec.get("alias", ""), spec.get("import") == "from")
+        key: Spelling(spec["module"], spec["name"], spec.get("alias", ""), spec.get("import") == "from", spec.get("form", "format"), spec.get("stdout", ""))
         for key, spec in raw["spellings"].items()
     }
     return Framework(
@@ -190,4 +213,8 @@ def _framework(raw: dict) -> Framework:
         spellings=spellings,
         pure_prefixes=tuple(raw["fixes"]["pure_prefixes"]),
         hints=dict(raw["hints"]),
+        messages=dict(raw.get("messages", {})),
+        print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
+        host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
+        graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
     )

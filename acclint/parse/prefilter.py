@@ -20,10 +20,16 @@ from acclint.frameworks.markers import MarkerTable
 
 @cache
 def marker_pattern(markers: MarkerTable) -> re.Pattern[bytes]:
-    words = {name.rsplit(".", 1)[-1] for name in markers.markers}
+    words = {name.rsplit(".", 1)[-1] for name in _call_free(markers.markers)}
     words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases}
     alternation = b"|".join(re.escape(w.encode()) for w in sorted(words))
     return re.compile(rb"\b(?:" + alternation + rb")\b")
+
+
+def _call_free(names) -> frozenset[str]:
+    """Marker names as far as a chain of names spells them: a method of what a call returns
+    (`tensorflow.data.Dataset.range().map`) is looked for as the call (`...Dataset.range`)."""
+    return frozenset(name.split("(", 1)[0] for name in names)
 
 
 def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
@@ -33,7 +39,7 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 @cache
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The qualified names that start a context, their last components, and their prefixes."""
-    targets = frozenset(markers.markers) | markers.class_bases
+    targets = _call_free(markers.markers) | markers.class_bases
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes
