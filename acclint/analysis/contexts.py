@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
+from acclint.analysis.modules import ModuleClasses, entry_kinds
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
@@ -111,6 +112,7 @@ class ContextAnalysis:
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
+        self.modules = ModuleClasses(index, markers, self.resolve, self._body)
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -278,9 +280,7 @@ class ContextAnalysis:
         return None
 
     def _module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
-        if isinstance(base, cst.Name):
-            return self.index.classes.get(base.value)
-        return None
+        return self.modules.module_class(base)
 
     # -- applying contexts --------------------------------------------------------------
     def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
@@ -303,7 +303,7 @@ class ContextAnalysis:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = [p for p in params if p.name not in static]
-        self._add(fn, {marker.kind}, {marker.name}, _argument_kinds(traced), set(target.given))
+        self._add(fn, {marker.kind}, {marker.name}, entry_kinds(traced, "all"), set(target.given))
 
     def _add(
         self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
@@ -376,27 +376,12 @@ class ContextAnalysis:
 
     def _mark_traced_classes(self) -> None:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
-        module), at any depth of subclassing within the module, are cached contexts."""
-        for traced in self.markers.traced_classes:
-            members: set[int] = set()
-            changed = True
-            while changed:
-                changed = False
-                for cls in self.index.all_classes:
-                    if id(cls) in members:
-                        continue
-                    for base in cls.bases:
-                        base_cls = self._module_class(base)
-                        if self.resolve(base) in traced.bases or (base_cls is not None and id(base_cls) in members):
-                            members.add(id(cls))
-                            changed = True
-                            break
-            for cls in self.index.all_classes:
-                if id(cls) not in members:
-                    continue
-                for method in cls.methods.values():
-                    if method.name in traced.methods or self._decorated_by(method, traced.decorators):
-                        self._add(method, {CACHED}, set(traced.bases), _argument_kinds(method.call_params))
+        module), at any depth of subclassing within the module, are cached contexts; what
+        their parameters hold when no seen call reaches them: acclint.analysis.modules."""
+        for cls, traced in self.modules.of.items():
+            for method in cls.methods.values():
+                if method.name in traced.methods or self._decorated_by(method, traced.decorators):
+                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))
 
     def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
@@ -488,10 +473,15 @@ class ContextAnalysis:
             targets = self._targets(func.args[0].value, fn, None)  # named_call(f, name=...)(x)
             return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
-            return self.lookup(func.value, fn)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            return self._method_via_self(func, fn)
-        return None
+            found = self.lookup(func.value, fn)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            found = self._method_via_self(func, fn)
+        else:
+            found = None
+        if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
+            cls = self.modules.called_class(func, fn, self._values_of)
+            found = self.find_method(cls, "__call__") if cls is not None else None
+        return found
 
 
 @cache
@@ -510,15 +500,6 @@ def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
     if qualified is None:
         return False
     return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
-
-
-def _argument_kinds(params: list[Param]) -> dict[str, Kind]:
-    """The kinds of traced parameters: pytrees of tracers, unless typed or defaulted.
-
-    A parameter annotated with a plain type (`n: int`) is static. One with a default may be
-    left out by every caller, and then holds the default, a Python value: unknown.
-    """
-    return {p.name: UNKNOWN if p.has_default else TREE for p in params if not p.plain_typed}
 
 
 def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:

@@ -57,6 +57,7 @@ class ModuleAnalysis:
         # Traced reaches of imported functions, for the project layer (acclint.analysis.project).
         self.outgoing = self._contexts.outgoing
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
+        self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
