@@ -541,8 +541,8 @@ def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:
     starred: Kind | None = None
     for arg in call.args:
         kind = query.kind(arg.value)
-        if arg.star:
-            starred = max(kind, starred or STATIC)
+        if arg.star or (starred is not None and arg.keyword is None):
+            starred = max(kind, starred or STATIC)  # after `*args`, a position is not known
         elif arg.keyword is not None:
             keywords.append((arg.keyword.value, kind))
             if not _is_none(arg.value):
@@ -558,7 +558,8 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
     """What a call of this shape gives `fn`: each parameter's kind, the parameters it surely
     passes something other than `None`, and those it passes at all (None: any, through
     `*args`/`**kwargs`). Arguments beyond the positional parameters go to `*args`, unknown
-    keywords to `**kwargs`; a starred argument may reach every parameter."""
+    keywords to `**kwargs`; a starred argument may reach every parameter but those the
+    positional arguments before it fill (`f(y, 0, *rest)` never passes `rest` to the `0`'s)."""
     params = fn.call_params
     positional = [p for p in params if p.positional]
     star = next((p for p in params if p.star and not p.positional), None)
@@ -583,7 +584,9 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
     plain = {p.name for p in params if p.plain_typed}
     kinds = {name: kind for name, kind in kinds.items() if name not in plain}
     if shape.starred is not None:
-        return {**kinds, **{p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain}}, set(), None
+        filled = {p.name for p in positional[: len(shape.positional)]}
+        reached = {p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain | filled}
+        return {**kinds, **reached}, set(), None
     given = {positional[i].name for i in shape.given if isinstance(i, int) and i < len(positional)}
     given |= {name for name in shape.given if isinstance(name, str) and name in names}
     passed = {p.name for p in positional[: len(shape.positional)]} | {name for name, _ in shape.keywords}

@@ -110,9 +110,9 @@ class ModuleClasses:
         calls: `Block(...)(x)`, `nn.scan(Block, ...)(...)(x)`, `block(x)` after
         `block = Block(...)`, `self.block(x)` after `self.block = Block(...)` in a method."""
         if isinstance(func, cst.Call):
-            return self._made(func)
+            return self._made(func, scope, values_of)
         if isinstance(func, cst.Name):
-            return _one(self._made(v) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
+            return _one(self._made(v, scope, values_of) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             method = scope
             while method is not None and method.cls is None:
@@ -120,13 +120,20 @@ class ModuleClasses:
             if method is None or not method.params or func.value.value != method.params[0].name:
                 return None
             values = self._self_attributes(method.cls).get(func.attr.value, [])
-            return _one(self._made(v) if isinstance(v, cst.Call) else None for v in values)
+            return _one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
-    def _made(self, call: cst.Call) -> ClassInfo | None:
+    def _made(
+        self, call: cst.Call, scope: FunctionInfo,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> ClassInfo | None:
         """The module class a call instantiates: `Block(...)`, or a lifted transform of one
-        (`nn.scan(Block, ...)(...)`, `nn.remat(Block)(...)`)."""
+        (`nn.scan(Block, ...)(...)`, `nn.remat(Block)(...)`, `scan(...)` after `scan =
+        nn.scan(Block, ...)`)."""
         func = call.func
+        if isinstance(func, cst.Name) and func.value not in self.index.classes:
+            bound = values_of(func.value, scope)
+            func = bound[0] if len(bound) == 1 else func
         if isinstance(func, cst.Call) and self.markers.get(self.resolve(func.func)) is not None:
             handed = [a.value for a in func.args if a.keyword is None and not a.star]
             func = handed[0] if handed else func
