@@ -117,6 +117,39 @@ CASES = {
         def step(y, extra):
             return apply_layers(*(y,), extra, 4)
     """,
+    # `lax.scan` returns the pytree its body builds (verified): splitting it is no array op.
+    "a scan's stacked state is a pytree": """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def run(layer_fn, inputs, params, state):
+            final_carry, scanned_state = jax.lax.scan(layer_fn, inputs, (params, state))
+            scanned_params, scanned_other = scanned_state.split(0)
+            if scanned_params:
+                scanned_params = jax.tree.map(lambda x: jnp.moveaxis(x, 0, 1), scanned_params)
+            if final_carry.sum() > 0:  # expect: ACC201
+                return scanned_params
+            return scanned_other
+    """,
+    # shard_map hands an argument whose `in_specs` entry is None over as it is (verified: a
+    # Python int stays one); one with a PartitionSpec is traced.
+    "shard_map passes None-spec arguments through": """
+        import functools
+        import jax
+        from jax.sharding import PartitionSpec as P
+
+        def attention(mesh, query, cp_size):
+            @functools.partial(jax.shard_map, mesh=mesh, in_specs=(P(), None, P()), out_specs=P())
+            def wrap(query, cp_size, scale):
+                if cp_size > 1:
+                    query = query * 2
+                if scale > 0:  # expect: ACC201
+                    return query
+                return -query
+
+            return wrap(query, cp_size, query.sum())
+    """,
     # Module state.
     "module state is the framework's": """
         import haiku as hk

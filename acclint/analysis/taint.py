@@ -345,10 +345,10 @@ class ValueQuery:
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
-            if qualified.startswith(facts.array_namespaces):
-                return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
+            if qualified.startswith(facts.array_namespaces):
+                return _as_array(args)
             if qualified in _LEAF_BUILTINS:
                 return _as_array(args)
             if qualified in _CONTAINER_BUILTINS:
