@@ -150,6 +150,26 @@ CASES = {
 
             return wrap(query, cp_size, query.sum())
     """,
+    # From a haiku model: the scan carry is a dict of arrays; iterating it gives its keys.
+    "iterating a dict of arrays gives static keys": """
+        import haiku as hk
+        import jax.numpy as jnp
+
+        def ensemble(batch, representations):
+            def ensemble_body(x, unused_y):
+                representations, safe_key = x
+                update = {k: v * 2 for k, v in representations.items()}
+                for k in representations:
+                    if k not in {"msa", "true_msa"}:
+                        representations[k] += update[k]
+                for row in representations["pair"]:
+                    if row.sum() > 0:  # expect: ACC201
+                        break
+                return (representations, safe_key), None
+
+            (representations, _), _ = hk.scan(ensemble_body, (representations, batch), None, length=2)
+            return representations
+    """,
     # Module state.
     "module state is the framework's": """
         import haiku as hk
