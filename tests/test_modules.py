@@ -170,6 +170,32 @@ CASES = {
             (representations, _), _ = hk.scan(ensemble_body, (representations, batch), None, length=2)
             return representations
     """,
+    # A Pallas kernel's emit_pipeline body writes its output Refs (`out_ref[0] += ...`, here in
+    # a lax.cond branch); appending to a module-level list there is still a mutation.
+    "an emit_pipeline body writes its refs": """
+        import functools
+        import jax
+        import jax.numpy as jnp
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+
+        LOG = []
+
+        def inner_kernel(x_ref, out_ref, partial_ref):
+            def finalize():
+                out_ref[0] += jnp.where(pl.program_id(1) == 0, 0.0, partial_ref[...])
+                LOG.append(1)  # expect: ACC406
+
+            jax.lax.cond(pl.program_id(0) == 0, finalize, lambda: None)
+
+        def kernel_main(x_hbm, out_hbm, partial_ref):
+            pipeline = pltpu.emit_pipeline(functools.partial(inner_kernel, partial_ref=partial_ref), grid=(2, 2))
+            pipeline(x_hbm, out_hbm)
+
+        @jax.jit
+        def gmm(x):
+            return pl.pallas_call(kernel_main, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+    """,
     # Module state.
     "module state is the framework's": """
         import haiku as hk

@@ -445,7 +445,8 @@ class ContextAnalysis:
         if marker is None and callee_name not in self.markers.runs_functions:
             return
         if marker is not None and marker.kind == KERNEL:
-            if CACHED in fn.contexts:  # a Pallas kernel compiled in this cached trace
+            # a Pallas kernel compiled in this cached trace, or a kernel's pipelined body
+            if CACHED in fn.contexts or KERNEL in fn.contexts:
                 for fun_expr in self._function_args(marker, call):
                     for target in self._targets(fun_expr, fn, None):
                         params = target.function.call_params[target.bound_positional:]
