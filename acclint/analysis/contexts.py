@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
-from acclint.analysis.modules import ModuleClasses, entry_kinds
+from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
@@ -422,7 +422,11 @@ class ContextAnalysis:
             if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
                 return TREE
             callee = self._callee(func, fn)
-            return None if callee is None else callee.returns
+            if callee is None or callee.returns is None:
+                return None
+            if callee.name == "__call__" and callee.cls in self.modules.of:
+                return module_output(callee.returns)
+            return callee.returns
 
         return check
 

@@ -18,7 +18,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex, Param
-from acclint.analysis.taint import TREE, UNKNOWN, BodyFacts, Kind
+from acclint.analysis.taint import TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, container_of
 from acclint.frameworks.markers import MarkerTable, TracedClass
 
 
@@ -37,6 +37,16 @@ def entry_kinds(params: list[Param], inputs: str) -> dict[str, Kind]:
         traced = not p.has_default and (inputs == "all" or (i == 0 and p.positional and not p.star))
         kinds[p.name] = TREE if traced else UNKNOWN
     return kinds
+
+
+def module_output(returns: ReturnKinds) -> ReturnKinds:
+    """What a submodule's call gives its caller: a pytree at most. A module returns arrays as
+    often as objects that only look like one (`e3nn`'s `IrrepsArray` has `.dtype` and
+    arithmetic, and fields such as `.irreps` that are Python values), so its output is taken
+    for a pytree of tracers, whose leaves are traced where it is used as an array."""
+    if isinstance(returns, tuple):
+        return tuple(container_of(kind) for kind in returns)
+    return container_of(returns)
 
 
 class ModuleClasses:
