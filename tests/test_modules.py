@@ -291,3 +291,32 @@ def test_lifted_scan_body_takes_the_call_kinds():
                 return ys
     """
     assert_labels_match(source)
+
+
+def test_kernel_parameters_bound_by_partial_are_not_traced():
+    """`emit_pipeline(partial(inner_kernel, cfgs=cfgs), ...)`: `cfgs` is the caller's Python
+    config, not a Ref; the Refs stay unknown (pedantic reports a branch on one)."""
+    source = """
+        import functools
+        import jax
+        from jax.experimental import pallas as pl
+        from jax.experimental.pallas import tpu as pltpu
+
+        def inner_kernel(x_ref, out_ref, *, cfgs):
+            def finalize():
+                if cfgs.has_bias:
+                    out_ref[...] = x_ref[...] + 1.0
+                if x_ref[0] > 0:  # expect: ACC201
+                    out_ref[...] = x_ref[...]
+
+            jax.lax.cond(pl.program_id(0) == 0, finalize, lambda: None)
+
+        def kernel_main(x_hbm, out_hbm, cfgs):
+            pltpu.emit_pipeline(functools.partial(inner_kernel, cfgs=cfgs), grid=(2,))(x_hbm, out_hbm)
+
+        def gmm(x, cfgs):
+            return pl.pallas_call(functools.partial(kernel_main, cfgs=cfgs), out_shape=x)(x)
+
+        run = jax.jit(gmm, static_argnums=1)
+    """
+    assert_labels_match(source, PEDANTIC)

@@ -454,7 +454,8 @@ class ContextAnalysis:
                 for fun_expr in self._function_args(marker, call):
                     for target in self._targets(fun_expr, fn, None):
                         params = target.function.call_params[target.bound_positional:]
-                        self._add(target.function, {KERNEL}, {marker.name}, {p.name: UNKNOWN for p in params})
+                        kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
+                        self._add(target.function, {KERNEL}, {marker.name}, kinds)
             return
         for arg in call.args:
             value = arg.value
