@@ -725,7 +725,11 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
         object the function did not make (a global or a closure's), inside a cached trace.
         A write under a test of the same attribute (`if self._cache is None: self._cache =
-        ...`) fills a trace-time cache on purpose and is not flagged.
+        ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
+        module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
+        nnx.Intermediate(y)`, which nnx transforms carry out), and any write in a linen or
+        equinox module (frozen: the write raises at once) or a haiku module (it lives inside
+        the transform). A module method handed to `jax.jit(self.step)` is still flagged.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and
@@ -778,6 +782,24 @@ class Model:
             self._treedef = jax.tree_util.tree_structure(x)
         return x * 2
 """,
+        """
+import haiku as hk
+from flax import nnx
+
+class Attention(nnx.Module):
+    def __init__(self, rngs):
+        self.proj = nnx.Linear(4, 4, rngs=rngs)
+
+    def __call__(self, x):
+        y = self.proj(x)
+        self.max_logits = nnx.Intermediate(y.max())
+        return y
+
+class Encoder(hk.Module):
+    def __call__(self, x):
+        self.representations = {"hidden": x * 2}
+        return self.representations["hidden"]
+""",
     ]
     INVALID = [
         """
@@ -793,6 +815,18 @@ class Trainer:
         self.last = x  # expect: ACC409
         return x * 2
 """,
+        """
+from flax import nnx
+
+class Attention(nnx.Module):
+    def __init__(self, rngs):
+        self.proj = nnx.Linear(4, 4, rngs=rngs)
+
+    def __call__(self, x):
+        y = self.proj(x)
+        self.max_logits = y.max()  # expect: ACC409
+        return y
+""",
     ]
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
@@ -803,6 +837,8 @@ class Trainer:
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
+        if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(fn.cls, node.value):
+            return  # a framework module's own state: frozen, local to the trace, or an nnx variable
         if _memoised(dotted_name(target) or "", ctx):
             return
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
+from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
@@ -68,7 +69,9 @@ def _options(args, markers: MarkerTable) -> Options:
             static_argnames += _literal_tuple(a.value, str)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
-        elif key == "in_axes" and isinstance(a.value, (cst.Tuple, cst.List)):
+        elif key in ("in_axes", "in_specs") and isinstance(a.value, (cst.Tuple, cst.List)):
+            # vmap's `in_axes=None` and shard_map's `in_specs=None` hand the argument over as
+            # it is (a Python int stays one; verified with jax 0.10)
             unmapped += tuple(
                 i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
             )
@@ -117,6 +120,7 @@ class ContextAnalysis:
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
+        self.modules = ModuleClasses(index, markers, self.resolve, self._body)
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -305,9 +309,7 @@ class ContextAnalysis:
         return None
 
     def _module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
-        if isinstance(base, cst.Name):
-            return self.index.classes.get(base.value)
-        return None
+        return self.modules.module_class(base)
 
     # -- applying contexts --------------------------------------------------------------
     def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
@@ -330,7 +332,7 @@ class ContextAnalysis:
                 if -len(positional) <= i < len(positional):
                     static.add(positional[i].name)
             traced = [p for p in params if p.name not in static]
-        self._add(fn, {marker.kind}, {marker.name}, _argument_kinds(traced), set(target.given))
+        self._add(fn, {marker.kind}, {marker.name}, entry_kinds(traced, "all"), set(target.given))
 
     def _add(
         self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
@@ -435,27 +437,12 @@ class ContextAnalysis:
 
     def _mark_traced_classes(self) -> None:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
-        module), at any depth of subclassing within the module, are cached contexts."""
-        for traced in self.markers.traced_classes:
-            members: set[int] = set()
-            changed = True
-            while changed:
-                changed = False
-                for cls in self.index.all_classes:
-                    if id(cls) in members:
-                        continue
-                    for base in cls.bases:
-                        base_cls = self._module_class(base)
-                        if self.resolve(base) in traced.bases or (base_cls is not None and id(base_cls) in members):
-                            members.add(id(cls))
-                            changed = True
-                            break
-            for cls in self.index.all_classes:
-                if id(cls) not in members:
-                    continue
-                for method in cls.methods.values():
-                    if method.name in traced.methods or self._decorated_by(method, traced.decorators):
-                        self._add(method, {CACHED}, set(traced.bases), _argument_kinds(method.call_params))
+        module), at any depth of subclassing within the module, are cached contexts; what
+        their parameters hold when no seen call reaches them: acclint.analysis.modules."""
+        for cls, traced in self.modules.of.items():
+            for method in cls.methods.values():
+                if method.name in traced.methods or self._decorated_by(method, traced.decorators):
+                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))
 
     def _runs_on_host(self, fn: FunctionInfo) -> bool:
         """Whether `fn` is decorated by an opaque wrapper that is not transparent
@@ -509,6 +496,8 @@ class ContextAnalysis:
                 return TREE
             callee = self._callee(func, fn)
             if callee is not None:
+                if callee.returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
+                    return module_output(callee.returns)
                 return callee.returns
             return self._imported_returns(call, query) if fn.contexts else None
 
@@ -535,11 +524,13 @@ class ContextAnalysis:
         if marker is None and callee_name not in self.markers.runs_functions:
             return
         if marker is not None and marker.kind == KERNEL:
-            if CACHED in fn.contexts:  # a Pallas kernel compiled in this cached trace
+            # a Pallas kernel compiled in this cached trace, or a kernel's pipelined body
+            if CACHED in fn.contexts or KERNEL in fn.contexts:
                 for fun_expr in self._function_args(marker, call):
                     for target in self._targets(fun_expr, fn, None):
                         params = target.function.call_params[target.bound_positional:]
-                        self._add(target.function, {KERNEL}, {marker.name}, {p.name: UNKNOWN for p in params})
+                        kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
+                        self._add(target.function, {KERNEL}, {marker.name}, kinds)
             return
         for arg in call.args:
             value = arg.value
@@ -565,10 +556,15 @@ class ContextAnalysis:
             targets = self._targets(func.args[0].value, fn, None)  # named_call(f, name=...)(x)
             return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
-            return self.lookup(func.value, fn)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            return self._method_via_self(func, fn)
-        return None
+            found = self.lookup(func.value, fn)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            found = self._method_via_self(func, fn)
+        else:
+            found = None
+        if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
+            cls = self.modules.called_class(func, fn, self._values_of)
+            found = self.find_method(cls, "__call__") if cls is not None else None
+        return found
 
 
 @cache
@@ -587,15 +583,6 @@ def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
     if qualified is None:
         return False
     return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
-
-
-def _argument_kinds(params: list[Param]) -> dict[str, Kind]:
-    """The kinds of traced parameters: pytrees of tracers, unless typed or defaulted.
-
-    A parameter annotated with a plain type (`n: int`) is static. One with a default may be
-    left out by every caller, and then holds the default, a Python value: unknown.
-    """
-    return {p.name: UNKNOWN if p.has_default else TREE for p in params if not p.plain_typed}
 
 
 def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:
@@ -657,8 +644,8 @@ def _shape_of_call(call: cst.Call, query: ValueQuery) -> CallShape:
     starred: Kind | None = None
     for arg in call.args:
         kind = query.kind(arg.value)
-        if arg.star:
-            starred = max(kind, starred or STATIC)
+        if arg.star or (starred is not None and arg.keyword is None):
+            starred = max(kind, starred or STATIC)  # after `*args`, a position is not known
         elif arg.keyword is not None:
             keywords.append((arg.keyword.value, kind))
             if not _is_none(arg.value):
@@ -674,7 +661,8 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
     """What a call of this shape gives `fn`: each parameter's kind, the parameters it surely
     passes something other than `None`, and those it passes at all (None: any, through
     `*args`/`**kwargs`). Arguments beyond the positional parameters go to `*args`, unknown
-    keywords to `**kwargs`; a starred argument may reach every parameter."""
+    keywords to `**kwargs`; a starred argument may reach every parameter but those the
+    positional arguments before it fill (`f(y, 0, *rest)` never passes `rest` to the `0`'s)."""
     params = fn.call_params
     positional = [p for p in params if p.positional]
     star = next((p for p in params if p.star and not p.positional), None)
@@ -699,7 +687,9 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
     plain = {p.name for p in params if p.plain_typed}
     kinds = {name: kind for name, kind in kinds.items() if name not in plain}
     if shape.starred is not None:
-        return {**kinds, **{p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain}}, set(), None
+        filled = {p.name for p in positional[: len(shape.positional)]}
+        reached = {p.name: max(shape.starred, kinds.get(p.name, STATIC)) for p in params if p.name not in plain | filled}
+        return {**kinds, **reached}, set(), None
     given = {positional[i].name for i in shape.given if isinstance(i, int) and i < len(positional)}
     given |= {name for name in shape.given if isinstance(name, str) and name in names}
     passed = {p.name for p in positional[: len(shape.positional)]} | {name for name, _ in shape.keywords}

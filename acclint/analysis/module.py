@@ -59,6 +59,7 @@ class ModuleAnalysis:
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
+        self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[FunctionInfo, ValueQuery] = {}
         self._bindings: ModuleBindings | None = None

@@ -26,7 +26,7 @@ class Options:
     static_argnums: tuple[int, ...] = ()
     static_argnames: tuple[str, ...] = ()
     argnums: tuple[int, ...] | None = None
-    # Positions `in_axes` maps with None: vmap passes those arguments through untouched.
+    # Positions `in_axes` (vmap) or `in_specs` (shard_map) give None: passed through untouched.
     unmapped: tuple[int, ...] = ()
 
     def merged(self, other: Options) -> Options:

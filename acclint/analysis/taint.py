@@ -63,17 +63,23 @@ class BodyFacts:
     # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
     array_uses: set[str] = field(default_factory=set)
     mapping_uses: set[str] = field(default_factory=set)
+    # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
+    # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
+    key_loops: set[tuple[str, str]] = field(default_factory=set)
 
 
 def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, imports: ImportTable) -> BodyFacts:
     facts = BodyFacts()
     facts.local_names.update(p.name.value for p in all_params(node.params))
+    loops: set[tuple[str, str]] = set()  # `for k in d:`
+    indexed: set[tuple[str, str]] = set()  # `d[k]`
     if isinstance(node, cst.Lambda):
         facts.returns.append(node.body)
-        _collect(node.body, facts, facts_table, include_root=True)
+        _collect(node.body, facts, facts_table, True, loops, indexed)
     else:
-        _collect(node.body, facts, facts_table, include_root=False)
+        _collect(node.body, facts, facts_table, False, loops, indexed)
     facts.local_names -= facts.declared_outer
+    facts.key_loops = loops & indexed
     # Arguments of `jax.numpy`/`lax` functions are arrays too: those functions take no lists
     # (but the ones that build an array from a sequence, `jnp.stack(xs)`).
     for call in facts.calls:
@@ -95,7 +101,10 @@ _COLLECTED = frozenset({
 })
 
 
-def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool) -> None:
+def _collect(
+    root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool,
+    loops: set[tuple[str, str]], indexed: set[tuple[str, str]],
+) -> None:
     nodes = walk_body(root)
     if include_root:
         nodes = _chain_root(root, nodes)
@@ -125,6 +134,8 @@ def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_roo
         elif isinstance(node, (cst.For, cst.CompFor)):
             flows.append((node.target, node.iter, "in"))
             _bind_targets(node.target, facts.local_names)
+            if isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Name):
+                loops.add((node.target.value, node.iter.value))
         elif isinstance(node, cst.NamedExpr):
             flows.append((node.target, node.value, "="))
             _bind_targets(node.target, facts.local_names)
@@ -162,6 +173,9 @@ def _collect(root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_roo
             elif attr in _MAPPING_METHODS and isinstance(node.value, cst.Name):
                 facts.mapping_uses.add(node.value.value)
         elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+            index = node.slice[0].slice
+            if len(node.slice) == 1 and isinstance(index, cst.Index) and isinstance(index.value, cst.Name):
+                indexed.add((index.value.value, node.value.value))
             if len(node.slice) > 1:
                 _array_use(node.value, facts)  # `x[:, 0]`: a sequence takes one index
             elif isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.BaseString):
@@ -346,10 +360,10 @@ class ValueQuery:
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
-            if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
-                return _as_array(args)
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
+            if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
+                return _as_array(args)
             if qualified in _LEAF_BUILTINS:
                 return _as_array(args)
             if qualified in _CONTAINER_BUILTINS:
@@ -407,6 +421,8 @@ class ValueQuery:
                     returned = self.callee(value, self)
                     if isinstance(returned, tuple) and len(returned) == len(elements):
                         return list(zip(elements, returned))
+        if how == "in" and isinstance(target, cst.Name) and isinstance(value, cst.Name) and (target.value, value.value) in self.body.key_loops:
+            return [(target, STATIC)]  # `for k in d: ... d[k]`: the keys of a mapping
         kind = self.element_kind(value) if how == "in" else self.kind(value)
         return [(target, kind)]
 
@@ -456,8 +472,8 @@ def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> No
             for t, kind in query.pairs(target, value, how):
                 if how == "+=":
                     kind = _as_array(max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC))
-                elif isinstance(t, cst.Subscript):
-                    kind = container_of(kind)  # `ys[i] = x`: ys holds x
+                if isinstance(t, cst.Subscript):
+                    kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
                 for name in target_names(t, through_subscripts=True):
                     if kind > kinds.get(name, STATIC):
                         kinds[name] = kind

@@ -35,6 +35,16 @@ class TracedClass:
     bases: frozenset[str]
     methods: frozenset[str]
     decorators: frozenset[str] = frozenset()
+    # Which parameters of a traced method no call the analysis sees reaches are trees of
+    # tracers: "all" of them (a transform's function), or the "first" input alone (a module's
+    # `__call__`, whose other parameters are whatever its caller passes: modes, flags, configs).
+    inputs: str = "all"
+    # What writing an attribute of the instance in a traced method does: "trace" (a write to
+    # an object outside the trace, ACC409), "free" (the framework raises at once, or the
+    # instance lives inside the trace), or "variables" (the framework carries the values it
+    # wraps in one of its variable types, whose qualified names start with `variables`).
+    attribute_writes: str = "trace"
+    variables: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,7 +187,10 @@ def load_markers(
             names[key] |= set(raw.get(key, {}).get("names", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
-            traced_classes.append(TracedClass(frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ()))))
+            traced_classes.append(TracedClass(
+                frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())),
+                t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
+            ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])

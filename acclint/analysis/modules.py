@@ -1,0 +1,171 @@
+"""Framework module classes (flax linen and nnx, haiku, equinox): which classes of a module are
+modules, what their traced methods receive when no call the analysis sees reaches them, and
+which module's `__call__` a call of a submodule runs.
+
+A module method is no transform boundary: `Block.__call__(self, x, mode)` runs inside the trace
+of whatever applies the model, and its parameters hold what its caller passes (a Python string,
+a flag, a config as often as an array). So a module's traced methods get the kinds of the calls
+that reach them (`self.block(x, mode)` with `self.block = Block(...)` set in `setup`/`__init__`,
+`Block(...)(x, mode)`, `nn.scan(Block, ...)(...)(carry, xs)`); reached from outside what the
+analysis sees (`model.apply(variables, x)`, `model(x)` under `nnx.jit`), only the first input,
+what the model is applied to, is taken for a tree of tracers (`TracedClass.inputs`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex, Param
+from acclint.analysis.taint import TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, container_of
+from acclint.frameworks.markers import MarkerTable, TracedClass
+
+
+def entry_kinds(params: list[Param], inputs: str) -> dict[str, Kind]:
+    """The kinds of a traced method's parameters that no seen call reaches.
+
+    `inputs == "all"` (a transform's function): each a pytree of tracers, unless typed plain or
+    defaulted (a caller may leave it out, and then it holds a Python value: unknown).
+    `inputs == "first"` (a module's method): the first input alone, unless typed plain or
+    defaulted; every other parameter unknown.
+    """
+    kinds: dict[str, Kind] = {}
+    for i, p in enumerate(params):
+        if p.plain_typed:
+            continue
+        traced = not p.has_default and (inputs == "all" or (i == 0 and p.positional and not p.star))
+        kinds[p.name] = TREE if traced else UNKNOWN
+    return kinds
+
+
+def module_output(returns: ReturnKinds) -> ReturnKinds:
+    """What a submodule's call gives its caller: a pytree at most. A module returns arrays as
+    often as objects that only look like one (`e3nn`'s `IrrepsArray` has `.dtype` and
+    arithmetic, and fields such as `.irreps` that are Python values), so its output is taken
+    for a pytree of tracers, whose leaves are traced where it is used as an array."""
+    if isinstance(returns, tuple):
+        return tuple(container_of(kind) for kind in returns)
+    return container_of(returns)
+
+
+class ModuleClasses:
+    """The framework module classes of one module, and the submodules its methods call."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        markers: MarkerTable,
+        resolve: Callable[[cst.BaseExpression], str | None],
+        body: Callable[[FunctionInfo], BodyFacts],
+    ) -> None:
+        self.index = index
+        self.markers = markers
+        self.resolve = resolve
+        self._body = body
+        # Every class of the module that subclasses (at any depth within the module) a traced
+        # class's base, with that traced class.
+        self.of: dict[ClassInfo, TracedClass] = {}
+        self._attributes: dict[ClassInfo, dict[str, list[cst.BaseExpression]]] = {}
+        for traced in markers.traced_classes:
+            changed = True
+            while changed:
+                changed = False
+                for cls in index.all_classes:
+                    if cls in self.of:
+                        continue
+                    for base in cls.bases:
+                        base_cls = self.module_class(base)
+                        if self.resolve(base) in traced.bases or (base_cls is not None and self.of.get(base_cls) is traced):
+                            self.of[cls] = traced
+                            changed = True
+                            break
+
+    def module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
+        """The module-level class of this module an expression names, if any."""
+        if isinstance(base, cst.Name):
+            return self.index.classes.get(base.value)
+        return None
+
+    def writes_kept(self, cls: ClassInfo | None, value: cst.BaseExpression) -> bool:
+        """Whether writing `value` to an attribute of an instance of `cls` in a traced method
+        is the framework's business (no hazard): a frozen module raises at once, a haiku
+        module lives inside the trace, nnx carries the values its variable types wrap."""
+        traced = self.of.get(cls) if cls is not None else None
+        if traced is None:
+            return False
+        if traced.attribute_writes == "free":
+            return True
+        if traced.attribute_writes != "variables" or not isinstance(value, cst.Call):
+            return False
+        return self._is_variable(value.func, traced.variables, frozenset())
+
+    def _is_variable(self, func: cst.BaseExpression, variables: tuple[str, ...], seen: frozenset[str]) -> bool:
+        """Whether `func` names one of the framework's variable types (or a subclass of one
+        defined in this module: `class losses(nnx.Intermediate)`)."""
+        qualified = self.resolve(func) or ""
+        if qualified.startswith(variables):
+            return True
+        cls = self.module_class(func)
+        if cls is None or cls.name in seen:
+            return False
+        return any(self._is_variable(base, variables, seen | {cls.name}) for base in cls.bases)
+
+    # -- submodule calls ------------------------------------------------------------------
+    def called_class(
+        self, func: cst.BaseExpression, scope: FunctionInfo,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> ClassInfo | None:
+        """The module class of this module whose instance a call `func(...)` made in `scope`
+        calls: `Block(...)(x)`, `nn.scan(Block, ...)(...)(x)`, `block(x)` after
+        `block = Block(...)`, `self.block(x)` after `self.block = Block(...)` in a method."""
+        if isinstance(func, cst.Call):
+            return self._made(func, scope, values_of)
+        if isinstance(func, cst.Name):
+            return _one(self._made(v, scope, values_of) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            method = scope
+            while method is not None and method.cls is None:
+                method = method.parent
+            if method is None or not method.params or func.value.value != method.params[0].name:
+                return None
+            values = self._self_attributes(method.cls).get(func.attr.value, [])
+            return _one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
+        return None
+
+    def _made(
+        self, call: cst.Call, scope: FunctionInfo,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> ClassInfo | None:
+        """The module class a call instantiates: `Block(...)`, or a lifted transform of one
+        (`nn.scan(Block, ...)(...)`, `nn.remat(Block)(...)`, `scan(...)` after `scan =
+        nn.scan(Block, ...)`)."""
+        func = call.func
+        if isinstance(func, cst.Name) and func.value not in self.index.classes:
+            bound = values_of(func.value, scope)
+            func = bound[0] if len(bound) == 1 else func
+        if isinstance(func, cst.Call) and self.markers.get(self.resolve(func.func)) is not None:
+            handed = [a.value for a in func.args if a.keyword is None and not a.star]
+            func = handed[0] if handed else func
+        cls = self.module_class(func)
+        return cls if cls in self.of else None
+
+    def _self_attributes(self, cls: ClassInfo) -> dict[str, list[cst.BaseExpression]]:
+        """What the methods of `cls` assign to attributes of their instance (`self.x = ...`)."""
+        found = self._attributes.get(cls)
+        if found is None:
+            found = self._attributes[cls] = {}
+            for method in cls.methods.values():
+                if not method.params or not isinstance(method.node, cst.FunctionDef):
+                    continue
+                owner = method.params[0].name
+                for target, value, how in self._body(method).flows:
+                    if how == "=" and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner:
+                        found.setdefault(target.attr.value, []).append(value)
+        return found
+
+
+def _one(classes) -> ClassInfo | None:
+    """The class every candidate names, if they agree on one."""
+    found = set(classes)
+    return found.pop() if len(found) == 1 and None not in found else None
