@@ -109,12 +109,11 @@ def _fix(title: str, changes, groups: list[list[cst.BaseExpression]], tests: lis
     """The fix, safe only when proven exact (acclint/fix/proof.py): each group (the values
     one select chooses between) keeps one dtype and one shape, and no branch's derivative can
     be inf/nan."""
-    reason = None
-    for values in groups:
-        reason = reason or signature_problem(values, tests, ctx)
-    if reason is None:
-        hazard = next((h for h in (gradient_problem(v, ctx) for g in groups for v in g) if h is not None), None)
-        reason = None if hazard is None else unsafe_reason(hazard)
+    problems = [p for p in (signature_problem(values, tests, ctx) for values in groups) if p is not None][:1]
+    hazard = next((h for h in (gradient_problem(v, ctx) for g in groups for v in g) if h is not None), None)
+    if hazard is not None:
+        problems.append(unsafe_reason(hazard))
+    reason = "; ".join(problems) or None
     if reason is None:
         return Fix(title, changes, safe=True, imports=tuple(imports))
     return Fix(title, changes, safe=False, imports=tuple(imports), reason=reason)

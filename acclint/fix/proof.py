@@ -84,8 +84,10 @@ def _merge(parts: list[Signature], *extra: str) -> Signature:
                      reduce(frozenset.union, (p.shapes for p in parts), frozenset()))
 
 
-def signature(node: cst.BaseExpression, ctx: RuleContext) -> Signature:
-    """The dtype and shape atoms of `node` (see the module docstring)."""
+def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signature] | None = None) -> Signature:
+    """The dtype and shape atoms of `node` (see the module docstring). `seen` holds the names
+    being followed to their assignments, with what they stand for meanwhile."""
+    seen = {} if seen is None else seen
     opaque = Signature(frozenset({_text(node, ctx)}), frozenset({_text(node, ctx)}))
     if isinstance(node, cst.Integer):
         return Signature(frozenset({"int"}), frozenset())
@@ -94,14 +96,14 @@ def signature(node: cst.BaseExpression, ctx: RuleContext) -> Signature:
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return Signature(frozenset({"bool"}), frozenset())
     if isinstance(node, cst.Name):
-        return Signature(frozenset({node.value}), frozenset({node.value})) if ctx.kind(node) is Kind.TRACED else opaque
+        return _name_signature(node.value, ctx, seen) if ctx.kind(node) is Kind.TRACED else opaque
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus, cst.BitInvert)):
-        return signature(node.expression, ctx)
+        return signature(node.expression, ctx, seen)
     if isinstance(node, cst.Comparison):
-        parts = [signature(node.left, ctx), *(signature(c.comparator, ctx) for c in node.comparisons)]
+        parts = [signature(node.left, ctx, seen), *(signature(c.comparator, ctx, seen) for c in node.comparisons)]
         return Signature(frozenset({"bool!"}), _merge(parts).shapes)
     if isinstance(node, cst.BinaryOperation):
-        parts = [signature(node.left, ctx), signature(node.right, ctx)]
+        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
         if isinstance(node.operator, cst.Divide):
             return _merge(parts, "float")
         if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
@@ -110,11 +112,31 @@ def signature(node: cst.BaseExpression, ctx: RuleContext) -> Signature:
             return opaque
         return _merge(parts)
     if isinstance(node, cst.Call):
-        return _call_signature(node, ctx) or opaque
+        return _call_signature(node, ctx, seen) or opaque
     return opaque
 
 
-def _call_signature(node: cst.Call, ctx: RuleContext) -> Signature | None:
+def _name_signature(name: str, ctx: RuleContext, seen: dict[str, Signature]) -> Signature:
+    """A parameter or global is an atom of its own. A local stands for the atoms of what is
+    assigned to it when every assignment gives the same atoms (a reference to the name itself
+    standing for those atoms): then every value it ever holds has that one dtype and shape.
+    Otherwise (`z = x`, later `z = z * 2.0`) it is an atom of its own."""
+    own = Signature(frozenset({name}), frozenset({name}))
+    if name in seen:
+        return seen[name]
+    if not _assigned_local(name, ctx):
+        return own
+    flows = _flows(name, ctx)
+    if not flows or any(how != "=" or not isinstance(target, cst.Name) for target, _, how in flows):
+        return own
+    empty = Signature(frozenset(), frozenset())
+    guess = _merge([signature(value, ctx, {**seen, name: empty}) for _, value, _ in flows])
+    if all(signature(value, ctx, {**seen, name: guess}) == guess for _, value, _ in flows):
+        return guess
+    return own
+
+
+def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]) -> Signature | None:
     if any(a.keyword is not None or a.star for a in node.args):
         return None
     func = node.func
@@ -125,7 +147,7 @@ def _call_signature(node: cst.Call, ctx: RuleContext) -> Signature | None:
         return None
     if name in _REDUCTIONS and len(node.args) == 1:
         return Signature(frozenset({_text(node, ctx)}), frozenset())
-    parts = [signature(a.value, ctx) for a in node.args]
+    parts = [signature(a.value, ctx, seen) for a in node.args]
     if name in _FLOATING:
         return _merge(parts, "float")
     if name in _PROMOTING:
