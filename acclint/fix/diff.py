@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from acclint.fix.apply import FixOutcome
+from acclint.fix.partial import partly_fixed
 
 
 def unified_diff(outcome: FixOutcome) -> str:
@@ -19,7 +20,8 @@ def unified_diff(outcome: FixOutcome) -> str:
 
 
 def notes(outcome: FixOutcome) -> list[str]:
-    """One line per unsafe fix applied and per fix left unapplied, saying why."""
+    """One line per unsafe fix applied, per fix left unapplied, saying why, and per function
+    left partly fixed."""
     out = [
         f"{f.location}: {f.code} unsafe fix applied: {f.fix.reason}"
         for f in outcome.unsafe_applied
@@ -27,4 +29,5 @@ def notes(outcome: FixOutcome) -> list[str]:
     ]
     out.extend(f"{s.finding.location}: {s.finding.code} not fixed: {s.reason}"
                for s in outcome.skipped)
+    out.extend(partly_fixed(outcome))
     return out

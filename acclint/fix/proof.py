@@ -13,7 +13,7 @@ the branch it does not pick. So the rewrite is exact only when
   within the branches' (a condition on `x` with branches on `x` adds no axis);
 * no branch the select may not pick has a derivative that can be inf/nan (`gradient_problem`):
   `0 * inf` is nan. Only operations with a bounded derivative are proven: linear ones with
-  literal coefficients, `abs`, `maximum`, `clip`, `tanh`, ... and names whose every assignment
+  literal coefficients, `abs`, `maximum`, `clip`, `floor`, ... and names whose every assignment
   is such an expression. `exp`, `x ** 2` and `x * y` are not (`d(x * y)/dx = y`, and `y` may be
   inf).
 
@@ -60,11 +60,11 @@ _NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
 # Reductions over every axis (no argument but the array): a scalar.
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
 
-# Derivatives bounded everywhere (zero, one, a sign, a select), so the zero cotangent a select
-# sends into a branch it does not pick stays zero.
+# Derivatives finite everywhere, NaN and inf inputs included (zero, one, a sign, a select), so
+# the zero cotangent a select sends into a branch it does not pick stays zero. Not tanh or
+# sigmoid: their derivative at NaN is NaN.
 _BOUNDED_DERIVATIVE = frozenset({
-    "abs", "absolute", "negative", "positive", "maximum", "minimum", "clip", "relu", "tanh",
-    "sigmoid", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
+    "abs", "absolute", "negative", "positive", "maximum", "minimum", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
     "isfinite", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "add",
     "subtract", "stop_gradient",
 })
@@ -177,12 +177,11 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
     signatures = [signature(v, ctx) for v in values]
     first = signatures[0]
     for value, other in zip(values[1:], signatures[1:]):
-        if other.dtypes != first.dtypes:
-            return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in dtype, "
-                    "and the select promotes both to one")
-        if other.shapes != first.shapes:
-            return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in shape, "
-                    "and the select broadcasts both to one")
+        differ = [what for what, same in (("dtype", other.dtypes == first.dtypes), ("shape", other.shapes == first.shapes))
+                  if not same]
+        if differ:
+            return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
+                    "and the select makes both one")
     for test in tests:
         if not signature(test, ctx).shapes <= first.shapes:
             return f"the condition '{ctx.code_for(test)}' may have axes the branches lack, and the select broadcasts to them"
