@@ -24,6 +24,7 @@ Used by tests/test_fix_differential.py (a bounded run) and benchmarks/fix_differ
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import random
 import types
@@ -186,7 +187,31 @@ def _gradient(fn: Callable, x, y, eager: bool):
         return jax.grad(total, argnums=(0, 1))(jnp.asarray(x), jnp.asarray(y))
 
 
-def check(source: str, fix: Callable[[str], tuple[str, bool]]) -> Outcome:
+# Families whose findings, left in a fixed function, make it behave otherwise when jitted: it
+# cannot be traced (ACC2, ACC3), or an effect runs only while tracing (ACC4). Such a function is
+# partly fixed, and compared eagerly only.
+JIT_CHANGING = ("ACC2", "ACC3", "ACC4")
+
+
+@functools.cache
+def _acclint():
+    """The acclint `--fix` of plain settings (imported late: benchmarks/fix_differential.py
+    may first point `acclint` at another checkout)."""
+    from acclint.api import lint_bytes, options_for  # noqa: PLC0415
+    from acclint.fix.apply import fix_source  # noqa: PLC0415
+    from acclint.run.config import Settings  # noqa: PLC0415
+    settings = Settings()
+    options = options_for(settings)
+    return lambda data, unsafe: fix_source(data, "gen.py", lambda d: lint_bytes(d, "gen.py", settings, options), unsafe)
+
+
+def acclint_fix(source: str) -> tuple[str, bool]:
+    """`source` after plain `--fix`, and whether findings of JIT_CHANGING are left."""
+    outcome = _acclint()(source.encode(), False)
+    return outcome.fixed.decode(), any(f.code.startswith(JIT_CHANGING) for f in outcome.result.findings)
+
+
+def check(source: str, fix: Callable[[str], tuple[str, bool]] = acclint_fix) -> Outcome:
     """Fix `source` with `fix` (text -> (fixed text, findings breaking the trace left)) and
     compare the original and the fixed function on every input of `inputs()`."""
     fixed_source, left = fix(source)

@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 
 from acclint.api import lint_bytes, options_for
-from acclint.fix.apply import fix_source
 from acclint.run.config import Settings
-from fix_differential import HEADER, check, generate
+from fix_differential import HEADER, acclint_fix, check, generate
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # generated code divides by zero and the like
 
@@ -23,18 +22,13 @@ OPTIONS = options_for(SETTINGS)
 SEEDS = range(40)
 
 
-def _fix(source: str) -> tuple[str, bool]:
-    outcome = fix_source(source.encode(), "gen.py", lambda data: lint_bytes(data, "gen.py", SETTINGS, OPTIONS), unsafe=False)
-    return outcome.fixed.decode(), any(f.code.startswith("ACC2") for f in outcome.result.findings)
-
-
 def _fix_of(source: str):
     """The fix (or None) of each finding of `source`, by code."""
     return {f.code: f for f in lint_bytes(source.encode(), "gen.py", SETTINGS, OPTIONS).findings}
 
 
 def test_generated_functions_compute_what_the_original_computed():
-    outcomes = [check(generate(seed), _fix) for seed in SEEDS]
+    outcomes = [check(generate(seed)) for seed in SEEDS]
     changed = [o for o in outcomes if o.changed]
     assert [o.differ for o in outcomes if o.differ] == []
     # not vacuous: functions were fixed whole (selects applied and jitted) and compared
@@ -44,9 +38,9 @@ def test_generated_functions_compute_what_the_original_computed():
 
 def _checked(body: str) -> tuple[str, dict]:
     source = HEADER + body
-    outcome = check(source, _fix)
+    outcome = check(source)
     assert outcome.differ == [], outcome.differ
-    return _fix(source)[0], _fix_of(source)
+    return acclint_fix(source)[0], _fix_of(source)
 
 
 @pytest.mark.parametrize(("body", "reason"), [
