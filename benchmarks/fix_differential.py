@@ -3,13 +3,15 @@ each fixed with plain `--fix` and run, original eagerly against fixed eagerly an
 (tests/fix_differential.py says how), with counts.
 
     .venv/bin/python benchmarks/fix_differential.py --count 2000 --jobs 2
-    .venv/bin/python benchmarks/fix_differential.py --count 2000 --source /tmp/base   # another checkout's fixer
+    .venv/bin/python benchmarks/fix_differential.py --count 2000 --source /tmp/base --log base   # another checkout's fixer
+    .venv/bin/python benchmarks/fix_differential.py --log base --summarize   # the counts of a run cut short
 
 `--source DIR` fixes with the acclint of another checkout (its `acclint/` and `rules/`), the
 generator and the checks staying this checkout's, so that two fixers are measured on the same
 functions. It prints one JSON object: how many functions `--fix` changed, how many of those
 now compute something else (the target is 0), how many are partly fixed, how many raised a
-dtype TypeError loudly, and the first differing examples.
+dtype TypeError loudly, and the first differing examples. Each function's result is logged as
+it is done, so a run cut short still counts what it measured.
 """
 
 from __future__ import annotations
@@ -43,22 +45,29 @@ def _use_source(source: str | None) -> None:
     spec.loader.exec_module(module)
 
 
-def _run_seeds(seeds: list[int]) -> dict:
+def _run_seeds(seeds: list[int], log: str) -> None:
+    """Check each seed's function, one JSON line per function appended to `log` as it is done
+    (a run cut short keeps what it measured)."""
     warnings.filterwarnings("ignore")
     from fix_differential import check, generate  # noqa: PLC0415 (after _use_source)
-    counts = {"functions": 0, "changed": 0, "differ": 0, "partly": 0, "partly_differ": 0, "loud": 0, "whole": 0}
-    examples = []
-    for seed in seeds:
-        outcome = check(generate(seed))
-        counts["functions"] += 1
-        counts["changed"] += outcome.changed
-        counts["partly"] += outcome.partly
-        counts["whole"] += outcome.changed and not outcome.partly
-        counts["differ"] += bool(outcome.differ)
-        counts["partly_differ"] += bool(outcome.differ) and outcome.partly
-        counts["loud"] += bool(outcome.loud)
-        if outcome.differ and len(examples) < 5:
-            examples.append({"seed": seed, "first": outcome.differ[0][:300]})
+    with open(log, "a", encoding="utf-8") as out:
+        for seed in seeds:
+            outcome = check(generate(seed))
+            out.write(json.dumps({"seed": seed, "changed": outcome.changed, "partly": outcome.partly,
+                                  "loud": bool(outcome.loud), "differ": outcome.differ[:1]}) + "\n")
+            out.flush()
+
+
+def summarize(logs: list[str]) -> dict:
+    """The counts of the functions logged: how many `--fix` changed, how many of those differ
+    (fully or partly fixed), how many raised a dtype TypeError loudly, and a few examples."""
+    rows = [json.loads(line) for log in logs if Path(log).exists() for line in Path(log).read_text().splitlines()]
+    changed = [r for r in rows if r["changed"]]
+    counts = {"functions": len(rows), "changed": len(changed), "whole": sum(not r["partly"] for r in changed),
+              "partly": sum(r["partly"] for r in changed), "differ": sum(bool(r["differ"]) for r in changed),
+              "partly_differ": sum(bool(r["differ"]) and r["partly"] for r in changed),
+              "loud": sum(r["loud"] for r in changed)}
+    examples = [{"seed": r["seed"], "first": r["differ"][0][:300]} for r in changed if r["differ"]][:8]
     return {"counts": counts, "examples": examples}
 
 
@@ -68,17 +77,20 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--source", help="a checkout whose acclint fixes the functions (default: this one)")
+    parser.add_argument("--log", default="fix_differential", help="per-function results go to LOG.0.jsonl, LOG.1.jsonl, ...")
+    parser.add_argument("--summarize", action="store_true", help="only print the counts of the logs there are")
     args = parser.parse_args()
-    seeds = list(range(args.start, args.start + args.count))
-    chunks = [seeds[i::args.jobs] for i in range(args.jobs)]
+    logs = [f"{args.log}.{i}.jsonl" for i in range(args.jobs)]
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), initializer=_use_source,
-                             initargs=(args.source,)) as pool:
-        parts = list(pool.map(_run_seeds, chunks))
-    counts = {key: sum(p["counts"][key] for p in parts) for key in parts[0]["counts"]}
-    print(json.dumps({"source": args.source or "this checkout", "seeds": [args.start, args.start + args.count],
-                      "counts": counts, "seconds": round(time.perf_counter() - started, 1),
-                      "examples": [e for p in parts for e in p["examples"]][:8]}, indent=1))
+    if not args.summarize:
+        for log in logs:
+            Path(log).unlink(missing_ok=True)
+        seeds = list(range(args.start, args.start + args.count))
+        with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), initializer=_use_source,
+                                 initargs=(args.source,)) as pool:
+            list(pool.map(_run_seeds, [seeds[i::args.jobs] for i in range(args.jobs)], logs))
+    print(json.dumps({"source": args.source or "this checkout", **summarize(logs),
+                      "seconds": round(time.perf_counter() - started, 1)}, indent=1))
 
 
 if __name__ == "__main__":

@@ -102,6 +102,11 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
     if isinstance(node, cst.Comparison):
         parts = [signature(node.left, ctx, seen), *(signature(c.comparator, ctx, seen) for c in node.comparisons)]
         return Signature(frozenset({"bool!"}), _merge(parts).shapes)
+    if isinstance(node, cst.BooleanOperation):  # a condition: the select takes its logical_and/or
+        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
+        return Signature(frozenset({"bool!"}), _merge(parts).shapes)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return Signature(frozenset({"bool!"}), signature(node.expression, ctx, seen).shapes)
     if isinstance(node, cst.BinaryOperation):
         parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
         if isinstance(node.operator, cst.Divide):
