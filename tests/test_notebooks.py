@@ -132,5 +132,5 @@ def test_diff_shows_the_notebook_file_and_notes_name_cells(tmp_path):
     assert run.returncode == 1
     assert run.stdout.startswith("--- a/nb.ipynb\n+++ b/nb.ipynb\n")
     assert '-    "    print(\\"penalty\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
-    assert '+    "    jax.debug.print(\\"penalty {}\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
+    assert '+    "    jax.debug.print(\\"penalty {!s}\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
     assert (tmp_path / "nb.ipynb").read_bytes() == before
