@@ -55,14 +55,26 @@ class IfOnTracedValue(Rule):
         `where` in runtime-API modules) and adds the import when missing. Comments of the
         chain move above the select. No fix (the message says why) for `while`, branches
         that call anything that may have effects, raise, loop, `break`, assign different
-        names, use augmented assignment, or yield pytrees; none unless the condition is a tracer for sure and every selected value is an array
-        for sure (never a string, `None`, a container or an object), and none when a branch
-        indexes, slices, reshapes, concatenates or reduces (a select would broadcast it to
-        another shape). Selects evaluate every branch: a fix is unsafe, and applied only with
-        --unsafe-fixes, when a branch holds a division by a non-literal, a power with a
-        non-integer exponent, or a function with a limited domain (log, sqrt, arcsin, ...):
-        the values are right, but inf/nan on the elements not picked makes gradients nan.
-        The remedy is a second where that keeps the unpicked branch finite:
+        names, use augmented assignment, or yield pytrees; none unless the condition is a
+        tracer for sure and every selected value is an array for sure (never a string,
+        `None`, a container or an object; a name only when everything assigned to it is one,
+        so not the kept `z` of `z = None`; an inner conditional only when both its arms are),
+        none when a branch indexes, slices, reshapes, concatenates or reduces (a select would
+        broadcast it to another shape), and none when `and`, `or`, `not` or a chained
+        comparison sits below anything else in the condition (`(a and b) | c` would still
+        truth-test a tracer). The fix is safe only when proven exact (docs/fix.md, "Fix
+        safety"): the branches have one dtype and one shape whatever the inputs are (the same
+        arrays and literal kinds promoted and broadcast element-wise: `x * 2.0` against `x`
+        is unsafe, an int32 `x` would come back float32; `jnp.abs(x)` against `jnp.abs(y)` or
+        `0.0` is unsafe, the select broadcasts), the condition adds no axis, and every branch,
+        the kept value of an `if` without `else` included, has a derivative finite for every
+        input (sums, literal scalings, `abs`, `maximum`, `clip`, ...): the select computes
+        both branches and sends a zero cotangent into the one it does not pick, and `0 * inf`
+        is nan, so `exp`, `cosh`, `x ** 2`, `x * y`, `tanh`, `log`, `sqrt` or a division by a
+        non-literal makes the fix unsafe (applied only with --unsafe-fixes, with the reason).
+        A branch whose operation refuses a dtype (`-x` of a bool array) raises a TypeError
+        when traced, loudly, as `lax.cond` would. The remedy for an unsafe derivative is a
+        second where that keeps the unpicked branch finite:
         `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
     """
 
@@ -277,11 +289,16 @@ class ConditionalExpressionOnTracedValue(Rule):
     Fix safety:
         `--fix` rewrites it to `where(cond, a, b)` (`jnp.where` under the module's alias, the
         runtime's `where` in runtime-API modules) when the condition is a tracer for sure, both
-        branches are arrays for sure of the same shape (no indexing, reshaping, concatenating
-        or reducing), and neither calls anything that may have effects or yields a pytree. Both branches are then evaluated: when one holds a
-        division by a non-literal, a non-integer power or a function with a limited domain
-        (log, sqrt, ...), inf/nan on the elements not picked makes gradients nan, so the fix
-        is unsafe and needs --unsafe-fixes; the remedy is a second where,
+        branches are arrays for sure (no indexing, reshaping, concatenating or reducing), and
+        neither calls anything that may have effects or yields a pytree. It is safe only when
+        proven exact, as ACC201's select (docs/fix.md, "Fix safety"): both branches have one
+        dtype and one shape whatever the inputs are (`x * 3.0 if c else x` is unsafe, an int32
+        `x` would come back float32; `x if c else 0.0` is unsafe, the select broadcasts `0.0`
+        to `x`'s shape), the condition adds no axis, and both have a derivative finite for
+        every input: when one holds `exp`, a power, a product of arrays, a division by a
+        non-literal or a function with a limited domain (log, sqrt, ...), inf/nan on the
+        elements not picked makes gradients nan, so the fix is unsafe and needs
+        --unsafe-fixes; the remedy is a second where,
         `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
     """
 

@@ -49,14 +49,19 @@ class PrintInCachedTrace(Rule):
             return x
 
     Fix safety:
-        `--fix` rewrites `print("loss", x)` to `jax.debug.print("loss {}", x)`: string literals
-        join the format string (one holding a brace is passed as a `{}` field of its own, since
-        JAX 0.10 prints a format whose first chunk has an escaped brace raw), every other
-        argument must be a traced array or a number and becomes a `{}` field, and `import jax`
-        is added when missing.
+        `--fix` rewrites `print("loss", x, 0.1)` to `jax.debug.print("loss {!s} 0.1", x)`:
+        string literals and number, bool and `None` literals join the format string as print
+        writes them (a constant passed as an argument would become a float32 array: 0.1 would
+        print as 0.10000000149011612), a string literal holding a brace is passed as a `{}`
+        field of its own (JAX 0.10 prints a format whose first chunk has an escaped brace
+        raw), every other argument must be a traced value and becomes a `{!s}` field (a
+        `{}` field formats a 0-d float32 array through Python's float, 0.30000001192092896
+        where print writes 0.3), and `import jax` is added when missing.
         Safe: the same text is printed, now on every call and with the values instead of
-        tracers. Not offered for `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other
-        non-array arguments, `sys.stdout.write`/`pprint`, or in runtime-API modules.
+        tracers. Unsafe when an argument may be a pytree rather than an array (print writes
+        its arrays as `Array(...)`, jax.debug.print as `array(...)`). Not offered for
+        `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other non-array arguments,
+        `sys.stdout.write`/`pprint`, or in runtime-API modules.
     """
 
     code = "ACC401"

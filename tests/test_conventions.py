@@ -119,7 +119,7 @@ def test_fix_on_stdin_prints_the_fixed_source(project):
     run = acclint("check", "-", "--fix", "--stdin-filename", "m.py", cwd=project, input=HAZARD)
     lines = run.stdout.splitlines()
     assert lines[4].startswith("    x = ") and lines[4].endswith("where(x.sum() > 0, -x, x)")
-    assert lines[5] == '    jax.debug.print("{}", x)'
+    assert lines[5] == '    jax.debug.print("{!s}", x)'
     assert lines[:4] + lines[6:] == HAZARD.splitlines()[:4] + HAZARD.splitlines()[7:]
     compile(run.stdout, "m.py", "exec")
     assert run.returncode == 0, run.stderr

@@ -114,7 +114,7 @@ def test_sarif_fixes_rewrite_the_flagged_code(capsys, project):
     assert set(results) == {"ACC401", "ACC201", "ACC302"}
     assert "fixes" not in results["ACC302"]
     fixed_print = _apply(FIXABLE, results["ACC401"]["fixes"][0]["artifactChanges"][0]["replacements"][0])
-    assert '    jax.debug.print("x is {}", x)\n' in fixed_print
+    assert '    jax.debug.print("x is {!s}", x)\n' in fixed_print
     fixed_if = _apply(FIXABLE, results["ACC201"]["fixes"][0]["artifactChanges"][0]["replacements"][0])
     assert "if " not in fixed_if and "y = jax.numpy.where(x.sum() > 0, x, -x)" in fixed_if
 

@@ -76,7 +76,7 @@ def test_a_hidden_input_changed_in_a_later_cell_is_named_by_its_cell(tmp_path):
 
 
 def test_fix_rewrites_cells_in_place_and_keeps_everything_else(tmp_path):
-    code = new_code_cell("import jax\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x", execution_count=3)
+    code = new_code_cell("import jax\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x * 2", execution_count=3)
     code.outputs = [new_output("stream", name="stdout", text="traced\n")]
     code.metadata["tags"] = ["keep-me"]
     path = write(tmp_path / "m.ipynb", new_markdown_cell("# Title"), code, new_code_cell("!pip list\nf(1)"), indent=2)
@@ -86,7 +86,7 @@ def test_fix_rewrites_cells_in_place_and_keeps_everything_else(tmp_path):
     after = json.loads(path.read_text())
     nbformat.validate(nbformat.reads(path.read_text(), as_version=4))
     assert after["cells"][1]["source"] == [
-        "import jax\n", "\n", "@jax.jit\n", "def f(x):\n", '    jax.debug.print("{}", x)\n', "    return x",
+        "import jax\n", "\n", "@jax.jit\n", "def f(x):\n", '    jax.debug.print("{!s}", x)\n', "    return x * 2",
     ]
     before["cells"][1]["source"] = after["cells"][1]["source"]
     assert after == before  # outputs, metadata, the magic cell and the markdown as they were
@@ -132,5 +132,5 @@ def test_diff_shows_the_notebook_file_and_notes_name_cells(tmp_path):
     assert run.returncode == 1
     assert run.stdout.startswith("--- a/nb.ipynb\n+++ b/nb.ipynb\n")
     assert '-    "    print(\\"penalty\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
-    assert '+    "    jax.debug.print(\\"penalty {}\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
+    assert '+    "    jax.debug.print(\\"penalty {!s}\\", w)  # runs only while the trace is built\\n",\n' in run.stdout
     assert (tmp_path / "nb.ipynb").read_bytes() == before

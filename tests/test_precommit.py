@@ -33,7 +33,7 @@ HAZARD = textwrap.dedent(
     @jax.jit
     def step(x):
         print("x is", x)
-        return float(x)
+        return float(x.sum())
     """
 )
 CLEAN = textwrap.dedent(
@@ -43,7 +43,7 @@ CLEAN = textwrap.dedent(
 
     @jax.jit
     def step(x):
-        jax.debug.print("x is {}", x)
+        jax.debug.print("x is {!s}", x)
         return x * 2
     """
 )
@@ -87,9 +87,9 @@ def test_check_hook_fails_with_the_findings_of_the_hazardous_file(both_hooks):
 def test_fix_hook_rewrites_what_is_fixable(both_hooks):
     repo, output = both_hooks
     fix = output["acclint-fix"]
-    assert (repo / "bad.py").read_text() == HAZARD.replace('print("x is", x)', 'jax.debug.print("x is {}", x)')
+    assert (repo / "bad.py").read_text() == HAZARD.replace('print("x is", x)', 'jax.debug.print("x is {!s}", x)')
     assert (repo / "clean.py").read_text() == CLEAN
-    # float(x) has no fix, so the hook still fails and names it.
+    # float(x.sum()) has no fix, so the hook still fails and names it.
     assert fix.startswith("Failed") and "files were modified by this hook" in fix
     assert "bad.py:7:12: ACC302" in fix and "ACC401" not in fix
 

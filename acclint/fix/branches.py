@@ -20,10 +20,9 @@ import libcst as cst
 from acclint.common.findings import Fix
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
-from acclint.fix.select import (NoFix, gradient_hazard, is_number, pure_problem, shape_problem, unsafe_reason, where_call,
-                                where_spelling)
+from acclint.fix.proof import array_problem, gradient_problem, signature_problem
+from acclint.fix.select import NoFix, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
-from acclint.analysis.taint import Kind
 
 # Statements a branch may not hold, and how the refusal names them.
 _REFUSED = {
@@ -77,7 +76,8 @@ def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
         call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
     except NoFix as exc:
         return str(exc)
-    return _fix("rewrite the conditional expression to a select", {node: call}, values, where.imports + needs, ctx)
+    return _fix("rewrite the conditional expression to a select", {node: call}, [values], [node.test],
+                where.imports + needs, ctx)
 
 
 def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
@@ -104,27 +104,28 @@ def _comments_below(node: cst.CSTNode) -> list[cst.Comment]:
     return found
 
 
-def _fix(title: str, changes, values, imports, ctx: RuleContext) -> Fix:
-    hazard = next((h for h in (gradient_hazard(v, ctx) for v in values) if h is not None), None)
-    if hazard is None:
+def _fix(title: str, changes, groups: list[list[cst.BaseExpression]], tests: list[cst.BaseExpression], imports,
+         ctx: RuleContext) -> Fix:
+    """The fix, safe only when proven exact (acclint/fix/proof.py): each group (the values
+    one select chooses between) keeps one dtype and one shape, and no branch's derivative can
+    be inf/nan."""
+    problems = [p for p in (signature_problem(values, tests, ctx) for values in groups) if p is not None][:1]
+    hazard = next((h for h in (gradient_problem(v, ctx) for g in groups for v in g) if h is not None), None)
+    if hazard is not None:
+        problems.append(unsafe_reason(hazard))
+    reason = "; ".join(problems) or None
+    if reason is None:
         return Fix(title, changes, safe=True, imports=tuple(imports))
-    return Fix(title, changes, safe=False, imports=tuple(imports), reason=unsafe_reason(hazard))
+    return Fix(title, changes, safe=False, imports=tuple(imports), reason=reason)
 
 
 def _check_values(values: list[cst.BaseExpression], ctx: RuleContext) -> None:
     for value in values:
         if isinstance(value, _PYTREES):
             raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
-        problem = pure_problem(value, ctx) or _not_array(value, ctx) or shape_problem(value, ctx)
+        problem = pure_problem(value, ctx) or array_problem(value, ctx) or shape_problem(value, ctx)
         if problem is not None:
             raise NoFix(problem)
-
-
-def _not_array(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
-    """Why `value` may not be an array (a select of strings, None or objects raises), or None."""
-    if is_number(value) or ctx.kind(value) is Kind.TRACED:
-        return None
-    return f"'{ctx.code_for(value)}' is not an array for sure, and a select needs arrays"
 
 
 def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:
@@ -218,7 +219,7 @@ def _rewrite_returns(head, block, arms, returns, ctx) -> Fix:
     where = where_spelling(ctx)
     tests, needs = _conditions(arms, ctx)
     changes[head] = _line(head, [cst.Return(_fold(where, tests, returns))], following)
-    return _fix("rewrite the branch to 'return where(...)'", changes, returns, where.imports + needs, ctx)
+    return _fix("rewrite the branch to 'return where(...)'", changes, [returns], _tests(arms), where.imports + needs, ctx)
 
 
 def _rewrite_assigns(head, block, arms, ctx) -> Fix:
@@ -244,7 +245,13 @@ def _rewrite_assigns(head, block, arms, ctx) -> Fix:
     for i, name in enumerate(names):
         lines.append(_assign(name, _fold(where, tests, [arm[i][1] for arm in targets])))
     statements = [_line(head, [s]) if i == 0 else cst.SimpleStatementLine([s]) for i, s in enumerate(lines)]
-    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, values, where.imports + needs, ctx)
+    groups = [[arm[i][1] for arm in targets] for i in range(len(names))]
+    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, groups, _tests(arms),
+                where.imports + needs, ctx)
+
+
+def _tests(arms: list[_Arm]) -> list[cst.BaseExpression]:
+    return [a.test for a in arms if a.test is not None]
 
 
 def _conditions(arms: list[_Arm], ctx: RuleContext) -> tuple[list[cst.BaseExpression], tuple[str, ...]]:

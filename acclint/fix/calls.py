@@ -12,15 +12,22 @@ from acclint.common.findings import Fix
 from acclint.fix.imports import framework_of, spelled
 from acclint.fix.print_args import arguments_print_fix
 from acclint.lint.rule import RuleContext
+from acclint.analysis.taint import Kind
 
 
 def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
-    """`print("loss", x)` -> `jax.debug.print("loss {}", x)`: string literals join the format,
-    every other argument becomes a `{}` field, separated by spaces as print separates them.
+    """`print("loss", x, 0.5)` -> `jax.debug.print("loss {!s} 0.5", x)`: string literals and
+    Python constants join the format as the text print writes for them, every traced array
+    becomes a `{!s}` field, separated by spaces as print separates them.
 
-    A literal holding a brace is passed as a field of its own instead of escaped (`{{`): JAX
-    0.10 decides whether a format has fields from its first chunk only, so
-    `jax.debug.print("a {{b}} {}", x)` prints the raw format; `("{} {}", "a {b}", x)` is exact.
+    The text must be print's own. `jax.debug.print` formats a 0-d array field through Python's
+    float (`"{}"` writes float32 0.3 as 0.30000001192092896, print writes 0.3) and turns a
+    Python number argument into a float32 array, so arrays are formatted with `str` (`{!s}`,
+    the text print writes) and constants are written into the format. A literal holding a brace
+    is passed as a field of its own instead of escaped (`{{`): JAX 0.10 decides whether a
+    format has fields from its first chunk only, so `jax.debug.print("a {{b}} {}", x)` prints
+    the raw format; `("{} {!s}", "a {b}", x)` is exact. An argument that may be a pytree makes the
+    fix unsafe: print writes its arrays as `Array(...)`, jax.debug.print as NumPy's `array(...)`.
     """
     if ctx.resolve(node.func) != "print":
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
@@ -31,23 +38,47 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
         return arguments_print_fix(node, ctx, debug_print)
     pieces: list[cst.SimpleString | cst.ConcatenatedString] = []
     fields: list[cst.Arg] = []
+    tree = None  # an argument that may be a pytree: the fix is then unsafe
     for arg in node.args:
         if arg.keyword is not None or arg.star:
             return f"print() with '{ctx.code_for(arg).rstrip(',')}' has no jax.debug.print form"
         value = arg.value
         literal = isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and isinstance(value.evaluated_value, str)
+        constant = _constant_text(value)
         if literal and not any(brace in value.evaluated_value for brace in "{}"):
             pieces.append(value)
-        elif literal or ctx.is_traced(value) or isinstance(value, (cst.Integer, cst.Float)):
-            pieces.append(_FIELD)
+        elif constant is not None:
+            pieces.append(cst.SimpleString(f'"{constant}"'))
+        elif literal or ctx.is_traced(value):
+            pieces.append(_FIELD if literal else _STR_FIELD)
             fields.append(cst.Arg(value))
+            if not literal and ctx.kind(value) is not Kind.TRACED:
+                tree = tree or ctx.code_for(value)
         else:
-            return f"argument '{ctx.code_for(value)}' is neither a string literal nor a traced array"
+            return f"argument '{ctx.code_for(value)}' is neither a literal nor a traced array"
     call = node.with_changes(func=debug_print.node(), args=[cst.Arg(format_literal(pieces)), *fields])
-    return Fix("print with jax.debug.print on every call", {node: _commas(call)}, safe=True, imports=debug_print.imports)
+    title, changes = "print with jax.debug.print on every call", {node: _commas(call)}
+    if tree is None:
+        return Fix(title, changes, safe=True, imports=debug_print.imports)
+    return Fix(title, changes, safe=False, imports=debug_print.imports,
+               reason=f"'{tree}' may be a pytree, whose arrays print writes as Array(...) and jax.debug.print as array(...)")
 
 
 _FIELD = cst.SimpleString('"{}"')
+_STR_FIELD = cst.SimpleString('"{!s}"')
+
+
+def _constant_text(value: cst.BaseExpression) -> str | None:
+    """What print writes for a number, bool or None literal (`-1`, `0.1`, `0x10`, `True`), or
+    None for anything else. Its text holds no brace, quote or backslash."""
+    if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
+        return value.value
+    sign = ""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        sign, value = "-", value.expression
+    if isinstance(value, (cst.Integer, cst.Float)) and not value.lpar:
+        return str(ast.literal_eval(sign + value.value.replace("_", "")))
+    return None
 
 
 def format_literal(pieces: list[cst.SimpleString | cst.ConcatenatedString]) -> cst.SimpleString:

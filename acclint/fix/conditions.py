@@ -7,6 +7,11 @@ and a chained comparison `lo < x < hi` becomes the `logical_and` of its links. T
 meaning: `if` looks only at the truth of `a and b`, which `logical_and` computes per element.
 Each operand must then be an array or a number for sure (a comparison, a traced value, a
 literal): `jnp.logical_and(None, x)` raises where `None and x` did not.
+
+Only the outer structure of the condition (what `if` truth-tests) is rewritten. An `and`, `or`,
+`not` or chained comparison below anything else (`(a and b) | c`, `jnp.any(a or b)`) yields one
+of its operands' values, not a truth, and would still truth-test a tracer in the select: the
+fix is then withheld, and the finding stays.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from acclint.fix.imports import framework_of, spelled
 from acclint.fix.select import NoFix, bare, is_number, pure_problem
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
+from acclint.analysis.walk import walk_expression
 
 _LOGICAL = {cst.And: "logical_and", cst.Or: "logical_or"}
 _LOGICAL_NAMES = ("logical_and", "logical_or", "logical_not")  # spellings the rewrite needs
@@ -25,6 +31,7 @@ _LOGICAL_NAMES = ("logical_and", "logical_or", "logical_not")  # spellings the r
 def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.BaseExpression, tuple[str, ...]]:
     """`test` as a select can take it, and the imports that needs; raises NoFix."""
     if not _needs_rewrite(test) and not _bool_call(test, ctx):
+        _check_no_truth_test(test, ctx)
         return test, ()
     framework = framework_of(ctx)
     if not all(name in framework.spellings for name in _LOGICAL_NAMES):
@@ -49,6 +56,7 @@ def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.Ba
         if not (isinstance(node, cst.Comparison) or is_number(node) or ctx.kind(node) is Kind.TRACED):
             raise NoFix(f"'{ctx.code_for(node)}' in the condition is not an array for sure, and "
                         "its element-wise 'and'/'or'/'not' needs one")
+        _check_no_truth_test(node, ctx)
         return node
 
     return convert(test), tuple(imports)
@@ -56,6 +64,15 @@ def select_condition(test: cst.BaseExpression, ctx: RuleContext) -> tuple[cst.Ba
 
 def _bool_call(node: cst.BaseExpression, ctx: RuleContext) -> bool:
     return isinstance(node, cst.Call) and len(node.args) == 1 and not node.args[0].star and ctx.resolve(node.func) == "bool"
+
+
+def _check_no_truth_test(operand: cst.BaseExpression, ctx: RuleContext) -> None:
+    """Raises NoFix when an `and`, `or`, `not` or chained comparison sits inside `operand`
+    (a leaf of the rewrite): a select would still truth-test it."""
+    for part in walk_expression(operand):
+        if part is not operand and _needs_rewrite(part):
+            raise NoFix(f"'{ctx.code_for(part)}' inside the condition truth-tests its operands, "
+                        "and a select cannot take it; combine the parts with & | ~")
 
 
 def _needs_rewrite(test: cst.BaseExpression) -> bool:

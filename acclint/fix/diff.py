@@ -6,6 +6,7 @@ import difflib
 from dataclasses import replace
 
 from acclint.fix.apply import FixOutcome
+from acclint.fix.partial import partly_fixed
 
 
 def unified_diff(outcome: FixOutcome) -> str:
@@ -20,9 +21,10 @@ def unified_diff(outcome: FixOutcome) -> str:
 
 
 def notes(outcome: FixOutcome, original: bool = False) -> list[str]:
-    """One line per unsafe fix applied and per fix left unapplied, saying why. A fix left
-    unapplied is found in the fixed text; with `original` (`--diff`, which writes nothing) its
-    line is given in the file as it is, where the user looks for it."""
+    """One line per unsafe fix applied, per fix left unapplied, saying why, and per function
+    left partly fixed. A fix left unapplied is found in the fixed text; with `original`
+    (`--diff`, which writes nothing) its line is given in the file as it is, where the user
+    looks for it."""
     out = [
         f"{f.location}: {f.code} unsafe fix applied: {f.fix.reason}"
         for f in outcome.unsafe_applied
@@ -31,6 +33,7 @@ def notes(outcome: FixOutcome, original: bool = False) -> list[str]:
     place = _to_original(outcome) if original and outcome.changed else (lambda f: f)
     out.extend(f"{place(s.finding).location}: {s.finding.code} not fixed: {s.reason}"
                for s in outcome.skipped)
+    out.extend(partly_fixed(outcome))
     return out
 
 

@@ -1,11 +1,10 @@
-"""Blended selects: which `where` a module uses, which branch code may be evaluated
-unconditionally, and whether evaluating it can poison gradients.
+"""Blended selects: which `where` a module uses, and which branch code may be evaluated
+unconditionally.
 
 A select computes every branch and picks per element, so a rewrite from `if` to `where` is
-only offered when each branch can run unconditionally without effects (`pure_problem`), and is
-classed unsafe when a branch can produce inf/nan on the elements the select does not pick
-(`gradient_hazard`): the forward value is still right, but the gradient of `where` multiplies
-the unpicked branch's gradient by zero, and `0 * inf` is nan.
+only offered when each branch can run unconditionally without effects (`pure_problem`) and
+keeps its shape (`shape_problem`); what else must be proven before it is called safe (one
+dtype, one shape, bounded derivatives) is in acclint/fix/proof.py.
 """
 
 from __future__ import annotations
@@ -32,15 +31,6 @@ PURE_METHODS = frozenset({
     "squeeze", "clip", "dot", "argmax", "argmin", "cumsum", "any", "all", "conj", "round",
     "flatten", "swapaxes", "take", "T",
 })
-# Calls that return inf/nan (or an infinite gradient) for part of their domain.
-DOMAIN_LIMITED = frozenset({
-    "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "arcsin", "arccos", "arctanh",
-    "arccosh", "asin", "acos", "atanh", "acosh", "power", "float_power", "pow", "reciprocal",
-    "divide", "true_divide", "floor_divide", "mod", "remainder", "fmod", "tan", "lgamma",
-    "digamma", "xlogy", "xlog1py", "logit",
-})
-DIVISIONS = (cst.Divide, cst.FloorDivide, cst.Modulo)
-
 DOUBLE_WHERE = (
     "keep the unpicked branch finite with a second where, e.g. "
     "jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)"
@@ -94,49 +84,13 @@ def _pure_call(call: cst.Call, ctx: RuleContext) -> bool:
     return isinstance(func, cst.Attribute) and func.attr.value in PURE_METHODS
 
 
-def gradient_hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
-    """What in `node` can give inf/nan on elements a select does not pick, or None."""
-    return _first(node, lambda n: _hazard(n, ctx))
-
-
-def _hazard(node: cst.CSTNode, ctx: RuleContext) -> str | None:
-    if isinstance(node, cst.Call):
-        qualified = ctx.resolve(node.func) or ""
-        if qualified.rsplit(".", 1)[-1] in DOMAIN_LIMITED:
-            return f"'{ctx.code_for(node.func)}'"
-    elif isinstance(node, cst.BinaryOperation):
-        if isinstance(node.operator, DIVISIONS) and not _nonzero_literal(node.right):
-            return f"division by '{ctx.code_for(node.right)}'"
-        if isinstance(node.operator, cst.Power) and not _integer_literal(node.right):
-            return f"power '{ctx.code_for(node)}'"
-    return None
-
-
 def unsafe_reason(hazard: str) -> str:
-    """The "Fix safety" sentence for a select whose branch holds `hazard`."""
+    """The "Fix safety" sentence for a select whose branch holds `hazard`, a part whose
+    derivative may be inf/nan."""
     return (
-        f"both branches are evaluated and {hazard} can give inf/nan on the elements not picked, "
-        f"so gradients can be nan though the values are right; {DOUBLE_WHERE}"
+        f"both branches are evaluated and the derivative of {hazard} can be inf/nan on the elements not "
+        f"picked, so gradients can be nan though the values are right; {DOUBLE_WHERE}"
     )
-
-
-def _literal(node: cst.BaseExpression) -> float | None:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = _literal(node.expression)
-        return None if inner is None else -inner
-    if isinstance(node, (cst.Integer, cst.Float)):
-        return float(node.evaluated_value)
-    return None
-
-
-def _nonzero_literal(node: cst.BaseExpression) -> bool:
-    value = _literal(node)
-    return value is not None and value != 0
-
-
-def _integer_literal(node: cst.BaseExpression) -> bool:
-    value = _literal(node)
-    return value is not None and value.is_integer() and value >= 0
 
 
 class NoFix(Exception):

@@ -5,5 +5,5 @@ import jax
 
 @jax.jit
 def price(y):
-    jax.debug.print("\u20ac {}", y)
-    return y
+    jax.debug.print("\u20ac {!s}", y)
+    return y * 2.0

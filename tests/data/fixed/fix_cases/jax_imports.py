@@ -15,7 +15,7 @@ def clipped(x):
 
 @jit
 def announced(x):
-    jax.debug.print("{} {}", "value {x} is", x)  # expect: ACC401
+    jax.debug.print("{} {!s}", "value {x} is", x)  # expect: ACC401
     return x + 1.0
 
 

@@ -1,0 +1,59 @@
+"""Functions `--fix` changed but could not finish: the "partly fixed" note.
+
+A select fix is only applied when it is proven exact, so a function can come out of `--fix`
+with some of its findings fixed and others (no fix, or an unsafe one not applied) left: it
+computes what it did when run eagerly, but still cannot be traced (a finding of the control
+flow or host conversion families is left). Such a function is named, so that nobody takes a
+changed file for a traceable one.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from acclint.fix.apply import FixOutcome
+
+# Families whose findings stop a function from being traced (or bake a value into the trace).
+TRACE_BREAKING = ("ACC2", "ACC3")
+
+
+def partly_fixed(outcome: FixOutcome) -> list[str]:
+    """One note per function with a fix applied and a trace-breaking finding left."""
+    if not outcome.applied or outcome.before.module is None or outcome.result.module is None:
+        return []
+    before, after = _function_lines(outcome.before.module), _function_lines(outcome.result.module)
+    changed = {before.get(f.line) for f in outcome.applied}
+    left: dict[str | None, list] = {}
+    for finding in outcome.result.findings:
+        if finding.code.startswith(TRACE_BREAKING):
+            left.setdefault(after.get(finding.line), []).append(finding)
+    notes = []
+    for name in sorted(changed & left.keys() - {None}):
+        findings = left[name]
+        where = ", ".join(f"{f.code} at line {f.line}" for f in findings)
+        notes.append(f"{findings[0].path}:{findings[0].line}: function '{name}' partly fixed: {where} left, so it still "
+                     "cannot be traced (what it computes eagerly is unchanged)")
+    return notes
+
+
+def _function_lines(module: cst.Module) -> dict[int, str]:
+    """The dotted name of the innermost function holding each line inside a function."""
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    by_line: dict[int, str] = {}
+
+    class _Visit(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.stack: list[str] = []
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.stack.append(node.name.value)
+            span = positions[node]
+            for n in range(span.start.line, span.end.line + 1):
+                by_line[n] = ".".join(self.stack)  # inner functions visit later and overwrite
+
+        def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+            self.stack.pop()
+
+    module.visit(_Visit())
+    return by_line

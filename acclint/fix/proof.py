@@ -1,0 +1,299 @@
+"""What a select must be proven to keep before its rewrite is called safe.
+
+`if c: z = a else: z = b` returns `a` or `b` as they are; `where(c, a, b)` promotes both to one
+dtype, broadcasts both (and `c`) to one shape, evaluates both, and sends a zero cotangent into
+the branch it does not pick. So the rewrite is exact only when
+
+* every branch has one dtype and one shape whatever the inputs are (`signature`): each value's
+  dtype is the promotion of a set of atoms (the arrays it is computed from, `int`/`float`/`bool`
+  for Python literals, `float` again for a function that returns floats for any input), its
+  shape the broadcast of another set (the arrays it is computed from, element-wise), and the
+  branches must have the same two sets; a part of no known rule is an atom of its own, its
+  source text, so only the very same expression matches it; the condition's shape set must be
+  within the branches' (a condition on `x` with branches on `x` adds no axis);
+* no branch the select may not pick has a derivative that can be inf/nan (`gradient_problem`):
+  `0 * inf` is nan. Only operations with a bounded derivative are proven: linear ones with
+  literal coefficients, `abs`, `maximum`, `clip`, `floor`, ... and names whose every assignment
+  is such an expression. `exp`, `x ** 2` and `x * y` are not (`d(x * y)/dx = y`, and `y` may be
+  inf).
+
+What is not proven makes the fix unsafe, with the reason, never refused: `--unsafe-fixes` may
+still apply it. One difference is loud, and allowed as `lax.cond`'s mismatched branches are: a
+branch whose operation refuses a dtype (`-b` of a bool array, `~x` of a float one) raises a
+TypeError when the select is traced, also where the original took the other branch; it never
+computes another value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+import libcst as cst
+
+from acclint.analysis.taint import Kind
+from acclint.analysis.walk import walk_expression
+from acclint.lint.rule import RuleContext
+
+# Element-wise functions (their last name, under jax.numpy / jax.nn / jax.lax / numpy / math)
+# whose dtype is their arguments' promoted together with a Python float.
+_FLOATING = frozenset({
+    "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "cbrt", "sin", "cos",
+    "tan", "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan", "arcsinh", "arccosh", "arctanh",
+    "asin", "acos", "atan", "asinh", "acosh", "atanh", "arctan2", "atan2", "sigmoid", "softplus",
+    "logaddexp", "hypot", "true_divide", "divide", "reciprocal", "erf", "erfc", "logit", "silu",
+    "swish", "gelu", "deg2rad", "rad2deg",
+})
+# Element-wise functions whose dtype is the promotion of their arguments.
+_PROMOTING = frozenset({
+    "abs", "absolute", "negative", "positive", "maximum", "minimum", "fmax", "fmin", "add",
+    "subtract", "multiply", "clip", "relu", "conj", "conjugate", "fabs",
+})
+# ... and of their arguments with a Python int (`square(b)` of a bool array is int32).
+_INTEGRAL = frozenset({"square", "floor_divide", "mod", "remainder"})
+# Element-wise functions that return bools.
+_BOOLEAN = frozenset({
+    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_and", "logical_or",
+    "logical_not", "logical_xor", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal",
+})
+_NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
+# Reductions over every axis (no argument but the array): a scalar.
+_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
+
+# Derivatives finite everywhere, NaN and inf inputs included (zero, one, a sign, a select), so
+# the zero cotangent a select sends into a branch it does not pick stays zero. Not tanh or
+# sigmoid: their derivative at NaN is NaN.
+_BOUNDED_DERIVATIVE = frozenset({
+    "abs", "absolute", "negative", "positive", "maximum", "minimum", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
+    "isfinite", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "add",
+    "subtract", "stop_gradient",
+})
+_LINEAR_OPERATORS = (cst.Add, cst.Subtract)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What a value's dtype is promoted from, and what its shape is broadcast from."""
+
+    dtypes: frozenset[str]
+    shapes: frozenset[str]
+
+
+def _merge(parts: list[Signature], *extra: str) -> Signature:
+    return Signature(reduce(frozenset.union, (p.dtypes for p in parts), frozenset(extra)),
+                     reduce(frozenset.union, (p.shapes for p in parts), frozenset()))
+
+
+def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signature] | None = None) -> Signature:
+    """The dtype and shape atoms of `node` (see the module docstring). `seen` holds the names
+    being followed to their assignments, with what they stand for meanwhile."""
+    seen = {} if seen is None else seen
+    opaque = Signature(frozenset({_text(node, ctx)}), frozenset({_text(node, ctx)}))
+    if isinstance(node, cst.Integer):
+        return Signature(frozenset({"int"}), frozenset())
+    if isinstance(node, cst.Float):
+        return Signature(frozenset({"float"}), frozenset())
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return Signature(frozenset({"bool"}), frozenset())
+    if isinstance(node, cst.Name):
+        return _name_signature(node.value, ctx, seen) if ctx.kind(node) is Kind.TRACED else opaque
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus, cst.BitInvert)):
+        return signature(node.expression, ctx, seen)
+    if isinstance(node, cst.Comparison):
+        parts = [signature(node.left, ctx, seen), *(signature(c.comparator, ctx, seen) for c in node.comparisons)]
+        return Signature(frozenset({"bool!"}), _merge(parts).shapes)
+    if isinstance(node, cst.BooleanOperation):  # a condition: the select takes its logical_and/or
+        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
+        return Signature(frozenset({"bool!"}), _merge(parts).shapes)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return Signature(frozenset({"bool!"}), signature(node.expression, ctx, seen).shapes)
+    if isinstance(node, cst.BinaryOperation):
+        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
+        if isinstance(node.operator, cst.Divide):
+            return _merge(parts, "float")
+        if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
+            return _merge(parts, "int")
+        if isinstance(node.operator, cst.MatrixMultiply):
+            return opaque
+        return _merge(parts)
+    if isinstance(node, cst.Call):
+        return _call_signature(node, ctx, seen) or opaque
+    return opaque
+
+
+def _name_signature(name: str, ctx: RuleContext, seen: dict[str, Signature]) -> Signature:
+    """A parameter or global is an atom of its own. A local stands for the atoms of what is
+    assigned to it when every assignment gives the same atoms (a reference to the name itself
+    standing for those atoms): then every value it ever holds has that one dtype and shape.
+    Otherwise (`z = x`, later `z = z * 2.0`) it is an atom of its own."""
+    own = Signature(frozenset({name}), frozenset({name}))
+    if name in seen:
+        return seen[name]
+    if not _assigned_local(name, ctx):
+        return own
+    flows = _flows(name, ctx)
+    if not flows or any(how != "=" or not isinstance(target, cst.Name) for target, _, how in flows):
+        return own
+    empty = Signature(frozenset(), frozenset())
+    guess = _merge([signature(value, ctx, {**seen, name: empty}) for _, value, _ in flows])
+    if all(signature(value, ctx, {**seen, name: guess}) == guess for _, value, _ in flows):
+        return guess
+    return own
+
+
+def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]) -> Signature | None:
+    if any(a.keyword is not None or a.star for a in node.args):
+        return None
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _REDUCTIONS and not node.args and ctx.kind(func.value) is Kind.TRACED:
+        return Signature(frozenset({_text(node, ctx)}), frozenset())  # `x.sum()`: a scalar
+    name = _function(node, ctx)
+    if name is None:
+        return None
+    if name in _REDUCTIONS and len(node.args) == 1:
+        return Signature(frozenset({_text(node, ctx)}), frozenset())
+    parts = [signature(a.value, ctx, seen) for a in node.args]
+    if name in _FLOATING:
+        return _merge(parts, "float")
+    if name in _PROMOTING:
+        return _merge(parts)
+    if name in _INTEGRAL:
+        return _merge(parts, "int")
+    if name in _BOOLEAN:
+        return Signature(frozenset({"bool!"}), _merge(parts).shapes)
+    return None
+
+
+def _function(node: cst.Call, ctx: RuleContext) -> str | None:
+    """The last name of a library function `node` calls (`jnp.exp` -> exp), or None."""
+    qualified = ctx.resolve(node.func) or ""
+    if qualified.startswith(_NAMESPACES) or qualified == "abs":
+        return qualified.rsplit(".", 1)[-1]
+    return None
+
+
+def _text(node: cst.CSTNode, ctx: RuleContext) -> str:
+    return "`" + ctx.code_for(node) + "`"
+
+
+def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpression], ctx: RuleContext) -> str | None:
+    """Why the branches `values` may differ in dtype or shape (or the conditions `tests` add
+    axes to them), or None when they cannot."""
+    signatures = [signature(v, ctx) for v in values]
+    first = signatures[0]
+    for value, other in zip(values[1:], signatures[1:]):
+        differ = [what for what, same in (("dtype", other.dtypes == first.dtypes), ("shape", other.shapes == first.shapes))
+                  if not same]
+        if differ:
+            return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
+                    "and the select makes both one")
+    for test in tests:
+        if not signature(test, ctx).shapes <= first.shapes:
+            return f"the condition '{ctx.code_for(test)}' may have axes the branches lack, and the select broadcasts to them"
+    return None
+
+
+def _parts(node: cst.CSTNode) -> list[cst.CSTNode]:
+    return list(walk_expression(node))
+
+
+def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
+    """Why `node` may not be an array (a select of strings, None or objects raises), or None.
+
+    The taint analysis says what a name may hold anywhere in the function, so a name is
+    followed to every value assigned to it (`z = None` before `if c: z = x` makes `z` no array
+    for sure); a conditional expression (one left unfixed) or an `and`/`or` yields one of its
+    operands, so each must be an array.
+    """
+    if isinstance(node, (cst.Integer, cst.Float)) or (isinstance(node, cst.Name) and node.value in ("True", "False")):
+        return None
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)) and \
+            isinstance(node.expression, (cst.Integer, cst.Float)):
+        return None
+    if isinstance(node, cst.IfExp):
+        return array_problem(node.body, ctx, seen) or array_problem(node.orelse, ctx, seen)
+    if isinstance(node, cst.BooleanOperation):
+        return array_problem(node.left, ctx, seen) or array_problem(node.right, ctx, seen)
+    if ctx.kind(node) is not Kind.TRACED:
+        return f"'{ctx.code_for(node)}' is not an array for sure, and a select needs arrays"
+    for part in _parts(node):
+        if isinstance(part, cst.Name) and part.value not in seen and _assigned_local(part.value, ctx):
+            for target, value, how in _flows(part.value, ctx):
+                if how == "=" and isinstance(target, cst.Name):
+                    problem = array_problem(value, ctx, seen | {part.value})
+                    if problem is not None:
+                        return f"'{part.value}' may not be an array: {problem}"
+    return None
+
+
+def _assigned_local(name: str, ctx: RuleContext) -> bool:
+    """A name the function assigns, not one of its parameters."""
+    return ctx.is_local(name) and not any(p.name == name for p in ctx.function.params)
+
+
+def _flows(name: str, ctx: RuleContext) -> list[tuple[cst.BaseExpression, cst.BaseExpression, str]]:
+    """Every (target, value, how) of the function that binds `name`."""
+    return [(t, v, how) for t, v, how in ctx.analysis.body(ctx.function).flows if _binds(t, name)]
+
+
+def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
+    """What in `node` may have an inf/nan derivative, or None when every part's derivative is
+    bounded. A local name answers for every value assigned to it in the function."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    if isinstance(node, cst.Name):
+        return _name_gradient(node.value, ctx, seen)
+    if isinstance(node, cst.UnaryOperation):
+        return gradient_problem(node.expression, ctx, seen)
+    if isinstance(node, cst.Comparison):
+        return None  # a comparison has no derivative
+    if isinstance(node, cst.BinaryOperation):
+        op = node.operator
+        if isinstance(op, _LINEAR_OPERATORS) or (isinstance(op, cst.Multiply) and (_literal(node.left) is not None or _literal(node.right) is not None)) \
+                or (isinstance(op, cst.Divide) and _literal(node.right) not in (None, 0.0)) \
+                or (isinstance(op, cst.Power) and _literal(node.right) in (0.0, 1.0)):
+            return gradient_problem(node.left, ctx, seen) or gradient_problem(node.right, ctx, seen)
+        return f"'{ctx.code_for(node)}'"
+    if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+        name = _function(node, ctx)
+        func = node.func
+        if name is None and isinstance(func, cst.Attribute) and func.attr.value in ("clip", "sum", "mean") and ctx.kind(func.value) is Kind.TRACED:
+            name, operands = func.attr.value, [func.value, *(a.value for a in node.args)]
+        else:
+            operands = [a.value for a in node.args]
+        if name in _BOUNDED_DERIVATIVE or name in ("sum", "mean"):
+            return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
+    if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
+        return None  # `x.shape`, `x.dtype`: static
+    return f"'{ctx.code_for(node)}'"
+
+
+def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | None:
+    if name in seen or not _assigned_local(name, ctx):
+        return None  # an input, a global, or a name already being answered for
+    for target, value, how in _flows(name, ctx):
+        if how == "in" or not (isinstance(target, cst.Name) or how == "+="):
+            return f"'{name}' (assigned in a way whose derivative is not followed)"
+        problem = gradient_problem(value, ctx, seen | {name})
+        if problem is not None:
+            return f"{problem} (in the value of '{name}')"
+    return None
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_binds(e.value, name) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return _binds(target.value, name)
+    return False
+
+
+def _literal(node: cst.BaseExpression) -> float | None:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _literal(node.expression)
+        return None if inner is None else -inner
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    return None

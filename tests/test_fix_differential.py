@@ -1,0 +1,88 @@
+"""The safe-fix contract, tested by running code (issue 25): a function changed by plain
+`--fix` computes, eagerly and jitted, what the original computed eagerly: the same values,
+dtypes, shapes and printed text, and the same gradients where the original's are finite.
+
+A seeded run of generated functions (tests/fix_differential.py; about 20 s here, the long run
+is benchmarks/fix_differential.py), then one case per way the select and print fixes once
+changed results, each checked the same way and for the reason its fix is withheld or unsafe.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from acclint.api import lint_bytes, options_for
+from acclint.run.config import Settings
+from fix_differential import HEADER, acclint_fix, check, generate
+
+pytestmark = pytest.mark.filterwarnings("ignore")  # generated code divides by zero and the like
+
+SETTINGS = Settings()
+OPTIONS = options_for(SETTINGS)
+SEEDS = range(40)
+
+
+def _fix_of(source: str):
+    """The fix (or None) of each finding of `source`, by code."""
+    return {f.code: f for f in lint_bytes(source.encode(), "gen.py", SETTINGS, OPTIONS).findings}
+
+
+def test_generated_functions_compute_what_the_original_computed():
+    outcomes = [check(generate(seed)) for seed in SEEDS]
+    changed = [o for o in outcomes if o.changed]
+    assert [o.differ for o in outcomes if o.differ] == []
+    # not vacuous: functions were fixed whole (selects applied and jitted) and compared
+    assert len(changed) >= 8 and sum(not o.partly for o in changed) >= 3
+    assert sum(o.compared for o in changed) >= 100
+
+
+def _checked(body: str) -> tuple[str, dict]:
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.differ == [], outcome.differ
+    return acclint_fix(source)[0], _fix_of(source)
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    # an int32 x: the select would promote x * 2.0 and x to float32
+    ("    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "may differ in dtype"),
+    ("    return x * 2 if x.sum() > 0 else x * 2.0\n", "may differ in dtype"),
+    # y a scalar, x a vector: the select would broadcast
+    ("    if x.sum() > 0:\n        z = jnp.abs(x)\n    else:\n        z = jnp.abs(y)\n    return z\n", "may differ in dtype and shape"),
+    ("    return x if x.sum() > 0 else 0.0\n", "may differ"),
+    # d exp(x)/dx overflows where the select does not pick it: 0 * inf
+    ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)'"),
+    ("    if x.sum() > 0:\n        return x ** 2\n    return x * x\n", "derivative"),
+    # the kept value's own derivative is nan where it is not picked
+    ("    z = jnp.sqrt(x)\n    if x.sum() < 0:\n        z = x * 0.0 + 1.0\n    return z\n", "(in the value of 'z')"),
+])
+def test_selects_that_cannot_be_proven_are_unsafe(body, reason):
+    fixed, fixes = _checked(body)
+    fix = next(f.fix for f in fixes.values() if f.code in ("ACC201", "ACC203"))
+    assert not fix.safe and reason in fix.reason
+    assert "jnp.where(x.sum()" not in fixed  # plain --fix leaves it
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ("    z = None\n    if x.sum() > 0:\n        z = x\n    return z\n", "'z' may not be an array"),
+    ("    if x.sum() > 0:\n        return x\n    return (x if x.max() > 1 else None)\n", "'None' is not an array"),
+    ("    if (x.sum() > 0) | (y.sum() > 0 and x.max() < 1):\n        return x\n    return -x\n", "truth-tests its operands"),
+    ("    if jnp.logical_not(x.sum() > 0 or y.sum() > 0):\n        return x\n    return -x\n", "truth-tests its operands"),
+])
+def test_selects_that_would_raise_or_still_truth_test_get_no_fix(body, reason):
+    fixed, fixes = _checked(body)
+    assert fixes["ACC201"].fix is None and reason in fixes["ACC201"].message
+    assert fixed == HEADER + body
+
+
+def test_proven_selects_are_safe_and_exact():
+    fixed, fixes = _checked("    z = x + 1.0\n    if x.sum() > 0:\n        z = z * 3.0\n    elif x.max() < -1:\n"
+                            "        z = jnp.abs(x) - 1.0\n    return z\n")
+    assert fixes["ACC201"].fix.safe
+    assert "z = jnp.where(x.sum() > 0, z * 3.0, jnp.where(x.max() < -1, jnp.abs(x) - 1.0, z))" in fixed
+
+
+def test_print_writes_constants_into_the_format_and_arrays_as_print_does():
+    fixed, fixes = _checked("    print(x, 0.1, 'loss', -3, True, None, 'a {b}')\n    return x * 2\n")
+    assert fixes["ACC401"].fix.safe
+    assert """jax.debug.print("{!s} 0.1 loss -3 True None {}", x, 'a {b}')""" in fixed
