@@ -32,6 +32,7 @@ import libcst as cst
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Seed, seed_from_data, seed_to_data
+from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, digest
 from acclint.common.refused import Refused
 from acclint.files.sources import read_source
@@ -301,7 +302,8 @@ class Project:
         found: list[tuple[str, Seed]] = []
         if module is not None:
             try:
-                analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
+                with collection_paused():
+                    analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
             except RecursionError:
                 analysis = None
             if analysis is not None:
