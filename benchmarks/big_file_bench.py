@@ -3,6 +3,7 @@ memory, and the language server's time to its first diagnostics and to an edit's
 
     .venv/bin/python benchmarks/big_file_bench.py --before /work/main     # side by side
     .venv/bin/python benchmarks/big_file_bench.py --lines 20000
+    .venv/bin/python benchmarks/big_file_bench.py --in-process     # the server's CPU, no protocol
 
 The file is benchmarks/gen_big_jitted.py's. Each run is a fresh process, measured with
 `os.wait4` (CPU seconds, user + system, and peak resident memory of that process alone):
@@ -123,12 +124,37 @@ async def server_session(path: Path, edits: int) -> tuple[float, list[float], li
     return opened, latencies, counts
 
 
+def server_in_process(path: Path, edits: int) -> tuple[float, list[float]]:
+    """CPU seconds of the server's own work, without the protocol (acclint.server.projects.
+    Workspace, as the server drives it): the lint of the file just opened, then of each edit
+    (the project analysis the server runs in the background is left out)."""
+    from acclint.server.projects import Workspace
+
+    workspace = Workspace([str(path.parent)])
+    text = path.read_text()
+    workspace.edit(str(path), text.encode())
+    cpu = time.process_time()
+    workspace.lint(str(path))
+    opened = time.process_time() - cpu
+    lines = text.splitlines(keepends=True)
+    target = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def step_"))
+    out = []
+    for i in range(edits):
+        edited = lines[: target + 3] + (["    print(x)\n"] if i % 2 == 0 else []) + lines[target + 3:]
+        workspace.edit(str(path), "".join(edited).encode())
+        cpu = time.process_time()
+        workspace.lint(str(path))
+        out.append(time.process_time() - cpu)
+    return opened, out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--before", type=Path, help="another checkout, run with TREE/.venv/bin/python")
     parser.add_argument("--edits", type=int, default=6, help="server edits (default 6)")
     parser.add_argument("--no-server", action="store_true")
+    parser.add_argument("--in-process", action="store_true", help="the server's work in this process, in CPU seconds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big_jitted.py"
@@ -148,7 +174,11 @@ def main() -> int:
         if args.before and found[runs[1][0]] is not None:
             same = found[runs[0][0]] == found[runs[1][0]]
             print(f"findings identical to {args.before}'s: {same}")
-        if not args.no_server:
+        if args.in_process:
+            opened, cpus = server_in_process(path, args.edits)
+            print(f"server, in process: lint of the opened file {opened:.2f} CPU s")
+            print(f"server, in process: lint after each edit, CPU s: {' '.join(f'{t:.2f}' for t in cpus)}")
+        elif not args.no_server:
             opened, latencies, counts = asyncio.run(server_session(path, args.edits))
             print(f"server: open to first diagnostics {opened:.2f} s")
             print(f"server: edit to its diagnostics, s: {' '.join(f'{t:.2f}' for t in latencies)} (diagnostics: {counts})")
