@@ -98,3 +98,32 @@ def test_self_referencing_partial_is_analysed():
 
     result = lint_text("import functools, jax\n\ndef f(x, y):\n    return x\n\nf = functools.partial(f, 1)\ng = jax.jit(f)\n")
     assert result.error is None
+
+
+def test_ordinary_code_past_the_old_operator_cap_is_not_refused_by_size():
+    """50,000 lines of ordinary jitted code hold about 293,000 operators and delimiters, more than
+    the 250,000 the cap once admitted in a file (issue 25): the size bound lets them through."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from gen_big_jitted import generate
+
+    source = generate(50_000).encode()
+    assert len(source.translate(None, guard._NOT_PUNCTUATION)) > 250_000
+    guard.check_size(source)  # raises Refused if refused
+
+
+def test_only_a_statement_of_data_is_refused_as_data(monkeypatch):
+    """A statement whose data literals hold more than MAX_DATA is refused, saying it is data and
+    where; code of the same size, and data spread below the bound, are not (the bound is lowered
+    here so that the test stays small)."""
+    monkeypatch.setattr(guard, "MAX_DATA", 1000)
+    code = HEADER + b"".join(b"y%d = f(x)[0] + (x, x)[1] * 2\n" % i for i in range(200))
+    guard.check_source(code)
+    guard.check_source(HEADER + b"T = [" + b"0," * 900 + b"]\nU = [" + b"1," * 900 + b"]\n")
+    table = HEADER + b"T = {'a': [" + b"1.5, -2," * 400 + b"], 'b': (" + b"3," * 300 + b")}\n"
+    with pytest.raises(guard.Refused, match=r"data literals of 1,\d{3} operators and delimiters in one statement \(the largest: line 7, 2 items\), over the 1,000"):
+        guard.check_source(table)
+    mixed = HEADER + b"T = [f(x), " + b"0," * 1500 + b"]\n"  # not data: one item is a call
+    guard.check_source(mixed)

@@ -197,7 +197,7 @@ class ContextAnalysis:
             return
         marker, opts = found
         for fun_expr in self._function_args(marker, call):
-            targets = self._targets(fun_expr, site.scope, site.cls)
+            targets = self._targets(fun_expr, site.scope, site.cls, at=site.order)
             for target in targets:
                 self._apply(marker, opts, target)
                 if target.via_attribute and marker.kind == CACHED:
@@ -212,16 +212,18 @@ class ContextAnalysis:
         return out
 
     def _targets(
-        self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str] = frozenset()
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str] = frozenset(),
+        at: int | None = None,
     ) -> list[Target]:
-        """The functions an expression handed to a marker stands for (`seen`: names followed)."""
+        """The functions an expression handed to a marker stands for (`seen`: names followed;
+        `at`: where the expression is evaluated, ModuleIndex.live)."""
         if isinstance(expr, cst.Lambda):
             info = self.index.by_node.get(expr)
             return [Target(info)] if info else []
         if isinstance(expr, (cst.List, cst.Tuple)):
-            return [t for e in expr.elements for t in self._targets(e.value, scope, cls, seen)]
+            return [t for e in expr.elements for t in self._targets(e.value, scope, cls, seen, at)]
         if isinstance(expr, cst.Name):
-            fn = self.lookup(expr.value, scope, cls)
+            fn = self.lookup(expr.value, scope, cls, at)
             if fn is not None:
                 return [Target(fn)]
             if expr.value in seen:
@@ -239,7 +241,7 @@ class ContextAnalysis:
             if func_name in PARTIAL and positional:
                 bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
                 targets = []
-                for t in self._targets(positional[0], scope, cls, seen):
+                for t in self._targets(positional[0], scope, cls, seen, at):
                     params = t.function.call_params[t.bound_positional:]
                     given = [a.keyword.value for a in expr.args if a.keyword is not None and not _is_none(a.value)]
                     given += [p.name for p, v in zip(params, positional[1:]) if not _is_none(v)]
@@ -250,7 +252,7 @@ class ContextAnalysis:
                 return targets
             inner = self.markers.get(func_name)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
-                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen)]
+                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen, at)]
         return []
 
     def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
@@ -270,17 +272,20 @@ class ContextAnalysis:
             self.body_facts[fn] = facts
         return facts
 
-    def lookup(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None) -> FunctionInfo | None:
-        """The function a bare name refers to, by lexical scope (class bodies are skipped)."""
+    def lookup(
+        self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None = None, at: int | None = None
+    ) -> FunctionInfo | None:
+        """The function a bare name refers to, by lexical scope (class bodies are skipped):
+        in the scope the reference lies in, the `def` that ran last before `at` (its order,
+        when known); in the enclosing scopes, which have run by the time a body runs, the last."""
         fn = scope
         while fn is not None:
-            found = fn.inner.get(name)
-            if found is not None:
-                return found
+            if name in fn.inner:
+                return self.index.live(name, fn, at if fn is scope else None)
             if name in self._body(fn).local_names:
                 return None  # a parameter or variable of this scope hides outer functions
             fn = fn.parent
-        return self.index.functions.get(name)
+        return self.index.live(name, None, at if scope is None else None)
 
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
@@ -494,7 +499,7 @@ class ContextAnalysis:
             func = call.func
             if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
                 return TREE
-            callee = self._callee(func, fn)
+            callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
                 if callee.returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
                     return module_output(callee.returns)
@@ -508,8 +513,9 @@ class ContextAnalysis:
         if _opaque(callee_name, self.markers):
             return
         marker = self.markers.get(callee_name)
+        at = self.index.call_order.get(call.func)
         # A direct call of a helper: its parameters get the kinds of the arguments.
-        helper = self._callee(call.func, fn)
+        helper = self._callee(call.func, fn, at)
         if helper is not None and self._runs_on_host(helper):
             return
         if helper is not None:
@@ -527,7 +533,7 @@ class ContextAnalysis:
             # a Pallas kernel compiled in this cached trace, or a kernel's pipelined body
             if CACHED in fn.contexts or KERNEL in fn.contexts:
                 for fun_expr in self._function_args(marker, call):
-                    for target in self._targets(fun_expr, fn, None):
+                    for target in self._targets(fun_expr, fn, None, at=at):
                         params = target.function.call_params[target.bound_positional:]
                         kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
                         self._add(target.function, {KERNEL}, {marker.name}, kinds)
@@ -538,7 +544,7 @@ class ContextAnalysis:
                 continue
             if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
                 continue
-            for target in self._targets(value, fn, None):
+            for target in self._targets(value, fn, None, at=at):
                 if marker is not None and CACHED not in fn.contexts:
                     self._add(target.function, set(fn.contexts), set(fn.markers), {}, set(target.given))
                     continue
@@ -551,12 +557,13 @@ class ContextAnalysis:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, set(fn.contexts), set(fn.markers), kinds, set(target.given))
 
-    def _callee(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
+    def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
-            targets = self._targets(func.args[0].value, fn, None)  # named_call(f, name=...)(x)
+            targets = self._targets(func.args[0].value, fn, None, at=at)  # named_call(f, name=...)(x)
             return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
-            found = self.lookup(func.value, fn)
+        if isinstance(func, cst.Name):
+            found = self.lookup(func.value, fn, at=at)
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             found = self._method_via_self(func, fn)
         else:

@@ -35,6 +35,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
 from acclint.analysis.taint import ReturnKinds
+from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, digest
 from acclint.common.refused import Refused
 from acclint.files.sources import read_source
@@ -327,7 +328,8 @@ class Project:
         returned: dict[Seed, ReturnKinds] = {}
         if module is not None:
             try:
-                analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
+                with collection_paused():
+                    analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
             except RecursionError:
                 analysis = None
             if analysis is not None:

@@ -69,6 +69,9 @@ class FunctionInfo:
     # The kind of what it returns (one per element when every `return` spells a tuple of the
     # same length); None until the analysis has seen its body.
     returns: ReturnKinds | None = None
+    # Where its `def` runs among the module's statements (ModuleIndex.live): a name bound twice
+    # refers to the definition that ran last before the reference.
+    order: int = -1
 
     def known_values(self) -> dict[str, object]:
         """The values parameters surely hold in every trace: literal defaults no traced reach
@@ -106,12 +109,13 @@ class MarkerSite:
     scope: FunctionInfo | None  # the function the expression is evaluated in
     cls: ClassInfo | None  # the class body it is evaluated in
     decorates: FunctionInfo | None = None  # the decorated function, for a decorator
+    order: int = -1  # where it is evaluated among the module's statements (ModuleIndex.live)
 
 
 @dataclass(eq=False)
 class ModuleIndex:
     imports: ImportTable
-    functions: dict[str, FunctionInfo]  # module-level functions by name
+    functions: dict[str, FunctionInfo]  # module-level functions by name: the last `def` of each
     classes: dict[str, ClassInfo]  # module-level classes by name
     all_functions: list[FunctionInfo]
     all_classes: list[ClassInfo]
@@ -122,6 +126,21 @@ class ModuleIndex:
     module_values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
     # The walk of each module-level statement (index_module's `walked`).
     walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = field(default_factory=dict)
+    # Every `def` of a name bound more than once in one scope (None: the module), in order.
+    redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = field(default_factory=dict)
+    # The order (FunctionInfo.order) of the callee expression of every call by a name.
+    call_order: dict[cst.BaseExpression, int] = field(default_factory=dict)
+
+    def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
+        """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
+        the last `def` before it, in statement order (cells in order, for a notebook), or the
+        scope's last `def` where `at` is None (code that runs once the scope has run: a
+        function's body, another module's import). None if no `def` of it ran yet."""
+        last = self.functions.get(name) if scope is None else scope.inner.get(name)
+        if last is None or at is None or last.order < at:
+            return last
+        defs = self.redefined.get((scope, name), ())
+        return next((fn for fn in reversed(defs) if fn.order < at), None)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -193,22 +212,33 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     by_node: dict[cst.CSTNode, FunctionInfo] = {}
     module_values: dict[str, list[cst.BaseExpression]] = {}
     walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
+    redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = {}
+    call_order: dict[cst.BaseExpression, int] = {}
+    order = 0  # the walks' nodes counted in order: where each is evaluated, near enough
+
+    def define(scope_names: dict[str, FunctionInfo], scope: FunctionInfo | None, info: FunctionInfo) -> None:
+        earlier = scope_names.get(info.name)
+        if earlier is not None:
+            redefined.setdefault((scope, info.name), [earlier]).append(info)
+        scope_names[info.name] = info
 
     for statement in module.body:
         walk = walked.get(statement) if walked is not None else None
         walk = walks[statement] = walk if walk is not None else _walk(statement)
         made: list = []  # the functions and classes of this statement, in the walk's order
         for node, fn_at, cls_at in walk:
+            order += 1
             fn = made[fn_at] if fn_at >= 0 else None
             cls = made[cls_at] if cls_at >= 0 else None
             kind = type(node)
             if kind is cst.Call:
                 if isinstance(node.func, (cst.Name, cst.Attribute)):
-                    calls.append(MarkerSite(node, fn, cls))
+                    calls.append(MarkerSite(node, fn, cls, order=order))
+                    call_order[node.func] = order
             elif kind is cst.FunctionDef or kind is cst.Lambda:
                 is_def = kind is cst.FunctionDef
                 name = node.name.value if is_def else "<lambda>"
-                info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement)
+                info = FunctionInfo(node, name, fn, cls if is_def else None, _params(node.params), statement=statement, order=order)
                 made.append(info)
                 all_functions.append(info)
                 by_node[node] = info
@@ -216,11 +246,11 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                     if cls is not None:
                         cls.methods.setdefault(name, info)
                     elif fn is not None:
-                        fn.inner.setdefault(name, info)
+                        define(fn.inner, fn, info)
                     else:
-                        functions.setdefault(name, info)
+                        define(functions, None, info)
                     for dec in node.decorators:
-                        sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info))
+                        sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info, order=order))
             elif kind is cst.ClassDef:
                 info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
                 made.append(info_c)
@@ -243,7 +273,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
-    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks)
+    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order)
 
 
 def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:

@@ -17,7 +17,7 @@ from typing import Mapping
 
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
-from libcst.metadata.position_provider import NEWLINE_RE, PositionProvidingCodegenState
+from libcst.metadata.position_provider import NEWLINE_RE
 
 from acclint.analysis.module import ModuleAnalysis
 from acclint.common.refused import Refused
@@ -30,6 +30,7 @@ from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
+from acclint.lint.positions import PositionState
 from acclint.analysis.reach import Returned, Seed
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
@@ -306,8 +307,8 @@ def _statement_positions(
     shift = bisect.bisect_right(line_starts, start) - 1  # the lines that end before `start`
     out = {}
     for node in nodes:
-        r = computed[node]
-        out[node] = CodeRange(CodePosition(r.start.line + shift, r.start.column), CodePosition(r.end.line + shift, r.end.column))
+        (start_line, start_column), (end_line, end_column) = computed[node]
+        out[node] = CodeRange(CodePosition(start_line + shift, start_column), CodePosition(end_line + shift, end_column))
     return out
 
 
@@ -323,10 +324,9 @@ def _statement_code(statement: cst.BaseStatement, module: cst.Module, cache: dic
     key = (statement, module.default_indent, module.default_newline)
     found = cache.get(key) if cache is not None else None
     if found is None:
-        provider = PositionProvider()
-        state = PositionProvidingCodegenState(module.default_indent, module.default_newline, provider)
+        state = PositionState(module.default_indent, module.default_newline)
         statement._codegen(state)
-        found = ("".join(state.tokens), provider._computed)
+        found = ("".join(state.tokens), state.computed)
         if cache is not None:
             cache[key] = found
     return found

@@ -40,8 +40,13 @@ from acclint.files.sources import MAX_BYTES
 # libcst builds a few nodes per token, about 2.5 KB of memory and 30 µs each (measured here on
 # a list literal of 400,000 elements: 1.9 GB, 24 s to parse), and even `ast` takes seconds on
 # millions. Delimiters and operators stand for the tokens, counted in one pass of C: a file
-# of 50,000 lines of dense traced code holds about 210,000, a 2-million-element list 2 million.
-MAX_PUNCTUATION = 250_000
+# of 50,000 lines of dense traced code holds about 300,000 (benchmarks/gen_big_jitted.py), a
+# 2-million-element list 2 million. Code is linted up to MAX_PUNCTUATION, which a file of
+# ordinary code within the byte cap (MAX_BYTES: about 800,000 at that density) does not
+# reach; a statement whose data literals (lists, tuples, sets and dicts of constants) hold
+# more than MAX_DATA is refused as the data blob it is.
+MAX_PUNCTUATION = 1_000_000
+MAX_DATA = 250_000
 _NOT_PUNCTUATION = bytes(range(256)).translate(None, b",.()[]{}:;=+-*/%<>&|^~@")
 MAX_DEPTH = 400
 # Python frames a file's lint may use on top of its caller's. A file within the bounds above
@@ -74,6 +79,7 @@ def check_source(source: bytes) -> ast.Module:
     dotted = _long_dotted_import(source, tree)
     if dotted is not None:
         raise Refused(f"a dotted name of more than {MAX_DEPTH} parts (line {dotted}); acclint does not analyse it")
+    _check_data(source, tree)
     return tree
 
 
@@ -84,12 +90,82 @@ def check_size(source: bytes) -> None:
     checks an edited statement so)."""
     if len(source) > MAX_BYTES:
         raise Refused(f"file is {len(source) / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB acclint analyses")
-    punctuation = len(source.translate(None, _NOT_PUNCTUATION))
+    punctuation = _punctuation(source)
     if punctuation > MAX_PUNCTUATION:
-        raise Refused(
-            f"file holds {punctuation:,} operators and delimiters, over the {MAX_PUNCTUATION:,} acclint "
-            "analyses (a large data literal belongs in a data file)"
-        )
+        raise Refused(f"file holds {punctuation:,} operators and delimiters, over the {MAX_PUNCTUATION:,} acclint analyses in one file")
+
+
+def _punctuation(source: bytes) -> int:
+    return len(source.translate(None, _NOT_PUNCTUATION))
+
+
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.Dict)
+
+
+def _check_data(source: bytes, tree: ast.Module) -> None:
+    """Refused if one top-level statement's data literals hold more than MAX_DATA operators
+    and delimiters. A data literal is a list, tuple, set or dict whose items are constants or
+    data literals, counted whole where it is not inside another. Only a statement that holds
+    more than MAX_DATA in all is walked (text counts rule the others out), so ordinary code,
+    however long, is never refused, and the bound lies within one statement (check_size)."""
+    if _punctuation(source) <= MAX_DATA:
+        return
+    lines = _utf8_lines(source)
+    for statement in tree.body:
+        if _punctuation(b"".join(lines[_first_line(statement) - 1:statement.end_lineno])) <= MAX_DATA:
+            continue
+        total, largest = 0, None
+        stack: list[ast.AST] = [statement]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, _DISPLAYS) and _is_data(node):
+                count = _punctuation(_segment(node, lines))
+                total += count
+                if largest is None or count > largest[0]:
+                    largest = (count, node)
+                continue
+            stack.extend(ast.iter_child_nodes(node))
+        if largest is not None and total > MAX_DATA:
+            node = largest[1]
+            raise Refused(
+                f"data literals of {total:,} operators and delimiters in one statement (the largest: line "
+                f"{node.lineno}, {_items(node):,} items), over the {MAX_DATA:,} acclint analyses: a data table "
+                "belongs in a data file (.npy, .json) read at run time"
+            )
+
+
+def _is_data(node: ast.AST) -> bool:
+    """Whether `node` is a constant or a display of constants, at any depth (iteratively: a
+    data literal may be nested deeply)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Constant):
+            continue
+        if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
+            continue
+        if isinstance(node, ast.Dict):
+            if None in node.keys:
+                return False
+            stack.extend(node.keys)
+            stack.extend(node.values)
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            stack.extend(node.elts)
+        else:
+            return False
+    return True
+
+
+def _items(node: ast.AST) -> int:
+    return len(node.keys) if isinstance(node, ast.Dict) else len(node.elts)
+
+
+def _segment(node: ast.expr, lines: list[bytes]) -> bytes:
+    """The UTF-8 text of `node` (`ast` offsets count bytes of UTF-8)."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    if first == last:
+        return lines[first][node.col_offset:node.end_col_offset]
+    return lines[first][node.col_offset:] + b"".join(lines[first + 1:last]) + lines[last][:node.end_col_offset]
 
 
 def _where(source: bytes, exc: SyntaxError) -> str:
