@@ -562,7 +562,6 @@ class ContextAnalysis:
             targets = self._targets(func.args[0].value, fn, None, at=at)  # named_call(f, name=...)(x)
             return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
-        if isinstance(func, cst.Name):
             found = self.lookup(func.value, fn, at=at)
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             found = self._method_via_self(func, fn)
