@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from acclint.crosscheck.labels import family
+from acclint.crosscheck.labels import family, read_labels
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -40,8 +40,10 @@ def _labelled_functions(fixtures):
 def test_linter_findings_equal_labels(fixtures):
     from acclint.api import lint_paths
 
-    expected = {(f.path.name, line, code) for f in fixtures for line, codes in f.labels.items()
-                for code in codes}
+    # a module whose framework is not installed is not loaded, but its labels are comments,
+    # read here all the same: the linter needs no framework
+    labels = {f.path.name: read_labels(f.path.read_text(), f.path) if f.skipped else f.labels for f in fixtures}
+    expected = {(name, line, code) for name, found in labels.items() for line, codes in found.items() for code in codes}
     found = {(Path(x.path).name, x.line, x.code) for x in lint_paths([FIXTURES])}
     sources = {f.path.name: f.path.read_text().splitlines() for f in fixtures}
 

@@ -81,7 +81,7 @@ def test_ipython_own_transformer_agrees_where_installed():
         manager.transform_cell(cell)  # IPython runs it: so must acclint read it
 
 
-INDENTED = "    import jax\n\n    @jax.jit\n    def f(x):\n        print(x)\n        return x\n"
+INDENTED = "    import jax\n\n    @jax.jit\n    def f(x):\n        print(x + 1)\n        return x\n"  # x + 1: an array for sure, so the print fix is safe
 
 
 def test_cells_are_linted_as_ipython_runs_them(tmp_path):
@@ -114,7 +114,7 @@ def test_a_fix_in_an_indented_cell_keeps_its_indent(tmp_path):
     path.write_text(notebook(INDENTED, "cd /tmp\nx = 1"))
     assert acclint("fix", "nb.ipynb", cwd=tmp_path).returncode == 0
     cells = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in json.loads(path.read_text())["cells"]]
-    assert "\n        jax.debug.print(" in cells[0] and "print(x)\n" not in cells[0].replace("debug.print", "")
+    assert "\n        jax.debug.print(" in cells[0] and "print(x + 1)\n" not in cells[0].replace("debug.print", "")
     assert all(line.startswith("    ") for line in cells[0].split("\n") if line.strip())
     assert cells[1] == "cd /tmp\nx = 1"
 

@@ -141,8 +141,9 @@ def test_diff_notes_cite_the_line_of_the_file_as_it_is(tmp_path):
     (tmp_path / "d.py").write_text(source)
     run = acclint("check", "--diff", "d.py", cwd=tmp_path)
     assert "+import jax\n" in run.stdout
-    (note,) = [line for line in run.stdout.splitlines() if line.startswith("# ")]
+    note, partly = [line for line in run.stdout.splitlines() if line.startswith("# ")]
     assert note.startswith("# d.py:8:5: ACC201 not fixed: unsafe fix not applied")
+    assert partly.startswith("# d.py:8: function 'step' partly fixed: ACC201 at line 8 left")
     assert source.splitlines()[7] == "    if x > 0:"
     fixed = acclint("check", "--fix", "d.py", cwd=tmp_path)  # after a write the fixed file's line is the one to cite
     assert "d.py:9:5: ACC201 not fixed" in fixed.stderr

@@ -33,7 +33,7 @@ def notes(outcome: FixOutcome, original: bool = False) -> list[str]:
     place = _to_original(outcome) if original and outcome.changed else (lambda f: f)
     out.extend(f"{place(s.finding).location}: {s.finding.code} not fixed: {s.reason}"
                for s in outcome.skipped)
-    out.extend(partly_fixed(outcome))
+    out.extend(partly_fixed(outcome, place))
     return out
 
 

@@ -9,17 +9,21 @@ changed file for a traceable one.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from acclint.common.findings import Finding
 from acclint.fix.apply import FixOutcome
 
 # Families whose findings stop a function from being traced (or bake a value into the trace).
 TRACE_BREAKING = ("ACC2", "ACC3")
 
 
-def partly_fixed(outcome: FixOutcome) -> list[str]:
-    """One note per function with a fix applied and a trace-breaking finding left."""
+def partly_fixed(outcome: FixOutcome, place: Callable[[Finding], Finding] = lambda f: f) -> list[str]:
+    """One note per function with a fix applied and a trace-breaking finding left; `place`
+    gives the line a finding of the fixed text is cited at (acclint.fix.diff.notes)."""
     if not outcome.applied or outcome.before.module is None or outcome.result.module is None:
         return []
     before, after = _function_lines(outcome.before.module), _function_lines(outcome.result.module)
@@ -30,7 +34,7 @@ def partly_fixed(outcome: FixOutcome) -> list[str]:
             left.setdefault(after.get(finding.line), []).append(finding)
     notes = []
     for name in sorted(changed & left.keys() - {None}):
-        findings = left[name]
+        findings = [place(f) for f in left[name]]
         where = ", ".join(f"{f.code} at line {f.line}" for f in findings)
         notes.append(f"{findings[0].path}:{findings[0].line}: function '{name}' partly fixed: {where} left, so it still "
                      "cannot be traced (what it computes eagerly is unchanged)")

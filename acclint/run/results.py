@@ -40,8 +40,16 @@ def _is_row(row) -> bool:
         and line >= 1 and column >= 1
         and isinstance(code, str) and isinstance(message, str)
         and (cell is None or type(cell) is int and cell >= 1)
-        and (fix is None or isinstance(fix, list) and len(fix) == 3 and isinstance(fix[0], str)
-             and isinstance(fix[1], bool) and isinstance(fix[2], str))
+        and (fix is None or isinstance(fix, list) and len(fix) == 4 and isinstance(fix[0], str)
+             and isinstance(fix[1], bool) and isinstance(fix[2], str) and _is_edit(fix[3]))
+    )
+
+
+def _is_edit(edit) -> bool:
+    """A fix's one text replacement as `_edit` keeps it: four positions and the new text."""
+    return edit is None or (
+        isinstance(edit, list) and len(edit) == 5
+        and all(type(n) is int and n >= 0 for n in edit[:4]) and isinstance(edit[4], str)
     )
 
 
@@ -82,8 +90,7 @@ def _finding(shown: str, row: list) -> Finding:
 
 
 def _as_edit(fix: list) -> tuple | None:
-    edit = fix[3] if len(fix) > 3 else None  # rows of an older acclint have no edit
-    return tuple(edit) if edit is not None else None
+    return tuple(fix[3]) if fix[3] is not None else None
 
 
 def _attach_source(result: FileResult, sources, path: str) -> None:

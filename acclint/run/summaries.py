@@ -66,7 +66,10 @@ def _sound(entry) -> bool:
     """Whether `entry` is a summary as acclint.analysis.project writes it: its parts decoded
     and encoded again give the same data (so a wrong shape can neither crash nor mislead)."""
     from acclint.analysis.project import FileIndex
-    from acclint.analysis.reach import seed_from_data, seed_to_data
+    from acclint.analysis.reach import kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+
+    def sound_seed(seed) -> bool:
+        return _strings(seed[:1]) and _strings(seed[1]) and _strings(seed[2]) and seed_to_data(seed_from_data(seed)) == seed
 
     if not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
         return False
@@ -82,10 +85,10 @@ def _sound(entry) -> bool:
                 return False
         outgoing = entry.get("outgoing", {})
         return isinstance(outgoing, dict) and all(
-            isinstance(found, list)
-            and all(isinstance(qualified, str) and _strings(seed[:1]) and _strings(seed[1]) and _strings(seed[2])
-                    and seed_to_data(seed_from_data(seed)) == seed for qualified, seed in found)
-            for found in outgoing.values()
+            isinstance(kept, dict) and isinstance(kept.get("seeds"), list) and isinstance(kept.get("returned"), list)
+            and all(isinstance(qualified, str) and sound_seed(seed) for qualified, seed in kept["seeds"])
+            and all(sound_seed(seed) and kinds_to_data(kinds_from_data(kinds)) == kinds for seed, kinds in kept["returned"])
+            for kept in outgoing.values()
         )
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         return False

@@ -104,16 +104,16 @@ def main() -> int:
                 key = (repo["name"], rel, finding.cell or 0, finding.line, finding.code)
                 seen.add(key)
                 verdict = triage.get(key, {}).get("verdict")
+                where = f"{rel}:cell {finding.cell}:line {finding.line}" if finding.cell else f"{rel}:{finding.line}"
                 if verdict is None:
-                    where = f"{rel}:cell {finding.cell}:line {finding.line}" if finding.cell else f"{rel}:{finding.line}"
                     problems.append(f"untriaged: {repo['name']} {where} {finding.code} {finding.message}")
                     continue
                 tally.verdicts[verdict] += 1
                 if finding.fix is not None:
                     tally.fixable += 1
                     fixable_files.setdefault(Path(path), []).append(key)
-                    if verdict != "real":
-                        problems.append(f"a {verdict} finding carries a fix: {repo['name']} {rel}:{finding.line} {finding.code}")
+                    if verdict == "false":  # a debatable finding's fix does what its message says
+                        problems.append(f"a false finding carries a fix: {repo['name']} {where} {finding.code}")
         tally.seconds = time.perf_counter() - start
     if args.strictness == "precise":
         linted = {r["name"] for r in repos}
