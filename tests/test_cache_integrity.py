@@ -17,16 +17,12 @@ import acclint
 from acclint.run import cache as cache_module
 from acclint.run.stored import SCHEMA
 from cli_run import acclint as run_acclint
-
-TRAIN = "import jax\nfrom utils import helper\n\n@jax.jit\ndef step(x):\n    return helper(x)\n"
-UTILS = "def helper(x):\n    if x > 0:\n        return x\n    return -x\n"
+from two_modules import write_project
 
 
 @pytest.fixture
 def project(tmp_path):
-    (tmp_path / "train.py").write_text(TRAIN)
-    (tmp_path / "utils.py").write_text(UTILS)
-    return tmp_path
+    return write_project(tmp_path)
 
 
 def check(project: Path) -> str:

@@ -20,7 +20,7 @@ import libcst as cst
 from acclint.common.findings import Fix
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
-from acclint.fix.proof import array_problem, gradient_problem, signature_problem
+from acclint.fix.proof import array_problem, gradient_problem, signature_problem, target_binds
 from acclint.fix.select import NoFix, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
 
@@ -300,20 +300,13 @@ def _bound_before(name: str, node: cst.CSTNode, ctx: RuleContext) -> bool:
 
 def _binds(stmt: cst.BaseSmallStatement, name: str) -> bool:
     if isinstance(stmt, cst.Assign):
-        return any(_names_in(t.target, name) for t in stmt.targets)
+        return any(target_binds(t.target, name) for t in stmt.targets)
     if isinstance(stmt, (cst.AnnAssign, cst.AugAssign)):
         return isinstance(stmt.target, cst.Name) and stmt.target.value == name and (
             not isinstance(stmt, cst.AnnAssign) or stmt.value is not None
         )
     return False
 
-
-def _names_in(target: cst.BaseExpression, name: str) -> bool:
-    if isinstance(target, cst.Name):
-        return target.value == name
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return any(_names_in(e.value, name) for e in target.elements)
-    return False
 
 
 def _fold(where, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> cst.BaseExpression:

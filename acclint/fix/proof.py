@@ -233,7 +233,7 @@ def _assigned_local(name: str, ctx: RuleContext) -> bool:
 
 def _flows(name: str, ctx: RuleContext) -> list[tuple[cst.BaseExpression, cst.BaseExpression, str]]:
     """Every (target, value, how) of the function that binds `name`."""
-    return [(t, v, how) for t, v, how in ctx.analysis.body(ctx.function).flows if _binds(t, name)]
+    return [(t, v, how) for t, v, how in ctx.analysis.body(ctx.function).flows if target_binds(t, name)]
 
 
 def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
@@ -280,13 +280,14 @@ def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | N
     return None
 
 
-def _binds(target: cst.BaseExpression, name: str) -> bool:
+def target_binds(target: cst.BaseExpression, name: str) -> bool:
+    """Whether assigning to `target` (a name, a tuple or list of targets, starred) binds `name`."""
     if isinstance(target, cst.Name):
         return target.value == name
     if isinstance(target, (cst.Tuple, cst.List)):
-        return any(_binds(e.value, name) for e in target.elements)
+        return any(target_binds(e.value, name) for e in target.elements)
     if isinstance(target, cst.StarredElement):
-        return _binds(target.value, name)
+        return target_binds(target.value, name)
     return False
 
 
