@@ -164,6 +164,16 @@ def test_acc401_in_runtime_code_does_not_point_to_jax_debug_print(tmp_path):
     assert "ACC401" in run.stdout and "jax.debug" not in run.stdout
 
 
+def test_effects_in_runtime_code_do_not_point_to_jax_debug_callback(tmp_path):
+    (tmp_path / "rt.py").write_text(
+        "import logging\nimport subprocess\nfrom acclint.runtime import dlaccelerate\n\n\n@dlaccelerate\ndef f(x):\n"
+        "    logging.info('step')\n    open('log.txt', 'a').write('x')\n    subprocess.run(['true'])\n    return x\n")
+    run = acclint("check", "--no-cache", "--output-format", "concise", "rt.py", cwd=tmp_path)
+    codes = [line.split()[1] for line in run.stdout.splitlines()[:-1]]
+    assert {"ACC402", "ACC403"} <= set(codes), run.stdout
+    assert "jax.debug" not in run.stdout and run.stdout.count("outside the accelerated function") == len(codes)
+
+
 def test_rules_table_columns_are_aligned(tmp_path):
     rows = acclint("rules", cwd=tmp_path).stdout.splitlines()
     assert len(rows) > 20
