@@ -60,6 +60,15 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     return bindings.change_of(name, fn)
 
 
+def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: str, advice: str) -> None:
+    """Report the read `node` when the module-level variable it reads is changed `how`
+    ("rebound", "mutated") after a trace could be built; `changed` and `advice` word it."""
+    change = _module_change(node, ctx)
+    if change is not None and change.how == how:
+        line = ctx.analysis.bindings.line(change.node)
+        ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} at line {line}: {STALE}; {advice}")
+
+
 class GlobalRebound(Rule):
     """A module-level variable read in a cached trace, rebound after a trace could be built.
 
@@ -160,14 +169,7 @@ def decay():
     ]
 
     def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
-        change = _module_change(node, ctx)
-        if change is not None and change.how == "rebound":
-            line = ctx.analysis.bindings.line(change.node)
-            ctx.report(
-                node,
-                f"module-level '{node.value}' is read in a cached trace but rebound at line {line}: "
-                f"{STALE}; pass it as an argument (static if it is configuration)",
-            )
+        _report_module_change(node, ctx, "rebound", "rebound", "pass it as an argument (static if it is configuration)")
 
 
 class GlobalMutated(Rule):
@@ -243,14 +245,9 @@ f(1.0)
     ]
 
     def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
-        change = _module_change(node, ctx)
-        if change is not None and change.how == "mutated":
-            line = ctx.analysis.bindings.line(change.node)
-            ctx.report(
-                node,
-                f"module-level '{node.value}' is read in a cached trace but changed in place at line {line}: "
-                f"{STALE}; pass the value as an argument (static if it is configuration)",
-            )
+        _report_module_change(
+            node, ctx, "mutated", "changed in place", "pass the value as an argument (static if it is configuration)"
+        )
 
 
 class IteratorConsumedInTrace(Rule):
