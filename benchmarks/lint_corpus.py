@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import ast
 import glob
-import os
 import resource
 import subprocess
 import sys

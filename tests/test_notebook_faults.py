@@ -6,7 +6,6 @@ and the others are linted; a bug in acclint exits 2 with a message, whatever --e
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
