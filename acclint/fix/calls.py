@@ -10,7 +10,7 @@ import libcst as cst
 
 from acclint.common.findings import Fix
 from acclint.fix.imports import framework_of, spelled
-from acclint.fix.print_args import arguments_print_fix
+from acclint.fix.print_args import arguments_print_fix, comma_separated
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
 
@@ -114,12 +114,7 @@ def _body(literal: cst.SimpleString | cst.ConcatenatedString) -> str:
 
 def _commas(call: cst.Call) -> cst.Call:
     """Arguments separated by `, ` and none trailing."""
-    args = list(call.args)
-    last = len(args) - 1
-    return call.with_changes(args=[
-        a.with_changes(comma=cst.MaybeSentinel.DEFAULT if i == last else cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        for i, a in enumerate(args)
-    ])
+    return call.with_changes(args=comma_separated(list(call.args)))
 
 
 def draw_like_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:

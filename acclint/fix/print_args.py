@@ -33,7 +33,7 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
             return f"print() with '{ctx.code_for(arg).rstrip(',')}' has no {traced_print.expr} form"
         if _literal(arg.value) and "trac" in str(getattr(arg.value, "evaluated_value", "")).lower():
             return "the print reports tracing on purpose: once per trace is what it is for"
-    args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in node.args]
+    args = list(node.args)
     stdout = framework.spellings["print"].stdout
     imports = traced_print.imports
     if stdout:
@@ -41,7 +41,7 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
         tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
         args.append(cst.Arg(stream.node(), keyword=cst.Name(stdout), equal=tight))
         imports += stream.imports
-    call = node.with_changes(func=traced_print.node(), args=_commas(args))
+    call = node.with_changes(func=traced_print.node(), args=comma_separated(args))
     others = [ctx.code_for(a.value) for a in node.args if not _literal(a.value)]
     if others:
         reason = f"{traced_print.expr} prints the values of '{others[0]}', where print shows its repr"
@@ -76,6 +76,8 @@ def _blocking_keyword(module: cst.Module, names: frozenset[str]) -> str | None:
     return found[0] if found else None
 
 
-def _commas(args: list[cst.Arg]) -> list[cst.Arg]:
-    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    return [a.with_changes(comma=comma) for a in args[:-1]] + args[-1:]
+def comma_separated(args: list[cst.Arg]) -> list[cst.Arg]:
+    """`args` separated by `, ` and none trailing, as a rewritten call writes them."""
+    last = len(args) - 1
+    return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT if i == last else cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for i, a in enumerate(args)]
