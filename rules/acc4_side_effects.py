@@ -61,7 +61,8 @@ class PrintInCachedTrace(Rule):
         tracers. Unsafe when an argument may be a pytree rather than an array (print writes
         its arrays as `Array(...)`, jax.debug.print as `array(...)`). Not offered for
         `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other non-array arguments,
-        `sys.stdout.write`/`pprint`, or in runtime-API modules.
+        `sys.stdout.write`/`pprint`, a print whose text speaks of tracing (`print("Tracing
+        with", x)` reports each trace on purpose), or in runtime-API modules.
     """
 
     code = "ACC401"

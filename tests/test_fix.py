@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import textwrap
 import os
 import stat
 from pathlib import Path
@@ -12,7 +13,9 @@ import pytest
 
 from acclint.cli import main
 from acclint.fix import write
+from acclint.api import lint_text
 from acclint.fix.apply import FixError, fix_source
+from acclint.run.config import Settings
 from acclint.common.findings import FileResult, Finding, Fix
 
 HEADER = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef gate(x):\n"
@@ -250,3 +253,21 @@ def test_logical_conditions_the_select_cannot_take_are_refused(tmp_path, capsys,
     assert _check(target, "--fix") == 1
     assert f"(no fix: {reason}" in capsys.readouterr().out
     assert target.read_text() == source
+
+
+def test_no_debug_print_fix_for_a_print_that_reports_tracing():
+    """A print about tracing runs once per trace on purpose, under JAX as under tf.function;
+    its twin without that text still gets one (unsafe here: x may be a pytree)."""
+    source = textwrap.dedent("""
+        import jax
+
+        @jax.jit
+        def step(x):
+            print("Tracing step with", x)
+            print("step", x)
+            return x
+    """)
+    result = lint_text(source, "m.py", Settings())
+    about, plain = result.findings
+    assert (about.code, about.fix) == ("ACC401", None) and "reports tracing on purpose" in about.message
+    assert plain.code == "ACC401" and plain.fix is not None

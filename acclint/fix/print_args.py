@@ -8,8 +8,8 @@ so the fix is safe only when every argument is a string or number literal. tf.pr
 standard error unless told otherwise: the fix adds the spelling's `stdout` keyword with
 `sys.stdout`, as print writes there. A module that passes any keyword of the framework's
 `print_blocked_by` (`jit_compile=True`) gets no fix: XLA has no kernel for tf.print. Nor does a
-print whose text speaks of tracing (`print("Tracing with", x)`): it reports each trace on
-purpose, and once per trace is what its author wants (tensorflow/docs uses it throughout).
+print whose text speaks of tracing (`about_tracing`, checked for every framework's print by
+acclint.fix.calls): it reports each trace on purpose (tensorflow/docs uses it throughout).
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
     for arg in node.args:
         if arg.keyword is not None or arg.star:
             return f"print() with '{ctx.code_for(arg).rstrip(',')}' has no {traced_print.expr} form"
-        if _literal(arg.value) and "trac" in str(getattr(arg.value, "evaluated_value", "")).lower():
-            return "the print reports tracing on purpose: once per trace is what it is for"
     args = list(node.args)
     stdout = framework.spellings["print"].stdout
     imports = traced_print.imports
@@ -47,6 +45,14 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
         reason = f"{traced_print.expr} prints the values of '{others[0]}', where print shows its repr"
         return Fix(f"print with {traced_print.expr} on every call", {node: call}, safe=False, imports=imports, reason=reason)
     return Fix(f"print with {traced_print.expr} on every call", {node: call}, imports=imports)
+
+
+def about_tracing(node: cst.Call) -> bool:
+    """Whether a print's text speaks of tracing (`print("Tracing with", x)`): such a print
+    reports each trace on purpose, so once per trace is what its author wants, and no traced
+    print (of any framework) is a fix for it."""
+    return any(_literal(arg.value) and "trac" in str(getattr(arg.value, "evaluated_value", "")).lower()
+               for arg in node.args)
 
 
 def _literal(value: cst.BaseExpression) -> bool:
