@@ -16,7 +16,7 @@ from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import Marker, MarkerTable
 from acclint.analysis.reach import Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
-from acclint.analysis.taint import BodyFacts, ValueQuery
+from acclint.analysis.taint import BodyFacts, Kind, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
 
 
@@ -61,7 +61,7 @@ class ModuleAnalysis:
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
-        self._queries: dict[FunctionInfo, ValueQuery] = {}
+        self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
 
     @property
@@ -84,11 +84,18 @@ class ModuleAnalysis:
         """The marker (and its static options) a decorator applies, or None."""
         return self._contexts.decorator_marker(expr)
 
-    def query(self, fn: FunctionInfo) -> ValueQuery:
-        found = self._queries.get(fn)
+    def query(self, fn: FunctionInfo, contexts: frozenset[str] | None = None) -> ValueQuery:
+        """The values of `fn` in its traces of the kinds `contexts` (None: all of them),
+        joined: a value is traced where it is in one of those traces (scopes.Trace)."""
+        contexts = frozenset(fn.contexts) if contexts is None else contexts & fn.contexts
+        found = self._queries.get((fn, contexts))
         if found is None:
-            found = self._queries[fn] = ValueQuery(
-                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn)
+            kinds: dict[str, Kind] = {}
+            for context in contexts:
+                for name, kind in fn.traces[context].names.items():
+                    kinds[name] = max(kind, kinds.get(name, Kind.STATIC))
+            found = self._queries[(fn, contexts)] = ValueQuery(
+                kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts)
             )
         return found
 
