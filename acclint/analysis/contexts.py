@@ -559,8 +559,7 @@ class ContextAnalysis:
                     # own site records them in its own kind of context); the rest receive
                     # values of this trace, which may be tracers or Python values.
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
-                    applied = self.applied(call)
-                    kinds.update(_entry(marker, applied[1] if applied else Options(), target))
+                    kinds.update(_entry(marker, _options(call.args, self.markers), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
@@ -628,13 +627,7 @@ def _enclosing(fn: FunctionInfo, context: str) -> dict[str, Kind]:
     those of `fn`'s trace of that kind, or where `fn` has none (a marker applied to the closure
     in `fn`'s own trace), those of all its traces."""
     trace = fn.traces.get(context)
-    if trace is not None:
-        return trace.names
-    joined: dict[str, Kind] = {}
-    for other in fn.traces.values():
-        for name, kind in other.names.items():
-            joined[name] = max(kind, joined.get(name, STATIC))
-    return joined
+    return trace.names if trace is not None else fn.names_in(fn.traces)
 
 
 def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | None:

@@ -16,7 +16,7 @@ from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import Marker, MarkerTable
 from acclint.analysis.reach import Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
-from acclint.analysis.taint import BodyFacts, Kind, ValueQuery
+from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
 
 
@@ -90,12 +90,8 @@ class ModuleAnalysis:
         contexts = frozenset(fn.contexts) if contexts is None else contexts & fn.contexts
         found = self._queries.get((fn, contexts))
         if found is None:
-            kinds: dict[str, Kind] = {}
-            for context in contexts:
-                for name, kind in fn.traces[context].names.items():
-                    kinds[name] = max(kind, kinds.get(name, Kind.STATIC))
             found = self._queries[(fn, contexts)] = ValueQuery(
-                kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts)
+                fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts)
             )
         return found
 

@@ -8,6 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 import libcst as cst
 
@@ -95,6 +96,15 @@ class FunctionInfo:
             p.name: p.default for p in self.params
             if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
         }
+
+    def names_in(self, contexts: Iterable[str]) -> dict[str, Kind]:
+        """The kinds of its names in its traces of `contexts`, joined: a name is traced where
+        it is traced in one of them."""
+        joined: dict[str, Kind] = {}
+        for context in contexts:
+            for name, kind in self.traces[context].names.items():
+                joined[name] = max(kind, joined.get(name, Kind.STATIC))
+        return joined
 
     @property
     def traced_params(self) -> list[str]:
