@@ -5,6 +5,12 @@ in the module, through `functools.partial`, nested in another marker), a method 
 `forward` of an `Acceleratable` subclass, and being called from (or handed as a callback by)
 a function already in a context: the helper inherits the caller's contexts, and a parameter is
 traced when the caller passes it a traced value. The last is iterated to a fixpoint.
+
+What a function's values are is kept per kind of context it is reached in (scopes.Trace): a
+function handed to `jax.grad` and, elsewhere, to `jax.jit(f, static_argnums=0)` is traced twice,
+`x` a tracer in the first (where `if x < 3` still works) and static in the second, and a rule
+that applies in cached traces reads the cached reaches alone. A helper inherits each kind of its
+caller's with the kinds the caller has in it; a marker applied inside a trace traces within it.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import ast
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 import libcst as cst
 
@@ -21,7 +27,7 @@ from acclint.analysis.facts import ValueFacts
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
-from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
@@ -151,7 +157,7 @@ class ContextAnalysis:
             return
         for name, params in scalar_parameters(self.index, traced).items():
             fn = self.index.functions[name]
-            fn.param_kinds.update(dict.fromkeys(params, TRACED))
+            fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
     def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
@@ -318,41 +324,30 @@ class ContextAnalysis:
 
     # -- applying contexts --------------------------------------------------------------
     def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
-        fn = target.function
-        if fn.is_method and not target.via_attribute:
-            # A decorated method: argnums count `self`, which is never traced.
-            params, never = fn.params, {fn.params[0].name} if fn.params else set()
-        else:
-            params, never = fn.call_params, set()
-        params = params[target.bound_positional:]
-        positional = [p for p in params if p.positional]
-        traced: list[Param] = []
-        if marker.traced == "argnums":
-            for i in opts.argnums if opts.argnums is not None else (0,):
-                if -len(positional) <= i < len(positional):
-                    traced.append(positional[i])
-        else:
-            static = set(opts.static_argnames) | set(target.bound_names) | never
-            for i in opts.static_argnums + opts.unmapped:
-                if -len(positional) <= i < len(positional):
-                    static.add(positional[i].name)
-            traced = [p for p in params if p.name not in static]
-        self._add(fn, {marker.kind}, {marker.name}, entry_kinds(traced, "all"), set(target.given))
+        self._add(target.function, {marker.kind}, {marker.name}, _entry(marker, opts, target), set(target.given))
 
     def _add(
         self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
         given: set[str] = frozenset(), passed: set[str] | None = None,
     ) -> None:
-        """Record one traced reach of `fn`: its contexts, its parameters' kinds, its markers,
-        which parameters this reach surely passes something other than `None`, and which it
-        passes at all (None: any of them, as a marker's caller may)."""
+        """Record one traced reach of `fn`: its contexts, its parameters' kinds (in the trace of
+        each of those contexts), its markers, which parameters this reach surely passes
+        something other than `None`, and which it passes at all (None: any of them, as a
+        marker's caller may)."""
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
-        grew = {name: kind for name, kind in kinds.items() if kind > fn.param_kinds.get(name, STATIC)}
-        if contexts <= fn.contexts and not grew and markers <= fn.markers:
+        changed = not markers <= fn.markers
+        for context in contexts:
+            trace = fn.traces.get(context)
+            if trace is None:
+                trace = fn.traces[context] = Trace()
+                changed = True
+            grew = {name: kind for name, kind in kinds.items() if kind > trace.params.get(name, STATIC)}
+            trace.params.update(grew)
+            changed = changed or bool(grew)
+        if not changed:
             return
         fn.contexts |= contexts
-        fn.param_kinds.update(grew)
         fn.markers |= markers
         self._enqueue(fn)
 
@@ -412,7 +407,7 @@ class ContextAnalysis:
                 continue
             facts = self._body(fn)
             kinds = _receive(fn, seed.call)[0]
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts))
             propagate(kinds, facts, query)
             returns = _return_kinds(facts, query)
             if holds_tracers(returns):
@@ -466,34 +461,41 @@ class ContextAnalysis:
 
     # -- traced values and helpers --------------------------------------------------------
     def _analyse(self, fn: FunctionInfo) -> None:
+        """Work out the kinds of `fn`'s values in each kind of context it is reached in, and
+        hand them on to the helpers it calls in that kind."""
         facts = self._body(fn)
-        kinds: dict[str, Kind] = {}
-        if fn.parent is not None:  # a closure sees its enclosing function's values
-            kinds.update((name, kind) for name, kind in fn.parent.kinds.items() if name not in facts.local_names)
-        kinds.update(fn.param_kinds)
-        query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn))
-        propagate(kinds, facts, query)
-        grew = kinds != fn.kinds
-        fn.kinds = kinds
-        for call in facts.calls:
-            self._propagate_call(fn, call, query)
+        grew = returned = False
+        for context, trace in list(fn.traces.items()):
+            kinds: dict[str, Kind] = {}
+            if fn.parent is not None:  # a closure sees its enclosing function's values
+                kinds.update((name, kind) for name, kind in _enclosing(fn.parent, context).items() if name not in facts.local_names)
+            kinds.update(trace.params)
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}))
+            propagate(kinds, facts, query)
+            grew = grew or kinds != trace.names
+            trace.names = kinds
+            for call in facts.calls:
+                self._propagate_call(fn, context, call, query)
+            returns = _return_kinds(facts, query)
+            returned = returned or returns != trace.returns
+            trace.returns = returns
         if grew:
             for inner in self._nested.get(fn, ()):
                 if inner.contexts:
                     self._enqueue(inner)
-        returns = _return_kinds(facts, query)
-        if returns != fn.returns:
-            fn.returns = returns
+        if returned:
             self._analyses[fn] = self._analyses.get(fn, 0) + 1
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
 
-    def callee_returns(self, fn: FunctionInfo) -> Callable[[cst.Call, ValueQuery], ReturnKinds | None]:
-        """For calls made in `fn`: what the callee returns, when it is an analysed helper, a
-        transformed function (`jax.value_and_grad(loss)(params, x)` in a trace returns a
-        pytree of tracers), or a function of another module that said what it returns to a
-        call of this shape."""
+    def callee_returns(
+        self, fn: FunctionInfo, contexts: Collection[str]
+    ) -> Callable[[cst.Call, ValueQuery], ReturnKinds | None]:
+        """For calls made in `fn` in the traces of `contexts`: what the callee returns there,
+        when it is an analysed helper, a transformed function (`jax.value_and_grad(loss)(params,
+        x)` in a trace returns a pytree of tracers), or a function of another module that said
+        what it returns to a call of this shape."""
 
         def check(call: cst.Call, query: ValueQuery) -> ReturnKinds | None:
             func = call.func
@@ -501,14 +503,17 @@ class ContextAnalysis:
                 return TREE
             callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
-                if callee.returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
-                    return module_output(callee.returns)
-                return callee.returns
+                returns = _returns_in(callee, contexts)
+                if returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
+                    return module_output(returns)
+                return returns
             return self._imported_returns(call, query) if fn.contexts else None
 
         return check
 
-    def _propagate_call(self, fn: FunctionInfo, call: cst.Call, query: ValueQuery) -> None:
+    def _propagate_call(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery) -> None:
+        """Hand what a call in `fn`'s trace of kind `context` passes to the functions it runs
+        in that trace (`query`: the values there)."""
         callee_name = self.resolve(call.func)
         if _opaque(callee_name, self.markers):
             return
@@ -521,17 +526,17 @@ class ContextAnalysis:
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
-            self._add(helper, set(fn.contexts), set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
+            self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
         elif marker is None:
             self._reach_out(
-                call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
+                call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset({context}), frozenset(fn.markers)
             )
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
         if marker is None and callee_name not in self.markers.runs_functions:
             return
         if marker is not None and marker.kind == KERNEL:
             # a Pallas kernel compiled in this cached trace, or a kernel's pipelined body
-            if CACHED in fn.contexts or KERNEL in fn.contexts:
+            if context in (CACHED, KERNEL):
                 for fun_expr in self._function_args(marker, call):
                     for target in self._targets(fun_expr, fn, None, at=at):
                         params = target.function.call_params[target.bound_positional:]
@@ -545,17 +550,19 @@ class ContextAnalysis:
             if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
                 continue
             for target in self._targets(value, fn, None, at=at):
-                if marker is not None and CACHED not in fn.contexts:
-                    self._add(target.function, set(fn.contexts), set(fn.markers), {}, set(target.given))
+                if marker is not None and context != CACHED:
+                    self._add(target.function, {context}, set(fn.markers), {}, set(target.given))
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
                 if marker is not None:
-                    # The marker's own site gives its traced parameters; the rest receive
+                    # The parameters the marker traces hold tracers of this trace too (its
+                    # own site records them in its own kind of context); the rest receive
                     # values of this trace, which may be tracers or Python values.
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
+                    kinds.update(_entry(marker, _options(call.args, self.markers), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
-                self._add(target.function, set(fn.contexts), set(fn.markers), kinds, set(target.given))
+                self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
@@ -589,6 +596,48 @@ def _opaque(qualified: str | None, markers: MarkerTable) -> bool:
     if qualified is None:
         return False
     return qualified in markers.opaque or (qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]) in _opaque_reexports(markers)
+
+
+def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
+    """The kinds of the parameters of `target` that `marker`, applied with `opts`, traces."""
+    fn = target.function
+    if fn.is_method and not target.via_attribute:
+        # A decorated method: argnums count `self`, which is never traced.
+        params, never = fn.params, {fn.params[0].name} if fn.params else set()
+    else:
+        params, never = fn.call_params, set()
+    params = params[target.bound_positional:]
+    positional = [p for p in params if p.positional]
+    traced: list[Param] = []
+    if marker.traced == "argnums":
+        for i in opts.argnums if opts.argnums is not None else (0,):
+            if -len(positional) <= i < len(positional):
+                traced.append(positional[i])
+    else:
+        static = set(opts.static_argnames) | set(target.bound_names) | never
+        for i in opts.static_argnums + opts.unmapped:
+            if -len(positional) <= i < len(positional):
+                static.add(positional[i].name)
+        traced = [p for p in params if p.name not in static]
+    return entry_kinds(traced, "all")
+
+
+def _enclosing(fn: FunctionInfo, context: str) -> dict[str, Kind]:
+    """The values a closure in a trace of kind `context` sees of its enclosing function `fn`:
+    those of `fn`'s trace of that kind, or where `fn` has none (a marker applied to the closure
+    in `fn`'s own trace), those of all its traces."""
+    trace = fn.traces.get(context)
+    return trace.names if trace is not None else fn.names_in(fn.traces)
+
+
+def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | None:
+    """What `fn` returns in its traces of `contexts`, joined; None before any was analysed."""
+    returns = None
+    for context in contexts:
+        trace = fn.traces.get(context)
+        if trace is not None and trace.returns is not None:
+            returns = _join_returns(returns, trace.returns)
+    return returns
 
 
 def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:

@@ -61,7 +61,7 @@ class ModuleAnalysis:
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
-        self._queries: dict[FunctionInfo, ValueQuery] = {}
+        self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
 
     @property
@@ -84,11 +84,14 @@ class ModuleAnalysis:
         """The marker (and its static options) a decorator applies, or None."""
         return self._contexts.decorator_marker(expr)
 
-    def query(self, fn: FunctionInfo) -> ValueQuery:
-        found = self._queries.get(fn)
+    def query(self, fn: FunctionInfo, contexts: frozenset[str] | None = None) -> ValueQuery:
+        """The values of `fn` in its traces of the kinds `contexts` (None: all of them),
+        joined: a value is traced where it is in one of those traces (scopes.Trace)."""
+        contexts = frozenset(fn.contexts) if contexts is None else contexts & fn.contexts
+        found = self._queries.get((fn, contexts))
         if found is None:
-            found = self._queries[fn] = ValueQuery(
-                fn.kinds, self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn)
+            found = self._queries[(fn, contexts)] = ValueQuery(
+                fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts)
             )
         return found
 

@@ -8,6 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 import libcst as cst
 
@@ -39,6 +40,18 @@ class ClassInfo:
 
 
 @dataclass(eq=False)
+class Trace:
+    """What a function's traced reaches of one kind of context (CACHED, DIFFERENTIATED, ...)
+    give it: the kinds (taint.Kind) of its parameters, of every name in its body, and of what
+    it returns (one per element when every `return` spells a tuple of the same length; None
+    until the analysis has seen its body)."""
+
+    params: dict[str, Kind] = field(default_factory=dict)
+    names: dict[str, Kind] = field(default_factory=dict)
+    returns: ReturnKinds | None = None
+
+
+@dataclass(eq=False)
 class FunctionInfo:
     """A function or lambda, with what the context analysis learns about it."""
 
@@ -49,10 +62,14 @@ class FunctionInfo:
     params: list[Param]
     inner: dict[str, FunctionInfo] = field(default_factory=dict)
     contexts: set[str] = field(default_factory=set)
-    # Kinds (taint.Kind) of its parameters, from the markers and call sites that reach it, and
-    # of every name in its body, set by the analysis.
-    param_kinds: dict[str, Kind] = field(default_factory=dict)
-    kinds: dict[str, Kind] = field(default_factory=dict)
+    # The kinds of values in it, per kind of context it is reached in (the keys are its
+    # `contexts`), from the markers and call sites that reach it. Each kind of reach is its own
+    # trace: `jax.grad(f)` traces `x`, where Python control flow on it still works, and
+    # `jax.jit(f, static_argnums=0)` holds `x` static, so a finding that needs a traced value in
+    # a cached trace must see it traced in a cached reach, not in the other one. A reach in
+    # several kinds at once (a marker applied inside a jitted function: one trace) records its
+    # kinds under each.
+    traces: dict[str, Trace] = field(default_factory=dict)
     # The module-level statement it lies in: findings are located by generating only that.
     statement: cst.BaseStatement | None = field(default=None, repr=False)
     # Qualified names of the markers that put it in its contexts (a helper inherits its callers'):
@@ -66,9 +83,6 @@ class FunctionInfo:
     given: set[str] | None = None
     # The parameters some traced reach passes; the others hold their defaults in every trace.
     passed: set[str] = field(default_factory=set)
-    # The kind of what it returns (one per element when every `return` spells a tuple of the
-    # same length); None until the analysis has seen its body.
-    returns: ReturnKinds | None = None
     # Where its `def` runs among the module's statements (ModuleIndex.live): a name bound twice
     # refers to the definition that ran last before the reference.
     order: int = -1
@@ -83,10 +97,19 @@ class FunctionInfo:
             if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
         }
 
+    def names_in(self, contexts: Iterable[str]) -> dict[str, Kind]:
+        """The kinds of its names in its traces of `contexts`, joined: a name is traced where
+        it is traced in one of them."""
+        joined: dict[str, Kind] = {}
+        for context in contexts:
+            for name, kind in self.traces[context].names.items():
+                joined[name] = max(kind, joined.get(name, Kind.STATIC))
+        return joined
+
     @property
     def traced_params(self) -> list[str]:
-        """Its parameters that hold traced values (pytrees of tracers or tracers)."""
-        return sorted(name for name, kind in self.param_kinds.items() if kind >= Kind.TREE)
+        """Its parameters that hold traced values (pytrees of tracers or tracers) in some trace."""
+        return sorted({name for t in self.traces.values() for name, kind in t.params.items() if kind >= Kind.TREE})
 
     @property
     def is_method(self) -> bool:

@@ -174,12 +174,11 @@ def _run_rules(
 
     instances = {rule: rule() for rule in options.rules}
     for fn in analysis.functions:
-        dispatch = _dispatch_table(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
-        if not dispatch:
-            continue
-        ctx = RuleContext(analysis, fn, reporter)
-        bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
-        _traverse(fn, ctx, bound)
+        views = _dispatch_tables(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
+        for contexts, dispatch in views.items():
+            ctx = RuleContext(analysis, fn, reporter, contexts)
+            bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
+            _traverse(fn, ctx, bound)
     for rule in options.rules:  # rules about the host code that calls compiled functions
         if HOST_LOOPS in rule.contexts:
             raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))
@@ -187,18 +186,23 @@ def _run_rules(
 
 
 @cache
-def _dispatch_table(
+def _dispatch_tables(
     rules: tuple[type[Rule], ...], contexts: frozenset[str], framework: Framework
-) -> dict[str, list[tuple[type[Rule], str]]]:
-    """The visitors of the rules that apply to a function in `contexts`, traced by `framework`:
-    a rule names the kinds of context it applies to, the framework's data the families that
-    apply in each kind (frameworks/*.toml, `[families]`)."""
-    table: dict[str, list[tuple[type[Rule], str]]] = {}
+) -> dict[frozenset[str], dict[str, list[tuple[type[Rule], str]]]]:
+    """The visitors of the rules that apply to a function in `contexts`, traced by `framework`,
+    by the kinds of context each applies in there: a rule names the kinds of context it applies
+    to, the framework's data the families that apply in each kind (frameworks/*.toml,
+    `[families]`). A rule reads the function's values in those kinds' traces alone (so ACC2,
+    which applies under `jit` but not under plain `grad`, does not see a parameter that only
+    `grad` traces), and the rules reading the same traces share one walk of the body."""
+    tables: dict[frozenset[str], dict[str, list[tuple[type[Rule], str]]]] = {}
     for rule in rules:
-        if rule.contexts & contexts and framework.applies(rule.code, rule.contexts & contexts):
+        applies = frozenset(k for k in rule.contexts & contexts if framework.applies(rule.code, {k}))
+        if applies:
+            table = tables.setdefault(applies, {})
             for node_type, method in rule.visitors().items():
                 table.setdefault(node_type, []).append((rule, method))
-    return table
+    return tables
 
 
 def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:

@@ -67,10 +67,14 @@ class RuleContext:
     may be one. Guards around the visited node narrow the answer (acclint.analysis.narrowing).
     """
 
-    def __init__(self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter) -> None:
+    def __init__(
+        self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter, contexts: frozenset[str] | None = None
+    ) -> None:
+        """`contexts`: the kinds of context whose traces of `function` the answers come from
+        (the ones the visiting rules apply in; ModuleAnalysis.query); None: all of them."""
         self.analysis = analysis
         self.function = function
-        self._query: ValueQuery = analysis.query(function)
+        self._query: ValueQuery = analysis.query(function, contexts)
         self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
         self._exits = BlockExits()
         self._memo: tuple[cst.CSTNode | None, ValueQuery] | None = None
