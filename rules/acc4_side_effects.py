@@ -13,6 +13,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
+from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
 # Effects in a Pallas kernel run while it is compiled, like those in any cached trace.
@@ -329,7 +330,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     What it does:
         Flags assignments (plain, augmented, annotated) to names the function declares
-        `global` or `nonlocal`.
+        `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
+        bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
+        (a test checking how often a function traces, on purpose).
 
     Why is this bad:
         The write happens once, while the trace is built: counters stop counting and state
@@ -362,6 +365,22 @@ STEPS = 0
 def step(x, count):
     return x, count + 1
 """,
+        """
+import jax
+
+def test_traces_once():
+    n = 0
+
+    @jax.jit
+    def f(x):
+        nonlocal n
+        n += 1
+        return x * 2
+
+    f(1.0)
+    f(2.0)
+    assert n == 1
+""",
     ]
     INVALID = [
         """
@@ -380,7 +399,7 @@ def step(x):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
-            if name in declared and not _memoised(name, ctx):
+            if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
 
@@ -482,7 +501,9 @@ class OuterMutationInCachedTrace(Rule):
         Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
         dict or set that is not created inside the accelerated function, and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
-        `self.history` a list, dict or set. Methods that return
+        `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
+        `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
+        is left to `--strictness pedantic`. Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
@@ -570,14 +591,14 @@ class Trainer:
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
-            if name is not None and not _balanced_stack(name, ctx):
+            if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
             if isinstance(target, cst.Subscript) and not _array_index(target):
                 name = _outer_container(target.value, ctx)
-                if name is not None:
+                if name is not None and not is_trace_counter(node, name, ctx):
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
                     return
 
