@@ -616,6 +616,15 @@ class Trainer:
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
 
 
+def _static_write(node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether the value an assignment writes to `target` is a Python value for sure (`+=`:
+    both the old value and the increment)."""
+    value = getattr(node, "value", None)
+    if value is None or ctx.kind(value) is not Kind.STATIC:
+        return False
+    return not isinstance(node, cst.AugAssign) or ctx.kind(target) is Kind.STATIC
+
+
 class PlottingInCachedTrace(Rule):
     """Plotting (`matplotlib`, `seaborn`, `plotly`) in a cached trace.
 
@@ -753,7 +762,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         A write under a test of the same attribute (`if self._cache is None: self._cache =
         ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
-        nnx.Intermediate(y)`, which nnx transforms carry out), and any write in a linen or
+        nnx.Intermediate(y)`), the value of an array leaf its `__init__` made (`self.count +=
+        1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the
+        module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
 
@@ -826,6 +837,20 @@ class Encoder(hk.Module):
         self.representations = {"hidden": x * 2}
         return self.representations["hidden"]
 """,
+        """
+import jax.numpy as jnp
+from flax import nnx
+
+class Counter(nnx.Module):
+    def __init__(self):
+        self.count = jnp.array(0)
+        self.index = 0
+
+    def __call__(self, x):
+        self.count += 1
+        self.index = (self.index + 1) % 3
+        return x * 2
+""",
     ]
     INVALID = [
         """
@@ -863,8 +888,10 @@ class Attention(nnx.Module):
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
-        if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(fn.cls, node.value):
-            return  # a framework module's own state: frozen, local to the trace, or an nnx variable
+        if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(
+            fn.cls, node.value, target.attr.value, _static_write(node, target, ctx)
+        ):
+            return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
