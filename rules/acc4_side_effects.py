@@ -503,7 +503,8 @@ class OuterMutationInCachedTrace(Rule):
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
         `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
         `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
-        is left to `--strictness pedantic`. Methods that return
+        is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
+        key and value for sure (every trace stores the same entry). Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
@@ -598,7 +599,7 @@ class Trainer:
         for target in targets:
             if isinstance(target, cst.Subscript) and not _array_index(target):
                 name = _outer_container(target.value, ctx)
-                if name is not None and not is_trace_counter(node, name, ctx):
+                if name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx):
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
                     return
 
@@ -614,6 +615,16 @@ class Trainer:
 
 
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
+
+
+def _registry_fill(node: cst.CSTNode, target: cst.Subscript, ctx: RuleContext) -> bool:
+    """`REGISTRY[name] = typ` with a Python key and value for sure: every trace that reaches it
+    stores the same entry, so that cached calls skip it loses nothing (a registry or cache
+    filled while tracing, flax's `VariableTypeCache[name] = typ`). Left to pedantic."""
+    if ctx.analysis.pedantic or not isinstance(node, cst.Assign) or ctx.kind(node.value) is not Kind.STATIC:
+        return False
+    part = target.slice[0].slice if len(target.slice) == 1 else None
+    return isinstance(part, cst.Index) and ctx.kind(part.value) is Kind.STATIC
 
 
 def _static_write(node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> bool:
