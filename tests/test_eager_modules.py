@@ -55,6 +55,13 @@ def test_a_module_applied_under_a_transform_stays_traced():
                 print(x)  # expect: ACC401
                 return x
 
+        class MadeOnly(nn.Module):
+            def __call__(self, x):
+                print(x)  # expect: ACC401
+                return x
+
+        made_only = MadeOnly()
+
         jitted = Jitted()
         params = jitted.init(jax.random.key(0), 1.0)
         fast = jax.jit(jitted.apply)

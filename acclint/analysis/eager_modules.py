@@ -16,27 +16,30 @@ never traces it: `init`, `apply` and a direct call run the methods eagerly, and 
 shows a real key on every run. A class is taken as run eagerly only with positive evidence,
 from the whole module: every use of its name is an instantiation at the top level of the
 module (`m = RNGModule()`, `RNGModule().init(...)`) or a submodule made inside a method of
-another eagerly run class (`RNGSubModule()()`), and every use of each name bound to an instance
-is such an eager call at the top level. Any other use (an instance referenced in a function,
+another eagerly run class (`RNGSubModule()()`), every use of each name bound to an instance is
+such an eager call at the top level, and some instance is run so. Any other use (an instance referenced in a function,
 `model.apply` handed on, the class subclassed or passed anywhere) keeps the class traced.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Mapping
 
 import libcst as cst
 
 from acclint.analysis.scopes import ClassInfo, ModuleIndex
+from acclint.frameworks.markers import TracedClass
 
 # What running a module instance eagerly is spelled as, at the top level of a module.
 EAGER_METHODS = frozenset({"init", "apply", "init_with_output"})
 
 
-def eager_classes(index: ModuleIndex, candidates: Iterable[ClassInfo]) -> set[ClassInfo]:
-    """The module-level classes among `candidates` (framework module classes) that the module
-    only runs eagerly (see the module docstring)."""
-    candidates = [cls for cls in candidates if cls.function is None]
+def eager_classes(index: ModuleIndex, candidates: Mapping[ClassInfo, TracedClass]) -> set[ClassInfo]:
+    """The module-level classes among `candidates` (framework module classes, with their traced
+    class) that the module only runs eagerly (see the module docstring). Only classes whose
+    methods are no transform of their own (`inputs = "first"`: flax, haiku, equinox modules)
+    qualify: a runtime `Acceleratable` layer's methods are cached whenever they are called."""
+    candidates = [cls for cls, traced in candidates.items() if cls.function is None and traced.inputs == "first"]
     names = {cls.name for cls in candidates}
     statements = list(index.walks)  # the module's statements, in order
     if not names or not _instantiated_at_top(statements, names):
@@ -44,7 +47,8 @@ def eager_classes(index: ModuleIndex, candidates: Iterable[ClassInfo]) -> set[Cl
     uses = _Uses(names)
     for statement in statements:
         statement.visit(uses)
-    eager = {name for name in uses.made if name not in uses.bad}
+    ran = uses.ran | {name for name, bound in uses.instances.items() if bound & uses.ran_instances} | set(uses.made_in)
+    eager = {name for name in uses.made & ran if name not in uses.bad}
     eager -= {name for name in eager if any(v in uses.bad_instances for v in uses.instances.get(name, ()))}
     # A submodule made in a method of a class that is not run eagerly is traced with it.
     changed = True
@@ -80,6 +84,8 @@ class _Uses(cst.CSTVisitor):
         self.instances: dict[str, set[str]] = {}  # class -> names bound to its instances at the top level
         self.made_in: dict[str, set[str]] = {}  # class -> the classes in whose methods it is made
         self.bad_instances: set[str] = set()  # instance names used otherwise than run eagerly
+        self.ran: set[str] = set()  # classes run as made (`C().init(...)`)
+        self.ran_instances: set[str] = set()  # names run eagerly (`m.init(...)`, `m(x)`)
         self._ok: set[int] = set()  # ids of Name nodes already judged an eager use
         self._functions = 0  # how many function bodies the visit is in
         self._classes: list[str] = []  # the classes whose bodies the visit is in
@@ -135,8 +141,10 @@ class _Uses(cst.CSTVisitor):
         if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value in self.names:
             self._ok.add(id(receiver.func))
             self.made.add(receiver.func.value)
+            self.ran.add(receiver.func.value)
         elif isinstance(receiver, cst.Name):
             self._ok.add(id(receiver))
+            self.ran_instances.add(receiver.value)
 
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self._ok:
