@@ -13,6 +13,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
+from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
 # Effects in a Pallas kernel run while it is compiled, like those in any cached trace.
@@ -330,7 +331,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     What it does:
         Flags assignments (plain, augmented, annotated) to names the function declares
-        `global` or `nonlocal`.
+        `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
+        bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
+        (a test checking how often a function traces, on purpose).
 
     Why is this bad:
         The write happens once, while the trace is built: counters stop counting and state
@@ -363,6 +366,22 @@ STEPS = 0
 def step(x, count):
     return x, count + 1
 """,
+        """
+import jax
+
+def test_traces_once():
+    n = 0
+
+    @jax.jit
+    def f(x):
+        nonlocal n
+        n += 1
+        return x * 2
+
+    f(1.0)
+    f(2.0)
+    assert n == 1
+""",
     ]
     INVALID = [
         """
@@ -381,7 +400,7 @@ def step(x):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
-            if name in declared and not _memoised(name, ctx):
+            if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
 
@@ -483,7 +502,10 @@ class OuterMutationInCachedTrace(Rule):
         Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
         dict or set that is not created inside the accelerated function, and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
-        `self.history` a list, dict or set. Methods that return
+        `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
+        `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
+        is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
+        key and value for sure (every trace stores the same entry). Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
@@ -571,14 +593,14 @@ class Trainer:
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
-            if name is not None and not _balanced_stack(name, ctx):
+            if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
             if isinstance(target, cst.Subscript) and not _array_index(target):
                 name = _outer_container(target.value, ctx)
-                if name is not None:
+                if name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx):
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
                     return
 
@@ -594,6 +616,25 @@ class Trainer:
 
 
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
+
+
+def _registry_fill(node: cst.CSTNode, target: cst.Subscript, ctx: RuleContext) -> bool:
+    """`REGISTRY[name] = typ` with a Python key and value for sure: every trace that reaches it
+    stores the same entry, so that cached calls skip it loses nothing (a registry or cache
+    filled while tracing, flax's `VariableTypeCache[name] = typ`). Left to pedantic."""
+    if ctx.analysis.pedantic or not isinstance(node, cst.Assign) or ctx.kind(node.value) is not Kind.STATIC:
+        return False
+    part = target.slice[0].slice if len(target.slice) == 1 else None
+    return isinstance(part, cst.Index) and ctx.kind(part.value) is Kind.STATIC
+
+
+def _static_write(node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether the value an assignment writes to `target` is a Python value for sure (`+=`:
+    both the old value and the increment)."""
+    value = getattr(node, "value", None)
+    if value is None or ctx.kind(value) is not Kind.STATIC:
+        return False
+    return not isinstance(node, cst.AugAssign) or ctx.kind(target) is Kind.STATIC
 
 
 class PlottingInCachedTrace(Rule):
@@ -733,7 +774,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         A write under a test of the same attribute (`if self._cache is None: self._cache =
         ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
-        nnx.Intermediate(y)`, which nnx transforms carry out), and any write in a linen or
+        nnx.Intermediate(y)`), the value of an array leaf its `__init__` made (`self.count +=
+        1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the
+        module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
 
@@ -806,6 +849,20 @@ class Encoder(hk.Module):
         self.representations = {"hidden": x * 2}
         return self.representations["hidden"]
 """,
+        """
+import jax.numpy as jnp
+from flax import nnx
+
+class Counter(nnx.Module):
+    def __init__(self):
+        self.count = jnp.array(0)
+        self.index = 0
+
+    def __call__(self, x):
+        self.count += 1
+        self.index = (self.index + 1) % 3
+        return x * 2
+""",
     ]
     INVALID = [
         """
@@ -843,8 +900,10 @@ class Attention(nnx.Module):
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
-        if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(fn.cls, node.value):
-            return  # a framework module's own state: frozen, local to the trace, or an nnx variable
+        if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(
+            fn.cls, node.value, target.attr.value, _static_write(node, target, ctx)
+        ):
+            return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")

@@ -322,3 +322,28 @@ def test_taint_case(name):
         source = source.replace("print(x)  # noqa: ACC201", "print(x)  # noqa: ACC201  # expect: ACC001 ACC401")  # ACC201 silences nothing there: ACC001
     settings = Settings(strictness="pedantic") if name.startswith("pedantic") else Settings()
     assert_labels_match(source, settings)
+
+
+def test_a_union_of_pytrees_is_a_pytree():
+    """`flat |= more` and `a | b` join two dicts as often as they `or` two arrays: of two pytrees
+    the result is a pytree (its keys static), with an array for sure an array."""
+    from labelled import assert_labels_match
+
+    assert_labels_match("""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def merge(tree, other, x):
+            flat = dict(tree)
+            flat |= other
+            both = tree | other
+            for key in flat:
+                if key not in both:
+                    raise KeyError(key)
+            mask = x > 0
+            mask |= x < -1
+            if mask:  # expect: ACC201
+                return x
+            return -x
+    """)

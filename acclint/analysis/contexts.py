@@ -24,6 +24,7 @@ from typing import Callable, Collection, Mapping
 import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
+from acclint.analysis.eager_modules import eager_classes
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
@@ -439,7 +440,10 @@ class ContextAnalysis:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
         module), at any depth of subclassing within the module, are cached contexts; what
         their parameters hold when no seen call reaches them: acclint.analysis.modules."""
+        eager = eager_classes(self.index, self.modules.of)
         for cls, traced in self.modules.of.items():
+            if cls in eager:
+                continue  # only run eagerly (init, apply, a direct call) by this script or notebook
             for method in cls.methods.values():
                 if method.name in traced.methods or self._decorated_by(method, traced.decorators):
                     self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))

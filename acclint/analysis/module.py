@@ -96,4 +96,5 @@ class ModuleAnalysis:
         return found
 
     def body(self, fn: FunctionInfo) -> BodyFacts:
-        return self._contexts.body_facts[fn]
+        """The facts of `fn`'s body (collected on first use for a function in no context)."""
+        return self._contexts._body(fn)

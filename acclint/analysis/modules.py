@@ -87,18 +87,38 @@ class ModuleClasses:
             return self.index.classes.get(base.value)
         return None
 
-    def writes_kept(self, cls: ClassInfo | None, value: cst.BaseExpression) -> bool:
-        """Whether writing `value` to an attribute of an instance of `cls` in a traced method
-        is the framework's business (no hazard): a frozen module raises at once, a haiku
-        module lives inside the trace, nnx carries the values its variable types wrap."""
+    def writes_kept(self, cls: ClassInfo | None, value: cst.BaseExpression, attr: str = "", static: bool = False) -> bool:
+        """Whether writing `value` to the attribute `attr` of an instance of `cls` in a traced
+        method is the framework's business (no hazard): a frozen module raises at once, a
+        haiku module lives inside the trace, nnx carries the values its variable types wrap,
+        the values of its array leaves and, with `static` (the value written is a Python value
+        for sure), its structure."""
         traced = self.of.get(cls) if cls is not None else None
         if traced is None:
             return False
         if traced.attribute_writes == "free":
             return True
-        if traced.attribute_writes != "variables" or not isinstance(value, cst.Call):
+        if traced.attribute_writes != "variables":
             return False
-        return self._is_variable(value.func, traced.variables, frozenset())
+        if static or (cls is not None and attr in self._state_attributes(cls, traced)):
+            return True
+        return isinstance(value, cst.Call) and self._is_variable(value.func, traced.variables, frozenset())
+
+    def _state_attributes(self, cls: ClassInfo, traced: TracedClass) -> set[str]:
+        """The attributes `cls.__init__` sets to a variable or an array: the module's state."""
+        init = cls.methods.get("__init__")
+        if init is None or not init.params or not isinstance(init.node, cst.FunctionDef):
+            return set()
+        owner = init.params[0].name
+        found = set()
+        for target, value, how in self._body(init).flows:
+            if (
+                how == "=" and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                and target.value.value == owner and isinstance(value, cst.Call)
+                and (self._is_variable(value.func, traced.variables, frozenset()) or (self.resolve(value.func) or "").startswith(traced.arrays))
+            ):
+                found.add(target.attr.value)
+        return found
 
     def _is_variable(self, func: cst.BaseExpression, variables: tuple[str, ...], seen: frozenset[str]) -> bool:
         """Whether `func` names one of the framework's variable types (or a subclass of one

@@ -51,8 +51,9 @@ ReturnKinds = Union[Kind, tuple[Kind, ...]]
 class BodyFacts:
     """What one walk of a function body (not its nested scopes) finds."""
 
-    # (target, value, how): `value` flows into the names of `target`; `how` is "=", "+=" or
-    # "in" (a loop or comprehension target takes the elements of `value`).
+    # (target, value, how): `value` flows into the names of `target`; `how` is "=", "+=" (any
+    # augmented assignment but `|=`), "|=" (a dict union as often as an array's `or`) or "in"
+    # (a loop or comprehension target takes the elements of `value`).
     flows: list[tuple[cst.BaseExpression, cst.BaseExpression, str]] = field(default_factory=list)
     calls: list[cst.Call] = field(default_factory=list)
     local_names: set[str] = field(default_factory=set)
@@ -128,9 +129,11 @@ def _collect(
             if node.value is not None:
                 flows.append((node.target, node.value, "="))
         elif isinstance(node, cst.AugAssign):
-            flows.append((node.target, node.value, "+="))
+            union = isinstance(node.operator, cst.BitOrAssign)
+            flows.append((node.target, node.value, "|=" if union else "+="))
             _bind_targets(node.target, facts.local_names)
-            _array_use(node.target, facts)
+            if not union:
+                _array_use(node.target, facts)
         elif isinstance(node, (cst.For, cst.CompFor)):
             flows.append((node.target, node.iter, "in"))
             _bind_targets(node.target, facts.local_names)
@@ -155,7 +158,7 @@ def _collect(
             for item in node.names:
                 facts.declared_outer.add(item.name.value)
         elif isinstance(node, cst.BinaryOperation):
-            concatenates = isinstance(node.operator, cst.Add) and not (_number(node.left) or _number(node.right))
+            concatenates = isinstance(node.operator, (cst.Add, cst.BitOr)) and not (_number(node.left) or _number(node.right))
             if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
                 _array_use(node.left, facts)  # `a + b` may join two tuples; `a * 2`, `a - b` cannot
                 _array_use(node.right, facts)
@@ -257,10 +260,10 @@ class ValueQuery:
             left, right = self.kind(node.left), self.kind(node.right)
             if _sequence_like(node.left) or _sequence_like(node.right):
                 return container_of(max(left, right))
-            if isinstance(node.operator, cst.Add) and TRACED not in (left, right) and not (
+            if isinstance(node.operator, (cst.Add, cst.BitOr)) and TRACED not in (left, right) and not (
                 _number(node.left) or _number(node.right)
             ):
-                return container_of(max(left, right))  # `a + b` of two pytrees may concatenate lists
+                return container_of(max(left, right))  # `a + b`, `a | b` of two pytrees may join lists, dicts
             return _as_array(max(left, right))
         if isinstance(node, cst.UnaryOperation):
             if isinstance(node.operator, cst.Not):
@@ -472,6 +475,10 @@ def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> No
             for t, kind in query.pairs(target, value, how):
                 if how == "+=":
                     kind = _as_array(max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC))
+                elif how == "|=":
+                    # `flat |= more`: two pytrees joined (dicts) unless one side is an array for sure
+                    kind = max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC)
+                    kind = kind if kind is TRACED else container_of(kind)
                 if isinstance(t, cst.Subscript):
                     kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
                 for name in target_names(t, through_subscripts=True):

@@ -45,6 +45,10 @@ class TracedClass:
     # wraps in one of its variable types, whose qualified names start with `variables`).
     attribute_writes: str = "trace"
     variables: tuple[str, ...] = ()
+    # With "variables": calls making arrays (qualified names starting with one of these); an
+    # attribute `__init__` sets to one is an array leaf of the module, state its framework
+    # carries like a variable's value.
+    arrays: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,7 @@ def load_markers(
             traced_classes.append(TracedClass(
                 frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())),
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
+                tuple(t.get("arrays", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         positions |= set(raw["static_arguments"]["positions"])
