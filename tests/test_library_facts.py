@@ -83,6 +83,24 @@ def test_autoray_dispatched_draws_are_frozen_into_a_trace():
     assert not dispatched_draw(cst.parse_expression('do("sum", x)'), "autoray.do")
 
 
+def test_objax_draws_are_frozen_into_a_jax_jit_trace():
+    """objax draws split the key its generator holds; under jax.jit that key is read once, so the
+    numbers repeat (and the generator keeps the trace's key: a later draw raises
+    UnexpectedTracerError). objax 1.8 imports with this JAX; its own objax.Jit does not run."""
+    objax = pytest.importorskip("objax", reason="objax's draws are checked by running objax (it also needs six)")
+    draws = {
+        "normal": lambda g: objax.random.normal((3,), generator=g),
+        "uniform": lambda g: objax.random.uniform((3,), generator=g),
+        "truncated_normal": lambda g: objax.random.truncated_normal((3,), generator=g),
+        "randint": lambda g: objax.random.randint((3,), 0, 100, generator=g),
+    }
+    for name, draw in draws.items():
+        generator = objax.random.Generator(1)
+        assert _frozen(lambda: draw(generator)), name
+        assert host_draw(f"objax.random.{name}"), name
+    assert not host_draw("objax.random.Generator")
+
+
 def _flagged(x, training):
     if training:
         return 2.0 * x

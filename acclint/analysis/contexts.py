@@ -23,6 +23,7 @@ from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param
 from acclint.analysis.scalar_calls import scalar_parameters
+from acclint.analysis.records import RecordClasses, returned_record
 from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
@@ -121,6 +122,7 @@ class ContextAnalysis:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
+        self.records = RecordClasses(index, self.resolve)
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -499,6 +501,9 @@ class ContextAnalysis:
             func = call.func
             if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
                 return TREE
+            record = self.records.construct(call, query)
+            if record is not None:
+                return record
             callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
                 if callee.returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
@@ -621,7 +626,8 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
         if len(lengths) == 1 and not any(isinstance(e, cst.StarredElement) for v in values for e in v.elements):  # type: ignore[attr-defined]
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
-    return max(query.kind(v) for v in values)
+    record = None if facts.bare_return else returned_record(values, query)
+    return record if record is not None else max(query.kind(v) for v in values)
 
 
 def _not_static(params: list[Param], opts: Options) -> frozenset[str]:
