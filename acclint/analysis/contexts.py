@@ -17,6 +17,7 @@ from typing import Callable, Mapping
 
 import libcst as cst
 
+from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
@@ -141,18 +142,28 @@ class ContextAnalysis:
         """Traced parameters of decorated functions that a call in this module passes a Python
         number or bool: scalar tracers (acclint.analysis.scalar_calls)."""
         traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
+        owner: dict[str, FunctionInfo] = {}
         for name, fn in self.index.functions.items():
             if not isinstance(fn.node, cst.FunctionDef) or CACHED not in fn.contexts:
                 continue
             for decorator in fn.node.decorators:
                 found = self._marker_of(decorator.decorator)
                 if found is not None and found[0].scalars_traced and found[0].traced == "all":
-                    traced[name] = (fn.call_params, _not_static(fn.call_params, found[1]))
+                    traced[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
                     break
+        for name, values in self.index.module_values.items():  # `apply = jax.jit(model.apply)`
+            found = self.applied(values[0]) if len(values) == 1 and isinstance(values[0], cst.Call) and name not in traced else None
+            if found is None or not found[0].scalars_traced or found[0].traced != "all" or not values[0].args:
+                continue
+            cls = apply_method_class(values[0].args[0].value, None, self.modules, self._values_of)
+            method = self.find_method(cls, "__call__") if cls is not None else None
+            if method is not None:
+                params = apply_params(method.call_params)
+                traced[name], owner[name] = (params, _not_static(params, found[1]) - {VARIABLES}), method
         if not traced:
             return
         for name, params in scalar_parameters(self.index, traced).items():
-            fn = self.index.functions[name]
+            fn = owner[name]
             fn.param_kinds.update(dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
@@ -527,6 +538,8 @@ class ContextAnalysis:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
             self._add(helper, set(fn.contexts), set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
+        elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
+            self._add(applied[0], set(fn.contexts), set(fn.markers), *_receive(*applied))
         elif marker is None:
             self._reach_out(
                 call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset(fn.contexts), frozenset(fn.markers)
@@ -561,6 +574,14 @@ class ContextAnalysis:
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, set(fn.contexts), set(fn.markers), kinds, set(target.given))
+
+    def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
+        """`model.apply(variables, x, train)`: the `__call__` it runs and what it receives
+        (acclint.analysis.applied)."""
+        cls = applied_class(call, fn, self.modules, self._values_of)
+        method = self.find_method(cls, "__call__") if cls is not None else None
+        shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
+        return (method, shape) if shape is not None else None
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:

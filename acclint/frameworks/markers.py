@@ -45,6 +45,10 @@ class TracedClass:
     # wraps in one of its variable types, whose qualified names start with `variables`).
     attribute_writes: str = "trace"
     variables: tuple[str, ...] = ()
+    # The method of an instance that runs `__call__` on arguments after the variables
+    # (linen's `model.apply(variables, x, train)`), and its keywords that `__call__` never sees.
+    applied_by: str = ""
+    apply_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,7 @@ def load_markers(
             traced_classes.append(TracedClass(
                 frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())),
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
+                t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         positions |= set(raw["static_arguments"]["positions"])
