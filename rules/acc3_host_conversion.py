@@ -9,7 +9,7 @@ from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
-PYTHON_SCALARS = frozenset({"float", "int", "complex"})
+PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
 
 
 def _first_traced_arg(node: cst.Call, ctx: RuleContext) -> cst.BaseExpression | None:
@@ -116,10 +116,11 @@ def train(w):
 
 
 class ScalarConversionOfTracedValue(Rule):
-    """`float(x)`, `int(x)`, `complex(x)` (or a `math` function) of a traced value.
+    """`float(x)`, `int(x)`, `complex(x)`, `range(n)` (or a `math` function) of a traced value.
 
     What it does:
-        Flags conversions of a traced array to a Python number.
+        Flags conversions of a traced array to a Python number, also the bounds of a `range`
+        (`for _ in range(n):` with `n` a jitted argument that is not static).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -159,6 +160,17 @@ import jax
 @jax.jit
 def normalise(x):
     return x / float(x.max())  # expect: ACC302
+""",
+        """
+import jax
+
+@jax.jit
+def power(a, b, n):
+    for _ in range(n):  # expect: ACC302
+        b = a @ b
+    return b
+
+power(a0, b0, 20)
 """,
     ]
 

@@ -10,7 +10,7 @@ class Counter:
 
     def count(self) -> int:
         self.n += 1  # expect: ACC409
-        return self.n
+        return self.n  # expect: ACC604
 
     def reset(self):
         self.n = 0

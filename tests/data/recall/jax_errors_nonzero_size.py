@@ -7,5 +7,5 @@ from jax import jit
 
 @jit
 def func(x):
-    indices = jnp.where(x > 1)  # expect: ACC302
+    indices = jnp.where(x > 1)  # expect: ACC305
     return x[indices].sum()

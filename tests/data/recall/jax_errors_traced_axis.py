@@ -6,7 +6,7 @@ from jax import jit
 
 @jit
 def func(x, axis):
-    return x.min(axis)  # expect: ACC302
+    return x.min(axis)  # expect: ACC305
 
 
 func(jnp.arange(4), 0)

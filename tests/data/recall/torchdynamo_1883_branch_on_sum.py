@@ -6,7 +6,7 @@ import torch
 def toy_example(a, b):
     x = torch.add(a, 33)
     y = x.sum()
-    if y < 0:  # expect: ACC201
+    if y < 0:  # missed: ACC201
         x = torch.add(x, 55)
     x = torch.add(x, b)
     return x

@@ -19,7 +19,7 @@ def update_state_by_log(state):
 
 @jax.jit
 def benchmark(state):
-    for _ in range(state.remaining_timesteps):  # expect: ACC302
+    for _ in range(state.remaining_timesteps):  # missed: ACC302
         state = update_state_by_log(state)
     return state
 
