@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.taint import TRACED
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
@@ -120,7 +121,8 @@ class ScalarConversionOfTracedValue(Rule):
 
     What it does:
         Flags conversions of a traced array to a Python number, also the bounds of a `range`
-        (`for _ in range(n):` with `n` a jitted argument that is not static).
+        when they are arrays for sure (`for _ in range(n):` with `n` a jitted argument that is not
+        static and that the module passes a Python int).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -182,6 +184,8 @@ power(a0, b0, 20)
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
+        if arg is not None and qualified == "range" and ctx.kind(arg) is not TRACED:
+            return  # a loop count is configuration as often as not: only an array for sure counts
         if arg is not None:
             ctx.report(
                 node,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.taint import TREE
+from acclint.analysis.taint import TRACED, TREE
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -42,8 +42,8 @@ class TracedShape(Rule):
     """A traced value used as a shape, a size or an axis, or a result sized by traced values.
 
     What it does:
-        Flags, in a jitted (or vmapped) function, a traced value passed where JAX needs a
-        Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
+        Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
+        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
         the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`); the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=`; and a traced boolean
@@ -128,7 +128,7 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if ctx.is_traced(part):
+                if ctx.kind(part) is TRACED:
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
                     return
 
@@ -140,7 +140,9 @@ smallest(x0, 0)
                 return
 
     def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str) -> None:
-        name = ctx.traced_name(value) if value is not None else None
+        # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
+        # is no proof that a shape is traced.
+        name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
         if name is None:
             return
         ctx.report(

@@ -9,7 +9,7 @@ def test_retain():
     a = 10
 
     def loss_sum(val):
-        return jnp.sum(val[:2] ** 2 + val[2:] ** 3) * a  # missed: ACC601
+        return jnp.sum(val[:2] ** 2 + val[2:] ** 3) * a  # expect: ACC605
 
     grad = jax.jit(jax.grad(loss_sum))
     first = grad(jnp.array([2.0, 3.0, 4.0, 5.0]))
