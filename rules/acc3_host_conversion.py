@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.taint import TRACED
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc3_shapes import surely_traced
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
@@ -184,7 +184,7 @@ power(a0, b0, 20)
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
-        if arg is not None and qualified == "range" and ctx.kind(arg) is not TRACED:
+        if arg is not None and qualified == "range" and not surely_traced(arg, ctx):
             return  # a loop count is configuration as often as not: only an array for sure counts
         if arg is not None:
             ctx.report(

@@ -5,12 +5,26 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.taint import TRACED, TREE
+from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
 
 def _shapes() -> dict:
     return apis()["shapes"]
+
+
+def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `value` is an array for sure, not only a pytree argument used in arithmetic.
+
+    The analysis takes a pytree argument used as an array (`H / 2`) for a leaf, a tracer; a
+    Python size or count allows the same arithmetic (a module's `size` input, a haiku
+    function's `seq_len` declared static where the analysis cannot see it). A shape, an axis
+    or a loop count is judged traced only when no name in it is such an argument."""
+    if ctx.kind(value) is not TRACED:
+        return False
+    kinds = ctx.query.kinds
+    return not any(isinstance(n, cst.Name) and kinds.get(n.value) is TREE for n in walk_expression(value))
 
 
 def _static_args(call: cst.Call, positions: list[int], keywords: list[str]) -> list[cst.BaseExpression]:
@@ -128,7 +142,7 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if ctx.kind(part) is TRACED:
+                if surely_traced(part, ctx):
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
                     return
 
