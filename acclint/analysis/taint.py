@@ -23,6 +23,7 @@ function gives it. Guards narrow it where a rule asks (`narrowed`): inside
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import IntEnum
 from typing import Callable, Union
 
@@ -80,6 +81,15 @@ class BodyFacts:
     # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
     # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
     key_loops: set[tuple[str, str]] = field(default_factory=set)
+
+    @cached_property
+    def flows_into(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]]:
+        """The flows that bind each name (also through unpacking), worked out once."""
+        found: dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]] = {}
+        for flow in self.flows:
+            for name in target_names(flow[0]):
+                found.setdefault(name, []).append(flow)
+        return found
 
 
 def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, imports: ImportTable) -> BodyFacts:
@@ -319,13 +329,12 @@ class ValueQuery:
         """The kind of field `attr` of `name` where every value the function assigns `name` is
         a named tuple with that field (built here, or returned by a helper that builds one)."""
         kinds = []
-        for target, value, how in self.body.flows:
-            if name in target_names(target):
-                plain = how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call)
-                record = self.callee(value, self) if plain else None
-                if not isinstance(record, Record) or attr not in record.fields:
-                    return None
-                kinds.append(record[record.fields.index(attr)])
+        for target, value, how in self.body.flows_into.get(name, ()):
+            plain = how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call)
+            record = self.callee(value, self) if plain else None
+            if not isinstance(record, Record) or attr not in record.fields:
+                return None
+            kinds.append(record[record.fields.index(attr)])
         return max(kinds) if kinds else None
 
     def _subscript(self, node: cst.Subscript) -> Kind:
