@@ -3,8 +3,10 @@
 `jax.jit(jax.grad(loss))` of a nested `def loss(val): ... * a` reads `a` from the enclosing
 function while tracing; rebinding `a` there after the jitted function was called changes
 nothing for later calls, which replay the first trace (jax-ml/jax#1426). Only the plain
-sequence is judged: `a` bound in the enclosing function, a call of the jitted closure (the
-decorated name, or a name bound to a marker applied to it), then `a` bound again.
+sequence is judged: `a` bound in the enclosing function, a statement that calls the jitted
+closure (the decorated name, or a name bound to a marker applied to it), then a later
+statement of the same block that binds `a` again (a call or a rebinding inside a branch or a
+loop may not run, and is not judged).
 """
 
 from __future__ import annotations
@@ -50,16 +52,51 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     if outer is None or ctx.is_local(name) or not is_read(node, ctx.parent) or changed_here(node, ctx):
         return None
     body = ctx.analysis.bindings.body(outer)
-    if name not in body.local_names or name in body.declared_outer:
+    if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
     runners = _runners(ctx)
-    line = ctx.analysis.bindings.line
-    calls = [line(c) for c in body.calls if isinstance(c.func, cst.Name) and c.func.value in runners]
-    if not calls:
+    if not runners:
         return None
-    first_call = min(calls)
-    later = [line(t) for t, _, how in body.flows if how in ("=", "+=") and name in target_names(t) and line(t) > first_call]
-    return min(later) if later else None
+    for block in _blocks(outer.node.body):
+        statement = _rebinding_after_call(block, name, runners)
+        if statement is not None:
+            return ctx.analysis.bindings.line(statement)
+    return None
+
+
+def _blocks(node: cst.CSTNode):
+    """Every block of statements in a function body, nested ones too (not those of nested
+    functions and classes, which run at other times)."""
+    if isinstance(node, cst.IndentedBlock):
+        yield node
+    for child in node.children:
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            yield from _blocks(child)
+
+
+def _rebinding_after_call(block: cst.IndentedBlock, name: str, runners: set[str]) -> cst.CSTNode | None:
+    """A simple statement of `block` that binds `name` after an earlier simple statement of the
+    same block called a runner: the rebinding surely follows a call (a call or a binding inside
+    a branch or loop may not run, and is not judged)."""
+    called = False
+    for statement in block.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        if called and any(name in _bound(small) for small in statement.body):
+            return statement
+        called = called or any(
+            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runners for n in walk_expression(statement)
+        )
+    return None
+
+
+def _bound(small: cst.BaseSmallStatement) -> list[str]:
+    """The names an assignment statement binds."""
+    if isinstance(small, cst.Assign):
+        return [n for t in small.targets for n in target_names(t.target)]
+    if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and (not isinstance(small, cst.AnnAssign) or small.value is not None):
+        return target_names(small.target)
+    return []
 
 
 class ClosureRebound(Rule):
@@ -110,6 +147,23 @@ def fit(x):
         return jnp.sum(v * v) * a
     grad = jax.jit(jax.grad(loss))
     return grad(x)
+""",
+        """
+import jax
+
+def attend(x, make, ulysses):
+    if ulysses:
+        cfg = make(x)
+
+        @jax.jit
+        def kernel(m):
+            return m * cfg
+
+        out = kernel(x)
+    else:
+        cfg = make(-x)  # the other branch: never after the call
+        out = x * cfg
+    return out
 """,
     ]
     INVALID = [
