@@ -46,7 +46,7 @@ class HostRandomDraw(Rule):
         Flags calls that draw from `numpy.random` (module functions and `default_rng()` /
         `RandomState` generators, also module-level ones), from the stdlib `random` module or
         from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
-        `do("random.normal", ...)`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
+        `do("random.normal", ...)`, objax's `objax.random.normal`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
         `Acceleratable.predict/forward`, helpers they call).
 
     Why is this bad:

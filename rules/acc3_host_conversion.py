@@ -7,9 +7,10 @@ import libcst as cst
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc3_shapes import surely_traced
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
-PYTHON_SCALARS = frozenset({"float", "int", "complex"})
+PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
 
 
 def _first_traced_arg(node: cst.Call, ctx: RuleContext) -> cst.BaseExpression | None:
@@ -116,10 +117,12 @@ def train(w):
 
 
 class ScalarConversionOfTracedValue(Rule):
-    """`float(x)`, `int(x)`, `complex(x)` (or a `math` function) of a traced value.
+    """`float(x)`, `int(x)`, `complex(x)`, `range(n)` (or a `math` function) of a traced value.
 
     What it does:
-        Flags conversions of a traced array to a Python number.
+        Flags conversions of a traced array to a Python number, also the bounds of a `range`
+        when they are arrays for sure (`for _ in range(n):` with `n` a jitted argument that is not
+        static and that the module passes a Python int).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -160,6 +163,17 @@ import jax
 def normalise(x):
     return x / float(x.max())  # expect: ACC302
 """,
+        """
+import jax
+
+@jax.jit
+def power(a, b, n):
+    for _ in range(n):  # expect: ACC302
+        b = a @ b
+    return b
+
+power(a0, b0, 20)
+""",
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
@@ -170,6 +184,8 @@ def normalise(x):
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
+        if arg is not None and qualified == "range" and not surely_traced(arg, ctx):
+            return  # a loop count is configuration as often as not: only an array for sure counts
         if arg is not None:
             ctx.report(
                 node,

@@ -21,7 +21,7 @@ STALE = "cached calls keep the value seen while tracing"
 ITERATOR_MAKERS = frozenset({"iter", "map", "filter", "zip", "enumerate", "reversed"})
 
 
-def _is_read(node: cst.Name, parent: cst.CSTNode | None) -> bool:
+def is_read(node: cst.Name, parent: cst.CSTNode | None) -> bool:
     """Whether `node` reads a variable (not an attribute name, a keyword, a target)."""
     if isinstance(parent, cst.Attribute):
         return parent.value is node
@@ -32,7 +32,7 @@ def _is_read(node: cst.Name, parent: cst.CSTNode | None) -> bool:
     return not isinstance(parent, (cst.NameItem, cst.Param, cst.Del, cst.AsName, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.Decorator))
 
 
-def _changed_here(node: cst.Name, ctx: RuleContext) -> bool:
+def changed_here(node: cst.Name, ctx: RuleContext) -> bool:
     """Whether `node` is the object of a change in the trace (`m["k"] = v`, `m.update(...)`):
     a write, ACC4's finding, not a read of a hidden input."""
     parent = ctx.parent
@@ -50,7 +50,7 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     fn = ctx.function
     if name not in ctx.analysis.index.module_values or ctx.is_local(name):
         return None  # not assigned at module level, or the function's own (cheap tests first)
-    if not _is_read(node, ctx.parent) or _changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
+    if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
     bindings = ctx.analysis.bindings
     if not bindings.is_module_name(name, fn) or not bindings.module_value(name):

@@ -83,6 +83,68 @@ def test_autoray_dispatched_draws_are_frozen_into_a_trace():
     assert not dispatched_draw(cst.parse_expression('do("sum", x)'), "autoray.do")
 
 
+def test_objax_draws_are_frozen_into_a_jax_jit_trace():
+    """objax draws split the key its generator holds; under jax.jit that key is read once, so the
+    numbers repeat (and the generator keeps the trace's key: a later draw raises
+    UnexpectedTracerError). objax 1.8 imports with this JAX; its own objax.Jit does not run."""
+    objax = pytest.importorskip("objax", reason="objax's draws are checked by running objax (it also needs six)")
+    draws = {
+        "normal": lambda g: objax.random.normal((3,), generator=g),
+        "uniform": lambda g: objax.random.uniform((3,), generator=g),
+        "truncated_normal": lambda g: objax.random.truncated_normal((3,), generator=g),
+        "randint": lambda g: objax.random.randint((3,), 0, 100, generator=g),
+    }
+    for name, draw in draws.items():
+        generator = objax.random.Generator(1)
+        assert _frozen(lambda: draw(generator)), name
+        assert host_draw(f"objax.random.{name}"), name
+    assert not host_draw("objax.random.Generator")
+
+
+def test_shapes_sizes_and_axes_must_be_python_values_under_jit():
+    """`rules/apis.toml` `[shapes]` (ACC305): each function sized by values raises under jit
+    without `size=`; a traced value at each listed shape/axis argument raises; a boolean mask
+    index raises."""
+    from acclint.rules.tables import apis
+
+    shapes = apis()["shapes"]
+    concretization = (jax.errors.ConcretizationTypeError, TypeError, ValueError)
+    v = jnp.arange(6.0) - 2.0
+    for qualified in shapes["sized"] + shapes["one_argument_sized"]:
+        function = _resolve(qualified)
+        assert function is not None, qualified
+        with pytest.raises(concretization):
+            jax.jit(function)(v)
+    for entry in shapes["static_arguments"]:
+        for qualified in entry["functions"]:
+            function = _resolve(qualified)
+            assert function is not None, qualified
+            for position in entry["positions"]:
+                with pytest.raises(concretization):
+                    jax.jit(lambda n: function(*_with_traced(qualified, position, n)))(2)
+    for entry in shapes["static_method_arguments"]:
+        for method in entry["methods"]:
+            with pytest.raises(concretization):
+                jax.jit(lambda n, method=method: getattr(X, method)(n, -1) if method == "reshape" else getattr(X, method)(n))(1)
+    with pytest.raises(jax.errors.NonConcreteBooleanIndexError):
+        jax.jit(lambda x: x[x > 0])(v)
+
+
+# Plausible arguments before and after the traced one (`arange(0, n)`, `linspace(0.0, 1.0, n)`).
+SHAPE_ARGUMENTS = {
+    "jax.numpy.full": ((), (1.0,)), "jax.numpy.arange": ((0, 1), ()), "jax.numpy.linspace": ((0.0, 1.0), ()),
+    "jax.numpy.logspace": ((0.0, 1.0), ()), "jax.numpy.reshape": ((X,), ()),
+}
+
+
+def _with_traced(qualified: str, position: int, n):
+    """The arguments of a call of `qualified` with the traced `n` at `position`."""
+    if qualified == "jax.numpy.reshape":
+        return (X, (n, -1))
+    before, after = SHAPE_ARGUMENTS.get(qualified, ((X,), ()))
+    return (*before[:position], n, *after)
+
+
 def _flagged(x, training):
     if training:
         return 2.0 * x

@@ -23,6 +23,7 @@ from typing import Callable, Collection, Mapping
 
 import libcst as cst
 
+from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.eager_modules import eager_classes
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
@@ -30,6 +31,7 @@ from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import scalar_parameters
+from acclint.analysis.records import RecordClasses, returned_record
 from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
 
 PARTIAL = frozenset({"functools.partial", "partial"})
@@ -128,6 +130,7 @@ class ContextAnalysis:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
+        self.records = RecordClasses(index, self.resolve)
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -143,21 +146,37 @@ class ContextAnalysis:
         self._return_to_seeds()
 
     def _scalar_arguments(self) -> None:
-        """Traced parameters of decorated functions that a call in this module passes a Python
-        number or bool: scalar tracers (acclint.analysis.scalar_calls)."""
+        """Traced parameters of decorated functions (and of module-level names bound to a
+        jitted function or `model.apply`) that a call in this module passes a Python number or
+        bool: scalar tracers (acclint.analysis.scalar_calls)."""
         traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
+        owner: dict[str, FunctionInfo] = {}
         for name, fn in self.index.functions.items():
             if not isinstance(fn.node, cst.FunctionDef) or CACHED not in fn.contexts:
                 continue
             for decorator in fn.node.decorators:
                 found = self._marker_of(decorator.decorator)
                 if found is not None and found[0].scalars_traced and found[0].traced == "all":
-                    traced[name] = (fn.call_params, _not_static(fn.call_params, found[1]))
+                    traced[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
                     break
+        for name, values in self.index.module_values.items():  # `f = jax.jit(f)`, `apply = jax.jit(model.apply)`
+            found = self.applied(values[0]) if len(values) == 1 and isinstance(values[0], cst.Call) and name not in traced else None
+            if found is None or not found[0].scalars_traced or found[0].traced != "all" or not values[0].args:
+                continue
+            handed = values[0].args[0].value
+            fn = self.index.functions.get(name)
+            if isinstance(handed, cst.Name) and handed.value == name and fn is not None and CACHED in fn.contexts:
+                traced[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
+                continue
+            cls = apply_method_class(handed, None, self.modules, self._values_of)
+            method = self.find_method(cls, "__call__") if cls is not None else None
+            if method is not None:
+                params = apply_params(method.call_params)
+                traced[name], owner[name] = (params, _not_static(params, found[1]) - {VARIABLES}), method
         if not traced:
             return
         for name, params in scalar_parameters(self.index, traced).items():
-            fn = self.index.functions[name]
+            fn = owner[name]
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
@@ -196,6 +215,8 @@ class ContextAnalysis:
             if found is not None:
                 marker, opts = found
                 self._apply(marker, opts, Target(site.decorates))
+                if marker.kind == CACHED and _static_self(site.decorates, opts):
+                    self.bound_methods.add(site.decorates)  # `self` hashed, not traced: as `jax.jit(self.step)`
             return
         call = site.expr
         assert isinstance(call, cst.Call)
@@ -240,7 +261,7 @@ class ContextAnalysis:
                 for t in self._targets(value, scope, cls, seen | {expr.value})
             ]
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            method = self._method_via_self(expr, scope)
+            method = self._method_via_self(expr, scope) or self._method_of_instance(expr, scope)
             return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Call):
             func_name = self.resolve(expr.func)
@@ -261,6 +282,20 @@ class ContextAnalysis:
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen, at)]
         return []
+
+    def _method_of_instance(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """`counter.count` where every value `counter` is bound to is `Counter(...)`, a plain
+        class of this module (framework modules are applied, not bound: acclint.analysis.modules)."""
+        assert isinstance(expr.value, cst.Name)
+        values = self._values_of(expr.value.value, scope)
+        made = {v.func.value for v in values if isinstance(v, cst.Call) and isinstance(v.func, cst.Name)}
+        if len(made) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
+            return None
+        cls = self.index.classes.get(made.pop())
+        if cls is None or cls in self.modules.of:
+            return None
+        method = cls.methods.get(expr.attr.value)
+        return method if method is not None and method.is_method else None
 
     def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         """The values `name = value` binds in the nearest scope that assigns it."""
@@ -504,7 +539,13 @@ class ContextAnalysis:
         def check(call: cst.Call, query: ValueQuery) -> ReturnKinds | None:
             func = call.func
             if isinstance(func, cst.Call) and fn.contexts and self._marker_of(func.func) is not None:
-                return TREE
+                # a pytree of tracers; an array where the function handed over is an array
+                # operation (`jax.jit(lax.gt)(x, 0.0)` in a trace)
+                handed = self.resolve(func.args[0].value) if func.args else None
+                return TRACED if handed is not None and handed.startswith(self.facts.array_namespaces) else TREE
+            record = self.records.construct(call, query)
+            if record is not None:
+                return record
             callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
                 returns = _returns_in(callee, contexts)
@@ -531,6 +572,8 @@ class ContextAnalysis:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
             self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
+        elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
+            self._add(applied[0], {context}, set(fn.markers), *_receive(*applied))
         elif marker is None:
             self._reach_out(
                 call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset({context}), frozenset(fn.markers)
@@ -567,6 +610,14 @@ class ContextAnalysis:
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
+
+    def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
+        """`model.apply(variables, x, train)`: the `__call__` it runs and what it receives
+        (acclint.analysis.applied)."""
+        cls = applied_class(call, fn, self.modules, self._values_of)
+        method = self.find_method(cls, "__call__") if cls is not None else None
+        shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
+        return (method, shape) if shape is not None else None
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:
@@ -674,7 +725,16 @@ def _return_kinds(facts: BodyFacts, query: ValueQuery) -> ReturnKinds:
         if len(lengths) == 1 and not any(isinstance(e, cst.StarredElement) for v in values for e in v.elements):  # type: ignore[attr-defined]
             per_value = [tuple(query.kind(e.value) for e in v.elements) for v in values]  # type: ignore[attr-defined]
             return tuple(max(column) for column in zip(*per_value))
-    return max(query.kind(v) for v in values)
+    record = None if facts.bare_return else returned_record(values, query)
+    return record if record is not None else max(query.kind(v) for v in values)
+
+
+def _static_self(fn: FunctionInfo, opts: Options) -> bool:
+    """Whether a marker with `opts` decorating `fn` declares a method's `self` static
+    (`@partial(jax.jit, static_argnums=0)`): the object is hashed, its attributes read once."""
+    if not fn.is_method or not fn.params or fn.cls is None:
+        return False
+    return 0 in opts.static_argnums or fn.params[0].name in opts.static_argnames
 
 
 def _not_static(params: list[Param], opts: Options) -> frozenset[str]:

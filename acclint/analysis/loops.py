@@ -246,6 +246,8 @@ class LoopFacts:
                 unbounded = [loop for loop in loops if not loop.bounded]
                 if unbounded:  # a new function, wrapped anew, each pass
                     self._candidates.append(_Candidate(decorator.decorator, "a function defined in the loop", node.name.value, unbounded[-1], scope, statement))
+                elif scope.fn is not None:  # wrapped anew on each call of the function it is defined in
+                    self._candidates.append(_Candidate(decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement))
         if not wrapped:
             scope.bound.add(node.name.value)
         for loop in loops:

@@ -7,7 +7,9 @@ decorated function that passes a number or bool literal there proves the paramet
 a marker that traces Python scalars (`jax.jit`, the `scalars = "traced"` of its data file)
 turns the value into a scalar tracer, whatever the annotation, and those truth tests raise
 `TracerBoolConversionError`. Only calls of the decorated name itself count (`jax.jit(f)`
-leaves `f` a plain function), and only parameters the decorator does not declare static.
+leaves `f` a plain function), or of a module-level name bound to the jitted function
+(`f = jax.jit(f)`, `apply = jax.jit(model.apply)`, whose parameters are the variables and then
+those of the module's `__call__`), and only parameters the marker does not declare static.
 """
 
 from __future__ import annotations

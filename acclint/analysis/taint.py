@@ -23,6 +23,7 @@ function gives it. Guards narrow it where a rule asks (`narrowed`): inside
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import IntEnum
 from typing import Callable, Union
 
@@ -42,8 +43,22 @@ class Kind(IntEnum):
 
 STATIC, UNKNOWN, TREE, TRACED = Kind.STATIC, Kind.UNKNOWN, Kind.TREE, Kind.TRACED
 
+
+
+class Record(tuple):
+    """The kinds of the fields of a named tuple (acclint.analysis.records): a tuple of kinds,
+    one per field in order (so unpacking it pairs as a tuple does), with the fields' names."""
+
+    fields: tuple[str, ...]
+
+    def __new__(cls, kinds, fields: tuple[str, ...]) -> Record:
+        record = super().__new__(cls, kinds)
+        record.fields = fields
+        return record
+
+
 # What a call of a helper of this module returns: one kind, or one per element of the tuple
-# every `return` of the helper spells out.
+# every `return` of the helper spells out (a `Record` where every `return` builds a named tuple).
 ReturnKinds = Union[Kind, tuple[Kind, ...]]
 
 
@@ -67,6 +82,15 @@ class BodyFacts:
     # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
     # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
     key_loops: set[tuple[str, str]] = field(default_factory=set)
+
+    @cached_property
+    def flows_into(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]]:
+        """The flows that bind each name (also through unpacking), worked out once."""
+        found: dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]] = {}
+        for flow in self.flows:
+            for name in target_names(flow[0]):
+                found.setdefault(name, []).append(flow)
+        return found
 
 
 def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, imports: ImportTable) -> BodyFacts:
@@ -294,11 +318,27 @@ class ValueQuery:
         if attr in self.facts.static_attributes:
             return STATIC
         base = self.kind(node.value)
+        if base in (UNKNOWN, TREE) and isinstance(node.value, cst.Name):
+            field_kind = self._record_field(node.value.value, attr)
+            if field_kind is not None:
+                return field_kind
         if base is TREE:
             # A field of a pytree may be declared static (`pytree_node=False`) or be a config
             # value; only attributes that exist on arrays alone say it is an array.
             return TRACED if attr in self.facts.array_attributes else UNKNOWN
         return base
+
+    def _record_field(self, name: str, attr: str) -> Kind | None:
+        """The kind of field `attr` of `name` where every value the function assigns `name` is
+        a named tuple with that field (built here, or returned by a helper that builds one)."""
+        kinds = []
+        for target, value, how in self.body.flows_into.get(name, ()):
+            plain = how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call)
+            record = self.callee(value, self) if plain else None
+            if not isinstance(record, Record) or attr not in record.fields:
+                return None
+            kinds.append(record[record.fields.index(attr)])
+        return max(kinds) if kinds else None
 
     def _subscript(self, node: cst.Subscript) -> Kind:
         base = self.kind(node.value)

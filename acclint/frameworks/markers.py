@@ -49,6 +49,10 @@ class TracedClass:
     # attribute `__init__` sets to one is an array leaf of the module, state its framework
     # carries like a variable's value.
     arrays: tuple[str, ...] = ()
+    # The method of an instance that runs `__call__` on arguments after the variables
+    # (linen's `model.apply(variables, x, train)`), and its keywords that `__call__` never sees.
+    applied_by: str = ""
+    apply_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,7 @@ def load_markers(
                 frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())),
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
                 tuple(t.get("arrays", ())),
+                t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         positions |= set(raw["static_arguments"]["positions"])

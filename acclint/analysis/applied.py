@@ -1,0 +1,65 @@
+"""Calls that apply a module to arguments: linen's `model.apply(variables, x, training)`.
+
+`apply` runs `model.__call__(x, training)` inside whatever trace makes the call, so `__call__`'s
+parameters hold what the call passes after the variables: in a jitted `predict(params, x,
+training)` that the module calls with `True`, `training` is a scalar tracer and
+`nn.Dropout(deterministic=not training)` raises. Which method of which framework's modules
+applies them, and the keywords `__call__` never sees, are data (`applied_by`,
+`apply_keywords` in jax.toml); a call naming another method (`method=`) is not followed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+import libcst as cst
+
+from acclint.analysis.modules import ModuleClasses
+from acclint.analysis.reach import CallShape
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, Param
+
+VARIABLES = "<variables>"  # `apply`'s first parameter: a name no parameter of `__call__` can have
+
+
+def applied_class(
+    call: cst.Call, scope: FunctionInfo, modules: ModuleClasses,
+    values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+) -> ClassInfo | None:
+    """The module class whose `__call__` `model.apply(...)` runs, where `model` is bound to an
+    instance of one class of this module (`model = DNN(8, 0.1)`)."""
+    if any(a.keyword is not None and a.keyword.value == "method" for a in call.args):
+        return None
+    return apply_method_class(call.func, scope, modules, values_of)
+
+
+def apply_method_class(
+    func: cst.BaseExpression, scope: FunctionInfo | None, modules: ModuleClasses,
+    values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+) -> ClassInfo | None:
+    """The module class of `model` in `model.apply` (also handed to a marker:
+    `jax.jit(model.apply)`), where `apply` is the method that applies its framework's modules."""
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return None
+    cls = modules.called_class(func.value, scope, values_of)
+    traced = modules.of.get(cls) if cls is not None else None
+    if traced is None or not traced.applied_by or func.attr.value != traced.applied_by:
+        return None
+    return cls
+
+
+def apply_params(call_params: list[Param]) -> list[Param]:
+    """The parameters of `model.apply` as a caller passes them: the variables, then those of
+    `__call__`."""
+    return [Param(VARIABLES, positional=True, star=False, plain_typed=False), *call_params]
+
+
+def applied_shape(shape: CallShape, cls: ClassInfo, modules: ModuleClasses) -> CallShape | None:
+    """What `__call__` receives from an `apply` call of this shape: its arguments after the
+    variables, without `apply`'s own keywords (None: the variables are not passed by position)."""
+    if not shape.positional:
+        return None
+    own = modules.of[cls].apply_keywords
+    given = tuple(g - 1 if isinstance(g, int) else g for g in shape.given if g != 0 and g not in own)
+    keywords = tuple((name, kind) for name, kind in shape.keywords if name not in own)
+    return replace(shape, positional=shape.positional[1:], keywords=keywords, given=given)

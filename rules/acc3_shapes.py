@@ -1,0 +1,166 @@
+"""ACC305: a traced value where JAX needs a Python value: a shape, a size, an axis."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.analysis.taint import TRACED, TREE
+from acclint.analysis.walk import walk_expression
+from acclint.frameworks.markers import CACHED, VMAPPED
+from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.tables import apis
+
+def _shapes() -> dict:
+    return apis()["shapes"]
+
+
+def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `value` is an array for sure, not only a pytree argument used in arithmetic.
+
+    The analysis takes a pytree argument used as an array (`H / 2`) for a leaf, a tracer; a
+    Python size or count allows the same arithmetic (a module's `size` input, a haiku
+    function's `seq_len` declared static where the analysis cannot see it). A shape, an axis
+    or a loop count is judged traced only when no name in it is such an argument."""
+    if ctx.kind(value) is not TRACED:
+        return False
+    kinds = ctx.query.kinds
+    return not any(isinstance(n, cst.Name) and kinds.get(n.value) is TREE for n in walk_expression(value))
+
+
+def _static_args(call: cst.Call, positions: list[int], keywords: list[str]) -> list[cst.BaseExpression]:
+    """The arguments of `call` at `positions` or named by `keywords`."""
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    found = [positional[i] for i in positions if i < len(positional)]
+    return found + [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
+
+
+def _parts(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """A shape spelled as a tuple or list is judged element by element: `(n, 3)`."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
+    return [value]
+
+
+def _is_mask(index: cst.BaseExpression) -> bool:
+    """A boolean array spelled out: a comparison, or `~`, `&`, `|` of comparisons."""
+    if isinstance(index, cst.Comparison):
+        return not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in index.comparisons)
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert):
+        return _is_mask(index.expression)
+    if isinstance(index, cst.BinaryOperation) and isinstance(index.operator, (cst.BitAnd, cst.BitOr)):
+        return _is_mask(index.left) and _is_mask(index.right)
+    return False
+
+
+class TracedShape(Rule):
+    """A traced value used as a shape, a size or an axis, or a result sized by traced values.
+
+    What it does:
+        Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
+        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
+        the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`); the functions whose
+        result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
+        condition alone, `jnp.argwhere`, `jnp.unique`) without `size=`; and a traced boolean
+        mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
+
+    Why is this bad:
+        A compiled program has fixed shapes: JAX needs them while tracing, before any value is
+        known. `jax.jit` raises `ConcretizationTypeError`, `TypeError` (a shape of tracers) or
+        `NonConcreteBooleanIndexError`. A jitted argument used this way is usually meant to be
+        static configuration.
+
+    Example:
+        @jax.jit
+        def positive_sum(x):
+            return x[x > 0].sum()
+
+    Use instead:
+        @jax.jit
+        def positive_sum(x):
+            return jnp.where(x > 0, x, 0).sum()
+
+        or declare the argument static (`static_argnames="n"`), or give the size
+        (`jnp.nonzero(x, size=k, fill_value=0)`).
+
+    Fix safety:
+        No automatic fix: which size to give, or whether the argument is configuration, is
+        yours to decide.
+    """
+
+    code = "ACC305"
+    name = "traced-shape"
+    contexts = frozenset({CACHED, VMAPPED})
+    VALID = [
+        """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnames="n")
+def windows(x, n):
+    idx = jnp.nonzero(x > 0, size=3, fill_value=0)
+    return jnp.zeros((n, x.shape[0])) + x.reshape(1, -1).sum(axis=0) + jnp.where(x > 0, x, 0)[idx]
+""",
+    ]
+    INVALID = [
+        """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def positive_sum(x):
+    return x[x > 0].sum()  # expect: ACC305
+
+@jax.jit
+def indices(x):
+    return jnp.where(x > 1)  # expect: ACC305
+
+@jax.jit
+def smallest(x, axis):
+    return x.min(axis)  # expect: ACC305
+
+smallest(x0, 0)
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        qualified = ctx.resolve(node.func)
+        shapes = _shapes()
+        if qualified in shapes["sized"] or (qualified in shapes["one_argument_sized"] and len(node.args) == 1):
+            if any(a.keyword is not None and a.keyword.value == "size" for a in node.args):
+                return
+            self._report(node, ctx, node.args[0].value if node.args else None, "sizes its result by the values of")
+            return
+        candidates: list[cst.BaseExpression] = []
+        for entry in shapes["static_arguments"]:
+            if qualified in entry["functions"]:
+                candidates += _static_args(node, entry["positions"], entry["keywords"])
+        if isinstance(node.func, cst.Attribute) and ctx.kind(node.func.value) >= TREE:  # an array's method
+            method = node.func.attr.value
+            for entry in shapes["static_method_arguments"]:
+                if method in entry["methods"]:
+                    candidates += _static_args(node, entry["positions"], entry["keywords"])
+        for value in candidates:
+            for part in _parts(value):
+                if surely_traced(part, ctx):
+                    self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
+                    return
+
+    def visit_Subscript(self, node: cst.Subscript, ctx: RuleContext) -> None:
+        for element in node.slice:
+            index = element.slice
+            if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
+                self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of")
+                return
+
+    def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str) -> None:
+        # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
+        # is no proof that a shape is traced.
+        name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
+        if name is None:
+            return
+        ctx.report(
+            node,
+            f"'{ctx.code_for(node.func if isinstance(node, cst.Call) else node.value)}' {what} traced value '{name}': "
+            "shapes must be known while tracing, so jit raises; declare it static, give `size=`, or use where(cond, a, b)",
+        )
