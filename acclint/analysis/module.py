@@ -6,15 +6,19 @@ functions are in which context, whether an expression is traced, and what a name
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from functools import cache
 from typing import Callable
 
 import libcst as cst
 
 from acclint.analysis.contexts import ContextAnalysis
+from acclint.analysis.declared import Declared
+from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import Marker, MarkerTable
-from acclint.analysis.reach import Options, Seed
+from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
@@ -24,6 +28,30 @@ from acclint.analysis.bindings import ModuleBindings
 def _tails(markers: MarkerTable) -> frozenset[str]:
     return frozenset(name.rsplit(".", 1)[-1] for name in markers.markers) | frozenset(
         name.rsplit(".", 1)[-1] for name in markers.class_bases
+    )
+
+
+def module_facts(facts: ValueFacts, module: cst.Module, imports: ImportTable, seeds: tuple) -> ValueFacts:
+    """The value facts of one module: the frameworks' own, and what the module declares static
+    and imports declared static from other modules of the project (its `Imported` seed)."""
+    try:
+        tree = ast.parse(module.code)
+    except (SyntaxError, ValueError, RecursionError):
+        return facts
+    own = Declared.of(tree, imports.resolve_dotted, facts.static_field_calls)
+    strings, enums, fields = set(own.strings), set(own.enums), set(own.all_static_fields())
+    for seed in seeds:
+        if isinstance(seed, Imported):
+            strings |= seed.strings
+            enums |= seed.enums
+            fields |= seed.static_fields
+    if not (strings or enums or fields):
+        return facts
+    # A name arrays have too says nothing of which object it is read from.
+    fields -= facts.array_attributes | facts.array_methods
+    return replace(
+        facts, static_attributes=facts.static_attributes | fields,
+        static_strings=frozenset(strings), value_enums=frozenset(enums),
     )
 
 
@@ -47,8 +75,8 @@ class ModuleAnalysis:
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
-        self.facts: ValueFacts = value_facts()
         self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
+        self.facts: ValueFacts = module_facts(value_facts(), module, self.index.imports, seeds)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}
