@@ -107,6 +107,14 @@ def module_name(path: Path) -> str:
     return ".".join(reversed(parts))
 
 
+def _spells(path: Path, parts: list[str]) -> bool:
+    """Whether `path` (a module's file) sits where the dotted name `parts` says."""
+    components = path.resolve().with_suffix("").parts
+    if components and components[-1] == "__init__":
+        components = components[:-1]
+    return list(components[-len(parts):]) == parts
+
+
 class Project:
     """The linted files, by module name, and the seeds their traced functions give each other.
 
@@ -196,8 +204,9 @@ class Project:
             if qualified is None or not self.in_project(qualified):
                 continue
             absolute = self._absolute(qualified, path)
-            if absolute in self.paths:  # a module of the project, imported whole
-                declared = self.index_of(self._candidates(absolute, path)[0]).declared
+            modules = self._candidates(absolute, path) if absolute is not None else []
+            if modules:  # a module of the project, imported whole
+                declared = self.index_of(modules[0]).declared
                 strings.update(f"{qualified}.{name}" for name in declared.strings)
                 enums.update(f"{qualified}.{name}" for name in declared.enums)
                 fields |= declared.all_static_fields()
@@ -226,8 +235,17 @@ class Project:
         return ".".join([*base, qualified[dots:]]) if base else qualified[dots:]
 
     def _candidates(self, module: str, importer: str) -> list[str]:
-        """Files named `module`, those beside the importer first (a script's `import utils`)."""
+        """Files named `module`, those beside the importer first (a script's `import utils`).
+        A module of a namespace package (a directory without `__init__.py`: `maxtext.common.
+        common_types` in `src/maxtext/common/`) is named by a tail of the dotted name alone:
+        such a file counts where its path spells the whole name."""
         found = self.paths.get(module, [])
+        if not found and "." in module:
+            parts = module.split(".")
+            found = [
+                path for k in range(1, len(parts)) for path in self.paths.get(".".join(parts[k:]), ())
+                if _spells(Path(path), parts)
+            ]
         here = self._directory.get(importer)
         return sorted(found, key=lambda p: self._directory[p] != here)
 
