@@ -284,3 +284,37 @@ def test_a_module_of_a_namespace_package_is_found_by_its_whole_name(tmp_path):
         """,
     })
     assert _found(root) == {("src/app/common/modes.py", 5, "ACC201")}
+
+
+def test_a_submodule_field_declared_with_its_type(tmp_path):
+    # equinox: the field is filled by the constructor, its annotation names the submodule's class
+    layers = """
+        import equinox as eqx
+
+        class PositionalEmbedding(eqx.Module):
+            size: int = eqx.field(static=True)
+
+            def __call__(self, L):
+                if L > self.size:
+                    raise ValueError("too long")
+                return L
+    """
+    caller = """
+        import equinox as eqx
+        import jax.numpy as jnp
+        from .layers import PositionalEmbedding
+
+        class Filter(eqx.Module):
+            pos_emb: PositionalEmbedding
+
+            def __call__(self, x):
+                return self.pos_emb(LENGTH)
+    """
+    static = _write(tmp_path / "static", {
+        "pkg/__init__.py": "", "pkg/layers.py": layers, "pkg/model.py": caller.replace("LENGTH", "x.shape[0]"),
+    })
+    assert _found(static, PEDANTIC) == set()
+    traced = _write(tmp_path / "traced", {
+        "pkg/__init__.py": "", "pkg/layers.py": layers, "pkg/model.py": caller.replace("LENGTH", "jnp.sum(x)"),
+    })
+    assert _found(traced) == {("pkg/layers.py", 8, "ACC201")}

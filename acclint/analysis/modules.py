@@ -150,6 +150,8 @@ class ModuleClasses:
             if method is None or not method.params or func.value.value != method.params[0].name:
                 return None
             values = self._self_attributes(method.cls).get(func.attr.value, [])
+            if not values:  # a dataclass field declared with its module's type: `pos_emb: PositionalEmbedding`
+                return _field_type(method.cls, func.attr.value)
             return self._one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
@@ -189,3 +191,17 @@ class ModuleClasses:
                     if how == "=" and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner:
                         found.setdefault(target.attr.value, []).append(value)
         return found
+
+
+def _field_type(cls: ClassInfo, name: str) -> cst.BaseExpression | None:
+    """The class a field of `cls` is annotated with in its body (`pos_emb: PositionalEmbedding`,
+    an equinox or flax dataclass field, which the constructor fills), if it names one."""
+    for line in cls.node.body.body:
+        statements = line.body if isinstance(line, cst.SimpleStatementLine) else ()
+        for statement in statements:
+            if (
+                isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name)
+                and statement.target.value == name and isinstance(statement.annotation.annotation, (cst.Name, cst.Attribute))
+            ):
+                return statement.annotation.annotation
+    return None
