@@ -8,10 +8,13 @@ traced functions make to an imported function of the project, and every imported
 hands to a marker, becomes a `Seed` for the file that defines the function (through package
 `__init__` re-exports too); that file is analysed with its seeds, which may reach further, and
 what a reached function returns to a call, where it holds tracers, goes back to the calling
-file as a `Returned` seed, which is analysed again with it.
+file as a `Returned` seed, which is analysed again with it. What the names a file imports from
+the project declare static (string constants, value enums, static fields: acclint.analysis.
+declared, kept in the index) is an `Imported` seed of that file.
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
-project index (`FileIndex`: top-level functions and module-level imports).
+project index (`FileIndex`: top-level functions and classes, module-level imports, and what the
+top level declares static).
 
 What a file contributes depends only on its bytes, its module name, the project's module names
 and the seeds it receives, so with `Summaries` (acclint.run.cache keeps them between runs) a
