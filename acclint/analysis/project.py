@@ -402,7 +402,10 @@ class Project:
         if module is not None:
             try:
                 with collection_paused():
-                    analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
+                    analysis = ModuleAnalysis(
+                        module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
+                        declared=self.index_of(path).declared,
+                    )
             except RecursionError:
                 analysis = None
             if analysis is not None:
