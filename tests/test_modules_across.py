@@ -318,3 +318,53 @@ def test_a_submodule_field_declared_with_its_type(tmp_path):
         "pkg/__init__.py": "", "pkg/layers.py": layers, "pkg/model.py": caller.replace("LENGTH", "jnp.sum(x)"),
     })
     assert _found(traced) == {("pkg/layers.py", 8, "ACC201")}
+
+
+def test_in_one_module_too_a_reached_submodule_takes_its_callers_kinds(tmp_path):
+    # A submodule's `__call__` a seen call reaches loses the entry kinds (pedantic silent); one
+    # reached only from a method nobody traces keeps them (pedantic reports its flag).
+    root = _write(tmp_path, {"model.py": """
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __call__(self, x, depth):
+                if depth > 1:
+                    return x * 2
+                return x
+
+        class Unused(nnx.Module):
+            def __call__(self, x, depth):
+                if depth > 1:
+                    return x * 2
+                return x
+
+        class Model(nnx.Module):
+            def __init__(self):
+                self.block = Block()
+                self.unused = Unused()
+
+            def __call__(self, x):
+                return self.block(x, 2)
+
+            def never_traced(self, x):
+                return self.unused(x, 3)
+    """})
+    assert _found(root, PEDANTIC) == {("model.py", 12, "ACC201")}
+
+
+def test_a_named_arrays_axes_are_metadata(tmp_path):
+    # haliax's NamedArray.axes (levanter's attention): a tuple of Axis(name, size)
+    root = _write(tmp_path, {"attention.py": """
+        import jax
+
+        @jax.jit
+        def classify(q, spoken_for):
+            found = [a for a in q.axes if a.name not in spoken_for]
+            for a in q.axes:
+                if a.name in spoken_for:
+                    raise ValueError(a.name)
+            if q.array.sum() > 0:
+                return found
+            return []
+    """})
+    assert _found(root) == {("attention.py", 10, "ACC201")}
