@@ -359,7 +359,8 @@ def test_a_named_arrays_axes_are_metadata(tmp_path):
 
         @jax.jit
         def classify(q, spoken_for):
-            found = [a for a in q.axes if a.name not in spoken_for]
+            pos = q.resolve_axis("position")
+            found = [a for a in q.axes if a.name not in spoken_for or a == pos]
             for a in q.axes:
                 if a.name in spoken_for:
                     raise ValueError(a.name)
@@ -367,4 +368,37 @@ def test_a_named_arrays_axes_are_metadata(tmp_path):
                 return found
             return []
     """})
-    assert _found(root) == {("attention.py", 10, "ACC201")}
+    assert _found(root) == {("attention.py", 11, "ACC201")}
+
+
+def test_a_method_of_a_submodule_takes_its_callers_kinds(tmp_path):
+    # levanter's Hyena: `self.filter_fn.generate_filters(l_filter)` runs the submodule's helper,
+    # which hands its `input_length: int` to another submodule
+    source = """
+        import equinox as eqx
+        import jax.numpy as jnp
+
+        class PositionalEmbedding(eqx.Module):
+            size: int = eqx.field(static=True)
+
+            def __call__(self, L):
+                if L > self.size:
+                    raise ValueError("too long")
+                return L
+
+        class Filter(eqx.Module):
+            pos_emb: PositionalEmbedding
+
+            def generate_filters(self, input_length):
+                return self.pos_emb(input_length)
+
+        class Operator(eqx.Module):
+            filter_fn: Filter
+
+            def __call__(self, u):
+                return self.filter_fn.generate_filters(LENGTH)
+    """
+    static = _write(tmp_path / "static", {"hyena.py": source.replace("LENGTH", "u.shape[0]")})
+    assert _found(static, PEDANTIC) == set()
+    traced = _write(tmp_path / "traced", {"hyena.py": source.replace("LENGTH", "jnp.sum(u)")})
+    assert _found(traced) == {("hyena.py", 9, "ACC201")}

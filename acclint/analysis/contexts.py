@@ -630,6 +630,9 @@ class ContextAnalysis:
         if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
             cls = self.modules.called_class(func, fn, self._values_of)
             found = self.find_method(cls, "__call__") if cls is not None else None
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block.helper(x)`
+            cls = self.modules.called_class(func.value, fn, self._values_of)
+            found = self.find_method(cls, func.attr.value) if cls is not None else None
         return found
 
 
