@@ -359,6 +359,7 @@ def test_a_named_arrays_axes_are_metadata(tmp_path):
 
         @jax.jit
         def classify(q, spoken_for):
+            q = q * 2  # an array for sure: its fields would be traced
             pos = q.resolve_axis("position")
             found = [a for a in q.axes if a.name not in spoken_for or a == pos]
             for a in q.axes:
@@ -368,7 +369,7 @@ def test_a_named_arrays_axes_are_metadata(tmp_path):
                 return found
             return []
     """})
-    assert _found(root) == {("attention.py", 11, "ACC201")}
+    assert _found(root) == {("attention.py", 12, "ACC201")}
 
 
 def test_a_method_of_a_submodule_takes_its_callers_kinds(tmp_path):
