@@ -136,14 +136,24 @@ class ContextAnalysis:
     def run(self) -> None:
         for site in self.index.sites:
             self._apply_site(site)
-        self._mark_traced_classes()
+        # A submodule's `__call__` that a seen call reaches takes that call's kinds; the
+        # entry kinds go only to those no seen call reaches (acclint.analysis.modules).
+        called = self._submodule_calls()
+        self._mark_traced_classes(called)
         self._apply_seeds()
         self._scalar_arguments()
+        self._drain()
+        unreached = {method for method in called if not method.contexts}
+        if unreached:
+            self._mark_traced_classes(only=unreached)
+            self._drain()
+        self._return_to_seeds()
+
+    def _drain(self) -> None:
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
             self._analyse(fn)
-        self._return_to_seeds()
 
     def _scalar_arguments(self) -> None:
         """Traced parameters of decorated functions (and of module-level names bound to a
@@ -400,7 +410,9 @@ class ContextAnalysis:
                 key = (seed.function, seed.call)
                 self._returned_in[key] = _join_returns(self._returned_in.get(key), seed.kinds)
                 continue
-            fn = self.index.functions.get(seed.function)
+            if not isinstance(seed, Seed):
+                continue  # `Imported`: read into the module's value facts (acclint.analysis.module)
+            fn = self.seeded(seed.function)
             if fn is None:
                 continue
             fn.origin = fn.origin or seed.origin
@@ -413,9 +425,10 @@ class ContextAnalysis:
     def _reach_out(
         self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
         contexts: frozenset[str] = frozenset(), markers: frozenset[str] = frozenset(),
-        marker: Marker | None = None, options: Options = Options(),
+        marker: Marker | None = None, options: Options = Options(), method: str = "",
     ) -> None:
-        """Record a traced reach of an imported function, for the project layer to resolve."""
+        """Record a traced reach of an imported function (or of a `method` of an imported
+        class: `Block.__call__`), for the project layer to resolve."""
         if self.in_project is None or not isinstance(func, (cst.Name, cst.Attribute)):
             return
         qualified = self.resolve(func)
@@ -429,7 +442,7 @@ class ContextAnalysis:
         if marker is not None:
             contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
         seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options)
-        self.outgoing.append((qualified, seed))
+        self.outgoing.append((f"{qualified}.{method}" if method else qualified, seed))
 
     def _return_to_seeds(self) -> None:
         """What each function reached by another module's traced call returns to that call:
@@ -438,7 +451,7 @@ class ContextAnalysis:
         for seed in self.seeds:
             if not isinstance(seed, Seed) or seed.call is None or seed.marker is not None:
                 continue
-            fn = self.index.functions.get(seed.function)
+            fn = self.seeded(seed.function)
             if fn is None or not fn.contexts:
                 continue
             facts = self._body(fn)
@@ -449,14 +462,21 @@ class ContextAnalysis:
             if holds_tracers(returns):
                 self.returned.append((seed, returns))
 
-    def _imported_returns(self, call: cst.Call, query: ValueQuery) -> ReturnKinds | None:
-        """What another module said an imported function returns to a call of this shape."""
-        func = call.func
-        if not self._returned_in or not isinstance(func, (cst.Name, cst.Attribute)) or not self.index.imports.is_imported(func):
+    def _imported_returns(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> ReturnKinds | None:
+        """What another module said an imported function, or the `__call__` of an imported
+        submodule class (a pytree at most: `module_output`), returns to a call of this shape."""
+        if not self._returned_in:
             return None
-        qualified = self.resolve(func)
+        func = call.func
+        made = self.modules.called_import(func, fn, self._values_of)
+        if made is None and (not isinstance(func, (cst.Name, cst.Attribute)) or not self.index.imports.is_imported(func)):
+            return None
+        qualified = self.resolve(made if made is not None else func)
         if qualified is None:
             return None
+        if made is not None:
+            returns = self._returned_in.get((f"{qualified}.__call__", _shape_of_call(call, query)))
+            return None if returns is None else module_output(returns)
         return self._returned_in.get((qualified, _shape_of_call(call, query)))
 
     def _where(self, fn: FunctionInfo | None) -> str:
@@ -471,17 +491,54 @@ class ContextAnalysis:
         """What a reach from `fn` is reached from: its own origin, or `fn` and its marker."""
         return fn.origin or f"{self._where(fn)} ({', '.join(sorted(fn.markers)) or 'traced'})"
 
-    def _mark_traced_classes(self) -> None:
+    def _mark_traced_classes(self, called: set[FunctionInfo] = frozenset(), only: set[FunctionInfo] | None = None) -> None:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
         module), at any depth of subclassing within the module, are cached contexts; what
-        their parameters hold when no seen call reaches them: acclint.analysis.modules."""
+        their parameters hold when no seen call reaches them: acclint.analysis.modules.
+        `called`: methods left out, for the calls seen to reach them; `only`: these alone."""
         eager = eager_classes(self.index, self.modules.of)
         for cls, traced in self.modules.of.items():
             if cls in eager:
                 continue  # only run eagerly (init, apply, a direct call) by this script or notebook
             for method in cls.methods.values():
+                if method in called or (only is not None and method not in only):
+                    continue
                 if method.name in traced.methods or self._decorated_by(method, traced.decorators):
                     self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))
+
+    def _submodule_calls(self) -> set[FunctionInfo]:
+        """The `__call__` methods of this module's module classes that a call is seen to reach:
+        a submodule's call in a method of a module class (`self.block(x, mode)`), or another
+        module's (a `Block.__call__` seed)."""
+        found: set[FunctionInfo] = set()
+        for seed in self.seeds:
+            if isinstance(seed, Seed) and seed.call is not None and "." in seed.function:
+                method = self.seeded(seed.function)
+                if method is not None:
+                    found.add(method)
+        if not self.modules.of:
+            return found
+        for fn in self.index.all_functions:
+            root = fn
+            while root.parent is not None:
+                root = root.parent
+            if root.cls not in self.modules.of:
+                continue
+            for call in self._body(fn).calls:
+                cls = self.modules.called_class(call.func, fn, self._values_of)
+                method = self.find_method(cls, "__call__") if cls is not None and cls is not root.cls else None
+                if method is not None and method.cls in self.modules.of:
+                    found.add(method)
+        return found
+
+    def seeded(self, name: str) -> FunctionInfo | None:
+        """The function another module's seed names: a module-level function, or the method
+        of a module class (`Block.__call__`, a submodule's call)."""
+        owner, dot, method = name.partition(".")
+        if not dot:
+            return self.index.functions.get(name)
+        cls = self.index.classes.get(owner)
+        return self.find_method(cls, method) if cls in self.modules.of else None
 
     def _runs_on_host(self, fn: FunctionInfo) -> bool:
         """Whether `fn` is decorated by an opaque wrapper that is not transparent
@@ -552,7 +609,7 @@ class ContextAnalysis:
                 if returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
                     return module_output(returns)
                 return returns
-            return self._imported_returns(call, query) if fn.contexts else None
+            return self._imported_returns(call, fn, query) if fn.contexts else None
 
         return check
 
@@ -575,8 +632,11 @@ class ContextAnalysis:
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
             self._add(applied[0], {context}, set(fn.markers), *_receive(*applied))
         elif marker is None:
+            # a call of an imported function, or of a submodule whose class is imported
+            imported = self.modules.called_import(call.func, fn, self._values_of) if fn.contexts else None
             self._reach_out(
-                call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset({context}), frozenset(fn.markers)
+                imported or call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset({context}),
+                frozenset(fn.markers), method="__call__" if imported is not None else "",
             )
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
         if marker is None and callee_name not in self.markers.runs_functions:
@@ -632,6 +692,9 @@ class ContextAnalysis:
         if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
             cls = self.modules.called_class(func, fn, self._values_of)
             found = self.find_method(cls, "__call__") if cls is not None else None
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block.helper(x)`
+            cls = self.modules.called_class(func.value, fn, self._values_of)
+            found = self.find_method(cls, func.attr.value) if cls is not None else None
         return found
 
 

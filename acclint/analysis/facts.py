@@ -5,7 +5,7 @@ data file, acclint.frameworks.markers)."""
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from acclint.frameworks.markers import FOLDER, framework_files
@@ -30,6 +30,12 @@ class ValueFacts:
     tracer_types: frozenset[str] = frozenset()  # `isinstance(x, T)` narrows x to traced
     array_types: frozenset[str] = frozenset()  # every array tracer is an instance of one of these
     tracer_predicates: frozenset[str] = frozenset()  # functions (last name) true only of tracers
+    # Calls that declare a dataclass field static, and the keyword that says so (acclint.analysis.declared).
+    static_field_calls: dict[str, str] = field(default_factory=dict)
+    # One module's own: names of string constants and of value enums as it spells them, its own
+    # and those it imports from the project (`ModuleAnalysis`): compared with one, a tracer is `False`.
+    static_strings: frozenset[str] = frozenset()
+    value_enums: frozenset[str] = frozenset()
 
     def host_conversion(self, qualified: str | None) -> str | None:
         """What host value a call of `qualified` gives a traced argument, or None."""
@@ -75,4 +81,5 @@ def value_facts() -> ValueFacts:
         tracer_types=frozenset(tracers["types"]),
         array_types=frozenset(tracers["types"] | tracers["arrays"]),
         tracer_predicates=frozenset(tracers["predicates"]),
+        static_field_calls=dict(raw["static_field_calls"]),
     )

@@ -6,15 +6,19 @@ functions are in which context, whether an expression is traced, and what a name
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from functools import cache
 from typing import Callable
 
 import libcst as cst
 
 from acclint.analysis.contexts import ContextAnalysis
+from acclint.analysis.declared import Declared
+from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import Marker, MarkerTable
-from acclint.analysis.reach import Options, Seed
+from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
@@ -24,6 +28,33 @@ from acclint.analysis.bindings import ModuleBindings
 def _tails(markers: MarkerTable) -> frozenset[str]:
     return frozenset(name.rsplit(".", 1)[-1] for name in markers.markers) | frozenset(
         name.rsplit(".", 1)[-1] for name in markers.class_bases
+    )
+
+
+def module_facts(
+    facts: ValueFacts, module: cst.Module, imports: ImportTable, seeds: tuple, own: Declared | None = None,
+) -> ValueFacts:
+    """The value facts of one module: the frameworks' own, and what the module declares static
+    (`own`, where the project index has it already) and imports declared static from other
+    modules of the project (its `Imported` seed)."""
+    if own is None:
+        try:
+            own = Declared.of(ast.parse(module.code), imports.resolve_dotted, facts.static_field_calls)
+        except (SyntaxError, ValueError, RecursionError):
+            own = Declared()
+    strings, enums, fields = set(own.strings), set(own.enums), set(own.all_static_fields())
+    for seed in seeds:
+        if isinstance(seed, Imported):
+            strings |= seed.strings
+            enums |= seed.enums
+            fields |= seed.static_fields
+    if not (strings or enums or fields):
+        return facts
+    # A name arrays have too says nothing of which object it is read from.
+    fields -= facts.array_attributes | facts.array_methods
+    return replace(
+        facts, static_attributes=facts.static_attributes | fields,
+        static_strings=frozenset(strings), value_enums=frozenset(enums),
     )
 
 
@@ -37,18 +68,20 @@ class ModuleAnalysis:
         seeds: tuple[Seed, ...] = (),
         in_project: Callable[[str], bool] | None = None,
         previous: ModuleAnalysis | None = None,
+        declared: Declared | None = None,
     ) -> None:
         """`previous`: an analysis of an earlier version of this module (the language
         server's, before an edit). The facts of a function body (acclint.analysis.taint.collect_body)
         depend on its node and the module's imports alone, and a reparse keeps the nodes of
         the statements an edit left alone, so those facts are taken from it where the
         imports resolve alike, and so are the walks of those statements that the module
-        index makes (acclint.analysis.scopes.index_module's `walked`)."""
+        index makes (acclint.analysis.scopes.index_module's `walked`). `declared`: what the
+        module's top level declares static, where the project index read it already."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
-        self.facts: ValueFacts = value_facts()
         self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
+        self.facts: ValueFacts = module_facts(value_facts(), module, self.index.imports, seeds, declared)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}

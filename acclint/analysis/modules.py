@@ -139,10 +139,30 @@ class ModuleClasses:
         """The module class of this module whose instance a call `func(...)` made in `scope`
         calls: `Block(...)(x)`, `nn.scan(Block, ...)(...)(x)`, `block(x)` after
         `block = Block(...)`, `self.block(x)` after `self.block = Block(...)` in a method."""
+        made = self._instance_of(func, scope, values_of)
+        cls = self.module_class(made) if made is not None else None
+        return cls if cls in self.of else None
+
+    def called_import(
+        self, func: cst.BaseExpression, scope: FunctionInfo,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> cst.BaseExpression | None:
+        """The imported class (as spelled) whose instance a call `func(...)` calls, in the
+        same shapes as `called_class` (`self.block = Block(...)` with `Block` imported from
+        another module): the project layer resolves it."""
+        made = self._instance_of(func, scope, values_of)
+        return made if made is not None and self.index.imports.is_imported(made) else None
+
+    def _instance_of(
+        self, func: cst.BaseExpression, scope: FunctionInfo,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> cst.BaseExpression | None:
+        """The class (as the module spells it) whose instance `func` is, where every value
+        it may hold agrees on one."""
         if isinstance(func, cst.Call):
             return self._made(func, scope, values_of)
         if isinstance(func, cst.Name):
-            return _one(self._made(v, scope, values_of) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
+            return self._one(self._made(v, scope, values_of) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             method = scope
             while method is not None and method.cls is None:
@@ -150,15 +170,17 @@ class ModuleClasses:
             if method is None or not method.params or func.value.value != method.params[0].name:
                 return None
             values = self._self_attributes(method.cls).get(func.attr.value, [])
-            return _one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
+            if not values:  # a dataclass field declared with its module's type: `pos_emb: PositionalEmbedding`
+                return _field_type(method.cls, func.attr.value)
+            return self._one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
     def _made(
         self, call: cst.Call, scope: FunctionInfo,
         values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
-    ) -> ClassInfo | None:
-        """The module class a call instantiates: `Block(...)`, or a lifted transform of one
-        (`nn.scan(Block, ...)(...)`, `nn.remat(Block)(...)`, `scan(...)` after `scan =
+    ) -> cst.BaseExpression | None:
+        """The class a call instantiates, as spelled: `Block(...)`, or a lifted transform of
+        one (`nn.scan(Block, ...)(...)`, `nn.remat(Block)(...)`, `scan(...)` after `scan =
         nn.scan(Block, ...)`)."""
         func = call.func
         if isinstance(func, cst.Name) and func.value not in self.index.classes:
@@ -167,8 +189,14 @@ class ModuleClasses:
         if isinstance(func, cst.Call) and self.markers.get(self.resolve(func.func)) is not None:
             handed = [a.value for a in func.args if a.keyword is None and not a.star]
             func = handed[0] if handed else func
-        cls = self.module_class(func)
-        return cls if cls in self.of else None
+        return func if isinstance(func, (cst.Name, cst.Attribute)) else None
+
+    def _one(self, made) -> cst.BaseExpression | None:
+        """The class every candidate names, if they agree on one."""
+        found = {}
+        for expr in made:
+            found[None if expr is None else self.resolve(expr)] = expr
+        return found.popitem()[1] if len(found) == 1 and None not in found else None
 
     def _self_attributes(self, cls: ClassInfo) -> dict[str, list[cst.BaseExpression]]:
         """What the methods of `cls` assign to attributes of their instance (`self.x = ...`)."""
@@ -185,7 +213,15 @@ class ModuleClasses:
         return found
 
 
-def _one(classes) -> ClassInfo | None:
-    """The class every candidate names, if they agree on one."""
-    found = set(classes)
-    return found.pop() if len(found) == 1 and None not in found else None
+def _field_type(cls: ClassInfo, name: str) -> cst.BaseExpression | None:
+    """The class a field of `cls` is annotated with in its body (`pos_emb: PositionalEmbedding`,
+    an equinox or flax dataclass field, which the constructor fills), if it names one."""
+    for line in cls.node.body.body:
+        statements = line.body if isinstance(line, cst.SimpleStatementLine) else ()
+        for statement in statements:
+            if (
+                isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name)
+                and statement.target.value == name and isinstance(statement.annotation.annotation, (cst.Name, cst.Attribute))
+            ):
+                return statement.annotation.annotation
+    return None

@@ -149,6 +149,12 @@ class ImportTable:
             return None if base is None else f"{base}()"
         return None
 
+    def resolve_dotted(self, name: str) -> str | None:
+        """What a dotted name as the module spells it (`struct.field`) stands for."""
+        first, dot, rest = name.partition(".")
+        base = self.resolve(cst.Name(first))
+        return None if base is None else base + dot + rest
+
     def bound_names(self) -> frozenset[str]:
         return frozenset(self._names)
 

@@ -8,10 +8,13 @@ traced functions make to an imported function of the project, and every imported
 hands to a marker, becomes a `Seed` for the file that defines the function (through package
 `__init__` re-exports too); that file is analysed with its seeds, which may reach further, and
 what a reached function returns to a call, where it holds tracers, goes back to the calling
-file as a `Returned` seed, which is analysed again with it.
+file as a `Returned` seed, which is analysed again with it. What the names a file imports from
+the project declare static (string constants, value enums, static fields: acclint.analysis.
+declared, kept in the index) is an `Imported` seed of that file.
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
-project index (`FileIndex`: top-level functions and module-level imports).
+project index (`FileIndex`: top-level functions and classes, module-level imports, and what the
+top level declares static).
 
 What a file contributes depends only on its bytes, its module name, the project's module names
 and the seeds it receives, so with `Summaries` (acclint.run.cache keeps them between runs) a
@@ -31,9 +34,11 @@ from typing import Callable, Mapping, Protocol
 
 import libcst as cst
 
+from acclint.analysis.declared import Declared
+from acclint.analysis.facts import value_facts
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
-from acclint.analysis.reach import Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, digest
@@ -56,16 +61,19 @@ class Summaries(Protocol):
 
 @dataclass(frozen=True)
 class FileIndex:
-    """What other modules can import from a file: its top-level functions, and what its
-    module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
-    read off the `ast` tree."""
+    """What other modules can import from a file: its top-level functions and classes, what
+    its module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
+    and what its top level declares static (acclint.analysis.declared), read off the `ast` tree."""
 
     functions: frozenset[str] = frozenset()
     exports: dict[str, str] = field(default_factory=dict)  # local name -> what it resolves to
+    classes: frozenset[str] = frozenset()
+    declared: Declared = Declared()
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
         functions = frozenset(s.name for s in tree.body if type(s) is ast.FunctionDef or type(s) is ast.AsyncFunctionDef)
+        classes = frozenset(s.name for s in tree.body if type(s) is ast.ClassDef)
         table = ImportTable()
         for statement in tree.body:
             if type(statement) is ast.Import:
@@ -75,14 +83,16 @@ class FileIndex:
                 module = "." * statement.level + (statement.module or "")
                 names = [(a.name, a.asname) for a in statement.names]
                 table.bind_import_from(module, None if names == [("*", None)] else names)
-        return cls(functions, {name: table.resolve(cst.Name(name)) for name in table.bound_names()})
+        exports = {name: table.resolve(cst.Name(name)) for name in table.bound_names()}
+        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls))
 
     def to_data(self) -> list:
-        return [sorted(self.functions), self.exports]
+        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data()]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        return cls(frozenset(data[0]), dict(data[1]))
+        functions, exports, classes, declared = data
+        return cls(frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared))
 
 
 def read_bytes(path: str) -> bytes:
@@ -98,6 +108,14 @@ def module_name(path: Path) -> str:
         parts.append(directory.name)
         directory = directory.parent
     return ".".join(reversed(parts))
+
+
+def _spells(path: Path, parts: list[str]) -> bool:
+    """Whether `path` (a module's file) sits where the dotted name `parts` says."""
+    components = path.resolve().with_suffix("").parts
+    if components and components[-1] == "__init__":
+        components = components[:-1]
+    return list(components[-len(parts):]) == parts
 
 
 class Project:
@@ -149,8 +167,19 @@ class Project:
         parts = qualified.split(".")
         return any(".".join(parts[:i]) in self.paths for i in range(1, len(parts)))
 
-    def resolve(self, qualified: str, importer: str, depth: int = 0) -> tuple[str, str] | None:
-        """The (file, function name) an imported qualified name refers to, or None."""
+    def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None:
+        """The (file, function name) an imported qualified name refers to, or None. A name
+        ending in `.__call__` is a call of an instance of a class (a submodule's call): its
+        class is looked up, and the name is `Class.__call__`."""
+        head, dot, method = qualified.rpartition(".")
+        if method == "__call__" and dot:
+            found = self._find(head, importer, lambda index, name: name in index.classes)
+            return None if found is None else (found[0], f"{found[1]}.__call__")
+        return self._find(qualified, importer, lambda index, name: name in index.functions)
+
+    def _find(self, qualified: str, importer: str, defines: Callable[[FileIndex, str], bool], depth: int = 0) -> tuple[str, str] | None:
+        """The (file, name) an imported qualified name refers to where that file `defines`
+        it, following package `__init__` re-exports, or None."""
         if depth > 8:
             return None
         absolute = self._absolute(qualified, importer)
@@ -159,12 +188,42 @@ class Project:
         module, _, name = absolute.rpartition(".")
         for path in self._candidates(module, importer):
             index = self.index_of(path)
-            if name in index.functions:
+            if defines(index, name):
                 return path, name
             exports = index.exports
-            if name in exports:  # a package `__init__` re-exporting it
-                return self.resolve(exports[name], path, depth + 1)
+            if name in exports and exports[name] is not None:  # a package `__init__` re-exporting it
+                return self._find(exports[name], path, defines, depth + 1)
         return None
+
+    def imported(self, path: str) -> Imported:
+        """What the names `path` imports at module level from the project declare static: a
+        constant or enum imported by name, the static fields of a class imported by name, and
+        all of these of a module imported whole (`from pkg import common`)."""
+        strings: set[str] = set()
+        enums: set[str] = set()
+        fields: set[str] = set()
+        declares = lambda index, name: name in index.declared.strings or name in index.declared.enums or name in index.declared.static_fields  # noqa: E731
+        for qualified in self.index_of(path).exports.values():
+            if qualified is None or not self.in_project(qualified):
+                continue
+            absolute = self._absolute(qualified, path)
+            modules = self._candidates(absolute, path) if absolute is not None else []
+            if modules:  # a module of the project, imported whole
+                declared = self.index_of(modules[0]).declared
+                strings.update(f"{qualified}.{name}" for name in declared.strings)
+                enums.update(f"{qualified}.{name}" for name in declared.enums)
+                fields |= declared.all_static_fields()
+                continue
+            found = self._find(qualified, path, declares)
+            if found is None:
+                continue
+            declared = self.index_of(found[0]).declared
+            if found[1] in declared.strings:
+                strings.add(qualified)
+            if found[1] in declared.enums:
+                enums.add(qualified)
+            fields.update(declared.static_fields.get(found[1], ()))
+        return Imported(frozenset(strings), frozenset(enums), frozenset(fields))
 
     def _absolute(self, qualified: str, importer: str) -> str | None:
         if not qualified.startswith("."):
@@ -179,8 +238,17 @@ class Project:
         return ".".join([*base, qualified[dots:]]) if base else qualified[dots:]
 
     def _candidates(self, module: str, importer: str) -> list[str]:
-        """Files named `module`, those beside the importer first (a script's `import utils`)."""
+        """Files named `module`, those beside the importer first (a script's `import utils`).
+        A module of a namespace package (a directory without `__init__.py`: `maxtext.common.
+        common_types` in `src/maxtext/common/`) is named by a tail of the dotted name alone:
+        such a file counts where its path spells the whole name."""
         found = self.paths.get(module, [])
+        if not found and "." in module:
+            parts = module.split(".")
+            found = [
+                path for k in range(1, len(parts)) for path in self.paths.get(".".join(parts[k:]), ())
+                if _spells(Path(path), parts)
+            ]
         here = self._directory.get(importer)
         return sorted(found, key=lambda p: self._directory[p] != here)
 
@@ -263,10 +331,11 @@ class Project:
         return self._modules[path]
 
     # -- the reach --------------------------------------------------------------------------
-    def seeds(self) -> dict[str, tuple[Seed | Returned, ...]]:
-        """The seeds of every file some traced function of another file reaches, and of every
-        file a reached function returns tracers to."""
-        seeds: dict[str, set[Seed | Returned]] = {}
+    def seeds(self) -> dict[str, tuple[Seed | Returned | Imported, ...]]:
+        """The seeds of every file some traced function of another file reaches, of every
+        file a reached function returns tracers to, and of every file that may hold a context
+        and imports names the project declares static."""
+        seeds: dict[str, set[Seed | Returned | Imported]] = {}
         analyses: dict[str, int] = {}
         # What each file's reached functions return to each seed, and who sent those seeds:
         # (calling file, the name it calls, the seed as the reached file received it).
@@ -295,6 +364,10 @@ class Project:
             path = queue.popleft()
             queued.discard(path)
             analyses[path] = analyses.get(path, 0) + 1
+            if analyses[path] == 1:
+                declared = self.imported(path)
+                if declared != Imported():
+                    seeds.setdefault(path, set()).add(declared)
             own = tuple(sorted(seeds.get(path, ()), key=canonical))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
@@ -329,7 +402,10 @@ class Project:
         if module is not None:
             try:
                 with collection_paused():
-                    analysis = ModuleAnalysis(module, self.markers, self.pedantic, self.name_of[path], own, self.in_project)
+                    analysis = ModuleAnalysis(
+                        module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
+                        declared=self.index_of(path).declared,
+                    )
             except RecursionError:
                 analysis = None
             if analysis is not None:

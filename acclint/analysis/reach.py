@@ -7,8 +7,8 @@ hands the seed to that file's analysis, which puts the function in the seed's co
 the parameter kinds the call passes. The reached file's analysis works out, for each seed of a
 call, what the function returns to that call; where that holds tracers the project layer hands
 it back to the calling file as a `Returned`, so `float(helper(x))` there is judged as in-module
-code is. A file's seeds are both: the reaches of its functions and what the functions it
-reaches return. They are plain frozen data, so the project layer can collect, compare and
+code is. A file's seeds are all three: the reaches of its functions, what the functions it
+reaches return, and what the names it imports from the project declare static (`Imported`). They are plain frozen data, so the project layer can collect, compare and
 deduplicate them without knowing anything about the analysis.
 """
 
@@ -70,6 +70,19 @@ class Returned:
     function: str
     call: CallShape
     kinds: ReturnKinds
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What the names a module imports from other modules of the project declare static
+    (acclint.analysis.declared): string constants and value enums, as the importing module
+    spells them (`.common.MODEL_MODE_PREFILL`), and the static fields of the pytree classes it
+    imports. A seed like the others, so what a file's verdict reads of another file's text is
+    part of what keys it (the project's summaries, the result cache)."""
+
+    strings: frozenset[str] = frozenset()
+    enums: frozenset[str] = frozenset()
+    static_fields: frozenset[str] = frozenset()
 
 
 def holds_tracers(kinds: ReturnKinds) -> bool:

@@ -363,11 +363,26 @@ class ValueQuery:
                 return TRACED if self.kind(node.left) is TRACED else STATIC
             if isinstance(c.operator, (cst.Is, cst.IsNot)):
                 return STATIC  # identity: never an array test
-            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(
-                isinstance(o, cst.BaseString) or (isinstance(o, cst.Name) and o.value == "None") for o in operands
-            ):
+            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) for o in operands):
                 return STATIC  # `mode == "train"`: strings are never traced
         return _as_array(max(self.kind(o) for o in operands))
+
+    def _never_equal(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is a value a tracer compares unequal to as a Python bool (JAX's
+        `==` declines it, Python falls back to identity): a string, `None`, a module-level
+        string constant (`MODEL_MODE_PREFILL`) or a member of a value enum (`Mode.TRAIN`), this
+        module's or imported (acclint.analysis.declared)."""
+        if isinstance(node, cst.BaseString) or (isinstance(node, cst.Name) and node.value == "None"):
+            return True
+        root = node
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value in self.body.local_names:
+            return False  # a local variable of the same name is no module constant
+        facts = self.facts
+        if facts.static_strings and self.imports.resolve(node) in facts.static_strings:
+            return True
+        return isinstance(node, cst.Attribute) and bool(facts.value_enums) and self.imports.resolve(node.value) in facts.value_enums
 
     def _call(self, node: cst.Call) -> Kind:
         facts = self.facts

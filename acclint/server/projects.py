@@ -24,6 +24,7 @@ last one (acclint.analysis.module.ModuleAnalysis's `previous`).
 
 from __future__ import annotations
 
+import ast
 import os
 import threading
 from dataclasses import dataclass, field, replace
@@ -43,7 +44,7 @@ from acclint.common.findings import FileError, FileResult
 from acclint.parse.frontend import parse_module, screen
 from acclint.common.refused import Refused
 from acclint.parse.prefilter import may_hold_context
-from acclint.analysis.project import Project, module_name
+from acclint.analysis.project import FileIndex, Project, module_name
 from acclint.analysis.reach import Returned, Seed
 from acclint.server.priority import Lints
 from acclint.server.reparse import Parsed, reparse
@@ -56,12 +57,15 @@ class Superseded(Exception):
 @dataclass(frozen=True)
 class Shape:
     """What other files' seeds depend on in one file: the names they can resolve in it, the
-    traced reaches it makes into them, and what its reached functions return to them."""
+    traced reaches it makes into them, what its reached functions return to them, and what it
+    declares static for them to import."""
 
     functions: tuple[str, ...]  # module-level functions
     imports: tuple[str, ...]  # module-level import statements (re-exports), as code
     outgoing: frozenset
     returned: frozenset = frozenset()
+    # its classes and what it declares static (acclint.analysis.declared), as the index has them
+    declared: str = ""
 
     @classmethod
     def of(cls, module: cst.Module, analysis: ModuleAnalysis | None) -> Shape:
@@ -70,9 +74,14 @@ class Shape:
             module.code_for_node(s) for s in module.body
             if isinstance(s, cst.SimpleStatementLine) and any(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body)
         )
+        try:
+            index = FileIndex.of(ast.parse(module.code))
+            declared = repr([sorted(index.classes), index.declared.to_data()])
+        except (SyntaxError, ValueError, RecursionError):
+            declared = ""
         if analysis is None:
-            return cls(functions, imports, frozenset())
-        return cls(functions, imports, frozenset(analysis.outgoing), frozenset(analysis.returned))
+            return cls(functions, imports, frozenset(), declared=declared)
+        return cls(functions, imports, frozenset(analysis.outgoing), frozenset(analysis.returned), declared)
 
 
 @dataclass(eq=False)
