@@ -383,7 +383,10 @@ class BoundAttributeRead(Rule):
         writes that attribute somewhere other than construction (`__init__`, `__post_init__`,
         `setup`) and the traced method itself: `trainer.lr = 0.01`, `self.lr *= 0.5` in
         another method. Attributes set only while the object is built, methods, and frozen
-        dataclass or `flax.struct` fields (which cannot be written) are not flagged.
+        dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
+        write in a method that also resets what the code building the trace reads
+        (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
+        `self._compiled` before `jax.jit(self._step)`): the next build traces anew.
 
     Why is this bad:
         A bound method's `self` is no argument of the trace: the attribute is read once,
@@ -434,6 +437,27 @@ class Trainer:
     def _update(self, w, g):
         return w - self.lr * g
 """,
+        """
+import jax
+
+class Engine:
+    def __init__(self, loss_fn):
+        self._loss_fn = loss_fn
+        self._compiled = False
+
+    def with_loss_fn(self, fn):
+        self._loss_fn = fn
+        self._compiled = False  # compile() traces anew: the new loss is seen
+
+    def _kernel(self, x):
+        return self._loss_fn(x)
+
+    def compile(self):
+        if self._compiled:
+            return
+        self._step = jax.jit(self._kernel)
+        self._compiled = True
+""",
     ]
     INVALID = [
         """
@@ -465,7 +489,7 @@ class Trainer:
         if attr in fn.cls.methods:
             return
         bindings = ctx.analysis.bindings
-        change = bindings.attribute_written(attr, fn)
+        change = bindings.attribute_written(attr, fn, ctx.analysis.bound_methods[fn])
         if change is not None:
             line = bindings.line(change.node)
             ctx.report(

@@ -212,13 +212,20 @@ class ModuleBindings:
         self._reach[reader] = roots
         return roots
 
-    def attribute_written(self, attr: str, reader: FunctionInfo) -> Change | None:
+    def attribute_written(self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset()) -> Change | None:
         """The first write of `reader`'s object's attribute `attr` outside construction
         methods and outside `reader`, or None. The object is `self` in a method of the
         reader's class, or a module-level variable bound to an instance of it
-        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted."""
+        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted.
+
+        `builders`: the functions whose code builds `reader`'s trace (`self._step =
+        jax.jit(self._step_kernel)` in a `compile` method). A write in a method that also
+        resets an attribute such a builder (outside construction) reads (`self._compiled =
+        False`, `self._compiled_step = None`) invalidates the trace: the next build traces
+        anew and sees the new value, so it is not counted."""
         cls = reader.cls
         assert cls is not None
+        guards = self._self_reads(b for b in builders if b is not None and b.cls is cls and not _construction(b))
         instances = {
             name for name, values in self.index.module_values.items()
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
@@ -236,8 +243,30 @@ class ModuleBindings:
                 continue
             if scope is None and not self._stale_call_around(event, reader, -1):
                 continue  # module-level set-up, or no call of the stale trace after it
+            if scope is not None and guards and self._self_writes(scope, cls) & guards:
+                continue  # the writer also resets what the trace's builder checks: a new trace follows
             return Change(event.node, "written")
         return None
+
+    def _self_reads(self, methods) -> set[str]:
+        """The attributes of `self` the given methods read (`self.x` outside a write target)."""
+        read: set[str] = set()
+        for method in methods:
+            me = method.params[0].name if method.params else None
+            nodes = list(walk_expression(method.node))
+            targets = {id(n.target) for n in nodes if isinstance(n, (cst.AssignTarget, cst.AnnAssign))}
+            for node in nodes:
+                if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == me and id(node) not in targets:
+                    read.add(node.attr.value)
+        return read
+
+    def _self_writes(self, scope: FunctionInfo, cls: ClassInfo) -> set[str]:
+        """The attributes of `self` that `scope` (a method of `cls`, or a function nested in
+        one) writes."""
+        return {
+            e.name for e in self.events
+            if e.kind == "attr" and e.scope is scope and (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
+        }
 
     def body(self, fn: FunctionInfo) -> BodyFacts:
         found = self.contexts.body_facts.get(fn) or self._bodies.get(fn)

@@ -116,7 +116,10 @@ class ContextAnalysis:
         self.returned: list[tuple[Seed, ReturnKinds]] = []
         # Methods a cached marker is handed as `self.method`: their `self` is no argument of
         # the trace, so its attributes are read once, while tracing (ACC604).
-        self.bound_methods: set[FunctionInfo] = set()
+        # Methods traced as bound methods (`jax.jit(self.step)`), each with the functions whose
+        # code builds that trace (the scope of `jax.jit(self.step)`; None at module level or
+        # for a decorated method): ACC604 asks which attributes those builders read.
+        self.bound_methods: dict[FunctionInfo, set[FunctionInfo | None]] = {}
         self.resolve = index.imports.resolve
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
         # Facts collected already for function nodes of this module, with the same imports.
@@ -226,7 +229,7 @@ class ContextAnalysis:
                 marker, opts = found
                 self._apply(marker, opts, Target(site.decorates))
                 if marker.kind == CACHED and _static_self(site.decorates, opts):
-                    self.bound_methods.add(site.decorates)  # `self` hashed, not traced: as `jax.jit(self.step)`
+                    self.bound_methods.setdefault(site.decorates, set())  # `self` hashed, not traced: as `jax.jit(self.step)`
             return
         call = site.expr
         assert isinstance(call, cst.Call)
@@ -239,7 +242,7 @@ class ContextAnalysis:
             for target in targets:
                 self._apply(marker, opts, target)
                 if target.via_attribute and marker.kind == CACHED:
-                    self.bound_methods.add(target.function)
+                    self.bound_methods.setdefault(target.function, set()).add(site.scope)
             if not targets:
                 self._reach_out(fun_expr, marker=marker, options=opts, origin=f"{self._where(site.scope)} ({marker.name})")
 
