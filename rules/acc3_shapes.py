@@ -60,8 +60,8 @@ class TracedShape(Rule):
         pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
         the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`); the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
-        condition alone, `jnp.argwhere`, `jnp.unique`) without `size=`; and a traced boolean
-        mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
+        condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
+        may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
 
     Why is this bad:
         A compiled program has fixed shapes: JAX needs them while tracing, before any value is
@@ -101,6 +101,18 @@ def windows(x, n):
     idx = jnp.nonzero(x > 0, size=3, fill_value=0)
     return jnp.zeros((n, x.shape[0])) + x.reshape(1, -1).sum(axis=0) + jnp.where(x > 0, x, 0)[idx]
 """,
+        """
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+def unique_ids(ids, **kwargs):
+    return jnp.unique(ids * 2, **kwargs)  # the caller passes size= through kwargs
+
+@jax.jit
+def first_ids(ids):
+    return unique_ids(ids, size=4, fill_value=-1)
+""",
     ]
     INVALID = [
         """
@@ -127,7 +139,7 @@ smallest(x0, 0)
         qualified = ctx.resolve(node.func)
         shapes = _shapes()
         if qualified in shapes["sized"] or (qualified in shapes["one_argument_sized"] and len(node.args) == 1):
-            if any(a.keyword is not None and a.keyword.value == "size" for a in node.args):
+            if any((a.keyword is not None and a.keyword.value == "size") or a.star == "**" for a in node.args):
                 return
             self._report(node, ctx, node.args[0].value if node.args else None, "sizes its result by the values of")
             return
