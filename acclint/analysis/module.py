@@ -96,13 +96,25 @@ class ModuleAnalysis:
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
+        self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
 
     @property
     def bindings(self) -> ModuleBindings:
         """Where the module's outside state changes (acclint.analysis.bindings), built on first use."""
         if self._bindings is None:
-            self._bindings = ModuleBindings(self.module, self.index, self.markers, self._contexts)
+            found = ModuleBindings(self.module, self.index, self.markers, self._contexts)
+            self._bindings = found if self._bindings_view is None else self._bindings_view(found)
         return self._bindings
+
+    def view_bindings(self, view: Callable[[ModuleBindings], ModuleBindings]) -> None:
+        """Give `view(bindings)` for `bindings` from now on (acclint.lint.reuse records what the
+        rules ask of them); one view only."""
+        if self._bindings_view == view:
+            return
+        assert self._bindings_view is None
+        self._bindings_view = view
+        if self._bindings is not None:
+            self._bindings = view(self._bindings)
 
     def resolve(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""

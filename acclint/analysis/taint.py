@@ -272,46 +272,47 @@ class ValueQuery:
         return kind
 
     def kind(self, node: cst.CSTNode) -> Kind:
-        if isinstance(node, cst.Name):
-            return self.name_kind(node.value)
-        if isinstance(node, cst.Attribute):
-            return self._attribute(node)
-        if isinstance(node, cst.Call):
-            return self._call(node)
-        if isinstance(node, cst.Comparison):
-            return self._comparison(node)
-        if isinstance(node, cst.BinaryOperation):
-            left, right = self.kind(node.left), self.kind(node.right)
-            if _sequence_like(node.left) or _sequence_like(node.right):
-                return container_of(max(left, right))
-            if isinstance(node.operator, (cst.Add, cst.BitOr)) and TRACED not in (left, right) and not (
-                _number(node.left) or _number(node.right)
-            ):
-                return container_of(max(left, right))  # `a + b`, `a | b` of two pytrees may join lists, dicts
-            return _as_array(max(left, right))
-        if isinstance(node, cst.UnaryOperation):
-            if isinstance(node.operator, cst.Not):
-                return STATIC  # a Python bool: the truth test itself is the hazard
-            return _as_array(self.kind(node.expression))
-        if isinstance(node, cst.BooleanOperation):
-            return max(self.kind(node.left), self.kind(node.right))
-        if isinstance(node, cst.IfExp):
-            return max(self.kind(node.body), self.kind(node.orelse))
-        if isinstance(node, cst.Subscript):
-            return self._subscript(node)
-        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-            return _display([self.kind(e.value) for e in node.elements])
-        if isinstance(node, cst.Dict):
-            return _display([self.kind(e.value) for e in node.elements])
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            return _display([self.kind(node.elt)])
-        if isinstance(node, cst.DictComp):
-            return _display([self.kind(node.value)])
-        if isinstance(node, (cst.NamedExpr, cst.StarredElement)):
-            return self.kind(node.value)
-        if isinstance(node, cst.Await):
-            return UNKNOWN
-        return STATIC  # literals, f-strings, lambdas, `...`
+        # Dispatched on the exact type: a chain of isinstance tests on libcst's classes (ABCs,
+        # each test a call of ABCMeta.__instancecheck__) was a tenth of a big file's analysis;
+        # parsed trees hold no subclasses of these node classes.
+        found = _KIND_OF.get(type(node))
+        return STATIC if found is None else found(self, node)  # STATIC: literals, f-strings, lambdas, `...`
+
+    def _name(self, node: cst.Name) -> Kind:
+        return self.name_kind(node.value)
+
+    def _binary(self, node: cst.BinaryOperation) -> Kind:
+        left, right = self.kind(node.left), self.kind(node.right)
+        if _sequence_like(node.left) or _sequence_like(node.right):
+            return container_of(max(left, right))
+        if isinstance(node.operator, (cst.Add, cst.BitOr)) and TRACED not in (left, right) and not (
+            _number(node.left) or _number(node.right)
+        ):
+            return container_of(max(left, right))  # `a + b`, `a | b` of two pytrees may join lists, dicts
+        return _as_array(max(left, right))
+
+    def _unary(self, node: cst.UnaryOperation) -> Kind:
+        if isinstance(node.operator, cst.Not):
+            return STATIC  # a Python bool: the truth test itself is the hazard
+        return _as_array(self.kind(node.expression))
+
+    def _either(self, node: cst.BooleanOperation) -> Kind:
+        return max(self.kind(node.left), self.kind(node.right))
+
+    def _if_exp(self, node: cst.IfExp) -> Kind:
+        return max(self.kind(node.body), self.kind(node.orelse))
+
+    def _elements(self, node: cst.Tuple | cst.List | cst.Set | cst.Dict) -> Kind:
+        return _display([self.kind(e.value) for e in node.elements])
+
+    def _comprehension(self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp) -> Kind:
+        return _display([self.kind(node.elt)])
+
+    def _dict_comprehension(self, node: cst.DictComp) -> Kind:
+        return _display([self.kind(node.value)])
+
+    def _value(self, node: cst.NamedExpr | cst.StarredElement) -> Kind:
+        return self.kind(node.value)
 
     def _attribute(self, node: cst.Attribute) -> Kind:
         attr = node.attr.value
@@ -520,6 +521,30 @@ def target_names(target: cst.BaseExpression, through_subscripts: bool = False) -
         return target_names(target.value, through_subscripts)
     return []
 
+
+# The kind of each expression node type (ValueQuery.kind); any other node is STATIC.
+_KIND_OF = {
+    cst.Name: ValueQuery._name,
+    cst.Attribute: ValueQuery._attribute,
+    cst.Call: ValueQuery._call,
+    cst.Comparison: ValueQuery._comparison,
+    cst.BinaryOperation: ValueQuery._binary,
+    cst.UnaryOperation: ValueQuery._unary,
+    cst.BooleanOperation: ValueQuery._either,
+    cst.IfExp: ValueQuery._if_exp,
+    cst.Subscript: ValueQuery._subscript,
+    cst.Tuple: ValueQuery._elements,
+    cst.List: ValueQuery._elements,
+    cst.Set: ValueQuery._elements,
+    cst.Dict: ValueQuery._elements,
+    cst.ListComp: ValueQuery._comprehension,
+    cst.SetComp: ValueQuery._comprehension,
+    cst.GeneratorExp: ValueQuery._comprehension,
+    cst.DictComp: ValueQuery._dict_comprehension,
+    cst.NamedExpr: ValueQuery._value,
+    cst.StarredElement: ValueQuery._value,
+    cst.Await: lambda query, node: UNKNOWN,
+}
 
 def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> None:
     """Raise the kinds in `kinds` in place to the fixpoint of the body's flows."""

@@ -2,17 +2,28 @@
 last character the fix changes, and the text that replaces it. SARIF's `replacements` and the
 `fix.edits` of ruff's JSON both carry fixes this way, and the result cache keeps it (a cached
 fix has no node edits: acclint.run.results); acclint's fixes are libcst node edits, so the span
-is found by regenerating the fixed module and comparing it with the original."""
+is found by regenerating the fixed code and comparing it with the original.
+
+A report gives a span for every fix, and regenerating the whole module for each was quadratic
+in a big file (3,333 fixes in benchmarks/gen_big_jitted.py's 50,000 lines: minutes). A fix
+without imports whose changes all lie inside one top-level statement (not the statement
+itself) changes that statement's code alone: a module's code is its header, then the code of
+each statement (`Module.code_for_node` of it), then its footer, so only that statement is
+regenerated, fixed and compared, at its offset in the module's code (`_Layout`, made once a
+module). Any other fix regenerates the module as before."""
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 import os
+import re
 from dataclasses import dataclass
 
 import libcst as cst
 
 from acclint.common.findings import Fix
-from acclint.fix.apply import apply_fixes
+from acclint.fix.apply import _Replace, apply_fixes
 
 
 @dataclass(frozen=True)
@@ -24,21 +35,98 @@ class Span:
     text: str  # what replaces it
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """1-based (line, column) of a character offset."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
 def fix_span(module: cst.Module, fix: Fix) -> Span | None:
     """The replacement `fix` makes in `module`; None when applying it changes nothing."""
-    old = module.code
-    new = apply_fixes(module, [fix]).code
+    layout = _layout(module)
+    found = _in_statement(layout, fix)
+    if found is None:
+        old, new, base = layout.code, apply_fixes(module, [fix]).code, 0
+    else:
+        index, statement = found
+        old, base = layout.codes[index], layout.offsets[index]
+        new = module.code_for_node(statement.visit(_Replace(dict(fix.changes))))
     if new == old:
         return None
     start = len(os.path.commonprefix([old, new]))
     tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
-    return Span(*_position(old, start), *_position(old, len(old) - tail), new[start:len(new) - tail])
+    return Span(*layout.position(base + start), *layout.position(base + len(old) - tail), new[start:len(new) - tail])
+
+
+class _Layout:
+    """A module's code, where each top-level statement's code starts in it, where each line
+    starts, and which statement each node lies in (made when first needed)."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self.code = module.code
+        self.codes = [module.code_for_node(statement) for statement in module.body]
+        self.offsets = []
+        offset = sum(len(module.code_for_node(line)) for line in module.header)
+        for code in self.codes:
+            self.offsets.append(offset)
+            offset += len(code)
+        if any(self.code[at:at + len(code)] != code for at, code in zip(self.offsets, self.codes)):
+            self.codes = None  # (not seen) the module's code is not its statements': fix it whole
+        self._lines = [0, *(match.end() for match in re.finditer("\n", self.code))]
+        self._statement_of: dict[int, int] | None = None
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        line = bisect.bisect_right(self._lines, offset)
+        return line, offset - self._lines[line - 1] + 1
+
+    def statement_of(self, node: cst.CSTNode) -> int | None:
+        """The index of the top-level statement `node` lies in (None: none, or the module)."""
+        if self._statement_of is None:
+            self._statement_of = {}
+            for index, statement in enumerate(self.module.body):
+                stack: list[cst.CSTNode] = [statement]
+                while stack:
+                    found = stack.pop()
+                    self._statement_of[id(found)] = index
+                    stack.extend(_every_child(found))
+        return self._statement_of.get(id(node))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _every_child(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """Every child node, whitespace and comments included (libcst's `children`, without
+    its visitor machinery)."""
+    names = _FIELDS.get(type(node))
+    if names is None:
+        names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    out = []
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, (tuple, list)):
+            out.extend(item for item in value if isinstance(item, cst.CSTNode))
+        elif isinstance(value, cst.CSTNode):
+            out.append(value)
+    return out
+
+
+_last: list[_Layout] = []  # the layout of the last module asked about (a report asks file by file)
+
+
+def _layout(module: cst.Module) -> _Layout:
+    if not _last or _last[0].module is not module:
+        _last[:] = [_Layout(module)]
+    return _last[0]
+
+
+def _in_statement(layout: _Layout, fix: Fix) -> tuple[int, cst.BaseStatement] | None:
+    """The top-level statement (its index, and itself) holding every node `fix` changes, when
+    the fix adds no import and leaves the statement itself in place; else None."""
+    if fix.imports or not fix.changes or layout.codes is None:
+        return None
+    indexes = {layout.statement_of(node) for node in fix.changes}
+    if len(indexes) != 1 or None in indexes:
+        return None
+    index = indexes.pop()
+    statement = layout.module.body[index]
+    return None if statement in fix.changes else (index, statement)
 
 
 def span_of(fix: Fix, module: cst.Module | None) -> Span | None:

@@ -31,6 +31,7 @@ from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
 from acclint.lint.positions import PositionState
+from acclint.lint.reuse import Kept, RuleMemory
 from acclint.analysis.reach import Returned, Seed
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
@@ -63,12 +64,14 @@ def lint_source(
     analysis: ModuleAnalysis | None = None,
     positions: dict | None = None,
     screened: Screened | None = None,
+    memory: RuleMemory | None = None,
 ) -> FileResult:
     """Lint one file's bytes. Never raises for bad input: problems come back as `error`.
 
     `positions`: a cache of the code generated for module-level statements, kept by a caller
     that lints new versions of a module sharing most statement nodes with the last (the
-    language server after a reparse); see `_statement_code`.
+    language server after a reparse); see `_statement_code`. `memory`: the rules' results of
+    such a caller's last lint, for the statements an edit left alone (acclint.lint.reuse).
 
     The cyclic garbage collector is paused meanwhile: a parse allocates hundreds of thousands
     of acyclic nodes (freed by reference counting anyway), and each collection they would
@@ -80,7 +83,7 @@ def lint_source(
     gc.disable()
     try:
         with bounded_recursion():
-            return _lint_source(source, path, options, parsed, analysis, positions, screened)
+            return _lint_source(source, path, options, parsed, analysis, positions, screened, memory)
     except Exception as exc:  # past the guard's bounds: refuse this file, never the run
         if not _from_recursion(exc):
             raise
@@ -112,7 +115,7 @@ def _from_recursion(exc: BaseException | None) -> bool:
 
 def _lint_source(
     source: bytes, path: str, options: LintOptions, parsed: cst.Module | None, analysis: ModuleAnalysis | None,
-    positions: dict | None, screened: Screened | None,
+    positions: dict | None, screened: Screened | None, memory: RuleMemory | None = None,
 ) -> FileResult:
     """`parsed` and `analysis`: the module of `source` and its analysis with these options'
     seeds, when the project layer has made them already; `screened`: the front end's verdict
@@ -141,7 +144,7 @@ def _lint_source(
             return result
     result.parsed = True
     result.module = module
-    raw, analysis = _run_rules(module, options, analysis if parsed is not None else None)
+    raw, analysis = _run_rules(module, options, analysis if parsed is not None else None, memory if parsed is not None else None)
     silenced: set[tuple[int, str]] = set()
     if raw:
         result.findings = _locate(raw, module, text, path, options.noqa, positions, silenced)
@@ -153,10 +156,11 @@ def _lint_source(
 
 
 def _run_rules(
-    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None
+    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None, memory: RuleMemory | None = None
 ) -> tuple[list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]], ModuleAnalysis]:
     """The rules' findings, as (rule, node, message, fix, module-level statement), and the
-    module's analysis (made here unless given)."""
+    module's analysis (made here unless given). `memory`: the results of the last lint of this
+    buffer, reused where exact and replaced by this lint's (acclint.lint.reuse)."""
     if analysis is None:
         analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
     if not analysis.functions:
@@ -164,21 +168,46 @@ def _run_rules(
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
     seen: set[tuple[str, int]] = set()
 
-    def reporter(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None) -> None:
+    def emit(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None, statement: cst.BaseStatement | None) -> None:
         key = (rule.code, id(node))
         if key not in seen:
             seen.add(key)
-            if fn.origin is not None:  # `fn`: the function being walked
-                message = f"{message} (reached from {fn.origin})"
-            raw.append((rule, node, message, fix, fn.statement))
+            raw.append((rule, node, message, fix, statement))
+
+    def reporter(rule: Rule, node: cst.CSTNode, message: str, fix: Fix | None) -> None:
+        if fn.origin is not None:  # `fn`: the function being walked
+            message = f"{message} (reached from {fn.origin})"
+        if record is not None:
+            record.reports.append((type(rule), node, message, fix))
+        emit(rule, node, message, fix, fn.statement)
 
     instances = {rule: rule() for rule in options.rules}
+    reusable: dict = {}
+    linted: dict = {}  # statement -> its results (acclint.lint.reuse.Kept), with a memory
+    record = None
+    if memory is not None:
+        analysis.view_bindings(memory.view)
+        reusable = memory.reusable(module, analysis, options)
     for fn in analysis.functions:
+        if memory is not None:
+            record = linted.get(fn.statement)
+            if record is None:
+                record = linted[fn.statement] = reusable.get(fn.statement) or Kept(memory.facts(fn.statement))
+                if fn.statement in reusable:
+                    for rule, node, message, fix in record.reports:
+                        emit(instances[rule], node, message, fix, fn.statement)
+            if fn.statement in reusable:
+                continue
+            memory.log = record.asked
         views = _dispatch_tables(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
         for contexts, dispatch in views.items():
             ctx = RuleContext(analysis, fn, reporter, contexts)
             bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
             _traverse(fn, ctx, bound)
+    record = None
+    if memory is not None:
+        memory.log = None
+        memory.keep(module, linted)
     for rule in options.rules:  # rules about the host code that calls compiled functions
         if HOST_LOOPS in rule.contexts:
             raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))

@@ -145,13 +145,14 @@ def unreadable(exc: OSError | Refused, shown: str) -> FileResult:
 
 def lint_bytes(
     source: bytes, shown: str, settings: Settings, options: LintOptions, parsed=None, analysis=None, positions=None,
-    screened=None,
+    screened=None, memory=None,
 ) -> FileResult:
     """Lint the bytes of the file shown as `shown`, with its per-file ignores and file-level
-    `# acclint: noqa` applied (`parsed`, `analysis`, `positions`, `screened`: engine.lint_source's)."""
+    `# acclint: noqa` applied (`parsed`, `analysis`, `positions`, `screened`, `memory`:
+    engine.lint_source's)."""
     from acclint.lint.engine import lint_source
 
-    result = lint_source(source, shown, options, parsed, analysis, positions, screened)
+    result = lint_source(source, shown, options, parsed, analysis, positions, screened, memory)
     ignored = _per_file_ignored(shown, settings)
     if result.findings:
         ignored += file_ignored(source.decode("utf-8", "replace"))  # the comment is ASCII in any encoding Python reads

@@ -34,12 +34,14 @@ from typing import Callable
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.common.collector import collection_paused
 from acclint.run.options import options_for
 from acclint.run.plan import Sources, lint_bytes, unreadable, with_packages
 from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.files.discovery import discover
 from acclint.files.decoding import decode
 from acclint.lint.engine import LintOptions
+from acclint.lint.reuse import RuleMemory
 from acclint.common.findings import FileError, FileResult
 from acclint.parse.frontend import parse_module, screen
 from acclint.common.refused import Refused
@@ -153,6 +155,9 @@ class Workspace:
         # The code generated for the statements of each buffer that held findings
         # (engine.lint_source's `positions`), kept for the statements its module still has.
         self._positions: dict[str, dict] = {}
+        # The rules' results of the last lint of each buffer, by top-level statement: the next
+        # lint reuses those of the statements an edit left alone (acclint.lint.reuse).
+        self._memories: dict[str, RuleMemory] = {}
 
     # -- buffers and settings ---------------------------------------------------------------
     def read(self, path: str) -> bytes:
@@ -170,6 +175,7 @@ class Workspace:
             self._last.pop(path, None)
             self._analyses.pop(path, None)
             self._positions.pop(path, None)
+            self._memories.pop(path, None)
             scope.generation += 1
         else:
             self.buffers[path] = text
@@ -224,7 +230,13 @@ class Workspace:
     # -- linting ----------------------------------------------------------------------------
     def lint(self, path: str, source: bytes | None = None) -> FileResult:
         """Findings for `source` (default: the current text of `path`), with the scope's last
-        known seeds."""
+        known seeds. The cyclic collector is paused meanwhile, as in `acclint check`
+        (acclint.common.collector): the reparse and the analysis allocate much and free little,
+        and each collection they set off scans the whole module kept between edits."""
+        with collection_paused():
+            return self._lint(path, source)
+
+    def _lint(self, path: str, source: bytes | None) -> FileResult:
         scope = self.scope(path)
         shown = scope.shown(path)
         if scope.error is not None:
@@ -241,7 +253,11 @@ class Workspace:
             return last[2]
         module, analysis = self._analyse_file(path, source, options, in_project)
         positions = self._positions.get(path, {}) if module is not None else None
-        result = lint_bytes(source, shown, scope.settings, options, module, analysis, positions)
+        memory = None
+        if module is not None and path in self.buffers:
+            memory = self._memories.setdefault(path, RuleMemory())
+            memory.setting = in_project
+        result = lint_bytes(source, shown, scope.settings, options, module, analysis, positions, memory=memory)
         if positions is not None and path in self.buffers:
             kept = set(module.body)
             self._positions[path] = {key: found for key, found in positions.items() if key[0] in kept}

@@ -1,0 +1,147 @@
+"""The language server reuses the rules' results of the statements an edit left alone
+(acclint.lint.reuse); after any edit its findings must be a fresh lint's, to the message and
+the fix. Random edits, one after another as keystrokes come, on generated jitted code with
+module state that traces read (ACC6), classes and redefinitions, and on the fixtures."""
+
+from __future__ import annotations
+
+import random
+import zlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from acclint.server.projects import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from gen_big_jitted import generate  # noqa: E402
+
+EXTRA = '''
+
+COUNTER = 0
+TABLE = {"a": 1}
+
+
+def bump():
+    global COUNTER
+    COUNTER += 1
+
+
+class Runner:
+    def __init__(self, lr):
+        self.lr = lr
+        self.step = jax.jit(self._step)
+
+    def _step(self, x):
+        return x * self.lr + COUNTER
+
+    def decay(self):
+        self.lr = self.lr / 2
+
+
+@jax.jit
+def reads_state(x):
+    if x.sum() > TABLE["a"]:
+        x = x + COUNTER
+    return x * SCALE
+
+
+def reads_state(x):
+    return x
+
+
+import itertools
+
+SEED = 0
+BATCHES = itertools.count()
+
+
+@jax.jit
+def draws(x):
+    key = jax.random.PRNGKey(SEED)
+    return x + jax.random.normal(key, x.shape) + next(BATCHES)
+
+
+runner = Runner(0.1)
+runner.step(1.0)
+bump()
+'''
+
+# Edits of one line: (applies to the line, the lines put in its place).
+EDITS = [
+    (lambda line: line.startswith("    ") and not line.rstrip().endswith(":"), lambda line: [line, "    print(x)\n"]),
+    (lambda line: line.startswith("    ") and not line.rstrip().endswith(":"), lambda line: [line, "    COUNTER = COUNTER + 1\n"]),
+    (lambda line: line.startswith("def "), lambda line: [line, "    global SCALE\n", "    SCALE = 2.0\n"]),
+    (lambda line: line.startswith("def "), lambda line: ["SCALE = 0.25\n", "\n", "\n", line]),
+    (lambda line: line.startswith("def "), lambda line: ["@jax.jit\n", line]),
+    (lambda line: line.startswith("def helper_"), lambda line: [line.replace("(h, w)", "(h, w, k=1)")]),
+    (lambda line: "helper_" in line and not line.startswith("def"), lambda line: [line.replace("helper_", "helper_1", 1)]),
+    (lambda line: line.startswith("def "), lambda line: [line.replace("def ", "def renamed_", 1)]),
+    (lambda line: "bump()" in line or "runner.step" in line, lambda line: []),
+    (lambda line: line.startswith("    ") and not line.rstrip().endswith(":"), lambda line: []),
+    (lambda line: line.startswith("    ") and "=" in line, lambda line: [line, "    TABLE[\"a\"] = 2\n"]),
+    (lambda line: line.startswith("import ") or line.startswith("from "), lambda line: []),
+    (lambda line: line.startswith("SEED = 0"), lambda line: ["SEED = int(TABLE[\"a\"])\n"]),
+    (lambda line: line.startswith("BATCHES ="), lambda line: ["BATCHES = [1, 2]\n"]),
+    (lambda line: True, lambda line: [line, "x = (\n"]),  # a syntax error, mended by the next edit or not
+]
+
+
+def findings(result) -> list[tuple]:
+    out = [
+        (f.line, f.column, f.end_line, f.end_column, f.code, f.message,
+         None if f.fix is None else (f.fix.title, f.fix.safe, f.fix.reason, f.fix.imports))
+        for f in result.findings
+    ]
+    return [result.error.message if result.error else None, *out]
+
+
+def edit_randomly(workspace: Workspace, path: Path, text: str, rounds: int, seed: int) -> int:
+    """Edit `path` `rounds` times, comparing the server's findings with a fresh lint's after
+    each; returns how many lints reused some statement."""
+    rng = random.Random(seed)
+    workspace.edit(str(path), text.encode())
+    workspace.lint(str(path))
+    fresh = workspace.lint_function(str(path))
+    reused = 0
+    for _ in range(rounds):
+        lines = text.splitlines(keepends=True)
+        check, change = rng.choice(EDITS)
+        places = [i for i, line in enumerate(lines) if i > 2 and check(line)]
+        if not places:
+            continue
+        at = rng.choice(places)
+        text = "".join([*lines[:at], *change(lines[at]), *lines[at + 1:]])
+        if "x = (\n" in text and rng.random() < 0.7:
+            text = text.replace("x = (\n", "")  # mostly mended at once
+        workspace.edit(str(path), text.encode())
+        memory = workspace._memories.get(str(path))
+        before = dict(memory._kept) if memory is not None else {}
+        got = workspace.lint(str(path))
+        assert findings(got) == findings(fresh(text.encode())), (seed, at, change(lines[at]))
+        memory = workspace._memories.get(str(path))
+        if memory is not None and any(before.get(s) is k for s, k in memory._kept.items() if k.reports):
+            reused += 1
+    return reused
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_edits_of_generated_code_find_what_a_fresh_lint_finds(tmp_path, seed):
+    path = tmp_path / "big.py"
+    text = generate(400) + EXTRA
+    path.write_text(text)
+    reused = edit_randomly(Workspace([str(tmp_path)]), path, text, 40, seed)
+    assert reused > 10  # the reuse is exercised, not bypassed
+
+
+FIXTURES = sorted(p for p in (ROOT / "fixtures").glob("*.py"))
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.name for p in FIXTURES])
+def test_random_edits_of_the_fixtures_find_what_a_fresh_lint_finds(tmp_path, fixture):
+    path = tmp_path / fixture.name
+    text = fixture.read_text()
+    path.write_text(text)
+    edit_randomly(Workspace([str(tmp_path)]), path, text, 12, zlib.crc32(fixture.name.encode()))
