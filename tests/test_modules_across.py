@@ -5,23 +5,15 @@ declared static on a pytree dataclass of another module is a Python value. Each 
 even with --strictness pedantic, and its hazardous twin (a traced value handed through the same
 call) is still found, by default."""
 
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from acclint.api import lint_paths
 from acclint.run.config import Settings
+from two_modules import write_files
 
 PEDANTIC = Settings(strictness="pedantic")
-
-
-def _write(tmp_path: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return tmp_path
 
 
 def _found(root: Path, settings: Settings | None = None) -> set[tuple[str, int, str]]:
@@ -93,11 +85,11 @@ CALLERS = {
 def test_a_submodule_of_another_module_takes_its_callers_kinds(tmp_path, case):
     framework, caller = CALLERS[case]
     block = BLOCK if framework == "nnx" else LINEN
-    static = _write(tmp_path / "static", {
+    static = write_files(tmp_path / "static", {
         "pkg/__init__.py": "", "pkg/layers.py": block, "pkg/model.py": caller.replace("DEPTH", "2"),
     })
     assert _found(static, PEDANTIC) == set()
-    traced = _write(tmp_path / "traced", {
+    traced = write_files(tmp_path / "traced", {
         "pkg/__init__.py": "", "pkg/layers.py": block, "pkg/model.py": caller.replace("DEPTH", "jnp.mean(x)"),
     })
     assert _found(traced) == {("pkg/layers.py", 6 if framework == "nnx" else 7, "ACC201")}
@@ -105,13 +97,13 @@ def test_a_submodule_of_another_module_takes_its_callers_kinds(tmp_path, case):
 
 def test_an_unreached_submodule_keeps_its_flags_unknown(tmp_path):
     # Nobody the analysis sees calls this Block: pedantic still reports its flag.
-    root = _write(tmp_path, {"pkg/__init__.py": "", "pkg/layers.py": BLOCK})
+    root = write_files(tmp_path, {"pkg/__init__.py": "", "pkg/layers.py": BLOCK})
     assert _found(root) == set()
     assert _found(root, PEDANTIC) == {("pkg/layers.py", 6, "ACC201")}
 
 
 def test_a_submodules_output_comes_back_as_a_pytree(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/layers.py": """
             from flax import nnx
@@ -156,7 +148,7 @@ def test_imported_string_constants_and_value_enums_compare_as_python_bools(tmp_p
             LOW = 0
             HIGH = 1
     """
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/common.py": common,
         "pkg/layers.py": """
@@ -191,7 +183,7 @@ def test_imported_string_constants_and_value_enums_compare_as_python_bools(tmp_p
 
 
 def test_a_constant_rebound_or_shadowed_is_no_string(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/common.py": """
             MODE = "train"
@@ -235,7 +227,7 @@ STATE = """
 
 
 def test_a_static_field_of_a_dataclass_of_another_module_is_a_python_value(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/state.py": STATE,
         "pkg/train.py": """
@@ -261,7 +253,7 @@ def test_a_static_field_of_a_dataclass_of_another_module_is_a_python_value(tmp_p
 def test_a_module_of_a_namespace_package_is_found_by_its_whole_name(tmp_path):
     # `src/app/common/` has no `__init__.py` (a namespace package, as in MaxText): the importer
     # spells `app.common.modes`, which the index names `modes` alone.
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "src/app/__init__.py": "",
         "src/app/common/modes.py": """
             MODEL_MODE_TRAIN = "train"
@@ -310,11 +302,11 @@ def test_a_submodule_field_declared_with_its_type(tmp_path):
             def __call__(self, x):
                 return self.pos_emb(LENGTH)
     """
-    static = _write(tmp_path / "static", {
+    static = write_files(tmp_path / "static", {
         "pkg/__init__.py": "", "pkg/layers.py": layers, "pkg/model.py": caller.replace("LENGTH", "x.shape[0]"),
     })
     assert _found(static, PEDANTIC) == set()
-    traced = _write(tmp_path / "traced", {
+    traced = write_files(tmp_path / "traced", {
         "pkg/__init__.py": "", "pkg/layers.py": layers, "pkg/model.py": caller.replace("LENGTH", "jnp.sum(x)"),
     })
     assert _found(traced) == {("pkg/layers.py", 8, "ACC201")}
@@ -323,7 +315,7 @@ def test_a_submodule_field_declared_with_its_type(tmp_path):
 def test_in_one_module_too_a_reached_submodule_takes_its_callers_kinds(tmp_path):
     # A submodule's `__call__` a seen call reaches loses the entry kinds (pedantic silent); one
     # reached only from a method nobody traces keeps them (pedantic reports its flag).
-    root = _write(tmp_path, {"model.py": """
+    root = write_files(tmp_path, {"model.py": """
         from flax import nnx
 
         class Block(nnx.Module):
@@ -354,7 +346,7 @@ def test_in_one_module_too_a_reached_submodule_takes_its_callers_kinds(tmp_path)
 
 def test_a_named_arrays_axes_are_metadata(tmp_path):
     # haliax's NamedArray.axes (levanter's attention): a tuple of Axis(name, size)
-    root = _write(tmp_path, {"attention.py": """
+    root = write_files(tmp_path, {"attention.py": """
         import jax
 
         @jax.jit
@@ -399,7 +391,7 @@ def test_a_method_of_a_submodule_takes_its_callers_kinds(tmp_path):
             def __call__(self, u):
                 return self.filter_fn.generate_filters(LENGTH)
     """
-    static = _write(tmp_path / "static", {"hyena.py": source.replace("LENGTH", "u.shape[0]")})
+    static = write_files(tmp_path / "static", {"hyena.py": source.replace("LENGTH", "u.shape[0]")})
     assert _found(static, PEDANTIC) == set()
-    traced = _write(tmp_path / "traced", {"hyena.py": source.replace("LENGTH", "jnp.sum(u)")})
+    traced = write_files(tmp_path / "traced", {"hyena.py": source.replace("LENGTH", "jnp.sum(u)")})
     assert _found(traced) == {("hyena.py", 9, "ACC201")}

@@ -1,22 +1,14 @@
 """Project-wide contexts: functions of one file traced from another (acclint.analysis.project)."""
 
-import textwrap
 from pathlib import Path
 
 from acclint.api import lint_paths
 from acclint.cli import main
 from acclint.analysis.project import module_name
+from two_modules import write_files
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "example" / "project"
-
-
-def _write(tmp_path: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return tmp_path
 
 
 def _found(root: Path) -> set[tuple[str, int, str]]:
@@ -37,14 +29,14 @@ def test_the_bundled_example_has_every_hazard_outside_the_step_module():
 
 
 def test_module_names_follow_packages_and_scripts(tmp_path):
-    _write(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/m.py": "", "script.py": ""})
+    write_files(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/m.py": "", "script.py": ""})
     assert module_name(tmp_path / "pkg" / "sub" / "m.py") == "pkg.sub.m"
     assert module_name(tmp_path / "pkg" / "sub" / "__init__.py") == "pkg.sub"
     assert module_name(tmp_path / "script.py") == "script"
 
 
 def test_every_import_form_and_transitive_helpers(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "from .effects import shout\n",
         "pkg/effects.py": """
             def shout(x):
@@ -76,7 +68,7 @@ def test_every_import_form_and_transitive_helpers(tmp_path):
 
 
 def test_marker_applied_to_an_imported_function_and_a_script_layout(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "model.py": """
             def forward(w, x, training=False):
                 if training:
@@ -96,7 +88,7 @@ def test_marker_applied_to_an_imported_function_and_a_script_layout(tmp_path):
 
 
 def test_recursion_across_modules_ends_and_unreached_code_is_silent(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "a.py": """
             import jax
             from b import ping
@@ -131,7 +123,7 @@ def test_a_package_module_named_alone_is_linted_in_its_package_reach(capsys):
 
 
 def test_one_file_alone_says_nothing_it_cannot_know(tmp_path):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "utils.py": "def log(x):\n    print(x)\n",
         "train.py": "import jax\nfrom utils import log\n\n@jax.jit\ndef step(x):\n    log(x)\n    return x\n",
     })
@@ -140,7 +132,7 @@ def test_one_file_alone_says_nothing_it_cannot_know(tmp_path):
 
 
 def test_fix_rewrites_a_helper_in_another_module(tmp_path, capsys):
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "model.py": """
             def act(x):
                 if x.sum() > 0:
@@ -165,7 +157,7 @@ def test_what_a_helper_of_another_module_returns_reaches_its_traced_caller(tmp_p
     """`float`, `assert` and `if` on what a helper of another module returns are found when
     the helper returns an array computed from the traced argument, per call: the same helper
     given a Python value, or returning a static view, stays silent."""
-    root = _write(tmp_path, {
+    root = write_files(tmp_path, {
         "pkg/__init__.py": "",
         "pkg/helpers.py": """
             import jax.numpy as jnp

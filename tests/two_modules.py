@@ -1,6 +1,8 @@
-"""A two-module project for the cache tests: a jitted `step` in train.py reaches `helper` in
-utils.py, whose `if` is a finding only through that cross-module context."""
+"""Projects written for tests: a two-module project for the cache tests (a jitted `step` in
+train.py reaches `helper` in utils.py, whose `if` is a finding only through that cross-module
+context), and any project given as its files' texts."""
 
+import textwrap
 from pathlib import Path
 
 TRAIN = "import jax\nfrom utils import helper\n\n@jax.jit\ndef step(x):\n    return helper(x)\n"
@@ -10,4 +12,13 @@ UTILS = "def helper(x):\n    if x > 0:\n        return x\n    return -x\n"
 def write_project(folder: Path) -> Path:
     (folder / "train.py").write_text(TRAIN)
     (folder / "utils.py").write_text(UTILS)
+    return folder
+
+
+def write_files(folder: Path, files: dict[str, str]) -> Path:
+    """Write each `name: text` (dedented) under `folder`, making its folders."""
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
     return folder
