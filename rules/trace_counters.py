@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.scopes import FunctionInfo
 from acclint.lint.rule import RuleContext
 
 _CHECKS = frozenset({"print"})  # besides every callee whose last name starts with "assert"
@@ -41,7 +40,7 @@ def is_trace_counter(write: cst.CSTNode, name: str, ctx: RuleContext) -> bool:
     `name` by a constant, and the scope owning `name` only checks or prints its value."""
     if ctx.analysis.pedantic or not _constant_bump(write, name):
         return False
-    owner = _owner(name, ctx)
+    owner = ctx.analysis.bindings.enclosing_binder(name, ctx.function)  # None: the module's name
     root = owner.node if owner is not None else ctx.analysis.module
     uses = _Uses(name)
     root.visit(uses)
@@ -79,16 +78,6 @@ def _literal(node: cst.BaseExpression) -> bool:
 
 def _is_name(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Name) and node.value == name
-
-
-def _owner(name: str, ctx: RuleContext) -> FunctionInfo | None:
-    """The function whose local `name` is (None: the module's)."""
-    fn = ctx.function.parent
-    while fn is not None:
-        if name in ctx.analysis.body(fn).local_names:
-            return fn
-        fn = fn.parent
-    return None
 
 
 class _Uses(cst.CSTVisitor):

@@ -94,12 +94,16 @@ class ModuleBindings:
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
+        self._attribute_writes: dict[FunctionInfo | None, list[Event]] = {}  # attribute writes, by scope
         for event in self.events:
             self._named.setdefault(event.name, []).append(event)
+            if event.kind == "attr":
+                self._attribute_writes.setdefault(event.scope, []).append(event)
+        self._reads: dict[FunctionInfo, set[str]] = {}  # a method's reads of `self` (ACC604's trace builders)
         self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
         for event in self.events:
             if event.kind == "call" and event.scope is not None:
-                owner = _top(event.scope)
+                owner = event.scope.outermost
                 key = owner.cls.name if owner.cls is not None and owner.cls.function is None else owner.name
                 self._calls_in.setdefault(key, set()).add(event.name)
         self._tracing = self._tracing_roots()
@@ -191,7 +195,7 @@ class ModuleBindings:
         found = self._reach.get(reader)
         if found is not None:
             return found
-        top = _top(reader)
+        top = reader.outermost
         roots: set[str] = set()
         if top.cls is not None and top.cls.function is None:
             roots.add(top.cls.name)
@@ -225,7 +229,6 @@ class ModuleBindings:
         anew and sees the new value, so it is not counted."""
         cls = reader.cls
         assert cls is not None
-        guards = self._self_reads(b for b in builders if b is not None and b.cls is cls and not _construction(b))
         instances = {
             name for name, values in self.index.module_values.items()
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
@@ -243,29 +246,28 @@ class ModuleBindings:
                 continue
             if scope is None and not self._stale_call_around(event, reader, -1):
                 continue  # module-level set-up, or no call of the stale trace after it
-            if scope is not None and guards and self._self_writes(scope, cls) & guards:
+            if scope is not None and self._self_writes(scope, cls) & self._builders_read(builders, cls):
                 continue  # the writer also resets what the trace's builder checks: a new trace follows
             return Change(event.node, "written")
         return None
 
-    def _self_reads(self, methods) -> set[str]:
-        """The attributes of `self` the given methods read (`self.x` outside a write target)."""
+    def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
+        """The attributes of `self` that the methods of `cls` among `builders` read (outside
+        construction, which runs once), each method's reads worked out once."""
         read: set[str] = set()
-        for method in methods:
-            me = method.params[0].name if method.params else None
-            nodes = list(walk_expression(method.node))
-            targets = {id(n.target) for n in nodes if isinstance(n, (cst.AssignTarget, cst.AnnAssign))}
-            for node in nodes:
-                if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == me and id(node) not in targets:
-                    read.add(node.attr.value)
+        for method in builders:
+            if method is not None and method.cls is cls and not _construction(method):
+                if method not in self._reads:
+                    self._reads[method] = _self_reads(method)
+                read |= self._reads[method]
         return read
 
     def _self_writes(self, scope: FunctionInfo, cls: ClassInfo) -> set[str]:
         """The attributes of `self` that `scope` (a method of `cls`, or a function nested in
-        one) writes."""
+        one) writes in its own body."""
         return {
-            e.name for e in self.events
-            if e.kind == "attr" and e.scope is scope and (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
+            e.name for e in self._attribute_writes.get(scope, ())
+            if (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
         }
 
     def body(self, fn: FunctionInfo) -> BodyFacts:
@@ -480,10 +482,15 @@ def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
     return False
 
 
-def _top(fn: FunctionInfo) -> FunctionInfo:
-    while fn.parent is not None:
-        fn = fn.parent
-    return fn
+def _self_reads(method: FunctionInfo) -> set[str]:
+    """The attributes of `self` that `method` reads (`self.x` outside a write target)."""
+    me = method.params[0].name if method.params else None
+    nodes = list(walk_expression(method.node))
+    targets = {id(n.target) for n in nodes if isinstance(n, (cst.AssignTarget, cst.AnnAssign))}
+    return {
+        node.attr.value for node in nodes
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == me and id(node) not in targets
+    }
 
 
 def _holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
@@ -499,7 +506,7 @@ def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:
     """Whether `fn` (or the function it is nested in) is a context manager's entry or exit,
     or a `contextmanager` generator: state it changes is scoped and put back, so a trace built
     inside reads it on purpose (effect-handler stacks, flags turned on for a block)."""
-    top = _top(fn)
+    top = fn.outermost
     if top.name in ("__enter__", "__exit__", "__aenter__", "__aexit__"):
         return True
     node = top.node

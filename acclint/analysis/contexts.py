@@ -142,13 +142,14 @@ class ContextAnalysis:
         # A submodule's `__call__` that a seen call reaches takes that call's kinds; the
         # entry kinds go only to those no seen call reaches (acclint.analysis.modules).
         called = self._submodule_calls()
-        self._mark_traced_classes(called)
+        eager = eager_classes(self.index, self.modules.of)
+        self._mark_traced_classes(eager, called)
         self._apply_seeds()
         self._scalar_arguments()
         self._drain()
         unreached = {method for method in called if not method.contexts}
         if unreached:
-            self._mark_traced_classes(only=unreached)
+            self._mark_traced_classes(eager, only=unreached)
             self._drain()
         self._return_to_seeds()
 
@@ -494,12 +495,14 @@ class ContextAnalysis:
         """What a reach from `fn` is reached from: its own origin, or `fn` and its marker."""
         return fn.origin or f"{self._where(fn)} ({', '.join(sorted(fn.markers)) or 'traced'})"
 
-    def _mark_traced_classes(self, called: set[FunctionInfo] = frozenset(), only: set[FunctionInfo] | None = None) -> None:
+    def _mark_traced_classes(
+        self, eager: set[ClassInfo], called: set[FunctionInfo] = frozenset(), only: set[FunctionInfo] | None = None,
+    ) -> None:
         """Methods of subclasses of a traced class (an `Acceleratable` layer, a flax or haiku
         module), at any depth of subclassing within the module, are cached contexts; what
         their parameters hold when no seen call reaches them: acclint.analysis.modules.
-        `called`: methods left out, for the calls seen to reach them; `only`: these alone."""
-        eager = eager_classes(self.index, self.modules.of)
+        `eager`: classes the module only runs eagerly (acclint.analysis.eager_modules), left
+        out; `called`: methods left out, for the calls seen to reach them; `only`: these alone."""
         for cls, traced in self.modules.of.items():
             if cls in eager:
                 continue  # only run eagerly (init, apply, a direct call) by this script or notebook
@@ -522,9 +525,7 @@ class ContextAnalysis:
         if not self.modules.of:
             return found
         for fn in self.index.all_functions:
-            root = fn
-            while root.parent is not None:
-                root = root.parent
+            root = fn.outermost
             if root.cls not in self.modules.of:
                 continue
             for call in self._body(fn).calls:

@@ -33,13 +33,17 @@ def _tails(markers: MarkerTable) -> frozenset[str]:
 
 def module_facts(
     facts: ValueFacts, module: cst.Module, imports: ImportTable, seeds: tuple, own: Declared | None = None,
+    source: bytes | None = None,
 ) -> ValueFacts:
     """The value facts of one module: the frameworks' own, and what the module declares static
-    (`own`, where the project index has it already) and imports declared static from other
-    modules of the project (its `Imported` seed)."""
+    (`own`, where the project index has it already, else read off `source`, the bytes `module`
+    was parsed from, or, without them, off the module's generated code: a code generation of
+    the whole module costs more than the `ast` parse itself) and imports declared static from
+    other modules of the project (its `Imported` seed)."""
     if own is None:
         try:
-            own = Declared.of(ast.parse(module.code), imports.resolve_dotted, facts.static_field_calls)
+            tree = ast.parse(source if source is not None else module.code)
+            own = Declared.of(tree, imports.resolve_dotted, facts.static_field_calls)
         except (SyntaxError, ValueError, RecursionError):
             own = Declared()
     strings, enums, fields = set(own.strings), set(own.enums), set(own.all_static_fields())
@@ -69,6 +73,7 @@ class ModuleAnalysis:
         in_project: Callable[[str], bool] | None = None,
         previous: ModuleAnalysis | None = None,
         declared: Declared | None = None,
+        source: bytes | None = None,
     ) -> None:
         """`previous`: an analysis of an earlier version of this module (the language
         server's, before an edit). The facts of a function body (acclint.analysis.taint.collect_body)
@@ -76,12 +81,13 @@ class ModuleAnalysis:
         the statements an edit left alone, so those facts are taken from it where the
         imports resolve alike, and so are the walks of those statements that the module
         index makes (acclint.analysis.scopes.index_module's `walked`). `declared`: what the
-        module's top level declares static, where the project index read it already."""
+        module's top level declares static, where the project index read it already; `source`: the
+        bytes `module` was parsed from, to read it off where not."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
-        self.facts: ValueFacts = module_facts(value_facts(), module, self.index.imports, seeds, declared)
+        self.facts: ValueFacts = module_facts(value_facts(), module, self.index.imports, seeds, declared, source)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}

@@ -107,6 +107,14 @@ class FunctionInfo:
         return joined
 
     @property
+    def outermost(self) -> FunctionInfo:
+        """The module-level function or method it is nested in (itself when it is one)."""
+        fn = self
+        while fn.parent is not None:
+            fn = fn.parent
+        return fn
+
+    @property
     def traced_params(self) -> list[str]:
         """Its parameters that hold traced values (pytrees of tracers or tracers) in some trace."""
         return sorted({name for t in self.traces.values() for name, kind in t.params.items() if kind >= Kind.TREE})

@@ -144,7 +144,9 @@ def _lint_source(
             return result
     result.parsed = True
     result.module = module
-    raw, analysis = _run_rules(module, options, analysis if parsed is not None else None, memory if parsed is not None else None)
+    raw, analysis = _run_rules(
+        module, options, analysis if parsed is not None else None, memory if parsed is not None else None, source,
+    )
     silenced: set[tuple[int, str]] = set()
     if raw:
         result.findings = _locate(raw, module, text, path, options.noqa, positions, silenced)
@@ -156,13 +158,15 @@ def _lint_source(
 
 
 def _run_rules(
-    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None, memory: RuleMemory | None = None
+    module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None, memory: RuleMemory | None = None,
+    source: bytes | None = None,
 ) -> tuple[list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]], ModuleAnalysis]:
     """The rules' findings, as (rule, node, message, fix, module-level statement), and the
-    module's analysis (made here unless given). `memory`: the results of the last lint of this
-    buffer, reused where exact and replaced by this lint's (acclint.lint.reuse)."""
+    module's analysis (made here unless given, from `module` and `source`, the bytes it was
+    parsed from). `memory`: the results of the last lint of this buffer, reused where exact and
+    replaced by this lint's (acclint.lint.reuse)."""
     if analysis is None:
-        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds)
+        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, source=source)
     if not analysis.functions:
         return [], analysis
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []

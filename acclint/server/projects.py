@@ -320,7 +320,7 @@ class Workspace:
             module = kept.module
             analysis = self._analyses[path] = ModuleAnalysis(
                 module, options.markers, options.pedantic, options.module_name, options.seeds, in_project,
-                previous=self._analyses.get(path),
+                previous=self._analyses.get(path), source=source,
             )
         except (Refused, cst.ParserSyntaxError, RecursionError):
             return None, None
