@@ -11,10 +11,11 @@ from acclint.run.config import Settings
 LABEL = re.compile(r"#\s*expect:\s*((?:ACC\d+\s*)+)$")
 
 
-def labels(source: str) -> set[tuple[int, str]]:
+def labels(source: str, label: re.Pattern[str] = LABEL) -> set[tuple[int, str]]:
+    """The (line, code) pairs the comments matching `label` mark (`# expect: CODE` by default)."""
     out = set()
     for number, line in enumerate(source.splitlines(), 1):
-        match = LABEL.search(line)
+        match = label.search(line)
         if match:
             out |= {(number, code) for code in match.group(1).split()}
     return out
