@@ -77,7 +77,7 @@ def _strings(tree: ast.Module) -> frozenset[str]:
     """Module-level names every binding of which gives a string literal (none `global` in a
     function, none bound by anything but a plain assignment)."""
     strings: set[str] = set()
-    other: set[str] = {n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names}
+    other: set[str] = _globals(tree)
     for statement in _module_scope(tree):
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             other.add(statement.name)
@@ -95,6 +95,21 @@ def _strings(tree: ast.Module) -> frozenset[str]:
             continue
         other.update(_bound_by(statement))
     return frozenset(strings - other)
+
+
+def _globals(tree: ast.Module) -> set[str]:
+    """The names `global` statements declare, anywhere in the module. A `global` is a
+    statement, so only statements are walked (into every block: function and class bodies,
+    branches, handlers, `match` cases), not the expressions that make up most of a tree."""
+    names: set[str] = set()
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Global):
+            names.update(node.names)
+        for name in _STATEMENT_BLOCKS:
+            stack.extend(getattr(node, name, ()))
+    return names
 
 
 def _bound_by(statement: ast.stmt) -> set[str]:
@@ -117,6 +132,7 @@ def _bound_by(statement: ast.stmt) -> set[str]:
 
 
 _BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers"})
+_STATEMENT_BLOCKS = (*_BLOCKS, "cases")  # `match` cases hold statements too
 
 
 def _enums(tree: ast.Module, resolve: Callable[[str], str | None]) -> frozenset[str]:

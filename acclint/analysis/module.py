@@ -31,21 +31,21 @@ def _tails(markers: MarkerTable) -> frozenset[str]:
     )
 
 
-def module_facts(
-    facts: ValueFacts, module: cst.Module, imports: ImportTable, seeds: tuple, own: Declared | None = None,
-    source: bytes | None = None,
-) -> ValueFacts:
-    """The value facts of one module: the frameworks' own, and what the module declares static
-    (`own`, where the project index has it already, else read off `source`, the bytes `module`
-    was parsed from, or, without them, off the module's generated code: a code generation of
-    the whole module costs more than the `ast` parse itself) and imports declared static from
-    other modules of the project (its `Imported` seed)."""
-    if own is None:
-        try:
-            tree = ast.parse(source if source is not None else module.code)
-            own = Declared.of(tree, imports.resolve_dotted, facts.static_field_calls)
-        except (SyntaxError, ValueError, RecursionError):
-            own = Declared()
+def read_declared(module: cst.Module, imports: ImportTable, facts: ValueFacts, source: bytes | None = None) -> Declared:
+    """What `module`'s top level declares static, read off `source` (the bytes it was parsed
+    from) or, without them, off its generated code: a code generation of the whole module
+    costs more than the `ast` parse itself."""
+    try:
+        tree = ast.parse(source if source is not None else module.code)
+        return Declared.of(tree, imports.resolve_dotted, facts.static_field_calls)
+    except (SyntaxError, ValueError, RecursionError):
+        return Declared()
+
+
+def module_facts(facts: ValueFacts, seeds: tuple, own: Declared) -> ValueFacts:
+    """The value facts of one module: the frameworks' own, what the module declares static
+    (`own`) and what it imports declared static from other modules of the project (its
+    `Imported` seed)."""
     strings, enums, fields = set(own.strings), set(own.enums), set(own.all_static_fields())
     for seed in seeds:
         if isinstance(seed, Imported):
@@ -87,7 +87,11 @@ class ModuleAnalysis:
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
-        self.facts: ValueFacts = module_facts(value_facts(), module, self.index.imports, seeds, declared, source)
+        facts = value_facts()
+        # what its top level declares static (acclint.analysis.declared); the language server's
+        # shape of the file reads it too
+        self.declared = declared if declared is not None else read_declared(module, self.index.imports, facts, source)
+        self.facts: ValueFacts = module_facts(facts, seeds, self.declared)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}

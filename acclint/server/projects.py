@@ -76,13 +76,16 @@ class Shape:
             module.code_for_node(s) for s in module.body
             if isinstance(s, cst.SimpleStatementLine) and any(isinstance(b, (cst.Import, cst.ImportFrom)) for b in s.body)
         )
-        try:
-            index = FileIndex.of(ast.parse(module.code))
-            declared = repr([sorted(index.classes), index.declared.to_data()])
-        except (SyntaxError, ValueError, RecursionError):
-            declared = ""
         if analysis is None:
+            try:
+                index = FileIndex.of(ast.parse(module.code))
+                declared = repr([sorted(index.classes), index.declared.to_data()])
+            except (SyntaxError, ValueError, RecursionError):
+                declared = ""
             return cls(functions, imports, frozenset(), declared=declared)
+        # the analysis read what the file declares static already: no second parse of it
+        classes = sorted(s.name.value for s in module.body if isinstance(s, cst.ClassDef))
+        declared = repr([classes, analysis.declared.to_data()])
         return cls(functions, imports, frozenset(analysis.outgoing), frozenset(analysis.returned), declared)
 
 
