@@ -184,6 +184,7 @@ class AcclintServer(LanguageServer):
             for gone in self.published.get(uri, set()) - set(diagnostics):  # cells deleted since
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
             self.published[uri] = set(diagnostics)
+            await self.on_lint_thread(lambda: self.state.prepare_edits(document.path) if current() else None)
         self.want_analysis(self.state.scope(document.path), document.path)
 
     async def on_lint_thread(self, work: Callable[..., T], *args: Any) -> T:

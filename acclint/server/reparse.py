@@ -40,11 +40,14 @@ from acclint.server.edits import lines_of
 @dataclass(frozen=True)
 class Parsed:
     """A file's bytes and their module; `starts`: the line (0-based) where each top-level
-    statement starts, then the line where the footer starts (None until first needed)."""
+    statement starts, then the line where the footer starts (None until first needed). A
+    reparse records which statement it replaced (`changed`) and the lines that added (`shift`)."""
 
     source: bytes
     module: cst.Module
     starts: tuple[int, ...] | None = None
+    changed: int | None = None
+    shift: int = 0
 
 
 def statement_starts(module: cst.Module) -> tuple[int, ...]:
@@ -101,4 +104,4 @@ def reparse(old: Parsed, source: bytes) -> Parsed | None:
     if old.module.with_changes(header=(), body=(statement,), footer=()).code != text:
         return None
     module = old.module.with_changes(body=(*body[:index], statement, *body[index + 1:]))
-    return Parsed(source, module, (*starts[: index + 1], *(s + shift for s in starts[index + 1:])))
+    return Parsed(source, module, (*starts[: index + 1], *(s + shift for s in starts[index + 1:])), index, shift)
