@@ -3,9 +3,9 @@ lint of the edited text: the check that a sliced edit (acclint.server.slices) an
 what linting the whole module answers. Used by tests/test_edit_slices.py on the fixtures and by
 benchmarks/sliced_edits.py on the real-code benchmark.
 
-Each top-level function gets two edits in turn: a `print` of its first parameter put before
-the first statement of its body (a finding in a traced function, none elsewhere), then that
-line taken out again.
+Each top-level function, and the first method of each top-level class, gets two edits in
+turn: a `print` of its first parameter put before the first statement of its body (a finding
+in a traced function, none elsewhere), then that line taken out again.
 """
 
 from __future__ import annotations
@@ -37,27 +37,30 @@ def key(result) -> tuple:
 
 
 def edits_of(text: str) -> list[tuple[str, str]]:
-    """(name, edited text) for each top-level function whose body starts on a line of its own."""
+    """(name, edited text) for each top-level function, and the first method of each top-level
+    class, whose body starts on a line of its own."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return []
     lines = text.splitlines(keepends=True)
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
     out = []
-    for node in tree.body:
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.body[0].lineno <= node.lineno:
+    for statement in tree.body:
+        if isinstance(statement, ast.ClassDef):
+            node = next((n for n in statement.body if isinstance(n, functions)), None)
+        else:
+            node = statement if isinstance(statement, functions) else None
+        if node is None or node.body[0].lineno <= node.lineno:
             continue
         first = node.body[0]
-        if getattr(first, "decorator_list", None):
-            start = first.decorator_list[0].lineno
-        else:
-            start = first.lineno
+        start = first.decorator_list[0].lineno if getattr(first, "decorator_list", None) else first.lineno
         line = lines[start - 1]
         indent = line[: len(line) - len(line.lstrip())]
         if not indent or indent.strip():
             continue
-        args = node.args.posonlyargs + node.args.args
-        shown = args[0].arg if args else "1"
+        args = [a.arg for a in node.args.posonlyargs + node.args.args if a.arg not in ("self", "cls")]
+        shown = args[0] if args else "1"
         out.append((node.name, "".join(lines[: start - 1] + [f"{indent}print({shown})\n"] + lines[start - 1:])))
     return out
 

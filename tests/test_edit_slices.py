@@ -58,6 +58,8 @@ def rebinding():
 
 
 class Model:
+    """A class is sliced like a function."""
+
     def __init__(self):
         self.step = jax.jit(self._step)
 
@@ -97,7 +99,12 @@ def test_what_statements_spell_and_bind():
     # a def binds its name, what it declares global and the outside names it writes into
     assert "def:CONFIG,configure" in by_name
     assert "def:SCALE,rebinding" in by_name
-    assert "def:history,second" in by_name
+    # a mutating method called on an outside name binds it only where more than an import does
+    assert "def:second" in by_name and by_name["def:second"].mutated == {"history"}
+    module = cst.parse_module(LINKED)
+    second = next(i for i, s in enumerate(module.body) if getattr(s, "name", None) and s.name.value == "second")
+    history = next(i for i, n in enumerate(found) if n.bound == {"history"})
+    assert history in slices.slice_of(module, module, second, slices.NameCache())
     # locals (parameters, plain and tuple targets) bind nothing at module level
     assert "def:shared" in by_name and "def:first" in by_name
     # module-level code binds what it assigns (its calls link it to what they call)
@@ -106,6 +113,32 @@ def test_what_statements_spell_and_bind():
     assert slices.names_of(cst.parse_module("try:\n    import a.b as c, d.e\nexcept E as e:\n    def f(): pass\n").body[0]).bound == {
         "c", "d", "e", "f"
     }
+
+
+def test_a_mutating_call_links_through_a_container_not_through_a_module():
+    code = """import jax
+log = []
+
+
+def writer(x):
+    log.append(x)
+
+
+def reader(x):
+    return len(log)
+
+
+def configures(x):
+    jax.config.update("jax_enable_x64", True)
+
+
+def uses_jax(x):
+    return jax.numpy.ones(1)
+""" + "".join(f"\n\ndef f{i}(x):\n    return x\n" for i in range(8))
+    module = cst.parse_module(code)
+    assert slices.slice_of(module, module, 3, slices.NameCache()) == [0, 1, 2, 3]  # reader: writer too
+    # configures: with the module-level code (`log = []`) and what it links, but not uses_jax
+    assert slices.slice_of(module, module, 4, slices.NameCache()) == [0, 1, 2, 3, 4]
 
 
 def test_a_slice_follows_names_both_ways_and_keeps_module_code():
@@ -143,7 +176,7 @@ def test_an_edit_that_changes_what_a_def_binds_is_not_sliced():
     before = cst.parse_module("def f(x):\n    return x\n\ndef g(y):\n    return y\n")
     after = cst.parse_module("def f(x):\n    global y\n    return x\n\ndef g(y):\n    return y\n")
     after = before.with_changes(body=(after.body[0], before.body[1]))
-    assert slices.edited_function(before, after, 0)
+    assert slices.edited_definition(before, after, 0)
     assert slices.slice_of(before, after, 0, slices.NameCache()) is None
 
 

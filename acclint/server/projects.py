@@ -51,7 +51,9 @@ from acclint.analysis.project import FileIndex, Project, module_name
 from acclint.analysis.reach import Returned, Seed
 from acclint.server.priority import Lints
 from acclint.server.reparse import Parsed, reparse, statement_starts
-from acclint.server.slices import Lines, NameCache, edited_function, merged, slice_of
+from acclint.server.documents import decode as decode_text
+from acclint.server.edits import lines_of
+from acclint.server.slices import Lines, NameCache, edited_definition, merged, same_declared, slice_of
 
 
 class Superseded(Exception):
@@ -334,7 +336,9 @@ class Workspace:
         if file_ignored(last[0].decode("utf-8", "replace")) != file_ignored(source.decode("utf-8", "replace")):
             return None
         new = reparse(old, source)
-        if new is None or not edited_function(old.module, new.module, new.changed):
+        if new is None or not edited_definition(old.module, new.module, new.changed):
+            return None
+        if type(new.module.body[new.changed]) is cst.ClassDef and not self._same_class_declared(old, new, edits):
             return None
         self._parsed[path] = new  # the whole lint, if it comes to that, takes it from here
         indices = slice_of(old.module, new.module, new.changed, edits.names)
@@ -366,6 +370,14 @@ class Workspace:
         if ignored:
             findings = [f for f in findings if not f.code.startswith(ignored)]
         return FileResult(shown, findings, parsed=True, module=new.module), edits.shape
+
+    @staticmethod
+    def _same_class_declared(old: Parsed, new: Parsed, edits: Edits) -> bool:
+        """Whether the class an edit changed declares what it declared (acclint.server.slices.same_declared)."""
+        c, shift = new.changed, new.shift
+        before = "".join(lines_of(decode_text(old.source))[new.starts[c]: new.starts[c + 1] - shift])
+        after = "".join(lines_of(decode_text(new.source))[new.starts[c]: new.starts[c + 1]])
+        return same_declared(before, after, edits.analysis.index.imports, edits.analysis.facts)
 
     def _slice_analysis(self, edits: Edits, part: cst.Module, options: LintOptions, in_project) -> ModuleAnalysis:
         """The analysis of a slice of the buffer's module, with what the whole module declares."""

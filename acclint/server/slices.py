@@ -12,10 +12,11 @@ module made of them alone (a *slice*) gives every one of them the findings the w
 gives, while every other statement keeps the findings it had, moved by the lines the edit added.
 
 This is exact or it is not done (the caller lints the whole module then):
-- only an edit inside one top-level `def` that keeps its name, and the names it binds at module
-  level (no `global` or `:=` added or removed), is sliced: then what the module declares static,
-  its functions, imports and classes (what other files see of it, bar its reaches) are as they
-  were;
+- only an edit inside one top-level `def` or `class` that keeps its name, and the names it
+  binds at module level (no `global` or `:=` added or removed), is sliced, and in a class only
+  one that declares the same enum members and static fields: then what the module declares
+  static, its functions, imports and classes (what other files see of it, bar its reaches) are
+  as they were;
 - a statement links to the statements that bind a name it spells, and a statement that binds
   a name links to every statement that spells it. A `def` or `class` binds its name, the names
   it declares `global`, `:=` targets, and any outside name it writes an item or attribute of or
@@ -28,10 +29,12 @@ This is exact or it is not done (the caller lints the whole module then):
   module level (anything but an import, a docstring, an assignment of a literal, and a `def` or
   `class` whose decorators, defaults, bases and class-level code spell nothing a non-leaf
   statement binds) is in every slice;
-- an import, a docstring and an assignment of an immutable literal to a name nothing else binds
-  are *leaves*: nothing flows through them (they hold no state that can change). A literal is
-  in the slice when spelled, and every import is in every slice (the names they bind resolve
-  as in the whole module);
+- an import, a docstring, an assignment of an immutable literal to a name nothing else binds,
+  and an alias (`Array = jnp.ndarray`, `Shape = Sequence[int]`: names, attributes and
+  subscripts only) of what imports and such literals bind, to a name nothing else binds, are
+  *leaves*: nothing flows through them (they hold no state that can change, nor name any that
+  does). A literal or alias is in the slice when spelled, and every import is in every slice
+  (the names they bind resolve as in the whole module);
 - a slice that is most of the module is not worth it;
 - a finding kept from the last lint that names a line inside the edited statement, or lies
   outside every statement, cannot be moved: the whole module is linted.
@@ -39,6 +42,7 @@ This is exact or it is not done (the caller lints the whole module then):
 
 from __future__ import annotations
 
+import ast
 import bisect
 import re
 from dataclasses import dataclass, replace
@@ -46,6 +50,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS
+from acclint.analysis.declared import Declared
 from acclint.analysis.walk import children
 from acclint.common.findings import Finding
 
@@ -60,24 +65,28 @@ class Names:
 
     spelled: frozenset[str]
     bound: frozenset[str]
-    kind: str  # "def", "class", "import", "docstring", "literal" or "code"
+    kind: str  # "def", "class", "import", "docstring", "literal", "alias" or "code"
     outer: frozenset[str] = frozenset()  # a def's or class's names spelled outside function bodies
+    # outside names it only calls a mutating method on (`.append`): bound where something
+    # other than an import binds them (a module is no container, acclint.analysis.bindings)
+    mutated: frozenset[str] = frozenset()
 
 
 def names_of(statement: cst.BaseStatement) -> Names:
     kind = _kind(statement)
     if kind == "docstring":
         return Names(frozenset(), frozenset(), kind)
-    spelled, declared, written, local, outer = _walk(statement)
+    spelled, declared, written, mutated, local, top, outer = _walk(statement)
     if kind in ("def", "class"):
         bound = {statement.name.value, *declared, *(written - local)}
-        return Names(frozenset(spelled), frozenset(bound), kind, frozenset(outer))
-    if kind == "literal":
+        return Names(frozenset(spelled), frozenset(bound), kind, frozenset(outer), frozenset(mutated - local - bound))
+    if kind in ("literal", "alias"):
         return Names(frozenset(spelled), frozenset(_targets(statement)), kind)
     if kind == "import":
-        return Names(frozenset(spelled), frozenset(local), kind)
+        return Names(frozenset(spelled), frozenset(top), kind)
     # module-level code: what it assigns, declares, writes into, defines or imports
-    return Names(frozenset(spelled), frozenset(local | declared | written), kind)
+    bound = top | declared | written
+    return Names(frozenset(spelled), frozenset(bound), kind, mutated=frozenset(mutated - bound))
 
 
 def _kind(statement: cst.BaseStatement) -> str:
@@ -99,7 +108,26 @@ def _kind(statement: cst.BaseStatement) -> str:
         if (type(small) is cst.AnnAssign and type(small.target) is cst.Name and small.value is not None
                 and _literal(small.value) and type(small.annotation.annotation) is cst.Name):
             return "literal"
+        if type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name and _alias(small.value):
+            return "alias"
     return "code"
+
+
+def _alias(node: cst.BaseExpression) -> bool:
+    """A value named, not computed: `jnp.ndarray`, `Union[Array, float]`, `int | None` (a type
+    alias, a re-export)."""
+    kind = type(node)
+    if kind is cst.Name or kind is cst.Attribute:
+        return kind is cst.Name or _alias(node.value)
+    if kind is cst.Subscript:
+        return _alias(node.value) and all(
+            type(element.slice) is cst.Index and _alias(element.slice.value) for element in node.slice
+        )
+    if kind is cst.BinaryOperation:
+        return type(node.operator) is cst.BitOr and _alias(node.left) and _alias(node.right)
+    if kind is cst.Tuple:  # a list would be a new, mutable object
+        return all(type(element) is cst.Element and _alias(element.value) for element in node.elements)
+    return kind is cst.Ellipsis or _literal(node)
 
 
 def _targets(statement: cst.SimpleStatementLine) -> set[str]:
@@ -125,25 +153,32 @@ def _literal(node: cst.BaseExpression) -> bool:
     return False
 
 
-def _walk(statement: cst.BaseStatement) -> tuple[set[str], set[str], set[str], set[str], set[str]]:
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def _walk(statement: cst.BaseStatement) -> tuple[set[str], ...]:
     """The names `statement` spells (in strings too), declares `global` or binds with `:=`,
-    writes an item or attribute of (or calls a mutating method on), binds plainly in a
-    function (its parameters and assignment targets: local names), and spells outside every
-    function body (decorators, defaults, bases, class-level code)."""
+    writes an item or attribute of, only calls a mutating method on, binds anywhere (its
+    functions' parameters and assignment targets: local names), binds in its own scope (not in
+    a function, lambda, class or comprehension within it), and spells outside every function
+    body (decorators, defaults, bases, class-level code)."""
     spelled: set[str] = set()
     declared: set[str] = set()
     written: set[str] = set()
+    mutated: set[str] = set()
     local: set[str] = set()
+    top: set[str] = set()
     outer: set[str] = set()
-    stack: list[tuple[cst.CSTNode, bool]] = [(statement, False)]
+    stack: list[tuple[cst.CSTNode, bool, bool]] = [(statement, False, False)]
     while stack:
-        node, inside = stack.pop()
+        node, inside, scoped = stack.pop()
         kind = type(node)
         if kind is cst.Name:
             spelled.add(node.value)
             if not inside:
                 outer.add(node.value)
             continue
+        bound: set[str] = set()
         if kind is cst.SimpleString or kind is cst.FormattedStringText:
             words = _WORD.findall(node.value)
             spelled.update(words)
@@ -155,32 +190,37 @@ def _walk(statement: cst.BaseStatement) -> tuple[set[str], set[str], set[str], s
             declared.add(node.target.value)
         elif kind is cst.Param:
             local.add(node.name.value)  # its default and annotation are walked, not its name
-            stack.extend((child, inside) for child in (node.default, node.annotation) if child is not None)
+            stack.extend((child, inside, scoped) for child in (node.default, node.annotation) if child is not None)
             continue
         elif kind is cst.AssignTarget or kind is cst.AnnAssign or kind is cst.AugAssign or kind is cst.For:
-            _bound_target(node.target, local, written)
+            _bound_target(node.target, bound, written)
         elif kind is cst.AsName:
-            _bound_target(node.name, local, written)
+            _bound_target(node.name, bound, written)
         elif kind is cst.CompFor:
             _bound_target(node.target, local, written)
         elif kind is cst.ImportAlias and node.asname is None:
             name = node.name
             while type(name) is cst.Attribute:
                 name = name.value
-            local.add(name.value)  # `import a.b` binds `a`
+            bound.add(name.value)  # `import a.b` binds `a`
         elif (kind is cst.FunctionDef or kind is cst.ClassDef) and node is not statement:
-            local.add(node.name.value)
+            bound.add(node.name.value)
         elif kind is cst.Del:
             _bound_target(node.target, written, written)
         elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in MUTATORS:
-            _written_root(node.func.value, written)
+            _written_root(node.func.value, mutated)
+        if bound:
+            local |= bound
+            if not scoped:
+                top |= bound
         if kind is cst.FunctionDef or kind is cst.Lambda:
             # its decorators, parameters' defaults and annotations run where it is defined
             for child in children(node):
-                stack.append((child, inside or child is node.body))
+                stack.append((child, inside or child is node.body, True))
             continue
-        stack.extend((child, inside) for child in children(node))
-    return spelled, declared, written, local, outer
+        opens = kind in _SCOPES and node is not statement
+        stack.extend((child, inside, scoped or opens) for child in children(node))
+    return spelled, declared, written, mutated - written, local, top, outer
 
 
 def _bound_target(target: cst.CSTNode, local: set[str], written: set[str]) -> None:
@@ -224,13 +264,25 @@ class NameCache:
         self._found = {s: n for s, n in self._found.items() if s in kept}
 
 
-def edited_function(old: cst.Module, new: cst.Module, changed: int | None) -> bool:
-    """Whether statement `changed`, the one a reparse replaced, is a `def` of the same name
-    before and after."""
+def edited_definition(old: cst.Module, new: cst.Module, changed: int | None) -> bool:
+    """Whether statement `changed`, the one a reparse replaced, is a `def` (or a `class`) of
+    the same name before and after."""
     if changed is None or len(old.body) != len(new.body):
         return False
     a, b = old.body[changed], new.body[changed]
-    return type(a) is cst.FunctionDef and type(b) is cst.FunctionDef and a.name.value == b.name.value
+    return type(a) is type(b) and type(a) in (cst.FunctionDef, cst.ClassDef) and a.name.value == b.name.value
+
+
+def same_declared(old: str, new: str, imports, facts) -> bool:
+    """Whether a class's code before and after an edit declares the same (what the module
+    declares static, acclint.analysis.declared: a class's own enum members and static fields;
+    its `global` statements are among what it binds, compared apart)."""
+    try:
+        return Declared.of(ast.parse(old), imports.resolve_dotted, facts.static_field_calls) == Declared.of(
+            ast.parse(new), imports.resolve_dotted, facts.static_field_calls
+        )
+    except (SyntaxError, ValueError, RecursionError):
+        return False
 
 
 def slice_of(old: cst.Module, new: cst.Module, changed: int, names: NameCache) -> list[int] | None:
@@ -248,11 +300,24 @@ def slice_of(old: cst.Module, new: cst.Module, changed: int, names: NameCache) -
             binders.setdefault(name, []).append(i)
         for name in found.spelled:
             spellers.setdefault(name, []).append(i)
+    mutators = [
+        (name, i) for i, found in enumerate(every) for name in found.mutated
+        if any(every[j].kind != "import" for j in binders.get(name, ()))
+    ]
+    for name, i in mutators:
+        binders[name].append(i)
+    if mutators:
+        every = [replace(found, bound=found.bound | {n for n, j in mutators if j == i}) for i, found in enumerate(every)]
 
-    def leaf(i: int) -> bool:
+    def leaf(i: int, alias: bool = True) -> bool:
         kind = every[i].kind
-        if kind == "literal":
-            return all(binders[name] == [i] for name in every[i].bound)
+        if kind == "literal" or (kind == "alias" and alias):
+            if any(binders[name] != [i] for name in every[i].bound):
+                return False
+            # an alias of what imports and literals bind is one more import
+            return kind == "literal" or all(
+                leaf(j, alias=False) for name in every[i].spelled - every[i].bound for j in binders.get(name, ())
+            )
         return kind in ("import", "docstring")
 
     def linking(name: str) -> bool:
