@@ -144,12 +144,14 @@ def _lint_source(
             return result
     result.parsed = True
     result.module = module
+    result.text = text  # excerpts are cut from it (generating the module's code costs seconds)
     raw, analysis = _run_rules(
         module, options, analysis if parsed is not None else None, memory if parsed is not None else None, source,
     )
     silenced: set[tuple[int, str]] = set()
     if raw:
-        result.findings = _locate(raw, module, text, path, options.noqa, positions, silenced)
+        result.lines = split_lines(text)
+        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
@@ -276,12 +278,11 @@ def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tu
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
-def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: dict | None,
+def _locate(raw, module: cst.Module, text: str, lines: list[str], path: str, noqa: bool, cache: dict | None,
             silenced: set[tuple[int, str]]) -> list[Finding]:
-    """The findings of `raw`, placed; those a `# noqa` silences are left out and their
-    (line, code) added to `silenced` (for ACC001, acclint.lint.unused_noqa)."""
+    """The findings of `raw`, placed (`lines`: those of `text`); those a `# noqa` silences are
+    left out and their (line, code) added to `silenced` (for ACC001, acclint.lint.unused_noqa)."""
     positions = _positions(raw, module, text, cache)
-    lines = split_lines(text)
     findings = []
     for rule, node, message, fix, _statement in raw:
         where = positions[node]
