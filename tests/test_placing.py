@@ -81,13 +81,14 @@ def checked(source: bytes) -> tuple[int, int]:
     module = cst.parse_module(source)
     text = decode(source)
     wanted = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    placer = Placer(module, text, outline(ast.parse(source)), _line_starts(text))
+    placer = Placer(module, text, outline(ast.parse(source)), _line_starts(text), {})
     placed = missed = 0
     for top in module.body:
         statements = [s for s in _all(top) if isinstance(s, STATEMENTS)]
         for statement in statements:
             for node in _all(statement):
-                found = placer.ranges(top, [node], {id(node): (statement,)})
+                placer.hints[id(node)] = (statement,)
+                found = placer.ranges(top, [node])
                 if found is None:
                     missed += 1
                 else:
@@ -118,17 +119,18 @@ def test_the_last_statement_of_a_file_without_a_final_newline_is_left_to_the_eng
     source = b"def f():\n    h = g(x)\n    h = g(x)"
     module = cst.parse_module(source)
     text = decode(source)
-    placer = Placer(module, text, outline(ast.parse(source)), _line_starts(text))
+    placer = Placer(module, text, outline(ast.parse(source)), _line_starts(text), {})
     second = module.body[0].body.body[1]
-    assert placer.ranges(module.body[0], [second], {id(second): (second,)}) is None
+    placer.hints[id(second)] = (second,)
+    assert placer.ranges(module.body[0], [second]) is None
 
 
 def test_a_module_libcst_and_ast_read_differently_places_nothing():
     source = b"def f():\n    h = 1\n"
     module = cst.parse_module(source)
     node = module.body[0].body.body[0]
-    placer = Placer(module, decode(source), ((1, "ClassDef"),), _line_starts(decode(source)))
-    assert placer.ranges(module.body[0], [node], {id(node): (node,)}) is None
+    placer = Placer(module, decode(source), ((1, "ClassDef"),), _line_starts(decode(source)), {id(node): (node,)})
+    assert placer.ranges(module.body[0], [node]) is None
 
 
 def test_placed_ranges_equal_libcst_s_on_the_fixtures():

@@ -80,6 +80,9 @@ class FileResult:
     cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells
     text: str | None = field(default=None, repr=False)  # the source text linted (cut into `lines`)
     lines: list[str] | None = field(default=None, repr=False, compare=False)  # source_line's
+    # Where the engine placed the findings' nodes (an acclint.lint.placing.Placer), for their
+    # fixes' spans (acclint.fix.span); None where it was not used.
+    placer: object | None = field(default=None, repr=False, compare=False)
 
     def source_line(self, finding: Finding) -> str | None:
         """The line of source a finding is on, for excerpts (None if unknown)."""

@@ -155,8 +155,9 @@ def _lint_source(
     silenced: set[tuple[int, str]] = set()
     if raw:
         result.lines = split_lines(text)
-        placing = (outline, hints) if outline is not None else None
-        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, placing)
+        if outline is not None:
+            result.placer = Placer(module, text, outline, _line_starts(text), hints)
+        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, result.placer)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
@@ -287,11 +288,11 @@ def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tu
 
 
 def _locate(raw, module: cst.Module, text: str, lines: list[str], path: str, noqa: bool, cache: dict | None,
-            silenced: set[tuple[int, str]], placing=None) -> list[Finding]:
-    """The findings of `raw`, placed (`lines`: those of `text`; `placing`: as `_positions`
+            silenced: set[tuple[int, str]], placer: Placer | None = None) -> list[Finding]:
+    """The findings of `raw`, placed (`lines`: those of `text`; `placer`: as `_positions`
     takes it); those a `# noqa` silences are left out and their (line, code) added to
     `silenced` (for ACC001, acclint.lint.unused_noqa)."""
-    positions = _positions(raw, module, text, cache, placing)
+    positions = _positions(raw, module, text, cache, placer)
     findings = []
     for rule, node, message, fix, _statement in raw:
         where = positions[node]
@@ -316,14 +317,14 @@ def _locate(raw, module: cst.Module, text: str, lines: list[str], path: str, noq
     return findings
 
 
-def _positions(raw, module: cst.Module, text: str, cache: dict | None, placing=None) -> Mapping[cst.CSTNode, CodeRange]:
+def _positions(raw, module: cst.Module, text: str, cache: dict | None, placer: Placer | None = None) -> Mapping[cst.CSTNode, CodeRange]:
     """The source range of every reported node.
 
     libcst computes positions by generating the code of the whole module, which costs more
-    than the parse; a finding needs only a statement around it generated. With `placing`
-    (the front end's outline of the module's `ast` statements, and the statements around each
-    reported node: `_run_rules`'s hints) that is the smallest one the finding can be placed by
-    (acclint.lint.placing). Else it is its own module-level statement, which starts a line, at
+    than the parse; a finding needs only a statement around it generated. With a `placer`
+    (made from the front end's outline of the module's `ast` statements and the statements
+    around each reported node: `_run_rules`'s hints) that is the smallest one the finding can
+    be placed by (acclint.lint.placing). Else it is its own module-level statement, which starts a line, at
     the offset where its code occurs in the text: a unique occurrence can only be that one.
     Otherwise (a statement repeated verbatim, a node outside the statements walked) the whole
     module is generated, as libcst does it.
@@ -332,13 +333,9 @@ def _positions(raw, module: cst.Module, text: str, cache: dict | None, placing=N
     by_statement: dict[int, list[cst.CSTNode]] = {}
     for entry in raw:
         by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
-    line_starts: list[int] = []  # made on first use, shared by the statements
-    placer = None
-    if placing is not None:
-        line_starts.extend(_line_starts(text))
-        placer = Placer(module, text, placing[0], line_starts)
+    line_starts: list[int] = placer.line_starts if placer is not None else []  # made on first use, shared by the statements
     for statement, *nodes in by_statement.values():
-        ranges = placer.ranges(statement, nodes, placing[1]) if placer is not None and statement is not None else None
+        ranges = placer.ranges(statement, nodes) if placer is not None and statement is not None else None
         if ranges is None and statement is not None:
             ranges = _statement_positions(statement, nodes, module, text, line_starts, cache)
         if ranges is None:

@@ -6,7 +6,9 @@ the module-level statement holding a finding and finds that code in the text
 code of the whole file, again (2.8 s of CPU on benchmarks/gen_big_jitted.py's 50,000 lines).
 `Placer` generates only a statement the finding lies in, one that sits in an indented block of
 the module-level statement (the rules' walk knows which: the statements among its ancestors),
-and finds that code within the lines of the module-level statement.
+and finds that code within the lines of the module-level statement. A report's fix spans
+(acclint.fix.span) use the same statements: a fix is regenerated within the innermost one
+that holds all it changes.
 
 Why that is exact. A statement in an indented block starts a line, and libcst generates it from
 its own node and the indents of the blocks around it alone (`IndentedBlock` pushes its indent,
@@ -24,6 +26,7 @@ in the same function, a node outside the statement the walk was in, or a module 
 from __future__ import annotations
 
 import bisect
+from typing import Collection
 
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
@@ -53,40 +56,69 @@ def statements_around(ancestors: list[cst.CSTNode], node: cst.CSTNode | None) ->
     return tuple(n for n in reversed(path) if isinstance(n, STATEMENTS))
 
 
+class Placed:
+    """A statement found in the text: its code there, generated with `indents` pushed."""
+
+    __slots__ = ("statement", "start", "code", "indents", "lines_before", "ranges")
+
+    def __init__(self, statement: cst.CSTNode, start: int, code: str, indents: tuple[str, ...], lines_before: int, ranges: dict) -> None:
+        self.statement, self.start, self.code, self.indents = statement, start, code, indents
+        self.lines_before = lines_before  # the lines of the text before `start`
+        self.ranges = ranges  # PositionState.computed: its nodes' ranges within `code`
+
+
 class Placer:
     """Where nodes of one module lie, found from the statements around them (see above).
 
     `outline`: Screened.outline of the bytes `text` was decoded from; `line_starts`: the
-    offset of every line of `text`, as the engine splits it."""
+    offset of every line of `text`, as the engine splits it; `hints`: the statements around
+    each reported node, innermost first, by id (acclint.lint.engine._run_rules fills it)."""
 
-    def __init__(self, module: cst.Module, text: str, outline: tuple[tuple[int, str], ...], line_starts: list[int]) -> None:
+    def __init__(self, module: cst.Module, text: str, outline: tuple[tuple[int, str], ...], line_starts: list[int],
+                 hints: dict[int, tuple[cst.CSTNode, ...]]) -> None:
         self.module = module
         self.text = text
         self.line_starts = line_starts
+        self.hints = hints
         self._regions = _regions(module, text, outline, line_starts)
         self._indents: dict[int, dict[int, tuple[str, ...]]] = {}  # id(top) -> id(statement) -> its indents
-        self._placed: dict[int, tuple[int, dict] | None] = {}  # id(statement) -> (lines before it, ranges)
+        self._placed: dict[int, Placed | None] = {}  # by id(statement)
+        self._tops: dict[int, cst.BaseStatement] = {}  # id(node) -> its module-level statement, for `holding`
 
-    def ranges(self, top: cst.BaseStatement, nodes: list[cst.CSTNode], hints: dict[int, tuple[cst.CSTNode, ...]]) -> dict | None:
-        """The range of each of `nodes`, all in the module-level statement `top` (`hints`: the
-        statements around each node, innermost first); None unless every one is placed."""
+    def ranges(self, top: cst.BaseStatement, nodes: list[cst.CSTNode]) -> dict | None:
+        """The range of each of `nodes`, all in the module-level statement `top`; None unless
+        every one is placed."""
         region = self._regions.get(id(top))
         if region is None:
             return None
         out = {}
         for node in nodes:
-            for statement in hints.get(id(node), ()):
+            self._tops[id(node)] = top
+            for statement in self.hints.get(id(node), ()):
                 placed = self._place(top, statement, region)
-                if placed is not None and node in placed[1]:
-                    shift, computed = placed
-                    (start_line, start_column), (end_line, end_column) = computed[node]
+                if placed is not None and node in placed.ranges:
+                    (start_line, start_column), (end_line, end_column) = placed.ranges[node]
+                    shift = placed.lines_before
                     out[node] = CodeRange(CodePosition(start_line + shift, start_column), CodePosition(end_line + shift, end_column))
                     break
             else:
                 return None
         return out
 
-    def _place(self, top: cst.BaseStatement, statement: cst.CSTNode, region: tuple[int, int]) -> tuple[int, dict] | None:
+    def holding(self, node: cst.CSTNode, changed: Collection[cst.CSTNode]) -> Placed | None:
+        """The innermost statement around `node` (a node `ranges` placed) that holds every node
+        of `changed` (it may be one of them), placed; None if there is none."""
+        top = self._tops.get(id(node))
+        region = self._regions.get(id(top)) if top is not None else None
+        if region is None:
+            return None
+        for statement in self.hints.get(id(node), ()):
+            placed = self._place(top, statement, region)
+            if placed is not None and all(n in placed.ranges for n in changed):
+                return placed
+        return None
+
+    def _place(self, top: cst.BaseStatement, statement: cst.CSTNode, region: tuple[int, int]) -> Placed | None:
         key = id(statement)
         if key in self._placed:
             return self._placed[key]
@@ -96,9 +128,10 @@ class Placer:
             state = PositionState(self.module.default_indent, self.module.default_newline)
             state.indent_tokens = list(indents)
             statement._codegen(state)
-            start = self._only_line_start("".join(state.tokens), *region)
+            code = "".join(state.tokens)
+            start = self._only_line_start(code, *region)
             if start is not None:
-                found = (bisect.bisect_right(self.line_starts, start) - 1, state.computed)
+                found = Placed(statement, start, code, indents, bisect.bisect_right(self.line_starts, start) - 1, state.computed)
         self._placed[key] = found
         return found
 
