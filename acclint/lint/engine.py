@@ -156,7 +156,9 @@ def _lint_source(
     if raw:
         result.lines = split_lines(text)
         if outline is not None:
-            result.placer = Placer(module, text, outline, _line_starts(text), hints)
+            needed = {entry[1] for entry in raw}
+            needed.update(node for entry in raw if entry[3] is not None for node in entry[3].changes)
+            result.placer = Placer(module, text, outline, _line_starts(text), hints, needed)
         result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, result.placer)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,

@@ -72,11 +72,14 @@ class Placer:
 
     `outline`: Screened.outline of the bytes `text` was decoded from; `line_starts`: the
     offset of every line of `text`, as the engine splits it; `hints`: the statements around
-    each reported node, innermost first, by id (acclint.lint.engine._run_rules fills it)."""
+    each reported node, innermost first, by id (acclint.lint.engine._run_rules fills it);
+    `needed`: the nodes whose ranges are kept (those reported and those their fixes change;
+    None: all), for a placer kept with its file's result, until its report."""
 
     def __init__(self, module: cst.Module, text: str, outline: tuple[tuple[int, str], ...], line_starts: list[int],
-                 hints: dict[int, tuple[cst.CSTNode, ...]]) -> None:
+                 hints: dict[int, tuple[cst.CSTNode, ...]], needed: Collection[cst.CSTNode] | None = None) -> None:
         self.module = module
+        self.needed = needed
         self.text = text
         self.line_starts = line_starts
         self.hints = hints
@@ -107,7 +110,7 @@ class Placer:
 
     def holding(self, node: cst.CSTNode, changed: Collection[cst.CSTNode]) -> Placed | None:
         """The innermost statement around `node` (a node `ranges` placed) that holds every node
-        of `changed` (it may be one of them), placed; None if there is none."""
+        of `changed` (it may be one of them; all `needed`), placed; None if there is none."""
         top = self._tops.get(id(node))
         region = self._regions.get(id(top)) if top is not None else None
         if region is None:
@@ -131,7 +134,10 @@ class Placer:
             code = "".join(state.tokens)
             start = self._only_line_start(code, *region)
             if start is not None:
-                found = Placed(statement, start, code, indents, bisect.bisect_right(self.line_starts, start) - 1, state.computed)
+                ranges = state.computed
+                if self.needed is not None:
+                    ranges = {node: where for node, where in ranges.items() if node in self.needed}
+                found = Placed(statement, start, code, indents, bisect.bisect_right(self.line_starts, start) - 1, ranges)
         self._placed[key] = found
         return found
 
