@@ -155,11 +155,14 @@ def _lint_source(
     silenced: set[tuple[int, str]] = set()
     if raw:
         result.lines = split_lines(text)
+        placer = None
         if outline is not None:
             needed = {entry[1] for entry in raw}
             needed.update(node for entry in raw if entry[3] is not None for node in entry[3].changes)
-            result.placer = Placer(module, text, outline, _line_starts(text), hints, needed)
-        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, result.placer)
+            placer = Placer(module, text, outline, _line_starts(text), hints, needed)
+        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, placer)
+        if any(f.fix is not None for f in result.findings):
+            result.placer = placer  # kept for the fixes' spans (acclint.fix.span)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
