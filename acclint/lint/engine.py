@@ -329,16 +329,17 @@ def _positions(raw, module: cst.Module, text: str, cache: dict | None, placer: P
     than the parse; a finding needs only a statement around it generated. With a `placer`
     (made from the front end's outline of the module's `ast` statements and the statements
     around each reported node: `_run_rules`'s hints) that is the smallest one the finding can
-    be placed by (acclint.lint.placing). Else it is its own module-level statement, which starts a line, at
-    the offset where its code occurs in the text: a unique occurrence can only be that one.
-    Otherwise (a statement repeated verbatim, a node outside the statements walked) the whole
-    module is generated, as libcst does it.
+    be placed by (acclint.lint.placing). Else it is its own module-level statement, which
+    starts a line, at the offset where its code occurs in the text: a unique occurrence can
+    only be that one. Otherwise (a statement repeated verbatim, a node outside the statements
+    walked) the whole module is generated, as libcst does it.
     """
     found: dict[cst.CSTNode, CodeRange] = {}
     by_statement: dict[int, list[cst.CSTNode]] = {}
     for entry in raw:
         by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
-    line_starts: list[int] = placer.line_starts if placer is not None else []  # made on first use, shared by the statements
+    # The offsets of the lines, shared by the statements (the placer's, else made on first use).
+    line_starts: list[int] = placer.line_starts if placer is not None else []
     for statement, *nodes in by_statement.values():
         ranges = placer.ranges(statement, nodes) if placer is not None and statement is not None else None
         if ranges is None and statement is not None:
