@@ -301,12 +301,17 @@ class Project:
             return Screened(error=Refused(f"cannot read: {exc.strerror or exc}"), guarded=True)
         except Refused as exc:  # no valid notebook
             return Screened(error=exc, guarded=True)
-        found, tree = screen(source, self.markers, guard)
-        if tree is not None:
-            self._index[path] = FileIndex.of(tree)
+        # The `ast` tree is acyclic and dropped here: no collection need scan it while it lives
+        # (0.9 s of a 50,000-line file's screening).
+        with collection_paused():
+            found, tree = screen(source, self.markers, guard)
+            indexed = tree is not None
+            if indexed:
+                self._index[path] = FileIndex.of(tree)
+            del tree
         if summary is not None:
             summary["screened"] = [str(found.error) if found.error is not None else None, found.guarded, found.names_marker]
-            if tree is not None:
+            if indexed:
                 summary["index"] = self._index[path].to_data()
         return found
 

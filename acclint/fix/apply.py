@@ -61,7 +61,7 @@ class FixOutcome:
         """This file as it stays when its fixed text could not be written: nothing applied,
         its original findings left, and the error saying why."""
         result = FileResult(self.before.path, list(self.before.findings), FileError(self.path, why),
-                            self.before.parsed, self.before.module)
+                            self.before.parsed, self.before.module, text=self.before.text)
         return FixOutcome(self.path, self.original, self.original, result, self.before)
 
 

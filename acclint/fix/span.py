@@ -10,7 +10,17 @@ without imports whose changes all lie inside one top-level statement (not the st
 itself) changes that statement's code alone: a module's code is its header, then the code of
 each statement (`Module.code_for_node` of it), then its footer, so only that statement is
 regenerated, fixed and compared, at its offset in the module's code (`_Layout`, made once a
-module). Any other fix regenerates the module as before."""
+module). Any other fix regenerates the module as before.
+
+Where the engine placed the finding by a statement inside its top-level one (acclint.lint.
+placing), only the innermost statement around it that holds every node the fix changes is
+regenerated (or, where the fix replaces that statement, what replaces it: the statements of a
+block are generated one after another with the same indents), at the offset where the engine
+found it in the text (the layout, the module's code and every statement's, is then never made:
+6 s of a json report of that file). Its span is the
+top-level statement's: that statement's code and the fixed one's are the same before and after
+it, so they first differ within it, unless one of its codes begins the other (then the top-level
+way is taken)."""
 
 from __future__ import annotations
 
@@ -21,9 +31,11 @@ import re
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 
 from acclint.common.findings import Fix
 from acclint.fix.apply import _Replace, apply_fixes
+from acclint.lint.placing import Placed, Placer
 
 
 @dataclass(frozen=True)
@@ -35,8 +47,18 @@ class Span:
     text: str  # what replaces it
 
 
-def fix_span(module: cst.Module, fix: Fix) -> Span | None:
-    """The replacement `fix` makes in `module`; None when applying it changes nothing."""
+def fix_span(module: cst.Module, fix: Fix, placer: Placer | None = None, node: cst.CSTNode | None = None) -> Span | None:
+    """The replacement `fix` makes in `module`; None when applying it changes nothing.
+    `placer`, `node`: where the engine placed the finding's node, if it was placed so."""
+    placed = placer.holding(node, fix.changes) if placer is not None and node is not None and fix.changes and not fix.imports else None
+    new = _fixed_code(placed, fix, module) if placed is not None else None
+    if new is not None:
+        old = placed.code
+        if new == old:
+            return None
+        start = len(os.path.commonprefix([old, new]))
+        if start < min(len(old), len(new)):  # else the codes around it may differ on: see above
+            return _span(old, new, start, placed.start, _text_lines(placer).position)
     layout = _layout(module)
     found = _in_statement(layout, fix)
     if found is None:
@@ -47,9 +69,53 @@ def fix_span(module: cst.Module, fix: Fix) -> Span | None:
         new = module.code_for_node(statement.visit(_Replace(dict(fix.changes))))
     if new == old:
         return None
-    start = len(os.path.commonprefix([old, new]))
+    return _span(old, new, len(os.path.commonprefix([old, new])), base, layout.position)
+
+
+def _fixed_code(placed: Placed, fix: Fix, module: cst.Module) -> str | None:
+    """The code that replaces the placed statement's in the fixed module: the statement fixed,
+    or what the fix puts in its place (a statement or several; None for anything else)."""
+    statement = placed.statement
+    if statement in fix.changes:
+        value = fix.changes[statement]
+        parts = value.nodes if isinstance(value, cst.FlattenSentinel) else (value,)
+        if not parts or not all(isinstance(part, cst.BaseStatement) for part in parts):
+            return None
+    else:
+        parts = (statement.visit(_Replace(dict(fix.changes))),)
+    state = CodegenState(module.default_indent, module.default_newline)
+    state.indent_tokens = list(placed.indents)  # as the block around it pushed them: see above
+    for part in parts:
+        part._codegen(state)
+    return "".join(state.tokens)
+
+
+def _span(old: str, new: str, start: int, base: int, position) -> Span:
+    """The change from `old` to `new`, which first differ at `start`; `old` lies at `base` in
+    the text whose offsets `position` turns into (line, column)."""
     tail = len(os.path.commonprefix([old[start:][::-1], new[start:][::-1]]))
-    return Span(*layout.position(base + start), *layout.position(base + len(old) - tail), new[start:len(new) - tail])
+    return Span(*position(base + start), *position(base + len(old) - tail), new[start:len(new) - tail])
+
+
+class _Lines:
+    """Where each line of a text starts, as `_Layout` counts them (at `\n`)."""
+
+    def __init__(self, text: str) -> None:
+        self._lines = [0, *(match.end() for match in re.finditer("\n", text))]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        line = bisect.bisect_right(self._lines, offset)
+        return line, offset - self._lines[line - 1] + 1
+
+
+_last_lines: list[tuple[Placer, _Lines]] = []  # those of the last placer asked about
+
+
+def _text_lines(placer: Placer) -> _Lines:
+    if not _last_lines or _last_lines[0][0] is not placer:
+        _last_lines[:] = [(placer, _Lines(placer.text))]
+    return _last_lines[0][1]
 
 
 class _Layout:
@@ -67,13 +133,8 @@ class _Layout:
             offset += len(code)
         if any(self.code[at:at + len(code)] != code for at, code in zip(self.offsets, self.codes)):
             self.codes = None  # (not seen) the module's code is not its statements': fix it whole
-        self._lines = [0, *(match.end() for match in re.finditer("\n", self.code))]
+        self.position = _Lines(self.code).position  # 1-based (line, column) of a character offset
         self._statement_of: dict[int, int] | None = None
-
-    def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a character offset."""
-        line = bisect.bisect_right(self._lines, offset)
-        return line, offset - self._lines[line - 1] + 1
 
     def statement_of(self, node: cst.CSTNode) -> int | None:
         """The index of the top-level statement `node` lies in (None: none, or the module)."""
@@ -129,9 +190,10 @@ def _in_statement(layout: _Layout, fix: Fix) -> tuple[int, cst.BaseStatement] | 
     return None if statement in fix.changes else (index, statement)
 
 
-def span_of(fix: Fix, module: cst.Module | None) -> Span | None:
+def span_of(fix: Fix, module: cst.Module | None, placer: Placer | None = None, node: cst.CSTNode | None = None) -> Span | None:
     """The replacement of `fix`: worked out from `module` where the fix has its node edits,
-    else the one a cached fix kept (None when neither is known, or in a notebook's cells)."""
+    else the one a cached fix kept (None when neither is known, or in a notebook's cells).
+    `placer`, `node`: as `fix_span` takes them."""
     if fix.changes and module is not None:
-        return fix_span(module, fix)
+        return fix_span(module, fix, placer, node)
     return Span(*fix.edit) if fix.edit is not None else None

@@ -30,6 +30,7 @@ from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
+from acclint.lint.placing import Placer, statements_around
 from acclint.lint.positions import PositionState
 from acclint.lint.reuse import Kept, RuleMemory
 from acclint.analysis.reach import Returned, Seed
@@ -121,6 +122,7 @@ def _lint_source(
     seeds, when the project layer has made them already; `screened`: the front end's verdict
     on `source`, when the project layer has it (acclint.parse.frontend)."""
     result = FileResult(path)
+    outline = screened.outline if screened is not None and screened.of(source) else None
     if parsed is not None:
         module = parsed
         try:
@@ -131,6 +133,7 @@ def _lint_source(
     else:
         if screened is None or not screened.of(source) or not screened.answers(bool(options.seeds)):
             screened, _ = screen(source, options.markers, guard=bool(options.seeds))
+            outline = screened.outline
         if screened.error is not None:
             result.error = FileError(path, str(screened.error))
             return result
@@ -144,12 +147,22 @@ def _lint_source(
             return result
     result.parsed = True
     result.module = module
+    result.text = text  # excerpts are cut from it (generating the module's code costs seconds)
+    hints: dict[int, tuple[cst.CSTNode, ...]] = {}
     raw, analysis = _run_rules(
-        module, options, analysis if parsed is not None else None, memory if parsed is not None else None, source,
+        module, options, analysis if parsed is not None else None, memory if parsed is not None else None, source, hints,
     )
     silenced: set[tuple[int, str]] = set()
     if raw:
-        result.findings = _locate(raw, module, text, path, options.noqa, positions, silenced)
+        result.lines = split_lines(text)
+        placer = None
+        if outline is not None:
+            needed = {entry[1] for entry in raw}
+            needed.update(node for entry in raw if entry[3] is not None for node in entry[3].changes)
+            placer = Placer(module, text, outline, _line_starts(text), hints, needed)
+        result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, placer)
+        if any(f.fix is not None for f in result.findings):
+            result.placer = placer  # kept for the fixes' spans (acclint.fix.span)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
@@ -159,12 +172,13 @@ def _lint_source(
 
 def _run_rules(
     module: cst.Module, options: LintOptions, analysis: ModuleAnalysis | None = None, memory: RuleMemory | None = None,
-    source: bytes | None = None,
+    source: bytes | None = None, hints: dict[int, tuple[cst.CSTNode, ...]] | None = None,
 ) -> tuple[list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]], ModuleAnalysis]:
     """The rules' findings, as (rule, node, message, fix, module-level statement), and the
     module's analysis (made here unless given, from `module` and `source`, the bytes it was
     parsed from). `memory`: the results of the last lint of this buffer, reused where exact and
-    replaced by this lint's (acclint.lint.reuse)."""
+    replaced by this lint's (acclint.lint.reuse). `hints`, if given, is filled with the
+    statements around each node reported in the walk, innermost first (acclint.lint.placing)."""
     if analysis is None:
         analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, source=source)
     if not analysis.functions:
@@ -183,6 +197,8 @@ def _run_rules(
             message = f"{message} (reached from {fn.origin})"
         if record is not None:
             record.reports.append((type(rule), node, message, fix))
+        if hints is not None and id(node) not in hints:
+            hints[id(node)] = statements_around(ctx.ancestors, ctx.node)  # `ctx`: the walk's
         emit(rule, node, message, fix, fn.statement)
 
     instances = {rule: rule() for rule in options.rules}
@@ -276,12 +292,12 @@ def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tu
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
-def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: dict | None,
-            silenced: set[tuple[int, str]]) -> list[Finding]:
-    """The findings of `raw`, placed; those a `# noqa` silences are left out and their
-    (line, code) added to `silenced` (for ACC001, acclint.lint.unused_noqa)."""
-    positions = _positions(raw, module, text, cache)
-    lines = split_lines(text)
+def _locate(raw, module: cst.Module, text: str, lines: list[str], path: str, noqa: bool, cache: dict | None,
+            silenced: set[tuple[int, str]], placer: Placer | None = None) -> list[Finding]:
+    """The findings of `raw`, placed (`lines`: those of `text`; `placer`: as `_positions`
+    takes it); those a `# noqa` silences are left out and their (line, code) added to
+    `silenced` (for ACC001, acclint.lint.unused_noqa)."""
+    positions = _positions(raw, module, text, cache, placer)
     findings = []
     for rule, node, message, fix, _statement in raw:
         where = positions[node]
@@ -306,22 +322,28 @@ def _locate(raw, module: cst.Module, text: str, path: str, noqa: bool, cache: di
     return findings
 
 
-def _positions(raw, module: cst.Module, text: str, cache: dict | None) -> Mapping[cst.CSTNode, CodeRange]:
+def _positions(raw, module: cst.Module, text: str, cache: dict | None, placer: Placer | None = None) -> Mapping[cst.CSTNode, CodeRange]:
     """The source range of every reported node.
 
     libcst computes positions by generating the code of the whole module, which costs more
-    than the parse; a finding needs only its own module-level statement generated. That
-    statement starts a line, at the offset where its code occurs in the text: a unique
-    occurrence can only be that one. Otherwise (a statement repeated verbatim, a node outside
-    the statements walked) the whole module is generated, as libcst does it.
+    than the parse; a finding needs only a statement around it generated. With a `placer`
+    (made from the front end's outline of the module's `ast` statements and the statements
+    around each reported node: `_run_rules`'s hints) that is the smallest one the finding can
+    be placed by (acclint.lint.placing). Else it is its own module-level statement, which
+    starts a line, at the offset where its code occurs in the text: a unique occurrence can
+    only be that one. Otherwise (a statement repeated verbatim, a node outside the statements
+    walked) the whole module is generated, as libcst does it.
     """
     found: dict[cst.CSTNode, CodeRange] = {}
     by_statement: dict[int, list[cst.CSTNode]] = {}
     for entry in raw:
         by_statement.setdefault(id(entry[4]), [entry[4]]).append(entry[1])
-    line_starts: list[int] = []  # made on first use, shared by the statements
+    # The offsets of the lines, shared by the statements (the placer's, else made on first use).
+    line_starts: list[int] = placer.line_starts if placer is not None else []
     for statement, *nodes in by_statement.values():
-        ranges = _statement_positions(statement, nodes, module, text, line_starts, cache) if statement is not None else None
+        ranges = placer.ranges(statement, nodes) if placer is not None and statement is not None else None
+        if ranges is None and statement is not None:
+            ranges = _statement_positions(statement, nodes, module, text, line_starts, cache)
         if ranges is None:
             return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
         found.update(ranges)
@@ -339,14 +361,18 @@ def _statement_positions(
     if start < 0 or text.find(code, start + 1) >= 0 or any(node not in computed for node in nodes):
         return None
     if not line_starts:
-        line_starts.append(0)
-        line_starts.extend(match.end() for match in NEWLINE_RE.finditer(text))
+        line_starts.extend(_line_starts(text))
     shift = bisect.bisect_right(line_starts, start) - 1  # the lines that end before `start`
     out = {}
     for node in nodes:
         (start_line, start_column), (end_line, end_column) = computed[node]
         out[node] = CodeRange(CodePosition(start_line + shift, start_column), CodePosition(end_line + shift, end_column))
     return out
+
+
+def _line_starts(text: str) -> list[int]:
+    """The offset of every line of `text`, lines as libcst's positions count them."""
+    return [0, *(match.end() for match in NEWLINE_RE.finditer(text))]
 
 
 def _statement_code(statement: cst.BaseStatement, module: cst.Module, cache: dict | None) -> tuple[str, dict]:

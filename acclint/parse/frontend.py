@@ -19,7 +19,7 @@ import ast
 import gc
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 import libcst as cst
@@ -49,6 +49,10 @@ class Screened:
     # read a notebook's JSON where another reads its module). None for a verdict kept between
     # runs, whose bytes' hash this process cannot compare.
     source: int | None = None
+    # Each top-level statement of the `ast` tree: the line it starts on (its first decorator's,
+    # if any) and its `ast` class name; None when it was not parsed. The engine places
+    # findings within a statement's lines with it (acclint.lint.placing).
+    outline: tuple[tuple[int, str], ...] | None = field(default=None, compare=False, repr=False)
 
     def of(self, source: bytes) -> bool:
         """Whether this verdict was made on `source`."""
@@ -74,7 +78,15 @@ def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Sc
         tree = check_source(source)
     except Refused as exc:
         return Screened(error=exc, guarded=True, source=key), None
-    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text), source=key), tree
+    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text), source=key, outline=outline(tree)), tree
+
+
+def outline(tree: ast.Module) -> tuple[tuple[int, str], ...]:
+    """`Screened.outline` of `tree`."""
+    return tuple(
+        (min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))]), type(statement).__name__)
+        for statement in tree.body
+    )
 
 
 # libcst validates every node it builds (`CSTNode.__post_init__` calls `_validate`), which is

@@ -9,8 +9,11 @@ error messages, and the nesting depth is bounded before libcst ever sees the fil
 Bounding the depth costs nothing extra where it can: CPython 3.11 builds the `ast` objects
 recursively and raises RecursionError once the tree is deeper than three levels per frame of
 recursion limit left, so the parse runs under a limit lowered to admit `MAX_DEPTH` levels and
-no more. A self-test at import checks that this Python behaves so; where it does not, an
-iterative walk of the tree measures the depth instead. `ast` keeps `a and b and c` as one flat
+no more. A self-test at the first parse checks that this Python behaves so; where it does
+not, an iterative walk of the tree measures the depth instead. (Run at import, the test failed
+whenever the import itself ran deep in importlib: the C calls between its Python frames count
+towards the limit, and the frame count does not see them. Importing acclint.lint.engine first
+chose the walk, 0.5 s more a 50,000-line file.) `ast` keeps `a and b and c` as one flat
 node where libcst nests it, so long boolean chains are bounded separately (a text count rules
 them out in almost every file; only the rest are walked). So are dotted names in imports:
 `ast` keeps `import a.a.a` as one string, libcst nests one `Attribute` per dot, and its native
@@ -270,7 +273,14 @@ def _bounding_works() -> bool:
     return False
 
 
-_parse = _bounded_parse if _bounding_works() else _walked_parse
+_chosen: list = []  # the parse `_parse` uses, chosen at its first call
+
+
+def _parse(source: bytes) -> ast.Module:
+    """`_bounded_parse` where this Python stops at the lowered limit, else `_walked_parse`."""
+    if not _chosen:
+        _chosen.append(_bounded_parse if _bounding_works() else _walked_parse)
+    return _chosen[0](source)
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)

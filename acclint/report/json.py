@@ -37,27 +37,28 @@ def finding_dict(f: Finding) -> dict:
     }
 
 
-def ruff_fields(f: Finding, module) -> dict:
-    """ruff's fields of a finding (`module`: its file's parsed module, for the fix's edits)."""
+def ruff_fields(f: Finding, module, placer=None) -> dict:
+    """ruff's fields of a finding (`module`: its file's parsed module, and `placer`, where
+    the engine placed its nodes: for the fix's edits)."""
     return {
         "cell": f.cell,
         "filename": os.path.abspath(f.path),
         "location": {"row": f.line, "column": f.column},
         "end_location": {"row": f.end_line, "column": f.end_column},
-        "fix": _fix(f, module),
+        "fix": _fix(f, module, placer),
         "url": rule_url(f"{f.code}.md"),
         "noqa_row": f.line,
     }
 
 
-def _fix(f: Finding, module) -> dict | None:
+def _fix(f: Finding, module, placer=None) -> dict | None:
     if f.fix is None:
         return None
     edits = []
     if f.cell is None and (f.fix.changes or f.fix.edit is not None):
         from acclint.fix.span import span_of  # libcst: only for a report with fixes
 
-        span = span_of(f.fix, module)
+        span = span_of(f.fix, module, placer, f.node)
         if span is not None:
             edits.append({
                 "content": span.text,
@@ -68,6 +69,9 @@ def _fix(f: Finding, module) -> dict | None:
 
 
 def format_json(report: Report) -> str:
-    modules = {r.path: r.module for r in report.results if r.module is not None}
-    rows = [{**finding_dict(f), **ruff_fields(f, modules.get(f.path))} for f in report.findings]
+    parsed = {r.path: r for r in report.results if r.module is not None}
+    rows = []
+    for f in report.findings:
+        file = parsed.get(f.path)
+        rows.append({**finding_dict(f), **ruff_fields(f, file.module if file else None, file.placer if file else None)})
     return json.dumps(rows, indent=2) + "\n"

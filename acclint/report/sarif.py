@@ -23,7 +23,7 @@ import libcst as cst
 from acclint import __version__
 from acclint.run.plan import Report
 from acclint.report.docs import page_name, render_rule, sections
-from acclint.common.findings import Finding, Fix
+from acclint.common.findings import FileResult, Finding, Fix
 from acclint.fix.span import fix_span
 from acclint.report.links import home_page, rule_url
 from acclint.run.registry import all_rules
@@ -56,10 +56,10 @@ def _rule_descriptor(rule) -> dict:
     return descriptor
 
 
-def _replacement(module: cst.Module, fix: Fix) -> dict | None:
-    """The fix as one SARIF replacement (acclint.fix.span); None when applying it
-    changes nothing."""
-    span = fix_span(module, fix)
+def _replacement(module: cst.Module, fix: Fix, placer=None, node: cst.CSTNode | None = None) -> dict | None:
+    """The fix as one SARIF replacement (acclint.fix.span, with `placer` and `node` as
+    `fix_span` takes them); None when applying it changes nothing."""
+    span = fix_span(module, fix, placer, node)
     if span is None:
         return None
     return {
@@ -77,7 +77,7 @@ def _fix_title(fix: Fix) -> str:
     return fix.title if fix.safe else f"{fix.title} (unsafe: {fix.reason or 'may change behaviour'})"
 
 
-def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -> dict:
+def _result(f: Finding, index: dict[str, int], parsed: dict[str, FileResult]) -> dict:
     result = {
         "ruleId": f.code,
         "level": "error",
@@ -102,8 +102,8 @@ def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -
         result["properties"] = {"cell": f.cell}
         result["locations"][0]["logicalLocations"] = [{"name": f"cell {f.cell}", "kind": "module"}]
         return result
-    module = modules.get(f.path)
-    replacement = _replacement(module, f.fix) if f.fix is not None and module is not None else None
+    file = parsed.get(f.path)
+    replacement = _replacement(file.module, f.fix, file.placer, f.node) if f.fix is not None and file is not None else None
     if replacement is not None:
         result["fixes"] = [
             {
@@ -119,7 +119,7 @@ def _result(f: Finding, index: dict[str, int], modules: dict[str, cst.Module]) -
 def format_sarif(report: Report) -> str:
     rules = all_rules()
     index = {rule.code: i for i, rule in enumerate(rules)}
-    modules = {r.path: r.module for r in report.results if r.module is not None}
+    parsed = {r.path: r for r in report.results if r.module is not None}
     notifications = [
         {
             "level": "error",
@@ -140,7 +140,7 @@ def format_sarif(report: Report) -> str:
         "originalUriBaseIds": {SRCROOT: {"uri": Path.cwd().as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
-        "results": [_result(f, index, modules) for f in report.findings],
+        "results": [_result(f, index, parsed) for f in report.findings],
     }
     log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2) + "\n"

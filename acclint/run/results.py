@@ -16,7 +16,7 @@ def result_to_data(result: FileResult) -> dict:
     return {
         "parsed": result.parsed,
         "error": result.error.message if result.error is not None else None,
-        "findings": [_row(f, result.module) for f in result.findings],
+        "findings": [_row(f, result.module, result.placer) for f in result.findings],
     }
 
 
@@ -66,18 +66,19 @@ def result_from_data(data: dict, path: str, sources) -> FileResult:
     return result
 
 
-def _row(f: Finding, module) -> list:
-    fix = [f.fix.title, f.fix.safe, f.fix.reason, _edit(f, module)] if f.fix is not None else None
+def _row(f: Finding, module, placer) -> list:
+    fix = [f.fix.title, f.fix.safe, f.fix.reason, _edit(f, module, placer)] if f.fix is not None else None
     return [f.line, f.column, f.end_line, f.end_column, f.code, f.message, f.cell, fix]
 
 
-def _edit(f: Finding, module) -> list | None:
-    """The fix's one text replacement, kept for the json report (a notebook's has none)."""
+def _edit(f: Finding, module, placer) -> list | None:
+    """The fix's one text replacement, kept for the json report (a notebook's has none;
+    `placer`: the result's, acclint.fix.span)."""
     if f.cell is not None or (module is None and f.fix.edit is None):
         return None
     from acclint.fix.span import span_of  # libcst: only for a finding with a fix
 
-    span = span_of(f.fix, module)
+    span = span_of(f.fix, module, placer, f.node)
     return [span.start_line, span.start_column, span.end_line, span.end_column, span.text] if span is not None else None
 
 
