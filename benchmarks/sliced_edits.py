@@ -19,6 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from edit_replay import replay  # noqa: E402
 
+import acclint.server.slices as slices  # noqa: E402
+
 WANTED = ("jax.jit", "nnx.jit", "lax.scan", "@jit")
 
 
@@ -42,7 +44,11 @@ def main() -> int:
     parser.add_argument("root", type=Path)
     parser.add_argument("--files", type=int, default=40)
     parser.add_argument("--edits", type=int, default=8, help="functions edited a file (default 8)")
+    parser.add_argument("--most", type=float, help="slice up to this share of a module (default: the server's); "
+                        "above 1, every edit inside a function is sliced, to check exactness on more of them")
     args = parser.parse_args()
+    if args.most is not None:
+        slices.MOST = args.most
     edits = sliced = 0
     sliced_cpu = whole_cpu = 0.0
     mismatches: list[str] = []

@@ -369,7 +369,7 @@ class Workspace:
         ignored = file_ignored(source.decode("utf-8", "replace"))
         if ignored:
             findings = [f for f in findings if not f.code.startswith(ignored)]
-        return FileResult(shown, findings, parsed=True, module=new.module), edits.shape
+        return FileResult(shown, findings, parsed=True, module=new.module, text=decode(source)), edits.shape
 
     @staticmethod
     def _same_class_declared(old: Parsed, new: Parsed, edits: Edits) -> bool:
