@@ -129,6 +129,7 @@ def server_in_process(path: Path, edits: int) -> tuple[float, float, list[float]
     Workspace, as the server drives it): the lint of the file just opened, the preparation
     for edits that follows its diagnostics, then the lint of each edit (the project analysis
     the server runs in the background is left out)."""
+    from acclint.server.app import settle_heap
     from acclint.server.projects import Workspace
 
     workspace = Workspace([str(path.parent)])
@@ -138,7 +139,8 @@ def server_in_process(path: Path, edits: int) -> tuple[float, float, list[float]
     workspace.lint(str(path))
     opened = time.process_time() - cpu
     cpu = time.process_time()
-    workspace.prepare_edits(str(path))  # as the server does once the open's diagnostics are out
+    if workspace.prepare_edits(str(path)):  # as the server does once the open's diagnostics are out
+        settle_heap()
     prepared = time.process_time() - cpu
     lines = text.splitlines(keepends=True)
     target = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith("def step_"))

@@ -290,19 +290,22 @@ class Workspace:
             self._compare_shape(scope, path, source, shape, in_project)
         return result
 
-    def prepare_edits(self, path: str) -> None:
+    def prepare_edits(self, path: str) -> bool:
         """Work out now what the first edit of `path` inside one function needs of the whole
         module (where each statement starts, what each spells and binds), once the lint of the
         file just opened is published: about 3 s of CPU in a 50,000-line file, which the
-        editor's first keystroke would otherwise wait for."""
+        editor's first keystroke would otherwise wait for. Whether the module was new (parsed
+        whole, not from the last by a reparse): then most of that was to do."""
         edits, parsed = self._edits.get(path), self._parsed.get(path)
         if edits is None or parsed is None:
-            return
+            return False
         with collection_paused():
-            if parsed.starts is None:
+            new = parsed.starts is None
+            if new:
                 parsed = self._parsed[path] = replace(parsed, starts=statement_starts(parsed.module))
             for statement in parsed.module.body:
                 edits.names.of(statement)
+        return new
 
     def _lint_whole(self, path: str, source: bytes, options: LintOptions, in_project, shown: str, scope: Scope):
         """The result of the whole module of `source`, and its shape."""
