@@ -14,7 +14,7 @@ import acclint.server.slices as slices
 from edit_replay import edits_of, replay
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # after tests/: benchmarks/ has modules of the same names
 from gen_big_jitted import generate  # noqa: E402
 
 # Module-level state read in traces and changed by other functions, helpers shared by two

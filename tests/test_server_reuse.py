@@ -15,7 +15,7 @@ import pytest
 from acclint.server.projects import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # after tests/: benchmarks/ has modules of the same names
 from gen_big_jitted import generate  # noqa: E402
 
 EXTRA = '''
