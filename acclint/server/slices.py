@@ -300,14 +300,15 @@ def slice_of(old: cst.Module, new: cst.Module, changed: int, names: NameCache) -
             binders.setdefault(name, []).append(i)
         for name in found.spelled:
             spellers.setdefault(name, []).append(i)
-    mutators = [
-        (name, i) for i, found in enumerate(every) for name in found.mutated
-        if any(every[j].kind != "import" for j in binders.get(name, ()))
-    ]
-    for name, i in mutators:
-        binders[name].append(i)
-    if mutators:
-        every = [replace(found, bound=found.bound | {n for n, j in mutators if j == i}) for i, found in enumerate(every)]
+    mutates: dict[int, set[str]] = {}  # what each statement binds by a mutating method
+    for i, found in enumerate(every):
+        for name in found.mutated:
+            if any(every[j].kind != "import" for j in binders.get(name, ())):
+                mutates.setdefault(i, set()).add(name)
+    for i, mutated in mutates.items():
+        for name in mutated:
+            binders[name].append(i)
+        every[i] = replace(every[i], bound=every[i].bound | mutated)
 
     def leaf(i: int, alias: bool = True) -> bool:
         kind = every[i].kind
