@@ -11,6 +11,7 @@ import libcst as cst
 import pytest
 
 import acclint.server.slices as slices
+from acclint.server.projects import Workspace
 from edit_replay import edits_of, replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,3 +217,27 @@ def test_fixtures_sliced_as_far_as_they_go(tmp_path, monkeypatch):
         edits += replayed.edits
         sliced += replayed.sliced
     assert edits >= 30 and sliced == edits
+
+
+def test_an_edit_after_the_project_analysis_is_still_sliced(tmp_path):
+    """Each project analysis makes its own `in_project`; one that reads the same modules says
+    the same, so the edits after it are still sliced. The first analysis of a scope changes
+    what the open file's last lint saw: it is named for a lint again, which prepares the next
+    edit."""
+    path = tmp_path / "module.py"
+    code = generate(300)
+    path.write_text(code)
+    workspace = Workspace([str(tmp_path)])
+    workspace.edit(str(path), code.encode())
+    workspace.lint(str(path))
+    scope = workspace.scope(str(path))
+    scope.generation += 1
+    assert workspace.reanalyse(scope, str(path)) == [str(path)]  # None before: lint it again
+    workspace.lint(str(path))  # the lint the server then makes: whole, with what the analysis saw
+    assert workspace.answered[str(path)] == "whole"
+    scope.generation += 1
+    assert workspace.reanalyse(scope, str(path)) == []  # the same modules: nothing to lint again
+    _, edited = edits_of(code)[3]
+    workspace.edit(str(path), edited.encode())
+    workspace.lint(str(path))
+    assert workspace.answered[str(path)] == "slice"

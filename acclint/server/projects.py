@@ -93,6 +93,18 @@ class Shape:
         return cls(functions, imports, frozenset(analysis.outgoing), frozenset(analysis.returned), declared)
 
 
+def same_setting(a: Callable[[str], bool] | None, b: Callable[[str], bool] | None) -> bool:
+    """Whether two `in_project`s say the same (each project analysis makes its own: the bound
+    method Project.in_project, which reads the project's module names alone)."""
+    if a is b:
+        return True
+    owner_a, owner_b = getattr(a, "__self__", None), getattr(b, "__self__", None)
+    return (
+        isinstance(owner_a, Project) and isinstance(owner_b, Project) and a.__func__ is b.__func__
+        and owner_a.paths.keys() == owner_b.paths.keys()
+    )
+
+
 @dataclass(eq=False)
 class Edits:
     """What the next edit inside one function of a buffer is analysed from (acclint.server.
@@ -277,7 +289,8 @@ class Workspace:
         in_project = scope.in_project  # read before the seeds: a newer analysis's shapes are not ours
         options = scope.options_of(path)
         last = self._last.get(path)
-        if last is not None and last[0] == source and last[1] == options:
+        edits = self._edits.get(path)
+        if last is not None and last[0] == source and last[1] == options and (edits is None or same_setting(edits.setting, in_project)):
             return last[2]
         sliced = self._sliced(path, source, options, in_project, shown, scope) if last is not None and last[1] == options else None
         if sliced is not None:
@@ -332,7 +345,7 @@ class Workspace:
         linted, from the lint of the statements that edit can change alone and the last
         result (acclint.server.slices); None where that cannot be done exactly."""
         edits, old, last = self._edits.get(path), self._parsed.get(path), self._last[path]
-        if edits is None or edits.setting is not in_project or old is None or old.source != last[0] or last[2].error is not None:
+        if edits is None or not same_setting(edits.setting, in_project) or old is None or old.source != last[0] or last[2].error is not None:
             return None
         if not options.seeds and not may_hold_context(source, options.markers):
             return None
@@ -510,4 +523,9 @@ class Workspace:
         with scope.lock:
             before = scope.seeds
             scope.seeds, scope.in_project, scope.shapes, scope.analysed = seeds, project.in_project, shapes, generation
-        return [p for p in self.open_paths(scope) if before.get(p, ()) != seeds.get(p, ())]
+        # and those whose last whole lint saw other modules otherwise (the first analysis of a
+        # scope): their next edit could not be sliced
+        return [
+            p for p in self.open_paths(scope)
+            if before.get(p, ()) != seeds.get(p, ()) or (p in self._edits and not same_setting(self._edits[p].setting, project.in_project))
+        ]
