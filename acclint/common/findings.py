@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping
 
@@ -9,6 +10,11 @@ from acclint.common.lines import split_lines
 
 if TYPE_CHECKING:  # annotations only: reading cached findings must not import libcst
     import libcst as cst
+
+
+# How a message names a line of its file ("changed at line 12"): moved where the lines move
+# (a notebook's cells, acclint.files.notebooks; an edit, acclint.server.slices).
+LINE_MENTION = re.compile(r"\bline (\d+)")
 
 
 @dataclass(frozen=True, eq=False)

@@ -30,6 +30,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from acclint.common.findings import LINE_MENTION
 from acclint.common.refused import Refused
 from acclint.common.lines import split_lines, split_lines_keepends
 from acclint.files.ipython import ipython_lines, leading_indent
@@ -86,7 +87,7 @@ class Notebook:
             cell, line = self.locate(int(match.group(1)))
             return f"cell {cell}, line {line}"
 
-        return re.sub(r"\bline (\d+)", cell_line, message)
+        return LINE_MENTION.sub(cell_line, message)
 
     def module_source(self) -> bytes:
         lines: list[str] = []

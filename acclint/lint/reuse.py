@@ -46,7 +46,7 @@ from acclint.analysis.walk import children
 QUESTIONS = frozenset({
     "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written",
 })
-_WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)
+WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)
 
 
 @dataclass
@@ -196,7 +196,7 @@ def _names(statement: cst.BaseStatement) -> tuple[frozenset[str], frozenset[str]
             spelled.add(node.value)
             continue
         if kind is cst.SimpleString or kind is cst.FormattedStringText:
-            spelled.update(_WORD.findall(node.value))
+            spelled.update(WORD.findall(node.value))
         elif kind is cst.Global:
             declared.update(item.name.value for item in node.names)
         elif kind is cst.NamedExpr and type(node.target) is cst.Name:

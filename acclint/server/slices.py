@@ -52,10 +52,9 @@ import libcst as cst
 from acclint.analysis.bindings import MUTATORS
 from acclint.analysis.declared import Declared
 from acclint.analysis.walk import children
-from acclint.common.findings import Finding
+from acclint.common.findings import LINE_MENTION, Finding
+from acclint.lint.reuse import WORD
 
-_WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)
-_LINE = re.compile(r"\bline (\d+)")  # how messages name a line (acclint.files.notebooks.relocate)
 MOST = 0.5  # a slice of more statements than this share of the module: lint the whole module
 
 
@@ -103,13 +102,11 @@ def _kind(statement: cst.BaseStatement) -> str:
         small = body[0]
         if type(small) is cst.Expr and type(small.value) in (cst.SimpleString, cst.ConcatenatedString):
             return "docstring"
-        if type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name and _literal(small.value):
-            return "literal"
+        if type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name:
+            return "literal" if _literal(small.value) else "alias" if _alias(small.value) else "code"
         if (type(small) is cst.AnnAssign and type(small.target) is cst.Name and small.value is not None
                 and _literal(small.value) and type(small.annotation.annotation) is cst.Name):
             return "literal"
-        if type(small) is cst.Assign and len(small.targets) == 1 and type(small.targets[0].target) is cst.Name and _alias(small.value):
-            return "alias"
     return "code"
 
 
@@ -180,7 +177,7 @@ def _walk(statement: cst.BaseStatement) -> tuple[set[str], ...]:
             continue
         bound: set[str] = set()
         if kind is cst.SimpleString or kind is cst.FormattedStringText:
-            words = _WORD.findall(node.value)
+            words = WORD.findall(node.value)
             spelled.update(words)
             if not inside:
                 outer.update(words)
@@ -414,7 +411,7 @@ def relocate(message: str, where) -> str | None:
             return match.group(0)
         return f"line {line}"
 
-    out = _LINE.sub(moved, message)
+    out = LINE_MENTION.sub(moved, message)
     return None if failed else out
 
 
