@@ -108,14 +108,13 @@ def same_setting(a: Callable[[str], bool] | None, b: Callable[[str], bool] | Non
 @dataclass(eq=False)
 class Edits:
     """What the next edit inside one function of a buffer is analysed from (acclint.server.
-    slices): the `in_project` and the shape of the last whole lint, its analysis (for the
-    facts of the function bodies an edit leaves alone and what the module declares static),
-    the names of its statements, and the statements of the last slice analysed with their
-    reaches into other files and returns to them."""
+    slices), besides the analysis of the last whole lint (`Workspace._analyses`: the facts of
+    the function bodies an edit leaves alone, what the module declares static): that lint's
+    `in_project` and shape, the names of the module's statements, and the statements of the
+    last slice analysed with their reaches into other files and returns to them."""
 
     setting: object
     shape: Shape | None
-    analysis: ModuleAnalysis
     names: NameCache = field(default_factory=NameCache)
     last_slice: tuple | None = None
 
@@ -193,7 +192,7 @@ class Workspace:
         # lint reuses those of the statements an edit left alone (acclint.lint.reuse).
         self._memories: dict[str, RuleMemory] = {}
         # What an edit inside one function of each buffer is analysed from (acclint.server.slices),
-        # and how the last lint of each was answered ("slice" or "whole"; for the log and tests).
+        # and how the last lint of each was answered ("slice" or "whole"; for tests and benchmarks).
         self._edits: dict[str, Edits] = {}
         self.answered: dict[str, str] = {}
 
@@ -335,7 +334,7 @@ class Workspace:
         shape = Shape.of(module, analysis) if module is not None else None
         if path in self.buffers:
             if module is not None and result.error is None and result.cells is None:
-                self._edits[path] = Edits(in_project, shape, analysis)
+                self._edits[path] = Edits(in_project, shape)
             else:
                 self._edits.pop(path, None)
         return result, shape
@@ -349,28 +348,32 @@ class Workspace:
             return None
         if not options.seeds and not may_hold_context(source, options.markers):
             return None
-        if file_ignored(last[0].decode("utf-8", "replace")) != file_ignored(source.decode("utf-8", "replace")):
+        ignored = file_ignored(source.decode("utf-8", "replace"))
+        if file_ignored(last[0].decode("utf-8", "replace")) != ignored:
             return None
         new = reparse(old, source)
         if new is None or not edited_definition(old.module, new.module, new.changed):
             return None
-        if type(new.module.body[new.changed]) is cst.ClassDef and not self._same_class_declared(old, new, edits):
+        if type(new.module.body[new.changed]) is cst.ClassDef and not self._same_class_declared(old, new, self._analyses[path]):
             return None
         self._parsed[path] = new  # the whole lint, if it comes to that, takes it from here
         indices = slice_of(old.module, new.module, new.changed, edits.names)
         if indices is None:
             return None
         try:
-            return self._lint_slice(path, source, old, new, indices, options, in_project, shown, scope)
+            return self._lint_slice(path, source, old, new, indices, ignored, options, in_project, shown, scope)
         except RecursionError:
             return None
 
-    def _lint_slice(self, path, source, old: Parsed, new: Parsed, indices: list[int], options, in_project, shown, scope):
-        edits, last = self._edits[path], self._last[path]
+    def _lint_slice(self, path, source, old: Parsed, new: Parsed, indices: list[int], ignored: tuple[str, ...], options,
+                    in_project, shown, scope):
+        """`_sliced`'s result, from the slice `indices` (`ignored`: the codes the new text's
+        file-level `# acclint: noqa` silences)."""
+        edits, last, whole = self._edits[path], self._last[path], self._analyses[path]
         edits.names.keep_only(new.module.body)
-        outgoing = self._slice_shape(edits, old.module, indices, options, in_project)
+        outgoing = self._slice_shape(edits, whole, old.module, indices, options, in_project)
         part = new.module.with_changes(body=[new.module.body[i] for i in indices])
-        analysis = self._slice_analysis(edits, part, options, in_project)
+        analysis = self._slice_analysis(whole, part, options, in_project)
         edits.last_slice = (tuple(part.body), frozenset(analysis.outgoing), frozenset(analysis.returned))
         if edits.last_slice[1:] != outgoing:
             return None  # what other files see of it changed: the whole lint gives its shape
@@ -382,34 +385,37 @@ class Workspace:
             return None
         kept = set(new.module.body)
         self._positions[path] = {key: found for key, found in positions.items() if key[0] in kept}
-        ignored = file_ignored(source.decode("utf-8", "replace"))
-        if ignored:
+        if ignored:  # one in a statement outside the slice is not in the slice's text
             findings = [f for f in findings if not f.code.startswith(ignored)]
         return FileResult(shown, findings, parsed=True, module=new.module, text=decode(source)), edits.shape
 
     @staticmethod
-    def _same_class_declared(old: Parsed, new: Parsed, edits: Edits) -> bool:
-        """Whether the class an edit changed declares what it declared (acclint.server.slices.same_declared)."""
+    def _same_class_declared(old: Parsed, new: Parsed, whole: ModuleAnalysis) -> bool:
+        """Whether the class an edit changed declares what it declared (acclint.server.slices.
+        same_declared; its lines cut as the reparse counted them)."""
         c, shift = new.changed, new.shift
         before = "".join(lines_of(decode_text(old.source))[new.starts[c]: new.starts[c + 1] - shift])
         after = "".join(lines_of(decode_text(new.source))[new.starts[c]: new.starts[c + 1]])
-        return same_declared(before, after, edits.analysis.index.imports, edits.analysis.facts)
+        return same_declared(before, after, whole.index.imports, whole.facts)
 
-    def _slice_analysis(self, edits: Edits, part: cst.Module, options: LintOptions, in_project) -> ModuleAnalysis:
-        """The analysis of a slice of the buffer's module, with what the whole module declares."""
+    @staticmethod
+    def _slice_analysis(whole: ModuleAnalysis, part: cst.Module, options: LintOptions, in_project) -> ModuleAnalysis:
+        """The analysis of a slice of the buffer's module (`whole`: the last whole lint's
+        analysis), with what the whole module declares."""
         return ModuleAnalysis(
             part, options.markers, options.pedantic, options.module_name, options.seeds, in_project,
-            previous=edits.analysis, declared=edits.analysis.declared,
+            previous=whole, declared=whole.declared,
         )
 
-    def _slice_shape(self, edits: Edits, module: cst.Module, indices: list[int], options: LintOptions, in_project) -> tuple:
+    def _slice_shape(self, edits: Edits, whole: ModuleAnalysis, module: cst.Module, indices: list[int], options: LintOptions,
+                     in_project) -> tuple:
         """The traced reaches into other files, and the returns to them, of the slice `indices`
         of the module before the edit (those the last sliced edit found, where it analysed
         the same statements)."""
         statements = tuple(module.body[i] for i in indices)
         if edits.last_slice is not None and edits.last_slice[0] == statements:
             return edits.last_slice[1:]
-        analysis = self._slice_analysis(edits, module.with_changes(body=statements), options, in_project)
+        analysis = self._slice_analysis(whole, module.with_changes(body=statements), options, in_project)
         return frozenset(analysis.outgoing), frozenset(analysis.returned)
 
     def _compare_shape(self, scope: Scope, path: str, source: bytes, shape: Shape | None, in_project) -> None:
