@@ -35,6 +35,7 @@ import re
 import sys
 import tokenize
 from contextlib import contextmanager
+from functools import cache
 from typing import Iterator
 
 from acclint.common.refused import Refused
@@ -273,14 +274,15 @@ def _bounding_works() -> bool:
     return False
 
 
-_chosen: list = []  # the parse `_parse` uses, chosen at its first call
+@cache
+def _chosen_parse():
+    """`_bounded_parse` where this Python stops at the lowered limit, else `_walked_parse`
+    (chosen at the first parse)."""
+    return _bounded_parse if _bounding_works() else _walked_parse
 
 
 def _parse(source: bytes) -> ast.Module:
-    """`_bounded_parse` where this Python stops at the lowered limit, else `_walked_parse`."""
-    if not _chosen:
-        _chosen.append(_bounded_parse if _bounding_works() else _walked_parse)
-    return _chosen[0](source)
+    return _chosen_parse()(source)
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
