@@ -250,7 +250,11 @@ def _color(args: argparse.Namespace) -> bool:
 
 
 def _status(report, args: argparse.Namespace) -> int:
-    """Say which paths failed (stderr) and pick the exit status."""
+    """Say which paths failed and what was left out of the others (stderr), and pick the exit
+    status (a note leaves it alone: the file was linted)."""
+    for result in report.results:
+        for line, note in result.notes:
+            print(f"{result.path}:{line}: warning: {note}", file=sys.stderr)
     for error in report.errors:
         print(f"{error.path}: error: {error.message}", file=sys.stderr)
     if report.errors:

@@ -87,6 +87,10 @@ def _options(args, markers: MarkerTable) -> Options:
     return Options(static_argnums, static_argnames, argnums, unmapped)
 
 
+# Why a function is in `ContextAnalysis.unfinished`: the one reason there is.
+UNFINISHED = "its values are nested too deeply to follow"
+
+
 class ContextAnalysis:
     """Marks functions with contexts and traced parameters, then runs taint to a fixpoint."""
 
@@ -129,6 +133,9 @@ class ContextAnalysis:
         self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
         self._callers: dict[FunctionInfo, set[FunctionInfo]] = {}
         self._analyses: dict[FunctionInfo, int] = {}
+        # Functions whose analysis could not finish, with why (`_give_up`); the engine adds the
+        # ones whose rules could not finish.
+        self.unfinished: dict[FunctionInfo, str] = {}
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -157,7 +164,21 @@ class ContextAnalysis:
         while self._queue:
             fn = self._queue.pop()
             self._queued.discard(fn)
-            self._analyse(fn)
+            if fn in self.unfinished:
+                continue
+            try:
+                self._analyse(fn)
+            except RecursionError:
+                self._give_up(fn)
+
+    def _give_up(self, fn: FunctionInfo) -> None:
+        """`fn`'s values could not be worked out within the recursion the lint may use: it
+        keeps its contexts, every value in it is unknown, it returns unknown values, and the
+        rules skip it (the file is still linted; `unfinished` says which function and why)."""
+        self.unfinished[fn] = UNFINISHED
+        for trace in fn.traces.values():
+            trace.names = dict.fromkeys(trace.names, UNKNOWN)
+            trace.returns = UNKNOWN
 
     def _scalar_arguments(self) -> None:
         """Traced parameters of decorated functions (and of module-level names bound to a

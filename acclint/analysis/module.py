@@ -103,6 +103,8 @@ class ModuleAnalysis:
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
+        # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
+        self.unfinished = self._contexts.unfinished
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None

@@ -239,6 +239,20 @@ _CONTAINER_BUILTINS = frozenset({"list", "tuple", "dict", "set", "frozenset", "s
 _LEAF_BUILTINS = frozenset({"abs", "sum", "min", "max", "round", "pow", "divmod", "all", "any"})
 
 
+# Passes of the fixed point of record fields that depend on themselves: one per level of the
+# `Kind` lattice a field can climb, plus one to see that nothing changed.
+_MAX_FIELD_PASSES = len(Kind) + 1
+
+
+@dataclass(eq=False)
+class _FieldPass:
+    """One pass of `ValueQuery._record_field`'s fixed point."""
+
+    previous: dict[tuple[str, str], Kind | None]  # the last pass's answers (cycles read these)
+    done: dict[tuple[str, str], Kind | None] = field(default_factory=dict)
+    active: set[tuple[str, str]] = field(default_factory=set)  # being worked out now
+
+
 class ValueQuery:
     """Answers "what kind of value is this expression?" for one function."""
 
@@ -257,6 +271,7 @@ class ValueQuery:
         # What the callee of a call returns, asked with the call and this query (None: not a
         # helper of this module, nor a function another module said it returns for this call).
         self.callee = callee
+        self._field_pass: _FieldPass | None = None  # while a record field is worked out
 
     def narrowed(self, overrides: dict[str, Kind]) -> ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
@@ -331,7 +346,42 @@ class ValueQuery:
 
     def _record_field(self, name: str, attr: str) -> Kind | None:
         """The kind of field `attr` of `name` where every value the function assigns `name` is
-        a named tuple with that field (built here, or returned by a helper that builds one)."""
+        a named tuple with that field (built here, or returned by a helper that builds one).
+
+        A record rebuilt from its own fields (`state = State(state.params - g, state.step + 1)`)
+        makes the field's kind depend on itself. It is the least fixed point of those
+        equations, computed in passes (`_FieldPass`): within a pass each field is worked out
+        once; a field met again while it is being worked out reads what the last pass gave it
+        (at first nothing: the field of the value the name held before, as if no record had
+        been assigned). The passes stop when one changes nothing, or after `_MAX_FIELD_PASSES`
+        (a field climbs the four kinds at most once; the bound also ends any oscillation)."""
+        key = (name, attr)
+        current = self._field_pass
+        if current is not None:
+            if key in current.done:
+                return current.done[key]
+            if key in current.active:
+                return current.previous.get(key)  # a cycle: the last pass's answer
+            current.active.add(key)
+            try:
+                found = current.done[key] = self._record_field_once(name, attr)
+            finally:
+                current.active.discard(key)
+            return found
+        previous: dict[tuple[str, str], Kind | None] = {}
+        for _ in range(_MAX_FIELD_PASSES):
+            self._field_pass = _FieldPass(previous)
+            try:
+                found = self._record_field(name, attr)
+                done = self._field_pass.done
+            finally:
+                self._field_pass = None
+            if done == previous:
+                break
+            previous = done
+        return found
+
+    def _record_field_once(self, name: str, attr: str) -> Kind | None:
         kinds = []
         for target, value, how in self.body.flows_into.get(name, ()):
             plain = how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call)

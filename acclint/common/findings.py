@@ -81,6 +81,9 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     error: FileError | None = None
+    # (line, message): what the user should know of a file linted all the same (a function
+    # left unanalysed, acclint.lint.engine).
+    notes: list[tuple[int, str]] = field(default_factory=list)
     parsed: bool = False  # False when the text prefilter showed there was nothing to analyse
     module: cst.Module | None = field(default=None, repr=False)
     cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells

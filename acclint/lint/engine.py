@@ -19,6 +19,7 @@ import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 from libcst.metadata.position_provider import NEWLINE_RE
 
+from acclint.analysis.contexts import UNFINISHED
 from acclint.analysis.module import ModuleAnalysis
 from acclint.common.refused import Refused
 from acclint.files.decoding import decode
@@ -163,11 +164,33 @@ def _lint_source(
         result.findings = _locate(raw, module, text, result.lines, path, options.noqa, positions, silenced, placer)
         if any(f.fix is not None for f in result.findings):
             result.placer = placer  # kept for the fixes' spans (acclint.fix.span)
+    if analysis.unfinished:
+        result.notes = _notes(analysis.unfinished, module, text, positions)
     if options.noqa and may_hold_unused(text, options.rules):
         result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
         result.findings.sort(key=Finding.sort_key)
     return result
+
+
+def _notes(unfinished: Mapping[FunctionInfo, str], module: cst.Module, text: str, cache: dict | None) -> list[tuple[int, str]]:
+    """(line, message) of each function the analysis or the rules left out (`unfinished`)."""
+    names = {fn: fn.node.name if isinstance(fn.node, cst.FunctionDef) else fn.node for fn in unfinished}
+    where = _positions([(None, names[fn], "", None, fn.statement) for fn in unfinished], module, text, cache)
+    return sorted(
+        (where[names[fn]].start.line, f"function '{_qualified(fn)}' is not analysed: {why}; acclint reports nothing in it")
+        for fn, why in unfinished.items()
+    )
+
+
+def _qualified(fn: FunctionInfo) -> str:
+    """`Outer.method.inner`: a function named as its enclosing classes and functions name it."""
+    names = []
+    while fn is not None:
+        names.append(fn.name)
+        names += [fn.cls.name] if fn.cls is not None else []
+        fn = fn.parent
+    return ".".join(reversed(names))
 
 
 def _run_rules(
@@ -209,6 +232,8 @@ def _run_rules(
         analysis.view_bindings(memory.view)
         reusable = memory.reusable(module, analysis, options)
     for fn in analysis.functions:
+        if fn in analysis.unfinished:
+            continue
         if memory is not None:
             record = linted.get(fn.statement)
             if record is None:
@@ -220,10 +245,17 @@ def _run_rules(
                 continue
             memory.log = record.asked
         views = _dispatch_tables(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
-        for contexts, dispatch in views.items():
-            ctx = RuleContext(analysis, fn, reporter, contexts)
-            bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
-            _traverse(fn, ctx, bound)
+        before = len(raw)
+        try:
+            for contexts, dispatch in views.items():
+                ctx = RuleContext(analysis, fn, reporter, contexts)
+                bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
+                _traverse(fn, ctx, bound)
+        except RecursionError:  # this function alone is left out, never the file
+            del raw[before:]
+            analysis.unfinished[fn] = UNFINISHED
+            if memory is not None:
+                linted.pop(fn.statement, None)  # linted again next time, not kept half done
     record = None
     if memory is not None:
         memory.log = None

@@ -225,8 +225,8 @@ def _may_end_in_a_dot(text: str, newline: int) -> bool:
 class _LineIndex:
     """Tells whether a chain found in the text is code: one in a docstring or a comment
     (`jax.jit` in the docs of a module that only calls its own `api.jit`) must not make the
-    module a context holder, or libcst would parse it for nothing. Only the innermost statement
-    holding the chain's line is walked."""
+    module a context holder, or libcst would parse it for nothing. Only the innermost statements
+    holding the chain's line are walked."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -238,33 +238,33 @@ class _LineIndex:
         if self.starts is None:
             self.starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
         line = bisect.bisect_right(self.starts, offset)
-        statement = _innermost(tree, line)
-        return statement is not None and any(
-            type(node) is ast.Attribute and _chain(node) == parts for node in ast.walk(statement)
+        return any(
+            type(node) is ast.Attribute and _chain(node) == parts
+            for statement in _innermost(tree, line) for node in ast.walk(statement)
         )
 
 
-def _innermost(tree: ast.Module, line: int) -> ast.AST | None:
-    """The deepest statement whose lines (decorators included) hold `line`."""
-    found = None
+def _innermost(tree: ast.Module, line: int) -> list[ast.AST]:
+    """The deepest statements whose lines (decorators included) hold `line`: one, or the simple
+    statements a `;` joins on it (`n = 3; f = jax.jit(g)`), which are siblings."""
+    found: list[ast.AST] = []
     holder: ast.AST = tree
     while True:
+        holding = []
         for field in _STATEMENT_FIELDS:
             for child in getattr(holder, field, None) or ():
-                first = min([child.lineno, *(d.lineno for d in getattr(child, "decorator_list", ()))]) if hasattr(child, "lineno") else None
-                if first is None:  # a handler or match case: look inside
+                if not hasattr(child, "lineno"):  # a handler or match case: look inside
                     if _spans(child, line):
-                        holder = child
-                        break
+                        holding.append(child)
                     continue
+                first = min([child.lineno, *(d.lineno for d in getattr(child, "decorator_list", ()))])
                 if first <= line <= (child.end_lineno or child.lineno):
-                    found = holder = child
-                    break
-            else:
-                continue
-            break
-        else:
-            return found
+                    holding.append(child)
+        if len(holding) != 1:
+            return holding or found
+        holder = holding[0]
+        if hasattr(holder, "lineno"):
+            found = holding
 
 
 def _spans(node: ast.AST, line: int) -> bool:

@@ -16,6 +16,7 @@ def result_to_data(result: FileResult) -> dict:
     return {
         "parsed": result.parsed,
         "error": result.error.message if result.error is not None else None,
+        "notes": [list(note) for note in result.notes],
         "findings": [_row(f, result.module, result.placer) for f in result.findings],
     }
 
@@ -26,6 +27,8 @@ def is_result_data(data) -> bool:
         isinstance(data, dict)
         and isinstance(data.get("parsed"), bool)
         and (data.get("error") is None or isinstance(data["error"], str))
+        and isinstance(data.get("notes", []), list)
+        and all(isinstance(n, list) and len(n) == 2 and type(n[0]) is int and isinstance(n[1], str) for n in data.get("notes", []))
         and isinstance(data.get("findings"), list)
         and all(_is_row(row) for row in data["findings"])
     )
@@ -61,6 +64,7 @@ def result_from_data(data: dict, path: str, sources) -> FileResult:
     result.findings = [_finding(shown, row) for row in data.get("findings", [])]
     if data.get("error") is not None:
         result.error = FileError(shown, data["error"])
+    result.notes = [(line, message) for line, message in data.get("notes", [])]
     if result.findings:
         _attach_source(result, sources, path)
     return result
