@@ -146,7 +146,9 @@ SECOND = (
 )
 
 
-def test_an_analysis_that_cannot_finish_leaves_out_one_function(monkeypatch):
+@pytest.fixture
+def bad_cannot_be_analysed(monkeypatch):
+    """The analysis of the function named `bad` runs out of recursion."""
     analyse = contexts.ContextAnalysis._analyse
 
     def failing(self, fn):
@@ -155,6 +157,9 @@ def test_an_analysis_that_cannot_finish_leaves_out_one_function(monkeypatch):
         return analyse(self, fn)
 
     monkeypatch.setattr(contexts.ContextAnalysis, "_analyse", failing)
+
+
+def test_an_analysis_that_cannot_finish_leaves_out_one_function(bad_cannot_be_analysed):
     result = lint_text(SECOND, "two.py")
     assert result.error is None
     assert [(f.code, f.line) for f in result.findings] == [("ACC401", 10)]
@@ -176,19 +181,11 @@ def test_rules_that_cannot_finish_leave_out_one_function(monkeypatch):
     assert [(line, note.split(":")[0]) for line, note in result.notes] == [(4, "function 'bad' is not analysed")]
 
 
-def test_the_command_line_warns_and_lints_the_rest(monkeypatch, tmp_path):
+def test_the_command_line_warns_and_lints_the_rest(bad_cannot_be_analysed, tmp_path):
     """The CLI names the function left out on stderr, with its line, and still exits as the
     findings of the rest of the file say (1), also when the result comes from the cache."""
     from cli_run import acclint
 
-    analyse = contexts.ContextAnalysis._analyse
-
-    def failing(self, fn):
-        if fn.name == "bad":
-            raise RecursionError("forced")
-        return analyse(self, fn)
-
-    monkeypatch.setattr(contexts.ContextAnalysis, "_analyse", failing)
     (tmp_path / "two.py").write_text(SECOND)
     for _ in range(2):  # the second run reads the cache
         done = acclint("check", "--jobs", "1", "two.py", cwd=tmp_path)
