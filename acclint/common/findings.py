@@ -81,9 +81,6 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     error: FileError | None = None
-    # (line, message): what the user should know of a file linted all the same (a function
-    # left unanalysed, acclint.lint.engine).
-    notes: list[tuple[int, str]] = field(default_factory=list)
     parsed: bool = False  # False when the text prefilter showed there was nothing to analyse
     module: cst.Module | None = field(default=None, repr=False)
     cells: dict[int, list[str]] | None = field(default=None, repr=False)  # a notebook's code cells
@@ -92,6 +89,9 @@ class FileResult:
     # Where the engine placed the findings' nodes (an acclint.lint.placing.Placer), for their
     # fixes' spans (acclint.fix.span); None where it was not used.
     placer: object | None = field(default=None, repr=False, compare=False)
+    # (line, message): what the user should know of a file linted all the same (a function
+    # left unanalysed, acclint.lint.engine).
+    notes: list[tuple[int, str]] = field(default_factory=list)
 
     def source_line(self, finding: Finding) -> str | None:
         """The line of source a finding is on, for excerpts (None if unknown)."""
