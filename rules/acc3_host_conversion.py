@@ -256,8 +256,9 @@ class NumpyOfTracedValue(Rule):
     """A NumPy function (`np.asarray`, `np.array`, `np.sum`, ...) applied to a traced value.
 
     What it does:
-        Flags calls of `numpy` functions (other than static views such as `np.shape`) with a
-        traced argument.
+        Flags calls that turn a traced argument into a host NumPy array: `numpy` functions
+        (other than static views such as `np.shape`) and a framework's own conversions
+        (`keras.ops.convert_to_numpy`).
 
     Why is this bad:
         NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`
@@ -305,7 +306,7 @@ def spread(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)
-        if found is None or not found[0].startswith("numpy."):
+        if found is None or not found[1].startswith("NumPy"):  # NumPy's own, or a framework's `convert_to_numpy`
             return
         arg = _first_traced_arg(node, ctx)
         if arg is not None:

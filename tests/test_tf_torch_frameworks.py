@@ -117,6 +117,24 @@ def test_tf_data_map_function_is_traced_once():
     assert found(source) == [(4, "ACC101")]
 
 
+@pytest.mark.parametrize("spelling", ["ops.convert_to_numpy(x)", "keras.ops.convert_to_numpy(x)", "np.asarray(x)"])
+def test_keras_convert_to_numpy_is_the_host_conversion_and_gives_a_host_array(spelling):
+    """A conversion to NumPy in a traced `call` is the hazard (ACC304, where it is); what it
+    returns is a NumPy array, so reading a Python int out of it is no second finding."""
+    source = f"""
+        import keras
+        import numpy as np
+        from keras import ops
+
+        class Enc(keras.layers.Layer):
+            def call(self, x):
+                g = {spelling}
+                n = int(g[0, 0])
+                return x * n
+    """
+    assert found(source) == [(8, "ACC304")]
+
+
 def test_retrace_storms_under_tf_function_and_none_under_torch_compile():
     source = """
         import tensorflow as tf
