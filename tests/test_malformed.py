@@ -64,7 +64,11 @@ def check(folder: Path, *paths: str) -> tuple[int, list[tuple[str, int, str]], s
     """`acclint check` on `paths` (relative to `folder`): exit status, findings, stderr."""
     done = acclint("check", "--no-cache", "--no-config", "--output-format", "json", *paths, cwd=folder, timeout=HANG_GUARD)
     assert "Traceback" not in done.stderr, done.stderr
-    findings = sorted((f["path"], f["line"], f["code"]) for f in json.loads(done.stdout or "[]"))
+    rows = json.loads(done.stdout or "[]")
+    findings = sorted((f["path"], f["line"], f["code"]) for f in rows if f["code"] is not None)
+    # each path refused on stderr is in the report too, with no code (as ruff reports a syntax error)
+    refused = sorted(line.split(": error: ", 1)[0] for line in done.stderr.splitlines() if ": error: " in line)
+    assert sorted(f["path"] for f in rows if f["code"] is None) == refused
     return done.returncode, findings, done.stderr
 
 
