@@ -1,6 +1,6 @@
 """Habits of ruff users that carry over (issue 22): counts that separate safe from unsafe
 fixes, a run that checked nothing says so, a directory named on the command line is linted
-even when a `.gitignore` above it ignores it, ruff's JSON fields beside DESIGN's, and the
+even when a `.gitignore` above it ignores it, ruff's JSON fields beside acclint's own, and the
 flags `-q`, `-s`, `--extend-ignore`, `--exclude`, `--extend-exclude`, `--show-files`,
 `--select ALL`."""
 

@@ -1,6 +1,6 @@
 """`--output-format json`: one JSON array of findings; `json-lines`: the same objects, one per line.
 
-Each element has DESIGN.md §3's fields (`path`, `line`, `column`, `end_line`, `end_column`,
+Each element has acclint's own fields (`path`, `line`, `column`, `end_line`, `end_column`,
 `code`, `message`, `fixable`, and `cell` in a notebook) and, so that tools written for ruff's
 JSON read it too, ruff's: `filename` (absolute), `location` and `end_location` (`row`,
 `column`, 1-based), `fix` (`applicability` "safe" or "unsafe", `message`, `edits`, each with its
