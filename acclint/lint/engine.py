@@ -164,7 +164,7 @@ def _lint_source(
         if any(f.fix is not None for f in result.findings):
             result.placer = placer  # kept for the fixes' spans (acclint.fix.span)
     if options.noqa and may_hold_unused(text, options.rules):
-        result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
+        result.findings += unused_noqa(analysis.functions, module, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
         result.findings.sort(key=Finding.sort_key)
     return result
