@@ -27,7 +27,9 @@ from typing import NoReturn
 from acclint import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-OUTPUT_FORMATS = ("concise", "github", "json", "sarif", "text")
+OUTPUT_FORMATS = ("concise", "full", "github", "json", "json-lines", "sarif", "text")
+# ruff's names for acclint's formats: its default `full` is acclint's `text`.
+FORMAT_ALIASES = {"full": "text"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +67,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     add("--strictness", choices=("precise", "pedantic"),
         help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)")
     add("--output-format", "--format", dest="format", choices=OUTPUT_FORMATS, default="text",
-        help="text (default: findings with their source line), concise (one line per finding), json, sarif, github")
+        help="text or full (default: findings with their source line), concise (one line per finding), json, json-lines, sarif, github")
     add("--statistics", action="store_true", help="print how many findings of each code instead of the findings (json with --output-format json)")
     add("--output-file", type=Path, metavar="PATH", help="write the report to PATH instead of stdout")
     add("--show-settings", action="store_true", help="print the resolved configuration and where it came from")
@@ -167,6 +169,8 @@ class UsageError(Exception):
 def cmd_check(args: argparse.Namespace) -> int:
     from acclint.run.config import ConfigError, describe
 
+    args.format = FORMAT_ALIASES.get(args.format, args.format)
+
     try:
         settings = _settings(args)
         overlay = _stdin(args)
@@ -187,9 +191,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from acclint.api import run
 
     report = run([] if overlay else args.paths, settings, overlay, cache=_use_cache(args), jobs=_job_count(args, settings))
+    status = _status(report, args)  # the errors first: the summary line below them counts them
     if not _output(report, args):
         return EXIT_ERROR
-    return _status(report, args)
+    return status
 
 
 def _show_files(args: argparse.Namespace, settings, overlay) -> int:
@@ -284,8 +289,10 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
         (name, original), = overlay.items()
         sys.stdout.buffer.write(fixing.written.get(name, original))
         sys.stdout.flush()
+        status = _status(fixing.report, args)
         sys.stderr.write(render(fixing.report, "concise", False, color=False))
-        return _status(fixing.report, args)
+        return status
+    status = _status(fixing.report, args)
     if args.diff and args.silent:
         delivered = True
     elif args.diff:
@@ -298,7 +305,6 @@ def fix_check(args: argparse.Namespace, settings, overlay: dict[str, bytes] | No
         for note in notes:
             print(note, file=sys.stderr)
         print(fixing.summary(), file=sys.stderr)
-    status = _status(fixing.report, args)
     pending = args.diff and fixing.files_changed and not args.exit_zero
     return EXIT_FINDINGS if status == EXIT_CLEAN and pending else status
 

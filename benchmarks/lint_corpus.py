@@ -47,7 +47,7 @@ from acclint.parse.prefilter import may_hold_context
 from acclint.run.options import project_of
 
 PACKAGES = ("jax", "flax", "optax", "equinox", "chex")
-FLAKE8 = "flake8==7.5.0"  # the version the design numbers (DESIGN.md §6) were measured with
+FLAKE8 = "flake8==7.5.0"  # the version the numbers of benchmarks/README.md were measured with
 
 
 @dataclass

@@ -383,4 +383,4 @@ def normalise(p):
     def visit_Assert(self, node: cst.Assert, ctx: RuleContext) -> None:
         name = ctx.truth_traced_name(node.test)
         if name is not None:
-            ctx.report(node, f"'assert' on traced value '{name}' " + framework_of(ctx).says(self.code, "checks only the first trace; use checkify.check or assert outside the trace"))
+            ctx.report(node, f"'assert' on traced value '{name}' " + framework_of(ctx).says(self.code, "checks only the values of the call that builds the trace, never those of cached calls; check outside the accelerated function"))

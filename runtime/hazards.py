@@ -1,7 +1,7 @@
 """The hazard recorder: what a trace build (or a differentiated run) did that MATLAB bakes in.
 
 This is the ground truth the linter's rules are cross-checked against, so every hazard names
-the family of DESIGN §2 and the user line that caused it.
+the rule family it belongs to (docs/codes.md) and the user line that caused it.
 
 Recorder API
 ------------
@@ -87,7 +87,7 @@ from .state import STATE
 
 @dataclass(frozen=True)
 class Hazard:
-    """One observed hazard: its DESIGN §2 family (``"ACC1"``..``"ACC4"``, or ``"ACC6"`` from a
+    """One observed hazard: its rule family (docs/codes.md: ``"ACC1"``..``"ACC4"``, or ``"ACC6"`` from a
     check-mode difference) and user location."""
 
     family: str

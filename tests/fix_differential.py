@@ -102,7 +102,8 @@ def generate(seed: int) -> str:
 
 def inputs() -> list[tuple[np.ndarray, np.ndarray]]:
     """(x, y) pairs: special floats, int32 extremes and bools, as vectors and scalars, each
-    kind paired so that conditions go both ways."""
+    kind paired so that conditions go both ways, and a scalar x with a y of one element (a
+    condition on y then has an axis the branches on x lack)."""
     special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, 3e38, -3e38, 0.5], np.float32)
     positive = np.array([0.25, 1.5, 3.0], np.float32)
     negative = np.array([-0.75, -2.0, -1e-40], np.float32)
@@ -114,7 +115,7 @@ def inputs() -> list[tuple[np.ndarray, np.ndarray]]:
     return [
         (positive, negative), (negative, positive), (mixed, positive), (special, special[::-1].copy()),
         (positive, f32(0.5)), (negative, f32(-2.0)), (f32(0.75), f32(-1.0)), (f32(-0.0), f32(3e38)),
-        (f32(np.inf), f32(1e-40)), (f32(np.nan), f32(1.0)), (positive, positive[:1]),
+        (f32(np.inf), f32(1e-40)), (f32(np.nan), f32(1.0)), (positive, positive[:1]), (f32(0.75), positive[:1]),
         (small_ints, small_ints), (ints, ints), (np.int32(-5), np.int32(2)), (np.int32(2**31 - 1), np.int32(3)),
         (bools, bools), (bools, ~bools), (np.bool_(True), np.bool_(False)), (small_ints, positive),
     ]
@@ -205,9 +206,10 @@ def _acclint():
     return lambda data, unsafe: fix_source(data, "gen.py", lambda d: lint_bytes(d, "gen.py", settings, options), unsafe)
 
 
-def acclint_fix(source: str) -> tuple[str, bool]:
-    """`source` after plain `--fix`, and whether findings of JIT_CHANGING are left."""
-    outcome = _acclint()(source.encode(), False)
+def acclint_fix(source: str, unsafe: bool = False) -> tuple[str, bool]:
+    """`source` after plain `--fix` (with `unsafe`: `--fix --unsafe-fixes`), and whether
+    findings of JIT_CHANGING are left."""
+    outcome = _acclint()(source.encode(), unsafe)
     return outcome.fixed.decode(), any(f.code.startswith(JIT_CHANGING) for f in outcome.result.findings)
 
 

@@ -86,7 +86,7 @@ def test_select_and_ignore_take_codes_and_prefixes(project, option, codes):
     ],
 )
 def test_a_bad_file_is_named_with_its_problem_and_the_others_are_still_linted(project, content, reason):
-    """Only files that mention a marker word are parsed (DESIGN.md §6), so each bad file does."""
+    """Only files that mention a marker word are parsed (the README says why), so each bad file does."""
     (project / "bad.py").write_bytes(content)
     run = acclint("check", ".", cwd=project)
     assert run.returncode == 2

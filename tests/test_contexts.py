@@ -1,4 +1,4 @@
-"""Every marker spelling of DESIGN.md §1 makes a context; look-alikes do not."""
+"""Every marker spelling of docs/contexts.md makes a context; look-alikes do not."""
 
 import pytest
 

@@ -93,8 +93,8 @@ def test_colour_follows_force_color_and_no_color(project):
 def test_statistics_work_with_json(project):
     run = acclint("check", "--statistics", "--output-format", "json", ".", cwd=project)
     assert json.loads(run.stdout) == [
-        {"code": "ACC201", "name": "if-on-traced-value", "count": 1, "fixable": 1},
-        {"code": "ACC401", "name": "print-in-cached-trace", "count": 1, "fixable": 1},
+        {"code": "ACC201", "name": "if-on-traced-value", "count": 1, "fixable": 1, "unsafe_fixable": 0},
+        {"code": "ACC401", "name": "print-in-cached-trace", "count": 1, "fixable": 1, "unsafe_fixable": 0},
     ]
 
 

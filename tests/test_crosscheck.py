@@ -133,6 +133,19 @@ def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
     assert sum(1 for v in comparison.functions if v.module == "jax_rng" and v.agrees("ACC1")) > 10
 
 
+def test_the_report_starts_with_its_table_not_with_what_fixtures_print_at_import(tmp_path, capsys):
+    """A fixture module may run code at import (a haiku `init` traces a body that prints): its
+    output is not the report's, which begins with its own first line (issue 35)."""
+    shutil.copy(FIXTURES / "jax_rng.py", tmp_path / "jax_rng.py")
+    (tmp_path / "jax_noisy_import.py").write_text(
+        "from acclint.crosscheck.recipes import Call, arr\n\nprint('built at import')\n\n\n"
+        "def double(x):\n    return x * 2\n\n\nCALLS = {'double': Call('double', arr(2))}\n")
+    assert main([str(tmp_path), "--dynamic-only"]) == 0
+    out = capsys.readouterr().out
+    assert "built at import" not in out
+    assert out.startswith("acclint cross-check: labels vs linter vs dynamic runs\n")
+
+
 def test_an_unlabelled_hazard_is_reported_by_the_command_line_run_from_elsewhere(
         tmp_path, monkeypatch, capsys):
     (tmp_path / "fx").mkdir()

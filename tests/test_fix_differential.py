@@ -86,3 +86,50 @@ def test_print_writes_constants_into_the_format_and_arrays_as_print_does():
     fixed, fixes = _checked("    print(x, 0.1, 'loss', -3, True, None, 'a {b}')\n    return x * 2\n")
     assert fixes["ACC401"].fix.safe
     assert """jax.debug.print("{!s} 0.1 loss -3 True None {}", x, 'a {b}')""" in fixed
+
+
+def _reason_of(source: str) -> str:
+    fixes = _fix_of(source)
+    return next(f.fix.reason for f in fixes.values() if f.fix is not None and not f.fix.safe)
+
+
+# Each reason an unsafe fix gives, with an example: applied (`--unsafe-fixes`), the fix shows the
+# very difference the reason names on some input of the harness (issue 35: a wrong reason teaches
+# users to pass --unsafe-fixes blindly). tf.print's reason (it prints a tensor's values where
+# print shows its repr) is run against TensorFlow in tests/test_tf_torch_frameworks.py, and
+# ACC001's (another linter may need a bare noqa) is about other tools, not about what code computes.
+@pytest.mark.parametrize(("body", "reason", "shown"), [
+    # an int32 x: x * 2.0 is float32, x int32, and the select makes both float32
+    ("    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "may differ in dtype,", ["dtype"]),
+    # x a vector and y a scalar: the select broadcasts (an int x with a positive sum and a float
+    # y would show the dtype too; the harness pairs an int x with a float y only where the sum is 0)
+    ("    if x.sum() > 0:\n        z = jnp.abs(x)\n    else:\n        z = jnp.abs(y)\n    return z\n",
+     "may differ in dtype and shape", ["shape"]),
+    # a scalar x chosen by a condition of y's shape (1,): the select has y's axes
+    ("    if x.sum() > y:\n        return x\n    return -x\n", "the condition 'x.sum() > y' may have axes", ["shape"]),
+    # d exp(x)/dx at a NaN element the select does not pick: 0 * nan in the gradient
+    ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)' can be inf/nan",
+     ["gradient"]),
+    # a pytree: print writes Array(...), jax.debug.print array(...)
+    ("    z = (x, y)\n    print(z)\n    return x\n", "'z' may be a pytree", ["prints"]),
+])
+def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown):
+    source = HEADER + body
+    assert reason in _reason_of(source)
+    outcome = check(source, lambda text: acclint_fix(text, unsafe=True))
+    assert outcome.changed
+    for difference in shown:
+        assert any(f": {difference}" in d for d in outcome.differ), (difference, outcome.differ)
+
+
+def test_a_reason_about_a_part_acclint_has_no_rule_for_claims_no_difference():
+    """`jnp.ones_like(x)` has the dtype and shape of `x` and a zero derivative: the select of a
+    clamp to it is exact, though acclint cannot prove it. Its reason says so, and claims neither
+    a difference of dtype or shape nor an inf/nan derivative; applied, the fix shows none."""
+    source = HEADER + "    if x.sum() > 1:\n        z = jnp.ones_like(x)\n    else:\n        z = x\n    return z\n"
+    reason = _reason_of(source)
+    assert "acclint has no dtype and shape rule for 'jnp.ones_like(x)'" in reason
+    assert "cannot prove the derivative of 'jnp.ones_like(x)' finite" in reason
+    assert "may differ" not in reason and "can be inf/nan" not in reason
+    outcome = check(source, lambda text: acclint_fix(text, unsafe=True))
+    assert outcome.changed and outcome.compared >= 10 and outcome.differ == []

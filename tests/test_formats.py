@@ -86,7 +86,7 @@ def test_sarif_on_the_fixtures_is_valid_and_matches_json(capsys, monkeypatch):
 def test_sarif_rules_carry_the_rule_docs(capsys, project):
     _, out, _ = check(capsys, "m.py", "--format", "sarif")
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [rule.code for rule in all_rules()]
+    assert [r["id"] for r in rules] == [rule.code for rule in all_rules()] + ["ACC000"]  # ACC000: a file not analysed
     for descriptor, rule in zip(rules, all_rules()):
         assert descriptor["name"] == rule.name
         assert descriptor["fullDescription"]["text"] == rule.docs()
@@ -101,7 +101,7 @@ def test_sarif_help_uris_are_absolute_when_acclint_has_a_home_page(capsys, proje
     _, out, _ = check(capsys, "m.py", "--format", "sarif")
     driver = json.loads(out)["runs"][0]["tool"]["driver"]
     assert driver["informationUri"] == "https://github.com/example/acclint"
-    assert {r["helpUri"] for r in driver["rules"]} == {
+    assert {r["helpUri"] for r in driver["rules"] if r["id"] != "ACC000"} == {
         f"https://github.com/example/acclint/blob/main/docs/rules/{rule.code}.md" for rule in all_rules()
     }
 
@@ -130,6 +130,51 @@ def test_sarif_names_files_it_could_not_analyse(capsys, project):
     assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "broken.py"
     assert note["message"]["text"].startswith("could not analyse: cannot parse")
     assert "broken.py: error: cannot parse" in err
+    # and a result, as ruff's SARIF has one for a syntax error, so code scanning shows it
+    [error] = [r for r in log["runs"][0]["results"] if r["ruleId"] == "ACC000"]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[error["ruleIndex"]]["id"] == "ACC000" and error["level"] == "error"
+    assert error["message"]["text"] == "SyntaxError: '(' was never closed"
+    assert error["locations"][0]["physicalLocation"]["region"] == {"startLine": 3, "startColumn": 6}
+
+
+def test_json_reports_a_file_that_does_not_parse_as_ruff_reports_a_syntax_error(capsys, project):
+    """A CI reading the JSON must not take a run that skipped a file for a clean one: ruff's
+    JSON holds a syntax error as an entry with code null and message "SyntaxError: ..."."""
+    (project / "broken.py").write_text("import jax\n@jax.jit\ndef f(x:\n")
+    status, out, err = check(capsys, ".", "--format", "json")
+    rows = json.loads(out)
+    assert status == 2 and "broken.py: error: cannot parse" in err  # the exit status stays an error's
+    assert [(r["path"], r["code"]) for r in rows] == [("broken.py", None), ("m.py", "ACC401"), ("m.py", "ACC201"), ("m.py", "ACC302")]
+    assert rows[0] == {
+        "path": "broken.py", "line": 3, "column": 6, "end_line": 3, "end_column": 6, "code": None,
+        "message": "SyntaxError: '(' was never closed", "fixable": False, "cell": None,
+        "filename": str(project / "broken.py"), "location": {"row": 3, "column": 6},
+        "end_location": {"row": 3, "column": 6}, "fix": None, "url": None, "noqa_row": None,
+    }
+    status, lines, _ = check(capsys, ".", "--format", "json-lines")
+    assert status == 2 and [json.loads(line) for line in lines.splitlines()] == rows
+
+
+def test_json_reports_a_file_refused_for_another_reason_with_that_reason(capsys, project):
+    (project / "latin.py").write_bytes(b"# -*- coding: utf-8 -*-\nimport jax\nx = '\xe9'\n")
+    status, out, err = check(capsys, "latin.py", "--format", "json")
+    [row] = json.loads(out)
+    assert status == 2 and row["code"] is None and row["location"] == {"row": 1, "column": 1}
+    assert row["message"] == err.split("latin.py: error: ", 1)[1].strip()
+
+
+def test_output_format_full_is_rufs_name_for_text(capsys, project):
+    assert check(capsys, "m.py", "--output-format", "full") == check(capsys, "m.py", "--output-format", "text")
+    status, out, _ = check(capsys, "m.py", "--output-format", "full")
+    assert status == 1 and "    print(\"x is\", x)\n" in out
+
+
+def test_the_text_summary_counts_the_files_that_could_not_be_checked(capsys, project):
+    (project / "broken.py").write_text("import jax\n@jax.jit\ndef f(x:\n")
+    status, out, _ = check(capsys, ".", "--output-format", "concise")
+    assert status == 2
+    assert out.splitlines()[-1] == "Found 3 findings in 1 file (2 fixable with --fix); 1 path could not be checked (see above)."
 
 
 def test_github_annotations(capsys, project):
@@ -151,7 +196,7 @@ def test_github_escapes_properties_and_message():
 
 def test_statistics_counts_per_code(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    status, out, _ = check(capsys, "fixtures", "--statistics")
+    status, out, _ = check(capsys, "fixtures", "--statistics", "-q")
     _, json_out, _ = check(capsys, "fixtures", "--format", "json")
     counts: dict[str, int] = {}
     for f in json.loads(json_out):

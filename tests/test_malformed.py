@@ -64,7 +64,11 @@ def check(folder: Path, *paths: str) -> tuple[int, list[tuple[str, int, str]], s
     """`acclint check` on `paths` (relative to `folder`): exit status, findings, stderr."""
     done = acclint("check", "--no-cache", "--no-config", "--output-format", "json", *paths, cwd=folder, timeout=HANG_GUARD)
     assert "Traceback" not in done.stderr, done.stderr
-    findings = sorted((f["path"], f["line"], f["code"]) for f in json.loads(done.stdout or "[]"))
+    rows = json.loads(done.stdout or "[]")
+    findings = sorted((f["path"], f["line"], f["code"]) for f in rows if f["code"] is not None)
+    # each path refused on stderr is in the report too, with no code (as ruff reports a syntax error)
+    refused = sorted(line.split(": error: ", 1)[0] for line in done.stderr.splitlines() if ": error: " in line)
+    assert sorted(f["path"] for f in rows if f["code"] is None) == refused
     return done.returncode, findings, done.stderr
 
 
@@ -241,3 +245,25 @@ def test_libcst_s_refusal_of_valid_python_repeats_only_a_real_position(line, col
     assert libcst_refusal(exc) == (
         "libcst, the parser acclint uses, cannot parse this file although Python can: parser error: expected one of STRING" + where
     )
+
+
+def test_a_symlink_loop_met_in_a_directory_walk_is_an_error_naming_it(folder):
+    """As when named on the command line: the loop is an error for its path (exit 2), whatever
+    its name (a loop may stand for a directory of code), and every other file is linted; a loop
+    the configuration excludes is left alone."""
+    package = folder / "pkg"
+    package.mkdir()
+    (package / "inner.py").write_text(GOOD)
+    _loop(package / "self")
+    (package / "a").symlink_to(package / "b")
+    (package / "b").symlink_to(package / "a")
+    _loop(package / "cycle.py")
+    (folder / "skipped").mkdir()
+    _loop(folder / "skipped" / "self")
+    done = acclint("check", "--no-cache", "--no-config", "--exclude", "skipped", "--output-format", "concise", ".",
+                   cwd=folder, timeout=HANG_GUARD)
+    assert done.returncode == 2
+    assert [line.split(": ")[0] for line in done.stdout.splitlines()[:-1]] == ["good.py:6:5", "pkg/inner.py:6:5"]
+    assert sorted(done.stderr.splitlines()) == [
+        f"pkg/{name}: error: symbolic link loop" for name in ("a", "b", "cycle.py", "self")
+    ]

@@ -50,3 +50,23 @@ def test_every_acclint_example_line_of_the_readme_parses():
         parser = build_parser()
         args = parser.parse_args(shlex.split(line)[1:])  # argparse exits (fails the test) on an unknown option
         assert args.command == "check"
+
+
+# Documents of the project's design notes that a clone does not have: a citation of one sends
+# the reader nowhere (issue 35). Spelled in pieces so that this file does not cite them itself.
+_ABSENT = re.compile("|".join([r"\bDESIGN(?:\.md)?\s*§", r"\bDESIGN\.md\b", r"\bFRAMEWORKS\.md\b", r"\bSTYLE\.md\b",
+                               r"\bTRACE_TIME\.md\b", r"\.\./" + "shared/"]))
+
+
+def test_no_file_cites_a_document_a_clone_lacks():
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    cited = []
+    for name in tracked:
+        if not name.endswith((".py", ".md", ".toml", ".lua", ".txt", ".cfg", ".yaml", ".yml")):
+            continue
+        for number, line in enumerate((ROOT / name).read_text(errors="replace").splitlines(), 1):
+            if _ABSENT.search(line):
+                cited.append(f"{name}:{number}: {line.strip()}")
+    assert cited == []

@@ -1,6 +1,6 @@
 """Habits of ruff users that carry over (issue 22): counts that separate safe from unsafe
 fixes, a run that checked nothing says so, a directory named on the command line is linted
-even when a `.gitignore` above it ignores it, ruff's JSON fields beside DESIGN's, and the
+even when a `.gitignore` above it ignores it, ruff's JSON fields beside acclint's own, and the
 flags `-q`, `-s`, `--extend-ignore`, `--exclude`, `--extend-exclude`, `--show-files`,
 `--select ALL`."""
 
@@ -188,3 +188,19 @@ def test_json_from_the_cache_and_from_workers_equals_a_fresh_lint(project):
     assert json.loads(fresh)[0]["fix"]["edits"]
     assert acclint("check", "-j", "2", "--output-format", "json", ".", cwd=project).stdout == fresh  # workers, cache written
     assert acclint("check", "--output-format", "json", ".", cwd=project).stdout == fresh  # served by the cache
+
+
+def test_statistics_count_as_fixable_only_what_fix_applies(project):
+    """`--statistics` counts a row's safe fixes as fixable and its unsafe ones apart, as the
+    summary line does, and ends with that summary line (as ruff's statistics do)."""
+    (project / "both.py").write_text(SAFE + UNSAFE.replace("def step", "def step2").replace("import jax\nimport jax.numpy as jnp\n", "import jax.numpy as jnp\n"))
+    run = acclint("check", "--no-cache", "--statistics", "both.py", cwd=project)
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == [
+        "2  ACC201  if-on-traced-value  (1 fixable with --fix, 1 more with --unsafe-fixes)",
+        "Found 2 findings in 1 file (1 fixable with --fix, 1 more with --unsafe-fixes).",
+    ]
+    quiet = acclint("check", "--no-cache", "--statistics", "-q", "unsafe.py", cwd=project)
+    assert quiet.stdout.splitlines() == ["1  ACC201  if-on-traced-value  (1 fixable with --unsafe-fixes)"]
+    rows = json.loads(acclint("check", "--no-cache", "--statistics", "--output-format", "json", "both.py", cwd=project).stdout)
+    assert rows == [{"code": "ACC201", "name": "if-on-traced-value", "count": 2, "fixable": 1, "unsafe_fixable": 1}]

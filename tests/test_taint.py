@@ -1,4 +1,4 @@
-"""Traced values flow through Python the way DESIGN.md §1 says; static views stop them."""
+"""Traced values flow through Python the way docs/analysis.md says; static views stop them."""
 
 import pytest
 

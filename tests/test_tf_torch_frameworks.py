@@ -1,5 +1,5 @@
 """TensorFlow, Keras 3 and torch as framework data (acclint/frameworks/tensorflow.toml, keras.toml,
-torch_*.toml): each hazard is reported, or not, as ../shared/FRAMEWORKS.md says it behaves in that
+torch_*.toml): each hazard is reported, or not, as docs/framework-facts.md says it behaves in that
 framework (row numbers below are that table's), with the framework's own message and fix.
 
 The first part lints source text and needs neither framework (the linter never imports them). The

@@ -1,6 +1,6 @@
 """Which functions run in a traced context, and which of their parameters are traced.
 
-Three sources mark a function (DESIGN.md §1): a marker applied to it (decorator, call anywhere
+Three sources mark a function (docs/contexts.md): a marker applied to it (decorator, call anywhere
 in the module, through `functools.partial`, nested in another marker), a method `predict` /
 `forward` of an `Acceleratable` subclass, and being called from (or handed as a callback by)
 a function already in a context: the helper inherits the caller's contexts, and a parameter is

@@ -1,7 +1,7 @@
 """Project-wide contexts: which functions of one linted file are traced from another.
 
-The layer above the per-module analysis (STYLE.md's "cheap project index, then the reach of
-contexts across it"). The index is the dotted module name of every linted file, worked out from
+The layer above the per-module analysis (a cheap index of the project first, then the reach
+of contexts across it, so that only files that may hold a context are analysed). The index is the dotted module name of every linted file, worked out from
 its path alone (package `__init__.py` files, or a script's directory), so building it reads no
 file. The reach is a fixpoint: each file that may hold a context is analysed; every call its
 traced functions make to an imported function of the project, and every imported function it

@@ -1,4 +1,4 @@
-"""How a function in one module is reached from a traced function in another (DESIGN.md §1).
+"""How a function in one module is reached from a traced function in another (docs/contexts.md).
 
 The per-module analysis records every call a traced function makes to a name it imported, and
 every imported function it hands to a marker, as an outgoing `(qualified name, Seed)`; the

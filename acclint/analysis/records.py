@@ -5,7 +5,7 @@ A solver commonly returns its results as a `NamedTuple` (`out.errors`, `out.conv
 what its constructor was given: `SinkhornOutput(u, errors, errors[-1] < tol, cost)` built from
 tracers gives `out.converged` a tracer, and `if out.errors[-1] < 1 and out.converged:` raises
 under `jit`. An attribute of a general pytree may be a static field or a config value and stays
-unknown (DESIGN §1); only the classes this module declares as named tuples
+unknown (docs/analysis.md); only the classes this module declares as named tuples
 (`class Out(NamedTuple)`, `namedtuple("Out", "a b")`, `NamedTuple("Out", [("a", T)])`) are
 read field by field, and only where every value a name is assigned is one of them.
 """

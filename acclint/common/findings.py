@@ -68,12 +68,36 @@ class Finding:
         return (self.path, self.cell or 0, self.line, self.column, self.code)
 
 
+# How an error message places its problem: "(line 3, column 7)", in a notebook
+# "(cell 2, line 3, column 7)" (acclint.parse.guard writes it, acclint.files.notebooks moves it).
+ERROR_PLACE = re.compile(r"\((?:cell (\d+), )?line (\d+)(?:, column (\d+))?\)")
+# How the message of a file Python's parser refuses begins (acclint.parse.guard).
+SYNTAX_ERROR = "cannot parse: "
+
+
 @dataclass(frozen=True)
 class FileError:
     """A file that could not be analysed, and why (exit status 2)."""
 
     path: str
     message: str
+
+    def place(self) -> tuple[int | None, int, int] | None:
+        """(cell or None, line, column) where the message places the problem (column 1 when it
+        names only the line), or None where it names no place (a missing file, a refusal of
+        the whole file)."""
+        where = ERROR_PLACE.search(self.message)
+        if where is None:
+            return None
+        return (int(where.group(1)) if where.group(1) else None), int(where.group(2)), int(where.group(3) or 1)
+
+    def syntax_error(self) -> str | None:
+        """`SyntaxError: <Python's message>` when Python's parser refused the file (ruff's
+        wording for a syntax error), else None."""
+        if not self.message.startswith(SYNTAX_ERROR):
+            return None
+        first = self.message.split("; ", 1)[0]  # a notebook adds the cells it left out
+        return "SyntaxError: " + " ".join(ERROR_PLACE.sub("", first[len(SYNTAX_ERROR):]).split())
 
 
 @dataclass

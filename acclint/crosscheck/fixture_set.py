@@ -11,8 +11,10 @@ is kept with its error, and the others still load.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import importlib.util
+import io
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +83,8 @@ def _load(path: Path) -> FixtureModule:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     try:
-        spec.loader.exec_module(module)
+        with contextlib.redirect_stdout(io.StringIO()):  # what runs at import (a haiku `init`) is no report
+            spec.loader.exec_module(module)
     except Exception as exc:  # a broken fixture is reported, the rest still run
         del sys.modules[spec.name]
         fixture.error = f"import failed: {type(exc).__name__}: {exc}"

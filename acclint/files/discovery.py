@@ -7,7 +7,8 @@ searched for the `include` globs (`*.py`, `*.ipynb`, plus `extend-include`), and
 files (in the searched directories and their parents up to the repository root, and
 `.git/info/exclude`) are honoured unless `--no-respect-gitignore`. A path that cannot be used
 (missing, a broken or looping link, an unreadable directory, a FIFO or device) is an error for
-that path alone: the run goes on with the others.
+that path alone: the run goes on with the others. A walk does not follow links to directories
+(as ruff's does not); a link loop it meets is an error whatever its name.
 """
 
 from __future__ import annotations
@@ -119,9 +120,11 @@ def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Dis
             kept.append(d)
         dirs[:] = kept
         for name in sorted(files):
-            if not selection.included(name):
-                continue
             full = os.path.normpath(os.path.join(root, name))
+            if not selection.included(name):
+                if _looping_link(full) and not _dropped(full, selection, ignores):
+                    found.errors.append(FileError(full, _unusable(full)))
+                continue
             if _dropped(full, selection, ignores):
                 continue
             problem = _unusable(full)
@@ -129,6 +132,20 @@ def _walk(top: str, selection: Selection, ignores: GitIgnores | None, found: Dis
                 found.files.append(full)
             else:
                 found.errors.append(FileError(full, problem))
+
+
+def _looping_link(path: str) -> bool:
+    """Whether `path` is a symbolic link that leads back to itself. Whatever its name, it is an
+    error met in a walk as it is when named: it may stand for a directory of code, and can
+    stand for nothing (a dangling link to a data file is no one's business, a loop always is).
+    Only a link costs a second look (an `lstat` of a plain file, a `stat` of a link)."""
+    if not os.path.islink(path):
+        return False
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def _is_virtualenv(directory: str) -> bool:

@@ -75,7 +75,8 @@ def why_not_opened(exc: OSError, path: str) -> str:
 
 
 def display_path(path: str) -> str:
-    """`path` relative to the working directory when it lies below it (DESIGN.md §3)."""
+    """`path` relative to the working directory when it lies below it (the `path` of the
+    json report; the README's "JSON")."""
     try:
         rel = os.path.relpath(path)
     except ValueError:  # another drive on Windows

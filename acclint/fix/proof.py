@@ -71,6 +71,21 @@ _BOUNDED_DERIVATIVE = frozenset({
 _LINEAR_OPERATORS = (cst.Add, cst.Subtract)
 
 
+# Marks an atom or a hazard acclint has no rule for (an unmodelled call, an attribute, a
+# subscript): a reason naming one says what acclint cannot prove, never that a difference
+# exists, since for some such parts none can (`jnp.ones_like(x)` has the dtype and shape of `x`).
+UNKNOWN = "?"
+
+
+def _unknown(text: str) -> str:
+    return UNKNOWN + text
+
+
+def unknown_parts(atoms) -> list[str]:
+    """The parts acclint has no rule for among `atoms`, as code."""
+    return sorted("'" + a[len(UNKNOWN):].strip("`") + "'" for a in atoms if a.startswith(UNKNOWN))
+
+
 @dataclass(frozen=True)
 class Signature:
     """What a value's dtype is promoted from, and what its shape is broadcast from."""
@@ -88,7 +103,7 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
     """The dtype and shape atoms of `node` (see the module docstring). `seen` holds the names
     being followed to their assignments, with what they stand for meanwhile."""
     seen = {} if seen is None else seen
-    opaque = Signature(frozenset({_text(node, ctx)}), frozenset({_text(node, ctx)}))
+    opaque = Signature(frozenset({_unknown(_text(node, ctx))}), frozenset({_unknown(_text(node, ctx))}))
     if isinstance(node, cst.Integer):
         return Signature(frozenset({"int"}), frozenset())
     if isinstance(node, cst.Float):
@@ -184,7 +199,11 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
     for value, other in zip(values[1:], signatures[1:]):
         differ = [what for what, same in (("dtype", other.dtypes == first.dtypes), ("shape", other.shapes == first.shapes))
                   if not same]
-        if differ:
+        unknown = unknown_parts((other.dtypes ^ first.dtypes) | (other.shapes ^ first.shapes))
+        if unknown:
+            return (f"acclint has no dtype and shape rule for {', '.join(unknown)}, so it cannot prove that "
+                    f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' have one dtype and shape, which the select makes them")
+        if differ:  # parts of known rules: some inputs give them another dtype (an int `x` and `x * 2.0`) or shape
             return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
                     "and the select makes both one")
     for test in tests:
@@ -265,7 +284,9 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
     if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
         return None  # `x.shape`, `x.dtype`: static
-    return f"'{ctx.code_for(node)}'"
+    if isinstance(node, cst.Call) and _function(node, ctx) in _FLOATING | _INTEGRAL:
+        return f"'{ctx.code_for(node)}'"  # `exp` overflows, `log` and `sqrt` blow up at 0, each is nan at nan
+    return _unknown(f"'{ctx.code_for(node)}'")
 
 
 def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | None:
@@ -273,10 +294,10 @@ def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | N
         return None  # an input, a global, or a name already being answered for
     for target, value, how in _flows(name, ctx):
         if how == "in" or not (isinstance(target, cst.Name) or how == "+="):
-            return f"'{name}' (assigned in a way whose derivative is not followed)"
+            return _unknown(f"'{name}' (assigned in a way whose derivative is not followed)")
         problem = gradient_problem(value, ctx, seen | {name})
         if problem is not None:
-            return f"{problem} (in the value of '{name}')"
+            return f"{problem} (in the value of '{name}')"  # unknown as `problem` is
     return None
 
 

@@ -15,6 +15,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.fix.imports import Spelling, spelled
+from acclint.fix.proof import UNKNOWN
 from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
@@ -85,8 +86,14 @@ def _pure_call(call: cst.Call, ctx: RuleContext) -> bool:
 
 
 def unsafe_reason(hazard: str) -> str:
-    """The "Fix safety" sentence for a select whose branch holds `hazard`, a part whose
-    derivative may be inf/nan."""
+    """The "Fix safety" sentence for a select whose branch holds `hazard` (acclint.fix.proof's
+    `gradient_problem`): a part whose derivative can be inf/nan, or one acclint has no rule for
+    (marked UNKNOWN), of which it says only that it cannot prove it finite."""
+    if hazard.startswith(UNKNOWN):
+        return (
+            f"both branches are evaluated, and acclint cannot prove the derivative of {hazard[len(UNKNOWN):]} finite on "
+            f"the elements not picked, where an inf/nan derivative makes the gradient nan though the values are right"
+        )
     return (
         f"both branches are evaluated and the derivative of {hazard} can be inf/nan on the elements not "
         f"picked, so gradients can be nan though the values are right; {DOUBLE_WHERE}"

@@ -1,7 +1,7 @@
 """The tracing frameworks acclint knows, loaded from their data files, plus the user's markers.
 
 Each framework is one TOML file beside this module (`jax.toml`, `runtime.toml`; docs/frameworks.md):
-the calls that make a function a traced context and of which kind (DESIGN.md §1), the keywords
+the calls that make a function a traced context and of which kind (docs/contexts.md), the keywords
 that declare arguments static, the rule families that apply in each kind of context, how fixes
 spell what they write, and the framework's facts about values (read by acclint.analysis.facts,
 with `python.toml`'s). Keeping all of it in data lets a user's

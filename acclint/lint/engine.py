@@ -167,7 +167,7 @@ def _lint_source(
     if analysis.unfinished:
         result.notes = _notes(analysis.unfinished, module, text, positions)
     if options.noqa and may_hold_unused(text, options.rules):
-        result.findings += unused_noqa(analysis.functions, path, silenced, options.rules,
+        result.findings += unused_noqa(analysis.functions, module, path, silenced, options.rules,
                                        lambda entries: _positions(entries, module, text, positions))
         result.findings.sort(key=Finding.sort_key)
     return result

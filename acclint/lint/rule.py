@@ -1,7 +1,7 @@
 """The base class every rule derives from, and the context a rule sees while it runs.
 
 A rule is a class in a module of `acclint.rules`. It declares its `code`, the `contexts` it
-applies in (DESIGN.md §1), its documentation (the class docstring, in the sections
+applies in (docs/contexts.md), its documentation (the class docstring, in the sections
 What it does / Why is this bad / Example / Use instead / Fix safety) and its examples
 (`VALID` and `INVALID` modules; an `INVALID` module marks each line it must flag with
 `# expect: CODE`, the fixture label format). It implements `visit_<NodeType>(node, ctx)`

@@ -1,18 +1,26 @@
-"""ACC001 (unused-noqa): a `# noqa: ACC...` code that silences nothing, as ruff's RUF100.
+"""ACC001 (unused-noqa): a `# noqa` that silences nothing, as ruff's RUF100.
 
 The engine applies `# noqa` (acclint.lint.engine) and records which codes on which lines
-silenced a finding; what is listed and silenced nothing is reported here, with a fix that
-removes it (the code from the list, or the whole directive when nothing is left of it).
+silenced a finding; what silenced nothing is reported here, with a fix that removes it (the
+code from the list, or the whole directive when nothing is left of it).
 
 What is checked, and why no more (docs/rules/ACC001.md says the same to users):
-- only comments inside the body of a function this run analyses as traced: a finding can only
-  be there, and anywhere else (host code, a helper no linted file traces) acclint cannot tell
-  a stale comment from one that a wider run (more files, another marker) still needs;
-- only codes of acclint's (`ACC...`): a bare `# noqa` and other tools' codes (`E501`) are
-  theirs;
-- only codes with a rule enabled for this run: a `--select ACC2` run does not call the
-  `# noqa: ACC401` of a deselected rule unused (ruff reports those as "non-enabled"); a code
-  no rule has (`ACC999`) is reported as unknown.
+- acclint's codes (`ACC...`) listed in a comment inside the body of a function this run analyses
+  as traced: a finding can be there, and this run's analysis says whether one is;
+- acclint's codes listed on module-level code (outside any function and lambda), for rules that
+  report only inside traced functions: module-level code is never traced, so no run can report
+  them there (the host-loop rules, ACC5, do report module-level loops, and a wider run may see a
+  compiled function this one does not: their codes are left alone there);
+- a bare `# noqa` inside a traced function when the run enables every rule: it silences every
+  acclint code, and nothing acclint reports is on its line. Another tool (ruff, flake8) may
+  still need it, so its removal is an unsafe fix and the message says to name that tool's
+  codes instead (`# noqa: E501`). A bare `# noqa` elsewhere is left alone: on host code it is
+  almost always another tool's (`import x  # noqa`);
+- other tools' codes (`E501`) are theirs, and never checked; a code whose rules the run does
+  not enable (`--select ACC2` and `# noqa: ACC401`) is left alone (ruff reports those as
+  "non-enabled"); a code no rule has (`ACC999`) is reported as unknown.
+Comments in other host code (a function no linted file traces) are not checked: a wider run
+(more files, another marker) may trace it.
 """
 
 from __future__ import annotations
@@ -24,72 +32,105 @@ import libcst as cst
 
 from acclint.common.findings import Finding, Fix
 from acclint.lint.noqa import NOQA, _SEPARATOR
+from acclint.frameworks.markers import HOST_LOOPS
 from acclint.lint.rule import Rule
 
 UNUSED_NOQA = "ACC001"
-# A cheap test before any walk: the text has a `noqa` that names an acclint code.
-_NAMES_OURS = re.compile(r"#\s*noqa:[\s]?[^\n]*\bACC\d", re.IGNORECASE)
+# A cheap test before any walk: the text has a `noqa` that names an acclint code, or a bare one.
+_MAY_BE_OURS = re.compile(r"#\s*noqa(?::[\s]?[^\n]*\bACC\d|(?![:\w]))", re.IGNORECASE)
 
 
 def may_hold_unused(text: str, rules: Iterable[type]) -> bool:
-    """Whether the check is enabled and `text` has a `# noqa` that names an acclint code."""
-    return any(rule.code == UNUSED_NOQA for rule in rules) and _NAMES_OURS.search(text) is not None
+    """Whether the check is enabled and `text` has a `# noqa` that names an acclint code or
+    none (a bare one)."""
+    return any(rule.code == UNUSED_NOQA for rule in rules) and _MAY_BE_OURS.search(text) is not None
 
 
-def unused_noqa(functions, path: str, silenced: set[tuple[int, str]], rules: Iterable[type],
+def unused_noqa(functions, module: cst.Module, path: str, silenced: set[tuple[int, str]], rules: Iterable[type],
                 locate: Callable[[list], dict]) -> list[Finding]:
-    """The ACC001 findings of the traced `functions` (acclint.analysis.scopes.FunctionInfo):
-    `silenced` holds (line, code) of each finding a `# noqa` silenced; `locate` gives the
-    source range of nodes, from entries shaped as the engine's (rule, node, message, fix,
-    module-level statement)."""
+    """The ACC001 findings of the traced `functions` (acclint.analysis.scopes.FunctionInfo) and
+    of the module-level code of `module`: `silenced` holds (line, code) of each finding a
+    `# noqa` silenced; `locate` gives the source range of nodes, from entries shaped as the
+    engine's (rule, node, message, fix, module-level statement)."""
     enabled = tuple(rule.code for rule in rules)
-    known = _known_codes()
-    comments = _noqa_comments(functions)
-    if not comments:
+    known = _known_rules()
+    traced = _noqa_comments(functions)
+    outside, lambdas = _module_level_comments(module)
+    if not traced and not outside:
         return []
-    ranges = locate([(None, comment, "", None, statement) for comment, _, statement in comments])
+    ranges = locate([(None, node, "", None, statement) for node, _, statement in traced + outside + lambdas])
+    in_lambda = [(ranges[node].start.line, ranges[node].end.line) for node, _, _ in lambdas]
     out = []
-    for comment, holder, _ in comments:
+    for comment, holder, _ in traced:
         line = ranges[comment].start.line
-        match = NOQA.search(comment.value)
-        listed = [c.upper() for c in _SEPARATOR.split(match.group("codes").strip()) if c]
-        unused = [c for c in listed if _unused(c, line, silenced, enabled, known)]
-        if not unused or UNUSED_NOQA in listed:  # `# noqa: ACC001` keeps the rest as it is
-            continue
-        said = ", ".join(c + ("" if any(k.startswith(c) for k in known) else " (no such rule)") for c in unused)
-        if len(unused) == 1:
-            message = f"unused noqa code {said}: nothing on this line is reported as {unused[0]}; remove it"
-        else:
-            message = f"unused noqa codes {said}: nothing on this line is reported as any of them; remove them"
-        where = ranges[comment]
-        out.append(Finding(
-            path=path, line=where.start.line, column=where.start.column + 1, code=UNUSED_NOQA, message=message,
-            end_line=where.end.line, end_column=where.end.column + 1,
-            fix=_removal(comment, holder, match, listed, unused), node=comment,
-        ))
+        finding = _judged(comment, holder, line, silenced, enabled, known, module_level=False)
+        if finding is not None:
+            out.append(_placed(finding, path, ranges[comment], comment))
+    for comment, holder, _ in outside:
+        line = ranges[comment].start.line
+        if any(start <= line <= end for start, end in in_lambda):
+            continue  # a lambda's body on this line may be traced
+        finding = _judged(comment, holder, line, silenced, enabled, known, module_level=True)
+        if finding is not None:
+            out.append(_placed(finding, path, ranges[comment], comment))
     return out
 
 
-def _unused(code: str, line: int, silenced: set[tuple[int, str]], enabled: tuple[str, ...], known: tuple[str, ...]) -> bool:
+def _judged(comment: cst.Comment, holder: cst.CSTNode, line: int, silenced: set[tuple[int, str]],
+            enabled: tuple[str, ...], known: dict[str, type], module_level: bool) -> tuple[str, Fix] | None:
+    """(message, fix) when the comment on `line` silences nothing it could, else None."""
+    match = NOQA.search(comment.value)
+    if match.group("codes") is None:  # a bare `# noqa`
+        if module_level or set(known) - set(enabled) or any(n == line for n, _ in silenced):
+            return None
+        return ("unused blanket noqa: acclint reports nothing on this line; if another tool needs it, "
+                "name that tool's codes (`# noqa: E501`), else remove it", _removal(comment, holder, match, [], [], blanket=True))
+    listed = [c.upper() for c in _SEPARATOR.split(match.group("codes").strip()) if c]
+    if UNUSED_NOQA in listed:  # `# noqa: ACC001` keeps the rest as it is
+        return None
+    unused = [c for c in listed if _unused(c, line, silenced, enabled, known, module_level)]
+    if not unused:
+        return None
+    said = ", ".join(c + ("" if any(k.startswith(c) for k in known) else " (no such rule)") for c in unused)
+    where = "module-level code is never traced, so" if module_level else "nothing on this line is reported as"
+    if len(unused) == 1:
+        what = f"no {unused[0]} is reported here" if module_level else unused[0]
+        message = f"unused noqa code {said}: {where} {what}; remove it"
+    else:
+        message = f"unused noqa codes {said}: {where} {'none of them is reported here' if module_level else 'any of them'}; remove them"
+    return message, _removal(comment, holder, match, listed, unused)
+
+
+def _placed(judged: tuple[str, Fix], path: str, where, comment: cst.Comment) -> Finding:
+    message, fix = judged
+    return Finding(path=path, line=where.start.line, column=where.start.column + 1, code=UNUSED_NOQA, message=message,
+                   end_line=where.end.line, end_column=where.end.column + 1, fix=fix, node=comment)
+
+
+def _unused(code: str, line: int, silenced: set[tuple[int, str]], enabled: tuple[str, ...], known: dict[str, type],
+            module_level: bool) -> bool:
     if not code.startswith("ACC") or code == UNUSED_NOQA:
         return False
-    if not any(k.startswith(code) for k in known):
+    covered = [rule for name, rule in known.items() if name.startswith(code)]
+    if not covered:
         return True  # no rule has it
     if not any(e.startswith(code) for e in enabled):
         return False  # its rules are not enabled in this run
+    if module_level and any(HOST_LOOPS in rule.contexts for rule in covered):
+        return False  # a rule that reports module-level loops: a wider run may need it
     return not any(n == line and c.startswith(code) for n, c in silenced)
 
 
-def _known_codes() -> tuple[str, ...]:
-    """The code of every rule loaded (the run's rules were chosen among all of them, so all
-    are imported by now)."""
-    found, todo = set(), [Rule]
+def _known_rules() -> dict[str, type]:
+    """Every rule loaded, by code (the run's rules were chosen among all of them, so all are
+    imported by now)."""
+    found, todo = {}, [Rule]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
         if cls.__dict__.get("code"):
-            found.add(cls.code)
-    return tuple(sorted(found))
+            found[cls.code] = cls
+    return found
 
 
 def _noqa_comments(functions) -> list[tuple[cst.Comment, cst.CSTNode, cst.BaseStatement]]:
@@ -111,8 +152,7 @@ def _noqa_comments(functions) -> list[tuple[cst.Comment, cst.CSTNode, cst.BaseSt
         def _take(self, holder) -> None:
             comment = holder.comment
             if comment is not None and id(comment) not in found:
-                match = NOQA.search(comment.value)
-                if match is not None and match.group("codes"):
+                if NOQA.search(comment.value) is not None:
                     found[id(comment)] = (comment, holder, self.statement)
 
     for fn in functions:
@@ -121,9 +161,57 @@ def _noqa_comments(functions) -> list[tuple[cst.Comment, cst.CSTNode, cst.BaseSt
     return list(found.values())
 
 
-def _removal(comment: cst.Comment, holder: cst.CSTNode, match: re.Match, listed: list[str], unused: list[str]) -> Fix:
+def _module_level_comments(module: cst.Module) -> tuple[list, list]:
+    """(comment, its holder, module-level statement) of every `# noqa: CODES` comment outside
+    any function, and (lambda, None, statement) of every lambda there (a lambda's body may be
+    traced, so comments on its lines are not module-level code's)."""
+    comments: list = []
+    lambdas: list = []
+
+    class Outside(cst.CSTVisitor):
+        def __init__(self, statement) -> None:
+            super().__init__()
+            self.statement = statement
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            lambdas.append((node, None, self.statement))
+            return False
+
+        def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
+            self._take(node)
+
+        def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
+            self._take(node)
+
+        def _take(self, holder) -> None:
+            comment = holder.comment
+            if comment is not None:
+                match = NOQA.search(comment.value)
+                if match is not None and match.group("codes") and _MAY_BE_OURS.search(comment.value):
+                    comments.append((comment, holder, self.statement))
+
+    for statement in module.body:
+        if not isinstance(statement, cst.FunctionDef):
+            statement.visit(Outside(statement))
+    return comments, lambdas
+
+
+def _removal(comment: cst.Comment, holder: cst.CSTNode, match: re.Match, listed: list[str], unused: list[str],
+             blanket: bool = False) -> Fix:
     """The fix: the unused codes out of the list, or the directive out of the comment when
-    none of its codes is left (and the comment out of the line when nothing else is in it)."""
+    none of its codes is left (and the comment out of the line when nothing else is in it). A
+    blanket directive's removal is unsafe: another tool may need it."""
+    fix = _removal_of(comment, holder, match, listed, unused)
+    if blanket:
+        return Fix(fix.title, fix.changes, safe=False,
+                   reason="another linter (ruff, flake8) may report something on this line that the bare noqa silences")
+    return fix
+
+
+def _removal_of(comment: cst.Comment, holder: cst.CSTNode, match: re.Match, listed: list[str], unused: list[str]) -> Fix:
     kept = [c for c in listed if c not in unused]
     value = comment.value
     codes = match.group("codes")

@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Iterator
 
+from acclint.common.findings import SYNTAX_ERROR
 from acclint.common.refused import Refused
 from acclint.files.sources import MAX_BYTES
 
@@ -70,7 +71,7 @@ def check_source(source: bytes) -> ast.Module:
     try:
         tree = _parse(source)
     except SyntaxError as exc:
-        raise Refused(f"cannot parse: {exc.msg}{_where(source, exc)}{_newer_syntax(exc)}") from None
+        raise Refused(f"{SYNTAX_ERROR}{exc.msg}{_where(source, exc)}{_newer_syntax(exc)}") from None
     except (ValueError, UnicodeDecodeError) as exc:  # null bytes, bad encoding
         raise Refused(f"cannot read: {exc}") from None
     except RecursionError:

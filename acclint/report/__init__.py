@@ -1,7 +1,9 @@
 """Report formats for `acclint check --output-format NAME`: each turns a Report into text.
 
-`text` (people: each finding with its source line), `concise` (one line per finding), `json`
-(scripts; DESIGN.md §3), `sarif` (code-scanning tools), `github` (GitHub Actions annotations).
+`text` (people: each finding with its source line; ruff's name for it, `full`, is taken too),
+`concise` (one line per finding), `json` and `json-lines` (scripts: one array, or one object a
+line), `sarif` (code-scanning tools), `github` (GitHub Actions annotations). The machine formats
+report a file that could not be analysed as an entry of its own, as ruff reports a syntax error.
 `--statistics` counts findings per code instead: as JSON with `json`, as a table otherwise.
 The human formats end with a summary line, as ruff's do (`All checks passed!` when clean).
 """
@@ -26,7 +28,7 @@ def _render(report: Report, name: str, statistics: bool, color: bool, quiet: boo
     if statistics:
         from acclint.report.statistics import format_statistics, statistics_json
 
-        return statistics_json(report) if name == "json" else format_statistics(report)
+        return statistics_json(report) if name == "json" else format_statistics(report, quiet)
     if name in ("text", "concise"):
         from acclint.report.text import format_text
 
@@ -35,6 +37,10 @@ def _render(report: Report, name: str, statistics: bool, color: bool, quiet: boo
         from acclint.report.json import format_json
 
         return format_json(report)
+    if name == "json-lines":
+        from acclint.report.json import format_json_lines
+
+        return format_json_lines(report)
     if name == "sarif":
         from acclint.report.sarif import format_sarif
 

@@ -4,12 +4,14 @@
 
 GitHub decodes `%25`, `%0D` and `%0A` in the message, and also `%3A` and `%2C` in the
 properties (where a bare `:` or `,` would end the value), so those characters are escaped.
-Files that could not be analysed are annotated too, on the file, titled `acclint`. In a
+Files that could not be analysed are annotated too, titled `acclint`, on the line where the
+parser stopped when the message says where. In a
 notebook the line is the cell's, and the title names the cell.
 """
 
 from __future__ import annotations
 
+from acclint.common.findings import FileError
 from acclint.run.plan import Report
 
 _DATA = {"%": "%25", "\r": "%0D", "\n": "%0A"}
@@ -25,6 +27,14 @@ def _command(message: str, **properties: object) -> str:
     return f"::error {props}::{_escape(message, _DATA)}"
 
 
+def _error_command(e: FileError) -> str:
+    """A file that could not be analysed, on the line where the parser stopped when the message
+    says where (ruff annotates a syntax error so)."""
+    place = e.place()
+    where = {} if place is None else {"line": place[1], "col": place[2]}
+    return _command(f"could not analyse: {e.message}", file=e.path, **where, title="acclint")
+
+
 def format_github(report: Report) -> str:
     lines = [
         _command(
@@ -38,5 +48,5 @@ def format_github(report: Report) -> str:
         )
         for f in report.findings
     ]
-    lines += [_command(f"could not analyse: {e.message}", file=e.path, title="acclint") for e in report.errors]
+    lines += [_error_command(e) for e in report.errors]
     return "".join(line + "\n" for line in lines)

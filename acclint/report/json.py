@@ -1,12 +1,18 @@
-"""`--output-format json`: one JSON array of findings.
+"""`--output-format json`: one JSON array of findings; `json-lines`: the same objects, one per line.
 
-Each element has DESIGN.md §3's fields (`path`, `line`, `column`, `end_line`, `end_column`,
+Each element has acclint's own fields (`path`, `line`, `column`, `end_line`, `end_column`,
 `code`, `message`, `fixable`, and `cell` in a notebook) and, so that tools written for ruff's
 JSON read it too, ruff's: `filename` (absolute), `location` and `end_location` (`row`,
 `column`, 1-based), `fix` (`applicability` "safe" or "unsafe", `message`, `edits`, each with its
 `content`, `location` and `end_location`; null when there is none), `url` (the rule's page, or
 null where acclint's project URLs give none: acclint.report.links), `noqa_row` (the line a
 `# noqa` for the finding goes on) and `cell` (null outside notebooks).
+
+A file acclint could not analyse is an element too, as ruff reports a syntax error: `code`
+null, `message` "SyntaxError: ..." where Python's parser refused the file (otherwise the
+reason, as printed on stderr), placed where the parser stopped (line 1, column 1 where the
+message names no place), with no fix, url or noqa_row. A CI that reads the report never takes
+a run that skipped a file for a clean one (the exit status, 2, says so too).
 
 A fix's edit is worked out from the parsed module, or read from the result cache, which keeps
 it (acclint.run.results). A notebook's fix has no edits (they would address the cell's text,
@@ -19,7 +25,7 @@ import json
 import os
 
 from acclint.run.plan import Report
-from acclint.common.findings import Finding
+from acclint.common.findings import FileError, Finding
 from acclint.report.links import rule_url
 
 
@@ -51,6 +57,18 @@ def ruff_fields(f: Finding, module, placer=None) -> dict:
     }
 
 
+def error_dict(e: FileError) -> dict:
+    """A file that could not be analysed, as ruff's JSON gives a syntax error."""
+    cell, line, column = e.place() or (None, 1, 1)
+    return {
+        "path": e.path, "line": line, "column": column, "end_line": line, "end_column": column,
+        "code": None, "message": e.syntax_error() or e.message, "fixable": False,
+        "cell": cell, "filename": os.path.abspath(e.path),
+        "location": {"row": line, "column": column}, "end_location": {"row": line, "column": column},
+        "fix": None, "url": None, "noqa_row": None,
+    }
+
+
 def _fix(f: Finding, module, placer=None) -> dict | None:
     if f.fix is None:
         return None
@@ -68,10 +86,22 @@ def _fix(f: Finding, module, placer=None) -> dict | None:
     return {"applicability": "safe" if f.fix.safe else "unsafe", "message": f.fix.title, "edits": edits}
 
 
-def format_json(report: Report) -> str:
+def rows(report: Report) -> list[dict]:
+    """Every finding and every file that could not be analysed, in path and line order."""
     parsed = {r.path: r for r in report.results if r.module is not None}
-    rows = []
+    out = []
     for f in report.findings:
         file = parsed.get(f.path)
-        rows.append({**finding_dict(f), **ruff_fields(f, file.module if file else None, file.placer if file else None)})
-    return json.dumps(rows, indent=2) + "\n"
+        out.append({**finding_dict(f), **ruff_fields(f, file.module if file else None, file.placer if file else None)})
+    out += [error_dict(e) for e in report.errors]
+    out.sort(key=lambda row: (row["path"], row["cell"] or 0, row["line"], row["column"]))
+    return out
+
+
+def format_json(report: Report) -> str:
+    return json.dumps(rows(report), indent=2) + "\n"
+
+
+def format_json_lines(report: Report) -> str:
+    """ruff's `json-lines`: one JSON object per line, no array around them."""
+    return "".join(json.dumps(row) + "\n" for row in rows(report))

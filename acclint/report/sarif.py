@@ -4,7 +4,10 @@ One run: `tool.driver.rules` describes every rule (help text is its docs page, `
 absolute URL where acclint's project URLs give one: acclint.report.links), `results` the findings,
 each with its region and, where the finding has a fix, the fix as one text replacement;
 `invocations` says whether every file could be analysed and names those that could not
-(`toolExecutionNotifications`). A finding in a notebook has its region in its cell (the cell
+(`toolExecutionNotifications`). A file that could not be analysed is also a result, as ruff
+reports a syntax error, so that code scanning shows it where it shows findings: rule `ACC000`
+(the code the language server and the flake8 plugin give it; code scanning tracks results by
+rule), placed where the parser stopped when the message says where. A finding in a notebook has its region in its cell (the cell
 number in `properties.cell` and a logical location `cell N`) and carries no fix, because SARIF
 replacements address the file's bytes, which are JSON.
 
@@ -23,7 +26,7 @@ import libcst as cst
 from acclint import __version__
 from acclint.run.plan import Report
 from acclint.report.docs import page_name, render_rule, sections
-from acclint.common.findings import FileResult, Finding, Fix
+from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.fix.span import fix_span
 from acclint.report.links import home_page, rule_url
 from acclint.run.registry import all_rules
@@ -71,6 +74,32 @@ def _replacement(module: cst.Module, fix: Fix, placer=None, node: cst.CSTNode | 
         },
         "insertedContent": {"text": span.text},
     }
+
+
+NOT_ANALYSED = {
+    "id": "ACC000",
+    "name": "not-analysed",
+    "shortDescription": {"text": "A file acclint could not analyse: its hazards, if any, are not reported."},
+    "fullDescription": {"text": "acclint could not analyse this file (a syntax error, a file it cannot read or decode, "
+                                "one too large or too deeply nested); the message says why. Fix the file, or exclude it."},
+    "defaultConfiguration": {"level": "error"},
+}
+
+
+def _error_result(e: FileError, index: int) -> dict:
+    """A file that could not be analysed, as a result of rule ACC000."""
+    location: dict = {"artifactLocation": _artifact(e.path)}
+    place = e.place()
+    result = {"ruleId": NOT_ANALYSED["id"], "ruleIndex": index, "level": "error",
+              "message": {"text": e.syntax_error() or f"could not analyse: {e.message}"},
+              "locations": [{"physicalLocation": location}]}
+    if place is not None:
+        cell, line, column = place
+        location["region"] = {"startLine": line, "startColumn": column}
+        if cell is not None:
+            result["properties"] = {"cell": cell}
+            result["locations"][0]["logicalLocations"] = [{"name": f"cell {cell}", "kind": "module"}]
+    return result
 
 
 def _fix_title(fix: Fix) -> str:
@@ -134,13 +163,14 @@ def format_sarif(report: Report) -> str:
                 "name": "acclint",
                 "version": __version__,
                 **({"informationUri": home_page()} if home_page() else {}),
-                "rules": [_rule_descriptor(rule) for rule in rules],
+                "rules": [_rule_descriptor(rule) for rule in rules] + [NOT_ANALYSED],
             }
         },
         "originalUriBaseIds": {SRCROOT: {"uri": Path.cwd().as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
-        "results": [_result(f, index, parsed) for f in report.findings],
+        "results": [_result(f, index, parsed) for f in report.findings]
+                   + [_error_result(e, len(rules)) for e in report.errors],
     }
     log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2) + "\n"

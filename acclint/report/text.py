@@ -36,16 +36,18 @@ NOTHING_CHECKED = "No Python files found under the given path(s)."
 
 def summary(findings: list[Finding], errors: int, paint=lambda style, text: text, checked: int = 1) -> str:
     """`Found 3 findings in 2 files (2 fixable with --fix, 1 more with --unsafe-fixes).`, or
-    `All checks passed!`; a run where some file (`errors` of them) could not be analysed, or
-    that found no file to check (`checked` is 0), never says all checks passed."""
+    `All checks passed!`; a run where some file (`errors` of them) could not be analysed says
+    so (and never that all checks passed), and so does one that found no file to check
+    (`checked` is 0)."""
     if not findings:
         if errors:
             return f"No findings, but {errors} path{'s' if errors != 1 else ''} could not be checked (see above)."
         return paint(BOLD, "All checks passed!") if checked else NOTHING_CHECKED
     files = len({f.path for f in findings})
     fixable = fixable_counts(findings)
+    unchecked = f"; {errors} path{'s' if errors != 1 else ''} could not be checked (see above)" if errors else ""
     return (f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} in {files} file{'s' if files != 1 else ''}"
-            + (f" ({fixable})." if fixable else "."))
+            + (f" ({fixable})" if fixable else "") + unchecked + ".")
 
 
 def fixable_counts(findings: list[Finding]) -> str:

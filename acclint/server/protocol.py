@@ -8,7 +8,6 @@ Python and libcst count them too (acclint.server.edits.lines_of).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -26,8 +25,6 @@ FIX_ALL = "source.fixAll.acclint"
 # Ends the message of a finding kept from the last text that could be analysed, shown while the
 # text cannot be (a syntax error being typed).
 STALE = "(stale: from the last version that could be analysed)"
-# The engine's and the parse guard's messages end with where the parser stopped.
-_WHERE = re.compile(r"\(line (\d+)(?:, column (\d+))?\)")
 # The rule pages of a source checkout (an editable install); an installed wheel has none.
 _RULE_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -63,8 +60,8 @@ def diagnostic(finding: Finding, lines: list[str], codec: PositionCodec) -> type
 
 def error_position(message: str) -> tuple[int, int] | None:
     """The (line, column) an analysis error names, if it names one."""
-    where = _WHERE.search(message)
-    return (int(where.group(1)), int(where.group(2) or 1)) if where else None
+    place = FileError("", message).place()
+    return place[1:] if place is not None else None
 
 
 def error_diagnostic(
