@@ -6,9 +6,12 @@ the porting guide (MATLAB names, 0-based dimensions).
 The runtime never imports the linter (``acclint``'s other modules).
 
 ``from acclint.runtime import *`` brings in everything except ``sum``, ``abs``, ``max``,
-``min``, ``round``, ``any`` and ``all``, which would shadow Python's built-ins; ask for them by
-name (``from acclint.runtime import sum, max``) or use ``rt.sum`` after
-``import acclint.runtime as rt``.
+``min``, ``round``, ``any`` and ``all``, which would shadow Python's built-ins (and break the
+Python code of a training loop: ``sum(losses)`` over a list of floats); ask for them by name
+(``from acclint.runtime import sum, max``) or use ``rt.sum`` after
+``import acclint.runtime as rt``. A dlarray is not iterable, so a port's ``sum(X, 3)`` that
+reaches Python's ``sum`` is a ``TypeError`` naming the runtime's ``sum``, never a wrong result.
+Every option also takes MATLAB's spellings (``rand(3, 4, "like", X)``; see ``options``).
 """
 
 from .accelerate import (AccelerationCheckWarning, AcceleratedFunction, CacheFullWarning,

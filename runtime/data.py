@@ -84,7 +84,8 @@ def _stack(observations):
 class minibatchqueue:  # noqa: N801 (MATLAB's name)
     """Mini-batches of a datastore; see the module docstring."""
 
-    @name_value(unsupported=("DispatchInBackground", "OutputCast", "OutputEnvironment", "PreprocessingEnvironment"))
+    @name_value(unsupported=("DispatchInBackground", "OutputCast", "OutputEnvironment",
+                             "PreprocessingEnvironment"))
     def __init__(self, datastore, mini_batch_size=128, mini_batch_fcn=None,
                  mini_batch_format=None, partial_mini_batch="return", output_as_dlarray=True):
         self.datastore = datastore

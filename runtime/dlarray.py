@@ -14,8 +14,12 @@ Sharp edges, all as in MATLAB:
   ``numpy.asarray(x)`` read the concrete value. While ``dlaccelerate`` builds a trace that value
   is baked into the trace, and inside ``dlfeval`` the result carries no derivative; the hazard
   recorder (``hazards``) reports each such use.
-- JAX functions (``jnp.sin(x)``) do not accept dlarrays; use the runtime's functions, or
-  ``extractdata`` knowing that the result leaves the trace. NumPy's elementwise functions that
+- JAX functions (``jnp.sin(x)``) do not accept dlarrays: jax.numpy's are a ``TypeError``
+  naming the runtime's twin and ``extractdata`` (see ``__jax_array__``); use the runtime's
+  functions, or ``extractdata`` knowing that the result leaves the trace. A dlarray is not
+  iterable, so Python's built-in ``sum``/``max``/``min``/``any``/``all`` cannot silently walk
+  its first dimension (the message names MATLAB's functions); ``abs`` and ``round`` are
+  MATLAB's. NumPy's elementwise functions that
   have a runtime twin (``np.sin(x)``, ``np.add``, ...) run as that twin, keeping the trace;
   every other NumPy function (``np.sum(x)``, ``np.sort(x)``) is a ``TypeError`` that names the
   runtime's function, instead of silently reading the values.
