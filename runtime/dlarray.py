@@ -210,11 +210,10 @@ class dlarray:
     def __round__(self, ndigits=None):
         """``round(x)``: MATLAB's round (halves away from zero), elementwise; ``round(x, n)``
         is MATLAB's ``round(X, N)``, to ``n`` decimal digits."""
-        from .elementwise import round as matlab_round  # elementwise builds on this module
         if ndigits is None:
-            return matlab_round(self)
+            return unary(ops.ROUND, self)
         scale = 10.0 ** operator.index(ndigits)
-        return matlab_round(self * scale) / scale
+        return unary(ops.ROUND, self * scale) / scale
 
     @property
     def __jax_array__(self):
