@@ -70,6 +70,8 @@ def name_value(*, unsupported=(), aliases=None):
 
         @functools.wraps(fun)
         def wrapper(*args, **kwargs):
+            if names.issuperset(kwargs) and str not in map(type, args[required:]):
+                return fun(*args, **kwargs)  # Python's own spelling: nothing to translate
             args, options = spec.split(args)
             for name, value in kwargs.items():
                 spec.add(options, name, value)
