@@ -98,7 +98,7 @@ class _Spec:
 
         The pairs start at the first string, after the required positionals, that names an
         option (known or refused); or, when there are more positionals than the function
-        takes, at the first string among the extra ones (an unknown name, reported as such).
+        takes, at the first string after the required ones (an unknown name, reported so).
         """
         start = next((i for i in range(self.required, len(args))
                       if isinstance(args[i], str) and _key(args[i]) in self.known), None)
