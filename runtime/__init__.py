@@ -6,13 +6,16 @@ the porting guide (MATLAB names, 0-based dimensions).
 The runtime never imports the linter (``acclint``'s other modules).
 
 ``from acclint.runtime import *`` brings in everything except ``sum``, ``abs``, ``max``,
-``min``, ``round``, ``any`` and ``all``, which would shadow Python's built-ins; ask for them by
-name (``from acclint.runtime import sum, max``) or use ``rt.sum`` after
-``import acclint.runtime as rt``.
+``min``, ``round``, ``any`` and ``all``, which would shadow Python's built-ins (and break the
+Python code of a training loop: ``sum(losses)`` over a list of floats); ask for them by name
+(``from acclint.runtime import sum, max``) or use ``rt.sum`` after
+``import acclint.runtime as rt``. A dlarray is not iterable, so a port's ``sum(X, 3)`` that
+reaches Python's ``sum`` is a ``TypeError`` naming the runtime's ``sum``, never a wrong result.
+Every option also takes MATLAB's spellings (``rand(3, 4, "like", X)``; see ``options``).
 """
 
 from .accelerate import (AccelerationCheckWarning, AcceleratedFunction, CacheFullWarning,
-                         dlaccelerate)
+                         clearCache, dlaccelerate)
 from .arrays import all, any  # noqa: F401,A004 (by name only: not in __all__)
 from .arrays import (circshift, cumprod, cumsum, flip, ndims, numel, pagemtimes, permute, prod,
                      repmat, sort, squeeze, std, var)
@@ -29,8 +32,8 @@ from .elementwise import (acos, acosh, asin, asinh, atan2, atanh, ceil, conj, co
                           log2, log10, mod, power, real, rem, sign, single, sinh, tan)
 from .encoding import onehotdecode, onehotencode
 from .functions import abs, max, min, sum  # noqa: F401 (by name only: not in __all__)
-from .functions import (atan, cos, dims, exp, extractdata, finddim, log, mean, ones, relu,
-                        sigmoid, sin, size, sqrt, stripdims, tanh, where, zeros)
+from .functions import (atan, cos, dims, exp, extractdata, finddim, gather, log, mean, ones,
+                        relu, sigmoid, sin, size, sqrt, stripdims, tanh, where, zeros)
 from .graph import LayerGraph, addLayers, connectLayers
 from .hazards import AccelerationHazardError, Hazard, HazardLog, record_hazards
 from .input_layers import FeatureInputLayer, ImageInputLayer, SequenceInputLayer
@@ -65,13 +68,13 @@ __all__ = [
     "AccelerationHazardError", "acos", "acosh", "adamupdate", "AdditionLayer", "addLayers",
     "arrayDatastore", "asin", "asinh", "atan", "atan2", "atanh", "AveragePooling2DLayer",
     "avgpool", "batchnorm", "BatchNormalizationLayer", "CacheFullWarning", "cat", "ceil",
-    "circshift", "combine", "ConcatenationLayer", "conj", "connectLayers",
+    "circshift", "clearCache", "combine", "ConcatenationLayer", "conj", "connectLayers",
     "Convolution2DLayer", "cos", "cosh", "crossentropy", "cumprod", "cumsum",
     "DepthConcatenationLayer", "dims", "dlaccelerate", "dlarray", "dlconv", "dlfeval",
     "dlgradient", "dlnetwork", "dlupdate", "double", "dropout", "DropoutLayer", "embed",
     "EmbeddingLayer", "erf", "erfc", "exp", "expm1", "extractdata", "FeatureInputLayer",
     "finddim", "fix", "flatten", "FlattenLayer", "flip", "floor", "forward", "fullyconnect",
-    "FullyConnectedLayer", "gelu", "GELULayer", "GlobalAveragePooling2DLayer", "hasdata",
+    "FullyConnectedLayer", "gather", "gelu", "GELULayer", "GlobalAveragePooling2DLayer", "hasdata",
     "Hazard", "HazardLog", "huber", "hypot", "imag", "ImageInputLayer", "isfinite", "isinf",
     "isnan", "l1loss", "l2loss", "Layer", "LayerGraph", "layernorm", "LayerNormalizationLayer",
     "leakyrelu", "LeakyReLULayer", "log", "log10", "log1p", "log2", "maxpool",

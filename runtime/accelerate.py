@@ -44,6 +44,7 @@ import numpy as np
 from . import hazards, hidden_inputs, random, retrace
 from .counters import Counter
 from .dlarray import apply, dlarray
+from .options import choice, name_value
 from .primitive import Primitive
 from .properties import MatlabNames
 from .recording import Recording, _Const
@@ -171,6 +172,7 @@ class AcceleratedFunction(MatlabNames):
     #: issued; tf.function's number.
     RETRACE_WARNING_AFTER = 5
 
+    @name_value()
     def __init__(self, fun, *, enabled=True, cache_size=50, check_mode="none",
                  check_tolerance=1e-4, strict=False):
         if not callable(fun):
@@ -236,8 +238,7 @@ class AcceleratedFunction(MatlabNames):
 
     @check_mode.setter
     def check_mode(self, value):
-        if value not in ("none", "tolerance"):
-            raise ValueError(f"check_mode must be 'none' or 'tolerance', got {value!r}")
+        value = choice(value, ("none", "tolerance"), "check_mode")
         self._check_mode = value
         self._fast = self._enabled and value == "none"
 
@@ -485,9 +486,20 @@ def _difference(actual, expected, tolerance):
     return None
 
 
-def dlaccelerate(fun=None, **options):
+def dlaccelerate(fun=None, *pairs, **options):
     """Return an ``AcceleratedFunction`` wrapping ``fun``; also a decorator, with or without
-    options (``enabled``, ``cache_size``, ``check_mode``, ``check_tolerance``, ``strict``)."""
+    options (``enabled``, ``cache_size``, ``check_mode``, ``check_tolerance``, ``strict``:
+    the properties, which MATLAB sets after the call, here also given as keywords in either
+    spelling, ``CheckMode="tolerance"``, or as name-value pairs)."""
     if fun is None:
-        return lambda f: AcceleratedFunction(f, **options)
-    return AcceleratedFunction(fun, **options)
+        return lambda f: AcceleratedFunction(f, *pairs, **options)
+    return AcceleratedFunction(fun, *pairs, **options)
+
+
+def clearCache(accfun):  # noqa: N802 (MATLAB's name)
+    """MATLAB's ``clearCache(accfun)``: empty the cache of the ``AcceleratedFunction``
+    ``accfun`` (``accfun.clear_cache()``): its traces, statistics, hazards and misses."""
+    if not isinstance(accfun, AcceleratedFunction):
+        raise TypeError(f"clearCache needs an AcceleratedFunction (from dlaccelerate), got "
+                        f"{type(accfun).__name__}")
+    accfun.clear_cache()

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 
 from . import formats, ops
 from .dlarray import apply, dlarray, reduce, transpose
+from .options import choice
 from .primitive import Primitive
 
 PROD = ops.reduction("prod", jnp.prod)
@@ -117,8 +118,7 @@ def sort(x, axis=None, direction="ascend"):
     is kept.
 
     Difference from MATLAB: only the sorted values (MATLAB's first output), no indices."""
-    if direction not in ("ascend", "descend"):
-        raise ValueError(f"sort: direction must be 'ascend' or 'descend', got {direction!r}")
+    direction = choice(direction, ("ascend", "descend"), "sort: direction")
     return _apply_along(SORT_ASCEND if direction == "ascend" else SORT_DESCEND, x, axis, "sort")
 
 

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 from .dlarray import apply, dlarray
 from .layers import Layer, channels_of, filled, glorot
 from .nn import fullyconnect, require_format
+from .options import choice, name_value
 from .primitive import Primitive
 
 
@@ -41,12 +42,10 @@ ATTENTION = Primitive("attention", _attention_impl, static=("num_heads", "scale"
 
 def _mask(attention_mask, tk, tq):
     if isinstance(attention_mask, str):
-        if attention_mask == "none":
+        if choice(attention_mask, ("none", "causal"), "attention_mask (or a boolean array)") \
+                == "none":
             return None
-        if attention_mask == "causal":
-            return jnp.arange(tk)[:, None] <= jnp.arange(tq)[None, :]
-        raise ValueError(f"attention_mask must be 'none', 'causal' or a boolean array, got "
-                         f"{attention_mask!r}")
+        return jnp.arange(tk)[:, None] <= jnp.arange(tq)[None, :]
     mask = jnp.asarray(attention_mask._data if isinstance(attention_mask, dlarray)
                        else attention_mask)
     if mask.dtype != jnp.bool_ or mask.shape[:2] != (tk, tq):
@@ -55,6 +54,7 @@ def _mask(attention_mask, tk, tq):
     return mask
 
 
+@name_value(unsupported=("DataFormat", "DropoutProbability", "PaddingMask", "PaddingMaskFormat"))
 def attention(queries, keys, values, num_heads, attention_mask="none", scale=None):
     """Multi-head scaled dot-product attention; see the module docstring."""
     for name, x in (("queries", queries), ("keys", keys), ("values", values)):
@@ -85,15 +85,15 @@ class SelfAttentionLayer(Layer):
     learnable_names = ("query_weights", "key_weights", "value_weights", "output_weights",
                        "query_bias", "key_bias", "value_bias", "output_bias")
 
+    @name_value(unsupported=("DropoutProbability", "OutputSize", "HasPaddingMaskInput"))
     def __init__(self, num_heads, num_key_channels, attention_mask="none", name=""):
         super().__init__(name)
         if num_key_channels % num_heads:
             raise ValueError(f"num_key_channels {num_key_channels} must be a multiple of "
                              f"num_heads {num_heads}")
-        if attention_mask not in ("none", "causal"):  # configuration: a hashable string
-            raise ValueError(f"attention_mask must be 'none' or 'causal', got {attention_mask!r}")
         self.num_heads, self.num_key_channels = int(num_heads), int(num_key_channels)
-        self.attention_mask = attention_mask
+        # configuration: a hashable string
+        self.attention_mask = choice(attention_mask, ("none", "causal"), "attention_mask")
         for attr in self.learnable_names:
             setattr(self, attr, None)
 

@@ -26,6 +26,7 @@ import jax
 import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
+from .options import name_value
 from .primitive import Primitive
 from .state import STATE
 
@@ -190,29 +191,8 @@ def _untraced(x):
     return x
 
 
-_OPTIONS = {"retain_data": "retain_data", "RetainData": "retain_data",
-            "enable_higher_derivatives": "enable_higher_derivatives",
-            "EnableHigherDerivatives": "enable_higher_derivatives"}
-
-
-def _options(xs, keywords):
-    """Split MATLAB's trailing name-value pairs (``"RetainData", True``) off ``xs`` and merge
-    them with the keyword options (either spelling); unknown names are a ``TypeError``."""
-    xs, pairs = list(xs), dict(keywords)
-    while len(xs) >= 3 and isinstance(xs[-2], str):
-        pairs[xs[-2]] = xs[-1]
-        del xs[-2:]
-    options = {"retain_data": False, "enable_higher_derivatives": True}
-    for name, value in pairs.items():
-        if name not in _OPTIONS:
-            raise TypeError(f"dlgradient: unknown option {name!r}; the options are RetainData "
-                            "(retain_data) and EnableHigherDerivatives "
-                            "(enable_higher_derivatives)")
-        options[_OPTIONS[name]] = bool(value)
-    return tuple(xs), options
-
-
-def dlgradient(y, *xs, **options):
+@name_value()
+def dlgradient(y, *xs, retain_data=False, enable_higher_derivatives=True):
     """Gradient of the scalar traced dlarray ``y`` with respect to each of ``xs``.
 
     Each ``x`` is a traced dlarray or a dict/list/tuple nest of them (such as
@@ -220,13 +200,13 @@ def dlgradient(y, *xs, **options):
     formatted like its ``x``. With one ``x`` that result is returned, with several a tuple.
     Only valid inside a function evaluated by ``dlfeval``.
 
-    Options, in MATLAB's spelling or snake case, as keywords or trailing name-value pairs
-    (``dlgradient(loss, w, "EnableHigherDerivatives", False)``): ``RetainData`` has no effect
+    Options, in MATLAB's spelling (any case) or snake case, as keywords or trailing name-value
+    pairs (``dlgradient(loss, w, "EnableHigherDerivatives", False)``): ``RetainData`` has no effect
     (see the module docstring); ``EnableHigherDerivatives`` (default True, as MATLAB's) set to
     False returns gradients that are not traced, so they cannot be differentiated again.
     ``y`` must be real (MATLAB errors on a complex ``y``; its gradients would be meaningless).
     """
-    xs, options = _options(xs, options)
+    del retain_data  # accepted for MATLAB's sake; see the module docstring
     tape = STATE.tape
     if tape is None:
         raise RuntimeError("dlgradient is only valid inside a function evaluated by dlfeval; "
@@ -256,7 +236,7 @@ def dlgradient(y, *xs, **options):
     cts = tape.gradient(y._grad, seed, [x._grad for x in leaves])
     grads = []
     for x, ct in zip(leaves, cts):
-        if not options["enable_higher_derivatives"] and isinstance(ct, dlarray):
+        if not enable_higher_derivatives and isinstance(ct, dlarray):
             ct = ct._data
         if ct is None:
             grads.append(dlarray._make(jnp.zeros_like(x._data), x._fmt))

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
 from .layers import Layer
+from .options import name_value
 from .primitive import Primitive
 
 
@@ -48,6 +49,7 @@ def _num_inputs(n):
 class AdditionLayer(Layer):
     """MATLAB's ``additionLayer(numInputs)``: the elementwise sum of its inputs."""
 
+    @name_value()
     def __init__(self, num_inputs=2, name=""):
         super().__init__(name)
         self.num_inputs = _num_inputs(num_inputs)
@@ -62,6 +64,7 @@ class AdditionLayer(Layer):
 class ConcatenationLayer(Layer):
     """MATLAB's ``concatenationLayer(dim, numInputs)``; ``dim`` 0-based or a label (``"C"``)."""
 
+    @name_value()
     def __init__(self, dim, num_inputs=2, name=""):
         super().__init__(name)
         self.dim = dim if isinstance(dim, str) else int(dim)
@@ -74,5 +77,6 @@ class ConcatenationLayer(Layer):
 class DepthConcatenationLayer(ConcatenationLayer):
     """MATLAB's ``depthConcatenationLayer(numInputs)``: concatenation along channels."""
 
+    @name_value()
     def __init__(self, num_inputs=2, name=""):
         super().__init__("C", num_inputs, name)

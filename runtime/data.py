@@ -24,6 +24,7 @@ import numpy as np
 
 from . import random
 from .dlarray import dlarray
+from .options import choice, name_value
 
 
 class ArrayDatastore:
@@ -65,6 +66,7 @@ class CombinedDatastore:
         return tuple(out for ds in self.datastores for out in ds.observations(indices))
 
 
+@name_value(unsupported=("OutputType", "ReadSize"))
 def arrayDatastore(data, iteration_dimension=0):  # noqa: N802 (MATLAB's name)
     """A datastore of the observations of ``data`` along ``iteration_dimension`` (0-based)."""
     return ArrayDatastore(data, iteration_dimension)
@@ -82,17 +84,17 @@ def _stack(observations):
 class minibatchqueue:  # noqa: N801 (MATLAB's name)
     """Mini-batches of a datastore; see the module docstring."""
 
+    @name_value(unsupported=("DispatchInBackground", "OutputCast", "OutputEnvironment",
+                             "PreprocessingEnvironment"))
     def __init__(self, datastore, mini_batch_size=128, mini_batch_fcn=None,
                  mini_batch_format=None, partial_mini_batch="return", output_as_dlarray=True):
-        if partial_mini_batch not in ("return", "discard"):
-            raise ValueError("partial_mini_batch must be 'return' or 'discard', got "
-                             f"{partial_mini_batch!r}")
         self.datastore = datastore
         self.mini_batch_size = int(mini_batch_size)
         self.mini_batch_fcn = mini_batch_fcn
         self.mini_batch_format = ((mini_batch_format,) if isinstance(mini_batch_format, str)
                                   else tuple(mini_batch_format or ()))
-        self.partial_mini_batch = partial_mini_batch
+        self.partial_mini_batch = choice(partial_mini_batch, ("return", "discard"),
+                                         "partial_mini_batch")
         self.output_as_dlarray = output_as_dlarray
         self._order = np.arange(len(datastore))
         self._position = 0
@@ -152,6 +154,7 @@ def shuffle(queue):
     queue.shuffle()
 
 
+@name_value(unsupported=("UniformOutput",))
 def padsequences(sequences, padding_dim, length="longest", direction="right",
                  padding_value=0):
     """Sequences of different lengths padded along ``padding_dim`` (0-based) to one length and
@@ -161,13 +164,13 @@ def padsequences(sequences, padding_dim, length="longest", direction="right",
     ``"left"``."""
     arrays = [np.asarray(s) for s in sequences]
     lengths = [a.shape[padding_dim] for a in arrays]
-    target = {"longest": max(lengths), "shortest": min(lengths)}.get(
-        length, length)
+    if isinstance(length, str):
+        length = choice(length, ("longest", "shortest"), "length (or a positive int)")
+    target = {"longest": max(lengths), "shortest": min(lengths)}.get(length, length)
     if not isinstance(target, int) or target < 1:
         raise ValueError(f"length must be 'longest', 'shortest' or a positive int, got "
                          f"{length!r}")
-    if direction not in ("right", "left"):
-        raise ValueError(f"direction must be 'right' or 'left', got {direction!r}")
+    direction = choice(direction, ("right", "left"), "direction")
     padded, masks = [], []
     for a in arrays:
         kept = np.take(a, np.arange(min(a.shape[padding_dim], target)),

@@ -14,8 +14,12 @@ Sharp edges, all as in MATLAB:
   ``numpy.asarray(x)`` read the concrete value. While ``dlaccelerate`` builds a trace that value
   is baked into the trace, and inside ``dlfeval`` the result carries no derivative; the hazard
   recorder (``hazards``) reports each such use.
-- JAX functions (``jnp.sin(x)``) do not accept dlarrays; use the runtime's functions, or
-  ``extractdata`` knowing that the result leaves the trace. NumPy's elementwise functions that
+- JAX functions (``jnp.sin(x)``) do not accept dlarrays: jax.numpy's are a ``TypeError``
+  naming the runtime's twin and ``extractdata`` (see ``__jax_array__``); use the runtime's
+  functions, or ``extractdata`` knowing that the result leaves the trace. A dlarray is not
+  iterable, so Python's built-in ``sum``/``max``/``min``/``any``/``all`` cannot silently walk
+  its first dimension (the message names MATLAB's functions); ``abs`` and ``round`` are
+  MATLAB's. NumPy's elementwise functions that
   have a runtime twin (``np.sin(x)``, ``np.add``, ...) run as that twin, keeping the trace;
   every other NumPy function (``np.sum(x)``, ``np.sort(x)``) is a ``TypeError`` that names the
   runtime's function, instead of silently reading the values.
@@ -33,6 +37,7 @@ Sharp edges, all as in MATLAB:
 """
 
 import operator
+import sys
 
 import jax
 import jax.numpy as jnp
@@ -197,8 +202,32 @@ class dlarray:
     __hash__ = None  # `==` is elementwise, so dlarrays cannot be dict keys
 
     def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
+        """Refused: Python's built-ins that loop (``sum``, ``max``, ``min``, ``any``, ``all``,
+        ``list``, unpacking) would walk the first dimension slice by slice, so MATLAB's
+        ``sum(X, 3)`` written with the built-in would silently return a wrong array."""
+        raise TypeError(_ITERATION_MESSAGE)
+
+    def __round__(self, ndigits=None):
+        """``round(x)``: MATLAB's round (halves away from zero), elementwise; ``round(x, n)``
+        is MATLAB's ``round(X, N)``, to ``n`` decimal digits."""
+        if ndigits is None:
+            return unary(ops.ROUND, self)
+        scale = 10.0 ** operator.index(ndigits)
+        return unary(ops.ROUND, self * scale) / scale
+
+    @property
+    def __jax_array__(self):
+        """JAX's conversion protocol, here to refuse JAX functions with a message.
+
+        JAX's own array operators (``jnp_array + x``) read this attribute first; for them it
+        is absent, so they return ``NotImplemented`` and Python calls dlarray's reflected
+        operator, which keeps the traces. Any other reader (``jnp.sin(x)``, ``jnp.asarray``,
+        ``jax.lax`` functions) gets a ``TypeError`` naming the runtime's twin and
+        ``extractdata``, instead of JAX's generic "requires ndarray or scalar arguments".
+        """
+        if sys._getframe(1).f_globals.get("__name__") == _JAX_OPERATORS:
+            raise AttributeError("__jax_array__")
+        raise TypeError(_jax_message(_jax_function_name()))
 
     def __reduce__(self):
         """Pickling and ``copy.deepcopy`` keep data and format; trace handles are dropped."""
@@ -278,6 +307,53 @@ def _numpy_message(name):
     return (f"{name} does not take dlarrays: it would read the values on the host and drop "
             "every trace (dlfeval's and dlaccelerate's); use the runtime's function of the "
             "same MATLAB name, or extractdata(x) knowing that the result is a constant")
+
+
+_ITERATION_MESSAGE = (
+    "a dlarray is not iterable: Python's built-in sum, max, min, any and all (and list(), "
+    "for-loops, unpacking) would walk its first dimension slice by slice. MATLAB's sum(X, dim), "
+    "max, min, any and all are the runtime's functions, which Python's built-ins hide: import "
+    "them by name (from acclint.runtime import sum, max) or call rt.sum(x, dim - 1) after "
+    "import acclint.runtime as rt; dimensions are 0-based, so MATLAB's sum(X, 3) is "
+    "sum(x, 2), or sum(x, \"C\") by label. To loop over the first dimension, index it: "
+    "x[i] for i in range(size(x, 0))")
+
+# The module of JAX's array operators (``jax.Array.__add__``), which defer to dlarray's.
+_JAX_OPERATORS = type(jnp.zeros(())).__add__.__module__
+
+
+def _jax_function_name():
+    """The name of the jax.numpy function that was given a dlarray, only to word the message:
+    the ``fun_name`` of JAX's argument check on the stack, else the outermost public function
+    of a ``jax._src.numpy`` module before the caller's code; None if neither is found."""
+    frame, outermost = sys._getframe(2), None
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if not module.startswith("jax"):
+            if outermost is not None:
+                break
+        elif isinstance(frame.f_locals.get("fun_name"), str):
+            return frame.f_locals["fun_name"]
+        elif module.startswith("jax._src.numpy") and not frame.f_code.co_name.startswith("_"):
+            outermost = frame.f_code.co_name
+        frame = frame.f_back
+    return outermost
+
+
+def _jax_message(name):
+    twin = name is not None and _runtime_twin(name)
+    what = f"jax.numpy.{name}" if name else "a JAX function"
+    instead = (f"use the runtime's {name} (acclint.runtime.{name}), which keeps them"
+               if twin else "use the runtime's function of the same MATLAB name, which keeps "
+               "them")
+    return (f"{what} does not take dlarrays: it would drop every trace (dlfeval's derivative "
+            f"and dlaccelerate's); {instead}, or extractdata(x) to pass the data to JAX, "
+            "knowing that the result carries no derivative and is a constant to dlaccelerate")
+
+
+def _runtime_twin(name):
+    package = sys.modules.get(__package__)
+    return callable(getattr(package, name, None))
 
 
 _UFUNCS = {

@@ -12,12 +12,16 @@ array. Where JAX's function differs from MATLAB's, MATLAB's definition is implem
 import jax
 import jax.numpy as jnp
 
+from . import ops
 from .dlarray import astype, binary, dlarray, unary
 from .primitive import Primitive
 
 
 def _unary(name, impl, doc, differentiable=True):
-    prim = Primitive(name, impl, differentiable=differentiable)
+    """The runtime function ``name``: ``impl`` (a JAX function, or a primitive of ``ops``)
+    applied through dlarray's dispatch."""
+    prim = impl if isinstance(impl, Primitive) else Primitive(name, impl,
+                                                              differentiable=differentiable)
 
     def function(x):
         return unary(prim, x)
@@ -38,10 +42,6 @@ def _binary(name, impl, doc):
     return function
 
 
-def _round_impl(x):
-    return jnp.sign(x) * jnp.floor(jnp.abs(x) + 0.5)
-
-
 def _mod_impl(a, b):
     return jnp.where(b == 0, a, a - jnp.floor(a / jnp.where(b == 0, 1, b)) * b)
 
@@ -49,7 +49,7 @@ def _mod_impl(a, b):
 floor = _unary("floor", jnp.floor, "Round toward minus infinity.")
 ceil = _unary("ceil", jnp.ceil, "Round toward plus infinity.")
 fix = _unary("fix", jnp.trunc, "Round toward zero.")
-round = _unary("round", _round_impl,  # noqa: A001 (MATLAB's name)
+round = _unary("round", ops.ROUND,  # noqa: A001 (MATLAB's name)
                "Round to the nearest integer, halves away from zero (as MATLAB; not to even).")
 sign = _unary("sign", jnp.sign, "-1, 0 or 1 by the sign of each element.")
 erf = _unary("erf", jax.scipy.special.erf, "The error function.")

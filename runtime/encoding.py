@@ -10,8 +10,10 @@ import numpy as np
 
 from .dlarray import dlarray
 from .functions import extractdata
+from .options import name_value
 
 
+@name_value(aliases={"ClassNames": "classes"})
 def onehotencode(labels, feature_dim, classes=None, fmt=""):
     """One-hot encode ``labels`` along a new axis ``feature_dim`` (an existing axis of size 1
     there is replaced, as MATLAB requires one); float32, a dlarray when ``fmt`` is given.

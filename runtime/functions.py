@@ -6,11 +6,14 @@ Every other function runs through a primitive, so it is traced by ``dlfeval`` an
 ``dlaccelerate``; given plain arrays instead of dlarrays they return plain JAX arrays.
 """
 
+import jax
 import jax.numpy as jnp
 
 from . import hazards, ops
-from .dlarray import binary, dlarray, reduce, unary
+from .dlarray import apply, binary, dlarray, reduce, unary
 from .dlarray import where as _where
+from .options import name_value
+from .primitive import Primitive
 from .random import shape_of
 
 
@@ -51,6 +54,34 @@ def extractdata(x):
         return jnp.asarray(x)
     hazards.host_conversion(x, "extractdata")
     return x._data
+
+
+def _to_host(data):
+    return jax.device_put(data, jax.devices("cpu")[0])
+
+
+# Eagerly a copy to the host; in a replayed trace and in derivatives the identity (the compiled
+# program's values stay on its device; a derivative has nothing to move).
+GATHER = Primitive("gather", lambda data: data, eager=_to_host)
+
+
+def gather(*xs):
+    """MATLAB's ``gather``: each ``x`` with its data on the host (the CPU), as MATLAB's gather
+    of a ``gpuArray`` or of a dlarray holding one.
+
+    A dlarray stays a dlarray with the same format and dtype, and stays traced (gather moves
+    data, it reads no values, so unlike ``extractdata`` it is no hazard and gradients flow
+    through it); a JAX array becomes a JAX array on the CPU; anything else is returned as it
+    is (MATLAB: gather has no effect on data it cannot gather). One input gives one result,
+    several a tuple, as MATLAB's ``[X1, X2] = gather(A1, A2)``; a network is gathered with
+    ``dlupdate(gather, net)``. Inside an accelerated function's replay the data stays where
+    the compiled program runs: gather its outputs.
+    """
+    if not xs:
+        raise TypeError("gather needs at least one input")
+    out = tuple(apply(GATHER, (x,), {}, x._fmt) if isinstance(x, dlarray)
+                else _to_host(x) if isinstance(x, jax.Array) else x for x in xs)
+    return out[0] if len(out) == 1 else out
 
 
 def stripdims(x):
@@ -150,6 +181,7 @@ def _filled(value, size, like):
     return dlarray._make(data, like._fmt if data.ndim == like.ndim else "")
 
 
+@name_value()
 def zeros(*size, like=None):
     """Zeros of shape ``size`` (ints or one tuple). MATLAB's ``zeros(sz, "like", X)``: with
     ``like`` a dlarray, a dlarray of its dtype (and format, for as many dimensions); a
@@ -157,6 +189,7 @@ def zeros(*size, like=None):
     return _filled(0, size, like)
 
 
+@name_value()
 def ones(*size, like=None):
     """Ones of shape ``size``; otherwise as ``zeros``."""
     return _filled(1, size, like)

@@ -17,8 +17,12 @@ import jax.numpy as jnp
 
 from .dlarray import dlarray
 from .layers import Layer
+from .options import choice, name_value
 
 _NORMALIZATIONS = ("none", "zerocenter", "zscore")
+_ALIASES = {"StandardDeviation": "std"}
+# MATLAB's name-value options of the input layers that this runtime does not implement.
+_INPUT_OPTIONS = ("NormalizationDimension", "Min", "Max", "SplitComplexInputs")
 
 
 class _InputLayer(Layer):
@@ -27,9 +31,7 @@ class _InputLayer(Layer):
     def __init__(self, input_size, normalization, mean, std, name):
         super().__init__(name)
         self.input_size = (input_size,) if isinstance(input_size, int) else tuple(input_size)
-        if normalization not in _NORMALIZATIONS:
-            raise ValueError(f"normalization must be one of {_NORMALIZATIONS}, got "
-                             f"{normalization!r}")
+        normalization = choice(normalization, _NORMALIZATIONS, "normalization")
         if normalization != "none" and mean is None:
             raise ValueError(f"{type(self).__name__}: normalization {normalization!r} needs "
                              "mean= (MATLAB computes it only in trainnet); pass mean=..., or "
@@ -73,6 +75,7 @@ class ImageInputLayer(_InputLayer):
 
     fmt = "SSCB"
 
+    @name_value(aliases=_ALIASES, unsupported=_INPUT_OPTIONS)
     def __init__(self, input_size, normalization="zerocenter", mean=None, std=None, name=""):
         super().__init__(input_size, normalization, mean, std, name)
         if len(self.input_size) != 3:
@@ -84,6 +87,7 @@ class FeatureInputLayer(_InputLayer):
 
     fmt = "CB"
 
+    @name_value(aliases=_ALIASES, unsupported=_INPUT_OPTIONS)
     def __init__(self, num_features, normalization="none", mean=None, std=None, name=""):
         super().__init__(int(num_features), normalization, mean, std, name)
 
@@ -94,5 +98,6 @@ class SequenceInputLayer(_InputLayer):
 
     fmt = "CBT"
 
+    @name_value(aliases=_ALIASES, unsupported=_INPUT_OPTIONS + ("MinLength",))
     def __init__(self, input_size, normalization="none", mean=None, std=None, name=""):
         super().__init__(int(input_size), normalization, mean, std, name)

@@ -32,6 +32,7 @@ import jax.numpy as jnp
 from . import backward, functions, nn
 from .accelerate import AcceleratedFunction
 from .dlarray import dlarray
+from .options import name_value
 from .properties import MatlabNames
 from .random import rand, randn
 
@@ -43,6 +44,7 @@ class Layer(MatlabNames):
     state_names = ()
     num_inputs = 1
 
+    @name_value()
     def __init__(self, name=""):
         self.name = name
 
@@ -150,6 +152,12 @@ def is_cached(layer):
     return type(layer).__module__.rpartition(".")[0] == __package__
 
 
+# MATLAB's name-value options of layers with weights that this runtime does not implement.
+_WEIGHT_OPTIONS = ("WeightsInitializer", "BiasInitializer", "Weights", "Bias",
+                   "WeightLearnRateFactor", "BiasLearnRateFactor", "WeightL2Factor",
+                   "BiasL2Factor")
+
+
 def glorot(shape, fan_in, fan_out):
     """Glorot (Xavier) uniform weights, MATLAB's default ``WeightsInitializer``."""
     limit = math.sqrt(6.0 / (fan_in + fan_out))
@@ -174,6 +182,7 @@ class FullyConnectedLayer(Layer):
 
     learnable_names = ("weights", "bias")
 
+    @name_value(unsupported=_WEIGHT_OPTIONS + ("InputSize",))
     def __init__(self, output_size, name=""):
         super().__init__(name)
         self.output_size = int(output_size)
@@ -196,6 +205,7 @@ class Convolution2DLayer(Layer):
 
     learnable_names = ("weights", "bias")
 
+    @name_value(unsupported=_WEIGHT_OPTIONS + ("DilationFactor", "PaddingValue", "NumChannels"))
     def __init__(self, filter_size, num_filters, stride=1, padding=0, name=""):
         super().__init__(name)
         self.filter_size = tuple(nn.pair(filter_size, "filter_size"))
@@ -224,6 +234,7 @@ class TransposedConvolution2DLayer(Layer):
 
     learnable_names = ("weights", "bias")
 
+    @name_value(unsupported=_WEIGHT_OPTIONS + ("NumChannels",))
     def __init__(self, filter_size, num_filters, stride=1, cropping=0, name=""):
         super().__init__(name)
         self.filter_size = tuple(nn.pair(filter_size, "filter_size"))
@@ -256,6 +267,7 @@ class ReLULayer(Layer):
 class LeakyReLULayer(Layer):
     """``leakyrelu`` with ``scale`` (MATLAB's default 0.01) for negative inputs."""
 
+    @name_value()
     def __init__(self, scale=0.01, name=""):
         super().__init__(name)
         self.scale = float(scale)
@@ -267,6 +279,7 @@ class LeakyReLULayer(Layer):
 class GELULayer(Layer):
     """``gelu``; ``approximation`` ``"none"`` (MATLAB's default, the erf form) or ``"tanh"``."""
 
+    @name_value()
     def __init__(self, approximation="none", name=""):
         super().__init__(name)
         self.approximation = nn.gelu_approximation(approximation)
@@ -301,6 +314,7 @@ class DropoutLayer(Layer):
     the identity. The mask is drawn ``like=`` the input, so it is fresh on every call even
     inside a cached trace (MATLAB's dropout layer also draws a new mask per iteration)."""
 
+    @name_value()
     def __init__(self, probability=0.5, name=""):
         super().__init__(name)
         self.probability = nn.dropout_probability(probability)
@@ -328,6 +342,7 @@ class EmbeddingLayer(Layer):
 
     learnable_names = ("weights",)
 
+    @name_value()
     def __init__(self, dimension, num_words, name=""):
         super().__init__(name)
         self.dimension = int(dimension)

@@ -12,6 +12,7 @@ import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
 from .nn import require_format
+from .options import choice, name_value
 from .primitive import Primitive
 
 
@@ -47,6 +48,8 @@ def _huber_impl(y, t, *, observations, delta):
 _STATIC = ("observations",)
 CROSSENTROPY = {"exclusive": Primitive("crossentropy", _exclusive_impl, static=_STATIC),
                 "independent": Primitive("crossentropy", _independent_impl, static=_STATIC)}
+# MATLAB's name-value options of the losses that this runtime does not implement.
+_LOSS_OPTIONS = ("Mask", "Reduction", "NormalizationFactor", "DataFormat", "WeightsFormat")
 MSE = Primitive("mse", _mse_impl, static=_STATIC)
 L2LOSS = Primitive("l2loss", _l2_impl, static=_STATIC)
 L1LOSS = Primitive("l1loss", _l1_impl, static=_STATIC)
@@ -66,6 +69,7 @@ def _loss(prim, y, targets, who, **static):
     return apply(prim, (y, targets), {"observations": observations, **static}, "")
 
 
+@name_value(unsupported=_LOSS_OPTIONS + ("ClassificationMode",))
 def crossentropy(y, targets, target_categories="exclusive"):
     """Cross-entropy of probabilities ``y`` against ``targets``, per observation.
 
@@ -74,30 +78,32 @@ def crossentropy(y, targets, target_categories="exclusive"):
     cross-entropy of each element, after ``sigmoid``:
     ``-sum(T log Y + (1 - T) log(1 - Y)) / N``).
     """
-    prim = CROSSENTROPY.get(target_categories)
-    if prim is None:
-        raise ValueError("target_categories must be 'exclusive' or 'independent', got "
-                         f"{target_categories!r}")
+    target_categories = choice(target_categories, tuple(CROSSENTROPY), "target_categories")
+    prim = CROSSENTROPY[target_categories]
     if target_categories == "exclusive":
         require_format(y, "crossentropy", "C")
     return _loss(prim, y, targets, "crossentropy")
 
 
+@name_value(unsupported=("DataFormat",))
 def mse(y, targets):
     """Half mean squared error: ``sum((Y - T)^2) / (2 N)``."""
     return _loss(MSE, y, targets, "mse")
 
 
+@name_value(unsupported=_LOSS_OPTIONS)
 def l2loss(y, targets):
     """``sum((Y - T)^2) / N``."""
     return _loss(L2LOSS, y, targets, "l2loss")
 
 
+@name_value(unsupported=_LOSS_OPTIONS)
 def l1loss(y, targets):
     """``sum(|Y - T|) / N``."""
     return _loss(L1LOSS, y, targets, "l1loss")
 
 
+@name_value(unsupported=_LOSS_OPTIONS)
 def huber(y, targets, transition_point=1.0):
     """Huber loss with ``transition_point`` (MATLAB's ``TransitionPoint``, default 1):
     ``d^2 / 2`` for ``|d| <= delta``, else ``delta (|d| - delta / 2)``, summed, ``/ N``."""

@@ -17,6 +17,7 @@ accelerated functions, as in MATLAB.
 import sys
 
 from .properties import MatlabNames
+from .options import name_value, pairs
 
 
 class TrainingProgressMonitor(MatlabNames):
@@ -64,17 +65,20 @@ class TrainingProgressMonitor(MatlabNames):
         print(" | ".join(parts), file=self.stream or sys.stdout, flush=True)
 
 
+@name_value()
 def trainingProgressMonitor(metrics=(), info=(), x_label="Iteration", every=1,  # noqa: N802
                             stream=None):
     """A console ``TrainingProgressMonitor`` (MATLAB's ``trainingProgressMonitor``)."""
     return TrainingProgressMonitor(metrics, info, x_label, every, stream)
 
 
-def recordMetrics(monitor, step, **values):  # noqa: N802 (MATLAB's name)
-    """Record metric values at ``step`` (an iteration): ``recordMetrics(m, i, Loss=loss)``."""
-    monitor.record(step, values)
+def recordMetrics(monitor, step, *names_values, **values):  # noqa: N802 (MATLAB's name)
+    """Record metric values at ``step`` (an iteration): ``recordMetrics(m, i, Loss=loss)`` or,
+    as MATLAB, ``recordMetrics(m, i, "Loss", loss)``."""
+    monitor.record(step, {**pairs(names_values, "recordMetrics"), **values})
 
 
-def updateInfo(monitor, **values):  # noqa: N802 (MATLAB's name)
-    """Update the information fields shown with each line: ``updateInfo(m, Epoch=2)``."""
-    monitor.update(values)
+def updateInfo(monitor, *names_values, **values):  # noqa: N802 (MATLAB's name)
+    """Update the information fields shown with each line: ``updateInfo(m, Epoch=2)`` or
+    ``updateInfo(m, "Epoch", 2)``."""
+    monitor.update({**pairs(names_values, "updateInfo"), **values})

@@ -32,9 +32,10 @@ import jax
 from .accelerate import AcceleratedFunction
 from .graph import LayerGraph
 from .layers import direct_method, is_cached
+from .options import choice, name_value
 from .properties import MatlabNames
 
-_MODES = ("auto", "none")
+_MODES = ("auto", "none", "mex")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,11 +77,17 @@ class _Acceleration:
     __slots__ = ("mode", "forward", "predict")
 
     def __init__(self, mode):
-        if mode not in _MODES:
-            raise ValueError(f"acceleration must be 'auto' or 'none', got {mode!r}")
+        mode = _mode(mode)
         self.mode = mode
         self.forward = AcceleratedFunction(_evaluate) if mode == "auto" else None
         self.predict = AcceleratedFunction(_evaluate) if mode == "auto" else None
+
+
+def _mode(acceleration):
+    """MATLAB's ``Acceleration`` value, any case: ``"auto"`` or ``"none"`` (``"mex"``, MATLAB's
+    generated-code mode, is ``"auto"`` here: the cached trace is this runtime's compiled form)."""
+    mode = choice(acceleration, _MODES, "acceleration")
+    return "auto" if mode == "mex" else mode
 
 
 class _Topology:
@@ -148,6 +155,7 @@ class dlnetwork(MatlabNames):
     later, and running an uninitialised network is an error that says so.
     """
 
+    @name_value(unsupported=("OutputNames",))
     def __init__(self, layers, *example_inputs, acceleration="auto", initialize=True):
         graph = layers if isinstance(layers, LayerGraph) else LayerGraph(layers)
         order = graph.order()
@@ -338,17 +346,27 @@ def _output_names(topology, outputs):
     return names
 
 
-def forward(net, *x, outputs=None):
+def _cache(net, which, acceleration):
+    """The cache a call uses: the network's, or none for ``acceleration="none"``."""
+    return getattr(net._acceleration, which) if _mode(acceleration) == "auto" else None
+
+
+@name_value()
+def forward(net, *x, outputs=None, acceleration="auto"):
     """Training-mode outputs and updated state: ``Y, state = forward(net, X)``; with several
     inputs ``forward(net, X1, X2)`` (in ``net.input_names`` order) and several outputs
     ``Y1, Y2, state = forward(...)`` (``net.output_names`` order). ``outputs=["relu1", "fc"]``
-    (MATLAB's ``Outputs``) returns those layers' outputs instead, in that order."""
-    values, state = _run(net, x, True, net._acceleration.forward, outputs)
+    (MATLAB's ``Outputs``) returns those layers' outputs instead, in that order.
+    ``acceleration`` (MATLAB's ``Acceleration``): ``"auto"`` uses the network's caches (none
+    for a network made with ``acceleration="none"``), ``"none"`` runs every layer directly
+    for this call."""
+    values, state = _run(net, x, True, _cache(net, "forward", acceleration), outputs)
     return (*values, state)
 
 
-def predict(net, *x, outputs=None):
+@name_value()
+def predict(net, *x, outputs=None, acceleration="auto"):
     """Inference-mode outputs: ``Y = predict(net, X)`` (a tuple for several outputs);
-    ``outputs=[...]`` as in ``forward``."""
-    values, _ = _run(net, x, False, net._acceleration.predict, outputs)
+    ``outputs=[...]`` and ``acceleration`` as in ``forward``."""
+    values, _ = _run(net, x, False, _cache(net, "predict", acceleration), outputs)
     return values[0] if len(values) == 1 else values

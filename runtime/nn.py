@@ -13,6 +13,7 @@ import jax.numpy as jnp
 
 from . import random
 from .dlarray import apply, dlarray
+from .options import choice, name_value
 from .primitive import Primitive
 
 
@@ -38,6 +39,7 @@ def _fc_impl(x, weights, bias, *, batch_axes):
 FULLYCONNECT = Primitive("fullyconnect", _fc_impl, static=("batch_axes",))
 
 
+@name_value(unsupported=("DataFormat", "WeightsFormat"))
 def fullyconnect(x, weights, bias):
     """``weights @ features + bias`` per observation and time step.
 
@@ -59,6 +61,8 @@ def _conv_impl(x, weights, bias, *, stride, padding):
 
 
 CONV = Primitive("dlconv", _conv_impl, static=("stride", "padding"))
+# MATLAB's name-value options of dlconv and dltranspconv that this runtime does not implement.
+_CONV_OPTIONS = ("DilationFactor", "WeightsFormat", "DataFormat")
 
 
 def pair(value, name):
@@ -84,12 +88,12 @@ def check_window(x, window, padding, who):
 def _padding(padding):
     """Normalise ``padding`` (``"same"``, an int, or a pair) for ``dlconv``."""
     if isinstance(padding, str):
-        if padding.lower() != "same":
-            raise ValueError(f"padding must be 'same', an int or a pair, got {padding!r}")
+        choice(padding, ("same",), "padding (or an int, or a pair)")
         return "SAME"
     return tuple((p, p) for p in pair(padding, "padding"))
 
 
+@name_value(unsupported=_CONV_OPTIONS + ("PaddingValue",))
 def dlconv(x, weights, bias, stride=1, padding=0):
     """2-D convolution of an ``"SSCB"`` batch; ``padding`` is ``"same"``, an int or a pair."""
     require_format(x, "dlconv")
@@ -119,6 +123,7 @@ def _transpconv_impl(x, weights, bias, *, stride, cropping):
 TRANSPCONV = Primitive("dltranspconv", _transpconv_impl, static=("stride", "cropping"))
 
 
+@name_value(unsupported=_CONV_OPTIONS)
 def dltranspconv(x, weights, bias, stride=1, cropping=0):
     """MATLAB's transposed 2-D convolution of an ``"SSCB"`` batch: ``weights`` is
     ``(height, width, num_filters, num_channels)`` (MATLAB's layout: filters are the output
@@ -142,6 +147,7 @@ def _softmax_impl(x, *, axis):
 SOFTMAX = Primitive("softmax", _softmax_impl, static=("axis",))
 
 
+@name_value(unsupported=("DataFormat",))
 def softmax(x):
     """Softmax over the channel (``C``) dimension; the format is kept."""
     require_format(x, "softmax", "C")
@@ -155,15 +161,14 @@ def _leakyrelu_impl(x, *, scale):
 LEAKYRELU = Primitive("leakyrelu", _leakyrelu_impl, static=("scale",))
 
 
+@name_value(unsupported=("DataFormat",))
 def leakyrelu(x, scale=0.01):
     """``x`` where positive, else ``scale * x`` (MATLAB's default scale 0.01)."""
     return apply(LEAKYRELU, (x,), {"scale": float(scale)}, x._fmt)
 
 
 def gelu_approximation(approximation):
-    if approximation not in ("none", "tanh"):
-        raise ValueError(f"approximation must be 'none' or 'tanh', got {approximation!r}")
-    return approximation
+    return choice(approximation, ("none", "tanh"), "approximation")
 
 
 def _gelu_impl(x, *, approximate):
@@ -173,6 +178,7 @@ def _gelu_impl(x, *, approximate):
 GELU = Primitive("gelu", _gelu_impl, static=("approximate",))
 
 
+@name_value(unsupported=("DataFormat",))
 def gelu(x, approximation="none"):
     """Gaussian error linear unit; ``approximation="none"`` is the exact erf form (MATLAB's
     default), ``"tanh"`` the tanh approximation."""
@@ -222,6 +228,7 @@ def _embed_impl(indices, weights):
 EMBED = Primitive("embed", _embed_impl)
 
 
+@name_value(unsupported=("DataFormat", "WeightsFormat"))
 def embed(x, weights):
     """Vectors ``weights[:, index]`` for the 0-based indices in ``x`` (a ``C`` dimension of size
     1); the result has ``C`` of size ``weights.shape[0]`` (MATLAB's ``embed``, 1-based there)."""

@@ -11,7 +11,14 @@ import jax.numpy as jnp
 from .dlarray import apply
 from .layers import Layer, channels_of, filled
 from .nn import require_format
+from .options import choice, name_value
 from .primitive import Primitive
+
+
+# MATLAB's name-value options of the normalisation layers that this runtime does not implement.
+_NORMALIZATION_OPTIONS = ("OffsetInitializer", "ScaleInitializer", "Offset", "Scale",
+                          "OffsetLearnRateFactor", "ScaleLearnRateFactor", "OffsetL2Factor",
+                          "ScaleL2Factor", "TrainedMean", "TrainedVariance")
 
 
 def _per_channel(value, ndim, channel_axis):
@@ -57,6 +64,7 @@ BATCHNORM_INFER = Primitive("batchnorm", _batchnorm_infer_impl,
                             static=("channel_axis", "epsilon"))
 
 
+@name_value(unsupported=("DataFormat",))
 def batchnorm(x, offset, scale, running_mean=None, running_var=None, *, training=True,
               epsilon=1e-5, mean_decay=0.1, variance_decay=0.1):
     """Normalise each channel of ``x`` over every other dimension (``S``, ``B``, ``T``, ``U``).
@@ -98,6 +106,7 @@ LAYERNORM = Primitive("layernorm", _layernorm_impl, static=("axes", "channel_axi
 _OPERATION_LABELS = {"channel-only": "C", "spatial-channel": "SC", "batch-excluded": "SCTU"}
 
 
+@name_value(unsupported=("DataFormat",))
 def layernorm(x, offset, scale, *, epsilon=1e-5, operation_dimension="auto"):
     """Normalise each observation of ``x`` over its channels (and more, see below), then scale
     and shift per channel.
@@ -109,13 +118,12 @@ def layernorm(x, offset, scale, *, epsilon=1e-5, operation_dimension="auto"):
     """
     require_format(x, "layernorm", "C")
     fmt = x._fmt
+    operation_dimension = choice(operation_dimension, ("auto", *_OPERATION_LABELS),
+                                 "operation_dimension")
     if operation_dimension == "auto":
         operation_dimension = "channel-only" if "T" in fmt or "S" not in fmt else \
             "spatial-channel"
-    labels = _OPERATION_LABELS.get(operation_dimension)
-    if labels is None:
-        raise ValueError(f"operation_dimension must be 'auto' or one of "
-                         f"{sorted(_OPERATION_LABELS)}, got {operation_dimension!r}")
+    labels = _OPERATION_LABELS[operation_dimension]
     axes = tuple(i for i, label in enumerate(fmt) if label in labels)
     static = {"axes": axes, "channel_axis": fmt.index("C"), "epsilon": float(epsilon)}
     return apply(LAYERNORM, (x, offset, scale), static, fmt)
@@ -132,6 +140,7 @@ class BatchNormalizationLayer(Layer):
     learnable_names = ("offset", "scale")
     state_names = ("trained_mean", "trained_variance")
 
+    @name_value(unsupported=_NORMALIZATION_OPTIONS)
     def __init__(self, epsilon=1e-5, mean_decay=0.1, variance_decay=0.1, name=""):
         super().__init__(name)
         self.epsilon = float(epsilon)
@@ -165,6 +174,7 @@ class LayerNormalizationLayer(Layer):
 
     learnable_names = ("offset", "scale")
 
+    @name_value(unsupported=_NORMALIZATION_OPTIONS)
     def __init__(self, epsilon=1e-5, operation_dimension="auto", name=""):
         super().__init__(name)
         self.epsilon = float(epsilon)
@@ -201,6 +211,7 @@ GROUPNORM = Primitive("groupnorm", _groupnorm_impl,
                       static=("channel_axis", "batch_axes", "groups", "epsilon"))
 
 
+@name_value(unsupported=("DataFormat",))
 def groupnorm(x, num_groups, offset, scale, *, epsilon=1e-5):
     """MATLAB's ``groupnorm(X, numGroups, offset, scale)``: the channels are split into
     ``num_groups`` groups of consecutive channels, and each group of each observation is
@@ -219,6 +230,7 @@ def groupnorm(x, num_groups, offset, scale, *, epsilon=1e-5):
     return apply(GROUPNORM, (x, offset, scale), static, fmt)
 
 
+@name_value(unsupported=("DataFormat",))
 def instancenorm(x, offset, scale, *, epsilon=1e-5):
     """MATLAB's ``instancenorm``: each channel of each observation normalised on its own."""
     return groupnorm(x, "channel-wise", offset, scale, epsilon=epsilon)
@@ -230,6 +242,7 @@ class GroupNormalizationLayer(Layer):
 
     learnable_names = ("offset", "scale")
 
+    @name_value(unsupported=_NORMALIZATION_OPTIONS)
     def __init__(self, num_groups, epsilon=1e-5, name=""):
         super().__init__(name)
         self.num_groups = num_groups
@@ -250,5 +263,6 @@ class GroupNormalizationLayer(Layer):
 class InstanceNormalizationLayer(GroupNormalizationLayer):
     """MATLAB's ``instanceNormalizationLayer``: ``GroupNormalizationLayer("channel-wise")``."""
 
+    @name_value(unsupported=_NORMALIZATION_OPTIONS)
     def __init__(self, epsilon=1e-5, name=""):
         super().__init__("channel-wise", epsilon, name)

@@ -40,6 +40,8 @@ COS = Primitive("cos", jnp.cos)
 # jax.nn.relu's derivative is 0 at 0 (jnp.maximum(x, 0) would give 0.5), as MATLAB's relu.
 RELU = Primitive("relu", jax.nn.relu)
 WHERE = Primitive("where", jnp.where)
+# MATLAB's round: halves away from zero (jnp.round rounds them to even).
+ROUND = Primitive("round", lambda x: jnp.sign(x) * jnp.floor(jnp.abs(x) + 0.5))
 MAXIMUM = Primitive("maximum", jnp.maximum)
 MINIMUM = Primitive("minimum", jnp.minimum)
 

@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 
 from .dlarray import apply, dlarray
+from .options import choice, name_value
 from .layers import Layer
 from .nn import check_window, pair
 from .primitive import Primitive
@@ -39,8 +40,7 @@ AVGPOOL = Primitive("avgpool", _avgpool_impl, static=_STATIC)
 
 def _params(pool_size, stride, padding):
     if isinstance(padding, str):
-        if padding.lower() != "same":
-            raise ValueError(f"padding must be 'same', an int or a pair, got {padding!r}")
+        choice(padding, ("same",), "padding (or an int, or a pair)")
         pads = "SAME"
     else:
         pads = tuple((p, p) for p in pair(padding, "padding"))
@@ -56,17 +56,20 @@ def _pool(prim, x, pool_size, stride, padding, who):
     return apply(prim, (x,), params, x.fmt)
 
 
+@name_value(unsupported=("DataFormat", "PaddingValue"))
 def maxpool(x, pool_size, stride=1, padding=0):
     """Maximum over ``pool_size`` windows of an ``"SSCB"`` batch."""
     return _pool(MAXPOOL, x, pool_size, stride, padding, "maxpool")
 
 
+@name_value(unsupported=("DataFormat", "PaddingValue"))
 def avgpool(x, pool_size, stride=1, padding=0):
     """Average over ``pool_size`` windows of an ``"SSCB"`` batch (padding counts as zeros)."""
     return _pool(AVGPOOL, x, pool_size, stride, padding, "avgpool")
 
 
 class _Pooling2DLayer(Layer):
+    @name_value(unsupported=("PaddingValue",))
     def __init__(self, pool_size, stride=1, padding=0, name=""):
         super().__init__(name)
         _params(pool_size, stride, padding)  # validate now, not at the first call

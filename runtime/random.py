@@ -22,6 +22,7 @@ import jax.numpy as jnp
 
 from . import hazards
 from .dlarray import apply, dlarray
+from .options import name_value
 from .primitive import Primitive
 from .state import STATE
 
@@ -60,6 +61,11 @@ def shape_of(size):
     """A shape from MATLAB-style size arguments: ints, or one tuple (``rand(size(x))``)."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
+    text = [n for n in size if isinstance(n, str)]
+    if text:
+        raise TypeError(f"a size must be ints, got {text[0]!r}: MATLAB's type names (\"single\", "
+                        "\"double\") are spelled like=x or single(...) here, and its options "
+                        "are name-value pairs such as \"like\", x")
     return tuple(operator.index(n) for n in size)
 
 
@@ -78,6 +84,7 @@ def _draw(kind, size, like, bounds=None):
     return dlarray._make(data, fmt) if is_dl else data
 
 
+@name_value()
 def rand(*size, like=None):
     """Uniform numbers in [0, 1) of shape ``size`` (ints, or one tuple such as ``size(x)``).
 
@@ -88,11 +95,13 @@ def rand(*size, like=None):
     return _draw("rand", size, like)
 
 
+@name_value()
 def randn(*size, like=None):
     """Standard normal numbers; otherwise exactly as ``rand``."""
     return _draw("randn", size, like)
 
 
+@name_value()
 def randi(imax, *size, like=None):
     """Uniform random integers, MATLAB's ``randi``: from 1 to ``imax``, or from ``lo`` to ``hi``
     (inclusive) with ``imax=(lo, hi)``. These are values, not indices, so they keep MATLAB's

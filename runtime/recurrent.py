@@ -24,6 +24,7 @@ from .dlarray import apply, dlarray
 from .layers import Layer, channels_of, filled, glorot
 from .nn import require_format
 from .primitive import Primitive
+from .options import choice, name_value
 from .random import randn
 
 
@@ -70,6 +71,9 @@ def _gru_impl(x, h0, weights, recurrent_weights, bias, *, reset_gate_mode):
 
 LSTM = Primitive("lstm", _lstm_impl, multiple_results=True)
 GRU = Primitive("gru", _gru_impl, static=("reset_gate_mode",), multiple_results=True)
+# MATLAB's name-value options of lstm and gru that this runtime does not implement (the layers
+# take the last two, as the activation functions are MATLAB's defaults).
+_RNN_OPTIONS = ("DataFormat", "StateActivationFunction", "GateActivationFunction")
 
 
 def _check_gates(x, weights, recurrent_weights, gates, who):
@@ -94,6 +98,7 @@ def _state(value, x, hidden):
     return plain if value.ndim == 2 else plain.reshape(hidden, 1) + zeros
 
 
+@name_value(unsupported=_RNN_OPTIONS)
 def lstm(x, h0, c0, weights, recurrent_weights, bias):
     """MATLAB's ``[Y, hiddenState, cellState] = lstm(X, H0, C0, weights, recurrentWeights,
     bias)``: ``Y`` is ``"CBT"`` (``H`` channels), the final states ``"CB"``."""
@@ -103,13 +108,13 @@ def lstm(x, h0, c0, weights, recurrent_weights, bias):
     return apply(LSTM, args, {}, ("CBT", "CB", "CB"))
 
 
+@name_value(unsupported=_RNN_OPTIONS)
 def gru(x, h0, weights, recurrent_weights, bias, reset_gate_mode="after-multiplication"):
     """MATLAB's ``[Y, hiddenState] = gru(X, H0, weights, recurrentWeights, bias)``;
     ``reset_gate_mode`` ``"after-multiplication"`` (MATLAB's default) or
     ``"before-multiplication"``."""
-    if reset_gate_mode not in ("after-multiplication", "before-multiplication"):
-        raise ValueError("reset_gate_mode must be 'after-multiplication' or "
-                         f"'before-multiplication', got {reset_gate_mode!r}")
+    reset_gate_mode = choice(reset_gate_mode, ("after-multiplication", "before-multiplication"),
+                             "reset_gate_mode")
     _check_gates(x, weights, recurrent_weights, 3, "gru")
     args = (x, _state(h0, x, recurrent_weights.shape[1]), weights, recurrent_weights, bias)
     return apply(GRU, args, {"reset_gate_mode": reset_gate_mode}, ("CBT", "CB"))
@@ -131,12 +136,11 @@ class _RecurrentLayer(Layer):
     learnable_names = ("input_weights", "recurrent_weights", "bias")
     gates = 0
 
+    @name_value(unsupported=_RNN_OPTIONS[1:])
     def __init__(self, num_hidden_units, output_mode="sequence", name=""):
         super().__init__(name)
-        if output_mode not in ("sequence", "last"):
-            raise ValueError(f"output_mode must be 'sequence' or 'last', got {output_mode!r}")
         self.num_hidden_units = int(num_hidden_units)
-        self.output_mode = output_mode
+        self.output_mode = choice(output_mode, ("sequence", "last"), "output_mode")
         self.input_weights = self.recurrent_weights = self.bias = None
 
     def initialize(self, x):
@@ -195,6 +199,7 @@ class BiLSTMLayer(Layer):
 
     learnable_names = ("forward_lstm", "backward_lstm")
 
+    @name_value(unsupported=_RNN_OPTIONS[1:])
     def __init__(self, num_hidden_units, output_mode="sequence", name=""):
         super().__init__(name)
         self.num_hidden_units = int(num_hidden_units)
