@@ -1,0 +1,57 @@
+"""`lax.cond`: the branch rewrite for a select that cannot be proven exact.
+
+`where(c, a, b)` computes both branches, promotes them to one dtype and broadcasts them to one
+shape, and acclint/fix/proof.py must prove that this changes nothing. `lax.cond(c, lambda: a,
+lambda: b)` needs no such proof for most of it, because it either computes what `if` did or
+raises while the function is traced:
+
+* JAX traces both branches and raises a TypeError when they differ in dtype, shape or pytree
+  structure, or when the condition is not a scalar: loudly, at trace time, never another value;
+* it runs only the branch the condition picks, so its gradient is that branch's (no `0 * inf`
+  from the branch not picked), and under `jax.disable_jit` it is Python's `if`;
+* it does not compare the branches' weak types (a Python literal `2.0` is a weak float32, an
+  input `x` a strong one) and returns the false branch's: a weak and a strong float32 promote
+  differently later (`bf16 * z`), so every branch must be computed from the same arrays (the
+  `signature` dtype atoms other than Python literals), and reductions count as arrays of their
+  own (`x.sum()` of a weak `x` is strong);
+* under `vmap` a cond on a batched condition becomes a select, computing both branches and
+  taking a select's gradient: a function in a vmapped context gets no cond.
+
+Both branches are traced, so each must be free of effects (acclint/fix/select.py), and each must
+be an array for sure: a Python value would come back as an array.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.fix.imports import Spelling, spelled
+from acclint.fix.proof import array_problem, signature
+from acclint.fix.select import bare, pure_problem
+from acclint.frameworks.markers import VMAPPED
+from acclint.lint.rule import RuleContext
+
+def cond_spelling(groups: list[list[cst.BaseExpression]], ctx: RuleContext) -> Spelling | None:
+    """The `lax.cond` to rewrite a branch with when it is exact (see the module docstring),
+    else None. `groups` holds, per value the branch yields, that value in each arm."""
+    if VMAPPED in ctx.function.contexts:
+        return None
+    for values in groups:
+        if any(pure_problem(v, ctx) or array_problem(v, ctx) for v in values):
+            return None
+        if len({signature(v, ctx, literals=False).dtypes for v in values}) > 1:
+            return None
+    return spelled(ctx, "cond")
+
+
+def cond_call(cond: cst.BaseExpression, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> cst.Call:
+    """`cond(t1, lambda: v1, lambda: cond(t2, lambda: v2, lambda: v3))` for
+    len(values) == len(tests) + 1: an `elif` is tested only when the `if` before it is false."""
+    result = values[-1]
+    for test, value in zip(reversed(tests), reversed(values[:-1])):
+        result = cst.Call(cond, [cst.Arg(bare(test)), cst.Arg(_thunk(value)), cst.Arg(_thunk(result))])
+    return result
+
+
+def _thunk(value: cst.BaseExpression) -> cst.Lambda:
+    return cst.Lambda(cst.Parameters(), bare(value) if not isinstance(value, cst.Tuple) else value)
