@@ -7,8 +7,11 @@ raises while the function is traced:
 
 * JAX traces both branches and raises a TypeError when they differ in dtype, shape or pytree
   structure, or when the condition is not a scalar: loudly, at trace time, never another value;
-* it runs only the branch the condition picks, so its gradient is that branch's (no `0 * inf`
-  from the branch not picked), and under `jax.disable_jit` it is Python's `if`;
+* it runs only the branch the condition picks, so the derivatives of what a branch computes
+  are never multiplied by the zero cotangent of a branch not picked (no `0 * inf`), and under
+  `jax.disable_jit` it is Python's `if`; what the branches read from before the cond does get
+  that zero cotangent, so every local they read must have a derivative finite for every input
+  (proof.gradient_problem, as for a select's branches);
 * it does not compare the branches' weak types (a Python literal `2.0` is a weak float32, an
   input `x` a strong one) and returns the false branch's: a weak and a strong float32 promote
   differently later (`bf16 * z`), so every branch must be computed from the same arrays (the
@@ -26,7 +29,8 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.fix.imports import Spelling, spelled
-from acclint.fix.proof import array_problem, signature
+from acclint.analysis.walk import walk_expression
+from acclint.fix.proof import array_problem, gradient_problem, signature
 from acclint.fix.select import bare, pure_problem
 from acclint.frameworks.markers import VMAPPED
 from acclint.lint.rule import RuleContext
@@ -37,11 +41,19 @@ def cond_spelling(groups: list[list[cst.BaseExpression]], ctx: RuleContext) -> S
     if VMAPPED in ctx.function.contexts:
         return None
     for values in groups:
-        if any(pure_problem(v, ctx) or array_problem(v, ctx) for v in values):
+        if any(pure_problem(v, ctx) or array_problem(v, ctx) or _closure_problem(v, ctx) for v in values):
             return None
         if len({signature(v, ctx, literals=False).dtypes for v in values}) > 1:
             return None
     return spelled(ctx, "cond")
+
+
+def _closure_problem(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """A local `value` reads whose derivative may be inf/nan (proof.gradient_problem): it is
+    computed before the cond, which sends it a zero cotangent when the arm reading it is not
+    taken, and 0 * inf is nan (`z = jnp.sqrt(x)` kept by an arm not taken at x < 0)."""
+    names = (n for n in walk_expression(value) if isinstance(n, cst.Name))
+    return next((p for p in (gradient_problem(n, ctx) for n in names) if p is not None), None)
 
 
 def cond_call(cond: cst.BaseExpression, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> cst.Call:
