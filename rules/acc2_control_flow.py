@@ -75,7 +75,15 @@ class IfOnTracedValue(Rule):
         A branch whose operation refuses a dtype (`-x` of a bool array) raises a TypeError
         when traced, loudly, as `lax.cond` would. The remedy for an unsafe derivative is a
         second where that keeps the unpicked branch finite:
-        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
+        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`. Where the select is not proven
+        exact, a JAX function outside every vmapped context gets `lax.cond(c, lambda: a,
+        lambda: b)` instead (`y, z = lax.cond(...)` for several names, nested for `elif`),
+        safe when each branch is free of effects and an array for sure, every branch is
+        computed from the same arrays (Python literals aside: cond keeps the false branch's
+        weak type), no arm reads a name it assigned, and every local a branch reads has a
+        derivative finite for every input: cond traces both branches and raises a TypeError
+        when they differ in dtype, shape or structure or the condition is no scalar, and
+        differentiates only the branch it takes.
     """
 
     code = "ACC201"
@@ -299,7 +307,8 @@ class ConditionalExpressionOnTracedValue(Rule):
         non-literal or a function with a limited domain (log, sqrt, ...), inf/nan on the
         elements not picked makes gradients nan, so the fix is unsafe and needs
         --unsafe-fixes; the remedy is a second where,
-        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`.
+        `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`. Where the select is not proven
+        exact, `lax.cond(cond, lambda: a, lambda: b)` is offered as safe on ACC201's terms.
     """
 
     code = "ACC203"

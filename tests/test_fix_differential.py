@@ -44,23 +44,58 @@ def _checked(body: str) -> tuple[str, dict]:
 
 
 @pytest.mark.parametrize(("body", "reason"), [
-    # an int32 x: the select would promote x * 2.0 and x to float32
-    ("    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "may differ in dtype"),
-    ("    return x * 2 if x.sum() > 0 else x * 2.0\n", "may differ in dtype"),
+    # an int32 x: the select would promote x * 2.0 and x - x.sum() to float32; a cond cannot
+    # take them either: x.sum() is strongly typed where a Python scalar x is weak
+    ("    if x.sum() > 0:\n        return x * 2.0\n    return x - x.sum()\n", "may differ in dtype"),
     # y a scalar, x a vector: the select would broadcast
     ("    if x.sum() > 0:\n        z = jnp.abs(x)\n    else:\n        z = jnp.abs(y)\n    return z\n", "may differ in dtype and shape"),
     ("    return x if x.sum() > 0 else 0.0\n", "may differ"),
     # d exp(x)/dx overflows where the select does not pick it: 0 * inf
-    ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)'"),
-    ("    if x.sum() > 0:\n        return x ** 2\n    return x * x\n", "derivative"),
+    ("    return jnp.exp(x) if x.sum() > 0 else x + y\n", "derivative of 'jnp.exp(x)'"),
     # the kept value's own derivative is nan where it is not picked
-    ("    z = jnp.sqrt(x)\n    if x.sum() < 0:\n        z = x * 0.0 + 1.0\n    return z\n", "(in the value of 'z')"),
+    ("    z = jnp.sqrt(x)\n    if x.sum() < 0:\n        z = y * 0.0 + 1.0\n    return z\n", "(in the value of 'z')"),
 ])
 def test_selects_that_cannot_be_proven_are_unsafe(body, reason):
     fixed, fixes = _checked(body)
     fix = next(f.fix for f in fixes.values() if f.code in ("ACC201", "ACC203"))
     assert not fix.safe and reason in fix.reason
     assert "jnp.where(x.sum()" not in fixed  # plain --fix leaves it
+
+
+@pytest.mark.parametrize(("body", "cond", "loud"), [
+    # an int32 x: the branches differ in dtype, and the traced cond raises instead of promoting
+    ("    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "lambda: x * 2.0, lambda: x", True),
+    ("    return x * 2 if x.sum() > 0 else x * 2.0\n", "lambda: x * 2, lambda: x * 2.0", True),
+    # derivatives that a select would turn into nan: a cond differentiates the picked branch only
+    ("    return jnp.exp(x) if x.sum() > 0 else x\n", "lambda: jnp.exp(x), lambda: x", False),
+    ("    if x.sum() > 0:\n        return x ** 2\n    return x * x\n", "lambda: x ** 2, lambda: x * x", False),
+    ("    z = x * 3\n    if x.sum() < 0:\n        z = jnp.abs(x) + 1.0\n    return z\n",
+     "z = jax.lax.cond(x.sum() < 0, lambda: jnp.abs(x) + 1.0, lambda: z)", True),
+    # several names: one cond yields them all
+    ("    if x.sum() > 0:\n        z = x * 2.0\n        w = jnp.exp(y)\n    else:\n        z = x\n        w = -y\n    return z, w\n",
+     "z, w = jax.lax.cond(x.sum() > 0, lambda: (x * 2.0, jnp.exp(y)), lambda: (x, -y))", False),
+])
+def test_branches_no_select_is_proven_for_become_exact_conds(body, cond, loud):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == []
+    assert outcome.loud or not loud  # an int32 x: a TypeError when traced, never another value
+    fixes = _fix_of(source)
+    assert next(f.fix for f in fixes.values() if f.code in ("ACC201", "ACC203")).safe
+    assert cond in acclint_fix(source)[0]
+
+
+def test_conds_are_not_offered_where_they_would_not_be_exact():
+    # a value computed before the branch and read by the arm not taken gets a zero cotangent
+    # from the cond, and 0 * inf is nan: d sqrt(x)/dx at x < 0
+    kept = HEADER + "    z = jnp.sqrt(x)\n    if x.sum() < 0:\n        z = x * 0.0 + 1.0\n    return z\n"
+    assert "cond" not in acclint_fix(kept)[0] and check(kept).differ == []
+    vmapped = "import jax\n\n\n@jax.vmap\ndef f(x):\n    if x.sum() > 0:\n        return x * 2.0\n    return x\n"
+    # an arm that reads a name it assigned: a cond computes an arm's values before assigning any
+    reads = HEADER + "    if x.sum() > 0:\n        z = x * 2.0\n        w = z + 1.0\n    else:\n        z = x\n        w = x\n    return z, w\n"
+    for source in (vmapped, reads):
+        fix = _fix_of(source)["ACC201"].fix
+        assert not fix.safe and "cond" not in fix.title
 
 
 @pytest.mark.parametrize(("body", "reason"), [

@@ -81,14 +81,14 @@ def test_fixed_form_parses_lints_clean_for_fixed_findings_and_is_a_fixpoint(grou
 def test_unsafe_fixes_wait_for_the_flag():
     path = SOURCES["fix_cases"] / "jax_selects.py"
     safe_only = _fix(path, unsafe=False)
-    # signed_pair (`x * 2.0` or `-x`), ramp (`x * 3.0` or `x`): an int x gives the branches
-    # two dtypes; safe_log: that, and the derivative of log
-    assert [(s.finding.code, "--unsafe-fixes" in s.reason) for s in safe_only.skipped] == [
-        ("ACC201", True), ("ACC203", True), ("ACC201", True)]
-    assert all("may differ in dtype" in s.reason for s in safe_only.skipped)
-    reason = safe_only.skipped[-1].reason
-    assert "jax.numpy.log" in reason and "jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)" in reason
-    assert b"if x.min() > 0:" in safe_only.fixed and b"if x.min() > 0:" not in _fix(path).fixed
+    # signed_pair (`x * 2.0` or `-x`): an int x gives the branches two dtypes, and a cond cannot
+    # take an arm that reads what it assigned (`z = y + 1.0`)
+    assert [(s.finding.code, "--unsafe-fixes" in s.reason) for s in safe_only.skipped] == [("ACC201", True)]
+    assert "may differ in dtype" in safe_only.skipped[0].reason
+    assert b"        y = x * 2.0\n" in safe_only.fixed and b"        y = x * 2.0\n" not in _fix(path).fixed
+    # ramp (`x * 3.0` or `x`), safe_log (`log(x)` or `x`): no select is exact, a cond is
+    assert b"jax.lax.cond(x.min() > 0, lambda: jax.numpy.log(x), lambda: x)" in safe_only.fixed
+    assert b"jax.lax.cond(x.max() > 0.5, lambda: x * 3.0, lambda: x)" in safe_only.fixed
 
 
 # -- running the fixed code ------------------------------------------------------------------

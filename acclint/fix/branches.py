@@ -1,4 +1,5 @@
-"""Rewrite a branch on a traced condition into blended selects, where that is exact.
+"""Rewrite a branch on a traced condition into blended selects, or into `lax.cond` where only
+that is exact (acclint/fix/cond.py).
 
 Two shapes are rewritten (see docs/fix.md):
 
@@ -8,7 +9,9 @@ Two shapes are rewritten (see docs/fix.md):
   the value each name had before the `if`): `y = where(c, a, y)`, one select per name, with
   the condition hoisted to a temporary when more than one name uses it.
 
-`elif` chains become nested selects. Anything else comes back as the reason no fix is offered.
+`elif` chains become nested selects (nested conds). A chain is first read into a `_Plan` (what
+each arm yields), which either rewrite then spells. Anything else comes back as the reason no
+fix is offered.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from dataclasses import dataclass
 import libcst as cst
 
 from acclint.common.findings import Fix
+from acclint.analysis.walk import walk_expression
+from acclint.fix.cond import cond_call, cond_spelling
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
 from acclint.fix.proof import array_problem, gradient_problem, signature_problem, target_binds
-from acclint.fix.select import NoFix, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
+from acclint.fix.select import NoFix, bare, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
 
 # Statements a branch may not hold, and how the refusal names them.
@@ -51,7 +56,9 @@ class _Arm:
 
 
 def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
-    """The select rewrite of the `if`/`elif` chain `node` belongs to, or why there is none.
+    """The rewrite of the `if`/`elif` chain `node` belongs to, or why there is none: the select
+    when it is proven exact, else `lax.cond` where that is exact (acclint/fix/cond.py), else
+    the select, unsafe.
 
     An `elif` gets the fix of its whole chain (the same edit as its `if`'s finding), so fixing
     either fixes both.
@@ -59,25 +66,47 @@ def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
     try:
         head, block = _chain_head(node, ctx)
         _check_sure(head.test, ctx)
-        return _rewrite(head, block, ctx)
+        plan = _plan(head, block, ctx)
     except NoFix as exc:
         return str(exc)
+    try:
+        select = _select(plan, ctx)
+    except NoFix as exc:
+        select = str(exc)
+    if isinstance(select, Fix) and select.safe:
+        return select
+    return _cond(plan, ctx) or select
 
 
 def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
-    """`a if c else b` -> `where(c, a, b)`, or why there is none."""
+    """`a if c else b` -> `where(c, a, b)`, or `lax.cond(c, lambda: a, lambda: b)` where only
+    that is exact, or why there is none."""
     try:
         _check_sure(node.test, ctx)
         _check_no_comment(node)
+    except NoFix as exc:
+        return str(exc)
+    values = [node.body, node.orelse]
+    try:
         where = where_spelling(ctx)
-        values = [node.body, node.orelse]
         _check_values(values, ctx)
         test, needs = select_condition(node.test, ctx)
         call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
+        select = _fix("rewrite the conditional expression to a select", {node: call}, [values], [node.test],
+                      where.imports + needs, ctx)
     except NoFix as exc:
-        return str(exc)
-    return _fix("rewrite the conditional expression to a select", {node: call}, [values], [node.test],
-                where.imports + needs, ctx)
+        select = str(exc)
+    if isinstance(select, Fix) and select.safe:
+        return select
+    cond = cond_spelling([values], ctx)
+    if cond is None:
+        return select
+    try:
+        test, needs = select_condition(node.test, ctx)
+    except NoFix:
+        return select
+    call = cond_call(cond.node(), [test], values).with_changes(lpar=node.lpar, rpar=node.rpar)
+    return Fix("rewrite the conditional expression to 'lax.cond(...)'", {node: call}, imports=cond.imports + needs)
 
 
 def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
@@ -188,7 +217,24 @@ def _single_return(statements: list[cst.BaseSmallStatement]) -> cst.BaseExpressi
     return None
 
 
-def _rewrite(head: cst.If, block: cst.IndentedBlock, ctx: RuleContext) -> Fix:
+@dataclass
+class _Plan:
+    """What a chain yields: per arm, the fall-through last, its value for each name it assigns
+    (`names` None: the arms return one value); `following` is the `return` an `if` without
+    `else` folds in."""
+
+    head: cst.If
+    arms: list[_Arm]
+    names: list[str] | None
+    values: list[list[cst.BaseExpression]]
+    following: cst.SimpleStatementLine | None = None
+
+    def groups(self) -> list[list[cst.BaseExpression]]:
+        """Per name (or the returned value), its value in each arm."""
+        return [[arm[i] for arm in self.values] for i in range(len(self.values[0]))]
+
+
+def _plan(head: cst.If, block: cst.IndentedBlock, ctx: RuleContext) -> _Plan:
     arms = _arms(head, ctx)
     tests = [a.test for a in arms if a.test is not None]
     for test in tests[1:]:
@@ -197,14 +243,14 @@ def _rewrite(head: cst.If, block: cst.IndentedBlock, ctx: RuleContext) -> Fix:
             raise NoFix(problem.replace("branch", "'elif' condition", 1))
     returns = [_single_return(a.statements) for a in arms]
     if all(r is not None for r in returns):
-        return _rewrite_returns(head, block, arms, returns, ctx)
+        return _plan_returns(head, block, arms, returns)
     if any(isinstance(s, cst.Return) for a in arms for s in a.statements):
         raise NoFix("a branch returns and also does something else, or returns nothing")
-    return _rewrite_assigns(head, block, arms, ctx)
+    return _plan_assigns(head, arms, ctx)
 
 
-def _rewrite_returns(head, block, arms, returns, ctx) -> Fix:
-    changes: dict = {}
+def _plan_returns(head, block, arms, returns) -> _Plan:
+    following = None
     if arms[-1].test is not None:  # no `else`: the `return` after the `if` is the last arm
         index = block.body.index(head)
         following = block.body[index + 1] if index + 1 < len(block.body) else None
@@ -212,17 +258,10 @@ def _rewrite_returns(head, block, arms, returns, ctx) -> Fix:
         if fallback is None:
             raise NoFix("without 'else', the 'if' is not followed by a 'return'")
         returns = [*returns, fallback]
-        changes[following] = cst.RemovalSentinel.REMOVE
-    else:
-        following = None
-    _check_values(returns, ctx)
-    where = where_spelling(ctx)
-    tests, needs = _conditions(arms, ctx)
-    changes[head] = _line(head, [cst.Return(_fold(where, tests, returns))], following)
-    return _fix("rewrite the branch to 'return where(...)'", changes, [returns], _tests(arms), where.imports + needs, ctx)
+    return _Plan(head, arms, None, [[r] for r in returns], following)
 
 
-def _rewrite_assigns(head, block, arms, ctx) -> Fix:
+def _plan_assigns(head, arms, ctx) -> _Plan:
     targets = [_assigned(a.statements) for a in arms]
     names = [name for name, _ in targets[0]]
     for other in targets[1:]:
@@ -233,21 +272,68 @@ def _rewrite_assigns(head, block, arms, ctx) -> Fix:
             if not _bound_before(name, head, ctx):
                 raise NoFix(f"'{name}' has no value before the 'if' to keep when it is false")
         targets.append([(name, cst.Name(name)) for name in names])
-    values = [value for arm in targets for _, value in arm]
-    _check_values(values, ctx)
+    return _Plan(head, arms, names, [[value for _, value in arm] for arm in targets])
+
+
+def _select(plan: _Plan, ctx: RuleContext) -> Fix:
+    """The chain as blended selects: `return where(...)`, or one `y = where(...)` per name."""
+    _check_values([v for arm in plan.values for v in arm], ctx)
     where = where_spelling(ctx)
-    tests, needs = _conditions(arms, ctx)
+    tests, needs = _conditions(plan.arms, ctx)
+    head, groups = plan.head, plan.groups()
+    if plan.names is None:
+        changes = {head: _line(head, [cst.Return(_fold(where, tests, groups[0]))], plan.following)}
+        if plan.following is not None:
+            changes[plan.following] = cst.RemovalSentinel.REMOVE
+        return _fix("rewrite the branch to 'return where(...)'", changes, groups, _tests(plan.arms),
+                    where.imports + needs, ctx)
     lines: list[cst.BaseSmallStatement] = []
-    if len(names) > 1:  # the condition is used once per name: evaluate it once, first
+    if len(plan.names) > 1:  # the condition is used once per name: evaluate it once, first
         temps = fresh_names(ctx.analysis.module, "cond", len(tests))
         lines = [_assign(t, test) for t, test in zip(temps, tests)]
         tests = [cst.Name(t) for t in temps]
-    for i, name in enumerate(names):
-        lines.append(_assign(name, _fold(where, tests, [arm[i][1] for arm in targets])))
+    for name, values in zip(plan.names, groups):
+        lines.append(_assign(name, _fold(where, tests, values)))
     statements = [_line(head, [s]) if i == 0 else cst.SimpleStatementLine([s]) for i, s in enumerate(lines)]
-    groups = [[arm[i][1] for arm in targets] for i in range(len(names))]
-    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, groups, _tests(arms),
+    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, groups, _tests(plan.arms),
                 where.imports + needs, ctx)
+
+
+def _cond(plan: _Plan, ctx: RuleContext) -> Fix | None:
+    """The chain as one `lax.cond` (`return cond(...)`, or `y, z = cond(...)`), when that is
+    exact (acclint/fix/cond.py), else None."""
+    cond = cond_spelling(plan.groups(), ctx)
+    if cond is None or _reads_own_arm(plan):
+        return None
+    try:
+        tests, needs = _conditions(plan.arms, ctx)
+    except NoFix:
+        return None
+    outs = [arm[0] if len(arm) == 1 else cst.Tuple([cst.Element(bare(v)) for v in arm]) for arm in plan.values]
+    call = cond_call(cond.node(), tests, outs)
+    if plan.names is None:
+        statement: cst.BaseSmallStatement = cst.Return(call)
+    elif len(plan.names) == 1:
+        statement = _assign(plan.names[0], call)
+    else:
+        target = cst.Tuple([cst.Element(cst.Name(n)) for n in plan.names], lpar=[], rpar=[])
+        statement = cst.Assign([cst.AssignTarget(target)], call)
+    changes = {plan.head: _line(plan.head, [statement], plan.following)}
+    if plan.following is not None:
+        changes[plan.following] = cst.RemovalSentinel.REMOVE
+    return Fix("rewrite the branch to 'lax.cond(...)'", changes, imports=cond.imports + needs)
+
+
+def _reads_own_arm(plan: _Plan) -> bool:
+    """Whether an arm's value reads a name the same arm assigned before it (`z = x` then
+    `w = z * 2`): a cond computes every value of an arm before it assigns any."""
+    if plan.names is None:
+        return False
+    for arm in plan.values:
+        for i, value in enumerate(arm):
+            if any(isinstance(n, cst.Name) and n.value in plan.names[:i] for n in walk_expression(value)):
+                return True
+    return False
 
 
 def _tests(arms: list[_Arm]) -> list[cst.BaseExpression]:

@@ -99,44 +99,52 @@ def _merge(parts: list[Signature], *extra: str) -> Signature:
                      reduce(frozenset.union, (p.shapes for p in parts), frozenset()))
 
 
-def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signature] | None = None) -> Signature:
+def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signature] | None = None,
+              literals: bool = True) -> Signature:
     """The dtype and shape atoms of `node` (see the module docstring). `seen` holds the names
-    being followed to their assignments, with what they stand for meanwhile."""
+    being followed to their assignments, with what they stand for meanwhile. Without
+    `literals`, the atoms of Python literals (`int`, `float`, `bool`: weak types) are left out:
+    what is left decides whether the value is weakly typed."""
     seen = {} if seen is None else seen
     opaque = Signature(frozenset({_unknown(_text(node, ctx))}), frozenset({_unknown(_text(node, ctx))}))
     if isinstance(node, cst.Integer):
-        return Signature(frozenset({"int"}), frozenset())
+        return Signature(_weak(literals, "int"), frozenset())
     if isinstance(node, cst.Float):
-        return Signature(frozenset({"float"}), frozenset())
+        return Signature(_weak(literals, "float"), frozenset())
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
-        return Signature(frozenset({"bool"}), frozenset())
+        return Signature(_weak(literals, "bool"), frozenset())
     if isinstance(node, cst.Name):
-        return _name_signature(node.value, ctx, seen) if ctx.kind(node) is Kind.TRACED else opaque
+        return _name_signature(node.value, ctx, seen, literals) if ctx.kind(node) is Kind.TRACED else opaque
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus, cst.BitInvert)):
-        return signature(node.expression, ctx, seen)
+        return signature(node.expression, ctx, seen, literals)
     if isinstance(node, cst.Comparison):
-        parts = [signature(node.left, ctx, seen), *(signature(c.comparator, ctx, seen) for c in node.comparisons)]
+        parts = [signature(node.left, ctx, seen, literals), *(signature(c.comparator, ctx, seen, literals) for c in node.comparisons)]
         return Signature(frozenset({"bool!"}), _merge(parts).shapes)
     if isinstance(node, cst.BooleanOperation):  # a condition: the select takes its logical_and/or
-        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
+        parts = [signature(node.left, ctx, seen, literals), signature(node.right, ctx, seen, literals)]
         return Signature(frozenset({"bool!"}), _merge(parts).shapes)
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-        return Signature(frozenset({"bool!"}), signature(node.expression, ctx, seen).shapes)
+        return Signature(frozenset({"bool!"}), signature(node.expression, ctx, seen, literals).shapes)
     if isinstance(node, cst.BinaryOperation):
-        parts = [signature(node.left, ctx, seen), signature(node.right, ctx, seen)]
+        parts = [signature(node.left, ctx, seen, literals), signature(node.right, ctx, seen, literals)]
         if isinstance(node.operator, cst.Divide):
-            return _merge(parts, "float")
+            return _merge(parts, *_weak(literals, "float"))
         if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
-            return _merge(parts, "int")
+            return _merge(parts, *_weak(literals, "int"))
         if isinstance(node.operator, cst.MatrixMultiply):
             return opaque
         return _merge(parts)
     if isinstance(node, cst.Call):
-        return _call_signature(node, ctx, seen) or opaque
+        return _call_signature(node, ctx, seen, literals) or opaque
     return opaque
 
 
-def _name_signature(name: str, ctx: RuleContext, seen: dict[str, Signature]) -> Signature:
+def _weak(literals: bool, *kinds: str) -> frozenset[str]:
+    """The atoms of Python literals of `kinds` (weakly typed), or none without `literals`."""
+    return frozenset(kinds) if literals else frozenset()
+
+
+def _name_signature(name: str, ctx: RuleContext, seen: dict[str, Signature], literals: bool) -> Signature:
     """A parameter or global is an atom of its own. A local stands for the atoms of what is
     assigned to it when every assignment gives the same atoms (a reference to the name itself
     standing for those atoms): then every value it ever holds has that one dtype and shape.
@@ -150,13 +158,13 @@ def _name_signature(name: str, ctx: RuleContext, seen: dict[str, Signature]) -> 
     if not flows or any(how != "=" or not isinstance(target, cst.Name) for target, _, how in flows):
         return own
     empty = Signature(frozenset(), frozenset())
-    guess = _merge([signature(value, ctx, {**seen, name: empty}) for _, value, _ in flows])
-    if all(signature(value, ctx, {**seen, name: guess}) == guess for _, value, _ in flows):
+    guess = _merge([signature(value, ctx, {**seen, name: empty}, literals) for _, value, _ in flows])
+    if all(signature(value, ctx, {**seen, name: guess}, literals) == guess for _, value, _ in flows):
         return guess
     return own
 
 
-def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]) -> Signature | None:
+def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature], literals: bool) -> Signature | None:
     if any(a.keyword is not None or a.star for a in node.args):
         return None
     func = node.func
@@ -167,13 +175,13 @@ def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]
         return None
     if name in _REDUCTIONS and len(node.args) == 1:
         return Signature(frozenset({_text(node, ctx)}), frozenset())
-    parts = [signature(a.value, ctx, seen) for a in node.args]
+    parts = [signature(a.value, ctx, seen, literals) for a in node.args]
     if name in _FLOATING:
-        return _merge(parts, "float")
+        return _merge(parts, *_weak(literals, "float"))
     if name in _PROMOTING:
         return _merge(parts)
     if name in _INTEGRAL:
-        return _merge(parts, "int")
+        return _merge(parts, *_weak(literals, "int"))
     if name in _BOOLEAN:
         return Signature(frozenset({"bool!"}), _merge(parts).shapes)
     return None

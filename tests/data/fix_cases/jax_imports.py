@@ -10,7 +10,7 @@ from acclint.crosscheck.recipes import Call, arr
 def clipped(x):
     if x.sum() > 0:  # expect: ACC201
         return x
-    return x * 0.0
+    return -x
 
 
 @jit

@@ -1,4 +1,5 @@
-"""Fix cases: branches on traced values that `acclint check --fix` rewrites to selects.
+"""Fix cases: branches on traced values that `acclint check --fix` rewrites to selects, or to
+`lax.cond` where no select is exact (``ramp``, ``safe_log``).
 
 Written for the fixer (tests/test_fix_fixtures.py): each function has both-branch inputs in
 ``CALLS`` (the tests also run them scaled by negative and large factors). ``log_then_scale``

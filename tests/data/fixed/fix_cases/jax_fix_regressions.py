@@ -22,9 +22,7 @@ cond = 2.5  # a module-level name the fix's temporary must not shadow
 def offset_pair(x):
     a = x
     b = x
-    cond_1 = x.sum() > 0  # expect: ACC201
-    a = jax.numpy.where(cond_1, x * 2.0, a)
-    b = jax.numpy.where(cond_1, x * 3.0, b)
+    a, b = jax.lax.cond(x.sum() > 0, lambda: (x * 2.0, x * 3.0), lambda: (a, b))  # expect: ACC201
     return a + b + cond
 
 
@@ -35,7 +33,7 @@ def both_positive(x, y):
 
 @jax.jit
 def outside_band(x):
-    return jax.numpy.where(jax.numpy.logical_not(jax.numpy.logical_and(-0.5 < x.mean(), x.mean() < 0.5)), x * 0.5, x)  # expect: ACC201
+    return jax.lax.cond(jax.numpy.logical_not(jax.numpy.logical_and(-0.5 < x.mean(), x.mean() < 0.5)), lambda: x * 0.5, lambda: x)  # expect: ACC201
 
 
 @jax.jit
@@ -46,19 +44,19 @@ def annotated(x):
     # expect: ACC201
     # an else follows
     # the rest
-    y = jax.numpy.where(x.sum() > 1.0, x * 2.0, jax.numpy.where(x.sum() < -1.0, x * 0.5, -x))  # expect: ACC201
+    y = jax.lax.cond(x.sum() > 1.0, lambda: x * 2.0, lambda: jax.lax.cond(x.sum() < -1.0, lambda: x * 0.5, lambda: -x))  # expect: ACC201
     return y
 
 
 @jax.jit
 def halved(x):
     # otherwise unchanged
-    return jax.numpy.where(x.max() > 1.0, x * 0.5, x)  # expect: ACC201
+    return jax.lax.cond(x.max() > 1.0, lambda: x * 0.5, lambda: x)  # expect: ACC201
 
 
 @jax.jit
 def graded(x):
-    return jax.numpy.where(x.sum() > 10.0, x * 12.0, jax.numpy.where(x.sum() > 9.0, x * 11.0, jax.numpy.where(x.sum() > 8.0, x * 10.0, jax.numpy.where(x.sum() > 7.0, x * 9.0, jax.numpy.where(x.sum() > 6.0, x * 8.0, jax.numpy.where(x.sum() > 5.0, x * 7.0, jax.numpy.where(x.sum() > 4.0, x * 6.0, jax.numpy.where(x.sum() > 3.0, x * 5.0, jax.numpy.where(x.sum() > 2.0, x * 4.0, jax.numpy.where(x.sum() > 1.0, x * 3.0, jax.numpy.where(x.sum() > 0.0, x * 2.0, x)))))))))))  # expect: ACC203
+    return jax.numpy.where(x.sum() > 10.0, x * 12.0, jax.numpy.where(x.sum() > 9.0, x * 11.0, jax.numpy.where(x.sum() > 8.0, x * 10.0, jax.numpy.where(x.sum() > 7.0, x * 9.0, jax.numpy.where(x.sum() > 6.0, x * 8.0, jax.numpy.where(x.sum() > 5.0, x * 7.0, jax.numpy.where(x.sum() > 4.0, x * 6.0, jax.numpy.where(x.sum() > 3.0, x * 5.0, jax.numpy.where(x.sum() > 2.0, x * 4.0, jax.numpy.where(x.sum() > 1.0, x * 3.0, jax.lax.cond(x.sum() > 0.0, lambda: x * 2.0, lambda: x)))))))))))  # expect: ACC203
 
 
 CALLS = {

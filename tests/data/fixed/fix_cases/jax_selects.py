@@ -1,4 +1,5 @@
-"""Fix cases: branches on traced values that `acclint check --fix` rewrites to selects.
+"""Fix cases: branches on traced values that `acclint check --fix` rewrites to selects, or to
+`lax.cond` where no select is exact (``ramp``, ``safe_log``).
 
 Written for the fixer (tests/test_fix_fixtures.py): each function has both-branch inputs in
 ``CALLS`` (the tests also run them scaled by negative and large factors). ``log_then_scale``
@@ -42,12 +43,12 @@ def boosted(x):
 
 @jax.jit
 def ramp(x):
-    return jax.numpy.where(x.max() > 0.5, x * 3.0, x)  # expect: ACC203
+    return jax.lax.cond(x.max() > 0.5, lambda: x * 3.0, lambda: x)  # expect: ACC203
 
 
 @jax.jit
 def safe_log(x):
-    return jax.numpy.where(x.min() > 0, jax.numpy.log(x), x)  # expect: ACC201
+    return jax.lax.cond(x.min() > 0, lambda: jax.numpy.log(x), lambda: x)  # expect: ACC201
 
 
 @jax.jit
