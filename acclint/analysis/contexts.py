@@ -33,6 +33,7 @@ from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleI
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
 from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+from acclint.analysis.wrappers import WrapperTable
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
@@ -103,9 +104,13 @@ class ContextAnalysis:
         seeds: tuple[Seed, ...] = (),
         in_project: Callable[[str], bool] | None = None,
         known_bodies: Mapping[cst.CSTNode, BodyFacts] | None = None,
+        wrappers: WrapperTable | None = None,
     ) -> None:
         self.index = index
         self.markers = markers
+        # The project's own wrappers this module defines or uses (acclint.analysis.wrappers):
+        # calling one applies its marker, as calling the marker would.
+        self.wrappers = wrappers or WrapperTable()
         self.facts = facts
         self.module_name = module_name
         self.seeds = seeds
@@ -215,11 +220,19 @@ class ContextAnalysis:
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
-    def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
-        """The marker (and options) an expression applies when called with a function."""
-        marker = self.markers.get(self.resolve(expr))
+    def _named(self, expr: cst.BaseExpression, qualified: str | None) -> tuple[Marker, Options] | None:
+        """The marker a name or attribute spelling `qualified` stands for: a framework's, or a
+        wrapper's (with the options the wrapper gives it)."""
+        marker = self.markers.get(qualified)
         if marker is not None:
             return marker, Options()
+        return self.wrappers.get(expr, qualified, self.index.imports) if self.wrappers else None
+
+    def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
+        """The marker (and options) an expression applies when called with a function."""
+        found = self._named(expr, self.resolve(expr))
+        if found is not None:
+            return found
         if isinstance(expr, cst.Call):
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
@@ -313,9 +326,9 @@ class ContextAnalysis:
                         t.via_attribute, t.given + tuple(given),
                     ))
                 return targets
-            inner = self.markers.get(func_name)
+            inner = self._named(expr.func, func_name)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
-                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen, at)]
+                return [t for e in self._function_args(inner[0], expr) for t in self._targets(e, scope, cls, seen, at)]
         return []
 
     def _method_of_instance(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -644,7 +657,8 @@ class ContextAnalysis:
         callee_name = self.resolve(call.func)
         if _opaque(callee_name, self.markers):
             return
-        marker = self.markers.get(callee_name)
+        named = self._named(call.func, callee_name)
+        marker, given_options = named if named is not None else (None, Options())
         at = self.index.call_order.get(call.func)
         # A direct call of a helper: its parameters get the kinds of the arguments.
         helper = self._callee(call.func, fn, at)
@@ -691,7 +705,7 @@ class ContextAnalysis:
                     # own site records them in its own kind of context); the rest receive
                     # values of this trace, which may be tracers or Python values.
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
-                    kinds.update(_entry(marker, _options(call.args, self.markers), target))
+                    kinds.update(_entry(marker, given_options.merged(_options(call.args, self.markers)), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
