@@ -254,7 +254,7 @@ def test_a_wrapper_of_another_module_and_a_wrapper_of_it(tmp_path):
                 return float(x)
         """,
     })
-    assert _found(root) == {("pkg/steps.py", 6, "ACC401"), ("pkg/steps.py", 11, "ACC302")}
+    assert _found(root) == {("pkg/steps.py", 7, "ACC401"), ("pkg/steps.py", 12, "ACC302")}
 
 
 def test_a_partitioner_of_another_module(tmp_path):
