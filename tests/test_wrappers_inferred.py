@@ -288,3 +288,141 @@ def test_a_partitioner_of_another_module(tmp_path):
         """,
     })
     assert _found(root) == {("t5/trainer.py", 3, "ACC201")}
+
+
+# -- point 3: objects followed to the methods a marker runs -----------------------------------
+OBJECTS = {
+    "a_module_instance_handed_to_torch_compile": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        model = Net()
+        compiled = torch.compile(model)
+    """,
+    "a_module_traced_by_torch_jit_trace_and_its_submodule": """
+        import torch
+
+        class Block(torch.nn.Module):
+            def forward(self, x):
+                print(x)  # expect: ACC401
+                return x
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.block = Block()
+
+            def forward(self, x):
+                return self.block(x) * 2
+
+            def report(self, x):
+                print(x)
+
+        traced = torch.jit.trace(Net(), torch.ones(3))
+    """,
+    "an_attribute_holding_a_module_handed_to_a_marker": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return x.sum().item()  # expect: ACC303
+
+        class Trainer:
+            def __init__(self):
+                self.model = Net()
+                self.fast = torch.compile(self.model)
+    """,
+    "a_callable_object_handed_to_jax_jit": """
+        import jax
+
+        class Scale:
+            def __call__(self, x):
+                if x.sum() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        f = jax.jit(Scale())
+    """,
+    "a_dataset_bound_before_map": """
+        import numpy as np
+        import tensorflow as tf
+
+        def parse(x):
+            return x + np.random.rand()  # expect: ACC101
+
+        def keep(x):
+            return x > 0
+
+        ds = tf.data.Dataset.from_tensor_slices([1.0, 2.0])
+        ds = ds.shuffle(10)
+        ds = ds.map(parse).filter(keep)
+    """,
+    "a_dataset_chained_or_read_from_records": """
+        import numpy as np
+        import tensorflow as tf
+
+        def parse(x):
+            return x + np.random.rand()  # expect: ACC101
+
+        def decode(x):
+            return x * np.random.rand()  # expect: ACC101
+
+        def load(files):
+            records = tf.data.TFRecordDataset(files)
+            return records.map(decode)
+
+        ds = tf.data.Dataset.range(3).batch(2).map(parse)
+    """,
+    "keras_compile_losses_metrics_and_step_overrides": """
+        import keras
+
+        def my_loss(y_true, y_pred):
+            return float(keras.ops.mean(y_pred - y_true))  # expect: ACC302
+
+        def my_metric(y_true, y_pred):
+            if keras.ops.mean(y_pred) > 0:  # expect: ACC201
+                return y_pred
+            return y_true
+
+        class Model(keras.Model):
+            def train_step(self, data):
+                print(data)  # expect: ACC401
+                return {}
+
+        model = keras.Sequential([keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss=my_loss, metrics=[my_metric])
+    """,
+    # look-alikes: the objects' other methods, a pool's map, a regular expression's compile
+    "objects_handed_to_host_calls_are_no_context": """
+        import re
+        from multiprocessing import Pool
+
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return x
+
+            def log(self, x):
+                print(x)
+
+        def work(x):
+            print(x)
+            return x
+
+        model = torch.compile(Net())
+        pattern = re.compile("a+")
+        with Pool(2) as pool:
+            done = pool.map(work, [1, 2])
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(OBJECTS))
+def test_objects_followed(name):
+    assert_labels_match(OBJECTS[name])
