@@ -426,3 +426,75 @@ OBJECTS = {
 @pytest.mark.parametrize("name", sorted(OBJECTS))
 def test_objects_followed(name):
     assert_labels_match(OBJECTS[name])
+
+
+# -- point 5: bad input is no crash and no hang -------------------------------------------------
+def test_wrappers_handing_each_other_across_modules_end(tmp_path):
+    """Two wrappers calling each other across modules, one of them reaching jax.jit, are both
+    wrappers; two that only hand the callable to each other are none (and the run ends)."""
+    root = write_files(tmp_path, {
+        "a.py": """
+            from b import wb, loop_b
+
+            def wa(fn):
+                return wb(fn, 1)
+
+            def loop_a(fn):
+                return loop_b(fn)
+        """,
+        "b.py": """
+            import jax
+            from a import wa, loop_a
+
+            def wb(fn, n=0):
+                return jax.jit(fn) if n else wa(fn)
+
+            def loop_b(fn):
+                return loop_a(fn)
+        """,
+        "c.py": """
+            from a import wa, loop_a
+
+            @wa
+            def step(x):
+                print(x)
+                return x
+
+            @loop_a
+            def plain(x):
+                print(x)
+                return x
+        """,
+    })
+    assert _found(root) == {("c.py", 6, "ACC401")}
+
+
+def test_a_hand_off_naming_nothing_and_unreadable_files_are_no_wrapper(tmp_path):
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/wrap.py": """
+            import jax
+            from pkg.missing import absent
+
+            def uses_absent(fn):
+                return absent(fn)
+
+            def compile_step(fn):
+                return jax.jit(fn)
+        """,
+        "pkg/broken.py": "from pkg.wrap import compile_step\\n\\ndef f(:\\n",
+        "pkg/use.py": """
+            from pkg.wrap import compile_step, uses_absent
+
+            @uses_absent
+            def host(x):
+                print(x)
+
+            @compile_step
+            def step(x):
+                print(x)
+        """,
+    })
+    found = _found(root)
+    assert ("pkg/use.py", 10, "ACC401") in found
+    assert ("pkg/use.py", 6, "ACC401") not in found

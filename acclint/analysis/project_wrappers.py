@@ -18,15 +18,26 @@ the project layer analyse the file whatever markers it names.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from acclint.analysis.reach import Options
 from acclint.analysis.wrappers import Applied, Step, Wrappers, infer
 from acclint.common.refused import Refused
 from acclint.frameworks.markers import KERNEL, MarkerTable
 
-if TYPE_CHECKING:
-    from acclint.analysis.project import Project
+
+class Project(Protocol):
+    """What this module asks of the project layer (acclint.analysis.project.Project)."""
+
+    files: list[str]
+    name_of: dict[str, str]
+
+    def read(self, path: str) -> bytes: ...
+    def screened(self, path: str, guard: bool = False) -> Any: ...
+    def index_of(self, path: str) -> Any: ...
+    def in_project(self, qualified: str) -> bool: ...
+    def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
+    def absolute(self, qualified: str, importer: str) -> str | None: ...
 
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
