@@ -225,33 +225,76 @@ def _as_wrapper(params: Mapping[tuple[int, str], Applied]) -> Applied:
 # -- reading hand-offs off the `ast` tree ------------------------------------------------------
 def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
     """What each module-level function and method of a module-level class hands its parameters
-    to (never raises: a construct it does not know hands nothing on)."""
-    imports = _imports(tree)
+    to (never raises but RecursionError: a construct it does not know hands nothing on)."""
+    walk = _Walk(tree)
     out: list[HandOff] = []
     for statement in tree.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            out += _of_function(statement, statement.name, False, imports)
+            out += _of_function(statement, statement.name, False, walk)
         elif isinstance(statement, ast.ClassDef):
             for item in statement.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     bound = not any(_dotted(d) == "staticmethod" for d in item.decorator_list)
-                    out += _of_function(item, f"{statement.name}.{item.name}", bound, imports)
+                    out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
     return tuple(out)
 
 
-def _imports(tree: ast.Module) -> ImportTable:
-    """Every import of the module, wherever it is (`from jax.experimental.pjit import pjit` in
-    a method is common): a name is taken to mean what it is imported as."""
-    table = ImportTable()
-    for node in ast.walk(tree):
-        if type(node) is ast.Import:
-            for alias in node.names:
-                table.bind_import(alias.name, alias.asname)
-        elif type(node) is ast.ImportFrom:
-            module = "." * node.level + (node.module or "")
-            names = [(a.name, a.asname) for a in node.names]
-            table.bind_import_from(module, None if names == [("*", None)] else names)
-    return table
+class _Walk:
+    """One traversal of a module: each node's parent, the names loaded (by name), and every
+    import wherever it is (`from jax.experimental.pjit import pjit` in a method is common: a
+    name is taken to mean what it is imported as)."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
+        self.loads: dict[str, list[ast.Name]] = {}
+        self.imports = ImportTable()
+        self._owners: dict[int, ast.AST | None] = {}
+        self._functions = {
+            id(f) for s in tree.body
+            for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        stack: list[ast.AST] = [tree]
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:
+                    self.loads.setdefault(node.id, []).append(node)
+                continue
+            if kind is ast.Import:
+                for alias in node.names:
+                    self.imports.bind_import(alias.name, alias.asname)
+            elif kind is ast.ImportFrom:
+                names = [(a.name, a.asname) for a in node.names]
+                self.imports.bind_import_from("." * node.level + (node.module or ""), None if names == [("*", None)] else names)
+            for child in ast.iter_child_nodes(node):
+                self.parents[id(child)] = (node, child)
+                stack.append(child)
+
+    def loaded_in(self, name: str, fn: ast.AST) -> list[ast.Name]:
+        """The loads of `name` in the body of `fn`, a module-level function or method."""
+        return [node for node in self.loads.get(name, ()) if self._owner(node) is fn]
+
+    def _owner(self, node: ast.AST) -> ast.AST | None:
+        """The module-level function or method `node` lies in."""
+        path = []
+        current: ast.AST | None = node
+        found = None
+        while current is not None:
+            key = id(current)
+            if key in self._owners:
+                found = self._owners[key]
+                break
+            if key in self._functions:
+                found = current
+                break
+            path.append(key)
+            up = self.parents.get(key)
+            current = up[0] if up is not None else None
+        for key in path:
+            self._owners[key] = found
+        return found
 
 
 def _dotted(node: ast.AST) -> str | None:
@@ -265,21 +308,14 @@ def _dotted(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
-def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, imports: ImportTable) -> list[HandOff]:
+def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:
     args = fn.args
     positional = [a.arg for a in args.posonlyargs + args.args]
     if bound and positional:
         positional = positional[1:]  # `self` / `cls`: bound, not passed
     params = {p: i for i, p in enumerate(positional)}
     params.update({a.arg: -1 for a in args.kwonlyargs})
-    if not params:
-        return []
-    parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
-    nodes = []
-    for node in ast.walk(fn):
-        nodes.append(node)
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = (node, child)
+    parents, imports = walk.parents, walk.imports
     out: list[HandOff] = []
     seen: set[tuple[str, tuple[Step, ...]]] = set()
 
@@ -288,17 +324,17 @@ def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: b
             seen.add((param, steps))
             out.append(HandOff(name, params[param], param, steps))
 
-    for node in nodes:
-        if isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Load) and node is not fn:
+    for param in params:
+        for node in walk.loaded_in(param, fn):
             if _shadowed(node, fn, parents):
                 continue
             holder = _handed(node, parents)
             if holder is not None:
-                add(node.id, _steps(holder, parents, imports))
+                add(param, _steps(holder, parents, imports))
             elif _is_called(node, parents):
                 for inner in _enclosing_functions(node, fn, parents):
-                    for param_steps in _uses_of(inner, fn, parents, imports):
-                        add(node.id, param_steps)
+                    for param_steps in _uses_of(inner, fn, walk):
+                        add(param, param_steps)
     return out
 
 
@@ -355,20 +391,20 @@ def _enclosing_functions(node: ast.AST, fn: ast.AST, parents) -> list[ast.AST]:
     return found
 
 
-def _uses_of(inner: ast.AST, fn: ast.AST, parents, imports: ImportTable) -> list[tuple[Step, ...]]:
+def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
     """How a function nested in `fn` is handed to calls: decorated (`@jax.jit`), given as a
     lambda, or named as an argument anywhere in `fn` (`lax.fori_loop(0, n, body, x)`)."""
     found = []
+    parents, imports = walk.parents, walk.imports
     if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for decorator in inner.decorator_list:
             step = _decorator_step(decorator, imports)
             if step is not None:
                 found.append((step,))
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Name) and node.id == inner.name and isinstance(node.ctx, ast.Load):
-                holder = _handed(node, parents)
-                if holder is not None:
-                    found.append(_steps(holder, parents, imports))
+        for node in walk.loaded_in(inner.name, fn):
+            holder = _handed(node, parents)
+            if holder is not None:
+                found.append(_steps(holder, parents, imports))
     else:
         holder = _handed(inner, parents)
         if holder is not None:
