@@ -33,6 +33,8 @@ from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleI
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
 from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+from acclint.analysis.objects import Objects
+from acclint.analysis.wrappers import WrapperTable
 
 PARTIAL = frozenset({"functools.partial", "partial"})
 MAX_RETURN_UPDATES = 20
@@ -103,9 +105,13 @@ class ContextAnalysis:
         seeds: tuple[Seed, ...] = (),
         in_project: Callable[[str], bool] | None = None,
         known_bodies: Mapping[cst.CSTNode, BodyFacts] | None = None,
+        wrappers: WrapperTable | None = None,
     ) -> None:
         self.index = index
         self.markers = markers
+        # The project's own wrappers this module defines or uses (acclint.analysis.wrappers):
+        # calling one applies its marker, as calling the marker would.
+        self.wrappers = wrappers or WrapperTable()
         self.facts = facts
         self.module_name = module_name
         self.seeds = seeds
@@ -141,6 +147,7 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
+        self.objects = Objects(index, markers, self.resolve, self._values_of, self.find_method, self._body)
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -215,11 +222,23 @@ class ContextAnalysis:
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
-    def _marker_of(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
-        """The marker (and options) an expression applies when called with a function."""
-        marker = self.markers.get(self.resolve(expr))
+    def _named(
+        self, expr: cst.BaseExpression, qualified: str | None, scope: FunctionInfo | None = None,
+    ) -> tuple[Marker, Options] | None:
+        """The marker a name or attribute spelling `qualified` in `scope` stands for: a
+        framework's, a wrapper's (with the options the wrapper gives it), or a method of an
+        object the data know (`ds.map`: acclint.analysis.objects)."""
+        marker = self.markers.get(qualified) or self.objects.method_marker(expr, scope)
         if marker is not None:
             return marker, Options()
+        return self.wrappers.get(expr, qualified, self.index.imports) if self.wrappers else None
+
+    def _marker_of(self, expr: cst.BaseExpression, scope: FunctionInfo | None = None) -> tuple[Marker, Options] | None:
+        """The marker (and options) an expression evaluated in `scope` applies when called
+        with a function."""
+        found = self._named(expr, self.resolve(expr), scope)
+        if found is not None:
+            return found
         if isinstance(expr, cst.Call):
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
@@ -231,11 +250,11 @@ class ContextAnalysis:
                     return marker_, opts.merged(_options(expr.args[1:], self.markers))
         return None
 
-    def applied(self, call: cst.Call) -> tuple[Marker, Options] | None:
-        """The marker a call applies to the function(s) it is given, with every option the
-        call and its callee spell (`jax.jit(f, static_argnums=1)`,
+    def applied(self, call: cst.Call, scope: FunctionInfo | None = None) -> tuple[Marker, Options] | None:
+        """The marker a call in `scope` applies to the function(s) it is given, with every
+        option the call and its callee spell (`jax.jit(f, static_argnums=1)`,
         `partial(jax.jit, static_argnames="n")(f)`), or None."""
-        found = self._marker_of(call.func)
+        found = self._marker_of(call.func, scope)
         return None if found is None else (found[0], found[1].merged(_options(call.args, self.markers)))
 
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
@@ -255,7 +274,7 @@ class ContextAnalysis:
             return
         call = site.expr
         assert isinstance(call, cst.Call)
-        found = self.applied(call)
+        found = self.applied(call, site.scope)
         if found is None or found[0].kind == KERNEL:
             return
         marker, opts = found
@@ -296,7 +315,10 @@ class ContextAnalysis:
                 for t in self._targets(value, scope, cls, seen | {expr.value})
             ]
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            method = self._method_via_self(expr, scope) or self._method_of_instance(expr, scope)
+            method = (
+                self._method_via_self(expr, scope) or self._method_of_instance(expr, scope)
+                or self.objects.called_method(expr, scope)  # `torch.compile(self.model)`
+            )
             return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Call):
             func_name = self.resolve(expr.func)
@@ -313,9 +335,11 @@ class ContextAnalysis:
                         t.via_attribute, t.given + tuple(given),
                     ))
                 return targets
-            inner = self.markers.get(func_name)
+            inner = self._named(expr.func, func_name, scope)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
-                return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen, at)]
+                return [t for e in self._function_args(inner[0], expr) for t in self._targets(e, scope, cls, seen, at)]
+            method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
+            return [Target(method, via_attribute=True)] if method is not None else []
         return []
 
     def _method_of_instance(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -644,7 +668,8 @@ class ContextAnalysis:
         callee_name = self.resolve(call.func)
         if _opaque(callee_name, self.markers):
             return
-        marker = self.markers.get(callee_name)
+        named = self._named(call.func, callee_name, fn)
+        marker, given_options = named if named is not None else (None, Options())
         at = self.index.call_order.get(call.func)
         # A direct call of a helper: its parameters get the kinds of the arguments.
         helper = self._callee(call.func, fn, at)
@@ -691,7 +716,7 @@ class ContextAnalysis:
                     # own site records them in its own kind of context); the rest receive
                     # values of this trace, which may be tracers or Python values.
                     kinds = {p.name: UNKNOWN for p in params if not p.plain_typed}
-                    kinds.update(_entry(marker, _options(call.args, self.markers), target))
+                    kinds.update(_entry(marker, given_options.merged(_options(call.args, self.markers)), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
@@ -720,6 +745,8 @@ class ContextAnalysis:
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block.helper(x)`
             cls = self.modules.called_class(func.value, fn, self._values_of)
             found = self.find_method(cls, func.attr.value) if cls is not None else None
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block(x)`, a torch submodule
+            found = self.objects.called_method(func, fn)
         return found
 
 

@@ -22,6 +22,7 @@ from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
+from acclint.analysis.wrappers import HandOff, hand_offs, table_for
 
 
 @cache
@@ -31,14 +32,23 @@ def _tails(markers: MarkerTable) -> frozenset[str]:
     )
 
 
-def read_declared(module: cst.Module, imports: ImportTable, facts: ValueFacts, source: bytes | None = None) -> Declared:
-    """What `module`'s top level declares static, read off `source` (the bytes it was parsed
-    from) or, without them, off its generated code: a code generation of the whole module
-    costs more than the `ast` parse itself."""
+def ast_of(module: cst.Module, source: bytes | None = None) -> ast.Module | None:
+    """`module`'s `ast` tree, parsed from `source` (the bytes it was parsed from) or, without
+    them, from its generated code (a code generation of the whole module costs more than the
+    `ast` parse itself); None when it cannot be had."""
     try:
-        tree = ast.parse(source if source is not None else module.code)
+        return ast.parse(source if source is not None else module.code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def read_declared(tree: ast.Module | None, imports: ImportTable, facts: ValueFacts) -> Declared:
+    """What a module's top level declares static, read off its `ast` tree."""
+    if tree is None:
+        return Declared()
+    try:
         return Declared.of(tree, imports.resolve_dotted, facts.static_field_calls)
-    except (SyntaxError, ValueError, RecursionError):
+    except RecursionError:
         return Declared()
 
 
@@ -62,6 +72,15 @@ def module_facts(facts: ValueFacts, seeds: tuple, own: Declared) -> ValueFacts:
     )
 
 
+def _hand_offs(tree: ast.Module | None) -> tuple[HandOff, ...]:
+    if tree is None:
+        return ()
+    try:
+        return hand_offs(tree)
+    except RecursionError:
+        return ()  # nested too deeply to read: its functions are simply no wrappers
+
+
 class ModuleAnalysis:
     def __init__(
         self,
@@ -74,6 +93,7 @@ class ModuleAnalysis:
         previous: ModuleAnalysis | None = None,
         declared: Declared | None = None,
         source: bytes | None = None,
+        handoffs: tuple[HandOff, ...] | None = None,
     ) -> None:
         """`previous`: an analysis of an earlier version of this module (the language
         server's, before an edit). The facts of a function body (acclint.analysis.taint.collect_body)
@@ -81,21 +101,28 @@ class ModuleAnalysis:
         the statements an edit left alone, so those facts are taken from it where the
         imports resolve alike, and so are the walks of those statements that the module
         index makes (acclint.analysis.scopes.index_module's `walked`). `declared`: what the
-        module's top level declares static, where the project index read it already; `source`: the
-        bytes `module` was parsed from, to read it off where not."""
+        module's top level declares static, and `handoffs`, what its functions hand their
+        parameters to (acclint.analysis.wrappers), where the project index read them already;
+        `source`: the bytes `module` was parsed from, to read them off where not."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
-        self.index = index_module(module, _tails(markers), previous.index.walks if previous is not None else None)
+        tree = ast_of(module, source) if declared is None or handoffs is None else None
+        if handoffs is None:
+            handoffs = _hand_offs(tree)
+        # The wrappers it defines and those of other modules it uses (acclint.analysis.wrappers).
+        self.wrappers = table_for(handoffs, markers, seeds)
+        tails = _tails(markers) | self.wrappers.tails if self.wrappers else _tails(markers)
+        self.index = index_module(module, tails, previous.index.walks if previous is not None else None)
         facts = value_facts()
         # what its top level declares static (acclint.analysis.declared); the language server's
         # shape of the file reads it too
-        self.declared = declared if declared is not None else read_declared(module, self.index.imports, facts, source)
+        self.declared = declared if declared is not None else read_declared(tree, self.index.imports, facts)
         self.facts: ValueFacts = module_facts(facts, seeds, self.declared)
         known = None
         if previous is not None and previous.index.imports.same_bindings(self.index.imports):
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}
-        self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project, known)
+        self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project, known, self.wrappers)
         self._contexts.run()
         # Traced reaches of imported functions, for the project layer (acclint.analysis.project).
         self.outgoing = self._contexts.outgoing

@@ -38,7 +38,9 @@ from acclint.analysis.declared import Declared
 from acclint.analysis.facts import value_facts
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
+from acclint.analysis.project_wrappers import wrapper_seeds
 from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, digest
@@ -63,12 +65,14 @@ class Summaries(Protocol):
 class FileIndex:
     """What other modules can import from a file: its top-level functions and classes, what
     its module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
-    and what its top level declares static (acclint.analysis.declared), read off the `ast` tree."""
+    what its top level declares static (acclint.analysis.declared) and what its functions hand
+    their parameters to (acclint.analysis.wrappers), read off the `ast` tree."""
 
     functions: frozenset[str] = frozenset()
     exports: dict[str, str] = field(default_factory=dict)  # local name -> what it resolves to
     classes: frozenset[str] = frozenset()
     declared: Declared = Declared()
+    handoffs: tuple[HandOff, ...] = ()
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
@@ -84,15 +88,22 @@ class FileIndex:
                 names = [(a.name, a.asname) for a in statement.names]
                 table.bind_import_from(module, None if names == [("*", None)] else names)
         exports = {name: table.resolve(cst.Name(name)) for name in table.bound_names()}
-        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls))
+        try:
+            handoffs = hand_offs(tree)
+        except RecursionError:
+            handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
+        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs)
 
     def to_data(self) -> list:
-        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data()]
+        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs]]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared = data
-        return cls(frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared))
+        functions, exports, classes, declared, handoffs = data
+        return cls(
+            frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
+            tuple(HandOff.from_data(h) for h in handoffs),
+        )
 
 
 def read_bytes(path: str) -> bytes:
@@ -182,7 +193,7 @@ class Project:
         it, following package `__init__` re-exports, or None."""
         if depth > 8:
             return None
-        absolute = self._absolute(qualified, importer)
+        absolute = self.absolute(qualified, importer)
         if absolute is None:
             return None
         module, _, name = absolute.rpartition(".")
@@ -206,7 +217,7 @@ class Project:
         for qualified in self.index_of(path).exports.values():
             if qualified is None or not self.in_project(qualified):
                 continue
-            absolute = self._absolute(qualified, path)
+            absolute = self.absolute(qualified, path)
             modules = self._candidates(absolute, path) if absolute is not None else []
             if modules:  # a module of the project, imported whole
                 declared = self.index_of(modules[0]).declared
@@ -225,7 +236,7 @@ class Project:
             fields.update(declared.static_fields.get(found[1], ()))
         return Imported(frozenset(strings), frozenset(enums), frozenset(fields))
 
-    def _absolute(self, qualified: str, importer: str) -> str | None:
+    def absolute(self, qualified: str, importer: str) -> str | None:
         if not qualified.startswith("."):
             return qualified
         dots = len(qualified) - len(qualified.lstrip("."))
@@ -336,11 +347,11 @@ class Project:
         return self._modules[path]
 
     # -- the reach --------------------------------------------------------------------------
-    def seeds(self) -> dict[str, tuple[Seed | Returned | Imported, ...]]:
+    def seeds(self) -> dict[str, tuple[Seed | Returned | Imported | Wrappers, ...]]:
         """The seeds of every file some traced function of another file reaches, of every
         file a reached function returns tracers to, and of every file that may hold a context
         and imports names the project declares static."""
-        seeds: dict[str, set[Seed | Returned | Imported]] = {}
+        seeds: dict[str, set[Seed | Returned | Imported | Wrappers]] = {}
         analyses: dict[str, int] = {}
         # What each file's reached functions return to each seed, and who sent those seeds:
         # (calling file, the name it calls, the seed as the reached file received it).
@@ -349,6 +360,12 @@ class Project:
         # First in, first out: files with contexts first, then the files they reach, so that
         # a reached file collects the seeds of every caller before it is analysed.
         queue = deque(f for f in self.files if self.screened(f).names_marker)
+        # Files using wrappers of other files (acclint.analysis.project_wrappers) are analysed
+        # with them, whatever markers they name.
+        for path, wrappers in wrapper_seeds(self, self.markers).items():
+            seeds.setdefault(path, set()).add(wrappers)
+            if path not in queue:
+                queue.append(path)
         queued = set(queue)
 
         def give(file: str, seed: Seed | Returned) -> None:
@@ -409,7 +426,7 @@ class Project:
                 with collection_paused():
                     analysis = ModuleAnalysis(
                         module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
-                        declared=self.index_of(path).declared,
+                        declared=self.index_of(path).declared, handoffs=self.index_of(path).handoffs,
                     )
             except RecursionError:
                 analysis = None

@@ -134,6 +134,10 @@ class MarkerTable:
     framework_of_marker: dict[str, str] = field(default_factory=dict)  # marker or base -> framework name
     static_positions: frozenset[str] = frozenset()  # keywords declaring static parameters by position
     static_names: frozenset[str] = frozenset()  # ... and by name
+    # Calls that make objects whose methods may be markers (`[[instances]]`): the call's
+    # qualified name -> (the class the markers name the methods of, whether its other methods
+    # return the same kind of object: `ds.shuffle(10)` is a dataset). acclint.analysis.objects.
+    instances: dict[str, tuple[str, bool]] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -145,6 +149,11 @@ class MarkerTable:
         named = {self.framework_of_marker.get(m) for m in markers}
         found = [f for f in self.frameworks if f.name in named]
         return found[-1] if found else self.frameworks[0]
+
+    @property
+    def instance_makers(self) -> frozenset[str]:
+        """Every call that makes an object whose methods may be markers."""
+        return frozenset(self.instances)
 
     @property
     def class_bases(self) -> frozenset[str]:
@@ -177,6 +186,7 @@ def load_markers(
     frameworks: list[Framework] = []
     positions: set[str] = set()
     keywords: set[str] = set()
+    instances: dict[str, tuple[str, bool]] = {}
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
@@ -202,6 +212,8 @@ def load_markers(
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
+        for made in raw.get("instances", ()):
+            instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
     for name in accelerators:
@@ -220,6 +232,7 @@ def load_markers(
         framework_of_marker=owner,
         static_positions=frozenset(positions),
         static_names=frozenset(keywords),
+        instances=instances,
     )
 
 

@@ -21,7 +21,7 @@ from acclint.frameworks.markers import MarkerTable
 @cache
 def marker_pattern(markers: MarkerTable) -> re.Pattern[bytes]:
     words = {name.rsplit(".", 1)[-1] for name in _call_free(markers.markers)}
-    words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases}
+    words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases | markers.instance_makers}
     alternation = b"|".join(re.escape(w.encode()) for w in sorted(words))
     return re.compile(rb"\b(?:" + alternation + rb")\b")
 
@@ -38,8 +38,9 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 
 @cache
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The qualified names that start a context, their last components, and their prefixes."""
-    targets = _call_free(markers.markers) | markers.class_bases
+    """The qualified names that start a context (a class whose methods are markers is made by
+    one of `instance_makers`), their last components, and their prefixes."""
+    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes

@@ -79,7 +79,7 @@ def _sound(entry) -> bool:
             if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
                 return False
         if "index" in entry:
-            functions, exports, classes, (strings, enums, fields) = entry["index"]
+            functions, exports, classes, (strings, enums, fields), _ = entry["index"]  # hand-offs: checked by the round trip
             if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
                     or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
                     or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \

@@ -1,0 +1,156 @@
+"""Objects followed: what a marker runs when it is handed an object, and markers that are methods
+of objects.
+
+- A marker handed an instance of a class of this module (`torch.compile(model)` with `model =
+  Net()`, `torch.jit.trace(Net(), x)`, `jax.jit(Scale())`, `torch.compile(self.model)` with
+  `self.model = Net()` set in a method) runs the object's `__call__`, or, where the class has none
+  of its own (a `torch.nn.Module` subclass, whose `__call__` is torch's), its `forward`. Such a
+  method calling `self.block(x)`, where `self.block` holds an instance of a class of the module,
+  runs that class's method too.
+- A method of an object made by a known call is a marker where the frameworks' data say so
+  (`[[instances]]` in acclint/frameworks/*.toml): `ds.map(parse)` where `ds` was bound to
+  `tf.data.Dataset.from_tensor_slices(x)` (and through `ds = ds.shuffle(10)`: a dataset's
+  methods return datasets), `model.compile(loss=my_loss, metrics=[m])` where `model` is a
+  `keras.Sequential(...)` or an instance of a subclass of `keras.Model`, `self.compile(...)` in
+  one. The object's class is read off the values its name is bound to in the nearest scope that
+  binds it, as the analysis reads every other value; an object passed in as a parameter is not
+  known.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
+from acclint.analysis.taint import BodyFacts
+from acclint.frameworks.markers import MarkerTable
+
+# How deep a chain of names and method calls is followed to the call that made the object (each
+# name is followed once: `ds = ds.shuffle(10)` names `ds` again).
+MAX_DEPTH = 8
+
+
+class Objects:
+    """The classes of the objects one module's expressions hold, as far as they are known."""
+
+    def __init__(
+        self,
+        index: ModuleIndex,
+        markers: MarkerTable,
+        resolve: Callable[[cst.BaseExpression], str | None],
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+        find_method: Callable[[ClassInfo, str], FunctionInfo | None],
+        body: Callable[[FunctionInfo], BodyFacts],
+    ) -> None:
+        self.index = index
+        self.markers = markers
+        self.resolve = resolve
+        self._values_of = values_of
+        self._find_method = find_method
+        self._body = body
+
+    # -- instances of the module's own classes ---------------------------------------------
+    def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """The method that calling the object `expr` holds runs: its class's `__call__`, else its
+        `forward`; None when `expr` holds no instance of a class of this module."""
+        cls = self.instance_class(expr, scope)
+        if cls is None:
+            return None
+        return self._find_method(cls, "__call__") or self._find_method(cls, "forward")
+
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset()) -> ClassInfo | None:
+        """The class of this module that every value `expr` may hold is an instance of."""
+        if isinstance(expr, cst.Call):
+            return self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+        key = _key(expr)
+        if key is None or key in seen or len(seen) > MAX_DEPTH:
+            return None
+        values = self._bound(expr, scope)
+        if not values:
+            return None
+        found = {self.instance_class(v, scope, seen | {key}) for v in values}
+        return found.pop() if len(found) == 1 else None
+
+    def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+        """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
+        method of the class) is bound to."""
+        if isinstance(expr, cst.Name):
+            return [v for v in self._values_of(expr.value, scope) if v is not expr]
+        if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
+            return []
+        method = scope
+        while method is not None and method.cls is None:
+            method = method.parent
+        if method is None or not method.params or expr.value.value != method.params[0].name:
+            return []
+        values = []
+        for other in method.cls.methods.values():
+            if not other.params:
+                continue
+            owner = other.params[0].name
+            values += [
+                v for t, v, how in self._body(other).flows
+                if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value
+                and isinstance(t.value, cst.Name) and t.value.value == owner
+            ]
+        return values
+
+    # -- markers that are methods of objects -------------------------------------------------
+    def method_marker(self, expr: cst.BaseExpression, scope: FunctionInfo | None):
+        """The marker `expr` (`ds.map`, `model.compile`) names as a method of an object whose
+        class the data know, or None."""
+        if not isinstance(expr, cst.Attribute) or not self.markers.instances:
+            return None
+        for name in sorted(self.types(expr.value, scope)):
+            marker = self.markers.get(f"{name}.{expr.attr.value}")
+            if marker is not None:
+                return marker
+        return None
+
+    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset()) -> set[str]:
+        """The qualified names of the classes (as the data name them) `expr` may be an instance of."""
+        if isinstance(expr, cst.Call):
+            made = self.markers.instances.get(self.resolve(expr.func) or "")
+            if made is not None:
+                return {made[0]}
+            local = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            if local is not None:
+                return self._class_types(local, frozenset())
+            if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
+                return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
+            return set()
+        if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
+            return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
+        key = _key(expr)
+        if key is None or key in seen or len(seen) > MAX_DEPTH:
+            return set()
+        return {name for v in self._bound(expr, scope) for name in self.types(v, scope, seen | {key})}
+
+    def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
+        """What the data name the bases of a class of this module (at any depth within it)."""
+        if id(cls) in seen:
+            return set()
+        found: set[str] = set()
+        for base in cls.bases:
+            local = self.index.classes.get(base.value) if isinstance(base, cst.Name) else None
+            if local is not None:
+                found |= self._class_types(local, seen | {id(cls)})
+                continue
+            name = self.resolve(base) or ""
+            made = self.markers.instances.get(name)
+            found.add(made[0] if made is not None else name)
+        return found
+
+    def _fluent(self, name: str) -> bool:
+        return any(cls == name and fluent for cls, fluent in self.markers.instances.values())
+
+
+def _key(expr: cst.BaseExpression) -> str | None:
+    """`ds` or `self.ds`: what a followed name is remembered by."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        return f"{expr.value.value}.{expr.attr.value}"
+    return None

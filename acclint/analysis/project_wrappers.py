@@ -1,0 +1,155 @@
+"""Wrappers across the project: which functions of the linted files are wrappers (acclint.analysis.
+wrappers), and what each file that uses another file's wrappers must be told.
+
+Each file's hand-offs are read off its `ast` tree with its index (acclint.analysis.project's
+`FileIndex`), so working this out parses no file with libcst. Files that name a marker are read
+first; a wrapper found makes its name a word worth looking for, and files whose text holds such a
+word are indexed too (a wrapper of a wrapper, or a file using one, need not name any marker).
+Both loops only ever add: a file indexed, a (function, parameter) wrapped, a marker replaced by
+one that traces more; so they end, and each is also bounded.
+
+A file using wrappers of other files gets a `Wrappers` seed: the wrappers under the qualified
+names its module-level imports spell them with (`from .compile import my_jit` spells
+`.compile.my_jit`; `from . import tuning` spells `.tuning.tuned`), and the wrapping methods of the
+project's classes whose names its text holds (`self._partitioner.partition(step)`). A seed makes
+the project layer analyse the file whatever markers it names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from acclint.analysis.reach import Options
+from acclint.analysis.wrappers import Applied, Step, Wrappers, infer
+from acclint.common.refused import Refused
+from acclint.frameworks.markers import KERNEL, MarkerTable
+
+
+class Project(Protocol):
+    """What this module asks of the project layer (acclint.analysis.project.Project)."""
+
+    files: list[str]
+    name_of: dict[str, str]
+
+    def read(self, path: str) -> bytes: ...
+    def screened(self, path: str, guard: bool = False) -> Any: ...
+    def index_of(self, path: str) -> Any: ...
+    def in_project(self, qualified: str) -> bool: ...
+    def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
+    def absolute(self, qualified: str, importer: str) -> str | None: ...
+
+# Passes over the indexed files before their wrappers are taken as they stand (each pass that
+# changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
+MAX_PASSES = 16
+
+
+def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
+    """The `Wrappers` seed of every file that uses wrappers defined in other files."""
+    indexed = [f for f in project.files if project.screened(f).names_marker]
+    wrappers: dict[tuple[str, str], Applied] = {}
+    looked_for: set[str] = set()
+    while True:
+        _infer(project, markers, indexed, wrappers)
+        tails = {name.rsplit(".", 1)[-1] for _, name in wrappers} - looked_for
+        if not tails:
+            break
+        looked_for |= tails
+        found = _naming(project, [f for f in project.files if f not in set(indexed)], tails)
+        if not found:
+            break
+        indexed += found
+    if not wrappers:
+        return {}
+    seeds = {}
+    for path in indexed:
+        seed = _seed_of(project, path, wrappers)
+        if seed.functions or seed.methods:
+            seeds[path] = seed
+    return seeds
+
+
+def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:
+    """Add the wrappers of `files` to `wrappers`, to a fixpoint across them."""
+    for _ in range(MAX_PASSES):
+        methods = _methods(wrappers)
+        changed = False
+        for path in files:
+            handoffs = project.index_of(path).handoffs
+            if not handoffs:
+                continue
+
+            def known(step: Step, path: str = path) -> Applied | None:
+                marker = markers.get(step.callee)
+                if marker is not None:
+                    return (marker, Options()) if marker.kind != KERNEL else None
+                if step.imported:
+                    target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
+                    return wrappers.get(target) if target is not None else None
+                return methods.get(step.callee.rsplit(".", 1)[-1]) if "." in step.callee else None
+
+            for name, applied in infer(list(handoffs), known, markers).items():
+                if wrappers.get((path, name)) != applied:
+                    wrappers[(path, name)] = applied
+                    changed = True
+        if not changed:
+            return
+
+
+def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
+    """The wrapping methods of the project's classes, by name (the first file's where two
+    classes' methods of one name wrap)."""
+    out: dict[str, Applied] = {}
+    for (_, name), applied in sorted(wrappers.items(), key=lambda item: item[0]):
+        if "." in name:
+            out.setdefault(name.rsplit(".", 1)[-1], applied)
+    return out
+
+
+def _naming(project: Project, files: list[str], words: set[str]) -> list[str]:
+    """The files among `files` whose text holds one of `words` (indexed on the way)."""
+    pattern = re.compile(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in sorted(words)) + rb")\b")
+    found = []
+    for path in files:
+        try:
+            if not pattern.search(project.read(path)):
+                continue
+        except (OSError, Refused):
+            continue
+        if project.screened(path, guard=True).error is None:
+            found.append(path)
+    return found
+
+
+def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied]) -> Wrappers:
+    """The wrappers of other files `path` may call, under the names it spells them with."""
+    functions: dict[str, Applied] = {}
+    for qualified in project.index_of(path).exports.values():
+        if qualified is None or not project.in_project(qualified):
+            continue
+        target = project.resolve(qualified, path)
+        if target is not None and target[0] != path and target in wrappers:
+            functions[qualified] = wrappers[target]
+            continue
+        absolute = project.absolute(qualified, path)
+        if absolute is None:
+            continue
+        for (file, name), applied in wrappers.items():
+            module = project.name_of[file]
+            if file != path and "." not in name and (module == absolute or module.startswith(absolute + ".")):
+                functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
+    methods: dict[str, Applied] = {}
+    others = {key: applied for key, applied in wrappers.items() if key[0] != path}
+    named = _methods(others)
+    if named:
+        try:
+            text = project.read(path)
+        except (OSError, Refused):
+            text = b""
+        for name, applied in named.items():
+            if re.search(rb"\.\s*" + re.escape(name.encode()) + rb"\b", text):
+                methods[name] = applied
+    return Wrappers(
+        tuple((name, m, o) for name, (m, o) in sorted(functions.items())),
+        tuple((name, m, o) for name, (m, o) in sorted(methods.items())),
+    )

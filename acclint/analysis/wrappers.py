@@ -1,0 +1,495 @@
+"""Wrappers inferred from the code acclint reads: functions that trace their callable parameter.
+
+A project's own `def compile_step(fn): return jax.jit(fn)`, a method `Partitioner.partition(self,
+fn)` around `pjit`, or a fixed-point loop `def fixed_point(f, x0)` whose `lax.fori_loop` body
+calls `f`, put what they are given in a context as surely as the markers they use do. So a
+function is a *wrapper* of a parameter when, in its body,
+
+- the parameter (or `functools.partial(param, ...)`, or a list or tuple holding it) is handed to a
+  marker or to another wrapper at a position that marker traces (`jax.jit(fn)`, `lax.scan(cell,
+  c, xs)`, `jax.jit(jax.grad(fn))`: each call the argument is nested in counts), or
+- a function nested in it calls the parameter, and that function is itself handed to a marker or
+  wrapper, or decorated by one (`@jax.jit def inner(*a): return fn(*a)`, `lax.fori_loop(0, n,
+  body, x)` with `body` calling `f`, `lax.while_loop(lambda c: done(c), ...)`).
+
+Calling a wrapper then applies its marker to the functions given at the wrapper's positions, as
+calling the marker would (a wrapper of a wrapper too). What a function body hands on is read off
+its `ast` tree once (`hand_offs`: plain data the project index keeps per file version); which
+hand-offs make wrappers is worked out to a fixpoint (`infer`), in one module from its own
+functions and, across the project (acclint.analysis.project), from those of the modules it
+imports: each step only adds a (function, parameter) pair, so the fixpoint ends, and a wrapper
+that hands its parameter to itself, or two that hand it to each other, add nothing.
+
+Methods are matched by name where the object they are called on is unknown
+(`self._partitioner.partition(step, ...)`): that is how projects pass their partitioners and
+compilers around. A wrapper using several markers takes the one that traces most (a cached one
+over a vmapped or differentiated one); Pallas kernels are never inferred (their marker applies
+only from a cached caller).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Mapping
+
+import libcst as cst
+
+from acclint.analysis.names import ImportTable
+from acclint.analysis.reach import Options
+from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED, Marker, MarkerTable
+
+PARTIAL = frozenset({"functools.partial", "partial"})
+# Which of several markers a wrapper is taken to apply: the one that traces most.
+_STRENGTH = {CACHED: 3, VMAPPED: 2, DIFFERENTIATED: 1}
+# Keywords of a marker call kept as options (acclint.analysis.contexts._options reads the same).
+_OPTION_KEYWORDS = ("static_argnums", "static_argnames", "static_broadcasted_argnums", "argnums")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call a parameter (or the function that calls it) is handed to: its callee as the
+    module spells it, the argument's position (-1: by keyword) or keyword, whether the callee's
+    root name is imported, and the literal options the call gives (`static_argnums=(1,)`)."""
+
+    callee: str
+    position: int = -1
+    keyword: str = ""
+    imported: bool = False
+    options: tuple[tuple[str, tuple], ...] = ()
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """A parameter of a module-level function or method (`function`: "f" or "Class.method")
+    handed on: `position` among the parameters a caller passes (-1: keyword-only), `name`, and
+    the calls it goes through, innermost first (`jax.jit(jax.grad(fn))`: grad, then jit)."""
+
+    function: str
+    position: int
+    name: str
+    steps: tuple[Step, ...]
+
+    def to_data(self) -> list:
+        return [self.function, self.position, self.name, [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]]
+
+    @classmethod
+    def from_data(cls, data: list) -> HandOff:
+        function, position, name, steps = data
+        return cls(function, position, name, tuple(
+            Step(callee, pos, keyword, imported, tuple((k, tuple(v)) for k, v in options))
+            for callee, pos, keyword, imported, options in steps
+        ))
+
+
+Applied = tuple[Marker, Options]  # what calling a marker or wrapper applies (contexts._marker_of)
+
+
+@dataclass(frozen=True)
+class Wrappers:
+    """Wrappers of other modules a module uses: by the qualified name the module spells each
+    with (`.compile.my_jit`, `pkg.tuning.tuned`), and the methods of the project's classes that
+    wrap, by name. A seed (acclint.analysis.reach), so what a file's verdict reads of another
+    file's wrappers keys its results."""
+
+    functions: tuple[tuple[str, Marker, Options], ...] = ()
+    methods: tuple[tuple[str, Marker, Options], ...] = ()
+
+
+@dataclass
+class WrapperTable:
+    """The wrappers one module's analysis knows: its own and the seeds' (acclint.analysis.contexts
+    asks it after the marker table)."""
+
+    functions: dict[str, Applied] = field(default_factory=dict)
+    methods: dict[str, Applied] = field(default_factory=dict)
+
+    def get(self, expr: cst.BaseExpression, qualified: str | None, imports: ImportTable) -> Applied | None:
+        """What calling `expr` (spelling `qualified`) applies, if it is a wrapper."""
+        if qualified is None:
+            return None
+        found = self.functions.get(qualified)
+        if found is None and isinstance(expr, cst.Attribute) and not imports.is_imported(expr):
+            found = self.methods.get(expr.attr.value)
+        return found
+
+    @property
+    def tails(self) -> frozenset[str]:
+        """The last names of the wrappers (the module index keeps calls ending in them)."""
+        return frozenset(name.rsplit(".", 1)[-1] for name in self.functions) | frozenset(self.methods)
+
+    def __bool__(self) -> bool:
+        return bool(self.functions or self.methods)
+
+
+def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable = ()) -> WrapperTable:
+    """The wrappers a module's analysis knows: those of its own functions (`handoffs`, given the
+    markers and the seeds' wrappers) and the `Wrappers` seeds'."""
+    imported = {name: (m, o) for seed in seeds if isinstance(seed, Wrappers) for name, m, o in seed.functions}
+    methods = {name: (m, o) for seed in seeds if isinstance(seed, Wrappers) for name, m, o in seed.methods}
+
+    def known(step: Step) -> Applied | None:
+        marker = markers.get(step.callee)
+        if marker is not None:
+            return (marker, Options()) if marker.kind != KERNEL else None
+        return imported.get(step.callee) or (methods.get(step.callee.rsplit(".", 1)[-1]) if not step.imported and "." in step.callee else None)
+
+    own = infer(list(handoffs), known, markers)
+    table = WrapperTable(dict(imported), dict(methods))
+    for name, applied in own.items():
+        if "." in name:
+            table.methods.setdefault(name.rsplit(".", 1)[-1], applied)
+        else:
+            table.functions[name] = applied
+    return table
+
+
+def infer(handoffs: list[HandOff], known: Callable[[Step], Applied | None], markers: MarkerTable) -> dict[str, Applied]:
+    """The wrappers among the functions of `handoffs` ("f" or "Class.method" -> what calling it
+    applies), given what `known` says of callees outside them, to a fixpoint."""
+    found: dict[str, Applied] = {}
+    local_methods: dict[str, str] = {}
+    for h in handoffs:
+        if "." in h.function:
+            local_methods.setdefault(h.function.rsplit(".", 1)[-1], h.function)
+
+    def lookup(step: Step) -> Applied | None:
+        if not step.imported:
+            if step.callee in found:
+                return found[step.callee]
+            if "." in step.callee:
+                own = local_methods.get(step.callee.rsplit(".", 1)[-1])
+                if own is not None and own in found:
+                    return found[own]
+        return known(step)
+
+    wrapped: dict[str, dict[tuple[int, str], Applied]] = {}
+    for _ in range(len(handoffs) + 1):  # each pass that changes anything adds a parameter
+        changed = False
+        for h in handoffs:
+            params = wrapped.setdefault(h.function, {})
+            if (h.position, h.name) in params:
+                continue
+            applied = _applied(h.steps, lookup, markers)
+            if applied is not None:
+                params[(h.position, h.name)] = applied
+                found[h.function] = _as_wrapper(params)
+                changed = True
+        if not changed:
+            break
+    return found
+
+
+def _applied(steps: tuple[Step, ...], lookup: Callable[[Step], Applied | None], markers: MarkerTable) -> Applied | None:
+    """The strongest marker the calls of a hand-off apply: from the innermost call outwards, as
+    long as each is a marker or wrapper taking the argument at that position."""
+    best: Applied | None = None
+    for step in steps:
+        applied = lookup(step)
+        if applied is None or not _takes(applied[0], step):
+            break
+        marker, options = applied
+        options = options.merged(_options(step.options, markers))
+        if best is None or _STRENGTH.get(marker.kind, 0) > _STRENGTH.get(best[0].kind, 0):
+            best = (marker, options)
+    return best
+
+
+def _takes(marker: Marker, step: Step) -> bool:
+    return step.position in marker.fun if step.position >= 0 else step.keyword in marker.keywords
+
+
+def _options(options: tuple[tuple[str, tuple], ...], markers: MarkerTable) -> Options:
+    argnums: tuple[int, ...] = ()
+    argnames: tuple[str, ...] = ()
+    diff: tuple[int, ...] | None = None
+    for key, values in options:
+        if key in markers.static_positions:
+            argnums += tuple(v for v in values if isinstance(v, int))
+        elif key in markers.static_names:
+            argnames += tuple(v for v in values if isinstance(v, str))
+        elif key == "argnums":
+            diff = tuple(v for v in values if isinstance(v, int))
+    return Options(argnums, argnames, diff)
+
+
+def _as_wrapper(params: Mapping[tuple[int, str], Applied]) -> Applied:
+    """What calling a function that wraps `params` applies: the strongest marker among them,
+    at the positions and keywords of every parameter it wraps."""
+    marker, options = max(params.values(), key=lambda a: (_STRENGTH.get(a[0].kind, 0), a[0].name))
+    positions = tuple(sorted(p for p, _ in params if p >= 0))
+    keywords = tuple(sorted(name for _, name in params))
+    return replace(marker, fun=positions, keywords=keywords), options
+
+
+# -- reading hand-offs off the `ast` tree ------------------------------------------------------
+def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
+    """What each module-level function and method of a module-level class hands its parameters
+    to (never raises but RecursionError: a construct it does not know hands nothing on)."""
+    walk = _Walk(tree)
+    out: list[HandOff] = []
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += _of_function(statement, statement.name, False, walk)
+        elif isinstance(statement, ast.ClassDef):
+            for item in statement.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    bound = not any(_dotted(d) == "staticmethod" for d in item.decorator_list)
+                    out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
+    return tuple(out)
+
+
+class _Walk:
+    """One traversal of a module: each node's parent, the names loaded (by name), and every
+    import wherever it is (`from jax.experimental.pjit import pjit` in a method is common: a
+    name is taken to mean what it is imported as)."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
+        self.loads: dict[str, list[ast.Name]] = {}
+        self.imports = ImportTable()
+        self._owners: dict[int, ast.AST | None] = {}
+        self._functions = {
+            id(f) for s in tree.body
+            for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        stack: list[ast.AST] = [tree]
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is ast.Load:
+                    self.loads.setdefault(node.id, []).append(node)
+                continue
+            if kind is ast.Import:
+                for alias in node.names:
+                    self.imports.bind_import(alias.name, alias.asname)
+            elif kind is ast.ImportFrom:
+                names = [(a.name, a.asname) for a in node.names]
+                self.imports.bind_import_from("." * node.level + (node.module or ""), None if names == [("*", None)] else names)
+            for child in ast.iter_child_nodes(node):
+                self.parents[id(child)] = (node, child)
+                stack.append(child)
+
+    def loaded_in(self, name: str, fn: ast.AST) -> list[ast.Name]:
+        """The loads of `name` in the body of `fn`, a module-level function or method."""
+        return [node for node in self.loads.get(name, ()) if self._owner(node) is fn]
+
+    def _owner(self, node: ast.AST) -> ast.AST | None:
+        """The module-level function or method `node` lies in."""
+        path = []
+        current: ast.AST | None = node
+        found = None
+        while current is not None:
+            key = id(current)
+            if key in self._owners:
+                found = self._owners[key]
+                break
+            if key in self._functions:
+                found = current
+                break
+            path.append(key)
+            up = self.parents.get(key)
+            current = up[0] if up is not None else None
+        for key in path:
+            self._owners[key] = found
+        return found
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:
+    args = fn.args
+    positional = [a.arg for a in args.posonlyargs + args.args]
+    if bound and positional:
+        positional = positional[1:]  # `self` / `cls`: bound, not passed
+    params = {p: i for i, p in enumerate(positional)}
+    params.update({a.arg: -1 for a in args.kwonlyargs})
+    parents, imports = walk.parents, walk.imports
+    out: list[HandOff] = []
+    seen: set[tuple[str, tuple[Step, ...]]] = set()
+
+    def add(param: str, steps: tuple[Step, ...]) -> None:
+        if steps and (param, steps) not in seen:
+            seen.add((param, steps))
+            out.append(HandOff(name, params[param], param, steps))
+
+    for param in params:
+        for node in walk.loaded_in(param, fn):
+            if _shadowed(node, fn, parents):
+                continue
+            holder = _handed(node, parents)
+            if holder is not None:
+                add(param, _steps(holder, parents, imports))
+            elif _is_called(node, parents):
+                for inner in _enclosing_functions(node, fn, parents):
+                    for param_steps in _uses_of(inner, fn, walk):
+                        add(param, param_steps)
+    return out
+
+
+def _shadowed(node: ast.Name, fn: ast.AST, parents) -> bool:
+    """Whether a nested function between `node` and `fn` binds the same name as a parameter."""
+    current = parents.get(id(node))
+    while current is not None and current[0] is not fn:
+        owner = current[0]
+        if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            a = owner.args
+            if node.id in {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs} | {p.arg for p in (a.vararg, a.kwarg) if p}:
+                return True
+        current = parents.get(id(owner))
+    return False
+
+
+def _handed(node: ast.AST, parents) -> ast.AST | None:
+    """The expression standing for `node` as an argument of a call (the node itself, a list or
+    tuple holding it, `partial(node, ...)`), or None when it is no argument."""
+    current = node
+    while True:
+        up = parents.get(id(current))
+        if up is None:
+            return None
+        parent = up[0]
+        if isinstance(parent, (ast.List, ast.Tuple)):
+            current = parent
+            continue
+        if isinstance(parent, ast.keyword):
+            return current
+        if isinstance(parent, ast.Call):
+            if current is parent.func:
+                return None
+            if _dotted(parent.func) in PARTIAL and parent.args and parent.args[0] is current:
+                current = parent  # `partial(fn, cfg)` stands for `fn`
+                continue
+            return current
+        return None
+
+
+def _is_called(node: ast.Name, parents) -> bool:
+    up = parents.get(id(node))
+    return up is not None and isinstance(up[0], ast.Call) and up[0].func is node
+
+
+def _enclosing_functions(node: ast.AST, fn: ast.AST, parents) -> list[ast.AST]:
+    """The functions and lambdas nested in `fn` that hold `node`, innermost first."""
+    found = []
+    current = parents.get(id(node))
+    while current is not None and current[0] is not fn:
+        if isinstance(current[0], (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            found.append(current[0])
+        current = parents.get(id(current[0]))
+    return found
+
+
+def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """How a function nested in `fn` is handed to calls: decorated (`@jax.jit`), given as a
+    lambda, or named as an argument anywhere in `fn` (`lax.fori_loop(0, n, body, x)`)."""
+    found = []
+    parents, imports = walk.parents, walk.imports
+    if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for decorator in inner.decorator_list:
+            step = _decorator_step(decorator, imports)
+            if step is not None:
+                found.append((step,))
+        for node in walk.loaded_in(inner.name, fn):
+            holder = _handed(node, parents)
+            if holder is not None:
+                found.append(_steps(holder, parents, imports))
+    else:
+        holder = _handed(inner, parents)
+        if holder is not None:
+            found.append(_steps(holder, parents, imports))
+    return [steps for steps in found if steps]
+
+
+def _decorator_step(decorator: ast.AST, imports: ImportTable) -> Step | None:
+    """The call a decorator hands its function to: `@m`, `@m(**options)`, `@partial(m, **options)`."""
+    options: tuple = ()
+    if isinstance(decorator, ast.Call):
+        options = _literal_options(decorator.keywords)
+        if _dotted(decorator.func) in PARTIAL and decorator.args:
+            decorator = decorator.args[0]
+        elif not decorator.args:
+            decorator = decorator.func
+        else:
+            return None
+    callee = _dotted(decorator)
+    if callee is None:
+        return None
+    return Step(_resolved(callee, imports), 0, "", _is_imported(callee, imports), options)
+
+
+def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
+    """The calls an argument goes through, innermost first: its own, and each call that call is
+    an argument of (`jax.jit(jax.grad(fn))`)."""
+    steps: list[Step] = []
+    current = holder
+    while True:
+        up = parents.get(id(current))
+        if up is None:
+            break
+        parent = up[0]
+        if isinstance(parent, ast.keyword):
+            call_up = parents.get(id(parent))
+            if call_up is None or not isinstance(call_up[0], ast.Call):
+                break
+            call, position, keyword = call_up[0], -1, parent.arg or ""
+        elif isinstance(parent, ast.Call) and current is not parent.func:
+            call = parent
+            position = next((i for i, a in enumerate(call.args) if a is current), None)
+            if position is None or any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+                break
+            keyword = ""
+        else:
+            break
+        step = _call_step(call, position, keyword, imports)
+        if step is None:
+            break
+        steps.append(step)
+        current = _handed(call, parents)
+        if current is None:
+            break
+    return tuple(steps)
+
+
+def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable) -> Step | None:
+    func = call.func
+    options = _literal_options(call.keywords)
+    if isinstance(func, ast.Call) and _dotted(func.func) in PARTIAL and func.args:  # partial(jax.jit, ...)(fn)
+        options += _literal_options(func.keywords)
+        func = func.args[0]
+    callee = _dotted(func)
+    if callee is None:
+        return None
+    return Step(_resolved(callee, imports), position, keyword, _is_imported(callee, imports), options)
+
+
+def _literal_options(keywords: list[ast.keyword]) -> tuple[tuple[str, tuple], ...]:
+    out = []
+    for k in keywords:
+        if k.arg in _OPTION_KEYWORDS:
+            try:
+                value = ast.literal_eval(k.value)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+            values = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+            out.append((k.arg, tuple(v for v in values if isinstance(v, (int, str)) and not isinstance(v, bool))))
+    return tuple(out)
+
+
+def _resolved(dotted: str, imports: ImportTable) -> str:
+    return imports.resolve_dotted(dotted) or dotted
+
+
+def _is_imported(dotted: str, imports: ImportTable) -> bool:
+    return dotted.split(".", 1)[0] in imports.bound_names()
