@@ -1,28 +1,31 @@
 """Split the collected reports at random into a development half and a held-out half (issue 36).
 
-Run once, right after the addresses were collected and before any report was read closely:
-`python benchmarks/reports/split.py` reads `candidates.tsv` (one report a row: address,
-framework, what the search excerpt suggested, title) and writes `split.tsv` with a `half`
-column. The seed is fixed so that the split can be checked; it is never to be re-drawn.
+Run once per batch, right after its addresses were collected and before any report of it was
+read closely: `python benchmarks/reports/split.py [BATCH]` reads `candidatesBATCH.tsv` (one
+report a row: address, framework, what the search excerpt suggested, title) and writes
+`splitBATCH.tsv` with a `half` column. Batch "" (the first, 69 reports) and batch "2" (7 more,
+collected when drops left fewer than 60 usable reports) are drawn with the same fixed seed, so
+the split can be checked; a batch is never re-drawn.
 """
 
 from __future__ import annotations
 
 import csv
 import random
+import sys
 from pathlib import Path
 
 SEED = 36  # the issue's number; fixed before the draw
 HERE = Path(__file__).parent
 
 
-def main() -> None:
-    with open(HERE / "candidates.tsv", newline="") as f:
+def main(batch: str = "") -> None:
+    with open(HERE / f"candidates{batch}.tsv", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     order = list(range(len(rows)))
     random.Random(SEED).shuffle(order)
     dev = set(order[: len(rows) // 2])
-    with open(HERE / "split.tsv", "w", newline="") as f:
+    with open(HERE / f"split{batch}.tsv", "w", newline="") as f:
         out = csv.writer(f, delimiter="\t", lineterminator="\n")
         out.writerow(["half", *rows[0].keys()])
         for i, row in enumerate(rows):
@@ -30,4 +33,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])
