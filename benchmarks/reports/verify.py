@@ -145,6 +145,9 @@ class Counters:
         for made in self._tf_functions:
             name = getattr(made.python_function, "__name__", "?")
             self.tf[name] += made.experimental_get_tracing_count()
+            # a tf.function method traces in the copy bound to each instance
+            for bound in getattr(made, "_descriptor_cache", {}).values():
+                self.tf[name] += bound.experimental_get_tracing_count()
 
     def _count_torch(self):
         import torch

@@ -4,7 +4,7 @@
 # driver runs under torch.compile; the title says it was not guarded. The maintainer's repro
 # (torch 2.2) and a run on torch 2.13 give the eager results: fine.
 # label: none
-# verify: close(c.out, e.out)
+# verify: close(c.outs, e.outs)
 import torch
 
 tlist = [torch.ones(10), torch.ones(10), torch.ones(10)]
@@ -29,4 +29,4 @@ def test():
 
 compiled_test = torch.compile(test, backend="eager", fullgraph=False)
 compiled_test()
-out = [r.clone() for r in results]
+outs = [r.clone() for r in results]

@@ -1,10 +1,11 @@
 # source: https://github.com/tensorflow/tensorflow/issues/36574
 # framework: TF
 # `train_step(model, mask_model, optimizer, x, y)` is a tf.function given the same Python model
-# and optimizer objects on every step: they are keyed by identity, so one trace serves every
-# batch of every epoch. Fine. Metrics and early stopping are left out.
+# and optimizer objects on every step: they are keyed by identity, so the traces made on the
+# first call (two: the optimizer creates its variables there) serve every batch of every epoch.
+# Fine. Metrics and early stopping are left out.
 # label: none
-# verify: c.tf['train_step'] == 1
+# verify: c.tf['train_step'] <= 2
 import tensorflow as tf
 
 loss_fn = tf.keras.losses.MeanSquaredError()

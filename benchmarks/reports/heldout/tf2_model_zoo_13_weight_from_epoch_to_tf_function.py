@@ -1,12 +1,16 @@
 # source: https://github.com/ryancheunggit/tensorflow2_model_zoo/issues/13
 # framework: TF
-# The consistency weight `w = min(W_MAX, 50 / (1 + np.exp(NUM_EPOCHS / 8 - epoch)))` is a new
-# Python float on each epoch until it reaches W_MAX, and it is passed to the tf.function
-# `train_step`: every such epoch traces the step again. Mixup and the EMA model are left out.
-# verify: c.tf['train_step'] >= 8
+# A static checker reported the consistency weight `w = min(W_MAX, 50 / (1 + np.exp(NUM_EPOCHS
+# / 8 - epoch)))`, new on each epoch, passed to the tf.function `train_step`. A run on TF 2.21:
+# until it reaches W_MAX, `w` is a NumPy float64, which tf.function takes as a tensor (keyed by
+# dtype, not value); then the Python float W_MAX: two traces in 40 epochs. Fine today. Mixup and
+# the EMA model are left out; the model runs in float64 so that `w * loss` type-checks.
+# label: none
+# verify: c.tf['train_step'] <= 2
 import numpy as np
 import tensorflow as tf
 
+tf.keras.backend.set_floatx("float64")
 NUM_EPOCHS = 40
 W_MAX = 30.0
 model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
@@ -28,4 +32,4 @@ def train_step(x_batch, y_batch, w):
 for epoch in range(NUM_EPOCHS):
     w = min(W_MAX, 50 / (1 + np.exp(NUM_EPOCHS / 8 - epoch)))
     for idx, (x_batch, y_batch) in enumerate(train_dataset):
-        train_step(x_batch, y_batch, w)  # label: ACC5
+        train_step(x_batch, y_batch, w)
