@@ -1,0 +1,36 @@
+# source: https://github.com/lshug/first-order-model-tf/issues/22
+# framework: TF
+# `animate` defines two tf.functions and is called once per video pair. `slice_driving` is
+# called once per `animate` call: a new function, traced on every pass of the pairs loop.
+# `next_batch` is traced once per call too, but then used for every batch of the video. The
+# models are left out; each video has 12 frames of 2x2.
+# verify: c.tf['slice_driving'] >= 8
+import numpy as np
+import tensorflow as tf
+
+
+def animate(source_image, driving_video, batch_size=4, exact_batch=True):
+    end = batch_size * (len(driving_video) // batch_size)
+
+    @tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])  # label[a]
+    def slice_driving(x):
+        return x[0:end]
+
+    @tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])
+    def next_batch(x):
+        return x[0:batch_size], x[batch_size:]
+
+    driving_video = tf.convert_to_tensor(driving_video, tf.float32)
+    if exact_batch:
+        driving_video = slice_driving(driving_video)  # label[a]: ACC5
+    predictions = []
+    while driving_video.shape[0] > 0:
+        batch, driving_video = next_batch(driving_video)
+        predictions.append(batch + source_image)
+    return predictions
+
+
+dataset = [(np.ones((2, 2)), np.ones((12, 2, 2))) for _ in range(10)]
+for idx, pair in enumerate(dataset):
+    source_image, frames = pair
+    predictions = animate(source_image, frames, batch_size=1)  # label[a]

@@ -1,0 +1,195 @@
+"""Recall and precision of acclint on the report corpus, per half, family and framework.
+
+Runs `acclint check` (the command line, as a user would: the reports are never imported) over
+`dev/` and `heldout/`, and matches its findings to each module's labels:
+
+- `# label: CODE` at the end of a line marks a hazard a correct linter reports there;
+  `# label[g]: CODE` starts a group, and further lines marked `# label[g]` are places where a
+  finding for the same hazard is just as right (the loop call of a function that builds a new
+  compiled callable, the write that makes a read stale). A group is one hazard.
+- `# label: none` in the header marks a look-alike that is fine: it has no labels.
+
+A label is found when a finding of the same family (`ACC5`, `ACC6`, or the family digit for the
+others: ACC1 .. ACC4) lies on one of its lines. A finding is a false positive when no label of
+its family lies on its line. Recall = found labels / labels; precision = findings on a label /
+findings. Rows: per half, per family (ACC5, ACC6, other) and per framework (`# framework:`).
+
+    python benchmarks/reports/measure.py [--half dev|heldout] [--list]
+
+`--list` prints, for the halves asked for, each missed label and each false finding with its
+line (use it on dev only: the held-out half is for counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).parent
+MARKERS = re.compile(r"#\s*(label\b.*)$")
+LABEL = re.compile(r"label(?:\[(\w+)\])?(?::\s*(ACC\d+|none))?")
+FRAMEWORK = re.compile(r"^#\s*framework:\s*(\S+)", re.M)
+
+
+def family(code: str) -> str:
+    """What a label and a finding must share to match: the family, `ACC5` or `ACC4` etc."""
+    return code[:4]
+
+
+def group_of(code: str) -> str:
+    """The reporting family: ACC5, ACC6, or 'other' (ACC1 to ACC4)."""
+    return code[:4] if code[:4] in ("ACC5", "ACC6") else "other"
+
+
+@dataclass
+class Hazard:
+    code: str
+    lines: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Report:
+    path: Path
+    framework: str
+    hazards: list[Hazard]
+    fine: bool
+
+
+def read_report(path: Path) -> Report:
+    """A module's framework and labels; several markers may share a line (`label: ACC4 label[g]`)."""
+    text = path.read_text()
+    framework = FRAMEWORK.search(text)
+    if not framework:
+        raise SystemExit(f"{path}: no `# framework:` line")
+    groups: dict[str, Hazard] = {}
+    hazards: list[Hazard] = []
+    fine = False
+    pending: dict[str, set[int]] = collections.defaultdict(set)
+    for number, line in enumerate(text.splitlines(), 1):
+        markers = MARKERS.search(line)
+        for match in LABEL.finditer(markers.group(1) if markers else ""):
+            name, code = match.groups()
+            if code == "none":
+                fine = True
+            elif code:
+                hazard = Hazard(code, {number})
+                hazards.append(hazard)
+                if name:
+                    groups[name] = hazard
+            elif name:
+                pending[name].add(number)
+            else:
+                raise SystemExit(f"{path}:{number}: a label needs a code, `none` or a group")
+    for name, lines in pending.items():
+        if name not in groups:
+            raise SystemExit(f"{path}: `# label[{name}]` without a code on any line")
+        groups[name].lines |= lines
+    if fine == bool(hazards):
+        raise SystemExit(f"{path}: needs either `# label: none` or labelled lines, not both")
+    return Report(path, framework.group(1), hazards, fine)
+
+
+def findings(folder: Path) -> dict[Path, list[tuple[int, str]]]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "acclint", "check", "--no-config", "--no-cache",
+         "--output-format", "json", "--exit-zero", str(folder)],
+        capture_output=True, text=True,
+    )
+    if proc.returncode:
+        raise SystemExit(f"acclint failed on {folder}: {proc.stderr.strip()[-600:]}")
+    out = collections.defaultdict(list)
+    for item in json.loads(proc.stdout):
+        out[Path(item["filename"]).resolve()].append((item["line"], item["code"]))
+    return out
+
+
+@dataclass
+class Tally:
+    labels: int = 0
+    found: int = 0
+    findings: int = 0
+    true: int = 0
+
+    def add(self, other: "Tally") -> None:
+        self.labels += other.labels
+        self.found += other.found
+        self.findings += other.findings
+        self.true += other.true
+
+    def row(self, name: str) -> str:
+        recall = f"{self.found}/{self.labels} = {self.found / self.labels:.2f}" if self.labels else "-"
+        precision = (f"{self.true}/{self.findings} = {self.true / self.findings:.2f}"
+                     if self.findings else "- (no findings)")
+        return f"| {name} | {recall} | {precision} |"
+
+
+def score(report: Report, found: list[tuple[int, str]], misses: list, extras: list):
+    """Tallies of one report keyed by reporting family; misses and false findings appended."""
+    tallies = collections.defaultdict(Tally)
+    for hazard in report.hazards:
+        t = tallies[group_of(hazard.code)]
+        t.labels += 1
+        if any(line in hazard.lines and family(code) == family(hazard.code) for line, code in found):
+            t.found += 1
+        else:
+            misses.append((report, hazard))
+    for line, code in found:
+        t = tallies[group_of(code)]
+        t.findings += 1
+        if any(line in h.lines and family(code) == family(h.code) for h in report.hazards):
+            t.true += 1
+        else:
+            extras.append((report, line, code))
+    return tallies
+
+
+def measure(half: str, show: bool) -> None:
+    folder = HERE / half
+    reports = [read_report(p) for p in sorted(folder.glob("*.py"))]
+    found = findings(folder)
+    by_family = collections.defaultdict(Tally)
+    by_framework = collections.defaultdict(Tally)
+    total = Tally()
+    misses, extras = [], []
+    for report in reports:
+        for fam, t in score(report, found.get(report.path.resolve(), []), misses, extras).items():
+            by_family[fam].add(t)
+            by_framework[report.framework].add(t)
+            total.add(t)
+    fine = sum(r.fine for r in reports)
+    counts = collections.Counter(r.framework for r in reports)
+    print(f"\n## {half}: {len(reports)} reports ({fine} fine look-alikes); "
+          + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    print("\n| rows | recall (labels found) | precision (findings on a label) |\n|---|---|---|")
+    print(total.row("all"))
+    for name in ("ACC5", "ACC6", "other"):
+        print(by_family[name].row(name))
+    for name in ("JAX", "TF", "PyTorch", "runtime"):
+        print(by_framework[name].row(name))
+    if show:
+        print("\nmissed labels:")
+        for report, hazard in misses:
+            print(f"  {report.path.name}:{min(hazard.lines)} {hazard.code}")
+        print("false findings:")
+        for report, line, code in extras:
+            print(f"  {report.path.name}:{line} {code}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("dev", "heldout"), action="append")
+    parser.add_argument("--list", action="store_true", help="list misses and false findings")
+    args = parser.parse_args(argv)
+    for half in args.half or ["dev", "heldout"]:
+        measure(half, args.list)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Split the collected reports at random into a development half and a held-out half (issue 36).
+
+Run once per batch, right after its addresses were collected and before any report of it was
+read closely: `python benchmarks/reports/split.py [BATCH]` reads `candidatesBATCH.tsv` (one
+report a row: address, framework, what the search excerpt suggested, title) and writes
+`splitBATCH.tsv` with a `half` column. Batch "" (the first, 69 reports), batch "2" (7 more,
+collected when drops left fewer than 60 usable reports) and batch "3" (2 more) are drawn with the same fixed seed, so
+the split can be checked; a batch is never re-drawn.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+import sys
+from pathlib import Path
+
+SEED = 36  # the issue's number; fixed before the draw
+HERE = Path(__file__).parent
+
+
+def main(batch: str = "") -> None:
+    with open(HERE / f"candidates{batch}.tsv", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    order = list(range(len(rows)))
+    random.Random(SEED).shuffle(order)
+    dev = set(order[: len(rows) // 2])
+    with open(HERE / f"split{batch}.tsv", "w", newline="") as f:
+        out = csv.writer(f, delimiter="\t", lineterminator="\n")
+        out.writerow(["half", *rows[0].keys()])
+        for i, row in enumerate(rows):
+            out.writerow(["dev" if i in dev else "heldout", *row.values()])
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:2])
