@@ -47,6 +47,10 @@ class Target:
     bound_names: tuple[str, ...] = ()
     via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
     given: tuple[str, ...] = ()  # parameters `partial` binds to something other than `None`
+    # What `partial` binds each parameter it names or fills to (`partial(body, scale=s)`), and
+    # the `**mapping`s it unpacks whose keys are not spelled out: those may bind any parameter.
+    bound_values: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    open_mappings: tuple[cst.BaseExpression, ...] = ()
 
 
 _EMPTY_MODULE = cst.Module(body=[])
@@ -279,23 +283,59 @@ class ContextAnalysis:
             return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Call):
             func_name = self.resolve(expr.func)
-            positional = [a.value for a in expr.args if a.keyword is None]
+            # `**mapping` binds by name, never a position: `partial(body, **options)` leaves
+            # the scan's `carry, x` where they are
+            positional = [a.value for a in expr.args if a.keyword is None and a.star != "**"]
             if func_name in PARTIAL and positional:
-                bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
+                named = [(a.keyword.value, a.value) for a in expr.args if a.keyword is not None]
+                unpacked = [a.value for a in expr.args if a.star == "**"]
+                spelled = [self._spelled_keys(m, scope) for m in unpacked]
+                named += [pair for keys in spelled if keys is not None for pair in keys]
+                opened = tuple(m for m, keys in zip(unpacked, spelled) if keys is None)
                 targets = []
                 for t in self._targets(positional[0], scope, cls, seen, at):
                     params = t.function.call_params[t.bound_positional:]
-                    given = [a.keyword.value for a in expr.args if a.keyword is not None and not _is_none(a.value)]
-                    given += [p.name for p, v in zip(params, positional[1:]) if not _is_none(v)]
+                    filled = [(p.name, v) for p, v in zip(params, positional[1:])]
+                    given = [name for name, v in named + filled if not _is_none(v)]
                     targets.append(Target(
-                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound,
-                        t.via_attribute, t.given + tuple(given),
+                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + tuple(n for n, _ in named),
+                        t.via_attribute, t.given + tuple(given), t.bound_values + tuple(filled + named),
+                        t.open_mappings + opened,
                     ))
                 return targets
             inner = self.markers.get(func_name)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner, expr) for t in self._targets(e, scope, cls, seen, at)]
         return []
+
+    def _spelled_keys(self, mapping: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]] | None:
+        """The keys and values of a mapping `partial` unpacks, where they are spelled out: a
+        dict display with string keys or `dict(k=v)`, or a name bound once to one and never
+        item-assigned. None where the keys are not known."""
+        if isinstance(mapping, cst.Name):
+            values = self._values_of(mapping.value, scope)
+            if len(values) != 1 or self._item_assigned(mapping.value, scope):
+                return None
+            mapping = values[0]
+        if isinstance(mapping, cst.Dict) and all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in mapping.elements
+        ):
+            return [(e.key.evaluated_value, e.value) for e in mapping.elements]  # type: ignore[union-attr]
+        if isinstance(mapping, cst.Call) and self.resolve(mapping.func) == "dict" and all(a.keyword is not None for a in mapping.args):
+            return [(a.keyword.value, a.value) for a in mapping.args]  # type: ignore[union-attr]
+        return None
+
+    def _item_assigned(self, name: str, scope: FunctionInfo | None) -> bool:
+        """Whether the function `scope` (or one it is nested in) stores an item into `name`."""
+        fn = scope
+        while fn is not None:
+            if any(
+                isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name
+                for t, _, _ in self._body(fn).flows
+            ):
+                return True
+            fn = fn.parent
+        return False
 
     def _method_of_instance(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`counter.count` where every value `counter` is bound to is `Counter(...)`, a plain
@@ -673,6 +713,7 @@ class ContextAnalysis:
                     kinds.update(_entry(marker, _options(call.args, self.markers), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
+                kinds = _partial_bindings(target, kinds, query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
 
     def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
@@ -741,7 +782,21 @@ def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
             if -len(positional) <= i < len(positional):
                 static.add(positional[i].name)
         traced = [p for p in params if p.name not in static]
-    return entry_kinds(traced, "all")
+    return _partial_bindings(target, entry_kinds(traced, "all"))
+
+
+def _partial_bindings(target: Target, kinds: dict[str, Kind], query: ValueQuery | None = None) -> dict[str, Kind]:
+    """The kinds of `target`'s parameters once what `partial` bound is in: each parameter it
+    binds holds what was bound (`query`: the values where the `partial` is evaluated in a
+    trace; none: outside any, where every bound value is a Python value or a constant), and a
+    `**mapping` whose keys are not spelled out may bind any parameter, which then is no
+    tracer for sure."""
+    if target.open_mappings:
+        kinds = {name: min(kind, UNKNOWN) for name, kind in kinds.items()}
+    if query is not None:
+        plain = {p.name for p in target.function.params if p.plain_typed}
+        kinds = {**kinds, **{name: query.kind(value) for name, value in target.bound_values if name not in plain}}
+    return kinds
 
 
 def _enclosing(fn: FunctionInfo, context: str) -> dict[str, Kind]:

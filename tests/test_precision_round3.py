@@ -1,0 +1,95 @@
+"""Issue 32's false-finding causes, each a rule about values (docs/analysis.md), tested on VALID
+shapes written fresh (no finding) beside look-alikes that are hazards and must still be found.
+
+Every snippet is linted whole; `# expect: CODE` marks each line that must be reported, and no
+other line may be.
+"""
+
+from __future__ import annotations
+
+from labelled import assert_labels_match
+
+# -- a. what `functools.partial` binds is what was bound -----------------------------------
+
+PARTIAL_BINDINGS = """
+import functools
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def body(carry, x, *, mode, scale):
+    if scale > 1:  # bound from a dict of Python values: static
+        carry = carry * scale
+    if mode == "sum":
+        carry = carry + x
+    return carry, carry
+
+
+@jax.jit
+def minimal(xs):
+    options = {"mode": "sum", "scale": 2}
+    return lax.scan(functools.partial(body, **options), 0.0, xs)
+
+
+@jax.jit
+def with_dict_call(xs):
+    return lax.scan(partial(body, **dict(mode="sum", scale=3)), 0.0, xs)
+
+
+def counted(i, total, *, verbose, limit):
+    if verbose:  # a Python bool bound by name
+        total = total + i
+    if limit > 3:
+        total = total * 2
+    return total
+
+
+@jax.jit
+def fori(x):
+    kw = dict(verbose=False, limit=4)
+    step = partial(counted, **kw)
+    return lax.fori_loop(0, 3, step, x)
+
+
+def configured(carry, x, cfg, scale=1.0):
+    if cfg["clip"]:  # an item of an options dict bound by keyword
+        carry = jnp.clip(carry, -scale, scale)
+    return carry + x, carry
+
+
+@jax.jit
+def unknown_keys(xs, **options):
+    # keys not spelled out: the mapping may bind any parameter, so none is a tracer for sure
+    return lax.scan(partial(configured, **options), 0.0, xs)
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+def carried(carry, x, *, mode):
+    if carry > 0:  # expect: ACC201
+        carry = carry - x
+    return carry, carry
+
+
+@jax.jit
+def the_carry_is_still_traced(xs):
+    return lax.scan(partial(carried, **{"mode": "sum"}), 0.0, xs)
+
+
+def scaled(carry, x, scale):
+    if scale > 1:  # expect: ACC201
+        carry = carry * scale
+    return carry, carry
+
+
+@jax.jit
+def a_traced_value_bound_by_name(xs, s):
+    return lax.scan(partial(scaled, scale=jnp.max(s)), 0.0, xs)
+"""
+
+
+def test_what_partial_binds_is_what_was_bound():
+    assert_labels_match(PARTIAL_BINDINGS)
