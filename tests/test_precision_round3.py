@@ -93,3 +93,65 @@ def a_traced_value_bound_by_name(xs, s):
 
 def test_what_partial_binds_is_what_was_bound():
     assert_labels_match(PARTIAL_BINDINGS)
+
+
+# -- b. a labelled array's metadata is no array --------------------------------------------
+
+WRAPPER_METADATA = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def minimal(da):
+    da = da * 2  # an array for sure, or a labelled wrapper around one
+    if da.sizes["lon"] > 10:
+        da = da[:, :10]
+    return da
+
+
+@jax.jit
+def dims_loop(da):
+    da = da - da.mean()
+    for dim in da.dims:
+        if dim == "time":
+            da = da - da.mean(dim)
+    return da
+
+
+@jax.jit
+def attrs_and_name(da):
+    da = da + 1
+    if da.attrs.get("units") == "K":
+        da = da - 273.15
+    if da.name:
+        print("normalising", da.name)  # labels only: a warning of static values
+    return da
+
+
+@jax.jit
+def coordinate_names(da, other):
+    da = da * other
+    for name in da.coords:
+        if name.startswith("lat"):
+            da = da.rename({name: "latitude"})
+    if len(da.indexes) > 2:
+        return da
+    return -da
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@jax.jit
+def the_wrapped_values_are_traced(da):
+    da = da * 2
+    if da.values.sum() > 0:  # expect: ACC201
+        return da
+    if da > 0:  # expect: ACC201
+        return -da
+    return da.T if da.T.sum() > 1 else da  # expect: ACC203
+"""
+
+
+def test_a_labelled_arrays_metadata_is_no_array():
+    assert_labels_match(WRAPPER_METADATA)

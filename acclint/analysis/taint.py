@@ -323,9 +323,12 @@ class ValueQuery:
             field_kind = self._record_field(node.value.value, attr)
             if field_kind is not None:
                 return field_kind
-        if base is TREE:
+        if base >= TREE:
             # A field of a pytree may be declared static (`pytree_node=False`) or be a config
-            # value; only attributes that exist on arrays alone say it is an array.
+            # value; only attributes that exist on arrays alone say it is an array. An array
+            # has no other attributes but its static views: a value used as an array that has
+            # one is a wrapper that looks like an array (a labelled array's `.coords`,
+            # `.sizes`), and the field is whatever the wrapper holds.
             return TRACED if attr in self.facts.array_attributes else UNKNOWN
         return base
 
@@ -413,9 +416,9 @@ class ValueQuery:
                     return TREE
                 return UNKNOWN
             if receiver is UNKNOWN:
-                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) is TREE:
-                    # `layer.w.sum()`: a static field must be hashable, so no array is one; a
-                    # field with array methods is a leaf of the pytree, a tracer.
+                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) >= TREE:
+                    # `layer.w.sum()`, `named.array.sum()`: a static field must be hashable, so
+                    # no array is one; a field with array methods is a leaf, a tracer.
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
