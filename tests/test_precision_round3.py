@@ -155,3 +155,79 @@ def the_wrapped_values_are_traced(da):
 
 def test_a_labelled_arrays_metadata_is_no_array():
     assert_labels_match(WRAPPER_METADATA)
+
+
+# -- e. an explicit tracer test narrows what follows ---------------------------------------
+
+TRACER_TESTS = """
+import jax
+import jax.numpy as jnp
+from jax import core
+
+
+def _is_tracer(x):
+    return isinstance(x, core.Tracer)
+
+
+def is_traced(x):
+    return isinstance(x, jax.core.Tracer)
+
+
+def minimal(x, factor):
+    if not _is_tracer(factor):
+        if factor == 1.0:  # a Python number here
+            return x
+    return x * factor
+
+
+def early_return(x, factor):
+    if is_traced(factor):
+        return x * factor
+    if factor > 1.0:  # only Python values get this far
+        return x
+    return x * float(factor)
+
+
+def core_tracer_else(x, factor):
+    if isinstance(factor, core.Tracer):
+        scale = factor
+    else:
+        scale = float(factor)
+    return x * scale
+
+
+def not_a_tracer_returns(x, factor):
+    if not is_traced(factor):
+        return x * float(factor)
+    return x * factor
+
+
+@jax.jit
+def run(x, f):
+    return minimal(x, f) + early_return(x, f * 2) + core_tracer_else(x, f + 1) + not_a_tracer_returns(x, f - 1)
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+def is_training(x):
+    return x.ndim > 1
+
+
+def traced_branch(x, factor):
+    if _is_tracer(factor):
+        if factor > 1.0:  # expect: ACC201
+            return x
+    if is_training(factor):  # not a tracer test: says nothing of factor
+        if factor > 2.0:  # expect: ACC201
+            return -x
+    return x * factor
+
+
+@jax.jit
+def run_hazards(x, f):
+    return traced_branch(x, f * 2)
+"""
+
+
+def test_an_explicit_tracer_test_narrows_what_follows():
+    assert_labels_match(TRACER_TESTS)

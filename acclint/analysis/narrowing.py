@@ -24,7 +24,8 @@ HOST_TYPES = frozenset({
     "numpy.floating", "numpy.bool_", "numpy.dtype",
 })
 # Predicates that hold only for concrete (non-traced) values, by their last name component
-# (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
+# without leading underscores (libraries define their own: numpyro's `not_jax_tracer`,
+# `is_concrete`); those that hold only for tracers are each framework's `[tracers] predicates`.
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
 
 
@@ -60,7 +61,7 @@ def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dic
             if not holds and types & value_facts().array_types:
                 return {name: STATIC}
             return {}
-        tail = qualified.rsplit(".", 1)[-1]
+        tail = qualified.rsplit(".", 1)[-1].lstrip("_")  # a private helper `_is_tracer` is the same test
         if tail in CONCRETE_PREDICATES and holds:
             return {name: STATIC}
         if tail in value_facts().tracer_predicates:
