@@ -231,3 +231,78 @@ def run_hazards(x, f):
 
 def test_an_explicit_tracer_test_narrows_what_follows():
     assert_labels_match(TRACER_TESTS)
+
+
+# -- c. a module's parameter typed as Python values holds Python values --------------------
+
+MODULE_PARAMETERS = """
+from typing import Literal, Optional, Union
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Counter(nn.Module):  # never called here: applied from elsewhere
+    @nn.compact
+    def __call__(self, n: Optional[int]):
+        if n > 2:
+            return jnp.zeros(3)
+        return jnp.ones(3)
+
+
+class Flag(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: "bool | None"):
+        if train:
+            return x
+        return nn.Dropout(0.1, deterministic=False)(x)
+
+
+class Level(nn.Module):
+    @nn.compact
+    def __call__(self, level: Literal[1, 2, 3], x):
+        if level > 1:
+            return x
+        return x * 2
+
+
+class Depth(nn.Module):
+    @nn.compact
+    def __call__(self, depth: Union[int, None] = None, x=None):
+        if depth is not None and depth > 3:
+            return x
+        return nn.Dense(3)(x)
+
+
+class Outer(nn.Module):
+    flag: Flag  # reached only through a module-typed attribute
+    depth: Depth
+
+    @nn.compact
+    def __call__(self, x, train=False, depth=2):
+        h = self.flag(x, train)
+        return self.depth(depth, h)
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+class Gate(nn.Module):
+    @nn.compact
+    def __call__(self, x, threshold: Optional[jax.Array]):
+        if threshold > 0:  # expect: ACC201
+            return x
+        return -x
+
+
+class Caller(nn.Module):
+    gate: Gate
+
+    @nn.compact
+    def __call__(self, x):
+        return self.gate(x, jnp.mean(x))
+"""
+
+
+def test_a_modules_parameter_typed_as_python_values_is_static():
+    assert_labels_match(MODULE_PARAMETERS)

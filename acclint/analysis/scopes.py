@@ -202,12 +202,38 @@ def _literal(node: cst.BaseExpression | None) -> object:
 
 
 def _plain_typed(param: cst.Param) -> bool:
-    if param.annotation is None:
-        return False
-    ann = param.annotation.annotation
+    return param.annotation is not None and _plain_type(param.annotation.annotation) is True
+
+
+def _plain_type(ann: cst.BaseExpression) -> bool | None:
+    """Whether an annotation names Python values only: a plain type (`int`), a `Literal[...]`,
+    or an optional or union of them (`Optional[int]`, `int | None`, `Union[bool, str]`, and the
+    same in a string). None for `None` alone, which only joins a union."""
     if isinstance(ann, cst.SimpleString):
-        return ann.evaluated_value in PLAIN_TYPES
-    return isinstance(ann, cst.Name) and ann.value in PLAIN_TYPES
+        try:
+            return _plain_type(cst.parse_expression(ann.evaluated_value))
+        except (cst.ParserSyntaxError, RecursionError, ValueError):
+            return False
+    if isinstance(ann, cst.Name) and ann.value == "None":
+        return None
+    if isinstance(ann, cst.Name):
+        return ann.value in PLAIN_TYPES
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        return _union([ann.left, ann.right])
+    if isinstance(ann, cst.Subscript):
+        base = ann.value.attr.value if isinstance(ann.value, cst.Attribute) else getattr(ann.value, "value", "")
+        inner = [e.slice.value for e in ann.slice if isinstance(e.slice, cst.Index)]
+        if base == "Literal":
+            return True
+        if base in ("Optional", "Union") and len(inner) == len(ann.slice):
+            return _union(inner)
+    return False
+
+
+def _union(members: list[cst.BaseExpression]) -> bool:
+    """A union is plain when each member is plain or `None`, and one is plain."""
+    found = [_plain_type(m) for m in members]
+    return False not in found and True in found
 
 
 def _alias_target(node: cst.Assign) -> str | None:
