@@ -306,3 +306,84 @@ class Caller(nn.Module):
 
 def test_a_modules_parameter_typed_as_python_values_is_static():
     assert_labels_match(MODULE_PARAMETERS)
+
+
+# -- d. a comprehension's variable is its own ----------------------------------------------
+
+COMPREHENSION_SCOPES = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def minimal(xs):
+    k = 3
+    ys = [xs[i] for i in range(k)]
+    sums = [jnp.sum(k) for k in ys]  # this k is traced, the function's k is not
+    if k > 2:
+        return sums
+    return ys
+
+
+@jax.jit
+def outer_traced_inner_static(x, names):
+    x = x * 2
+    picked = [x for x in range(4) if x > 1]  # range indices: static
+    widths = {x: len(x) for x in names if x.startswith("a")}
+    total = sum(x for x in range(3) if x % 2 == 0)
+    return x * total, picked, widths
+
+
+@jax.jit
+def nested(x):
+    n = x.shape[0]
+    shapes = (x.shape, x.T.shape)
+    flat = [d for shape in shapes for d in shape if d > 1]
+    cells = [[n * r for n in range(2)] for r in range(3)]  # inner n: a range index
+    if n > 4:  # the function's n: a shape, static
+        return x, flat, cells
+    return -x, flat, cells
+
+
+@jax.jit
+def dict_comprehension(params, scale):
+    scale = jnp.asarray(scale)
+    scaled = {scale: v for scale, v in params.items()}  # keys of a pytree: static
+    if len(scaled) > 1 and scale > 0:  # expect: ACC201
+        return scaled
+    return params
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@jax.jit
+def the_elements_of_a_traced_array(xs):
+    xs = xs * 2
+    kept = [v for v in xs if v > 0]  # expect: ACC202
+    return jnp.stack(kept)
+
+
+@jax.jit
+def the_outer_name_keeps_its_kind(x):
+    x = x * 2
+    labels = [x for x in ("a", "b")]
+    if x > 0:  # expect: ACC201
+        return x, labels
+    return -x, labels
+
+
+def helper(v):
+    if v > 0:  # expect: ACC201
+        return v
+    return -v
+
+
+@jax.jit
+def a_call_inside_sees_the_variable(xs):
+    i = 0
+    return [helper(i) for i in xs * 2]
+"""
+
+
+def test_a_comprehension_variable_is_its_own():
+    assert_labels_match(COMPREHENSION_SCOPES)

@@ -615,7 +615,7 @@ class ContextAnalysis:
             grew = grew or kinds != trace.names
             trace.names = kinds
             for call in facts.calls:
-                self._propagate_call(fn, context, call, query)
+                self._propagate_call(fn, context, call, query.within(facts.call_scopes.get(call, ())))
             returns = _return_kinds(facts, query)
             returned = returned or returns != trace.returns
             trace.returns = returns
