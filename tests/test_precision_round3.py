@@ -387,3 +387,48 @@ def a_call_inside_sees_the_variable(xs):
 
 def test_a_comprehension_variable_is_its_own():
     assert_labels_match(COMPREHENSION_SCOPES)
+
+
+# -- g. in a notebook, a redefinition is the name's value from its cell on -----------------
+
+def _notebook_findings(tmp_path, cells: list[str]) -> set[tuple[int, int, str]]:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from acclint.api import lint_paths
+
+    path = tmp_path / "nb.ipynb"
+    nbformat.write(new_notebook(cells=[new_code_cell(c) for c in cells]), str(path))
+    return {(f.cell, f.line, f.code) for f in lint_paths([path])}
+
+
+def test_a_later_cells_redefinition_is_that_definition_from_there_on(tmp_path):
+    cells = [
+        # 1: the helper a jitted function of cell 2 calls (a hazard: it is traced)
+        "import jax\nimport jax.numpy as jnp\n\ndef helper(n):\n    if n > 2:\n        return n\n    return 0",
+        # 2
+        "@jax.jit\ndef g(x):\n    return helper(x)\n\ng(jnp.ones(3))",
+        # 3: redefined for eager use, after the only trace was built: never traced
+        "def helper(n):\n    if n > 2:\n        print(n)\n    return n\n\nhelper(3)",
+        # 4: a function defined after the redefinition reads the new helper
+        "def scale(x):\n    print('scaling')\n    return x * 2",
+        "@jax.jit\ndef run(x):\n    return helper(x) + scale(x)",
+        # 6: scale redefined after `run` was defined, called only eagerly
+        "def scale(x):\n    if x > 0:\n        print(x)\n    return x\n\nscale(1.0)",
+    ]
+    assert _notebook_findings(tmp_path, cells) == {
+        (1, 5, "ACC201"),  # the first helper, traced by g
+        (3, 2, "ACC201"), (3, 3, "ACC401"),  # the second helper, traced by run (cell 5)
+        (4, 2, "ACC401"),  # scale as run (cell 5) reads it
+    }
+
+
+def test_a_body_reads_the_definition_live_when_module_code_first_calls_it(tmp_path):
+    # a script's main, defined before a redefinition and called after it, runs the new one
+    cells = [
+        "import jax\n\ndef loss(x):\n    return x * 2",
+        "@jax.jit\ndef main(x):\n    return loss(x)",
+        "def loss(x):\n    if x > 0:\n        return x\n    return -x",
+        "main(1.0)",
+    ]
+    assert _notebook_findings(tmp_path, cells) == {(3, 2, "ACC201")}

@@ -373,7 +373,10 @@ class ContextAnalysis:
     ) -> FunctionInfo | None:
         """The function a bare name refers to, by lexical scope (class bodies are skipped):
         in the scope the reference lies in, the `def` that ran last before `at` (its order,
-        when known); in the enclosing scopes, which have run by the time a body runs, the last."""
+        when known); in the enclosing functions, which have run by the time a body runs, the
+        last; at module level, from a body, the `def` that ran last before the body runs
+        (ModuleIndex.runs_at: a function redefined in a later cell is the new function only for
+        what runs after it), or the last where none ran yet."""
         fn = scope
         while fn is not None:
             if name in fn.inner:
@@ -381,7 +384,10 @@ class ContextAnalysis:
             if name in self._body(fn).local_names:
                 return None  # a parameter or variable of this scope hides outer functions
             fn = fn.parent
-        return self.index.live(name, None, at if scope is None else None)
+        if scope is None:
+            return self.index.live(name, None, at)
+        runs = self.index.runs_at(scope) if (None, name) in self.index.redefined else None
+        return self.index.live(name, None, runs) or self.index.live(name, None, None)
 
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method: the class's (or a same-module base's) method `step`."""

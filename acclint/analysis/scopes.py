@@ -161,6 +161,8 @@ class ModuleIndex:
     redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = field(default_factory=dict)
     # The order (FunctionInfo.order) of the callee expression of every call by a name.
     call_order: dict[cst.BaseExpression, int] = field(default_factory=dict)
+    # The order of the first call of each name made by module-level code (`step(x)` in a cell).
+    first_module_call: dict[str, int] = field(default_factory=dict)
 
     def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
         """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
@@ -172,6 +174,16 @@ class ModuleIndex:
             return last
         defs = self.redefined.get((scope, name), ())
         return next((fn for fn in reversed(defs) if fn.order < at), None)
+
+    def runs_at(self, fn: FunctionInfo) -> int | None:
+        """Where the body of `fn` runs among the module's statements, for the module-level
+        names it reads: at the first call module-level code makes of the module-level function
+        it lies in, else where that function is defined (a notebook runs its cells in order, a
+        function after the cell that defines it); None for a method (called through objects)."""
+        root = fn.outermost
+        if root.cls is not None:
+            return None
+        return self.first_module_call.get(root.name, root.order)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -271,6 +283,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
     redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = {}
     call_order: dict[cst.BaseExpression, int] = {}
+    first_module_call: dict[str, int] = {}
     order = 0  # the walks' nodes counted in order: where each is evaluated, near enough
 
     def define(scope_names: dict[str, FunctionInfo], scope: FunctionInfo | None, info: FunctionInfo) -> None:
@@ -292,6 +305,8 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                 if isinstance(node.func, (cst.Name, cst.Attribute)):
                     calls.append(MarkerSite(node, fn, cls, order=order))
                     call_order[node.func] = order
+                    if fn is None and cls is None and type(node.func) is cst.Name:
+                        first_module_call.setdefault(node.func.value, order)
             elif kind is cst.FunctionDef or kind is cst.Lambda:
                 is_def = kind is cst.FunctionDef
                 name = node.name.value if is_def else "<lambda>"
@@ -330,7 +345,10 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
-    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order)
+    return ModuleIndex(
+        imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order,
+        first_module_call,
+    )
 
 
 def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:
