@@ -432,3 +432,103 @@ def test_a_body_reads_the_definition_live_when_module_code_first_calls_it(tmp_pa
         "main(1.0)",
     ]
     assert _notebook_findings(tmp_path, cells) == {(3, 2, "ACC201")}
+
+
+# -- f. a closure traced once per creation writes its enclosing function's state as written --
+
+FRESH_CLOSURES = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def minimal(w):
+    calls = 0
+
+    def step(w):
+        nonlocal calls
+        calls = calls + 1
+        return w - 0.1 * jnp.sum(w)
+
+    return jax.jit(step)(w), calls
+
+
+def decorated(w):
+    traced = False
+
+    @jax.jit
+    def step(w):
+        nonlocal traced
+        traced = True
+        return w * 2
+
+    out = step(w)
+    return out, traced
+
+
+def bound_to_a_name(w, n):
+    seen = []
+    counts = {"traces": 0}
+
+    def step(w):
+        seen.append(w.shape)
+        counts["traces"] = counts["traces"] + 1
+        return w + n
+
+    compiled = jax.jit(step)
+    return compiled(w), seen, counts
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+def returned(data):
+    count = 0
+
+    @jax.jit
+    def loss(w):
+        nonlocal count
+        count += 1  # expect: ACC405
+        return jnp.sum((data - w) ** 2)
+
+    return loss  # called again and again: the trace is replayed
+
+
+def called_in_a_loop(ws):
+    calls = 0
+
+    def step(w):
+        nonlocal calls
+        calls += 1  # expect: ACC405
+        return w * 2
+
+    compiled = jax.jit(step)
+    for w in ws:
+        compiled(w)
+    return calls
+
+
+def a_tracer_written_out(w):
+    last = None
+
+    def step(w):
+        nonlocal last
+        last = w * 2  # expect: ACC405
+        return last
+
+    return jax.jit(step)(w), last
+
+
+def a_scan_body(xs):
+    steps = 0
+
+    def body(carry, x):
+        nonlocal steps
+        steps += 1  # expect: ACC405
+        return carry + x, carry
+
+    return lax.scan(body, 0.0, xs), steps  # once per trace, not once per iteration
+"""
+
+
+def test_a_closure_traced_once_per_creation_writes_as_written():
+    assert_labels_match(FRESH_CLOSURES)
