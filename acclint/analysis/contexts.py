@@ -376,7 +376,7 @@ class ContextAnalysis:
         when known); in the enclosing functions, which have run by the time a body runs, the
         last; at module level, from a body, the `def` that ran last before the body runs
         (ModuleIndex.runs_at: a function redefined in a later cell is the new function only for
-        what runs after it), or the last where none ran yet."""
+        what runs after it), or the last where that is not known or none ran yet."""
         fn = scope
         while fn is not None:
             if name in fn.inner:

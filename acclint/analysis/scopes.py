@@ -13,6 +13,7 @@ from typing import Iterable
 import libcst as cst
 
 from acclint.analysis.names import ImportTable
+from acclint.files.notebooks import CELL_MARKER
 from acclint.analysis.taint import Kind, ReturnKinds
 from acclint.analysis.walk import all_params, children
 
@@ -163,6 +164,9 @@ class ModuleIndex:
     call_order: dict[cst.BaseExpression, int] = field(default_factory=dict)
     # The order of the first call of each name made by module-level code (`step(x)` in a cell).
     first_module_call: dict[str, int] = field(default_factory=dict)
+    # Whether the module is a notebook's cells (acclint.files.notebooks): run in order, each
+    # function used by the cells after its own.
+    in_cells: bool = False
 
     def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
         """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
@@ -178,12 +182,13 @@ class ModuleIndex:
     def runs_at(self, fn: FunctionInfo) -> int | None:
         """Where the body of `fn` runs among the module's statements, for the module-level
         names it reads: at the first call module-level code makes of the module-level function
-        it lies in, else where that function is defined (a notebook runs its cells in order, a
-        function after the cell that defines it); None for a method (called through objects)."""
+        it lies in; with none, in a notebook, where that function is defined (its cells run in
+        order, and a function serves the cells after its own), and in a module once the module
+        has run (None), as it does for a method (called through objects)."""
         root = fn.outermost
         if root.cls is not None:
             return None
-        return self.first_module_call.get(root.name, root.order)
+        return self.first_module_call.get(root.name, root.order if self.in_cells else None)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -345,9 +350,10 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
+    in_cells = any(line.comment is not None and CELL_MARKER.match(line.comment.value) for line in module.header)
     return ModuleIndex(
         imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order,
-        first_module_call,
+        first_module_call, in_cells,
     )
 
 
