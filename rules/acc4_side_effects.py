@@ -13,6 +13,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
+from acclint.rules.fresh_closures import traced_once_per_closure
 from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
@@ -333,7 +334,10 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Flags assignments (plain, augmented, annotated) to names the function declares
         `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
         bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
-        (a test checking how often a function traces, on purpose).
+        (a test checking how often a function traces, on purpose). So is a Python value
+        written by a closure its eager enclosing function compiles and runs once per call
+        (`jax.jit(step)(w)`, not in a loop, not handed out): a new closure is traced on
+        every call, each trace runs once, and the write runs exactly as written.
 
     Why is this bad:
         The write happens once, while the trace is built: counters stop counting and state
@@ -382,6 +386,19 @@ def test_traces_once():
     f(2.0)
     assert n == 1
 """,
+        """
+import jax
+
+def fit(w):
+    calls = 0
+
+    def step(w):
+        nonlocal calls
+        calls += 1
+        return w * 2
+
+    return jax.jit(step)(w), calls
+""",
     ]
     INVALID = [
         """
@@ -400,10 +417,16 @@ def step(x):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
-            if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx):
+            if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, _written(node), ctx):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
                 return
 
+
+
+def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The value an assignment writes (`n = v`, `n += v`, `n: int = v`)."""
+    value = getattr(node, "value", None)
+    return [value] if isinstance(value, cst.BaseExpression) else []
 
 
 def _array_index(target: cst.Subscript) -> bool:
@@ -505,7 +528,8 @@ class OuterMutationInCachedTrace(Rule):
         `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
         `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
         is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
-        key and value for sure (every trace stores the same entry). Methods that return
+        key and value for sure (every trace stores the same entry), and a Python value stored
+        by a closure its eager enclosing function compiles and runs once per call (see ACC405). Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
 
@@ -593,14 +617,17 @@ class Trainer:
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
-            if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx):
+            if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, [a.value for a in node.args], ctx):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
             if isinstance(target, cst.Subscript) and not _array_index(target):
                 name = _outer_container(target.value, ctx)
-                if name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx):
+                if (
+                    name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
+                    and not traced_once_per_closure(name, _written(node), ctx)
+                ):
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
                     return
 

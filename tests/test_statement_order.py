@@ -1,8 +1,10 @@
 """Names in statement order (issue 25, point 4): a reference resolves to the definition live
 where it runs. A marker applied at module level (`g = jax.jit(f)`, a call, a decorator's
 argument) sees the last `def` before it; a function body, which runs once its module has run,
-sees the last `def` of the module; a name bound twice in one function body resolves as it does
-at module level. Notebooks are one module of their cells in order, so the same holds by cell."""
+sees the last `def` of the module (or the one live at module code's first call of its function;
+in a notebook, with no such call, the one live at its own cell: tests/test_precision_round3.py);
+a name bound twice in one function body resolves as it does at module level. Notebooks are one
+module of their cells in order, so the same holds by cell."""
 
 from __future__ import annotations
 

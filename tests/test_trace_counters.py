@@ -95,6 +95,7 @@ def test_counters_the_program_uses_are_reported():
                 return x * 2
 
             f(1.0)
+            f(2.0)  # run twice: the second call replays the trace (once is no hazard: ACC405's doc)
             assert n == 1
             assert len(history) == 1
             first = seen[0]

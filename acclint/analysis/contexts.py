@@ -49,6 +49,10 @@ class Target:
     bound_names: tuple[str, ...] = ()
     via_attribute: bool = False  # reached as `self.method`: `self` is not counted in argnums
     given: tuple[str, ...] = ()  # parameters `partial` binds to something other than `None`
+    # What `partial` binds each parameter it names or fills to (`partial(body, scale=s)`), and
+    # the `**mapping`s it unpacks whose keys are not spelled out: those may bind any parameter.
+    bound_values: tuple[tuple[str, cst.BaseExpression], ...] = ()
+    open_mappings: tuple[cst.BaseExpression, ...] = ()
 
 
 _EMPTY_MODULE = cst.Module(body=[])
@@ -322,17 +326,24 @@ class ContextAnalysis:
             return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Call):
             func_name = self.resolve(expr.func)
-            positional = [a.value for a in expr.args if a.keyword is None]
+            # `**mapping` binds by name, never a position: `partial(body, **options)` leaves
+            # the scan's `carry, x` where they are
+            positional = [a.value for a in expr.args if a.keyword is None and a.star != "**"]
             if func_name in PARTIAL and positional:
-                bound = tuple(a.keyword.value for a in expr.args if a.keyword is not None)
+                named = [(a.keyword.value, a.value) for a in expr.args if a.keyword is not None]
+                unpacked = [a.value for a in expr.args if a.star == "**"]
+                spelled = [self._spelled_keys(m, scope) for m in unpacked]
+                named += [pair for keys in spelled if keys is not None for pair in keys]
+                opened = tuple(m for m, keys in zip(unpacked, spelled) if keys is None)
                 targets = []
                 for t in self._targets(positional[0], scope, cls, seen, at):
                     params = t.function.call_params[t.bound_positional:]
-                    given = [a.keyword.value for a in expr.args if a.keyword is not None and not _is_none(a.value)]
-                    given += [p.name for p, v in zip(params, positional[1:]) if not _is_none(v)]
+                    filled = [(p.name, v) for p, v in zip(params, positional[1:])]
+                    given = [name for name, v in named + filled if not _is_none(v)]
                     targets.append(Target(
-                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + bound,
-                        t.via_attribute, t.given + tuple(given),
+                        t.function, t.bound_positional + len(positional) - 1, t.bound_names + tuple(n for n, _ in named),
+                        t.via_attribute, t.given + tuple(given), t.bound_values + tuple(filled + named),
+                        t.open_mappings + opened,
                     ))
                 return targets
             inner = self._named(expr.func, func_name, scope)
@@ -341,6 +352,35 @@ class ContextAnalysis:
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
+
+    def _spelled_keys(self, mapping: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]] | None:
+        """The keys and values of a mapping `partial` unpacks, where they are spelled out: a
+        dict display with string keys or `dict(k=v)`, or a name bound once to one and never
+        item-assigned. None where the keys are not known."""
+        if isinstance(mapping, cst.Name):
+            values = self._values_of(mapping.value, scope)
+            if len(values) != 1 or self._item_assigned(mapping.value, scope):
+                return None
+            mapping = values[0]
+        if isinstance(mapping, cst.Dict) and all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in mapping.elements
+        ):
+            return [(e.key.evaluated_value, e.value) for e in mapping.elements]  # type: ignore[union-attr]
+        if isinstance(mapping, cst.Call) and self.resolve(mapping.func) == "dict" and all(a.keyword is not None for a in mapping.args):
+            return [(a.keyword.value, a.value) for a in mapping.args]  # type: ignore[union-attr]
+        return None
+
+    def _item_assigned(self, name: str, scope: FunctionInfo | None) -> bool:
+        """Whether the function `scope` (or one it is nested in) stores an item into `name`."""
+        fn = scope
+        while fn is not None:
+            if any(
+                isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name
+                for t, _, _ in self._body(fn).flows
+            ):
+                return True
+            fn = fn.parent
+        return False
 
     def _method_of_instance(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`counter.count` where every value `counter` is bound to is `Counter(...)`, a plain
@@ -378,7 +418,10 @@ class ContextAnalysis:
     ) -> FunctionInfo | None:
         """The function a bare name refers to, by lexical scope (class bodies are skipped):
         in the scope the reference lies in, the `def` that ran last before `at` (its order,
-        when known); in the enclosing scopes, which have run by the time a body runs, the last."""
+        when known); in the enclosing functions, which have run by the time a body runs, the
+        last; at module level, from a body, the `def` that ran last before the body runs
+        (ModuleIndex.runs_at: a function redefined in a later cell is the new function only for
+        what runs after it), or the last where that is not known or none ran yet."""
         fn = scope
         while fn is not None:
             if name in fn.inner:
@@ -386,7 +429,10 @@ class ContextAnalysis:
             if name in self._body(fn).local_names:
                 return None  # a parameter or variable of this scope hides outer functions
             fn = fn.parent
-        return self.index.live(name, None, at if scope is None else None)
+        if scope is None:
+            return self.index.live(name, None, at)
+        runs = self.index.runs_at(scope) if (None, name) in self.index.redefined else None
+        return self.index.live(name, None, runs) or self.index.live(name, None, None)
 
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
@@ -620,7 +666,7 @@ class ContextAnalysis:
             grew = grew or kinds != trace.names
             trace.names = kinds
             for call in facts.calls:
-                self._propagate_call(fn, context, call, query)
+                self._propagate_call(fn, context, call, query.within(facts.call_scopes.get(call, ())))
             returns = _return_kinds(facts, query)
             returned = returned or returns != trace.returns
             trace.returns = returns
@@ -719,6 +765,7 @@ class ContextAnalysis:
                     kinds.update(_entry(marker, given_options.merged(_options(call.args, self.markers)), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
+                kinds = _partial_bindings(target, kinds, query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
 
     def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
@@ -789,7 +836,21 @@ def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
             if -len(positional) <= i < len(positional):
                 static.add(positional[i].name)
         traced = [p for p in params if p.name not in static]
-    return entry_kinds(traced, "all")
+    return _partial_bindings(target, entry_kinds(traced, "all"))
+
+
+def _partial_bindings(target: Target, kinds: dict[str, Kind], query: ValueQuery | None = None) -> dict[str, Kind]:
+    """The kinds of `target`'s parameters once what `partial` bound is in: each parameter it
+    binds holds what was bound (`query`: the values where the `partial` is evaluated in a
+    trace; none: outside any, where every bound value is a Python value or a constant), and a
+    `**mapping` whose keys are not spelled out may bind any parameter, which then is no
+    tracer for sure."""
+    if target.open_mappings:
+        kinds = {name: min(kind, UNKNOWN) for name, kind in kinds.items()}
+    if query is not None:
+        plain = {p.name for p in target.function.params if p.plain_typed}
+        kinds = {**kinds, **{name: query.kind(value) for name, value in target.bound_values if name not in plain}}
+    return kinds
 
 
 def _enclosing(fn: FunctionInfo, context: str) -> dict[str, Kind]:

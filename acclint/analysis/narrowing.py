@@ -14,7 +14,9 @@ import libcst as cst
 
 from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable
-from acclint.analysis.taint import STATIC, TRACED, Kind
+from acclint.analysis.taint import STATIC, TRACED, Kind, ValueQuery
+
+_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
 # Types whose instances are host values: a name that is an instance of one is static.
 HOST_TYPES = frozenset({
@@ -24,7 +26,8 @@ HOST_TYPES = frozenset({
     "numpy.floating", "numpy.bool_", "numpy.dtype",
 })
 # Predicates that hold only for concrete (non-traced) values, by their last name component
-# (libraries define their own: numpyro's `not_jax_tracer`, `is_concrete`).
+# without leading underscores (libraries define their own: numpyro's `not_jax_tracer`,
+# `is_concrete`); those that hold only for tracers are each framework's `[tracers] predicates`.
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
 
 
@@ -60,7 +63,7 @@ def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dic
             if not holds and types & value_facts().array_types:
                 return {name: STATIC}
             return {}
-        tail = qualified.rsplit(".", 1)[-1]
+        tail = qualified.rsplit(".", 1)[-1].lstrip("_")  # a private helper `_is_tracer` is the same test
         if tail in CONCRETE_PREDICATES and holds:
             return {name: STATIC}
         if tail in value_facts().tracer_predicates:
@@ -82,16 +85,25 @@ def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str
     return None if qualified is None else frozenset({qualified})
 
 
-def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits) -> dict[str, Kind]:
-    """The kinds the guards along `path` (from the function body down to a node) give names.
+def guarded_query(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits, query: ValueQuery) -> ValueQuery:
+    """`query` with what the guards and comprehensions along `path` (from the function body
+    down to a node) say of names, in the order the path meets them.
 
     A step from an `if` (statement or expression) into its body means its test held, a step
     into its `else`/`elif` that it did not, a step into the right operand of `and` that the
     left one held, and a statement after `if test: return ...` (an `if` without `else` whose
-    body always leaves the block) that its test did not hold.
+    body always leaves the block) that its test did not hold. A step into a comprehension's
+    element, or past one of its `for ... in` (into its conditions or the next `for`), binds the
+    comprehension's variables to the elements of what they iterate.
     """
-    found: dict[str, Kind] = {}
     for parent, child in zip(path, path[1:]):
+        if type(parent) in _COMPREHENSIONS and child is not parent.for_in:
+            query = query.within((parent,))
+            continue
+        if type(parent) is cst.CompFor and child is not parent.iter and child is not parent.target:
+            query = query.iterating(parent)
+            continue
+        found: dict[str, Kind] = {}
         earlier_exits = exits.before(parent, child)
         if earlier_exits:
             for earlier in earlier_exits:
@@ -103,7 +115,8 @@ def guarded_kinds(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExi
                 found.update(facts_of(parent.test, False, imports))
         elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
             found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports))
-    return found
+        query = query.narrowed(found)
+    return query
 
 
 def dead_branches(

@@ -13,6 +13,7 @@ from typing import Iterable
 import libcst as cst
 
 from acclint.analysis.names import ImportTable
+from acclint.files.notebooks import CELL_MARKER
 from acclint.analysis.taint import Kind, ReturnKinds
 from acclint.analysis.walk import all_params, children
 
@@ -161,6 +162,11 @@ class ModuleIndex:
     redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = field(default_factory=dict)
     # The order (FunctionInfo.order) of the callee expression of every call by a name.
     call_order: dict[cst.BaseExpression, int] = field(default_factory=dict)
+    # The order of the first call of each name made by module-level code (`step(x)` in a cell).
+    first_module_call: dict[str, int] = field(default_factory=dict)
+    # Whether the module is a notebook's cells (acclint.files.notebooks): run in order, each
+    # function used by the cells after its own.
+    in_cells: bool = False
 
     def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
         """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
@@ -172,6 +178,17 @@ class ModuleIndex:
             return last
         defs = self.redefined.get((scope, name), ())
         return next((fn for fn in reversed(defs) if fn.order < at), None)
+
+    def runs_at(self, fn: FunctionInfo) -> int | None:
+        """Where the body of `fn` runs among the module's statements, for the module-level
+        names it reads: at the first call module-level code makes of the module-level function
+        it lies in; with none, in a notebook, where that function is defined (its cells run in
+        order, and a function serves the cells after its own), and in a module once the module
+        has run (None), as it does for a method (called through objects)."""
+        root = fn.outermost
+        if root.cls is not None:
+            return None
+        return self.first_module_call.get(root.name, root.order if self.in_cells else None)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
@@ -202,12 +219,38 @@ def _literal(node: cst.BaseExpression | None) -> object:
 
 
 def _plain_typed(param: cst.Param) -> bool:
-    if param.annotation is None:
-        return False
-    ann = param.annotation.annotation
+    return param.annotation is not None and _plain_type(param.annotation.annotation) is True
+
+
+def _plain_type(ann: cst.BaseExpression) -> bool | None:
+    """Whether an annotation names Python values only: a plain type (`int`), a `Literal[...]`,
+    or an optional or union of them (`Optional[int]`, `int | None`, `Union[bool, str]`, and the
+    same in a string). None for `None` alone, which only joins a union."""
     if isinstance(ann, cst.SimpleString):
-        return ann.evaluated_value in PLAIN_TYPES
-    return isinstance(ann, cst.Name) and ann.value in PLAIN_TYPES
+        try:
+            return _plain_type(cst.parse_expression(ann.evaluated_value))
+        except (cst.ParserSyntaxError, RecursionError, ValueError):
+            return False
+    if isinstance(ann, cst.Name) and ann.value == "None":
+        return None
+    if isinstance(ann, cst.Name):
+        return ann.value in PLAIN_TYPES
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        return _union([ann.left, ann.right])
+    if isinstance(ann, cst.Subscript):
+        base = ann.value.attr.value if isinstance(ann.value, cst.Attribute) else getattr(ann.value, "value", "")
+        inner = [e.slice.value for e in ann.slice if isinstance(e.slice, cst.Index)]
+        if base == "Literal":
+            return True
+        if base in ("Optional", "Union") and len(inner) == len(ann.slice):
+            return _union(inner)
+    return False
+
+
+def _union(members: list[cst.BaseExpression]) -> bool:
+    """A union is plain when each member is plain or `None`, and one is plain."""
+    found = [_plain_type(m) for m in members]
+    return False not in found and True in found
 
 
 def _alias_target(node: cst.Assign) -> str | None:
@@ -245,6 +288,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
     redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = {}
     call_order: dict[cst.BaseExpression, int] = {}
+    first_module_call: dict[str, int] = {}
     order = 0  # the walks' nodes counted in order: where each is evaluated, near enough
 
     def define(scope_names: dict[str, FunctionInfo], scope: FunctionInfo | None, info: FunctionInfo) -> None:
@@ -266,6 +310,8 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                 if isinstance(node.func, (cst.Name, cst.Attribute)):
                     calls.append(MarkerSite(node, fn, cls, order=order))
                     call_order[node.func] = order
+                    if fn is None and cls is None and type(node.func) is cst.Name:
+                        first_module_call.setdefault(node.func.value, order)
             elif kind is cst.FunctionDef or kind is cst.Lambda:
                 is_def = kind is cst.FunctionDef
                 name = node.name.value if is_def else "<lambda>"
@@ -304,7 +350,11 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
         tail = func.value if isinstance(func, cst.Name) else func.attr.value
         if tail in tails or tail == "partial":
             sites.append(site)
-    return ModuleIndex(imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order)
+    in_cells = any(line.comment is not None and CELL_MARKER.match(line.comment.value) for line in module.header)
+    return ModuleIndex(
+        imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order,
+        first_module_call, in_cells,
+    )
 
 
 def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:

@@ -31,7 +31,7 @@ import libcst as cst
 
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.names import ImportTable
-from acclint.analysis.walk import all_params, walk_body
+from acclint.analysis.walk import all_params, walk_body, walk_expression
 
 
 class Kind(IntEnum):
@@ -82,6 +82,12 @@ class BodyFacts:
     # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
     # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
     key_loops: set[tuple[str, str]] = field(default_factory=set)
+    # A comprehension's variables are its own (`[x for x in names]` leaves the function's `x`
+    # alone): the `for ... in` of comprehensions, kept apart from `flows`, and, for each call
+    # made inside comprehensions, those comprehensions (outermost first), whose variables its
+    # arguments see (ValueQuery.within).
+    comprehension_flows: list[tuple[cst.BaseExpression, cst.BaseExpression, str]] = field(default_factory=list)
+    call_scopes: dict[cst.Call, tuple[cst.BaseExpression, ...]] = field(default_factory=dict)
 
     @cached_property
     def flows_into(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]]:
@@ -98,11 +104,12 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
     facts.local_names.update(p.name.value for p in all_params(node.params))
     loops: set[tuple[str, str]] = set()  # `for k in d:`
     indexed: set[tuple[str, str]] = set()  # `d[k]`
+    shadowed: set[cst.Name] = set()  # uses of a comprehension's own variables
     if isinstance(node, cst.Lambda):
         facts.returns.append(node.body)
-        _collect(node.body, facts, facts_table, True, loops, indexed)
+        _collect(node.body, facts, facts_table, True, loops, indexed, shadowed)
     else:
-        _collect(node.body, facts, facts_table, False, loops, indexed)
+        _collect(node.body, facts, facts_table, False, loops, indexed, shadowed)
     facts.local_names -= facts.declared_outer
     facts.key_loops = loops & indexed
     # Arguments of `jax.numpy`/`lax` functions are arrays too: those functions take no lists
@@ -110,7 +117,7 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
     for call in facts.calls:
         qualified = imports.resolve(call.func) or ""
         if qualified.startswith(facts_table.array_namespaces) and qualified.rsplit(".", 1)[-1] not in facts_table.sequence_functions:
-            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star)
+            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.value not in shadowed)
     return facts
 
 
@@ -118,17 +125,20 @@ _ORDERED = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqu
 _MAPPING_METHODS = frozenset({"items", "keys", "values", "get", "setdefault"})
 
 
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
 # The node types `_collect` takes facts from; a parsed tree holds only these concrete classes.
 _COLLECTED = frozenset({
     cst.Call, cst.Return, cst.Yield, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
     cst.NamedExpr, cst.WithItem, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Global,
     cst.Nonlocal, cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Attribute, cst.Subscript,
+    *_COMPREHENSIONS,
 })
 
 
 def _collect(
     root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool,
-    loops: set[tuple[str, str]], indexed: set[tuple[str, str]],
+    loops: set[tuple[str, str]], indexed: set[tuple[str, str]], shadowed: set[cst.Name],
 ) -> None:
     nodes = walk_body(root)
     if include_root:
@@ -137,7 +147,9 @@ def _collect(
     for node in nodes:
         if type(node) not in _COLLECTED:  # most nodes: skip the isinstance chain (ABC checks)
             continue
-        if isinstance(node, cst.Call):
+        if type(node) in _COMPREHENSIONS:
+            _comprehension_scope(node, facts, shadowed)
+        elif isinstance(node, cst.Call):
             facts.calls.append(node)
         elif isinstance(node, (cst.Return, cst.Yield)):
             if node.value is not None:
@@ -157,9 +169,9 @@ def _collect(
             flows.append((node.target, node.value, "|=" if union else "+="))
             _bind_targets(node.target, facts.local_names)
             if not union:
-                _array_use(node.target, facts)
+                _array_use(node.target, facts, shadowed)
         elif isinstance(node, (cst.For, cst.CompFor)):
-            flows.append((node.target, node.iter, "in"))
+            (flows if isinstance(node, cst.For) else facts.comprehension_flows).append((node.target, node.iter, "in"))
             _bind_targets(node.target, facts.local_names)
             if isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Name):
                 loops.add((node.target.value, node.iter.value))
@@ -184,34 +196,57 @@ def _collect(
         elif isinstance(node, cst.BinaryOperation):
             concatenates = isinstance(node.operator, (cst.Add, cst.BitOr)) and not (_number(node.left) or _number(node.right))
             if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
-                _array_use(node.left, facts)  # `a + b` may join two tuples; `a * 2`, `a - b` cannot
-                _array_use(node.right, facts)
+                _array_use(node.left, facts, shadowed)  # `a + b` may join two tuples; `a * 2`, `a - b` cannot
+                _array_use(node.right, facts, shadowed)
         elif isinstance(node, cst.Comparison):
             if any(isinstance(c.operator, _ORDERED) for c in node.comparisons):
-                _array_use(node.left, facts)
+                _array_use(node.left, facts, shadowed)
                 for c in node.comparisons:
-                    _array_use(c.comparator, facts)
+                    _array_use(c.comparator, facts, shadowed)
         elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.BitInvert)):
-            _array_use(node.expression, facts)
+            _array_use(node.expression, facts, shadowed)
         elif isinstance(node, cst.Attribute):
             attr = node.attr.value
             if attr in table.array_attributes or attr in table.array_methods:
-                _array_use(node.value, facts)
-            elif attr in _MAPPING_METHODS and isinstance(node.value, cst.Name):
+                _array_use(node.value, facts, shadowed)
+            elif attr in _MAPPING_METHODS and isinstance(node.value, cst.Name) and node.value not in shadowed:
                 facts.mapping_uses.add(node.value.value)
-        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value not in shadowed:
             index = node.slice[0].slice
             if len(node.slice) == 1 and isinstance(index, cst.Index) and isinstance(index.value, cst.Name):
                 indexed.add((index.value.value, node.value.value))
             if len(node.slice) > 1:
-                _array_use(node.value, facts)  # `x[:, 0]`: a sequence takes one index
+                _array_use(node.value, facts, shadowed)  # `x[:, 0]`: a sequence takes one index
             elif isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.BaseString):
                 facts.mapping_uses.add(node.value.value)
 
 
-def _array_use(node: cst.BaseExpression, facts: BodyFacts) -> None:
-    if isinstance(node, cst.Name):
+def _array_use(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
+    if isinstance(node, cst.Name) and node not in shadowed:
         facts.array_uses.add(node.value)
+
+
+def _comprehension_scope(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
+    """Record which names in comprehension `node` are its own variables (`shadowed`: their uses
+    say nothing of the function's names of the same spelling) and which calls it holds.
+
+    Its variables are in scope in its element and conditions and in every iterable but the
+    first, which is evaluated outside."""
+    bound: set[str] = set()
+    inside: list[cst.CSTNode] = [getattr(node, part) for part in ("elt", "key", "value") if hasattr(node, part)]
+    for_in = node.for_in  # type: ignore[attr-defined]
+    while for_in is not None:
+        bound.update(target_names(for_in.target))
+        inside.extend(condition.test for condition in for_in.ifs)
+        if for_in.inner_for_in is not None:
+            inside.append(for_in.inner_for_in.iter)
+        for_in = for_in.inner_for_in
+    for part in inside:
+        for child in walk_expression(part):
+            if type(child) is cst.Name and child.value in bound:
+                shadowed.add(child)
+            elif type(child) is cst.Call:
+                facts.call_scopes[child] = (*facts.call_scopes.get(child, ()), node)
 
 
 def _number(node: cst.BaseExpression) -> bool:
@@ -263,8 +298,12 @@ class ValueQuery:
         facts: ValueFacts,
         body: BodyFacts,
         callee: Callable[[cst.Call, ValueQuery], ReturnKinds | None] = lambda call, query: None,
+        scoped: frozenset[str] = frozenset(),
     ) -> None:
         self.kinds = kinds
+        # Variables of the comprehensions the query is inside: the function's uses of a name
+        # as an array say nothing of them.
+        self.scoped = scoped
         self.imports = imports
         self.facts = facts
         self.body = body
@@ -277,12 +316,12 @@ class ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
         if not overrides:
             return self
-        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee)
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.scoped)
 
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
         kind = self.kinds.get(name, STATIC)
-        if kind is TREE and name in self.body.array_uses and name not in self.body.mapping_uses:
+        if kind is TREE and name in self.body.array_uses and name not in self.body.mapping_uses and name not in self.scoped:
             return TRACED  # used as an array elsewhere in the function: it is a leaf
         return kind
 
@@ -321,10 +360,30 @@ class ValueQuery:
         return _display([self.kind(e.value) for e in node.elements])
 
     def _comprehension(self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp) -> Kind:
-        return _display([self.kind(node.elt)])
+        return _display([self.within((node,)).kind(node.elt)])
 
     def _dict_comprehension(self, node: cst.DictComp) -> Kind:
-        return _display([self.kind(node.value)])
+        return _display([self.within((node,)).kind(node.value)])
+
+    # -- comprehensions' own variables ----------------------------------------------------
+    def within(self, comprehensions: tuple[cst.BaseExpression, ...]) -> ValueQuery:
+        """The query inside nested comprehensions (outermost first): each variable has the
+        kind of the elements of what it iterates, whatever a name of the function spelled the
+        same holds."""
+        query = self
+        for node in comprehensions:
+            for_in = node.for_in  # type: ignore[attr-defined]
+            while for_in is not None:
+                query = query.iterating(for_in)
+                for_in = for_in.inner_for_in
+        return query
+
+    def iterating(self, for_in: cst.CompFor) -> ValueQuery:
+        """The query past one `for ... in` of a comprehension: its targets bound."""
+        bound = {name: kind for t, kind in self.pairs(for_in.target, for_in.iter, "in") for name in target_names(t)}
+        if not bound:
+            return self
+        return ValueQuery({**self.kinds, **bound}, self.imports, self.facts, self.body, self.callee, self.scoped | bound.keys())
 
     def _value(self, node: cst.NamedExpr | cst.StarredElement) -> Kind:
         return self.kind(node.value)
@@ -338,9 +397,12 @@ class ValueQuery:
             field_kind = self._record_field(node.value.value, attr)
             if field_kind is not None:
                 return field_kind
-        if base is TREE:
+        if base >= TREE:
             # A field of a pytree may be declared static (`pytree_node=False`) or be a config
-            # value; only attributes that exist on arrays alone say it is an array.
+            # value; only attributes that exist on arrays alone say it is an array. An array
+            # has no other attributes but its static views: a value used as an array that has
+            # one is a wrapper that looks like an array (a labelled array's `.coords`,
+            # `.sizes`), and the field is whatever the wrapper holds.
             return TRACED if attr in self.facts.array_attributes else UNKNOWN
         return base
 
@@ -463,9 +525,9 @@ class ValueQuery:
                     return TREE
                 return UNKNOWN
             if receiver is UNKNOWN:
-                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) is TREE:
-                    # `layer.w.sum()`: a static field must be hashable, so no array is one; a
-                    # field with array methods is a leaf of the pytree, a tracer.
+                if method in facts.array_methods and isinstance(func.value, cst.Attribute) and self.kind(func.value.value) >= TREE:
+                    # `layer.w.sum()`, `named.array.sum()`: a static field must be hashable, so
+                    # no array is one; a field with array methods is a leaf, a tracer.
                     return TRACED
                 return UNKNOWN
         if qualified is not None:

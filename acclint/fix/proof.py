@@ -259,8 +259,9 @@ def _assigned_local(name: str, ctx: RuleContext) -> bool:
 
 
 def _flows(name: str, ctx: RuleContext) -> list[tuple[cst.BaseExpression, cst.BaseExpression, str]]:
-    """Every (target, value, how) of the function that binds `name`."""
-    return [(t, v, how) for t, v, how in ctx.analysis.body(ctx.function).flows if target_binds(t, name)]
+    """Every (target, value, how) of the function that binds `name` (in a comprehension too)."""
+    body = ctx.analysis.body(ctx.function)
+    return [(t, v, how) for t, v, how in (*body.flows, *body.comprehension_flows) if target_binds(t, name)]
 
 
 def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:

@@ -19,7 +19,7 @@ import libcst as cst
 from acclint.analysis.module import ModuleAnalysis
 from acclint.common.findings import Fix
 from acclint.analysis.scopes import FunctionInfo
-from acclint.analysis.narrowing import BlockExits, facts_of, guarded_kinds
+from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
 from acclint.analysis.taint import Kind, ValueQuery
 from acclint.analysis.walk import walk_expression
 
@@ -105,7 +105,7 @@ class RuleContext:
             found = self._narrowed.get(key)
             if found is None:
                 imports = self.analysis.index.imports
-                found = self._narrowed[key] = self._query.narrowed(guarded_kinds(path, imports, self._exits))
+                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query)
         self._memo = (self.node, found)
         return found
 
@@ -190,4 +190,6 @@ class RuleContext:
         self._reporter(self.rule, node, message, fix)
 
 
-_GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation)
+# Nodes a step from which may change what names hold: guards, and comprehensions, whose
+# variables are their own.
+_GUARDS = (cst.If, cst.IfExp, cst.BooleanOperation, cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp, cst.CompFor)
