@@ -135,6 +135,43 @@ def test_keras_convert_to_numpy_is_the_host_conversion_and_gives_a_host_array(sp
     assert found(source) == [(8, "ACC304")]
 
 
+KERAS_LAYERS = """
+    import keras
+    from keras import ops
+
+    class Embed(keras.layers.Layer):
+        def call(self, t, dim):
+            if dim % 2 != 0:
+                t = t + 1
+            return t * dim
+
+    class Gate(keras.layers.Layer):
+        def call(self, x, scale):
+            if scale > 1:
+                return x * scale
+            return x
+"""
+
+
+def test_keras_call_takes_its_other_arguments_as_the_caller_passes_them():
+    """`Layer.__call__` hands `call` its inputs as a tensor and every other argument as passed:
+    a layer nobody in view calls has only its first input traced, a Python int passed through
+    `self.embed(x, dim=256)` stays a Python int, and a tensor passed to `scale` is traced."""
+    assert found(KERAS_LAYERS) == []
+    model = KERAS_LAYERS + """
+    class Model(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.embed = Embed()
+            self.gate = Gate()
+
+        def call(self, x):
+            h = self.embed(x, dim=256)
+            return self.gate(h, ops.max(h))
+    """
+    assert found(model) == [(13, "ACC201")]
+
+
 def test_retrace_storms_under_tf_function_and_none_under_torch_compile():
     source = """
         import tensorflow as tf

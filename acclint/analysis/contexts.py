@@ -446,6 +446,11 @@ class ContextAnalysis:
             return None
         return self.find_method(method_scope.cls, expr.attr.value)
 
+    def instance_call(self, cls: ClassInfo | None) -> FunctionInfo | None:
+        """The method a call of an instance of the module class `cls` runs (`__call__`, or
+        Keras' `call`: acclint.analysis.modules.ModuleClasses.runs)."""
+        return self.find_method(cls, self.modules.runs(cls)) if cls is not None else None
+
     def find_method(self, cls: ClassInfo, name: str, seen: frozenset[int] = frozenset()) -> FunctionInfo | None:
         if id(cls) in seen:
             return None
@@ -621,7 +626,7 @@ class ContextAnalysis:
                 continue
             for call in self._body(fn).calls:
                 cls = self.modules.called_class(call.func, fn, self._values_of)
-                method = self.find_method(cls, "__call__") if cls is not None and cls is not root.cls else None
+                method = self.instance_call(cls) if cls is not root.cls else None
                 if method is not None and method.cls in self.modules.of:
                     found.add(method)
         return found
@@ -633,7 +638,9 @@ class ContextAnalysis:
         if not dot:
             return self.index.functions.get(name)
         cls = self.index.classes.get(owner)
-        return self.find_method(cls, method) if cls in self.modules.of else None
+        if cls not in self.modules.of:
+            return None
+        return self.find_method(cls, method) or (self.instance_call(cls) if method == "__call__" else None)
 
     def _runs_on_host(self, fn: FunctionInfo) -> bool:
         """Whether `fn` is decorated by an opaque wrapper that is not transparent
@@ -701,7 +708,7 @@ class ContextAnalysis:
             callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
                 returns = _returns_in(callee, contexts)
-                if returns is not None and callee.name == "__call__" and callee.cls in self.modules.of:
+                if returns is not None and callee.cls in self.modules.of and callee.name == self.modules.runs(callee.cls):
                     return module_output(returns)
                 return returns
             return self._imported_returns(call, fn, query) if fn.contexts else None
@@ -788,7 +795,7 @@ class ContextAnalysis:
             found = None
         if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
             cls = self.modules.called_class(func, fn, self._values_of)
-            found = self.find_method(cls, "__call__") if cls is not None else None
+            found = self.instance_call(cls)
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block.helper(x)`
             cls = self.modules.called_class(func.value, fn, self._values_of)
             found = self.find_method(cls, func.attr.value) if cls is not None else None

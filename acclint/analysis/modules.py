@@ -81,6 +81,11 @@ class ModuleClasses:
                             changed = True
                             break
 
+    def runs(self, cls: ClassInfo | None) -> str:
+        """The method a call of an instance of `cls` runs (`TracedClass.runs`)."""
+        traced = self.of.get(cls) if cls is not None else None
+        return traced.runs if traced is not None else "__call__"
+
     def module_class(self, base: cst.BaseExpression) -> ClassInfo | None:
         """The module-level class of this module an expression names, if any."""
         if isinstance(base, cst.Name):

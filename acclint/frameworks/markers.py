@@ -53,6 +53,9 @@ class TracedClass:
     # (linen's `model.apply(variables, x, train)`), and its keywords that `__call__` never sees.
     applied_by: str = ""
     apply_keywords: frozenset[str] = frozenset()
+    # The method a call of an instance runs (`self.block(x)`): `__call__`, or the method the
+    # framework's own `__call__` hands the arguments to (Keras' `call`).
+    runs: str = "__call__"
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,7 @@ def load_markers(
                 frozenset(t["bases"]), frozenset(t["methods"]), frozenset(t.get("decorators", ())),
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
                 tuple(t.get("arrays", ())),
-                t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())),
+                t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         for made in raw.get("instances", ()):
