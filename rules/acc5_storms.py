@@ -374,9 +374,11 @@ class ChangingGuardedValue(Rule):
     """A torch.compile'd call in a loop whose guard reads a Python value that is new on every call.
 
     What it does:
-        Flags a call, in an unbounded loop, of a module compiled with `torch.compile` (`torch.compile(Net())`,
-        or of a name bound to such a module) whose `forward` steps one of the module's own
-        attributes by a number (`self.step += 1`) and so reads a new value on every call.
+        Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
+        (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
+        of the module's int attributes (set to an integer in `__init__`) by an integer
+        (`self.step += 1`), and so reads a new value on every call. A float attribute is not
+        flagged: its second compile is dynamic in it.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:
@@ -385,6 +387,10 @@ class ChangingGuardedValue(Rule):
 
     Example:
         class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.calls = 0
+
             def forward(self, x):
                 self.calls += 1
                 return x * self.calls

@@ -69,6 +69,7 @@ class Jitted:
     shapes_keyed: bool = True
     static_positions: frozenset[int] = frozenset()
     static_names: frozenset[str] = frozenset()
+    arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
     # Attributes of a compiled module its `forward` steps on every call, read by a guard.
     guarded: tuple[str, ...] = ()
     recompile_limit: int = 0
@@ -91,6 +92,7 @@ class Loop:
     called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
+    made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,7 @@ class LoopFacts:
         found: list[KeyChange] = []
         for name in jitted.guarded:
             found.append(KeyChange(
-                "ACC505", call.call, f"the module attribute '{name}' (stepped by its forward on every call)",
+                "ACC505", call.call, f"the module attribute '{name}' (stepped by its forward on every call; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
         position = 0
@@ -223,7 +225,7 @@ class LoopFacts:
                 continue
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
-            if static or jitted.values_keyed:
+            if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call.loops)):
                 what = self._new_value(arg.value, each)
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
@@ -244,6 +246,13 @@ class LoopFacts:
             return f"'{self._code(expr)}'"
         made = self._new_object(expr, each)
         return f"'{self._code(expr)}' ({made})" if made is not None else None
+
+    def _array_valued(self, expr: cst.BaseExpression, arrays: tuple[str, ...], loops: tuple[Loop, ...]) -> bool:
+        """Whether `expr` is made by a call the framework keys as an array (its `arrays`), or a
+        name a loop around binds to one."""
+        if isinstance(expr, cst.Name):
+            return any(loop.made.get(expr.value, "").startswith(arrays) for loop in loops) if arrays else False
+        return isinstance(expr, cst.Call) and bool(arrays) and (self.analysis.resolve(expr.func) or "").startswith(arrays)
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -570,6 +579,9 @@ class LoopFacts:
             if cls is not None:
                 scope.instances[name] = cls
         self._assigned_to[id(value)] = name
+        if isinstance(value, cst.Call):
+            for loop in loops:
+                loop.made[name] = self.analysis.resolve(value.func) or ""
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             loop = unbounded[-1]
@@ -656,7 +668,7 @@ class LoopFacts:
         return Jitted(
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), guarded, key.recompile_limit,
+            frozenset(i for i in positions if i >= 0), frozenset(names), key.arrays, guarded, key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -672,20 +684,14 @@ class LoopFacts:
         return None
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
-        """Attributes `forward` steps by a number on every call (`self.step += 1`)."""
-        forward = cls.methods.get("forward")
-        if forward is None or not forward.params or isinstance(forward.node, cst.Lambda):
-            return ()
-        me = forward.params[0].name
-        found = []
-        for node in _nodes(forward.node.body):
-            if (
-                isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and _number(node.value) is not None
-                and isinstance(node.target, cst.Attribute) and isinstance(node.target.value, cst.Name)
-                and node.target.value.value == me
-            ):
-                found.append(node.target.attr.value)
-        return tuple(dict.fromkeys(found))
+        """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
+        `self.step = 0` in `__init__`): Dynamo specialises ints (a float attribute stepped so
+        compiles twice, the second time dynamic)."""
+        ints = {name for name, value in _self_assignments(cls.methods.get("__init__"), cst.Assign) if isinstance(value, cst.Integer)}
+        return tuple(dict.fromkeys(
+            name for name, value in _self_assignments(cls.methods.get("forward"), cst.AugAssign)
+            if name in ints and isinstance(value, cst.Integer)
+        ))
 
     def _target_function(self, expr: cst.BaseExpression, scope: _Scope) -> FunctionInfo | None:
         if not isinstance(expr, cst.Name):
@@ -767,6 +773,26 @@ def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
     found = _MADE.get(analysis)
     if found is None:
         found = _MADE[analysis] = LoopFacts(analysis, tables)
+    return found
+
+
+def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
+    """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
+    (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
+    if method is None or not method.params or isinstance(method.node, cst.Lambda):
+        return []
+    me = method.params[0].name
+    found = []
+    for node in _nodes(method.node.body):
+        if kind is cst.AugAssign and isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS):
+            targets = [node.target]
+        elif kind is cst.Assign and isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me:
+                found.append((target.attr.value, node.value))
     return found
 
 

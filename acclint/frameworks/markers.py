@@ -107,6 +107,9 @@ class CacheKey:
     # Markers of this framework whose Python values are keyed by value although the framework's
     # default says otherwise (equinox.filter_jit holds every non-array argument static).
     values_keyed_by: frozenset[str] = frozenset()
+    # Calls (prefixes) whose results the framework takes as arrays, by shape and dtype, even
+    # where it keys other Python values by value (tf.function converts a NumPy scalar to a tensor).
+    arrays: tuple[str, ...] = ()
     # Whether the int and float attributes a compiled module reads are guarded by value.
     guards_attributes: bool = False
     # How many compiles of one function before the framework gives up and runs it eagerly.
@@ -275,4 +278,6 @@ def _framework(raw: dict) -> Framework:
 
 def _cache_key(raw: dict) -> CacheKey:
     sets = ("shapes_relaxed_by", "keyed_when_false", "values_keyed_by")
-    return CacheKey(**{key: frozenset(value) if key in sets else value for key, value in raw.items()})
+    return CacheKey(**{
+        key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
+    })
