@@ -274,8 +274,6 @@ class LoopFacts:
                 continue
             outer = self._pass_of(loops, "")
             params = [p.name for p in fn.params]
-            if fn.cls is not None and params:
-                params = params[1:]  # called as a bound method? only plain calls by name reach here
             changing, fresh, resized = set(), set(), set()
             for i, arg in enumerate(a for a in call.args if not a.star):
                 param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
