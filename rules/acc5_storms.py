@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.loops import JittedCall, LoopFacts, StormTables, loop_facts
+from acclint.analysis.loops import KeyChange, LoopFacts, StormTables, loop_facts
 from acclint.frameworks.markers import HOST_LOOPS
 from acclint.lint.rule import Rule
 from acclint.rules.tables import apis
@@ -21,8 +21,13 @@ Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     storms = apis()["storms"]
+    shape_makers = {
+        name: (frozenset(-1 if p == "*" else p for p in spec["positions"]), frozenset(spec["keywords"]))
+        for spec in storms["shape_makers"] for name in spec["functions"]
+    }
     tables = StormTables(
-        frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]), frozenset(storms["object_cached"])
+        frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
+        frozenset(storms["pure"]), frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
     )
     return loop_facts(analysis, tables)
 
@@ -31,38 +36,34 @@ def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
     return analysis.module.code_for_node(node).strip()
 
 
-def _arguments(call: JittedCall) -> Iterator[tuple[cst.Arg, int | None]]:
-    """Each argument of the call with its position (None for a keyword or starred one)."""
-    position = 0
-    for arg in call.args:
-        if arg.keyword is None and not arg.star:
-            yield arg, position
-            position += 1
-        else:
-            yield arg, None
+def _changes(analysis: ModuleAnalysis, code: str) -> Iterator[KeyChange]:
+    return (change for change in _facts(analysis).changes if change.code == code)
 
 
 class RewrapInLoop(Rule):
-    """A jit-family wrapper applied on every pass of a loop to a callable made anew, and called.
+    """A compiled callable whose identity is new on every pass of a loop: a wrapper applied anew to a new callable and called once per pass.
 
     What it does:
         Flags `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
-        `tf.function`, in any spelling) applied inside a loop or comprehension to a callable
-        that is a new object on each pass (a `lambda`, `functools.partial(...)`, a `def` in the
-        loop body, a bound method `self.step`, the result of `jax.grad(...)`; for
-        `dlaccelerate` and `tf.function`, which keep their cache in the object they return, any
-        function)
-        when the wrapped result is called once on that pass; and the same inside a function
-        that a loop of the module calls. Loops over a literal collection (`for mode in
-        ("train", "eval")`, also a grid of them) and literal ranges of at most five passes are
-        bounded, and a result called again (or handed to another call, or called in a nested
-        loop) on the same pass is a per-pass compile that the pass reuses: neither is flagged.
+        `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
+        callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
+        `def` in the loop body, a bound method `obj.step` of any object, the result of
+        `jax.grad(...)`; for `dlaccelerate` and `tf.function`, which keep their cache in the
+        object they return, any function), when the wrapped result is called once on that pass,
+        also after an `if` that rebinds it; and the same inside a function that such a loop
+        calls (a decorated local `def` in a step function). Loops over a literal collection
+        (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
+        five passes are bounded, and a result called again (or handed to another call, or
+        called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
+        neither is flagged. `torch.compile` caches on the code object, so a new lambda there
+        compiles once and is not flagged.
 
     Why is this bad:
         `jax.jit` caches compiled traces on the function object it wraps, and `dlaccelerate`
-        keeps its cache in the object it returns. A callable made anew on each pass is never
-        found in the cache: every step traces and compiles again, which is usually slower than
-        not compiling at all. Re-wrapping the same module-level function is cached and fine.
+        and `tf.function` keep theirs in the object they return. A callable made anew on each
+        pass is never found in the cache: every step traces and compiles again, which is
+        usually slower than not compiling at all. Re-wrapping the same module-level function is
+        cached and fine.
 
     Example:
         for step in range(num_steps):
@@ -125,34 +126,40 @@ def evaluate(params, batches):
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
-        for rewrap in _facts(analysis).rewraps:
-            wrapper = rewrap.node.func if isinstance(rewrap.node, cst.Call) else rewrap.node
+        for change in _changes(analysis, self.code):
+            wrapper = change.node.func if isinstance(change.node, cst.Call) else change.node
             yield (
-                rewrap.node,
-                f"'{_code(analysis, wrapper)}' wraps {rewrap.what} on every pass of {rewrap.where}: "
+                change.node,
+                f"'{_code(analysis, wrapper)}' wraps {change.component} on every pass of {change.where}: "
                 "its cache is keyed on that new object, so every pass traces and compiles again; "
                 "wrap once outside the loop and pass changing values as arguments",
-                rewrap.statement,
+                change.statement,
             )
 
 
 class ChangingStaticArgument(Rule):
-    """A static argument of a jitted function that receives a new value on every pass of a loop.
+    """A compiled call in a loop whose static or by-value argument, part of its cache key, is new on every pass.
 
     What it does:
-        Flags an argument in a position named by `static_argnums` / `static_argnames` of a
-        jitted function (a decorator, `partial(jax.jit, static_argnums=...)`, or
-        `f = jax.jit(g, static_argnames=...)` in the module) when it is passed, inside a loop,
-        a value that provably changes on every pass: the variable of a `range`, `enumerate` or
-        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), or
-        arithmetic on those. Values drawn from a bounded set (a loop over a literal tuple, a
-        flag) are not flagged. `tf.function` keys its traces on every Python value it is
-        passed, so there any argument counts (TensorFlow logs a retracing warning after five).
+        Flags an argument the compiled callable's cache keys on by value or hash, passed in an
+        unbounded loop a value that is new on every pass. Keyed by value: an argument named by
+        `static_argnums` / `static_argnames` of a jitted function (a decorator,
+        `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
+        Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
+        `torch.compile(..., dynamic=False)` one. New on every pass: the variable of a `range`,
+        `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
+        `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
+        changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a
+        function the loop calls with it; and a new object hashed by identity (`optax.adam(lr)`,
+        a `lambda`, an instance of a class without value equality). Values drawn from a bounded
+        set (a loop over a literal tuple, a flag) are not flagged, nor are Python numbers passed
+        to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
+        `torch.compile` (its second compile is dynamic).
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
         compiles the function again, so a step count or a decaying learning rate passed
-        statically compiles on every step.
+        statically compiles on every step. TensorFlow logs a retracing warning after five.
 
     Example:
         @partial(jax.jit, static_argnums=2)
@@ -208,37 +215,32 @@ def train(params, grads, steps):
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
-        facts = _facts(analysis)
-        value_keyed = frozenset(apis()["storms"]["value_keyed"])
-        for call in facts.calls:
-            if call.jitted.runtime:
-                continue
-            for arg, position in _arguments(call):
-                static = call.jitted.marker in value_keyed or ((position in call.jitted.static_positions) if position is not None else (
-                    arg.keyword is not None and arg.keyword.value in call.jitted.static_names
-                ))
-                if static and facts.changes(arg.value, call.loops):
-                    yield (
-                        arg.value,
-                        f"static argument '{_code(analysis, arg.value)}' of '{_code(analysis, call.callee)}' "
-                        "changes on every pass of the loop: each new value compiles a new trace; "
-                        "pass it as an ordinary (traced) argument",
-                        call.statement,
-                    )
+        for change in _changes(analysis, self.code):
+            yield (
+                change.node,
+                f"{change.component} of '{_code(analysis, change.callee)}' is new on every pass of {change.where}, "
+                "and its cache keys on it by value: each new value compiles a new trace; "
+                "pass it as an ordinary (traced) array argument",
+                change.statement,
+            )
 
 
 class ChangingShapeInLoop(Rule):
-    """A compiled function called in a loop with a slice whose length changes on every pass.
+    """A compiled call in a loop whose traced argument has a shape new on every pass.
 
     What it does:
-        Flags an argument of a jitted or accelerated function, called inside a loop, that is a
-        slice with one end moving with the loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`, also inside
-        `jnp.asarray(...)` / `dlarray(...)`, or a name bound to such a slice in the loop) while
-        the other end stays put, so its length changes on every pass. Fixed-size windows
-        (`x[i:i + bs]`) are not flagged.
+        Flags an argument of a jitted, `tf.function` or accelerated function, called in an
+        unbounded loop, whose shape is new on every pass: a slice with one end moving with the
+        loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put, or an array made
+        from a size new on every pass (`np.ones([size, size])` with `size -= 1`,
+        `random.normal(key, (500, i))`), also inside `jnp.asarray(...)` / `dlarray(...)`, through
+        a name bound to one in the loop, or through a function the loop calls with it.
+        Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
+        `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
+        second compile is dynamic in the shape).
 
     Why is this bad:
-        Traces are cached per input shape: every new length traces and compiles again (MATLAB's
+        Traces are cached per input shape: every new shape traces and compiles again (MATLAB's
         dlaccelerate documentation warns of a new trace "for each unique sequence length").
 
     Example:
@@ -285,31 +287,25 @@ def generate(tokens):
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
-        facts = _facts(analysis)
-        unkeyed = frozenset(apis()["storms"]["shapes_unkeyed"])
-        for call in facts.calls:
-            if call.jitted.marker in unkeyed:
-                continue
-            for arg, _position in _arguments(call):
-                resized = facts.resized(arg.value, call.loops)
-                if resized is not None:
-                    yield (
-                        arg.value,
-                        f"'{_code(analysis, resized)}' changes length on every pass of the loop: "
-                        f"'{_code(analysis, call.callee)}' traces and compiles again for each new shape; "
-                        "pad to a fixed size (or to a few bucket sizes) and mask",
-                        call.statement,
-                    )
+        for change in _changes(analysis, self.code):
+            yield (
+                change.node,
+                f"{change.component} is new on every pass of {change.where}: "
+                f"'{_code(analysis, change.callee)}' traces and compiles again for each new shape; "
+                "pad to a fixed size (or to a few bucket sizes) and mask",
+                change.statement,
+            )
 
 
 class ChangingAcceleratedInput(Rule):
-    """A `dlaccelerate`d function called in a loop with a non-dlarray input that changes each pass.
+    """A `dlaccelerate`d call in a loop whose non-dlarray input, part of its trace key by value, is new on every pass.
 
     What it does:
         Flags an argument of a function accelerated with the runtime's `dlaccelerate`, called
-        inside a loop, that provably changes on every pass and is no dlarray: the loop's
-        counter (an iteration or epoch number), a counter stepped by a literal, or arithmetic
-        on those (a decaying learning rate).
+        in an unbounded loop, that is no dlarray and is new on every pass: the loop's counter
+        (an iteration or epoch number), a counter stepped by a literal, anything computed from
+        those by arithmetic or a function whose result changes with its input (a decaying
+        learning rate), or a new object.
 
     Why is this bad:
         `dlaccelerate` keys its traces on the values of inputs that are not dlarrays (as
@@ -364,16 +360,105 @@ def run(x, steps):
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
-        facts = _facts(analysis)
-        for call in facts.calls:
-            if not call.jitted.runtime:
-                continue
-            for arg, _position in _arguments(call):
-                if facts.changes(arg.value, call.loops):
-                    yield (
-                        arg.value,
-                        f"'{_code(analysis, arg.value)}' is no dlarray and changes on every pass of the loop: "
-                        f"'{_code(analysis, call.callee)}' keys its traces on its value and builds a new trace "
-                        "each call; pass it as a dlarray",
-                        call.statement,
-                    )
+        for change in _changes(analysis, self.code):
+            yield (
+                change.node,
+                f"{change.component} is no dlarray and is new on every pass of {change.where}: "
+                f"'{_code(analysis, change.callee)}' keys its traces on its value and builds a new trace "
+                "each call; pass it as a dlarray",
+                change.statement,
+            )
+
+
+class ChangingGuardedValue(Rule):
+    """A torch.compile'd call in a loop whose guard reads a Python value that is new on every call.
+
+    What it does:
+        Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
+        (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
+        of the module's int attributes (set to an integer in `__init__`) by an integer
+        (`self.step += 1`), and so reads a new value on every call. A float attribute is not
+        flagged: its second compile is dynamic in it.
+
+    Why is this bad:
+        Dynamo specialises the int attributes of a compiled module and guards on their values:
+        each new value fails the guard and compiles again, until the recompile limit (8 by
+        default), after which the function runs eagerly, uncompiled, for the rest of the run.
+
+    Example:
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.calls = 0
+
+            def forward(self, x):
+                self.calls += 1
+                return x * self.calls
+
+        model = torch.compile(Net())
+        for batch in loader:
+            model(batch)
+
+    Use instead:
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("calls", torch.zeros(()))  # a tensor: not guarded by value
+
+            def forward(self, x):
+                self.calls += 1
+                return x * self.calls
+
+    Fix safety:
+        No fix: turning the attribute into a tensor changes what other code reads from it.
+    """
+
+    code = "ACC505"
+    name = "changing-guarded-value"
+    contexts = frozenset({HOST_LOOPS})
+    VALID = [
+        """
+import torch
+
+class Scale(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.factor = 2
+
+    def forward(self, x):
+        return x * self.factor  # read, never changed: one compile
+
+model = torch.compile(Scale())
+
+def run(batches):
+    return [model(b) for b in batches]
+""",
+    ]
+    INVALID = [
+        """
+import torch
+
+class Counting(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.step = 0
+
+    def forward(self, x):
+        self.step += 1
+        return x * self.step
+
+def run(batches):
+    model = torch.compile(Counting())
+    return [model(b) for b in batches]  # expect: ACC505
+""",
+    ]
+
+    def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
+        for change in _changes(analysis, self.code):
+            yield (
+                change.node,
+                f"{change.component} is guarded by torch.compile: the call in {change.where} compiles again "
+                "for every new value until the recompile limit, then runs eagerly; keep the counter in a "
+                "tensor (a buffer) or outside the module",
+                change.statement,
+            )

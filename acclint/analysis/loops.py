@@ -1,23 +1,35 @@
-"""Loops that call compiled functions: the facts the ACC5 rules (recompilation storms) read.
+"""Cache keys of compiled calls in host loops: the one analysis behind ACC5 (recompilation storms).
 
-The other families look inside traced functions; a storm is made by the code that *calls* them,
-usually a training loop on the host. This module walks a whole module once (only when an ACC5
-rule is selected) and records, per loop, the names that provably hold a new value on every
-pass, the callables a jit-family wrapper makes (with the arguments it keys its cache on by
-value), and the wrapper applications and calls inside loops. Names resolve through the
-module's imports and markers (acclint.analysis.names, acclint.frameworks.markers, via ModuleAnalysis), so every
-spelling the context analysis knows (`partial(jax.jit, static_argnums=1)`, aliases) counts.
+A call of a compiled callable `C(args)` looks its traces up by a key (../shared/TRACE_TIME.md):
+the callable's identity, each static argument's value or hash, each traced argument's shape and
+dtype, the Python values its framework keys by value, and for torch.compile the values its guards
+read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
+MarkerTable.framework). ACC5 holds at a call when some component of that key is *new on every
+pass* of an unbounded loop around the call; this module walks a whole module once (only when an
+ACC5 rule is selected) and computes, for each component, whether it is.
 
-"Changes on every pass" is meant strictly (precision first): the variable of a `range`,
-`enumerate` or `itertools.count` loop, a name stepped by `+=`/`-=`/`*=` a literal in the loop
-body, and arithmetic on those. A loop over a literal collection (`for mode in ("train",
-"eval")`) or a literal `range` of at most five passes (tf.function's threshold for its retracing
-warning) is bounded and never a storm; so is a loop over a name bound once to such a literal.
+A value is new on every pass (precision first: anything else says nothing) when it is
+
+- the variable of an unbounded `range`, `enumerate` (its index) or `itertools.count` loop, a
+  name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`) and not reassigned there;
+- computed from one by arithmetic or by a function whose result changes with its input (the
+  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, ...), or a name bound
+  to such a value in the loop (also under an `if`);
+- a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
+  `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
+  module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`);
+- for a shape: a slice with one end moving and the other fixed (`x[:t]`), or an array made by a
+  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size.
+
+A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
+also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
+its retracing warning). A function called by name from an unbounded loop runs once per pass:
+what it builds is new on every pass, and its parameters are new on every pass where the loop
+passes them a new value (one level of calls: the summary is which parameters reach a key).
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass: a
 result called (or handed to another call) at several places, or in a nested loop, is a per-pass
-compile that the pass reuses (a loop over configurations), not a compile per step. A grid of
-bounded sets (`itertools.product` of literal tuples: an autotuning sweep) is bounded too.
+compile that the pass reuses (a jit per configuration), not a compile per step.
 """
 
 from __future__ import annotations
@@ -29,25 +41,38 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
-from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED
+from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
-from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import children
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
-_CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+_CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
 # A literal range of at most this many passes is a bounded set, not a storm (tf.function warns
 # after five retraces of one function).
 _MAX_BOUNDED_PASSES = 5
+# Methods or decorators that give a class value equality: its instances as static arguments hash
+# alike when their fields do.
+_VALUE_EQUALITY = frozenset({"__hash__", "__eq__"})
+_VALUE_CLASS_DECORATORS = ("dataclass", "struct.dataclass", "dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass")
+_VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
 
 @dataclass(frozen=True)
 class Jitted:
-    """A callable made by a jit-family wrapper, and what its cache keys on by value."""
+    """A callable made by a jit-family wrapper, and what its cache keys on (its framework's
+    CacheKey with the wrapper's own keywords applied)."""
 
     marker: str
+    identity: str = "function"  # CacheKey.identity
+    values_keyed: bool = False  # every Python value passed is in the key, by value
+    shapes_keyed: bool = True
     static_positions: frozenset[int] = frozenset()
     static_names: frozenset[str] = frozenset()
+    arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
+    # Attributes of a compiled module its `forward` steps on every call, read by a guard.
+    guarded: tuple[str, ...] = ()
+    recompile_limit: int = 0
 
     @property
     def runtime(self) -> bool:
@@ -61,17 +86,42 @@ class Loop:
 
     node: cst.CSTNode
     bounded: bool
-    changing: set[str] = field(default_factory=set)
-    fresh: set[str] = field(default_factory=set)  # names bound to a new callable each pass
+    changing: set[str] = field(default_factory=set)  # names holding a new value each pass
+    fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     called: dict[str, int] = field(default_factory=dict)  # names called or handed to a call in its body (not nested loops): how often
     called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
-    resized: set[str] = field(default_factory=set)  # names bound to a slice whose length changes
+    resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
+    made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
+
+
+@dataclass(frozen=True)
+class Pass:
+    """What is new on every pass where a compiled call runs: names holding a new value, a new
+    object, an array of a new shape; `where` names the loop for messages."""
+
+    changing: frozenset[str]
+    fresh: frozenset[str]
+    resized: frozenset[str]
+    rebound: frozenset[str]  # names any enclosing loop rebinds (a slice end naming one moves)
+    where: str
+
+
+@dataclass(frozen=True)
+class KeyChange:
+    """A component of a compiled call's cache key that is new on every pass (one finding)."""
+
+    code: str  # ACC501 identity, ACC502 static or by-value argument, ACC503 shape, ACC504 a dlaccelerate input, ACC505 a guard
+    node: cst.CSTNode  # where to report
+    component: str  # what changes: "static argument 'lr'", "the shape of 'x[:t]'", ...
+    callee: cst.CSTNode | None  # the compiled callable as called (None for a rewrap: `node` says it)
+    where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
+    statement: cst.BaseStatement
 
 
 @dataclass(frozen=True)
 class JittedCall:
-    """A call of a compiled callable inside loops (innermost last) of one function scope:
+    """A call of a compiled callable in one function scope:
     `f(a, b)`, or `dlfeval(f, a, b)` (then `callee` is `f` and `args` are `a, b`)."""
 
     call: cst.Call
@@ -79,16 +129,7 @@ class JittedCall:
     args: tuple[cst.Arg, ...]
     jitted: Jitted
     loops: tuple[Loop, ...]
-    statement: cst.BaseStatement
-
-
-@dataclass(frozen=True)
-class Rewrap:
-    """A wrapper applied to a callable that is new on each pass, and called there."""
-
-    node: cst.CSTNode
-    what: str  # "a lambda", "functools.partial(...)", ...
-    where: str  # "this loop" or "'predict', called in a loop"
+    scope: _Scope
     statement: cst.BaseStatement
 
 
@@ -98,6 +139,7 @@ class _Scope:
     bound: set[str] = field(default_factory=set)  # names bound to anything but a compiled callable
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
+    instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
 
 
 @dataclass(eq=False)
@@ -112,15 +154,27 @@ class _Candidate:
     statement: cst.BaseStatement
 
 
+@dataclass(frozen=True)
+class StormTables:
+    """The API lists the cache-key analysis needs (the rules' `apis.toml`, `[storms]`)."""
+
+    wrappers: frozenset[str]  # the jit family: their result caches traces
+    array_constructors: frozenset[str]  # calls that keep their argument's shape (`jnp.asarray(x[:i])`)
+    callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
+    pure: frozenset[str] = frozenset()  # results new whenever an argument is ("math." a namespace)
+    new_objects: frozenset[str] = frozenset()  # calls returning a new identity-hashed object
+    bound_methods: frozenset[str] = frozenset()  # method names of other libraries' objects
+    # function -> (positions, keywords) of its shape argument; position -1: every positional one
+    shape_makers: dict[str, tuple[frozenset[int], frozenset[str]]] = field(default_factory=dict)
+
+
 class LoopFacts:
-    """What the ACC5 rules ask of one module (see the module docstring)."""
+    """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
         self.analysis = analysis
-        self._wrappers = tables.wrappers
-        self._slice_wrappers = tables.array_constructors
-        self._callers = tables.callers
-        self._object_cached = tables.object_cached
+        self.tables = tables
+        self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
@@ -128,7 +182,8 @@ class LoopFacts:
         # or the value of `name = jit(f)`.
         self._called_at_once: set[int] = set()
         self._assigned_to: dict[int, str] = {}
-        self._loop_calls: list[tuple[str, _Scope, Loop]] = []  # names called inside a loop
+        # Calls by name inside an unbounded loop: (name, call, scope, loops)
+        self._loop_calls: list[tuple[str, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         module = _Scope(None)
         self._scopes[None] = module
@@ -136,37 +191,229 @@ class LoopFacts:
             self._walk(statement, module, (), statement)
         self._resolve_calls()
 
-    # -- questions the rules ask -----------------------------------------------------------
-    def changes(self, expr: cst.BaseExpression, loops: tuple[Loop, ...]) -> bool:
-        """Whether `expr` provably holds a new value on every pass of the innermost of `loops`
-        that is unbounded (a counter, arithmetic on one)."""
-        changing = set().union(*(loop.changing for loop in loops if not loop.bounded))
-        return bool(changing) and _changes(expr, changing)
+    # -- the answer ------------------------------------------------------------------------
+    @cached_property
+    def changes(self) -> list[KeyChange]:
+        """Every component of a compiled call's key that is new on every pass, and every
+        wrapper application on a new callable called once per pass."""
+        found = [KeyChange("ACC501", r.node, r.what, None, r.where, r.statement) for r in self._rewraps()]
+        helpers = self._helper_passes()
+        for call in self.calls:
+            unbounded = [loop for loop in call.loops if not loop.bounded]
+            if unbounded:
+                passes = [self._pass_of(call.loops, "this loop")]
+            else:
+                passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
+            for each in passes:
+                found += self._key_changes(call, each)
+        return found
 
-    def resized(self, expr: cst.BaseExpression, loops: tuple[Loop, ...]) -> cst.BaseExpression | None:
-        """The slice in `expr` whose length changes on every pass (`x[:i]`, `x[i:]`, or a name
-        bound to one in the loop), possibly inside an array constructor; None if none."""
-        if isinstance(expr, cst.Call) and expr.args and self.analysis.resolve(expr.func) in self._slice_wrappers:
-            expr = expr.args[0].value
-        if isinstance(expr, cst.Name) and any(expr.value in loop.resized for loop in loops if not loop.bounded):
-            return expr
-        if isinstance(expr, cst.Subscript) and self._resizing_slice(expr, loops):
+    def _key_changes(self, call: JittedCall, each: Pass) -> list[KeyChange]:
+        jitted = call.jitted
+        found: list[KeyChange] = []
+        for name in jitted.guarded:
+            found.append(KeyChange(
+                "ACC505", call.call, f"the module attribute '{name}' (stepped by its forward on every call; {jitted.recompile_limit} compiles, then eager)",
+                call.callee, each.where, call.statement,
+            ))
+        position = 0
+        for arg in call.args:
+            index = None
+            if arg.keyword is None and not arg.star:
+                index, position = position, position + 1
+            if arg.star:
+                continue
+            named = arg.keyword.value if arg.keyword is not None else None
+            static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
+            if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call.loops)):
+                what = self._new_value(arg.value, each)
+                if what is not None:
+                    code = "ACC504" if jitted.runtime and not static else "ACC502"
+                    kind = "static argument" if static else "argument"
+                    found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
+                    continue
+            if jitted.shapes_keyed:
+                resized = self._resized(arg.value, each)
+                if resized is not None:
+                    found.append(KeyChange(
+                        "ACC503", arg.value, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
+                    ))
+        return found
+
+    def _new_value(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr` is new on every pass (for a message), or None."""
+        if self._changing(expr, each.changing):
+            return f"'{self._code(expr)}'"
+        made = self._new_object(expr, each)
+        return f"'{self._code(expr)}' ({made})" if made is not None else None
+
+    def _array_valued(self, expr: cst.BaseExpression, arrays: tuple[str, ...], loops: tuple[Loop, ...]) -> bool:
+        """Whether `expr` is made by a call the framework keys as an array (its `arrays`), or a
+        name a loop around binds to one."""
+        if isinstance(expr, cst.Name):
+            return any(loop.made.get(expr.value, "").startswith(arrays) for loop in loops) if arrays else False
+        return isinstance(expr, cst.Call) and bool(arrays) and (self.analysis.resolve(expr.func) or "").startswith(arrays)
+
+    def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
+        unbounded = [loop for loop in loops if not loop.bounded]
+        return Pass(
+            frozenset().union(*(loop.changing for loop in unbounded)),
+            frozenset().union(*(loop.fresh for loop in unbounded)),
+            frozenset().union(*(loop.resized for loop in unbounded)),
+            frozenset().union(*(loop.assigned for loop in loops)),
+            where,
+        )
+
+    def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
+        """For each function called by name from an unbounded loop, what each such call makes
+        new on every pass among its parameters (the per-function summary of calls into it)."""
+        found: dict[FunctionInfo, list[Pass]] = {}
+        for name, call, scope, loops in self._loop_calls:
+            fn = self._function_named(name, scope)
+            if fn is None or isinstance(fn.node, cst.Lambda):
+                continue
+            outer = self._pass_of(loops, "")
+            params = [p.name for p in fn.params]
+            changing, fresh, resized = set(), set(), set()
+            for i, arg in enumerate(a for a in call.args if not a.star):
+                param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+                if param is None:
+                    continue
+                if self._changing(arg.value, outer.changing):
+                    changing.add(param)
+                elif self._new_object(arg.value, outer) is not None:
+                    fresh.add(param)
+                elif self._resized(arg.value, outer) is not None:
+                    resized.add(param)
+            if changing or fresh or resized:
+                caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+                where = f"'{fn.name}', which {caller} calls in a loop"
+                found.setdefault(fn, []).append(Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+        return found
+
+    # -- values --------------------------------------------------------------------------
+    def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str]) -> bool:
+        """Whether `expr` is a changing name, or arithmetic or a pure call that keeps it
+        changing."""
+        if not changing:
+            return False
+        if isinstance(expr, cst.Name):
+            return expr.value in changing
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+            return self._changing(expr.expression, changing)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
+            left, right = self._changing(expr.left, changing), self._changing(expr.right, changing)
+            if left and right:
+                return isinstance(expr.operator, (cst.Add, cst.Multiply))
+            return left or right
+        if isinstance(expr, cst.Call) and self._pure(expr.func):
+            return any(self._changing(arg.value, changing) for arg in expr.args if arg.keyword is None and not arg.star)
+        return False
+
+    def _pure(self, func: cst.BaseExpression) -> bool:
+        callee = self.analysis.resolve(func)
+        if callee is None:
+            return False
+        if isinstance(func, cst.Name) and func.value in self.analysis.index.functions:
+            return False  # the module's own function of that name
+        return callee in self.tables.pure or any(callee.startswith(p) for p in self.tables.pure if p.endswith("."))
+
+    def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
+        if isinstance(expr, cst.Lambda):
+            return "a new lambda"
+        if isinstance(expr, cst.Name):
+            return "a new object each pass" if expr.value in each.fresh else None
+        if isinstance(expr, cst.Call):
+            callee = self.analysis.resolve(expr.func)
+            if callee is None:
+                return None
+            if any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
+                return "a new object each call"
+            cls = self._class_named(expr.func)
+            if cls is not None and not self._value_equality(cls):
+                return f"a new '{cls.name}' object, hashed by identity"
+            return None
+        if isinstance(expr, cst.Attribute) and self._bound_method(expr):
+            return "a new bound method"
+        return None
+
+    def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
+        return self.analysis.index.classes.get(func.value) if isinstance(func, cst.Name) else None
+
+    def _value_equality(self, cls: ClassInfo) -> bool:
+        if _VALUE_EQUALITY & set(cls.methods):
+            return True
+        for decorator in cls.node.decorators:
+            expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+            if (self.analysis.resolve(expr) or "").endswith(_VALUE_CLASS_DECORATORS):
+                return True
+        return any((self.analysis.resolve(base) or "").endswith(_VALUE_CLASS_BASES) for base in cls.bases)
+
+    def _bound_method(self, expr: cst.Attribute) -> bool:
+        """`obj.f` of an object (not a module): a new bound method object on each access."""
+        root: cst.BaseExpression = expr.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value in self._imported:
+            return False
+        name = expr.attr.value
+        return name in self.tables.bound_methods or any(name in cls.methods for cls in self.analysis.index.all_classes)
+
+    # -- shapes --------------------------------------------------------------------------
+    def _resized(self, expr: cst.BaseExpression, each: Pass) -> cst.BaseExpression | None:
+        """The part of `expr` whose shape changes on every pass (`x[:i]`, `np.ones([n, n])`
+        with `n` changing, or a name bound to one), possibly inside an array constructor."""
+        if isinstance(expr, cst.Call):
+            callee = self.analysis.resolve(expr.func)
+            if callee in self.tables.array_constructors and expr.args:
+                return self._resized(expr.args[0].value, each)
+            shape = self.tables.shape_makers.get(callee or "")
+            if shape is not None:
+                positions, keywords = shape
+                positional = [a for a in expr.args if a.keyword is None and not a.star]
+                sizes = [a.value for i, a in enumerate(positional) if -1 in positions or i in positions]
+                sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
+                if any(self._new_size(size, each.changing) for size in sizes):
+                    return expr
+            return None
+        if isinstance(expr, cst.Name):
+            return expr if expr.value in each.resized else None
+        if isinstance(expr, cst.Subscript) and self._resizing_slice(expr, each):
             return expr
         return None
 
-    @cached_property
-    def rewraps(self) -> list[Rewrap]:
+    def _new_size(self, expr: cst.BaseExpression, changing: frozenset[str]) -> bool:
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            return any(self._new_size(e.value, changing) for e in expr.elements if isinstance(e, cst.Element))
+        return self._changing(expr, changing)
+
+    def _resizing_slice(self, expr: cst.Subscript, each: Pass) -> bool:
+        """A slice with one end that changes on every pass and one that stays put (absent, or
+        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`."""
+        for element in expr.slice:
+            part = element.slice
+            if isinstance(part, cst.Slice) and part.step is None:
+                ends = [end for end in (part.lower, part.upper) if end is not None]
+                moving = [end for end in ends if self._changing(end, each.changing)]
+                fixed = [end for end in ends if not (_names(end) & (each.rebound | each.changing))]
+                if len(moving) == 1 and len(fixed) == len(ends) - 1:
+                    return True
+        return False
+
+    # -- identity ------------------------------------------------------------------------
+    def _rewraps(self) -> list[_Rewrap]:
         """Wrapper applications on a new callable each pass, that are called on that pass."""
-        found: list[Rewrap] = []
+        found: list[_Rewrap] = []
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
                 if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
-                    found.append(Rewrap(c.node, c.what, "this loop", c.statement))
+                    found.append(_Rewrap(c.node, c.what, "this loop", c.statement))
             elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
                 caller = callers.get(c.scope.fn)
                 if caller is not None:
-                    found.append(Rewrap(c.node, c.what, f"'{c.scope.fn.name}', which {caller} calls in a loop", c.statement))
+                    found.append(_Rewrap(c.node, c.what, f"'{c.scope.fn.name}', which {caller} calls in a loop", c.statement))
         return found
 
     # -- the walk ------------------------------------------------------------------------
@@ -240,9 +487,12 @@ class LoopFacts:
         for decorator in node.decorators:
             self._walk(decorator.decorator, scope, loops, statement)
             found = self.analysis.decorator_marker(decorator.decorator)
-            if found is not None and found[0].name in self._wrappers:
+            if found is not None and found[0].name in self.tables.wrappers:
                 wrapped = True
-                _bind_jitted(scope, node.name.value, _jitted(found[0].name, found[1], info))
+                jitted = self._jitted(found[0].name, found[1], info, decorator.decorator)
+                _bind_jitted(scope, node.name.value, jitted)
+                if jitted.identity == "code":
+                    continue
                 unbounded = [loop for loop in loops if not loop.bounded]
                 if unbounded:  # a new function, wrapped anew, each pass
                     self._candidates.append(_Candidate(decorator.decorator, "a function defined in the loop", node.name.value, unbounded[-1], scope, statement))
@@ -310,9 +560,10 @@ class LoopFacts:
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
-        if single and found is not None and found[0].name in self._wrappers and node.value.args:  # type: ignore[attr-defined]
-            target_fn = self._target_function(node.value.args[0].value, scope)  # type: ignore[attr-defined]
-            _bind_jitted(scope, node.targets[0].target.value, _jitted(found[0].name, found[1], target_fn))  # type: ignore[attr-defined]
+        if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
+            wrapped = node.value.args[0].value  # type: ignore[attr-defined]
+            jitted = self._jitted(found[0].name, found[1], self._target_function(wrapped, scope), node.value, self._instance(wrapped, scope))
+            _bind_jitted(scope, node.targets[0].target.value, jitted)  # type: ignore[attr-defined]
         else:
             for target in node.targets:
                 _bind_target(target.target, scope)
@@ -321,40 +572,53 @@ class LoopFacts:
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and _is_literal(value) else None
+        if isinstance(value, cst.Call):
+            cls = self._class_named(value.func)
+            if cls is not None:
+                scope.instances[name] = cls
         self._assigned_to[id(value)] = name
+        if isinstance(value, cst.Call):
+            for loop in loops:
+                loop.made[name] = self.analysis.resolve(value.func) or ""
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             loop = unbounded[-1]
-            if self._fresh_callable(value, scope, loop) is not None:
+            each = self._pass_of(loops, "")
+            if self._fresh_callable(value, scope, loop) is not None or self._new_object(value, each) is not None:
                 loop.fresh.add(name)
-            if isinstance(value, cst.Subscript) and self._resizing_slice(value, loops):
+            if self._resized(value, each) is not None:
                 loop.resized.add(name)
-            elif _changes(value, set().union(*(outer.changing for outer in unbounded))):
+            elif self._changing(value, each.changing):
                 loop.changing.add(name)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
             self._called_at_once.add(id(node.func))
         unbounded = [loop for loop in loops if not loop.bounded]
-        # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too).
+        found = self.analysis.applied_marker(node)
+        wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
+        # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
+        # a wrapper applied to a name only makes a new callable of it.
         used = [node.func.value] if isinstance(node.func, cst.Name) else []
-        used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
+        if not wrapper:
+            used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
             if loops:
                 loops[-1].called[name] = loops[-1].called.get(name, 0) + 1
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
         if unbounded and isinstance(node.func, cst.Name):
-            self._loop_calls.append((node.func.value, scope, unbounded[-1]))
-        found = self.analysis.applied_marker(node)
-        if found is not None and found[0].name in self._wrappers and node.args:
+            self._loop_calls.append((node.func.value, node, scope, loops))
+        if wrapper:
             loop = unbounded[-1] if unbounded else None
-            owner = self.analysis.module.code_for_node(node.func) if found[0].name in self._object_cached else ""
-            what = self._fresh_callable(node.args[0].value, scope, loop, owner)
-            called = id(node) in self._called_at_once
-            if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
-                self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
-        if unbounded and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self._callers):
+            identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
+            if identity != "code":
+                owner = self.analysis.module.code_for_node(node.func) if identity == "wrapper" else ""
+                what = self._fresh_callable(node.args[0].value, scope, loop, owner)
+                called = id(node) in self._called_at_once
+                if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
+                    self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
+        if (unbounded or scope.fn is not None) and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers):
             self._pending.append((node, loops, scope, statement))
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
@@ -379,13 +643,53 @@ class LoopFacts:
             if owner and loop is not None:
                 return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and scope.fn is not None:
-            method = scope.fn
-            while method is not None and method.cls is None:
-                method = method.parent
-            if method is not None and method.params and expr.value.value == method.params[0].name and expr.attr.value in method.cls.methods:
-                return f"the bound method 'self.{expr.attr.value}' (a new object each time)"
+        if isinstance(expr, cst.Attribute) and self._bound_method(expr):
+            return f"the bound method '{self._code(expr)}' (a new object on each access)"
         return None
+
+    def _jitted(
+        self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
+        instance: ClassInfo | None = None,
+    ) -> Jitted:
+        """What a wrapper with these options keys on; argnums and argnames name each other
+        through the wrapped function's parameters when it is known (as jax.jit does)."""
+        key: CacheKey = self.analysis.markers.framework({marker}).cache_key
+        keywords = _keywords(application)
+        strict = any(_is_false(keywords.get(k)) for k in key.keyed_when_false)
+        relaxed = any(k in keywords and not _is_false(keywords[k]) and not _is_none(keywords[k]) for k in key.shapes_relaxed_by)
+        positions, names = set(options.static_argnums), set(options.static_argnames)
+        if fn is not None:
+            positional = [p.name for p in fn.params if p.positional]
+            names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
+            positions |= {i for i, name in enumerate(positional) if name in names}
+        guarded = self._stepped_attributes(instance) if key.guards_attributes and instance is not None else ()
+        return Jitted(
+            marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
+            (key.shapes == "keyed" or strict) and not relaxed,
+            frozenset(i for i in positions if i >= 0), frozenset(names), key.arrays, guarded, key.recompile_limit,
+        )
+
+    def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
+        """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
+        if isinstance(expr, cst.Call):
+            return self._class_named(expr.func)
+        if isinstance(expr, cst.Name):
+            current: _Scope | None = scope
+            while current is not None:
+                if expr.value in current.instances:
+                    return current.instances[expr.value]
+                current = self._scopes.get(current.fn.parent) if current.fn is not None else None
+        return None
+
+    def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
+        """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
+        `self.step = 0` in `__init__`): Dynamo specialises ints (a float attribute stepped so
+        compiles twice, the second time dynamic)."""
+        ints = {name for name, value in _self_assignments(cls.methods.get("__init__"), cst.Assign) if isinstance(value, cst.Integer)}
+        return tuple(dict.fromkeys(
+            name for name, value in _self_assignments(cls.methods.get("forward"), cst.AugAssign)
+            if name in ints and isinstance(value, cst.Integer)
+        ))
 
     def _target_function(self, expr: cst.BaseExpression, scope: _Scope) -> FunctionInfo | None:
         if not isinstance(expr, cst.Name):
@@ -397,31 +701,19 @@ class LoopFacts:
             fn = fn.parent
         return self.analysis.index.functions.get(expr.value)
 
-    def _resizing_slice(self, expr: cst.Subscript, loops: tuple[Loop, ...]) -> bool:
-        """A slice with one end that changes on every pass and one that stays put (absent, or
-        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`."""
-        changing = set().union(*(loop.changing for loop in loops if not loop.bounded))
-        rebound = set().union(*(loop.assigned for loop in loops))
-        for element in expr.slice:
-            part = element.slice
-            if isinstance(part, cst.Slice) and part.step is None:
-                ends = [end for end in (part.lower, part.upper) if end is not None]
-                moving = [end for end in ends if _changes(end, changing)]
-                fixed = [end for end in ends if not (_names(end) & rebound)]
-                if len(moving) == 1 and len(fixed) == len(ends) - 1:
-                    return True
-        return False
+    def _code(self, node: cst.CSTNode) -> str:
+        return self.analysis.module.code_for_node(node).strip()
 
     # -- after the walk ---------------------------------------------------------------------
     def _resolve_calls(self) -> None:
-        """Calls in loops of names bound to compiled callables (bound anywhere in scope)."""
+        """Calls of names bound to compiled callables (bound anywhere in scope)."""
         for call, loops, scope, statement in self._pending:
             callee, args = call.func, call.args
-            if self.analysis.resolve(call.func) in self._callers and args and args[0].keyword is None:
+            if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
             jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
             if jitted is not None:
-                self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, statement))
+                self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
 
     def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
         """The compiled callable a name called in `scope` refers to, by lexical scope."""
@@ -445,7 +737,7 @@ class LoopFacts:
     def _called_in_loops(self) -> dict[FunctionInfo, str]:
         """Functions called by name inside an unbounded loop: function -> where the loop is."""
         found: dict[FunctionInfo, str] = {}
-        for name, scope, _loop in self._loop_calls:
+        for name, _call, scope, _loops in self._loop_calls:
             fn = self._function_named(name, scope)
             if fn is not None and fn not in found:
                 found[fn] = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
@@ -461,38 +753,65 @@ class LoopFacts:
 
 
 @dataclass(frozen=True)
-class StormTables:
-    """The API lists the loop facts need (the rules' `apis.toml`, `[storms]`)."""
+class _Rewrap:
+    """A wrapper applied to a callable that is new on each pass, and called there."""
 
-    wrappers: frozenset[str]  # the jit family: their result caches traces
-    array_constructors: frozenset[str]  # calls that keep their argument's shape (`jnp.asarray(x[:i])`)
-    callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
-    # wrappers that keep their cache in the object they return (dlaccelerate, tf.function):
-    # wrapping even a module-level function anew on each pass traces again
-    object_cached: frozenset[str] = frozenset()
+    node: cst.CSTNode
+    what: str  # "a lambda", "functools.partial(...)", ...
+    where: str  # "this loop" or "'predict', which 'train' calls in a loop"
+    statement: cst.BaseStatement
 
 
 _MADE: WeakKeyDictionary[ModuleAnalysis, LoopFacts] = WeakKeyDictionary()
 
 
 def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
-    """The module's loop facts, made once per analysis (the first ACC5 rule asks; the others
-    get the same), and dropped with it."""
+    """The module's cache-key analysis, made once per analysis (the first ACC5 rule asks; the
+    others get the same), and dropped with it."""
     found = _MADE.get(analysis)
     if found is None:
         found = _MADE[analysis] = LoopFacts(analysis, tables)
     return found
 
 
-def _jitted(marker: str, options: Options, fn: FunctionInfo | None) -> Jitted:
-    """What a wrapper with these options keys on by value; argnums and argnames name each
-    other through the wrapped function's parameters when it is known (as jax.jit does)."""
-    positions, names = set(options.static_argnums), set(options.static_argnames)
-    if fn is not None:
-        positional = [p.name for p in fn.params if p.positional]
-        names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
-        positions |= {i for i, name in enumerate(positional) if name in names}
-    return Jitted(marker, frozenset(i for i in positions if i >= 0), frozenset(names))
+def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
+    """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
+    (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
+    if method is None or not method.params or isinstance(method.node, cst.Lambda):
+        return []
+    me = method.params[0].name
+    found = []
+    for node in _nodes(method.node.body):
+        if kind is cst.AugAssign and isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS):
+            targets = [node.target]
+        elif kind is cst.Assign and isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me:
+                found.append((target.attr.value, node.value))
+    return found
+
+
+def _keywords(application: cst.CSTNode) -> dict[str, cst.BaseExpression]:
+    """The keywords a wrapper is applied with: `jax.jit(f, static_argnums=1)`,
+    `@tf.function(reduce_retracing=True)`, `partial(jax.jit, ...)`, `tf.function(**kw)(f)`."""
+    found: dict[str, cst.BaseExpression] = {}
+    while isinstance(application, cst.Call):
+        for arg in application.args:
+            if arg.keyword is not None:
+                found.setdefault(arg.keyword.value, arg.value)
+        application = application.func
+    return found
+
+
+def _is_false(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "False"
+
+
+def _is_none(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "None"
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
@@ -538,22 +857,6 @@ def _nodes(root: cst.CSTNode):
         yield node
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             stack.extend(children(node))
-
-
-def _changes(expr: cst.BaseExpression, changing: set[str]) -> bool:
-    """Whether `expr` is a changing name or arithmetic that keeps it changing."""
-    if isinstance(expr, cst.Name):
-        return expr.value in changing
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        return _changes(expr.expression, changing)
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
-        left, right = _changes(expr.left, changing), _changes(expr.right, changing)
-        if left and right:
-            return isinstance(expr.operator, (cst.Add, cst.Multiply))
-        return left or right
-    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("float", "int") and len(expr.args) == 1:
-        return _changes(expr.args[0].value, changing)
-    return False
 
 
 def _names(node: cst.CSTNode) -> set[str]:

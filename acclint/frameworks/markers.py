@@ -88,6 +88,37 @@ class Spelling:
     stdout: str = ""
 
 
+@dataclass(frozen=True)
+class CacheKey:
+    """What a framework's compiled callable looks its traces up by (a file's `[cache_key]`;
+    docs/frameworks.md): the parts of a call that, new on every pass of a loop, make it trace
+    again on every pass (ACC5, acclint.analysis.loops)."""
+
+    # Where the cache lives: "function" (on the wrapped function: a new lambda, local def,
+    # partial or bound method misses), "wrapper" (in the object the wrapper returns: any new
+    # application misses) or "code" (on the code object: nothing made anew misses).
+    identity: str = "function"
+    # Python values passed to parameters not declared static: "traced" (not in the key), "value"
+    # (by value and hash), "dynamic" (the second value compiles a graph general in it).
+    python_values: str = "traced"
+    # Traced arguments' shapes: "keyed" (each new shape traces again) or "dynamic" (as above).
+    shapes: str = "keyed"
+    # Keywords of the wrapper that relax shapes when given anything but False/None.
+    shapes_relaxed_by: frozenset[str] = frozenset()
+    # Keywords of the wrapper that, given False, key values and shapes as given ("dynamic").
+    keyed_when_false: frozenset[str] = frozenset()
+    # Markers of this framework whose Python values are keyed by value although the framework's
+    # default says otherwise (equinox.filter_jit holds every non-array argument static).
+    values_keyed_by: frozenset[str] = frozenset()
+    # Calls (prefixes) whose results the framework takes as arrays, by shape and dtype, even
+    # where it keys other Python values by value (tf.function converts a NumPy scalar to a tensor).
+    arrays: tuple[str, ...] = ()
+    # Whether the int and float attributes a compiled module reads are guarded by value.
+    guards_attributes: bool = False
+    # How many compiles of one function before the framework gives up and runs it eagerly.
+    recompile_limit: int = 0
+
+
 @dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
 class Framework:
     """What one data file says of a tracing framework besides its markers."""
@@ -111,6 +142,7 @@ class Framework:
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
+    cache_key: CacheKey = CacheKey()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -256,4 +288,12 @@ def _framework(raw: dict) -> Framework:
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
+        cache_key=_cache_key(raw.get("cache_key", {})),
     )
+
+
+def _cache_key(raw: dict) -> CacheKey:
+    sets = ("shapes_relaxed_by", "keyed_when_false", "values_keyed_by")
+    return CacheKey(**{
+        key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
+    })

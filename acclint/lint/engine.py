@@ -204,8 +204,8 @@ def _run_rules(
     statements around each node reported in the walk, innermost first (acclint.lint.placing)."""
     if analysis is None:
         analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, source=source)
-    if not analysis.functions:
-        return [], analysis
+    if not analysis.functions and not any(HOST_LOOPS in rule.contexts for rule in options.rules):
+        return [], analysis  # (a compiled module, `torch.compile(Net())`, makes no context function)
     raw: list[tuple[Rule, cst.CSTNode, str, Fix | None, cst.BaseStatement | None]] = []
     seen: set[tuple[str, int]] = set()
 

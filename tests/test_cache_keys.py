@@ -1,0 +1,333 @@
+"""ACC5 as a cache-key analysis (acclint.analysis.loops): issue 36's miss list, each shape written
+as the issue gives it, in three other spellings, and with a look-alike that compiles once.
+
+The issue's own shape of each case and its look-alike were counted by running them (the rows of
+docs/contexts.md, "Cache keys"); the other spellings differ only in what that table covers.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from acclint.api import lint_text
+from acclint.crosscheck.labels import read_labels
+
+HEADER = """
+import functools
+import math
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+import tensorflow as tf
+import torch
+from jax import random
+
+class Obj:
+    def f(self):
+        return 1.0
+
+@jax.jit
+def f_jit(x):
+    return x.sum()
+
+@partial(jax.jit, static_argnums=0)
+def step(opt, state):
+    return state
+
+@tf.function
+def train_step_tf(x, y, w):
+    return x * w + y
+
+@tf.function(reduce_retracing=True)
+def relaxed_tf(x):
+    return x
+"""
+
+CASES = {
+    "a bound method of any object, wrapped each pass": """
+def issue(obj, n):
+    for i in range(n):
+        jax.jit(obj.f)()  # expect: ACC501
+
+def spelled_as_a_name(trainer, n):
+    for i in range(n):
+        g = jax.jit(trainer.f)  # expect: ACC501
+        g()
+
+def through_an_attribute_chain(self, x, n):
+    while n:
+        x = jax.jit(self.model.apply)(x)  # expect: ACC501
+        n -= 1
+
+def in_a_comprehension(obj, n):
+    return [jax.jit(obj.f)() for _ in range(n)]  # expect: ACC501
+
+def look_alike(obj, n):
+    method = obj.f  # one bound method object, wrapped anew: jit finds it (1 trace)
+    for i in range(n):
+        jax.jit(method)()
+""",
+    "a def rebound to its jitted self under an if, then called": """
+def issue(x, v, n, use_jit):
+    for i in range(n):
+        def f(v): return x @ v
+        if use_jit:
+            f = jax.jit(f)  # expect: ACC501
+        f(v)
+
+def rebound_in_else(x, v, n, eager):
+    for i in range(n):
+        def g(v): return x + v
+        if eager:
+            pass
+        else:
+            g = jax.jit(g)  # expect: ACC501
+        v = g(v)
+
+def lambda_under_an_if(v, n, fast):
+    for i in range(n):
+        h = lambda u: u * 2
+        if fast:
+            h = jax.jit(h)  # expect: ACC501
+        v = h(v)
+
+def while_loop(v, n, fast):
+    while n > 0:
+        def k(u): return u - 1
+        if fast:
+            k = jax.jit(k)  # expect: ACC501
+        v = k(v)
+        n -= 1
+
+def look_alike(x, v, n, use_jit):
+    def f(v): return x @ v
+    if use_jit:
+        f = jax.jit(f)  # wrapped once, outside the loop
+    for i in range(n):
+        f(v)
+""",
+    "a jitted def made anew on each call of a step function called from a loop": """
+def train_step(params, batch):
+    @functools.partial(jax.jit, static_argnums=(1,))  # expect: ACC501
+    def inner(p, k):
+        return p * k
+    return inner(params, 3)
+
+def eval_step(params):
+    @jax.jit  # expect: ACC501
+    def inner(p):
+        return p * 2
+    return inner(params)
+
+def loss_step(params):
+    run = jax.jit(lambda p: p ** 2)  # expect: ACC501
+    return run(params)
+
+def scale_step(params):
+    def body(p):
+        return p / 2
+    return jax.jit(body)(params)  # expect: ACC501
+
+def make_runner():  # called once, not from a loop: its jit is built once
+    @jax.jit
+    def inner(p):
+        return p + 1
+    return inner
+
+def train(params, batches):
+    runner = make_runner()
+    for batch in batches:
+        params = train_step(params, batch)
+        params = eval_step(params)
+        params = loss_step(params)
+        params = scale_step(params)
+        params = runner(params)
+""",
+    "a static argument that is a new object on every call": """
+def issue(state, lr, n):
+    for i in range(n):
+        state = step(optax.adam(lr), state)  # expect: ACC502
+
+class Plain:
+    pass
+
+def instances(state, n):
+    for i in range(n):
+        state = step(Plain(), state)  # expect: ACC502
+
+def lambdas(state, n):
+    for i in range(n):
+        state = step(lambda v: v, state)  # expect: ACC502
+
+def bound_first(state, lr, n):
+    for i in range(n):
+        tx = optax.sgd(lr)
+        state = step(tx, state)  # expect: ACC502
+
+def look_alike(state, lr, n):
+    tx = optax.adam(lr)  # one object: hashed alike on every call (1 trace)
+    for i in range(n):
+        state = step(tx, state)
+""",
+    "a shape from a loop variable, through a call": """
+def issue(key, n):
+    for i in range(n):
+        f_jit(random.normal(key, (500, i)))  # expect: ACC503
+
+def uniform_with_keyword(key, n):
+    for i in range(n):
+        f_jit(random.uniform(key, shape=(i + 1, 3)))  # expect: ACC503
+
+def numpy_rand(n):
+    for i in range(1, n):
+        f_jit(np.random.rand(4, i))  # expect: ACC503
+
+def bound_first(n):
+    for i in range(n):
+        x = jnp.zeros((i, 2))
+        f_jit(x)  # expect: ACC503
+
+def look_alike(key, n):
+    for i in range(n):
+        f_jit(random.normal(random.fold_in(key, i), (500, 3)))  # a new key, the same shape
+""",
+    "a size stepped in a while loop": """
+def issue(size):
+    while size > 1:
+        f_jit(np.ones([size, size])); size -= 1  # expect: ACC503
+
+def growing(n, limit):
+    while n < limit:
+        f_jit(jnp.ones((n,)))  # expect: ACC503
+        n *= 2
+
+def arange(n):
+    while n:
+        f_jit(np.arange(n))  # expect: ACC503
+        n -= 1
+
+def through_a_helper(n):
+    while n > 1:
+        run_size(n)
+        n -= 1
+
+def run_size(k):
+    return f_jit(np.ones([k, k]))  # expect: ACC503
+
+def look_alike(size, n):
+    while n > 1:
+        f_jit(np.ones([size, size]))  # size never changes in the loop
+        n -= 1
+""",
+    "a module attribute a compiled forward steps on every call": """
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.step = 0
+
+    def forward(self, x):
+        self.step += 1
+        return x * self.step
+
+class Decay(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = 1.0
+
+    def forward(self, x):
+        self.scale *= 0.5
+        return x * self.scale
+
+class Countdown(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.left = 100
+
+    def forward(self, x):
+        self.left -= 1
+        return x + self.left
+
+class Fixed(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.factor = 2
+
+    def forward(self, x):
+        return x * self.factor
+
+def issue(x, n):
+    model = torch.compile(M())
+    for i in range(n):
+        model(x)  # expect: ACC505
+
+def bound_first(x, n):
+    net = M()
+    compiled = torch.compile(net)
+    while n:
+        x = compiled(x)  # expect: ACC505
+        n -= 1
+
+def counting_down(x, batches):
+    model = torch.compile(Countdown())
+    return [model(b) for b in batches]  # expect: ACC505
+
+def with_a_backend(x, batches):
+    model = torch.compile(M(), backend="eager")
+    for b in batches:
+        model(b)  # expect: ACC505
+
+def look_alike(x, n):
+    model = torch.compile(Fixed())  # the attribute is read, never changed: one compile
+    decaying = torch.compile(Decay())  # a float attribute: the second compile is dynamic (2 in 10)
+    for i in range(n):
+        model(x)
+        decaying(x)
+""",
+    "a Python value derived from the counter through any call, under tf.function": """
+def issue(x, y, epochs):
+    for epoch in range(epochs):
+        w = float(np.exp(-epoch / 10))
+        train_step_tf(x, y, w)  # expect: ACC502
+
+def through_math(x, y, epochs):
+    for epoch in range(epochs):
+        train_step_tf(x, y, math.exp(-epoch))  # expect: ACC502
+
+def through_min(x, y, steps):
+    for step in range(steps):
+        train_step_tf(x, y, min(step, 1000) / 1000)  # expect: ACC502
+
+def in_a_helper(x, y, epochs):
+    for epoch in range(epochs):
+        run_epoch(x, y, 0.1 * 0.9 ** epoch)
+
+def run_epoch(x, y, lr):
+    return train_step_tf(x, y, lr)  # expect: ACC502
+
+def look_alike(x, y, epochs):
+    for epoch in range(epochs):
+        w = np.exp(-epoch / 10)  # a NumPy scalar: tf.function takes it as a tensor (1 trace)
+        train_step_tf(x, y, w)
+        relaxed_tf(x[:epoch])  # reduce_retracing relaxes the shape
+""",
+}
+
+
+@pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
+def test_each_spelling_of_a_storm_is_found_and_each_look_alike_is_not(body):
+    source = HEADER + body
+    labels = read_labels(source, Path("case"))
+    expected = sorted((line, code) for line, codes in labels.items() for code in codes)
+    result = lint_text(source, "case.py")
+    assert result.error is None, result.error
+    found = sorted((f.line, f.code) for f in result.findings if f.code.startswith("ACC5"))
+    assert found == expected
+
+
+def test_a_finding_names_the_component_and_the_loop():
+    source = HEADER + CASES["a Python value derived from the counter through any call, under tf.function"]
+    messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC502"]
+    assert any(m.startswith("argument 'w' of 'train_step_tf' is new on every pass of this loop") for m in messages)
+    assert any("'run_epoch', which 'in_a_helper' calls in a loop" in m for m in messages)
