@@ -134,14 +134,15 @@ def _reason_of(source: str) -> str:
 # print shows its repr) is run against TensorFlow in tests/test_tf_torch_frameworks.py, and
 # ACC001's (another linter may need a bare noqa) is about other tools, not about what code computes.
 @pytest.mark.parametrize(("body", "reason", "shown"), [
-    # an int32 x: x * 2.0 is float32, x int32, and the select makes both float32
-    ("    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "may differ in dtype,", ["dtype"]),
+    # an int32 x: w * 2.0 is float32, x int32, and the select makes both float32 (lax.cond is not
+    # proven either: the branches read a log, whose derivative a cond's untaken arm can make nan)
+    ("    w = jnp.log(x)\n    if x.sum() > 0:\n        return w * 2.0\n    return x\n", "may differ in dtype,", ["dtype"]),
     # x a vector and y a scalar: the select broadcasts (an int x with a positive sum and a float
     # y would show the dtype too; the harness pairs an int x with a float y only where the sum is 0)
     ("    if x.sum() > 0:\n        z = jnp.abs(x)\n    else:\n        z = jnp.abs(y)\n    return z\n",
      "may differ in dtype and shape", ["shape"]),
     # a scalar x chosen by a condition of y's shape (1,): the select has y's axes
-    ("    if x.sum() > y:\n        return x\n    return -x\n", "the condition 'x.sum() > y' may have axes", ["shape"]),
+    ("    w = jnp.sqrt(x)\n    if x.sum() > y:\n        return w\n    return -w\n", "the condition 'x.sum() > y' may have axes", ["shape"]),
     # d exp(x)/dx at a NaN element the select does not pick: 0 * nan in the gradient
     ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)' can be inf/nan",
      ["gradient"]),
