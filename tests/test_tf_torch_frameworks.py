@@ -153,11 +153,12 @@ KERAS_LAYERS = """
 """
 
 
-def test_keras_call_takes_its_other_arguments_as_the_caller_passes_them():
-    """`Layer.__call__` hands `call` its inputs as a tensor and every other argument as passed:
-    a layer nobody in view calls has only its first input traced, a Python int passed through
-    `self.embed(x, dim=256)` stays a Python int, and a tensor passed to `scale` is traced."""
-    assert found(KERAS_LAYERS) == []
+def test_keras_call_takes_its_arguments_as_the_caller_passes_them():
+    """`Layer.__call__` hands `call` every argument as passed: a layer nobody in view calls takes
+    each input for a tensor (a functional model's `keras.Input`s), while through a seen call
+    (`self.embed(x, dim=256)`) a Python int stays a Python int and a tensor passed to `scale`
+    is traced."""
+    assert found(KERAS_LAYERS) == [(7, "ACC201"), (13, "ACC201")]
     model = KERAS_LAYERS + """
     class Model(keras.Model):
         def __init__(self):
