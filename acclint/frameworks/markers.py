@@ -108,6 +108,13 @@ class Framework:
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
+    # Where a compiled callable's trace cache lives (its `[cache]` table, TRACE_TIME.md):
+    # "function" when it is keyed on the wrapped function object, so wrapping the same function
+    # again finds the old traces (jax.jit); "wrapper" when every application of the marker
+    # starts an empty one (tf.function, dlaccelerate). `cache_clears`: calls that empty every
+    # cache (`jax.clear_caches`).
+    cache_keyed_on: str = "wrapper"
+    cache_clears: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -240,4 +247,6 @@ def _framework(raw: dict) -> Framework:
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
+        cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
+        cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
     )
