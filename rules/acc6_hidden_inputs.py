@@ -477,23 +477,58 @@ class Trainer:
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        fn = ctx.function
-        if fn not in ctx.analysis.bound_methods or not fn.params or fn.cls is None:
-            return
-        if not isinstance(node.value, cst.Name) or node.value.value != fn.params[0].name:
+        if not isinstance(node.value, cst.Name):
             return
         parent = ctx.parent
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
+        fn = ctx.function
         attr = node.attr.value
-        if attr in fn.cls.methods:
-            return
         bindings = ctx.analysis.bindings
-        change = bindings.attribute_written(attr, fn, ctx.analysis.bound_methods[fn])
+        if fn.cls is not None and fn.params and node.value.value == fn.params[0].name and fn.is_method:
+            builders = ctx.analysis.bound_methods.get(fn)
+            if builders is None and not _captures_self(fn, ctx):
+                return
+            if attr in fn.cls.methods:
+                return
+            change = bindings.attribute_written(attr, fn, builders or set())
+            whose = "a bound method's object"
+        else:
+            objects = _static_objects(node.value.value, fn, ctx)
+            if not objects:
+                return
+            change = bindings.attribute_written(attr, fn, set(), objects)
+            whose = "a static argument (hashed by identity)"
         if change is not None:
             line = bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of a bound method's object is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _decorating_markers(fn, ctx: RuleContext):
+    """The cached markers (with their options) that decorate `fn`."""
+    if not isinstance(fn.node, cst.FunctionDef):
+        return []
+    found = [ctx.analysis.decorator_marker(d.decorator) for d in fn.node.decorators]
+    return [f for f in found if f is not None and f[0].kind == CACHED]
+
+
+def _captures_self(fn, ctx: RuleContext) -> bool:
+    """Whether a marker decorating the method `fn` reads its object's attributes once per trace
+    (framework data `[cache] method_self`: tf.function)."""
+    markers = ctx.analysis.markers
+    return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
+
+
+def _static_objects(name: str, fn, ctx: RuleContext) -> set[str]:
+    """The module-level objects passed as `fn`'s parameter `name` when a marker decorating
+    `fn` declares it static: the trace is keyed on them by identity."""
+    positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
+    for _, opts in _decorating_markers(fn, ctx):
+        static = set(opts.static_argnames) | {positional[i] for i in opts.static_argnums if -len(positional) <= i < len(positional)}
+        if name in static:
+            return ctx.analysis.bindings.static_objects(fn, name)
+    return set()

@@ -270,11 +270,17 @@ class ModuleBindings:
         is part of that trace rather than made anew on each host call."""
         return fn is None or CACHED in fn.contexts
 
-    def attribute_written(self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset()) -> Change | None:
-        """The first write of `reader`'s object's attribute `attr` outside construction
-        methods and outside `reader`, or None. The object is `self` in a method of the
-        reader's class, or a module-level variable bound to an instance of it
-        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted.
+    def attribute_written(
+        self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
+    ) -> Change | None:
+        """The first write of attribute `attr` of the object `reader`'s trace is keyed on by
+        identity, after a trace could have been built, outside construction methods and
+        outside `reader`, or None. The object is `self` in a method of the reader's class, or
+        `objects`: the module-level variables bound to it (by default those bound to an
+        instance of the reader's class, `TRAINER = Trainer()`), written by module-level code
+        between two calls, by any function through the module's name, or by a module-level
+        function through its parameter, called with one of them between two calls
+        (`configure(model, 5.0)`); writes to objects of unknown class are not counted.
 
         `builders`: the functions whose code builds `reader`'s trace (`self._step =
         jax.jit(self._step_kernel)` in a `compile` method). A write in a method that also
@@ -282,11 +288,7 @@ class ModuleBindings:
         False`, `self._compiled_step = None`) invalidates the trace: the next build traces
         anew and sees the new value, so it is not counted."""
         cls = reader.cls
-        assert cls is not None
-        instances = {
-            name for name, values in self.index.module_values.items()
-            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
-        }
+        instances = objects if objects is not None else self._instances(cls)
         for event in self._named.get(attr, ()):
             if event.kind != "attr" or event.in_class:
                 continue
@@ -294,16 +296,75 @@ class ModuleBindings:
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
             owner = _root(event.node.value)
-            if owner in instances and (scope is None or self.is_module_name(owner, scope)):
-                pass
-            elif scope is None or owner is None or not _is_self(owner, scope, cls):
-                continue
-            if scope is None and not self._stale_call_around(event, reader, -1):
+            if scope is None:
+                if owner in instances and self._stale_call_around(event, reader, -1):
+                    return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
-            if scope is not None and self._self_writes(scope, cls) & self._builders_read(builders, cls):
-                continue  # the writer also resets what the trace's builder checks: a new trace follows
+            if owner in instances and self.is_module_name(owner, scope):
+                pass
+            elif owner is not None and cls is not None and _is_self(owner, scope, cls):
+                if self._self_writes(scope, cls) & self._builders_read(builders, cls):
+                    continue  # the writer also resets what the trace's builder checks: a new trace follows
+            else:
+                if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
+                    return Change(event.node, "written")
+                continue
             return Change(event.node, "written")
         return None
+
+    def _instances(self, cls: ClassInfo | None) -> set[str]:
+        """Module-level variables bound to an instance of `cls`."""
+        if cls is None:
+            return set()
+        return {
+            name for name, values in self.index.module_values.items()
+            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
+        }
+
+    def _calls_handing(self, fn: FunctionInfo, param: str | None, objects: set[str]) -> list[Event]:
+        """Module-level calls of the module-level function `fn` that pass one of `objects` as
+        its parameter `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`)."""
+        if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
+            return []
+        positional = [p.name for p in fn.params if p.positional]
+        if param not in [p.name for p in fn.params]:
+            return []
+        found = []
+        for call in self._named.get(fn.name, ()):
+            if call.kind != "call" or call.scope is not None or not isinstance(call.node, cst.Call):
+                continue
+            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
+            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
+            if param in positional and positional.index(param) < len(plain):
+                given.append(plain[positional.index(param)])
+            if any(isinstance(v, cst.Name) and v.value in objects for v in given):
+                found.append(call)
+        return found
+
+    def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
+        """Module-level variables that module-level calls of `reader` (by its name) pass as its
+        parameter `param`, each bound only to an instance of a class of this module that is
+        hashed by identity (no `__eq__`/`__hash__` of its own, no dataclass)."""
+        calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
+        positional = [p.name for p in reader.call_params if p.positional]
+        found: set[str] = set()
+        for call in calls_of:
+            if not isinstance(call.node, cst.Call):
+                continue
+            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
+            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
+            if param in positional and positional.index(param) < len(plain):
+                given.append(plain[positional.index(param)])
+            found.update(v.value for v in given if isinstance(v, cst.Name) and self._identity_hashed(v.value))
+        return found
+
+    def _identity_hashed(self, name: str) -> bool:
+        values = self.index.module_values.get(name, [])
+        for value in values:
+            cls = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
+            if cls is None or "__eq__" in cls.methods or "__hash__" in cls.methods or cls.node.decorators:
+                return False
+        return bool(values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
         """The attributes of `self` that the methods of `cls` among `builders` read (outside

@@ -115,6 +115,9 @@ class Framework:
     # cache (`jax.clear_caches`).
     cache_keyed_on: str = "wrapper"
     cache_clears: frozenset[str] = frozenset()
+    # Whether a decorated method's trace reads its object's attributes once (`[cache]
+    # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
+    captures_self: bool = False
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -249,4 +252,5 @@ def _framework(raw: dict) -> Framework:
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
+        captures_self=raw.get("cache", {}).get("method_self") == "captured",
     )
