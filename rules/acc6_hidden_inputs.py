@@ -70,18 +70,22 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
 
 
 class GlobalRebound(Rule):
-    """A module-level variable read in a cached trace, rebound after a trace could be built.
+    """A module-level variable a cached trace reads is rebound after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags a read, inside a cached trace (`jax.jit`, `lax.scan`/`fori_loop`/`while_loop`
-        bodies, `dlaccelerate`, helpers they call), of a module-level variable that changes
-        after the trace may have been built: module-level code rebinds it (assignment,
-        augmented assignment, `for` target, `del`) between two calls that reach the function,
-        or in a loop that calls it; or a function that may run after tracing writes it through
-        `global`. The message names the line of the change. A constant never rebound, a name
-        rebound only before any call that may trace (or rebound and the function redefined
-        after it, as notebooks do), a flag a context manager sets and restores, and a read that
-        feeds a `global` write in the same trace (ACC4) are not flagged.
+        Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
+        `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
+        that module-level code rebinds (assignment, augmented assignment, `for` target, `del`)
+        between a call that may build the trace and a later call through the same name, in
+        program order (a loop repeats its body: a write late in one pass precedes a call early
+        in the next), or that a function which may run after tracing writes through `global`.
+        Nothing is stale when a new cache starts in between: the function defined again (a
+        `@tf.function` made on every pass of a loop reads that pass's names), a new wrapper
+        bound to the called name (not `jax.jit` of the same function again, which finds the
+        old traces), `jax.clear_caches()`, or a closure a host function makes anew on each
+        call. Set-up before the first call, a lazy `if X is None: X = load()`, a flag a
+        context manager sets and restores, and a read that feeds a `global` write in the same
+        trace (ACC4) are not flagged. The message names the line of the change.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a
@@ -139,6 +143,17 @@ def f(x, y):
 for y in range(3):
     f(y, y)
 """,
+        """
+import tensorflow as tf
+
+for scale in (1.0, 2.0):
+    @tf.function  # a new callable with an empty cache on every pass
+    def apply(x):
+        return x * scale
+
+    apply(tf.ones(2))
+    apply(tf.ones(2))
+""",
     ]
     INVALID = [
         """
@@ -173,16 +188,17 @@ def decay():
 
 
 class GlobalMutated(Rule):
-    """A module-level container or object read in a cached trace, changed in place later.
+    """A module-level container or object a cached trace reads is changed in place after a trace was built and before a later call that reuses it.
 
     What it does:
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
         in place after the trace may have been built: an item or attribute assignment
         (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
         (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
-        between two calls that reach the function, or by a function that may run after
-        tracing (not a context manager's entry and exit, which restore it). The message names
-        the line of the change. Changes made by other modules are not seen yet.
+        between a call that may build the trace and a later one with no new cache in between
+        (as ACC601), or by a function that may run after tracing (not a context manager's
+        entry and exit, which restore it). The message names the line of the change. Changes
+        made by other modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the
@@ -251,7 +267,7 @@ f(1.0)
 
 
 class IteratorConsumedInTrace(Rule):
-    """`next()` on, or a loop over, an iterator made outside a cached trace.
+    """A cached trace advances an iterator made outside it, which happens only while the trace is built.
 
     What it does:
         Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, and the bodies of
@@ -375,23 +391,31 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
 
 
 class BoundAttributeRead(Rule):
-    """An attribute of `self` read in a method traced as a bound method, written elsewhere.
+    """An attribute of an object a cached trace is keyed on by identity is written after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags `self.lr` in a method handed to a cached marker as a bound method
-        (`self.update = jax.jit(self._update)`, `dlaccelerate(self.step)`), when the module
-        writes that attribute somewhere other than construction (`__init__`, `__post_init__`,
-        `setup`) and the traced method itself: `trainer.lr = 0.01`, `self.lr *= 0.5` in
-        another method. Attributes set only while the object is built, methods, and frozen
+        The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
+        `dlaccelerate(self.step)`), a `self` declared static (`@partial(jax.jit,
+        static_argnums=0)`), the `self` of a `@tf.function` method, or a static argument
+        (`static_argnums`/`static_argnames`) of a class of the module hashed by identity.
+        Flags `self.lr` or `cfg.scale` read in the trace when the attribute is written outside
+        construction (`__init__`, `__post_init__`, `setup`) and outside the traced function:
+        by another method (`self.lr *= 0.5`), by module-level code between two calls
+        (`trainer.lr = 0.01`), by any function through a module-level name, or by a
+        module-level function through its parameter, called with the object between two calls
+        (`configure(model, 5.0)`). Attributes set before the first call, methods, objects
+        whose class defines `__eq__`/`__hash__` (a changed value is a new key), and frozen
         dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
         write in a method that also resets what the code building the trace reads
         (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
         `self._compiled` before `jax.jit(self._step)`): the next build traces anew.
 
     Why is this bad:
-        A bound method's `self` is no argument of the trace: the attribute is read once,
-        while tracing, and stored as a constant. Changing it later is not seen by cached
-        calls; the step keeps the old learning rate.
+        Such an object is no traced argument: the cache finds the old trace for the same
+        object, whose attribute was read once, while tracing, and stored as a constant.
+        Changing it later is not seen by cached calls; the step keeps the old learning rate
+        (JAX's FAQ on `static_argnums=0`; a `tf.function` method keeps even a replaced
+        `tf.Variable`).
 
     Example:
         class Trainer:
@@ -473,6 +497,24 @@ class Trainer:
 
     def decay(self):
         self.lr = self.lr / 2
+""",
+        """
+from functools import partial
+
+import jax
+
+class Config:
+    def __init__(self):
+        self.scale = 2.0
+
+@partial(jax.jit, static_argnums=1)
+def apply(x, config):
+    return x * config.scale  # expect: ACC604
+
+config = Config()
+apply(1.0, config)
+config.scale = 3.0
+apply(1.0, config)
 """,
     ]
 
