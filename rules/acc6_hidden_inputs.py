@@ -397,14 +397,15 @@ class BoundAttributeRead(Rule):
         The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
         `dlaccelerate(self.step)`), a `self` declared static (`@partial(jax.jit,
         static_argnums=0)`), the `self` of a `@tf.function` method, or a static argument
-        (`static_argnums`/`static_argnames`) of a class of the module hashed by identity.
+        (`static_argnums`/`static_argnames`) that is an instance of a plain class of the module
+        (run on jax 0.10, even a class hashing by value finds the old entry once its
+        attribute changed in place).
         Flags `self.lr` or `cfg.scale` read in the trace when the attribute is written outside
         construction (`__init__`, `__post_init__`, `setup`) and outside the traced function:
         by another method (`self.lr *= 0.5`), by module-level code between two calls
         (`trainer.lr = 0.01`), by any function through a module-level name, or by a
         module-level function through its parameter, called with the object between two calls
-        (`configure(model, 5.0)`). Attributes set before the first call, methods, objects
-        whose class defines `__eq__`/`__hash__` (a changed value is a new key), and frozen
+        (`configure(model, 5.0)`). Attributes set before the first call, methods, and frozen
         dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
         write in a method that also resets what the code building the trace reads
         (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
@@ -540,7 +541,7 @@ apply(1.0, config)
             if not objects:
                 return
             change = bindings.attribute_written(attr, fn, set(), objects)
-            whose = "a static argument (hashed by identity)"
+            whose = "a static argument"
         if change is not None:
             line = bindings.line(change.node)
             ctx.report(

@@ -349,24 +349,6 @@ ORDERED_SILENT = {
         f(1.0, cfg)
         f(2.0, cfg)
     """,
-    "an attribute of a static argument whose class hashes by value": """
-        from functools import partial
-        import jax
-        class Cfg:
-            def __init__(self):
-                self.s = 2.0
-            def __hash__(self):
-                return hash(self.s)
-            def __eq__(self, other):
-                return self.s == other.s
-        @partial(jax.jit, static_argnums=1)
-        def f(x, cfg):
-            return x * cfg.s
-        cfg = Cfg()
-        f(1.0, cfg)
-        cfg.s = 7.0
-        f(1.0, cfg)
-    """,
     "a static self configured by a module-level function before the first call": """
         from functools import partial
         import jax
@@ -476,6 +458,24 @@ ORDERED_FOUND = {
         CFG = Cfg()
         f(1.0, cfg=CFG)
     """, 8, "ACC604", 10),
+    "a static argument whose class hashes by value, changed in place": ("""
+        from functools import partial
+        import jax
+        class Cfg:
+            def __init__(self):
+                self.s = 2.0
+            def __hash__(self):
+                return hash(self.s)
+            def __eq__(self, other):
+                return self.s == other.s
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return x * cfg.s
+        cfg = Cfg()
+        f(1.0, cfg)
+        cfg.s = 7.0
+        f(1.0, cfg)
+    """, 13, "ACC604", 16),
     "a static self written by a module-level function between calls": ("""
         from functools import partial
         import jax
@@ -556,6 +556,18 @@ def test_jax_agrees_with_the_ordered_model():
     f(1.0, cfg)
     cfg.s = 7.0
     assert f(1.0, cfg) == 2.0  # a static argument hashed by identity: the old trace
+
+    class Keyed(Cfg):
+        def __hash__(self):
+            return hash(self.s)
+
+        def __eq__(self, other):
+            return self.s == other.s
+
+    keyed = Keyed()
+    f(1.0, keyed)
+    keyed.s = 7.0
+    assert f(1.0, keyed) == 2.0  # hashed by value, changed in place: the cache still finds it
 
     class M:
         def __init__(self):

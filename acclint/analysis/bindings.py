@@ -343,8 +343,10 @@ class ModuleBindings:
 
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
         """Module-level variables that module-level calls of `reader` (by its name) pass as its
-        parameter `param`, each bound only to an instance of a class of this module that is
-        hashed by identity (no `__eq__`/`__hash__` of its own, no dataclass)."""
+        parameter `param`, each bound only to an instance of a plain class of this module (no
+        decorator: a dataclass or `flax.struct` is frozen or unhashable). A class that hashes by
+        value is no exception: run on jax 0.10, the cache still finds the old entry for the
+        same object after its attribute changed."""
         calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
         positional = [p.name for p in reader.call_params if p.positional]
         found: set[str] = set()
@@ -355,14 +357,14 @@ class ModuleBindings:
             given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
             if param in positional and positional.index(param) < len(plain):
                 given.append(plain[positional.index(param)])
-            found.update(v.value for v in given if isinstance(v, cst.Name) and self._identity_hashed(v.value))
+            found.update(v.value for v in given if isinstance(v, cst.Name) and self._plain_instance(v.value))
         return found
 
-    def _identity_hashed(self, name: str) -> bool:
+    def _plain_instance(self, name: str) -> bool:
         values = self.index.module_values.get(name, [])
         for value in values:
             cls = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
-            if cls is None or "__eq__" in cls.methods or "__hash__" in cls.methods or cls.node.decorators:
+            if cls is None or cls.node.decorators:
                 return False
         return bool(values)
 
