@@ -365,6 +365,27 @@ ORDERED_SILENT = {
         model.g(1.0)
         model.g(2.0)
     """,
+    "an attribute a load_params() must set before the jitted method can run (maxtext)": """
+        from functools import partial
+        import jax
+        class Engine:
+            def __init__(self):
+                self.shardings = None
+            def load_params(self, params):
+                self.shardings = params
+            @partial(jax.jit, static_argnums=0)
+            def generate(self, x):
+                return x * self.shardings
+    """,
+    "slots a tf.function method reads, made by set-up methods (tensorflow/addons)": """
+        import tensorflow as tf
+        class Averager:
+            def _create_slots(self, var_list):
+                self._average = [v for v in var_list]
+            @tf.function
+            def _swap(self):
+                return [a + 1 for a in self._average]
+    """,
     "a tf.function method whose attributes are set only while the object is built": """
         import tensorflow as tf
         class Scaler:
@@ -508,6 +529,18 @@ ORDERED_FOUND = {
             c.calc(3)
             toggle(c)
     """, 9, "ACC604", 11),
+    "an attribute unset at construction, written by the method that calls the trace (tunix)": ("""
+        import jax
+        import jax.numpy as jnp
+        class Sampler:
+            def __init__(self):
+                self._prefill = jax.jit(self._prefill_fn)
+            def _prefill_fn(self, x):
+                return x + self.eos_ids
+            def __call__(self, x, eos):
+                self.eos_ids = jnp.array(eos)
+                return self._prefill(x)
+    """, 8, "ACC604", 10),
     "self.weights of a tf.function method reassigned between calls": ("""
         import tensorflow as tf
         class Scaler:

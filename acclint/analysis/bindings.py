@@ -305,12 +305,41 @@ class ModuleBindings:
             elif owner is not None and cls is not None and _is_self(owner, scope, cls):
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
+                if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader):
+                    continue  # set up by a method that must run before the trace can be built
             else:
                 if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
                     return Change(event.node, "written")
                 continue
             return Change(event.node, "written")
         return None
+
+    def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
+        """Whether the method `writer` calls `reader`'s trace on its object (`self.step(...)`,
+        or an attribute bound to a marker applied to it: `self._compiled(...)` after `self._compiled =
+        jax.jit(self.step)`): it writes before every call, so each call after the first finds
+        the old trace (tunix's `Sampler.__call__` setting `self.eos_ids`)."""
+        names = {reader.name} | {
+            e.name for e in self.events
+            if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
+        }
+        me = writer.params[0].name if writer.params else None
+        return any(
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == me and node.func.attr.value in names
+            for node in walk_expression(writer.node)
+        )
+
+    def _unset_when_built(self, attr: str, cls: ClassInfo) -> bool:
+        """Whether construction leaves `self.attr` unset or `None`: the method that sets it
+        (`load_params()`, `_create_slots()`) must run before a trace that reads it can be
+        built, so its write is set-up, not a change after a build."""
+        values = [
+            e.value for e in self._named.get(attr, ())
+            if e.kind == "attr" and e.scope is not None and _construction(e.scope)
+            and (owner := _root(e.node.value)) is not None and _is_self(owner, e.scope, cls)
+        ]
+        return all(isinstance(v, cst.Name) and v.value == "None" for v in values)
 
     def _instances(self, cls: ClassInfo | None) -> set[str]:
         """Module-level variables bound to an instance of `cls`."""
@@ -572,7 +601,7 @@ class ModuleBindings:
             if scope is None or target.value in globals_of.get(scope, ()):
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
         elif isinstance(target, cst.Attribute):
-            add("attr", target.attr.value, target, *(() if loops is None else (loops,)))
+            add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
                 self._mutation(target.value.value, add, scope, target)
         elif isinstance(target, cst.Subscript):
@@ -646,8 +675,13 @@ def _holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
     return any(node is target for node in walk_expression(expr)) if not isinstance(expr, cst.Lambda) else expr is target
 
 
-def _mentions(expr: cst.CSTNode, names: set[str]) -> bool:
-    return any(isinstance(node, cst.Name) and node.value in names for node in walk_expression(expr))
+def _mentions(expr: cst.CSTNode, names: set[str], attributes: bool = False) -> bool:
+    """Whether `expr` reads one of `names` (as an attribute's name too, with `attributes`)."""
+    return any(
+        isinstance(node, cst.Name) and node.value in names
+        or attributes and isinstance(node, cst.Attribute) and node.attr.value in names
+        for node in walk_expression(expr)
+    )
 
 
 def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:

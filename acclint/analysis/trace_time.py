@@ -34,12 +34,15 @@ def precedes(first: Placed, then: Placed) -> bool:
 
 
 def cuts(reset: Placed, start: Placed, end: Placed) -> bool:
-    """Whether `reset` runs on every path from `start` to `end`: it lies between them (across
-    the back edge of the innermost loop around both when `end` is not later in source order),
-    in no loop and no branch that one of them is outside of."""
+    """Whether `reset` runs on every path from `start` to `end`: in no branch that one of them
+    is outside of, and either between them in a loop `end` is in and `start` is not (entered on
+    the way, `reset` before `end` in its body), or between them in the loops around both
+    (across the back edge of the innermost one when `end` is not later in source order)."""
     common_loops = set(start.loops) & set(end.loops)
-    if not set(reset.loops) <= common_loops or not set(reset.conds) <= set(start.conds) & set(end.conds):
+    if not set(reset.conds) <= set(start.conds) & set(end.conds) or not set(reset.loops) <= set(end.loops):
         return False
+    if not set(reset.loops) <= common_loops:  # in a loop around `end` only: entered after `start`
+        return start.seq < reset.seq < end.seq
     if start.seq < end.seq:
         return start.seq < reset.seq < end.seq
     innermost = next((loop for loop in reversed(start.loops) if loop in common_loops), None)
