@@ -305,7 +305,9 @@ class ModuleBindings:
             elif owner is not None and cls is not None and _is_self(owner, scope, cls):
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
-                if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader):
+                if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader) and not any(
+                    self._stale_call_around(call, reader, -1) for call in self._method_calls(scope.outermost, instances)
+                ):
                     continue  # set up by a method that must run before the trace can be built
             else:
                 if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
@@ -330,10 +332,19 @@ class ModuleBindings:
             for node in walk_expression(writer.node)
         )
 
+    def _method_calls(self, method: FunctionInfo, objects: set[str]) -> list[Event]:
+        """Module-level calls of `method` on one of `objects` (`t.assign_fn(...)`)."""
+        return [
+            e for name in objects for e in self._named.get(name, ())
+            if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call)
+            and isinstance(e.node.func, cst.Attribute) and e.node.func.attr.value == method.name
+        ]
+
     def _unset_when_built(self, attr: str, cls: ClassInfo) -> bool:
         """Whether construction leaves `self.attr` unset or `None`: the method that sets it
         (`load_params()`, `_create_slots()`) must run before a trace that reads it can be
-        built, so its write is set-up, not a change after a build."""
+        built, so its write is set-up, not a change after a build, unless module-level code
+        calls it again between two calls of the trace."""
         values = [
             e.value for e in self._named.get(attr, ())
             if e.kind == "attr" and e.scope is not None and _construction(e.scope)
