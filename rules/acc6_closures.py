@@ -100,7 +100,7 @@ def _bound(small: cst.BaseSmallStatement) -> list[str]:
 
 
 class ClosureRebound(Rule):
-    """A variable of the enclosing function, read in a jitted closure, rebound after a call.
+    """A variable of the enclosing function a jitted closure reads is rebound after the closure was called and before a later call.
 
     What it does:
         Flags a read, inside a nested function whose trace is cached, of a variable of the

@@ -70,18 +70,22 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
 
 
 class GlobalRebound(Rule):
-    """A module-level variable read in a cached trace, rebound after a trace could be built.
+    """A module-level variable a cached trace reads is rebound after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags a read, inside a cached trace (`jax.jit`, `lax.scan`/`fori_loop`/`while_loop`
-        bodies, `dlaccelerate`, helpers they call), of a module-level variable that changes
-        after the trace may have been built: module-level code rebinds it (assignment,
-        augmented assignment, `for` target, `del`) between two calls that reach the function,
-        or in a loop that calls it; or a function that may run after tracing writes it through
-        `global`. The message names the line of the change. A constant never rebound, a name
-        rebound only before any call that may trace (or rebound and the function redefined
-        after it, as notebooks do), a flag a context manager sets and restores, and a read that
-        feeds a `global` write in the same trace (ACC4) are not flagged.
+        Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
+        `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
+        that module-level code rebinds (assignment, augmented assignment, `for` target, `del`)
+        between a call that may build the trace and a later call through the same name, in
+        program order (a loop repeats its body: a write late in one pass precedes a call early
+        in the next), or that a function which may run after tracing writes through `global`.
+        Nothing is stale when a new cache starts in between: the function defined again (a
+        `@tf.function` made on every pass of a loop reads that pass's names), a new wrapper
+        bound to the called name (not `jax.jit` of the same function again, which finds the
+        old traces), `jax.clear_caches()`, or a closure a host function makes anew on each
+        call. Set-up before the first call, a lazy `if X is None: X = load()`, a flag a
+        context manager sets and restores, and a read that feeds a `global` write in the same
+        trace (ACC4) are not flagged. The message names the line of the change.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a
@@ -139,6 +143,17 @@ def f(x, y):
 for y in range(3):
     f(y, y)
 """,
+        """
+import tensorflow as tf
+
+for scale in (1.0, 2.0):
+    @tf.function  # a new callable with an empty cache on every pass
+    def apply(x):
+        return x * scale
+
+    apply(tf.ones(2))
+    apply(tf.ones(2))
+""",
     ]
     INVALID = [
         """
@@ -173,16 +188,17 @@ def decay():
 
 
 class GlobalMutated(Rule):
-    """A module-level container or object read in a cached trace, changed in place later.
+    """A module-level container or object a cached trace reads is changed in place after a trace was built and before a later call that reuses it.
 
     What it does:
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
         in place after the trace may have been built: an item or attribute assignment
         (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
         (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
-        between two calls that reach the function, or by a function that may run after
-        tracing (not a context manager's entry and exit, which restore it). The message names
-        the line of the change. Changes made by other modules are not seen yet.
+        between a call that may build the trace and a later one with no new cache in between
+        (as ACC601), or by a function that may run after tracing (not a context manager's
+        entry and exit, which restore it). The message names the line of the change. Changes
+        made by other modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the
@@ -251,7 +267,7 @@ f(1.0)
 
 
 class IteratorConsumedInTrace(Rule):
-    """`next()` on, or a loop over, an iterator made outside a cached trace.
+    """A cached trace advances an iterator made outside it, which happens only while the trace is built.
 
     What it does:
         Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, and the bodies of
@@ -375,23 +391,32 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
 
 
 class BoundAttributeRead(Rule):
-    """An attribute of `self` read in a method traced as a bound method, written elsewhere.
+    """An attribute of an object a cached trace is keyed on by identity is written after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags `self.lr` in a method handed to a cached marker as a bound method
-        (`self.update = jax.jit(self._update)`, `dlaccelerate(self.step)`), when the module
-        writes that attribute somewhere other than construction (`__init__`, `__post_init__`,
-        `setup`) and the traced method itself: `trainer.lr = 0.01`, `self.lr *= 0.5` in
-        another method. Attributes set only while the object is built, methods, and frozen
+        The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
+        `dlaccelerate(self.step)`), a `self` declared static (`@partial(jax.jit,
+        static_argnums=0)`), the `self` of a `@tf.function` method, or a static argument
+        (`static_argnums`/`static_argnames`) that is an instance of a plain class of the module
+        (run on jax 0.10, even a class hashing by value finds the old entry once its
+        attribute changed in place).
+        Flags `self.lr` or `cfg.scale` read in the trace when the attribute is written outside
+        construction (`__init__`, `__post_init__`, `setup`) and outside the traced function:
+        by another method (`self.lr *= 0.5`), by module-level code between two calls
+        (`trainer.lr = 0.01`), by any function through a module-level name, or by a
+        module-level function through its parameter, called with the object between two calls
+        (`configure(model, 5.0)`). Attributes set before the first call, methods, and frozen
         dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
         write in a method that also resets what the code building the trace reads
         (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
         `self._compiled` before `jax.jit(self._step)`): the next build traces anew.
 
     Why is this bad:
-        A bound method's `self` is no argument of the trace: the attribute is read once,
-        while tracing, and stored as a constant. Changing it later is not seen by cached
-        calls; the step keeps the old learning rate.
+        Such an object is no traced argument: the cache finds the old trace for the same
+        object, whose attribute was read once, while tracing, and stored as a constant.
+        Changing it later is not seen by cached calls; the step keeps the old learning rate
+        (JAX's FAQ on `static_argnums=0`; a `tf.function` method keeps even a replaced
+        `tf.Variable`).
 
     Example:
         class Trainer:
@@ -474,26 +499,79 @@ class Trainer:
     def decay(self):
         self.lr = self.lr / 2
 """,
+        """
+from functools import partial
+
+import jax
+
+class Config:
+    def __init__(self):
+        self.scale = 2.0
+
+@partial(jax.jit, static_argnums=1)
+def apply(x, config):
+    return x * config.scale  # expect: ACC604
+
+config = Config()
+apply(1.0, config)
+config.scale = 3.0
+apply(1.0, config)
+""",
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        fn = ctx.function
-        if fn not in ctx.analysis.bound_methods or not fn.params or fn.cls is None:
-            return
-        if not isinstance(node.value, cst.Name) or node.value.value != fn.params[0].name:
+        if not isinstance(node.value, cst.Name):
             return
         parent = ctx.parent
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
+        fn = ctx.function
         attr = node.attr.value
-        if attr in fn.cls.methods:
-            return
         bindings = ctx.analysis.bindings
-        change = bindings.attribute_written(attr, fn, ctx.analysis.bound_methods[fn])
+        if fn.cls is not None and fn.params and node.value.value == fn.params[0].name and fn.is_method:
+            builders = ctx.analysis.bound_methods.get(fn)
+            if builders is None and not _captures_self(fn, ctx):
+                return
+            if attr in fn.cls.methods:
+                return
+            change = bindings.attribute_written(attr, fn, builders or set())
+            whose = "a bound method's object"
+        else:
+            objects = _static_objects(node.value.value, fn, ctx)
+            if not objects:
+                return
+            change = bindings.attribute_written(attr, fn, set(), objects)
+            whose = "a static argument"
         if change is not None:
             line = bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of a bound method's object is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _decorating_markers(fn, ctx: RuleContext):
+    """The cached markers (with their options) that decorate `fn`."""
+    if not isinstance(fn.node, cst.FunctionDef):
+        return []
+    found = [ctx.analysis.decorator_marker(d.decorator) for d in fn.node.decorators]
+    return [f for f in found if f is not None and f[0].kind == CACHED]
+
+
+def _captures_self(fn, ctx: RuleContext) -> bool:
+    """Whether a marker decorating the method `fn` reads its object's attributes once per trace
+    (framework data `[cache] method_self`: tf.function)."""
+    markers = ctx.analysis.markers
+    return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
+
+
+def _static_objects(name: str, fn, ctx: RuleContext) -> set[str]:
+    """The module-level objects passed as `fn`'s parameter `name` when a marker decorating
+    `fn` declares it static: the trace is keyed on them by identity."""
+    positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
+    for _, opts in _decorating_markers(fn, ctx):
+        static = set(opts.static_argnames) | {positional[i] for i in opts.static_argnums if -len(positional) <= i < len(positional)}
+        if name in static:
+            return ctx.analysis.bindings.static_objects(fn, name)
+    return set()

@@ -241,3 +241,426 @@ def test_an_attribute_lowered_on_a_module_level_instance_between_calls():
     """)
     assert [(line, code) for line, code, _ in found] == [(10, "ACC604")]
     assert "written at line 14" in found[0][2]
+
+
+# -- issue 36: the ordered model of trace time ---------------------------------------------------
+# Each hazard below in three spellings, and look-alikes that are fine; every claim about what the
+# frameworks do is run in `test_jax_agrees` / `test_tensorflow_agrees`.
+
+ORDERED_SILENT = {
+    "a tf.function defined again on every pass after the rebinding (keras-cv)": """
+        import tensorflow as tf
+        for aug in [A, B]:
+            layer = aug()
+            layer(x)
+            layer = aug()
+
+            @tf.function
+            def apply_aug(inputs):
+                return layer(inputs)
+
+            for n in (1, 2):
+                apply_aug(x[:n])
+    """,
+    "a jitted def made again on every pass, in a while loop": """
+        import jax
+        scale = 1.0
+        while scale < 8.0:
+            @jax.jit
+            def step(x):
+                return x * scale
+            step(1.0)
+            step(2.0)
+            scale = scale * 2
+    """,
+    "a new tf.function wrapper bound to the called name after the write": """
+        import tensorflow as tf
+        def apply(x):
+            return x * factor
+        for factor in (1.0, 2.0):
+            run = tf.function(apply)
+            run(1.0)
+    """,
+    "jax.clear_caches() between the write and the next call": """
+        import jax
+        scale = 1.0
+        @jax.jit
+        def step(x):
+            return x * scale
+        step(1.0)
+        scale = 2.0
+        jax.clear_caches()
+        step(1.0)
+    """,
+    "a closure a host factory makes on every call (jax-md cargese_swap_mc)": """
+        import jax
+        from jax import lax
+        N = 10
+        def make(kT):
+            def body(i, s):
+                return s + N * kT
+            def block(s):
+                return lax.fori_loop(0, 3, body, s)
+            return block
+        def benchmark(kT):
+            block = make(kT)
+            run = jax.jit(lambda s: block(s))
+            return run(0.0)
+        for N in (10, 20, 30):
+            benchmark(1.0)
+    """,
+    "a lazy initialisation before the map that traces (keras-cv VOC)": """
+        import tensorflow as tf
+        MAPPING = None
+        def populate():
+            global MAPPING
+            if MAPPING is None:
+                MAPPING = tf.constant([0, 1, 2])
+            return MAPPING
+        def decode(mask):
+            return tf.gather(MAPPING, mask)
+        def load(ds):
+            populate()
+            return ds.map(decode)
+    """,
+    "a lazy initialisation spelt `if not X:`": """
+        import jax
+        TABLE = {}
+        def table():
+            global TABLE
+            if not TABLE:
+                TABLE = {"a": 1.0}
+            return TABLE
+        @jax.jit
+        def f(x):
+            return x * TABLE["a"]
+    """,
+    "an attribute of a static argument set before the first call": """
+        from functools import partial
+        import jax
+        class Cfg:
+            def __init__(self):
+                self.s = 2.0
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return x * cfg.s
+        cfg = Cfg()
+        cfg.s = 3.0
+        f(1.0, cfg)
+        f(2.0, cfg)
+    """,
+    "a static self configured by a module-level function before the first call": """
+        from functools import partial
+        import jax
+        class M:
+            def __init__(self):
+                self.s = 2.0
+            @partial(jax.jit, static_argnums=0)
+            def g(self, x):
+                return x * self.s
+        def configure(m, s):
+            m.s = s
+        model = M()
+        configure(model, 5.0)
+        model.g(1.0)
+        model.g(2.0)
+    """,
+    "an attribute a load_params() must set before the jitted method can run (maxtext)": """
+        from functools import partial
+        import jax
+        class Engine:
+            def __init__(self):
+                self.shardings = None
+            def load_params(self, params):
+                self.shardings = params
+            @partial(jax.jit, static_argnums=0)
+            def generate(self, x):
+                return x * self.shardings
+    """,
+    "slots a tf.function method reads, made by set-up methods (tensorflow/addons)": """
+        import tensorflow as tf
+        class Averager:
+            def _create_slots(self, var_list):
+                self._average = [v for v in var_list]
+            @tf.function
+            def _swap(self):
+                return [a + 1 for a in self._average]
+    """,
+    "a tf.function method whose attributes are set only while the object is built": """
+        import tensorflow as tf
+        class Scaler:
+            def __init__(self, w):
+                self.weights = w
+            @tf.function
+            def __call__(self, x):
+                return x * self.weights
+        scaler = Scaler(tf.constant([1.0, 2.0]))
+        scaler(tf.ones(2))
+        scaler(tf.ones(2))
+    """,
+}
+
+
+@pytest.mark.parametrize("source", ORDERED_SILENT.values(), ids=ORDERED_SILENT.keys())
+def test_no_finding_in_the_ordered_model(source):
+    assert _acc6(source) == []
+
+
+ORDERED_FOUND = {
+    "a global rebound between two calls, the def made once before the loop": ("""
+        import tensorflow as tf
+        layer = None
+        @tf.function
+        def apply_aug(inputs):
+            return layer(inputs)
+        for aug in [A, B]:
+            layer = aug()
+            apply_aug(x)
+    """, 6, "ACC601", 8),
+    "jax.jit applied again to the same function finds the old trace": ("""
+        import jax
+        scale = 1.0
+        def step(x):
+            return x * scale
+        run = jax.jit(step)
+        run(1.0)
+        scale = 2.0
+        run = jax.jit(step)
+        run(1.0)
+    """, 5, "ACC601", 8),
+    "the write after the redefinition, in the same pass": ("""
+        import jax
+        for aug in [1.0, 2.0]:
+            @jax.jit
+            def step(x):
+                return x * layer
+            layer = aug
+            step(1.0)
+            layer = aug * 2
+            step(1.0)
+    """, 6, "ACC601", 9),
+    "a factory's result kept and called across the write": ("""
+        import jax
+        N = 1
+        def make():
+            @jax.jit
+            def step(x):
+                return x * N
+            return step
+        step = make()
+        step(1.0)
+        N = 2
+        step(1.0)
+    """, 7, "ACC601", 11),
+    "a static argument's attribute written between calls": ("""
+        from functools import partial
+        import jax
+        class Cfg:
+            def __init__(self):
+                self.s = 2.0
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return x * cfg.s
+        cfg = Cfg()
+        f(1.0, cfg)
+        cfg.s = 7.0
+        f(1.0, cfg)
+    """, 9, "ACC604", 12),
+    "a static argument by name, written by a function through the module's name": ("""
+        from functools import partial
+        import jax
+        class Cfg:
+            pass
+        @partial(jax.jit, static_argnames="cfg")
+        def f(x, cfg):
+            return x * cfg.s
+        def bump():
+            CFG.s = 3.0
+        CFG = Cfg()
+        f(1.0, cfg=CFG)
+    """, 8, "ACC604", 10),
+    "a static argument whose class hashes by value, changed in place": ("""
+        from functools import partial
+        import jax
+        class Cfg:
+            def __init__(self):
+                self.s = 2.0
+            def __hash__(self):
+                return hash(self.s)
+            def __eq__(self, other):
+                return self.s == other.s
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return x * cfg.s
+        cfg = Cfg()
+        f(1.0, cfg)
+        cfg.s = 7.0
+        f(1.0, cfg)
+    """, 13, "ACC604", 16),
+    "a static self written by a module-level function between calls": ("""
+        from functools import partial
+        import jax
+        class M:
+            def __init__(self):
+                self.s = 2.0
+            @partial(jax.jit, static_argnums=0)
+            def g(self, x):
+                return x * self.s
+        def configure(m, s):
+            m.s = s
+        model = M()
+        model.g(1.0)
+        configure(model, 5.0)
+        model.g(1.0)
+    """, 9, "ACC604", 11),
+    "a static self whose flag a module-level loop flips": ("""
+        from functools import partial
+        import jax
+        class M:
+            def __init__(self):
+                self.mul = True
+            @partial(jax.jit, static_argnums=0)
+            def calc(self, y):
+                return y * 2 if self.mul else y
+        def toggle(obj):
+            obj.mul = not obj.mul
+        c = M()
+        for _ in range(3):
+            c.calc(3)
+            toggle(c)
+    """, 9, "ACC604", 11),
+    "an attribute unset at construction, written by the method that calls the trace (tunix)": ("""
+        import jax
+        import jax.numpy as jnp
+        class Sampler:
+            def __init__(self):
+                self._prefill = jax.jit(self._prefill_fn)
+            def _prefill_fn(self, x):
+                return x + self.eos_ids
+            def __call__(self, x, eos):
+                self.eos_ids = jnp.array(eos)
+                return self._prefill(x)
+    """, 8, "ACC604", 10),
+    "self.weights of a tf.function method reassigned between calls": ("""
+        import tensorflow as tf
+        class Scaler:
+            def __init__(self):
+                self.weights = tf.constant([1.0, 2.0])
+            @tf.function
+            def __call__(self, x):
+                return x * self.weights
+        scaler = Scaler()
+        scaler(tf.ones(2))
+        scaler.weights = tf.constant([5.0, 5.0])
+        scaler(tf.ones(2))
+    """, 8, "ACC604", 11),
+    "a tf.function method's attribute lowered by another method": ("""
+        import tensorflow as tf
+        class Model:
+            def __init__(self):
+                self.rate = 0.1
+            @tf.function
+            def step(self, x):
+                return x * self.rate
+            def decay(self):
+                self.rate = self.rate / 2
+    """, 8, "ACC604", 10),
+}
+
+
+@pytest.mark.parametrize("case", ORDERED_FOUND.values(), ids=ORDERED_FOUND.keys())
+def test_found_in_the_ordered_model(case):
+    source, line, code, changed = case
+    found = _acc6(source)
+    assert [(f_line, f_code) for f_line, f_code, _ in found] == [(line, code)], found
+    assert f"line {changed}" in found[0][2]
+
+
+def test_jax_agrees_with_the_ordered_model():
+    jax = pytest.importorskip("jax", reason="the claims are checked by running JAX")
+    from functools import partial
+
+    class Cfg:
+        def __init__(self):
+            self.s = 2.0
+
+    f = jax.jit(lambda x, cfg: x * cfg.s, static_argnums=1)
+    cfg = Cfg()
+    f(1.0, cfg)
+    cfg.s = 7.0
+    assert f(1.0, cfg) == 2.0  # a static argument hashed by identity: the old trace
+
+    class Keyed(Cfg):
+        def __hash__(self):
+            return hash(self.s)
+
+        def __eq__(self, other):
+            return self.s == other.s
+
+    keyed = Keyed()
+    f(1.0, keyed)
+    keyed.s = 7.0
+    assert f(1.0, keyed) == 2.0  # hashed by value, changed in place: the cache still finds it
+
+    class M:
+        def __init__(self):
+            self.s = 2.0
+
+        @partial(jax.jit, static_argnums=0)
+        def g(self, x):
+            return x * self.s
+
+    def configure(m, s):
+        m.s = s
+
+    model = M()
+    model.g(1.0)
+    configure(model, 5.0)
+    assert model.g(1.0) == 2.0  # written by a module-level function: still stale
+
+    state = {"scale": 1.0}
+
+    def step(x):
+        return x * state["scale"]
+
+    run = jax.jit(step)
+    run(1.0)
+    state["scale"] = 2.0
+    assert jax.jit(step)(1.0) == 1.0  # wrapping the same function again finds the old trace
+    jax.clear_caches()
+    assert jax.jit(step)(1.0) == 2.0  # clear_caches empties it
+
+    results = []
+    for scale in (1.0, 2.0):
+        @jax.jit
+        def fresh(x):
+            return x * scale
+
+        results += [float(fresh(1.0)), float(fresh(1.0))]
+    assert results == [1.0, 1.0, 2.0, 2.0]  # a def made again on each pass reads its own pass
+
+
+def test_tensorflow_agrees_with_the_ordered_model():
+    tf = pytest.importorskip("tensorflow", reason="the claims are checked by running TensorFlow")
+
+    class Scaler:
+        def __init__(self):
+            self.weights = tf.constant([1.0, 2.0])
+
+        @tf.function
+        def __call__(self, x):
+            return x * self.weights
+
+    scaler = Scaler()
+    scaler(tf.ones(2))
+    scaler.weights = tf.constant([5.0, 5.0])
+    assert scaler(tf.ones(2)).numpy().tolist() == [1.0, 2.0]  # the first trace's weights
+
+    out = []
+    for layer in (1.0, 2.0):
+        @tf.function
+        def apply_aug(v):
+            return v * layer
+
+        out += [float(apply_aug(tf.ones(1))[0]), float(apply_aug(tf.ones(1))[0])]
+    assert out == [1.0, 1.0, 2.0, 2.0]  # each definition has an empty cache

@@ -41,6 +41,7 @@ from acclint.analysis.contexts import ContextAnalysis
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts, collect_body
+from acclint.analysis.trace_time import stale_window
 from acclint.analysis.walk import children, walk_expression
 
 # Methods that change a list, dict, set, deque or similar object in place.
@@ -70,6 +71,9 @@ class Event:
     scope: FunctionInfo | None  # None: module-level code
     loops: tuple[cst.CSTNode, ...] = ()
     in_class: bool = False  # in a class body (a binding there is a class attribute)
+    # The branches around it in its scope, each `(if_node, in_body)`: it may not run.
+    conds: tuple[tuple[cst.If, bool], ...] = ()
+    value: cst.BaseExpression | None = None  # what a "bind" assigns, when one value is assigned
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,8 @@ class ModuleBindings:
                     continue
                 if self._stale_call_around(event, reader, binds[0]):
                     return Change(event.node, how)
+            elif _initialises(event):
+                continue  # `if X is None: X = load()`: set once, the first time anything reads it
             elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
                 return Change(event.node, how)
         return None
@@ -164,63 +170,117 @@ class ModuleBindings:
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
     def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
-        """Whether module-level code calls into `reader` after its first binding and before
-        `change`, and again after it through the same objects (or in a loop around all)."""
-        calls = sorted(
-            (e for root in self._reaching(reader) for e in self._named.get(root, ()) if e.kind == "call" and e.scope is None),
-            key=lambda e: e.seq,
-        )
-        if any(set(c.loops) & set(change.loops) for c in calls):
-            return True
-        for before in calls:
-            if not first_bind < before.seq < change.seq:
-                continue
-            # The first later call through the same name: if that name was rebound by then,
-            # it was for every later call too.
-            after = next((c for c in calls if c.seq > change.seq and c.name == before.name), None)
-            if after is not None and not self._rebound_between(after.name, before.seq, after.seq):
-                return True
-        return False
+        """Whether module-level code can call into `reader` (building a trace) after the
+        variable's first binding and before `change`, and call into it again after `change`
+        through the same name with no new cache in between (trace_time.stale_window): a
+        redefinition of that name or a new wrapper bound to it, or a call that empties every
+        cache (`jax.clear_caches()`)."""
+        calls = [
+            e for root in self._reaching(reader) for e in self._named.get(root, ())
+            if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
+        ]
+        clears = self._cache_clears(reader)
+        resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
+        return stale_window(change, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name) is not None
 
-    def _rebound_between(self, name: str, start: int, end: int) -> bool:
-        return any(
-            start < e.seq < end and e.scope is None and not e.in_class and e.kind in ("bind", "fixed")
-            for e in self._named.get(name, ())
-        )
+    def _resets(self, name: str, reader: FunctionInfo) -> list[Event]:
+        """The module-level events that make calls through `name` reach a new, empty cache: a
+        `def` or `class` of that name, an assignment to it; not `name = jax.jit(f)` of the same
+        module-level `f` again where the framework keys its cache on the function (framework
+        data `[cache] keyed_on`): that finds the old traces."""
+        return [
+            e for e in self._named.get(name, ())
+            if e.scope is None and not e.in_class and e.kind in ("bind", "fixed") and not self._same_cache(e, reader)
+        ]
+
+    def _same_cache(self, bind: Event, reader: FunctionInfo) -> bool:
+        value = bind.value
+        if bind.kind != "bind" or not isinstance(value, cst.Call) or not value.args:
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        if marker is None or marker.kind != CACHED:
+            return False
+        framework = self.markers.framework(frozenset({marker.name}))
+        wrapped = value.args[0].value
+        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and wrapped.value in self.index.functions
+
+    def _cache_clears(self, reader: FunctionInfo) -> list[Event]:
+        """Module-level calls that empty the caches of `reader`'s framework."""
+        clears = self.markers.framework(frozenset(reader.markers)).cache_clears
+        if not clears:
+            return []
+        return [
+            e for e in self.events
+            if e.kind == "call" and e.scope is None and self.index.imports.resolve(e.node.func) in clears
+        ]
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
-        """Module-level names whose call may run `reader`: its own function (or the
-        module-level function or class it is nested in), values made from those
-        (`step = jax.jit(f)`, `model = Model()`), and functions and classes that call them."""
+        """Module-level names whose call may run a trace of `reader` that outlives the call:
+        its own function (or the module-level function or class it is nested in), values made
+        from those (`step = jax.jit(f)`, `model = Model()`), and functions and classes that
+        call them.
+
+        A closure is a new function, with empty caches, on every call of the host function
+        that defines it (a factory: `def make(): @jax.jit def step(x): ...`, jax-md's
+        `hybrid_swap_mc` returning closures): calling the factory from host code builds
+        traces that die with the call. Only what keeps its result keeps them: a value made
+        from it (`step = make()`), or a cached function that calls it (the closure is then
+        part of that function's own trace)."""
         found = self._reach.get(reader)
         if found is not None:
             return found
         top = reader.outermost
-        roots: set[str] = set()
+        kept: set[str] = set()  # calls reuse traces made by earlier calls
+        fresh: set[str] = set()  # each call makes its traces anew
         if top.cls is not None and top.cls.function is None:
-            roots.add(top.cls.name)
+            kept.add(top.cls.name)
         elif top.parent is None and top.cls is None:
-            roots.add(top.name)
-            roots.update(name for name, values in self.index.module_values.items() if any(_holds(v, top.node) for v in values))
+            (fresh if reader is not top and not self._decorated(top) else kept).add(top.name)
+            kept.update(name for name, values in self.index.module_values.items() if any(_holds(v, top.node) for v in values))
         grew = True
         while grew:
             grew = False
             for name, callees in self._calls_in.items():
-                if name not in roots and callees & roots:
-                    roots.add(name)
+                if name in kept:
+                    continue
+                if callees & kept or callees & fresh and self._compiled(self.index.functions.get(name)):
+                    kept.add(name)
+                    fresh.discard(name)
+                    grew = True
+                elif name not in fresh and callees & fresh:
+                    fresh.add(name)
                     grew = True
             for name, values in self.index.module_values.items():
-                if name not in roots and any(_mentions(v, roots) for v in values):
-                    roots.add(name)
+                if name not in kept and any(_mentions(v, kept | fresh) for v in values):
+                    kept.add(name)
+                    fresh.discard(name)
                     grew = True
-        self._reach[reader] = roots
-        return roots
+        self._reach[reader] = kept
+        return kept
 
-    def attribute_written(self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset()) -> Change | None:
-        """The first write of `reader`'s object's attribute `attr` outside construction
-        methods and outside `reader`, or None. The object is `self` in a method of the
-        reader's class, or a module-level variable bound to an instance of it
-        (`TRAINER = Trainer()`); writes to objects of unknown class are not counted.
+    def _decorated(self, fn: FunctionInfo) -> bool:
+        """Whether a cached marker decorates `fn` (its calls are calls of the compiled callable)."""
+        return isinstance(fn.node, cst.FunctionDef) and any(
+            (found := self.contexts.decorator_marker(d.decorator)) is not None and found[0].kind == CACHED
+            for d in fn.node.decorators
+        )
+
+    def _compiled(self, fn: FunctionInfo | None) -> bool:
+        """Whether `fn` (None: a class) may run inside a cached trace, where what it makes
+        is part of that trace rather than made anew on each host call."""
+        return fn is None or CACHED in fn.contexts
+
+    def attribute_written(
+        self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
+    ) -> Change | None:
+        """The first write of attribute `attr` of the object `reader`'s trace is keyed on by
+        identity, after a trace could have been built, outside construction methods and
+        outside `reader`, or None. The object is `self` in a method of the reader's class, or
+        `objects`: the module-level variables bound to it (by default those bound to an
+        instance of the reader's class, `TRAINER = Trainer()`), written by module-level code
+        between two calls, by any function through the module's name, or by a module-level
+        function through its parameter, called with one of them between two calls
+        (`configure(model, 5.0)`); writes to objects of unknown class are not counted.
 
         `builders`: the functions whose code builds `reader`'s trace (`self._step =
         jax.jit(self._step_kernel)` in a `compile` method). A write in a method that also
@@ -228,11 +288,7 @@ class ModuleBindings:
         False`, `self._compiled_step = None`) invalidates the trace: the next build traces
         anew and sees the new value, so it is not counted."""
         cls = reader.cls
-        assert cls is not None
-        instances = {
-            name for name, values in self.index.module_values.items()
-            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
-        }
+        instances = objects if objects is not None else self._instances(cls)
         for event in self._named.get(attr, ()):
             if event.kind != "attr" or event.in_class:
                 continue
@@ -240,16 +296,117 @@ class ModuleBindings:
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
             owner = _root(event.node.value)
-            if owner in instances and (scope is None or self.is_module_name(owner, scope)):
-                pass
-            elif scope is None or owner is None or not _is_self(owner, scope, cls):
-                continue
-            if scope is None and not self._stale_call_around(event, reader, -1):
+            if scope is None:
+                if owner in instances and self._stale_call_around(event, reader, -1):
+                    return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
-            if scope is not None and self._self_writes(scope, cls) & self._builders_read(builders, cls):
-                continue  # the writer also resets what the trace's builder checks: a new trace follows
+            if owner in instances and self.is_module_name(owner, scope):
+                pass
+            elif owner is not None and cls is not None and _is_self(owner, scope, cls):
+                if self._self_writes(scope, cls) & self._builders_read(builders, cls):
+                    continue  # the writer also resets what the trace's builder checks: a new trace follows
+                if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader) and not any(
+                    self._stale_call_around(call, reader, -1) for call in self._method_calls(scope.outermost, instances)
+                ):
+                    continue  # set up by a method that must run before the trace can be built
+            else:
+                if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
+                    return Change(event.node, "written")
+                continue
             return Change(event.node, "written")
         return None
+
+    def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
+        """Whether the method `writer` calls `reader`'s trace on its object (`self.step(...)`,
+        or an attribute bound to a marker applied to it: `self._compiled(...)` after `self._compiled =
+        jax.jit(self.step)`): it writes before every call, so each call after the first finds
+        the old trace (tunix's `Sampler.__call__` setting `self.eos_ids`)."""
+        names = {reader.name} | {
+            e.name for e in self.events
+            if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
+        }
+        me = writer.params[0].name if writer.params else None
+        return any(
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == me and node.func.attr.value in names
+            for node in walk_expression(writer.node)
+        )
+
+    def _method_calls(self, method: FunctionInfo, objects: set[str]) -> list[Event]:
+        """Module-level calls of `method` on one of `objects` (`t.assign_fn(...)`)."""
+        return [
+            e for name in objects for e in self._named.get(name, ())
+            if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call)
+            and isinstance(e.node.func, cst.Attribute) and e.node.func.attr.value == method.name
+        ]
+
+    def _unset_when_built(self, attr: str, cls: ClassInfo) -> bool:
+        """Whether construction leaves `self.attr` unset or `None`: the method that sets it
+        (`load_params()`, `_create_slots()`) must run before a trace that reads it can be
+        built, so its write is set-up, not a change after a build, unless module-level code
+        calls it again between two calls of the trace."""
+        values = [
+            e.value for e in self._named.get(attr, ())
+            if e.kind == "attr" and e.scope is not None and _construction(e.scope)
+            and (owner := _root(e.node.value)) is not None and _is_self(owner, e.scope, cls)
+        ]
+        return all(isinstance(v, cst.Name) and v.value == "None" for v in values)
+
+    def _instances(self, cls: ClassInfo | None) -> set[str]:
+        """Module-level variables bound to an instance of `cls`."""
+        if cls is None:
+            return set()
+        return {
+            name for name, values in self.index.module_values.items()
+            if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
+        }
+
+    def _calls_handing(self, fn: FunctionInfo, param: str | None, objects: set[str]) -> list[Event]:
+        """Module-level calls of the module-level function `fn` that pass one of `objects` as
+        its parameter `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`)."""
+        if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
+            return []
+        positional = [p.name for p in fn.params if p.positional]
+        if param not in [p.name for p in fn.params]:
+            return []
+        found = []
+        for call in self._named.get(fn.name, ()):
+            if call.kind != "call" or call.scope is not None or not isinstance(call.node, cst.Call):
+                continue
+            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
+            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
+            if param in positional and positional.index(param) < len(plain):
+                given.append(plain[positional.index(param)])
+            if any(isinstance(v, cst.Name) and v.value in objects for v in given):
+                found.append(call)
+        return found
+
+    def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
+        """Module-level variables that module-level calls of `reader` (by its name) pass as its
+        parameter `param`, each bound only to an instance of a plain class of this module (no
+        decorator: a dataclass or `flax.struct` is frozen or unhashable). A class that hashes by
+        value is no exception: run on jax 0.10, the cache still finds the old entry for the
+        same object after its attribute changed."""
+        calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
+        positional = [p.name for p in reader.call_params if p.positional]
+        found: set[str] = set()
+        for call in calls_of:
+            if not isinstance(call.node, cst.Call):
+                continue
+            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
+            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
+            if param in positional and positional.index(param) < len(plain):
+                given.append(plain[positional.index(param)])
+            found.update(v.value for v in given if isinstance(v, cst.Name) and self._plain_instance(v.value))
+        return found
+
+    def _plain_instance(self, name: str) -> bool:
+        values = self.index.module_values.get(name, [])
+        for value in values:
+            cls = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
+            if cls is None or cls.node.decorators:
+                return False
+        return bool(values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
         """The attributes of `self` that the methods of `cls` among `builders` read (outside
@@ -365,14 +522,14 @@ class ModuleBindings:
         callees: set[cst.CSTNode] = set()  # root names of calls and decorators, recorded as such
         globals_of: dict[FunctionInfo, set[str]] = {}
         events = self.events
-        # (node, scope, loops, in_class)
-        stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool]] = [(self.module, None, (), False)]
+        # (node, scope, loops, in_class, conds)
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool, tuple]] = [(self.module, None, (), False, ())]
         while stack:
-            node, scope, loops, in_class = stack.pop()
+            node, scope, loops, in_class, conds = stack.pop()
             kind = type(node)
 
-            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops) -> None:
-                events.append(Event(len(events), k, name, where, scope, around, in_class))
+            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops, value=None) -> None:
+                events.append(Event(len(events), k, name, where, scope, around, in_class, conds, value))
 
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 fn = by_node.get(node)
@@ -385,15 +542,22 @@ class ModuleBindings:
                             add("ref", root, dec)
                             callees.add(_root_node(dec.decorator))
                 parts = [d.decorator for d in node.decorators] if kind is cst.FunctionDef else []
-                self._push(stack, parts, scope, loops, in_class)
+                self._push(stack, parts, scope, loops, in_class, conds)
                 body = node.body
-                stack.append((body, fn, (), False))
+                stack.append((body, fn, (), False, ()))
                 continue
             if kind is cst.ClassDef:
                 if scope is None and not in_class:
                     add("fixed", node.name.value)
-                self._push(stack, [*(d.decorator for d in node.decorators), *(a.value for a in node.bases)], scope, loops, in_class)
-                stack.append((node.body, scope, loops, True))
+                self._push(stack, [*(d.decorator for d in node.decorators), *(a.value for a in node.bases)], scope, loops, in_class, conds)
+                stack.append((node.body, scope, loops, True, conds))
+                continue
+            if kind is cst.If:  # its body and its `else` may not run
+                stack.extend(reversed([
+                    (node.test, scope, loops, in_class, conds),
+                    (node.body, scope, loops, in_class, (*conds, (node, True))),
+                    *([(node.orelse, scope, loops, in_class, (*conds, (node, False)))] if node.orelse is not None else []),
+                ]))
                 continue
             if kind is cst.Global and scope is not None:
                 globals_of.setdefault(scope, set()).update(item.name.value for item in node.names)
@@ -408,7 +572,7 @@ class ModuleBindings:
                 continue
             elif kind is cst.Assign:
                 for t in node.targets:
-                    self._target(t.target, add, scope, globals_of)
+                    self._target(t.target, add, scope, globals_of, value=node.value)
             elif kind is cst.AnnAssign and node.value is not None or kind is cst.AugAssign:
                 self._target(node.target, add, scope, globals_of)
             elif kind is cst.For:
@@ -428,16 +592,17 @@ class ModuleBindings:
                 add("ref", node.value)
             if kind in _LOOPS:
                 loops = (*loops, node)
-            self._push(stack, children(node), scope, loops, in_class)
+            self._push(stack, children(node), scope, loops, in_class, conds)
 
     @staticmethod
-    def _push(stack, nodes, scope, loops, in_class) -> None:
+    def _push(stack, nodes, scope, loops, in_class, conds) -> None:
         for child in reversed(list(nodes)):
-            stack.append((child, scope, loops, in_class))
+            stack.append((child, scope, loops, in_class, conds))
 
-    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None) -> None:
+    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None) -> None:
         """Record what assigning (or deleting) `target` changes; `loops`: those around a
-        `for` target, the loop itself included (it is rebound on every iteration)."""
+        `for` target, the loop itself included (it is rebound on every iteration); `value`:
+        what a plain assignment assigns."""
         if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._target(element.value, add, scope, globals_of, loops)
@@ -445,9 +610,9 @@ class ModuleBindings:
             self._target(target.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.Name):
             if scope is None or target.value in globals_of.get(scope, ()):
-                add("bind", target.value, target, *(() if loops is None else (loops,)))
+                add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
         elif isinstance(target, cst.Attribute):
-            add("attr", target.attr.value, target, *(() if loops is None else (loops,)))
+            add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
                 self._mutation(target.value.value, add, scope, target)
         elif isinstance(target, cst.Subscript):
@@ -474,6 +639,29 @@ class ModuleBindings:
             add("mutate", name, node)
 
 
+def _initialises(event: Event) -> bool:
+    """Whether `event` is a lazy initialisation: a write of a variable under `if X is None:`
+    (or `if not X:`) on that same variable, which runs only while it is unset. The value
+    changes once, from nothing to its only value, before code that needs it reads it (keras-cv's
+    `VOC_PNG_COLOR_MAPPING`, filled before the dataset map that traces its reader)."""
+    name = event.name
+    for branch, in_body in event.conds:
+        test = branch.test
+        if not in_body:
+            continue
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test = test.expression
+            if isinstance(test, cst.Name) and test.value == name:
+                return True
+        if (
+            isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+        ):
+            return True
+    return False
+
+
 def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
     while fn is not None:
         if fn is outer:
@@ -498,8 +686,13 @@ def _holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
     return any(node is target for node in walk_expression(expr)) if not isinstance(expr, cst.Lambda) else expr is target
 
 
-def _mentions(expr: cst.CSTNode, names: set[str]) -> bool:
-    return any(isinstance(node, cst.Name) and node.value in names for node in walk_expression(expr))
+def _mentions(expr: cst.CSTNode, names: set[str], attributes: bool = False) -> bool:
+    """Whether `expr` reads one of `names` (as an attribute's name too, with `attributes`)."""
+    return any(
+        isinstance(node, cst.Name) and node.value in names
+        or attributes and isinstance(node, cst.Attribute) and node.attr.value in names
+        for node in walk_expression(expr)
+    )
 
 
 def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:

@@ -143,6 +143,16 @@ class Framework:
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
     cache_key: CacheKey = CacheKey()
+    # Where a compiled callable's trace cache lives (its `[cache]` table, TRACE_TIME.md):
+    # "function" when it is keyed on the wrapped function object, so wrapping the same function
+    # again finds the old traces (jax.jit); "wrapper" when every application of the marker
+    # starts an empty one (tf.function, dlaccelerate). `cache_clears`: calls that empty every
+    # cache (`jax.clear_caches`).
+    cache_keyed_on: str = "wrapper"
+    cache_clears: frozenset[str] = frozenset()
+    # Whether a decorated method's trace reads its object's attributes once (`[cache]
+    # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
+    captures_self: bool = False
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -289,6 +299,9 @@ def _framework(raw: dict) -> Framework:
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
         cache_key=_cache_key(raw.get("cache_key", {})),
+        cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
+        cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
+        captures_self=raw.get("cache", {}).get("method_self") == "captured",
     )
 
 
