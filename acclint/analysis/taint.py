@@ -263,8 +263,12 @@ class ValueQuery:
         facts: ValueFacts,
         body: BodyFacts,
         callee: Callable[[cst.Call, ValueQuery], ReturnKinds | None] = lambda call, query: None,
+        cached: bool = False,
     ) -> None:
         self.kinds = kinds
+        # Whether the values are those of a cached trace, where an array the function makes
+        # (`torch.rand(3)`, ValueFacts.made_arrays) is a tracer too, not only what it is given.
+        self.cached = cached
         self.imports = imports
         self.facts = facts
         self.body = body
@@ -277,7 +281,7 @@ class ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
         if not overrides:
             return self
-        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee)
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.cached)
 
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
@@ -443,6 +447,8 @@ class ValueQuery:
         returned = self.callee(node, self)
         if returned is not None:
             return returned if isinstance(returned, Kind) else _display(list(returned))
+        if self.cached and facts.makes_array(qualified):
+            return TRACED
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
         func = node.func
         if isinstance(func, cst.Call) and self._is_layer(func):

@@ -138,6 +138,8 @@ class MarkerTable:
     # qualified name -> (the class the markers name the methods of, whether its other methods
     # return the same kind of object: `ds.shuffle(10)` is a dataset). acclint.analysis.objects.
     instances: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
+    flag_keywords: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -146,9 +148,24 @@ class MarkerTable:
         """The framework that traces a function put in its contexts by `markers`: of those
         frameworks, the one of highest precedence (the default one for markers of none, such
         as the user's own accelerators)."""
+        return self.frameworks_of(markers)[0]
+
+    def frameworks_of(self, markers: set[str] | frozenset[str]) -> tuple[Framework, ...]:
+        """Every framework that traces a function put in its contexts by `markers`, the one of
+        highest precedence first (the default one alone for markers of none). A function both
+        `torch.jit.trace`d and `torch.compile`d runs under both: each one's rules apply."""
         named = {self.framework_of_marker.get(m) for m in markers}
-        found = [f for f in self.frameworks if f.name in named]
-        return found[-1] if found else self.frameworks[0]
+        found = [f for f in reversed(self.frameworks) if f.name in named]
+        return tuple(found) if found else (self.frameworks[0],)
+
+    def variant(self, marker: str, flags: tuple[str, ...]) -> str:
+        """The name a marker applied with keywords given a literal `True` (`flags`) is recorded
+        under: a variant's (`torch.compile(fullgraph=True)`, its own framework's data), else its own."""
+        for keyword in flags:
+            name = f"{marker}({keyword}=True)"
+            if name in self.framework_of_marker:
+                return name
+        return marker
 
     @property
     def instance_makers(self) -> frozenset[str]:
@@ -187,6 +204,7 @@ def load_markers(
     positions: set[str] = set()
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
+    flags: set[str] = set()
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
@@ -212,6 +230,12 @@ def load_markers(
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
+        # A variant of another framework's marker (`[variant] of = "torch.compile"`, `keyword =
+        # "fullgraph"`): the marker applied with that keyword set to True is traced by this one.
+        variant = raw.get("variant")
+        if variant is not None:
+            owner[f"{variant['of']}({variant['keyword']}=True)"] = framework.name
+            flags.add(variant["keyword"])
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         positions |= set(raw["static_arguments"]["positions"])
@@ -233,6 +257,7 @@ def load_markers(
         static_positions=frozenset(positions),
         static_names=frozenset(keywords),
         instances=instances,
+        flag_keywords=frozenset(flags),
     )
 
 
