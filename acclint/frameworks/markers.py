@@ -108,6 +108,9 @@ class Framework:
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
+    # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
+    # `len(x)` under torch.jit.trace bakes the example's batch size.
+    size_calls: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -278,4 +281,5 @@ def _framework(raw: dict) -> Framework:
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
+        size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
     )
