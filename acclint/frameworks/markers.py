@@ -192,6 +192,30 @@ def framework_files() -> tuple[dict, ...]:
 
 
 @cache
+def library_files() -> tuple[dict, ...]:
+    """Every library table (`libraries/*.toml`): a library's higher-order functions, as markers
+    of the framework it is built on (`[library] framework`), for code whose library acclint
+    does not read (docs/contexts.md)."""
+    return tuple(tomllib.loads(p.read_text("utf-8")) for p in sorted((FOLDER / "libraries").glob("*.toml")))
+
+
+def _markers_of(raw: dict) -> dict[str, Marker]:
+    """The markers one data file names, by kind."""
+    return {
+        name: Marker(
+            name=name,
+            kind=kind,
+            fun=tuple(spec.get("fun", (0,))),
+            keywords=tuple(spec.get("keywords", ())),
+            traced=spec.get("traced", "all"),
+            scalars_traced=spec.get("scalars") == "traced",
+        )
+        for kind in KINDS
+        for name, spec in raw.get(kind, {}).items()
+    }
+
+
+@cache
 def load_markers(
     accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
 ) -> MarkerTable:
@@ -211,17 +235,9 @@ def load_markers(
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
-        for kind in KINDS:
-            for name, spec in raw.get(kind, {}).items():
-                markers[name] = Marker(
-                    name=name,
-                    kind=kind,
-                    fun=tuple(spec.get("fun", (0,))),
-                    keywords=tuple(spec.get("keywords", ())),
-                    traced=spec.get("traced", "all"),
-                    scalars_traced=spec.get("scalars") == "traced",
-                )
-                owner[name] = framework.name
+        for name, marker in _markers_of(raw).items():
+            markers[name] = marker
+            owner[name] = framework.name
         for key in names:
             names[key] |= set(raw.get(key, {}).get("names", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
@@ -243,6 +259,15 @@ def load_markers(
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
+    from acclint.frameworks.libraries import absent_names  # it reads the tables this module loads
+
+    absent = absent_names()
+    for raw in library_files():
+        for name, marker in _markers_of(raw).items():
+            if name in absent:
+                continue  # the installed library defines no such thing (--show-settings says so)
+            markers.setdefault(name, marker)  # a framework's own entry wins
+            owner.setdefault(name, raw["library"]["framework"])
     for name in accelerators:
         markers[name] = Marker(name=name, kind=CACHED)
     for name in differentiators:
