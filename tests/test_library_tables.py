@@ -101,6 +101,7 @@ def test_show_settings_says_which_entries_are_left_out(fake_library, capsys):
 def test_left_out_entries_are_no_markers(fake_library, monkeypatch):
     (fake_library / "__init__.py").write_text("def solve(fn, x0):\n    return fn(x0)\n")
     monkeypatch.setattr(markers, "library_files", libraries.library_files)
+    monkeypatch.setattr(markers, "absent_names", libraries.absent_names)
     markers.load_markers.cache_clear()
     try:
         table = markers.load_markers()

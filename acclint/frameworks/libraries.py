@@ -1,6 +1,6 @@
 """Whether each library table's entries name something the installed library defines.
 
-A library table (`libraries/*.toml`, read by acclint.frameworks.markers) stands for a library's
+A library table (`libraries/*.toml`, whose markers acclint.frameworks.markers loads) stands for a library's
 source where acclint does not read it. Where the library is installed in the environment
 acclint runs in, its source is there to check the table against: each entry's last name must
 be defined (`def`, `class`, an assignment or an import `as` it) in the module file the entry's
@@ -15,10 +15,19 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.util
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
-from acclint.frameworks.markers import KINDS, library_files
+FOLDER = Path(__file__).parent / "libraries"
+
+
+@cache
+def library_files() -> tuple[dict, ...]:
+    """Every library table (`libraries/*.toml`): a library's higher-order functions, as markers
+    of the framework it is built on (`[library] framework`), for code whose library acclint
+    does not read (docs/contexts.md)."""
+    return tuple(tomllib.loads(p.read_text("utf-8")) for p in sorted(FOLDER.glob("*.toml")))
 
 
 def package_folder(package: str) -> Path | None:
@@ -63,8 +72,8 @@ def absent_entries() -> tuple[str, ...]:
             version = importlib.metadata.version(library["name"])
         except importlib.metadata.PackageNotFoundError:
             version = "unknown version"
-        for kind in KINDS:
-            for name in raw.get(kind, {}):
+        for kind, entries in raw.items():
+            for name in entries if kind != "library" else ():
                 module, _, attr = name.rpartition(".")
                 parts = module.split(".")[1:]
                 path = _module_file(folder, parts)

@@ -16,6 +16,8 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from functools import cache
 
+from acclint.frameworks.libraries import absent_names, library_files
+
 CACHED = "cached"
 DIFFERENTIATED = "differentiated"
 VMAPPED = "vmapped"
@@ -191,14 +193,6 @@ def framework_files() -> tuple[dict, ...]:
     return tuple(sorted((raw for raw in found if "framework" in raw), key=lambda raw: raw["framework"]["precedence"]))
 
 
-@cache
-def library_files() -> tuple[dict, ...]:
-    """Every library table (`libraries/*.toml`): a library's higher-order functions, as markers
-    of the framework it is built on (`[library] framework`), for code whose library acclint
-    does not read (docs/contexts.md)."""
-    return tuple(tomllib.loads(p.read_text("utf-8")) for p in sorted((FOLDER / "libraries").glob("*.toml")))
-
-
 def _markers_of(raw: dict) -> dict[str, Marker]:
     """The markers one data file names, by kind."""
     return {
@@ -259,8 +253,6 @@ def load_markers(
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
-    from acclint.frameworks.libraries import absent_names  # it reads the tables this module loads
-
     absent = absent_names()
     for raw in library_files():
         for name, marker in _markers_of(raw).items():
