@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
@@ -122,12 +123,16 @@ class ScalarConversionOfTracedValue(Rule):
     What it does:
         Flags conversions of a traced array to a Python number, also the bounds of a `range`
         when they are arrays for sure (`for _ in range(n):` with `n` a jitted argument that is not
-        static and that the module passes a Python int).
+        static and that the module passes a Python int). Where the framework records sizes as
+        constants (`torch.jit.trace`: `[conversions] sizes` in its data), also `len(x)` of a
+        traced parameter: the example input's length.
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
         `ConcretizationTypeError`; `dlaccelerate` stores the first call's number in the trace
-        as a constant and no gradient flows through it.
+        as a constant and no gradient flows through it. `torch.jit.trace` records `len(x)` as
+        the example's batch size (a `TracerWarning`), where `x.size(0)` would be recorded as an
+        operation.
 
     Example:
         @jax.jit
@@ -179,6 +184,7 @@ power(a0, b0, 20)
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)
         if found is None:
+            self._size(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -191,6 +197,20 @@ power(a0, b0, 20)
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
                 + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; keep array operations"),
+            )
+
+    def _size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """`len(x)` of a traced parameter where the framework bakes it (`size_calls`)."""
+        qualified = ctx.resolve(node.func)
+        if qualified not in framework_of(ctx).size_calls or len(node.args) != 1:
+            return
+        arg = node.args[0].value
+        params = {p.name for p in ctx.function.params}
+        if isinstance(arg, cst.Name) and arg.value in params and ctx.kind(arg) is Kind.TRACED:  # a tensor, not a tuple of them
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
+                + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
 
 

@@ -73,14 +73,23 @@ CASES = {
     "tf.function(jit_compile=True)": (under("@tf.function(jit_compile=True)", "import tensorflow as tf"), {"numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # Keras 3 traces call() without AutoGraph: `if` and `float` raise too
     "keras 3 Layer.call": (under("class Block(keras.layers.Layer):", "import keras"), {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
-    "tf.keras Layer.call": (under("class Block(tf.keras.layers.Layer):", "import tensorflow as tf"), {"numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
+    # tf.keras on TF >= 2.16 is Keras 3 (benchmarks/framework_runs.py: tf_keras_is_keras3,
+    # keras_if_in_call, keras_float_in_call); Keras 2's own package keeps AutoGraph
+    "tf.keras Layer.call": (under("class Block(tf.keras.layers.Layer):", "import tensorflow as tf"), {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
+    "tf_keras (Keras 2) Layer.call": (under("class Block(tf_keras.layers.Layer):", "import tf_keras"), {"numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # torch.jit.trace bakes everything that is not a tensor operation
     "torch.jit.trace": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # TorchScript keeps control flow and prints; host draws, .numpy() and NumPy do not script
     "torch.jit.script": (under("@torch.jit.script", "import torch"), {"numpy", "np.log", "draw"}),
     # graph breaks only (rows 3, 9, 12, 13, 17); draws, NumPy, appends are Dynamo's business
     "torch.compile": (under("@torch.compile", "import torch"), {"if", "item", "print", "logging"}),
-    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "item", "print", "logging"}),
+    # fullgraph=True: what breaks the graph raises instead, but `.item()` is captured
+    # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print)
+    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "logging"}),
+    "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "logging"}),
+    "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), {"if", "item", "print", "logging"}),
+    # traced and compiled: each framework's hazards (trace's baked draw, float, NumPy, append)
+    "torch.jit.trace and torch.compile": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\ncompiled = torch.compile(f)\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # vmap raises on data-dependent code; grad only where NumPy needs the data
     "torch.func.vmap": (under("", "import torch\nfrom torch.func import vmap") + "\nbatched = vmap(f)\n", {"if", "float", "numpy", "np.log", "item", "assert"}),
     "torch.func.grad": (under("", "import torch\nfrom torch.func import grad") + "\ng = grad(f)\n", {"np.log"}),
@@ -93,6 +102,61 @@ def test_each_framework_reports_exactly_its_hazards(context):
     shift = source.count("\n", 0, source.index("    y = x * 2")) - 1  # line of `y = x * 2` in BODY is 2
     got = {line - shift for line, _code in found(source)}
     assert got == {LINES[name] for name in expected}, context
+
+
+def test_a_function_traced_and_compiled_gets_the_messages_of_both():
+    """Each framework judges the function: trace's baked branch (reported first: its precedence
+    is higher), and compile's graph break where trace has nothing to say (none here: the trace
+    reports every break too), never the same finding twice."""
+    source, _ = CASES["torch.jit.trace and torch.compile"]
+    found_messages = messages(source)
+    assert len(found_messages) == len(set(found_messages)) == 10
+    assert any(m.startswith("'if'") and "bakes one branch" in m for m in found_messages)
+    compiled_only = under("", "import torch") + "\ncompiled = torch.compile(f)\nscripted = torch.jit.script(f)\n"
+    got = messages(compiled_only)
+    assert any("graph break" in m for m in got) and any("fails to script" in m for m in got)
+
+
+@pytest.mark.parametrize("made", ["torch.rand(3)", "torch.randn(3, 3).sum(0)", "torch.zeros(3) + 1"])
+def test_a_tensor_made_in_the_function_is_traced(made):
+    """`torch.rand(3)` made inside a traced function is a tensor of the trace: a branch on it
+    is baked by torch.jit.trace and breaks torch.compile's graph (framework_runs.py:
+    trace_tensor_made_inside, compile_tensor_made_inside)."""
+    source = f"""
+        import torch
+
+        @torch.compile
+        def noisy(x):
+            noise = {made}
+            if noise.sum() > 1.5:
+                return x + noise
+            return x - noise
+    """
+    assert found(source) == [(7, "ACC201")]
+
+
+def test_a_tensor_made_in_a_function_no_trace_caches_is_left_alone():
+    """Under torch.func.vmap a made tensor is an ordinary one (not batched): no finding; nor
+    is a Python value made with a torch call that returns none (`torch.cuda.is_available()`)."""
+    source = """
+        import torch
+        from torch.func import vmap
+
+        def noisy(x):
+            noise = torch.rand(3)
+            if noise.sum() > 1.5:
+                return x + 1
+            return x
+
+        batched = vmap(noisy)
+
+        @torch.compile
+        def placed(x):
+            if torch.cuda.is_available():
+                return x.cuda()
+            return x
+    """
+    assert found(source) == []
 
 
 def test_messages_say_what_happens_in_each_framework():

@@ -74,11 +74,15 @@ def _options(args, markers: MarkerTable) -> Options:
     static_argnames: tuple[str, ...] = ()
     argnums = None
     unmapped: tuple[int, ...] = ()
+    flags: tuple[str, ...] = ()
     for a in args:
         if a.keyword is None:
             continue
         key = a.keyword.value
-        if key in markers.static_positions:
+        if key in markers.flag_keywords:
+            if isinstance(a.value, cst.Name) and a.value.value == "True":
+                flags += (key,)
+        elif key in markers.static_positions:
             static_argnums += _literal_tuple(a.value, int)
         elif key in markers.static_names:
             static_argnames += _literal_tuple(a.value, str)
@@ -90,7 +94,7 @@ def _options(args, markers: MarkerTable) -> Options:
             unmapped += tuple(
                 i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
             )
-    return Options(static_argnums, static_argnames, argnums, unmapped)
+    return Options(static_argnums, static_argnames, argnums, unmapped, flags)
 
 
 # Why a function is in `ContextAnalysis.unfinished`: the one reason there is.
@@ -470,7 +474,8 @@ class ContextAnalysis:
 
     # -- applying contexts --------------------------------------------------------------
     def _apply(self, marker: Marker, opts: Options, target: Target) -> None:
-        self._add(target.function, {marker.kind}, {marker.name}, _entry(marker, opts, target), set(target.given))
+        name = self.markers.variant(marker.name, opts.flags) if opts.flags else marker.name
+        self._add(target.function, {marker.kind}, {name}, _entry(marker, opts, target), set(target.given))
 
     def _add(
         self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
@@ -556,7 +561,7 @@ class ContextAnalysis:
                 continue
             facts = self._body(fn)
             kinds = _receive(fn, seed.call)[0]
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts))
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts), CACHED in seed.contexts)
             propagate(kinds, facts, query)
             returns = _return_kinds(facts, query)
             if holds_tracers(returns):
@@ -668,7 +673,7 @@ class ContextAnalysis:
             if fn.parent is not None:  # a closure sees its enclosing function's values
                 kinds.update((name, kind) for name, kind in _enclosing(fn.parent, context).items() if name not in facts.local_names)
             kinds.update(trace.params)
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}))
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}), context == CACHED)
             propagate(kinds, facts, query)
             grew = grew or kinds != trace.names
             trace.names = kinds

@@ -32,10 +32,19 @@ class ValueFacts:
     tracer_predicates: frozenset[str] = frozenset()  # functions (last name) true only of tracers
     # Calls that declare a dataclass field static, and the keyword that says so (acclint.analysis.declared).
     static_field_calls: dict[str, str] = field(default_factory=dict)
+    # Calls (names, or prefixes ending in ".") that make a traced array in a cached trace even
+    # from Python arguments (`torch.rand(3)`).
+    made_arrays: tuple[str, ...] = ()
     # One module's own: names of string constants and of value enums as it spells them, its own
     # and those it imports from the project (`ModuleAnalysis`): compared with one, a tracer is `False`.
     static_strings: frozenset[str] = frozenset()
     value_enums: frozenset[str] = frozenset()
+
+    def makes_array(self, qualified: str | None) -> bool:
+        """Whether a call of `qualified` makes a new array, traced inside a cached trace."""
+        return qualified is not None and any(
+            qualified.startswith(m) if m.endswith(".") else qualified == m for m in self.made_arrays
+        )
 
     def host_conversion(self, qualified: str | None) -> str | None:
         """What host value a call of `qualified` gives a traced argument, or None."""
@@ -82,4 +91,5 @@ def value_facts() -> ValueFacts:
         array_types=frozenset(tracers["types"] | tracers["arrays"]),
         tracer_predicates=frozenset(tracers["predicates"]),
         static_field_calls=dict(raw["static_field_calls"]),
+        made_arrays=tuple(raw["made_arrays"]),
     )

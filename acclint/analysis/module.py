@@ -17,7 +17,7 @@ from acclint.analysis.contexts import ContextAnalysis
 from acclint.analysis.declared import Declared
 from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
-from acclint.frameworks.markers import Marker, MarkerTable
+from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
@@ -175,7 +175,8 @@ class ModuleAnalysis:
         found = self._queries.get((fn, contexts))
         if found is None:
             found = self._queries[(fn, contexts)] = ValueQuery(
-                fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts)
+                fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts),
+                CACHED in contexts,
             )
         return found
 

@@ -28,6 +28,8 @@ class Options:
     argnums: tuple[int, ...] | None = None
     # Positions `in_axes` (vmap) or `in_specs` (shard_map) give None: passed through untouched.
     unmapped: tuple[int, ...] = ()
+    # Keywords given a literal True that select a variant framework (`fullgraph=True`).
+    flags: tuple[str, ...] = ()
 
     def merged(self, other: Options) -> Options:
         return Options(
@@ -35,6 +37,7 @@ class Options:
             self.static_argnames + other.static_argnames,
             other.argnums if other.argnums is not None else self.argnums,
             self.unmapped + other.unmapped,
+            self.flags + tuple(f for f in other.flags if f not in self.flags),
         )
 
 
@@ -114,7 +117,7 @@ def seed_to_data(seed: Seed) -> list:
             None if call.starred is None else call.starred.name, list(call.given),
         ],
         seed.marker,
-        [list(o.static_argnums), list(o.static_argnames), None if o.argnums is None else list(o.argnums), list(o.unmapped)],
+        [list(o.static_argnums), list(o.static_argnames), None if o.argnums is None else list(o.argnums), list(o.unmapped), list(o.flags)],
     ]
 
 
@@ -126,5 +129,5 @@ def seed_from_data(data: list) -> Seed:
             tuple(Kind[k] for k in call[0]), tuple((n, Kind[k]) for n, k in call[1]), _kind(call[2]), tuple(call[3]),
         ),
         marker,
-        Options(tuple(options[0]), tuple(options[1]), None if options[2] is None else tuple(options[2]), tuple(options[3])),
+        Options(tuple(options[0]), tuple(options[1]), None if options[2] is None else tuple(options[2]), tuple(options[3]), tuple(options[4])),
     )

@@ -299,11 +299,15 @@ class ValueQuery:
         body: BodyFacts,
         callee: Callable[[cst.Call, ValueQuery], ReturnKinds | None] = lambda call, query: None,
         scoped: frozenset[str] = frozenset(),
+        cached: bool = False,
     ) -> None:
         self.kinds = kinds
         # Variables of the comprehensions the query is inside: the function's uses of a name
         # as an array say nothing of them.
         self.scoped = scoped
+        # Whether the values are those of a cached trace, where an array the function makes
+        # (`torch.rand(3)`, ValueFacts.made_arrays) is a tracer too, not only what it is given.
+        self.cached = cached
         self.imports = imports
         self.facts = facts
         self.body = body
@@ -316,7 +320,7 @@ class ValueQuery:
         """The same query with some names' kinds fixed by a guard (`if x is None:`)."""
         if not overrides:
             return self
-        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.scoped)
+        return ValueQuery({**self.kinds, **overrides}, self.imports, self.facts, self.body, self.callee, self.scoped, self.cached)
 
     # -- the kind of an expression --------------------------------------------------------
     def name_kind(self, name: str) -> Kind:
@@ -505,6 +509,8 @@ class ValueQuery:
         returned = self.callee(node, self)
         if returned is not None:
             return returned if isinstance(returned, Kind) else _display(list(returned))
+        if self.cached and facts.makes_array(qualified):
+            return TRACED
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
         func = node.func
         if isinstance(func, cst.Call) and self._is_layer(func):

@@ -131,8 +131,9 @@ def _is_docstring(stmt: cst.CSTNode) -> bool:
 
 
 def framework_of(ctx) -> Framework:
-    """The framework that traces the function a rule is looking at (acclint.frameworks)."""
-    return ctx.analysis.markers.framework(ctx.function.markers)
+    """The framework whose rules are looking at the function (acclint.frameworks): a function
+    several frameworks trace is judged by each in turn (acclint.lint.engine)."""
+    return ctx.framework
 
 
 def spelled(ctx, key: str) -> Spelling | None:

@@ -14,7 +14,7 @@ from typing import Callable
 
 import libcst as cst
 
-from acclint.fix.imports import Spelling, spelled
+from acclint.fix.imports import Spelling, framework_of, spelled
 from acclint.fix.proof import UNKNOWN
 from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import RuleContext
@@ -48,7 +48,7 @@ def where_spelling(ctx: RuleContext) -> Spelling:
     """
     found = spelled(ctx, "where")
     if found is None:
-        raise NoFix(f"{ctx.analysis.markers.framework(ctx.function.markers).title} has no select to rewrite the branch into")
+        raise NoFix(f"{framework_of(ctx).title} has no select to rewrite the branch into")
     return found
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from functools import cache
 
+from acclint.frameworks.libraries import absent_names, library_files
+
 CACHED = "cached"
 DIFFERENTIATED = "differentiated"
 VMAPPED = "vmapped"
@@ -153,6 +155,9 @@ class Framework:
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
+    # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
+    # `len(x)` under torch.jit.trace bakes the example's batch size.
+    size_calls: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -183,6 +188,8 @@ class MarkerTable:
     # qualified name -> (the class the markers name the methods of, whether its other methods
     # return the same kind of object: `ds.shuffle(10)` is a dataset). acclint.analysis.objects.
     instances: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
+    flag_keywords: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -191,9 +198,24 @@ class MarkerTable:
         """The framework that traces a function put in its contexts by `markers`: of those
         frameworks, the one of highest precedence (the default one for markers of none, such
         as the user's own accelerators)."""
+        return self.frameworks_of(markers)[0]
+
+    def frameworks_of(self, markers: set[str] | frozenset[str]) -> tuple[Framework, ...]:
+        """Every framework that traces a function put in its contexts by `markers`, the one of
+        highest precedence first (the default one alone for markers of none). A function both
+        `torch.jit.trace`d and `torch.compile`d runs under both: each one's rules apply."""
         named = {self.framework_of_marker.get(m) for m in markers}
-        found = [f for f in self.frameworks if f.name in named]
-        return found[-1] if found else self.frameworks[0]
+        found = [f for f in reversed(self.frameworks) if f.name in named]
+        return tuple(found) if found else (self.frameworks[0],)
+
+    def variant(self, marker: str, flags: tuple[str, ...]) -> str:
+        """The name a marker applied with keywords given a literal `True` (`flags`) is recorded
+        under: a variant's (`torch.compile(fullgraph=True)`, its own framework's data), else its own."""
+        for keyword in flags:
+            name = f"{marker}({keyword}=True)"
+            if name in self.framework_of_marker:
+                return name
+        return marker
 
     @property
     def instance_makers(self) -> frozenset[str]:
@@ -216,6 +238,22 @@ def framework_files() -> tuple[dict, ...]:
     return tuple(sorted((raw for raw in found if "framework" in raw), key=lambda raw: raw["framework"]["precedence"]))
 
 
+def _markers_of(raw: dict) -> dict[str, Marker]:
+    """The markers one data file names, by kind."""
+    return {
+        name: Marker(
+            name=name,
+            kind=kind,
+            fun=tuple(spec.get("fun", (0,))),
+            keywords=tuple(spec.get("keywords", ())),
+            traced=spec.get("traced", "all"),
+            scalars_traced=spec.get("scalars") == "traced",
+        )
+        for kind in KINDS
+        for name, spec in raw.get(kind, {}).items()
+    }
+
+
 @cache
 def load_markers(
     accelerators: tuple[str, ...] = (), differentiators: tuple[str, ...] = (), host_effects: tuple[str, ...] = ()
@@ -232,20 +270,13 @@ def load_markers(
     positions: set[str] = set()
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
+    flags: set[str] = set()
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
-        for kind in KINDS:
-            for name, spec in raw.get(kind, {}).items():
-                markers[name] = Marker(
-                    name=name,
-                    kind=kind,
-                    fun=tuple(spec.get("fun", (0,))),
-                    keywords=tuple(spec.get("keywords", ())),
-                    traced=spec.get("traced", "all"),
-                    scalars_traced=spec.get("scalars") == "traced",
-                )
-                owner[name] = framework.name
+        for name, marker in _markers_of(raw).items():
+            markers[name] = marker
+            owner[name] = framework.name
         for key in names:
             names[key] |= set(raw.get(key, {}).get("names", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
@@ -257,10 +288,23 @@ def load_markers(
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
+        # A variant of another framework's marker (`[variant] of = "torch.compile"`, `keyword =
+        # "fullgraph"`): the marker applied with that keyword set to True is traced by this one.
+        variant = raw.get("variant")
+        if variant is not None:
+            owner[f"{variant['of']}({variant['keyword']}=True)"] = framework.name
+            flags.add(variant["keyword"])
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
+    absent = absent_names()
+    for raw in library_files():
+        for name, marker in _markers_of(raw).items():
+            if name in absent:
+                continue  # the installed library defines no such thing (--show-settings says so)
+            markers.setdefault(name, marker)  # a framework's own entry wins
+            owner.setdefault(name, raw["library"]["framework"])
     for name in accelerators:
         markers[name] = Marker(name=name, kind=CACHED)
     for name in differentiators:
@@ -278,6 +322,7 @@ def load_markers(
         static_positions=frozenset(positions),
         static_names=frozenset(keywords),
         instances=instances,
+        flag_keywords=frozenset(flags),
     )
 
 
@@ -302,6 +347,7 @@ def _framework(raw: dict) -> Framework:
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
+        size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
     )
 
 

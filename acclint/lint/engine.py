@@ -244,13 +244,15 @@ def _run_rules(
             if fn.statement in reusable:
                 continue
             memory.log = record.asked
-        views = _dispatch_tables(options.rules, frozenset(fn.contexts), analysis.markers.framework(fn.markers))
         before = len(raw)
         try:
-            for contexts, dispatch in views.items():
-                ctx = RuleContext(analysis, fn, reporter, contexts)
-                bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
-                _traverse(fn, ctx, bound)
+            # Each framework tracing the function judges it by its own data, the one of highest
+            # precedence first (a finding it makes is not made again by the next).
+            for framework in analysis.markers.frameworks_of(fn.markers):
+                for contexts, dispatch in _dispatch_tables(options.rules, frozenset(fn.contexts), framework).items():
+                    ctx = RuleContext(analysis, fn, reporter, contexts, framework)
+                    bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
+                    _traverse(fn, ctx, bound)
         except RecursionError:  # this function alone is left out, never the file
             del raw[before:]
             analysis.unfinished[fn] = UNFINISHED

@@ -17,6 +17,7 @@ from typing import Callable, ClassVar, Iterable
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.frameworks.markers import Framework
 from acclint.common.findings import Fix
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
@@ -68,12 +69,16 @@ class RuleContext:
     """
 
     def __init__(
-        self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter, contexts: frozenset[str] | None = None
+        self, analysis: ModuleAnalysis, function: FunctionInfo, reporter: Reporter, contexts: frozenset[str] | None = None,
+        framework: Framework | None = None,
     ) -> None:
         """`contexts`: the kinds of context whose traces of `function` the answers come from
-        (the ones the visiting rules apply in; ModuleAnalysis.query); None: all of them."""
+        (the ones the visiting rules apply in; ModuleAnalysis.query); None: all of them.
+        `framework`: the one whose rules are being run (a function traced by several is
+        walked once per framework); None: the one of highest precedence."""
         self.analysis = analysis
         self.function = function
+        self.framework = framework or analysis.markers.framework(function.markers)
         self._query: ValueQuery = analysis.query(function, contexts)
         self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
         self._exits = BlockExits()

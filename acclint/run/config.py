@@ -233,6 +233,7 @@ def with_command_line(settings: Settings, select=None, extend_select=None, ignor
 
 def describe(settings: Settings) -> str:
     """The resolved settings as TOML, with where they came from (`--show-settings`)."""
+    from acclint.frameworks.libraries import absent_entries
     from acclint.run.registry import select_rules
 
     origin = f"# from {settings.source}" if settings.source else "# no [tool.acclint] found: defaults"
@@ -257,6 +258,7 @@ def describe(settings: Settings) -> str:
     lines.append(f"# {_toml_list([r.code for r in select_rules(*settings.rule_selection())])}")
     lines.append("[tool.acclint.per-file-ignores]")
     lines += [f"{_toml_string(glob)} = {_toml_list(list(codes))}" for glob, codes in settings.per_file_ignores.items()]
+    lines += [f"# library table entry left out: {line}" for line in absent_entries()]
     return "\n".join(lines) + "\n"
 
 

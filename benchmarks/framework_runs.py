@@ -1,0 +1,402 @@
+"""The framework facts acclint's data rest on, shown by running TensorFlow, Keras and torch.
+
+Each fact below is a tiny program run the way a user runs it; it prints what happened (an
+error, a silently wrong value, a graph break, or the same result as eager). docs/contexts.md's
+tables cite these runs by name, and the framework data (acclint/frameworks/*.toml) follow them.
+Rerun one or all (needs tensorflow-cpu and torch's CPU build: docs/crosscheck.md):
+
+    python benchmarks/framework_runs.py                  # every fact
+    python benchmarks/framework_runs.py keras_if_in_call # one
+
+A fact whose framework is not installed says so and is skipped. These are runs, not unit tests:
+tests/test_tf_torch_frameworks.py checks what the linter says of the same programs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import warnings
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+FACTS = {}
+
+
+def fact(*needs: str):
+    """Register a run; `needs` are the packages it imports."""
+
+    def register(run):
+        FACTS[run.__name__] = (needs, run)
+        return run
+
+    return register
+
+
+def _error(call) -> str:
+    try:
+        call()
+    except Exception as error:  # what the framework raises is the finding
+        return f"error: {type(error).__name__}"
+    return "fine: no error"
+
+
+# --- TensorFlow and Keras ---------------------------------------------------------------------
+
+
+def _fit(layer_class) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    def run():  # building the model already calls `call` on symbolic tensors, as fit does
+        model = tf.keras.Sequential([tf.keras.Input((3,)), layer_class()])
+        model.compile(loss="mse", optimizer="sgd")
+        model.fit(np.ones((4, 3)), np.ones((4, 3)), epochs=1, verbose=0)
+
+    return _error(run)
+
+
+@fact("tensorflow")
+def tf_keras_is_keras3() -> str:
+    """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
+    import keras
+    import tensorflow as tf
+
+    return f"tf {tf.__version__}: tf.keras.layers.Layer is keras.layers.Layer: {tf.keras.layers.Layer is keras.layers.Layer}"
+
+
+@fact("tensorflow")
+def keras_if_in_call() -> str:
+    """An `if` on a tensor in a `tf.keras` layer's `call` under `fit` (no AutoGraph)."""
+    import tensorflow as tf
+
+    class Branch(tf.keras.layers.Layer):
+        def call(self, x):
+            if tf.reduce_sum(x) > 0:
+                return x * 2
+            return x
+
+    return _fit(Branch)
+
+
+@fact("tensorflow")
+def keras_for_over_tensor_in_call() -> str:
+    """A `for` over a tensor in a `tf.keras` layer's `call` under `fit`."""
+    import tensorflow as tf
+
+    class Loop(tf.keras.layers.Layer):
+        def call(self, x):
+            total = x
+            for _ in tf.range(3):
+                total = total + x
+            return total
+
+    return _fit(Loop)
+
+
+@fact("tensorflow")
+def keras_float_in_call() -> str:
+    """`float(t)` in a `tf.keras` layer's `call` under `fit` (AutoGraph would make it a cast)."""
+    import tensorflow as tf
+
+    class Cast(tf.keras.layers.Layer):
+        def call(self, x):
+            return x * float(tf.reduce_sum(x))
+
+    return _fit(Cast)
+
+
+@fact("tensorflow")
+def tf_local_append_in_converted_loop() -> str:
+    """Appending a tensor to a local list in a `for` AutoGraph converts (`tf.range`)."""
+    import tensorflow as tf
+
+    @tf.function
+    def collect(n):
+        out = []
+        for i in tf.range(n):
+            out.append(i * 2)
+        return tf.stack(out)
+
+    return _error(lambda: collect(tf.constant(3)))
+
+
+@fact("tensorflow")
+def tf_local_append_in_python_loop() -> str:
+    """The look-alike: appending in a `for` over a Python `range` (unrolled while tracing)."""
+    import tensorflow as tf
+
+    @tf.function
+    def collect(x):
+        out = []
+        for i in range(3):
+            out.append(x * i)
+        return tf.stack(out)
+
+    return _error(lambda: collect(tf.constant(3)))
+
+
+@fact("tensorflow")
+def tf_local_append_in_converted_while() -> str:
+    """Appending a tensor to a local list in a `while` on a tensor (converted)."""
+    import tensorflow as tf
+
+    @tf.function
+    def collect(n):
+        out = []
+        i = tf.constant(0)
+        while i < n:
+            out.append(i)
+            i += 1
+        return tf.stack(out)
+
+    return _error(lambda: collect(tf.constant(3)))
+
+
+@fact("tensorflow")
+def tf_comprehension_over_tensor() -> str:
+    """A list comprehension over `tf.range(n)` in a tf.function (AutoGraph leaves it alone)."""
+    import tensorflow as tf
+
+    @tf.function
+    def doubled(n):
+        return tf.stack([b * 2 for b in tf.range(n)])
+
+    return _error(lambda: doubled(tf.constant(3)))
+
+
+@fact("tensorflow")
+def tf_for_over_tensor() -> str:
+    """The look-alike: the same iteration as a `for` statement (converted to a while_loop)."""
+    import tensorflow as tf
+
+    @tf.function
+    def summed(n):
+        total = tf.constant(0)
+        for b in tf.range(n):
+            total += b * 2
+        return total
+
+    return _error(lambda: summed(tf.constant(3)))
+
+
+@fact("tensorflow")
+def tf_flag_is_false_after_converted_if() -> str:
+    """A Python bool set in a converted `if` is a tensor after it: `flag is False` is False."""
+    import tensorflow as tf
+
+    def pick(x):
+        flag = False
+        if x > 0:
+            flag = True
+        if flag is False:
+            return x - 1
+        return x + 1
+
+    eager = float(pick(tf.constant(-1.0)))
+    traced = float(tf.function(pick)(tf.constant(-1.0)))
+    verdict = "fine" if eager == traced else "wrong"
+    return f"{verdict}: eager {eager}, tf.function {traced}"
+
+
+@fact("tensorflow")
+def tf_flag_not_after_converted_if() -> str:
+    """The look-alike: `if not flag:` on the same flag is converted too, and right."""
+    import tensorflow as tf
+
+    def pick(x):
+        flag = False
+        if x > 0:
+            flag = True
+        if not flag:
+            return x - 1
+        return x + 1
+
+    eager = float(pick(tf.constant(-1.0)))
+    traced = float(tf.function(pick)(tf.constant(-1.0)))
+    verdict = "fine" if eager == traced else "wrong"
+    return f"{verdict}: eager {eager}, tf.function {traced}"
+
+
+# --- torch ------------------------------------------------------------------------------------
+
+
+def _trace_vs_eager(fn, example, other) -> str:
+    import torch
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        traced = torch.jit.trace(fn, (example,), check_trace=False)
+    same = torch.equal(traced(other), fn(other)) if traced(other).shape == fn(other).shape else False
+    told = sorted({type(w.message).__name__ for w in caught if "Tracer" in type(w.message).__name__})
+    verdict = "fine" if same else "wrong"
+    return f"{verdict}: traced == eager on a new input: {same}; warnings: {told or 'none'}"
+
+
+@fact("torch")
+def trace_len_of_input() -> str:
+    """`len(x)` under torch.jit.trace, traced with a batch of 4, called with a batch of 8."""
+    import torch
+
+    def mean(x):
+        return x.sum(0) / len(x)
+
+    return _trace_vs_eager(mean, torch.ones(4, 3), torch.ones(8, 3))
+
+
+@fact("torch")
+def trace_size_of_input() -> str:
+    """The look-alike: `x.size(0)` in a tensor operation is recorded, not baked."""
+    import torch
+
+    def mean(x):
+        return x.sum(0) / x.size(0)
+
+    return _trace_vs_eager(mean, torch.ones(4, 3), torch.ones(8, 3))
+
+
+@fact("torch")
+def trace_tensor_made_inside() -> str:
+    """A branch on a tensor the function makes (`torch.rand`) under torch.jit.trace."""
+    import torch
+
+    def noisy(x):
+        noise = torch.rand(3)
+        if noise.sum() > 10:  # never true: the recorded branch is the `else`
+            return x + noise
+        return x - noise
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.trace(noisy, (torch.ones(3),), check_trace=False)
+    told = sorted({str(w.message).split(".")[0] for w in caught if "Tracer" in type(w.message).__name__})
+    return f"wrong (branch baked): {told}" if told else "fine: no TracerWarning"
+
+
+def _breaks(fn, *args) -> int:
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    return len(torch._dynamo.explain(fn)(*args).break_reasons)
+
+
+@fact("torch")
+def compile_tensor_made_inside() -> str:
+    """The same branch under torch.compile: a graph break."""
+    import torch
+
+    def noisy(x):
+        y = x * 2
+        noise = torch.rand(3)
+        if noise.sum() > 10:
+            return y + noise
+        return y - noise
+
+    return f"graph breaks: {_breaks(noisy, torch.ones(3))}"
+
+
+def _fullgraph(fn) -> str:
+    import torch
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, fullgraph=True, backend="eager")
+    try:
+        out = compiled(torch.ones(3))
+    except Exception as error:
+        return f"error: {type(error).__name__}"
+    return f"compiles: {torch.equal(out, fn(torch.ones(3)))} (same as eager)"
+
+
+@fact("torch")
+def fullgraph_item() -> str:
+    """`.item()` under torch.compile(fullgraph=True)."""
+
+    def scaled(x):
+        return x * (x.sum().item() + 1)
+
+    return _fullgraph(scaled)
+
+
+@fact("torch")
+def fullgraph_tolist() -> str:
+    """`.tolist()` under torch.compile(fullgraph=True)."""
+    import torch
+
+    def listed(x):
+        return x * torch.tensor(x.tolist()).sum()
+
+    return _fullgraph(listed)
+
+
+@fact("torch")
+def fullgraph_if() -> str:
+    """An `if` on a tensor under torch.compile(fullgraph=True)."""
+
+    def branch(x):
+        if x.sum() > 0:
+            return x * 2
+        return x
+
+    return _fullgraph(branch)
+
+
+@fact("torch")
+def fullgraph_print() -> str:
+    """`print` under torch.compile(fullgraph=True)."""
+
+    def printed(x):
+        y = x * 2
+        print("step")
+        return y
+
+    return _fullgraph(printed)
+
+
+@fact("torch")
+def compile_item() -> str:
+    """`.item()` under torch.compile with the default fullgraph=False: a graph break."""
+    import torch
+
+    def scaled(x):
+        y = x * 2
+        return y * (y.sum().item() + 1)
+
+    return f"graph breaks: {_breaks(scaled, torch.ones(3))}"
+
+
+@fact("torch")
+def traced_and_compiled() -> str:
+    """One function both traced and compiled: each framework's hazard happens in its own run
+    (the host draw is frozen by the trace; the `if` breaks the compiled graph)."""
+    import numpy as np
+    import torch
+
+    def both(x):
+        y = x * float(np.random.rand() + 1)
+        if y.sum() > 0:
+            return y
+        return -y
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(both, (torch.ones(3),), check_trace=False)
+    frozen = len({round(float(traced(torch.ones(3))[0]), 6) for _ in range(4)}) == 1
+    return f"trace: host draw frozen: {frozen}; compile: graph breaks: {_breaks(both, torch.ones(3))}"
+
+
+def main(names: list[str]) -> int:
+    unknown = [n for n in names if n not in FACTS]
+    if unknown:
+        print(f"unknown fact(s): {', '.join(unknown)}; known: {', '.join(FACTS)}", file=sys.stderr)
+        return 2
+    for name in names or list(FACTS):
+        needs, run = FACTS[name]
+        missing = [n for n in needs if importlib.util.find_spec(n) is None]
+        outcome = f"skipped: {', '.join(missing)} not installed" if missing else run()
+        print(f"{name}: {outcome}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,371 @@
+"""ACC205-ACC208: Python loops and values around control flow a framework converts, or cannot.
+
+TensorFlow's AutoGraph turns a `for` over a tensor, a `while` on one and an `if` on one into
+graph loops and branches; what Python then sees is not what it wrote (a list grown in the loop
+holds tensors of the loop's own graph, a flag set in a branch becomes a tensor). Comprehensions
+are never converted, and Keras 3 converts nothing. Which framework lists which code is its data
+(acclint/frameworks/*.toml, `[families]`); each fact is a run (benchmarks/framework_runs.py).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from acclint.fix.imports import framework_of
+from acclint.frameworks.markers import CACHED
+from acclint.lint.rule import Rule, RuleContext
+from acclint.analysis.taint import Kind
+from acclint.analysis.walk import children
+
+_TRACED = Kind.TRACED
+CACHED_ONLY = frozenset({CACHED})
+_GROW = frozenset({"append", "extend", "insert"})
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def _converted_loop(ctx: RuleContext) -> str | None:
+    """The traced value the innermost converted loop around the visited node runs on (a `for`
+    over a tensor, a `while` on one), in the visited function, or None."""
+    child = ctx.node
+    for ancestor in reversed(ctx.ancestors):
+        if isinstance(ancestor, _SCOPES):
+            return None
+        if isinstance(ancestor, cst.For) and child is ancestor.body and ctx.kind(ancestor.iter) >= _TRACED:
+            return ctx.code_for(ancestor.iter)
+        if isinstance(ancestor, cst.While) and child is ancestor.body:
+            name = ctx.truth_traced_name(ancestor.test)
+            if name is not None:
+                return name
+        child = ancestor
+    return None
+
+
+class ListGrownInConvertedLoop(Rule):
+    """A local Python list grown with a traced value inside a loop the framework converts to a graph loop.
+
+    What it does:
+        Flags `out.append(v)`, `out.extend(v)` and `out.insert(i, v)` of a traced `v` on a list
+        local to the function, inside a `for` over a tensor (`for i in tf.range(n)`) or a
+        `while` on one, in a framework that converts such loops (TensorFlow's AutoGraph).
+
+    Why is this bad:
+        AutoGraph runs the loop body once, inside a `tf.while_loop`: the appended tensor belongs
+        to the loop's graph, and using the list after the loop raises
+        `InaccessibleTensorError`. The same loop over a Python `range(3)` is unrolled and fine.
+
+    Example:
+        @tf.function
+        def collect(n):
+            out = []
+            for i in tf.range(n):
+                out.append(i * 2)
+            return tf.stack(out)
+
+    Use instead:
+        @tf.function
+        def collect(n):
+            out = tf.TensorArray(tf.int32, size=n)
+            for i in tf.range(n):
+                out = out.write(i, i * 2)
+            return out.stack()
+
+    Fix safety:
+        No automatic fix: a `TensorArray` needs the element's dtype.
+    """
+
+    code = "ACC205"
+    name = "list-grown-in-converted-loop"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def collect(x):
+    out = []
+    for i in range(3):
+        out.append(x * i)
+    return tf.stack(out)
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def collect(n):
+    out = []
+    for i in tf.range(n):
+        out.append(i * 2)  # expect: ACC205
+    return tf.stack(out)
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _GROW and isinstance(func.value, cst.Name)):
+            return
+        owner = func.value.value
+        if owner not in ctx.analysis.body(ctx.function).local_names or owner in {p.name for p in ctx.function.params}:
+            return
+        value = next((a.value for a in reversed(node.args) if ctx.is_traced(a.value)), None)
+        if value is None:
+            return
+        loop = _converted_loop(ctx)
+        if loop is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(func)}' of traced value '{ctx.traced_name(value)}' in a loop over '{loop}' "
+                + framework_of(ctx).says(self.code, "grows a Python list in a loop the framework converts to a graph loop; collect the values in the framework's own array"),
+            )
+
+
+class ComprehensionOverTracedValue(Rule):
+    """A comprehension iterating over a traced value.
+
+    What it does:
+        Flags `[... for b in t]` (list, set and dict comprehensions and generator expressions)
+        whose iterable is a traced tensor, in a framework that cannot iterate a symbolic tensor
+        in Python (TensorFlow: AutoGraph converts `for` statements but not comprehensions;
+        Keras 3, which converts nothing).
+
+    Why is this bad:
+        Iterating a symbolic tensor asks for its length on the host: `tf.function` and Keras 3's
+        `fit` raise `OperatorNotAllowedInGraphError`. JAX iterates a tracer over its static
+        leading axis, so this is no hazard there.
+
+    Example:
+        @tf.function
+        def doubled(n):
+            return tf.stack([b * 2 for b in tf.range(n)])
+
+    Use instead:
+        @tf.function
+        def doubled(n):
+            return tf.range(n) * 2
+
+        (or a `for` statement, which AutoGraph converts, or `tf.map_fn`.)
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC206"
+    name = "comprehension-over-traced-value"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def doubled(xs, n: int):
+    return tf.stack([xs * b for b in range(n)])
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def doubled(n):
+    return tf.stack([b * 2 for b in tf.range(n)])  # expect: ACC206
+""",
+    ]
+
+    def visit_CompFor(self, node: cst.CompFor, ctx: RuleContext) -> None:
+        name = ctx.traced_name(node.iter) if ctx.kind(node.iter) >= _TRACED else None
+        if name is not None:
+            ctx.report(
+                node,
+                f"comprehension over traced value '{name}' "
+                + framework_of(ctx).says(self.code, "cannot iterate a symbolic tensor in Python; use the framework's own operations"),
+            )
+
+
+class ForOverTracedValue(Rule):
+    """A `for` statement iterating over a traced value, where the framework does not convert it.
+
+    What it does:
+        Flags `for v in t:` whose iterable is a traced tensor, in a framework that runs the
+        statement in Python on a symbolic tensor (Keras 3's `call`, which is traced without
+        AutoGraph).
+
+    Why is this bad:
+        Python asks the symbolic tensor for its length: Keras 3's `fit`/`predict` raise
+        `OperatorNotAllowedInGraphError`. A plain `tf.function` converts the same loop to a
+        `tf.while_loop`, and JAX unrolls it over the static leading axis: no hazard there.
+
+    Example:
+        class Repeat(keras.layers.Layer):
+            def call(self, x):
+                for _ in keras.ops.arange(3):
+                    x = x + 1
+                return x
+
+    Use instead:
+        Loop over a Python `range(3)` (unrolled while tracing), or use `keras.ops.fori_loop`.
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC207"
+    name = "for-over-traced-value"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import keras
+
+class Repeat(keras.layers.Layer):
+    def call(self, x):
+        for _ in range(3):
+            x = x + 1
+        return x
+""",
+    ]
+    INVALID = [
+        """
+import keras
+
+class Repeat(keras.layers.Layer):
+    def call(self, x):
+        for _ in keras.ops.arange(3):  # expect: ACC207
+            x = x + 1
+        return x
+""",
+    ]
+
+    def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
+        if ctx.kind(node.iter) >= _TRACED:
+            ctx.report(
+                node,
+                f"'for' over traced value '{ctx.traced_name(node.iter)}' "
+                + framework_of(ctx).says(self.code, "cannot iterate a symbolic tensor in Python; use the framework's loop"),
+            )
+
+
+class IdentityTestAfterConvertedIf(Rule):
+    """An `is` test of a name that a branch on a traced value assigned, where the framework converts that branch.
+
+    What it does:
+        Flags `flag is False`, `flag is not True` and the like (`is`/`is not` against `True` or
+        `False`) after an `if` on a traced value that assigns `flag` in one of its
+        branches, in a framework that converts that `if` into a graph branch (TensorFlow's
+        AutoGraph).
+
+    Why is this bad:
+        AutoGraph turns the `if` into a `tf.cond`, which returns every name a branch assigns as
+        a tensor: after it `flag` is a tensor, never the object `False`, so `flag is False` is
+        silently always false (a run: eager gives -2.0, `tf.function` gives 0.0). `if not flag:`
+        and `flag == False` are converted too, and right.
+
+    Example:
+        @tf.function
+        def pick(x):
+            flag = False
+            if x > 0:
+                flag = True
+            if flag is False:
+                return x - 1
+            return x + 1
+
+    Use instead:
+        @tf.function
+        def pick(x):
+            flag = False
+            if x > 0:
+                flag = True
+            if not flag:
+                return x - 1
+            return x + 1
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC208"
+    name = "identity-test-after-converted-if"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def pick(x, mode=None):
+    flag = False
+    if x > 0:
+        flag = True
+    if mode is None:
+        mode = "train"
+    return tf.where(flag, x, -x)
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def pick(x):
+    flag = False
+    if x > 0:
+        flag = True
+    if flag is False:  # expect: ACC208
+        return x - 1
+    return x + 1
+""",
+    ]
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: RuleContext) -> None:
+        if len(node.comparisons) != 1 or not isinstance(node.comparisons[0].operator, (cst.Is, cst.IsNot)):
+            return
+        left, right = node.left, node.comparisons[0].comparator
+        name = left if _singleton(right) else right if _singleton(left) else None
+        if not isinstance(name, cst.Name):
+            return
+        branch = _converted_branch_assigning(name.value, node, ctx)
+        if branch is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node)}', where the branch on traced value '{branch}' assigns '{name.value}', "
+                + framework_of(ctx).says(self.code, "is always the same: the framework converts that branch, after which the name is a tensor; test its value (not flag, flag == False)"),
+            )
+
+
+def _singleton(node: cst.BaseExpression) -> bool:
+    """`True` or `False`: a flag a converted branch turns into a boolean tensor."""
+    return isinstance(node, cst.Name) and node.value in ("True", "False")
+
+
+def _converted_branch_assigning(name: str, at: cst.CSTNode, ctx: RuleContext) -> str | None:
+    """The traced condition of an `if` before `at` (not around it) in the visited function
+    that assigns `name` in a branch, or None."""
+    around = {id(a) for a in ctx.ancestors}
+    root = ctx.function.node
+    stack = list(reversed(list(children(root.body)))) if isinstance(root, cst.FunctionDef) else []
+    while stack:
+        node = stack.pop()
+        if node is at:
+            return None
+        if isinstance(node, _SCOPES):
+            continue
+        if isinstance(node, cst.If) and id(node) not in around and _assigns(node, name):
+            test = ctx.truth_traced_name(node.test)
+            if test is not None:
+                return test
+        stack.extend(reversed(list(children(node))))
+    return None
+
+
+def _assigns(node: cst.If, name: str) -> bool:
+    """Whether a branch of `node` (its body, its `elif`s and `else`) assigns `name`."""
+    stack: list[cst.CSTNode] = [node.body] + ([node.orelse] if node.orelse is not None else [])
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _SCOPES):
+            continue
+        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+            target = current.target
+            if isinstance(target, cst.Name) and target.value == name:
+                return True
+        stack.extend(children(current))
+    return False
