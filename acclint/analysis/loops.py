@@ -23,9 +23,11 @@ A value is new on every pass (precision first: anything else says nothing) when 
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A function called by name from an unbounded loop runs once per pass:
-what it builds is new on every pass, and its parameters are new on every pass where the loop
-passes them a new value (one level of calls: the summary is which parameters reach a key).
+its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
+`obj.m()` on an instance of a module class) runs once per pass, and so does every function it
+calls: what they build is new on every pass; its parameters are new on every pass where the loop
+passes them a new value (one level of calls: the summary is which parameters reach a key). The
+body of a compiled function is no host code: it runs only while a trace is built.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass: a
 result called (or handed to another call) at several places, or in a nested loop, is a per-pass
