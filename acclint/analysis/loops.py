@@ -437,9 +437,9 @@ class LoopFacts:
                 if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
                     found.append(_Rewrap(c.node, c.what, "this loop", c.statement))
             elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
-                caller = callers.get(c.scope.fn)
-                if caller is not None:
-                    found.append(_Rewrap(c.node, c.what, f"'{c.scope.fn.name}', which {caller} calls in a loop", c.statement))
+                where = callers.get(c.scope.fn)
+                if where is not None:
+                    found.append(_Rewrap(c.node, c.what, where, c.statement))
         return found
 
     # -- the walk ------------------------------------------------------------------------
