@@ -50,8 +50,13 @@ class RewrapInLoop(Rule):
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)`; for `dlaccelerate` and `tf.function`, which keep their cache in the
         object they return, any function), when the wrapped result is called once on that pass,
-        also after an `if` that rebinds it; and the same inside a function that such a loop
-        calls (a decorated local `def` in a step function). Loops over a literal collection
+        also after an `if` that rebinds it; and the same inside a function that runs on every
+        pass of such a loop (a decorated local `def` in a step function, also when the function is
+        a method called as `obj.run()` or `self.run()`, is called from another function the loop
+        calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
+        there it is flagged even when the function reuses it across its own inner loop, since it
+        is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
+        runs only while that function is traced, not on each call. Loops over a literal collection
         (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
         five passes are bounded, and a result called again (or handed to another call, or
         called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
@@ -146,7 +151,8 @@ class ChangingStaticArgument(Rule):
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
         Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
-        `torch.compile(..., dynamic=False)` one. New on every pass: the variable of a `range`,
+        `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
+        `range()` bound (the loop is unrolled, so its value is specialised). New on every pass: the variable of a `range`,
         `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
         `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
         changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a
@@ -154,7 +160,9 @@ class ChangingStaticArgument(Rule):
         a `lambda`, an instance of a class without value equality). Values drawn from a bounded
         set (a loop over a literal tuple, a flag) are not flagged, nor are Python numbers passed
         to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
-        `torch.compile` (its second compile is dynamic).
+        `torch.compile` (its second compile is dynamic), nor arrays computed from the counter
+        (`tf.ones(4) * i` is a tensor, keyed by shape and dtype), nor calls in the body of a
+        compiled function (its loops run once per trace).
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and

@@ -312,6 +312,151 @@ def look_alike(x, y, epochs):
         train_step_tf(x, y, w)
         relaxed_tf(x[:epoch])  # reduce_retracing relaxes the shape
 """,
+    "a new compiled callable made in a function that runs on every pass, however it is called": """
+class Model:
+    def run(self, x):  # a method called through an instance each pass
+        @tf.function  # expect: ACC501
+        def predict(v):
+            return v * 2
+        for batch in x:  # reused across the batches of one call: still rebuilt on every outer pass
+            predict(batch)
+
+    def outer(self, x):
+        return self.inner(x)  # two levels down, through `self`
+
+    def inner(self, x):
+        @tf.function  # expect: ACC501
+        def sample(v):
+            return v + 1
+        return sample(x)
+
+def issue(x, n):
+    model = Model()
+    for i in range(n):
+        model.run(x)
+        model.outer(x)
+
+def train(params, batch):
+    @jax.jit  # expect: ACC501
+    def loss(p, b):
+        return (p * b).sum()
+    return jax.value_and_grad(loss)(params, batch)  # called through a transform
+
+def epoch(params, batch):
+    return train(params, batch)  # called from a function the loop calls
+
+def fit(params, batch, n):
+    for i in range(n):
+        epoch(params, batch)
+
+def look_alike(x):
+    model = Model()
+    model.run(x)  # once, outside any loop: one trace
+""",
+    "code that runs only while a compiled function is traced": """
+@tf.function
+def by_axis(x, k):
+    return x * k
+
+@tf.function
+def train_epoch(data):  # traced once; its body, loops included, runs only while it is traced
+    @tf.function
+    def step_fn(v):  # defined once per trace, not once per call
+        return v * 2
+    total = 0.0
+    for k, v in enumerate(data):
+        total += step_fn(v) + by_axis(v, k)  # k is 0, 1, ... in each trace: one trace per value, once
+    return total
+
+@jax.jit
+def jitted_body(x):
+    for i in range(3 + x.ndim * 2):
+        x = jax.jit(lambda v: v + 1)(x)  # runs while jitted_body is traced
+    return x
+
+def issue(data, n):
+    for i in range(n):
+        train_epoch(data)
+        jitted_body(data)
+
+def look_alike(data, n):
+    for i in range(n):
+        by_axis(data, i)  # expect: ACC502
+""",
+    "an array computed from a loop counter is keyed by shape, not by value": """
+@tf.function
+def by_value(x, a):
+    return x * a
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[4], dtype=tf.float32)])
+def signed(x):
+    return x
+
+def issue(x, n):
+    for i in range(n):
+        by_value(x, tf.ones(4) * i)  # a tensor: one trace
+
+def named(x, n):
+    for i in range(n):
+        idx = tf.ones(4, dtype=tf.int32) * i
+        by_value(x, idx)
+
+def numpy_plus(x, n):
+    for i in range(n):
+        by_value(x, np.ones(4) + i)  # a NumPy array: converted to a tensor
+        signed(tf.ones(4) + i)
+
+def negated(x, n):
+    for i in range(n):
+        by_value(x, -(np.arange(4) * i))
+
+def look_alike(x, n):
+    for i in range(n):
+        scale = 2.0 * i
+        by_value(x, scale)  # expect: ACC502
+""",
+    "a torch.compile'd function's int argument used as a range() bound": """
+@torch.compile
+def accumulate(x, start, end):
+    for j in range(start + 1, end):
+        x = x + j
+    return x
+
+@torch.compile(backend="eager")
+def repeat(x, n):
+    for _ in range(n):
+        x = x + 1
+    return x
+
+@torch.compile
+def keyword_steps(x, *, steps):
+    for _ in range(0, steps):
+        x = x * 1.0
+    return x
+
+@torch.compile
+def plus_one(x, k):
+    for _ in range(k + 1):
+        x = x - 1
+    return x
+
+@torch.compile
+def scaled(x, n):
+    for _ in range(x.shape[0]):
+        x = x + n
+    return x * n
+
+def issue(x, n):
+    for i in range(n):
+        accumulate(x, i, 10)  # expect: ACC502
+        repeat(x, i + 1)  # expect: ACC502
+        keyword_steps(x, steps=i + 1)  # expect: ACC502
+        plus_one(x, i)  # expect: ACC502
+
+def look_alike(x, n):
+    for i in range(n):
+        scaled(x, i + 1)  # n only in arithmetic: the second compile is dynamic (2 in 10)
+""",
 }
 
 

@@ -23,9 +23,11 @@ A value is new on every pass (precision first: anything else says nothing) when 
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A function called by name from an unbounded loop runs once per pass:
-what it builds is new on every pass, and its parameters are new on every pass where the loop
-passes them a new value (one level of calls: the summary is which parameters reach a key).
+its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
+`obj.m()` on an instance of a module class) runs once per pass, and so does every function it
+calls: what they build is new on every pass; its parameters are new on every pass where the loop
+passes them a new value (one level of calls: the summary is which parameters reach a key). The
+body of a compiled function is no host code: it runs only while a trace is built.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass: a
 result called (or handed to another call) at several places, or in a nested loop, is a per-pass
@@ -69,6 +71,10 @@ class Jitted:
     shapes_keyed: bool = True
     static_positions: frozenset[int] = frozenset()
     static_names: frozenset[str] = frozenset()
+    # Of those, the parameters keyed by value only because the body specialises them
+    # (CacheKey.specialized_by: torch.compile unrolls `range(n)`), for messages.
+    specialized: frozenset[str] = frozenset()
+    specialized_positions: frozenset[int] = frozenset()
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
     # Attributes of a compiled module its `forward` steps on every call, read by a guard.
     guarded: tuple[str, ...] = ()
@@ -140,6 +146,9 @@ class _Scope:
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
     instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
+    # The body of a compiled function (or of a function nested in one): it runs only while a
+    # trace is built, so its loops run once per trace, not once per call.
+    traced: bool = False
 
 
 @dataclass(eq=False)
@@ -182,8 +191,11 @@ class LoopFacts:
         # or the value of `name = jit(f)`.
         self._called_at_once: set[int] = set()
         self._assigned_to: dict[int, str] = {}
-        # Calls by name inside an unbounded loop: (name, call, scope, loops)
-        self._loop_calls: list[tuple[str, cst.Call, _Scope, tuple[Loop, ...]]] = []
+        # Calls of the module's functions and methods inside an unbounded loop:
+        # (function, parameters the call does not pass (1: `self`), call, scope, loops)
+        self._loop_calls: list[tuple[FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
+        # Every call of the module's functions and methods from host code: (caller, callee)
+        self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         module = _Scope(None)
         self._scopes[None] = module
@@ -230,6 +242,8 @@ class LoopFacts:
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
+                    if named in jitted.specialized or index in jitted.specialized_positions:
+                        kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
                     continue
             if jitted.shapes_keyed:
@@ -250,9 +264,22 @@ class LoopFacts:
     def _array_valued(self, expr: cst.BaseExpression, arrays: tuple[str, ...], loops: tuple[Loop, ...]) -> bool:
         """Whether `expr` is made by a call the framework keys as an array (its `arrays`), or a
         name a loop around binds to one."""
+        made = self._made_by(expr, loops)
+        return bool(arrays) and made is not None and made.startswith(arrays)
+
+    def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...]) -> str | None:
+        """The call an array-like `expr` comes from: a call's callee, that of a name a loop around
+        binds to a call, and for arithmetic that of an operand made by a call (an array plus a
+        Python number is an array: `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
-            return any(loop.made.get(expr.value, "").startswith(arrays) for loop in loops) if arrays else False
-        return isinstance(expr, cst.Call) and bool(arrays) and (self.analysis.resolve(expr.func) or "").startswith(arrays)
+            return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
+        if isinstance(expr, cst.Call):
+            return self.analysis.resolve(expr.func) or ""
+        if isinstance(expr, cst.UnaryOperation):
+            return self._made_by(expr.expression, loops)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
+            return self._made_by(expr.left, loops) or self._made_by(expr.right, loops)
+        return None
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -268,12 +295,11 @@ class LoopFacts:
         """For each function called by name from an unbounded loop, what each such call makes
         new on every pass among its parameters (the per-function summary of calls into it)."""
         found: dict[FunctionInfo, list[Pass]] = {}
-        for name, call, scope, loops in self._loop_calls:
-            fn = self._function_named(name, scope)
-            if fn is None or isinstance(fn.node, cst.Lambda):
+        for fn, skipped, call, scope, loops in self._loop_calls:
+            if isinstance(fn.node, cst.Lambda):
                 continue
             outer = self._pass_of(loops, "")
-            params = [p.name for p in fn.params]
+            params = [p.name for p in fn.params][skipped:]
             changing, fresh, resized = set(), set(), set()
             for i, arg in enumerate(a for a in call.args if not a.star):
                 param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
@@ -411,9 +437,9 @@ class LoopFacts:
                 if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
                     found.append(_Rewrap(c.node, c.what, "this loop", c.statement))
             elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
-                caller = callers.get(c.scope.fn)
-                if caller is not None:
-                    found.append(_Rewrap(c.node, c.what, f"'{c.scope.fn.name}', which {caller} calls in a loop", c.statement))
+                where = callers.get(c.scope.fn)
+                if where is not None:
+                    found.append(_Rewrap(c.node, c.what, where, c.statement))
         return found
 
     # -- the walk ------------------------------------------------------------------------
@@ -477,6 +503,8 @@ class LoopFacts:
         info = self.analysis.index.by_node.get(node)
         inner = self._scopes.setdefault(info, _Scope(info))
         inner.bound.update(p.name for p in (info.params if info is not None else ()))
+        if scope.traced:
+            inner.traced = True
         for param in (*node.params.params, *node.params.kwonly_params, *node.params.posonly_params):
             if param.default is not None:
                 self._walk(param.default, scope, loops, statement)
@@ -491,7 +519,7 @@ class LoopFacts:
                 wrapped = True
                 jitted = self._jitted(found[0].name, found[1], info, decorator.decorator)
                 _bind_jitted(scope, node.name.value, jitted)
-                if jitted.identity == "code":
+                if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
                 if unbounded:  # a new function, wrapped anew, each pass
@@ -500,6 +528,7 @@ class LoopFacts:
                     self._candidates.append(_Candidate(decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement))
         if not wrapped:
             scope.bound.add(node.name.value)
+        inner.traced = scope.traced or wrapped
         for loop in loops:
             loop.fresh.add(node.name.value)
         self._walk(node.body, inner, (), statement)
@@ -577,9 +606,12 @@ class LoopFacts:
             if cls is not None:
                 scope.instances[name] = cls
         self._assigned_to[id(value)] = name
-        if isinstance(value, cst.Call):
-            for loop in loops:
-                loop.made[name] = self.analysis.resolve(value.func) or ""
+        made = self._made_by(value, loops)
+        for loop in loops:
+            if made is not None:
+                loop.made[name] = made
+            else:
+                loop.made.pop(name, None)
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             loop = unbounded[-1]
@@ -594,6 +626,8 @@ class LoopFacts:
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
             self._called_at_once.add(id(node.func))
+        if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
+            return
         unbounded = [loop for loop in loops if not loop.bounded]
         found = self.analysis.applied_marker(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
@@ -607,8 +641,11 @@ class LoopFacts:
                 loops[-1].called[name] = loops[-1].called.get(name, 0) + 1
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
-        if unbounded and isinstance(node.func, cst.Name):
-            self._loop_calls.append((node.func.value, node, scope, loops))
+        target = self._called_function(node.func, scope)
+        if target is not None:
+            self._host_calls.append((scope.fn, target[0]))
+            if unbounded:
+                self._loop_calls.append((*target, node, scope, loops))
         if wrapper:
             loop = unbounded[-1] if unbounded else None
             identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
@@ -662,11 +699,18 @@ class LoopFacts:
             positional = [p.name for p in fn.params if p.positional]
             names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
             positions |= {i for i, name in enumerate(positional) if name in names}
+        specialized = _specialized(fn, key.specialized_by, self.analysis) if fn is not None and key.specialized_by else set()
+        specialized_positions: set[int] = set()
+        if specialized:
+            positional = [p.name for p in fn.params if p.positional]  # type: ignore[union-attr]
+            names |= specialized
+            specialized_positions = {i for i, name in enumerate(positional) if name in specialized}
+            positions |= specialized_positions
         guarded = self._stepped_attributes(instance) if key.guards_attributes and instance is not None else ()
         return Jitted(
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), key.arrays, guarded, key.recompile_limit,
+            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays, guarded, key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -730,18 +774,53 @@ class LoopFacts:
     def _called_in(self, name: str, scope: _Scope) -> bool:
         """Whether `name` is called anywhere in the body of `scope`'s function."""
         return scope.fn is not None and any(
-            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == name
+            isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
             for n in _nodes(scope.fn.node)
         )
 
+    def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:
+        """`jax.grad(name)`, `eqx.filter_value_and_grad(name)`, `jax.vmap(name)`: a transform of
+        `name` whose result, called, calls it."""
+        if not (isinstance(expr, cst.Call) and expr.args and isinstance(expr.args[0].value, cst.Name)):
+            return False
+        marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
+        return expr.args[0].value.value == name and marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED)
+
     def _called_in_loops(self) -> dict[FunctionInfo, str]:
-        """Functions called by name inside an unbounded loop: function -> where the loop is."""
+        """Functions that run on every pass of an unbounded loop: called inside one, or called
+        (anywhere in its body) by a function that does. function -> how (for messages)."""
         found: dict[FunctionInfo, str] = {}
-        for name, _call, scope, _loops in self._loop_calls:
-            fn = self._function_named(name, scope)
-            if fn is not None and fn not in found:
-                found[fn] = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+        for fn, _skipped, _call, scope, _loops in self._loop_calls:
+            if fn not in found:
+                caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+                found[fn] = f"'{fn.name}', which {caller} calls in a loop"
+        frontier = list(found)
+        while frontier:
+            caller = frontier.pop()
+            for fn in dict.fromkeys(callee for source, callee in self._host_calls if source is caller):
+                if fn not in found:
+                    found[fn] = f"'{fn.name}', called from {found[caller]}"
+                    frontier.append(fn)
         return found
+
+    def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
+        """The module's function a call runs, and how many leading parameters the call does not
+        pass: `f(...)` by lexical scope (0), `self.m(...)` in a method of the class defining `m`
+        or `obj.m(...)` with `obj` bound to an instance of a module class (1, `self`)."""
+        if isinstance(func, cst.Name):
+            fn = self._function_named(func.value, scope)
+            return (fn, 0) if fn is not None else None
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        cls = self._instance(func.value, scope)
+        if cls is None:
+            method = scope.fn
+            while method is not None and method.cls is None:
+                method = method.parent
+            if method is not None and method.params and method.params[0].name == func.value.value:
+                cls = method.cls
+        fn = cls.methods.get(func.attr.value) if cls is not None else None
+        return (fn, 1) if fn is not None else None
 
     def _function_named(self, name: str, scope: _Scope) -> FunctionInfo | None:
         fn = scope.fn
@@ -792,6 +871,32 @@ def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me:
                 found.append((target.attr.value, node.value))
     return found
+
+
+def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnalysis) -> set[str]:
+    """Parameters of `fn` its body passes (also through arithmetic) to one of `calls`
+    (`range(start + 1, end)`): the compiler specialises their values to unroll the loop."""
+    if isinstance(fn.node, cst.Lambda):
+        return set()
+    params = {p.name for p in fn.params}
+    found: set[str] = set()
+    for node in _nodes(fn.node.body):
+        if isinstance(node, cst.Call) and analysis.resolve(node.func) in calls:
+            for arg in node.args:
+                found |= _operands(arg.value) & params
+    return found
+
+
+def _operands(expr: cst.BaseExpression) -> set[str]:
+    """The names `expr` computes with by arithmetic alone (`start + 1`: start; not `x.shape[0]`,
+    whose `x` is a tensor)."""
+    if isinstance(expr, cst.Name):
+        return {expr.value}
+    if isinstance(expr, cst.UnaryOperation):
+        return _operands(expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        return _operands(expr.left) | _operands(expr.right)
+    return set()
 
 
 def _keywords(application: cst.CSTNode) -> dict[str, cst.BaseExpression]:

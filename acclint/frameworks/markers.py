@@ -119,6 +119,10 @@ class CacheKey:
     guards_attributes: bool = False
     # How many compiles of one function before the framework gives up and runs it eagerly.
     recompile_limit: int = 0
+    # Calls whose int arguments the compiler specialises to unroll a Python loop (torch.compile
+    # unrolls `range(n)` and guards on `n` by value, automatic dynamic or not): a parameter of
+    # a compiled function passed to one is keyed by value.
+    specialized_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
