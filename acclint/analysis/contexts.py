@@ -561,7 +561,7 @@ class ContextAnalysis:
                 continue
             facts = self._body(fn)
             kinds = _receive(fn, seed.call)[0]
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts), CACHED in seed.contexts)
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts), cached=CACHED in seed.contexts)
             propagate(kinds, facts, query)
             returns = _return_kinds(facts, query)
             if holds_tracers(returns):
@@ -673,7 +673,7 @@ class ContextAnalysis:
             if fn.parent is not None:  # a closure sees its enclosing function's values
                 kinds.update((name, kind) for name, kind in _enclosing(fn.parent, context).items() if name not in facts.local_names)
             kinds.update(trace.params)
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}), context == CACHED)
+            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}), cached=context == CACHED)
             propagate(kinds, facts, query)
             grew = grew or kinds != trace.names
             trace.names = kinds

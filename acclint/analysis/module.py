@@ -176,7 +176,7 @@ class ModuleAnalysis:
         if found is None:
             found = self._queries[(fn, contexts)] = ValueQuery(
                 fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts),
-                CACHED in contexts,
+                cached=CACHED in contexts,
             )
         return found
 

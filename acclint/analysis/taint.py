@@ -387,7 +387,7 @@ class ValueQuery:
         bound = {name: kind for t, kind in self.pairs(for_in.target, for_in.iter, "in") for name in target_names(t)}
         if not bound:
             return self
-        return ValueQuery({**self.kinds, **bound}, self.imports, self.facts, self.body, self.callee, self.scoped | bound.keys())
+        return ValueQuery({**self.kinds, **bound}, self.imports, self.facts, self.body, self.callee, self.scoped | bound.keys(), self.cached)
 
     def _value(self, node: cst.NamedExpr | cst.StarredElement) -> Kind:
         return self.kind(node.value)
