@@ -1,6 +1,6 @@
 """Cache keys of compiled calls in host loops: the one analysis behind ACC5 (recompilation storms).
 
-A call of a compiled callable `C(args)` looks its traces up by a key (../shared/TRACE_TIME.md):
+A call of a compiled callable `C(args)` looks its traces up by a key (docs/contexts.md, "Cache keys"):
 the callable's identity, each static argument's value or hash, each traced argument's shape and
 dtype, the Python values its framework keys by value, and for torch.compile the values its guards
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through

@@ -149,7 +149,7 @@ class Framework:
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
     cache_key: CacheKey = CacheKey()
-    # Where a compiled callable's trace cache lives (its `[cache]` table, TRACE_TIME.md):
+    # Where a compiled callable's trace cache lives (its `[cache]` table, acclint.analysis.trace_time):
     # "function" when it is keyed on the wrapped function object, so wrapping the same function
     # again finds the old traces (jax.jit); "wrapper" when every application of the marker
     # starts an empty one (tf.function, dlaccelerate). `cache_clears`: calls that empty every
