@@ -25,7 +25,7 @@ from acclint.analysis.walk import walk_expression
 from acclint.fix.cond import cond_call, cond_spelling
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
-from acclint.fix.proof import array_problem, gradient_problem, signature_problem, target_binds
+from acclint.fix.proof import array_problem, gradient_problem, shared_reads, signature_problem, target_binds
 from acclint.fix.select import NoFix, bare, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
 
@@ -137,9 +137,9 @@ def _fix(title: str, changes, groups: list[list[cst.BaseExpression]], tests: lis
          ctx: RuleContext) -> Fix:
     """The fix, safe only when proven exact (acclint/fix/proof.py): each group (the values
     one select chooses between) keeps one dtype and one shape, and no branch's derivative can
-    be inf/nan."""
+    be inf/nan (a local every branch of the group reads answers for none: `shared_reads`)."""
     problems = [p for p in (signature_problem(values, tests, ctx) for values in groups) if p is not None][:1]
-    hazard = next((h for h in (gradient_problem(v, ctx) for g in groups for v in g) if h is not None), None)
+    hazard = next((h for h in (gradient_problem(v, ctx, shared_reads(g, ctx)) for g in groups for v in g) if h is not None), None)
     if hazard is not None:
         problems.append(unsafe_reason(hazard))
     reason = "; ".join(problems) or None

@@ -298,6 +298,47 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
     return _unknown(f"'{ctx.code_for(node)}'")
 
 
+# Functions whose derivative JAX computes as a number wherever it is taken: a name read through
+# them gets a cotangent from the branch that reads it (not the symbolic zero of a comparison,
+# `floor`, `sign` or `stop_gradient`, which leaves it none).
+_NUMERIC_DERIVATIVE = (_FLOATING | _PROMOTING | {"square", "sum", "mean", "where"}) - {"floor_divide", "mod", "remainder"}
+_NUMERIC_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.MatrixMultiply)
+
+
+def shared_reads(values: list[cst.BaseExpression], ctx: RuleContext) -> frozenset[str]:
+    """The locals every one of `values` reads through operations with a numeric derivative.
+
+    Such a local needs no bounded derivative of its own, for a select or a cond: whichever
+    branch is picked reads it, so it gets the cotangent the original's `if` gave it (the
+    branches not picked add exact zeros, their own parts' derivatives being bounded, which is
+    checked apart). A local only some branches read gets a zero cotangent where the original
+    sent it none, and `0 * inf` is nan in its own derivative (`z = jnp.sqrt(x)`, kept by an
+    arm not picked at x = 0).
+    """
+    reads = [_differentiable_reads(v, ctx) for v in values]
+    return reduce(frozenset.intersection, reads) if reads else frozenset()
+
+
+def _differentiable_reads(node: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
+    if isinstance(node, cst.Name):
+        return frozenset({node.value}) if _assigned_local(node.value, ctx) else frozenset()
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return _differentiable_reads(node.expression, ctx)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _NUMERIC_OPERATORS):
+        return _differentiable_reads(node.left, ctx) | _differentiable_reads(node.right, ctx)
+    if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+        func = node.func
+        operands = [a.value for a in node.args]
+        name = _function(node, ctx)
+        if name is None and isinstance(func, cst.Attribute) and ctx.kind(func.value) is Kind.TRACED:
+            name, operands = func.attr.value, [func.value, *operands]
+        if name == "where":
+            operands = operands[1:]  # the condition has no derivative
+        if name in _NUMERIC_DERIVATIVE:
+            return reduce(frozenset.union, (_differentiable_reads(o, ctx) for o in operands), frozenset())
+    return frozenset()
+
+
 def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | None:
     if name in seen or not _assigned_local(name, ctx):
         return None  # an input, a global, or a name already being answered for
