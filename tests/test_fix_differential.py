@@ -75,6 +75,9 @@ def test_selects_that_cannot_be_proven_are_unsafe(body, reason):
     # (d sqrt(x)/dx, inf at 0) needs no bound
     ("    z = jnp.sqrt(x)\n    if x.sum() > 0:\n        z = jnp.exp(z)\n    return z\n",
      "z = jax.lax.cond(x.sum() > 0, lambda: jnp.exp(z), lambda: z)", False),
+    # a matrix product promotes as `*` does: both branches have one weak type; their shapes,
+    # which a select cannot prove, the cond checks when traced
+    ("    if x.sum() > 0:\n        return x @ y\n    return x @ -y\n", "lambda: x @ y, lambda: x @ -y", False),
     # several names: one cond yields them all
     ("    if x.sum() > 0:\n        z = x * 2.0\n        w = jnp.exp(y)\n    else:\n        z = x\n        w = -y\n    return z, w\n",
      "z, w = jax.lax.cond(x.sum() > 0, lambda: (x * 2.0, jnp.exp(y)), lambda: (x, -y))", False),

@@ -8,7 +8,8 @@ the branch it does not pick. So the rewrite is exact only when
   dtype is the promotion of a set of atoms (the arrays it is computed from, `int`/`float`/`bool`
   for Python literals, `float` again for a function that returns floats for any input), its
   shape the broadcast of another set (the arrays it is computed from, element-wise), and the
-  branches must have the same two sets; a part of no known rule is an atom of its own, its
+  branches must have the same two sets (`a @ b` promotes as `a * b` does, and its shape is an
+  atom of its own); a part of no known rule is an atom of its own, its
   source text, so only the very same expression matches it; the condition's shape set must be
   within the branches' (a condition on `x` with branches on `x` adds no axis);
 * no branch the select may not pick has a derivative that can be inf/nan (`gradient_problem`):
@@ -131,8 +132,8 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
             return _merge(parts, *_weak(literals, "float"))
         if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
             return _merge(parts, *_weak(literals, "int"))
-        if isinstance(node.operator, cst.MatrixMultiply):
-            return opaque
+        if isinstance(node.operator, cst.MatrixMultiply):  # promotes as `*` does; contracts an axis
+            return Signature(_merge(parts).dtypes, opaque.shapes)
         return _merge(parts)
     if isinstance(node, cst.Call):
         return _call_signature(node, ctx, seen, literals) or opaque
