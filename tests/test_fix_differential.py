@@ -92,6 +92,30 @@ def test_branches_no_select_is_proven_for_become_exact_conds(body, cond, loud):
     assert cond in acclint_fix(source)[0]
 
 
+TREES = """import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def gate(batch):
+    if batch["x"].sum() > 0:
+        return batch["x"]
+    return -batch["x"]
+
+
+def f(x, y):
+    return gate({"x": x, "y": y})
+"""
+
+
+def test_an_item_of_a_pytree_argument_is_a_cond_branch():
+    """`batch["x"]` may be a pytree (a select needs arrays), but every leaf of a jitted
+    function's argument is a tracer, and lax.cond returns such a pytree as it is."""
+    outcome = check(TREES)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert 'return jax.lax.cond(batch["x"].sum() > 0, lambda: batch["x"], lambda: -batch["x"])' in acclint_fix(TREES)[0]
+
+
 def test_conds_are_not_offered_where_they_would_not_be_exact():
     # a value computed before the branch and read by the arm not taken gets a zero cotangent
     # from the cond, and 0 * inf is nan: d sqrt(x)/dx at x < 0

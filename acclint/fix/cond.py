@@ -23,7 +23,8 @@ raises while the function is traced:
   there stays a cond.
 
 Both branches are traced, so each must be free of effects (acclint/fix/select.py), and each must
-be an array for sure: a Python value would come back as an array.
+be an array for sure, or a pytree whose every leaf is a tracer (a transform's argument, which
+the cond returns with its structure): a Python value would come back as an array.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def cond_spelling(groups: list[list[cst.BaseExpression]], ctx: RuleContext) -> S
         return None
     for values in groups:
         shared = shared_reads(values, ctx)
-        if any(pure_problem(v, ctx) or array_problem(v, ctx) or _closure_problem(v, ctx, shared) for v in values):
+        if any(pure_problem(v, ctx) or array_problem(v, ctx, trees=True) or _closure_problem(v, ctx, shared) for v in values):
             return None
         if len({signature(v, ctx, literals=False).dtypes for v in values}) > 1:
             return None

@@ -225,8 +225,11 @@ def _parts(node: cst.CSTNode) -> list[cst.CSTNode]:
     return list(walk_expression(node))
 
 
-def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
+def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset(),
+                  trees: bool = False) -> str | None:
     """Why `node` may not be an array (a select of strings, None or objects raises), or None.
+    With `trees`, a pytree whose every leaf is a tracer (a `TREE`: a transform's argument, an
+    item of one) is fine too: `lax.cond` returns such a pytree as it is.
 
     The taint analysis says what a name may hold anywhere in the function, so a name is
     followed to every value assigned to it (`z = None` before `if c: z = x` makes `z` no array
@@ -239,16 +242,16 @@ def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[st
             isinstance(node.expression, (cst.Integer, cst.Float)):
         return None
     if isinstance(node, cst.IfExp):
-        return array_problem(node.body, ctx, seen) or array_problem(node.orelse, ctx, seen)
+        return array_problem(node.body, ctx, seen, trees) or array_problem(node.orelse, ctx, seen, trees)
     if isinstance(node, cst.BooleanOperation):
-        return array_problem(node.left, ctx, seen) or array_problem(node.right, ctx, seen)
-    if ctx.kind(node) is not Kind.TRACED:
+        return array_problem(node.left, ctx, seen, trees) or array_problem(node.right, ctx, seen, trees)
+    if ctx.kind(node) < (Kind.TREE if trees else Kind.TRACED):
         return f"'{ctx.code_for(node)}' is not an array for sure, and a select needs arrays"
     for part in _parts(node):
         if isinstance(part, cst.Name) and part.value not in seen and _assigned_local(part.value, ctx):
             for target, value, how in _flows(part.value, ctx):
                 if how == "=" and isinstance(target, cst.Name):
-                    problem = array_problem(value, ctx, seen | {part.value})
+                    problem = array_problem(value, ctx, seen | {part.value}, trees)
                     if problem is not None:
                         return f"'{part.value}' may not be an array: {problem}"
     return None
