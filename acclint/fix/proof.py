@@ -58,6 +58,10 @@ _BOOLEAN = frozenset({
     "logical_not", "logical_xor", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal",
 })
 _NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
+# ... and for derivatives only, the runtime's functions, which differentiate as their JAX twins
+# (`relu` is jax.nn.relu's derivative, `abs` jnp.abs's): their dtypes and default dimensions
+# are MATLAB's, which the dtype and shape atoms above do not model.
+_DERIVATIVE_NAMESPACES = (*_NAMESPACES, "acclint.runtime.")
 # Reductions over every axis (no argument but the array): a scalar.
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
 
@@ -65,7 +69,7 @@ _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std
 # the zero cotangent a select sends into a branch it does not pick stays zero. Not tanh or
 # sigmoid: their derivative at NaN is NaN.
 _BOUNDED_DERIVATIVE = frozenset({
-    "abs", "absolute", "negative", "positive", "maximum", "minimum", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
+    "abs", "absolute", "negative", "positive", "maximum", "minimum", "max", "min", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
     "isfinite", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "add",
     "subtract", "stop_gradient",
 })
@@ -188,10 +192,10 @@ def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]
     return None
 
 
-def _function(node: cst.Call, ctx: RuleContext) -> str | None:
+def _function(node: cst.Call, ctx: RuleContext, namespaces: tuple[str, ...] = _NAMESPACES) -> str | None:
     """The last name of a library function `node` calls (`jnp.exp` -> exp), or None."""
     qualified = ctx.resolve(node.func) or ""
-    if qualified.startswith(_NAMESPACES) or qualified == "abs":
+    if qualified.startswith(namespaces) or qualified == "abs":
         return qualified.rsplit(".", 1)[-1]
     return None
 
@@ -287,7 +291,7 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             return gradient_problem(node.left, ctx, seen) or gradient_problem(node.right, ctx, seen)
         return f"'{ctx.code_for(node)}'"
     if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
-        name = _function(node, ctx)
+        name = _function(node, ctx, _DERIVATIVE_NAMESPACES)
         func = node.func
         if name is None and isinstance(func, cst.Attribute) and func.attr.value in ("clip", "sum", "mean") and ctx.kind(func.value) is Kind.TRACED:
             name, operands = func.attr.value, [func.value, *(a.value for a in node.args)]
@@ -297,7 +301,7 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
     if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
         return None  # `x.shape`, `x.dtype`: static
-    if isinstance(node, cst.Call) and _function(node, ctx) in _FLOATING | _INTEGRAL:
+    if isinstance(node, cst.Call) and _function(node, ctx, _DERIVATIVE_NAMESPACES) in _FLOATING | _INTEGRAL:
         return f"'{ctx.code_for(node)}'"  # `exp` overflows, `log` and `sqrt` blow up at 0, each is nan at nan
     return _unknown(f"'{ctx.code_for(node)}'")
 
@@ -333,7 +337,7 @@ def _differentiable_reads(node: cst.BaseExpression, ctx: RuleContext) -> frozens
     if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
         func = node.func
         operands = [a.value for a in node.args]
-        name = _function(node, ctx)
+        name = _function(node, ctx, _DERIVATIVE_NAMESPACES)
         if name is None and isinstance(func, cst.Attribute) and ctx.kind(func.value) is Kind.TRACED:
             name, operands = func.attr.value, [func.value, *operands]
         if name == "where":
