@@ -69,7 +69,7 @@ _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std
 # the zero cotangent a select sends into a branch it does not pick stays zero. Not tanh or
 # sigmoid: their derivative at NaN is NaN.
 _BOUNDED_DERIVATIVE = frozenset({
-    "abs", "absolute", "negative", "positive", "maximum", "minimum", "max", "min", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
+    "abs", "absolute", "negative", "positive", "maximum", "minimum", "clip", "relu", "sign", "floor", "ceil", "round", "rint", "trunc", "where", "isnan", "isinf",
     "isfinite", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "add",
     "subtract", "stop_gradient",
 })
