@@ -71,19 +71,27 @@ class IfOnTracedValue(Rule):
         input (sums, literal scalings, `abs`, `maximum`, `clip`, ...): the select computes
         both branches and sends a zero cotangent into the one it does not pick, and `0 * inf`
         is nan, so `exp`, `cosh`, `x ** 2`, `x * y`, `tanh`, `log`, `sqrt` or a division by a
-        non-literal makes the fix unsafe (applied only with --unsafe-fixes, with the reason).
+        non-literal makes the fix unsafe (applied only with --unsafe-fixes, with the reason);
+        a local that every branch reads through arithmetic (`h` of `h * 2.0` against `h`)
+        needs no bounded derivative of its own, since the branch picked sends it the
+        cotangent the original's did.
         A branch whose operation refuses a dtype (`-x` of a bool array) raises a TypeError
         when traced, loudly, as `lax.cond` would. The remedy for an unsafe derivative is a
         second where that keeps the unpicked branch finite:
         `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`. Where the select is not proven
-        exact, a JAX function outside every vmapped context gets `lax.cond(c, lambda: a,
-        lambda: b)` instead (`y, z = lax.cond(...)` for several names, nested for `elif`),
-        safe when each branch is free of effects and an array for sure, every branch is
-        computed from the same arrays (Python literals aside: cond keeps the false branch's
-        weak type), no arm reads a name it assigned, and every local a branch reads has a
-        derivative finite for every input: cond traces both branches and raises a TypeError
-        when they differ in dtype, shape or structure or the condition is no scalar, and
-        differentiates only the branch it takes.
+        exact, a JAX function that no batching transform reaches (vmap; shard_map runs it
+        per shard and is fine) gets `lax.cond(c, lambda: a, lambda: b)` instead (`y, z =
+        lax.cond(...)` for several names, nested for `elif`), safe when each branch is free
+        of effects and an array for sure (or an item of a transform's argument, a pytree of
+        tracers), every branch is computed from the same arrays (Python literals aside: cond
+        keeps the false branch's weak type; `a @ b` promotes as `a * b`), no arm reads a
+        name it assigned, and every local a branch reads, unless every branch reads it, has
+        a derivative finite for every input: cond traces both branches and raises a
+        TypeError when they differ in dtype, shape or structure or the condition is no
+        scalar, and differentiates only the branch it takes. Runtime code gets the runtime's
+        `ifelse(c, a, b)` instead of `where` where the select is not proven exact: it raises
+        where the branches differ in size, data type or format or the condition has several
+        elements, so it is safe when the branches' derivatives are bounded.
     """
 
     code = "ACC201"
@@ -308,7 +316,8 @@ class ConditionalExpressionOnTracedValue(Rule):
         elements not picked makes gradients nan, so the fix is unsafe and needs
         --unsafe-fixes; the remedy is a second where,
         `jnp.where(c, jnp.log(jnp.where(c, x, 1.0)), 0.0)`. Where the select is not proven
-        exact, `lax.cond(cond, lambda: a, lambda: b)` is offered as safe on ACC201's terms.
+        exact, `lax.cond(cond, lambda: a, lambda: b)` (JAX) or `ifelse(cond, a, b)` (runtime
+        code) is offered as safe on ACC201's terms.
     """
 
     code = "ACC203"

@@ -32,8 +32,8 @@ from .elementwise import (acos, acosh, asin, asinh, atan2, atanh, ceil, conj, co
                           log2, log10, mod, power, real, rem, sign, single, sinh, tan)
 from .encoding import onehotdecode, onehotencode
 from .functions import abs, max, min, sum  # noqa: F401 (by name only: not in __all__)
-from .functions import (atan, cos, dims, exp, extractdata, finddim, gather, log, mean, ones,
-                        relu, sigmoid, sin, size, sqrt, stripdims, tanh, where, zeros)
+from .functions import (atan, cos, dims, exp, extractdata, finddim, gather, ifelse, log, mean,
+                        ones, relu, sigmoid, sin, size, sqrt, stripdims, tanh, where, zeros)
 from .graph import LayerGraph, addLayers, connectLayers
 from .hazards import AccelerationHazardError, Hazard, HazardLog, record_hazards
 from .input_layers import FeatureInputLayer, ImageInputLayer, SequenceInputLayer
@@ -75,8 +75,8 @@ __all__ = [
     "EmbeddingLayer", "erf", "erfc", "exp", "expm1", "extractdata", "FeatureInputLayer",
     "finddim", "fix", "flatten", "FlattenLayer", "flip", "floor", "forward", "fullyconnect",
     "FullyConnectedLayer", "gather", "gelu", "GELULayer", "GlobalAveragePooling2DLayer", "hasdata",
-    "Hazard", "HazardLog", "huber", "hypot", "imag", "ImageInputLayer", "isfinite", "isinf",
-    "isnan", "l1loss", "l2loss", "Layer", "LayerGraph", "layernorm", "LayerNormalizationLayer",
+    "Hazard", "HazardLog", "huber", "hypot", "ifelse", "imag", "ImageInputLayer", "isfinite",
+    "isinf", "isnan", "l1loss", "l2loss", "Layer", "LayerGraph", "layernorm", "LayerNormalizationLayer",
     "leakyrelu", "LeakyReLULayer", "log", "log10", "log1p", "log2", "maxpool",
     "MaxPooling2DLayer", "mean", "minibatchqueue", "mod", "mse", "ndims", "numel",
     "onehotdecode", "onehotencode", "ones", "padsequences", "pagemtimes", "permute", "power",

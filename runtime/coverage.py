@@ -35,7 +35,7 @@ MATLAB_NAMES = {
 # Runtime names with no MATLAB counterpart (the hazard recorder, Python's warning classes).
 RUNTIME_ONLY = {"Hazard", "HazardLog", "record_hazards", "AccelerationHazardError",
                 "AccelerationCheckWarning", "CacheFullWarning", "RetraceWarning", "combine",
-                "TrainingProgressMonitor"}
+                "TrainingProgressMonitor", "ifelse"}
 
 
 def matlab_name(name, obj):

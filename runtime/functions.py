@@ -8,9 +8,10 @@ Every other function runs through a primitive, so it is traced by ``dlfeval`` an
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from . import hazards, ops
-from .dlarray import apply, binary, dlarray, reduce, unary
+from .dlarray import apply, binary, dlarray, reduce, reshape, unary
 from .dlarray import where as _where
 from .options import name_value
 from .primitive import Primitive
@@ -198,3 +199,51 @@ def ones(*size, like=None):
 def where(cond, a, b):
     """Elementwise ``a`` where ``cond`` else ``b``: the traceable replacement for ``if``."""
     return _where(cond, a, b)
+
+
+def ifelse(cond, a, b):
+    """``a`` if ``cond`` else ``b``: MATLAB's ``if cond, y = a; else, y = b; end`` as one
+    traceable expression, checked as ``if``'s two assignments would never be.
+
+    ``cond`` must have one element, as ``if`` needs (a ``ValueError`` otherwise). ``a`` and
+    ``b`` must have the same size, data type (weak type included: a Python number's) and
+    format, on every call and every trace build, whichever of them ``cond`` picks: a
+    ``TypeError`` (data type) or ``ValueError`` (size, format) names the difference, where
+    ``where`` would promote one to the other's type or broadcast it. So the result is exactly
+    the branch ``if`` would have taken, or an error, never another value.
+
+    Sharp edge: both ``a`` and ``b`` are computed, and the derivative of the one not picked is
+    multiplied by zero; where it is inf or NaN (``sqrt(x)`` at 0, ``x * y`` with an infinite
+    ``y``) the gradient is NaN, as ``where``'s. Compute such a branch on safe values
+    (``sqrt(where(x > 0, x, 1))``).
+    """
+    size = _size(cond)
+    if size != 1:
+        raise ValueError(f"ifelse needs a condition of one element, as if does; this one has {size} "
+                         f"(shape {tuple(_data(cond).shape)}): reduce it with any(...) or all(...)")
+    left, right = _aval(a), _aval(b)
+    if left.dtype != right.dtype or left.weak_type != right.weak_type:
+        raise TypeError(f"ifelse's branches differ in data type ({_typename(left)} and {_typename(right)}); "
+                        "where(cond, a, b) would promote them to one: convert one, e.g. single(b)")
+    if left.shape != right.shape or dims(a) != dims(b):
+        raise ValueError(f"ifelse's branches differ in size or format ({left.shape} \"{dims(a)}\" and "
+                         f"{right.shape} \"{dims(b)}\"); where(cond, a, b) would broadcast them")
+    if _data(cond).ndim:
+        cond = reshape(cond, ()) if isinstance(cond, dlarray) else jnp.reshape(cond, ())
+    return _where(cond, a, b)
+
+
+def _data(x):
+    return x._data if isinstance(x, dlarray) else jnp.asarray(x)
+
+
+def _size(x):
+    return int(np.prod(_data(x).shape, dtype=np.int64))
+
+
+def _aval(x):
+    return jax.typeof(_data(x))
+
+
+def _typename(aval):
+    return ("weak " if aval.weak_type else "") + aval.dtype.name

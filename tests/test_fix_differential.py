@@ -71,6 +71,13 @@ def test_selects_that_cannot_be_proven_are_unsafe(body, reason):
     ("    if x.sum() > 0:\n        return x ** 2\n    return x * x\n", "lambda: x ** 2, lambda: x * x", False),
     ("    z = x * 3\n    if x.sum() < 0:\n        z = jnp.abs(x) + 1.0\n    return z\n",
      "z = jax.lax.cond(x.sum() < 0, lambda: jnp.abs(x) + 1.0, lambda: z)", True),
+    # a local read by both arms gets the cotangent the original gave it: its own derivative
+    # (d sqrt(x)/dx, inf at 0) needs no bound
+    ("    z = jnp.sqrt(x)\n    if x.sum() > 0:\n        z = jnp.exp(z)\n    return z\n",
+     "z = jax.lax.cond(x.sum() > 0, lambda: jnp.exp(z), lambda: z)", False),
+    # a matrix product promotes as `*` does: both branches have one weak type; their shapes,
+    # which a select cannot prove, the cond checks when traced
+    ("    if x.sum() > 0:\n        return x @ y\n    return x @ -y\n", "lambda: x @ y, lambda: x @ -y", False),
     # several names: one cond yields them all
     ("    if x.sum() > 0:\n        z = x * 2.0\n        w = jnp.exp(y)\n    else:\n        z = x\n        w = -y\n    return z, w\n",
      "z, w = jax.lax.cond(x.sum() > 0, lambda: (x * 2.0, jnp.exp(y)), lambda: (x, -y))", False),
@@ -83,6 +90,30 @@ def test_branches_no_select_is_proven_for_become_exact_conds(body, cond, loud):
     fixes = _fix_of(source)
     assert next(f.fix for f in fixes.values() if f.code in ("ACC201", "ACC203")).safe
     assert cond in acclint_fix(source)[0]
+
+
+TREES = """import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def gate(batch):
+    if batch["x"].sum() > 0:
+        return batch["x"]
+    return -batch["x"]
+
+
+def f(x, y):
+    return gate({"x": x, "y": y})
+"""
+
+
+def test_an_item_of_a_pytree_argument_is_a_cond_branch():
+    """`batch["x"]` may be a pytree (a select needs arrays), but every leaf of a jitted
+    function's argument is a tracer, and lax.cond returns such a pytree as it is."""
+    outcome = check(TREES)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert 'return jax.lax.cond(batch["x"].sum() > 0, lambda: batch["x"], lambda: -batch["x"])' in acclint_fix(TREES)[0]
 
 
 def test_conds_are_not_offered_where_they_would_not_be_exact():
@@ -117,10 +148,59 @@ def test_proven_selects_are_safe_and_exact():
     assert "z = jnp.where(x.sum() > 0, z * 3.0, jnp.where(x.max() < -1, jnp.abs(x) - 1.0, z))" in fixed
 
 
+def test_a_local_every_branch_reads_needs_no_bounded_derivative():
+    # tanh's derivative is nan at nan, but both branches read `h` linearly: whichever the select
+    # picks sends `h` the cotangent the original's branch sent it (docs/example's model)
+    fixed, fixes = _checked("    h = jnp.tanh(x)\n    if h.mean() > 0:\n        h = h * 2.0\n    return h\n")
+    assert fixes["ACC201"].fix.safe and "h = jnp.where(h.mean() > 0, h * 2.0, h)" in fixed
+    # a look-alike: `floor` gives `z` no cotangent where the original takes it (a symbolic zero);
+    # the select's other branch gives it a zero, and d sqrt(x)/dx at x <= 0 makes that nan
+    look_alike = HEADER + "    z = jnp.sqrt(x)\n    if x.sum() < 0:\n        z = jnp.floor(z)\n    return z\n"
+    fix = _fix_of(look_alike)["ACC201"].fix
+    assert not fix.safe and "derivative of 'jnp.sqrt(x)' (in the value of 'z')" in fix.reason
+    outcome = check(look_alike, lambda text: acclint_fix(text, unsafe=True))
+    assert any(": gradient" in d for d in outcome.differ), outcome.differ
+
+
+SHARDED = """import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+MESH = Mesh(np.array(jax.devices()[:1]), ("d",))
+
+
+def g(x, y):
+    if x.sum() > 0:
+        return jnp.exp(x) * 2.0
+    return x
+
+
+@jax.jit
+def f(x, y):
+    return jax.shard_map(g, mesh=MESH, in_specs=(P(), P()), out_specs=P())(x, y)
+"""
+
+
+def test_a_cond_under_shard_map_stays_a_cond():
+    """shard_map runs its function once per shard as written (its marker: `batches = false`),
+    so a cond there is a cond, where under vmap it would become a select."""
+    outcome = check(SHARDED)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert "return jax.lax.cond(x.sum() > 0, lambda: jnp.exp(x) * 2.0, lambda: x)" in acclint_fix(SHARDED)[0]
+    assert _fix_of(SHARDED)["ACC201"].fix.safe
+
+
 def test_print_writes_constants_into_the_format_and_arrays_as_print_does():
     fixed, fixes = _checked("    print(x, 0.1, 'loss', -3, True, None, 'a {b}')\n    return x * 2\n")
     assert fixes["ACC401"].fix.safe
     assert """jax.debug.print("{!s} 0.1 loss -3 True None {}", x, 'a {b}')""" in fixed
+
+
+# `f` runs `g` under vmap, with nothing batched: `g` is in a vmapped context, where the branch
+# fix writes no lax.cond, so the select and its reason are what `g`'s branches get.
+VMAPPED = ("import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x, y):\n"
+           "    return jax.vmap(g, in_axes=None, axis_size=1)(x, y)\n\n\ndef g(x, y):\n")
 
 
 def _reason_of(source: str) -> str:
@@ -134,15 +214,15 @@ def _reason_of(source: str) -> str:
 # print shows its repr) is run against TensorFlow in tests/test_tf_torch_frameworks.py, and
 # ACC001's (another linter may need a bare noqa) is about other tools, not about what code computes.
 @pytest.mark.parametrize(("body", "reason", "shown"), [
-    # an int32 x: w * 2.0 is float32, x int32, and the select makes both float32 (lax.cond is not
-    # proven either: the branches read a log, whose derivative a cond's untaken arm can make nan)
-    ("    w = jnp.log(x)\n    if x.sum() > 0:\n        return w * 2.0\n    return x\n", "may differ in dtype,", ["dtype"]),
+    # an int32 x: x * 2.0 is float32, x int32, and the select makes both float32 (under vmap,
+    # where no lax.cond is written)
+    (VMAPPED + "    if x.sum() > 0:\n        return x * 2.0\n    return x\n", "may differ in dtype,", ["dtype"]),
     # x a vector and y a scalar: the select broadcasts (an int x with a positive sum and a float
     # y would show the dtype too; the harness pairs an int x with a float y only where the sum is 0)
     ("    if x.sum() > 0:\n        z = jnp.abs(x)\n    else:\n        z = jnp.abs(y)\n    return z\n",
      "may differ in dtype and shape", ["shape"]),
     # a scalar x chosen by a condition of y's shape (1,): the select has y's axes
-    ("    w = jnp.sqrt(x)\n    if x.sum() > y:\n        return w\n    return -w\n", "the condition 'x.sum() > y' may have axes", ["shape"]),
+    (VMAPPED + "    if x.sum() > y:\n        return x\n    return -x\n", "the condition 'x.sum() > y' may have axes", ["shape"]),
     # d exp(x)/dx at a NaN element the select does not pick: 0 * nan in the gradient
     ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)' can be inf/nan",
      ["gradient"]),
@@ -150,7 +230,7 @@ def _reason_of(source: str) -> str:
     ("    z = (x, y)\n    print(z)\n    return x\n", "'z' may be a pytree", ["prints"]),
 ])
 def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown):
-    source = HEADER + body
+    source = body if body.startswith("import") else HEADER + body
     assert reason in _reason_of(source)
     outcome = check(source, lambda text: acclint_fix(text, unsafe=True))
     assert outcome.changed

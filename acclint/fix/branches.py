@@ -22,10 +22,11 @@ import libcst as cst
 
 from acclint.common.findings import Fix
 from acclint.analysis.walk import walk_expression
+from acclint.fix.checked import CHECKED, checked_spelling
 from acclint.fix.cond import cond_call, cond_spelling
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
-from acclint.fix.proof import array_problem, gradient_problem, signature_problem, target_binds
+from acclint.fix.proof import array_problem, gradient_problem, shared_reads, signature_problem, target_binds
 from acclint.fix.select import NoFix, bare, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
 
@@ -75,7 +76,7 @@ def if_fix(node: cst.If, ctx: RuleContext) -> Fix | str:
         select = str(exc)
     if isinstance(select, Fix) and select.safe:
         return select
-    return _cond(plan, ctx) or select
+    return _cond(plan, ctx) or _checked(plan, ctx) or select
 
 
 def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
@@ -87,26 +88,36 @@ def ifexp_fix(node: cst.IfExp, ctx: RuleContext) -> Fix | str:
     except NoFix as exc:
         return str(exc)
     values = [node.body, node.orelse]
-    try:
-        where = where_spelling(ctx)
-        _check_values(values, ctx)
-        test, needs = select_condition(node.test, ctx)
-        call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
-        select = _fix("rewrite the conditional expression to a select", {node: call}, [values], [node.test],
-                      where.imports + needs, ctx)
-    except NoFix as exc:
-        select = str(exc)
+    select = _ifexp_select(node, values, where_spelling, ctx)
     if isinstance(select, Fix) and select.safe:
         return select
     cond = cond_spelling([values], ctx)
     if cond is None:
-        return select
+        checked = _ifexp_select(node, values, checked_spelling, ctx)
+        return checked if isinstance(checked, Fix) and checked.safe else select
     try:
         test, needs = select_condition(node.test, ctx)
     except NoFix:
         return select
     call = cond_call(cond.node(), [test], values).with_changes(lpar=node.lpar, rpar=node.rpar)
     return Fix("rewrite the conditional expression to 'lax.cond(...)'", {node: call}, imports=cond.imports + needs)
+
+
+def _ifexp_select(node: cst.IfExp, values: list[cst.BaseExpression], spelling, ctx: RuleContext) -> Fix | str:
+    """`where(c, a, b)` (or the runtime's checked `ifelse(c, a, b)`, by `spelling`) for `a if c
+    else b`, or why there is none."""
+    try:
+        where = spelling(ctx)
+        _check_values(values, ctx)
+        test, needs = select_condition(node.test, ctx)
+        call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
+        checked = spelling is checked_spelling
+        what = f"'{CHECKED}(...)'" if checked else "a select"
+        return _fix(f"rewrite the conditional expression to {what}", {node: call}, [values], [node.test],
+                    where.imports + needs, ctx, checked)
+    except NoFix as exc:
+        return str(exc)
+
 
 
 def _check_sure(test: cst.BaseExpression, ctx: RuleContext) -> None:
@@ -134,12 +145,14 @@ def _comments_below(node: cst.CSTNode) -> list[cst.Comment]:
 
 
 def _fix(title: str, changes, groups: list[list[cst.BaseExpression]], tests: list[cst.BaseExpression], imports,
-         ctx: RuleContext) -> Fix:
+         ctx: RuleContext, checked: bool = False) -> Fix:
     """The fix, safe only when proven exact (acclint/fix/proof.py): each group (the values
     one select chooses between) keeps one dtype and one shape, and no branch's derivative can
-    be inf/nan."""
-    problems = [p for p in (signature_problem(values, tests, ctx) for values in groups) if p is not None][:1]
-    hazard = next((h for h in (gradient_problem(v, ctx) for g in groups for v in g) if h is not None), None)
+    be inf/nan (a local every branch of the group reads answers for none: `shared_reads`).
+    A `checked` select (the runtime's `ifelse`) raises where dtypes, shapes or formats differ
+    or the condition has more than one element, so only the derivatives are left to prove."""
+    problems = [] if checked else [p for p in (signature_problem(values, tests, ctx) for values in groups) if p is not None][:1]
+    hazard = next((h for h in (gradient_problem(v, ctx, shared_reads(g, ctx)) for g in groups for v in g) if h is not None), None)
     if hazard is not None:
         problems.append(unsafe_reason(hazard))
     reason = "; ".join(problems) or None
@@ -275,18 +288,20 @@ def _plan_assigns(head, arms, ctx) -> _Plan:
     return _Plan(head, arms, names, [[value for _, value in arm] for arm in targets])
 
 
-def _select(plan: _Plan, ctx: RuleContext) -> Fix:
-    """The chain as blended selects: `return where(...)`, or one `y = where(...)` per name."""
+def _select(plan: _Plan, ctx: RuleContext, spelling=where_spelling) -> Fix:
+    """The chain as blended selects: `return where(...)`, or one `y = where(...)` per name (or
+    the runtime's `ifelse`, by `spelling`)."""
     _check_values([v for arm in plan.values for v in arm], ctx)
-    where = where_spelling(ctx)
+    where = spelling(ctx)
+    checked = spelling is checked_spelling
     tests, needs = _conditions(plan.arms, ctx)
     head, groups = plan.head, plan.groups()
     if plan.names is None:
         changes = {head: _line(head, [cst.Return(_fold(where, tests, groups[0]))], plan.following)}
         if plan.following is not None:
             changes[plan.following] = cst.RemovalSentinel.REMOVE
-        return _fix("rewrite the branch to 'return where(...)'", changes, groups, _tests(plan.arms),
-                    where.imports + needs, ctx)
+        return _fix(f"rewrite the branch to 'return {CHECKED if checked else 'where'}(...)'", changes, groups, _tests(plan.arms),
+                    where.imports + needs, ctx, checked)
     lines: list[cst.BaseSmallStatement] = []
     if len(plan.names) > 1:  # the condition is used once per name: evaluate it once, first
         temps = fresh_names(ctx.analysis.module, "cond", len(tests))
@@ -295,8 +310,8 @@ def _select(plan: _Plan, ctx: RuleContext) -> Fix:
     for name, values in zip(plan.names, groups):
         lines.append(_assign(name, _fold(where, tests, values)))
     statements = [_line(head, [s]) if i == 0 else cst.SimpleStatementLine([s]) for i, s in enumerate(lines)]
-    return _fix("rewrite the branch to selects", {head: cst.FlattenSentinel(statements)}, groups, _tests(plan.arms),
-                where.imports + needs, ctx)
+    return _fix(f"rewrite the branch to '{CHECKED}(...)'" if checked else "rewrite the branch to selects",
+                {head: cst.FlattenSentinel(statements)}, groups, _tests(plan.arms), where.imports + needs, ctx, checked)
 
 
 def _cond(plan: _Plan, ctx: RuleContext) -> Fix | None:
@@ -322,6 +337,16 @@ def _cond(plan: _Plan, ctx: RuleContext) -> Fix | None:
     if plan.following is not None:
         changes[plan.following] = cst.RemovalSentinel.REMOVE
     return Fix("rewrite the branch to 'lax.cond(...)'", changes, imports=cond.imports + needs)
+
+
+def _checked(plan: _Plan, ctx: RuleContext) -> Fix | None:
+    """The chain as the runtime's checked selects (`ifelse`, acclint/fix/checked.py) when
+    their derivatives are proven bounded, else None."""
+    try:
+        fix = _select(plan, ctx, checked_spelling)
+    except NoFix:
+        return None
+    return fix if fix.safe else None
 
 
 def _reads_own_arm(plan: _Plan) -> bool:

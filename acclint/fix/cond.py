@@ -18,10 +18,13 @@ raises while the function is traced:
   `signature` dtype atoms other than Python literals), and reductions count as arrays of their
   own (`x.sum()` of a weak `x` is strong);
 * under `vmap` a cond on a batched condition becomes a select, computing both branches and
-  taking a select's gradient: a function in a vmapped context gets no cond.
+  taking a select's gradient: a function a batching transform reaches gets no cond. shard_map
+  runs the function once per shard as written (its marker says `batches = false`), and a cond
+  there stays a cond.
 
 Both branches are traced, so each must be free of effects (acclint/fix/select.py), and each must
-be an array for sure: a Python value would come back as an array.
+be an array for sure, or a pytree whose every leaf is a tracer (a transform's argument, which
+the cond returns with its structure): a Python value would come back as an array.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import libcst as cst
 
 from acclint.fix.imports import Spelling, spelled
 from acclint.analysis.walk import walk_expression
-from acclint.fix.proof import array_problem, gradient_problem, signature
+from acclint.fix.proof import array_problem, gradient_problem, shared_reads, signature
 from acclint.fix.select import bare, pure_problem
 from acclint.frameworks.markers import VMAPPED
 from acclint.lint.rule import RuleContext
@@ -38,21 +41,35 @@ from acclint.lint.rule import RuleContext
 def cond_spelling(groups: list[list[cst.BaseExpression]], ctx: RuleContext) -> Spelling | None:
     """The `lax.cond` to rewrite a branch with when it is exact (see the module docstring),
     else None. `groups` holds, per value the branch yields, that value in each arm."""
-    if VMAPPED in ctx.function.contexts:
+    if _batched(ctx):
         return None
     for values in groups:
-        if any(pure_problem(v, ctx) or array_problem(v, ctx) or _closure_problem(v, ctx) for v in values):
+        shared = shared_reads(values, ctx)
+        if any(pure_problem(v, ctx) or array_problem(v, ctx, trees=True) or _closure_problem(v, ctx, shared) for v in values):
             return None
         if len({signature(v, ctx, literals=False).dtypes for v in values}) > 1:
             return None
     return spelled(ctx, "cond")
 
 
-def _closure_problem(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+def _batched(ctx: RuleContext) -> bool:
+    """Whether a transform that batches may reach the function: one of its vmapped markers
+    batches, or acclint cannot tell which marker put it in a vmapped context."""
+    if VMAPPED not in ctx.function.contexts:
+        return False
+    table = ctx.analysis.markers.markers
+    vmapped = [table.get(name) for name in ctx.function.markers]
+    vmapped = [m for m in vmapped if m is None or m.kind == VMAPPED]
+    return not vmapped or any(m is None or m.batches for m in vmapped)
+
+
+def _closure_problem(value: cst.BaseExpression, ctx: RuleContext, shared: frozenset[str]) -> str | None:
     """A local `value` reads whose derivative may be inf/nan (proof.gradient_problem): it is
     computed before the cond, which sends it a zero cotangent when the arm reading it is not
-    taken, and 0 * inf is nan (`z = jnp.sqrt(x)` kept by an arm not taken at x < 0)."""
-    names = (n for n in walk_expression(value) if isinstance(n, cst.Name))
+    taken, and 0 * inf is nan (`z = jnp.sqrt(x)` kept by an arm not taken at x < 0). A local
+    every arm reads (`shared`, proof.shared_reads) gets from the arm taken what the original
+    gave it."""
+    names = (n for n in walk_expression(value) if isinstance(n, cst.Name) and n.value not in shared)
     return next((p for p in (gradient_problem(n, ctx) for n in names) if p is not None), None)
 
 

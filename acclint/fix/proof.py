@@ -8,7 +8,8 @@ the branch it does not pick. So the rewrite is exact only when
   dtype is the promotion of a set of atoms (the arrays it is computed from, `int`/`float`/`bool`
   for Python literals, `float` again for a function that returns floats for any input), its
   shape the broadcast of another set (the arrays it is computed from, element-wise), and the
-  branches must have the same two sets; a part of no known rule is an atom of its own, its
+  branches must have the same two sets (`a @ b` promotes as `a * b` does, and its shape is an
+  atom of its own); a part of no known rule is an atom of its own, its
   source text, so only the very same expression matches it; the condition's shape set must be
   within the branches' (a condition on `x` with branches on `x` adds no axis);
 * no branch the select may not pick has a derivative that can be inf/nan (`gradient_problem`):
@@ -57,6 +58,10 @@ _BOOLEAN = frozenset({
     "logical_not", "logical_xor", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal",
 })
 _NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
+# ... and for derivatives only, the runtime's functions, which differentiate as their JAX twins
+# (`relu` is jax.nn.relu's derivative, `abs` jnp.abs's): their dtypes and default dimensions
+# are MATLAB's, which the dtype and shape atoms above do not model.
+_DERIVATIVE_NAMESPACES = (*_NAMESPACES, "acclint.runtime.")
 # Reductions over every axis (no argument but the array): a scalar.
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
 
@@ -131,8 +136,8 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
             return _merge(parts, *_weak(literals, "float"))
         if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
             return _merge(parts, *_weak(literals, "int"))
-        if isinstance(node.operator, cst.MatrixMultiply):
-            return opaque
+        if isinstance(node.operator, cst.MatrixMultiply):  # promotes as `*` does; contracts an axis
+            return Signature(_merge(parts).dtypes, opaque.shapes)
         return _merge(parts)
     if isinstance(node, cst.Call):
         return _call_signature(node, ctx, seen, literals) or opaque
@@ -187,10 +192,10 @@ def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]
     return None
 
 
-def _function(node: cst.Call, ctx: RuleContext) -> str | None:
+def _function(node: cst.Call, ctx: RuleContext, namespaces: tuple[str, ...] = _NAMESPACES) -> str | None:
     """The last name of a library function `node` calls (`jnp.exp` -> exp), or None."""
     qualified = ctx.resolve(node.func) or ""
-    if qualified.startswith(_NAMESPACES) or qualified == "abs":
+    if qualified.startswith(namespaces) or qualified == "abs":
         return qualified.rsplit(".", 1)[-1]
     return None
 
@@ -224,8 +229,11 @@ def _parts(node: cst.CSTNode) -> list[cst.CSTNode]:
     return list(walk_expression(node))
 
 
-def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
+def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset(),
+                  trees: bool = False) -> str | None:
     """Why `node` may not be an array (a select of strings, None or objects raises), or None.
+    With `trees`, a pytree whose every leaf is a tracer (a `TREE`: a transform's argument, an
+    item of one) is fine too: `lax.cond` returns such a pytree as it is.
 
     The taint analysis says what a name may hold anywhere in the function, so a name is
     followed to every value assigned to it (`z = None` before `if c: z = x` makes `z` no array
@@ -238,16 +246,16 @@ def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[st
             isinstance(node.expression, (cst.Integer, cst.Float)):
         return None
     if isinstance(node, cst.IfExp):
-        return array_problem(node.body, ctx, seen) or array_problem(node.orelse, ctx, seen)
+        return array_problem(node.body, ctx, seen, trees) or array_problem(node.orelse, ctx, seen, trees)
     if isinstance(node, cst.BooleanOperation):
-        return array_problem(node.left, ctx, seen) or array_problem(node.right, ctx, seen)
-    if ctx.kind(node) is not Kind.TRACED:
+        return array_problem(node.left, ctx, seen, trees) or array_problem(node.right, ctx, seen, trees)
+    if ctx.kind(node) < (Kind.TREE if trees else Kind.TRACED):
         return f"'{ctx.code_for(node)}' is not an array for sure, and a select needs arrays"
     for part in _parts(node):
         if isinstance(part, cst.Name) and part.value not in seen and _assigned_local(part.value, ctx):
             for target, value, how in _flows(part.value, ctx):
                 if how == "=" and isinstance(target, cst.Name):
-                    problem = array_problem(value, ctx, seen | {part.value})
+                    problem = array_problem(value, ctx, seen | {part.value}, trees)
                     if problem is not None:
                         return f"'{part.value}' may not be an array: {problem}"
     return None
@@ -283,7 +291,7 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             return gradient_problem(node.left, ctx, seen) or gradient_problem(node.right, ctx, seen)
         return f"'{ctx.code_for(node)}'"
     if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
-        name = _function(node, ctx)
+        name = _function(node, ctx, _DERIVATIVE_NAMESPACES)
         func = node.func
         if name is None and isinstance(func, cst.Attribute) and func.attr.value in ("clip", "sum", "mean") and ctx.kind(func.value) is Kind.TRACED:
             name, operands = func.attr.value, [func.value, *(a.value for a in node.args)]
@@ -293,9 +301,50 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
     if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
         return None  # `x.shape`, `x.dtype`: static
-    if isinstance(node, cst.Call) and _function(node, ctx) in _FLOATING | _INTEGRAL:
+    if isinstance(node, cst.Call) and _function(node, ctx, _DERIVATIVE_NAMESPACES) in _FLOATING | _INTEGRAL:
         return f"'{ctx.code_for(node)}'"  # `exp` overflows, `log` and `sqrt` blow up at 0, each is nan at nan
     return _unknown(f"'{ctx.code_for(node)}'")
+
+
+# Functions whose derivative JAX computes as a number wherever it is taken: a name read through
+# them gets a cotangent from the branch that reads it (not the symbolic zero of a comparison,
+# `floor`, `sign` or `stop_gradient`, which leaves it none).
+_NUMERIC_DERIVATIVE = (_FLOATING | _PROMOTING | {"square", "sum", "mean", "where"}) - {"floor_divide", "mod", "remainder"}
+_NUMERIC_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.MatrixMultiply)
+
+
+def shared_reads(values: list[cst.BaseExpression], ctx: RuleContext) -> frozenset[str]:
+    """The locals every one of `values` reads through operations with a numeric derivative.
+
+    Such a local needs no bounded derivative of its own, for a select or a cond: whichever
+    branch is picked reads it, so it gets the cotangent the original's `if` gave it (the
+    branches not picked add exact zeros, their own parts' derivatives being bounded, which is
+    checked apart). A local only some branches read gets a zero cotangent where the original
+    sent it none, and `0 * inf` is nan in its own derivative (`z = jnp.sqrt(x)`, kept by an
+    arm not picked at x = 0).
+    """
+    reads = [_differentiable_reads(v, ctx) for v in values]
+    return reduce(frozenset.intersection, reads) if reads else frozenset()
+
+
+def _differentiable_reads(node: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
+    if isinstance(node, cst.Name):
+        return frozenset({node.value}) if _assigned_local(node.value, ctx) else frozenset()
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        return _differentiable_reads(node.expression, ctx)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _NUMERIC_OPERATORS):
+        return _differentiable_reads(node.left, ctx) | _differentiable_reads(node.right, ctx)
+    if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
+        func = node.func
+        operands = [a.value for a in node.args]
+        name = _function(node, ctx, _DERIVATIVE_NAMESPACES)
+        if name is None and isinstance(func, cst.Attribute) and ctx.kind(func.value) is Kind.TRACED:
+            name, operands = func.attr.value, [func.value, *operands]
+        if name == "where":
+            operands = operands[1:]  # the condition has no derivative
+        if name in _NUMERIC_DERIVATIVE:
+            return reduce(frozenset.union, (_differentiable_reads(o, ctx) for o in operands), frozenset())
+    return frozenset()
 
 
 def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | None:

@@ -72,6 +72,10 @@ class Marker:
     # Whether a Python number or bool passed to a traced parameter becomes a tracer (jax.jit),
     # rather than a static value the trace is keyed on (equinox.filter_jit).
     scalars_traced: bool = False
+    # Of a vmapped marker: whether it batches what the function computes (jax.vmap), so that a
+    # `lax.cond` on a batched condition becomes a select, or runs it once per shard or device
+    # as it is written (shard_map: `batches = false`), where a cond stays a cond.
+    batches: bool = True
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             keywords=tuple(spec.get("keywords", ())),
             traced=spec.get("traced", "all"),
             scalars_traced=spec.get("scalars") == "traced",
+            batches=spec.get("batches", True),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()

@@ -3,21 +3,21 @@
 
 from acclint.crosscheck.recipes import Call, dl
 from acclint.runtime import dlaccelerate, mean, relu
-from acclint.runtime import where
+from acclint.runtime import ifelse
 
 
 @dlaccelerate
 def damped(x):
     y = relu(x)
-    y = where(mean(x) > 0, y * 0.5, y)  # expect: ACC201
+    y = ifelse(mean(x) > 0, y * 0.5, y)  # expect: ACC201
     return y
 
 
 @dlaccelerate
 def split_gain(x):
     cond = mean(x) < 0  # expect: ACC201
-    gain = where(cond, x * 2.0, x)
-    bias = where(cond, gain - 1.0, gain + 1.0)
+    gain = ifelse(cond, x * 2.0, x)
+    bias = ifelse(cond, gain - 1.0, gain + 1.0)
     return gain + bias
 
 
