@@ -35,7 +35,7 @@ _STAR_EXPORTS = {
         "cumsum", "dims", "dlaccelerate", "dlarray", "dlconv", "dlfeval", "dlgradient",
         "dlnetwork", "dltranspconv", "dlupdate", "double", "dropout", "embed", "erf", "erfc",
         "exp", "expm1", "extractdata", "finddim", "fix", "flatten", "flip", "floor", "forward",
-        "fullyconnect", "gather", "gelu", "groupnorm", "gru", "hasdata", "huber", "hypot", "imag",
+        "fullyconnect", "gather", "gelu", "groupnorm", "gru", "hasdata", "huber", "hypot", "ifelse", "imag",
         "initialize", "instancenorm", "isfinite", "isinf", "isnan", "l1loss", "l2loss",
         "layernorm", "leakyrelu", "log", "log10", "log1p", "log2", "lstm", "maxpool", "mean",
         "minibatchqueue", "mod", "mse", "ndims", "numel", "onehotdecode", "onehotencode", "ones",

@@ -107,7 +107,15 @@ class FileIndex:
 
 
 def read_bytes(path: str) -> bytes:
-    return read_source(path)
+    """A file's source as every entry point lints it: a notebook is its code cells, never its
+    JSON (which is often valid Python: a dict literal, analysed for nothing or, worse, reused by
+    a lint of the file that reads it right)."""
+    source = read_source(path)
+    if not path.endswith(".ipynb"):
+        return source
+    from acclint.files.notebooks import read_notebook  # json and friends: for notebooks only
+
+    return read_notebook(source).module
 
 
 def module_name(path: Path) -> str:

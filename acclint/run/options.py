@@ -42,12 +42,8 @@ def project_of(
     summaries: Summaries | None = None, digests: Mapping[str, str | None] | None = None,
 ) -> Project:
     """The project layer over `files`, analysing with the markers and strictness of `options`
-    (`read`: how a file's bytes are read, when not from disk as a run reads them; `summaries`, `digests`: what the
+    (`read`: how a file's bytes are read, when not from disk; `summaries`, `digests`: what the
     result cache knows of each file, acclint.analysis.project.Project's)."""
     from acclint.analysis.project import Project  # libcst: only a run that analyses pays
 
-    if read is None:  # a notebook is its code cells, as every entry point reads it, never its JSON
-        from acclint.run.plan import Sources
-
-        read = Sources().read
     return Project(files, options.markers, options.pedantic, read, summaries, digests)
