@@ -35,6 +35,7 @@ from typing import Callable, Iterable, Mapping
 
 import libcst as cst
 
+from acclint.analysis.declared import dotted
 from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Options
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED, Marker, MarkerTable
@@ -234,7 +235,7 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
         elif isinstance(statement, ast.ClassDef):
             for item in statement.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    bound = not any(_dotted(d) == "staticmethod" for d in item.decorator_list)
+                    bound = not any(dotted(d) == "staticmethod" for d in item.decorator_list)
                     out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
     return tuple(out)
 
@@ -297,17 +298,6 @@ class _Walk:
         return found
 
 
-def _dotted(node: ast.AST) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
-
-
 def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:
     args = fn.args
     positional = [a.arg for a in args.posonlyargs + args.args]
@@ -368,7 +358,7 @@ def _handed(node: ast.AST, parents) -> ast.AST | None:
         if isinstance(parent, ast.Call):
             if current is parent.func:
                 return None
-            if _dotted(parent.func) in PARTIAL and parent.args and parent.args[0] is current:
+            if dotted(parent.func) in PARTIAL and parent.args and parent.args[0] is current:
                 current = parent  # `partial(fn, cfg)` stands for `fn`
                 continue
             return current
@@ -417,13 +407,13 @@ def _decorator_step(decorator: ast.AST, imports: ImportTable) -> Step | None:
     options: tuple = ()
     if isinstance(decorator, ast.Call):
         options = _literal_options(decorator.keywords)
-        if _dotted(decorator.func) in PARTIAL and decorator.args:
+        if dotted(decorator.func) in PARTIAL and decorator.args:
             decorator = decorator.args[0]
         elif not decorator.args:
             decorator = decorator.func
         else:
             return None
-    callee = _dotted(decorator)
+    callee = dotted(decorator)
     if callee is None:
         return None
     return Step(_resolved(callee, imports), 0, "", _is_imported(callee, imports), options)
@@ -465,10 +455,10 @@ def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
 def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable) -> Step | None:
     func = call.func
     options = _literal_options(call.keywords)
-    if isinstance(func, ast.Call) and _dotted(func.func) in PARTIAL and func.args:  # partial(jax.jit, ...)(fn)
+    if isinstance(func, ast.Call) and dotted(func.func) in PARTIAL and func.args:  # partial(jax.jit, ...)(fn)
         options += _literal_options(func.keywords)
         func = func.args[0]
-    callee = _dotted(func)
+    callee = dotted(func)
     if callee is None:
         return None
     return Step(_resolved(callee, imports), position, keyword, _is_imported(callee, imports), options)
@@ -487,9 +477,9 @@ def _literal_options(keywords: list[ast.keyword]) -> tuple[tuple[str, tuple], ..
     return tuple(out)
 
 
-def _resolved(dotted: str, imports: ImportTable) -> str:
-    return imports.resolve_dotted(dotted) or dotted
+def _resolved(name: str, imports: ImportTable) -> str:
+    return imports.resolve_dotted(name) or name
 
 
-def _is_imported(dotted: str, imports: ImportTable) -> bool:
-    return dotted.split(".", 1)[0] in imports.bound_names()
+def _is_imported(name: str, imports: ImportTable) -> bool:
+    return name.split(".", 1)[0] in imports.bound_names()
