@@ -169,6 +169,21 @@ IN_MODULE = {
             return x
     """,
     # look-alikes: a function storing a callable (no trace), a wrapper applied to host code
+    "a_helper_that_transforms_and_inits_at_once_traces_nothing": """
+        import haiku as hk
+        import jax
+        import jax.numpy as jnp
+
+        def show_shapes(fn):
+            params = hk.transform(fn).init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+            print(jax.tree.map(lambda p: p.shape, params))
+
+        def f(x):
+            print("building", x.shape)  # init runs eagerly: this prints every time
+            return hk.Linear(2)(x)
+
+        show_shapes(f)
+    """,
     "storing_a_callable_is_no_wrapper": """
         import jax
 

@@ -20,10 +20,9 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from acclint.analysis.reach import Options
-from acclint.analysis.wrappers import Applied, Step, Wrappers, infer
+from acclint.analysis.wrappers import Applied, Step, Wrappers, handed_on, infer
 from acclint.common.refused import Refused
-from acclint.frameworks.markers import KERNEL, MarkerTable
+from acclint.frameworks.markers import MarkerTable
 
 
 class Project(Protocol):
@@ -82,7 +81,7 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
             def known(step: Step, path: str = path) -> Applied | None:
                 marker = markers.get(step.callee)
                 if marker is not None:
-                    return (marker, Options()) if marker.kind != KERNEL else None
+                    return handed_on(marker)
                 if step.imported:
                     target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
                     return wrappers.get(target) if target is not None else None

@@ -123,6 +123,12 @@ class WrapperTable:
         return bool(self.functions or self.methods)
 
 
+def handed_on(marker: Marker) -> Applied | None:
+    """What a function that hands its callable parameter to `marker` applies to it: the marker,
+    unless it is a kernel's or one that traces nothing by itself (`Marker.wraps`)."""
+    return (marker, Options()) if marker.kind != KERNEL and marker.wraps else None
+
+
 def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable = ()) -> WrapperTable:
     """The wrappers a module's analysis knows: those of its own functions (`handoffs`, given the
     markers and the seeds' wrappers) and the `Wrappers` seeds'."""
@@ -132,7 +138,7 @@ def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable
     def known(step: Step) -> Applied | None:
         marker = markers.get(step.callee)
         if marker is not None:
-            return (marker, Options()) if marker.kind != KERNEL else None
+            return handed_on(marker)
         return imported.get(step.callee) or (methods.get(step.callee.rsplit(".", 1)[-1]) if not step.imported and "." in step.callee else None)
 
     own = infer(list(handoffs), known, markers)

@@ -76,6 +76,11 @@ class Marker:
     # `lax.cond` on a batched condition becomes a select, or runs it once per shard or device
     # as it is written (shard_map: `batches = false`), where a cond stays a cond.
     batches: bool = True
+    # Whether a function that hands its callable parameter to this marker is itself a wrapper
+    # (acclint.analysis.wrappers). False for a transform that traces nothing by itself: haiku's
+    # `transform` makes `init`/`apply`, which run eagerly unless something jits them, so a helper
+    # that transforms a function and calls `.init` at once (`wraps = false`) puts it in no context.
+    wraps: bool = True
 
 
 @dataclass(frozen=True)
@@ -257,6 +262,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             traced=spec.get("traced", "all"),
             scalars_traced=spec.get("scalars") == "traced",
             batches=spec.get("batches", True),
+            wraps=spec.get("wraps", True),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
