@@ -133,31 +133,36 @@ def _known_rules() -> dict[str, type]:
     return found
 
 
+class _Comments(cst.CSTVisitor):
+    """Hands `take` each comment under one module-level statement, with the node holding it
+    (a line's trailing whitespace, or an empty line) and the statement."""
+
+    def __init__(self, statement: cst.BaseStatement, take: Callable[[cst.Comment, cst.CSTNode, cst.BaseStatement], None]) -> None:
+        super().__init__()
+        self.statement = statement
+        self.take = take
+
+    def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
+        if node.comment is not None:
+            self.take(node.comment, node, self.statement)
+
+    def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
+        if node.comment is not None:
+            self.take(node.comment, node, self.statement)
+
+
 def _noqa_comments(functions) -> list[tuple[cst.Comment, cst.CSTNode, cst.BaseStatement]]:
     """(comment, the node holding it, module-level statement) of every `# noqa: ...` comment
     in the bodies of `functions` (a nested function's once)."""
     found: dict[int, tuple[cst.Comment, cst.CSTNode, cst.BaseStatement]] = {}
 
-    class Comments(cst.CSTVisitor):
-        def __init__(self, statement) -> None:
-            super().__init__()
-            self.statement = statement
-
-        def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
-            self._take(node)
-
-        def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
-            self._take(node)
-
-        def _take(self, holder) -> None:
-            comment = holder.comment
-            if comment is not None and id(comment) not in found:
-                if NOQA.search(comment.value) is not None:
-                    found[id(comment)] = (comment, holder, self.statement)
+    def take(comment: cst.Comment, holder: cst.CSTNode, statement: cst.BaseStatement) -> None:
+        if id(comment) not in found and NOQA.search(comment.value) is not None:
+            found[id(comment)] = (comment, holder, statement)
 
     for fn in functions:
         if isinstance(fn.node, cst.FunctionDef) and fn.statement is not None:
-            fn.node.body.visit(Comments(fn.statement))
+            fn.node.body.visit(_Comments(fn.statement, take))
     return list(found.values())
 
 
@@ -168,11 +173,12 @@ def _module_level_comments(module: cst.Module) -> tuple[list, list]:
     comments: list = []
     lambdas: list = []
 
-    class Outside(cst.CSTVisitor):
-        def __init__(self, statement) -> None:
-            super().__init__()
-            self.statement = statement
+    def take(comment: cst.Comment, holder: cst.CSTNode, statement: cst.BaseStatement) -> None:
+        match = NOQA.search(comment.value)
+        if match is not None and match.group("codes") and _MAY_BE_OURS.search(comment.value):
+            comments.append((comment, holder, statement))
 
+    class Outside(_Comments):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return False
 
@@ -180,22 +186,9 @@ def _module_level_comments(module: cst.Module) -> tuple[list, list]:
             lambdas.append((node, None, self.statement))
             return False
 
-        def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
-            self._take(node)
-
-        def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
-            self._take(node)
-
-        def _take(self, holder) -> None:
-            comment = holder.comment
-            if comment is not None:
-                match = NOQA.search(comment.value)
-                if match is not None and match.group("codes") and _MAY_BE_OURS.search(comment.value):
-                    comments.append((comment, holder, self.statement))
-
     for statement in module.body:
         if not isinstance(statement, cst.FunctionDef):
-            statement.visit(Outside(statement))
+            statement.visit(Outside(statement, take))
     return comments, lambdas
 
 
