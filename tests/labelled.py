@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import Path
 
 from acclint.api import lint_text
+from acclint.crosscheck.labels import read_labels
 from acclint.run.config import Settings
 
 LABEL = re.compile(r"#\s*expect:\s*((?:ACC\d+\s*)+)$")
@@ -36,3 +38,13 @@ def assert_labels_match(source: str, settings: Settings = Settings()) -> None:
         return "\n".join(f"  {line}: {code} | {lines[line - 1].strip()}" for line, code in sorted(items))
 
     assert found == expected, f"missed:\n{show(expected - found)}\nextra:\n{show(found - expected)}"
+
+
+def family_labels_and_findings(source: str, family: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(labelled, found): the (line, code) pairs the cross-check's labels mark in `source`, and
+    those of the findings whose code starts with `family` (`"ACC5"`), each sorted."""
+    labelled = read_labels(source, Path("case"))
+    expected = sorted((line, code) for line, codes in labelled.items() for code in codes)
+    result = lint_text(source, "case.py")
+    assert result.error is None, result.error
+    return expected, sorted((f.line, f.code) for f in result.findings if f.code.startswith(family))

@@ -6,12 +6,11 @@ own VALID/INVALID examples (tests/test_rule_examples.py) and fixtures/ cover the
 these the edges that decide precision.
 """
 
-from pathlib import Path
 
 import pytest
 
 from acclint.api import lint_text
-from acclint.crosscheck.labels import read_labels
+from labelled import family_labels_and_findings
 
 HEADER = """
 import functools
@@ -205,12 +204,7 @@ def f(x):
 
 @pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
 def test_loop_rules_report_exactly_the_labelled_lines(body):
-    source = HEADER + body
-    labels = read_labels(source, Path("case"))
-    expected = sorted((line, code) for line, codes in labels.items() for code in codes)
-    result = lint_text(source, "case.py")
-    assert result.error is None, result.error
-    found = sorted((f.line, f.code) for f in result.findings if f.code.startswith("ACC5"))
+    expected, found = family_labels_and_findings(HEADER + body, "ACC5")
     assert found == expected
 
 
