@@ -286,6 +286,7 @@ class _FieldPass:
     previous: dict[tuple[str, str], Kind | None]  # the last pass's answers (cycles read these)
     done: dict[tuple[str, str], Kind | None] = field(default_factory=dict)
     active: set[tuple[str, str]] = field(default_factory=set)  # being worked out now
+    cycled: bool = False  # whether a field being worked out was read (another pass may differ)
 
 
 class ValueQuery:
@@ -419,14 +420,16 @@ class ValueQuery:
         equations, computed in passes (`_FieldPass`): within a pass each field is worked out
         once; a field met again while it is being worked out reads what the last pass gave it
         (at first nothing: the field of the value the name held before, as if no record had
-        been assigned). The passes stop when one changes nothing, or after `_MAX_FIELD_PASSES`
-        (a field climbs the four kinds at most once; the bound also ends any oscillation)."""
+        been assigned). A pass that meets no cycle is the answer; otherwise the passes stop when
+        one changes nothing, or after `_MAX_FIELD_PASSES` (a field climbs the four kinds at most
+        once; the bound also ends any oscillation)."""
         key = (name, attr)
         current = self._field_pass
         if current is not None:
             if key in current.done:
                 return current.done[key]
             if key in current.active:
+                current.cycled = True
                 return current.previous.get(key)  # a cycle: the last pass's answer
             current.active.add(key)
             try:
@@ -436,15 +439,14 @@ class ValueQuery:
             return found
         previous: dict[tuple[str, str], Kind | None] = {}
         for _ in range(_MAX_FIELD_PASSES):
-            self._field_pass = _FieldPass(previous)
+            current = self._field_pass = _FieldPass(previous)
             try:
                 found = self._record_field(name, attr)
-                done = self._field_pass.done
             finally:
                 self._field_pass = None
-            if done == previous:
-                break
-            previous = done
+            if not current.cycled or current.done == previous:
+                break  # no field read another pass's answer, or none of them changed
+            previous = current.done
         return found
 
     def _record_field_once(self, name: str, attr: str) -> Kind | None:
