@@ -20,7 +20,9 @@ flake8 adds 1 to the column a plugin gives, so the plugin gives `column - 1`.
 A file flake8 cannot parse never reaches the plugin (flake8 reports E999). A file flake8 can
 parse but acclint cannot analyse (libcst rejects it, nesting too deep, a bad encoding) or a
 bad `[tool.acclint]` gives exactly one finding, `ACC000`, on line 1, saying why: the file was
-not checked, and that should not pass silently. `--extend-ignore ACC000` hides it.
+not checked, and that should not pass silently. A function acclint had to leave out (its values
+nested too deeply to follow) gives `ACC000` on its `def` line, for the same reason: the command
+line prints it as a warning, and flake8 has no other channel. `--extend-ignore ACC000` hides both.
 """
 
 from __future__ import annotations
@@ -115,3 +117,5 @@ class AcclintChecker:
             return
         for f in result.findings:
             yield f.line, f.column - 1, f"{f.code} {f.message}", type(self)
+        for line, note in result.notes:
+            yield line, 0, f"{NOT_ANALYSED} {note}", type(self)

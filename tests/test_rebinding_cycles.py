@@ -192,3 +192,30 @@ def test_the_command_line_warns_and_lints_the_rest(bad_cannot_be_analysed, tmp_p
         assert done.returncode == 1
         assert "two.py:10:5: ACC401" in done.stdout
         assert "two.py:4: warning: function 'bad' is not analysed" in done.stderr
+
+
+def test_flake8_names_the_function_left_out(bad_cannot_be_analysed, tmp_path):
+    """flake8 has no warnings besides findings: the function left out is an ACC000 on its
+    `def` line (the code a file acclint cannot analyse gets), the rest is linted."""
+    from acclint.flake8_plugin import AcclintChecker
+
+    checker = AcclintChecker(None, SECOND.splitlines(keepends=True), str(tmp_path / "two.py"))
+    reported = [(line, column, text.split(" ", 1)[0]) for line, column, text, _ in checker.run()]
+    assert reported == [(10, 4, "ACC401"), (4, 0, "ACC000")]
+    assert "function 'bad' is not analysed" in next(text for _, _, text, _ in checker.run() if text.startswith("ACC000"))
+
+
+def test_the_server_warns_on_the_function_left_out():
+    """The language server's diagnostic for a note: a warning spanning the `def` line."""
+    pytest.importorskip("lsprotocol", reason="the server's types come with the server extra (pip install -e '.[test]')")
+    from lsprotocol import types
+    from pygls.workspace.position_codec import PositionCodec
+
+    from acclint.server.protocol import note_diagnostic
+
+    lines = SECOND.splitlines(keepends=True)
+    found = note_diagnostic(4, "function 'bad' is not analysed: forced", lines, PositionCodec(types.PositionEncodingKind.Utf16))
+    assert (found.code, found.severity) == ("ACC000", types.DiagnosticSeverity.Warning)
+    assert (found.range.start.line, found.range.start.character) == (3, 0)
+    assert (found.range.end.line, found.range.end.character) == (3, len("def bad(x):"))
+    assert found.message == "function 'bad' is not analysed: forced"

@@ -209,6 +209,9 @@ class AcclintServer(LanguageServer):
         for finding in result.findings:
             index, placed = document.place(finding)
             out[document.parts[index].uri].append(protocol.diagnostic(placed, lines[index], codec))
+        for line, note in result.notes:
+            index, line = document.place_line(line)
+            out[document.parts[index].uri].append(protocol.note_diagnostic(line, note, lines[index], codec))
         if result.error is None:
             self.last_good[document.path] = {uri: list(found) for uri, found in out.items()}
         elif document.parts:

@@ -381,8 +381,8 @@ class Workspace:
         linted = lint_bytes(part.code.encode("utf-8"), shown, scope.settings, options, part, analysis, positions)
         lines = Lines.of(new.starts, new.changed, new.shift, indices, len(new.module.header))
         findings = merged(last[2].findings, linted.findings, lines) if linted.error is None else None
-        if findings is None:
-            return None
+        if findings is None or linted.notes or last[2].notes:
+            return None  # a function left out (a note) is placed by the whole lint
         kept = set(new.module.body)
         self._positions[path] = {key: found for key, found in positions.items() if key[0] in kept}
         if ignored:  # one in a statement outside the slice is not in the slice's text

@@ -15,7 +15,7 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
 from acclint.report.docs import page_name
-from acclint.common.findings import FileError, FileResult, Finding
+from acclint.common.findings import FileError, Finding
 from acclint.report.links import rule_url
 from acclint.server.edits import LineEdit, lines_of
 
@@ -83,12 +83,17 @@ def error_diagnostic(
     )
 
 
-def diagnostics(result: FileResult, text: str, codec: PositionCodec) -> list[types.Diagnostic]:
-    lines = lines_of(text)
-    out = [diagnostic(f, lines, codec) for f in result.findings]
-    if result.error is not None:
-        out.append(error_diagnostic(result.error, lines, codec))
-    return out
+def note_diagnostic(line: int, note: str, lines: list[str], codec: PositionCodec) -> types.Diagnostic:
+    """A function the analysis left out (`FileResult.notes`): a warning on its `def` line, so
+    that silence there is not taken for a clean bill."""
+    line = min(line, max(len(lines), 1))
+    line_text = lines[line - 1].rstrip("\r\n") if line <= len(lines) else ""
+    start = position(lines, line, 1, codec)
+    end = position(lines, line, len(line_text) + 1, codec) if line_text else start
+    return types.Diagnostic(
+        range=types.Range(start, end), message=note, severity=types.DiagnosticSeverity.Warning,
+        code=NOT_ANALYSED, source=SOURCE,
+    )
 
 
 def text_edits(edits: list[LineEdit], text: str, codec: PositionCodec) -> list[types.TextEdit]:
