@@ -30,8 +30,8 @@ It needs jax, tensorflow-cpu and torch (the CPU wheel) installed; it is a benchm
 test. It prints one line per module and writes `verified.tsv` beside itself (module, framework,
 each check and whether it held, the observed counters); exit 1 if a check failed. A run over
 some modules writes nothing unless `--record` is given: then their rows replace the rows those
-modules had in `verified.tsv`, and the other rows are kept (a new batch is verified without
-running the whole corpus again).
+modules had in `verified.tsv`, the rows of modules that no longer exist are dropped, and the
+other rows are kept (a new batch is verified without running the whole corpus again).
 """
 
 from __future__ import annotations
@@ -345,7 +345,8 @@ def main(argv=None) -> int:
         write_verified(rows)
     elif args.record:
         run = {row[0] for row in rows}
-        write_verified([row for row in read_verified() if row[0] not in run] + rows)
+        kept = [row for row in read_verified() if row[0] not in run and (HERE / row[0]).exists()]
+        write_verified(kept + rows)
     print(f"{len(modules(args.paths))} modules, {failed} failed, {total:.0f} s")
     return 1 if failed else 0
 
