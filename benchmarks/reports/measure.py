@@ -17,8 +17,8 @@ findings. Rows: per half, per family (ACC5, ACC6, other) and per framework (`# f
     python benchmarks/reports/measure.py [--half dev|heldout] [--batch N ...] [--list]
 
 `--batch N` keeps only the modules of the batches named: those whose `# source:` address is a
-row of `splitN.tsv` (batches 4 and 5 were collected so that their held-out half could be
-reported alone: `--batch 4 --batch 5`).
+row of `splitN.tsv` (batches 4, 5 and 6 were collected so that their held-out half could be
+reported alone: `--batch 4 --batch 5 --batch 6`).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts).
 """
@@ -189,7 +189,7 @@ def measure(half: str, show: bool, batches: list[str] | None = None) -> None:
             total.add(t)
     fine = sum(r.fine for r in reports)
     counts = collections.Counter(r.framework for r in reports)
-    title = f"{half}, batch {' and '.join(batches)}" if batches else half
+    title = f"{half}, batch{'es' if len(batches) > 1 else ''} {', '.join(batches)}" if batches else half
     print(f"\n## {title}: {len(reports)} reports ({fine} fine look-alikes); "
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print("\n| rows | recall (labels found) | precision (findings on a label) |\n|---|---|---|")
