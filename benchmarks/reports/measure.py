@@ -14,8 +14,11 @@ others: ACC1 .. ACC4) lies on one of its lines. A finding is a false positive wh
 its family lies on its line. Recall = found labels / labels; precision = findings on a label /
 findings. Rows: per half, per family (ACC5, ACC6, other) and per framework (`# framework:`).
 
-    python benchmarks/reports/measure.py [--half dev|heldout] [--list]
+    python benchmarks/reports/measure.py [--half dev|heldout] [--batch N ...] [--list]
 
+`--batch N` keeps only the modules of the batches named: those whose `# source:` address is a
+row of `splitN.tsv` (batches 4, 5 and 6 were collected so that their held-out half could be
+reported alone: `--batch 4 --batch 5 --batch 6`).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts).
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import csv
 import json
 import re
 import subprocess
@@ -35,6 +39,7 @@ HERE = Path(__file__).parent
 MARKERS = re.compile(r"#\s*(label\b.*)$")
 LABEL = re.compile(r"label(?:\[(\w+)\])?(?::\s*(ACC\d+|none))?")
 FRAMEWORK = re.compile(r"^#\s*framework:\s*(\S+)", re.M)
+SOURCE = re.compile(r"^#\s*source:\s*(\S+)", re.M)
 
 
 def family(code: str) -> str:
@@ -57,6 +62,7 @@ class Hazard:
 class Report:
     path: Path
     framework: str
+    source: str
     hazards: list[Hazard]
     fine: bool
 
@@ -67,6 +73,9 @@ def read_report(path: Path) -> Report:
     framework = FRAMEWORK.search(text)
     if not framework:
         raise SystemExit(f"{path}: no `# framework:` line")
+    source = SOURCE.search(text)
+    if not source:
+        raise SystemExit(f"{path}: no `# source:` line")
     groups: dict[str, Hazard] = {}
     hazards: list[Hazard] = []
     fine = False
@@ -92,7 +101,19 @@ def read_report(path: Path) -> Report:
         groups[name].lines |= lines
     if fine == bool(hazards):
         raise SystemExit(f"{path}: needs either `# label: none` or labelled lines, not both")
-    return Report(path, framework.group(1), hazards, fine)
+    return Report(path, framework.group(1), source.group(1), hazards, fine)
+
+
+def batch_sources(batches: list[str]) -> set[str]:
+    """The addresses of the batches, as `split.py` drew them (`splitN.tsv`, column `url`)."""
+    sources = set()
+    for batch in batches:
+        path = HERE / f"split{batch}.tsv"
+        if not path.exists():
+            raise SystemExit(f"{path}: no such batch (run split.py {batch} first)")
+        with open(path, newline="") as f:
+            sources |= {row["url"] for row in csv.DictReader(f, delimiter="\t")}
+    return sources
 
 
 def findings(folder: Path) -> dict[Path, list[tuple[int, str]]]:
@@ -149,9 +170,13 @@ def score(report: Report, found: list[tuple[int, str]], misses: list, extras: li
     return tallies
 
 
-def measure(half: str, show: bool) -> None:
+def measure(half: str, show: bool, batches: list[str] | None = None) -> None:
+    """Print the tables of one half; with `batches`, of those batches' modules only."""
     folder = HERE / half
     reports = [read_report(p) for p in sorted(folder.glob("*.py"))]
+    if batches:
+        sources = batch_sources(batches)
+        reports = [r for r in reports if r.source in sources]
     found = findings(folder)
     by_family = collections.defaultdict(Tally)
     by_framework = collections.defaultdict(Tally)
@@ -164,7 +189,8 @@ def measure(half: str, show: bool) -> None:
             total.add(t)
     fine = sum(r.fine for r in reports)
     counts = collections.Counter(r.framework for r in reports)
-    print(f"\n## {half}: {len(reports)} reports ({fine} fine look-alikes); "
+    title = f"{half}, batch{'es' if len(batches) > 1 else ''} {', '.join(batches)}" if batches else half
+    print(f"\n## {title}: {len(reports)} reports ({fine} fine look-alikes); "
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print("\n| rows | recall (labels found) | precision (findings on a label) |\n|---|---|---|")
     print(total.row("all"))
@@ -184,10 +210,12 @@ def measure(half: str, show: bool) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("dev", "heldout"), action="append")
+    parser.add_argument("--batch", action="append",
+                        help="only the modules of this batch (its splitBATCH.tsv); repeatable")
     parser.add_argument("--list", action="store_true", help="list misses and false findings")
     args = parser.parse_args(argv)
     for half in args.half or ["dev", "heldout"]:
-        measure(half, args.list)
+        measure(half, args.list, args.batch)
     return 0
 
 

@@ -4,8 +4,11 @@ Run once per batch, right after its addresses were collected and before any repo
 read closely: `python benchmarks/reports/split.py [BATCH]` reads `candidatesBATCH.tsv` (one
 report a row: address, framework, what the search excerpt suggested, title) and writes
 `splitBATCH.tsv` with a `half` column. Batch "" (the first, 69 reports), batch "2" (7 more,
-collected when drops left fewer than 60 usable reports) and batch "3" (2 more) are drawn with the same fixed seed, so
-the split can be checked; a batch is never re-drawn.
+collected when drops left fewer than 60 usable reports), batch "3" (2 more), batch "4" (44, a
+new batch collected so that its held-out half can be reported alone), batch "5" (16 more,
+collected when batch 4's drops left fewer than 40 usable reports) and batch "6" (11 more, when
+today's frameworks left batches 4 and 5 with few labels) are drawn with the same
+fixed seed, so the split can be checked; a batch is never re-drawn.
 """
 
 from __future__ import annotations

@@ -24,10 +24,14 @@ of inductor: guards, recompiles and the recompile limit are Dynamo's and do not 
 backend, and no C++ compiler is needed.
 
     python benchmarks/reports/verify.py [FILE_OR_DIR ...]    # default: dev/ and heldout/
+    python benchmarks/reports/verify.py --record FILE ...   # and merge their rows into verified.tsv
 
 It needs jax, tensorflow-cpu and torch (the CPU wheel) installed; it is a benchmark, not a unit
 test. It prints one line per module and writes `verified.tsv` beside itself (module, framework,
-each check and whether it held, the observed counters); exit 1 if a check failed.
+each check and whether it held, the observed counters); exit 1 if a check failed. A run over
+some modules writes nothing unless `--record` is given: then their rows replace the rows those
+modules had in `verified.tsv`, the rows of modules that no longer exist are dropped, and the
+other rows are kept (a new batch is verified without running the whole corpus again).
 """
 
 from __future__ import annotations
@@ -275,6 +279,26 @@ def verify(path: Path) -> dict:
         return json.loads(result.read_text())
 
 
+VERIFIED = HERE / "verified.tsv"
+VERIFIED_HEADER = ["module", "outcome", "check", "observed", "seconds"]
+
+
+def read_verified() -> list[list[str]]:
+    """The rows of `verified.tsv` without its header (none when it does not exist yet)."""
+    if not VERIFIED.exists():
+        return []
+    with open(VERIFIED, newline="") as f:
+        return list(csv.reader(f, delimiter="\t"))[1:]
+
+
+def write_verified(rows: list[list[str]]) -> None:
+    """`verified.tsv`, its rows sorted by module (the order of a whole run)."""
+    with open(VERIFIED, "w", newline="") as f:
+        out = csv.writer(f, delimiter="\t", lineterminator="\n")
+        out.writerow(VERIFIED_HEADER)
+        out.writerows(sorted(rows, key=lambda row: row[0]))
+
+
 def modules(paths: list[str]) -> list[Path]:
     found = []
     for p in map(Path, paths or [HERE / "dev", HERE / "heldout"]):
@@ -291,6 +315,8 @@ def main(argv=None) -> int:
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", help="report modules or folders (default: both halves)")
+    parser.add_argument("--record", action="store_true",
+                        help="merge the rows of the modules run into verified.tsv")
     args = parser.parse_args(argv)
     failed = 0
     rows = []
@@ -316,10 +342,11 @@ def main(argv=None) -> int:
                          f"{seconds:.1f}"])
     total = time.perf_counter() - start
     if not args.paths:
-        with open(HERE / "verified.tsv", "w", newline="") as f:
-            out = csv.writer(f, delimiter="\t", lineterminator="\n")
-            out.writerow(["module", "outcome", "check", "observed", "seconds"])
-            out.writerows(rows)
+        write_verified(rows)
+    elif args.record:
+        run = {row[0] for row in rows}
+        kept = [row for row in read_verified() if row[0] not in run and (HERE / row[0]).exists()]
+        write_verified(kept + rows)
     print(f"{len(modules(args.paths))} modules, {failed} failed, {total:.0f} s")
     return 1 if failed else 0
 

@@ -1,0 +1,79 @@
+"""The reports corpus (benchmarks/reports, issue 36) stays well-formed and its splits stay the
+draws that were committed: measure.py reads every module's labels, every module's address was
+collected in a batch and drawn into the half it sits in, re-drawing a batch reproduces its
+split file, and `--batch` keeps exactly the modules of the batches named. No module is run or linted here
+(that is verify.py and measure.py, benchmarks); this only reads files.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+REPORTS = Path(__file__).resolve().parent.parent / "benchmarks" / "reports"
+BATCHES = sorted(p.stem[len("split"):] for p in REPORTS.glob("split*.tsv"))
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"reports_{name}", REPORTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+measure = _load("measure")
+split = _load("split")
+
+
+def _rows(path: Path) -> list[dict]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def _modules():
+    return sorted(REPORTS.glob("dev/*.py")) + sorted(REPORTS.glob("heldout/*.py"))
+
+
+def test_every_module_reads_and_sits_in_the_half_its_address_was_drawn_into():
+    drawn = {row["url"]: row["half"] for batch in BATCHES for row in _rows(REPORTS / f"split{batch}.tsv")}
+    dropped = {row["url"] for row in _rows(REPORTS / "dropped.tsv")}
+    for path in _modules():
+        report = measure.read_report(path)  # raises on a malformed label or header
+        assert report.source in drawn, f"{path.name}: {report.source} was not collected in a batch"
+        assert drawn[report.source] == path.parent.name, f"{path.name} is not in its drawn half"
+        assert report.source not in dropped, f"{path.name}: its address is also dropped"
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_drawing_a_batch_again_gives_its_committed_split(batch):
+    rows = _rows(REPORTS / f"candidates{batch}.tsv")
+    order = list(range(len(rows)))
+    random.Random(split.SEED).shuffle(order)
+    dev = set(order[: len(rows) // 2])
+    committed = _rows(REPORTS / f"split{batch}.tsv")
+    assert [row["url"] for row in committed] == [row["url"] for row in rows]
+    assert [row["half"] for row in committed] == ["dev" if i in dev else "heldout" for i in range(len(rows))]
+
+
+NEW_SET = ["4", "5", "6"]  # the batches collected to be reported alone
+
+
+def test_the_new_set_keeps_one_module_for_each_report_not_dropped():
+    sources = measure.batch_sources(NEW_SET)
+    collected = {row["url"] for b in NEW_SET for row in _rows(REPORTS / f"candidates{b}.tsv")}
+    dropped = {row["url"] for row in _rows(REPORTS / "dropped.tsv")}
+    kept = [measure.read_report(p).source for p in _modules()]
+    kept = [source for source in kept if source in sources]
+    assert sources == collected
+    assert sorted(kept) == sorted(collected - dropped)
+
+
+def test_an_unknown_batch_is_refused_with_its_file_named():
+    with pytest.raises(SystemExit, match="split99.tsv"):
+        measure.batch_sources(["99"])
