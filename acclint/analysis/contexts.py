@@ -150,6 +150,7 @@ class ContextAnalysis:
         # Functions whose analysis could not finish, with why (`_give_up`); the engine adds the
         # ones whose rules could not finish.
         self.unfinished: dict[FunctionInfo, str] = {}
+        self._decorated_frameworks: dict[FunctionInfo, frozenset[str]] = {}
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -487,6 +488,7 @@ class ContextAnalysis:
         marker's caller may)."""
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
+        markers = self._as_decorated(fn, markers)
         changed = not markers <= fn.markers
         for context in contexts:
             trace = fn.traces.get(context)
@@ -501,6 +503,35 @@ class ContextAnalysis:
         fn.contexts |= contexts
         fn.markers |= markers
         self._enqueue(fn)
+
+    def _as_decorated(self, fn: FunctionInfo, markers: set[str]) -> set[str]:
+        """The markers of a reach of `fn` that judge it: where `fn` is decorated by a marker of
+        a framework, whoever reaches it calls what that marker made, so another framework's
+        reach does not run `fn`'s own code by its semantics (Keras calls a `@tf.function`
+        `call`, which AutoGraph converts: docs/contexts.md, "Decorated by a marker")."""
+        own = self._decorator_frameworks(fn)
+        if not own:
+            return markers
+        return {m for m in markers if self.markers.framework_of_marker.get(m, "") in own}
+
+    def _decorator_frameworks(self, fn: FunctionInfo) -> frozenset[str]:
+        """The frameworks of the markers decorating `fn` (none for a user's own accelerator,
+        which belongs to no framework)."""
+        found = self._decorated_frameworks.get(fn)
+        if found is None:
+            found = frozenset()
+            if isinstance(fn.node, cst.FunctionDef):
+                for decorator in fn.node.decorators:
+                    applied = self._marker_of(decorator.decorator)
+                    if applied is None:
+                        continue
+                    marker, opts = applied
+                    name = self.markers.variant(marker.name, opts.flags) if opts.flags else marker.name
+                    owner = self.markers.framework_of_marker.get(name)
+                    if owner is not None:
+                        found |= {owner}
+            self._decorated_frameworks[fn] = found
+        return found
 
     def _enqueue(self, fn: FunctionInfo) -> None:
         if fn not in self._queued:

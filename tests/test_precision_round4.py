@@ -1,0 +1,83 @@
+"""The brief's precision round 4: false-finding causes on the real-code benchmark, each a
+property of what the frameworks run (docs/analysis.md, docs/contexts.md), tested on VALID shapes
+written fresh (no finding) beside other spellings of the hazard, which must still be found.
+
+Every snippet is linted whole; `# expect: CODE` marks each line that must be reported, and no
+other line may be.
+"""
+
+from __future__ import annotations
+
+from labelled import assert_labels_match
+
+# -- 1. a function decorated by a marker runs as that marker's function ---------------------
+
+DECORATED_KERAS_CALL = """
+import keras
+import tensorflow as tf
+
+
+class Converted(tf.keras.layers.Layer):
+    @tf.function
+    def call(self, x):
+        for _ in tf.range(tf.shape(x)[0]):  # AutoGraph converts it: a tf.while_loop
+            x = x + 1
+        if tf.reduce_sum(x) > 0:  # a tf.cond
+            x = x * 2
+        return self.helper(x)
+
+    def helper(self, x):
+        for _ in tf.range(3):  # converted too: AutoGraph converts what a converted function calls
+            x = x - 1
+        return x
+
+
+class WithSignature(keras.Model):
+    @tf.function(input_signature=[tf.TensorSpec(shape=[None, None, 3], dtype=tf.float32)])
+    def call(self, data):
+        steps = tf.shape(data)[0]
+        for i in tf.range(steps):
+            data = data + 1
+        return data
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+def other_decorator(fn):
+    return fn
+
+
+class NotConverted(keras.layers.Layer):
+    def call(self, x):
+        for _ in keras.ops.arange(3):  # expect: ACC207
+            x = x + 1
+        return x
+
+
+class ForeignDecorator(tf.keras.layers.Layer):
+    @other_decorator
+    def call(self, x):
+        for _ in tf.range(3):  # expect: ACC207
+            x = x + 1
+        return x
+
+
+class HelperOfKeras(keras.layers.Layer):
+    def call(self, x):
+        return self.step(x)
+
+    def step(self, x):
+        for _ in tf.range(3):  # expect: ACC207
+            x = x + 1
+        return x
+
+
+class ComprehensionUnderTfFunction(tf.keras.layers.Layer):
+    @tf.function
+    def call(self, x):
+        return tf.stack([row * 2 for row in tf.range(3)])  # expect: ACC206
+"""
+
+
+def test_a_keras_call_decorated_by_tf_function_runs_converted():
+    assert_labels_match(DECORATED_KERAS_CALL)
