@@ -81,3 +81,97 @@ class ComprehensionUnderTfFunction(tf.keras.layers.Layer):
 
 def test_a_keras_call_decorated_by_tf_function_runs_converted():
     assert_labels_match(DECORATED_KERAS_CALL)
+
+
+# -- 3. a function that runs on the host whoever calls it is in no traced context -----------
+
+HOST_FUNCTIONS = """
+import functools
+import time
+
+import tensorflow as tf
+
+
+def map_decorator(func):
+    def wrapper(steps, values):
+        # tf.py_function runs `func` eagerly, on every element
+        return tf.py_function(func, inp=(steps, values), Tout=(steps.dtype, values.dtype))
+    return wrapper
+
+
+@map_decorator
+def timed(steps, values):
+    enter = time.perf_counter()
+    return steps, values + enter
+
+
+def numpy_decorator(func):
+    return lambda x: tf.numpy_function(func=func, inp=[x], Tout=tf.float32)
+
+
+@numpy_decorator
+def logged(x):
+    print("element", x)
+    return x
+
+
+@tf.py_function(Tout=tf.float32)
+def direct(x):
+    start = time.time()
+    return x
+
+
+ds = tf.data.Dataset.range(4).map(timed).map(logged).map(direct)
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+def passes_through(func):
+    @functools.wraps(func)
+    def wrapper(*args):
+        return func(*args)  # the wrapper runs func in the trace
+    return wrapper
+
+
+@passes_through
+def traced_clock(x):
+    t = time.perf_counter()  # expect: ACC404
+    return x + t
+
+
+def both(func):
+    def wrapper(x):
+        y = tf.py_function(func, inp=[x], Tout=tf.float32)
+        return func(y)  # and once more, traced
+    return wrapper
+
+
+@both
+def traced_print(x):
+    print(x)  # expect: ACC401
+    return x
+
+
+def compiled(func):
+    return tf.function(func)
+
+
+@compiled
+def compiled_clock(x):
+    return x * time.time()  # expect: ACC404
+
+
+ds2 = tf.data.Dataset.range(4).map(traced_clock).map(traced_print)
+
+
+def plain(x):
+    t = time.perf_counter()  # expect: ACC404
+    return x + t
+
+
+ds3 = tf.data.Dataset.range(4).map(plain)
+"""
+
+
+def test_a_function_run_by_py_function_is_no_trace():
+    assert_labels_match(HOST_FUNCTIONS)

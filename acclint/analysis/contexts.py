@@ -151,6 +151,7 @@ class ContextAnalysis:
         # ones whose rules could not finish.
         self.unfinished: dict[FunctionInfo, str] = {}
         self._decorated_frameworks: dict[FunctionInfo, frozenset[str]] = {}
+        self._host_functions: dict[FunctionInfo, bool] = {}  # _runs_on_host, per function
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -486,6 +487,8 @@ class ContextAnalysis:
         each of those contexts), its markers, which parameters this reach surely passes
         something other than `None`, and which it passes at all (None: any of them, as a
         marker's caller may)."""
+        if self._runs_on_host(fn):
+            return  # whoever reaches it runs it eagerly, on the host
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
         markers = self._as_decorated(fn, markers)
@@ -679,16 +682,41 @@ class ContextAnalysis:
         return self.find_method(cls, method) or (self.instance_call(cls) if method == "__call__" else None)
 
     def _runs_on_host(self, fn: FunctionInfo) -> bool:
-        """Whether `fn` is decorated by an opaque wrapper that is not transparent
-        (`@tf.py_function(Tout=...)`): calling it from a trace runs it on the host."""
+        """Whether `fn` runs on the host, eagerly, whoever calls it: decorated by an opaque
+        wrapper that is not transparent (`@tf.py_function(Tout=...)`), or by a decorator of this
+        module that hands its function to one and never calls it itself (`def map_decorator(
+        func): def wrapper(*a): return tf.py_function(func, a, Tout)`). Such a function is in
+        no traced context, whatever marker it is handed to (`ds.map(f)`)."""
         if not isinstance(fn.node, cst.FunctionDef):
             return False
-        for decorator in fn.node.decorators:
-            expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
-            name = self.resolve(expr)
-            if _opaque(name, self.markers) and name not in self.markers.transparent:
-                return True
-        return False
+        found = self._host_functions.get(fn)
+        if found is None:
+            found = self._host_functions[fn] = any(self._host_decorator(d.decorator) for d in fn.node.decorators)
+        return found
+
+    def _host_decorator(self, expr: cst.BaseExpression) -> bool:
+        """Whether decorating a function with `expr` makes it run on the host (`_runs_on_host`)."""
+        if self._hands_to_host(self.resolve(expr.func if isinstance(expr, cst.Call) else expr)):
+            return True
+        decorator = self.index.functions.get(expr.value) if isinstance(expr, cst.Name) else None
+        if decorator is None or not decorator.params:
+            return False
+        func = decorator.params[0].name
+        handed = False
+        scopes = [decorator]
+        while scopes:
+            scope = scopes.pop()
+            scopes += self._nested.get(scope, ())
+            for call in self._body(scope).calls:
+                if isinstance(call.func, cst.Name) and call.func.value == func:
+                    return False  # the decorator's function runs where its wrapper does
+                handed = handed or (self._hands_to_host(self.resolve(call.func)) and any(
+                    isinstance(a.value, cst.Name) and a.value.value == func for a in call.args
+                ))
+        return handed
+
+    def _hands_to_host(self, name: str | None) -> bool:
+        return _opaque(name, self.markers) and name not in self.markers.transparent
 
     def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
