@@ -175,3 +175,71 @@ ds3 = tf.data.Dataset.range(4).map(plain)
 
 def test_a_function_run_by_py_function_is_no_trace():
     assert_labels_match(HOST_FUNCTIONS)
+
+
+# -- 2. an iteration reads the bindings that reach it ------------------------------------------
+
+ITERATION_BEFORE_REBINDING = """
+from typing import List, Tuple, Union
+
+import keras
+import tensorflow as tf
+
+
+class Decoder(keras.layers.Layer):
+    def call(self, images, predictions):
+        batch = tf.shape(predictions[0])[0]
+        shapes = [p.shape[1:3] for p in predictions]  # the Python list of per-level tensors
+        predictions = [tf.reshape(p, [batch, -1, 5]) for p in predictions]  # still that list
+        predictions = tf.concat(predictions, axis=1)  # a tensor only from here on
+        return predictions[..., :2], shapes
+
+
+@tf.function
+def blur(image, sigma: Union[List[float], Tuple[float], float] = 1.0):
+    if not isinstance(sigma, (list, tuple)):
+        sigma = (sigma,) * 2
+    if any(s < 0 for s in sigma):  # a Python sequence of floats
+        raise ValueError("sigma must be >= 0")
+    sigma = tf.convert_to_tensor(sigma)
+    return image * sigma[0]
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@tf.function
+def made_before(n):
+    steps = tf.range(n)
+    doubled = [s * 2 for s in steps]  # expect: ACC206
+    steps = [1, 2]
+    return doubled, steps
+
+
+@tf.function
+def used_as_array_first(x):
+    y = x * 2
+    rows = [r for r in x]  # expect: ACC206
+    x = [y]
+    return rows, x
+
+
+@tf.function
+def rebound_in_the_loop(parts):
+    for _ in range(2):
+        sizes = [p for p in parts]  # expect: ACC206
+        parts = tf.range(len(sizes))  # the next pass iterates this tensor
+    return parts
+
+
+class Looping(keras.layers.Layer):
+    def call(self, x):
+        x = x * 2
+        for row in x:  # expect: ACC207
+            pass
+        x = [x]
+        return x
+"""
+
+
+def test_an_iteration_reads_the_bindings_that_reach_it():
+    assert_labels_match(ITERATION_BEFORE_REBINDING)

@@ -79,6 +79,7 @@ class BodyFacts:
     # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
     array_uses: set[str] = field(default_factory=set)
     mapping_uses: set[str] = field(default_factory=set)
+    array_use_nodes: list[cst.Name] = field(default_factory=list)  # where each array use is (reaching.py)
     # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
     # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
     key_loops: set[tuple[str, str]] = field(default_factory=set)
@@ -117,7 +118,9 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
     for call in facts.calls:
         qualified = imports.resolve(call.func) or ""
         if qualified.startswith(facts_table.array_namespaces) and qualified.rsplit(".", 1)[-1] not in facts_table.sequence_functions:
-            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.value not in shadowed)
+            for a in call.args:
+                if not a.star:
+                    _array_use(a.value, facts, shadowed)
     return facts
 
 
@@ -224,6 +227,7 @@ def _collect(
 def _array_use(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
     if isinstance(node, cst.Name) and node not in shadowed:
         facts.array_uses.add(node.value)
+        facts.array_use_nodes.append(node)
 
 
 def _comprehension_scope(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
@@ -666,6 +670,20 @@ _KIND_OF = {
     cst.Await: lambda query, node: UNKNOWN,
 }
 
+def bound_kind(target: cst.BaseExpression, kind: Kind, how: str, current: Kind) -> Kind:
+    """The kind the names of `target` get from a binding `how` ("=", "+=", "|=", "in") to a
+    value of `kind`, where they held `current` before."""
+    if how == "+=":
+        kind = _as_array(max(kind, current))
+    elif how == "|=":
+        # `flat |= more`: two pytrees joined (dicts) unless one side is an array for sure
+        kind = max(kind, current)
+        kind = kind if kind is TRACED else container_of(kind)
+    if isinstance(target, cst.Subscript):
+        kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
+    return kind
+
+
 def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> None:
     """Raise the kinds in `kinds` in place to the fixpoint of the body's flows."""
     changed = True
@@ -673,14 +691,7 @@ def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> No
         changed = False
         for target, value, how in facts.flows:
             for t, kind in query.pairs(target, value, how):
-                if how == "+=":
-                    kind = _as_array(max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC))
-                elif how == "|=":
-                    # `flat |= more`: two pytrees joined (dicts) unless one side is an array for sure
-                    kind = max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC)
-                    kind = kind if kind is TRACED else container_of(kind)
-                if isinstance(t, cst.Subscript):
-                    kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
+                kind = bound_kind(t, kind, how, max((kinds.get(n, STATIC) for n in target_names(t, True)), default=STATIC))
                 for name in target_names(t, through_subscripts=True):
                     if kind > kinds.get(name, STATIC):
                         kinds[name] = kind
