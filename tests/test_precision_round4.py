@@ -243,3 +243,88 @@ class Looping(keras.layers.Layer):
 
 def test_an_iteration_reads_the_bindings_that_reach_it():
     assert_labels_match(ITERATION_BEFORE_REBINDING)
+
+
+# -- 4. a mapping's `.get(key, default)` may be the default ------------------------------------
+
+DEFAULTED_ITEMS = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def divergence(x, **kwargs):
+    is_low_rank = kwargs.get("rank", -1) > 0  # no caller need pass `rank`: maybe the int -1
+    if is_low_rank:
+        x = x * 2
+    t0 = kwargs.get("t0", 0.0)
+    if t0 > 0.5:
+        x = x + 1
+    if kwargs.setdefault("verbose", False):
+        x = x - 1
+    return x
+
+
+@jax.jit
+def solve(x, options):
+    return divergence(x, **options)
+
+
+@jax.jit
+def from_a_batch(batch):
+    mask = batch.get("mask")
+    if mask is None:
+        return batch["x"]
+    return batch["x"] * mask
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@jax.jit
+def defaulted_to_a_tracer(x, options):
+    scale = options.get("scale", x * 0 + 1)
+    if scale.sum() > 0:  # expect: ACC201
+        x = x * scale
+    if options["rank"] > 0:  # expect: ACC201
+        x = x + 1
+    for v in options.values():
+        if v > 0:  # expect: ACC201
+            x = x - v
+    return x
+"""
+
+
+def test_a_mappings_get_may_be_its_default():
+    assert_labels_match(DEFAULTED_ITEMS)
+
+
+# -- 6. single causes ------------------------------------------------------------------------
+
+EMPTY_DISPLAY_COMPARISONS = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def scanned(carry, scan_in):
+    graphdefs, pure_args = scan_in
+    assert pure_args == ()  # a tuple compared with the empty tuple: a Python bool
+    if pure_args != [] or carry["state"] == {}:
+        carry = carry["x"] + 1
+    return carry
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@jax.jit
+def compared_with_arrays(x, y):
+    assert x == 0  # expect: ACC204
+    assert x != y  # expect: ACC204
+    if jnp.sum(x) == jnp.zeros(()):  # expect: ACC201
+        x = x + 1
+    return x
+"""
+
+
+def test_a_comparison_with_an_empty_display_tests_a_container():
+    assert_labels_match(EMPTY_DISPLAY_COMPARISONS)

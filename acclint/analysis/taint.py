@@ -126,6 +126,7 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
 
 _ORDERED = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
 _MAPPING_METHODS = frozenset({"items", "keys", "values", "get", "setdefault"})
+_DEFAULTED = frozenset({"get", "setdefault"})  # give back a default where the key is absent
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
@@ -251,6 +252,13 @@ def _comprehension_scope(node: cst.BaseExpression, facts: BodyFacts, shadowed: s
                 shadowed.add(child)
             elif type(child) is cst.Call:
                 facts.call_scopes[child] = (*facts.call_scopes.get(child, ()), node)
+
+
+def _empty_display(node: cst.BaseExpression) -> bool:
+    """`()`, `[]` or `{}`: what `==` with it tests is a container's emptiness, a Python bool (an
+    array refuses the comparison: JAX raises TypeError for any tuple, list or dict, eager or
+    traced, so only a container is ever compared with one)."""
+    return isinstance(node, (cst.Tuple, cst.List, cst.Dict)) and not node.elements
 
 
 def _number(node: cst.BaseExpression) -> bool:
@@ -486,8 +494,8 @@ class ValueQuery:
                 return TRACED if self.kind(node.left) is TRACED else STATIC
             if isinstance(c.operator, (cst.Is, cst.IsNot)):
                 return STATIC  # identity: never an array test
-            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) for o in operands):
-                return STATIC  # `mode == "train"`: strings are never traced
+            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) or _empty_display(o) for o in operands):
+                return STATIC  # `mode == "train"`: strings are never traced; `args == ()` tests a container
         return _as_array(max(self.kind(o) for o in operands))
 
     def _never_equal(self, node: cst.BaseExpression) -> bool:
@@ -533,6 +541,8 @@ class ValueQuery:
                     return TRACED
                 if method == "keys":
                     return STATIC
+                if method in _DEFAULTED:
+                    return self._item_or_default(node)
                 if method in _MAPPING_METHODS:
                     return TREE
                 return UNKNOWN
@@ -554,6 +564,15 @@ class ValueQuery:
             if qualified == "range":
                 return STATIC
         return UNKNOWN if args > STATIC else STATIC
+
+    def _item_or_default(self, node: cst.Call) -> Kind:
+        """`tree.get(key, default)` (or `setdefault`) of a pytree mapping: its item, a pytree of
+        tracers, or the default (None when not given), where the key is absent, which no
+        reading of the code rules out (`**kwargs` holds only the keys its callers pass). A
+        tracer for sure only where the default is one too."""
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        default = self.kind(positional[1]) if len(positional) > 1 else STATIC
+        return TREE if default >= TREE else UNKNOWN
 
     def _is_layer(self, made: cst.Call) -> bool:
         """Whether `made` constructs a layer of a known library (`nn.Dense(3)`)."""
