@@ -328,3 +328,50 @@ def compared_with_arrays(x, y):
 
 def test_a_comparison_with_an_empty_display_tests_a_container():
     assert_labels_match(EMPTY_DISPLAY_COMPARISONS)
+
+
+# -- 5. an optimizer state is arrays, no new key -----------------------------------------------
+
+OPTIMIZER_STATES = """
+import functools
+
+import equinox as eqx
+import jax
+import optax
+
+
+def train(model, data, strategy, lr):
+    optim = optax.adabelief(lr)
+
+    @eqx.filter_jit
+    def make_step(batch, model, opt_state):
+        updates, opt_state = optim.update(model, opt_state)
+        return eqx.apply_updates(model, updates), opt_state
+
+    for steps in strategy:
+        opt_state = optim.init(eqx.filter(model, eqx.is_inexact_array))  # arrays: traced
+        for batch in data:
+            model, opt_state = make_step(batch, model, opt_state)
+        for batch in data:
+            model, fresh = make_step(batch, model, optax.sgd(lr).init(model))
+    return model
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+@eqx.filter_jit
+def step(optimizer, model, batch):
+    return model
+
+
+def loop(model, data, lr, scale):
+    for batch in data:
+        step(optax.adam(lr), model, batch)  # expect: ACC502
+        step(functools.partial(scale, 2), model, batch)  # expect: ACC502
+        opt = optax.chain(optax.clip(1.0), optax.sgd(lr))
+        step(opt, model, batch)  # expect: ACC502
+"""
+
+
+def test_an_optimizer_state_is_arrays_no_new_key():
+    assert_labels_match(OPTIMIZER_STATES)
