@@ -375,3 +375,51 @@ def loop(model, data, lr, scale):
 
 def test_an_optimizer_state_is_arrays_no_new_key():
     assert_labels_match(OPTIMIZER_STATES)
+
+
+# -- 6a. an inferred wrapper traces what it hands on, and nothing else -------------------------
+
+WRAPPER_DATA = """
+from functools import partial
+
+import jax
+from jax import lax
+
+
+def describe(num_warmup, i):
+    return "warmup" if i < num_warmup else "sample"  # run by the caller's eager progress bar
+
+
+def collect(body, n, x, **options):
+    describe_at = options.pop("progbar_desc", lambda i: "")
+    return lax.fori_loop(0, n, body, x), describe_at
+
+
+def collect_transformed(body, n, x, transform):
+    def inner(i, carry):
+        return transform(body(i, carry))
+    return lax.fori_loop(0, n, inner, x)
+
+
+def step(i, x):
+    return x + (1.0 if x > 0 else 0.0)  # expect: ACC203
+
+
+def keyword_step(i, x):
+    return x * (2.0 if x > 1 else 1.0)  # expect: ACC203
+
+
+def clip(x):
+    return x if x < 10 else x - 10  # expect: ACC203
+
+
+@jax.jit
+def run(x):
+    y, _ = collect(step, 3, x, progbar_desc=partial(describe, 2))
+    z, _ = collect(body=keyword_step, n=3, x=y)
+    return collect_transformed(step, 3, z, clip)
+"""
+
+
+def test_an_inferred_wrapper_traces_only_what_it_hands_on():
+    assert_labels_match(WRAPPER_DATA)

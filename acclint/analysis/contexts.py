@@ -817,11 +817,19 @@ class ContextAnalysis:
                         kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
                         self._add(target.function, {KERNEL}, {marker.name}, kinds)
             return
+        # An inferred wrapper (acclint.analysis.wrappers) traces what it hands on and nothing
+        # else: another callable it is given is data it may run anywhere (numpyro's
+        # `fori_collect(..., progbar_desc=partial(describe, n))` runs it in its eager tqdm loop).
+        wrapped = None
+        if marker is not None and self.markers.get(callee_name) is None and self.objects.method_marker(call.func, fn) is None:
+            wrapped = {id(e) for e in self._function_args(marker, call)}
         for arg in call.args:
             value = arg.value
             if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
                 continue
             if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
+                continue
+            if wrapped is not None and id(value) not in wrapped:
                 continue
             for target in self._targets(value, fn, None, at=at):
                 if marker is not None and context != CACHED:
