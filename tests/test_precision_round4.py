@@ -423,3 +423,48 @@ def run(x):
 
 def test_an_inferred_wrapper_traces_only_what_it_hands_on():
     assert_labels_match(WRAPPER_DATA)
+
+
+# -- 6d. a guessed module input used only as a size is the caller's int -----------------------
+
+MODULE_SIZES = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class RelativePositionBiases(nn.Module):  # nothing in the module calls it
+    num_buckets: int = 32
+
+    @nn.compact
+    def __call__(self, qlen, klen, bidirectional=True):
+        context = np.arange(qlen, dtype=jnp.int32)[:, None]
+        memory = np.arange(klen, dtype=jnp.int32)[None, :]
+        grid = np.zeros((qlen, 2))
+        return memory - context, grid
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+class AlsoAnArray(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        steps = np.arange(x)  # expect: ACC304
+        return steps * jnp.sum(x)
+
+
+class Converted(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return np.asarray(x) + 1  # expect: ACC304
+
+
+@jax.jit
+def jitted(n):
+    return np.arange(n)  # expect: ACC304
+"""
+
+
+def test_a_guessed_module_input_used_only_as_a_size_is_no_tracer():
+    assert_labels_match(MODULE_SIZES)

@@ -26,7 +26,7 @@ import libcst as cst
 from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.eager_modules import eager_classes
-from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
+from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
@@ -645,7 +645,11 @@ class ContextAnalysis:
                 if method in called or (only is not None and method not in only):
                     continue
                 if method.name in traced.methods or self._decorated_by(method, traced.decorators):
-                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))
+                    sizes = frozenset(
+                        p.name for p in method.call_params[:1]
+                        if traced.inputs == "first" and used_only_as_size(method.node, p.name, self.resolve, self.facts.size_functions)
+                    )
+                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs, sizes))
 
     def _submodule_calls(self) -> set[FunctionInfo]:
         """The `__call__` methods of this module's module classes that a call is seen to reach:
