@@ -468,3 +468,59 @@ def jitted(n):
 
 def test_a_guessed_module_input_used_only_as_a_size_is_no_tracer():
     assert_labels_match(MODULE_SIZES)
+
+
+# -- 6c. a plain function called from host code builds no trace --------------------------------
+
+EAGER_CALLS_BUILD_NO_TRACE = """
+import jax
+import jax.numpy as jnp
+
+box_size = 10.0
+kT_fn = lambda R: 0.05 * (1 + jnp.abs(R / box_size - 0.5))  # a plain lambda
+
+
+def temperature(R):
+    return R * box_size
+
+
+def simulator(kT):
+    @jax.jit
+    def init_fn(R):
+        return kT(R) + temperature(R)
+    return init_fn
+
+
+print(kT_fn(jnp.ones(3)), temperature(jnp.ones(3)))  # eager calls: no trace is built
+box_size = 20.0
+init = simulator(kT_fn)  # the first traces are built after the rebinding
+print(init(jnp.ones(3)), init(jnp.ones(3)))
+print(kT_fn(jnp.ones(3)), temperature(jnp.ones(3)))  # eager again: the new value, as intended
+
+
+# -- look-alikes that are hazards --------------------------------------------------------
+
+scale = 1.0
+scaled = jax.jit(lambda x: x * scale)  # expect: ACC601
+
+
+def shifted(x):
+    return x + scale  # expect: ACC601
+
+
+step = jax.jit(shifted)
+
+
+@jax.jit
+def decorated(x):
+    return x - scale  # expect: ACC601
+
+
+print(scaled(1.0), step(1.0), decorated(1.0))
+scale = 2.0
+print(scaled(1.0), step(1.0), decorated(1.0))
+"""
+
+
+def test_a_plain_function_called_from_host_code_builds_no_trace():
+    assert_labels_match(EAGER_CALLS_BUILD_NO_TRACE)
