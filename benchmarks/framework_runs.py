@@ -218,6 +218,71 @@ def tf_flag_not_after_converted_if() -> str:
     return f"{verdict}: eager {eager}, tf.function {traced}"
 
 
+@fact("tensorflow")
+def keras_tf_function_call() -> str:
+    """A `tf.keras` layer whose `call` is a `@tf.function`: its `for` over `tf.range` (and the one
+    in a method it calls) under `fit`. Keras calls the tf.function, which AutoGraph converts."""
+    import tensorflow as tf
+
+    class Converted(tf.keras.layers.Layer):
+        @tf.function
+        def call(self, x):
+            for _ in tf.range(3):
+                x = x + 1
+            if tf.reduce_sum(x) > 0:
+                x = x * 2
+            return self.helper(x)
+
+        def helper(self, x):
+            for _ in tf.range(2):
+                x = x - 1
+            return x
+
+    return _fit(Converted)
+
+
+@fact("tensorflow")
+def tf_py_function_map() -> str:
+    """A `dataset.map` body wrapped by a decorator that hands it to `tf.py_function`: how often
+    its Python body (a clock read) runs over 4 elements, twice through the dataset."""
+    import tensorflow as tf
+
+    runs = []
+
+    def map_decorator(func):
+        def wrapper(x):
+            return tf.py_function(func, inp=(x,), Tout=tf.int64)
+        return wrapper
+
+    @map_decorator
+    def body(x):
+        runs.append(1)
+        return x + 1
+
+    ds = tf.data.Dataset.range(4).map(body)
+    for _ in range(2):
+        list(ds)
+    return f"the Python body ran {len(runs)} times for 8 elements (a traced body runs once per trace)"
+
+
+@fact("tensorflow")
+def tf_comprehension_over_list_before_rebinding() -> str:
+    """A comprehension over a Python list of tensors (a tf.function's argument) before the name
+    is rebound to a tensor, and over a Python tuple before `convert_to_tensor`."""
+    import tensorflow as tf
+
+    @tf.function
+    def decode(preds, sigma):
+        shapes = [p.shape[0] for p in preds]
+        preds = tf.concat(preds, axis=0)
+        if any(s < 0 for s in sigma):
+            raise ValueError("sigma must be >= 0")
+        sigma = tf.convert_to_tensor(sigma)
+        return preds * sigma[0] + sum(shapes)
+
+    return _error(lambda: decode([tf.ones(2), tf.ones(3)], (1.0, 2.0)))
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 

@@ -125,9 +125,11 @@ class ComprehensionOverTracedValue(Rule):
 
     What it does:
         Flags `[... for b in t]` (list, set and dict comprehensions and generator expressions)
-        whose iterable is a traced tensor, in a framework that cannot iterate a symbolic tensor
-        in Python (TensorFlow: AutoGraph converts `for` statements but not comprehensions;
-        Keras 3, which converts nothing).
+        whose iterable is a traced tensor where it is iterated, in a framework that cannot
+        iterate a symbolic tensor in Python (TensorFlow: AutoGraph converts `for` statements but
+        not comprehensions; Keras 3, which converts nothing). A name rebound to a tensor only
+        after the comprehension (`preds = tf.concat(preds, 0)` below `[p.shape for p in
+        preds]`) is iterated as what it held before: a Python list of tensors is fine.
 
     Why is this bad:
         Iterating a symbolic tensor asks for its length on the host: `tf.function` and Keras 3's
@@ -173,7 +175,7 @@ def doubled(n):
     ]
 
     def visit_CompFor(self, node: cst.CompFor, ctx: RuleContext) -> None:
-        name = ctx.traced_name(node.iter) if ctx.kind(node.iter) >= _TRACED else None
+        name = ctx.traced_name(node.iter) if ctx.iterated_kind(node.iter) >= _TRACED else None
         if name is not None:
             ctx.report(
                 node,
@@ -186,9 +188,10 @@ class ForOverTracedValue(Rule):
     """A `for` statement iterating over a traced value, where the framework does not convert it.
 
     What it does:
-        Flags `for v in t:` whose iterable is a traced tensor, in a framework that runs the
-        statement in Python on a symbolic tensor (Keras 3's `call`, which is traced without
-        AutoGraph).
+        Flags `for v in t:` whose iterable is a traced tensor where it is iterated (a name
+        rebound to a tensor only after the loop is iterated as what it held before), in a
+        framework that runs the statement in Python on a symbolic tensor (Keras 3's `call`,
+        which is traced without AutoGraph, unless it is itself a `@tf.function`).
 
     Why is this bad:
         Python asks the symbolic tensor for its length: Keras 3's `fit`/`predict` raise
@@ -236,7 +239,7 @@ class Repeat(keras.layers.Layer):
     ]
 
     def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
-        if ctx.kind(node.iter) >= _TRACED:
+        if ctx.iterated_kind(node.iter) >= _TRACED:
             ctx.report(
                 node,
                 f"'for' over traced value '{ctx.traced_name(node.iter)}' "

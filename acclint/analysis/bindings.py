@@ -4,7 +4,8 @@ A cached trace reads module-level names, closed-over iterators and `self` attrib
 while it is built, and replays what it saw. That is a hazard only when the value changes
 later, so this module answers one question per name: is it rebound or mutated *after* some
 code that may build a trace has run? Most module constants never are, and they are never
-reported.
+reported. A plain function called from host code runs eagerly and builds no trace, so its own
+calls are no first trace; only what compiles it (`_reaching`) builds one.
 
 One walk of the module, in source order, records every binding, mutation and call of
 module-level code and of every function body, with the loops around it. "May build a
@@ -232,28 +233,43 @@ class ModuleBindings:
         top = reader.outermost
         kept: set[str] = set()  # calls reuse traces made by earlier calls
         fresh: set[str] = set()  # each call makes its traces anew
+        eager: set[str] = set()  # each call runs the reader eagerly: no trace at all
         if top.cls is not None and top.cls.function is None:
             kept.add(top.cls.name)
         elif top.parent is None and top.cls is None:
-            (fresh if reader is not top and not self._decorated(top) else kept).add(top.name)
-            kept.update(name for name, values in self.index.module_values.items() if any(_holds(v, top.node) for v in values))
+            # Only a compiled callable's call builds a trace: a plain function (or a name bound
+            # to the lambda itself) called from host code runs eagerly, and only what compiles
+            # it (a marker's value, a compiled caller, a value it is handed to) keeps traces
+            own = kept if self._decorated(top) else fresh if reader is not top else eager
+            own.add(top.name)
+            for name, values in self.index.module_values.items():
+                if any(v is top.node for v in values):
+                    own.add(name)
+                elif any(_holds(v, top.node) for v in values):
+                    kept.add(name)
         grew = True
         while grew:
             grew = False
             for name, callees in self._calls_in.items():
                 if name in kept:
                     continue
-                if callees & kept or callees & fresh and self._compiled(self.index.functions.get(name)):
+                if callees & kept or callees & (fresh | eager) and self._compiled(self.index.functions.get(name)):
                     kept.add(name)
                     fresh.discard(name)
+                    eager.discard(name)
                     grew = True
                 elif name not in fresh and callees & fresh:
                     fresh.add(name)
+                    eager.discard(name)
+                    grew = True
+                elif name not in fresh | eager and callees & eager:
+                    eager.add(name)
                     grew = True
             for name, values in self.index.module_values.items():
-                if name not in kept and any(_mentions(v, kept | fresh) for v in values):
+                if name not in kept and any(_mentions(v, kept | fresh) or _hands_on(v, eager) for v in values):
                     kept.add(name)
                     fresh.discard(name)
+                    eager.discard(name)
                     grew = True
         self._reach[reader] = kept
         return kept
@@ -693,6 +709,14 @@ def _mentions(expr: cst.CSTNode, names: set[str], attributes: bool = False) -> b
         or attributes and isinstance(node, cst.Attribute) and node.attr.value in names
         for node in walk_expression(expr)
     )
+
+
+def _hands_on(expr: cst.CSTNode, names: set[str]) -> bool:
+    """Whether `expr` reads one of `names` other than to call it: hands the function on
+    (`step = jax.jit(f)`, `init, apply = simulate(f)`), where calling it (`y = f(x)`) only
+    gives a value computed eagerly."""
+    called = {id(node.func) for node in walk_expression(expr) if isinstance(node, cst.Call)}
+    return any(isinstance(node, cst.Name) and node.value in names and id(node) not in called for node in walk_expression(expr))
 
 
 def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:

@@ -26,7 +26,7 @@ import libcst as cst
 from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.eager_modules import eager_classes
-from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output
+from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
@@ -150,6 +150,8 @@ class ContextAnalysis:
         # Functions whose analysis could not finish, with why (`_give_up`); the engine adds the
         # ones whose rules could not finish.
         self.unfinished: dict[FunctionInfo, str] = {}
+        self._decorated_frameworks: dict[FunctionInfo, frozenset[str]] = {}
+        self._host_functions: dict[FunctionInfo, bool] = {}  # _runs_on_host, per function
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -485,8 +487,11 @@ class ContextAnalysis:
         each of those contexts), its markers, which parameters this reach surely passes
         something other than `None`, and which it passes at all (None: any of them, as a
         marker's caller may)."""
+        if self._runs_on_host(fn):
+            return  # whoever reaches it runs it eagerly, on the host
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
+        markers = self._as_decorated(fn, markers)
         changed = not markers <= fn.markers
         for context in contexts:
             trace = fn.traces.get(context)
@@ -501,6 +506,35 @@ class ContextAnalysis:
         fn.contexts |= contexts
         fn.markers |= markers
         self._enqueue(fn)
+
+    def _as_decorated(self, fn: FunctionInfo, markers: set[str]) -> set[str]:
+        """The markers of a reach of `fn` that judge it: where `fn` is decorated by a marker of
+        a framework, whoever reaches it calls what that marker made, so another framework's
+        reach does not run `fn`'s own code by its semantics (Keras calls a `@tf.function`
+        `call`, which AutoGraph converts: docs/contexts.md, "Decorated by a marker")."""
+        own = self._decorator_frameworks(fn)
+        if not own:
+            return markers
+        return {m for m in markers if self.markers.framework_of_marker.get(m, "") in own}
+
+    def _decorator_frameworks(self, fn: FunctionInfo) -> frozenset[str]:
+        """The frameworks of the markers decorating `fn` (none for a user's own accelerator,
+        which belongs to no framework)."""
+        found = self._decorated_frameworks.get(fn)
+        if found is None:
+            found = frozenset()
+            if isinstance(fn.node, cst.FunctionDef):
+                for decorator in fn.node.decorators:
+                    applied = self._marker_of(decorator.decorator)
+                    if applied is None:
+                        continue
+                    marker, opts = applied
+                    name = self.markers.variant(marker.name, opts.flags) if opts.flags else marker.name
+                    owner = self.markers.framework_of_marker.get(name)
+                    if owner is not None:
+                        found |= {owner}
+            self._decorated_frameworks[fn] = found
+        return found
 
     def _enqueue(self, fn: FunctionInfo) -> None:
         if fn not in self._queued:
@@ -611,7 +645,11 @@ class ContextAnalysis:
                 if method in called or (only is not None and method not in only):
                     continue
                 if method.name in traced.methods or self._decorated_by(method, traced.decorators):
-                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs))
+                    sizes = frozenset(
+                        p.name for p in method.call_params[:1]
+                        if traced.inputs == "first" and used_only_as_size(method.node, p.name, self.resolve, self.facts.size_functions)
+                    )
+                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs, sizes))
 
     def _submodule_calls(self) -> set[FunctionInfo]:
         """The `__call__` methods of this module's module classes that a call is seen to reach:
@@ -648,16 +686,41 @@ class ContextAnalysis:
         return self.find_method(cls, method) or (self.instance_call(cls) if method == "__call__" else None)
 
     def _runs_on_host(self, fn: FunctionInfo) -> bool:
-        """Whether `fn` is decorated by an opaque wrapper that is not transparent
-        (`@tf.py_function(Tout=...)`): calling it from a trace runs it on the host."""
+        """Whether `fn` runs on the host, eagerly, whoever calls it: decorated by an opaque
+        wrapper that is not transparent (`@tf.py_function(Tout=...)`), or by a decorator of this
+        module that hands its function to one and never calls it itself (`def map_decorator(
+        func): def wrapper(*a): return tf.py_function(func, a, Tout)`). Such a function is in
+        no traced context, whatever marker it is handed to (`ds.map(f)`)."""
         if not isinstance(fn.node, cst.FunctionDef):
             return False
-        for decorator in fn.node.decorators:
-            expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
-            name = self.resolve(expr)
-            if _opaque(name, self.markers) and name not in self.markers.transparent:
-                return True
-        return False
+        found = self._host_functions.get(fn)
+        if found is None:
+            found = self._host_functions[fn] = any(self._host_decorator(d.decorator) for d in fn.node.decorators)
+        return found
+
+    def _host_decorator(self, expr: cst.BaseExpression) -> bool:
+        """Whether decorating a function with `expr` makes it run on the host (`_runs_on_host`)."""
+        if self._hands_to_host(self.resolve(expr.func if isinstance(expr, cst.Call) else expr)):
+            return True
+        decorator = self.index.functions.get(expr.value) if isinstance(expr, cst.Name) else None
+        if decorator is None or not decorator.params:
+            return False
+        func = decorator.params[0].name
+        handed = False
+        scopes = [decorator]
+        while scopes:
+            scope = scopes.pop()
+            scopes += self._nested.get(scope, ())
+            for call in self._body(scope).calls:
+                if isinstance(call.func, cst.Name) and call.func.value == func:
+                    return False  # the decorator's function runs where its wrapper does
+                handed = handed or (self._hands_to_host(self.resolve(call.func)) and any(
+                    isinstance(a.value, cst.Name) and a.value.value == func for a in call.args
+                ))
+        return handed
+
+    def _hands_to_host(self, name: str | None) -> bool:
+        return _opaque(name, self.markers) and name not in self.markers.transparent
 
     def _decorated_by(self, fn: FunctionInfo, decorators: frozenset[str]) -> bool:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
@@ -758,11 +821,19 @@ class ContextAnalysis:
                         kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
                         self._add(target.function, {KERNEL}, {marker.name}, kinds)
             return
+        # An inferred wrapper (acclint.analysis.wrappers) traces what it hands on and nothing
+        # else: another callable it is given is data it may run anywhere (numpyro's
+        # `fori_collect(..., progbar_desc=partial(describe, n))` runs it in its eager tqdm loop).
+        wrapped = None
+        if marker is not None and self.markers.get(callee_name) is None and self.objects.method_marker(call.func, fn) is None:
+            wrapped = {id(e) for e in self._function_args(marker, call)}
         for arg in call.args:
             value = arg.value
             if not isinstance(value, (cst.Name, cst.Lambda, cst.Attribute, cst.Call)):
                 continue
             if isinstance(value, cst.Call) and self.resolve(value.func) not in PARTIAL:
+                continue
+            if wrapped is not None and id(value) not in wrapped:
                 continue
             for target in self._targets(value, fn, None, at=at):
                 if marker is not None and context != CACHED:

@@ -17,7 +17,8 @@ A value is new on every pass (precision first: anything else says nothing) when 
   to such a value in the loop (also under an `if`);
 - a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
-  module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`);
+  module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
+  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays);
 - for a shape: a slice with one end moving and the other fixed (`x[:t]`), or an array made by a
   `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size.
 
@@ -354,7 +355,9 @@ class LoopFacts:
             callee = self.analysis.resolve(expr.func)
             if callee is None:
                 return None
-            if any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
+            if "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
+                # the factory itself: what a method of the object it made returns (`optim.init(
+                # params)`, an optimizer state) is that library's data, a pytree of arrays
                 return "a new object each call"
             cls = self._class_named(expr.func)
             if cls is not None and not self._value_equality(cls):

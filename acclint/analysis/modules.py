@@ -19,24 +19,50 @@ import libcst as cst
 
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex, Param
 from acclint.analysis.taint import TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, container_of
+from acclint.analysis.walk import children
 from acclint.frameworks.markers import MarkerTable, TracedClass
 
 
-def entry_kinds(params: list[Param], inputs: str) -> dict[str, Kind]:
+def entry_kinds(params: list[Param], inputs: str, sizes: frozenset[str] = frozenset()) -> dict[str, Kind]:
     """The kinds of a traced method's parameters that no seen call reaches.
 
     `inputs == "all"` (a transform's function): each a pytree of tracers, unless typed plain or
     defaulted (a caller may leave it out, and then it holds a Python value: unknown).
-    `inputs == "first"` (a module's method): the first input alone, unless typed plain or
-    defaulted; every other parameter unknown.
+    `inputs == "first"` (a module's method): the first input alone, unless typed plain,
+    defaulted or one of `sizes` (used only as a size: `used_only_as_size`); every other
+    parameter unknown.
     """
     kinds: dict[str, Kind] = {}
     for i, p in enumerate(params):
         if p.plain_typed:
             continue
-        traced = not p.has_default and (inputs == "all" or (i == 0 and p.positional and not p.star))
+        first = i == 0 and p.positional and not p.star and p.name not in sizes
+        traced = not p.has_default and (inputs == "all" or first)
         kinds[p.name] = TREE if traced else UNKNOWN
     return kinds
+
+
+def used_only_as_size(
+    fn: cst.FunctionDef | cst.Lambda, name: str, resolve: Callable[[cst.BaseExpression], str | None], size_functions: frozenset[str],
+) -> bool:
+    """Whether every read of `name` in `fn`'s body (its closures' too) is a size given to one of
+    `size_functions` (`np.arange(qlen)`, `jnp.zeros((n, 2))`): a Python int in every trace that
+    works."""
+    sizes: set[int] = set()
+    reads = []
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        node = stack.pop()
+        stack.extend(children(node))
+        if isinstance(node, cst.Name) and node.value == name:
+            reads.append(node)
+        elif isinstance(node, cst.Call) and resolve(node.func) in size_functions:
+            given = [a.value for a in node.args if a.keyword is None and not a.star][:1]
+            given += [a.value for a in node.args if a.keyword is not None and a.keyword.value == "shape"]
+            for value in given:
+                parts = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+                sizes.update(id(part) for part in parts)
+    return bool(reads) and all(id(read) in sizes for read in reads)
 
 
 def module_output(returns: ReturnKinds) -> ReturnKinds:

@@ -79,6 +79,7 @@ class BodyFacts:
     # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
     array_uses: set[str] = field(default_factory=set)
     mapping_uses: set[str] = field(default_factory=set)
+    array_use_nodes: list[cst.Name] = field(default_factory=list)  # where each array use is (reaching.py)
     # (key, container) of loops `for k in d:` whose body indexes `d[k]`: iterating a mapping
     # gives its keys, Python values (a sequence indexed by its own elements is no pattern).
     key_loops: set[tuple[str, str]] = field(default_factory=set)
@@ -117,12 +118,15 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
     for call in facts.calls:
         qualified = imports.resolve(call.func) or ""
         if qualified.startswith(facts_table.array_namespaces) and qualified.rsplit(".", 1)[-1] not in facts_table.sequence_functions:
-            facts.array_uses.update(a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.value not in shadowed)
+            for a in call.args:
+                if not a.star:
+                    _array_use(a.value, facts, shadowed)
     return facts
 
 
 _ORDERED = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
 _MAPPING_METHODS = frozenset({"items", "keys", "values", "get", "setdefault"})
+_DEFAULTED = frozenset({"get", "setdefault"})  # give back a default where the key is absent
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
@@ -224,6 +228,7 @@ def _collect(
 def _array_use(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
     if isinstance(node, cst.Name) and node not in shadowed:
         facts.array_uses.add(node.value)
+        facts.array_use_nodes.append(node)
 
 
 def _comprehension_scope(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
@@ -247,6 +252,13 @@ def _comprehension_scope(node: cst.BaseExpression, facts: BodyFacts, shadowed: s
                 shadowed.add(child)
             elif type(child) is cst.Call:
                 facts.call_scopes[child] = (*facts.call_scopes.get(child, ()), node)
+
+
+def _empty_display(node: cst.BaseExpression) -> bool:
+    """`()`, `[]` or `{}`: what `==` with it tests is a container's emptiness, a Python bool (an
+    array refuses the comparison: JAX raises TypeError for any tuple, list or dict, eager or
+    traced, so only a container is ever compared with one)."""
+    return isinstance(node, (cst.Tuple, cst.List, cst.Dict)) and not node.elements
 
 
 def _number(node: cst.BaseExpression) -> bool:
@@ -482,8 +494,8 @@ class ValueQuery:
                 return TRACED if self.kind(node.left) is TRACED else STATIC
             if isinstance(c.operator, (cst.Is, cst.IsNot)):
                 return STATIC  # identity: never an array test
-            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) for o in operands):
-                return STATIC  # `mode == "train"`: strings are never traced
+            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) or _empty_display(o) for o in operands):
+                return STATIC  # `mode == "train"`: strings are never traced; `args == ()` tests a container
         return _as_array(max(self.kind(o) for o in operands))
 
     def _never_equal(self, node: cst.BaseExpression) -> bool:
@@ -529,6 +541,8 @@ class ValueQuery:
                     return TRACED
                 if method == "keys":
                     return STATIC
+                if method in _DEFAULTED:
+                    return self._item_or_default(node)
                 if method in _MAPPING_METHODS:
                     return TREE
                 return UNKNOWN
@@ -550,6 +564,15 @@ class ValueQuery:
             if qualified == "range":
                 return STATIC
         return UNKNOWN if args > STATIC else STATIC
+
+    def _item_or_default(self, node: cst.Call) -> Kind:
+        """`tree.get(key, default)` (or `setdefault`) of a pytree mapping: its item, a pytree of
+        tracers, or the default (None when not given), where the key is absent, which no
+        reading of the code rules out (`**kwargs` holds only the keys its callers pass). A
+        tracer for sure only where the default is one too."""
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        default = self.kind(positional[1]) if len(positional) > 1 else STATIC
+        return TREE if default >= TREE else UNKNOWN
 
     def _is_layer(self, made: cst.Call) -> bool:
         """Whether `made` constructs a layer of a known library (`nn.Dense(3)`)."""
@@ -666,6 +689,20 @@ _KIND_OF = {
     cst.Await: lambda query, node: UNKNOWN,
 }
 
+def bound_kind(target: cst.BaseExpression, kind: Kind, how: str, current: Kind) -> Kind:
+    """The kind the names of `target` get from a binding `how` ("=", "+=", "|=", "in") to a
+    value of `kind`, where they held `current` before."""
+    if how == "+=":
+        kind = _as_array(max(kind, current))
+    elif how == "|=":
+        # `flat |= more`: two pytrees joined (dicts) unless one side is an array for sure
+        kind = max(kind, current)
+        kind = kind if kind is TRACED else container_of(kind)
+    if isinstance(target, cst.Subscript):
+        kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
+    return kind
+
+
 def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> None:
     """Raise the kinds in `kinds` in place to the fixpoint of the body's flows."""
     changed = True
@@ -673,14 +710,7 @@ def propagate(kinds: dict[str, Kind], facts: BodyFacts, query: ValueQuery) -> No
         changed = False
         for target, value, how in facts.flows:
             for t, kind in query.pairs(target, value, how):
-                if how == "+=":
-                    kind = _as_array(max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC))
-                elif how == "|=":
-                    # `flat |= more`: two pytrees joined (dicts) unless one side is an array for sure
-                    kind = max(kind, *(kinds.get(n, STATIC) for n in target_names(t, True)), STATIC)
-                    kind = kind if kind is TRACED else container_of(kind)
-                if isinstance(t, cst.Subscript):
-                    kind = container_of(kind)  # `ys[i] = x`, `reps[k] += x`: ys, reps hold x
+                kind = bound_kind(t, kind, how, max((kinds.get(n, STATIC) for n in target_names(t, True)), default=STATIC))
                 for name in target_names(t, through_subscripts=True):
                     if kind > kinds.get(name, STATIC):
                         kinds[name] = kind

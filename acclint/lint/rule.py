@@ -21,6 +21,7 @@ from acclint.frameworks.markers import Framework
 from acclint.common.findings import Fix
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
+from acclint.analysis.reaching import Spans, kind_where_read
 from acclint.analysis.taint import Kind, ValueQuery
 from acclint.analysis.walk import walk_expression
 
@@ -79,7 +80,9 @@ class RuleContext:
         self.analysis = analysis
         self.function = function
         self.framework = framework or analysis.markers.framework(function.markers)
+        self._contexts = frozenset(function.contexts) if contexts is None else contexts & function.contexts
         self._query: ValueQuery = analysis.query(function, contexts)
+        self._spans: Spans | None = None  # the body's nodes in source order, once asked for
         self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
         self._exits = BlockExits()
         self._memo: tuple[cst.CSTNode | None, ValueQuery] | None = None
@@ -116,6 +119,16 @@ class RuleContext:
 
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.query.kind(node)
+
+    def iterated_kind(self, node: cst.BaseExpression) -> Kind:
+        """The kind of an iterable where it is iterated: a name holds what the bindings that
+        reach the read gave it, not what a later rebinding gives (acclint.analysis.reaching)."""
+        if not isinstance(node, cst.Name) or self.query.name_kind(node.value) is Kind.STATIC:
+            return self.kind(node)
+        if self._spans is None:
+            self._spans = Spans.of_function(self.function.node)
+        body = self.analysis.body(self.function)
+        return kind_where_read(node, self.function, self._contexts, body, self.query, self.ancestors, self._spans)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is traced enough that converting it to a host value is a hazard.

@@ -1,0 +1,88 @@
+"""The kind of a name where an iteration reads it: the bindings that reach that read.
+
+The value analysis is flow-insensitive (docs/analysis.md): a name has the most traced kind any
+binding in its function gives it. That is the right answer for a truth test, whose hazard does
+not depend on which binding ran, but not for iterating a name that the function rebinds to a
+tensor *after* the iteration: `shapes = [p.shape for p in preds]` before `preds =
+tf.concat(preds, 0)` iterates the Python list of tensors the caller passed, which every framework
+iterates in Python. So an iteration asks `kind_where_read`: the name's kind from what it held on
+entry (a parameter's kind; nothing for a local) and from the bindings that can run before the
+read (earlier in the function, or anywhere in a loop around the read, whose next pass sees them).
+
+A parameter whose pytree is used as an array (`x * 2`) is a leaf (`ValueQuery.name_kind`); here
+only the uses before the name's first binding speak for the value it was given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.taint import STATIC, TRACED, TREE, BodyFacts, Kind, ValueQuery, bound_kind, target_names
+from acclint.analysis.walk import children
+
+_LOOPS = (cst.For, cst.While)
+
+
+@dataclass(frozen=True)
+class Spans:
+    """Each node of a function body by id: (its index in source order, the last index within it)."""
+
+    of: dict[int, tuple[int, int]]
+
+    @classmethod
+    def of_function(cls, node: cst.CSTNode) -> Spans:
+        spans: dict[int, tuple[int, int]] = {}
+        counter = 0
+
+        def visit(current: cst.CSTNode) -> None:  # iterative would obscure the spans; bodies are shallow
+            nonlocal counter
+            start = counter
+            counter += 1
+            for child in children(current):
+                visit(child)
+            spans[id(current)] = (start, counter - 1)
+
+        visit(node)
+        return cls(spans)
+
+    def start(self, node: cst.CSTNode) -> int:
+        return self.of[id(node)][0]
+
+    def end(self, node: cst.CSTNode) -> int:
+        return self.of[id(node)][1]
+
+    def holds(self, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+        first, last = self.of[id(outer)]
+        return first <= self.start(inner) <= last
+
+
+def kind_where_read(
+    read: cst.Name, fn: FunctionInfo, contexts: frozenset[str], body: BodyFacts, query: ValueQuery,
+    ancestors: list[cst.CSTNode], spans: Spans,
+) -> Kind:
+    """The kind of the value `read` (a use of a name in `fn`'s body, `ancestors` the nodes from
+    the body down to it) holds there, in `fn`'s traces of `contexts`, as the module docstring
+    says; `query` the values around the read (guards applied)."""
+    name = read.value
+    flows = [f for f in body.flows if name in target_names(f[0], through_subscripts=True)]
+    at = spans.start(read)
+    loops = [a for a in ancestors if isinstance(a, _LOOPS)]
+
+    def reaches(flow) -> bool:
+        return spans.end(flow[1]) < at or any(spans.holds(loop, flow[0]) for loop in loops)
+
+    if all(reaches(f) for f in flows):
+        return query.name_kind(name)  # every binding may have run: the flow-insensitive kind
+    kind = max((fn.traces[c].params.get(name, STATIC) for c in contexts if c in fn.traces), default=STATIC)
+    if kind is TREE and name not in body.mapping_uses:
+        first = min((spans.end(f[1]) for f in flows), default=None)
+        if any(n.value == name and (first is None or spans.start(n) < first) for n in body.array_use_nodes):
+            kind = TRACED  # used as an array before any rebinding: the value it was given is a leaf
+    for target, value, how in filter(reaches, flows):
+        for t, given in query.pairs(target, value, how):
+            if name in target_names(t, through_subscripts=True):
+                kind = max(kind, bound_kind(t, given, how, kind))
+    return kind
