@@ -16,11 +16,13 @@ only screened by the front end (acclint.parse.frontend), whose `ast` tree also g
 project index (`FileIndex`: top-level functions and classes, module-level imports, and what the
 top level declares static).
 
-What a file contributes depends only on its bytes, its module name, the project's module names
-and the seeds it receives, so with `Summaries` (acclint.run.cache keeps them between runs) a
-file's verdict, index and outgoing seeds are kept per version of the file: after an edit, the
-fixpoint replays from them and analyses only the edited file and the files whose incoming seeds
-changed.
+What a file contributes depends only on its bytes, its module name, the seeds it receives and
+the answers `in_project` gives the analysis for the names the file's traced code calls, so with
+`Summaries` (acclint.run.cache keeps them between runs) a file's verdict, index and outgoing
+seeds are kept per version of the file, with those answers: after an edit, the fixpoint replays
+from them and analyses only the edited file, the files whose incoming seeds changed, and the
+files that asked about a module that came or went (a new file that nothing imports costs its
+own screening and analysis alone).
 """
 
 from __future__ import annotations
@@ -174,8 +176,6 @@ class Project:
         self._analyses: dict[str, tuple[tuple[Seed, ...], ModuleAnalysis]] = {}
         self._summaries = summaries
         self._digests = dict(digests or {})
-        # What a file sends out depends on which names the project holds (`in_project`).
-        self._names_key = digest(sorted(self.paths))
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
 
     # -- the index ------------------------------------------------------------------------
@@ -416,12 +416,14 @@ class Project:
     def outgoing(self, path: str, own: tuple[Seed | Returned, ...]) -> tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]:
         """What the traced functions of `path` reach in other modules, and what its reached
         functions return to the seeds of calls (where that holds tracers), given the seeds it
-        receives: kept from an earlier run for these bytes, seeds and project names, or
-        worked out by analysing the module (which the lint pass then reuses)."""
+        receives: kept from an earlier run for these bytes, module name and seeds where the
+        project still answers each name the analysis asked `in_project` about alike, or worked
+        out by analysing the module (which the lint pass then reuses)."""
         summary = self._summary(path)
-        key = f"{self._names_key}:{digest(own)}"
-        if summary is not None and key in summary.setdefault("outgoing", {}):
-            kept = summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
+        key = self.outgoing_key(path, own)
+        kept = summary.setdefault("outgoing", {}).get(key) if summary is not None else None
+        if kept is not None and all(self.in_project(name) == answer for name, answer in kept["asked"]):
+            summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
             return (
                 [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
                 {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
@@ -429,11 +431,17 @@ class Project:
         module = self.module(path)
         found: list[tuple[str, Seed]] = []
         returned: dict[Seed, ReturnKinds] = {}
+        asked: dict[str, bool] = {}
+
+        def in_project(qualified: str) -> bool:
+            answer = asked[qualified] = self.in_project(qualified)
+            return answer
+
         if module is not None:
             try:
                 with collection_paused():
                     analysis = ModuleAnalysis(
-                        module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
+                        module, self.markers, self.pedantic, self.name_of[path], own, in_project,
                         declared=self.index_of(path).declared, handoffs=self.index_of(path).handoffs,
                     )
             except RecursionError:
@@ -444,11 +452,18 @@ class Project:
                 found = list(analysis.outgoing)
                 returned = dict(analysis.returned)
         if summary is not None:
+            summary["outgoing"].pop(key, None)  # the newest last
             summary["outgoing"][key] = {
                 "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
+                "asked": sorted([name, answer] for name, answer in asked.items()),
             }
         return found, returned
+
+    def outgoing_key(self, path: str, own: tuple[Seed | Returned, ...]) -> str:
+        """Under what a file's outgoing for the seeds `own` is kept in its summary: its module
+        name (an `__init__.py` that comes or goes renames it) and the seeds."""
+        return f"{self.name_of[path]}:{digest(own)}"
 
     def parsed(self, path: str) -> cst.Module | None:
         """The module of `path` if this run parsed it already (the lint pass reuses it)."""
