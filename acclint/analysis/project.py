@@ -177,6 +177,11 @@ class Project:
         self._summaries = summaries
         self._digests = dict(digests or {})
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
+        # In a dry run of the reach (`missing`), the analyses it would make, noted, not made.
+        self._missing: list[tuple[str, tuple[Seed | Returned, ...]]] | None = None
+        # The wrappers each file uses, worked out once (from the files' bytes alone): a parallel
+        # run works out the reach once a round (acclint.run.jobs).
+        self._wrappers: dict[str, Wrappers] | None = None
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -370,7 +375,9 @@ class Project:
         queue = deque(f for f in self.files if self.screened(f).names_marker)
         # Files using wrappers of other files (acclint.analysis.project_wrappers) are analysed
         # with them, whatever markers they name.
-        for path, wrappers in wrapper_seeds(self, self.markers).items():
+        if self._wrappers is None:
+            self._wrappers = wrapper_seeds(self, self.markers)
+        for path, wrappers in self._wrappers.items():
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
                 queue.append(path)
@@ -413,6 +420,19 @@ class Project:
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
 
+    def missing(self) -> list[tuple[str, tuple[Seed | Returned | Imported | Wrappers, ...]]]:
+        """The (file, seeds) analyses `seeds` would make, in its order: a dry run of it in which
+        an analysis the summaries do not hold is noted, not made, and sends nothing out. The
+        first is one `seeds` makes; those after it may not be (the files it would have reached
+        miss the seeds it would have sent). A parallel run makes them all in its workers, then
+        asks again, until none is missing (acclint.run.jobs)."""
+        self._missing = []
+        try:
+            self.seeds()
+            return self._missing
+        finally:
+            self._missing = None
+
     def outgoing(self, path: str, own: tuple[Seed | Returned, ...]) -> tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]:
         """What the traced functions of `path` reach in other modules, and what its reached
         functions return to the seeds of calls (where that holds tracers), given the seeds it
@@ -428,6 +448,9 @@ class Project:
                 [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
                 {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
             )
+        if self._missing is not None:
+            self._missing.append((path, own))
+            return [], {}
         module = self.module(path)
         found: list[tuple[str, Seed]] = []
         returned: dict[Seed, ReturnKinds] = {}
