@@ -117,3 +117,22 @@ def test_jobs_on_the_command_line_and_in_the_configuration(project, capsys):
     with pytest.raises(SystemExit):
         main(["check", "-j", "none", "."])
     assert "must be a positive number of processes" in capsys.readouterr().err
+
+
+def _fails(path, *rest):
+    raise RuntimeError(f"a bug met on {path}")
+
+
+def _dies(path, *rest):
+    import os
+
+    os._exit(3)
+
+
+@pytest.mark.parametrize("worker", [_fails, _dies])
+def test_a_worker_that_fails_or_dies_leaves_the_work_to_the_parent(project, monkeypatch, worker):
+    import acclint.run.jobs as jobs
+
+    alone = outcome(run(["."], Settings()))
+    monkeypatch.setattr(jobs, "_analyse", worker)  # the workers are forked with it
+    assert outcome(run(["."], Settings(), jobs=2)) == alone

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from acclint.analysis.project import Project
     from acclint.run.plan import Plan
 
+
 class WorkerLost(Exception):
     """A worker died (out of memory, killed) or met a bug: the parent does the rest itself."""
 
@@ -76,17 +77,20 @@ def prefetch(work: Plan, jobs: int) -> None:
     work.options  # and the rules
     workers = _Workers(jobs, (work.project_files, work.settings, dict(work.sources.overlay), work.digests or {}))
     try:
-        _collect(work, workers.map(_screen, files, keep=False))
+        _collect(work, workers.map(_screen, files, held={}, choice=workers.screener))
         for _ in range(MAX_ROUNDS):
             missing = list(dict.fromkeys(project.missing()))
             if not missing:
                 break
             paths = [path for path, _ in missing]
-            _collect(work, workers.map(_analyse, paths, [own for _, own in missing], [project.summary_of(p) or {} for p in paths]))
+            summaries = [project.summary_of(p) or {} for p in paths]
+            _collect(work, workers.map(_analyse, paths, [own for _, own in missing], summaries, held=workers.owner, choice=workers.owner))
         _, seeds = work.project()
         changed = set(files) | set(workers.owner)
         linted = [f for f in work.files if f in changed and f not in project.analysed]  # the parent holds those
-        _collect(work, workers.map(_lint, linted, [seeds.get(f, ()) for f in linted], [project.summary_of(f) or {} for f in linted]))
+        summaries = [project.summary_of(f) or {} for f in linted]
+        held = {**workers.screener, **workers.owner}
+        _collect(work, workers.map(_lint, linted, [seeds.get(f, ()) for f in linted], summaries, held=held, choice={}))
     except WorkerLost:  # the parent does the rest itself
         return
     finally:
@@ -94,10 +98,11 @@ def prefetch(work: Plan, jobs: int) -> None:
 
 
 class _Workers:
-    """`jobs` worker processes, each the owner of the files it analysed first: a file's later
-    analyses and its lint go to its owner, which holds its module and last analysis. All are
-    started at once, before this process starts any thread (a queue's), so that each is forked
-    from a process of one thread."""
+    """`jobs` worker processes. A worker keeps what it made of a file: the front end's verdict
+    of the files it screened (`screener`), and the module and last analysis of the files it
+    analysed first (`owner`), so that a file's later analyses and its lint go where they are.
+    All are started at once, before this process starts any thread (a queue's), so that each
+    is forked from a process of one thread."""
 
     def __init__(self, jobs: int, initargs: tuple) -> None:
         context = multiprocessing.get_context(_start_method())
@@ -106,21 +111,20 @@ class _Workers:
         self.processes = [context.Process(target=_serve, args=(tasks, self.answers, initargs), daemon=True) for tasks in self.tasks]
         for process in self.processes:
             process.start()
+        self.screener: dict[str, int] = {}
         self.owner: dict[str, int] = {}
 
-    def map(self, function, paths: list[str], *arguments: list, keep: bool = True) -> list:
-        """`function` over `paths` (with `arguments`), each path sent to its owner, a path
-        without one to the worker with the least to do in this call, the longest first (and
-        that worker made its owner, with `keep`); the answers in the order of `paths`. Raises
-        WorkerLost when a worker died or failed."""
+    def map(self, function, paths: list[str], *arguments: list, held: dict[str, int], choice: dict[str, int]) -> list:
+        """`function` over `paths` (with `arguments`): each path sent to the worker that
+        `held` names, another to the worker with the least to do in this call, the longest
+        first (the worker chosen noted in `choice`); the answers in the order of `paths`.
+        Raises WorkerLost when a worker died or failed."""
         load = [0] * len(self.tasks)
         chosen: dict[str, int] = {}
-        for path in sorted(set(paths), key=lambda p: (p not in self.owner, -_size(p))):
-            worker = self.owner.get(path)
+        for path in sorted(set(paths), key=lambda p: (p not in held, -_size(p))):
+            worker = held.get(path)
             if worker is None:
-                worker = load.index(min(load))
-                if keep:
-                    self.owner[path] = worker
+                worker = choice[path] = load.index(min(load))
             chosen[path] = worker
             load[worker] += _size(path)
         for n, (path, *rest) in enumerate(zip(paths, *arguments)):
