@@ -1,8 +1,8 @@
 """`--jobs N`: a run in several processes reports exactly what a run in one process reports.
 
-Workers screen, analyse and lint (with no seeds from other files) the files of a project and
-send back data (acclint.run.jobs); the parent works out the seeds and lints again only what
-other files reach. The project here has findings of every family, helpers reached across
+Workers screen the files of a project, then analyse and lint, in rounds, the files its reach
+needs with the seeds it gives them, and send back data (acclint.run.jobs); the parent works out
+the seeds from what they sent and lints again only files whose seeds no worker linted them with. The project here has findings of every family, helpers reached across
 modules, files acclint refuses, a notebook and plain files, so that each kind of result comes
 back through a worker.
 """
@@ -85,7 +85,8 @@ def test_a_run_in_several_processes_reports_what_one_process_reports(project):
     assert outcome(run(["."], Settings(cache_dir=str(project / "cache")), cache=True, jobs=2)) == alone  # warm
 
 
-def test_the_workers_do_the_per_file_work(project):
+def test_the_workers_do_the_per_file_work(project, monkeypatch):
+    import acclint.run.plan as plan_module
     from acclint.run.summaries import SummaryStore
 
     work = plan(["."], Settings())
@@ -93,13 +94,16 @@ def test_the_workers_do_the_per_file_work(project):
     prefetch(work, 2)
     assert set(work.prefetched) == set(work.files)  # every reported file came back from a worker
     _, seeds = work.project()
-    # Each helper is reached, and each step gets back what its helper returns (a tracer): both
-    # are analysed and linted again here.
+    # Each helper is reached, and each step gets back what its helper returns (a tracer): the
+    # workers analysed both with those seeds, in later rounds, so the parent analyses nothing
     helpers = {f"helpers{n}.py" for n in range(12)}
     steps = {f"step{n}.py" for n in range(12)}
     assert {Path(p).name for p in seeds} == helpers | steps
-    analysed = work.bare_project().analysed
-    assert sorted(analysed) == sorted(p for p in work.project_files if Path(p).name in helpers | steps)
+    assert work.bare_project().analysed == []
+    # and lints nothing itself: each file's result was made with the seeds the project gives it
+    alone = outcome(run(["."], Settings()))
+    monkeypatch.setattr(plan_module, "lint_file", lambda path, *rest: pytest.fail(f"{path} linted in the parent"))
+    assert outcome(plan_module.Report([work.lint(path) for path in work.files])) == alone
 
 
 def test_jobs_on_the_command_line_and_in_the_configuration(project, capsys):
@@ -113,3 +117,22 @@ def test_jobs_on_the_command_line_and_in_the_configuration(project, capsys):
     with pytest.raises(SystemExit):
         main(["check", "-j", "none", "."])
     assert "must be a positive number of processes" in capsys.readouterr().err
+
+
+def _fails(path, *rest):
+    raise RuntimeError(f"a bug met on {path}")
+
+
+def _dies(path, *rest):
+    import os
+
+    os._exit(3)
+
+
+@pytest.mark.parametrize("worker", [_fails, _dies])
+def test_a_worker_that_fails_or_dies_leaves_the_work_to_the_parent(project, monkeypatch, worker):
+    import acclint.run.jobs as jobs
+
+    alone = outcome(run(["."], Settings()))
+    monkeypatch.setattr(jobs, "_analyse", worker)  # the workers are forked with it
+    assert outcome(run(["."], Settings(), jobs=2)) == alone

@@ -16,11 +16,13 @@ only screened by the front end (acclint.parse.frontend), whose `ast` tree also g
 project index (`FileIndex`: top-level functions and classes, module-level imports, and what the
 top level declares static).
 
-What a file contributes depends only on its bytes, its module name, the project's module names
-and the seeds it receives, so with `Summaries` (acclint.run.cache keeps them between runs) a
-file's verdict, index and outgoing seeds are kept per version of the file: after an edit, the
-fixpoint replays from them and analyses only the edited file and the files whose incoming seeds
-changed.
+What a file contributes depends only on its bytes, its module name, the seeds it receives and
+the answers `in_project` gives the analysis for the names the file's traced code calls, so with
+`Summaries` (acclint.run.cache keeps them between runs) a file's verdict, index and outgoing
+seeds are kept per version of the file, with those answers: after an edit, the fixpoint replays
+from them and analyses only the edited file, the files whose incoming seeds changed, and the
+files that asked about a module that came or went (a new file that nothing imports costs its
+own screening and analysis alone).
 """
 
 from __future__ import annotations
@@ -174,9 +176,12 @@ class Project:
         self._analyses: dict[str, tuple[tuple[Seed, ...], ModuleAnalysis]] = {}
         self._summaries = summaries
         self._digests = dict(digests or {})
-        # What a file sends out depends on which names the project holds (`in_project`).
-        self._names_key = digest(sorted(self.paths))
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
+        # In a dry run of the reach (`missing`), the analyses it would make, noted, not made.
+        self._missing: list[tuple[str, tuple[Seed | Returned, ...]]] | None = None
+        # The wrappers each file uses, worked out once (from the files' bytes alone): a parallel
+        # run works out the reach once a round (acclint.run.jobs).
+        self._wrappers: dict[str, Wrappers] | None = None
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -370,7 +375,9 @@ class Project:
         queue = deque(f for f in self.files if self.screened(f).names_marker)
         # Files using wrappers of other files (acclint.analysis.project_wrappers) are analysed
         # with them, whatever markers they name.
-        for path, wrappers in wrapper_seeds(self, self.markers).items():
+        if self._wrappers is None:
+            self._wrappers = wrapper_seeds(self, self.markers)
+        for path, wrappers in self._wrappers.items():
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
                 queue.append(path)
@@ -413,27 +420,51 @@ class Project:
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
 
+    def missing(self) -> list[tuple[str, tuple[Seed | Returned | Imported | Wrappers, ...]]]:
+        """The (file, seeds) analyses `seeds` would make, in its order: a dry run of it in which
+        an analysis the summaries do not hold is noted, not made, and sends nothing out. The
+        first is one `seeds` makes; those after it may not be (the files it would have reached
+        miss the seeds it would have sent). A parallel run makes them all in its workers, then
+        asks again, until none is missing (acclint.run.jobs)."""
+        self._missing = []
+        try:
+            self.seeds()
+            return self._missing
+        finally:
+            self._missing = None
+
     def outgoing(self, path: str, own: tuple[Seed | Returned, ...]) -> tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]:
         """What the traced functions of `path` reach in other modules, and what its reached
         functions return to the seeds of calls (where that holds tracers), given the seeds it
-        receives: kept from an earlier run for these bytes, seeds and project names, or
-        worked out by analysing the module (which the lint pass then reuses)."""
+        receives: kept from an earlier run for these bytes, module name and seeds where the
+        project still answers each name the analysis asked `in_project` about alike, or worked
+        out by analysing the module (which the lint pass then reuses)."""
         summary = self._summary(path)
-        key = f"{self._names_key}:{digest(own)}"
-        if summary is not None and key in summary.setdefault("outgoing", {}):
-            kept = summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
+        key = self.outgoing_key(path, own)
+        kept = summary.setdefault("outgoing", {}).get(key) if summary is not None else None
+        if kept is not None and all(self.in_project(name) == answer for name, answer in kept["asked"]):
+            summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
             return (
                 [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
                 {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
             )
+        if self._missing is not None:
+            self._missing.append((path, own))
+            return [], {}
         module = self.module(path)
         found: list[tuple[str, Seed]] = []
         returned: dict[Seed, ReturnKinds] = {}
+        asked: dict[str, bool] = {}
+
+        def in_project(qualified: str) -> bool:
+            answer = asked[qualified] = self.in_project(qualified)
+            return answer
+
         if module is not None:
             try:
                 with collection_paused():
                     analysis = ModuleAnalysis(
-                        module, self.markers, self.pedantic, self.name_of[path], own, self.in_project,
+                        module, self.markers, self.pedantic, self.name_of[path], own, in_project,
                         declared=self.index_of(path).declared, handoffs=self.index_of(path).handoffs,
                     )
             except RecursionError:
@@ -444,11 +475,18 @@ class Project:
                 found = list(analysis.outgoing)
                 returned = dict(analysis.returned)
         if summary is not None:
+            summary["outgoing"].pop(key, None)  # the newest last
             summary["outgoing"][key] = {
                 "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
+                "asked": sorted([name, answer] for name, answer in asked.items()),
             }
         return found, returned
+
+    def outgoing_key(self, path: str, own: tuple[Seed | Returned, ...]) -> str:
+        """Under what a file's outgoing for the seeds `own` is kept in its summary: its module
+        name (an `__init__.py` that comes or goes renames it) and the seeds."""
+        return f"{self.name_of[path]}:{digest(own)}"
 
     def parsed(self, path: str) -> cst.Module | None:
         """The module of `path` if this run parsed it already (the lint pass reuses it)."""

@@ -1,15 +1,19 @@
 """The result cache: files that did not change are not analysed again.
 
-A file's result is reused when three things are what they were: its bytes (SHA-256), the
+A file's result is reused when four things are what they were: its bytes (SHA-256), the
 settings and acclint itself (its version and the size and time of each of its own files, so an
-edited checkout never serves stale results), and the *seeds* the rest of the project gives it
-(acclint.analysis.project: which of its functions other modules trace). The seeds are what makes the
+edited checkout never serves stale results), its dotted module name (which its messages spell),
+and the *seeds* the rest of the project gives it (acclint.analysis.project: which of its
+functions other modules trace). The seeds are what makes the
 cache correct project-wide: editing `train.py` so that it jits a helper of `utils.py` changes
 `utils.py`'s seeds, so `utils.py` is linted again although its bytes did not change.
 
 Working out seeds parses every file that may hold a context, so the cache also keeps the seeds
 of the last run, under a fingerprint of every project file's hash: a run where no file changed
-reads the files, hashes them, and analyses nothing.
+reads the files, hashes them, and analyses nothing. A run where some changed replays the
+project's fixpoint from the per-file summaries (acclint.run.summaries), analysing only the files
+the change reaches; a file added that nothing imports is screened, and analysed if it names a
+marker, alone.
 
 The cache is one JSON file per settings under `.acclint_cache/<version>/` (with a `.gitignore`
 of `*`, as ruff's cache has), written atomically; a cache that cannot be read or written is
@@ -39,7 +43,7 @@ from acclint.run.results import is_result_data, result_from_data, result_to_data
 from acclint.run.stored import load, store
 from acclint.run.summaries import SummaryStore
 
-FORMAT = 2  # bump when the layout of a cache file changes
+FORMAT = 3  # bump when the layout of a cache file changes
 
 
 def _acclint_build() -> tuple:
@@ -151,8 +155,8 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
             cache.dirty = True
             if before_analysis is not None:
                 before_analysis()
-            _, seeds = work.project()
-            seed_keys = {os.path.abspath(p): digest(s) for p, s in seeds.items()}
+            project, seeds = work.project()
+            seed_keys = {os.path.abspath(p): digest([project.name_of[p], seeds.get(p, ())]) for p in work.project_files}
         key = hashes[path] + digest(seed_keys.get(os.path.abspath(path), ""))
         stored = cache.get(path, key)
         if stored is None:

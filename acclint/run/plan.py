@@ -201,8 +201,9 @@ class Plan:
     # digest of each file's bytes.
     summaries: Summaries | None = None
     digests: dict[str, str | None] | None = None
-    # Results that worker processes made of files with no seeds (acclint.run.jobs), as data.
-    prefetched: dict[str, dict] = field(default_factory=dict)
+    # Results that worker processes made (acclint.run.jobs), as data, with the seeds the file
+    # was linted with: one serves where the project gives the file exactly those.
+    prefetched: dict[str, tuple[tuple, dict]] = field(default_factory=dict)
 
     @property
     def files(self) -> list[str]:
@@ -244,8 +245,9 @@ class Plan:
             project, seeds = self.project()
         else:
             project = self.bare_project()
-        if path in self.prefetched and not seeds.get(path):  # a worker linted it with no seeds
-            return result_from_data(self.prefetched.pop(path), path, self.sources)
+        used, linted = self.prefetched.pop(path, ((), None))
+        if linted is not None and used == seeds.get(path, ()):  # a worker linted it with these seeds
+            return result_from_data(linted, path, self.sources)
         return lint_file(path, self.settings, for_file(self.options, project, path, seeds), project, self.sources)
 
     @cached_property

@@ -2,7 +2,8 @@
 
 One dict per file path, for the version of the file whose bytes have the digest `content`: the
 project layer fills it with what the front end found, the file's index, and what the file sends
-other files for each set of seeds it receives. A new version of a file starts an empty dict. The
+other files for each set of seeds it receives (with the names its analysis asked the project
+about, and the answers, which must still hold for it to serve). A new version of a file starts an empty dict. The
 result cache saves the store between runs (acclint.run.cache); a run without it, and each
 worker process, keeps one in memory (acclint.run.jobs).
 
@@ -90,6 +91,9 @@ def _sound(entry) -> bool:
             isinstance(kept, dict) and isinstance(kept.get("seeds"), list) and isinstance(kept.get("returned"), list)
             and all(isinstance(qualified, str) and sound_seed(seed) for qualified, seed in kept["seeds"])
             and all(sound_seed(seed) and kinds_to_data(kinds_from_data(kinds)) == kinds for seed, kinds in kept["returned"])
+            and isinstance(kept.get("asked"), list)
+            and all(isinstance(asked, list) and len(asked) == 2 and isinstance(asked[0], str) and isinstance(asked[1], bool)
+                    for asked in kept["asked"])
             for kept in outgoing.values()
         )
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
