@@ -41,10 +41,10 @@ def _changes(analysis: ModuleAnalysis, code: str) -> Iterator[KeyChange]:
 
 
 class RewrapInLoop(Rule):
-    """A compiled callable whose identity is new on every pass of a loop: a wrapper applied anew to a new callable and called once per pass.
+    """A call, on every pass of a loop, of a compiled callable whose identity (a component of its cache key) is new on each pass.
 
     What it does:
-        Flags `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
+        Flags the call that runs the result of `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
@@ -115,8 +115,8 @@ def update(p, g, lr):
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(lambda p, g: p - 0.1 * g)(params, grads)  # expect: ACC501
-        step_fn = jax.jit(functools.partial(update, lr=0.1))  # expect: ACC501
-        params = step_fn(params, grads)
+        step_fn = jax.jit(functools.partial(update, lr=0.1))
+        params = step_fn(params, grads)  # expect: ACC501
     return params
 """,
         """
@@ -132,11 +132,12 @@ def evaluate(params, batches):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
-            wrapper = change.node.func if isinstance(change.node, cst.Call) else change.node
+            wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
             yield (
                 change.node,
-                f"'{_code(analysis, wrapper)}' wraps {change.component} on every pass of {change.where}: "
-                "its cache is keyed on that new object, so every pass traces and compiles again; "
+                f"the identity of the compiled callable called here, a component of its cache key, is new on every "
+                f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps "
+                f"{change.component} there, so every pass traces and compiles again; "
                 "wrap once outside the loop and pass changing values as arguments",
                 change.statement,
             )

@@ -29,8 +29,8 @@ calls: what they build is new on every pass; its parameters are new on every pas
 passes them a new value (one level of calls: the summary is which parameters reach a key). The
 body of a compiled function is no host code: it runs only while a trace is built.
 
-A wrapper applied on each pass is a storm only when its result is called once on that pass: a
-result called (or handed to another call) at several places, or in a nested loop, is a per-pass
+A wrapper applied on each pass is a storm only when its result is called once on that pass (the
+finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
 compile that the pass reuses (a jit per configuration), not a compile per step.
 """
 
@@ -94,7 +94,8 @@ class Loop:
     bounded: bool
     changing: set[str] = field(default_factory=set)  # names holding a new value each pass
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
-    called: dict[str, int] = field(default_factory=dict)  # names called or handed to a call in its body (not nested loops): how often
+    # names called or handed to a call in its body (not nested loops): each such call
+    called: dict[str, list[cst.Call]] = field(default_factory=dict)
     called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
@@ -118,9 +119,9 @@ class KeyChange:
     """A component of a compiled call's cache key that is new on every pass (one finding)."""
 
     code: str  # ACC501 identity, ACC502 static or by-value argument, ACC503 shape, ACC504 a dlaccelerate input, ACC505 a guard
-    node: cst.CSTNode  # where to report
+    node: cst.CSTNode  # where to report: the argument that changes, or (ACC501, ACC505) the call
     component: str  # what changes: "static argument 'lr'", "the shape of 'x[:t]'", ...
-    callee: cst.CSTNode | None  # the compiled callable as called (None for a rewrap: `node` says it)
+    callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
     statement: cst.BaseStatement
 
@@ -187,9 +188,9 @@ class LoopFacts:
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
-        # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`),
-        # or the value of `name = jit(f)`.
-        self._called_at_once: set[int] = set()
+        # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
+        # id of `jit(f)` -> the call `jit(f)(x)`), or the value of `name = jit(f)`.
+        self._called_at_once: dict[int, cst.Call] = {}
         self._assigned_to: dict[int, str] = {}
         # Calls of the module's functions and methods inside an unbounded loop:
         # (function, parameters the call does not pass (1: `self`), call, scope, loops)
@@ -208,7 +209,7 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [KeyChange("ACC501", r.node, r.what, None, r.where, r.statement) for r in self._rewraps()]
+        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
         helpers = self._helper_passes()
         for call in self.calls:
             unbounded = [loop for loop in call.loops if not loop.bounded]
@@ -429,17 +430,20 @@ class LoopFacts:
 
     # -- identity ------------------------------------------------------------------------
     def _rewraps(self) -> list[_Rewrap]:
-        """Wrapper applications on a new callable each pass, that are called on that pass."""
+        """Wrapper applications on a new callable each pass, with the call on that pass that
+        runs their result."""
         found: list[_Rewrap] = []
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
-                if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
-                    found.append(_Rewrap(c.node, c.what, "this loop", c.statement))
-            elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
+                if len(calls) == 1 and c.result not in c.loop.called_nested:
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+            elif c.scope.fn is not None:
+                call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
-                if where is not None:
-                    found.append(_Rewrap(c.node, c.what, where, c.statement))
+                if where is not None and call is not None:
+                    found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
 
     # -- the walk ------------------------------------------------------------------------
@@ -625,7 +629,7 @@ class LoopFacts:
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
-            self._called_at_once.add(id(node.func))
+            self._called_at_once[id(node.func)] = node
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -638,7 +642,7 @@ class LoopFacts:
             used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
             if loops:
-                loops[-1].called[name] = loops[-1].called.get(name, 0) + 1
+                loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
         target = self._called_function(node.func, scope)
@@ -771,12 +775,12 @@ class LoopFacts:
             current = self._scopes.get(fn) if current.fn is not None else None
         return None
 
-    def _called_in(self, name: str, scope: _Scope) -> bool:
-        """Whether `name` is called anywhere in the body of `scope`'s function."""
-        return scope.fn is not None and any(
-            isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
-            for n in _nodes(scope.fn.node)
-        )
+    def _call_of(self, name: str, scope: _Scope) -> cst.Call | None:
+        """The first call of `name` in the body of `scope`'s function (in source order), or None."""
+        return next((
+            n for n in _nodes(scope.fn.node, in_order=True)  # type: ignore[union-attr]
+            if isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
+        ), None)
 
     def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:
         """`jax.grad(name)`, `eqx.filter_value_and_grad(name)`, `jax.vmap(name)`: a transform of
@@ -835,7 +839,8 @@ class LoopFacts:
 class _Rewrap:
     """A wrapper applied to a callable that is new on each pass, and called there."""
 
-    node: cst.CSTNode
+    node: cst.CSTNode  # the wrapper application
+    call: cst.Call  # the call that runs its result on that pass (where it is reported)
     what: str  # "a lambda", "functools.partial(...)", ...
     where: str  # "this loop" or "'predict', which 'train' calls in a loop"
     statement: cst.BaseStatement
@@ -954,14 +959,17 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
     loop.changing |= stepped - assigned
 
 
-def _nodes(root: cst.CSTNode):
-    """Every node under `root`, nested function bodies excepted."""
+def _nodes(root: cst.CSTNode, in_order: bool = False):
+    """Every node under `root`, nested function bodies excepted (in source order if asked)."""
     stack = list(children(root))
+    if in_order:
+        stack.reverse()
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            stack.extend(children(node))
+            below = list(children(node))
+            stack.extend(reversed(below) if in_order else below)
 
 
 def _names(node: cst.CSTNode) -> set[str]:
