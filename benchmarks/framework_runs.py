@@ -385,6 +385,107 @@ def traced_and_compiled() -> str:
     return f"trace: host draw frozen: {frozen}; compile: graph breaks: {_breaks(both, torch.ones(3))}"
 
 
+
+# --- Cache keys: compiled callables each object owns (ACC501/ACC502) -------------------------
+
+
+def _traces(run) -> dict[str, int]:
+    """Run `run(count)`, where the traced bodies call `count(tag)`: traces per tag."""
+    counts: dict[str, int] = {}
+    run(lambda tag: counts.__setitem__(tag, counts.get(tag, 0) + 1))
+    return counts
+
+
+@fact("jax")
+def jax_jit_owned_by_each_object() -> str:
+    """A new object each of 8 passes, calling a jitted callable its `__init__` made, or a method
+    jitted with `self` static; the look-alikes: one object reused, a module function jitted in
+    `__init__`, a class with value equality."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    def run(count):
+        def plain(x):
+            count("jit(module function) in __init__")
+            return x * 2
+
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.shared = jax.jit(plain)
+                self.lam = jax.jit(lambda x: (count(f"jit(lambda) in __init__, {objects[0]}"), x + 1)[1])
+
+            def _step(self, x):
+                count("jit(self._step) in __init__")
+                return x * 2
+
+        class Static:
+            @partial(jax.jit, static_argnums=0)
+            def step(self, x):
+                count("static self, plain class")
+                return x * 2
+
+        class Hashed:
+            def __hash__(self):
+                return 0
+
+            def __eq__(self, other):
+                return isinstance(other, Hashed)
+
+            @partial(jax.jit, static_argnums=0)
+            def step(self, x):
+                count("static self, value equality")
+                return x * 2
+
+        x, objects = jnp.ones(3), ["a new object each pass"]
+        for _ in range(8):
+            t = Trainer()
+            t.step(x), t.shared(x), t.lam(x)
+            Static().step(x), Hashed().step(x)
+        once, objects[0] = Trainer(), "one object"
+        for _ in range(8):
+            once.lam(x)
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+@fact("tensorflow")
+def tf_function_owned_by_each_object() -> str:
+    """The same with tf.function: a `tf.function(module_fn)` made in `__init__`, a
+    `@tf.function` method, each on a new object per pass, and a method of one reused object."""
+    import tensorflow as tf
+
+    def run(count):
+        def plain(x):
+            count("tf.function(module function) in __init__")
+            return x * 2
+
+        class Model:
+            def __init__(self):
+                self.fn = tf.function(plain)
+
+            @tf.function
+            def call(self, x):
+                count("@tf.function method, new object")
+                return x + 1
+
+        class Reused:
+            @tf.function
+            def call(self, x):
+                count("@tf.function method, one object")
+                return x + 1
+
+        x, reused = tf.ones(3), Reused()
+        for _ in range(8):
+            model = Model()
+            model.fn(x), model.call(x), reused.call(x)
+
+    tf.get_logger().setLevel("ERROR")
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

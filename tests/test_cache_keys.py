@@ -415,6 +415,69 @@ def look_alike(x, n):
         scale = 2.0 * i
         by_value(x, scale)  # expect: ACC502
 """,
+    "a compiled callable each new object owns, called once per pass": """
+def plain_fn(x):
+    return x * 2
+
+class Trainer:
+    def __init__(self, lr):
+        self.lr = lr
+        self.step = jax.jit(self._step)  # each object jits its own bound method
+        self.shared = jax.jit(plain_fn)  # the same function for every object: cached once
+
+    def _step(self, x):
+        return x * self.lr
+
+class Scaled:
+    def __init__(self, k):
+        self.k = k
+
+    @partial(jax.jit, static_argnums=0)
+    def apply(self, x):  # `self` static, hashed by identity
+        return x * self.k
+
+class TfModel:
+    @tf.function
+    def call(self, x):  # tf.function keeps one cache per object
+        return x + 1
+
+def issue(x, n):
+    for i in range(n):
+        opt = Trainer(0.1)
+        opt.step(x)  # expect: ACC501
+
+def made_inline(x, n):
+    while n:
+        x = Trainer(0.1).step(x)  # expect: ACC501
+        n -= 1
+
+def static_self(x, n):
+    for i in range(n):
+        Scaled(2.0).apply(x)  # expect: ACC502
+
+def tf_method(x, n):
+    for i in range(n):
+        model = TfModel()
+        model.call(x)  # expect: ACC501
+
+def made_in_a_function_the_loop_runs(x):
+    trainer = Trainer(0.2)
+    return trainer.step(x)  # expect: ACC501
+
+def driver(x, n):
+    for i in range(n):
+        made_in_a_function_the_loop_runs(x)
+
+def look_alike(x, n):
+    opt = Trainer(0.1)  # one object: one compile
+    for i in range(n):
+        opt.step(x)
+        Trainer(0.1).shared(x)
+    for epoch in range(n):
+        fresh = Trainer(0.1)
+        for b in range(n):  # reused over the pass's batches: one compile per epoch
+            fresh.step(x)
+""",
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
 def accumulate(x, start, end):
@@ -471,3 +534,13 @@ def test_a_finding_names_the_component_and_the_loop():
     messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC502"]
     assert any(m.startswith("argument 'w' of 'train_step_tf' is new on every pass of this loop") for m in messages)
     assert any("'run_epoch', which 'in_a_helper' calls in a loop" in m for m in messages)
+
+
+def test_a_call_of_a_new_objects_compiled_callable_names_the_wrapper_and_the_object():
+    source = HEADER + CASES["a compiled callable each new object owns, called once per pass"]
+    messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC501"]
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if "self.step = jax.jit(self._step)" in text)
+    assert any(
+        f"'jax.jit' (line {line}) wraps the bound method 'self._step' (a new object on each access) in 'Trainer.__init__' "
+        "once per object, and 'opt' is a new 'Trainer' object on each pass" in m for m in messages
+    ), messages

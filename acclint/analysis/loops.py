@@ -198,6 +198,10 @@ class LoopFacts:
         # Every call of the module's functions and methods from host code: (caller, callee)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        # Compiled callables each instance of a module class owns: (class, attribute) -> how.
+        self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
+        # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
+        self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
         self._scopes[None] = module
         for statement in analysis.module.body:
@@ -210,6 +214,7 @@ class LoopFacts:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
         found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
+        found += self._owned_changes()
         helpers = self._helper_passes()
         for call in self.calls:
             unbounded = [loop for loop in call.loops if not loop.bounded]
@@ -429,6 +434,43 @@ class LoopFacts:
         return False
 
     # -- identity ------------------------------------------------------------------------
+    def _owned_changes(self) -> list[KeyChange]:
+        """Calls `obj.attr(...)` of a compiled callable that `obj` owns, where `obj` is a new
+        object on every pass (`Trainer(cfg).step(x)`, or `t = Trainer(cfg)` in the loop, then
+        `t.step(x)` once on the pass; or made in a function the loop runs): a new instance
+        brings a new callable (ACC501), or is itself a static argument hashed by identity
+        (`self` of a method jitted with `static_argnums=0`: ACC502)."""
+        found: list[KeyChange] = []
+        callers = self._called_in_loops()
+        for call, loops, scope, statement in self._attribute_calls:
+            func: cst.Attribute = call.func  # type: ignore[assignment]
+            obj = func.value
+            cls = self._instance(obj, scope)
+            owned = self._owned.get((cls, func.attr.value)) if cls is not None else None
+            if owned is None:
+                continue
+            unbounded = [loop for loop in loops if not loop.bounded]
+            if unbounded:
+                where = "this loop"
+                made = self._new_object(obj, self._pass_of(loops, where))
+                if isinstance(obj, cst.Name):  # called once on the pass of the loop that makes it
+                    key = self._code(func)
+                    loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
+                    if loop is None or len(loop.called.get(key, [])) != 1 or key in loop.called_nested:
+                        continue  # used again on the pass: one compile per object, reused
+            else:
+                where = callers.get(scope.fn) if scope.fn is not None else None
+                new_here = isinstance(obj, cst.Name) and obj.value in scope.instances and scope.fn is not None and obj.value not in {p.name for p in scope.fn.params}
+                made = self._new_object(obj, Pass(frozenset(), frozenset({obj.value} if new_here else ()), frozenset(), frozenset(), ""))  # type: ignore[union-attr]
+            if where is None or made is None:
+                continue
+            instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
+            if owned.static_self:
+                found.append(KeyChange("ACC502", obj, f"static argument 'self' (hashed by identity; {instance})", func, where, statement))
+            else:
+                found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
+        return found
+
     def _rewraps(self) -> list[_Rewrap]:
         """Wrapper applications on a new callable each pass, with the call on that pass that
         runs their result."""
@@ -523,6 +565,8 @@ class LoopFacts:
                 wrapped = True
                 jitted = self._jitted(found[0].name, found[1], info, decorator.decorator)
                 _bind_jitted(scope, node.name.value, jitted)
+                if info is not None and info.cls is not None:
+                    self._own_method(info, jitted, decorator.decorator)
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
@@ -590,8 +634,43 @@ class LoopFacts:
         values = self.analysis.index.module_values.get(expr.value, [])
         return values[0] if len(values) == 1 and _is_literal(values[0]) else None
 
+    def _own_method(self, method: FunctionInfo, jitted: Jitted, decorator: cst.CSTNode) -> None:
+        """A decorated method whose compiled callable is each instance's own: a wrapper that
+        keeps its cache in the object it makes (one per instance, through the descriptor), or
+        a jit holding `self` static."""
+        cls: ClassInfo = method.cls  # type: ignore[assignment]
+        if jitted.identity == "wrapper":
+            what = f"the method '{cls.name}.{method.name}' (keeping a cache per object)"
+            self._owned[(cls, method.name)] = _Owned(decorator, what)
+        elif jitted.identity == "function" and 0 in jitted.static_positions and not self._value_equality(cls):
+            self._owned[(cls, method.name)] = _Owned(decorator, "", static_self=True)
+
+    def _own_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+        """`self.attr = wrapper(c)` in `__init__` with `c` new per instance (a bound method
+        `self.f`, a lambda, a local def; any callable for a wrapper that keeps its own cache):
+        each instance owns a new compiled callable."""
+        fn = scope.fn
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if not (
+            fn is not None and fn.cls is not None and fn.name == "__init__" and fn.params
+            and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+        ):
+            return
+        application: cst.Call = node.value  # type: ignore[assignment]
+        jitted = self._jitted(marker, options, None, application)
+        wrapped = application.args[0].value
+        if jitted.identity == "code":
+            return
+        what = self._fresh_callable(wrapped, scope, None)
+        if what is None and jitted.identity == "wrapper":
+            what = f"'{self._code(wrapped)}' (each {self._code(application.func)} object keeps its own cache)"
+        if what is not None:
+            self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
+
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
+        if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
+            self._own_attribute(node, scope, found[0].name, found[1])
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             wrapped = node.value.args[0].value  # type: ignore[attr-defined]
@@ -638,6 +717,8 @@ class LoopFacts:
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it.
         used = [node.func.value] if isinstance(node.func, cst.Name) else []
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            used.append(self._code(node.func))  # `t.step(x)`: a method of an object made on the pass
         if not wrapper:
             used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
@@ -661,6 +742,8 @@ class LoopFacts:
                     self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
         if (unbounded or scope.fn is not None) and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers):
             self._pending.append((node, loops, scope, statement))
+        elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
+            self._attribute_calls.append((node, loops, scope, statement))
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -833,6 +916,18 @@ class LoopFacts:
                 return fn.inner[name]
             fn = fn.parent
         return self.analysis.index.functions.get(name)
+
+
+@dataclass(frozen=True)
+class _Owned:
+    """A compiled callable each instance of a class owns: an attribute its `__init__` binds to
+    a wrapper applied to a callable new per instance (`self.step = jax.jit(self._step)`), or a
+    method decorated with a wrapper that keeps a cache per object (`@tf.function`) or that holds
+    `self` static (`@partial(jax.jit, static_argnums=0)`)."""
+
+    node: cst.CSTNode  # the wrapper application (or decorator)
+    what: str  # "the bound method 'self._step'", ...
+    static_self: bool = False  # the instance is a static argument (ACC502), not a new callable
 
 
 @dataclass(frozen=True)
