@@ -628,6 +628,45 @@ def torch_compile_guards_attributes() -> str:
     return ", ".join(f"{what}: {seen}" for what, seen in results.items())
 
 
+
+@fact("torch")
+def torch_submodule_shadowed_through_dict() -> str:
+    """A compiled module's submodule, or an int attribute, replaced between two calls through
+    the instance `__dict__` (bypassing `nn.Module.__setattr__`) or by plain assignment: does the
+    compiled module follow eager?"""
+    import torch
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.sub, self.k = torch.nn.Linear(4, 4, bias=False), 2
+            with torch.no_grad():
+                self.sub.weight.copy_(torch.eye(4))
+
+        def forward(self, x):
+            return self.sub(x) * self.k
+
+    def follows(change, called_first=True) -> str:
+        model, x = Wrapper(), torch.arange(4.0)
+        compiled = torch.compile(model, backend="eager")
+        if called_first:
+            compiled(x)
+        replacement = torch.nn.Linear(4, 4, bias=False)
+        with torch.no_grad():
+            replacement.weight.fill_(5.0)
+        change(model, replacement)
+        return "new" if torch.allclose(compiled(x), model(x)) else "old (stale)"
+
+    return ", ".join(f"{what}: {follows(change)}" for what, change in {
+        "object.__setattr__ of the submodule": lambda m, r: object.__setattr__(m, "sub", r),
+        "__dict__[...] of the submodule": lambda m, r: m.__dict__.__setitem__("sub", r),
+        "vars(m)[...] of the submodule": lambda m, r: vars(m).__setitem__("sub", r),
+        "m.sub = ... (nn.Module.__setattr__)": lambda m, r: setattr(m, "sub", r),
+        "object.__setattr__ of the int": lambda m, r: object.__setattr__(m, "k", 3),
+    }.items()) + ", object.__setattr__ of the submodule before this object's first call (forward compiled before for the others): " + follows(
+        lambda m, r: object.__setattr__(m, "sub", r), called_first=False)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -781,3 +781,87 @@ def test_tensorflow_agrees_with_the_ordered_model():
 
         out += [float(apply_aug(tf.ones(1))[0]), float(apply_aug(tf.ones(1))[0])]
     assert out == [1.0, 1.0, 2.0, 2.0]  # each definition has an empty cache
+
+
+SHADOWED_HEADER = """
+import torch
+
+class Wrapper(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.sub = torch.nn.Linear(4, 4)
+        self.k = 2
+
+    def forward(self, x):
+        return self.sub(x) * self.k
+"""
+
+SHADOWED = {
+    "object.__setattr__ at module level, as the report (pytorch#197859)": """
+model = Wrapper()
+compiled = torch.compile(model)
+compiled(torch.ones(4))
+object.__setattr__(model, "sub", torch.nn.Linear(4, 4))  # expect: ACC606
+compiled(torch.ones(4))
+""",
+    "the instance __dict__ written in a function": """
+def swap(x):
+    model = Wrapper()
+    compiled = torch.compile(model, backend="eager")
+    compiled(x)
+    model.__dict__["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
+    return compiled(x)
+""",
+    "vars() written late in a pass, called early in the next": """
+def train(x, n):
+    model = Wrapper()
+    compiled = torch.compile(backend="eager")(model)
+    for i in range(n):
+        x = compiled(x)
+        vars(model)["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
+    return x
+""",
+    "look-alikes: assigned through nn.Module.__setattr__, a plain int": """
+def fine(x):
+    model = Wrapper()
+    compiled = torch.compile(model)
+    compiled(x)
+    model.sub = torch.nn.Linear(4, 4)  # registered: the next call recompiles
+    object.__setattr__(model, "k", 3)  # an int: guarded by value
+    return compiled(x)
+""",
+}
+
+
+@pytest.mark.parametrize("body", SHADOWED.values(), ids=SHADOWED.keys())
+def test_a_compiled_modules_submodule_shadowed_through_its_dict(body):
+    from labelled import family_labels_and_findings
+
+    expected, found = family_labels_and_findings(SHADOWED_HEADER + body, "ACC6")
+    assert found == expected
+
+
+def test_torch_compile_keeps_a_submodule_shadowed_through_its_dict():
+    torch = pytest.importorskip("torch", reason="the claim is checked by running torch.compile")
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.sub = torch.nn.Linear(2, 2, bias=False)
+            with torch.no_grad():
+                self.sub.weight.copy_(torch.eye(2))
+
+        def forward(self, x):
+            return self.sub(x)
+
+    model, x = Wrapper(), torch.ones(2)
+    compiled = torch.compile(model, backend="eager")
+    compiled(x)
+    replacement = torch.nn.Linear(2, 2, bias=False)
+    with torch.no_grad():
+        replacement.weight.fill_(5.0)
+    object.__setattr__(model, "sub", replacement)
+    assert model(x).tolist() == [10.0, 10.0]  # eager: the new submodule
+    assert compiled(x).tolist() == [1.0, 1.0]  # compiled: the registered one
+    model.sub = replacement
+    assert compiled(x).tolist() == [10.0, 10.0]  # through __setattr__: recompiled
