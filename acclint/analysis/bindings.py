@@ -315,11 +315,12 @@ class ModuleBindings:
                 ):
                     continue  # set up by a method that must run before the trace can be built
             else:
-                if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
+                handings = self._handings(scope, owner)
+                if any(call.scope is None and name in instances and self._stale_call_around(call, reader, -1) for call, name in handings):
                     return Change(event.node, "written")
-                handed = [(call, name) for call, name in self._local_handings(scope, owner)]
                 if owner is not None and any(
-                    self._local_stale(where, name, reader, static_param) for where, name in [(event, owner), *handed]
+                    self._local_stale(where, name, reader, static_param)
+                    for where, name in [(event, owner), *((call, name) for call, name in handings if call.scope is not None)]
                 ):
                     return Change(event.node, "written")
                 continue
@@ -355,29 +356,22 @@ class ModuleBindings:
         func = call.func
         if static_param is None:
             return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner and func.attr.value == reader.name
-        return isinstance(func, cst.Name) and func.value == reader.name and owner in self._passed_as(call, reader, static_param)
+        positional = [p.name for p in reader.params if p.positional]
+        return isinstance(func, cst.Name) and func.value == reader.name and owner in _passed_as(call, positional, static_param)
 
-    def _passed_as(self, call: cst.Call, fn: FunctionInfo, param: str) -> set[str]:
-        """The names `call` (of `fn`) passes as its parameter `param`."""
-        positional = [p.name for p in fn.params if p.positional]
-        plain = [a.value for a in call.args if a.keyword is None and not a.star]
-        given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
-        if param in positional and positional.index(param) < len(plain):
-            given.append(plain[positional.index(param)])
-        return {v.value for v in given if isinstance(v, cst.Name)}
-
-    def _local_handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
-        """Calls, in other functions, of the module-level function `fn` that pass one of their
-        locals as its parameter `param` (`set_k(s, 5.0)` for `def set_k(m, k): m.k = k`):
-        (the call, the local)."""
+    def _handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
+        """Calls of the module-level function `fn` by name that pass a name as its parameter
+        `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`): (the call, the
+        name), at module level (`call.scope` None) or in a function (a local of it)."""
         if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
             return []
         if param not in [p.name for p in fn.params]:
             return []
+        positional = [p.name for p in fn.params if p.positional]
         return [
             (call, name) for call in self._named.get(fn.name, ())
-            if call.kind == "call" and call.scope is not None and isinstance(call.node, cst.Call) and call.node.func is not None
-            and isinstance(call.node.func, cst.Name) for name in self._passed_as(call.node, fn, param)
+            if call.kind == "call" and isinstance(call.node, cst.Call) and isinstance(call.node.func, cst.Name)
+            for name in _passed_as(call.node, positional, param)
         ]
 
     def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
@@ -425,26 +419,6 @@ class ModuleBindings:
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
 
-    def _calls_handing(self, fn: FunctionInfo, param: str | None, objects: set[str]) -> list[Event]:
-        """Module-level calls of the module-level function `fn` that pass one of `objects` as
-        its parameter `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`)."""
-        if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
-            return []
-        positional = [p.name for p in fn.params if p.positional]
-        if param not in [p.name for p in fn.params]:
-            return []
-        found = []
-        for call in self._named.get(fn.name, ()):
-            if call.kind != "call" or call.scope is not None or not isinstance(call.node, cst.Call):
-                continue
-            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
-            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
-            if param in positional and positional.index(param) < len(plain):
-                given.append(plain[positional.index(param)])
-            if any(isinstance(v, cst.Name) and v.value in objects for v in given):
-                found.append(call)
-        return found
-
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
         """Module-level variables that module-level calls of `reader` (by its name) pass as its
         parameter `param`, each bound only to an instance of a plain class of this module (no
@@ -453,16 +427,10 @@ class ModuleBindings:
         same object after its attribute changed."""
         calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
         positional = [p.name for p in reader.call_params if p.positional]
-        found: set[str] = set()
-        for call in calls_of:
-            if not isinstance(call.node, cst.Call):
-                continue
-            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
-            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
-            if param in positional and positional.index(param) < len(plain):
-                given.append(plain[positional.index(param)])
-            found.update(v.value for v in given if isinstance(v, cst.Name) and self._plain_instance(v.value))
-        return found
+        return {
+            name for call in calls_of if isinstance(call.node, cst.Call)
+            for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
+        }
 
     def _plain_instance(self, name: str) -> bool:
         values = self.index.module_values.get(name, [])
@@ -703,6 +671,16 @@ class ModuleBindings:
         """Record an in-place change of `name`, when it names the module's object there."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
+
+
+def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
+    """The names `call` passes as the parameter `param` of a function whose positional
+    parameters are `positional`: by keyword, or in its place."""
+    plain = [a.value for a in call.args if a.keyword is None and not a.star]
+    given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
+    if param in positional and positional.index(param) < len(plain):
+        given.append(plain[positional.index(param)])
+    return {v.value for v in given if isinstance(v, cst.Name)}
 
 
 def _initialises(event: Event) -> bool:

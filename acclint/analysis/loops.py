@@ -450,19 +450,8 @@ class LoopFacts:
             if owned is None:
                 continue
             unbounded = [loop for loop in loops if not loop.bounded]
-            if unbounded:
-                where = "this loop"
-                made = self._new_object(obj, self._pass_of(loops, where))
-                if isinstance(obj, cst.Name):  # called once on the pass of the loop that makes it
-                    key = self._code(func)
-                    loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
-                    if loop is None or len(loop.called.get(key, [])) != 1 or key in loop.called_nested:
-                        continue  # used again on the pass: one compile per object, reused
-            else:
-                where = callers.get(scope.fn) if scope.fn is not None else None
-                new_here = isinstance(obj, cst.Name) and obj.value in scope.instances and scope.fn is not None and obj.value not in {p.name for p in scope.fn.params}
-                made = self._new_object(obj, Pass(frozenset(), frozenset({obj.value} if new_here else ()), frozenset(), frozenset(), ""))  # type: ignore[union-attr]
-            if where is None or made is None:
+            where = "this loop" if unbounded else (callers.get(scope.fn) if scope.fn is not None else None)
+            if where is None or not self._new_each_pass(obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
                 continue
             instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
             if owned.static_self:
@@ -470,6 +459,25 @@ class LoopFacts:
             else:
                 found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
         return found
+
+    def _new_each_pass(self, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop]) -> bool:
+        """Whether the object `obj.attr(...)` runs on is new on every pass, and called once on
+        it: `Cls(...)` itself; a name a loop binds to one and calls `obj.attr` on once on its pass
+        (not in a nested loop: that reuses it); or, in a function a loop runs, a local (not a
+        parameter) bound to one. A class with value equality is no new key."""
+        if isinstance(obj, cst.Call):
+            return self._new_object(obj, self._pass_of((), "")) is not None
+        if not isinstance(obj, cst.Name):
+            return False
+        if unbounded:
+            key = self._code(func)
+            loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
+            return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
+        fn = scope.fn
+        return (
+            fn is not None and obj.value in scope.instances and obj.value not in {p.name for p in fn.params}
+            and not self._value_equality(cls)
+        )
 
     def _rewraps(self) -> list[_Rewrap]:
         """Wrapper applications on a new callable each pass, with the call on that pass that
