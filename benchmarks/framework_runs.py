@@ -450,6 +450,288 @@ def traced_and_compiled() -> str:
     return f"trace: host draw frozen: {frozen}; compile: graph breaks: {_breaks(both, torch.ones(3))}"
 
 
+
+# --- Cache keys: compiled callables each object owns (ACC501/ACC502) -------------------------
+
+
+def _traces(run) -> dict[str, int]:
+    """Run `run(count)`, where the traced bodies call `count(tag)`: traces per tag."""
+    counts: dict[str, int] = {}
+    run(lambda tag: counts.__setitem__(tag, counts.get(tag, 0) + 1))
+    return counts
+
+
+@fact("jax")
+def jax_jit_owned_by_each_object() -> str:
+    """A new object each of 8 passes, calling a jitted callable its `__init__` made, or a method
+    jitted with `self` static; the look-alikes: one object reused, a module function jitted in
+    `__init__`, a class with value equality."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    def run(count):
+        def plain(x):
+            count("jit(module function) in __init__")
+            return x * 2
+
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.shared = jax.jit(plain)
+                self.lam = jax.jit(lambda x: (count(f"jit(lambda) in __init__, {objects[0]}"), x + 1)[1])
+
+            def _step(self, x):
+                count("jit(self._step) in __init__")
+                return x * 2
+
+        class Static:
+            @partial(jax.jit, static_argnums=0)
+            def step(self, x):
+                count("static self, plain class")
+                return x * 2
+
+        class Hashed:
+            def __hash__(self):
+                return 0
+
+            def __eq__(self, other):
+                return isinstance(other, Hashed)
+
+            @partial(jax.jit, static_argnums=0)
+            def step(self, x):
+                count("static self, value equality")
+                return x * 2
+
+        x, objects = jnp.ones(3), ["a new object each pass"]
+        for _ in range(8):
+            t = Trainer()
+            t.step(x), t.shared(x), t.lam(x)
+            Static().step(x), Hashed().step(x)
+        once, objects[0] = Trainer(), "one object"
+        for _ in range(8):
+            once.lam(x)
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+@fact("tensorflow")
+def tf_function_owned_by_each_object() -> str:
+    """The same with tf.function: a `tf.function(module_fn)` made in `__init__`, a
+    `@tf.function` method, each on a new object per pass, and a method of one reused object."""
+    import tensorflow as tf
+
+    def run(count):
+        def plain(x):
+            count("tf.function(module function) in __init__")
+            return x * 2
+
+        class Model:
+            def __init__(self):
+                self.fn = tf.function(plain)
+
+            @tf.function
+            def call(self, x):
+                count("@tf.function method, new object")
+                return x + 1
+
+        class Reused:
+            @tf.function
+            def call(self, x):
+                count("@tf.function method, one object")
+                return x + 1
+
+        x, reused = tf.ones(3), Reused()
+        for _ in range(8):
+            model = Model()
+            model.fn(x), model.call(x), reused.call(x)
+
+    tf.get_logger().setLevel("ERROR")
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+
+# --- Hidden inputs: attributes of objects a trace is keyed on (ACC604) ----------------------
+
+
+@fact("tensorflow")
+def tf_method_attributes_between_calls() -> str:
+    """Attributes of a `@tf.function` method's object changed between two calls: old or new?"""
+    import tensorflow as tf
+
+    class Model:
+        def __init__(self):
+            self.weights, self.scale, self.var = tf.ones(3), 2.0, tf.Variable(tf.ones(3))
+
+        @tf.function
+        def by_weights(self, x):
+            return x * self.weights
+
+        @tf.function
+        def by_scale(self, x):
+            return x * self.scale
+
+        @tf.function
+        def by_var(self, x):
+            return x * self.var
+
+    def seen(method, change, new):
+        model, x = Model(), tf.ones(3)
+        method(model, x)
+        change(model)
+        return "new" if float(method(model, x)[0]) == new else "old"
+
+    return ", ".join(f"{what}: {seen(*how)}" for what, how in {
+        "tensor reassigned": (Model.by_weights, lambda m: setattr(m, "weights", tf.fill([3], 7.0)), 7.0),
+        "float reassigned": (Model.by_scale, lambda m: setattr(m, "scale", 3.0), 3.0),
+        "Variable replaced": (Model.by_var, lambda m: setattr(m, "var", tf.Variable(tf.fill([3], 9.0))), 9.0),
+        "Variable assigned": (Model.by_var, lambda m: m.var.assign(tf.fill([3], 5.0)), 5.0),
+    }.items())
+
+
+@fact("jax")
+def jax_static_objects_made_in_a_function() -> str:
+    """A static argument's attribute, and a static `self`'s attribute written by a module-level
+    function, each object made in a function and changed between two of its calls."""
+    from functools import partial
+
+    import jax
+
+    class Config:
+        def __init__(self):
+            self.scale = 2.0
+
+    @partial(jax.jit, static_argnums=1)
+    def apply(x, cfg):
+        return x * cfg.scale
+
+    class Scaler:
+        def __init__(self):
+            self.k = 2.0
+
+        @partial(jax.jit, static_argnums=0)
+        def go(self, x):
+            return x * self.k
+
+    def set_k(s, k):
+        s.k = k
+
+    def static_argument():
+        cfg = Config()
+        apply(1.0, cfg)
+        cfg.scale = 3.0
+        return "new" if float(apply(1.0, cfg)) == 3.0 else "old"
+
+    def static_self():
+        s = Scaler()
+        s.go(1.0)
+        set_k(s, 5.0)
+        return "new" if float(s.go(1.0)) == 5.0 else "old"
+
+    return f"static argument: {static_argument()}, static self written by a function: {static_self()}"
+
+
+@fact("torch")
+def torch_compile_guards_attributes() -> str:
+    """Attributes a torch.compile'd function reads through an argument, or a compiled module
+    reads of itself, changed between two calls: Dynamo guards each (a recompile), or not?"""
+    import torch
+
+    class Holder:
+        def __init__(self):
+            self.scale, self.n, self.w = 2.0, 2, torch.ones(3)
+            self.left, self.right = torch.ones(3), torch.zeros(3)
+            self.current = self.left
+
+    @torch.compile(backend="eager")
+    def by_scale(x, h):
+        return x * h.scale
+
+    @torch.compile(backend="eager")
+    def by_n(x, h):
+        return x * h.n
+
+    @torch.compile(backend="eager")
+    def by_w(x, h):
+        return x * h.w
+
+    @torch.compile(backend="eager")
+    def by_identity(x, h):
+        return x + 1 if h.current is h.left else x - 1
+
+    class Module(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k, self.flag = 2, True
+
+        def forward(self, x):
+            return x * self.k if self.flag else x
+
+    def through_argument(fn, change, new):
+        h, x = Holder(), torch.ones(3)
+        fn(x, h)
+        change(h)
+        return "new" if float(fn(x, h)[0]) == new else "old"
+
+    def of_module(change, new, original=False):
+        module = Module()
+        compiled, x = torch.compile(module, backend="eager"), torch.ones(3)
+        compiled(x)
+        change(module if original else compiled)
+        return "new" if float(compiled(x)[0]) == new else "old"
+
+    results = {
+        "float": through_argument(by_scale, lambda h: setattr(h, "scale", 3.0), 3.0),
+        "int": through_argument(by_n, lambda h: setattr(h, "n", 5), 5.0),
+        "tensor reassigned": through_argument(by_w, lambda h: setattr(h, "w", torch.full((3,), 7.0)), 7.0),
+        "identity test": through_argument(by_identity, lambda h: setattr(h, "current", h.right), 0.0),
+        "module int": of_module(lambda m: setattr(m, "k", 4), 4.0),
+        "module bool": of_module(lambda m: setattr(m, "flag", False), 1.0),
+        "original module's int": of_module(lambda m: setattr(m, "k", 6), 6.0, original=True),
+    }
+    return ", ".join(f"{what}: {seen}" for what, seen in results.items())
+
+
+
+@fact("torch")
+def torch_submodule_shadowed_through_dict() -> str:
+    """A compiled module's submodule, or an int attribute, replaced between two calls through
+    the instance `__dict__` (bypassing `nn.Module.__setattr__`) or by plain assignment: does the
+    compiled module follow eager?"""
+    import torch
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.sub, self.k = torch.nn.Linear(4, 4, bias=False), 2
+            with torch.no_grad():
+                self.sub.weight.copy_(torch.eye(4))
+
+        def forward(self, x):
+            return self.sub(x) * self.k
+
+    def follows(change, called_first=True) -> str:
+        model, x = Wrapper(), torch.arange(4.0)
+        compiled = torch.compile(model, backend="eager")
+        if called_first:
+            compiled(x)
+        replacement = torch.nn.Linear(4, 4, bias=False)
+        with torch.no_grad():
+            replacement.weight.fill_(5.0)
+        change(model, replacement)
+        return "new" if torch.allclose(compiled(x), model(x)) else "old (stale)"
+
+    return ", ".join(f"{what}: {follows(change)}" for what, change in {
+        "object.__setattr__ of the submodule": lambda m, r: object.__setattr__(m, "sub", r),
+        "__dict__[...] of the submodule": lambda m, r: m.__dict__.__setitem__("sub", r),
+        "vars(m)[...] of the submodule": lambda m, r: vars(m).__setitem__("sub", r),
+        "m.sub = ... (nn.Module.__setattr__)": lambda m, r: setattr(m, "sub", r),
+        "object.__setattr__ of the int": lambda m, r: object.__setattr__(m, "k", 3),
+    }.items()) + ", object.__setattr__ of the submodule before this object's first call (forward compiled before for the others): " + follows(
+        lambda m, r: object.__setattr__(m, "sub", r), called_first=False)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -41,10 +41,10 @@ def _changes(analysis: ModuleAnalysis, code: str) -> Iterator[KeyChange]:
 
 
 class RewrapInLoop(Rule):
-    """A compiled callable whose identity is new on every pass of a loop: a wrapper applied anew to a new callable and called once per pass.
+    """A call, on every pass of a loop, of a compiled callable whose identity (a component of its cache key) is new on each pass.
 
     What it does:
-        Flags `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
+        Flags the call that runs the result of `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
@@ -61,7 +61,12 @@ class RewrapInLoop(Rule):
         five passes are bounded, and a result called again (or handed to another call, or
         called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
         neither is flagged. `torch.compile` caches on the code object, so a new lambda there
-        compiles once and is not flagged.
+        compiles once and is not flagged. A new object each pass brings its own compiled
+        callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
+        function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
+        of a callable new per object (`jax.jit(self._step)`, a lambda; for `tf.function` any
+        function), or `step` is a `@tf.function` method, and `t.step` is called once on the pass.
+        The finding is at the call, and names the wrapper application and the loop.
 
     Why is this bad:
         `jax.jit` caches compiled traces on the function object it wraps, and `dlaccelerate`
@@ -115,8 +120,8 @@ def update(p, g, lr):
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(lambda p, g: p - 0.1 * g)(params, grads)  # expect: ACC501
-        step_fn = jax.jit(functools.partial(update, lr=0.1))  # expect: ACC501
-        params = step_fn(params, grads)
+        step_fn = jax.jit(functools.partial(update, lr=0.1))
+        params = step_fn(params, grads)  # expect: ACC501
     return params
 """,
         """
@@ -132,11 +137,12 @@ def evaluate(params, batches):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
-            wrapper = change.node.func if isinstance(change.node, cst.Call) else change.node
+            wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
             yield (
                 change.node,
-                f"'{_code(analysis, wrapper)}' wraps {change.component} on every pass of {change.where}: "
-                "its cache is keyed on that new object, so every pass traces and compiles again; "
+                f"the identity of the compiled callable called here, a component of its cache key, is new on every "
+                f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps "
+                f"{change.component}, so every pass traces and compiles again; "
                 "wrap once outside the loop and pass changing values as arguments",
                 change.statement,
             )
@@ -157,7 +163,8 @@ class ChangingStaticArgument(Rule):
         `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
         changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a
         function the loop calls with it; and a new object hashed by identity (`optax.adam(lr)`,
-        a `lambda`, an instance of a class without value equality). Values drawn from a bounded
+        a `lambda`, an instance of a class without value equality, also as the `self` of a
+        method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). Values drawn from a bounded
         set (a loop over a literal tuple, a flag) are not flagged, nor are Python numbers passed
         to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
         `torch.compile` (its second compile is dynamic), nor arrays computed from the counter

@@ -405,7 +405,11 @@ class BoundAttributeRead(Rule):
         by another method (`self.lr *= 0.5`), by module-level code between two calls
         (`trainer.lr = 0.01`), by any function through a module-level name, or by a
         module-level function through its parameter, called with the object between two calls
-        (`configure(model, 5.0)`). Attributes set before the first call, methods, and frozen
+        (`configure(model, 5.0)`); and the same in a function for an object it makes
+        (`m = Model(); m.apply(x); m.weights = w; m.apply(x)`, or `set_k(m, 5.0)` between the
+        calls), in that function's program order (a loop repeats its body; rebinding `m` makes a
+        new object, with a new cache). `torch.compile` guards what it reads (a recompile, not a
+        stale value) and is not flagged. Attributes set before the first call, methods, and frozen
         dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
         write in a method that also resets what the code building the trace reads
         (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
@@ -537,10 +541,10 @@ apply(1.0, config)
             change = bindings.attribute_written(attr, fn, builders or set())
             whose = "a bound method's object"
         else:
-            objects = _static_objects(node.value.value, fn, ctx)
-            if not objects:
+            if not _is_static(node.value.value, fn, ctx):
                 return
-            change = bindings.attribute_written(attr, fn, set(), objects)
+            objects = bindings.static_objects(fn, node.value.value)
+            change = bindings.attribute_written(attr, fn, set(), objects, static_param=node.value.value)
             whose = "a static argument"
         if change is not None:
             line = bindings.line(change.node)
@@ -566,12 +570,12 @@ def _captures_self(fn, ctx: RuleContext) -> bool:
     return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
 
 
-def _static_objects(name: str, fn, ctx: RuleContext) -> set[str]:
-    """The module-level objects passed as `fn`'s parameter `name` when a marker decorating
-    `fn` declares it static: the trace is keyed on them by identity."""
+def _is_static(name: str, fn, ctx: RuleContext) -> bool:
+    """Whether a marker decorating `fn` declares its parameter `name` static: the trace is
+    keyed on the object passed there by hash, and its attributes are hidden inputs."""
     positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
     for _, opts in _decorating_markers(fn, ctx):
         static = set(opts.static_argnames) | {positional[i] for i in opts.static_argnums if -len(positional) <= i < len(positional)}
         if name in static:
-            return ctx.analysis.bindings.static_objects(fn, name)
-    return set()
+            return True
+    return False

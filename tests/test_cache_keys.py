@@ -52,8 +52,8 @@ def issue(obj, n):
 
 def spelled_as_a_name(trainer, n):
     for i in range(n):
-        g = jax.jit(trainer.f)  # expect: ACC501
-        g()
+        g = jax.jit(trainer.f)
+        g()  # expect: ACC501
 
 def through_an_attribute_chain(self, x, n):
     while n:
@@ -73,8 +73,8 @@ def issue(x, v, n, use_jit):
     for i in range(n):
         def f(v): return x @ v
         if use_jit:
-            f = jax.jit(f)  # expect: ACC501
-        f(v)
+            f = jax.jit(f)
+        f(v)  # expect: ACC501
 
 def rebound_in_else(x, v, n, eager):
     for i in range(n):
@@ -82,22 +82,22 @@ def rebound_in_else(x, v, n, eager):
         if eager:
             pass
         else:
-            g = jax.jit(g)  # expect: ACC501
-        v = g(v)
+            g = jax.jit(g)
+        v = g(v)  # expect: ACC501
 
 def lambda_under_an_if(v, n, fast):
     for i in range(n):
         h = lambda u: u * 2
         if fast:
-            h = jax.jit(h)  # expect: ACC501
-        v = h(v)
+            h = jax.jit(h)
+        v = h(v)  # expect: ACC501
 
 def while_loop(v, n, fast):
     while n > 0:
         def k(u): return u - 1
         if fast:
-            k = jax.jit(k)  # expect: ACC501
-        v = k(v)
+            k = jax.jit(k)
+        v = k(v)  # expect: ACC501
         n -= 1
 
 def look_alike(x, v, n, use_jit):
@@ -109,20 +109,20 @@ def look_alike(x, v, n, use_jit):
 """,
     "a jitted def made anew on each call of a step function called from a loop": """
 def train_step(params, batch):
-    @functools.partial(jax.jit, static_argnums=(1,))  # expect: ACC501
+    @functools.partial(jax.jit, static_argnums=(1,))
     def inner(p, k):
         return p * k
-    return inner(params, 3)
+    return inner(params, 3)  # expect: ACC501
 
 def eval_step(params):
-    @jax.jit  # expect: ACC501
+    @jax.jit
     def inner(p):
         return p * 2
-    return inner(params)
+    return inner(params)  # expect: ACC501
 
 def loss_step(params):
-    run = jax.jit(lambda p: p ** 2)  # expect: ACC501
-    return run(params)
+    run = jax.jit(lambda p: p ** 2)
+    return run(params)  # expect: ACC501
 
 def scale_step(params):
     def body(p):
@@ -314,20 +314,20 @@ def look_alike(x, y, epochs):
     "a new compiled callable made in a function that runs on every pass, however it is called": """
 class Model:
     def run(self, x):  # a method called through an instance each pass
-        @tf.function  # expect: ACC501
+        @tf.function
         def predict(v):
             return v * 2
         for batch in x:  # reused across the batches of one call: still rebuilt on every outer pass
-            predict(batch)
+            predict(batch)  # expect: ACC501
 
     def outer(self, x):
         return self.inner(x)  # two levels down, through `self`
 
     def inner(self, x):
-        @tf.function  # expect: ACC501
+        @tf.function
         def sample(v):
             return v + 1
-        return sample(x)
+        return sample(x)  # expect: ACC501
 
 def issue(x, n):
     model = Model()
@@ -336,10 +336,11 @@ def issue(x, n):
         model.outer(x)
 
 def train(params, batch):
-    @jax.jit  # expect: ACC501
+    @jax.jit
     def loss(p, b):
         return (p * b).sum()
-    return jax.value_and_grad(loss)(params, batch)  # called through a transform
+    # called through a transform
+    return jax.value_and_grad(loss)(params, batch)  # expect: ACC501
 
 def epoch(params, batch):
     return train(params, batch)  # called from a function the loop calls
@@ -414,6 +415,69 @@ def look_alike(x, n):
         scale = 2.0 * i
         by_value(x, scale)  # expect: ACC502
 """,
+    "a compiled callable each new object owns, called once per pass": """
+def plain_fn(x):
+    return x * 2
+
+class Trainer:
+    def __init__(self, lr):
+        self.lr = lr
+        self.step = jax.jit(self._step)  # each object jits its own bound method
+        self.shared = jax.jit(plain_fn)  # the same function for every object: cached once
+
+    def _step(self, x):
+        return x * self.lr
+
+class Scaled:
+    def __init__(self, k):
+        self.k = k
+
+    @partial(jax.jit, static_argnums=0)
+    def apply(self, x):  # `self` static, hashed by identity
+        return x * self.k
+
+class TfModel:
+    @tf.function
+    def call(self, x):  # tf.function keeps one cache per object
+        return x + 1
+
+def issue(x, n):
+    for i in range(n):
+        opt = Trainer(0.1)
+        opt.step(x)  # expect: ACC501
+
+def made_inline(x, n):
+    while n:
+        x = Trainer(0.1).step(x)  # expect: ACC501
+        n -= 1
+
+def static_self(x, n):
+    for i in range(n):
+        Scaled(2.0).apply(x)  # expect: ACC502
+
+def tf_method(x, n):
+    for i in range(n):
+        model = TfModel()
+        model.call(x)  # expect: ACC501
+
+def made_in_a_function_the_loop_runs(x):
+    trainer = Trainer(0.2)
+    return trainer.step(x)  # expect: ACC501
+
+def driver(x, n):
+    for i in range(n):
+        made_in_a_function_the_loop_runs(x)
+
+def look_alike(x, n):
+    opt = Trainer(0.1)  # one object: one compile
+    for i in range(n):
+        opt.step(x)
+        Trainer(0.1).shared(x)
+    for epoch in range(n):
+        fresh = Trainer(0.1)
+        for b in range(n):  # reused over the pass's batches: one compile per epoch
+            fresh.step(x)
+""",
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
 def accumulate(x, start, end):
@@ -470,3 +534,13 @@ def test_a_finding_names_the_component_and_the_loop():
     messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC502"]
     assert any(m.startswith("argument 'w' of 'train_step_tf' is new on every pass of this loop") for m in messages)
     assert any("'run_epoch', which 'in_a_helper' calls in a loop" in m for m in messages)
+
+
+def test_a_call_of_a_new_objects_compiled_callable_names_the_wrapper_and_the_object():
+    source = HEADER + CASES["a compiled callable each new object owns, called once per pass"]
+    messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC501"]
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if "self.step = jax.jit(self._step)" in text)
+    assert any(
+        f"'jax.jit' (line {line}) wraps the bound method 'self._step' (a new object on each access) in 'Trainer.__init__' "
+        "once per object, and 'opt' is a new 'Trainer' object on each pass" in m for m in messages
+    ), messages

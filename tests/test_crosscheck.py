@@ -6,6 +6,7 @@ tests/conftest.py); the tests that need the linter's side call it on top of thos
 tests that prove the harness bites run small temporary copies.
 """
 
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -118,6 +119,26 @@ def test_an_unlabelled_storm_and_an_unlabelled_frozen_key_are_seen_when_run(tmp_
                and "the same PRNG key on both calls" in p for p in problems), problems
     assert len(problems) == 2, problems
 
+
+
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None or importlib.util.find_spec("torch") is None,
+                    reason="needs tensorflow and torch (pip install 'acclint[tf]', torch's CPU build: docs/crosscheck.md)")
+def test_an_unlabelled_tf_and_torch_storm_are_seen_when_run(tmp_path):
+    """TF's trace count and torch's compile count are evidence too: with the labels dropped,
+    the linter and the run both report the line (and the look-alikes, below the threshold,
+    stay quiet)."""
+    tf_storm = "x = scaled_by_value(x, float(np.exp(-epoch / 10)))"
+    torch_storm = "x = repeat_add(x, step + 1)"
+    _copy_with(tmp_path, "tf_storms.py", f"{tf_storm}  # expect: ACC502", tf_storm)
+    _copy_with(tmp_path, "torch_storms.py", f"{torch_storm}  # expect: ACC502", torch_storm)
+    tf_line = _line_of(tmp_path / "tf_storms.py", tf_storm)
+    torch_line = _line_of(tmp_path / "torch_storms.py", torch_storm)
+    problems = crosscheck(tmp_path).disagreements()
+    assert any(f"decay_as_python_float ACC5: labels -, linter {tf_line}, dynamic {tf_line}" in p
+               and "8 traces from this line in one call" in p for p in problems), problems
+    assert any(f"unrolled_range_bound ACC5: labels -, linter {torch_line}, dynamic {torch_line}" in p
+               and "traces from this line in one call" in p for p in problems), problems
+    assert len(problems) == 2, problems
 
 def test_a_broken_fixture_is_reported_and_the_others_still_run(tmp_path):
     shutil.copy(FIXTURES / "jax_rng.py", tmp_path / "jax_rng.py")

@@ -398,6 +398,62 @@ ORDERED_SILENT = {
         scaler(tf.ones(2))
         scaler(tf.ones(2))
     """,
+    "a function's object set up before its first call, and a new object on every pass": """
+        import tensorflow as tf
+        class Scaler:
+            def __init__(self):
+                self.weights = tf.constant([1.0, 2.0])
+            @tf.function
+            def apply(self, x):
+                return x * self.weights
+        def run(x, w):
+            scaler = Scaler()
+            scaler.weights = w  # set-up: before any trace
+            scaler.apply(x)
+            return scaler.apply(x)
+        def sweep(x, ws):
+            for w in ws:
+                scaler = Scaler()  # a new object: a new cache
+                scaler.apply(x)
+                scaler.weights = w
+    """,
+    "a tf.Variable of a tf.function method's object assigned in place (read on every call)": """
+        import tensorflow as tf
+        class Model:
+            def __init__(self):
+                self.var = tf.Variable([1.0, 2.0])
+            @tf.function
+            def apply(self, x):
+                return x * self.var
+        def run(x):
+            model = Model()
+            model.apply(x)
+            model.var.assign([5.0, 5.0])
+            return model.apply(x)
+    """,
+    "torch.compile guards the attributes it reads through an argument, identity tests too": """
+        import torch
+        class Holder:
+            def __init__(self):
+                self.scale = 2.0
+                self.left = torch.ones(3)
+                self.current = self.left
+        @torch.compile(backend="eager")
+        def chosen(x, h):
+            if h.current is h.left:
+                return x * h.scale
+            return x - 1
+        def run(x):
+            h = Holder()
+            chosen(x, h)
+            h.current = torch.zeros(3)
+            h.scale = 3.0
+            return chosen(x, h)
+        HOLDER = Holder()
+        chosen(torch.ones(3), HOLDER)
+        HOLDER.scale = 4.0
+        chosen(torch.ones(3), HOLDER)
+    """,
 }
 
 
@@ -565,6 +621,67 @@ ORDERED_FOUND = {
             def decay(self):
                 self.rate = self.rate / 2
     """, 8, "ACC604", 10),
+    "self.weights of a tf.function method, on an object a function makes, reassigned between its calls": ("""
+        import tensorflow as tf
+        class Scaler:
+            def __init__(self):
+                self.weights = tf.constant([1.0, 2.0])
+            @tf.function
+            def apply(self, x):
+                return x * self.weights
+        def run(x):
+            scaler = Scaler()
+            scaler.apply(x)
+            scaler.weights = tf.constant([5.0, 5.0])
+            return scaler.apply(x)
+    """, 8, "ACC604", 12),
+    "an attribute of a static argument a function makes, written between its calls": ("""
+        from functools import partial
+        import jax
+        class Config:
+            def __init__(self):
+                self.scale = 2.0
+        @partial(jax.jit, static_argnums=1)
+        def apply(x, cfg):
+            return x * cfg.scale
+        def run(x):
+            cfg = Config()
+            apply(x, cfg)
+            cfg.scale = 3.0
+            return apply(x, cfg)
+    """, 9, "ACC604", 13),
+    "a static self a function makes, written by a module-level function it hands the object to": ("""
+        from functools import partial
+        import jax
+        class Scaler:
+            def __init__(self):
+                self.k = 2.0
+            @partial(jax.jit, static_argnums=0)
+            def go(self, x):
+                return x * self.k
+        def set_k(s, k):
+            s.k = k
+        def run(x):
+            s = Scaler()
+            s.go(x)
+            set_k(s, 5.0)
+            return s.go(x)
+    """, 9, "ACC604", 11),
+    "a function's object written late in a pass, called again early in the next": ("""
+        import tensorflow as tf
+        class Model:
+            def __init__(self):
+                self.rate = 0.1
+            @tf.function
+            def step(self, x):
+                return x * self.rate
+        def train(x, n):
+            model = Model()
+            for i in range(n):
+                x = model.step(x)
+                model.rate = model.rate / 2
+            return x
+    """, 8, "ACC604", 13),
 }
 
 
@@ -664,3 +781,87 @@ def test_tensorflow_agrees_with_the_ordered_model():
 
         out += [float(apply_aug(tf.ones(1))[0]), float(apply_aug(tf.ones(1))[0])]
     assert out == [1.0, 1.0, 2.0, 2.0]  # each definition has an empty cache
+
+
+SHADOWED_HEADER = """
+import torch
+
+class Wrapper(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.sub = torch.nn.Linear(4, 4)
+        self.k = 2
+
+    def forward(self, x):
+        return self.sub(x) * self.k
+"""
+
+SHADOWED = {
+    "object.__setattr__ at module level, as the report (pytorch#197859)": """
+model = Wrapper()
+compiled = torch.compile(model)
+compiled(torch.ones(4))
+object.__setattr__(model, "sub", torch.nn.Linear(4, 4))  # expect: ACC606
+compiled(torch.ones(4))
+""",
+    "the instance __dict__ written in a function": """
+def swap(x):
+    model = Wrapper()
+    compiled = torch.compile(model, backend="eager")
+    compiled(x)
+    model.__dict__["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
+    return compiled(x)
+""",
+    "vars() written late in a pass, called early in the next": """
+def train(x, n):
+    model = Wrapper()
+    compiled = torch.compile(backend="eager")(model)
+    for i in range(n):
+        x = compiled(x)
+        vars(model)["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
+    return x
+""",
+    "look-alikes: assigned through nn.Module.__setattr__, a plain int": """
+def fine(x):
+    model = Wrapper()
+    compiled = torch.compile(model)
+    compiled(x)
+    model.sub = torch.nn.Linear(4, 4)  # registered: the next call recompiles
+    object.__setattr__(model, "k", 3)  # an int: guarded by value
+    return compiled(x)
+""",
+}
+
+
+@pytest.mark.parametrize("body", SHADOWED.values(), ids=SHADOWED.keys())
+def test_a_compiled_modules_submodule_shadowed_through_its_dict(body):
+    from labelled import family_labels_and_findings
+
+    expected, found = family_labels_and_findings(SHADOWED_HEADER + body, "ACC6")
+    assert found == expected
+
+
+def test_torch_compile_keeps_a_submodule_shadowed_through_its_dict():
+    torch = pytest.importorskip("torch", reason="the claim is checked by running torch.compile")
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.sub = torch.nn.Linear(2, 2, bias=False)
+            with torch.no_grad():
+                self.sub.weight.copy_(torch.eye(2))
+
+        def forward(self, x):
+            return self.sub(x)
+
+    model, x = Wrapper(), torch.ones(2)
+    compiled = torch.compile(model, backend="eager")
+    compiled(x)
+    replacement = torch.nn.Linear(2, 2, bias=False)
+    with torch.no_grad():
+        replacement.weight.fill_(5.0)
+    object.__setattr__(model, "sub", replacement)
+    assert model(x).tolist() == [10.0, 10.0]  # eager: the new submodule
+    assert compiled(x).tolist() == [1.0, 1.0]  # compiled: the registered one
+    model.sub = replacement
+    assert compiled(x).tolist() == [10.0, 10.0]  # through __setattr__: recompiled

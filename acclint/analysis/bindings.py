@@ -66,7 +66,7 @@ class Event:
     """One thing module code does: bind or mutate a name, write an attribute, call something."""
 
     seq: int  # position in source order
-    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import)
+    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound)
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
     scope: FunctionInfo | None  # None: module-level code
@@ -288,6 +288,7 @@ class ModuleBindings:
 
     def attribute_written(
         self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
+        static_param: str | None = None,
     ) -> Change | None:
         """The first write of attribute `attr` of the object `reader`'s trace is keyed on by
         identity, after a trace could have been built, outside construction methods and
@@ -296,7 +297,11 @@ class ModuleBindings:
         instance of the reader's class, `TRAINER = Trainer()`), written by module-level code
         between two calls, by any function through the module's name, or by a module-level
         function through its parameter, called with one of them between two calls
-        (`configure(model, 5.0)`); writes to objects of unknown class are not counted.
+        (`configure(model, 5.0)`); writes to objects of unknown class are not counted. The
+        object may also be a function's local, bound only to a new instance (`m = Model()`),
+        written in that function, directly or by handing it to a function that writes it,
+        between two of its calls there that run the trace (`static_param`: the reader's static
+        parameter the object is passed as, for a reader that is no method of its class).
 
         `builders`: the functions whose code builds `reader`'s trace (`self._step =
         jax.jit(self._step_kernel)` in a `compile` method). A write in a method that also
@@ -326,11 +331,64 @@ class ModuleBindings:
                 ):
                     continue  # set up by a method that must run before the trace can be built
             else:
-                if any(self._stale_call_around(call, reader, -1) for call in self._calls_handing(scope, owner, instances)):
+                handings = self._handings(scope, owner)
+                if any(call.scope is None and name in instances and self._stale_call_around(call, reader, -1) for call, name in handings):
+                    return Change(event.node, "written")
+                if owner is not None and any(
+                    self._local_stale(where, name, reader, static_param)
+                    for where, name in [(event, owner), *((call, name) for call, name in handings if call.scope is not None)]
+                ):
                     return Change(event.node, "written")
                 continue
             return Change(event.node, "written")
         return None
+
+    def _local_stale(self, event: Event, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
+        """Whether `event` falls, in its function's program order, between two calls there that
+        run `reader`'s trace keyed on `owner`, a local bound only to new instances of the reader's
+        class (of a plain class of the module for a static parameter): `m.apply(x)` for a method,
+        `apply(x, m)` passing it as `static_param`. Rebinding `owner` makes a new object, with a
+        new cache (or key)."""
+        scope = event.scope
+        if scope is None:
+            return False
+        binds = [e for e in self._named.get(owner, ()) if e.scope is scope and e.kind == "local"]
+        if not binds or not all(self._new_instance(e.value, reader.cls if static_param is None else None) for e in binds):
+            return False
+        calls = [
+            e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()))
+            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call) and self._runs_on(e.node, owner, reader, static_param)
+        ]
+        return stale_window(event, calls, lambda call: binds) is not None
+
+    def _new_instance(self, value: cst.BaseExpression | None, cls: ClassInfo | None) -> bool:
+        """`Cls(...)`: of `cls`, or (None) of any plain class of the module (no decorator)."""
+        made = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
+        return made is not None and (made is cls if cls is not None else not made.node.decorators)
+
+    def _runs_on(self, call: cst.Call, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
+        """Whether `call` runs `reader` on the object `owner`: `owner.reader(...)`, or
+        `reader(...)` passing `owner` as `static_param`."""
+        func = call.func
+        if static_param is None:
+            return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner and func.attr.value == reader.name
+        positional = [p.name for p in reader.params if p.positional]
+        return isinstance(func, cst.Name) and func.value == reader.name and owner in _passed_as(call, positional, static_param)
+
+    def _handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
+        """Calls of the module-level function `fn` by name that pass a name as its parameter
+        `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`): (the call, the
+        name), at module level (`call.scope` None) or in a function (a local of it)."""
+        if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
+            return []
+        if param not in [p.name for p in fn.params]:
+            return []
+        positional = [p.name for p in fn.params if p.positional]
+        return [
+            (call, name) for call in self._named.get(fn.name, ())
+            if call.kind == "call" and isinstance(call.node, cst.Call) and isinstance(call.node.func, cst.Name)
+            for name in _passed_as(call.node, positional, param)
+        ]
 
     def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
         """Whether the method `writer` calls `reader`'s trace on its object (`self.step(...)`,
@@ -377,26 +435,6 @@ class ModuleBindings:
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
 
-    def _calls_handing(self, fn: FunctionInfo, param: str | None, objects: set[str]) -> list[Event]:
-        """Module-level calls of the module-level function `fn` that pass one of `objects` as
-        its parameter `param` (`configure(model, 5.0)` for `def configure(m, s): m.s = s`)."""
-        if param is None or fn.parent is not None or fn.cls is not None or self.index.functions.get(fn.name) is not fn:
-            return []
-        positional = [p.name for p in fn.params if p.positional]
-        if param not in [p.name for p in fn.params]:
-            return []
-        found = []
-        for call in self._named.get(fn.name, ()):
-            if call.kind != "call" or call.scope is not None or not isinstance(call.node, cst.Call):
-                continue
-            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
-            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
-            if param in positional and positional.index(param) < len(plain):
-                given.append(plain[positional.index(param)])
-            if any(isinstance(v, cst.Name) and v.value in objects for v in given):
-                found.append(call)
-        return found
-
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
         """Module-level variables that module-level calls of `reader` (by its name) pass as its
         parameter `param`, each bound only to an instance of a plain class of this module (no
@@ -405,16 +443,10 @@ class ModuleBindings:
         same object after its attribute changed."""
         calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
         positional = [p.name for p in reader.call_params if p.positional]
-        found: set[str] = set()
-        for call in calls_of:
-            if not isinstance(call.node, cst.Call):
-                continue
-            plain = [a.value for a in call.node.args if a.keyword is None and not a.star]
-            given = [a.value for a in call.node.args if a.keyword is not None and a.keyword.value == param]
-            if param in positional and positional.index(param) < len(plain):
-                given.append(plain[positional.index(param)])
-            found.update(v.value for v in given if isinstance(v, cst.Name) and self._plain_instance(v.value))
-        return found
+        return {
+            name for call in calls_of if isinstance(call.node, cst.Call)
+            for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
+        }
 
     def _plain_instance(self, name: str) -> bool:
         values = self.index.module_values.get(name, [])
@@ -627,6 +659,8 @@ class ModuleBindings:
         elif isinstance(target, cst.Name):
             if scope is None or target.value in globals_of.get(scope, ()):
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
+            else:  # a function's own variable (ACC604 follows objects made in a function)
+                add("local", target.value, target, *(() if loops is None else (loops,)), value=value)
         elif isinstance(target, cst.Attribute):
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
@@ -653,6 +687,16 @@ class ModuleBindings:
         """Record an in-place change of `name`, when it names the module's object there."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
+
+
+def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
+    """The names `call` passes as the parameter `param` of a function whose positional
+    parameters are `positional`: by keyword, or in its place."""
+    plain = [a.value for a in call.args if a.keyword is None and not a.star]
+    given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
+    if param in positional and positional.index(param) < len(plain):
+        given.append(plain[positional.index(param)])
+    return {v.value for v in given if isinstance(v, cst.Name)}
 
 
 def _initialises(event: Event) -> bool:

@@ -30,8 +30,8 @@ calls: what they build is new on every pass; its parameters are new on every pas
 passes them a new value (one level of calls: the summary is which parameters reach a key). The
 body of a compiled function is no host code: it runs only while a trace is built.
 
-A wrapper applied on each pass is a storm only when its result is called once on that pass: a
-result called (or handed to another call) at several places, or in a nested loop, is a per-pass
+A wrapper applied on each pass is a storm only when its result is called once on that pass (the
+finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
 compile that the pass reuses (a jit per configuration), not a compile per step.
 """
 
@@ -95,7 +95,8 @@ class Loop:
     bounded: bool
     changing: set[str] = field(default_factory=set)  # names holding a new value each pass
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
-    called: dict[str, int] = field(default_factory=dict)  # names called or handed to a call in its body (not nested loops): how often
+    # names called or handed to a call in its body (not nested loops): each such call
+    called: dict[str, list[cst.Call]] = field(default_factory=dict)
     called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
@@ -119,9 +120,9 @@ class KeyChange:
     """A component of a compiled call's cache key that is new on every pass (one finding)."""
 
     code: str  # ACC501 identity, ACC502 static or by-value argument, ACC503 shape, ACC504 a dlaccelerate input, ACC505 a guard
-    node: cst.CSTNode  # where to report
+    node: cst.CSTNode  # where to report: the argument that changes, or (ACC501, ACC505) the call
     component: str  # what changes: "static argument 'lr'", "the shape of 'x[:t]'", ...
-    callee: cst.CSTNode | None  # the compiled callable as called (None for a rewrap: `node` says it)
+    callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
     statement: cst.BaseStatement
 
@@ -188,9 +189,9 @@ class LoopFacts:
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
-        # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`),
-        # or the value of `name = jit(f)`.
-        self._called_at_once: set[int] = set()
+        # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
+        # id of `jit(f)` -> the call `jit(f)(x)`), or the value of `name = jit(f)`.
+        self._called_at_once: dict[int, cst.Call] = {}
         self._assigned_to: dict[int, str] = {}
         # Calls of the module's functions and methods inside an unbounded loop:
         # (function, parameters the call does not pass (1: `self`), call, scope, loops)
@@ -198,6 +199,10 @@ class LoopFacts:
         # Every call of the module's functions and methods from host code: (caller, callee)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        # Compiled callables each instance of a module class owns: (class, attribute) -> how.
+        self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
+        # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
+        self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
         self._scopes[None] = module
         for statement in analysis.module.body:
@@ -209,7 +214,8 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [KeyChange("ACC501", r.node, r.what, None, r.where, r.statement) for r in self._rewraps()]
+        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
+        found += self._owned_changes()
         helpers = self._helper_passes()
         for call in self.calls:
             unbounded = [loop for loop in call.loops if not loop.bounded]
@@ -431,18 +437,66 @@ class LoopFacts:
         return False
 
     # -- identity ------------------------------------------------------------------------
+    def _owned_changes(self) -> list[KeyChange]:
+        """Calls `obj.attr(...)` of a compiled callable that `obj` owns, where `obj` is a new
+        object on every pass (`Trainer(cfg).step(x)`, or `t = Trainer(cfg)` in the loop, then
+        `t.step(x)` once on the pass; or made in a function the loop runs): a new instance
+        brings a new callable (ACC501), or is itself a static argument hashed by identity
+        (`self` of a method jitted with `static_argnums=0`: ACC502)."""
+        found: list[KeyChange] = []
+        callers = self._called_in_loops()
+        for call, loops, scope, statement in self._attribute_calls:
+            func: cst.Attribute = call.func  # type: ignore[assignment]
+            obj = func.value
+            cls = self._instance(obj, scope)
+            owned = self._owned.get((cls, func.attr.value)) if cls is not None else None
+            if owned is None:
+                continue
+            unbounded = [loop for loop in loops if not loop.bounded]
+            where = "this loop" if unbounded else (callers.get(scope.fn) if scope.fn is not None else None)
+            if where is None or not self._new_each_pass(obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
+                continue
+            instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
+            if owned.static_self:
+                found.append(KeyChange("ACC502", obj, f"static argument 'self' (hashed by identity; {instance})", func, where, statement))
+            else:
+                found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
+        return found
+
+    def _new_each_pass(self, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop]) -> bool:
+        """Whether the object `obj.attr(...)` runs on is new on every pass, and called once on
+        it: `Cls(...)` itself; a name a loop binds to one and calls `obj.attr` on once on its pass
+        (not in a nested loop: that reuses it); or, in a function a loop runs, a local (not a
+        parameter) bound to one. A class with value equality is no new key."""
+        if isinstance(obj, cst.Call):
+            return self._new_object(obj, self._pass_of((), "")) is not None
+        if not isinstance(obj, cst.Name):
+            return False
+        if unbounded:
+            key = self._code(func)
+            loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
+            return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
+        fn = scope.fn
+        return (
+            fn is not None and obj.value in scope.instances and obj.value not in {p.name for p in fn.params}
+            and not self._value_equality(cls)
+        )
+
     def _rewraps(self) -> list[_Rewrap]:
-        """Wrapper applications on a new callable each pass, that are called on that pass."""
+        """Wrapper applications on a new callable each pass, with the call on that pass that
+        runs their result."""
         found: list[_Rewrap] = []
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
-                if c.result is None or (c.loop.called.get(c.result) == 1 and c.result not in c.loop.called_nested):
-                    found.append(_Rewrap(c.node, c.what, "this loop", c.statement))
-            elif c.scope.fn is not None and (c.result is None or self._called_in(c.result, c.scope)):
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
+                if len(calls) == 1 and c.result not in c.loop.called_nested:
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+            elif c.scope.fn is not None:
+                call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
-                if where is not None:
-                    found.append(_Rewrap(c.node, c.what, where, c.statement))
+                if where is not None and call is not None:
+                    found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
 
     # -- the walk ------------------------------------------------------------------------
@@ -522,6 +576,8 @@ class LoopFacts:
                 wrapped = True
                 jitted = self._jitted(found[0].name, found[1], info, decorator.decorator)
                 _bind_jitted(scope, node.name.value, jitted)
+                if info is not None and info.cls is not None:
+                    self._own_method(info, jitted, decorator.decorator)
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
@@ -589,8 +645,43 @@ class LoopFacts:
         values = self.analysis.index.module_values.get(expr.value, [])
         return values[0] if len(values) == 1 and _is_literal(values[0]) else None
 
+    def _own_method(self, method: FunctionInfo, jitted: Jitted, decorator: cst.CSTNode) -> None:
+        """A decorated method whose compiled callable is each instance's own: a wrapper that
+        keeps its cache in the object it makes (one per instance, through the descriptor), or
+        a jit holding `self` static."""
+        cls: ClassInfo = method.cls  # type: ignore[assignment]
+        if jitted.identity == "wrapper":
+            what = f"the method '{cls.name}.{method.name}' (keeping a cache per object)"
+            self._owned[(cls, method.name)] = _Owned(decorator, what)
+        elif jitted.identity == "function" and 0 in jitted.static_positions and not self._value_equality(cls):
+            self._owned[(cls, method.name)] = _Owned(decorator, "", static_self=True)
+
+    def _own_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+        """`self.attr = wrapper(c)` in `__init__` with `c` new per instance (a bound method
+        `self.f`, a lambda, a local def; any callable for a wrapper that keeps its own cache):
+        each instance owns a new compiled callable."""
+        fn = scope.fn
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if not (
+            fn is not None and fn.cls is not None and fn.name == "__init__" and fn.params
+            and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+        ):
+            return
+        application: cst.Call = node.value  # type: ignore[assignment]
+        jitted = self._jitted(marker, options, None, application)
+        wrapped = application.args[0].value
+        if jitted.identity == "code":
+            return
+        what = self._fresh_callable(wrapped, scope, None)
+        if what is None and jitted.identity == "wrapper":
+            what = f"'{self._code(wrapped)}' (each {self._code(application.func)} object keeps its own cache)"
+        if what is not None:
+            self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
+
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
+        if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
+            self._own_attribute(node, scope, found[0].name, found[1])
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             wrapped = node.value.args[0].value  # type: ignore[attr-defined]
@@ -628,7 +719,7 @@ class LoopFacts:
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
-            self._called_at_once.add(id(node.func))
+            self._called_at_once[id(node.func)] = node
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -637,11 +728,13 @@ class LoopFacts:
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it.
         used = [node.func.value] if isinstance(node.func, cst.Name) else []
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            used.append(self._code(node.func))  # `t.step(x)`: a method of an object made on the pass
         if not wrapper:
             used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
             if loops:
-                loops[-1].called[name] = loops[-1].called.get(name, 0) + 1
+                loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
         target = self._called_function(node.func, scope)
@@ -660,6 +753,8 @@ class LoopFacts:
                     self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
         if (unbounded or scope.fn is not None) and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers):
             self._pending.append((node, loops, scope, statement))
+        elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
+            self._attribute_calls.append((node, loops, scope, statement))
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -774,12 +869,12 @@ class LoopFacts:
             current = self._scopes.get(fn) if current.fn is not None else None
         return None
 
-    def _called_in(self, name: str, scope: _Scope) -> bool:
-        """Whether `name` is called anywhere in the body of `scope`'s function."""
-        return scope.fn is not None and any(
-            isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
-            for n in _nodes(scope.fn.node)
-        )
+    def _call_of(self, name: str, scope: _Scope) -> cst.Call | None:
+        """The first call of `name` in the body of `scope`'s function (in source order), or None."""
+        return next((
+            n for n in _nodes(scope.fn.node, in_order=True)  # type: ignore[union-attr]
+            if isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
+        ), None)
 
     def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:
         """`jax.grad(name)`, `eqx.filter_value_and_grad(name)`, `jax.vmap(name)`: a transform of
@@ -835,10 +930,23 @@ class LoopFacts:
 
 
 @dataclass(frozen=True)
+class _Owned:
+    """A compiled callable each instance of a class owns: an attribute its `__init__` binds to
+    a wrapper applied to a callable new per instance (`self.step = jax.jit(self._step)`), or a
+    method decorated with a wrapper that keeps a cache per object (`@tf.function`) or that holds
+    `self` static (`@partial(jax.jit, static_argnums=0)`)."""
+
+    node: cst.CSTNode  # the wrapper application (or decorator)
+    what: str  # "the bound method 'self._step'", ...
+    static_self: bool = False  # the instance is a static argument (ACC502), not a new callable
+
+
+@dataclass(frozen=True)
 class _Rewrap:
     """A wrapper applied to a callable that is new on each pass, and called there."""
 
-    node: cst.CSTNode
+    node: cst.CSTNode  # the wrapper application
+    call: cst.Call  # the call that runs its result on that pass (where it is reported)
     what: str  # "a lambda", "functools.partial(...)", ...
     where: str  # "this loop" or "'predict', which 'train' calls in a loop"
     statement: cst.BaseStatement
@@ -957,14 +1065,17 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
     loop.changing |= stepped - assigned
 
 
-def _nodes(root: cst.CSTNode):
-    """Every node under `root`, nested function bodies excepted."""
+def _nodes(root: cst.CSTNode, in_order: bool = False):
+    """Every node under `root`, nested function bodies excepted (in source order if asked)."""
     stack = list(children(root))
+    if in_order:
+        stack.reverse()
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            stack.extend(children(node))
+            below = list(children(node))
+            stack.extend(reversed(below) if in_order else below)
 
 
 def _names(node: cst.CSTNode) -> set[str]:

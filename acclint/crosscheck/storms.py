@@ -11,6 +11,18 @@ on the stack when the trace is made, which is the call site):
   also jits) are not counted: only functions whose code lies in a fixture file are.
 * The runtime: ``AcceleratedFunction._build``, which builds each new trace, is wrapped while
   the counter is active (the runtime itself is not changed).
+* TensorFlow (when loaded): ``tracing_compilation._create_concrete_function``, which a
+  tf.function calls on every cache miss to trace its Python function into a new graph (what
+  ``experimental_get_tracing_count()`` counts, per function), is wrapped while the counter is
+  active; only traces of fixture functions count.
+* torch (when loaded): ``torch._dynamo.convert_frame._compile``, which Dynamo calls for each
+  frame it compiles on a cache miss (what ``torch._dynamo.utils.counters["frames"]`` tallies,
+  globally), is wrapped likewise; compiles of fixture code count, except the resume functions
+  Dynamo generates after a graph break. After the recompile limit Dynamo stops compiling the
+  frame (the calls run eagerly), so a guard storm counts that many compiles.
+
+Each hook is a private name of its framework (JAX 0.10, tensorflow-cpu 2.21, torch 2.13); if one
+is renamed, entering the counter raises, naming it, rather than counting nothing.
 
 A line that traces more than :data:`STORM_TRACES` times within one call of the entry is
 evidence of ACC5: a bounded set of values (a flag, a few modes) stays below it, as it stays
@@ -55,19 +67,46 @@ class TraceCounter:
 
     def __enter__(self) -> TraceCounter:
         monitoring.register_event_duration_secs_listener(self._on_event)
+        try:
+            self._wrap_builders()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _wrap_builders(self) -> None:
+        """Wrap the function each loaded framework builds a new trace with (module docstring)."""
         accelerate = sys.modules.get("acclint.runtime.accelerate")
         if accelerate is not None:
-            cls = accelerate.AcceleratedFunction
-            build = cls._build
+            self._wrap(accelerate.AcceleratedFunction, "_build", lambda *args, **kwargs: True)
+        if "tensorflow" in sys.modules:
+            from tensorflow.python.eager.polymorphic_function import tracing_compilation  # noqa: PLC0415 (with TF fixtures only)
 
-            @functools.wraps(build)
-            def counted_build(af, *args, **kwargs):
+            self._wrap(tracing_compilation, "_create_concrete_function",
+                       lambda function_type, type_context, func_graph, tracing_options:
+                       self._in_fixture(tracing_options.python_function))
+        if "torch" in sys.modules:
+            from torch._dynamo import convert_frame  # noqa: PLC0415 (with torch fixtures only)
+
+            self._wrap(convert_frame, "_compile", lambda code, *args, **kwargs: (
+                code.co_filename in self.fixture_files and not code.co_name.startswith("torch_dynamo_resume_in")))
+
+    def _wrap(self, owner: Any, name: str, counts: Any) -> None:
+        """Wrap `owner.name`, a function each new trace goes through, to count a trace at the
+        innermost fixture frame on the stack when `counts(*args, **kwargs)` says it is one of
+        a fixture function; restored on exit."""
+        original = getattr(owner, name, None)
+        if original is None:
+            raise RuntimeError(f"cannot count traces: {getattr(owner, '__name__', owner)}.{name} is gone (renamed in this version?)")
+
+        @functools.wraps(original)
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            if counts(*args, **kwargs):
                 self._count(sys._getframe(1))
-                return build(af, *args, **kwargs)
+            return original(*args, **kwargs)
 
-            self._restore.append((cls, "_build", build))
-            cls._build = counted_build
-        return self
+        self._restore.append((owner, name, original))
+        setattr(owner, name, counted)
 
     def __exit__(self, *exc: object) -> None:
         monitoring.unregister_event_duration_listener(self._on_event)

@@ -13,11 +13,11 @@ def infect(state, step):
 
 
 def pandemic_scan(state, step=1.0, T=5):
-    @functools.partial(jax.jit, static_argnums=(1, 2))  # expect: ACC501
+    @functools.partial(jax.jit, static_argnums=(1, 2))
     def _pandemic_scan(state, step, T):
         return lax.scan(infect, state, jnp.full(T, step))
 
-    return _pandemic_scan(state, step, T)
+    return _pandemic_scan(state, step, T)  # expect: ACC501
 
 
 for _ in range(100):
