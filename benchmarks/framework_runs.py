@@ -256,6 +256,20 @@ def trace_size_of_input() -> str:
 
 
 @fact("torch")
+def trace_branch_on_size() -> str:
+    """A Python `if` on a size of the input (`x.shape[0] > 5`) under torch.jit.trace, traced
+    with a batch of 8, called with a batch of 3."""
+    import torch
+
+    def head(x):
+        if x.shape[0] > 5:
+            return x * 2
+        return x
+
+    return _trace_vs_eager(head, torch.ones(8, 3), torch.ones(3, 3))
+
+
+@fact("torch")
 def trace_tensor_made_inside() -> str:
     """A branch on a tensor the function makes (`torch.rand`) under torch.jit.trace."""
     import torch

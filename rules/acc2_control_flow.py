@@ -20,7 +20,10 @@ class IfOnTracedValue(Rule):
 
     What it does:
         Flags an `if`/`elif`/`while` statement in a traced function whose condition depends on
-        a traced array value (not on its shape, dtype, a static argument or `is None`).
+        a traced array value (not on its shape, dtype, a static argument or `is None`). Where
+        the framework records a size read as a tensor (`torch.jit.trace`: `[conversions]
+        size_reads` in its data), a condition on a traced input's size (`x.shape[0] > n`,
+        `x.size(0)`, or a local bound to one) is flagged too: it keeps the example input's branch.
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
@@ -327,7 +330,8 @@ class ConditionalExpressionOnTracedValue(Rule):
     """A conditional expression `a if cond else b` whose `cond` is traced.
 
     What it does:
-        Flags conditional expressions whose condition depends on a traced value.
+        Flags conditional expressions whose condition depends on a traced value, or, where the
+        framework records size reads as tensors (`torch.jit.trace`), on a traced input's size.
 
     Why is this bad:
         The condition is decided once, on the host: `jax.jit` raises, and `dlaccelerate`
