@@ -175,6 +175,9 @@ class Framework:
     # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
     # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
     size_reads: frozenset[str] = frozenset()
+    # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
+    # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
+    variable_methods: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -368,6 +371,7 @@ def _framework(raw: dict) -> Framework:
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
+        variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
     )
 
 
