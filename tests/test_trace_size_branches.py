@@ -76,3 +76,13 @@ def test_look_alikes_are_not_size_branches(body):
 def test_a_size_branch_elsewhere_is_static(wrap):
     source = traced("if x.shape[0] > 5:\n    return x * 2\nreturn x", wrap).replace("import torch", "import jax\nimport torch")
     assert found(source) == []
+
+
+def test_the_report_is_found_on_its_label():
+    """The report the hazard came from (dev half of the reports corpus), linted as a file."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "benchmarks/reports/dev/pytorch_22485_shape_test_baked_by_jit_trace.py"
+    text = path.read_text()
+    label = next(i for i, line in enumerate(text.splitlines(), 1) if "# label: ACC2" in line)
+    assert [(f.line, f.code) for f in lint_text(text, str(path), Settings()).findings] == [(label, "ACC201")]

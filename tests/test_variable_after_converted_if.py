@@ -72,3 +72,13 @@ def test_run_as_the_finding_says(case, tmp_path):
     else:
         with pytest.raises(AttributeError):
             f(tf.Variable(0.0), tf.constant(2.0))
+
+
+def test_the_report_is_found_on_its_label():
+    """The report the hazard came from (dev half of the reports corpus), linted as a file."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "benchmarks/reports/dev/tensorflow_38555_variable_rebound_in_converted_if.py"
+    text = path.read_text()
+    label = next(i for i, line in enumerate(text.splitlines(), 1) if "# label: ACC2" in line)
+    assert [(f.line, f.code) for f in lint_text(text, str(path), Settings()).findings] == [(label, "ACC209")]
