@@ -199,6 +199,44 @@ def tf_flag_is_false_after_converted_if() -> str:
     return f"{verdict}: eager {eager}, tf.function {traced}"
 
 
+def _variable_steps(step) -> str:
+    """`step(v, x)` eagerly and under tf.function, on a fresh tf.Variable each."""
+    import tensorflow as tf
+
+    eager = float(step(tf.Variable(0.0), tf.constant(2.0)))
+    try:
+        traced = float(tf.function(step)(tf.Variable(0.0), tf.constant(2.0)))
+    except AttributeError as error:
+        return f"error: {str(error).splitlines()[-1].strip()[:80]}; eager {eager}"
+    return f"{'fine' if eager == traced else 'wrong'}: eager {eager}, tf.function {traced}"
+
+
+@fact("tensorflow")
+def tf_variable_method_after_converted_if() -> str:
+    """`v = v.assign_add(x)` in a converted `if`: on the loop's next pass `v` is a tensor."""
+
+    def step(v, x):
+        for _ in range(3):
+            if x > 0:
+                v = v.assign_add(x)
+        return v.read_value()
+
+    return _variable_steps(step)
+
+
+@fact("tensorflow")
+def tf_variable_method_without_rebinding() -> str:
+    """The look-alike: `v.assign_add(x)` without rebinding `v` keeps the variable."""
+
+    def step(v, x):
+        for _ in range(3):
+            if x > 0:
+                v.assign_add(x)
+        return v.read_value()
+
+    return _variable_steps(step)
+
+
 @fact("tensorflow")
 def tf_flag_not_after_converted_if() -> str:
     """The look-alike: `if not flag:` on the same flag is converted too, and right."""
@@ -318,6 +356,20 @@ def trace_size_of_input() -> str:
         return x.sum(0) / x.size(0)
 
     return _trace_vs_eager(mean, torch.ones(4, 3), torch.ones(8, 3))
+
+
+@fact("torch")
+def trace_branch_on_size() -> str:
+    """A Python `if` on a size of the input (`x.shape[0] > 5`) under torch.jit.trace, traced
+    with a batch of 8, called with a batch of 3."""
+    import torch
+
+    def head(x):
+        if x.shape[0] > 5:
+            return x * 2
+        return x
+
+    return _trace_vs_eager(head, torch.ones(8, 3), torch.ones(3, 3))
 
 
 @fact("torch")

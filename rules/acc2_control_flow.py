@@ -9,6 +9,7 @@ from acclint.fix.branches import if_fix, ifexp_fix
 from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, VMAPPED
+from acclint.analysis.taint import Kind
 from acclint.lint.rule import Rule, RuleContext
 
 CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
@@ -19,7 +20,10 @@ class IfOnTracedValue(Rule):
 
     What it does:
         Flags an `if`/`elif`/`while` statement in a traced function whose condition depends on
-        a traced array value (not on its shape, dtype, a static argument or `is None`).
+        a traced array value (not on its shape, dtype, a static argument or `is None`). Where
+        the framework records a size read as a tensor (`torch.jit.trace`: `[conversions]
+        size_reads` in its data), a condition on a traced input's size (`x.shape[0] > n`,
+        `x.size(0)`, or a local bound to one) is flagged too: it keeps the example input's branch.
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
@@ -149,6 +153,8 @@ def step(x):
         if name is not None:
             message = f"'{keyword}' on traced value '{name}' " + framework_of(ctx).says(self.code, f"bakes one branch into the trace; {framework_of(ctx).hints['select']}")
             report_with_fix(ctx, node, message, self._fix(node, ctx))
+        else:
+            report_size_branch(node, test, f"'{keyword}'", ctx)
 
 
 class TruthTestOfTracedValue(Rule):
@@ -248,6 +254,44 @@ def pick(a, b):
         )
 
 
+def report_size_branch(node: cst.CSTNode, test: cst.BaseExpression, what: str, ctx: RuleContext) -> None:
+    """Report a branch whose test reads the size of a traced value where the framework records
+    size reads as tensors (`size_reads`, torch.jit.trace): the example input's answer is kept."""
+    reads = framework_of(ctx).size_reads
+    if not reads:
+        return
+    read = _size_read(test, reads, ctx, set())
+    if read is not None:
+        ctx.report(
+            node,
+            f"{what} on '{ctx.code_for(read)}', the size of a traced value, keeps the example input's branch "
+            f"(the size is recorded as a tensor and its truth baked, TracerWarning); {framework_of(ctx).hints['size_branch']}",
+        )
+
+
+def _size_read(expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen: set[str]) -> cst.CSTNode | None:
+    """The first size read of a traced value in `expr` (`x.shape`, `x.size()`), also through a
+    local name bound to one (`n = x.shape[0]; if n > k:`); None if there is none."""
+    # A traced input or a pytree of them: one that has a size is a tensor.
+    if isinstance(expr, cst.Attribute) and expr.attr.value in reads and ctx.kind(expr.value) >= Kind.TREE:
+        return expr
+    if isinstance(expr, cst.Name) and expr.value not in seen and ctx.is_local(expr.value):
+        seen.add(expr.value)
+        flows = ctx.analysis.body(ctx.function).flows_into.get(expr.value, ())
+        for _, value, how in flows:
+            found = _size_read(value, reads, ctx, seen) if how == "=" else None
+            if found is not None:
+                return found
+        return None
+    if isinstance(expr, (cst.Lambda, cst.BaseComp)):
+        return None  # its own scope
+    for child in expr.children:
+        found = _size_read(child, reads, ctx, seen)
+        if found is not None:
+            return found
+    return None
+
+
 def _tested_operands(node: cst.BooleanOperation) -> list[cst.BaseExpression]:
     """Operands Python truth-tests in a chain of `and`/`or`: all but the last."""
     operands: list[cst.BaseExpression] = []
@@ -286,7 +330,8 @@ class ConditionalExpressionOnTracedValue(Rule):
     """A conditional expression `a if cond else b` whose `cond` is traced.
 
     What it does:
-        Flags conditional expressions whose condition depends on a traced value.
+        Flags conditional expressions whose condition depends on a traced value, or, where the
+        framework records size reads as tensors (`torch.jit.trace`), on a traced input's size.
 
     Why is this bad:
         The condition is decided once, on the host: `jax.jit` raises, and `dlaccelerate`
@@ -347,6 +392,8 @@ def act(x):
         if name is not None:
             message = f"conditional expression on traced value '{name}' " + framework_of(ctx).says(self.code, f"bakes one branch into the trace; {framework_of(ctx).hints['select']}")
             report_with_fix(ctx, node, message, ifexp_fix(node, ctx))
+        else:
+            report_size_branch(node, node.test, "conditional expression", ctx)
 
 
 class AssertOnTracedValue(Rule):

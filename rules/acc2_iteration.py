@@ -1,4 +1,4 @@
-"""ACC205-ACC208: Python loops and values around control flow a framework converts, or cannot.
+"""ACC205-ACC209: Python loops and values around control flow a framework converts, or cannot.
 
 TensorFlow's AutoGraph turns a `for` over a tensor, a `while` on one and an `if` on one into
 graph loops and branches; what Python then sees is not what it wrote (a list grown in the loop
@@ -372,3 +372,139 @@ def _assigns(node: cst.If, name: str) -> bool:
                 return True
         stack.extend(children(current))
     return False
+
+
+class VariableMethodAfterConvertedIf(Rule):
+    """A branch on a traced value that rebinds a name later used as a variable, where the framework converts that branch.
+
+    What it does:
+        Flags an `if` on a traced value whose branch assigns a name (`v = v.assign(x)`) that is
+        then called with a method only a variable has (`v.assign_add(1)`, `v[0].assign(2)`,
+        `v.read_value()`: the framework data's `[branches] variable_methods`), after the `if` or
+        anywhere in a loop around it (its next pass), in a framework that converts that `if`
+        into a graph branch (TensorFlow's AutoGraph).
+
+    Why is this bad:
+        AutoGraph turns the `if` into a `tf.cond`, which returns every name a branch assigns as
+        a tensor: after it the name holds no variable, and the variable's method raises
+        `AttributeError` while tracing (a run: eager runs, `tf.function` raises). Calling the
+        method without rebinding the name keeps the variable.
+
+    Example:
+        @tf.function
+        def step(v, x):
+            for _ in range(3):
+                if x > 0:
+                    v = v.assign_add(x)
+                else:
+                    v = v.assign_sub(x)
+
+    Use instead:
+        @tf.function
+        def step(v, x):
+            for _ in range(3):
+                if x > 0:
+                    v.assign_add(x)
+                else:
+                    v.assign_sub(x)
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC209"
+    name = "variable-method-after-converted-if"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def step(v, x):
+    for _ in range(3):
+        if x > 0:
+            v.assign_add(x)
+    return v.read_value()
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def step(v, x):
+    if x > 0:  # expect: ACC209
+        v = v.assign(x)
+    v.assign_add(1.0)
+""",
+    ]
+
+    def visit_If(self, node: cst.If, ctx: RuleContext) -> None:
+        methods = framework_of(ctx).variable_methods
+        test = ctx.truth_traced_name(node.test) if methods else None
+        if test is None:
+            return
+        for name in _assigned_names(node):
+            use = _variable_use(name, node, methods, ctx)
+            if use is not None:
+                ctx.report(
+                    node,
+                    f"'{ctx.code_for(use)}' calls a variable's method on '{name}', which the branch on traced value '{test}' assigns: "
+                    + framework_of(ctx).says(self.code, "the framework converts that branch, after which the name is a tensor, which has no such method; call the method without rebinding the name"),
+                )
+                return
+
+
+def _assigned_names(node: cst.If) -> list[str]:
+    """The plain names a branch of `node` (its body, its `elif`s and `else`) assigns, in order."""
+    names: list[str] = []
+    stack: list[cst.CSTNode] = [node.body] + ([node.orelse] if node.orelse is not None else [])
+    while stack:
+        current = stack.pop(0)
+        if isinstance(current, _SCOPES):
+            continue
+        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+            target = current.target
+            if isinstance(target, cst.Name) and target.value not in names:
+                names.append(target.value)
+        stack.extend(children(current))
+    return names
+
+
+def _variable_use(name: str, branch: cst.If, methods: frozenset[str], ctx: RuleContext) -> cst.Call | None:
+    """A call of one of `methods` on `name` (or an element of it) that runs after `branch`: in
+    the visited function after it, or anywhere in the outermost loop around it (the next pass)."""
+    loops = []
+    for ancestor in ctx.ancestors:
+        if isinstance(ancestor, _SCOPES):
+            loops = []
+        elif isinstance(ancestor, (cst.For, cst.While)):
+            loops.append(ancestor)
+    region = loops[0] if loops else ctx.function.node
+    after = bool(loops)  # in a loop every use runs on a later pass
+    stack: list[cst.CSTNode] = [region]
+    while stack:
+        current = stack.pop()
+        if current is _END:
+            after = True
+            continue
+        if current is not region and isinstance(current, _SCOPES):
+            continue
+        if after and isinstance(current, cst.Call) and _method_on(current, name, methods):
+            return current
+        if current is branch and not after:
+            stack.append(_END)  # its own subtree first, then what follows it
+        stack.extend(reversed(list(children(current))))
+    return None
+
+
+_END = cst.Pass()  # marks, on the walk's stack, the end of the branch's subtree
+
+
+def _method_on(call: cst.Call, name: str, methods: frozenset[str]) -> bool:
+    """`name.method(...)` or `name[...].method(...)` for one of `methods`."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in methods:
+        return False
+    owner = func.value.value if isinstance(func.value, cst.Subscript) else func.value
+    return isinstance(owner, cst.Name) and owner.value == name

@@ -171,6 +171,13 @@ class Framework:
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
+    # Size reads of a traced input (`x.shape`, `x.size(0)`) that are recorded as tensors here,
+    # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
+    # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
+    size_reads: frozenset[str] = frozenset()
+    # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
+    # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
+    variable_methods: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -363,6 +370,8 @@ def _framework(raw: dict) -> Framework:
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
+        size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
+        variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
     )
 
 
