@@ -36,6 +36,7 @@ import libcst as cst
 
 from acclint.analysis.declared import Declared
 from acclint.analysis.facts import value_facts
+from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import wrapper_seeds
@@ -141,7 +142,9 @@ class Project:
     """The linted files, by module name, and the seeds their traced functions give each other.
 
     `summaries`: where each file's facts are kept between runs (acclint.run.cache), or None.
-    `digests`: the SHA-256 of each file's bytes where the caller has them already."""
+    `digests`: the SHA-256 of each file's bytes where the caller has them already.
+    `library_store`: the folder keeping what installed libraries' modules hand on between runs
+    (acclint.analysis.library_wrappers; None: kept for this run only)."""
 
     def __init__(
         self,
@@ -151,6 +154,7 @@ class Project:
         read: Callable[[str], bytes] | None = None,
         summaries: Summaries | None = None,
         digests: Mapping[str, str | None] | None = None,
+        library_store: Path | None = None,
     ) -> None:
         self.markers = markers
         self.pedantic = pedantic  # the strictness the analysis runs with (LintOptions.pedantic)
@@ -177,6 +181,8 @@ class Project:
         # What a file sends out depends on which names the project holds (`in_project`).
         self._names_key = digest(sorted(self.paths))
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
+        # The wrappers of the installed libraries the files import (read, never imported).
+        self.libraries = InstalledLibraries(markers, store=library_store, in_project=self.in_project)
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -374,6 +380,7 @@ class Project:
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
                 queue.append(path)
+        self.libraries.save()
         queued = set(queue)
 
         def give(file: str, seed: Seed | Returned) -> None:
