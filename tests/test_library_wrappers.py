@@ -14,6 +14,7 @@ import pytest
 
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.api import lint_paths
+from acclint.cli import main
 from acclint.frameworks.markers import CACHED, load_markers
 from two_modules import write_files
 
@@ -123,16 +124,28 @@ def test_a_module_that_does_not_parse_gives_no_wrapper_and_says_why(site):
     assert "fakelib 1.0" in found.reasons["fakelib.broken_names.jitted"]
 
 
-@pytest.mark.parametrize("name", ["itself", "ping", "here"])
-def test_recursive_chains_end_with_no_wrapper(site, name):
+@pytest.mark.parametrize("name, why", [
+    ("itself", "hands `fn` only to itself"),
+    ("ping", "hands it back (fakelib.cycles.ping -> fakelib.cycles.pong -> fakelib.cycles.ping)"),
+    ("here", "hands it back (fakelib.cycles.here -> fakelib.cycles_b.there -> fakelib.cycles.here)"),
+])
+def test_recursive_chains_end_with_no_wrapper_and_say_why(site, name, why):
     found = libraries(site)
     assert found.applied(f"fakelib.cycles.{name}") is None
+    [line] = found.report()
+    assert line.startswith(f"no wrapper: fakelib.cycles.{name} (installed fakelib 1.0): ") and why in line
 
 
-def test_a_chain_coming_back_across_modules_says_why(site):
+def test_the_report_names_the_wrappers_asked_about_and_the_modules_that_do_not_parse(site):
     found = libraries(site)
-    found.applied("fakelib.cycles.here")
-    assert any("back" in reason for reason in found.reasons.values())
+    found.applied("fakelib.compiled")
+    found.applied("fakelib.broken_names.jitted")
+    found.applied("fakelib._compile.register")  # stores its callable: hands nothing on, no line
+    assert [line.split(":")[0] + ":" + line.split(":")[1] for line in found.report()] == [
+        "wrapper: fakelib.compiled (installed fakelib 1.0)",
+        "no wrapper: fakelib.broken_names.jitted",
+    ]
+    assert "does not parse" in found.report()[1]
 
 
 def test_the_frameworks_own_names_and_the_standard_library_are_never_read(site):
@@ -216,3 +229,49 @@ def test_a_project_calling_the_installed_library_wrappers(site, tmp_path, monkey
         for number, line in enumerate(textwrap.dedent(USES).splitlines(), 1) if "# expect: " in line
     }
     assert found == expected
+
+
+def test_show_wrappers_says_why_each_chain_gives_no_context(site, tmp_path, monkeypatch, capsys):
+    """`--show-wrappers` on a project with its own recursive chains (a wrapper passing itself,
+    two modules handing the callable to each other) calling the installed library, whose one
+    module does not parse: every line says what the run infers, and nothing crashes or hangs."""
+    monkeypatch.syspath_prepend(str(site))
+    root = write_files(tmp_path / "project", {
+        "a.py": """
+            import jax
+            import fakelib
+            from fakelib.broken_names import jitted
+            from b import pong
+
+            def itself(fn):
+                return itself(fn)
+
+            def ping(fn):
+                return pong(fn)
+
+            def mine(fn):
+                return fakelib.compiled(fn)
+
+            def step(x):
+                return x
+
+            fast = jitted(step)
+        """,
+        "b.py": """
+            from a import ping
+
+            def pong(fn):
+                return ping(fn)
+        """,
+    })
+    assert main(["check", "--show-wrappers", str(root)]) == 0
+    lines = [line.replace(str(root) + "/", "") for line in capsys.readouterr().out.splitlines()]
+    assert lines[:2] == [
+        "wrapper: a.mine (a.py): jax.jit (cached) on the function at position 0 or keyword fn",
+        "no wrapper: a.itself (a.py): hands `fn` only to itself (itself): a recursive chain traces nothing by itself",
+    ]
+    assert lines[2].startswith("no wrapper: a.ping (a.py): hands `fn` to b.pong, which hands it back (a.ping -> b.pong -> a.ping)")
+    assert lines[3].startswith("no wrapper: b.pong (b.py): ")
+    assert lines[4].startswith("wrapper: fakelib.compiled (installed fakelib 1.0): jax.jit")
+    assert lines[5].startswith("no wrapper: fakelib.broken_names.jitted: fakelib 1.0's ") and "does not parse" in lines[5]
+    assert len(lines) == 6

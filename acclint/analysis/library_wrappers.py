@@ -41,10 +41,13 @@ from typing import Sequence
 import acclint
 from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Options
-from acclint.analysis.wrappers import Applied, HandOff, Step, handed_on, hand_offs, infer
-from acclint.frameworks.markers import MarkerTable
+from acclint.analysis.wrappers import Applied, HandOff, Step, describe, handed_on, hand_offs, infer, unwrapped_reasons
+from acclint.frameworks.markers import Marker, MarkerTable
 
 FORMAT = 1  # bump when what a cache file holds changes
+# Passes over a library's modules before their wrappers are taken as they stand (each pass that
+# changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
+MAX_PASSES = 16
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,9 @@ class InstalledLibraries:
         self.store = store
         self.in_project = in_project
         self.reasons: dict[str, str] = {}  # a name or module -> why it gives no wrapper
-        self._answers: dict[str, Applied | None] = {}
-        self._asking: set[str] = set()
-        self._cuts = 0  # how many times a chain came back to a name or module being worked out
-        self._wrappers: dict[str, dict[str, Applied]] = {}  # module -> its wrappers
-        self._inferring: set[str] = set()
+        self.asked: dict[str, None] = {}  # the names asked about, in order (`report`)
+        self._found: dict[tuple[str, str], Applied] = {}  # (module, "f" or "Class.method") -> a wrapper's
+        self._solved: set[str] = set()  # modules whose wrappers are worked out
         self._facts: dict[str, ModuleFacts | None] = {}
         self._located: dict[str, tuple[str | None, list[str]] | None] = {}
         self._distributions: dict[str, Distribution | None] = {}  # top-level package -> its distribution
@@ -109,23 +110,15 @@ class InstalledLibraries:
     def applied(self, qualified: str) -> Applied | None:
         """What calling the library function (or `Class.method`) `qualified` applies to the
         functions it is given, if it is a wrapper; None for anything else or not read."""
-        if qualified in self._answers:
-            return self._answers[qualified]
-        if qualified in self._asking:
-            self._cuts += 1
-            self.reasons.setdefault(qualified, f"{qualified} hands its callable back to itself through its own callees: a recursive chain traces nothing by itself")
-            return None
         if not self.readable(qualified):
             return None
-        self._asking.add(qualified)
-        cuts = self._cuts
-        try:
-            found = self._lookup(qualified)
-        finally:
-            self._asking.discard(qualified)
-        if cuts == self._cuts:  # an answer a cut cycle made may be short of the fixpoint: not kept
-            self._answers[qualified] = found
-        return found
+        self.asked.setdefault(qualified)
+        target = self._defined(qualified)
+        if target is None or isinstance(target[0], Marker):
+            return target
+        module, name = target
+        self._solve(module)
+        return self._found.get((module, name))
 
     def readable(self, qualified: str) -> bool:
         """Whether `qualified` may name something of an installed library acclint reads: not
@@ -141,57 +134,70 @@ class InstalledLibraries:
         """Whether the top-level name `top` is a library on the path acclint may read."""
         return self.readable(top) and self._locate(top) is not None
 
-    def _lookup(self, qualified: str) -> Applied | None:
-        """Where `qualified` is defined (following re-exports), and whether that is a wrapper."""
-        parts = qualified.split(".")
-        for split in range(len(parts) - 1, 0, -1):  # the longest prefix that is a module
-            module = ".".join(parts[:split])
-            facts = self.facts(module)
-            if facts is None:
-                continue
+    def _defined(self, qualified: str):
+        """Where `qualified` is defined: (module, name) in a library module that parses, following
+        re-exports (`from ._jit import filter_jit`), or the marker it re-exports (`from jax
+        import jit as fast`: the marker itself, with no options), or None."""
+        seen: set[str] = set()
+        while qualified not in seen:
+            seen.add(qualified)
+            if self.facts(qualified) is not None:
+                return None  # a module (`import equinox.internal as eqxi`), no function
+            parts = qualified.split(".")
+            for split in range(len(parts) - 1, 0, -1):  # the longest prefix that is a module
+                module = ".".join(parts[:split])
+                facts = self.facts(module)
+                if facts is not None:
+                    break
+            else:
+                return None
             if facts.error is not None:
                 self.reasons.setdefault(qualified, facts.error)
                 return None
             name = ".".join(parts[split:])
-            found = self.module_wrappers(module).get(name)
-            if found is not None:
-                return found
-            head, _, rest = name.partition(".")  # a re-export (`from ._jit import filter_jit`)
+            head, _, rest = name.partition(".")
             target = facts.exports.get(head)
             absolute = _absolute(target, module, facts.package) if target is not None else None
             if absolute is None:
+                return module, name
+            qualified = f"{absolute}.{rest}" if rest else absolute
+            marker = self.markers.get(qualified)
+            if marker is not None:
+                return marker, Options()
+            if not self.readable(qualified):
                 return None
-            absolute = f"{absolute}.{rest}" if rest else absolute
-            marker = self.markers.get(absolute)  # `from jax import jit as fast`: the marker itself
-            return (marker, Options()) if marker is not None else self.applied(absolute)
+        self.reasons.setdefault(qualified, f"{qualified} is re-exported in a circle: no wrapper")
         return None
 
-    def module_wrappers(self, module: str) -> dict[str, Applied]:
-        """The wrappers module `module` defines ("f" or "Class.method" -> what it applies)."""
-        if module in self._wrappers:
-            return self._wrappers[module]
-        facts = self.facts(module)
-        if facts is None or not facts.handoffs:
-            return {}
-        if module in self._inferring:  # its functions' callees lead back to it: no answer yet
-            self._cuts += 1
-            self.reasons.setdefault(module, f"{module}'s wrappers hand their callables back into {module} through other modules: that chain traces nothing by itself")
-            return {}
-        self._inferring.add(module)
-        cuts = self._cuts
-        try:
-            found = infer(list(facts.handoffs), lambda step: self._known(step, module, facts.package), self.markers)
-        finally:
-            self._inferring.discard(module)
-        if cuts == self._cuts:
-            self._wrappers[module] = found
-        return found
+    def _solve(self, module: str) -> None:
+        """Infer the wrappers of `module` and of every module of its library its functions'
+        hand-offs lead to, to a fixpoint across them (as the project's files are: each pass
+        only adds a wrapped parameter or a stronger marker, so a chain that comes back to where
+        it started, or a function handing its callable to itself, adds nothing and ends)."""
+        if module in self._solved:
+            return
+        pending = [module]
+        for _ in range(MAX_PASSES):
+            changed, reached = False, len(pending)
+            for current in list(pending):
+                facts = self.facts(current)
+                if facts is None or facts.error is not None or not facts.handoffs:
+                    continue
+                known = lambda step, current=current, package=facts.package: self._known(step, current, package, pending)  # noqa: E731
+                for name, applied in infer(list(facts.handoffs), known, self.markers).items():
+                    if self._found.get((current, name)) != applied:
+                        self._found[(current, name)] = applied
+                        changed = True
+            if not changed and len(pending) == reached:
+                break
+        self._solved.update(pending)
 
-    def _known(self, step: Step, module: str, package: bool) -> Applied | None:
-        """What a callee of a function of library module `module` applies: a marker's (or a
-        library table's), else a wrapper's of the same library. Another library is not read on
-        the way (a wrapper of a wrapper of another library is rare, and following every call a
-        library makes into others would parse half the environment: flax's into rich)."""
+    def _known(self, step: Step, module: str, package: bool, pending: list[str]) -> Applied | None:
+        """What a callee of a function of library module `module` applies, as far as this pass
+        knows: a marker's (or a library table's), else a wrapper's of the same library (whose
+        module joins the fixpoint). Another library is not read on the way: a wrapper of another
+        library's wrapper is rare, and following every call a library makes into others would
+        parse half the environment (flax's into rich)."""
         marker = self.markers.get(step.callee)
         if marker is not None:
             return handed_on(marker)
@@ -200,9 +206,53 @@ class InstalledLibraries:
         absolute = _absolute(step.callee, module, package)
         if absolute is None:
             return None
-        if absolute.split(".", 1)[0] != module.split(".", 1)[0]:
+        if absolute.split(".", 1)[0] != module.split(".", 1)[0] or not self.readable(absolute):
             return handed_on_marker(self.markers, absolute)  # another library: its data only
-        return self.applied(absolute)
+        target = self._defined(absolute)
+        if target is None:
+            return None
+        if isinstance(target[0], Marker):
+            return handed_on(target[0])
+        if target[0] not in self._solved and target[0] not in pending:
+            pending.append(target[0])
+        return self._found.get(target)
+
+    def report(self) -> list[str]:
+        """A line for each name asked about that is a wrapper, and for each that hands a
+        callable on but is none, saying why (`acclint check --show-wrappers`)."""
+        handing: dict[str, list[HandOff]] = {}
+        module_of: dict[str, str] = {}
+        for module in sorted(self._solved):
+            facts = self.facts(module)
+            for h in facts.handoffs if facts is not None else ():
+                handing.setdefault(f"{module}.{h.function}", []).append(h)
+                module_of[f"{module}.{h.function}"] = module
+
+        def callee_of(key: str, step: Step) -> str | None:
+            module = module_of[key]
+            if not step.imported:
+                return f"{module}.{step.callee}"
+            absolute = _absolute(step.callee, module, self.facts(module).package)
+            target = self._defined(absolute) if absolute is not None and self.readable(absolute) else None
+            return f"{target[0]}.{target[1]}" if target is not None and not isinstance(target[0], Marker) else None
+
+        why = unwrapped_reasons(handing, lambda key: (module_of[key], key[len(module_of[key]) + 1:]) in self._found, callee_of)
+        lines = []
+        for qualified in self.asked:
+            found = self.applied(qualified)
+            target = self._defined(qualified)
+            where = f"{target[0]}.{target[1]}" if target is not None and not isinstance(target[0], Marker) else qualified
+            if found is not None:
+                lines.append(f"wrapper: {qualified} ({self._owner(qualified)}): {describe(found)}")
+            elif qualified in self.reasons:
+                lines.append(f"no wrapper: {qualified}: {self.reasons[qualified]}")
+            elif where in why:
+                lines.append(f"no wrapper: {qualified} ({self._owner(qualified)}): {where} {why[where]}")
+        return lines
+
+    def _owner(self, qualified: str) -> str:
+        distribution = self.distribution(qualified.split(".", 1)[0])
+        return f"installed {distribution.name} {distribution.version}" if distribution is not None else "installed, version unknown"
 
     # -- reading modules ----------------------------------------------------------------
     def facts(self, module: str) -> ModuleFacts | None:

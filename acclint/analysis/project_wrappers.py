@@ -21,7 +21,7 @@ import re
 from typing import Any, Protocol
 
 from acclint.analysis.library_wrappers import InstalledLibraries
-from acclint.analysis.wrappers import Applied, Step, Wrappers, handed_on, infer
+from acclint.analysis.wrappers import Applied, HandOff, Step, Wrappers, describe, handed_on, infer, unwrapped_reasons
 from acclint.common.refused import Refused
 from acclint.frameworks.markers import MarkerTable
 
@@ -49,7 +49,59 @@ _IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.MULTILIN
 
 
 def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
-    """The `Wrappers` seed of every file that uses wrappers defined in other files."""
+    """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
+    installed libraries it imports."""
+    indexed, wrappers = _wrappers(project, markers)
+    seeds = {}
+    for path in indexed:
+        seed = _seed_of(project, path, wrappers)
+        if seed.functions or seed.methods:
+            seeds[path] = seed
+    return seeds
+
+
+def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
+    """What `acclint check --show-wrappers` prints: each wrapper of the project and each of an
+    installed library the project calls, and for each function that hands a callable on but
+    is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
+    module that does not parse)."""
+    indexed, wrappers = _wrappers(project, markers)
+    for path in indexed:
+        _seed_of(project, path, wrappers)  # asks the libraries about the names the file calls
+    lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
+    handing: dict[str, list[HandOff]] = {}
+    file_of: dict[str, tuple[str, set[str]]] = {}
+    files = list(indexed)
+    for path in files:  # the indexed files, and those their hand-offs lead to (a chain through them)
+        handoffs = project.index_of(path).handoffs
+        local = {h.function for h in handoffs}
+        for h in handoffs:
+            key = f"{project.name_of[path]}.{h.function}"
+            handing.setdefault(key, []).append(h)
+            file_of[key] = (path, local)
+            target = project.resolve(h.steps[0].callee, path) if h.steps and h.steps[0].imported and project.in_project(h.steps[0].callee) else None
+            if target is not None and target[0] not in files:
+                files.append(target[0])
+
+    def callee_of(key: str, step: Step) -> str | None:
+        path, local = file_of[key]
+        if not step.imported:
+            return f"{project.name_of[path]}.{step.callee}" if step.callee in local else None
+        target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
+        return f"{project.name_of[target[0]]}.{target[1]}" if target is not None else None
+
+    def wrapped(key: str) -> bool:
+        path, _ = file_of[key]
+        return (path, key[len(project.name_of[path]) + 1:]) in wrappers
+
+    for key, reason in sorted(unwrapped_reasons(handing, wrapped, callee_of).items()):
+        lines.append(f"no wrapper: {key} ({file_of[key][0]}): {reason}")
+    return lines + project.libraries.report()
+
+
+def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied]]:
+    """The files indexed for wrappers, and the wrappers among their functions ((file, name) ->
+    what calling it applies)."""
     indexed = [f for f in project.files if project.screened(f).names_marker]
     indexed += _importing_libraries(project, [f for f in project.files if f not in set(indexed)])
     wrappers: dict[tuple[str, str], Applied] = {}
@@ -64,12 +116,7 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]
         if not found:
             break
         indexed += found
-    seeds = {}
-    for path in indexed:
-        seed = _seed_of(project, path, wrappers)
-        if seed.functions or seed.methods:
-            seeds[path] = seed
-    return seeds
+    return indexed, wrappers
 
 
 def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:

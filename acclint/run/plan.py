@@ -222,6 +222,13 @@ class Plan:
             self._project = project_of(self.project_files, self.options, self.sources.read, self.summaries, self.digests, self.library_store)
         return self._project
 
+    def wrapper_report(self) -> list[str]:
+        """What `--show-wrappers` prints (acclint.analysis.project_wrappers.wrapper_report)."""
+        from acclint.analysis.project_wrappers import wrapper_report
+
+        project = self.bare_project()
+        return wrapper_report(project, project.markers)
+
     @cached_property
     def project_files(self) -> list[str]:
         return with_packages(self.files, self.settings, self.walked)
