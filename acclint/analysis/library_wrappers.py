@@ -101,8 +101,8 @@ class InstalledLibraries:
         self._facts: dict[str, ModuleFacts | None] = {}
         self._located: dict[str, tuple[str | None, list[str]] | None] = {}
         self._distributions: dict[str, Distribution | None] = {}  # top-level package -> its distribution
-        self._listed: dict[str, Distribution] = {}  # ... as every distribution's files list them
-        self._recorded = False  # whether those were read
+        self._listed: dict | None = None  # top-level package -> the installed distribution listing it
+        self._unlisted: list = []  # distributions without a `top_level.txt`, their RECORDs not read yet
         self._kept: dict[Distribution, dict[str, list]] = {}  # what each library's cache file holds
         self._dirty: set[Distribution] = set()
 
@@ -298,24 +298,32 @@ class InstalledLibraries:
     def distribution(self, top: str) -> Distribution | None:
         """The distribution that installs the top-level package `top`, from the metadata on
         the path: the one named as the package (found by its folder's name, reading no other
-        metadata), else the one whose `top_level.txt` or `RECORD` lists it (`dm-haiku`'s
-        `haiku`: every distribution's files read, once a run, only where a name does not match)."""
+        metadata), else the one whose `top_level.txt` lists it (`PyYAML`'s `yaml`), else, for
+        distributions without that file, the one whose `RECORD` lists its files (read once a
+        run, and only where the cheaper answers fail)."""
         if top in self._distributions:
             return self._distributions[top]
-        found = None
-        for dist in _distributions(self.path, name=top):
-            found = Distribution(dist.metadata["Name"] or top, dist.version or "")
-            break
-        if found is None and not self._recorded:
-            self._recorded = True
+        found = next(iter(_distributions(self.path, name=top)), None)
+        if found is None and self._listed is None:
+            self._listed, self._unlisted = {}, []
             for dist in _distributions(self.path):
                 tops = (dist.read_text("top_level.txt") or "").split()
-                tops += [f.parts[0] for f in dist.files or () if len(f.parts) > 1 and not f.parts[0].endswith((".dist-info", ".egg-info", ".data"))]
-                for t in set(tops):
-                    if t not in self._listed:
-                        self._listed[t] = Distribution(dist.metadata["Name"] or t, dist.version or "")
-        self._distributions[top] = found = found or self._listed.get(top)
-        return found
+                for t in tops:
+                    self._listed.setdefault(t, dist)
+                if not tops:
+                    self._unlisted.append(dist)
+        if found is None:
+            found = self._listed.get(top)
+        if found is None and self._unlisted:
+            for dist in self._unlisted:
+                for file in dist.files or ():
+                    if len(file.parts) > 1 and not file.parts[0].endswith((".dist-info", ".egg-info", ".data")):
+                        self._listed.setdefault(file.parts[0], dist)
+            self._unlisted = []
+            found = self._listed.get(top)
+        answer = Distribution(found.metadata["Name"] or top, found.version or "") if found is not None else None
+        self._distributions[top] = answer
+        return answer
 
     def _cache_file(self, distribution: Distribution) -> Path | None:
         if self.store is None:
