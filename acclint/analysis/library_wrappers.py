@@ -74,7 +74,8 @@ class ModuleFacts:
 
 @dataclass(frozen=True)
 class Distribution:
-    """The installed distribution a top-level package comes from (None: no metadata found)."""
+    """The installed distribution a top-level package comes from, as its metadata names it:
+    what the cache of its parsed modules is kept under."""
 
     name: str
     version: str
@@ -166,7 +167,7 @@ class InstalledLibraries:
                 return marker, Options()
             if not self.readable(qualified):
                 return None
-        self.reasons.setdefault(qualified, f"{qualified} is re-exported in a circle: no wrapper")
+        self.reasons.setdefault(qualified, f"{qualified} leads back to itself through re-exports (or to a compiled module, which has no source): no wrapper")
         return None
 
     def _solve(self, module: str) -> None:
@@ -207,7 +208,7 @@ class InstalledLibraries:
         if absolute is None:
             return None
         if absolute.split(".", 1)[0] != module.split(".", 1)[0] or not self.readable(absolute):
-            return handed_on_marker(self.markers, absolute)  # another library: its data only
+            return None  # another library: its data only (asked above, by the name spelled)
         target = self._defined(absolute)
         if target is None:
             return None
@@ -364,12 +365,6 @@ class InstalledLibraries:
             except OSError:
                 continue
         self._dirty.clear()
-
-
-def handed_on_marker(markers: MarkerTable, qualified: str) -> Applied | None:
-    """What a marker of the data named `qualified` makes a function handing it its callable."""
-    marker = markers.get(qualified)
-    return handed_on(marker) if marker is not None else None
 
 
 def _find(name: str, folders: Sequence[str]) -> tuple[str | None, list[str]] | None:

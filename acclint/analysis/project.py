@@ -107,6 +107,13 @@ class FileIndex:
         )
 
 
+def _order(seed) -> str:
+    """The order a file's seeds are given in (and keyed by): the text of their canonical form,
+    which orders any two (the canonical tuples themselves do not: a seed with a call and one
+    without, equal up to there, compare a tuple with None)."""
+    return repr(canonical(seed))
+
+
 def read_bytes(path: str) -> bytes:
     """A file's source as every entry point lints it: a notebook is its code cells, never its
     JSON (which is often valid Python: a dict literal, analysed for nothing or, worse, reused by
@@ -405,7 +412,7 @@ class Project:
                 declared = self.imported(path)
                 if declared != Imported():
                     seeds.setdefault(path, set()).add(declared)
-            own = tuple(sorted(seeds.get(path, ()), key=canonical))
+            own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
                 target = self.resolve(qualified, path)
@@ -418,7 +425,7 @@ class Project:
                 answer(path, qualified, file, resolved)
             for caller, qualified, seed in sorted(callers.get(path, ()), key=lambda c: repr(canonical(c))):
                 answer(caller, qualified, path, seed)
-        return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
+        return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
 
     def outgoing(self, path: str, own: tuple[Seed | Returned, ...]) -> tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]:
         """What the traced functions of `path` reach in other modules, and what its reached
