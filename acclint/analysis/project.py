@@ -151,7 +151,8 @@ class Project:
     `summaries`: where each file's facts are kept between runs (acclint.run.cache), or None.
     `digests`: the SHA-256 of each file's bytes where the caller has them already.
     `library_store`: the folder keeping what installed libraries' modules hand on between runs
-    (acclint.analysis.library_wrappers; None: kept for this run only)."""
+    (acclint.analysis.library_wrappers; None: kept for this run only); `libraries`: those
+    already read by an earlier project of the same markers (the language server's), instead."""
 
     def __init__(
         self,
@@ -162,6 +163,7 @@ class Project:
         summaries: Summaries | None = None,
         digests: Mapping[str, str | None] | None = None,
         library_store: Path | None = None,
+        libraries: InstalledLibraries | None = None,
     ) -> None:
         self.markers = markers
         self.pedantic = pedantic  # the strictness the analysis runs with (LintOptions.pedantic)
@@ -189,7 +191,8 @@ class Project:
         self._names_key = digest(sorted(self.paths))
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
         # The wrappers of the installed libraries the files import (read, never imported).
-        self.libraries = InstalledLibraries(markers, store=library_store, in_project=self.in_project)
+        self.libraries = libraries or InstalledLibraries(markers, store=library_store)
+        self.libraries.in_project = self.in_project
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
