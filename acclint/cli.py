@@ -61,6 +61,8 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     add("--exclude", help="comma-separated globs of paths to leave out, instead of the configured exclude and extend-exclude")
     add("--extend-exclude", help="comma-separated globs of paths to leave out, besides the configured ones")
     add("--show-files", action="store_true", help="print the files a check would lint, one per line, and exit")
+    add("--show-wrappers", action="store_true",
+        help="print the wrappers inferred for the checked files (the project's and the installed libraries' they call), why functions handing a callable on are none, and exit")
     quiet = check.add_mutually_exclusive_group()
     quiet.add_argument("-q", "--quiet", action="store_true", help="print the findings, but no summary line or fix summary")
     quiet.add_argument("-s", "--silent", action="store_true", help="print nothing on stdout; the exit status still says whether there are findings")
@@ -182,6 +184,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_CLEAN
     if args.show_files:
         return _show_files(args, settings, overlay)
+    if args.show_wrappers:
+        return _show_wrappers(args, settings, overlay)
     if args.add_noqa:
         from acclint.run.add_noqa import add_noqa
 
@@ -205,6 +209,22 @@ def _show_files(args: argparse.Namespace, settings, overlay) -> int:
     work = plan([] if overlay else args.paths, settings, overlay)
     for path in sorted(os.path.abspath(p) for p in work.files):
         print(path)
+    for error in work.found.errors:
+        print(f"{error.path}: error: {error.message}", file=sys.stderr)
+    return EXIT_ERROR if work.found.errors else EXIT_CLEAN
+
+
+def _show_wrappers(args: argparse.Namespace, settings, overlay) -> int:
+    """`--show-wrappers`: a line per wrapper inferred and per function that hands a callable on
+    without being one (with why), then the library table entries left out (docs/contexts.md)."""
+    from acclint.frameworks.libraries import absent_entries
+    from acclint.run.plan import plan
+
+    work = plan([] if overlay else args.paths, settings, overlay)
+    for line in work.wrapper_report():
+        print(line)
+    for line in absent_entries():
+        print(f"library table entry left out: {line}")
     for error in work.found.errors:
         print(f"{error.path}: error: {error.message}", file=sys.stderr)
     return EXIT_ERROR if work.found.errors else EXIT_CLEAN

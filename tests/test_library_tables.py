@@ -108,3 +108,10 @@ def test_left_out_entries_are_no_markers(fake_library, monkeypatch):
         assert "acclint_fake_lib.solve" in table.markers and "acclint_fake_lib.missing" not in table.markers
     finally:
         markers.load_markers.cache_clear()
+
+
+def test_show_wrappers_lists_the_entries_left_out_too(fake_library, tmp_path, capsys):
+    (fake_library / "__init__.py").write_text("solve = None\n")
+    (tmp_path / "m.py").write_text("x = 1\n")
+    assert main(["check", "--show-wrappers", str(tmp_path / "m.py")]) == 0
+    assert "library table entry left out: acclint_fake_lib.missing: acclint-fake-lib" in capsys.readouterr().out

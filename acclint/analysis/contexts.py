@@ -295,7 +295,11 @@ class ContextAnalysis:
                 if target.via_attribute and marker.kind == CACHED:
                     self.bound_methods.setdefault(target.function, set()).add(site.scope)
             if not targets:
-                self._reach_out(fun_expr, marker=marker, options=opts, origin=f"{self._where(site.scope)} ({marker.name})")
+                origin = f"{self._where(site.scope)} ({marker.name})"
+                self._reach_out(fun_expr, marker=marker, options=opts, origin=origin)
+                cls = self.objects.imported_class(fun_expr, site.scope)  # `torch.compile(model)`, `Net` imported
+                if cls is not None:
+                    self._send(cls, origin, marker=marker, options=opts, method="__call__")
 
     def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
@@ -551,7 +555,7 @@ class ContextAnalysis:
                 continue
             if not isinstance(seed, Seed):
                 continue  # `Imported`: read into the module's value facts (acclint.analysis.module)
-            fn = self.seeded(seed.function)
+            fn = self.seeded(seed.function, handed=seed.marker is not None)
             if fn is None:
                 continue
             fn.origin = fn.origin or seed.origin
@@ -568,15 +572,19 @@ class ContextAnalysis:
     ) -> None:
         """Record a traced reach of an imported function (or of a `method` of an imported
         class: `Block.__call__`), for the project layer to resolve."""
-        if self.in_project is None or not isinstance(func, (cst.Name, cst.Attribute)):
+        if not isinstance(func, (cst.Name, cst.Attribute)) or not self.index.imports.is_imported(func):
             return
         qualified = self.resolve(func)
-        if (
-            qualified is None
-            or qualified.startswith(self.markers.modelled)
-            or not self.index.imports.is_imported(func)
-            or not self.in_project(qualified)
-        ):
+        if qualified is not None:
+            self._send(qualified, origin, call, contexts, markers, marker, options, method)
+
+    def _send(
+        self, qualified: str, origin: str, call: CallShape | None = None,
+        contexts: frozenset[str] = frozenset(), markers: frozenset[str] = frozenset(),
+        marker: Marker | None = None, options: Options = Options(), method: str = "",
+    ) -> None:
+        """Record a traced reach of the imported name `qualified` (`_reach_out`'s)."""
+        if self.in_project is None or qualified.startswith(self.markers.modelled) or not self.in_project(qualified):
             return
         if marker is not None:
             contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
@@ -674,13 +682,17 @@ class ContextAnalysis:
                     found.add(method)
         return found
 
-    def seeded(self, name: str) -> FunctionInfo | None:
+    def seeded(self, name: str, handed: bool = False) -> FunctionInfo | None:
         """The function another module's seed names: a module-level function, or the method
-        of a module class (`Block.__call__`, a submodule's call)."""
+        of a module class (`Block.__call__`, a submodule's call), or, where another module
+        `handed` an instance of a class to a marker (`torch.compile(model)`), what the marker runs
+        of any class (acclint.analysis.objects)."""
         owner, dot, method = name.partition(".")
         if not dot:
             return self.index.functions.get(name)
         cls = self.index.classes.get(owner)
+        if cls is not None and handed and method == "__call__" and cls not in self.modules.of:
+            return self.objects.runs(cls)
         if cls not in self.modules.of:
             return None
         return self.find_method(cls, method) or (self.instance_call(cls) if method == "__call__" else None)

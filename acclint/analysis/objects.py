@@ -6,7 +6,10 @@ of objects.
   `self.model = Net()` set in a method) runs the object's `__call__`, or, where the class has none
   of its own (a `torch.nn.Module` subclass, whose `__call__` is torch's), its `forward`. Such a
   method calling `self.block(x)`, where `self.block` holds an instance of a class of the module,
-  runs that class's method too.
+  runs that class's method too. Where the class is imported from another module of the project
+  (`from .nets import Net`), the marker is sent to that module (`imported_class`; the project
+  layer, acclint.analysis.project, resolves `nets.Net.__call__` to the class), which runs the
+  same method there.
 - A method of an object made by a known call is a marker where the frameworks' data say so
   (`[[instances]]` in acclint/frameworks/*.toml): `ds.map(parse)` where `ds` was bound to
   `tf.data.Dataset.from_tensor_slices(x)` (and through `ds = ds.shuffle(10)`: a dataset's
@@ -51,26 +54,49 @@ class Objects:
         self._find_method = find_method
         self._body = body
 
-    # -- instances of the module's own classes ---------------------------------------------
+    # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
-        """The method that calling the object `expr` holds runs: its class's `__call__`, else its
-        `forward`; None when `expr` holds no instance of a class of this module."""
+        """The method that calling the object `expr` holds runs (`runs`); None when `expr`
+        holds no instance of a class of this module."""
         cls = self.instance_class(expr, scope)
-        if cls is None:
-            return None
+        return self.runs(cls) if cls is not None else None
+
+    def runs(self, cls: ClassInfo) -> FunctionInfo | None:
+        """What a marker handed an instance of `cls` runs: its class's `__call__`, else its
+        `forward` (a `torch.nn.Module` subclass, whose `__call__` is torch's)."""
         return self._find_method(cls, "__call__") or self._find_method(cls, "forward")
 
-    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset()) -> ClassInfo | None:
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
         """The class of this module that every value `expr` may hold is an instance of."""
+        return self._made(expr, scope, self._local_class)
+
+    def imported_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
+        """The qualified name (as the module's imports spell it) of the imported class that every
+        value `expr` may hold is an instance of (`model = Net()` after `from .nets import Net`),
+        for the project layer to find in the module defining it."""
+        return self._made(expr, scope, self._imported_class)
+
+    def _local_class(self, call: cst.Call) -> ClassInfo | None:
+        return self.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+
+    def _imported_class(self, call: cst.Call) -> str | None:
+        func = call.func
+        if not isinstance(func, (cst.Name, cst.Attribute)) or self._local_class(call) is not None:
+            return None
+        return self.resolve(func) if self.index.imports.is_imported(func) else None
+
+    def _made(self, expr: cst.BaseExpression, scope: FunctionInfo | None, made: Callable, seen: frozenset[str] = frozenset()):
+        """What `made` says of the call every value `expr` may hold was made by (one answer for
+        all of them, else None), following names and `self` attributes to their values."""
         if isinstance(expr, cst.Call):
-            return self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            return made(expr)
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
         values = self._bound(expr, scope)
         if not values:
             return None
-        found = {self.instance_class(v, scope, seen | {key}) for v in values}
+        found = {self._made(v, scope, made, seen | {key}) for v in values}
         return found.pop() if len(found) == 1 else None
 
     def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:

@@ -38,6 +38,7 @@ import libcst as cst
 
 from acclint.analysis.declared import Declared
 from acclint.analysis.facts import value_facts
+from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import wrapper_seeds
@@ -108,6 +109,13 @@ class FileIndex:
         )
 
 
+def _order(seed) -> str:
+    """The order a file's seeds are given in (and keyed by): the text of their canonical form,
+    which orders any two (the canonical tuples themselves do not: a seed with a call and one
+    without, equal up to there, compare a tuple with None)."""
+    return repr(canonical(seed))
+
+
 def read_bytes(path: str) -> bytes:
     """A file's source as every entry point lints it: a notebook is its code cells, never its
     JSON (which is often valid Python: a dict literal, analysed for nothing or, worse, reused by
@@ -143,7 +151,10 @@ class Project:
     """The linted files, by module name, and the seeds their traced functions give each other.
 
     `summaries`: where each file's facts are kept between runs (acclint.run.cache), or None.
-    `digests`: the SHA-256 of each file's bytes where the caller has them already."""
+    `digests`: the SHA-256 of each file's bytes where the caller has them already.
+    `library_store`: the folder keeping what installed libraries' modules hand on between runs
+    (acclint.analysis.library_wrappers; None: kept for this run only); `libraries`: those
+    already read by an earlier project of the same markers (the language server's), instead."""
 
     def __init__(
         self,
@@ -153,6 +164,8 @@ class Project:
         read: Callable[[str], bytes] | None = None,
         summaries: Summaries | None = None,
         digests: Mapping[str, str | None] | None = None,
+        library_store: Path | None = None,
+        libraries: InstalledLibraries | None = None,
     ) -> None:
         self.markers = markers
         self.pedantic = pedantic  # the strictness the analysis runs with (LintOptions.pedantic)
@@ -182,6 +195,9 @@ class Project:
         # The wrappers each file uses, worked out once (from the files' bytes alone): a parallel
         # run works out the reach once a round (acclint.run.jobs).
         self._wrappers: dict[str, Wrappers] | None = None
+        # The wrappers of the installed libraries the files import (read, never imported).
+        self.libraries = libraries or InstalledLibraries(markers, store=library_store)
+        self.libraries.in_project = self.in_project
 
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
@@ -381,6 +397,7 @@ class Project:
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
                 queue.append(path)
+        self.libraries.save()
         queued = set(queue)
 
         def give(file: str, seed: Seed | Returned) -> None:
@@ -405,7 +422,7 @@ class Project:
                 declared = self.imported(path)
                 if declared != Imported():
                     seeds.setdefault(path, set()).add(declared)
-            own = tuple(sorted(seeds.get(path, ()), key=canonical))
+            own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
                 target = self.resolve(qualified, path)
@@ -418,7 +435,7 @@ class Project:
                 answer(path, qualified, file, resolved)
             for caller, qualified, seed in sorted(callers.get(path, ()), key=lambda c: repr(canonical(c))):
                 answer(caller, qualified, path, seed)
-        return {path: tuple(sorted(found, key=canonical)) for path, found in seeds.items()}
+        return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
 
     def missing(self) -> list[tuple[str, tuple[Seed | Returned | Imported | Wrappers, ...]]]:
         """The (file, seeds) analyses `seeds` would make, in its order: a dry run of it in which

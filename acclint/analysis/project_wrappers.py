@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from acclint.analysis.wrappers import Applied, Step, Wrappers, handed_on, infer
+from acclint.analysis.library_wrappers import InstalledLibraries
+from acclint.analysis.wrappers import Applied, HandOff, Step, Wrappers, describe, handed_on, infer, unwrapped_reasons
 from acclint.common.refused import Refused
 from acclint.frameworks.markers import MarkerTable
 
@@ -30,22 +31,79 @@ class Project(Protocol):
 
     files: list[str]
     name_of: dict[str, str]
+    markers: MarkerTable
 
     def read(self, path: str) -> bytes: ...
     def screened(self, path: str, guard: bool = False) -> Any: ...
     def index_of(self, path: str) -> Any: ...
     def in_project(self, qualified: str) -> bool: ...
+    libraries: InstalledLibraries
     def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
     def absolute(self, qualified: str, importer: str) -> str | None: ...
 
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
 MAX_PASSES = 16
+# The top-level module of each import statement (`import optax`, `from flax import linen`).
+_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 
 
 def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
-    """The `Wrappers` seed of every file that uses wrappers defined in other files."""
+    """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
+    installed libraries it imports."""
+    indexed, wrappers = _wrappers(project, markers)
+    seeds = {}
+    for path in indexed:
+        seed = _seed_of(project, path, wrappers)
+        if seed.functions or seed.methods:
+            seeds[path] = seed
+    return seeds
+
+
+def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
+    """What `acclint check --show-wrappers` prints: each wrapper of the project and each of an
+    installed library the project calls, and for each function that hands a callable on but
+    is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
+    module that does not parse)."""
+    indexed, wrappers = _wrappers(project, markers)
+    for path in indexed:
+        _seed_of(project, path, wrappers)  # asks the libraries about the names the file calls
+    lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
+    handing: dict[str, list[HandOff]] = {}
+    file_of: dict[str, tuple[str, set[str]]] = {}
+    files = list(indexed)
+    for path in files:  # the indexed files, and those their hand-offs lead to (a chain through them)
+        handoffs = project.index_of(path).handoffs
+        local = {h.function for h in handoffs}
+        for h in handoffs:
+            key = f"{project.name_of[path]}.{h.function}"
+            handing.setdefault(key, []).append(h)
+            file_of[key] = (path, local)
+            target = project.resolve(h.steps[0].callee, path) if h.steps and h.steps[0].imported and project.in_project(h.steps[0].callee) else None
+            if target is not None and target[0] not in files:
+                files.append(target[0])
+
+    def callee_of(key: str, step: Step) -> str | None:
+        path, local = file_of[key]
+        if not step.imported:
+            return f"{project.name_of[path]}.{step.callee}" if step.callee in local else None
+        target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
+        return f"{project.name_of[target[0]]}.{target[1]}" if target is not None else None
+
+    def wrapped(key: str) -> bool:
+        path, _ = file_of[key]
+        return (path, key[len(project.name_of[path]) + 1:]) in wrappers
+
+    for key, reason in sorted(unwrapped_reasons(handing, wrapped, callee_of).items()):
+        lines.append(f"no wrapper: {key} ({file_of[key][0]}): {reason}")
+    return lines + project.libraries.report()
+
+
+def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied]]:
+    """The files indexed for wrappers, and the wrappers among their functions ((file, name) ->
+    what calling it applies)."""
     indexed = [f for f in project.files if project.screened(f).names_marker]
+    indexed += _importing_libraries(project, [f for f in project.files if f not in set(indexed)])
     wrappers: dict[tuple[str, str], Applied] = {}
     looked_for: set[str] = set()
     while True:
@@ -58,14 +116,7 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]
         if not found:
             break
         indexed += found
-    if not wrappers:
-        return {}
-    seeds = {}
-    for path in indexed:
-        seed = _seed_of(project, path, wrappers)
-        if seed.functions or seed.methods:
-            seeds[path] = seed
-    return seeds
+    return indexed, wrappers
 
 
 def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:
@@ -83,7 +134,9 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                 if marker is not None:
                     return handed_on(marker)
                 if step.imported:
-                    target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
+                    if not project.in_project(step.callee):
+                        return project.libraries.applied(step.callee)  # an installed library's
+                    target = project.resolve(step.callee, path)
                     return wrappers.get(target) if target is not None else None
                 return methods.get(step.callee.rsplit(".", 1)[-1]) if "." in step.callee else None
 
@@ -120,11 +173,56 @@ def _naming(project: Project, files: list[str], words: set[str]) -> list[str]:
     return found
 
 
+def _importing_libraries(project: Project, files: list[str]) -> list[str]:
+    """The files among `files` whose text imports an installed library acclint may read
+    (acclint.analysis.library_wrappers; indexed on the way): they may call its wrappers."""
+    found = []
+    for path in files:
+        try:
+            text = project.read(path)
+        except (OSError, Refused):
+            continue
+        tops = {m.group(1).decode() for m in _IMPORT.finditer(text)}
+        if any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None:
+            found.append(path)
+    return found
+
+
+
+def _library_wrappers(project: Project, local: str, qualified: str, text: bytes) -> dict[str, Applied]:
+    """The wrappers of an installed library that a file binding `local` to `qualified` (`from
+    optimistix import fixed_point`, `import optimistix as optx`) calls or decorates with
+    (`optx.fixed_point(...)`, `@optx.x`), under the qualified names it spells them with; the
+    frameworks' data answer for their own names."""
+    libraries = project.libraries
+    if not libraries.readable(qualified):
+        return {}
+    name = re.escape(local.encode())
+    words = {m.group(1).decode() for m in re.finditer(rb"\b" + name + rb"\s*\.\s*([A-Za-z_]\w*)\s*\(", text)}
+    words |= {m.group(1).decode() for m in re.finditer(rb"@\s*" + name + rb"\s*\.\s*([A-Za-z_]\w*)", text)}
+    found = {}
+    for spelled in [qualified, *(f"{qualified}.{word}" for word in sorted(words))]:
+        applied = libraries.applied(spelled) if project.markers.get(spelled) is None else None
+        if applied is not None:
+            found[spelled] = applied
+    return found
+
+
 def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied]) -> Wrappers:
-    """The wrappers of other files `path` may call, under the names it spells them with."""
+    """The wrappers of other files and of installed libraries `path` may call, under the names
+    it spells them with."""
     functions: dict[str, Applied] = {}
-    for qualified in project.index_of(path).exports.values():
-        if qualified is None or not project.in_project(qualified):
+    text: bytes | None = None
+    for local, qualified in sorted(project.index_of(path).exports.items()):
+        if qualified is None:
+            continue
+        if not project.in_project(qualified):
+            if text is None:
+                try:
+                    text = project.read(path)
+                except (OSError, Refused):
+                    text = b""
+            functions.update(_library_wrappers(project, local, qualified, text))
             continue
         target = project.resolve(qualified, path)
         if target is not None and target[0] != path and target in wrappers:

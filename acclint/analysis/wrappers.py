@@ -129,6 +129,14 @@ def handed_on(marker: Marker) -> Applied | None:
     return (marker, Options()) if marker.kind != KERNEL and marker.wraps else None
 
 
+def describe(applied: Applied) -> str:
+    """How `--show-wrappers` shows what a wrapper applies: its marker, and where it takes functions."""
+    marker, _ = applied
+    at = [f"position {', '.join(map(str, marker.fun))}"] if marker.fun else []
+    at += [f"keyword {', '.join(marker.keywords)}"] if marker.keywords else []
+    return f"{marker.name} ({marker.kind}) on the function at {' or '.join(at) or 'no position'}"
+
+
 def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable = ()) -> WrapperTable:
     """The wrappers a module's analysis knows: those of its own functions (`handoffs`, given the
     markers and the seeds' wrappers) and the `Wrappers` seeds'."""
@@ -489,3 +497,54 @@ def _resolved(name: str, imports: ImportTable) -> str:
 
 def _is_imported(name: str, imports: ImportTable) -> bool:
     return name.split(".", 1)[0] in imports.bound_names()
+
+
+# -- why a function is no wrapper (`acclint check --show-wrappers`) --------------------------
+def unwrapped_reasons(
+    handing: Mapping[str, Iterable[HandOff]], wrapped: Callable[[str], bool], callee_of: Callable[[str, Step], str | None],
+) -> dict[str, str]:
+    """Why each function of `handing` (by its qualified name) that hands a parameter on is no
+    wrapper, for functions `wrapped` says are none: it hands the parameter to itself, or to a
+    function that hands it back (`callee_of`: the qualified name a hand-off's first call
+    names, where it is a function of `handing`), or to a call that puts nothing in a context."""
+    edges = {
+        key: [(h.name, h.steps[0].callee, callee_of(key, h.steps[0])) for h in handoffs if h.steps]
+        for key, handoffs in handing.items()
+    }
+    reasons = {}
+    for key, out in edges.items():
+        if out and not wrapped(key):
+            reasons[key] = _why(key, out, edges)
+    return reasons
+
+
+def _why(key: str, out: list[tuple[str, str, str | None]], edges: Mapping[str, list[tuple[str, str, str | None]]]) -> str:
+    for param, spelled, callee in out:
+        if callee == key:
+            return f"hands `{param}` only to itself ({spelled}): a recursive chain traces nothing by itself"
+    for param, spelled, callee in out:
+        path = _path_back(callee, key, edges)
+        if path:
+            return f"hands `{param}` to {spelled}, which hands it back ({' -> '.join([key, *path])}): a recursive chain traces nothing by itself"
+    param, spelled, _ = out[0]
+    return f"hands `{param}` to {spelled}, which puts nothing in a context (no marker, and no wrapper acclint can read)"
+
+
+def _path_back(start: str | None, goal: str, edges: Mapping[str, list[tuple[str, str, str | None]]]) -> list[str]:
+    """The functions from `start` to `goal` along hand-offs (breadth first), or []."""
+    if start is None or start not in edges:
+        return []
+    came: dict[str, str | None] = {start: None}
+    queue = [start]
+    while queue:
+        current = queue.pop(0)
+        for _, _, callee in edges.get(current, ()):
+            if callee == goal:
+                path = [current]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])  # type: ignore[arg-type]
+                return [*reversed(path), goal]
+            if callee is not None and callee in edges and callee not in came:
+                came[callee] = current
+                queue.append(callee)
+    return []

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -44,6 +45,21 @@ from acclint.run.stored import load, store
 from acclint.run.summaries import SummaryStore
 
 FORMAT = 3  # bump when the layout of a cache file changes
+
+
+def environment_stamp() -> list:
+    """When each folder of the search path last changed (installing or upgrading a library
+    changes its folder): a result cache keyed on it is not served after the libraries change."""
+    stamp = []
+    here = os.getcwd()
+    for entry in sys.path:
+        if not entry or entry == here:
+            continue  # the working folder changes with every file written there (this cache's too)
+        try:
+            stamp.append([entry, os.stat(entry).st_mtime_ns])
+        except OSError:
+            stamp.append([entry, None])
+    return stamp
 
 
 def _acclint_build() -> tuple:
@@ -143,7 +159,9 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
             hashes[path] = hashlib.sha256(work.sources.raw(path)).hexdigest()
         except OSError:
             hashes[path] = None
-    fingerprint = digest(sorted((os.path.abspath(p), h) for p, h in hashes.items()))
+    # The installed libraries' folders count too: their wrappers give seeds (acclint.analysis.
+    # library_wrappers), so a library installed or upgraded is a changed project.
+    fingerprint = digest([sorted((os.path.abspath(p), h) for p, h in hashes.items()), environment_stamp()])
     seed_keys = cache.seed_keys(fingerprint)
     results = []
     for path in work.files:
@@ -152,6 +170,7 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
             continue
         if seed_keys is None:
             work.summaries, work.digests = cache.summaries, hashes  # a changed project: what is known of each file serves
+            work.library_store = work.settings.cache_directory() / acclint.__version__ / "libraries"
             cache.dirty = True
             if before_analysis is not None:
                 before_analysis()

@@ -9,6 +9,7 @@ language server lint a file alike.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from acclint.run.config import Settings
@@ -40,10 +41,12 @@ def for_file(options: LintOptions, project: Project, path: str, seeds: Mapping[s
 def project_of(
     files: list[str], options: LintOptions, read: Callable[[str], bytes] | None = None,
     summaries: Summaries | None = None, digests: Mapping[str, str | None] | None = None,
+    library_store: Path | None = None,
 ) -> Project:
     """The project layer over `files`, analysing with the markers and strictness of `options`
     (`read`: how a file's bytes are read, when not from disk; `summaries`, `digests`: what the
-    result cache knows of each file, acclint.analysis.project.Project's)."""
+    result cache knows of each file, `library_store`: where installed libraries' parsed modules
+    are kept; acclint.analysis.project.Project's)."""
     from acclint.analysis.project import Project  # libcst: only a run that analyses pays
 
-    return Project(files, options.markers, options.pedantic, read, summaries, digests)
+    return Project(files, options.markers, options.pedantic, read, summaries, digests, library_store)

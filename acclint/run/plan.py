@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from acclint.run.config import Settings
@@ -201,6 +202,7 @@ class Plan:
     # digest of each file's bytes.
     summaries: Summaries | None = None
     digests: dict[str, str | None] | None = None
+    library_store: Path | None = None  # where installed libraries' parsed modules are kept
     # Results that worker processes made (acclint.run.jobs), as data, with the seeds the file
     # was linted with: one serves where the project gives the file exactly those.
     prefetched: dict[str, tuple[tuple, dict]] = field(default_factory=dict)
@@ -218,8 +220,15 @@ class Plan:
     def bare_project(self) -> Project:
         """The project layer, its seeds not worked out yet (a worker process's)."""
         if self._project is None:
-            self._project = project_of(self.project_files, self.options, self.sources.read, self.summaries, self.digests)
+            self._project = project_of(self.project_files, self.options, self.sources.read, self.summaries, self.digests, self.library_store)
         return self._project
+
+    def wrapper_report(self) -> list[str]:
+        """What `--show-wrappers` prints (acclint.analysis.project_wrappers.wrapper_report)."""
+        from acclint.analysis.project_wrappers import wrapper_report
+
+        project = self.bare_project()
+        return wrapper_report(project, project.markers)
 
     @cached_property
     def project_files(self) -> list[str]:

@@ -33,6 +33,7 @@ from typing import Callable
 
 import libcst as cst
 
+from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.common.collector import collection_paused
 from acclint.run.options import options_for
@@ -40,6 +41,7 @@ from acclint.run.plan import Sources, lint_bytes, unreadable, with_packages
 from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.files.discovery import discover
 from acclint.files.decoding import decode
+from acclint.frameworks.markers import MarkerTable
 from acclint.lint.engine import LintOptions
 from acclint.lint.noqa import file_ignored
 from acclint.lint.reuse import RuleMemory
@@ -152,8 +154,8 @@ class Scope:
 class _BufferedProject(Project):
     """A Project that reuses modules parsed by earlier analyses (for unchanged bytes)."""
 
-    def __init__(self, files, options, read, parsed: dict) -> None:
-        super().__init__(files, options.markers, options.pedantic, read)
+    def __init__(self, files, options, read, parsed: dict, libraries: InstalledLibraries) -> None:
+        super().__init__(files, options.markers, options.pedantic, read, libraries=libraries)
         self._parsed = parsed
 
     def module(self, path: str) -> cst.Module | None:
@@ -179,6 +181,9 @@ class Workspace:
         self._lock = threading.Lock()
         self.lints = Lints()  # the analysis waits while one is queued or running
         self._parsed: dict[str, Parsed] = {}
+        # The installed libraries read so far, per marker table (a scope's settings): each
+        # analysis asks them again, and their modules are parsed once a session.
+        self._libraries: dict[MarkerTable, InstalledLibraries] = {}
         # The last analysis of each buffer: the next one takes the facts of the function
         # bodies an edit left alone from it (ModuleAnalysis's `previous`).
         self._analyses: dict[str, ModuleAnalysis] = {}
@@ -516,7 +521,11 @@ class Workspace:
 
         files = self.files(scope, path)
         scope.files = frozenset(files)
-        project = _BufferedProject(files, scope.options, read, self._parsed)
+        markers = scope.options.markers
+        libraries = self._libraries.get(markers)
+        if libraries is None:
+            libraries = self._libraries[markers] = InstalledLibraries(markers)
+        project = _BufferedProject(files, scope.options, read, self._parsed, libraries)
         try:
             seeds = project.seeds()
             shapes = {}
