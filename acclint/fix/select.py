@@ -15,7 +15,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.fix.imports import Spelling, framework_of, spelled
-from acclint.fix.proof import UNKNOWN
+from acclint.fix.proof import UNKNOWN, is_number
 from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
@@ -194,15 +194,6 @@ def _name_of(node: cst.CSTNode) -> str | None:
         if isinstance(func, cst.Name):
             return func.value
     return None
-
-
-def is_number(value: cst.BaseExpression) -> bool:
-    """A numeric or bool literal, possibly negated (`0.0`, `-1`): a select broadcasts it."""
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
-        value = value.expression
-    if isinstance(value, cst.Name) and value.value in ("True", "False"):
-        return True
-    return isinstance(value, (cst.Integer, cst.Float))
 
 
 @cache
