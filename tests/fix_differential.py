@@ -36,7 +36,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-HEADER = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x, y):\n"
+HEADER = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n@jax.jit\ndef f(x, y):\n"
 # Branch values in families of one dtype rule (the same promotion whatever x and y hold; the
 # fix may prove a select over one family exact), with derivatives bounded or not, and odd ones
 # out: other shapes (`x.sum()`, `x > 0`), literals.
@@ -49,6 +49,9 @@ FAMILIES = [
     ["y", "-y", "jnp.abs(y)"],
     ["y * 3.0", "y / 4.0", "jnp.tanh(y)"],
     ["0.0", "1.5", "-2.0"],
+    # one part every branch reads, whose derivative is unbounded (it needs no bound of its own)
+    ["jnp.exp(x)", "-jnp.exp(x)", "jnp.abs(jnp.exp(x))", "jnp.exp(x) * 2.0", "jnp.exp(x) - 1.0", "jnp.floor(jnp.exp(x))"],
+    ["x * y", "jnp.abs(x * y)", "-(x * y)", "x * y + x * y", "jnp.tanh(x * y)"],
 ]
 VALUES = [v for family in FAMILIES for v in family] + ["1", "True", "x > 0", "x - x.mean()", "x.sum()", "(x + y) / 2.0"]
 CONDITIONS = [
@@ -57,7 +60,8 @@ CONDITIONS = [
     "(x.sum() > 0) | (y.sum() > 0 and x.max() < 1)", "jnp.logical_not(x.sum() > 0 or y.sum() > 0)",
     "x > 0", "x.sum() > y",
 ]
-PRELUDES = ["", "z = x", "z = x * 1.0", "z = None", "z = jnp.sqrt(x)", "z = jnp.abs(y)", "z = x.sum()"]
+PRELUDES = ["", "z = x", "z = x * 1.0", "z = None", "z = jnp.sqrt(x)", "z = jnp.abs(y)", "z = x.sum()",
+            "n = np.float32(0.5); z = jnp.abs(x + n)", "n = 's'; z = x * 2.0 if n else n"]
 PRINTED = ["x", "'loss'", "0.1", "3", "x.sum()", "True", "-2.5", "1e-3", "y", "'a {b}'", "1 / 3", "None", "0.3"]
 
 

@@ -92,6 +92,43 @@ def test_branches_no_select_is_proven_for_become_exact_conds(body, cond, loud):
     assert cond in acclint_fix(source)[0]
 
 
+@pytest.mark.parametrize(("body", "select"), [
+    # every branch reads one part through numeric derivatives: where its derivative is inf/nan,
+    # the original's gradient is not finite either, so the select needs no bound for it
+    ("    if x.sum() > 0:\n        return jnp.abs(x * y)\n    return x * y\n", "jnp.where(x.sum() > 0, jnp.abs(x * y), x * y)"),
+    ("    return -jnp.exp(x) if x.sum() > 0 else jnp.exp(x)\n", "jnp.where(x.sum() > 0, -jnp.exp(x), jnp.exp(x))"),
+    ("    if x.sum() > 0:\n        z = jnp.sqrt(x) * 2.0\n    else:\n        z = jnp.sqrt(x) - 1.0\n    return z\n",
+     "z = jnp.where(x.sum() > 0, jnp.sqrt(x) * 2.0, jnp.sqrt(x) - 1.0)"),
+    # a host value in arithmetic with an array for sure leaves an array
+    ("    n = np.float32(0.5)\n    z = jnp.abs(x + n)\n    if x.sum() > 0:\n        z = -z\n    return z\n",
+     "z = jnp.where(x.sum() > 0, -z, z)"),
+])
+def test_a_part_every_branch_reads_needs_no_bound(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+@pytest.mark.parametrize("body", [
+    # floor's derivative is a symbolic zero: the picked branch sends `x * y` no cotangent, the
+    # select's other branch a zero one, and 0 * inf is nan
+    "    if x.sum() > 0:\n        return jnp.floor(x * y)\n    return x * y\n",
+    # only one branch reads the unbounded part
+    "    return jnp.exp(x) * y if x.sum() > 0 else jnp.exp(y)\n",
+])
+def test_a_part_one_branch_reads_without_a_derivative_is_no_shared_part(body):
+    fix = next(f.fix for f in _fix_of(HEADER + body).values() if f.code in ("ACC201", "ACC203"))
+    assert "jnp.where" not in acclint_fix(HEADER + body)[0]
+    assert fix is not None and not fix.safe or "lax.cond" in acclint_fix(HEADER + body)[0]
+
+
+def test_a_name_that_may_be_a_string_is_still_no_array():
+    body = "    n = 's'\n    z = x * 2.0 if n else n\n    if x.sum() > 0:\n        z = -x\n    return z\n"
+    assert "not an array for sure" in _fix_of(HEADER + body)["ACC201"].message
+
+
 TREES = """import jax
 import jax.numpy as jnp
 
