@@ -209,6 +209,12 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
     axes to them), or None when they cannot."""
     signatures = [signature(v, ctx) for v in values]
     first = signatures[0]
+    if ctx.framework.promotion != "lattice":
+        mixed = next((v for v, s in zip(values, signatures) if len(s.dtypes - _LITERAL_KINDS) > 1), None)
+        if mixed is not None:
+            return (f"'{ctx.code_for(mixed)}' is computed from more than one tensor, and {ctx.framework.title} promotes "
+                    "by the operands' number of dimensions, step by step, so acclint cannot prove that the branches "
+                    "have one dtype, which the select makes them")
     for value, other in zip(values[1:], signatures[1:]):
         differ = [what for what, same in (("dtype", other.dtypes == first.dtypes), ("shape", other.shapes == first.shapes))
                   if not same]
@@ -220,9 +226,47 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
             return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
                     "and the select makes both one")
     for test in tests:
-        if not signature(test, ctx).shapes <= first.shapes:
+        if not condition_shapes(test, ctx) <= first.shapes:
             return f"the condition '{ctx.code_for(test)}' may have axes the branches lack, and the select broadcasts to them"
     return None
+
+
+# The dtype atoms of Python literals and comparisons: no tensor's.
+_LITERAL_KINDS = frozenset({"int", "float", "bool", "bool!"})
+
+
+def condition_shapes(test: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
+    """The shape atoms of the condition `test`: its signature's, where an item of a traced name
+    taken with integer literals (`x[0] > 0`, `x[0, -1]`) counts as the name: its shape is a
+    tail of the name's, so it broadcasts within it."""
+    if _item_of_name(test, ctx):
+        return frozenset({test.value.value})
+    if isinstance(test, cst.Comparison):
+        return reduce(frozenset.union, (condition_shapes(c.comparator, ctx) for c in test.comparisons),
+                      condition_shapes(test.left, ctx))
+    if isinstance(test, cst.BooleanOperation):
+        return condition_shapes(test.left, ctx) | condition_shapes(test.right, ctx)
+    if isinstance(test, cst.UnaryOperation):
+        return condition_shapes(test.expression, ctx)
+    return signature(test, ctx).shapes
+
+
+def _item_of_name(node: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """`x[0]`, `x[1, -1]`: integer literals indexing a traced name."""
+    def integer(index: cst.BaseSlice) -> bool:
+        value = index.value if isinstance(index, cst.Index) else None
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value = value.expression
+        return isinstance(value, cst.Integer)
+    return isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and ctx.kind(node.value) is Kind.TRACED \
+        and all(integer(e.slice) for e in node.slice)
+
+
+def one_shape(values: list[cst.BaseExpression], ctx: RuleContext) -> bool:
+    """Whether the branches `values` have one shape whatever the inputs are: the same shape
+    atoms, none of them a part acclint has no rule for."""
+    shapes = {signature(v, ctx).shapes for v in values}
+    return len(shapes) == 1 and not unknown_parts(next(iter(shapes)))
 
 
 def _passed_on(node: cst.CSTNode, ctx: RuleContext, seen: frozenset[str], trees: bool) -> list[cst.CSTNode]:

@@ -132,17 +132,19 @@ REDUCING = frozenset({
 })
 
 
-def shape_problem(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+def shape_problem(value: cst.BaseExpression, ctx: RuleContext, one_shape: bool = False) -> str | None:
     """Why selecting `value` may give another shape than the branch did, or None.
 
     A select broadcasts its branches together, so a branch that indexes, slices, reshapes or
     concatenates makes it raise or silently return the wrong shape; so does one that reduces,
-    unless the reduction is only an operand of element-wise arithmetic with an array.
+    unless the reduction is only an operand of element-wise arithmetic with an array, or
+    `one_shape` says every branch it is selected with has the shape it has (each a full
+    reduction: `x.sum()` or `-x.sum()`; acclint/fix/proof.py's shape atoms).
     """
     for part in walk_expression(value):
         if _name_of(part) in RESHAPING or (isinstance(part, cst.Subscript) and not _key_lookup(part)):
             return f"'{ctx.code_for(part)}' may change the shape a select must keep"
-    if _keeps_shape(value, ctx) is False:
+    if not one_shape and _keeps_shape(value, ctx) is False:
         return f"'{ctx.code_for(value)}' may reduce the shape a select must keep"
     return None
 

@@ -171,6 +171,13 @@ class Framework:
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
+    # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
+    # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
+    # depends on the operands' number of dimensions and the order of the operations (torch:
+    # a 0-d float64 tensor plus an int32 vector is float64, plus a float16 vector float64;
+    # the int32 and float16 vectors first give float16), so a select is proven one dtype
+    # only for branches computed from one tensor (acclint/fix/proof.py).
+    promotion: str = "lattice"
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -363,6 +370,7 @@ def _framework(raw: dict) -> Framework:
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
+        promotion=raw["fixes"].get("promotion", "lattice"),
     )
 
 
