@@ -65,32 +65,49 @@ PRELUDES = ["", "z = x", "z = x * 1.0", "z = None", "z = jnp.sqrt(x)", "z = jnp.
 PRINTED = ["x", "'loss'", "0.1", "3", "x.sum()", "True", "-2.5", "1e-3", "y", "'a {b}'", "1 / 3", "None", "0.3"]
 
 
-def generate(seed: int) -> str:
-    """The source of one module with one jitted function, drawn from `seed`."""
+@dataclass(frozen=True)
+class Grammar:
+    """What `generate` draws from: the module's header (ending in `def f(x, y):`), families of
+    branch values, all values, conditions, first lines and printed arguments."""
+
+    header: str
+    families: list[list[str]]
+    values: list[str]
+    conditions: list[str]
+    preludes: list[str]
+    printed: list[str]
+
+
+JAX = Grammar(HEADER, FAMILIES, VALUES, CONDITIONS, PRELUDES, PRINTED)
+
+
+def generate(seed: int, grammar: Grammar = JAX) -> str:
+    """The source of one module with one traced function, drawn from `seed`."""
     rng = random.Random(seed)
+    conditions = grammar.conditions
     lines = []
-    prelude = rng.choice(PRELUDES)
+    prelude = rng.choice(grammar.preludes)
     if prelude:
         lines.append(prelude)
-    if rng.random() < 0.35:
-        lines.append(f"print({', '.join(rng.sample(PRINTED, rng.randint(1, 3)))})")
+    if grammar.printed and rng.random() < 0.35:
+        lines.append(f"print({', '.join(rng.sample(grammar.printed, rng.randint(1, 3)))})")
     form = rng.choice(["return", "assign", "assign2", "ifexp"])
     arms = rng.choice([1, 1, 2, 3])
     has_else = rng.random() < 0.6
 
-    pool = rng.choice(FAMILIES) if rng.random() < 0.7 else VALUES
+    pool = rng.choice(grammar.families) if rng.random() < 0.7 else grammar.values
 
     def value() -> str:
         if rng.random() < 0.08:  # an inner conditional, left as it is when it cannot be fixed
-            return f"({rng.choice(pool)} if {rng.choice(CONDITIONS)} else {rng.choice(pool + ['None'])})"
+            return f"({rng.choice(pool)} if {rng.choice(conditions)} else {rng.choice(pool + ['None'])})"
         return rng.choice(pool)
 
     if form == "ifexp":
-        lines.append(f"return {value()} if {rng.choice(CONDITIONS)} else {value()}")
+        lines.append(f"return {value()} if {rng.choice(conditions)} else {value()}")
     else:
         names = ["z", "w"] if form == "assign2" else ["z"]
         for i in range(arms):
-            lines.append(f"{'if' if i == 0 else 'elif'} {rng.choice(CONDITIONS)}:")
+            lines.append(f"{'if' if i == 0 else 'elif'} {rng.choice(conditions)}:")
             lines += [f"    return {value()}"] if form == "return" else [f"    {n} = {value()}" for n in names]
         if has_else:
             lines.append("else:")
@@ -102,7 +119,7 @@ def generate(seed: int) -> str:
             if not has_else:  # each name keeps its earlier value: give `w` one
                 lines.insert(0, "w = y")
             lines.append("return " + ", ".join(names))
-    return HEADER + "".join(f"    {line}\n" for line in lines)
+    return grammar.header + "".join(f"    {line}\n" for line in lines)
 
 
 def inputs() -> list[tuple[np.ndarray, np.ndarray]]:
@@ -144,10 +161,14 @@ def _load(source: str) -> Callable:
 
 
 def _run(fn: Callable, x, y, eager: bool):
+    """`fn(x, y)` and what it printed. The inputs are passed as JAX arrays, as `jax.jit` passes
+    them to the function it traces: under `disable_jit`, NumPy arrays would make `x ** 2` of a
+    bool array NumPy's int64 where JAX computes int32, a difference of the harness, not of the
+    function."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         with jax.disable_jit() if eager else contextlib.nullcontext():
-            result = fn(x, y)
+            result = fn(jnp.asarray(x), jnp.asarray(y))
             result = jax.tree.map(jnp.asarray, result)
             jax.block_until_ready(result)
         jax.effects_barrier()
