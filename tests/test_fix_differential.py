@@ -111,6 +111,34 @@ def test_a_part_every_branch_reads_needs_no_bound(body, select):
     assert select in acclint_fix(source)[0]
 
 
+@pytest.mark.parametrize(("body", "select"), [
+    # an item of x taken with integer literals has a tail of x's shape: it broadcasts within x
+    ("    if x[0] > 0:\n        return x * 2.0\n    return x - 1.0\n", "jnp.where(x[0] > 0, x * 2.0, x - 1.0)"),
+    ("    return -x if x[-1] < 1 else x\n", "jnp.where(x[-1] < 1, -x, x)"),
+    ("    if x[0] > x[1]:\n        z = jnp.abs(x)\n    else:\n        z = -x\n    return z\n", "z = jnp.where(x[0] > x[1], jnp.abs(x), -x)"),
+    # full reductions on every side have one shape
+    ("    if x.sum() > 0:\n        return x.max()\n    return -x.max()\n", "jnp.where(x.sum() > 0, x.max(), -x.max())"),
+    ("    return jnp.sum(x) if x.max() < 1 else -jnp.sum(x)\n", "jnp.where(x.max() < 1, jnp.sum(x), -jnp.sum(x))"),
+])
+def test_condition_items_and_reductions_on_every_side_keep_the_shape(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+@pytest.mark.parametrize("body", [
+    # a slice is no item: not proven to broadcast within x (the fix is a cond, which checks)
+    "    if x[:1].sum() + x[:1] > 0:\n        return x * 2.0\n    return x - 1.0\n",
+    # a reduction against an array: the select would broadcast the scalar (no fix)
+    "    if x.sum() > 0:\n        return x.sum()\n    return x\n",
+])
+def test_slices_and_reductions_against_arrays_get_no_select(body):
+    assert "jnp.where" not in acclint_fix(HEADER + body)[0]
+    assert check(HEADER + body).differ == []
+
+
 @pytest.mark.parametrize("body", [
     # floor's derivative is a symbolic zero: the picked branch sends `x * y` no cotangent, the
     # select's other branch a zero one, and 0 * inf is nan
