@@ -86,9 +86,14 @@ def _unknown(text: str) -> str:
     return UNKNOWN + text
 
 
+def _atom_code(atom: str) -> str:
+    """An atom as code: a name, or the text of a part (`x.sum()`, an unknown one)."""
+    return "'" + atom.removeprefix(UNKNOWN).strip("`") + "'"
+
+
 def unknown_parts(atoms) -> list[str]:
     """The parts acclint has no rule for among `atoms`, as code."""
-    return sorted("'" + a[len(UNKNOWN):].strip("`") + "'" for a in atoms if a.startswith(UNKNOWN))
+    return sorted(_atom_code(a) for a in atoms if a.startswith(UNKNOWN))
 
 
 @dataclass(frozen=True)
@@ -209,12 +214,6 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
     axes to them), or None when they cannot."""
     signatures = [signature(v, ctx) for v in values]
     first = signatures[0]
-    if ctx.framework.promotion != "lattice":
-        mixed = next((v for v, s in zip(values, signatures) if len(s.dtypes - _LITERAL_KINDS) > 1), None)
-        if mixed is not None:
-            return (f"'{ctx.code_for(mixed)}' is computed from more than one tensor, and {ctx.framework.title} promotes "
-                    "by the operands' number of dimensions, step by step, so acclint cannot prove that the branches "
-                    "have one dtype, which the select makes them")
     for value, other in zip(values[1:], signatures[1:]):
         differ = [what for what, same in (("dtype", other.dtypes == first.dtypes), ("shape", other.shapes == first.shapes))
                   if not same]
@@ -225,14 +224,20 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
         if differ:  # parts of known rules: some inputs give them another dtype (an int `x` and `x * 2.0`) or shape
             return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
                     "and the select makes both one")
+    operands = sorted(_atom_code(a) for a in first.dtypes - _LITERAL_KINDS)
+    if ctx.framework.promotion != "lattice" and len(operands) > 1:
+        return (f"the branches are computed from more than one array or part ({', '.join(operands)}), and "
+                f"{ctx.framework.title} promotes by the operands' number of dimensions, step by step, so acclint "
+                "cannot prove that they have one dtype, which the select makes them")
     for test in tests:
         if not condition_shapes(test, ctx) <= first.shapes:
             return f"the condition '{ctx.code_for(test)}' may have axes the branches lack, and the select broadcasts to them"
     return None
 
 
-# The dtype atoms of Python literals and comparisons: no tensor's.
+# The dtype atoms of Python literals and comparisons: no array's.
 _LITERAL_KINDS = frozenset({"int", "float", "bool", "bool!"})
+
 
 
 def condition_shapes(test: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
@@ -424,7 +429,9 @@ def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | N
     for target, value, how in _flows(name, ctx):
         if how == "in" or not (isinstance(target, cst.Name) or how == "+="):
             return _unknown(f"'{name}' (assigned in a way whose derivative is not followed)")
-        problem = gradient_problem(value, ctx, seen | {name})
+        # the parts every branch reads are excused where the branches read them, not in what
+        # a name was assigned before (another point of the program): only names go on
+        problem = gradient_problem(value, ctx, frozenset(s for s in seen if s.isidentifier()) | {name})
         if problem is not None:
             return f"{problem} (in the value of '{name}')"  # unknown as `problem` is
     return None
