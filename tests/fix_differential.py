@@ -332,6 +332,14 @@ def _gradient_problem(original, fixed, x, y, eager: bool, expected) -> str | Non
             return f"gradient raises {type(exc).__name__}"
         jax.effects_barrier()
     for w, g in zip(want, got):
-        if not np.allclose(w, g, rtol=1e-5, atol=_TINY, equal_nan=False):
+        if not np.allclose(w, g, rtol=1e-5 if eager else _FUSED, atol=_TINY, equal_nan=False):
             return f"gradient {np.asarray(g)} for {np.asarray(w)}"
     return None
+
+
+# How far a jitted gradient may be from the eager one: XLA fuses a derivative and rounds it
+# otherwise, and where it cancels it keeps few digits (tanh's `1 - t ** 2` near t = 1: the
+# gradient of `jnp.sum(jnp.tanh(x * y))` in x at x * y = 4.5 is 0.00148058 eagerly and 0.00148075
+# jitted, with no fix anywhere). The platform's arithmetic, not the fix's: what a fix changes
+# (a nan, a zero, the other branch's derivative) is far larger.
+_FUSED = 1e-3
