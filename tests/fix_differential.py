@@ -41,7 +41,7 @@ HEADER = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n@jax.jit\
 # fix may prove a select over one family exact), with derivatives bounded or not, and odd ones
 # out: other shapes (`x.sum()`, `x > 0`), literals.
 FAMILIES = [
-    ["x", "-x", "jnp.abs(x)", "jnp.maximum(x, x)"],
+    ["x", "-x", "jnp.abs(x)", "jnp.maximum(x, x)", "jnp.ones_like(x)", "jnp.zeros_like(x)"],
     ["x * 2.0", "x + 1.0", "x / 2.0", "jnp.tanh(x)", "jnp.exp(x)", "jnp.sqrt(x)", "jnp.log(x)", "jnp.cosh(x)",
      "jnp.sin(x)", "jnp.abs(x) + 1.0", "x - 0.5", "x ** 2.0"],
     ["x * 2", "x ** 2", "x ** 3", "jnp.square(x)", "x // 2", "jnp.maximum(x, 0)", "jnp.clip(x, -1, 1)", "x + 1"],

@@ -112,6 +112,30 @@ def test_a_part_every_branch_reads_needs_no_bound(body, select):
 
 
 @pytest.mark.parametrize(("body", "select"), [
+    # zeros_like / ones_like: the dtype (weak type included) and shape of their argument, and
+    # values that do not depend on it
+    ("    if x.sum() > 1:\n        z = jnp.ones_like(x)\n    else:\n        z = x\n    return z\n",
+     "z = jnp.where(x.sum() > 1, jnp.ones_like(x), x)"),
+    ("    return jnp.zeros_like(x) if x.max() > 1 else -x\n", "jnp.where(x.max() > 1, jnp.zeros_like(x), -x)"),
+    ("    if x.sum() < 0:\n        z = jnp.zeros_like(x) + 1.0\n    else:\n        z = x + 1.0\n    return z\n",
+     "z = jnp.where(x.sum() < 0, jnp.zeros_like(x) + 1.0, x + 1.0)"),
+])
+def test_like_constructors_keep_dtype_and_shape(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+def test_like_of_another_array_is_not_the_branch_s_dtype():
+    """Look-alike: `jnp.ones_like(y)` against `x` has y's dtype and shape, not x's."""
+    source = HEADER + "    return jnp.ones_like(y) if x.sum() > 0 else x\n"
+    assert "jnp.where" not in acclint_fix(source)[0]
+    assert check(source).differ == []
+
+
+@pytest.mark.parametrize(("body", "select"), [
     # an item of x taken with integer literals has a tail of x's shape: it broadcasts within x
     ("    if x[0] > 0:\n        return x * 2.0\n    return x - 1.0\n", "jnp.where(x[0] > 0, x * 2.0, x - 1.0)"),
     ("    return -x if x[-1] < 1 else x\n", "jnp.where(x[-1] < 1, -x, x)"),
@@ -304,13 +328,14 @@ def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown
 
 
 def test_a_reason_about_a_part_acclint_has_no_rule_for_claims_no_difference():
-    """`jnp.ones_like(x)` has the dtype and shape of `x` and a zero derivative: the select of a
-    clamp to it is exact, though acclint cannot prove it. Its reason says so, and claims neither
-    a difference of dtype or shape nor an inf/nan derivative; applied, the fix shows none."""
-    source = HEADER + "    if x.sum() > 1:\n        z = jnp.ones_like(x)\n    else:\n        z = x\n    return z\n"
+    """`jnp.full_like(x, 1)` has the dtype and shape of `x` and a zero derivative: the select of
+    a clamp to it is exact, though acclint cannot prove it. Its reason says so, and claims
+    neither a difference of dtype or shape nor an inf/nan derivative; applied, the fix shows
+    none."""
+    source = HEADER + "    if x.sum() > 1:\n        z = jnp.full_like(x, 1)\n    else:\n        z = x\n    return z\n"
     reason = _reason_of(source)
-    assert "acclint has no dtype and shape rule for 'jnp.ones_like(x)'" in reason
-    assert "cannot prove the derivative of 'jnp.ones_like(x)' finite" in reason
+    assert "acclint has no dtype and shape rule for 'jnp.full_like(x, 1)'" in reason
+    assert "cannot prove the derivative of 'jnp.full_like(x, 1)' finite" in reason
     assert "may differ" not in reason and "can be inf/nan" not in reason
     outcome = check(source, lambda text: acclint_fix(text, unsafe=True))
     assert outcome.changed and outcome.compared >= 10 and outcome.differ == []

@@ -62,6 +62,9 @@ _NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
 # (`relu` is jax.nn.relu's derivative, `abs` jnp.abs's): their dtypes and default dimensions
 # are MATLAB's, which the dtype and shape atoms above do not model.
 _DERIVATIVE_NAMESPACES = (*_NAMESPACES, "acclint.runtime.")
+# Constructors of an array of another's dtype (weak type included) and shape, whose values do
+# not depend on it: its signature, and no derivative.
+_LIKE = frozenset({"zeros_like", "ones_like"})
 # Reductions over every axis (no argument but the array): a scalar.
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
 
@@ -186,6 +189,8 @@ def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]
     if name in _REDUCTIONS and len(node.args) == 1:
         return Signature(frozenset({_text(node, ctx)}), frozenset())
     parts = [signature(a.value, ctx, seen, literals) for a in node.args]
+    if name in _LIKE and len(parts) == 1:
+        return parts[0]
     if name in _FLOATING:
         return _merge(parts, *_weak(literals, "float"))
     if name in _PROMOTING:
@@ -368,6 +373,8 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             name, operands = func.attr.value, [func.value, *(a.value for a in node.args)]
         else:
             operands = [a.value for a in node.args]
+        if name in _LIKE:
+            return None  # its values do not depend on its argument
         if name in _BOUNDED_DERIVATIVE or name in ("sum", "mean"):
             return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
     if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
