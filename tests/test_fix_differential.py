@@ -13,7 +13,9 @@ import pytest
 
 from acclint.api import lint_bytes, options_for
 from acclint.run.config import Settings
-from fix_differential import HEADER, acclint_fix, check, generate
+import numpy as np
+
+from fix_differential import HEADER, _load, _run, acclint_fix, check, generate
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # generated code divides by zero and the like
 
@@ -316,7 +318,6 @@ def _reason_of(source: str) -> str:
     ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)' can be inf/nan",
      ["gradient"]),
     # a pytree: print writes Array(...), jax.debug.print array(...)
-    ("    z = (x, y)\n    print(z)\n    return x\n", "'z' may be a pytree", ["prints"]),
 ])
 def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown):
     source = body if body.startswith("import") else HEADER + body
@@ -325,6 +326,17 @@ def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown
     assert outcome.changed
     for difference in shown:
         assert any(f": {difference}" in d for d in outcome.differ), (difference, outcome.differ)
+
+
+def test_a_pytree_print_reason_shows_on_a_weak_leaf():
+    """print writes a weakly typed array (a Python float passed to the jitted function) with
+    `weak_type=True`; jax.debug.print, jitted, without: the unsafe reason's difference."""
+    source = HEADER + "    z = (x, y)\n    print(z)\n    return x\n"
+    assert "may be a pytree, whose weakly typed arrays" in _reason_of(source)
+    x, y = np.float32([1.5, 2.0]), 0.5  # a Python float: a weakly typed array
+    _, want = _run(_load(source), x, y, eager=True)
+    _, got = _run(_load(acclint_fix(source, unsafe=True)[0]), x, y, eager=False)
+    assert "weak_type=True" in want and "weak_type=True" not in got and "Array([1.5, 2. ]" in got
 
 
 def test_a_reason_about_a_part_acclint_has_no_rule_for_claims_no_difference():
