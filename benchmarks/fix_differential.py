@@ -5,6 +5,7 @@ each fixed with plain `--fix` and run, original eagerly against fixed eagerly an
     .venv/bin/python benchmarks/fix_differential.py --count 2000 --jobs 2
     .venv/bin/python benchmarks/fix_differential.py --count 2000 --source /tmp/base --log base   # another checkout's fixer
     .venv/bin/python benchmarks/fix_differential.py --log base --summarize   # the counts of a run cut short
+    .venv/bin/python benchmarks/fix_differential.py --count 300 --torch --log torch   # torch.compile'd functions
 
 `--source DIR` fixes with the acclint of another checkout (its `acclint/` and `rules/`), the
 generator and the checks staying this checkout's, so that two fixers are measured on the same
@@ -45,14 +46,18 @@ def _use_source(source: str | None) -> None:
     spec.loader.exec_module(module)
 
 
-def _run_seeds(seeds: list[int], log: str) -> None:
-    """Check each seed's function, one JSON line per function appended to `log` as it is done
-    (a run cut short keeps what it measured)."""
+def _run_seeds(seeds: list[int], log: str, torch: bool = False) -> None:
+    """Check each seed's function (with `torch`, a torch.compile'd one:
+    tests/fix_differential_torch.py), one JSON line per function appended to `log` as it is
+    done (a run cut short keeps what it measured)."""
     warnings.filterwarnings("ignore")
-    from fix_differential import check, generate  # noqa: PLC0415 (after _use_source)
+    from fix_differential import JAX, check, generate  # noqa: PLC0415 (after _use_source)
+    grammar = JAX
+    if torch:
+        from fix_differential_torch import TORCH as grammar, check  # noqa: PLC0415 (torch only here)
     with open(log, "a", encoding="utf-8") as out:
         for seed in seeds:
-            outcome = check(generate(seed))
+            outcome = check(generate(seed, grammar))
             out.write(json.dumps({"seed": seed, "changed": outcome.changed, "partly": outcome.partly,
                                   "loud": bool(outcome.loud), "differ": outcome.differ[:1]}) + "\n")
             out.flush()
@@ -77,6 +82,7 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--source", help="a checkout whose acclint fixes the functions (default: this one)")
+    parser.add_argument("--torch", action="store_true", help="torch.compile'd functions fixed into torch.where (needs torch)")
     parser.add_argument("--log", default="fix_differential", help="per-function results go to LOG.0.jsonl, LOG.1.jsonl, ...")
     parser.add_argument("--summarize", action="store_true", help="only print the counts of the logs there are")
     args = parser.parse_args()
@@ -88,7 +94,7 @@ def main() -> None:
         seeds = list(range(args.start, args.start + args.count))
         with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), initializer=_use_source,
                                  initargs=(args.source,)) as pool:
-            list(pool.map(_run_seeds, [seeds[i::args.jobs] for i in range(args.jobs)], logs))
+            list(pool.map(_run_seeds, [seeds[i::args.jobs] for i in range(args.jobs)], logs, [args.torch] * args.jobs))
     print(json.dumps({"source": args.source or "this checkout", **summarize(logs),
                       "seconds": round(time.perf_counter() - started, 1)}, indent=1))
 

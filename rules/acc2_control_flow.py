@@ -56,7 +56,8 @@ class IfOnTracedValue(Rule):
         its earlier value). `elif` becomes a nested select; `and`, `or`, `not` and chained
         comparisons in a condition become `jnp.logical_and`/`logical_or`/`logical_not`. It
         uses `jnp.where` under the module's alias unless a local hides it (the runtime's
-        `where` in runtime-API modules) and adds the import when missing. Comments of the
+        `where` in runtime-API modules, `torch.where` under torch.compile, torch.func and
+        torch.jit.trace) and adds the import when missing. Comments of the
         chain move above the select. No fix (the message says why) for `while`, branches
         that call anything that may have effects, raise, loop, `break`, assign different
         names, use augmented assignment, or yield pytrees; none unless the condition is a
@@ -64,7 +65,8 @@ class IfOnTracedValue(Rule):
         `None`, a container or an object; a name only when everything assigned to it is one,
         so not the kept `z` of `z = None`; an inner conditional only when both its arms are),
         none when a branch indexes, slices, reshapes, concatenates or reduces (a select would
-        broadcast it to another shape), and none when `and`, `or`, `not` or a chained
+        broadcast it to another shape; a full reduction against another, `x.sum()` or
+        `-x.sum()`, has one shape and is fine), and none when `and`, `or`, `not` or a chained
         comparison sits below anything else in the condition (`(a and b) | c` would still
         truth-test a tracer). The fix is safe only when proven exact (docs/fix.md, "Fix
         safety"): the branches have one dtype and one shape whatever the inputs are (the same
@@ -76,9 +78,11 @@ class IfOnTracedValue(Rule):
         both branches and sends a zero cotangent into the one it does not pick, and `0 * inf`
         is nan, so `exp`, `cosh`, `x ** 2`, `x * y`, `tanh`, `log`, `sqrt` or a division by a
         non-literal makes the fix unsafe (applied only with --unsafe-fixes, with the reason);
-        a local that every branch reads through arithmetic (`h` of `h * 2.0` against `h`)
-        needs no bounded derivative of its own, since the branch picked sends it the
-        cotangent the original's did.
+        a local or a part that every branch reads through arithmetic (`h` of `h * 2.0`
+        against `h`, `x * s` of `relu(x * s)` against `x * s`) needs no bounded derivative of
+        its own, since the branch picked sends it a cotangent as the original's did. torch
+        promotes by number of dimensions, step by step, so there a branch computed from more
+        than one tensor is not proven one dtype.
         A branch whose operation refuses a dtype (`-x` of a bool array) raises a TypeError
         when traced, loudly, as `lax.cond` would. The remedy for an unsafe derivative is a
         second where that keeps the unpicked branch finite:

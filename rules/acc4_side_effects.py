@@ -60,8 +60,9 @@ class PrintInCachedTrace(Rule):
         `{}` field formats a 0-d float32 array through Python's float, 0.30000001192092896
         where print writes 0.3), and `import jax` is added when missing.
         Safe: the same text is printed, now on every call and with the values instead of
-        tracers. Unsafe when an argument may be a pytree rather than an array (print writes
-        its arrays as `Array(...)`, jax.debug.print as `array(...)`). Not offered for
+        tracers. Unsafe when an argument may be a pytree rather than an array (print
+        writes a weakly typed leaf with `weak_type=True`, a jitted jax.debug.print
+        without). Not offered for
         `sep=`/`end=`/`file=`/`flush=`, `*args`, f-strings or other non-array arguments,
         `sys.stdout.write`/`pprint`, a print whose text speaks of tracing (`print("Tracing
         with", x)` reports each trace on purpose), or in runtime-API modules.

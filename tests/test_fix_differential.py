@@ -13,7 +13,9 @@ import pytest
 
 from acclint.api import lint_bytes, options_for
 from acclint.run.config import Settings
-from fix_differential import HEADER, acclint_fix, check, generate
+import numpy as np
+
+from fix_differential import HEADER, _load, _run, acclint_fix, check, generate
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # generated code divides by zero and the like
 
@@ -90,6 +92,95 @@ def test_branches_no_select_is_proven_for_become_exact_conds(body, cond, loud):
     fixes = _fix_of(source)
     assert next(f.fix for f in fixes.values() if f.code in ("ACC201", "ACC203")).safe
     assert cond in acclint_fix(source)[0]
+
+
+@pytest.mark.parametrize(("body", "select"), [
+    # every branch reads one part through numeric derivatives: where its derivative is inf/nan,
+    # the original's gradient is not finite either, so the select needs no bound for it
+    ("    if x.sum() > 0:\n        return jnp.abs(x * y)\n    return x * y\n", "jnp.where(x.sum() > 0, jnp.abs(x * y), x * y)"),
+    ("    return -jnp.exp(x) if x.sum() > 0 else jnp.exp(x)\n", "jnp.where(x.sum() > 0, -jnp.exp(x), jnp.exp(x))"),
+    ("    if x.sum() > 0:\n        z = jnp.sqrt(x) * 2.0\n    else:\n        z = jnp.sqrt(x) - 1.0\n    return z\n",
+     "z = jnp.where(x.sum() > 0, jnp.sqrt(x) * 2.0, jnp.sqrt(x) - 1.0)"),
+    # a host value in arithmetic with an array for sure leaves an array
+    ("    n = np.float32(0.5)\n    z = jnp.abs(x + n)\n    if x.sum() > 0:\n        z = -z\n    return z\n",
+     "z = jnp.where(x.sum() > 0, -z, z)"),
+])
+def test_a_part_every_branch_reads_needs_no_bound(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+@pytest.mark.parametrize(("body", "select"), [
+    # zeros_like / ones_like: the dtype (weak type included) and shape of their argument, and
+    # values that do not depend on it
+    ("    if x.sum() > 1:\n        z = jnp.ones_like(x)\n    else:\n        z = x\n    return z\n",
+     "z = jnp.where(x.sum() > 1, jnp.ones_like(x), x)"),
+    ("    return jnp.zeros_like(x) if x.max() > 1 else -x\n", "jnp.where(x.max() > 1, jnp.zeros_like(x), -x)"),
+    ("    if x.sum() < 0:\n        z = jnp.zeros_like(x) + 1.0\n    else:\n        z = x + 1.0\n    return z\n",
+     "z = jnp.where(x.sum() < 0, jnp.zeros_like(x) + 1.0, x + 1.0)"),
+])
+def test_like_constructors_keep_dtype_and_shape(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+def test_like_of_another_array_is_not_the_branch_s_dtype():
+    """Look-alike: `jnp.ones_like(y)` against `x` has y's dtype and shape, not x's."""
+    source = HEADER + "    return jnp.ones_like(y) if x.sum() > 0 else x\n"
+    assert "jnp.where" not in acclint_fix(source)[0]
+    assert check(source).differ == []
+
+
+@pytest.mark.parametrize(("body", "select"), [
+    # an item of x taken with integer literals has a tail of x's shape: it broadcasts within x
+    ("    if x[0] > 0:\n        return x * 2.0\n    return x - 1.0\n", "jnp.where(x[0] > 0, x * 2.0, x - 1.0)"),
+    ("    return -x if x[-1] < 1 else x\n", "jnp.where(x[-1] < 1, -x, x)"),
+    ("    if x[0] > x[1]:\n        z = jnp.abs(x)\n    else:\n        z = -x\n    return z\n", "z = jnp.where(x[0] > x[1], jnp.abs(x), -x)"),
+    # full reductions on every side have one shape
+    ("    if x.sum() > 0:\n        return x.max()\n    return -x.max()\n", "jnp.where(x.sum() > 0, x.max(), -x.max())"),
+    ("    return jnp.sum(x) if x.max() < 1 else -jnp.sum(x)\n", "jnp.where(x.max() < 1, jnp.sum(x), -jnp.sum(x))"),
+])
+def test_condition_items_and_reductions_on_every_side_keep_the_shape(body, select):
+    source = HEADER + body
+    outcome = check(source)
+    assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
+    assert next(f.fix for f in _fix_of(source).values() if f.code in ("ACC201", "ACC203")).safe
+    assert select in acclint_fix(source)[0]
+
+
+@pytest.mark.parametrize("body", [
+    # a slice is no item: not proven to broadcast within x (the fix is a cond, which checks)
+    "    if x[:1].sum() + x[:1] > 0:\n        return x * 2.0\n    return x - 1.0\n",
+    # a reduction against an array: the select would broadcast the scalar (no fix)
+    "    if x.sum() > 0:\n        return x.sum()\n    return x\n",
+])
+def test_slices_and_reductions_against_arrays_get_no_select(body):
+    assert "jnp.where" not in acclint_fix(HEADER + body)[0]
+    assert check(HEADER + body).differ == []
+
+
+@pytest.mark.parametrize("body", [
+    # floor's derivative is a symbolic zero: the picked branch sends `x * y` no cotangent, the
+    # select's other branch a zero one, and 0 * inf is nan
+    "    if x.sum() > 0:\n        return jnp.floor(x * y)\n    return x * y\n",
+    # only one branch reads the unbounded part
+    "    return jnp.exp(x) * y if x.sum() > 0 else jnp.exp(y)\n",
+])
+def test_a_part_one_branch_reads_without_a_derivative_is_no_shared_part(body):
+    fix = next(f.fix for f in _fix_of(HEADER + body).values() if f.code in ("ACC201", "ACC203"))
+    assert "jnp.where" not in acclint_fix(HEADER + body)[0]
+    assert fix is not None and not fix.safe or "lax.cond" in acclint_fix(HEADER + body)[0]
+
+
+def test_a_name_that_may_be_a_string_is_still_no_array():
+    body = "    n = 's'\n    z = x * 2.0 if n else n\n    if x.sum() > 0:\n        z = -x\n    return z\n"
+    assert "not an array for sure" in _fix_of(HEADER + body)["ACC201"].message
 
 
 TREES = """import jax
@@ -227,7 +318,6 @@ def _reason_of(source: str) -> str:
     ("    return jnp.where(x > 50, x, jnp.exp(x)) if x.sum() > 0 else x\n", "derivative of 'jnp.exp(x)' can be inf/nan",
      ["gradient"]),
     # a pytree: print writes Array(...), jax.debug.print array(...)
-    ("    z = (x, y)\n    print(z)\n    return x\n", "'z' may be a pytree", ["prints"]),
 ])
 def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown):
     source = body if body.startswith("import") else HEADER + body
@@ -238,14 +328,26 @@ def test_each_unsafe_reason_names_a_difference_its_fix_shows(body, reason, shown
         assert any(f": {difference}" in d for d in outcome.differ), (difference, outcome.differ)
 
 
+def test_a_pytree_print_reason_shows_on_a_weak_leaf():
+    """print writes a weakly typed array (a Python float passed to the jitted function) with
+    `weak_type=True`; jax.debug.print, jitted, without: the unsafe reason's difference."""
+    source = HEADER + "    z = (x, y)\n    print(z)\n    return x\n"
+    assert "may be a pytree, whose weakly typed arrays" in _reason_of(source)
+    x, y = np.float32([1.5, 2.0]), 0.5  # a Python float: a weakly typed array
+    _, want = _run(_load(source), x, y, eager=True)
+    _, got = _run(_load(acclint_fix(source, unsafe=True)[0]), x, y, eager=False)
+    assert "weak_type=True" in want and "weak_type=True" not in got and "Array([1.5, 2. ]" in got
+
+
 def test_a_reason_about_a_part_acclint_has_no_rule_for_claims_no_difference():
-    """`jnp.ones_like(x)` has the dtype and shape of `x` and a zero derivative: the select of a
-    clamp to it is exact, though acclint cannot prove it. Its reason says so, and claims neither
-    a difference of dtype or shape nor an inf/nan derivative; applied, the fix shows none."""
-    source = HEADER + "    if x.sum() > 1:\n        z = jnp.ones_like(x)\n    else:\n        z = x\n    return z\n"
+    """`jnp.full_like(x, 1)` has the dtype and shape of `x` and a zero derivative: the select of
+    a clamp to it is exact, though acclint cannot prove it. Its reason says so, and claims
+    neither a difference of dtype or shape nor an inf/nan derivative; applied, the fix shows
+    none."""
+    source = HEADER + "    if x.sum() > 1:\n        z = jnp.full_like(x, 1)\n    else:\n        z = x\n    return z\n"
     reason = _reason_of(source)
-    assert "acclint has no dtype and shape rule for 'jnp.ones_like(x)'" in reason
-    assert "cannot prove the derivative of 'jnp.ones_like(x)' finite" in reason
+    assert "acclint has no dtype and shape rule for 'jnp.full_like(x, 1)'" in reason
+    assert "cannot prove the derivative of 'jnp.full_like(x, 1)' finite" in reason
     assert "may differ" not in reason and "can be inf/nan" not in reason
     outcome = check(source, lambda text: acclint_fix(text, unsafe=True))
     assert outcome.changed and outcome.compared >= 10 and outcome.differ == []

@@ -28,6 +28,13 @@ pytestmark = pytest.mark.filterwarnings("ignore")
     # choose_scale: numbers, picked by a condition a helper receives
     ("    return x * scale(mean(x * x))\n\n\ndef scale(energy):\n    if energy > 1.0:\n        return 0.5\n    return 2.0\n",
      "return ifelse(energy > 1.0, 0.5, 2.0)", False),
+    # fixtures/runtime_layers.py GatedScale: both branches read x * y, whose derivative (y, x)
+    # may be inf; the original's gradient through it is then not finite either
+    ("    if mean(x * y) > 0:\n        return relu(x * y)\n    return x * y\n",
+     "return ifelse(mean(x * y) > 0, relu(x * y), x * y)", None),
+    # the ACC203 of fixtures/runtime_control_flow.py: sqrt(abs(x)) on both sides
+    ("    return sqrt(abs(x)) if sum(x) > 0 else -sqrt(abs(x))\n",
+     "return ifelse(sum(x) > 0, sqrt(abs(x)), -sqrt(abs(x)))", None),
     # x and y of other sizes or formats: ifelse raises instead of broadcasting
     ("    if mean(x) > 0:\n        z = x * 2.0\n    else:\n        z = abs(y)\n    return z\n",
      "z = ifelse(mean(x) > 0, x * 2.0, abs(y))", True),
@@ -37,7 +44,7 @@ def test_runtime_branches_become_checked_selects_that_compute_the_same_or_raise(
     assert fixed in acclint_fix(source)[0]
     outcome = check(source)
     assert outcome.changed and not outcome.partly and outcome.differ == [] and outcome.compared >= 10
-    assert bool(outcome.loud) == loud
+    assert loud is None or bool(outcome.loud) == loud  # None: loud on some logical inputs or not, either is right
 
 
 def test_a_runtime_branch_with_an_unbounded_derivative_keeps_its_if():

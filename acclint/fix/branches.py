@@ -26,7 +26,7 @@ from acclint.fix.checked import CHECKED, checked_spelling
 from acclint.fix.cond import cond_call, cond_spelling
 from acclint.fix.conditions import select_condition
 from acclint.fix.names import fresh_names
-from acclint.fix.proof import array_problem, gradient_problem, shared_reads, signature_problem, target_binds
+from acclint.fix.proof import array_problem, gradient_problem, one_shape, shared_reads, signature_problem, target_binds
 from acclint.fix.select import NoFix, bare, pure_problem, shape_problem, unsafe_reason, where_call, where_spelling
 from acclint.lint.rule import RuleContext
 
@@ -108,7 +108,7 @@ def _ifexp_select(node: cst.IfExp, values: list[cst.BaseExpression], spelling, c
     else b`, or why there is none."""
     try:
         where = spelling(ctx)
-        _check_values(values, ctx)
+        _check_values([values], ctx)
         test, needs = select_condition(node.test, ctx)
         call = where_call(where.node(), test, node.body, node.orelse).with_changes(lpar=node.lpar, rpar=node.rpar)
         checked = spelling is checked_spelling
@@ -161,13 +161,17 @@ def _fix(title: str, changes, groups: list[list[cst.BaseExpression]], tests: lis
     return Fix(title, changes, safe=False, imports=tuple(imports), reason=reason)
 
 
-def _check_values(values: list[cst.BaseExpression], ctx: RuleContext) -> None:
-    for value in values:
-        if isinstance(value, _PYTREES):
-            raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
-        problem = pure_problem(value, ctx) or array_problem(value, ctx) or shape_problem(value, ctx)
-        if problem is not None:
-            raise NoFix(problem)
+def _check_values(groups: list[list[cst.BaseExpression]], ctx: RuleContext) -> None:
+    """Each branch value can be selected: free of effects, an array, its shape kept (a
+    reduction only where the branches it is selected with have one shape: proof.one_shape)."""
+    for values in groups:
+        same = one_shape(values, ctx)
+        for value in values:
+            if isinstance(value, _PYTREES):
+                raise NoFix(f"a branch yields a {type(value).__name__.lower()} (a pytree); select each leaf with where")
+            problem = pure_problem(value, ctx) or array_problem(value, ctx) or shape_problem(value, ctx, same)
+            if problem is not None:
+                raise NoFix(problem)
 
 
 def _chain_head(node: cst.If, ctx: RuleContext) -> tuple[cst.If, cst.BaseSuite]:
@@ -291,7 +295,7 @@ def _plan_assigns(head, arms, ctx) -> _Plan:
 def _select(plan: _Plan, ctx: RuleContext, spelling=where_spelling) -> Fix:
     """The chain as blended selects: `return where(...)`, or one `y = where(...)` per name (or
     the runtime's `ifelse`, by `spelling`)."""
-    _check_values([v for arm in plan.values for v in arm], ctx)
+    _check_values(plan.groups(), ctx)
     where = spelling(ctx)
     checked = spelling is checked_spelling
     tests, needs = _conditions(plan.arms, ctx)

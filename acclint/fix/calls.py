@@ -27,7 +27,8 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     is passed as a field of its own instead of escaped (`{{`): JAX 0.10 decides whether a
     format has fields from its first chunk only, so `jax.debug.print("a {{b}} {}", x)` prints
     the raw format; `("{} {!s}", "a {b}", x)` is exact. An argument that may be a pytree makes the
-    fix unsafe: print writes its arrays as `Array(...)`, jax.debug.print as NumPy's `array(...)`.
+    fix unsafe: print writes a weakly typed leaf as `Array(0.5, dtype=float32, weak_type=True)`,
+    a jitted jax.debug.print without `weak_type=True`.
     """
     if ctx.resolve(node.func) != "print":
         return f"only print() has a jax.debug.print form, not '{ctx.code_for(node.func)}'"
@@ -63,7 +64,7 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     if tree is None:
         return Fix(title, changes, safe=True, imports=debug_print.imports)
     return Fix(title, changes, safe=False, imports=debug_print.imports,
-               reason=f"'{tree}' may be a pytree, whose arrays print writes as Array(...) and jax.debug.print as array(...)")
+               reason=f"'{tree}' may be a pytree, whose weakly typed arrays jax.debug.print writes without 'weak_type=True' when jitted")
 
 
 _FIELD = cst.SimpleString('"{}"')

@@ -19,7 +19,8 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.fix.imports import framework_of, spelled
-from acclint.fix.select import NoFix, bare, is_number, pure_problem
+from acclint.fix.proof import is_number
+from acclint.fix.select import NoFix, bare, pure_problem
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
 from acclint.analysis.walk import walk_expression

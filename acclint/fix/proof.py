@@ -33,7 +33,7 @@ from functools import reduce
 import libcst as cst
 
 from acclint.analysis.taint import Kind
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.lint.rule import RuleContext
 
 # Element-wise functions (their last name, under jax.numpy / jax.nn / jax.lax / numpy / math)
@@ -62,6 +62,9 @@ _NAMESPACES = ("jax.numpy.", "jax.nn.", "jax.lax.", "numpy.", "math.")
 # (`relu` is jax.nn.relu's derivative, `abs` jnp.abs's): their dtypes and default dimensions
 # are MATLAB's, which the dtype and shape atoms above do not model.
 _DERIVATIVE_NAMESPACES = (*_NAMESPACES, "acclint.runtime.")
+# Constructors of an array of another's dtype (weak type included) and shape, whose values do
+# not depend on it: its signature, and no derivative.
+_LIKE = frozenset({"zeros_like", "ones_like"})
 # Reductions over every axis (no argument but the array): a scalar.
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "amax", "amin"})
 
@@ -86,9 +89,14 @@ def _unknown(text: str) -> str:
     return UNKNOWN + text
 
 
+def _atom_code(atom: str) -> str:
+    """An atom as code: a name, or the text of a part (`x.sum()`, an unknown one)."""
+    return "'" + atom.removeprefix(UNKNOWN).strip("`") + "'"
+
+
 def unknown_parts(atoms) -> list[str]:
     """The parts acclint has no rule for among `atoms`, as code."""
-    return sorted("'" + a[len(UNKNOWN):].strip("`") + "'" for a in atoms if a.startswith(UNKNOWN))
+    return sorted(_atom_code(a) for a in atoms if a.startswith(UNKNOWN))
 
 
 @dataclass(frozen=True)
@@ -181,6 +189,8 @@ def _call_signature(node: cst.Call, ctx: RuleContext, seen: dict[str, Signature]
     if name in _REDUCTIONS and len(node.args) == 1:
         return Signature(frozenset({_text(node, ctx)}), frozenset())
     parts = [signature(a.value, ctx, seen, literals) for a in node.args]
+    if name in _LIKE and len(parts) == 1:
+        return parts[0]
     if name in _FLOATING:
         return _merge(parts, *_weak(literals, "float"))
     if name in _PROMOTING:
@@ -219,14 +229,77 @@ def signature_problem(values: list[cst.BaseExpression], tests: list[cst.BaseExpr
         if differ:  # parts of known rules: some inputs give them another dtype (an int `x` and `x * 2.0`) or shape
             return (f"'{ctx.code_for(values[0])}' and '{ctx.code_for(value)}' may differ in {' and '.join(differ)}, "
                     "and the select makes both one")
+    operands = sorted(_atom_code(a) for a in first.dtypes - _LITERAL_KINDS)
+    if ctx.framework.promotion != "lattice" and len(operands) > 1:
+        return (f"the branches are computed from more than one array or part ({', '.join(operands)}), and "
+                f"{ctx.framework.title} promotes by the operands' number of dimensions, step by step, so acclint "
+                "cannot prove that they have one dtype, which the select makes them")
     for test in tests:
-        if not signature(test, ctx).shapes <= first.shapes:
+        if not condition_shapes(test, ctx) <= first.shapes:
             return f"the condition '{ctx.code_for(test)}' may have axes the branches lack, and the select broadcasts to them"
     return None
 
 
-def _parts(node: cst.CSTNode) -> list[cst.CSTNode]:
-    return list(walk_expression(node))
+# The dtype atoms of Python literals and comparisons: no array's.
+_LITERAL_KINDS = frozenset({"int", "float", "bool", "bool!"})
+
+
+
+def condition_shapes(test: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
+    """The shape atoms of the condition `test`: its signature's, where an item of a traced name
+    taken with integer literals (`x[0] > 0`, `x[0, -1]`) counts as the name: its shape is a
+    tail of the name's, so it broadcasts within it."""
+    if _item_of_name(test, ctx):
+        return frozenset({test.value.value})
+    if isinstance(test, cst.Comparison):
+        return reduce(frozenset.union, (condition_shapes(c.comparator, ctx) for c in test.comparisons),
+                      condition_shapes(test.left, ctx))
+    if isinstance(test, cst.BooleanOperation):
+        return condition_shapes(test.left, ctx) | condition_shapes(test.right, ctx)
+    if isinstance(test, cst.UnaryOperation):
+        return condition_shapes(test.expression, ctx)
+    return signature(test, ctx).shapes
+
+
+def _item_of_name(node: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """`x[0]`, `x[1, -1]`: integer literals indexing a traced name."""
+    def integer(index: cst.BaseSlice) -> bool:
+        value = index.value if isinstance(index, cst.Index) else None
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value = value.expression
+        return isinstance(value, cst.Integer)
+    return isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and ctx.kind(node.value) is Kind.TRACED \
+        and all(integer(e.slice) for e in node.slice)
+
+
+def one_shape(values: list[cst.BaseExpression], ctx: RuleContext) -> bool:
+    """Whether the branches `values` have one shape whatever the inputs are: the same shape
+    atoms, none of them a part acclint has no rule for."""
+    shapes = {signature(v, ctx).shapes for v in values}
+    return len(shapes) == 1 and not unknown_parts(next(iter(shapes)))
+
+
+def _passed_on(node: cst.CSTNode, ctx: RuleContext, seen: frozenset[str], trees: bool) -> list[cst.CSTNode]:
+    """`node` and the parts of it whose value may come out of it as it is (a call's arguments,
+    an attribute's object), in source order. The operands of arithmetic with an array for sure
+    are left out: that computes a new array from them, or raises."""
+    found = [node]
+    if isinstance(node, cst.BinaryOperation) and any(
+            not is_number(o) and array_problem(o, ctx, seen, trees) is None for o in (node.left, node.right)):
+        return found
+    if not isinstance(node, cst.Lambda):
+        for child in children(node):
+            found += _passed_on(child, ctx, seen, trees)
+    return found
+
+
+def is_number(value: cst.BaseExpression) -> bool:
+    """A numeric or bool literal, possibly negated (`0.0`, `-1`): a select broadcasts it."""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return True
+    return isinstance(value, (cst.Integer, cst.Float))
 
 
 def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset(),
@@ -238,12 +311,11 @@ def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[st
     The taint analysis says what a name may hold anywhere in the function, so a name is
     followed to every value assigned to it (`z = None` before `if c: z = x` makes `z` no array
     for sure); a conditional expression (one left unfixed) or an `and`/`or` yields one of its
-    operands, so each must be an array.
+    operands, so each must be an array. A name that is an operand of arithmetic with an array
+    for sure is not followed: the operation computes a new array from it, or raises, so a host
+    draw in `loss = f(w, x + noise)` leaves `loss` an array.
     """
-    if isinstance(node, (cst.Integer, cst.Float)) or (isinstance(node, cst.Name) and node.value in ("True", "False")):
-        return None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)) and \
-            isinstance(node.expression, (cst.Integer, cst.Float)):
+    if is_number(node):
         return None
     if isinstance(node, cst.IfExp):
         return array_problem(node.body, ctx, seen, trees) or array_problem(node.orelse, ctx, seen, trees)
@@ -251,7 +323,7 @@ def array_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[st
         return array_problem(node.left, ctx, seen, trees) or array_problem(node.right, ctx, seen, trees)
     if ctx.kind(node) < (Kind.TREE if trees else Kind.TRACED):
         return f"'{ctx.code_for(node)}' is not an array for sure, and a select needs arrays"
-    for part in _parts(node):
+    for part in _passed_on(node, ctx, seen, trees):
         if isinstance(part, cst.Name) and part.value not in seen and _assigned_local(part.value, ctx):
             for target, value, how in _flows(part.value, ctx):
                 if how == "=" and isinstance(target, cst.Name):
@@ -274,8 +346,12 @@ def _flows(name: str, ctx: RuleContext) -> list[tuple[cst.BaseExpression, cst.Ba
 
 def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset[str] = frozenset()) -> str | None:
     """What in `node` may have an inf/nan derivative, or None when every part's derivative is
-    bounded. A local name answers for every value assigned to it in the function."""
+    bounded. A local name answers for every value assigned to it in the function. `seen` holds
+    the names being answered for, and the locals and parts every branch reads (`shared_reads`),
+    which need no bound."""
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    if not isinstance(node, cst.Name) and seen and ctx.code_for(node) in seen:
         return None
     if isinstance(node, cst.Name):
         return _name_gradient(node.value, ctx, seen)
@@ -297,6 +373,8 @@ def gradient_problem(node: cst.BaseExpression, ctx: RuleContext, seen: frozenset
             name, operands = func.attr.value, [func.value, *(a.value for a in node.args)]
         else:
             operands = [a.value for a in node.args]
+        if name in _LIKE:
+            return None  # its values do not depend on its argument
         if name in _BOUNDED_DERIVATIVE or name in ("sum", "mean"):
             return next((p for p in (gradient_problem(o, ctx, seen) for o in operands) if p is not None), None)
     if isinstance(node, cst.Attribute) and ctx.kind(node) is not Kind.TRACED:
@@ -314,14 +392,18 @@ _NUMERIC_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power
 
 
 def shared_reads(values: list[cst.BaseExpression], ctx: RuleContext) -> frozenset[str]:
-    """The locals every one of `values` reads through operations with a numeric derivative.
+    """The locals, and the code of the parts, that every one of `values` reads through
+    operations with a numeric derivative.
 
-    Such a local needs no bounded derivative of its own, for a select or a cond: whichever
-    branch is picked reads it, so it gets the cotangent the original's `if` gave it (the
-    branches not picked add exact zeros, their own parts' derivatives being bounded, which is
-    checked apart). A local only some branches read gets a zero cotangent where the original
-    sent it none, and `0 * inf` is nan in its own derivative (`z = jnp.sqrt(x)`, kept by an
-    arm not picked at x = 0).
+    Such a local or part needs no bounded derivative of its own, for a select or a cond:
+    whichever branch is picked reads it, so it gets the cotangent the original's `if` gave it
+    (the branches not picked add exact zeros, their own parts' derivatives being bounded, which
+    is checked apart). Where its derivative is inf or nan, the zero a branch not picked sends
+    through it makes nan, but so does the picked branch's cotangent (`c * inf` is inf, `0 * inf`
+    nan): the original's gradient is not finite there either (`relu(x * s)` or `x * s`: both
+    read `x * s`). A local only some branches read gets a zero cotangent where the original
+    sent it none, and `0 * inf` is nan in its own derivative (`z = jnp.sqrt(x)`, kept by an arm
+    not picked at x = 0).
     """
     reads = [_differentiable_reads(v, ctx) for v in values]
     return reduce(frozenset.intersection, reads) if reads else frozenset()
@@ -330,10 +412,11 @@ def shared_reads(values: list[cst.BaseExpression], ctx: RuleContext) -> frozense
 def _differentiable_reads(node: cst.BaseExpression, ctx: RuleContext) -> frozenset[str]:
     if isinstance(node, cst.Name):
         return frozenset({node.value}) if _assigned_local(node.value, ctx) else frozenset()
+    found = frozenset({ctx.code_for(node)})
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-        return _differentiable_reads(node.expression, ctx)
+        return found | _differentiable_reads(node.expression, ctx)
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _NUMERIC_OPERATORS):
-        return _differentiable_reads(node.left, ctx) | _differentiable_reads(node.right, ctx)
+        return found | _differentiable_reads(node.left, ctx) | _differentiable_reads(node.right, ctx)
     if isinstance(node, cst.Call) and not any(a.keyword is not None or a.star for a in node.args):
         func = node.func
         operands = [a.value for a in node.args]
@@ -343,8 +426,8 @@ def _differentiable_reads(node: cst.BaseExpression, ctx: RuleContext) -> frozens
         if name == "where":
             operands = operands[1:]  # the condition has no derivative
         if name in _NUMERIC_DERIVATIVE:
-            return reduce(frozenset.union, (_differentiable_reads(o, ctx) for o in operands), frozenset())
-    return frozenset()
+            return reduce(frozenset.union, (_differentiable_reads(o, ctx) for o in operands), found)
+    return found
 
 
 def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | None:
@@ -353,7 +436,9 @@ def _name_gradient(name: str, ctx: RuleContext, seen: frozenset[str]) -> str | N
     for target, value, how in _flows(name, ctx):
         if how == "in" or not (isinstance(target, cst.Name) or how == "+="):
             return _unknown(f"'{name}' (assigned in a way whose derivative is not followed)")
-        problem = gradient_problem(value, ctx, seen | {name})
+        # the parts every branch reads are excused where the branches read them, not in what
+        # a name was assigned before (another point of the program): only names go on
+        problem = gradient_problem(value, ctx, frozenset(s for s in seen if s.isidentifier()) | {name})
         if problem is not None:
             return f"{problem} (in the value of '{name}')"  # unknown as `problem` is
     return None

@@ -15,7 +15,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.fix.imports import Spelling, framework_of, spelled
-from acclint.fix.proof import UNKNOWN
+from acclint.fix.proof import UNKNOWN, is_number
 from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
@@ -132,17 +132,19 @@ REDUCING = frozenset({
 })
 
 
-def shape_problem(value: cst.BaseExpression, ctx: RuleContext) -> str | None:
+def shape_problem(value: cst.BaseExpression, ctx: RuleContext, one_shape: bool = False) -> str | None:
     """Why selecting `value` may give another shape than the branch did, or None.
 
     A select broadcasts its branches together, so a branch that indexes, slices, reshapes or
     concatenates makes it raise or silently return the wrong shape; so does one that reduces,
-    unless the reduction is only an operand of element-wise arithmetic with an array.
+    unless the reduction is only an operand of element-wise arithmetic with an array, or
+    `one_shape` says every branch it is selected with has the shape it has (each a full
+    reduction: `x.sum()` or `-x.sum()`; acclint/fix/proof.py's shape atoms).
     """
     for part in walk_expression(value):
         if _name_of(part) in RESHAPING or (isinstance(part, cst.Subscript) and not _key_lookup(part)):
             return f"'{ctx.code_for(part)}' may change the shape a select must keep"
-    if _keeps_shape(value, ctx) is False:
+    if not one_shape and _keeps_shape(value, ctx) is False:
         return f"'{ctx.code_for(value)}' may reduce the shape a select must keep"
     return None
 
@@ -194,15 +196,6 @@ def _name_of(node: cst.CSTNode) -> str | None:
         if isinstance(func, cst.Name):
             return func.value
     return None
-
-
-def is_number(value: cst.BaseExpression) -> bool:
-    """A numeric or bool literal, possibly negated (`0.0`, `-1`): a select broadcasts it."""
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
-        value = value.expression
-    if isinstance(value, cst.Name) and value.value in ("True", "False"):
-        return True
-    return isinstance(value, (cst.Integer, cst.Float))
 
 
 @cache

@@ -178,6 +178,13 @@ class Framework:
     # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
     # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
     variable_methods: frozenset[str] = frozenset()
+    # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
+    # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
+    # depends on the operands' number of dimensions and the order of the operations (torch:
+    # a 0-d float64 tensor plus an int32 vector is float64, plus a float16 vector float64;
+    # the int32 and float16 vectors first give float16), so a select is proven one dtype
+    # only for branches computed from one tensor (acclint/fix/proof.py).
+    promotion: str = "lattice"
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -372,6 +379,7 @@ def _framework(raw: dict) -> Framework:
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
+        promotion=raw["fixes"].get("promotion", "lattice"),
     )
 
 
