@@ -144,6 +144,17 @@ def rebound_later_in_a_loop(x, n: int):
 
 
 @jax.jit
+def updated_not_replaced(x, ys):
+    x += 1  # keeps what x was given
+    if x > 0:  # expect: ACC201
+        return x
+    ys[0] = 0  # an item assignment keeps the rest of ys
+    if ys[1] > 0:  # expect: ACC201
+        return x
+    return -x
+
+
+@jax.jit
 def branch_binding_before(x, flag: bool):
     total = 0
     if flag:

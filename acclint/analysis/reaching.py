@@ -81,9 +81,11 @@ def kind_where_read(
     # A binding in a statement of the function's own block before the read always ran: what
     # the name held on entry no longer reaches it (`QPos = q.resolve_axis(QPos)`).
     top = fn.node.body.body if isinstance(fn.node, cst.FunctionDef) else ()
+    # Only a plain assignment to the name itself replaces it (`x += 1` and `x[0] = y` keep it).
     overwritten = any(
-        spans.end(f[1]) < at and any(isinstance(s, cst.SimpleStatementLine) and spans.holds(s, f[0]) for s in top)
-        for f in flows
+        how == "=" and name in target_names(target) and spans.end(value) < at
+        and any(isinstance(s, cst.SimpleStatementLine) and spans.holds(s, target) for s in top)
+        for target, value, how in flows
     )
     if all(reaches(f) for f in flows) and not overwritten:
         return query.name_kind(name)  # every binding may have run: the flow-insensitive kind
