@@ -8,8 +8,8 @@ tf.concat(preds, 0)` iterates the Python list of tensors the caller passed, whic
 iterates in Python. So an iteration asks `kind_where_read`: the name's kind from what it held on
 entry (a parameter's kind; nothing for a local) and from the bindings that can run before the
 read (earlier in the function, or anywhere in a loop around the read, whose next pass sees them).
-A binding in the function's own block before the read always ran, so what the name held on
-entry does not reach past it. A truth test asks the same (`if state._graphdef != graphdef:`
+A plain assignment to the name in the function's own block before the read always ran, so
+what the name held on entry does not reach past it. A truth test asks the same (`if state._graphdef != graphdef:`
 in the branch that bound `graphdef` from a static field, not the later `elif` that binds it to
 the traced argument).
 
