@@ -14,7 +14,7 @@ import libcst as cst
 
 from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable
-from acclint.analysis.taint import STATIC, TRACED, Kind, ValueQuery
+from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
@@ -25,6 +25,8 @@ HOST_TYPES = frozenset({
     "numbers.Complex", "numpy.ndarray", "numpy.generic", "numpy.number", "numpy.integer",
     "numpy.floating", "numpy.bool_", "numpy.dtype",
 })
+# Those of them no pytree of tracers holds: a traced argument's leaves are all tracers.
+HOST_LEAF_TYPES = HOST_TYPES - {"list", "tuple", "dict", "set", "frozenset", "type", "slice", "range", "str", "bytes"}
 # Predicates that hold only for concrete (non-traced) values, by their last name component
 # without leading underscores (libraries define their own: numpyro's `not_jax_tracer`,
 # `is_concrete`); those that hold only for tracers are each framework's `[tracers] predicates`.
@@ -33,41 +35,51 @@ CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_v
 
 def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[str, Kind]:
     """The kinds `test` being `holds` (True/False) gives to names."""
+    return {subject.value: kind for subject, kind in _subject_facts(test, holds, imports).items() if isinstance(subject, cst.Name)}
+
+
+def _subject_facts(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[cst.BaseExpression, Kind]:
+    """The kinds `test` being `holds` gives to the expressions it tests (keyed by node: a name,
+    or any other expression `isinstance` or `is None` tests, such as `x[0]`)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return facts_of(test.expression, not holds, imports)
+        return _subject_facts(test.expression, not holds, imports)
     if isinstance(test, cst.BooleanOperation):
-        left, right = facts_of(test.left, holds, imports), facts_of(test.right, holds, imports)
+        left, right = _subject_facts(test.left, holds, imports), _subject_facts(test.right, holds, imports)
         if isinstance(test.operator, cst.And) == holds:  # `a and b` held, `a or b` failed: both
             return {**left, **right}
-        # `a or b` held (or `a and b` failed): one of them, so what both say
-        return {name: kind for name, kind in left.items() if right.get(name) is kind}
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+        # `a or b` held (or `a and b` failed): one of them, so what both say (of the same name)
+        names = {subject.value: kind for subject, kind in right.items() if isinstance(subject, cst.Name)}
+        return {
+            subject: kind for subject, kind in left.items()
+            if isinstance(subject, cst.Name) and names.get(subject.value) is kind
+        }
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         comparison = test.comparisons[0]
         is_none = isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None"
         if is_none and isinstance(comparison.operator, cst.Is) and holds:
-            return {test.left.value: STATIC}
+            return {test.left: STATIC}
         if is_none and isinstance(comparison.operator, cst.IsNot) and not holds:
-            return {test.left.value: STATIC}
+            return {test.left: STATIC}
         return {}
-    if isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name):
-        name = test.args[0].value.value
+    if isinstance(test, cst.Call) and test.args:
+        subject = test.args[0].value
         qualified = imports.resolve(test.func) or ""
         if qualified == "isinstance" and len(test.args) == 2:
             types = _type_names(test.args[1].value, imports)
             if types is None:
                 return {}
             if holds and types <= HOST_TYPES:
-                return {name: STATIC}
+                return {subject: STATIC}
             if types <= value_facts().tracer_types:
-                return {name: TRACED if holds else STATIC}
+                return {subject: TRACED if holds else STATIC}
             if not holds and types & value_facts().array_types:
-                return {name: STATIC}
+                return {subject: STATIC}
             return {}
         tail = qualified.rsplit(".", 1)[-1].lstrip("_")  # a private helper `_is_tracer` is the same test
         if tail in CONCRETE_PREDICATES and holds:
-            return {name: STATIC}
+            return {subject: STATIC}
         if tail in value_facts().tracer_predicates:
-            return {name: TRACED if holds else STATIC}
+            return {subject: TRACED if holds else STATIC}
     return {}
 
 
@@ -123,7 +135,7 @@ def dead_branches(
     node: cst.If | cst.IfExp,
     given: set[str],
     known: dict[str, object],
-    traced: Callable[[str], bool],
+    kind_of: Callable[[cst.BaseExpression], Kind],
     imports: ImportTable,
 ) -> tuple[bool, bool]:
     """(body, orelse): whether each branch of `node` is never traced.
@@ -136,14 +148,35 @@ def dead_branches(
     """
     test = node.test
     value = _evaluate(test, known)
-    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, traced, imports)
-    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, traced, imports)
+    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, kind_of, imports)
+    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, kind_of, imports)
     return body, orelse
 
 
-def _contradicted(test: cst.BaseExpression, holds: bool, traced: Callable[[str], bool], imports: ImportTable) -> bool:
-    """Whether `test` being `holds` would make a tracer for sure a Python value."""
-    return any(kind is STATIC and traced(name) for name, kind in facts_of(test, holds, imports).items())
+def _contradicted(
+    test: cst.BaseExpression, holds: bool, kind_of: Callable[[cst.BaseExpression], Kind], imports: ImportTable,
+) -> bool:
+    """Whether `test` being `holds` would make a tracer for sure a Python value: a traced name
+    or expression, or a part of a pytree of tracers held to be a host leaf
+    (`isinstance(x[0], np.ndarray)` on a list of tracers: a pytree inside a trace holds
+    tracers and containers, never NumPy arrays or Python numbers)."""
+    for subject, kind in _subject_facts(test, holds, imports).items():
+        if kind is not STATIC:
+            continue
+        found = kind_of(subject)
+        if found is TRACED or (found is TREE and holds and _leaf_test(test, subject, imports)):
+            return True
+    return False
+
+
+def _leaf_test(test: cst.BaseExpression, subject: cst.BaseExpression, imports: ImportTable) -> bool:
+    """Whether `test` (held) asks `isinstance(subject, ...)` of host leaf types alone."""
+    if isinstance(test, cst.BooleanOperation):
+        return _leaf_test(test.left, subject, imports) or _leaf_test(test.right, subject, imports)
+    if isinstance(test, cst.Call) and len(test.args) == 2 and test.args[0].value is subject:
+        types = _type_names(test.args[1].value, imports) if imports.resolve(test.func) == "isinstance" else None
+        return types is not None and types <= HOST_LEAF_TYPES
+    return False
 
 
 def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None:

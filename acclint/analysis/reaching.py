@@ -1,13 +1,17 @@
-"""The kind of a name where an iteration reads it: the bindings that reach that read.
+"""The kind of a name where an iteration or a truth test reads it: the bindings that reach that read.
 
 The value analysis is flow-insensitive (docs/analysis.md): a name has the most traced kind any
-binding in its function gives it. That is the right answer for a truth test, whose hazard does
-not depend on which binding ran, but not for iterating a name that the function rebinds to a
-tensor *after* the iteration: `shapes = [p.shape for p in preds]` before `preds =
+binding in its function gives it. That is not the right answer where a read sees only some of
+the bindings, as when iterating a name that the function rebinds to a tensor *after* the
+iteration: `shapes = [p.shape for p in preds]` before `preds =
 tf.concat(preds, 0)` iterates the Python list of tensors the caller passed, which every framework
 iterates in Python. So an iteration asks `kind_where_read`: the name's kind from what it held on
 entry (a parameter's kind; nothing for a local) and from the bindings that can run before the
 read (earlier in the function, or anywhere in a loop around the read, whose next pass sees them).
+A plain assignment to the name in the function's own block before the read always ran, so
+what the name held on entry does not reach past it. A truth test asks the same (`if state._graphdef != graphdef:`
+in the branch that bound `graphdef` from a static field, not the later `elif` that binds it to
+the traced argument).
 
 A parameter whose pytree is used as an array (`x * 2`) is a leaf (`ValueQuery.name_kind`); here
 only the uses before the name's first binding speak for the value it was given.
@@ -74,9 +78,18 @@ def kind_where_read(
     def reaches(flow) -> bool:
         return spans.end(flow[1]) < at or any(spans.holds(loop, flow[0]) for loop in loops)
 
-    if all(reaches(f) for f in flows):
+    # A binding in a statement of the function's own block before the read always ran: what
+    # the name held on entry no longer reaches it (`QPos = q.resolve_axis(QPos)`).
+    top = fn.node.body.body if isinstance(fn.node, cst.FunctionDef) else ()
+    # Only a plain assignment to the name itself replaces it (`x += 1` and `x[0] = y` keep it).
+    overwritten = any(
+        how == "=" and name in target_names(target) and spans.end(value) < at
+        and any(isinstance(s, cst.SimpleStatementLine) and spans.holds(s, target) for s in top)
+        for target, value, how in flows
+    )
+    if all(reaches(f) for f in flows) and not overwritten:
         return query.name_kind(name)  # every binding may have run: the flow-insensitive kind
-    kind = max((fn.traces[c].params.get(name, STATIC) for c in contexts if c in fn.traces), default=STATIC)
+    kind = STATIC if overwritten else max((fn.traces[c].params.get(name, STATIC) for c in contexts if c in fn.traces), default=STATIC)
     if kind is TREE and name not in body.mapping_uses:
         first = min((spans.end(f[1]) for f in flows), default=None)
         if any(n.value == name and (first is None or spans.start(n) < first) for n in body.array_use_nodes):

@@ -294,8 +294,8 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     known = fn.known_values()
     imports = ctx.analysis.index.imports
 
-    def traced(name: str) -> bool:
-        return ctx.query.name_kind(name) is Kind.TRACED
+    def kind_of(subject: cst.BaseExpression) -> Kind:
+        return ctx.query.kind(subject)
 
     def visit(node: cst.CSTNode) -> None:
         ctx.node = node  # the guards around it narrow what the rules are told
@@ -303,7 +303,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
         for rule, method in dispatch.get(kind.__name__, ()):
             ctx.rule = rule
             method(node, ctx)
-        skipped = _never_traced(node, given, known, traced, imports) if kind is cst.If or kind is cst.IfExp else ()
+        skipped = _never_traced(node, given, known, kind_of, imports) if kind is cst.If or kind is cst.IfExp else ()
         ancestors.append(node)
         for child in outer_parts(node) if kind in SCOPE_TYPES else children(node):
             if not any(child is branch for branch in skipped):
@@ -320,9 +320,9 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors.pop()
 
 
-def _never_traced(node: cst.If | cst.IfExp, given, known, traced, imports) -> tuple[cst.CSTNode, ...]:
+def _never_traced(node: cst.If | cst.IfExp, given, known, kind_of, imports) -> tuple[cst.CSTNode, ...]:
     """The branches of `node` no traced reach of the function runs (acclint.analysis.narrowing)."""
-    body, orelse = dead_branches(node, given, known, traced, imports)
+    body, orelse = dead_branches(node, given, known, kind_of, imports)
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 

@@ -22,7 +22,7 @@ from acclint.common.findings import Fix
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
 from acclint.analysis.reaching import Spans, kind_where_read
-from acclint.analysis.taint import Kind, ValueQuery
+from acclint.analysis.taint import Kind, ValueQuery, target_names
 from acclint.analysis.walk import walk_expression
 
 
@@ -156,8 +156,29 @@ class RuleContext:
         With `sure`, only a tracer for sure counts, whatever the strictness: a fix rewrites
         only conditions that are certainly traced.
         """
-        leaf = self._truth_leaf(node, self.query, Kind.TRACED if sure else self._truth_bar)
+        leaf = self._truth_leaf(node, self._reaching_query(node), Kind.TRACED if sure else self._truth_bar)
         return None if leaf is None else self.code_for(leaf)
+
+    def _reaching_query(self, node: cst.BaseExpression) -> ValueQuery:
+        """The query with each name `node` reads given the kind the bindings that reach the
+        read give it (acclint.analysis.reaching), where that is less traced: a truth test
+        after `graphdef = state.graphdef` does not see a later branch's `graphdef = given`."""
+        query = self.query
+        names = [n for n in walk_expression(node) if isinstance(n, cst.Name) and query.name_kind(n.value) > Kind.STATIC]
+        if not names:
+            return query
+        body = self.analysis.body(self.function)
+        if self._spans is None:
+            self._spans = Spans.of_function(self.function.node)
+        ancestors = [*self.ancestors, self.node] if self.node is not None else self.ancestors
+        found: dict[str, Kind] = {}
+        for read in names:
+            if read.value in found or read.value in query.scoped or not any(read.value in target_names(f[0], through_subscripts=True) for f in body.flows):
+                continue
+            kind = kind_where_read(read, self.function, self._contexts, body, query, ancestors, self._spans)
+            if kind < query.name_kind(read.value):
+                found[read.value] = kind
+        return query.narrowed(found)
 
     def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery, bar: Kind) -> cst.CSTNode | None:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
