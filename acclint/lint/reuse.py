@@ -72,11 +72,11 @@ class RecordedBindings:
         if name not in QUESTIONS:
             return value
 
-        def asked(*args):
-            answer = value(*args)
+        def asked(*args, **keywords):
+            answer = value(*args, **keywords)
             log = self._memory.log
             if log is not None:
-                log.append((name, args, answer))
+                log.append((name, args, keywords, answer))
             return answer
 
         return asked
@@ -213,25 +213,33 @@ def _same_answers(asked: list, analysis: ModuleAnalysis) -> bool:
         return True
     bindings = analysis.bindings
     by_node = analysis.index.by_node
-    for name, args, answer in asked:
-        now = []
-        for arg in args:
-            if isinstance(arg, FunctionInfo):
-                arg = by_node.get(arg.node)
-                if arg is None:
-                    return False
-            elif isinstance(arg, (set, frozenset)):  # functions (ACC604's trace builders); None: module level
-                mapped = set()
-                for before in arg:
-                    after = None if before is None else by_node.get(before.node)
-                    if before is not None and after is None:
-                        return False
-                    mapped.add(after)
-                arg = mapped
-            now.append(arg)
-        if not _same(answer, getattr(bindings, name)(*now)):
+    for name, args, keywords, answer in asked:
+        try:
+            now = [_now(arg, by_node) for arg in args]
+            now_keywords = {key: _now(arg, by_node) for key, arg in keywords.items()}
+        except _Gone:
+            return False
+        if not _same(answer, getattr(bindings, name)(*now, **now_keywords)):
             return False
     return True
+
+
+class _Gone(Exception):
+    """A function a question named is not in the new analysis: the question cannot be asked."""
+
+
+def _now(arg: object, by_node: dict) -> object:
+    """A question's argument as the new analysis holds it: a function (FunctionInfo) is the
+    function of the same node, in a set too (ACC604's trace builders; None: module level);
+    anything else (names, strings) is itself."""
+    if isinstance(arg, FunctionInfo):
+        after = by_node.get(arg.node)
+        if after is None:
+            raise _Gone
+        return after
+    if isinstance(arg, (set, frozenset)):
+        return {_now(item, by_node) if isinstance(item, FunctionInfo) else item for item in arg}
+    return arg
 
 
 def _same(before: object, after: object) -> bool:
