@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import acclint.analysis.project as project_module
 from acclint.api import run
 from acclint.run.config import Settings
 from cli_run import acclint
+from test_incremental import analysed  # noqa: F401  (the fixture counting libcst analyses)
 
 FILES = {
     "pkg/__init__.py": "",
@@ -57,20 +57,6 @@ def write(root: Path, name: str, text: str | None) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
-
-
-@pytest.fixture
-def analysed(monkeypatch) -> list[str]:
-    """The module names the project layer analyses with libcst during a run."""
-    names: list[str] = []
-    real = project_module.ModuleAnalysis
-
-    def counting(module, markers, pedantic, name, *rest, **keywords):
-        names.append(name)
-        return real(module, markers, pedantic, name, *rest, **keywords)
-
-    monkeypatch.setattr(project_module, "ModuleAnalysis", counting)
-    return names
 
 
 @pytest.fixture

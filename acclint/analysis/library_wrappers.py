@@ -426,13 +426,7 @@ def _read(origin: str, module: str, distribution: Distribution | None) -> Module
         return ModuleFacts(error=f"{owner}'s {origin} cannot be parsed ({type(exc).__name__}): its names are no wrappers", package=package)
     table = ImportTable()
     for statement in tree.body:
-        if isinstance(statement, ast.Import):
-            for alias in statement.names:
-                table.bind_import(alias.name, alias.asname)
-        elif isinstance(statement, ast.ImportFrom):
-            names = [(a.name, a.asname) for a in statement.names]
-            if names != [("*", None)]:
-                table.bind_import_from("." * statement.level + (statement.module or ""), names)
+        table.bind_statement(statement)
     exports = {name: table.resolve_dotted(name) for name in table.bound_names()}
     try:
         handoffs = hand_offs(tree)

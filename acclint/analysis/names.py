@@ -13,6 +13,8 @@ factory (a random generator, a logger) the same way they name functions.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 # Names a `from acclint.runtime import *` brings in (its `__all__`; the engine never imports the
@@ -88,6 +90,16 @@ class ImportTable:
             (dotted_name(alias.name) or "", alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else None)
             for alias in node.names
         ])
+
+    def bind_statement(self, statement: ast.AST) -> None:
+        """An `import` or `from ... import` statement of an `ast` tree (the project index, the
+        wrapper inference and installed libraries read files with `ast`); others bind nothing."""
+        if type(statement) is ast.Import:
+            for alias in statement.names:
+                self.bind_import(alias.name, alias.asname)
+        elif type(statement) is ast.ImportFrom:
+            names = [(a.name, a.asname) for a in statement.names]
+            self.bind_import_from("." * statement.level + (statement.module or ""), None if names == [("*", None)] else names)
 
     def bind_import(self, full: str, asname: str | None) -> None:
         """`import full` or `import full as asname` (spelt as strings: the project index

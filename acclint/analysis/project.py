@@ -83,13 +83,7 @@ class FileIndex:
         classes = frozenset(s.name for s in tree.body if type(s) is ast.ClassDef)
         table = ImportTable()
         for statement in tree.body:
-            if type(statement) is ast.Import:
-                for alias in statement.names:
-                    table.bind_import(alias.name, alias.asname)
-            elif type(statement) is ast.ImportFrom:
-                module = "." * statement.level + (statement.module or "")
-                names = [(a.name, a.asname) for a in statement.names]
-                table.bind_import_from(module, None if names == [("*", None)] else names)
+            table.bind_statement(statement)
         exports = {name: table.resolve(cst.Name(name)) for name in table.bound_names()}
         try:
             handoffs = hand_offs(tree)

@@ -277,12 +277,8 @@ class _Walk:
                 if type(node.ctx) is ast.Load:
                     self.loads.setdefault(node.id, []).append(node)
                 continue
-            if kind is ast.Import:
-                for alias in node.names:
-                    self.imports.bind_import(alias.name, alias.asname)
-            elif kind is ast.ImportFrom:
-                names = [(a.name, a.asname) for a in node.names]
-                self.imports.bind_import_from("." * node.level + (node.module or ""), None if names == [("*", None)] else names)
+            if kind is ast.Import or kind is ast.ImportFrom:
+                self.imports.bind_statement(node)
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = (node, child)
                 stack.append(child)
