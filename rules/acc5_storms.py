@@ -149,7 +149,7 @@ def evaluate(params, batches):
 
 
 class ChangingStaticArgument(Rule):
-    """A compiled call in a loop whose static or by-value argument, part of its cache key, is new on every pass.
+    """A compiled call whose static or by-value argument, part of its cache key, is new on every pass of a loop or cannot be hashed at all.
 
     What it does:
         Flags an argument the compiled callable's cache keys on by value or hash, passed in an
@@ -169,12 +169,19 @@ class ChangingStaticArgument(Rule):
         to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
         `torch.compile` (its second compile is dynamic), nor arrays computed from the counter
         (`tf.ones(4) * i` is a tensor, keyed by shape and dtype), nor calls in the body of a
-        compiled function (its loops run once per trace).
+        compiled function (its loops run once per trace). A static argument Python cannot
+        hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
+        comprehension, `list(...)`, or a name bound once to a display), or an instance of a
+        module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
+        `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
         compiles the function again, so a step count or a decaying learning rate passed
         statically compiles on every step. TensorFlow logs a retracing warning after five.
+        A static argument is looked up by its hash: an unhashable one has no key, so
+        `jax.jit` raises `TypeError: unhashable type` on the first call (JAX before 0.2
+        hashed it by identity and compiled on every call).
 
     Example:
         @partial(jax.jit, static_argnums=2)
@@ -231,6 +238,15 @@ def train(params, grads, steps):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
+            if not change.hashable:
+                yield (
+                    change.node,
+                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed, and its cache looks "
+                    "static arguments up by hash: jax.jit raises TypeError (older versions compiled on every call); "
+                    "pass a tuple or a frozen dataclass, or the value as a traced argument",
+                    change.statement,
+                )
+                continue
             yield (
                 change.node,
                 f"{change.component} of '{_code(analysis, change.callee)}' is new on every pass of {change.where}, "

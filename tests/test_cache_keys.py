@@ -520,6 +520,62 @@ def look_alike(x, n):
     for i in range(n):
         scaled(x, i + 1)  # n only in arithmetic: the second compile is dynamic (2 in 10)
 """,
+    "a static argument Python cannot hash, at any call (jax#2813, jax#3701)": """
+import dataclasses
+
+def g(x, y):
+    return x
+
+by_position = jax.jit(g, static_argnums=(1,))
+by_name = jax.jit(g, static_argnames="y")
+
+@dataclasses.dataclass
+class Config:
+    scale: int
+
+@dataclasses.dataclass(frozen=True)
+class FrozenConfig:
+    scale: int
+
+@dataclasses.dataclass(unsafe_hash=True)
+class HashedConfig:
+    scale: int
+
+@dataclasses.dataclass(eq=False)
+class IdentityConfig:
+    scale: int
+
+class EqOnly:
+    def __eq__(self, other):
+        return True
+
+class EqAndHash:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+def issue(x):
+    for _ in range(5):
+        by_position(x, [2, 3])  # expect: ACC502
+
+def other_spellings(x, keys):
+    config = Config(3)
+    by_name(x, y=config)  # expect: ACC502
+    by_position(x, {k: 1 for k in keys})  # expect: ACC502
+    seen = {1, 2}
+    by_position(x, seen)  # expect: ACC502
+    by_position(x, EqOnly())  # expect: ACC502
+
+def look_alike(x):
+    by_position(x, (2, 3))  # a tuple hashes by value: one compile
+    by_name(x, y=FrozenConfig(3))
+    by_position(x, HashedConfig(3))
+    by_position(x, IdentityConfig(3))  # hashed by identity: one object, one compile
+    by_position(x, EqAndHash())
+    f_jit([2, 3])  # not static: a pytree of two traced leaves
+""",
 }
 
 
@@ -544,3 +600,10 @@ def test_a_call_of_a_new_objects_compiled_callable_names_the_wrapper_and_the_obj
         f"'jax.jit' (line {line}) wraps the bound method 'self._step' (a new object on each access) in 'Trainer.__init__' "
         "once per object, and 'opt' is a new 'Trainer' object on each pass" in m for m in messages
     ), messages
+
+
+def test_an_unhashable_static_argument_says_it_cannot_be_hashed():
+    source = HEADER + CASES["a static argument Python cannot hash, at any call (jax#2813, jax#3701)"]
+    messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC502"]
+    assert "static argument '[2, 3]' (a list) of 'by_position' cannot be hashed" in messages[0], messages
+    assert any("'config' (a 'Config' object, without __hash__)" in m for m in messages), messages

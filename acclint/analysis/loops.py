@@ -58,6 +58,12 @@ _MAX_BOUNDED_PASSES = 5
 # alike when their fields do.
 _VALUE_EQUALITY = frozenset({"__hash__", "__eq__"})
 _VALUE_CLASS_DECORATORS = ("dataclass", "struct.dataclass", "dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass")
+# Values Python cannot hash: displays and comprehensions of lists, dicts and sets, and the
+# builtins that make them.
+_UNHASHABLE_DISPLAYS = (
+    ((cst.List, cst.ListComp), "a list"), ((cst.Dict, cst.DictComp), "a dict"), ((cst.Set, cst.SetComp), "a set"),
+)
+_UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
 
@@ -125,6 +131,9 @@ class KeyChange:
     callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
     statement: cst.BaseStatement
+    # False for a static argument that cannot be hashed at all (a list): no key on any call,
+    # loop or not (`where` is then empty)
+    hashable: bool = True
 
 
 @dataclass(frozen=True)
@@ -225,7 +234,38 @@ class LoopFacts:
                 passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
             for each in passes:
                 found += self._key_changes(call, each)
+            found += self._unhashable_statics(call)
         return found
+
+    def _unhashable_statics(self, call: JittedCall) -> list[KeyChange]:
+        """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
+        cache keyed by hash has no key for them on any call, so this needs no loop."""
+        jitted, found, position = call.jitted, [], 0
+        for arg in call.args:
+            if arg.star:
+                continue
+            static = arg.keyword.value in jitted.static_names if arg.keyword is not None else position in jitted.static_positions
+            position += arg.keyword is None
+            what = self._unhashable(arg.value, call.scope) if static else None
+            if what is not None:
+                component = f"static argument '{self._code(arg.value)}' ({what})"
+                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+        return found
+
+    def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
+        """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
+        builtin call, also through a name bound once to a display; an instance of a module class
+        Python leaves without `__hash__`), or None."""
+        expr = self._literal(expr, scope) or expr
+        for kinds, what in _UNHASHABLE_DISPLAYS:
+            if isinstance(expr, kinds):
+                return what
+        if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) in _UNHASHABLE_BUILTINS:
+            return f"a {self.analysis.resolve(expr.func)}"
+        cls = self._instance(expr, scope)
+        if cls is not None and _without_hash(cls, self.analysis):
+            return f"a '{cls.name}' object, without __hash__"
+        return None
 
     def _key_changes(self, call: JittedCall, each: Pass) -> list[KeyChange]:
         jitted = call.jitted
@@ -751,7 +791,8 @@ class LoopFacts:
                 called = id(node) in self._called_at_once
                 if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
                     self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
-        if (unbounded or scope.fn is not None) and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers):
+        # every named call, module level included: an unhashable static argument needs no loop
+        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -1114,3 +1155,22 @@ def _int(node: cst.BaseExpression) -> int | None:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
         return -node.expression.evaluated_value
     return None
+
+
+def _without_hash(cls: ClassInfo, analysis: ModuleAnalysis) -> bool:
+    """Whether Python sets the class's `__hash__` to None: it defines `__eq__` without
+    `__hash__`, or is a `dataclasses.dataclass` comparing by value (`eq`, the default) that is
+    neither frozen nor `unsafe_hash` (other dataclass decorators, flax's and chex's, are left
+    out: their defaults differ)."""
+    if "__hash__" in cls.methods:
+        return False
+    if "__eq__" in cls.methods:
+        return True
+    for decorator in cls.node.decorators:
+        node = decorator.decorator
+        if analysis.resolve(node.func if isinstance(node, cst.Call) else node) != "dataclasses.dataclass":
+            continue
+        options = {a.keyword.value: a.value for a in node.args if a.keyword is not None} if isinstance(node, cst.Call) else {}
+        truthy = {k for k, v in options.items() if not (isinstance(v, cst.Name) and v.value == "False")}
+        return not ({"frozen", "unsafe_hash"} & truthy) and "eq" in truthy | ({"eq"} - set(options))
+    return False
