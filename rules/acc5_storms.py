@@ -408,13 +408,16 @@ class ChangingGuardedValue(Rule):
         Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
         (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
         of the module's int attributes (set to an integer in `__init__`) by an integer
-        (`self.step += 1`), and so reads a new value on every call. A float attribute is not
-        flagged: its second compile is dynamic in it.
+        (`self.step += 1`), and so reads a new value on every call; or of a compiled function
+        that grows a module-level list (bound once to a list display) by `append` or `insert`,
+        whose length Dynamo guards on. A float attribute is not flagged: its second compile is
+        dynamic in it; nor is a list the function binds itself (`out = []`) or only reads.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:
         each new value fails the guard and compiles again, until the recompile limit (8 by
         default), after which the function runs eagerly, uncompiled, for the rest of the run.
+        A global list is guarded by its length, so one that grows each call fails it each call.
 
     Example:
         class Net(torch.nn.Module):
@@ -489,7 +492,7 @@ def run(batches):
             yield (
                 change.node,
                 f"{change.component} is guarded by torch.compile: the call in {change.where} compiles again "
-                "for every new value until the recompile limit, then runs eagerly; keep the counter in a "
-                "tensor (a buffer) or outside the module",
+                "for every new value until the recompile limit, then runs eagerly; keep what changes in a "
+                "tensor (a buffer) or outside the compiled function",
                 change.statement,
             )

@@ -576,6 +576,47 @@ def look_alike(x):
     by_position(x, EqAndHash())
     f_jit([2, 3])  # not static: a pytree of two traced leaves
 """,
+    "a global list a torch.compile'd function grows on every call (pytorch#93724)": """
+import itertools
+
+mylist = []
+history = []
+seen = []
+
+def foo():
+    mylist.append(torch.randn(10) + 1)
+
+compiled_foo = torch.compile(foo, backend="eager")
+
+@torch.compile
+def remember(x):
+    history.insert(0, x)
+    return x * 2
+
+@torch.compile
+def local_list(x):
+    seen = []
+    seen.append(x)
+    return x + len(seen)
+
+@torch.compile
+def reads_only(x):
+    return x + len(seen)
+
+for _ in range(10):
+    compiled_foo()  # expect: ACC505
+
+def other_spellings(x):
+    for step in itertools.count():
+        remember(x)  # expect: ACC505
+    while x.sum() > 0:
+        compiled_foo()  # expect: ACC505
+
+def look_alike(x, n):
+    for i in range(n):
+        local_list(x)  # a list of its own, new each call: one length
+        reads_only(x)  # read, never grown: one compile
+""",
 }
 
 

@@ -63,6 +63,8 @@ _VALUE_CLASS_DECORATORS = ("dataclass", "struct.dataclass", "dataclasses.datacla
 _UNHASHABLE_DISPLAYS = (
     ((cst.List, cst.ListComp), "a list"), ((cst.Dict, cst.DictComp), "a dict"), ((cst.Set, cst.SetComp), "a set"),
 )
+# Methods that grow a list by at least one item on every call.
+_GROWING_METHODS = frozenset({"append", "insert"})
 _UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
@@ -83,7 +85,8 @@ class Jitted:
     specialized: frozenset[str] = frozenset()
     specialized_positions: frozenset[int] = frozenset()
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
-    # Attributes of a compiled module its `forward` steps on every call, read by a guard.
+    # State the compiled callable changes on every call, read by a guard: an attribute its
+    # module's `forward` steps, a global list it grows (for messages: what it is and how).
     guarded: tuple[str, ...] = ()
     recompile_limit: int = 0
 
@@ -270,9 +273,9 @@ class LoopFacts:
     def _key_changes(self, call: JittedCall, each: Pass) -> list[KeyChange]:
         jitted = call.jitted
         found: list[KeyChange] = []
-        for name in jitted.guarded:
+        for what in jitted.guarded:
             found.append(KeyChange(
-                "ACC505", call.call, f"the module attribute '{name}' (stepped by its forward on every call; {jitted.recompile_limit} compiles, then eager)",
+                "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
         position = 0
@@ -845,7 +848,11 @@ class LoopFacts:
             names |= specialized
             specialized_positions = {i for i, name in enumerate(positional) if name in specialized}
             positions |= specialized_positions
-        guarded = self._stepped_attributes(instance) if key.guards_attributes and instance is not None else ()
+        guarded: tuple[str, ...] = ()
+        if key.guards_attributes and instance is not None:
+            guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped_attributes(instance))
+        elif key.guards_attributes and fn is not None:
+            guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
         return Jitted(
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
@@ -863,6 +870,27 @@ class LoopFacts:
                     return current.instances[expr.value]
                 current = self._scopes.get(current.fn.parent) if current.fn is not None else None
         return None
+
+    def _grown_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+        """Module-level lists (bound once to a list display) the function grows on every call
+        (`mylist.append(x)`): Dynamo guards on a global list's length, so each call's new length
+        compiles again."""
+        if isinstance(fn.node, cst.Lambda):
+            return ()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | {
+            t.target.value for n in nodes if isinstance(n, cst.Assign) for t in n.targets if isinstance(t.target, cst.Name)
+        }
+        grown = []
+        for node in nodes:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _GROWING_METHODS):
+                continue
+            owner = node.func.value
+            if isinstance(owner, cst.Name) and owner.value not in local:
+                values = self.analysis.index.module_values.get(owner.value, [])
+                if len(values) == 1 and isinstance(values[0], cst.List):
+                    grown.append(owner.value)
+        return tuple(dict.fromkeys(grown))
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
