@@ -158,7 +158,10 @@ class ChangingStaticArgument(Rule):
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
         Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
         `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
-        `range()` bound (the loop is unrolled, so its value is specialised). New on every pass: the variable of a `range`,
+        `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
+        attributes of every argument of an `nnx.jit` function (it keys on each graph's
+        definition), so an argument built on each pass around a new object (`nnx.Optimizer(
+        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass: the variable of a `range`,
         `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
         `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
         changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a

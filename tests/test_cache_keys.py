@@ -617,6 +617,34 @@ def look_alike(x, n):
         local_list(x)  # a list of its own, new each call: one length
         reads_only(x)  # read, never grown: one compile
 """,
+    "an nnx.jit argument built each pass around a new optax transformation (flax#5548)": """
+from flax import nnx
+
+@nnx.jit
+def train_one_epoch(model, optimizer, x):
+    return model(x).sum()
+
+def issue(make_model, x, epochs):
+    for epoch in range(epochs):
+        dis = make_model()
+        dis_opt = nnx.Optimizer(dis, optax.adam(1e-3), wrt=nnx.Param)
+        train_one_epoch(dis, dis_opt, x)  # expect: ACC502
+
+def other_spellings(model, x, lr, n):
+    for i in range(n):
+        train_one_epoch(model, nnx.Optimizer(model, optax.sgd(lr)), x)  # expect: ACC502
+    step = 0
+    while step < n:
+        opt = nnx.Optimizer(model, optax.chain(optax.clip(1.0), optax.adam(lr)), wrt=nnx.Param)
+        step += 1
+        train_one_epoch(model, optimizer=opt, x=x)  # expect: ACC502
+
+def look_alike(make_model, x, lr, epochs):
+    tx = optax.adam(lr)
+    for epoch in range(epochs):
+        dis = make_model()  # a new module alone: its definition is equal (1 compile in 6)
+        train_one_epoch(dis, nnx.Optimizer(dis, tx, wrt=nnx.Param), x)  # one tx shared: 1 compile in 6
+""",
 }
 
 

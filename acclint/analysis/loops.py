@@ -85,6 +85,7 @@ class Jitted:
     specialized: frozenset[str] = frozenset()
     specialized_positions: frozenset[int] = frozenset()
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
+    graph_static: bool = False  # CacheKey.graph_static_by: each argument's non-array attributes are keyed
     # State the compiled callable changes on every call, read by a guard: an attribute its
     # module's `forward` steps, a global list it grows (for messages: what it is and how).
     guarded: tuple[str, ...] = ()
@@ -110,6 +111,7 @@ class Loop:
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
+    holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ class Pass:
     resized: frozenset[str]
     rebound: frozenset[str]  # names any enclosing loop rebinds (a slice end naming one moves)
     where: str
+    # names bound to an object built around a new factory-made one (`nnx.Optimizer(m, optax.adam(lr))`)
+    holding: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -296,6 +300,13 @@ class LoopFacts:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
                     continue
+            held = self._holding(arg.value, each) if jitted.graph_static and not static else None
+            if held is not None:
+                found.append(KeyChange(
+                    "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
+                    call.callee, each.where, call.statement,
+                ))
+                continue
             if jitted.shapes_keyed:
                 resized = self._resized(arg.value, each)
                 if resized is not None:
@@ -339,6 +350,7 @@ class LoopFacts:
             frozenset().union(*(loop.resized for loop in unbounded)),
             frozenset().union(*(loop.assigned for loop in loops)),
             where,
+            frozenset().union(*(loop.holding for loop in unbounded)),
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
@@ -396,24 +408,41 @@ class LoopFacts:
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
         """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
-        if isinstance(expr, cst.Lambda):
-            return "a new lambda"
+        made = self._factory_made(expr)
+        if made is not None:
+            return made
         if isinstance(expr, cst.Name):
             return "a new object each pass" if expr.value in each.fresh else None
         if isinstance(expr, cst.Call):
-            callee = self.analysis.resolve(expr.func)
-            if callee is None:
-                return None
-            if "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
-                # the factory itself: what a method of the object it made returns (`optim.init(
-                # params)`, an optimizer state) is that library's data, a pytree of arrays
-                return "a new object each call"
             cls = self._class_named(expr.func)
             if cls is not None and not self._value_equality(cls):
                 return f"a new '{cls.name}' object, hashed by identity"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return "a new bound method"
+        return None
+
+    def _factory_made(self, expr: cst.BaseExpression) -> str | None:
+        """A new identity-hashed object no module class makes: a `lambda`, or a call of a
+        `new_objects` factory (`optax.adam(lr)`)."""
+        if isinstance(expr, cst.Lambda):
+            return "a new lambda"
+        callee = self.analysis.resolve(expr.func) if isinstance(expr, cst.Call) else None
+        if callee is not None and "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
+            # the factory itself: what a method of the object it made returns (`optim.init(
+            # params)`, an optimizer state) is that library's data, a pytree of arrays
+            return "a new object each call"
+        return None
+
+    def _holding(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr` is an object built around a new factory-made one on every pass (a call
+        given one, or a name the loop binds to such a call), or None. A module class's new
+        instance is no such argument: `nnx.Optimizer(model, tx)` holds `model` as graph state."""
+        if isinstance(expr, cst.Name):
+            return "built around a new object each pass" if expr.value in each.holding else None
+        if isinstance(expr, cst.Call):
+            given = next((a.value for a in expr.args if self._factory_made(a.value) is not None), None)
+            return f"built around '{self._code(given)}', a new object each call" if given is not None else None
         return None
 
     def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
@@ -755,6 +784,8 @@ class LoopFacts:
             each = self._pass_of(loops, "")
             if self._fresh_callable(value, scope, loop) is not None or self._new_object(value, each) is not None:
                 loop.fresh.add(name)
+            if self._holding(value, each) is not None:
+                loop.holding.add(name)
             if self._resized(value, each) is not None:
                 loop.resized.add(name)
             elif self._changing(value, each.changing):
@@ -856,7 +887,8 @@ class LoopFacts:
         return Jitted(
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays, guarded, key.recompile_limit,
+            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
+            marker in key.graph_static_by, guarded, key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
