@@ -149,7 +149,7 @@ def evaluate(params, batches):
 
 
 class ChangingStaticArgument(Rule):
-    """A compiled call in a loop whose static or by-value argument, part of its cache key, is new on every pass.
+    """A compiled call whose static or by-value argument, part of its cache key, is new on every pass of a loop or cannot be hashed at all.
 
     What it does:
         Flags an argument the compiled callable's cache keys on by value or hash, passed in an
@@ -158,7 +158,10 @@ class ChangingStaticArgument(Rule):
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
         Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
         `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
-        `range()` bound (the loop is unrolled, so its value is specialised). New on every pass: the variable of a `range`,
+        `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
+        attributes of every argument of an `nnx.jit` function (it keys on each graph's
+        definition), so an argument built on each pass around a new object (`nnx.Optimizer(
+        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass: the variable of a `range`,
         `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
         `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
         changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a
@@ -169,12 +172,19 @@ class ChangingStaticArgument(Rule):
         to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
         `torch.compile` (its second compile is dynamic), nor arrays computed from the counter
         (`tf.ones(4) * i` is a tensor, keyed by shape and dtype), nor calls in the body of a
-        compiled function (its loops run once per trace).
+        compiled function (its loops run once per trace). A static argument Python cannot
+        hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
+        comprehension, `list(...)`, or a name bound once to a display), or an instance of a
+        module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
+        `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
         compiles the function again, so a step count or a decaying learning rate passed
         statically compiles on every step. TensorFlow logs a retracing warning after five.
+        A static argument is looked up by its hash: an unhashable one has no key, so
+        `jax.jit` raises `TypeError: unhashable type` on the first call (JAX before 0.2
+        hashed it by identity and compiled on every call).
 
     Example:
         @partial(jax.jit, static_argnums=2)
@@ -231,6 +241,15 @@ def train(params, grads, steps):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
+            if not change.hashable:
+                yield (
+                    change.node,
+                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed, and its cache looks "
+                    "static arguments up by hash: jax.jit raises TypeError (older versions compiled on every call); "
+                    "pass a tuple or a frozen dataclass, or the value as a traced argument",
+                    change.statement,
+                )
+                continue
             yield (
                 change.node,
                 f"{change.component} of '{_code(analysis, change.callee)}' is new on every pass of {change.where}, "
@@ -392,13 +411,16 @@ class ChangingGuardedValue(Rule):
         Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
         (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
         of the module's int attributes (set to an integer in `__init__`) by an integer
-        (`self.step += 1`), and so reads a new value on every call. A float attribute is not
-        flagged: its second compile is dynamic in it.
+        (`self.step += 1`), and so reads a new value on every call; or of a compiled function
+        that grows a module-level list (bound once to a list display) by `append` or `insert`,
+        whose length Dynamo guards on. A float attribute is not flagged: its second compile is
+        dynamic in it; nor is a list the function binds itself (`out = []`) or only reads.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:
         each new value fails the guard and compiles again, until the recompile limit (8 by
         default), after which the function runs eagerly, uncompiled, for the rest of the run.
+        A global list is guarded by its length, so one that grows each call fails it each call.
 
     Example:
         class Net(torch.nn.Module):
@@ -473,7 +495,7 @@ def run(batches):
             yield (
                 change.node,
                 f"{change.component} is guarded by torch.compile: the call in {change.where} compiles again "
-                "for every new value until the recompile limit, then runs eagerly; keep the counter in a "
-                "tensor (a buffer) or outside the module",
+                "for every new value until the recompile limit, then runs eagerly; keep what changes in a "
+                "tensor (a buffer) or outside the compiled function",
                 change.statement,
             )

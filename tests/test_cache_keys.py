@@ -520,6 +520,131 @@ def look_alike(x, n):
     for i in range(n):
         scaled(x, i + 1)  # n only in arithmetic: the second compile is dynamic (2 in 10)
 """,
+    "a static argument Python cannot hash, at any call (jax#2813, jax#3701)": """
+import dataclasses
+
+def g(x, y):
+    return x
+
+by_position = jax.jit(g, static_argnums=(1,))
+by_name = jax.jit(g, static_argnames="y")
+
+@dataclasses.dataclass
+class Config:
+    scale: int
+
+@dataclasses.dataclass(frozen=True)
+class FrozenConfig:
+    scale: int
+
+@dataclasses.dataclass(unsafe_hash=True)
+class HashedConfig:
+    scale: int
+
+@dataclasses.dataclass(eq=False)
+class IdentityConfig:
+    scale: int
+
+class EqOnly:
+    def __eq__(self, other):
+        return True
+
+class EqAndHash:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+def issue(x):
+    for _ in range(5):
+        by_position(x, [2, 3])  # expect: ACC502
+
+def other_spellings(x, keys):
+    config = Config(3)
+    by_name(x, y=config)  # expect: ACC502
+    by_position(x, {k: 1 for k in keys})  # expect: ACC502
+    seen = {1, 2}
+    by_position(x, seen)  # expect: ACC502
+    by_position(x, EqOnly())  # expect: ACC502
+
+def look_alike(x):
+    by_position(x, (2, 3))  # a tuple hashes by value: one compile
+    by_name(x, y=FrozenConfig(3))
+    by_position(x, HashedConfig(3))
+    by_position(x, IdentityConfig(3))  # hashed by identity: one object, one compile
+    by_position(x, EqAndHash())
+    f_jit([2, 3])  # not static: a pytree of two traced leaves
+""",
+    "a global list a torch.compile'd function grows on every call (pytorch#93724)": """
+import itertools
+
+mylist = []
+history = []
+seen = []
+
+def foo():
+    mylist.append(torch.randn(10) + 1)
+
+compiled_foo = torch.compile(foo, backend="eager")
+
+@torch.compile
+def remember(x):
+    history.insert(0, x)
+    return x * 2
+
+@torch.compile
+def local_list(x):
+    seen = []
+    seen.append(x)
+    return x + len(seen)
+
+@torch.compile
+def reads_only(x):
+    return x + len(seen)
+
+for _ in range(10):
+    compiled_foo()  # expect: ACC505
+
+def other_spellings(x):
+    for step in itertools.count():
+        remember(x)  # expect: ACC505
+    while x.sum() > 0:
+        compiled_foo()  # expect: ACC505
+
+def look_alike(x, n):
+    for i in range(n):
+        local_list(x)  # a list of its own, new each call: one length
+        reads_only(x)  # read, never grown: one compile
+""",
+    "an nnx.jit argument built each pass around a new optax transformation (flax#5548)": """
+from flax import nnx
+
+@nnx.jit
+def train_one_epoch(model, optimizer, x):
+    return model(x).sum()
+
+def issue(make_model, x, epochs):
+    for epoch in range(epochs):
+        dis = make_model()
+        dis_opt = nnx.Optimizer(dis, optax.adam(1e-3), wrt=nnx.Param)
+        train_one_epoch(dis, dis_opt, x)  # expect: ACC502
+
+def other_spellings(model, x, lr, n):
+    for i in range(n):
+        train_one_epoch(model, nnx.Optimizer(model, optax.sgd(lr)), x)  # expect: ACC502
+    step = 0
+    while step < n:
+        opt = nnx.Optimizer(model, optax.chain(optax.clip(1.0), optax.adam(lr)), wrt=nnx.Param)
+        step += 1
+        train_one_epoch(model, optimizer=opt, x=x)  # expect: ACC502
+
+def look_alike(make_model, x, lr, epochs):
+    tx = optax.adam(lr)
+    for epoch in range(epochs):
+        dis = make_model()  # a new module alone: its definition is equal (1 compile in 6)
+        train_one_epoch(dis, nnx.Optimizer(dis, tx, wrt=nnx.Param), x)  # one tx shared: 1 compile in 6
+""",
 }
 
 
@@ -544,3 +669,10 @@ def test_a_call_of_a_new_objects_compiled_callable_names_the_wrapper_and_the_obj
         f"'jax.jit' (line {line}) wraps the bound method 'self._step' (a new object on each access) in 'Trainer.__init__' "
         "once per object, and 'opt' is a new 'Trainer' object on each pass" in m for m in messages
     ), messages
+
+
+def test_an_unhashable_static_argument_says_it_cannot_be_hashed():
+    source = HEADER + CASES["a static argument Python cannot hash, at any call (jax#2813, jax#3701)"]
+    messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC502"]
+    assert "static argument '[2, 3]' (a list) of 'by_position' cannot be hashed" in messages[0], messages
+    assert any("'config' (a 'Config' object, without __hash__)" in m for m in messages), messages

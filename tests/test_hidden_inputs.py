@@ -865,3 +865,83 @@ def test_torch_compile_keeps_a_submodule_shadowed_through_its_dict():
     assert compiled(x).tolist() == [1.0, 1.0]  # compiled: the registered one
     model.sub = replacement
     assert compiled(x).tolist() == [10.0, 10.0]  # through __setattr__: recompiled
+
+
+# torch.compiler.nested_compile_region reuses the region's first subgraph for its later calls in
+# a compiled run, without checking the globals it read (pytorch#191821): `# read` marks the
+# stale read (ACC601), `# changed` the rebinding its message names.
+NESTED_REGION = {
+    "the issue: a global rebound before each call, in the caller's loop": """
+        import torch
+        holder = object()
+
+        @torch.compiler.nested_compile_region
+        def region():
+            return holder.hidden + 1  # read
+
+        def fn(hidden):
+            global holder
+            for _ in range(2):
+                holder = Holder(hidden)  # changed
+                hidden = region()
+            return hidden
+    """,
+    "imported by name, a scale set by a module-level function between calls": """
+        from torch.compiler import nested_compile_region
+        scale = 1.0
+
+        @nested_compile_region
+        def scaled(x):
+            return x * scale  # read
+
+        def set_scale(value):
+            global scale
+            scale = value  # changed
+
+        def run(x):
+            y = scaled(x)
+            set_scale(2.0)
+            return scaled(y)
+    """,
+    "through a module alias, rebound at module level between two calls": """
+        import torch.compiler as tc
+        offset = 0
+
+        @tc.nested_compile_region
+        def shifted(x):
+            return x + offset  # read
+
+        a = shifted(1)
+        offset = 5  # changed
+        b = shifted(1)
+    """,
+}
+
+
+@pytest.mark.parametrize("source", NESTED_REGION.values(), ids=NESTED_REGION.keys())
+def test_a_nested_compile_region_reads_a_global_rebound_after_its_first_call(source):
+    lines = textwrap.dedent(source).splitlines()
+    read = next(n for n, text in enumerate(lines, 1) if text.endswith("# read"))
+    changed = next(n for n, text in enumerate(lines, 1) if text.endswith("# changed"))
+    found = _acc6(source)
+    assert [(line, code) for line, code, _ in found] == [(read, "ACC601")], found
+    assert f"line {changed}" in found[0][2]
+
+
+def test_a_nested_compile_region_reading_a_global_set_only_before_its_first_call():
+    assert _acc6("""
+        import torch
+        offset = 0
+
+        @torch.compiler.nested_compile_region
+        def shifted(x):
+            return x + offset
+
+        def main():
+            global offset
+            offset = 5  # set-up: before the region is first called, in a main run once
+            return shifted(shifted(1))
+
+        if __name__ == "__main__":
+            main()
+    """) == []

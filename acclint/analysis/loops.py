@@ -58,6 +58,14 @@ _MAX_BOUNDED_PASSES = 5
 # alike when their fields do.
 _VALUE_EQUALITY = frozenset({"__hash__", "__eq__"})
 _VALUE_CLASS_DECORATORS = ("dataclass", "struct.dataclass", "dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass")
+# Values Python cannot hash: displays and comprehensions of lists, dicts and sets, and the
+# builtins that make them.
+_UNHASHABLE_DISPLAYS = (
+    ((cst.List, cst.ListComp), "a list"), ((cst.Dict, cst.DictComp), "a dict"), ((cst.Set, cst.SetComp), "a set"),
+)
+# Methods that grow a list by at least one item on every call.
+_GROWING_METHODS = frozenset({"append", "insert"})
+_UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
 
@@ -77,7 +85,9 @@ class Jitted:
     specialized: frozenset[str] = frozenset()
     specialized_positions: frozenset[int] = frozenset()
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
-    # Attributes of a compiled module its `forward` steps on every call, read by a guard.
+    graph_static: bool = False  # CacheKey.graph_static_by: each argument's non-array attributes are keyed
+    # State the compiled callable changes on every call, read by a guard: an attribute its
+    # module's `forward` steps, a global list it grows (for messages: what it is and how).
     guarded: tuple[str, ...] = ()
     recompile_limit: int = 0
 
@@ -101,6 +111,7 @@ class Loop:
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
+    holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
 
 
 @dataclass(frozen=True)
@@ -113,6 +124,8 @@ class Pass:
     resized: frozenset[str]
     rebound: frozenset[str]  # names any enclosing loop rebinds (a slice end naming one moves)
     where: str
+    # names bound to an object built around a new factory-made one (`nnx.Optimizer(m, optax.adam(lr))`)
+    holding: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,9 @@ class KeyChange:
     callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
     statement: cst.BaseStatement
+    # False for a static argument that cannot be hashed at all (a list): no key on any call,
+    # loop or not (`where` is then empty)
+    hashable: bool = True
 
 
 @dataclass(frozen=True)
@@ -225,14 +241,45 @@ class LoopFacts:
                 passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
             for each in passes:
                 found += self._key_changes(call, each)
+            found += self._unhashable_statics(call)
         return found
+
+    def _unhashable_statics(self, call: JittedCall) -> list[KeyChange]:
+        """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
+        cache keyed by hash has no key for them on any call, so this needs no loop."""
+        jitted, found, position = call.jitted, [], 0
+        for arg in call.args:
+            if arg.star:
+                continue
+            static = arg.keyword.value in jitted.static_names if arg.keyword is not None else position in jitted.static_positions
+            position += arg.keyword is None
+            what = self._unhashable(arg.value, call.scope) if static else None
+            if what is not None:
+                component = f"static argument '{self._code(arg.value)}' ({what})"
+                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+        return found
+
+    def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
+        """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
+        builtin call, also through a name bound once to a display; an instance of a module class
+        Python leaves without `__hash__`), or None."""
+        expr = self._literal(expr, scope) or expr
+        for kinds, what in _UNHASHABLE_DISPLAYS:
+            if isinstance(expr, kinds):
+                return what
+        if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) in _UNHASHABLE_BUILTINS:
+            return f"a {self.analysis.resolve(expr.func)}"
+        cls = self._instance(expr, scope)
+        if cls is not None and _without_hash(cls, self.analysis):
+            return f"a '{cls.name}' object, without __hash__"
+        return None
 
     def _key_changes(self, call: JittedCall, each: Pass) -> list[KeyChange]:
         jitted = call.jitted
         found: list[KeyChange] = []
-        for name in jitted.guarded:
+        for what in jitted.guarded:
             found.append(KeyChange(
-                "ACC505", call.call, f"the module attribute '{name}' (stepped by its forward on every call; {jitted.recompile_limit} compiles, then eager)",
+                "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
         position = 0
@@ -253,6 +300,13 @@ class LoopFacts:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
                     continue
+            held = self._holding(arg.value, each) if jitted.graph_static and not static else None
+            if held is not None:
+                found.append(KeyChange(
+                    "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
+                    call.callee, each.where, call.statement,
+                ))
+                continue
             if jitted.shapes_keyed:
                 resized = self._resized(arg.value, each)
                 if resized is not None:
@@ -296,6 +350,7 @@ class LoopFacts:
             frozenset().union(*(loop.resized for loop in unbounded)),
             frozenset().union(*(loop.assigned for loop in loops)),
             where,
+            frozenset().union(*(loop.holding for loop in unbounded)),
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
@@ -353,24 +408,41 @@ class LoopFacts:
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
         """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
-        if isinstance(expr, cst.Lambda):
-            return "a new lambda"
+        made = self._factory_made(expr)
+        if made is not None:
+            return made
         if isinstance(expr, cst.Name):
             return "a new object each pass" if expr.value in each.fresh else None
         if isinstance(expr, cst.Call):
-            callee = self.analysis.resolve(expr.func)
-            if callee is None:
-                return None
-            if "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
-                # the factory itself: what a method of the object it made returns (`optim.init(
-                # params)`, an optimizer state) is that library's data, a pytree of arrays
-                return "a new object each call"
             cls = self._class_named(expr.func)
             if cls is not None and not self._value_equality(cls):
                 return f"a new '{cls.name}' object, hashed by identity"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return "a new bound method"
+        return None
+
+    def _factory_made(self, expr: cst.BaseExpression) -> str | None:
+        """A new identity-hashed object no module class makes: a `lambda`, or a call of a
+        `new_objects` factory (`optax.adam(lr)`)."""
+        if isinstance(expr, cst.Lambda):
+            return "a new lambda"
+        callee = self.analysis.resolve(expr.func) if isinstance(expr, cst.Call) else None
+        if callee is not None and "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
+            # the factory itself: what a method of the object it made returns (`optim.init(
+            # params)`, an optimizer state) is that library's data, a pytree of arrays
+            return "a new object each call"
+        return None
+
+    def _holding(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr` is an object built around a new factory-made one on every pass (a call
+        given one, or a name the loop binds to such a call), or None. A module class's new
+        instance is no such argument: `nnx.Optimizer(model, tx)` holds `model` as graph state."""
+        if isinstance(expr, cst.Name):
+            return "built around a new object each pass" if expr.value in each.holding else None
+        if isinstance(expr, cst.Call):
+            given = next((a.value for a in expr.args if self._factory_made(a.value) is not None), None)
+            return f"built around '{self._code(given)}', a new object each call" if given is not None else None
         return None
 
     def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
@@ -712,6 +784,8 @@ class LoopFacts:
             each = self._pass_of(loops, "")
             if self._fresh_callable(value, scope, loop) is not None or self._new_object(value, each) is not None:
                 loop.fresh.add(name)
+            if self._holding(value, each) is not None:
+                loop.holding.add(name)
             if self._resized(value, each) is not None:
                 loop.resized.add(name)
             elif self._changing(value, each.changing):
@@ -751,7 +825,8 @@ class LoopFacts:
                 called = id(node) in self._called_at_once
                 if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
                     self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
-        if (unbounded or scope.fn is not None) and (isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers):
+        # every named call, module level included: an unhashable static argument needs no loop
+        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -804,11 +879,16 @@ class LoopFacts:
             names |= specialized
             specialized_positions = {i for i, name in enumerate(positional) if name in specialized}
             positions |= specialized_positions
-        guarded = self._stepped_attributes(instance) if key.guards_attributes and instance is not None else ()
+        guarded: tuple[str, ...] = ()
+        if key.guards_attributes and instance is not None:
+            guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped_attributes(instance))
+        elif key.guards_attributes and fn is not None:
+            guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
         return Jitted(
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays, guarded, key.recompile_limit,
+            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
+            marker in key.graph_static_by, guarded, key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -822,6 +902,27 @@ class LoopFacts:
                     return current.instances[expr.value]
                 current = self._scopes.get(current.fn.parent) if current.fn is not None else None
         return None
+
+    def _grown_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+        """Module-level lists (bound once to a list display) the function grows on every call
+        (`mylist.append(x)`): Dynamo guards on a global list's length, so each call's new length
+        compiles again."""
+        if isinstance(fn.node, cst.Lambda):
+            return ()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | {
+            t.target.value for n in nodes if isinstance(n, cst.Assign) for t in n.targets if isinstance(t.target, cst.Name)
+        }
+        grown = []
+        for node in nodes:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _GROWING_METHODS):
+                continue
+            owner = node.func.value
+            if isinstance(owner, cst.Name) and owner.value not in local:
+                values = self.analysis.index.module_values.get(owner.value, [])
+                if len(values) == 1 and isinstance(values[0], cst.List):
+                    grown.append(owner.value)
+        return tuple(dict.fromkeys(grown))
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
@@ -1114,3 +1215,22 @@ def _int(node: cst.BaseExpression) -> int | None:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
         return -node.expression.evaluated_value
     return None
+
+
+def _without_hash(cls: ClassInfo, analysis: ModuleAnalysis) -> bool:
+    """Whether Python sets the class's `__hash__` to None: it defines `__eq__` without
+    `__hash__`, or is a `dataclasses.dataclass` comparing by value (`eq`, the default) that is
+    neither frozen nor `unsafe_hash` (other dataclass decorators, flax's and chex's, are left
+    out: their defaults differ)."""
+    if "__hash__" in cls.methods:
+        return False
+    if "__eq__" in cls.methods:
+        return True
+    for decorator in cls.node.decorators:
+        node = decorator.decorator
+        if analysis.resolve(node.func if isinstance(node, cst.Call) else node) != "dataclasses.dataclass":
+            continue
+        options = {a.keyword.value: a.value for a in node.args if a.keyword is not None} if isinstance(node, cst.Call) else {}
+        truthy = {k for k, v in options.items() if not (isinstance(v, cst.Name) and v.value == "False")}
+        return not ({"frozen", "unsafe_hash"} & truthy) and "eq" in truthy | ({"eq"} - set(options))
+    return False

@@ -121,6 +121,10 @@ class CacheKey:
     # Markers of this framework whose Python values are keyed by value although the framework's
     # default says otherwise (equinox.filter_jit holds every non-array argument static).
     values_keyed_by: frozenset[str] = frozenset()
+    # Markers that split each argument into its arrays and a static rest (flax.nnx.jit keys on a
+    # graph node's definition, non-array attributes included): an argument built around a new
+    # identity-hashed object (`nnx.Optimizer(model, optax.adam(lr))`) is a new key.
+    graph_static_by: frozenset[str] = frozenset()
     # Calls (prefixes) whose results the framework takes as arrays, by shape and dtype, even
     # where it keys other Python values by value (tf.function converts a NumPy scalar to a tensor).
     arrays: tuple[str, ...] = ()
@@ -384,7 +388,7 @@ def _framework(raw: dict) -> Framework:
 
 
 def _cache_key(raw: dict) -> CacheKey:
-    sets = ("shapes_relaxed_by", "keyed_when_false", "values_keyed_by")
+    sets = ("shapes_relaxed_by", "keyed_when_false", "values_keyed_by", "graph_static_by")
     return CacheKey(**{
         key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
     })
