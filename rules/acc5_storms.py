@@ -254,7 +254,7 @@ def train(params, grads, steps):
                 change.node,
                 f"{change.component} of '{_code(analysis, change.callee)}' is new on every pass of {change.where}, "
                 "and its cache keys on it by value: each new value compiles a new trace; "
-                "pass it as an ordinary (traced) array argument",
+                + ("build the objects it holds once, before the loop" if change.held else "pass it as an ordinary (traced) array argument"),
                 change.statement,
             )
 

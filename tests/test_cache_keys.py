@@ -661,6 +661,17 @@ def test_a_finding_names_the_component_and_the_loop():
     assert any("'run_epoch', which 'in_a_helper' calls in a loop" in m for m in messages)
 
 
+def test_the_advice_fits_the_component():
+    """A value keyed by value is to be passed traced; an object nnx.jit holds static is to be
+    built once (passing it traced is no answer: its non-array attributes are the key)."""
+    held = HEADER + CASES["an nnx.jit argument built each pass around a new optax transformation (flax#5548)"]
+    by_value = HEADER + CASES["a Python value derived from the counter through any call, under tf.function"]
+    held_messages = [f.message for f in lint_text(held, "case.py").findings if f.code == "ACC502"]
+    value_messages = [f.message for f in lint_text(by_value, "case.py").findings if f.code == "ACC502"]
+    assert held_messages and all(m.endswith("build the objects it holds once, before the loop") for m in held_messages)
+    assert value_messages and all(m.endswith("pass it as an ordinary (traced) array argument") for m in value_messages)
+
+
 def test_a_call_of_a_new_objects_compiled_callable_names_the_wrapper_and_the_object():
     source = HEADER + CASES["a compiled callable each new object owns, called once per pass"]
     messages = [f.message for f in lint_text(source, "case.py").findings if f.code == "ACC501"]

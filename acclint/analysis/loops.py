@@ -141,6 +141,9 @@ class KeyChange:
     # False for a static argument that cannot be hashed at all (a list): no key on any call,
     # loop or not (`where` is then empty)
     hashable: bool = True
+    # True for an object the marker keys by its non-array attributes (`nnx.jit`): what is new is
+    # an object built around it each pass, not a value to pass traced
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -304,7 +307,7 @@ class LoopFacts:
             if held is not None:
                 found.append(KeyChange(
                     "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
-                    call.callee, each.where, call.statement,
+                    call.callee, each.where, call.statement, held=True,
                 ))
                 continue
             if jitted.shapes_keyed:
