@@ -9,8 +9,13 @@ run's JSON report, and each checkout's `--diff` output once, must be byte-identi
 two (the script says which differ). `ast.parse` of every file (in this process) is the
 yardstick the ratios are given against, and flake8 on the same files with `--flake8`.
 
+frontend_bench.py measures the cold run too, among the cache's and the jobs' rows, over the corpus
+venv; this script is for a change meant to leave every report as it was: it takes any paths (the
+50,000-line file of gen_big_jitted.py), compares the reports byte for byte and gives peak memory.
+
 `--before TREE` is a source tree of acclint (a `git archive` of a commit will do): it is run with
-this checkout's interpreter, `TREE` first on the path.
+this checkout's interpreter in `TREE`, which `python -m` puts first on the path (PYTHONPATH
+would come after the working directory's checkout).
 """
 
 from __future__ import annotations
@@ -27,21 +32,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(command: list[str], env: dict | None = None) -> tuple[float, float, int, bytes]:
+def measure(command: list[str], cwd: Path = HERE) -> tuple[float, float, int, bytes]:
     """CPU seconds, wall seconds, peak memory (KiB) and stdout of one process."""
     wall = time.perf_counter()
     with tempfile.TemporaryFile() as out:
-        child = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=HERE)
+        child = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, cwd=cwd)
         _, _, usage = os.wait4(child.pid, 0)
         out.seek(0)
         return usage.ru_utime + usage.ru_stime, time.perf_counter() - wall, usage.ru_maxrss, out.read()
 
 
 def acclint(tree: Path | None, args: list[str]) -> tuple[float, float, int, bytes]:
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree)
-    return measure([sys.executable, "-m", "acclint", "check", "--no-cache", "--jobs", "1", "--no-config", *args], env)
+    """`python -m acclint` run in `tree` (None: this checkout), which `-m` puts first on the path;
+    the paths linted must be absolute."""
+    return measure([sys.executable, "-m", "acclint", "check", "--no-cache", "--jobs", "1", "--no-config", *args], tree or HERE)
 
 
 def ast_seconds(paths: list[str]) -> float:
@@ -60,6 +64,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--flake8", action="store_true")
     args = parser.parse_args()
+    args.paths = [str(Path(p).resolve()) for p in args.paths]
+    args.before = args.before.resolve()
     rows: dict[str, list[tuple[float, float, int]]] = {"before": [], "after": []}
     reports: dict[str, set[bytes]] = {"before": set(), "after": set()}
     for _ in range(args.rounds):
