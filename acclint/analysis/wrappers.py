@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Callable, Iterable, Mapping
 
 import libcst as cst
@@ -254,58 +255,70 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
     return tuple(out)
 
 
+# Fields that hold only leaves no reading of hand-offs looks at: CPython's `ast` gives one shared
+# instance of each load/store context and operator, so recording their parents is wasted work
+# (about a third of a module's nodes).
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+
+
+@cache
+def _child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of an `ast` node type that may hold nodes this walk enters, in `_fields` order
+    (`ast.iter_child_nodes`'s order, with the leaves of `_LEAF_FIELDS` left out)."""
+    return tuple(name for name in kind._fields if name not in _LEAF_FIELDS)
+
+
 class _Walk:
-    """One traversal of a module: each node's parent, the names loaded (by name), and every
-    import wherever it is (`from jax.experimental.pjit import pjit` in a method is common: a
-    name is taken to mean what it is imported as)."""
+    """One traversal of a module: each node's parent, the names loaded in each module-level
+    function or method (by owner and name, in the order of the walk), and every import wherever
+    it is (`from jax.experimental.pjit import pjit` in a method is common: a name is taken to
+    mean what it is imported as).
+
+    The owner of a node (the module-level function or method it lies in) is carried down the
+    walk: no such function lies in another, so the first one met on the way down is it."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
-        self.loads: dict[str, list[ast.Name]] = {}
         self.imports = ImportTable()
-        self._owners: dict[int, ast.AST | None] = {}
-        self._functions = {
+        self._loads: dict[tuple[ast.AST | None, str], list[ast.Name]] = {}
+        functions = {
             id(f) for s in tree.body
             for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
         }
-        stack: list[ast.AST] = [tree]
+        parents, loads, node_type = self.parents, self._loads, ast.AST
+        stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+        pop, push = stack.pop, stack.append
         while stack:
-            node = stack.pop()
+            node, owner = pop()
             kind = type(node)
             if kind is ast.Name:
                 if type(node.ctx) is ast.Load:
-                    self.loads.setdefault(node.id, []).append(node)
+                    key = (owner, node.id)
+                    found = loads.get(key)
+                    if found is None:
+                        loads[key] = [node]
+                    else:
+                        found.append(node)
                 continue
             if kind is ast.Import or kind is ast.ImportFrom:
                 self.imports.bind_statement(node)
-            for child in ast.iter_child_nodes(node):
-                self.parents[id(child)] = (node, child)
-                stack.append(child)
+            if id(node) in functions:
+                owner = node
+            for name in _child_fields(kind):
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    for child in value:
+                        if isinstance(child, node_type):
+                            parents[id(child)] = (node, child)
+                            push((child, owner))
+                elif isinstance(value, node_type):
+                    parents[id(value)] = (node, value)
+                    push((value, owner))
 
     def loaded_in(self, name: str, fn: ast.AST) -> list[ast.Name]:
         """The loads of `name` in the body of `fn`, a module-level function or method."""
-        return [node for node in self.loads.get(name, ()) if self._owner(node) is fn]
-
-    def _owner(self, node: ast.AST) -> ast.AST | None:
-        """The module-level function or method `node` lies in."""
-        path = []
-        current: ast.AST | None = node
-        found = None
-        while current is not None:
-            key = id(current)
-            if key in self._owners:
-                found = self._owners[key]
-                break
-            if key in self._functions:
-                found = current
-                break
-            path.append(key)
-            up = self.parents.get(key)
-            current = up[0] if up is not None else None
-        for key in path:
-            self._owners[key] = found
-        return found
+        return self._loads.get((fn, name), [])
 
 
 def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:

@@ -25,6 +25,7 @@ from typing import Iterator
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
+from acclint.common.collector import set_aside
 from acclint.common.refused import Refused
 from acclint.files.decoding import decode
 from acclint.frameworks.markers import MarkerTable
@@ -125,6 +126,10 @@ def _parsing_quietly() -> Iterator[None]:
 
 def parse_module(source: bytes | str) -> cst.Module:
     """libcst's module of `source`, which the guard has passed (raises libcst's
-    ParserSyntaxError for the little valid Python libcst cannot read)."""
+    ParserSyntaxError for the little valid Python libcst cannot read). In a run that keeps
+    what it parses, the module is set aside from the collector at once
+    (acclint.common.collector.parsed_trees_set_aside)."""
     with _parsing_quietly():
-        return cst.parse_module(source)
+        module = cst.parse_module(source)
+        set_aside()
+        return module

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from acclint.common.collector import parsed_trees_set_aside
 from acclint.run.config import Settings
 from acclint.run.plan import Report, plan
 
@@ -19,17 +20,18 @@ def run(paths: Iterable[str], settings: Settings = Settings(), overlay: Mapping[
     others are still linted. With `cache`, results of unchanged files come from the result
     cache (acclint.run.cache) and new ones are stored in it. `jobs`: how many processes do the
     per-file work (acclint.run.jobs); the report is the same for any number."""
-    work = plan(paths, settings, overlay)
-    report = Report(work.error_results())
-    if work.contextless:  # nothing is traced anywhere: no file needs parsing
-        report.results += [work.lint(path) for path in work.files]
-    elif cache:  # a project with no context is checked faster than looked up
-        from acclint.run.cache import cached_run
+    with parsed_trees_set_aside():  # every module parsed is kept until the run ends
+        work = plan(paths, settings, overlay)
+        report = Report(work.error_results())
+        if work.contextless:  # nothing is traced anywhere: no file needs parsing
+            report.results += [work.lint(path) for path in work.files]
+        elif cache:  # a project with no context is checked faster than looked up
+            from acclint.run.cache import cached_run
 
-        report.results += cached_run(work, lambda: _prefetch(work, jobs))
-    else:
-        _prefetch(work, jobs)
-        report.results += [work.lint(path) for path in work.files]
+            report.results += cached_run(work, lambda: _prefetch(work, jobs))
+        else:
+            _prefetch(work, jobs)
+            report.results += [work.lint(path) for path in work.files]
     return report
 
 
