@@ -125,10 +125,14 @@ class RuleContext:
         reach the read gave it, not what a later rebinding gives (acclint.analysis.reaching)."""
         if not isinstance(node, cst.Name) or self.query.name_kind(node.value) is Kind.STATIC:
             return self.kind(node)
+        return self._kind_where_read(node, self.ancestors)
+
+    def _kind_where_read(self, read: cst.Name, ancestors: list[cst.CSTNode]) -> Kind:
+        """The kind the bindings that reach `read` (inside `ancestors`) give its name."""
         if self._spans is None:
             self._spans = Spans.of_function(self.function.node)
         body = self.analysis.body(self.function)
-        return kind_where_read(node, self.function, self._contexts, body, self.query, self.ancestors, self._spans)
+        return kind_where_read(read, self.function, self._contexts, body, self.query, ancestors, self._spans)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is traced enough that converting it to a host value is a hazard.
@@ -168,14 +172,12 @@ class RuleContext:
         if not names:
             return query
         body = self.analysis.body(self.function)
-        if self._spans is None:
-            self._spans = Spans.of_function(self.function.node)
         ancestors = [*self.ancestors, self.node] if self.node is not None else self.ancestors
         found: dict[str, Kind] = {}
         for read in names:
             if read.value in found or read.value in query.scoped or not any(read.value in target_names(f[0], through_subscripts=True) for f in body.flows):
                 continue
-            kind = kind_where_read(read, self.function, self._contexts, body, query, ancestors, self._spans)
+            kind = self._kind_where_read(read, ancestors)
             if kind < query.name_kind(read.value):
                 found[read.value] = kind
         return query.narrowed(found)
