@@ -1,6 +1,7 @@
 """The reports corpus (benchmarks/reports, issue 36) stays well-formed and its splits stay the
 draws that were committed: measure.py reads every module's labels, every module's address was
-collected in a batch and drawn into the half it sits in, re-drawing a batch reproduces its
+collected in a batch and drawn into the half it sits in (or moved out of the held-out half, with
+the reason, in `moved.tsv`), re-drawing a batch reproduces its
 split file, and `--batch` keeps exactly the modules of the batches named. No module is run or linted here
 (that is verify.py and measure.py, benchmarks); this only reads files.
 """
@@ -40,14 +41,27 @@ def _modules():
     return sorted(REPORTS.glob("dev/*.py")) + sorted(REPORTS.glob("heldout/*.py"))
 
 
+DRAWN = {row["url"]: row["half"] for batch in BATCHES for row in _rows(REPORTS / f"split{batch}.tsv")}
+MOVED = {row["url"]: row for row in _rows(REPORTS / "moved.tsv")}  # amendments to the draws
+
+
 def test_every_module_reads_and_sits_in_the_half_its_address_was_drawn_into():
-    drawn = {row["url"]: row["half"] for batch in BATCHES for row in _rows(REPORTS / f"split{batch}.tsv")}
     dropped = {row["url"] for row in _rows(REPORTS / "dropped.tsv")}
     for path in _modules():
         report = measure.read_report(path)  # raises on a malformed label or header
-        assert report.source in drawn, f"{path.name}: {report.source} was not collected in a batch"
-        assert drawn[report.source] == path.parent.name, f"{path.name} is not in its drawn half"
+        assert report.source in DRAWN, f"{path.name}: {report.source} was not collected in a batch"
+        half = MOVED.get(report.source, {}).get("now", DRAWN[report.source])
+        assert half == path.parent.name, f"{path.name} is not in its drawn half"
         assert report.source not in dropped, f"{path.name}: its address is also dropped"
+
+
+def test_a_moved_report_names_the_half_it_was_drawn_into_and_why():
+    """A move (only ever out of the held-out half, for a report found contaminated) amends the
+    draw without re-drawing: the record keeps the drawn half, and the reason is stated."""
+    assert MOVED, "moved.tsv has no rows"
+    for url, row in MOVED.items():
+        assert DRAWN[url] == row["drawn"] == "heldout" and row["now"] == "dev", url
+        assert len(row["reason"].split()) >= 5, f"{url}: the move needs its reason"
 
 
 @pytest.mark.parametrize("batch", BATCHES)
