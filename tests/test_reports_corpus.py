@@ -75,12 +75,13 @@ def test_drawing_a_batch_again_gives_its_committed_split(batch):
     assert [row["half"] for row in committed] == ["dev" if i in dev else "heldout" for i in range(len(rows))]
 
 
-NEW_SET = ["4", "5", "6"]  # the batches collected to be reported alone
+SETS = [["4", "5", "6"], ["7", "8"]]  # the batches collected to be reported alone
 
 
-def test_the_new_set_keeps_one_module_for_each_report_not_dropped():
-    sources = measure.batch_sources(NEW_SET)
-    collected = {row["url"] for b in NEW_SET for row in _rows(REPORTS / f"candidates{b}.tsv")}
+@pytest.mark.parametrize("batches", SETS)
+def test_a_set_reported_alone_keeps_one_module_for_each_report_not_dropped(batches):
+    sources = measure.batch_sources(batches)
+    collected = {row["url"] for b in batches for row in _rows(REPORTS / f"candidates{b}.tsv")}
     dropped = {row["url"] for row in _rows(REPORTS / "dropped.tsv")}
     kept = [measure.read_report(p).source for p in _modules()]
     kept = [source for source in kept if source in sources]

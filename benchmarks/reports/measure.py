@@ -18,7 +18,8 @@ findings. Rows: per half, per family (ACC5, ACC6, other) and per framework (`# f
 
 `--batch N` keeps only the modules of the batches named: those whose `# source:` address is a
 row of `splitN.tsv` (batches 4, 5 and 6 were collected so that their held-out half could be
-reported alone: `--batch 4 --batch 5 --batch 6`).
+reported alone: `--batch 4 --batch 5 --batch 6`; batches 7 and 8 are the next such set, fresh
+after the first two had been measured many times: `--batch 7 --batch 8`, or `--batch 7` alone).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts).
 """
