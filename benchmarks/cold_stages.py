@@ -10,7 +10,9 @@ Two parts, on the corpus of lint_corpus.py (or any paths given with `--paths`):
    screening (decoding, the parse guard's `ast.parse`, the `ast` prefilter), the project index
    (`FileIndex.of`, with `hand_offs`, which reading installed libraries calls too), libcst's
    `parse_module`, the module analysis (with the module index and the context analysis), the
-   rules (with their walk of the traced bodies), placing findings. Times are inclusive, so an
+   rules (with their walk of the traced bodies), placing findings, and libcst's metadata (the
+   positions of a whole module, which the trace-time model of module bindings and placing
+   without an outline resolve, within the rows above). Times are inclusive, so an
    indented stage is part of the one above it (the hand-offs of installed libraries aside);
    what no timer covers (planning, the project's reach, reading installed libraries, output)
    is the rest. `ast.parse` of every file, in a fresh process, is the yardstick.
@@ -70,6 +72,7 @@ STAGES = (
     ("acclint.lint.engine", "_run_rules", "rules (and an analysis not made by the project)"),
     ("acclint.lint.engine", "_traverse", "  the rules' walk of traced bodies"),
     ("acclint.lint.engine", "_locate", "placing findings"),
+    ("libcst.metadata", "MetadataWrapper.resolve", "  libcst metadata (positions of a whole module; within the rows above)"),
 )
 
 
