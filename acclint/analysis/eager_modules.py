@@ -18,7 +18,8 @@ from the whole module: every use of its name is an instantiation at the top leve
 module (`m = RNGModule()`, `RNGModule().init(...)`) or a submodule made inside a method of
 another eagerly run class (`RNGSubModule()()`), every use of each name bound to an instance is
 such an eager call at the top level, and some instance is run so. Any other use (an instance referenced in a function,
-`model.apply` handed on, the class subclassed or passed anywhere) keeps the class traced.
+`model.apply` handed on, an instance made and handed on as in `nn.Sequential([Block()])`, the
+class subclassed or passed anywhere) keeps the class traced.
 """
 
 from __future__ import annotations
@@ -142,7 +143,10 @@ class _Uses(cst.CSTVisitor):
             self._ok.add(id(receiver.func))
             self.made.add(receiver.func.value)
             self.ran.add(receiver.func.value)
-        elif isinstance(receiver, cst.Name):
+        elif isinstance(receiver, cst.Name) and receiver.value not in self.names:
+            # A call of an instance name. A bare `C(...)` that no assignment binds and nothing
+            # runs at once (`nn.Sequential([C()])`, `wrap(C())`) hands the new instance on:
+            # left to visit_Name, which counts it as another use.
             self._ok.add(id(receiver))
             self.ran_instances.add(receiver.value)
 
