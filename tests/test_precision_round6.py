@@ -249,3 +249,79 @@ def test_a_keras_layer_put_in_a_model_stays_traced():
         model = keras.Sequential([RandomInvert(), keras.layers.Dense(2)])
         model.fit(image, image)
     """)
+
+
+def test_a_keras_layer_called_on_a_symbolic_input_joins_a_functional_model():
+    """The look-alikes: a layer called on a `keras.Input`, on a name bound to one, or on what
+    another layer computed from one, is a functional model's layer (handson-ml3 cell 176,
+    tensorflow/docs model_mapping cell 35); the same layer called on NumPy data runs eagerly."""
+    assert_labels_match("""
+        import keras
+        import numpy as np
+        import tensorflow as tf
+
+        class Direct(keras.layers.Layer):
+            def call(self, x):
+                print("direct", x.shape)  # expect: ACC401
+                return x
+
+        class Bound(keras.layers.Layer):
+            def call(self, x, training=None):
+                print("training =", training)  # expect: ACC401
+                return x
+
+        class Derived(keras.layers.Layer):
+            def call(self, x):
+                print("derived", x.shape)  # expect: ACC401
+                return x
+
+        class OnData(keras.layers.Layer):
+            def call(self, x):
+                print("on data", x.shape)
+                return x
+
+        Direct()(keras.Input(shape=[2]))
+        inputs = tf.keras.Input(shape=(5, 5, 5))
+        outputs = Bound()(inputs)
+        model = tf.keras.Model(inputs=inputs, outputs=outputs)
+        hidden = keras.layers.Dense(3)(inputs)
+        more = Derived()(hidden)
+        OnData()(np.ones((2, 2)))
+    """)
+
+
+def test_a_submodule_class_bound_in_several_cells_is_the_binding_its_owner_was_defined_with():
+    """flax's RNG guide defines `RNGSubModule` in two cells, each followed by an `RNGModule`
+    that makes it in its method and is only initialised eagerly. Here the first owner is handed
+    to a function (the look-alike: its submodule class stays traced) and the second only
+    initialised eagerly (its own submodule class is no trace)."""
+    assert_labels_match("""
+        import jax
+        import flax.linen as nn
+
+        class Sub(nn.Module):
+            def __call__(self):
+                print(self.make_rng("rng_stream"))  # expect: ACC401
+
+        class Outer(nn.Module):
+            @nn.compact
+            def __call__(self):
+                Sub()()
+
+        outer = Outer()
+        variables = outer.init({"rng_stream": jax.random.key(0)})
+        train(outer, variables)
+
+        class Sub(nn.Module):
+            def __call__(self):
+                print(self.make_rng("rng_stream"))
+
+        class Outer(nn.Module):
+            @nn.compact
+            def __call__(self):
+                Sub()()
+                Sub()()
+
+        outer = Outer()
+        variables = outer.init({"rng_stream": jax.random.key(0)})
+    """)

@@ -41,6 +41,7 @@ from typing import Callable, Iterable, Mapping
 import libcst as cst
 
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
+from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import Marker, TracedClass
 
 # What running a module instance eagerly is spelled as, at the top level of a module.
@@ -237,6 +238,8 @@ class _Uses(cst.CSTVisitor):
         self.local_names = local_names
         self.resolve = resolve
         self.run_by = run_by
+        self.symbolic_makers = frozenset().union(*(traced.symbolic_inputs for traced in candidates.values()))
+        self.symbolic: set[str] = set()  # top-level names holding symbolic inputs or what derives from them
         self.eager_functions = eager_functions
         self.current: dict[str, ClassInfo] = {}  # the class a name is bound to now, at the top level
         self.instance: dict[str, ClassInfo] = {}  # top-level name -> the class of the instance it holds now
@@ -308,6 +311,10 @@ class _Uses(cst.CSTVisitor):
             for name in _target_names(target.target):
                 self.instance.pop(name.value, None)
                 self.current.pop(name.value, None)
+        symbolic = self._mentions_symbolic(node.value)
+        for target in node.targets:
+            for name in _target_names(target.target):
+                (self.symbolic.add if symbolic else self.symbolic.discard)(name.value)
         made = self._made(node.value)
         if made is not None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
             name = node.targets[0].target.value
@@ -322,9 +329,9 @@ class _Uses(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Call) and isinstance(func.func, cst.Name) and func.func.value in self.named:
-            self._made_and_called(func)  # `C(...)(x)`
+            self._made_and_called(func, node)  # `C(...)(x)`
             return
-        if not self._top:
+        if not self._top or self._symbolic(node):
             return
         # `m.init(...)`, `m.apply(...)`, `C().init(...)`, `m(...)`, `capture(m, ...)(...)` at the top level.
         receiver = func.value if isinstance(func, cst.Attribute) and func.attr.value in EAGER_METHODS else func
@@ -340,31 +347,46 @@ class _Uses(cst.CSTVisitor):
             self._ok.add(id(receiver))
             self.ran.add(self.instance[receiver.value])
 
+    def _symbolic(self, call: cst.Call) -> bool:
+        """Whether a call is handed a symbolic input (`keras.Input(...)` or a top-level name
+        computed from one): the instance it runs joins a functional model, which `fit` and
+        `predict` trace, rather than running eagerly."""
+        return any(self._mentions_symbolic(arg.value) for arg in call.args)
+
+    def _mentions_symbolic(self, expr: cst.BaseExpression) -> bool:
+        return any(
+            (type(node) is cst.Name and node.value in self.symbolic)
+            or (type(node) is cst.Call and self.symbolic_makers and self.resolve(node.func) in self.symbolic_makers)
+            for node in walk_expression(expr)
+        )
+
     def _made(self, value: cst.BaseExpression) -> ClassInfo | None:
         """The class a top-level `C(...)` makes an instance of (the binding of `C` now)."""
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in self.named:
             return self.current.get(value.func.value)
         return None
 
-    def _made_and_called(self, made: cst.Call) -> None:
-        """`C(...)(x)`: at the top level, an eager run; in a method of a candidate class or in
-        an eagerly run function, a submodule made and run there (when `C` is bound once, so
-        that which class it is does not hang on when the method runs)."""
+    def _made_and_called(self, made: cst.Call, call: cst.Call) -> None:
+        """`C(...)(x)`: at the top level, an eager run (unless `x` is symbolic); in a method of
+        a candidate class or in an eagerly run function, a submodule made and run there. Which
+        class `C` names there is its binding when that code was defined (the one binding of
+        `C` when it is bound later): where the owner runs after `C` is bound anew, the class
+        made is another, which then lacks this evidence and stays traced."""
         name = made.func.value
         if self._top:
             cls = self.current.get(name)
-            if cls is not None:
+            if cls is not None and not self._symbolic(call):
                 self._ok.add(id(made.func))
                 self.made.add(cls)
                 self.ran.add(cls)
             return
-        if self._local(name) or len(self.named[name]) != 1:
+        cls = self.current.get(name) or (self.named[name][0] if len(self.named[name]) == 1 else None)
+        if self._local(name) or cls is None:
             return  # left to visit_Name
         owner = self._classes[-1] if self._scopes and self._classes and self._classes[-1] is not None else None  # in a method
         if owner is None and self._scopes and self._scopes[-1][0] in self.eager_functions:
             owner = self._scopes[-1][0]
         if owner is not None:
-            [cls] = self.named[name]
             self.made_in.setdefault(cls, set()).add(owner)
             self.made.add(cls)
             self._ok.add(id(made.func))

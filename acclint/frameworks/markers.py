@@ -66,6 +66,9 @@ class TracedClass:
     # Functions that return a callable running the instance handed to them first, eagerly
     # (`nnx.capture(model, nnx.Intermediate)(x)` runs `model(x)` there and then).
     run_by: frozenset[str] = frozenset()
+    # Calls that make a symbolic input (`keras.Input`): an instance run on one, or on what is
+    # computed from one, joins a functional model (traced by its `fit`/`predict`), not an eager run.
+    symbolic_inputs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -332,7 +335,7 @@ def load_markers(
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
                 tuple(t.get("arrays", ())),
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
-                t.get("eager_runs", False), frozenset(t.get("run_by", ())),
+                t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's marker (`[variant] of = "torch.compile"`, `keyword =
