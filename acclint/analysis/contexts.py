@@ -183,10 +183,10 @@ class ContextAnalysis:
             self._drain()
         self._return_to_seeds()
 
-    def _top_level_marker(self, call: cst.Call) -> Marker | None:
-        """The marker a call in module-level code applies, if any."""
+    def _top_level_marker(self, call: cst.Call) -> tuple[Marker, list[cst.BaseExpression]] | None:
+        """The marker a call in module-level code applies, with the functions it is handed."""
         found = self.applied(call)
-        return found[0] if found is not None else None
+        return None if found is None else (found[0], self._function_args(found[0], call))
 
     def _drain(self) -> None:
         while self._queue:

@@ -57,64 +57,64 @@ class EagerTransforms:
     functions: set[cst.CSTNode] = field(default_factory=set)
 
 
-def eager_transforms(index: ModuleIndex, marker_of: Callable[[cst.Call], Marker | None]) -> EagerTransforms:
+# What a marker call in module-level code applies and the functions it is handed, or None.
+Applied = Callable[[cst.Call], tuple[Marker, list[cst.BaseExpression]] | None]
+
+
+def eager_transforms(index: ModuleIndex, applied: Applied) -> EagerTransforms:
     """The calls of markers with `eager_by` methods (see the module docstring) whose result the
     module binds at its top level and runs there by those methods alone, or runs at once
-    (`hk.transform(f).init(rng, x)`); `marker_of`: the marker a call in module-level code applies."""
+    (`hk.transform(f).init(rng, x)`)."""
     found = EagerTransforms()
-    top_calls = [node for statement, walk in index.walks.items() for node, fn, cls in walk
-                 if fn == -1 and cls == -1 and type(node) is cst.Call]
-    if not any(_chain(call, marker_of) for call in top_calls):
-        return found
-    chains: dict[str, list[tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]]]] = {}
-    at_once: list[tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]]] = []
-    for statement, walk in index.walks.items():
+    chains: dict[str, list[_Chain]] = {}  # a top-level name -> the chains bound to it
+    at_once: list[_Chain] = []
+    for walk in index.walks.values():
         for node, fn, cls in walk:
             if fn != -1 or cls != -1:
-                continue
+                continue  # in a function or a class body
             if type(node) is cst.Assign and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                chain = _chain(node.value, marker_of)
+                chain = _chain(node.value, applied)
                 if chain is not None:
                     chains.setdefault(node.targets[0].target.value, []).append(chain)
             elif type(node) is cst.Call and isinstance(node.func, cst.Attribute):
-                chain = _chain(node.func.value, marker_of)
+                chain = _chain(node.func.value, applied)
                 if chain is not None and node.func.attr.value in chain[2]:
                     at_once.append(chain)
-    uses = _TransformUses({name: frozenset().union(*(c[2] for c in found_chains)) for name, found_chains in chains.items()})
+    if not chains and not at_once:
+        return found
+    uses = _TransformUses({name: frozenset().union(*(c[2] for c in named)) for name, named in chains.items()})
     for statement in index.walks:
         statement.visit(uses)
-    eager = at_once + [chain for name, named in chains.items() if name not in uses.bad for chain in named]
     handed: dict[str, int] = {}  # a module-level function's name -> how often an eager chain is handed it
-    for calls, functions, _ in eager:
+    for calls, functions, _ in at_once + [chain for name, named in chains.items() if name not in uses.bad for chain in named]:
         found.calls.update(calls)
         for function in functions:
             if isinstance(function, cst.Lambda):
                 found.functions.add(function)
-            elif isinstance(function, cst.Name):
+            else:
                 handed[function.value] = handed.get(function.value, 0) + 1
     for name, count in handed.items():
         fn = index.functions.get(name)
         if fn is not None and uses.reads.get(name, 0) == count and len(index.redefined.get((None, name), ())) <= 1:
-            found.functions.add(fn.node)  # handed to eager transforms and used nowhere else
+            found.functions.add(fn.node)  # handed to eager transforms and read nowhere else
     return found
 
 
-def _chain(
-    expr: cst.BaseExpression, marker_of: Callable[[cst.Call], Marker | None],
-) -> tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]] | None:
+# The marker calls of a chain, the functions handed to them, and the methods of its result
+# that run those eagerly.
+_Chain = tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]]
+
+
+def _chain(expr: cst.BaseExpression, applied: Applied) -> _Chain | None:
     """For `hk.without_apply_rng(hk.transform(f))`: the marker calls, the functions they are
     handed (`f`) and the methods of the result that run them eagerly; None for anything else."""
-    if not isinstance(expr, cst.Call):
+    found = applied(expr) if isinstance(expr, cst.Call) else None
+    if found is None or not found[0].eager_by:
         return None
-    marker = marker_of(expr)
-    if marker is None or not marker.eager_by:
-        return None
-    positional = [a.value for a in expr.args if a.keyword is None and not a.star]
-    handed = [positional[i] for i in marker.fun if i < len(positional)]
-    handed += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in marker.keywords]
+    marker, handed = found
     calls, functions = [expr], []
     for value in handed:
-        inner = _chain(value, marker_of)
+        inner = _chain(value, applied)
         if inner is not None:
             calls += inner[0]
             functions += inner[1]
