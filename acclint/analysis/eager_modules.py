@@ -36,7 +36,7 @@ the call puts `f` in no context, and classes made and called in `f` run eagerly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Mapping
 
 import libcst as cst
 
@@ -182,7 +182,7 @@ class _TransformUses(cst.CSTVisitor):
 
 def eager_classes(
     index: ModuleIndex, candidates: Mapping[ClassInfo, TracedClass], local_names: Callable[[FunctionInfo], set[str]],
-    resolve: Callable[[cst.BaseExpression], str | None], eager_functions: Iterable[cst.CSTNode] = (),
+    resolve: Callable[[cst.BaseExpression], str | None], eager_functions: frozenset[cst.CSTNode] | set[cst.CSTNode] = frozenset(),
 ) -> set[ClassInfo]:
     """The module-level classes among `candidates` (framework module classes, with their traced
     class) that the module only runs eagerly (see the module docstring). Only classes whose
@@ -211,10 +211,10 @@ def eager_classes(
     return eager
 
 
-def _made_at_top(index: ModuleIndex, names: set[str], eager_functions: Iterable[cst.CSTNode]) -> bool:
+def _made_at_top(index: ModuleIndex, names: set[str], eager_functions: frozenset[cst.CSTNode] | set[cst.CSTNode]) -> bool:
     """Whether module-level code (or an eagerly run function) calls a candidate class by name:
     a cheap test that leaves library modules (which define models and never run them) unwalked."""
-    if any(True for _ in eager_functions):
+    if eager_functions:
         return True
     return any(
         fn == -1 and cls == -1 and type(node) is cst.Call and isinstance(node.func, cst.Name) and node.func.value in names
