@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from acclint import __version__
+from acclint.common.findings import NOT_ANALYSED
 from acclint.run.options import for_file, options_for, project_of
 from acclint.run.plan import with_packages
 from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
@@ -43,7 +44,6 @@ from acclint.lint.engine import LintOptions, lint_source
 if TYPE_CHECKING:
     from acclint.analysis.project import Project
 
-NOT_ANALYSED = "ACC000"
 STDIN_NAMES = frozenset({"-", "stdin", "<stdin>"})
 
 

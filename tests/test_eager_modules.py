@@ -100,3 +100,81 @@ def test_a_submodule_of_a_traced_module_stays_traced():
         model = Eager()
         y = model(1.0)
     """)
+
+
+def test_an_instance_made_at_the_top_level_and_handed_on_keeps_its_class_traced():
+    """`Block()` that no assignment binds and nothing runs at once goes somewhere else: into
+    a `Sequential` jitted later, another module, a jitted `apply`, a list. Each class is
+    also run eagerly (`block.init`), which alone would make it eager."""
+    assert_labels_match("""
+        import jax
+        import flax.linen as nn
+
+        class InSequential(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                print(x)  # expect: ACC401
+                return nn.Dense(3)(x)
+
+        class InWrapper(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                print(x)  # expect: ACC401
+                return x
+
+        class ApplyJitted(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                print(x)  # expect: ACC401
+                return x
+
+        class InList(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                print(x)  # expect: ACC401
+                return x
+
+        class Wrapper(nn.Module):
+            inner: nn.Module
+
+            def __call__(self, x):
+                return self.inner(x)
+
+        block = InSequential()
+        params = block.init(jax.random.key(0), 1.0)
+        model = nn.Sequential([InSequential(), nn.Dense(2)])
+        params = model.init(jax.random.key(0), 1.0)
+        y = jax.jit(model.apply)(params, 1.0)
+
+        eager = InWrapper()
+        params = eager.init(jax.random.key(0), 1.0)
+        wrapped = Wrapper(inner=InWrapper())
+
+        applied = ApplyJitted()
+        params = applied.init(jax.random.key(0), 1.0)
+        fast = jax.jit(ApplyJitted().apply)
+
+        listed = InList()
+        params = listed.init(jax.random.key(0), 1.0)
+        blocks = [InList(), InList()]
+    """)
+
+
+def test_instances_made_and_run_at_once_at_the_top_level_stay_eager():
+    """The look-alike: bare `Block()` calls that are run where they are made (`Block().init`,
+    `Block().apply`) or bound to a name run eagerly are eager uses."""
+    assert_labels_match("""
+        import jax
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                print(x)
+                return x
+
+        block = Block()
+        params = Block().init(jax.random.key(0), 1.0)
+        y = Block().apply(params, 1.0)
+        z = block.apply(params, 2.0)
+    """)

@@ -219,3 +219,44 @@ def test_the_server_warns_on_the_function_left_out():
     assert (found.range.start.line, found.range.start.character) == (3, 0)
     assert (found.range.end.line, found.range.end.character) == (3, len("def bad(x):"))
     assert found.message == "function 'bad' is not analysed: forced"
+
+
+def test_the_machine_formats_carry_the_function_left_out(bad_cannot_be_analysed, tmp_path, monkeypatch, capsys):
+    """JSON, SARIF and GitHub output name the function left out where each format puts what
+    is not a finding (the run still exits as the findings say): a JSON element of code ACC000
+    with `level` "warning", a SARIF warning notification on the `def` line (the run counted
+    successful), a GitHub `::notice`."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from acclint.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "two.py").write_text(SECOND)
+
+    def check(fmt: str) -> str:
+        assert main(["check", "--no-cache", "--jobs", "1", "--format", fmt, "two.py"]) == 1
+        return capsys.readouterr().out
+
+    rows = json.loads(check("json"))
+    assert [(r["code"], r["line"], r.get("level")) for r in rows] == [("ACC000", 4, "warning"), ("ACC401", 10, None)]
+    assert rows[0]["message"].startswith("function 'bad' is not analysed") and rows[0]["fix"] is None
+    assert [json.loads(line) for line in check("json-lines").splitlines()] == rows
+
+    log = json.loads(check("sarif"))
+    schema = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"
+    jsonschema.Draft4Validator(json.loads(schema.read_text())).validate(log)
+    [invocation] = log["runs"][0]["invocations"]
+    [note] = invocation["toolExecutionNotifications"]
+    assert invocation["executionSuccessful"] is True
+    assert (note["level"], note["descriptor"]["id"]) == ("warning", "ACC000")
+    assert note["locations"][0]["physicalLocation"]["region"] == {"startLine": 4}
+    assert note["message"]["text"].startswith("function 'bad' is not analysed")
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["ACC401"]
+
+    lines = check("github").splitlines()
+    assert lines[0].startswith("::error file=two.py,line=10,")
+    assert lines[1].startswith("::notice file=two.py,line=4,title=acclint::function 'bad' is not analysed")
+    assert len(lines) == 2

@@ -25,7 +25,7 @@ import libcst as cst
 
 from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
-from acclint.analysis.eager_modules import eager_classes
+from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
@@ -161,12 +161,18 @@ class ContextAnalysis:
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
+        # Transforms the module only runs eagerly (`forward = hk.transform(f)`, then only
+        # `forward.init(...)`, `forward.apply(...)`) put their functions in no context.
+        transforms = eager_transforms(self.index, self._top_level_marker)
         for site in self.index.sites:
-            self._apply_site(site)
+            if site.expr not in transforms.calls:
+                self._apply_site(site)
         # A submodule's `__call__` that a seen call reaches takes that call's kinds; the
         # entry kinds go only to those no seen call reaches (acclint.analysis.modules).
         called = self._submodule_calls()
-        eager = eager_classes(self.index, self.modules.of)
+        eager = eager_classes(
+            self.index, self.modules.of, lambda fn: self._body(fn).local_names, self.resolve, transforms.functions,
+        )
         self._mark_traced_classes(eager, called)
         self._apply_seeds()
         self._scalar_arguments()
@@ -176,6 +182,11 @@ class ContextAnalysis:
             self._mark_traced_classes(eager, only=unreached)
             self._drain()
         self._return_to_seeds()
+
+    def _top_level_marker(self, call: cst.Call) -> tuple[Marker, list[cst.BaseExpression]] | None:
+        """The marker a call in module-level code applies, with the functions it is handed."""
+        found = self.applied(call)
+        return None if found is None else (found[0], self._function_args(found[0], call))
 
     def _drain(self) -> None:
         while self._queue:

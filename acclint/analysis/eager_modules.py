@@ -1,8 +1,8 @@
-"""Framework module classes a script or notebook only ever runs eagerly.
+"""Framework module classes and transformed functions a script or notebook only ever runs eagerly.
 
 A module class's methods are taken for cached traces because a model is almost always applied
-under a transform somewhere (`jax.jit(model.apply)`, `nnx.jit(step)(model, x)`), often in
-another file. But a tutorial that shows what a module does while it runs,
+under a transform somewhere (`jax.jit(model.apply)`, `nnx.jit(step)(model, x)`, Keras' `fit`),
+often in another file. But a tutorial that shows what a module does while it runs,
 
     class RNGModule(nn.Module):
         @nn.compact
@@ -12,99 +12,272 @@ another file. But a tutorial that shows what a module does while it runs,
     rng_module = RNGModule()
     variables = rng_module.init({"rng_stream": jax.random.key(0)})
 
-never traces it: `init`, `apply` and a direct call run the methods eagerly, and the print
-shows a real key on every run. A class is taken as run eagerly only with positive evidence,
-from the whole module: every use of its name is an instantiation at the top level of the
-module (`m = RNGModule()`, `RNGModule().init(...)`) or a submodule made inside a method of
-another eagerly run class (`RNGSubModule()()`), every use of each name bound to an instance is
-such an eager call at the top level, and some instance is run so. Any other use (an instance referenced in a function,
-`model.apply` handed on, the class subclassed or passed anywhere) keeps the class traced.
+never traces it: `init`, `apply`, a direct call and a function that runs an instance at once
+(`nnx.capture(model, nnx.Intermediate)(x)`, the class's `run_by`) run the methods eagerly, and
+the print shows a real key on every run. A class is taken as run eagerly only with positive
+evidence, from the whole module, and binding by binding (a notebook that defines `Model` in
+three cells and binds `model` to each has three classes): every use of the class is an
+instantiation at the top level of the module that is bound to a name (`m = RNGModule()`) or
+run at once (`RNGModule().init(...)`, `Foo()(x)`), or a submodule made and called in a method
+of another eagerly run class or in an eagerly run transformed function (`RNGSubModule()(x)`);
+every use of each instance bound at the top level, while it is bound, is such an eager run;
+and some instance is run so. Any other use keeps the class traced: an instance referenced in a
+function (other than through a parameter or a local of that name), `model.apply` handed on, an
+instance made and handed on (`nn.Sequential([Block()])`), the class subclassed or passed
+anywhere.
+
+The same holds for a transform that traces nothing by itself (a marker's `eager_by`: haiku's
+`hk.transform(f)` makes `init` and `apply`, which run `f` eagerly unless something jits
+them): where its result is bound at the top level and only ever run there by those methods
+(`forward = hk.transform(f)`, then `forward.init(rng, x)`, `forward.apply(params, rng, x)`),
+the call puts `f` in no context, and classes made and called in `f` run eagerly.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
 import libcst as cst
 
-from acclint.analysis.scopes import ClassInfo, ModuleIndex
-from acclint.frameworks.markers import TracedClass
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
+from acclint.analysis.walk import walk_expression
+from acclint.frameworks.markers import Marker, TracedClass
 
 # What running a module instance eagerly is spelled as, at the top level of a module.
 EAGER_METHODS = frozenset({"init", "apply", "init_with_output"})
 
 
-def eager_classes(index: ModuleIndex, candidates: Mapping[ClassInfo, TracedClass]) -> set[ClassInfo]:
+@dataclass
+class EagerTransforms:
+    """The marker calls a module only runs eagerly (`calls`: the analysis applies none of
+    them) and the functions handed to nothing else (`functions`, their nodes)."""
+
+    calls: set[cst.Call] = field(default_factory=set)
+    functions: set[cst.CSTNode] = field(default_factory=set)
+
+
+# What a marker call in module-level code applies and the functions it is handed, or None.
+Applied = Callable[[cst.Call], tuple[Marker, list[cst.BaseExpression]] | None]
+
+
+def eager_transforms(index: ModuleIndex, applied: Applied) -> EagerTransforms:
+    """The calls of markers with `eager_by` methods (see the module docstring) whose result the
+    module binds at its top level and runs there by those methods alone, or runs at once
+    (`hk.transform(f).init(rng, x)`)."""
+    found = EagerTransforms()
+    chains: dict[str, list[_Chain]] = {}  # a top-level name -> the chains bound to it
+    at_once: list[_Chain] = []
+    for walk in index.walks.values():
+        for node, fn, cls in walk:
+            if fn != -1 or cls != -1:
+                continue  # in a function or a class body
+            if type(node) is cst.Assign and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                chain = _chain(node.value, applied)
+                if chain is not None:
+                    chains.setdefault(node.targets[0].target.value, []).append(chain)
+            elif type(node) is cst.Call and isinstance(node.func, cst.Attribute):
+                chain = _chain(node.func.value, applied)
+                if chain is not None and node.func.attr.value in chain[2]:
+                    at_once.append(chain)
+    if not chains and not at_once:
+        return found
+    uses = _TransformUses({name: frozenset().union(*(c[2] for c in named)) for name, named in chains.items()})
+    for statement in index.walks:
+        statement.visit(uses)
+    handed: dict[str, int] = {}  # a module-level function's name -> how often an eager chain is handed it
+    for calls, functions, _ in at_once + [chain for name, named in chains.items() if name not in uses.bad for chain in named]:
+        found.calls.update(calls)
+        for function in functions:
+            if isinstance(function, cst.Lambda):
+                found.functions.add(function)
+            else:
+                handed[function.value] = handed.get(function.value, 0) + 1
+    for name, count in handed.items():
+        fn = index.functions.get(name)
+        if fn is not None and uses.reads.get(name, 0) == count and len(index.redefined.get((None, name), ())) <= 1:
+            found.functions.add(fn.node)  # handed to eager transforms and read nowhere else
+    return found
+
+
+# The marker calls of a chain, the functions handed to them, and the methods of its result
+# that run those eagerly.
+_Chain = tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]]
+
+
+def _chain(expr: cst.BaseExpression, applied: Applied) -> _Chain | None:
+    """For `hk.without_apply_rng(hk.transform(f))`: the marker calls, the functions they are
+    handed (`f`) and the methods of the result that run them eagerly; None for anything else."""
+    found = applied(expr) if isinstance(expr, cst.Call) else None
+    if found is None or not found[0].eager_by:
+        return None
+    marker, handed = found
+    calls, functions = [expr], []
+    for value in handed:
+        inner = _chain(value, applied)
+        if inner is not None:
+            calls += inner[0]
+            functions += inner[1]
+        elif isinstance(value, (cst.Lambda, cst.Name)):
+            functions.append(value)
+        else:
+            return None  # a function the module cannot see all uses of
+    return calls, functions, marker.eager_by
+
+
+class _TransformUses(cst.CSTVisitor):
+    """Which names bound to eager transforms' results are used otherwise than run by their
+    `eager_by` methods at the top level (`bad`), and how often each name is read (`reads`)."""
+
+    def __init__(self, methods: Mapping[str, frozenset[str]]) -> None:
+        self.methods = methods
+        self.bad: set[str] = set()
+        self.reads: dict[str, int] = {}
+        self._ok: set[int] = set()
+        self._depth = 0  # function and class bodies the visit is in
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._ok.add(id(node.name))
+        self._depth += 1
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._depth += 1
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self._depth -= 1
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._ok.add(id(node.name))
+        self._depth += 1
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._depth -= 1
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Name) and self._depth == 0:
+                self._ok.add(id(target.target))  # the binding itself (a rebinding is judged by its value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if self._depth == 0 and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if func.attr.value in self.methods.get(func.value.value, ()):
+                self._ok.add(id(func.value))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.reads[node.value] = self.reads.get(node.value, 0) + (id(node) not in self._ok)
+        if node.value in self.methods and id(node) not in self._ok:
+            self.bad.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._ok.add(id(node.attr))  # `hk.transform` reads no name `transform`
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self._ok.add(id(node.keyword))
+
+
+def eager_classes(
+    index: ModuleIndex, candidates: Mapping[ClassInfo, TracedClass], local_names: Callable[[FunctionInfo], set[str]],
+    resolve: Callable[[cst.BaseExpression], str | None], eager_functions: frozenset[cst.CSTNode] | set[cst.CSTNode] = frozenset(),
+) -> set[ClassInfo]:
     """The module-level classes among `candidates` (framework module classes, with their traced
     class) that the module only runs eagerly (see the module docstring). Only classes whose
-    methods are no transform of their own (`inputs = "first"`: flax, haiku, equinox modules)
-    qualify: a runtime `Acceleratable` layer's methods are cached whenever they are called."""
-    candidates = [cls for cls, traced in candidates.items() if cls.function is None and traced.inputs == "first"]
+    methods run eagerly when an instance is run outside a transform qualify (`eager_runs`:
+    flax, haiku, equinox modules, Keras layers): a runtime `Acceleratable` layer's methods are
+    cached whenever they are called. `local_names`: a function's parameters and locals;
+    `eager_functions`: the nodes of functions only run eagerly (`eager_transforms`)."""
+    candidates = {cls: traced for cls, traced in candidates.items() if cls.function is None and traced.eager_runs}
     names = {cls.name for cls in candidates}
-    statements = list(index.walks)  # the module's statements, in order
-    if not names or not _instantiated_at_top(statements, names):
+    if not names or not _made_at_top(index, names, eager_functions):
         return set()  # a library's classes: run by whoever imports them
-    uses = _Uses(names)
-    for statement in statements:
+    run_by = frozenset().union(*(traced.run_by for traced in candidates.values()))
+    uses = _Uses(candidates, index, local_names, resolve, run_by, frozenset(eager_functions))
+    for statement in index.walks:  # the module's statements, in order (a notebook's cells in order)
         statement.visit(uses)
-    ran = uses.ran | {name for name, bound in uses.instances.items() if bound & uses.ran_instances} | set(uses.made_in)
-    eager = {name for name in uses.made & ran if name not in uses.bad}
-    eager -= {name for name in eager if any(v in uses.bad_instances for v in uses.instances.get(name, ()))}
+    bad = uses.bad | {cls for name in uses.inner_reads for cls in uses.ever.get(name, ())}
+    eager = {cls for cls in uses.made & (uses.ran | set(uses.made_in)) if cls not in bad}
     # A submodule made in a method of a class that is not run eagerly is traced with it.
     changed = True
     while changed:
         changed = False
-        for name in list(eager):
-            if any(owner not in eager for owner in uses.made_in.get(name, ())):
-                eager.discard(name)
+        for cls in list(eager):
+            if any(owner not in eager and owner not in uses.eager_functions for owner in uses.made_in.get(cls, ())):
+                eager.discard(cls)
                 changed = True
-    return {cls for cls in candidates if cls.name in eager}
+    return eager
 
 
-def _instantiated_at_top(statements: list[cst.BaseStatement], names: set[str]) -> bool:
-    """Whether some top-level statement binds `v = C(...)` for a candidate class `C`: a cheap
-    test that leaves library modules (which define models and never run them) unwalked."""
-    for statement in statements:
-        if isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
-                value = getattr(small, "value", None)
-                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in names:
-                    return True
-    return False
+def _made_at_top(index: ModuleIndex, names: set[str], eager_functions: frozenset[cst.CSTNode] | set[cst.CSTNode]) -> bool:
+    """Whether module-level code (or an eagerly run function) calls a candidate class by name:
+    a cheap test that leaves library modules (which define models and never run them) unwalked."""
+    if eager_functions:
+        return True
+    return any(
+        fn == -1 and cls == -1 and type(node) is cst.Call and isinstance(node.func, cst.Name) and node.func.value in names
+        for walk in index.walks.values() for node, fn, cls in walk
+    )
 
 
 class _Uses(cst.CSTVisitor):
-    """Every use of the candidate class names, and of the names bound to their instances at the
-    top level, sorted into eager uses and the others (`bad`, `bad_instances`)."""
+    """Every use of the candidate classes and of the names bound to their instances at the top
+    level, binding by binding, sorted into eager uses and the others (`bad`)."""
 
-    def __init__(self, names: set[str]) -> None:
-        self.names = names
-        self.made: set[str] = set()  # classes made somewhere (positive evidence of their use)
-        self.bad: set[str] = set()  # classes used otherwise than made eagerly
-        self.instances: dict[str, set[str]] = {}  # class -> names bound to its instances at the top level
-        self.made_in: dict[str, set[str]] = {}  # class -> the classes in whose methods it is made
-        self.bad_instances: set[str] = set()  # instance names used otherwise than run eagerly
-        self.ran: set[str] = set()  # classes run as made (`C().init(...)`)
-        self.ran_instances: set[str] = set()  # names run eagerly (`m.init(...)`, `m(x)`)
-        self._ok: set[int] = set()  # ids of Name nodes already judged an eager use
-        self._functions = 0  # how many function bodies the visit is in
-        self._classes: list[str] = []  # the classes whose bodies the visit is in
+    def __init__(
+        self, candidates: Mapping[ClassInfo, TracedClass], index: ModuleIndex, local_names: Callable[[FunctionInfo], set[str]],
+        resolve: Callable[[cst.BaseExpression], str | None], run_by: frozenset[str], eager_functions: frozenset[cst.CSTNode],
+    ) -> None:
+        self.by_node = {cls.node: cls for cls in candidates}
+        self.named: dict[str, list[ClassInfo]] = {}
+        for cls in candidates:
+            self.named.setdefault(cls.name, []).append(cls)
+        self.index = index
+        self.local_names = local_names
+        self.resolve = resolve
+        self.run_by = run_by
+        self.symbolic_makers = frozenset().union(*(traced.symbolic_inputs for traced in candidates.values()))
+        self.symbolic: set[str] = set()  # top-level names holding symbolic inputs or what derives from them
+        self.eager_functions = eager_functions
+        self.current: dict[str, ClassInfo] = {}  # the class a name is bound to now, at the top level
+        self.instance: dict[str, ClassInfo] = {}  # top-level name -> the class of the instance it holds now
+        self.ever: dict[str, set[ClassInfo]] = {}  # top-level name -> every class it held an instance of
+        self.made: set[ClassInfo] = set()  # classes made somewhere (positive evidence of their use)
+        self.ran: set[ClassInfo] = set()  # classes an instance of which is run eagerly
+        self.bad: set[ClassInfo] = set()  # classes used otherwise than made and run eagerly
+        self.made_in: dict[ClassInfo, set] = {}  # class -> the classes or eager functions it is made and called in
+        self.inner_reads: set[str] = set()  # names a function reads from the module (not its own)
+        self._ok: set[int] = set()  # ids of Name nodes already judged
+        self._scopes: list[tuple[cst.CSTNode, set[str]]] = []  # enclosing functions, with their own names
+        self._classes: list[ClassInfo | None] = []  # the class bodies the visit is in
 
     # -- where the visit is ---------------------------------------------------------------
+    def _enter(self, node: cst.FunctionDef | cst.Lambda) -> None:
+        fn = self.index.by_node.get(node)
+        self._scopes.append((node, self.local_names(fn) if fn is not None else set()))
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._functions += 1
+        self._ok.add(id(node.name))
+        self._enter(node)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._functions -= 1
+        self._scopes.pop()
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._functions += 1
+        self._enter(node)
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
-        self._functions -= 1
+        self._scopes.pop()
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._classes.append(node.name.value)
+        cls = self.by_node.get(node)
+        if self._top and cls is not None:
+            self.current[cls.name] = cls
+        elif self._top:
+            self.current.pop(node.name.value, None)  # the name is another class now
+        self._classes.append(cls)
         self._ok.add(id(node.name))  # `class C` itself is no use of C
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
@@ -112,47 +285,136 @@ class _Uses(cst.CSTVisitor):
 
     @property
     def _top(self) -> bool:
-        return self._functions == 0 and not self._classes
+        return not self._scopes and not self._classes
+
+    def _local(self, name: str) -> bool:
+        return any(name in own for _, own in self._scopes)
 
     # -- eager uses -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
-        """`m = C(...)` at the top level: `m` names an instance."""
-        value = node.value
-        if self._top and isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in self.names:
-            if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                self.instances.setdefault(value.func.value, set()).add(node.targets[0].target.value)
-                self.made.add(value.func.value)
-                self._ok.add(id(value.func))
-                self._ok.add(id(node.targets[0].target))
+        """`m = C(...)` at the top level: the targets are no uses, nor is `C` here (the
+        bindings change in leave_Assign, once the value's uses are judged by the old ones)."""
+        if not self._top:
+            return
+        for target in node.targets:
+            for name in _target_names(target.target):
+                self._ok.add(id(name))
+        if self._made(node.value) is not None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self._ok.add(id(node.value.func))
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        """`m` holds an instance of the class `C` names now; any other top-level assignment of
+        a name ends what it held."""
+        if not self._top:
+            return
+        for target in node.targets:
+            for name in _target_names(target.target):
+                self.instance.pop(name.value, None)
+                self.current.pop(name.value, None)
+        symbolic = self._mentions_symbolic(node.value)
+        for target in node.targets:
+            for name in _target_names(target.target):
+                (self.symbolic.add if symbolic else self.symbolic.discard)(name.value)
+        made = self._made(node.value)
+        if made is not None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            name = node.targets[0].target.value
+            self.instance[name] = made
+            self.ever.setdefault(name, set()).add(made)
+            self.made.add(made)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self._ok.add(id(node.keyword))  # `f(inner=x)` reads no name `inner`
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        # `C()(...)` in a method of another candidate class: a submodule.
-        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name) and func.func.value in self.names:
-            if self._functions and self._classes and self._classes[-1] in self.names:
-                self.made_in.setdefault(func.func.value, set()).add(self._classes[-1])
-                self.made.add(func.func.value)
-                self._ok.add(id(func.func))
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name) and func.func.value in self.named:
+            self._made_and_called(func, node)  # `C(...)(x)`
             return
-        if not self._top:
+        if not self._top or self._symbolic(node):
             return
-        # `m.init(...)`, `m.apply(...)`, `C().init(...)` and `m(...)` at the top level.
+        # `m.init(...)`, `m.apply(...)`, `C().init(...)`, `m(...)`, `capture(m, ...)(...)` at the top level.
         receiver = func.value if isinstance(func, cst.Attribute) and func.attr.value in EAGER_METHODS else func
-        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and receiver.func.value in self.names:
-            self._ok.add(id(receiver.func))
-            self.made.add(receiver.func.value)
-            self.ran.add(receiver.func.value)
-        elif isinstance(receiver, cst.Name):
+        if isinstance(receiver, cst.Call) and receiver.args and not receiver.args[0].keyword and self.resolve(receiver.func) in self.run_by:
+            receiver = receiver.args[0].value
+        if isinstance(receiver, cst.Call):
+            made = self._made(receiver)
+            if made is not None:
+                self._ok.add(id(receiver.func))
+                self.made.add(made)
+                self.ran.add(made)
+        elif isinstance(receiver, cst.Name) and receiver.value in self.instance:
             self._ok.add(id(receiver))
-            self.ran_instances.add(receiver.value)
+            self.ran.add(self.instance[receiver.value])
+
+    def _symbolic(self, call: cst.Call) -> bool:
+        """Whether a call is handed a symbolic input (`keras.Input(...)` or a top-level name
+        computed from one): the instance it runs joins a functional model, which `fit` and
+        `predict` trace, rather than running eagerly."""
+        return any(self._mentions_symbolic(arg.value) for arg in call.args)
+
+    def _mentions_symbolic(self, expr: cst.BaseExpression) -> bool:
+        return any(
+            (type(node) is cst.Name and node.value in self.symbolic)
+            or (type(node) is cst.Call and self.symbolic_makers and self.resolve(node.func) in self.symbolic_makers)
+            for node in walk_expression(expr)
+        )
+
+    def _made(self, value: cst.BaseExpression) -> ClassInfo | None:
+        """The class a top-level `C(...)` makes an instance of (the binding of `C` now)."""
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in self.named:
+            return self.current.get(value.func.value)
+        return None
+
+    def _made_and_called(self, made: cst.Call, call: cst.Call) -> None:
+        """`C(...)(x)`: at the top level, an eager run (unless `x` is symbolic); in a method of
+        a candidate class or in an eagerly run function, a submodule made and run there. Which
+        class `C` names there is its binding when that code was defined (the one binding of
+        `C` when it is bound later): where the owner runs after `C` is bound anew, the class
+        made is another, which then lacks this evidence and stays traced."""
+        name = made.func.value
+        if self._top:
+            cls = self.current.get(name)
+            if cls is not None and not self._symbolic(call):
+                self._ok.add(id(made.func))
+                self.made.add(cls)
+                self.ran.add(cls)
+            return
+        cls = self.current.get(name) or (self.named[name][0] if len(self.named[name]) == 1 else None)
+        if self._local(name) or cls is None:
+            return  # left to visit_Name
+        owner = self._classes[-1] if self._scopes and self._classes and self._classes[-1] is not None else None  # in a method
+        if owner is None and self._scopes and self._scopes[-1][0] in self.eager_functions:
+            owner = self._scopes[-1][0]
+        if owner is not None:
+            self.made_in.setdefault(cls, set()).add(owner)
+            self.made.add(cls)
+            self._ok.add(id(made.func))
 
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self._ok:
             return
-        if node.value in self.names:
-            self.bad.add(node.value)
-        else:
-            self.bad_instances.add(node.value)
+        name = node.value
+        if self._top:
+            if name in self.named and name in self.current:
+                self.bad.add(self.current[name])
+            elif name in self.instance:
+                self.bad.add(self.instance[name])
+        elif not self._local(name):
+            if name in self.named:
+                self.bad.update(self.named[name])
+            self.inner_reads.add(name)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._ok.add(id(node.attr))  # `nn.Dense` is no use of a class `Dense` of this module
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    """The names an assignment target binds (`a`, `a, b`, `[a, *b]`)."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in _target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []

@@ -73,6 +73,9 @@ class Finding:
 ERROR_PLACE = re.compile(r"\((?:cell (\d+), )?line (\d+)(?:, column (\d+))?\)")
 # How the message of a file Python's parser refuses begins (acclint.parse.guard).
 SYNTAX_ERROR = "cannot parse: "
+# The code of what was not analysed: a file (flake8, the language server, SARIF's result) or a
+# function left out of a file that was (`FileResult.notes`, in every output but the text's).
+NOT_ANALYSED = "ACC000"
 
 
 @dataclass(frozen=True)

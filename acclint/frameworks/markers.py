@@ -58,6 +58,17 @@ class TracedClass:
     # The method a call of an instance runs (`self.block(x)`): `__call__`, or the method the
     # framework's own `__call__` hands the arguments to (Keras' `call`).
     runs: str = "__call__"
+    # Whether an instance run outside any transform (called, or by `applied_by`, `init`) runs
+    # these methods eagerly, untraced (flax, haiku, equinox modules, Keras layers), so that a
+    # script that only ever runs its instances so traces nothing (acclint.analysis.eager_modules);
+    # false for the runtime's `Acceleratable` layers, whose methods are cached whenever called.
+    eager_runs: bool = False
+    # Functions that return a callable running the instance handed to them first, eagerly
+    # (`nnx.capture(model, nnx.Intermediate)(x)` runs `model(x)` there and then).
+    run_by: frozenset[str] = frozenset()
+    # Calls that make a symbolic input (`keras.Input`): an instance run on one, or on what is
+    # computed from one, joins a functional model (traced by its `fit`/`predict`), not an eager run.
+    symbolic_inputs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -81,6 +92,10 @@ class Marker:
     # `transform` makes `init`/`apply`, which run eagerly unless something jits them, so a helper
     # that transforms a function and calls `.init` at once (`wraps = false`) puts it in no context.
     wraps: bool = True
+    # Methods of what the marker returns that run the function it was given eagerly (haiku's
+    # `transform(f)`: `init` and `apply`): a module that only runs the result by them at its
+    # top level traces nothing (acclint.analysis.eager_modules).
+    eager_by: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -281,6 +296,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             scalars_traced=spec.get("scalars") == "traced",
             batches=spec.get("batches", True),
             wraps=spec.get("wraps", True),
+            eager_by=frozenset(spec.get("eager_by", ())),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
@@ -319,6 +335,7 @@ def load_markers(
                 t.get("inputs", "all"), t.get("attribute_writes", "trace"), tuple(t.get("variables", ())),
                 tuple(t.get("arrays", ())),
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
+                t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's marker (`[variant] of = "torch.compile"`, `keyword =

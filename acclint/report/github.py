@@ -6,7 +6,9 @@ GitHub decodes `%25`, `%0D` and `%0A` in the message, and also `%3A` and `%2C` i
 properties (where a bare `:` or `,` would end the value), so those characters are escaped.
 Files that could not be analysed are annotated too, titled `acclint`, on the line where the
 parser stopped when the message says where. In a
-notebook the line is the cell's, and the title names the cell.
+notebook the line is the cell's, and the title names the cell. A function the analysis left out
+of a file it linted (`FileResult.notes`) is a `::notice`, titled `acclint`, on its `def` line:
+the command line's warning, which leaves the exit status alone.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ def _escape(text: str, table: dict[str, str]) -> str:
     return "".join(table.get(ch, ch) for ch in text)
 
 
-def _command(message: str, **properties: object) -> str:
+def _command(message: str, level: str = "error", **properties: object) -> str:
     props = ",".join(f"{key}={_escape(str(value), _PROPERTY)}" for key, value in properties.items())
-    return f"::error {props}::{_escape(message, _DATA)}"
+    return f"::{level} {props}::{_escape(message, _DATA)}"
 
 
 def _error_command(e: FileError) -> str:
@@ -49,4 +51,5 @@ def format_github(report: Report) -> str:
         for f in report.findings
     ]
     lines += [_error_command(e) for e in report.errors]
+    lines += [_command(note, "notice", file=r.path, line=line, title="acclint") for r in report.results for line, note in r.notes]
     return "".join(line + "\n" for line in lines)

@@ -25,7 +25,7 @@ import json
 import os
 
 from acclint.run.plan import Report
-from acclint.common.findings import FileError, Finding
+from acclint.common.findings import NOT_ANALYSED, FileError, Finding
 from acclint.report.links import rule_url
 
 
@@ -69,6 +69,16 @@ def error_dict(e: FileError) -> dict:
     }
 
 
+def note_dict(path: str, line: int, note: str) -> dict:
+    """A function the analysis left out, on its `def` line (see the module docstring)."""
+    return {
+        "path": path, "line": line, "column": 1, "end_line": line, "end_column": 1, "code": NOT_ANALYSED,
+        "message": note, "fixable": False, "level": "warning", "cell": None, "filename": os.path.abspath(path),
+        "location": {"row": line, "column": 1}, "end_location": {"row": line, "column": 1},
+        "fix": None, "url": None, "noqa_row": None,
+    }
+
+
 def _fix(f: Finding, module, placer=None) -> dict | None:
     if f.fix is None:
         return None
@@ -87,13 +97,15 @@ def _fix(f: Finding, module, placer=None) -> dict | None:
 
 
 def rows(report: Report) -> list[dict]:
-    """Every finding and every file that could not be analysed, in path and line order."""
+    """Every finding, every file that could not be analysed and every function left out, in
+    path and line order."""
     parsed = {r.path: r for r in report.results if r.module is not None}
     out = []
     for f in report.findings:
         file = parsed.get(f.path)
         out.append({**finding_dict(f), **ruff_fields(f, file.module if file else None, file.placer if file else None)})
     out += [error_dict(e) for e in report.errors]
+    out += [note_dict(r.path, line, note) for r in report.results for line, note in r.notes]
     out.sort(key=lambda row: (row["path"], row["cell"] or 0, row["line"], row["column"]))
     return out
 

@@ -4,7 +4,9 @@ One run: `tool.driver.rules` describes every rule (help text is its docs page, `
 absolute URL where acclint's project URLs give one: acclint.report.links), `results` the findings,
 each with its region and, where the finding has a fix, the fix as one text replacement;
 `invocations` says whether every file could be analysed and names those that could not
-(`toolExecutionNotifications`). A file that could not be analysed is also a result, as ruff
+(`toolExecutionNotifications`, level "error"), and the functions the analysis left out of a file
+it linted (level "warning", on the `def` line, `descriptor` ACC000: their values nested too
+deeply to follow; the run is still successful, as the command line's exit status says). A file that could not be analysed is also a result, as ruff
 reports a syntax error, so that code scanning shows it where it shows findings: rule `ACC000`
 (the code the language server and the flake8 plugin give it; code scanning tracks results by
 rule), placed where the parser stopped when the message says where. A finding in a notebook has its region in its cell (the cell
@@ -26,7 +28,7 @@ import libcst as cst
 from acclint import __version__
 from acclint.run.plan import Report
 from acclint.report.docs import page_name, render_rule, sections
-from acclint.common.findings import FileError, FileResult, Finding, Fix
+from acclint.common.findings import NOT_ANALYSED, FileError, FileResult, Finding, Fix
 from acclint.fix.span import fix_span
 from acclint.report.links import home_page, rule_url
 from acclint.run.registry import all_rules
@@ -76,8 +78,8 @@ def _replacement(module: cst.Module, fix: Fix, placer=None, node: cst.CSTNode | 
     }
 
 
-NOT_ANALYSED = {
-    "id": "ACC000",
+NOT_ANALYSED_RULE = {
+    "id": NOT_ANALYSED,
     "name": "not-analysed",
     "shortDescription": {"text": "A file acclint could not analyse: its hazards, if any, are not reported."},
     "fullDescription": {"text": "acclint could not analyse this file (a syntax error, a file it cannot read or decode, "
@@ -90,7 +92,7 @@ def _error_result(e: FileError, index: int) -> dict:
     """A file that could not be analysed, as a result of rule ACC000."""
     location: dict = {"artifactLocation": _artifact(e.path)}
     place = e.place()
-    result = {"ruleId": NOT_ANALYSED["id"], "ruleIndex": index, "level": "error",
+    result = {"ruleId": NOT_ANALYSED, "ruleIndex": index, "level": "error",
               "message": {"text": e.syntax_error() or f"could not analyse: {e.message}"},
               "locations": [{"physicalLocation": location}]}
     if place is not None:
@@ -100,6 +102,18 @@ def _error_result(e: FileError, index: int) -> dict:
             result["properties"] = {"cell": cell}
             result["locations"][0]["logicalLocations"] = [{"name": f"cell {cell}", "kind": "module"}]
     return result
+
+
+def _note_notification(path: str, line: int, note: str) -> dict:
+    """A function the analysis left out of a file it linted (`FileResult.notes`), on its `def`
+    line: a warning notification, since the run still succeeded (the file's other functions
+    were linted), which a reader of the log must not take for a clean bill of that function."""
+    return {
+        "level": "warning",
+        "descriptor": {"id": NOT_ANALYSED},
+        "message": {"text": note},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(path), "region": {"startLine": line}}}],
+    }
 
 
 def _fix_title(fix: Fix) -> str:
@@ -156,14 +170,14 @@ def format_sarif(report: Report) -> str:
             "locations": [{"physicalLocation": {"artifactLocation": _artifact(e.path)}}],
         }
         for e in report.errors
-    ]
+    ] + [_note_notification(r.path, line, note) for r in report.results for line, note in r.notes]
     run = {
         "tool": {
             "driver": {
                 "name": "acclint",
                 "version": __version__,
                 **({"informationUri": home_page()} if home_page() else {}),
-                "rules": [_rule_descriptor(rule) for rule in rules] + [NOT_ANALYSED],
+                "rules": [_rule_descriptor(rule) for rule in rules] + [NOT_ANALYSED_RULE],
             }
         },
         "originalUriBaseIds": {SRCROOT: {"uri": Path.cwd().as_uri() + "/"}},

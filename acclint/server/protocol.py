@@ -15,12 +15,11 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
 from acclint.report.docs import page_name
-from acclint.common.findings import FileError, Finding
+from acclint.common.findings import NOT_ANALYSED, FileError, Finding
 from acclint.report.links import rule_url
 from acclint.server.edits import LineEdit, lines_of
 
 SOURCE = "acclint"
-NOT_ANALYSED = "ACC000"  # as the flake8 plugin names a file acclint could not analyse
 FIX_ALL = "source.fixAll.acclint"
 # Ends the message of a finding kept from the last text that could be analysed, shown while the
 # text cannot be (a syntax error being typed).
