@@ -81,6 +81,12 @@ class Marker:
     # `transform` makes `init`/`apply`, which run eagerly unless something jits them, so a helper
     # that transforms a function and calls `.init` at once (`wraps = false`) puts it in no context.
     wraps: bool = True
+    # Whether the marker is a method that traces the object it is called on (`model.compile()`:
+    # `torch.nn.Module.compile` compiles the module in place), instead of functions it is given.
+    receiver: bool = False
+    # Whether each parameter it traces is given one array, never a pytree of them (`inputs =
+    # "arrays"`: Keras hands a loss or metric one output's `y_true` and `y_pred` tensors).
+    arrays: bool = False
 
 
 @dataclass(frozen=True)
@@ -254,6 +260,12 @@ class MarkerTable:
         return frozenset(self.instances)
 
     @property
+    def receiver_classes(self) -> frozenset[str]:
+        """Every class a marker that traces its receiver is a method of (`torch.nn.Module` of
+        `model.compile()`): a module subclassing one may hold a context."""
+        return frozenset(name.rsplit(".", 1)[0] for name, marker in self.markers.items() if marker.receiver)
+
+    @property
     def class_bases(self) -> frozenset[str]:
         """Every base class whose subclasses have traced methods."""
         return frozenset(base for traced in self.traced_classes for base in traced.bases)
@@ -281,6 +293,8 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             scalars_traced=spec.get("scalars") == "traced",
             batches=spec.get("batches", True),
             wraps=spec.get("wraps", True),
+            receiver=spec.get("receiver", False),
+            arrays=spec.get("inputs") == "arrays",
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
