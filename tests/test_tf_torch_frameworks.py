@@ -85,9 +85,10 @@ CASES = {
     # graph breaks only (rows 3, 9, 12, 13, 17); draws, NumPy, appends are Dynamo's business
     "torch.compile": (under("@torch.compile", "import torch"), {"if", "item", "print", "logging"}),
     # fullgraph=True: what breaks the graph raises instead, but `.item()` is captured
-    # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print)
-    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "logging"}),
-    "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "logging"}),
+    # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print), and so does
+    # a scalar host draw (row 1; tf_torch_spellings: compile_fullgraph x np_random)
+    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "draw", "logging"}),
+    "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "draw", "logging"}),
     "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), {"if", "item", "print", "logging"}),
     # traced and compiled: each framework's hazards (trace's baked draw, float, NumPy, append)
     "torch.jit.trace and torch.compile": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\ncompiled = torch.compile(f)\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),

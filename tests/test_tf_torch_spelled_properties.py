@@ -335,3 +335,49 @@ def test_a_loss_iterating_a_python_range_is_fine():
         model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3)])
         model.compile(optimizer="sgd", loss=loss_a)
     """) == {}
+
+
+# -- torch.compile(fullgraph=True): host draws that Dynamo cannot put into the graph raise ---------
+
+
+def test_fullgraph_reports_the_host_draws_that_raise():
+    """Under fullgraph=True a draw giving a Python number (`np.random.rand()`, `random.gauss`,
+    `np.random.uniform(0, 1)`) and any draw of a generator object raise; run on torch 2.13."""
+    found = codes("""
+        import random
+
+        import numpy as np
+        import torch
+
+        RNG = np.random.default_rng(0)
+
+
+        @torch.compile(fullgraph=True)
+        def f(x):
+            a = x + np.random.rand()
+            b = x + random.gauss(0.0, 1.0)
+            c = x + np.random.uniform(0, 1)
+            d = x + RNG.normal(0.0, 1.0, (3,))
+            return a + b + c + d
+    """)
+    assert [line for line, got in sorted(found.items()) if "ACC101" in got] == [11, 12, 13, 14]
+
+
+def test_fullgraph_traces_numpy_array_draws_and_default_compile_reports_no_draw():
+    """Look-alike: a `numpy.random` function given a size is traced into the graph and drawn anew
+    on every call under fullgraph=True; under the default torch.compile no host draw is reported
+    (scalar draws break the graph, which Dynamo handles: FRAMEWORKS.md row 1)."""
+    assert codes("""
+        import numpy as np
+        import torch
+
+
+        @torch.compile(fullgraph=True)
+        def f(x):
+            return x + np.random.rand(3) + np.random.normal(0.0, 1.0, size=3) + np.random.permutation(3)
+
+
+        @torch.compile
+        def g(x):
+            return x + np.random.rand()
+    """) == {}

@@ -188,6 +188,11 @@ class Framework:
     # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
     # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
     variable_methods: frozenset[str] = frozenset()
+    # Whether a `numpy.random` function drawing an array is traced into the graph here, and so
+    # drawn anew on every call (`[draws] numpy_arrays = "traced"`): under
+    # torch.compile(fullgraph=True) `np.random.rand(3)` is, while `np.random.rand()`,
+    # `random.random()` and a generator's `rng.normal(size=3)` raise (ACC101).
+    numpy_arrays_traced: bool = False
     # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
     # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
     # depends on the operands' number of dimensions and the order of the operations (torch:
@@ -397,6 +402,7 @@ def _framework(raw: dict) -> Framework:
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
+        numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
         promotion=raw["fixes"].get("promotion", "lattice"),
     )
 
