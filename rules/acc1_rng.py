@@ -62,12 +62,15 @@ class HostRandomDraw(Rule):
         `RandomState` generators, also module-level ones), from the stdlib `random` module or
         from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
         `do("random.normal", ...)`, objax's `objax.random.normal`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
-        `Acceleratable.predict/forward`, helpers they call).
+        `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
+        `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
+        `[draws]` in its data), only the other draws: a Python number, a generator's draw.
 
     Why is this bad:
         The draw runs on the host once, while the trace is built, and its result is stored in
         the trace as a constant. Every later call replays the same "random" numbers: dropout
-        masks, noise and augmentations silently stop changing.
+        masks, noise and augmentations silently stop changing. Under
+        `torch.compile(fullgraph=True)` such a draw raises instead.
 
     Example:
         @jax.jit

@@ -125,7 +125,8 @@ class ScalarConversionOfTracedValue(Rule):
         when they are arrays for sure (`for _ in range(n):` with `n` a jitted argument that is not
         static and that the module passes a Python int). Where the framework records sizes as
         constants (`torch.jit.trace`: `[conversions] sizes` in its data), also `len(x)` of a
-        traced parameter: the example input's length.
+        traced parameter: the example input's length (in a Keras 3 call, which Keras traces
+        with the batch dimension unknown, it raises `TypeError`).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
