@@ -503,12 +503,14 @@ def label(all_programs: list[Program], pythons: dict[str, str]) -> dict[str, tup
 
 
 def generate(pythons: dict[str, str]) -> None:
-    """Regenerate the stored programs and relabel them by running each with its twin."""
-    all_programs = programs()
+    """Regenerate the stored programs of the frameworks given an interpreter and relabel them by
+    running each with its twin (the other framework's stay as they are)."""
+    all_programs = [p for p in programs() if p.framework in pythons]
     labels = label(all_programs, pythons)
-    index = []
-    for old in STORE.glob("*/*.py"):
-        old.unlink()
+    index = [e for e in load_index() if e["framework"] not in pythons] if (STORE / "labels.json").exists() else []
+    for framework in pythons:
+        for old in STORE.glob(f"{framework}/*.py"):
+            old.unlink()
     for p in all_programs:
         outcome, observed = labels[p.name]
         if outcome == "invalid":
@@ -525,6 +527,7 @@ def generate(pythons: dict[str, str]) -> None:
         entry.update(file=f"{p.framework}/{p.name}.py", label=outcome, observed=observed,
                      hazard_lines=[p.hazard_lines[0] + shift, p.hazard_lines[1] + shift])
         index.append(entry)
+    index.sort(key=lambda e: e["file"])
     (STORE / "labels.json").write_text(json.dumps(index, indent=1) + "\n")
     print(f"{len(index)} programs labelled: {dict(collections.Counter(e['label'] for e in index))}")
 
