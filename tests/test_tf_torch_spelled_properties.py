@@ -381,3 +381,26 @@ def test_fullgraph_traces_numpy_array_draws_and_default_compile_reports_no_draw(
         def g(x):
             return x + np.random.rand()
     """) == {}
+
+
+def test_len_where_the_input_has_no_shape_is_no_tensor_length():
+    """Look-alike (keras-hub's qwen3_5 vision encoder): `len(x)` on the side of a
+    `hasattr(x, "shape")` test where `x` has no shape, which no tensor lacks, is the length of a
+    list; on the other side it is still a tensor's."""
+    found = codes("""
+        import keras
+
+
+        class Grid(keras.layers.Layer):
+            def call(self, x):
+                n = x.shape[0] if hasattr(x, "shape") else len(x)
+                if hasattr(x, "shape"):
+                    m = x.shape[0]
+                else:
+                    m = len(x)
+                if not hasattr(x, "shape"):
+                    m = m + len(x)
+                k = len(x) if hasattr(x, "shape") else 0
+                return x * n * m * k
+    """)
+    assert [line for line, got in sorted(found.items()) if "ACC302" in got] == [13]
