@@ -366,7 +366,7 @@ def test_fullgraph_reports_the_host_draws_that_raise():
 def test_fullgraph_traces_numpy_array_draws_and_default_compile_reports_no_draw():
     """Look-alike: a `numpy.random` function given a size is traced into the graph and drawn anew
     on every call under fullgraph=True; under the default torch.compile no host draw is reported
-    (scalar draws break the graph, which Dynamo handles: FRAMEWORKS.md row 1)."""
+    (scalar draws break the graph, which Dynamo handles: docs/framework-facts.md row 1)."""
     assert codes("""
         import numpy as np
         import torch
