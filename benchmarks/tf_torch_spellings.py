@@ -9,7 +9,8 @@ fine) into one CONTEXT (a body TF, Keras or torch traces, or runs as written):
               given to compile(), a tf.data dataset's .map(fn) (bound to a name first, chained,
               both), a tf.py_function body; torch.compile of a function (decorator, call,
               fullgraph=True), of a module instance (its forward, a method forward calls, an
-              instance made in a function, nn.Module.compile()), torch.jit.trace and
+              instance made in a function, a class imported from a sibling module,
+              nn.Module.compile()), torch.jit.trace and
               torch.jit.script of functions and modules, torch.func.vmap / grad; and the same
               code run as plain Python.
     hazards   host draws, Python if / while / ternary / for on a tensor, float() / int() /
@@ -258,6 +259,12 @@ CONTEXTS = {
         "def build():\n    net = Net()\n    return {wrap}(net)\n\n\ndef run(inputs):\n    model = build()\n    return [model(x) for x in inputs]\n",
         None,
     ),
+    # `Net` comes from a sibling module of the project (`{name}_nets.py`, NETS below), where the hazard is
+    "compile_module_imported": (
+        "torch",
+        "from {nets} import Net  # noqa: E402\n\nmodel = {wrap}(Net())\n\n\ndef run(inputs):\n    return [model(x) for x in inputs]\n",
+        None,
+    ),
     "compile_module_inplace": (
         "torch",
         "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n\n\n"
@@ -306,6 +313,10 @@ CONTEXTS = {
         "def f(x):\n{body}\n    return y\n\n\ndef run(inputs):\n    return [f(x) for x in inputs]\n",
     ),
 }
+# The sibling modules of the contexts that import their class from one.
+NETS = {
+    "compile_module_imported": "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n",
+}
 # Contexts whose values are not comparable with the twin's (a gradient against a value): only
 # errors and effects are compared.
 EFFECTS_ONLY = {"func_grad"}
@@ -323,10 +334,14 @@ class Program:
     text: str
     twin: str
     hazard_lines: tuple[int, int]
+    # A sibling module the program imports (`nets`: its module name), where the hazard's lines are.
+    nets: str = ""
+    nets_text: str = ""
 
 
-def _fill(template: str, body: str, eager: bool) -> str:
+def _fill(template: str, body: str, eager: bool, nets: str = "") -> str:
     return template.format(
+        nets=nets,
         body=textwrap.indent(body, "    "),
         body8=textwrap.indent(body, "        "),
         eager=", run_eagerly=True" if eager else "",
@@ -343,16 +358,19 @@ def programs() -> list[Program]:
             body = tf_body if framework == "tf" else torch_body
             if body is None:
                 continue
-            text = header + STATE + "\n\n" + _fill(template, body, eager=False)
+            name = f"{context}__{hazard}"
+            nets = f"{name}_nets" if context in NETS else ""
+            text = header + STATE + "\n\n" + _fill(template, body, eager=False, nets=nets)
             if twin is None:  # the same template, untraced
-                twin_text = header + STATE + "\n\n" + _fill(template, body, eager=True)
+                twin_text = header + STATE + "\n\n" + _fill(template, body, eager=True, nets=nets)
             else:
-                twin_text = header + STATE + "\n\n" + _fill(twin, body, eager=True)
-            lines = text.splitlines()
+                twin_text = header + STATE + "\n\n" + _fill(twin, body, eager=True, nets=nets)
+            nets_text = header + STATE + "\n\n" + _fill(NETS[context], body, eager=False) if nets else ""
+            lines = (nets_text or text).splitlines()
             first_body_line = body.splitlines()[0].strip()
             start = next(i for i, line in enumerate(lines, 1) if line.strip() == first_body_line)
             end = start + len(body.splitlines()) - 1
-            out.append(Program(f"{context}__{hazard}", framework, context, hazard, intent, text, twin_text, (start, end)))
+            out.append(Program(name, framework, context, hazard, intent, text, twin_text, (start, end), nets, nets_text))
     return out
 
 
@@ -413,10 +431,16 @@ def value(out):
 def timeout(*_):
     raise TimeoutError("no result in 120 s")
 
-def execute(name, text, same_shape):
-    path = os.path.join(tempfile.mkdtemp(), name + ".py")
+def execute(name, text, same_shape, nets="", nets_text=""):
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, name + ".py")
     with open(path, "w") as fh:
         fh.write(text)
+    if nets:  # the sibling module the program imports its class from, imported anew per run
+        with open(os.path.join(folder, nets + ".py"), "w") as fh:
+            fh.write(nets_text)
+        sys.modules.pop(nets, None)
+        sys.path.insert(0, folder)
     log = path + ".log"
     open(log, "w").close()
     if FRAMEWORK == "torch":
@@ -431,14 +455,18 @@ def execute(name, text, same_shape):
             module = importlib.util.module_from_spec(spec)
             sys.modules[spec.name] = module  # AutoGraph looks a lambda's module up by name
             spec.loader.exec_module(module)
-            module.LOG_PATH = log
+            spelled = [module] + ([sys.modules[nets]] if nets else [])
+            for m in spelled:
+                m.LOG_PATH = log
             outputs = module.run(inputs)
             result["values"] = [value(o).tolist() for o in outputs]
-            result["seen"] = len(module.SEEN)
+            result["seen"] = sum(len(m.SEEN) for m in spelled)
         except BaseException as error:
             result["error"] = (type(error).__name__ + ": " + str(error).strip().splitlines()[0][:160]) if str(error).strip() else type(error).__name__
         finally:
             signal.alarm(0)
+            if nets:
+                sys.path.remove(folder)
     result["prints"] = out["text"].count("EFFECT")
     result["writes"] = open(log).read().count("EFFECT")
     if FRAMEWORK == "torch":
@@ -448,8 +476,8 @@ def execute(name, text, same_shape):
 
 for line in sys.stdin:
     job = json.loads(line)
-    traced = execute(job["name"], job["text"], job["same_shape"])
-    twin = execute(job["name"] + "_twin", job["twin"], job["same_shape"])
+    traced = execute(job["name"], job["text"], job["same_shape"], job["nets"], job["nets_text"])
+    twin = execute(job["name"] + "_twin", job["twin"], job["same_shape"], job["nets"], job["nets_text"])
     print(json.dumps({"name": job["name"], "traced": traced, "twin": twin}), flush=True)
 '''
 
@@ -484,7 +512,8 @@ def label(all_programs: list[Program], pythons: dict[str, str]) -> dict[str, tup
     for framework, python in pythons.items():
         jobs = [p for p in all_programs if p.framework == framework]
         feed = "".join(
-            json.dumps({"name": p.name, "text": p.text, "twin": p.twin, "same_shape": p.context in SAME_SHAPE}) + "\n"
+            json.dumps({"name": p.name, "text": p.text, "twin": p.twin, "same_shape": p.context in SAME_SHAPE,
+                        "nets": p.nets, "nets_text": p.nets_text}) + "\n"
             for p in jobs
         )
         run = subprocess.run(
@@ -519,12 +548,14 @@ def generate(pythons: dict[str, str]) -> None:
         folder = STORE / p.framework
         folder.mkdir(parents=True, exist_ok=True)
         doc = f'"""{p.context} x {p.hazard}: {outcome} ({observed}).\n\nGenerated by benchmarks/tf_torch_spellings.py; the label is the run\'s."""\n'
-        text = doc + p.text
         shift = doc.count("\n")
-        (folder / f"{p.name}.py").write_text(text)
+        (folder / f"{p.name}.py").write_text(doc + p.text)
+        if p.nets:
+            (folder / f"{p.nets}.py").write_text(doc + p.nets_text)
         entry = asdict(p)
-        del entry["text"], entry["twin"]
+        del entry["text"], entry["twin"], entry["nets_text"]
         entry.update(file=f"{p.framework}/{p.name}.py", label=outcome, observed=observed,
+                     hazard_file=f"{p.framework}/{p.nets or p.name}.py",
                      hazard_lines=[p.hazard_lines[0] + shift, p.hazard_lines[1] + shift])
         index.append(entry)
     index.sort(key=lambda e: e["file"])
@@ -542,16 +573,21 @@ def load_index() -> list[dict]:
 
 
 def predictions(index: list[dict]) -> dict[str, tuple[bool, bool]]:
-    """Per program: (an ACC1-ACC4 finding on the hazard's lines, one elsewhere in the file)."""
-    from acclint.api import lint_text
+    """Per program: (an ACC1-ACC4 finding on the hazard's lines, one elsewhere in its files). A
+    program with a sibling module is linted with it, as one project."""
+    from acclint.api import lint_paths, lint_text
 
     out = {}
     for entry in index:
-        path = STORE / entry["file"]
-        findings = [f for f in lint_text(path.read_text(), str(path)).findings if f.code.startswith(OWNED)]
+        path, hazard_path = STORE / entry["file"], STORE / entry.get("hazard_file", entry["file"])
+        if hazard_path == path:
+            found = lint_text(path.read_text(), str(path)).findings
+        else:
+            found = lint_paths([path, hazard_path])
+        findings = [f for f in found if f.code.startswith(OWNED)]
         start, end = entry["hazard_lines"]
-        on = any(start <= f.line <= end for f in findings)
-        out[entry["file"]] = (on, any(not start <= f.line <= end for f in findings))
+        on = [Path(f.path) == hazard_path and start <= f.line <= end for f in findings]
+        out[entry["file"]] = (any(on), not all(on))
     return out
 
 
