@@ -288,7 +288,7 @@ def best(scores):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods:
+        if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods_for(ctx.contexts):
             return
         if ctx.is_traced(func.value):
             ctx.report(

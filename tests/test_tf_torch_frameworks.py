@@ -92,9 +92,10 @@ CASES = {
     "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), {"if", "item", "print", "logging"}),
     # traced and compiled: each framework's hazards (trace's baked draw, float, NumPy, append)
     "torch.jit.trace and torch.compile": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\ncompiled = torch.compile(f)\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
-    # vmap raises on data-dependent code; grad only where NumPy needs the data
+    # vmap raises on data-dependent code; grad only where NumPy needs the data (`.numpy()`:
+    # tf_torch_spellings func_grad x numpy_method)
     "torch.func.vmap": (under("", "import torch\nfrom torch.func import vmap") + "\nbatched = vmap(f)\n", {"if", "float", "numpy", "np.log", "item", "assert"}),
-    "torch.func.grad": (under("", "import torch\nfrom torch.func import grad") + "\ng = grad(f)\n", {"np.log"}),
+    "torch.func.grad": (under("", "import torch\nfrom torch.func import grad") + "\ng = grad(f)\n", {"numpy", "np.log"}),
 }
 
 

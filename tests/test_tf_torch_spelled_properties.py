@@ -404,3 +404,64 @@ def test_len_where_the_input_has_no_shape_is_no_tensor_length():
                 return x * n * m * k
     """)
     assert [line for line, got in sorted(found.items()) if "ACC302" in got] == [13]
+
+
+# -- torch.func.grad: .numpy() of a tensor that requires grad raises --------------------------------
+
+
+def test_numpy_under_grad_raises_and_item_tolist_do_not():
+    """Under `torch.func.grad` (also `grad_and_value`, `jacrev`) `.numpy()` of the traced input's
+    values raises ("Can't call numpy() on Tensor that requires grad"), while `.item()`,
+    `.tolist()` and `float()` give the value (run on torch 2.13); under vmap all of them raise."""
+    source = """
+        import torch
+        from torch.func import grad, grad_and_value, jacrev, vmap
+
+
+        def f(x):
+            a = x.sum().item()
+            b = x.sum().numpy()
+            c = x.tolist()
+            return (x * a * b * float(x.sum())).sum() + len(c)
+
+
+        def h(x):
+            return (x * x.mean().numpy()).sum()
+
+
+        g = grad(f)
+        gv = grad_and_value(h)
+        j = jacrev(lambda x: x.sum().numpy() * 0 + h(x))
+
+
+        def k(x):
+            return x * x.sum().item()
+
+
+        batched = vmap(k)
+    """
+    found = codes(source)
+    assert found == {7: {"ACC303"}, 13: {"ACC303"}, 18: {"ACC303"}, 22: {"ACC303"}}
+
+
+def test_numpy_of_a_detached_tensor_under_grad_raises_too():
+    """`x.detach().numpy()`, the remedy the eager error names, raises under torch.func.grad as
+    under vmap: "Cannot access data pointer of Tensor that doesn't have storage" (run on torch
+    2.13: the input grad tracks is a wrapper without storage)."""
+    found = codes("""
+        import torch
+        from torch.func import grad, vmap
+
+
+        def f(x):
+            return (x * float(x.detach().numpy().sum())).sum()
+
+
+        def k(x):
+            return x * float(x.detach().numpy().sum())
+
+
+        g = grad(f)
+        batched = vmap(k)
+    """)
+    assert found == {6: {"ACC303"}, 10: {"ACC303"}}

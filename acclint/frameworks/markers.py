@@ -161,6 +161,9 @@ class Framework:
     # Methods that copy a traced value to the host here (ACC303): `.numpy()` raises under
     # tf.function, while torch.compile traces it.
     host_methods: frozenset[str] = frozenset({"item", "tolist"})
+    # Where a kind of context has its own (`[conversions.kinds]`): under torch.func.grad only
+    # `.numpy()` raises (the tensor grad tracks has no storage), where vmap raises on `.item()` too.
+    host_methods_in: dict[str, frozenset[str]] = field(default_factory=dict)
     # Calls (prefixes) that are operations of this framework's own graph, not host effects
     # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
     graph_calls: tuple[str, ...] = ()
@@ -206,6 +209,10 @@ class Framework:
         longest prefix of `code`, else the rule's own `default`."""
         found = [prefix for prefix in self.messages if code.startswith(prefix)]
         return self.messages[max(found, key=len)] if found else default
+
+    def host_methods_for(self, kinds: set[str] | frozenset[str]) -> frozenset[str]:
+        """The methods that copy a traced value to the host in a function in these kinds of context."""
+        return frozenset().union(*(self.host_methods_in.get(kind, self.host_methods) for kind in kinds))
 
     def applies(self, code: str, kinds: set[str] | frozenset[str]) -> bool:
         """Whether the rule `code` applies to a function in these kinds of context."""
@@ -394,6 +401,7 @@ def _framework(raw: dict) -> Framework:
         messages=dict(raw.get("messages", {})),
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
+        host_methods_in={kind: frozenset(m) for kind, m in raw.get("conversions", {}).get("kinds", {}).items()},
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
         cache_key=_cache_key(raw.get("cache_key", {})),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
