@@ -436,6 +436,38 @@ def fullgraph_item() -> str:
 
 
 @fact("torch")
+def fullgraph_host_draws() -> str:
+    """Host draws under torch.compile(fullgraph=True): which raise, and which are traced into the
+    graph (drawn anew: two calls on one input differ)."""
+    import random
+
+    import numpy as np
+    import torch
+    import torch._dynamo
+
+    rng = np.random.default_rng(0)
+    draws = {
+        "np.random.rand()": lambda x: x + np.random.rand(),
+        "random.gauss(0, 1)": lambda x: x + random.gauss(0.0, 1.0),
+        "np.random.uniform(0, 1)": lambda x: x + np.random.uniform(0, 1),
+        "rng.normal(0, 1)": lambda x: x + rng.normal(0.0, 1.0),
+        "rng.normal(0, 1, (3,))": lambda x: x + rng.normal(0.0, 1.0, (3,)),
+        "np.random.rand(3)": lambda x: x + np.random.rand(3),
+        "np.random.normal(0, 1, size=3)": lambda x: x + np.random.normal(0.0, 1.0, size=3),
+    }
+    seen = []
+    for name, draw in draws.items():
+        torch._dynamo.reset()
+        compiled = torch.compile(draw, fullgraph=True, backend="eager")
+        try:
+            fresh = not torch.equal(compiled(torch.ones(3)), compiled(torch.ones(3)))
+            seen.append(f"{name}: compiles, {'fresh' if fresh else 'frozen'}")
+        except Exception as error:
+            seen.append(f"{name}: error {type(error).__name__}")
+    return "; ".join(seen)
+
+
+@fact("torch")
 def fullgraph_tolist() -> str:
     """`.tolist()` under torch.compile(fullgraph=True)."""
     import torch

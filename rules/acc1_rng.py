@@ -30,6 +30,21 @@ def host_draw(qualified: str | None) -> bool:
     return module == "random" and name in rng["stdlib_draws"]
 
 
+def numpy_array_draw(call: cst.Call, qualified: str) -> bool:
+    """Whether `call` is a `numpy.random` module function drawing an array: one that always
+    gives one (`permutation`), or one given a size (`size=`, or an argument at its size position:
+    `size_positions` in rules/apis.toml). Not a generator's method (`rng.normal(size=3)`)."""
+    rng = apis()["rng"]
+    name = qualified.rpartition(".")[2]
+    if not qualified.startswith(rng["numpy_prefix"]) or qualified.count(".") != 2:
+        return False
+    if name in rng["array_draws"] or any(a.keyword is not None and a.keyword.value == "size" for a in call.args):
+        return True
+    positional = [a for a in call.args if a.keyword is None]
+    at = rng["size_positions"].get(name, 2)
+    return bool(positional) if at < 0 else len(positional) > at or any(a.star for a in positional)
+
+
 def dispatched_draw(call: cst.Call, qualified: str | None) -> bool:
     """Whether `call` looks up a random draw by its name (`autoray.do("random.normal", ...)`)."""
     rng = apis()["rng"]
@@ -47,12 +62,15 @@ class HostRandomDraw(Rule):
         `RandomState` generators, also module-level ones), from the stdlib `random` module or
         from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
         `do("random.normal", ...)`, objax's `objax.random.normal`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
-        `Acceleratable.predict/forward`, helpers they call).
+        `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
+        `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
+        `[draws]` in its data), only the other draws: a Python number, a generator's draw.
 
     Why is this bad:
         The draw runs on the host once, while the trace is built, and its result is stored in
         the trace as a constant. Every later call replays the same "random" numbers: dropout
-        masks, noise and augmentations silently stop changing.
+        masks, noise and augmentations silently stop changing. Under
+        `torch.compile(fullgraph=True)` such a draw raises instead.
 
     Example:
         @jax.jit
@@ -111,6 +129,8 @@ def jitter(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
         if host_draw(qualified) or dispatched_draw(node, qualified):
+            if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
+                return  # traced into the graph (torch.compile): drawn anew on every call
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace "

@@ -125,7 +125,8 @@ class ScalarConversionOfTracedValue(Rule):
         when they are arrays for sure (`for _ in range(n):` with `n` a jitted argument that is not
         static and that the module passes a Python int). Where the framework records sizes as
         constants (`torch.jit.trace`: `[conversions] sizes` in its data), also `len(x)` of a
-        traced parameter: the example input's length.
+        traced parameter: the example input's length (in a Keras 3 call, which Keras traces
+        with the batch dimension unknown, it raises `TypeError`).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -206,12 +207,37 @@ power(a0, b0, 20)
             return
         arg = node.args[0].value
         params = {p.name for p in ctx.function.params}
-        if isinstance(arg, cst.Name) and arg.value in params and ctx.kind(arg) is Kind.TRACED:  # a tensor, not a tuple of them
+        if isinstance(arg, cst.Name) and arg.value in params and ctx.kind(arg) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
+
+
+def _shapeless_there(node: cst.CSTNode, name: str, ctx: RuleContext) -> bool:
+    """Whether `node` runs only where `name` has no `shape` attribute, which every tensor has:
+    on the false side of `hasattr(name, "shape")` (`x.shape[0] if hasattr(x, "shape") else
+    len(x)`, an `if`/`else`), or on the true side of `not hasattr(...)`."""
+    path = [*ctx.ancestors, node]
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, (cst.IfExp, cst.If)):
+            test = parent.test
+            negated = isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+            if negated:
+                test = test.expression
+            if _has_shape_test(test, name) and child is (parent.body if negated else parent.orelse):
+                return True
+    return False
+
+
+def _has_shape_test(test: cst.BaseExpression, name: str) -> bool:
+    """`hasattr(name, "shape")`."""
+    return (
+        isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "hasattr"
+        and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name) and test.args[0].value.value == name
+        and isinstance(test.args[1].value, cst.SimpleString) and test.args[1].value.evaluated_value == "shape"
+    )
 
 
 class ItemOfTracedValue(Rule):
@@ -262,7 +288,7 @@ def best(scores):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods:
+        if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods_for(ctx.contexts):
             return
         if ctx.is_traced(func.value):
             ctx.report(

@@ -419,7 +419,7 @@ def step(x):
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
             if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, _written(node), ctx):
-                ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace {ONCE}; return the new value instead")
+                ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the new value instead"))
                 return
 
 
@@ -619,7 +619,7 @@ class Trainer:
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
             if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, [a.value for a in node.args], ctx):
-                ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; {_REMEDY}")
+                ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
@@ -629,7 +629,7 @@ class Trainer:
                     name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
                     and not traced_once_per_closure(name, _written(node), ctx)
                 ):
-                    ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; {_REMEDY}")
+                    ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
                     return
 
     def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:

@@ -79,20 +79,23 @@ CASES = {
     "tf_keras (Keras 2) Layer.call": (under("class Block(tf_keras.layers.Layer):", "import tf_keras"), {"numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # torch.jit.trace bakes everything that is not a tensor operation
     "torch.jit.trace": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
-    # TorchScript keeps control flow and prints; host draws, .numpy() and NumPy do not script
-    "torch.jit.script": (under("@torch.jit.script", "import torch"), {"numpy", "np.log", "draw"}),
+    # TorchScript keeps control flow and prints; host draws, .numpy(), NumPy and a module-level
+    # list's append (row 14: globals are not scriptable) do not script
+    "torch.jit.script": (under("@torch.jit.script", "import torch"), {"numpy", "np.log", "append", "draw"}),
     # graph breaks only (rows 3, 9, 12, 13, 17); draws, NumPy, appends are Dynamo's business
     "torch.compile": (under("@torch.compile", "import torch"), {"if", "item", "print", "logging"}),
     # fullgraph=True: what breaks the graph raises instead, but `.item()` is captured
-    # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print)
-    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "logging"}),
-    "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "logging"}),
+    # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print), and so does
+    # a scalar host draw (row 1; tf_torch_spellings: compile_fullgraph x np_random)
+    "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "draw", "logging"}),
+    "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "draw", "logging"}),
     "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), {"if", "item", "print", "logging"}),
     # traced and compiled: each framework's hazards (trace's baked draw, float, NumPy, append)
     "torch.jit.trace and torch.compile": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\ncompiled = torch.compile(f)\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
-    # vmap raises on data-dependent code; grad only where NumPy needs the data
+    # vmap raises on data-dependent code; grad only where NumPy needs the data (`.numpy()`:
+    # tf_torch_spellings func_grad x numpy_method)
     "torch.func.vmap": (under("", "import torch\nfrom torch.func import vmap") + "\nbatched = vmap(f)\n", {"if", "float", "numpy", "np.log", "item", "assert"}),
-    "torch.func.grad": (under("", "import torch\nfrom torch.func import grad") + "\ng = grad(f)\n", {"np.log"}),
+    "torch.func.grad": (under("", "import torch\nfrom torch.func import grad") + "\ng = grad(f)\n", {"numpy", "np.log"}),
 }
 
 

@@ -300,7 +300,7 @@ class ContextAnalysis:
             return
         marker, opts = found
         for fun_expr in self._function_args(marker, call):
-            targets = self._targets(fun_expr, site.scope, site.cls, at=site.order)
+            targets = self._targets(fun_expr, site.scope, site.cls, at=site.order) or self._own_object(marker, fun_expr, site.scope)
             for target in targets:
                 self._apply(marker, opts, target)
                 if target.via_attribute and marker.kind == CACHED:
@@ -312,7 +312,20 @@ class ContextAnalysis:
                 if cls is not None:
                     self._send(cls, origin, marker=marker, options=opts, method="__call__")
 
+    def _own_object(self, marker: Marker, receiver: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
+        """`self.compile()` in a method: a receiver marker given the method's own object runs
+        what its class runs."""
+        method = scope
+        while method is not None and method.cls is None:
+            method = method.parent
+        if not marker.receiver or method is None or not method.params or not isinstance(receiver, cst.Name):
+            return []
+        runs = self.objects.runs(method.cls) if receiver.value == method.params[0].name else None
+        return [Target(runs, via_attribute=True)] if runs is not None else []
+
     def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
+        if marker.receiver:  # `model.compile()`: the object the method is called on
+            return [call.func.value] if isinstance(call.func, cst.Attribute) else []
         positional = [a.value for a in call.args if a.keyword is None and not a.star]
         out = [positional[i] for i in marker.fun if i < len(positional)]
         out += [a.value for a in call.args if a.keyword is not None and a.keyword.value in marker.keywords]
@@ -942,7 +955,10 @@ def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
             if -len(positional) <= i < len(positional):
                 static.add(positional[i].name)
         traced = [p for p in params if p.name not in static]
-    return _partial_bindings(target, entry_kinds(traced, "all"))
+    kinds = entry_kinds(traced, "all")
+    if marker.arrays:
+        kinds = {name: TRACED if kind == TREE else kind for name, kind in kinds.items()}
+    return _partial_bindings(target, kinds)
 
 
 def _partial_bindings(target: Target, kinds: dict[str, Kind], query: ValueQuery | None = None) -> dict[str, Kind]:

@@ -96,6 +96,12 @@ class Marker:
     # `transform(f)`: `init` and `apply`): a module that only runs the result by them at its
     # top level traces nothing (acclint.analysis.eager_modules).
     eager_by: frozenset[str] = frozenset()
+    # Whether the marker is a method that traces the object it is called on (`model.compile()`:
+    # `torch.nn.Module.compile` compiles the module in place), instead of functions it is given.
+    receiver: bool = False
+    # Whether each parameter it traces is given one array, never a pytree of them (`inputs =
+    # "arrays"`: Keras hands a loss or metric one output's `y_true` and `y_pred` tensors).
+    arrays: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,9 @@ class Framework:
     # Methods that copy a traced value to the host here (ACC303): `.numpy()` raises under
     # tf.function, while torch.compile traces it.
     host_methods: frozenset[str] = frozenset({"item", "tolist"})
+    # Where a kind of context has its own (`[conversions.kinds]`): under torch.func.grad only
+    # `.numpy()` raises (the tensor grad tracks has no storage), where vmap raises on `.item()` too.
+    host_methods_in: dict[str, frozenset[str]] = field(default_factory=dict)
     # Calls (prefixes) that are operations of this framework's own graph, not host effects
     # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
     graph_calls: tuple[str, ...] = ()
@@ -197,6 +206,11 @@ class Framework:
     # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
     # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
     variable_methods: frozenset[str] = frozenset()
+    # Whether a `numpy.random` function drawing an array is traced into the graph here, and so
+    # drawn anew on every call (`[draws] numpy_arrays = "traced"`): under
+    # torch.compile(fullgraph=True) `np.random.rand(3)` is, while `np.random.rand()`,
+    # `random.random()` and a generator's `rng.normal(size=3)` raise (ACC101).
+    numpy_arrays_traced: bool = False
     # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
     # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
     # depends on the operands' number of dimensions and the order of the operations (torch:
@@ -210,6 +224,10 @@ class Framework:
         longest prefix of `code`, else the rule's own `default`."""
         found = [prefix for prefix in self.messages if code.startswith(prefix)]
         return self.messages[max(found, key=len)] if found else default
+
+    def host_methods_for(self, kinds: set[str] | frozenset[str]) -> frozenset[str]:
+        """The methods that copy a traced value to the host in a function in these kinds of context."""
+        return frozenset().union(*(self.host_methods_in.get(kind, self.host_methods) for kind in kinds))
 
     def applies(self, code: str, kinds: set[str] | frozenset[str]) -> bool:
         """Whether the rule `code` applies to a function in these kinds of context."""
@@ -269,6 +287,12 @@ class MarkerTable:
         return frozenset(self.instances)
 
     @property
+    def receiver_classes(self) -> frozenset[str]:
+        """Every class a marker that traces its receiver is a method of (`torch.nn.Module` of
+        `model.compile()`): a module subclassing one may hold a context."""
+        return frozenset(name.rsplit(".", 1)[0] for name, marker in self.markers.items() if marker.receiver)
+
+    @property
     def class_bases(self) -> frozenset[str]:
         """Every base class whose subclasses have traced methods."""
         return frozenset(base for traced in self.traced_classes for base in traced.bases)
@@ -297,6 +321,8 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             batches=spec.get("batches", True),
             wraps=spec.get("wraps", True),
             eager_by=frozenset(spec.get("eager_by", ())),
+            receiver=spec.get("receiver", False),
+            arrays=spec.get("inputs") == "arrays",
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
@@ -392,6 +418,7 @@ def _framework(raw: dict) -> Framework:
         messages=dict(raw.get("messages", {})),
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
+        host_methods_in={kind: frozenset(m) for kind, m in raw.get("conversions", {}).get("kinds", {}).items()},
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
         cache_key=_cache_key(raw.get("cache_key", {})),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
@@ -400,6 +427,7 @@ def _framework(raw: dict) -> Framework:
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
+        numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
         promotion=raw["fixes"].get("promotion", "lattice"),
     )
 

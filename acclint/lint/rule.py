@@ -97,6 +97,11 @@ class RuleContext:
 
     # -- questions ---------------------------------------------------------------------
     @property
+    def contexts(self) -> frozenset[str]:
+        """The kinds of context (cached, vmapped, ...) the function is checked in."""
+        return self._contexts
+
+    @property
     def query(self) -> ValueQuery:
         """The value query for the visited node, with the guards around it applied (worked out
         once per visited node; nodes under the same guards share one narrowed query)."""

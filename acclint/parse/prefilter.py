@@ -40,7 +40,9 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The qualified names that start a context (a class whose methods are markers is made by
     one of `instance_makers`), their last components, and their prefixes."""
-    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers
+    # (a receiver marker's class is a target here only: the marker's own word, `compile`, already
+    # passes the text stage)
+    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes

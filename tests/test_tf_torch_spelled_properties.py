@@ -1,0 +1,467 @@
+"""The properties the generated TF / torch spellings (benchmarks/tf_torch_spellings.py) showed
+acclint's data missed, each with spellings other than the generated ones and a look-alike that is
+fine. The runs behind them are the stored programs' labels (tests/data/spellings/tf_torch) and the
+rows of docs/contexts.md naming them.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from acclint.api import lint_text
+from acclint.run.config import Settings
+
+
+def codes(source: str) -> dict[int, set[str]]:
+    """Line -> the codes found there (lines of the dedented source, 1-based)."""
+    out: dict[int, set[str]] = {}
+    for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", Settings()).findings:
+        out.setdefault(f.line, set()).add(f.code)
+    return out
+
+
+def messages(source: str) -> list[str]:
+    return [f.message for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", Settings()).findings]
+
+
+# -- TensorFlow's top-level ops give tensors ----------------------------------------------------
+
+
+def test_top_level_tf_ops_give_tensors_in_a_keras_call_and_a_tf_function():
+    """`tf.reduce_mean(x)`, `tf.abs(x)`, `tf.where(...)` are tensors as `tf.math.reduce_mean(x)`
+    is: a truth test or `float()` of one raises in a Keras 3 call, `.numpy()` of one raises in a
+    tf.function."""
+    found = codes("""
+        import keras
+        import tensorflow as tf
+
+
+        class Gate(keras.layers.Layer):
+            def call(self, x):
+                if tf.reduce_mean(x) > 0:
+                    x = x * 2
+                while tf.abs(x)[0] < 10:
+                    x = x + 1
+                return x * float(tf.where(x > 0, x, 0.0)[0])
+
+
+        @tf.function
+        def step(x):
+            return tf.reduce_max(x).numpy() + tf.transpose(x).numpy()
+    """)
+    assert found.get(7) == {"ACC201"} and found.get(9) == {"ACC201"} and found.get(11) == {"ACC302"}
+    assert found.get(16) == {"ACC303"}
+
+
+def test_a_list_a_tf_op_gives_is_no_tensor():
+    """Look-alike: `tf.split` and `tf.unstack` give Python lists of tensors, which a Keras call
+    may iterate; and a tensor `if` in a tf.function is converted by AutoGraph."""
+    assert codes("""
+        import keras
+        import tensorflow as tf
+
+
+        class Parts(keras.layers.Layer):
+            def call(self, x):
+                total = 0.0
+                for part in tf.split(x, 2):
+                    total = total + part
+                for row in tf.unstack(x):
+                    total = total + row
+                return total
+
+
+        @tf.function
+        def step(x):
+            if tf.reduce_sum(x) > 0:
+                x = x * 2
+            return x
+    """) == {}
+
+
+# -- nn.Module.compile(): the module compiles itself ----------------------------------------
+
+
+def test_module_compile_in_place_traces_its_forward():
+    """`model.compile()` compiles the module's forward in place, as `torch.compile(model)` does:
+    a made-then-compiled instance, one compiled in a builder, and `self.compile()`."""
+    found = codes("""
+        import torch
+        from torch import nn
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:
+                    x = x * 2
+                return x
+
+
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.compile()
+
+            def forward(self, x):
+                return x * x.max().item()
+
+
+        def build():
+            net = Net()
+            net.compile(mode="reduce-overhead")
+            return net
+
+
+        model = Net()
+        model.compile()
+    """)
+    assert found.get(7) == {"ACC201"} and found.get(18) == {"ACC303"}
+
+
+def test_compile_of_another_object_traces_nothing():
+    """Look-alike: `compile()` of an object that is no torch module (a regex, a plain class with a
+    `forward`) compiles nothing, and an uncompiled module's forward runs eagerly."""
+    assert codes("""
+        import re
+
+        import torch
+        from torch import nn
+
+
+        class Plain:
+            def forward(self, x):
+                if x.sum() > 0:
+                    x = x * 2
+                return x
+
+            def compile(self):
+                return self
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x * x.max().item()
+
+
+        pattern = re.compile("a+")
+        plain = Plain()
+        plain.compile()
+        net = Net()
+    """) == {}
+
+
+# -- torch.jit.script: open and module-level writes do not script --------------------------------
+
+
+def test_scripted_file_io_and_global_writes_fail_to_script():
+    """`open(...)`, `global n; n += 1`, `CACHE[k] = v` and `LOG.extend(...)` in a scripted
+    function or module fail to script, and the message says so."""
+    source = """
+        import torch
+        from torch import nn
+
+        LOG = []
+        CACHE = {}
+        COUNT = 0
+
+
+        @torch.jit.script
+        def step(x):
+            global COUNT
+            COUNT += 1
+            CACHE["last"] = x
+            return x
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                with open("log.txt", "a") as fh:
+                    fh.write("step")
+                LOG.extend([x])
+                return x
+
+
+        scripted = torch.jit.script(Net())
+    """
+    found = codes(source)
+    assert found.get(12) == {"ACC405"} and found.get(13) == {"ACC406"}
+    assert found.get(19) == {"ACC402"} and found.get(21) == {"ACC406"}
+    assert all("fails to script" in m for m in messages(source))
+
+
+def test_scripted_print_and_local_lists_are_fine():
+    """Look-alike: TorchScript prints on every call, and a list the function makes is its own."""
+    assert codes("""
+        import torch
+
+
+        @torch.jit.script
+        def step(x):
+            parts = []
+            for i in range(3):
+                parts.append(x * i)
+            print("step", x)
+            return parts[-1]
+    """) == {}
+
+
+# -- torch.compile(fullgraph=True): open raises -----------------------------------------------
+
+
+def test_fullgraph_file_io_raises_and_default_compile_does_not_report_it():
+    """`open` under fullgraph=True raises Unsupported (decorator, call and partial spellings); the
+    look-alike is the default torch.compile, where file I/O is a graph break Dynamo handles and
+    not reported (ACC402 is not among torch.compile's families)."""
+    found = codes("""
+        import functools
+
+        import torch
+
+
+        @torch.compile(fullgraph=True)
+        def a(x):
+            open("a.txt", "a").write("a")
+            return x
+
+
+        @functools.partial(torch.compile, fullgraph=True)
+        def b(x):
+            with open("b.txt", "a") as fh:
+                fh.write("b")
+            return x
+
+
+        def c(x):
+            open("c.txt", "a").close()
+            return x
+
+
+        cc = torch.compile(c, fullgraph=True)
+
+
+        @torch.compile
+        def d(x):
+            open("d.txt", "a").write("d")
+            return x
+    """)
+    assert {line for line, found_codes in found.items() if "ACC402" in found_codes} == {8, 14, 20}
+
+
+# -- Keras 3: len() of an input, and losses and metrics get tensors --------------------------------
+
+
+def test_len_of_a_keras_input_raises():
+    """`len(x)` of a Keras call's input (also `tf.keras`, and a Model's) raises under fit/predict:
+    the batch dimension is unknown while Keras traces."""
+    found = codes("""
+        import keras
+        import tensorflow as tf
+
+
+        class Scale(keras.layers.Layer):
+            def call(self, x):
+                return x / len(x)
+
+
+        class Net(tf.keras.Model):
+            def call(self, inputs, training=False):
+                n = len(inputs)
+                return inputs * n
+    """)
+    assert found.get(7) == {"ACC302"} and found.get(12) == {"ACC302"}
+
+
+def test_len_of_a_static_value_in_a_keras_call_is_fine():
+    """Look-alike: `len` of a list the call builds, of a shape, or in a plain tf.function (a
+    static shape: it retraces per length instead)."""
+    assert codes("""
+        import keras
+        import tensorflow as tf
+
+
+        class Scale(keras.layers.Layer):
+            def call(self, x):
+                parts = [x, x]
+                return x * len(parts) * len(x.shape)
+
+
+        @tf.function
+        def step(x):
+            return x * len(x)
+    """) == {}
+
+
+def test_keras_losses_and_metrics_are_given_tensors():
+    """A loss or metric given to `compile` gets one output's tensors: iterating `y_pred` raises
+    there, whether given by keyword, position or in a metrics list, and with `tf.keras`."""
+    found = codes("""
+        import keras
+        import tensorflow as tf
+
+
+        def loss_a(y_true, y_pred):
+            total = 0.0
+            for row in y_pred:
+                total = total + row
+            return total
+
+
+        def metric_b(y_true, y_pred):
+            return sum(v for v in y_true)
+
+
+        def run(x):
+            model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3)])
+            model.compile("sgd", loss_a, metrics=[metric_b])
+            other = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3)])
+            other.compile(optimizer="sgd", loss=loss_a)
+    """)
+    assert "ACC207" in found.get(7, set()) and "ACC206" in found.get(13, set())
+
+
+def test_a_loss_iterating_a_python_range_is_fine():
+    """Look-alike: the same loss looping over a Python range of `y_pred`'s static width."""
+    assert codes("""
+        import keras
+
+
+        def loss_a(y_true, y_pred):
+            total = 0.0
+            for i in range(y_pred.shape[-1]):
+                total = total + y_pred[:, i]
+            return total
+
+
+        model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3)])
+        model.compile(optimizer="sgd", loss=loss_a)
+    """) == {}
+
+
+# -- torch.compile(fullgraph=True): host draws that Dynamo cannot put into the graph raise ---------
+
+
+def test_fullgraph_reports_the_host_draws_that_raise():
+    """Under fullgraph=True a draw giving a Python number (`np.random.rand()`, `random.gauss`,
+    `np.random.uniform(0, 1)`) and any draw of a generator object raise; run on torch 2.13."""
+    found = codes("""
+        import random
+
+        import numpy as np
+        import torch
+
+        RNG = np.random.default_rng(0)
+
+
+        @torch.compile(fullgraph=True)
+        def f(x):
+            a = x + np.random.rand()
+            b = x + random.gauss(0.0, 1.0)
+            c = x + np.random.uniform(0, 1)
+            d = x + RNG.normal(0.0, 1.0, (3,))
+            return a + b + c + d
+    """)
+    assert [line for line, got in sorted(found.items()) if "ACC101" in got] == [11, 12, 13, 14]
+
+
+def test_fullgraph_traces_numpy_array_draws_and_default_compile_reports_no_draw():
+    """Look-alike: a `numpy.random` function given a size is traced into the graph and drawn anew
+    on every call under fullgraph=True; under the default torch.compile no host draw is reported
+    (scalar draws break the graph, which Dynamo handles: docs/framework-facts.md row 1)."""
+    assert codes("""
+        import numpy as np
+        import torch
+
+
+        @torch.compile(fullgraph=True)
+        def f(x):
+            return x + np.random.rand(3) + np.random.normal(0.0, 1.0, size=3) + np.random.permutation(3)
+
+
+        @torch.compile
+        def g(x):
+            return x + np.random.rand()
+    """) == {}
+
+
+def test_len_where_the_input_has_no_shape_is_no_tensor_length():
+    """Look-alike (keras-hub's qwen3_5 vision encoder): `len(x)` on the side of a
+    `hasattr(x, "shape")` test where `x` has no shape, which no tensor lacks, is the length of a
+    list; on the other side it is still a tensor's."""
+    found = codes("""
+        import keras
+
+
+        class Grid(keras.layers.Layer):
+            def call(self, x):
+                n = x.shape[0] if hasattr(x, "shape") else len(x)
+                if hasattr(x, "shape"):
+                    m = x.shape[0]
+                else:
+                    m = len(x)
+                if not hasattr(x, "shape"):
+                    m = m + len(x)
+                k = len(x) if hasattr(x, "shape") else 0
+                return x * n * m * k
+    """)
+    assert [line for line, got in sorted(found.items()) if "ACC302" in got] == [13]
+
+
+# -- torch.func.grad: .numpy() of a tensor that requires grad raises --------------------------------
+
+
+def test_numpy_under_grad_raises_and_item_tolist_do_not():
+    """Under `torch.func.grad` (also `grad_and_value`, `jacrev`) `.numpy()` of the traced input's
+    values raises ("Can't call numpy() on Tensor that requires grad"), while `.item()`,
+    `.tolist()` and `float()` give the value (run on torch 2.13); under vmap all of them raise."""
+    source = """
+        import torch
+        from torch.func import grad, grad_and_value, jacrev, vmap
+
+
+        def f(x):
+            a = x.sum().item()
+            b = x.sum().numpy()
+            c = x.tolist()
+            return (x * a * b * float(x.sum())).sum() + len(c)
+
+
+        def h(x):
+            return (x * x.mean().numpy()).sum()
+
+
+        g = grad(f)
+        gv = grad_and_value(h)
+        j = jacrev(lambda x: x.sum().numpy() * 0 + h(x))
+
+
+        def k(x):
+            return x * x.sum().item()
+
+
+        batched = vmap(k)
+    """
+    found = codes(source)
+    assert found == {7: {"ACC303"}, 13: {"ACC303"}, 18: {"ACC303"}, 22: {"ACC303"}}
+
+
+def test_numpy_of_a_detached_tensor_under_grad_raises_too():
+    """`x.detach().numpy()`, the remedy the eager error names, raises under torch.func.grad as
+    under vmap: "Cannot access data pointer of Tensor that doesn't have storage" (run on torch
+    2.13: the input grad tracks is a wrapper without storage)."""
+    found = codes("""
+        import torch
+        from torch.func import grad, vmap
+
+
+        def f(x):
+            return (x * float(x.detach().numpy().sum())).sum()
+
+
+        def k(x):
+            return x * float(x.detach().numpy().sum())
+
+
+        g = grad(f)
+        batched = vmap(k)
+    """)
+    assert found == {6: {"ACC303"}, 10: {"ACC303"}}
