@@ -212,12 +212,11 @@ class LoopFacts:
         # id of `jit(f)` -> the call `jit(f)(x)`), or the value of `name = jit(f)`.
         self._called_at_once: dict[int, cst.Call] = {}
         self._assigned_to: dict[int, str] = {}
-        # Calls of the module's functions and methods inside an unbounded loop:
-        # (function, parameters the call does not pass (1: `self`), call, scope, loops)
-        self._loop_calls: list[tuple[FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
-        # Every call of the module's functions and methods from host code: (caller, callee)
-        self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo]] = []
+        # Every call of the module's functions and methods from host code: (caller, callee,
+        # parameters the call does not pass (1: `self`), call, scope, loops around it)
+        self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
@@ -357,39 +356,93 @@ class LoopFacts:
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
-        """For each function called by name from an unbounded loop, what each such call makes
-        new on every pass among its parameters (the per-function summary of calls into it)."""
-        found: dict[FunctionInfo, list[Pass]] = {}
-        for fn, skipped, call, scope, loops in self._loop_calls:
-            if isinstance(fn.node, cst.Lambda):
-                continue
-            outer = self._pass_of(loops, "")
-            params = [p.name for p in fn.params][skipped:]
-            changing, fresh, resized = set(), set(), set()
-            for i, arg in enumerate(a for a in call.args if not a.star):
-                param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
-                if param is None:
+        """For each function that runs on every pass of an unbounded loop, what each call into
+        it makes new on every pass: among its parameters (what the call passes), and the names
+        its body binds from those (the per-function summary). Carried down the calls to a
+        fixpoint: a call in the loop, a call from a function so called, and so on."""
+        found: dict[FunctionInfo, dict[tuple[frozenset[str], ...], Pass]] = {}
+        changed = True
+        while changed:
+            changed = False
+            for caller, fn, skipped, call, scope, loops in self._host_calls:
+                if isinstance(fn.node, cst.Lambda):
                     continue
-                if self._changing(arg.value, outer.changing):
-                    changing.add(param)
-                elif self._new_object(arg.value, outer) is not None:
-                    fresh.add(param)
-                elif self._resized(arg.value, outer) is not None:
-                    resized.add(param)
-            if changing or fresh or resized:
-                caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
-                where = f"'{fn.name}', which {caller} calls in a loop"
-                found.setdefault(fn, []).append(Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
-        return found
+                outers = list(found.get(caller, {}).values()) if caller is not None else []
+                if any(not loop.bounded for loop in loops):
+                    here = self._pass_of(loops, "")
+                    outers = [_merged(here, outer) for outer in outers] or [here]
+                for outer in outers:
+                    each = self._pass_into(fn, skipped, call, outer, scope)
+                    if each is None:
+                        continue
+                    key = (each.changing, each.fresh, each.resized)
+                    if key not in found.setdefault(fn, {}):
+                        found[fn][key] = each
+                        changed = True
+        return {fn: list(passes.values()) for fn, passes in found.items()}
+
+    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope) -> Pass | None:
+        """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
+        what `fn`'s body binds from them; None when nothing."""
+        params = [p.name for p in fn.params][skipped:]
+        changing, fresh, resized = set(), set(), set()
+        for i, arg in enumerate(a for a in call.args if not a.star):
+            param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+            if param is None:
+                continue
+            if self._changing(arg.value, outer.changing):
+                changing.add(param)
+            elif self._new_object(arg.value, outer) is not None:
+                fresh.add(param)
+            elif self._resized(arg.value, outer) is not None:
+                resized.add(param)
+        if not (changing or fresh or resized):
+            return None
+        caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+        where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
+        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+
+    def _derived(self, fn: FunctionInfo, each: Pass) -> Pass:
+        """`each` with the names `fn`'s body binds (nested functions aside) from what is new on
+        each pass, in source order: `lr = 0.1 / (1 + step)`, `shape = (i + 1, 2)`. A name once
+        bound to a new value stays so (a later constant rebinding is not followed)."""
+        changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
+        for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
+            if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
+                continue
+            name = node.targets[0].target.value
+            now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
+            if self._resized(node.value, now) is not None:
+                resized.add(name)
+            elif self._changing(node.value, now.changing):
+                changing.add(name)
+            elif self._new_object(node.value, now) is not None:
+                fresh.add(name)
+        return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str]) -> bool:
-        """Whether `expr` is a changing name, or arithmetic or a pure call that keeps it
-        changing."""
+        """Whether `expr` is a changing name, or arithmetic, a pure call, an f-string or a tuple
+        (compared by value) that keeps it changing. `min(i, 3)` takes at most a few values: a
+        bounded set, not a new one each pass."""
         if not changing:
             return False
         if isinstance(expr, cst.Name):
             return expr.value in changing
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            return any(self._changing(e.value, changing) for e in expr.elements)
+        if isinstance(expr, cst.Dict):
+            return any(self._changing(e.value, changing) for e in expr.elements if isinstance(e, cst.DictElement))
+        if isinstance(expr, cst.Subscript) and not any(isinstance(e.slice, cst.Slice) for e in expr.slice):
+            return self._changing(expr.value, changing)  # an item of a container holding a new value
+        if isinstance(expr, cst.FormattedString):
+            return any(
+                self._changing(part.expression, changing) for part in expr.parts if isinstance(part, cst.FormattedStringExpression)
+            )
+        if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) == "min" and any(
+            (bound := _int(a.value)) is not None and bound <= _MAX_BOUNDED_PASSES for a in expr.args
+        ):
+            return False
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return self._changing(expr.expression, changing)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
@@ -399,7 +452,34 @@ class LoopFacts:
             return left or right
         if isinstance(expr, cst.Call) and self._pure(expr.func):
             return any(self._changing(arg.value, changing) for arg in expr.args if arg.keyword is None and not arg.star)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
+            fn = self.analysis.index.functions[expr.func.value]
+            params = [p.name for p in fn.params]
+            passed = {
+                arg.keyword.value if arg.keyword is not None else params[i]
+                for i, arg in enumerate(expr.args) if not arg.star and (arg.keyword is not None or i < len(params))
+                and self._changing(arg.value, changing)
+            }
+            return bool(passed & self._returned_from(fn))
         return False
+
+    def _returned_from(self, fn: FunctionInfo) -> frozenset[str]:
+        """The parameters of a module function whose every return computes a new value from
+        them (`def schedule(s): return 0.1 * 0.9 ** s`): a call given a new value for one
+        returns a new value. The function's summary, made once (recursion says nothing)."""
+        if fn in self._returns:
+            return self._returns[fn]
+        self._returns[fn] = frozenset()
+        if isinstance(fn.node, cst.Lambda):
+            returns = [fn.node.body]
+        else:
+            returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        found = frozenset(
+            p.name for p in fn.params
+            if returns and all(r is not None and self._changing(r, self._derived(fn, Pass(frozenset({p.name}), frozenset(), frozenset(), frozenset(), "")).changing) for r in returns)
+        )
+        self._returns[fn] = found
+        return found
 
     def _pure(self, func: cst.BaseExpression) -> bool:
         callee = self.analysis.resolve(func)
@@ -473,7 +553,8 @@ class LoopFacts:
     # -- shapes --------------------------------------------------------------------------
     def _resized(self, expr: cst.BaseExpression, each: Pass) -> cst.BaseExpression | None:
         """The part of `expr` whose shape changes on every pass (`x[:i]`, `np.ones([n, n])`
-        with `n` changing, or a name bound to one), possibly inside an array constructor."""
+        with `n` changing, a Python sequence of a new length: `[f(j) for j in range(i)]`,
+        `list(range(i))`; or a name bound to one), possibly inside an array constructor."""
         if isinstance(expr, cst.Call):
             callee = self.analysis.resolve(expr.func)
             if callee in self.tables.array_constructors and expr.args:
@@ -486,12 +567,28 @@ class LoopFacts:
                 sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
                 if any(self._new_size(size, each.changing) for size in sizes):
                     return expr
-            return None
+            return expr if self._lengthened(expr, each) else None
         if isinstance(expr, cst.Name):
             return expr if expr.value in each.resized else None
         if isinstance(expr, cst.Subscript) and self._resizing_slice(expr, each):
             return expr
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
+            return expr if self._resized(expr.for_in.iter, each) is not None else None
         return None
+
+    def _lengthened(self, expr: cst.Call, each: Pass) -> bool:
+        """A Python sequence whose length is new on every pass (a pytree of a new structure, or
+        an array of a new shape once converted): `range(i)`, `range(i, n)` with one end moving,
+        `list(...)`/`tuple(...)`/`sorted(...)` of one."""
+        callee = self.analysis.resolve(expr.func)
+        args = [a.value for a in expr.args if a.keyword is None and not a.star]
+        if callee in ("list", "tuple", "sorted", "reversed"):
+            return len(args) == 1 and self._resized(args[0], each) is not None
+        if callee != "range" or not 1 <= len(args) <= 2:
+            return False
+        moving = [a for a in args if self._changing(a, each.changing)]
+        fixed = [a for a in args if not (_names(a) & (each.rebound | each.changing))]
+        return len(moving) == 1 and len(fixed) == len(args) - 1
 
     def _new_size(self, expr: cst.BaseExpression, changing: frozenset[str]) -> bool:
         if isinstance(expr, (cst.Tuple, cst.List)):
@@ -816,9 +913,7 @@ class LoopFacts:
                 loop.called_nested.add(name)
         target = self._called_function(node.func, scope)
         if target is not None:
-            self._host_calls.append((scope.fn, target[0]))
-            if unbounded:
-                self._loop_calls.append((*target, node, scope, loops))
+            self._host_calls.append((scope.fn, *target, node, scope, loops))
         if wrapper:
             loop = unbounded[-1] if unbounded else None
             identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
@@ -853,7 +948,7 @@ class LoopFacts:
                 return f"'{expr.value}', defined anew on each pass"
             if loop is None and scope.fn is not None and expr.value in scope.fn.inner:
                 return f"the local function '{expr.value}'"
-            if owner and loop is not None:
+            if owner:
                 return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
@@ -992,14 +1087,14 @@ class LoopFacts:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
         (anywhere in its body) by a function that does. function -> how (for messages)."""
         found: dict[FunctionInfo, str] = {}
-        for fn, _skipped, _call, scope, _loops in self._loop_calls:
-            if fn not in found:
+        for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
+            if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
         frontier = list(found)
         while frontier:
             caller = frontier.pop()
-            for fn in dict.fromkeys(callee for source, callee in self._host_calls if source is caller):
+            for fn in dict.fromkeys(callee for source, callee, *_ in self._host_calls if source is caller):
                 if fn not in found:
                     found[fn] = f"'{fn.name}', called from {found[caller]}"
                     frontier.append(fn)
@@ -1132,6 +1227,15 @@ def _is_false(expr: cst.BaseExpression | None) -> bool:
 
 def _is_none(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _merged(first: Pass, second: Pass) -> Pass:
+    """What is new on every pass of either (a loop inside a function that runs once per pass of
+    another loop); `first` names where."""
+    return Pass(
+        first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
+        first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
+    )
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
