@@ -140,6 +140,7 @@ class Trainer:
 '''
 
 _J = "jax"
+PROBE = ("direct", "helper", "method")
 COMPONENTS = [
     # -- JAX: the callable's identity -------------------------------------------------------
     Component("lambda", _J, "identity", "jax.jit(lambda v: v * 2.0)(x)"),
@@ -217,6 +218,26 @@ COMPONENTS = [
     Component("shape_bounded", _J, "shape", "total(np.ones(1 + i % 2))", hazard=False),
     Component("weak_type_scalar", _J, "shape", "total(jnp.asarray(i))", hazard=False),
     Component("shape_comprehension_fixed", _J, "shape", "total(jnp.asarray([float(i) for _ in range(3)]))", hazard=False),
+    # -- probes: written after the analysis change, measured before any change for them ------
+    Component("probe_vmap_result", _J, "identity", "jax.jit(jax.vmap(scale))(x)", reaches=PROBE),
+    Component("probe_callable_instance", _J, "identity", "jax.jit(Doubler())(x)", reaches=PROBE,
+              prelude="class Doubler:\n    def __call__(self, v):\n        return v * 2.0\n"),
+    Component("probe_closure_factory", _J, "identity", "jax.jit(make(2.0))(x)", reaches=PROBE,
+              prelude="def make(k):\n    return lambda v: v * k\n"),
+    Component("probe_static_attribute", _J, "static", "STATE.step = i\nkeyed(x, STATE.step)", reaches=PROBE,
+              prelude="STATE = Config()\n"),
+    Component("probe_static_unpacked", _J, "static", "a, b = i, 2\nkeyed(x, a)", reaches=PROBE),
+    Component("probe_static_walrus", _J, "static", "keyed(x, (k := i * 2))", reaches=PROBE),
+    Component("probe_static_ifexp", _J, "static", "keyed(x, i if i > 0 else 1)", reaches=PROBE),
+    Component("probe_shape_negative_slice", _J, "shape", "total(LONG[-(i + 1):])", prelude="LONG = jnp.ones(64)\n", reaches=PROBE),
+    Component("probe_shape_pad", _J, "shape", "total(jnp.pad(x, (0, i)))", reaches=PROBE),
+    Component("probe_shape_tile", _J, "shape", "total(jnp.tile(x, i + 1))", reaches=PROBE),
+    Component("probe_static_ifexp_two_valued", _J, "static", "keyed(x, 1 if i > 3 else 2)", hazard=False, reaches=PROBE),
+    Component("probe_static_unpacked_invariant", _J, "static", "a, b = 3, i\nkeyed(x, a)", hazard=False, reaches=PROBE),
+    Component("probe_shape_pad_fixed", _J, "shape", "total(jnp.pad(x, (0, 2)) * i)", hazard=False, reaches=PROBE),
+    Component("probe_tf_numpy_scalar", "tf", "static", "train_step(x, np.float32(i))", reaches=PROBE),
+    Component("probe_torch_shape_static", "torch", "shape", "fixed(torch.ones(i + 1), 2)", reaches=("direct",),
+              prelude="def _fixed(v, k):\n    return v * k\n\n\nfixed = torch.compile(_fixed, dynamic=False)\n"),
     # -- equinox.filter_jit --------------------------------------------------------------
     Component("eqx_lambda", "equinox", "identity", "eqx.filter_jit(lambda v: v * 2.0)(x)"),
     Component("eqx_python_int", "equinox", "static", "scaled(x, i)",
@@ -255,9 +276,7 @@ class Counting(torch.nn.Module):
 COUNTING = torch.compile(Counting())
 '''),
     Component("torch_range_bound", "torch", "static", "repeat(x, i)",
-              prelude="@torch.compile\ndef repeat(v, k):\n    for _ in range(k):\n        v = v + 1\n    return v\n"),
-    Component("torch_range_bound_from_one", "torch", "static", "repeat(x, i + 1)",
-              prelude="@torch.compile\ndef repeat(v, k):\n    for _ in range(k):\n        v = v + 1\n    return v\n"),
+              prelude="@torch.compile\ndef repeat(v, k):\n    v = v * 2.0  # a graph even when k is 0\n    for _ in range(k):\n        v = v + 1\n    return v\n"),
     Component("torch_global_int", "torch", "guard", "global STEP\nSTEP = i + 1\nby_global(x)",
               prelude="STEP = 0\n\n\n@torch.compile\ndef by_global(v):\n    return v * STEP\n"),
     Component("torch_new_module", "torch", "identity", "torch.compile(Doubling())(x)",

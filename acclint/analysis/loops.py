@@ -13,22 +13,28 @@ A value is new on every pass (precision first: anything else says nothing) when 
 - the variable of an unbounded `range`, `enumerate` (its index) or `itertools.count` loop, a
   name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`) and not reassigned there;
 - computed from one by arithmetic or by a function whose result changes with its input (the
-  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, ...), or a name bound
-  to such a value in the loop (also under an `if`);
+  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, `str`, ...; or a
+  function of the module whose every `return` computes a new value from the parameter passed
+  one), held in a tuple, list, dict or f-string (compared by value) or read as an item of such
+  a container, or a name bound to such a value in the loop (also under an `if`). `min(i, k)`
+  with a literal `k` of at most five passes' worth is bounded, not new;
 - a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays);
-- for a shape: a slice with one end moving and the other fixed (`x[:t]`), or an array made by a
-  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size.
+- for a shape: a slice with one end moving and the other fixed (`x[:t]`), an array made by a
+  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size,
+  or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
 its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
-calls: what they build is new on every pass; its parameters are new on every pass where the loop
-passes them a new value (one level of calls: the summary is which parameters reach a key). The
-body of a compiled function is no host code: it runs only while a trace is built.
+calls: what they build is new on every pass; its parameters are new on every pass where a call
+passes them a new value, and so are the names its body binds from them. That per-function
+summary is carried down the calls to a fixpoint (a function called from one so called, any
+number of calls down). The body of a compiled function is no host code: it runs only while a
+trace is built.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass (the
 finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
@@ -89,6 +95,10 @@ class Jitted:
     # State the compiled callable changes on every call, read by a guard: an attribute its
     # module's `forward` steps, a global list it grows (for messages: what it is and how).
     guarded: tuple[str, ...] = ()
+    # Module-level names the compiled function's body reads, where its guards read them by value
+    # (CacheKey.guards_attributes: torch.compile): one the loop rebinds to a new int or str each
+    # pass fails the guard each pass.
+    guarded_globals: frozenset[str] = frozenset()
     recompile_limit: int = 0
 
     @property
@@ -284,6 +294,12 @@ class LoopFacts:
                 "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
+        for name in sorted(jitted.guarded_globals & each.changing):
+            if not self._float_assigned(name):
+                found.append(KeyChange(
+                    "ACC505", call.call, f"the global '{name}' (read by the function, rebound on every pass; "
+                    f"{jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
+                ))
         position = 0
         for arg in call.args:
             index = None
@@ -986,7 +1002,8 @@ class LoopFacts:
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
-            marker in key.graph_static_by, guarded, key.recompile_limit,
+            marker in key.graph_static_by, guarded,
+            self._global_reads(fn) if key.guards_attributes and fn is not None else frozenset(), key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -1021,6 +1038,30 @@ class LoopFacts:
                 if len(values) == 1 and isinstance(values[0], cst.List):
                     grown.append(owner.value)
         return tuple(dict.fromkeys(grown))
+
+    def _global_reads(self, fn: FunctionInfo) -> frozenset[str]:
+        """Module-level names the function reads and does not bind itself."""
+        if isinstance(fn.node, cst.Lambda):
+            return frozenset()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | set().union(*(_target_names(n) for n in nodes if isinstance(n, (cst.Assign, cst.AugAssign))))
+        return frozenset(
+            n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local
+        )
+
+    def _float_assigned(self, name: str) -> bool:
+        """Whether some assignment of `name` in the module is evidently a float (a float
+        literal, a true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float
+        global a second time dynamic in it, not once per value (docs/contexts.md)."""
+        for node in _all_nodes(self.analysis.module):
+            if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
+                for part in (node.value, *_all_nodes(node.value)):
+                    callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
+                    if isinstance(part, cst.Float) or isinstance(part, cst.Divide) or (
+                        callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
+                    ):
+                        return True
+        return False
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
