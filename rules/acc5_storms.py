@@ -418,10 +418,13 @@ class ChangingGuardedValue(Rule):
         Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
         (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
         of the module's int attributes (set to an integer in `__init__`) by an integer
-        (`self.step += 1`), and so reads a new value on every call; or of a compiled function
+        (`self.step += 1`), and so reads a new value on every call; of a compiled function
         that grows a module-level list (bound once to a list display) by `append` or `insert`,
-        whose length Dynamo guards on. A float attribute is not flagged: its second compile is
-        dynamic in it; nor is a list the function binds itself (`out = []`) or only reads.
+        whose length Dynamo guards on; or of a compiled function that reads a module-level name
+        the loop (or a function it runs) rebinds to a new value on every pass (`global STEP;
+        STEP = i + 1`, `MODE = f"mode{i}"`). A float attribute or global is not flagged: its
+        second compile is dynamic in it; nor is a list the function binds itself (`out = []`)
+        or only reads.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:

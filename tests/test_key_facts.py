@@ -110,6 +110,33 @@ def train(x, n):
         runner.step(x)
         hoisted(x)
 """,
+    "a global a torch.compile'd function reads, rebound on every pass": """
+STEP = 0
+RATE = 0.0
+MODE = "a"
+
+@torch.compile
+def by_step(v):
+    return v * STEP
+
+@torch.compile
+def by_rate(v):
+    return v * RATE
+
+@torch.compile
+def by_mode(v):
+    return v * 2.0 if MODE == "a" else v
+
+def train(x, n):
+    global STEP, RATE, MODE
+    for i in range(n):
+        STEP = i + 1
+        by_step(x)  # expect: ACC505
+        MODE = f"mode{i}"
+        by_mode(x)  # expect: ACC505
+        RATE = i / n
+        by_rate(x)  # a float global: the second compile is dynamic in it
+""",
 }
 
 
