@@ -110,6 +110,44 @@ def train(x, n):
         runner.step(x)
         hoisted(x)
 """,
+    "through unpacking, attributes, walrus and conditional expressions": """
+def train(x, state, n):
+    for i in range(n):
+        a, b = i, 2
+        keyed(x, a)  # expect: ACC502
+        keyed(x, b)  # the literal half of the pair: one key
+        state.step = i
+        keyed(x, state.step)  # expect: ACC502
+        keyed(x, (k := i * 2))  # expect: ACC502
+        keyed(x, i if i > 0 else 1)  # expect: ACC502
+        keyed(x, 1 if i > 3 else 2)  # two values: bounded
+""",
+    "a callable a module function makes anew on each call": """
+def make(k):
+    return lambda v: v * k
+
+def make_local(k):
+    def scaled(v):
+        return v * k
+    return scaled
+
+def pick(k):
+    return f_jit
+
+def train(x, n):
+    for i in range(n):
+        jax.jit(make(2.0))(x)  # expect: ACC501
+        jax.jit(make_local(2.0))(x)  # expect: ACC501
+        jax.jit(pick(2.0))(x)  # returns one module-level function: cached
+""",
+    "shapes sized by padding, tiling and repeating": """
+def train(x, n):
+    for i in range(n):
+        f_jit(jnp.pad(x, (0, i)))  # expect: ACC503
+        f_jit(jnp.tile(x, i + 1))  # expect: ACC503
+        f_jit(np.repeat(x, repeats=i + 1))  # expect: ACC503
+        f_jit(jnp.pad(x, (0, 2)) * i)  # a fixed width: one shape
+""",
     "a global a torch.compile'd function reads, rebound on every pass": """
 STEP = 0
 RATE = 0.0

@@ -424,16 +424,16 @@ class LoopFacts:
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
         for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
-            if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
+            if not isinstance(node, cst.Assign):
                 continue
-            name = node.targets[0].target.value
-            now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
-            if self._resized(node.value, now) is not None:
-                resized.add(name)
-            elif self._changing(node.value, now.changing):
-                changing.add(name)
-            elif self._new_object(node.value, now) is not None:
-                fresh.add(name)
+            for name, value in self._pairs(node):
+                now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
+                if self._resized(value, now) is not None:
+                    resized.add(name)
+                elif self._changing(value, now.changing):
+                    changing.add(name)
+                elif self._new_object(value, now) is not None:
+                    fresh.add(name)
         return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
 
     # -- values --------------------------------------------------------------------------
@@ -445,6 +445,12 @@ class LoopFacts:
             return False
         if isinstance(expr, cst.Name):
             return expr.value in changing
+        if _attribute_of_name(expr):
+            return self._code(expr) in changing  # `state.step`, bound in the loop
+        if isinstance(expr, cst.NamedExpr):
+            return self._changing(expr.value, changing)
+        if isinstance(expr, cst.IfExp):
+            return self._changing(expr.body, changing) or self._changing(expr.orelse, changing)
         if isinstance(expr, (cst.Tuple, cst.List)):
             return any(self._changing(e.value, changing) for e in expr.elements)
         if isinstance(expr, cst.Dict):
@@ -496,6 +502,20 @@ class LoopFacts:
         )
         self._returns[fn] = found
         return found
+
+    def _pairs(self, node: cst.Assign) -> list[tuple[str, cst.BaseExpression]]:
+        """(target, value) of each name or attribute (`state.step`, as written) an assignment
+        binds to a value of its own: `a = v`, `obj.a = v`, and `a, b = v, w` element-wise."""
+        if len(node.targets) != 1:
+            return []
+        target, value = node.targets[0].target, node.value
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            if len(target.elements) != len(value.elements) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+                return []
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+        else:
+            pairs = [(target, value)]
+        return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
 
     def _pure(self, func: cst.BaseExpression) -> bool:
         callee = self.analysis.resolve(func)
@@ -870,6 +890,14 @@ class LoopFacts:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded:
+            each = self._pass_of(loops, "")
+            for target, value in self._pairs(node):
+                if self._resized(value, each) is not None:
+                    unbounded[-1].resized.add(target)
+                elif self._changing(value, each.changing):
+                    unbounded[-1].changing.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             wrapped = node.value.args[0].value  # type: ignore[attr-defined]
@@ -902,10 +930,6 @@ class LoopFacts:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
-            if self._resized(value, each) is not None:
-                loop.resized.add(name)
-            elif self._changing(value, each.changing):
-                loop.changing.add(name)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
@@ -958,6 +982,8 @@ class LoopFacts:
             marker = self.analysis.markers.get(callee)
             if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED):
                 return f"'{callee}(...)'"
+            if isinstance(expr.func, cst.Name) and self._makes_callables(expr.func.value):
+                return f"the callable '{self._code(expr)}' makes (a new one on each call)"
             return None
         if isinstance(expr, cst.Name):
             if loop is not None and expr.value in loop.fresh:
@@ -970,6 +996,19 @@ class LoopFacts:
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return f"the bound method '{self._code(expr)}' (a new object on each access)"
         return None
+
+    def _makes_callables(self, name: str) -> bool:
+        """A module function whose every `return` gives a callable it makes anew on each call: a
+        `lambda`, a function defined in its body, or `functools.partial(...)`."""
+        fn = self.analysis.index.functions.get(name)
+        if fn is None or isinstance(fn.node, cst.Lambda):
+            return False
+        returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        return bool(returns) and all(
+            isinstance(r, cst.Lambda) or (isinstance(r, cst.Name) and r.value in fn.inner)
+            or (isinstance(r, cst.Call) and self.analysis.resolve(r.func) in ("functools.partial", "partial"))
+            for r in returns
+        )
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
@@ -1268,6 +1307,15 @@ def _is_false(expr: cst.BaseExpression | None) -> bool:
 
 def _is_none(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _attribute_of_name(expr: cst.BaseExpression) -> bool:
+    """`a.b` or `a.b.c`: an attribute chain on a name."""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+        if isinstance(expr, cst.Name):
+            return True
+    return False
 
 
 def _merged(first: Pass, second: Pass) -> Pass:
