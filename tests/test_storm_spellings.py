@@ -9,19 +9,21 @@ finding, fails here (raise the floors when it gains).
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "storm_spellings.py"
-RECALL_FLOOR = 0.0
-PRECISION_FLOOR = 1.0
+RECALL_FLOOR = 1.0  # 548 of 548 storms (main as found: 391, 0.714)
+PRECISION_FLOOR = 1.0  # no ACC5 finding on any of 299 look-alikes or off the labelled line (main: 20 false)
 
 
 @pytest.fixture(scope="module")
 def measured() -> dict:
     spec = importlib.util.spec_from_file_location("storm_spellings", BENCH)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module.measure()
 
@@ -35,4 +37,4 @@ def test_recall_and_precision_do_not_drop(measured):
     misses = [r["name"] for r in measured["rows"] if r["positive"] and not r["hit"]]
     false = [(r["name"], r["false"]) for r in measured["rows"] if r["false"]]
     assert measured["all"]["recall"] >= RECALL_FLOOR, f"recall {measured['all']['recall']}; misses: {misses[:20]}"
-    assert not false or measured["all"]["precision"] >= PRECISION_FLOOR, f"false findings: {false[:20]}"
+    assert measured["all"]["precision"] >= PRECISION_FLOOR, f"false findings: {false[:20]}"
