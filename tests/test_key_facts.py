@@ -121,6 +121,12 @@ def train(x, state, n):
         keyed(x, (k := i * 2))  # expect: ACC502
         keyed(x, i if i > 0 else 1)  # expect: ACC502
         keyed(x, 1 if i > 3 else 2)  # two values: bounded
+
+def by_value(x, n):
+    for i in range(n):
+        row = tf.ones(4) * i
+        train_step_tf(x, x, row[0])  # an item of a tensor is a tensor: keyed by shape and dtype (1 trace in 6)
+        train_step_tf(x, x, (i, 2))  # expect: ACC502 (6 traces in 6)
 """,
     "a callable a module function makes anew on each call": """
 def make(k):

@@ -356,6 +356,8 @@ class LoopFacts:
             return self.analysis.resolve(expr.func) or ""
         if isinstance(expr, cst.UnaryOperation):
             return self._made_by(expr.expression, loops)
+        if isinstance(expr, cst.Subscript):  # an item or a slice of an array is an array
+            return self._made_by(expr.value, loops)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
             return self._made_by(expr.left, loops) or self._made_by(expr.right, loops)
         return None
@@ -438,9 +440,11 @@ class LoopFacts:
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str]) -> bool:
-        """Whether `expr` is a changing name, or arithmetic, a pure call, an f-string or a tuple
-        (compared by value) that keeps it changing. `min(i, 3)` takes at most a few values: a
-        bounded set, not a new one each pass."""
+        """Whether `expr` is a changing name or attribute (`state.step`, bound in the loop), or
+        arithmetic, a pure call, a module function's return, a container display (compared by
+        value), an item read from a changing container, an f-string, a conditional expression
+        or a walrus that keeps it changing. `min(i, 3)` takes at most a few values: a bounded
+        set, not a new one each pass."""
         if not changing:
             return False
         if isinstance(expr, cst.Name):
