@@ -126,7 +126,8 @@ def by_value(x, n):
     for i in range(n):
         row = tf.ones(4) * i
         train_step_tf(x, x, row[0])  # an item of a tensor is a tensor: keyed by shape and dtype (1 trace in 6)
-        train_step_tf(x, x, (i, 2))  # expect: ACC502 (6 traces in 6)
+        # a tuple holding the counter, compared by value: 6 traces in 6
+        train_step_tf(x, x, (i, 2))  # expect: ACC502
 """,
     "a callable a module function makes anew on each call": """
 def make(k):
