@@ -48,7 +48,8 @@ class RewrapInLoop(Rule):
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
-        `jax.grad(...)`; for `dlaccelerate` and `tf.function`, which keep their cache in the
+        `jax.grad(...)` or `jax.vmap(...)`, what a module function returning a `lambda`, a local
+        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`, which keep their cache in the
         object they return, any function, also in a function that runs on every pass), when the
         wrapped result is called once on that pass,
         also after an `if` that rebinds it; and the same inside a function that runs on every
