@@ -49,8 +49,9 @@ class RewrapInLoop(Rule):
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)` or `jax.vmap(...)`, what a module function returning a `lambda`, a local
-        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`, which keep their cache in the
-        object they return, any function, also in a function that runs on every pass), when the
+        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
+        which keep their cache in the object they return, any function, also in a function that
+        runs on every pass), when the
         wrapped result is called once on that pass,
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is

@@ -500,12 +500,13 @@ class LoopFacts:
             returns = [fn.node.body]
         else:
             returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
-        found = frozenset(
-            p.name for p in fn.params
-            if returns and all(r is not None and self._changing(r, self._derived(fn, Pass(frozenset({p.name}), frozenset(), frozenset(), frozenset(), "")).changing) for r in returns)
-        )
-        self._returns[fn] = found
-        return found
+        found = set()
+        for param in fn.params:
+            changing = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), "")).changing
+            if returns and all(r is not None and self._changing(r, changing) for r in returns):
+                found.add(param.name)
+        self._returns[fn] = frozenset(found)
+        return self._returns[fn]
 
     def _pairs(self, node: cst.Assign) -> list[tuple[str, cst.BaseExpression]]:
         """(target, value) of each name or attribute (`state.step`, as written) an assignment
