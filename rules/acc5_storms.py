@@ -48,8 +48,11 @@ class RewrapInLoop(Rule):
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
-        `jax.grad(...)`; for `dlaccelerate` and `tf.function`, which keep their cache in the
-        object they return, any function), when the wrapped result is called once on that pass,
+        `jax.grad(...)` or `jax.vmap(...)`, what a module function returning a `lambda`, a local
+        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
+        which keep their cache in the object they return, any function, also in a function that
+        runs on every pass), when the
+        wrapped result is called once on that pass,
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop
@@ -164,11 +167,15 @@ class ChangingStaticArgument(Rule):
         model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass: the variable of a `range`,
         `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
         `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
-        changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`), also through a
-        function the loop calls with it; and a new object hashed by identity (`optax.adam(lr)`,
+        changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`, `str(i)`, a
+        function of the module that returns such a value, `schedule(step)`), a tuple, list, dict
+        or f-string holding one and an item read from it (`(i, 2)`, `cfg["lr"]`, `f"step{i}"`),
+        a name bound to one, also in a function the loop calls with it, any number of calls
+        down; and a new object hashed by identity (`optax.adam(lr)`,
         a `lambda`, an instance of a class without value equality, also as the `self` of a
         method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). Values drawn from a bounded
-        set (a loop over a literal tuple, a flag) are not flagged, nor are Python numbers passed
+        set (a loop over a literal tuple, a flag, `i % 2`, `min(i, 3)` with a literal bound of at
+        most five) are not flagged, nor are Python numbers passed
         to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
         `torch.compile` (its second compile is dynamic), nor arrays computed from the counter
         (`tf.ones(4) * i` is a tensor, keyed by shape and dtype), nor calls in the body of a
@@ -267,8 +274,10 @@ class ChangingShapeInLoop(Rule):
         unbounded loop, whose shape is new on every pass: a slice with one end moving with the
         loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put, or an array made
         from a size new on every pass (`np.ones([size, size])` with `size -= 1`,
-        `random.normal(key, (500, i))`), also inside `jnp.asarray(...)` / `dlarray(...)`, through
-        a name bound to one in the loop, or through a function the loop calls with it.
+        `random.normal(key, (500, i))`, a shape tuple bound to a name first), or a Python
+        sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`), also inside
+        `jnp.asarray(...)` / `dlarray(...)`, through a name bound to one in the loop, or through
+        a function the loop calls with it, any number of calls down.
         Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
         second compile is dynamic in the shape).
@@ -411,10 +420,13 @@ class ChangingGuardedValue(Rule):
         Flags a call, in an unbounded loop, of a module compiled with `torch.compile`
         (`torch.compile(Net())`, or of a name bound to such a module) whose `forward` steps one
         of the module's int attributes (set to an integer in `__init__`) by an integer
-        (`self.step += 1`), and so reads a new value on every call; or of a compiled function
+        (`self.step += 1`), and so reads a new value on every call; of a compiled function
         that grows a module-level list (bound once to a list display) by `append` or `insert`,
-        whose length Dynamo guards on. A float attribute is not flagged: its second compile is
-        dynamic in it; nor is a list the function binds itself (`out = []`) or only reads.
+        whose length Dynamo guards on; or of a compiled function that reads a module-level name
+        the loop (or a function it runs) rebinds to a new value on every pass (`global STEP;
+        STEP = i + 1`, `MODE = f"mode{i}"`). A float attribute or global is not flagged: its
+        second compile is dynamic in it; nor is a list the function binds itself (`out = []`)
+        or only reads.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:

@@ -13,22 +13,28 @@ A value is new on every pass (precision first: anything else says nothing) when 
 - the variable of an unbounded `range`, `enumerate` (its index) or `itertools.count` loop, a
   name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`) and not reassigned there;
 - computed from one by arithmetic or by a function whose result changes with its input (the
-  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, ...), or a name bound
-  to such a value in the loop (also under an `if`);
+  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, `str`, ...; or a
+  function of the module whose every `return` computes a new value from the parameter passed
+  one), held in a tuple, list, dict or f-string (compared by value) or read as an item of such
+  a container, or a name bound to such a value in the loop (also under an `if`). `min(i, k)`
+  with a literal `k` of at most five passes' worth is bounded, not new;
 - a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays);
-- for a shape: a slice with one end moving and the other fixed (`x[:t]`), or an array made by a
-  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size.
+- for a shape: a slice with one end moving and the other fixed (`x[:t]`), an array made by a
+  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size,
+  or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
 its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
-calls: what they build is new on every pass; its parameters are new on every pass where the loop
-passes them a new value (one level of calls: the summary is which parameters reach a key). The
-body of a compiled function is no host code: it runs only while a trace is built.
+calls: what they build is new on every pass; its parameters are new on every pass where a call
+passes them a new value, and so are the names its body binds from them. That per-function
+summary is carried down the calls to a fixpoint (a function called from one so called, any
+number of calls down). The body of a compiled function is no host code: it runs only while a
+trace is built.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass (the
 finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
@@ -89,6 +95,10 @@ class Jitted:
     # State the compiled callable changes on every call, read by a guard: an attribute its
     # module's `forward` steps, a global list it grows (for messages: what it is and how).
     guarded: tuple[str, ...] = ()
+    # Module-level names the compiled function's body reads, where its guards read them by value
+    # (CacheKey.guards_attributes: torch.compile): one the loop rebinds to a new int or str each
+    # pass fails the guard each pass.
+    guarded_globals: frozenset[str] = frozenset()
     recompile_limit: int = 0
 
     @property
@@ -212,12 +222,11 @@ class LoopFacts:
         # id of `jit(f)` -> the call `jit(f)(x)`), or the value of `name = jit(f)`.
         self._called_at_once: dict[int, cst.Call] = {}
         self._assigned_to: dict[int, str] = {}
-        # Calls of the module's functions and methods inside an unbounded loop:
-        # (function, parameters the call does not pass (1: `self`), call, scope, loops)
-        self._loop_calls: list[tuple[FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
-        # Every call of the module's functions and methods from host code: (caller, callee)
-        self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo]] = []
+        # Every call of the module's functions and methods from host code: (caller, callee,
+        # parameters the call does not pass (1: `self`), call, scope, loops around it)
+        self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
@@ -285,6 +294,12 @@ class LoopFacts:
                 "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
+        for name in sorted(jitted.guarded_globals & each.changing):
+            if not self._float_assigned(name):
+                found.append(KeyChange(
+                    "ACC505", call.call, f"the global '{name}' (read by the function, rebound on every pass; "
+                    f"{jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
+                ))
         position = 0
         for arg in call.args:
             index = None
@@ -341,6 +356,8 @@ class LoopFacts:
             return self.analysis.resolve(expr.func) or ""
         if isinstance(expr, cst.UnaryOperation):
             return self._made_by(expr.expression, loops)
+        if isinstance(expr, cst.Subscript):  # an item or a slice of an array is an array
+            return self._made_by(expr.value, loops)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
             return self._made_by(expr.left, loops) or self._made_by(expr.right, loops)
         return None
@@ -357,39 +374,101 @@ class LoopFacts:
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
-        """For each function called by name from an unbounded loop, what each such call makes
-        new on every pass among its parameters (the per-function summary of calls into it)."""
-        found: dict[FunctionInfo, list[Pass]] = {}
-        for fn, skipped, call, scope, loops in self._loop_calls:
-            if isinstance(fn.node, cst.Lambda):
-                continue
-            outer = self._pass_of(loops, "")
-            params = [p.name for p in fn.params][skipped:]
-            changing, fresh, resized = set(), set(), set()
-            for i, arg in enumerate(a for a in call.args if not a.star):
-                param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
-                if param is None:
+        """For each function that runs on every pass of an unbounded loop, what each call into
+        it makes new on every pass: among its parameters (what the call passes), and the names
+        its body binds from those (the per-function summary). Carried down the calls to a
+        fixpoint: a call in the loop, a call from a function so called, and so on."""
+        found: dict[FunctionInfo, dict[tuple[frozenset[str], ...], Pass]] = {}
+        changed = True
+        while changed:
+            changed = False
+            for caller, fn, skipped, call, scope, loops in self._host_calls:
+                if isinstance(fn.node, cst.Lambda):
                     continue
-                if self._changing(arg.value, outer.changing):
-                    changing.add(param)
-                elif self._new_object(arg.value, outer) is not None:
-                    fresh.add(param)
-                elif self._resized(arg.value, outer) is not None:
-                    resized.add(param)
-            if changing or fresh or resized:
-                caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
-                where = f"'{fn.name}', which {caller} calls in a loop"
-                found.setdefault(fn, []).append(Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
-        return found
+                outers = list(found.get(caller, {}).values()) if caller is not None else []
+                if any(not loop.bounded for loop in loops):
+                    here = self._pass_of(loops, "")
+                    outers = [_merged(here, outer) for outer in outers] or [here]
+                for outer in outers:
+                    each = self._pass_into(fn, skipped, call, outer, scope)
+                    if each is None:
+                        continue
+                    key = (each.changing, each.fresh, each.resized)
+                    if key not in found.setdefault(fn, {}):
+                        found[fn][key] = each
+                        changed = True
+        return {fn: list(passes.values()) for fn, passes in found.items()}
+
+    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope) -> Pass | None:
+        """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
+        what `fn`'s body binds from them; None when nothing."""
+        params = [p.name for p in fn.params][skipped:]
+        changing, fresh, resized = set(), set(), set()
+        for i, arg in enumerate(a for a in call.args if not a.star):
+            param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+            if param is None:
+                continue
+            if self._changing(arg.value, outer.changing):
+                changing.add(param)
+            elif self._new_object(arg.value, outer) is not None:
+                fresh.add(param)
+            elif self._resized(arg.value, outer) is not None:
+                resized.add(param)
+        if not (changing or fresh or resized):
+            return None
+        caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+        where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
+        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+
+    def _derived(self, fn: FunctionInfo, each: Pass) -> Pass:
+        """`each` with the names `fn`'s body binds (nested functions aside) from what is new on
+        each pass, in source order: `lr = 0.1 / (1 + step)`, `shape = (i + 1, 2)`. A name once
+        bound to a new value stays so (a later constant rebinding is not followed)."""
+        changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
+        for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
+            if not isinstance(node, cst.Assign):
+                continue
+            for name, value in self._pairs(node):
+                now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
+                if self._resized(value, now) is not None:
+                    resized.add(name)
+                elif self._changing(value, now.changing):
+                    changing.add(name)
+                elif self._new_object(value, now) is not None:
+                    fresh.add(name)
+        return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str]) -> bool:
-        """Whether `expr` is a changing name, or arithmetic or a pure call that keeps it
-        changing."""
+        """Whether `expr` is a changing name or attribute (`state.step`, bound in the loop), or
+        arithmetic, a pure call, a module function's return, a container display (compared by
+        value), an item read from a changing container, an f-string, a conditional expression
+        or a walrus that keeps it changing. `min(i, 3)` takes at most a few values: a bounded
+        set, not a new one each pass."""
         if not changing:
             return False
         if isinstance(expr, cst.Name):
             return expr.value in changing
+        if _attribute_of_name(expr):
+            return self._code(expr) in changing  # `state.step`, bound in the loop
+        if isinstance(expr, cst.NamedExpr):
+            return self._changing(expr.value, changing)
+        if isinstance(expr, cst.IfExp):
+            return self._changing(expr.body, changing) or self._changing(expr.orelse, changing)
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            return any(self._changing(e.value, changing) for e in expr.elements)
+        if isinstance(expr, cst.Dict):
+            return any(self._changing(e.value, changing) for e in expr.elements if isinstance(e, cst.DictElement))
+        if isinstance(expr, cst.Subscript) and not any(isinstance(e.slice, cst.Slice) for e in expr.slice):
+            return self._changing(expr.value, changing)  # an item of a container holding a new value
+        if isinstance(expr, cst.FormattedString):
+            return any(
+                self._changing(part.expression, changing) for part in expr.parts if isinstance(part, cst.FormattedStringExpression)
+            )
+        if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) == "min" and any(
+            (bound := _int(a.value)) is not None and bound <= _MAX_BOUNDED_PASSES for a in expr.args
+        ):
+            return False
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return self._changing(expr.expression, changing)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
@@ -399,7 +478,49 @@ class LoopFacts:
             return left or right
         if isinstance(expr, cst.Call) and self._pure(expr.func):
             return any(self._changing(arg.value, changing) for arg in expr.args if arg.keyword is None and not arg.star)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
+            fn = self.analysis.index.functions[expr.func.value]
+            params = [p.name for p in fn.params]
+            passed = {
+                arg.keyword.value if arg.keyword is not None else params[i]
+                for i, arg in enumerate(expr.args) if not arg.star and (arg.keyword is not None or i < len(params))
+                and self._changing(arg.value, changing)
+            }
+            return bool(passed & self._returned_from(fn))
         return False
+
+    def _returned_from(self, fn: FunctionInfo) -> frozenset[str]:
+        """The parameters of a module function whose every return computes a new value from
+        them (`def schedule(s): return 0.1 * 0.9 ** s`): a call given a new value for one
+        returns a new value. The function's summary, made once (recursion says nothing)."""
+        if fn in self._returns:
+            return self._returns[fn]
+        self._returns[fn] = frozenset()
+        if isinstance(fn.node, cst.Lambda):
+            returns = [fn.node.body]
+        else:
+            returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        found = set()
+        for param in fn.params:
+            changing = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), "")).changing
+            if returns and all(r is not None and self._changing(r, changing) for r in returns):
+                found.add(param.name)
+        self._returns[fn] = frozenset(found)
+        return self._returns[fn]
+
+    def _pairs(self, node: cst.Assign) -> list[tuple[str, cst.BaseExpression]]:
+        """(target, value) of each name or attribute (`state.step`, as written) an assignment
+        binds to a value of its own: `a = v`, `obj.a = v`, and `a, b = v, w` element-wise."""
+        if len(node.targets) != 1:
+            return []
+        target, value = node.targets[0].target, node.value
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            if len(target.elements) != len(value.elements) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+                return []
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+        else:
+            pairs = [(target, value)]
+        return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
 
     def _pure(self, func: cst.BaseExpression) -> bool:
         callee = self.analysis.resolve(func)
@@ -473,7 +594,8 @@ class LoopFacts:
     # -- shapes --------------------------------------------------------------------------
     def _resized(self, expr: cst.BaseExpression, each: Pass) -> cst.BaseExpression | None:
         """The part of `expr` whose shape changes on every pass (`x[:i]`, `np.ones([n, n])`
-        with `n` changing, or a name bound to one), possibly inside an array constructor."""
+        with `n` changing, a Python sequence of a new length: `[f(j) for j in range(i)]`,
+        `list(range(i))`; or a name bound to one), possibly inside an array constructor."""
         if isinstance(expr, cst.Call):
             callee = self.analysis.resolve(expr.func)
             if callee in self.tables.array_constructors and expr.args:
@@ -486,12 +608,28 @@ class LoopFacts:
                 sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
                 if any(self._new_size(size, each.changing) for size in sizes):
                     return expr
-            return None
+            return expr if self._lengthened(expr, each) else None
         if isinstance(expr, cst.Name):
             return expr if expr.value in each.resized else None
         if isinstance(expr, cst.Subscript) and self._resizing_slice(expr, each):
             return expr
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
+            return expr if self._resized(expr.for_in.iter, each) is not None else None
         return None
+
+    def _lengthened(self, expr: cst.Call, each: Pass) -> bool:
+        """A Python sequence whose length is new on every pass (a pytree of a new structure, or
+        an array of a new shape once converted): `range(i)`, `range(i, n)` with one end moving,
+        `list(...)`/`tuple(...)`/`sorted(...)` of one."""
+        callee = self.analysis.resolve(expr.func)
+        args = [a.value for a in expr.args if a.keyword is None and not a.star]
+        if callee in ("list", "tuple", "sorted", "reversed"):
+            return len(args) == 1 and self._resized(args[0], each) is not None
+        if callee != "range" or not 1 <= len(args) <= 2:
+            return False
+        moving = [a for a in args if self._changing(a, each.changing)]
+        fixed = [a for a in args if not (_names(a) & (each.rebound | each.changing))]
+        return len(moving) == 1 and len(fixed) == len(args) - 1
 
     def _new_size(self, expr: cst.BaseExpression, changing: frozenset[str]) -> bool:
         if isinstance(expr, (cst.Tuple, cst.List)):
@@ -757,6 +895,14 @@ class LoopFacts:
         found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded:
+            each = self._pass_of(loops, "")
+            for target, value in self._pairs(node):
+                if self._resized(value, each) is not None:
+                    unbounded[-1].resized.add(target)
+                elif self._changing(value, each.changing):
+                    unbounded[-1].changing.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             wrapped = node.value.args[0].value  # type: ignore[attr-defined]
@@ -789,10 +935,6 @@ class LoopFacts:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
-            if self._resized(value, each) is not None:
-                loop.resized.add(name)
-            elif self._changing(value, each.changing):
-                loop.changing.add(name)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
@@ -816,9 +958,7 @@ class LoopFacts:
                 loop.called_nested.add(name)
         target = self._called_function(node.func, scope)
         if target is not None:
-            self._host_calls.append((scope.fn, target[0]))
-            if unbounded:
-                self._loop_calls.append((*target, node, scope, loops))
+            self._host_calls.append((scope.fn, *target, node, scope, loops))
         if wrapper:
             loop = unbounded[-1] if unbounded else None
             identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
@@ -847,18 +987,33 @@ class LoopFacts:
             marker = self.analysis.markers.get(callee)
             if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED):
                 return f"'{callee}(...)'"
+            if isinstance(expr.func, cst.Name) and self._makes_callables(expr.func.value):
+                return f"the callable '{self._code(expr)}' makes (a new one on each call)"
             return None
         if isinstance(expr, cst.Name):
             if loop is not None and expr.value in loop.fresh:
                 return f"'{expr.value}', defined anew on each pass"
             if loop is None and scope.fn is not None and expr.value in scope.fn.inner:
                 return f"the local function '{expr.value}'"
-            if owner and loop is not None:
+            if owner:
                 return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return f"the bound method '{self._code(expr)}' (a new object on each access)"
         return None
+
+    def _makes_callables(self, name: str) -> bool:
+        """A module function whose every `return` gives a callable it makes anew on each call: a
+        `lambda`, a function defined in its body, or `functools.partial(...)`."""
+        fn = self.analysis.index.functions.get(name)
+        if fn is None or isinstance(fn.node, cst.Lambda):
+            return False
+        returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        return bool(returns) and all(
+            isinstance(r, cst.Lambda) or (isinstance(r, cst.Name) and r.value in fn.inner)
+            or (isinstance(r, cst.Call) and self.analysis.resolve(r.func) in ("functools.partial", "partial"))
+            for r in returns
+        )
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
@@ -891,7 +1046,8 @@ class LoopFacts:
             marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
-            marker in key.graph_static_by, guarded, key.recompile_limit,
+            marker in key.graph_static_by, guarded,
+            self._global_reads(fn) if key.guards_attributes and fn is not None else frozenset(), key.recompile_limit,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -926,6 +1082,30 @@ class LoopFacts:
                 if len(values) == 1 and isinstance(values[0], cst.List):
                     grown.append(owner.value)
         return tuple(dict.fromkeys(grown))
+
+    def _global_reads(self, fn: FunctionInfo) -> frozenset[str]:
+        """Module-level names the function reads and does not bind itself."""
+        if isinstance(fn.node, cst.Lambda):
+            return frozenset()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | set().union(*(_target_names(n) for n in nodes if isinstance(n, (cst.Assign, cst.AugAssign))))
+        return frozenset(
+            n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local
+        )
+
+    def _float_assigned(self, name: str) -> bool:
+        """Whether some assignment of `name` in the module is evidently a float (a float
+        literal, a true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float
+        global a second time dynamic in it, not once per value (docs/contexts.md)."""
+        for node in _all_nodes(self.analysis.module):
+            if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
+                for part in (node.value, *_all_nodes(node.value)):
+                    callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
+                    if isinstance(part, cst.Float) or isinstance(part, cst.Divide) or (
+                        callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
+                    ):
+                        return True
+        return False
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
@@ -992,14 +1172,14 @@ class LoopFacts:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
         (anywhere in its body) by a function that does. function -> how (for messages)."""
         found: dict[FunctionInfo, str] = {}
-        for fn, _skipped, _call, scope, _loops in self._loop_calls:
-            if fn not in found:
+        for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
+            if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
         frontier = list(found)
         while frontier:
             caller = frontier.pop()
-            for fn in dict.fromkeys(callee for source, callee in self._host_calls if source is caller):
+            for fn in dict.fromkeys(callee for source, callee, *_ in self._host_calls if source is caller):
                 if fn not in found:
                     found[fn] = f"'{fn.name}', called from {found[caller]}"
                     frontier.append(fn)
@@ -1132,6 +1312,24 @@ def _is_false(expr: cst.BaseExpression | None) -> bool:
 
 def _is_none(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _attribute_of_name(expr: cst.BaseExpression) -> bool:
+    """`a.b` or `a.b.c`: an attribute chain on a name."""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+        if isinstance(expr, cst.Name):
+            return True
+    return False
+
+
+def _merged(first: Pass, second: Pass) -> Pass:
+    """What is new on every pass of either (a loop inside a function that runs once per pass of
+    another loop); `first` names where."""
+    return Pass(
+        first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
+        first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
+    )
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:

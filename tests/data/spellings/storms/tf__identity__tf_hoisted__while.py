@@ -1,0 +1,32 @@
+# spelling: framework=tf axis=identity component=tf_hoisted reach=while written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 31: 1 -> 1
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+DOUBLE = tf.function(double)
+
+
+def run(n):
+    x = tf.ones(3)
+    i = 0
+    while i < n:
+        DOUBLE(x)
+        i += 1

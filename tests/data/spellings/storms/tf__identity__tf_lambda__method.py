@@ -1,0 +1,34 @@
+# spelling: framework=tf axis=identity component=tf_lambda reach=method written-as=hazard
+# run (4 -> 8 passes, traces per line): line 27: 4 -> 8
+# label: storm line=27
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+class Runner:
+    def step(self, x, i):
+        tf.function(lambda v: v * 2.0)(x)
+
+
+def run(n):
+    x = tf.ones(3)
+    runner = Runner()
+    for i in range(n):
+        runner.step(x, i)

@@ -1,0 +1,36 @@
+# spelling: framework=tf axis=identity component=tf_local_def reach=direct written-as=hazard
+# run (4 -> 8 passes, traces per line): line 36: 4 -> 8
+# label: storm line=36
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        @tf.function
+        def f(v):
+            return v * 2.0
+        f(x)

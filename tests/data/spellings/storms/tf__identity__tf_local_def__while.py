@@ -1,0 +1,38 @@
+# spelling: framework=tf axis=identity component=tf_local_def reach=while written-as=hazard
+# run (4 -> 8 passes, traces per line): line 37: 4 -> 8
+# label: storm line=37
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+def run(n):
+    x = tf.ones(3)
+    i = 0
+    while i < n:
+        @tf.function
+        def f(v):
+            return v * 2.0
+        f(x)
+        i += 1

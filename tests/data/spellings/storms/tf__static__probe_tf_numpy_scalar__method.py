@@ -1,0 +1,39 @@
+# spelling: framework=tf axis=static component=probe_tf_numpy_scalar reach=method written-as=hazard
+# run (4 -> 8 passes, traces per line): line 32: 1 -> 1
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+class Runner:
+    def step(self, x, i):
+        train_step(x, np.float32(i))
+
+
+def run(n):
+    x = tf.ones(3)
+    runner = Runner()
+    for i in range(n):
+        runner.step(x, i)

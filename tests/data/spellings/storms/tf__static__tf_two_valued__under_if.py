@@ -1,0 +1,34 @@
+# spelling: framework=tf axis=static component=tf_two_valued reach=under_if written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 34: 2 -> 2
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+def run(n, on=True):
+    x = tf.ones(3)
+    for i in range(n):
+        if on:
+            train_step(x, float(i % 2))

@@ -1,0 +1,19 @@
+# spelling: framework=torch axis=guard component=torch_global_int reach=direct written-as=hazard
+# run (4 -> 8 passes, traces per line): line 19: 4 -> 8
+# label: storm line=19
+import torch
+
+STEP = 0
+
+
+@torch.compile
+def by_global(v):
+    return v * STEP
+
+
+def run(n):
+    x = torch.ones(3)
+    for i in range(n):
+        global STEP
+        STEP = i + 1
+        by_global(x)
