@@ -155,6 +155,26 @@ def train(x, n):
         f_jit(np.repeat(x, repeats=i + 1))  # expect: ACC503
         f_jit(jnp.pad(x, (0, 2)) * i)  # a fixed width: one shape
 """,
+    "what a compiled callable returns is an array, keyed by shape, not by value": """
+@tf.function
+def rescale(v, k):
+    return v * k
+
+@tf.function
+def halve(v):
+    return v / 2
+
+def train(x, n):
+    step = tf.function(lambda v: v + 1)
+    for epoch in range(n):
+        x = step(x)
+        x = rescale(x, epoch)  # expect: ACC502
+        y = halve(x[:3] * epoch)
+        rescale(y, 2.0)  # y is the tensor halve returned: one key per shape
+        rescale(halve(x), 0.5)
+        w = float(epoch) / n
+        rescale(x, w)  # expect: ACC502
+""",
     "a global a torch.compile'd function reads, rebound on every pass": """
 STEP = 0
 RATE = 0.0

@@ -60,6 +60,9 @@ _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst
 # A literal range of at most this many passes is a bounded set, not a storm (tf.function warns
 # after five retraces of one function).
 _MAX_BOUNDED_PASSES = 5
+# What `_made_by` gives for a call of a compiled callable: a trace returns arrays (tf.function
+# gives tensors), which a cache keys by shape, never by value.
+_COMPILED_RESULT = "<compiled>"
 # Methods or decorators that give a class value equality: its instances as static arguments hash
 # alike when their fields do.
 _VALUE_EQUALITY = frozenset({"__hash__", "__eq__"})
@@ -309,7 +312,7 @@ class LoopFacts:
                 continue
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
-            if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call.loops)):
+            if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each)
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
@@ -340,26 +343,29 @@ class LoopFacts:
         made = self._new_object(expr, each)
         return f"'{self._code(expr)}' ({made})" if made is not None else None
 
-    def _array_valued(self, expr: cst.BaseExpression, arrays: tuple[str, ...], loops: tuple[Loop, ...]) -> bool:
-        """Whether `expr` is made by a call the framework keys as an array (its `arrays`), or a
-        name a loop around binds to one."""
-        made = self._made_by(expr, loops)
-        return bool(arrays) and made is not None and made.startswith(arrays)
+    def _array_valued(self, expr: cst.BaseExpression, arrays: tuple[str, ...], call: JittedCall) -> bool:
+        """Whether `expr` is made by a call the framework keys as an array (its `arrays`, or a
+        compiled callable: what a trace returns is arrays), or a name a loop around binds to one."""
+        made = self._made_by(expr, call.loops, call.scope)
+        return made == _COMPILED_RESULT or bool(arrays) and made is not None and made.startswith(arrays)
 
-    def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...]) -> str | None:
-        """The call an array-like `expr` comes from: a call's callee, that of a name a loop around
-        binds to a call, and for arithmetic that of an operand made by a call (an array plus a
-        Python number is an array: `tf.ones(n) * i` is a tensor)."""
+    def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> str | None:
+        """The call an array-like `expr` comes from: a call's callee (`_COMPILED_RESULT` for a
+        compiled callable's), that of a name a loop around binds to a call, and for arithmetic
+        that of an operand made by a call (an array plus a Python number is an array:
+        `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
         if isinstance(expr, cst.Call):
+            if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
+                return _COMPILED_RESULT
             return self.analysis.resolve(expr.func) or ""
         if isinstance(expr, cst.UnaryOperation):
-            return self._made_by(expr.expression, loops)
+            return self._made_by(expr.expression, loops, scope)
         if isinstance(expr, cst.Subscript):  # an item or a slice of an array is an array
-            return self._made_by(expr.value, loops)
+            return self._made_by(expr.value, loops, scope)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
-            return self._made_by(expr.left, loops) or self._made_by(expr.right, loops)
+            return self._made_by(expr.left, loops, scope) or self._made_by(expr.right, loops, scope)
         return None
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
@@ -921,7 +927,7 @@ class LoopFacts:
             if cls is not None:
                 scope.instances[name] = cls
         self._assigned_to[id(value)] = name
-        made = self._made_by(value, loops)
+        made = self._made_by(value, loops, scope)
         for loop in loops:
             if made is not None:
                 loop.made[name] = made
