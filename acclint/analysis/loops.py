@@ -224,9 +224,32 @@ class LoopFacts:
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
         self._scopes[None] = module
+        # The calls that can apply a marker: the module index's marker sites (a call whose
+        # callee ends in a marker's or a wrapper's last name, or in a name an import binds),
+        # and calls of calls (`partial(jax.jit, ...)(f)`, whose inner call is such a site).
+        self._marker_calls = {id(site.expr) for site in analysis.index.sites if site.decorates is None}
+        if not self._applies_wrapper():
+            return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
             self._walk(statement, module, (), statement)
         self._resolve_calls()
+
+    def _applies_wrapper(self) -> bool:
+        """Whether some marker site of the module applies a jit-family wrapper, as a decorator
+        or a call (every finding starts from one: a compiled callable bound to a name, owned by
+        an object, or applied anew on each pass)."""
+        for site in self.analysis.index.sites:
+            for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
+                if found is not None and found[0].name in self.tables.wrappers:
+                    return True
+        return False
+
+    def _applied(self, call: cst.Call):
+        """The marker `call` applies (ModuleAnalysis.applied_marker), asked only of the calls
+        that can apply one (`_marker_calls`): most calls of a module are not marker sites."""
+        if type(call.func) is not cst.Call and id(call) not in self._marker_calls:
+            return None
+        return self.analysis.applied_marker(call)
 
     # -- the answer ------------------------------------------------------------------------
     @cached_property
@@ -548,7 +571,7 @@ class LoopFacts:
         if not isinstance(obj, cst.Name):
             return False
         if unbounded:
-            key = self._code(func)
+            key = _attribute_key(func)
             loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
             return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
         fn = scope.fn
@@ -754,7 +777,7 @@ class LoopFacts:
             self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
 
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
-        found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
+        found = self._applied(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
@@ -800,13 +823,13 @@ class LoopFacts:
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
-        found = self.analysis.applied_marker(node)
+        found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it.
         used = [node.func.value] if isinstance(node.func, cst.Name) else []
         if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
-            used.append(self._code(node.func))  # `t.step(x)`: a method of an object made on the pass
+            used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
         if not wrapper:
             used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
@@ -1193,6 +1216,11 @@ def _all_nodes(root: cst.CSTNode):
         node = stack.pop()
         yield node
         stack.extend(children(node))
+
+
+def _attribute_key(func: cst.Attribute) -> str:
+    """`t.step` of a call `t.step(x)` (`t` a name), as `Loop.called` keeps it."""
+    return f"{func.value.value}.{func.attr.value}"  # type: ignore[attr-defined]
 
 
 def _target_names(node: cst.CSTNode) -> set[str]:
