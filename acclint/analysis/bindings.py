@@ -66,7 +66,7 @@ class Event:
     """One thing module code does: bind or mutate a name, write an attribute, call something."""
 
     seq: int  # position in source order
-    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound)
+    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound), "item" (an item written on an object no name holds)
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
     scope: FunctionInfo | None  # None: module-level code
@@ -671,6 +671,8 @@ class ModuleBindings:
                 base = base.value
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
+            else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
+                add("item", _root(base) or "", target)
 
     def _container(self, name: str) -> bool:
         """Whether module-level `name` is bound only to built-in containers (a display, or
