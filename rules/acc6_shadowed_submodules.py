@@ -113,8 +113,11 @@ compiled(torch.ones(4))
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
+        imports = analysis.index.imports
+        if not any((imports.resolve_dotted(name) or "").startswith("torch") for name in imports.bound_names()):
+            return  # no torch: nothing is compiled by torch.compile (a cheap test, on every module)
         if not any(site.decorates is None and _compiles(analysis, site.expr) for site in analysis.index.sites):
-            return  # torch.compile applied nowhere (the module index's marker sites: a cheap test, on every module)
+            return  # torch.compile applied nowhere (the module index's marker sites)
         scopes: dict[FunctionInfo | None, _Scope] = {}
         for event in analysis.bindings.events:
             scope = event.scope

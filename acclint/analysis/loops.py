@@ -47,7 +47,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
-from acclint.analysis.walk import children
+from acclint.analysis.walk import children, walk_all
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -1207,15 +1207,7 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
 
 def _names(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions (or binds, for a target)."""
-    return {n.value for n in (node, *_all_nodes(node)) if isinstance(n, cst.Name)}
-
-
-def _all_nodes(root: cst.CSTNode):
-    stack = list(children(root))
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(children(node))
+    return {n.value for n in walk_all(node) if isinstance(n, cst.Name)}
 
 
 def _attribute_key(func: cst.Attribute) -> str:
