@@ -66,6 +66,8 @@ _UNHASHABLE_DISPLAYS = (
 # Methods that grow a list by at least one item on every call.
 _GROWING_METHODS = frozenset({"append", "insert"})
 _UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
+# Nodes with no code below them (most of a module's nodes): the walk has nothing to do there.
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break, cst.Continue})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
 
@@ -600,6 +602,8 @@ class LoopFacts:
     # -- the walk ------------------------------------------------------------------------
     def _walk(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         kind = type(node)
+        if kind in _LEAVES:
+            return
         if kind is cst.FunctionDef or kind is cst.Lambda:
             self._function(node, scope, loops, statement)
             return
