@@ -6,7 +6,8 @@ dtype, the Python values its framework keys by value, and for torch.compile the 
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
 MarkerTable.framework). ACC5 holds at a call when some component of that key is *new on every
 pass* of an unbounded loop around the call; this module walks a whole module once (only when an
-ACC5 rule is selected) and computes, for each component, whether it is.
+ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
+wrapper: every finding starts from one) and computes, for each component, whether it is.
 
 A value is new on every pass (precision first: anything else says nothing) when it is
 
