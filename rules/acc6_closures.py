@@ -36,7 +36,7 @@ def _runners(ctx: RuleContext) -> set[str]:
             found = ctx.analysis.decorator_marker(decorator.decorator)
             if found is not None and found[0].kind == CACHED:
                 names.add(node.name.value)
-    for target, value, how in ctx.analysis.bindings.body(outer).flows:
+    for target, value, how in ctx.analysis.body(outer).flows:
         if how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call) and isinstance(node, cst.FunctionDef):
             found = ctx.analysis.applied_marker(value)
             if found is not None and found[0].kind == CACHED and _mentions(value, node.name.value):
@@ -56,7 +56,7 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     name = node.value
     if outer is None or ctx.is_local(name) or not is_read(node, ctx.parent) or changed_here(node, ctx):
         return None
-    body = ctx.analysis.bindings.body(outer)
+    body = ctx.analysis.body(outer)
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
     statement = _rebound_after_calls(fn, ctx).get(name)
