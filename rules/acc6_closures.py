@@ -11,10 +11,15 @@ loop may not run, and is not judged).
 
 from __future__ import annotations
 
+from typing import Iterator
+from weakref import WeakKeyDictionary
+
 import libcst as cst
 
+from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import target_names
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc6_hidden_inputs import STALE, changed_here, is_read
@@ -31,7 +36,7 @@ def _runners(ctx: RuleContext) -> set[str]:
             found = ctx.analysis.decorator_marker(decorator.decorator)
             if found is not None and found[0].kind == CACHED:
                 names.add(node.name.value)
-    for target, value, how in ctx.analysis.bindings.body(outer).flows:
+    for target, value, how in ctx.analysis.body(outer).flows:
         if how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call) and isinstance(node, cst.FunctionDef):
             found = ctx.analysis.applied_marker(value)
             if found is not None and found[0].kind == CACHED and _mentions(value, node.name.value):
@@ -51,17 +56,32 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     name = node.value
     if outer is None or ctx.is_local(name) or not is_read(node, ctx.parent) or changed_here(node, ctx):
         return None
-    body = ctx.analysis.bindings.body(outer)
+    body = ctx.analysis.body(outer)
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
-    runners = _runners(ctx)
-    if not runners:
-        return None
-    for block in _blocks(outer.node.body):
-        statement = _rebinding_after_call(block, name, runners)
-        if statement is not None:
-            return ctx.analysis.bindings.line(statement)
-    return None
+    statement = _rebound_after_calls(fn, ctx).get(name)
+    return ctx.analysis.bindings.line(statement) if statement is not None else None
+
+
+# What `_rebound_after_calls` found for each closure of a module, dropped with its analysis
+# (every read of a closure variable asks; the answer depends on the closure alone).
+_FOUND: WeakKeyDictionary[ModuleAnalysis, dict[FunctionInfo, dict[str, cst.CSTNode]]] = WeakKeyDictionary()
+
+
+def _rebound_after_calls(fn: FunctionInfo, ctx: RuleContext) -> dict[str, cst.CSTNode]:
+    """For the closure `fn`: each variable the enclosing function rebinds after calling the
+    closure's cached trace, with the first statement that does (blocks in `_blocks` order),
+    worked out once per closure."""
+    found = _FOUND.setdefault(ctx.analysis, {})
+    rebound = found.get(fn)
+    if rebound is None:
+        rebound = found[fn] = {}
+        runners = _runners(ctx)
+        if runners:
+            for block in _blocks(fn.parent.node.body):  # type: ignore[union-attr]
+                for name, statement in _rebindings_after_call(block, runners):
+                    rebound.setdefault(name, statement)
+    return rebound
 
 
 def _blocks(node: cst.CSTNode):
@@ -69,25 +89,26 @@ def _blocks(node: cst.CSTNode):
     functions and classes, which run at other times)."""
     if isinstance(node, cst.IndentedBlock):
         yield node
-    for child in node.children:
+    for child in children(node):
         if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             yield from _blocks(child)
 
 
-def _rebinding_after_call(block: cst.IndentedBlock, name: str, runners: set[str]) -> cst.CSTNode | None:
-    """A simple statement of `block` that binds `name` after an earlier simple statement of the
-    same block called a runner: the rebinding surely follows a call (a call or a binding inside
-    a branch or loop may not run, and is not judged)."""
+def _rebindings_after_call(block: cst.IndentedBlock, runners: set[str]) -> Iterator[tuple[str, cst.CSTNode]]:
+    """Each name a simple statement of `block` binds after an earlier simple statement of the
+    same block called a runner, with that statement, in order: the rebinding surely follows a
+    call (a call or a binding inside a branch or loop may not run, and is not judged)."""
     called = False
     for statement in block.body:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
-        if called and any(name in _bound(small) for small in statement.body):
-            return statement
+        if called:
+            for small in statement.body:
+                for name in _bound(small):
+                    yield name, statement
         called = called or any(
             isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runners for n in walk_expression(statement)
         )
-    return None
 
 
 def _bound(small: cst.BaseSmallStatement) -> list[str]:

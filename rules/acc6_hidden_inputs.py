@@ -531,18 +531,19 @@ apply(1.0, config)
             return  # a write: ACC4's
         fn = ctx.function
         attr = node.attr.value
-        bindings = ctx.analysis.bindings
         if fn.cls is not None and fn.params and node.value.value == fn.params[0].name and fn.is_method:
             builders = ctx.analysis.bound_methods.get(fn)
             if builders is None and not _captures_self(fn, ctx):
                 return
             if attr in fn.cls.methods:
                 return
+            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
             change = bindings.attribute_written(attr, fn, builders or set())
             whose = "a bound method's object"
         else:
             if not _is_static(node.value.value, fn, ctx):
                 return
+            bindings = ctx.analysis.bindings
             objects = bindings.static_objects(fn, node.value.value)
             change = bindings.attribute_written(attr, fn, set(), objects, static_param=node.value.value)
             whose = "a static argument"

@@ -7,36 +7,29 @@ the instance `__dict__` (`object.__setattr__(m, "sub", new)`, `m.__dict__["sub"]
 `vars(m)["sub"] = new`) shadows it for eager attribute lookup only. Between two calls of the
 compiled module that write is a hidden input: eager code uses the new submodule, the compiled
 module keeps the registered one (pytorch/pytorch#197859; `framework_runs.py
-torch_submodule_shadowed_through_dict`). Calls and writes are put in program order per scope
-(module level or one function body; a loop repeats its body) by acclint.analysis.trace_time.
+torch_submodule_shadowed_through_dict`). The rule is a query on the analyses: the calls and
+writes of each scope (module level or one function body; a loop repeats its body) are the events
+acclint.analysis.bindings records in program order, judged by acclint.analysis.trace_time; the
+object's class is what acclint.analysis.objects says it holds, and a compile is a call applying
+the `torch.compile` marker (acclint.analysis.contexts).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 import libcst as cst
 
+from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.scopes import ClassInfo
+from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.trace_time import stale_window
-from acclint.analysis.walk import children
+from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import HOST_LOOPS
 from acclint.lint.rule import Rule
 
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
-_LOOPS = (cst.For, cst.While)
-
-
-@dataclass(frozen=True, eq=False)
-class _Placed:
-    """A call or a write in one scope's program order (trace_time.Placed)."""
-
-    seq: int
-    loops: tuple
-    node: cst.CSTNode
-    conds: tuple = ()
 
 
 class SubmoduleShadowed(Rule):
@@ -123,85 +116,93 @@ compiled(torch.ones(4))
         imports = analysis.index.imports
         if not any((imports.resolve_dotted(name) or "").startswith("torch") for name in imports.bound_names()):
             return  # no torch: nothing is compiled by torch.compile (a cheap test, on every module)
-        yield from self._check_scope(analysis, analysis.module, None)
-        for fn in analysis.index.by_node.values():
-            if isinstance(fn.node, cst.FunctionDef) and fn.statement is not None:
-                yield from self._check_scope(analysis, fn.node.body, fn.statement)
-
-    def _check_scope(self, analysis: ModuleAnalysis, body: cst.CSTNode, statement: cst.BaseStatement | None) -> Iterator[Finding]:
-        """The findings in one scope: the module (`statement` None: each node's own top-level
-        statement) or a function body (`statement`: the function's)."""
-        instances: dict[str, ClassInfo] = {}  # `model = Wrapper()`
-        compiled: dict[str, str] = {}  # `compiled = torch.compile(model)`: compiled -> model
-        calls: dict[str, list[_Placed]] = {}
-        writes: list[tuple[_Placed, str, str, cst.BaseStatement]] = []  # (write, object, attribute, its statement)
-        for seq, (node, loops, top) in enumerate(_in_order(body)):
-            if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                name, value = node.targets[0].target.value, node.value
-                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in analysis.index.classes:
-                    instances[name] = analysis.index.classes[value.func.value]
-                elif (model := _compiled_module(analysis, value)) is not None:
-                    compiled[name] = model
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
-                calls.setdefault(node.func.value, []).append(_Placed(seq, loops, node))
-            shadowed = _shadowing_write(analysis, node)
+        if not any(site.decorates is None and _compiles(analysis, site.expr) for site in analysis.index.sites):
+            return  # torch.compile applied nowhere (the module index's marker sites)
+        scopes: dict[FunctionInfo | None, _Scope] = {}
+        for event in analysis.bindings.events:
+            scope = event.scope
+            if event.in_class or scope is not None and not isinstance(scope.node, cst.FunctionDef):
+                continue  # a class body's or a lambda's code: not in one scope's program order
+            found = scopes.setdefault(scope, _Scope())
+            node = event.node
+            if event.kind in ("bind", "local") and isinstance(node, cst.Name) and isinstance(event.value, cst.Call):
+                model = _compiled_module(analysis, event.value)
+                if model is not None:
+                    found.compiled[node.value] = model
+            elif event.kind == "call" and isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+                found.calls.setdefault(node.func.value, []).append(event)
+            shadowed = _shadowing_write(analysis, event)
             if shadowed is not None:
-                writes.append((_Placed(seq, loops, node), *shadowed, statement or top))
-        for write, owner, attr, where in writes:
-            cls = instances.get(owner)
+                found.writes.append((event, *shadowed))
+        for scope, found in scopes.items():
+            yield from self._check_scope(analysis, scope, found)
+
+    def _check_scope(self, analysis: ModuleAnalysis, scope: FunctionInfo | None, found: _Scope) -> Iterator[Finding]:
+        """The findings in one scope: the module (`scope` None) or a function body."""
+        for write, owner, attr in found.writes:
+            cls = analysis.instance_class(owner, scope)
             if cls is None or not _submodule(analysis, cls, attr):
                 continue
-            for name, model in compiled.items():
-                window = stale_window(write, calls.get(name, []), lambda call: []) if model == owner else None
+            for name, model in found.compiled.items():
+                window = stale_window(write, found.calls.get(name, []), lambda call: []) if model == owner.value else None
                 if window is not None:
                     line = analysis.bindings.line(window[0].node)
+                    statement = scope.statement if scope is not None else _statement_of(analysis.module, write.node)
                     yield (
-                        write.node,
-                        f"replaces the submodule '{attr}' of '{owner}' in its instance __dict__ after '{name}' "
-                        f"(torch.compile of '{owner}') was called at line {line} and before a later call: the "
-                        f"compiled module keeps calling the registered '{attr}'; assign it as '{owner}.{attr} = ...'",
-                        where,
+                        _written(statement, write.node),
+                        f"replaces the submodule '{attr}' of '{owner.value}' in its instance __dict__ after '{name}' "
+                        f"(torch.compile of '{owner.value}') was called at line {line} and before a later call: the "
+                        f"compiled module keeps calling the registered '{attr}'; assign it as '{owner.value}.{attr} = ...'",
+                        statement,
                     )
                     break
 
 
-def _compiled_module(analysis: ModuleAnalysis, value: cst.BaseExpression) -> str | None:
+@dataclass(eq=False)
+class _Scope:
+    """What one scope does, in its program order (acclint.analysis.bindings' events)."""
+
+    compiled: dict[str, str] = field(default_factory=dict)  # `compiled = torch.compile(model)`: compiled -> model
+    calls: dict[str, list[Event]] = field(default_factory=dict)  # `compiled(x)`, by the name called
+    writes: list[tuple[Event, cst.Name, str]] = field(default_factory=list)  # (write, object, attribute)
+
+
+def _compiles(analysis: ModuleAnalysis, call: cst.Call) -> bool:
+    """Whether `call` applies torch.compile (the marker a call applies: acclint.analysis.contexts)."""
+    found = analysis.applied_marker(call)
+    return found is not None and found[0].name == "torch.compile"
+
+
+def _compiled_module(analysis: ModuleAnalysis, value: cst.Call) -> str | None:
     """`torch.compile(model, ...)` or `torch.compile(...)(model)`: the name compiled."""
-    if not isinstance(value, cst.Call) or not value.args:
+    if not value.args or not _compiles(analysis, value):
         return None
-    if analysis.resolve(value.func) == "torch.compile":
-        first = value.args[0].value
-    elif isinstance(value.func, cst.Call) and analysis.resolve(value.func.func) == "torch.compile" and not any(
-        a.keyword is None for a in value.func.args
-    ):
-        first = value.args[0].value
-    else:
-        return None
+    first = value.args[0].value
     return first.value if isinstance(first, cst.Name) else None
 
 
-def _shadowing_write(analysis: ModuleAnalysis, node: cst.CSTNode) -> tuple[str, str] | None:
+def _shadowing_write(analysis: ModuleAnalysis, event: Event) -> tuple[cst.Name, str] | None:
     """(object, attribute) of a write into an instance `__dict__`: `object.__setattr__(m, "a",
     v)`, `m.__dict__["a"] = v`, `vars(m)["a"] = v`."""
-    if isinstance(node, cst.Call) and analysis.resolve(node.func) == "object.__setattr__" and len(node.args) == 3:
+    node = event.node
+    if event.kind == "call" and analysis.resolve(node.func) == "object.__setattr__" and len(node.args) == 3:
         owner, attr = node.args[0].value, node.args[1].value
         if isinstance(owner, cst.Name) and isinstance(attr, cst.SimpleString):
-            return owner.value, attr.evaluated_value  # type: ignore[return-value]
+            return owner, attr.evaluated_value  # type: ignore[return-value]
         return None
-    if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Subscript)):
+    if event.kind != "item" or len(node.slice) != 1:
         return None
-    target = node.targets[0].target
-    key = target.slice[0].slice if len(target.slice) == 1 else None
+    key = node.slice[0].slice
     if not (isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)):
         return None
-    base = target.value
+    base = node.value
     if isinstance(base, cst.Attribute) and base.attr.value == "__dict__" and isinstance(base.value, cst.Name):
-        return base.value.value, key.value.evaluated_value  # type: ignore[return-value]
+        return base.value, key.value.evaluated_value  # type: ignore[return-value]
     if (
         isinstance(base, cst.Call) and analysis.resolve(base.func) == "vars" and len(base.args) == 1
         and isinstance(base.args[0].value, cst.Name)
     ):
-        return base.args[0].value.value, key.value.evaluated_value  # type: ignore[return-value]
+        return base.args[0].value, key.value.evaluated_value  # type: ignore[return-value]
     return None
 
 
@@ -212,25 +213,28 @@ def _submodule(analysis: ModuleAnalysis, cls: ClassInfo, attr: str) -> bool:
     if init is None or not init.params or not isinstance(init.node, cst.FunctionDef):
         return False
     me = init.params[0].name
-    for node, _, _ in _in_order(init.node.body):
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
-            for target in node.targets:
-                t = target.target
-                if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me and t.attr.value == attr:
-                    callee = analysis.resolve(node.value.func) or ""
-                    if callee.startswith("torch.nn.") or (isinstance(node.value.func, cst.Name) and node.value.func.value in analysis.index.classes):
-                        return True
+    for target, value, how in analysis.body(init).flows:
+        if (
+            how == "=" and isinstance(value, cst.Call) and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+            and target.value.value == me and target.attr.value == attr
+        ):
+            if (analysis.resolve(value.func) or "").startswith("torch.nn.") or analysis.instance_class(value, init) is not None:
+                return True
     return False
 
 
-def _in_order(body: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, tuple, cst.CSTNode]]:
-    """Every node of a scope in source order, with the loops around it and the statement of
-    `body` it lies in; nested function and class bodies are other scopes."""
-    stack = [(child, (), child) for child in reversed(list(children(body)))]
-    while stack:
-        node, loops, top = stack.pop()
-        yield node, loops, top
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        inner = (*loops, node) if isinstance(node, _LOOPS) else loops
-        stack.extend((child, inner, top) for child in reversed(list(children(node))))
+def _statement_of(module: cst.Module, node: cst.CSTNode) -> cst.BaseStatement:
+    """The module-level statement `node` lies in (asked of a finding's node only)."""
+    for statement in module.body:
+        if statement is node or any(n is node for n in walk_expression(statement)):
+            return statement
+    raise ValueError("the node lies in no statement of the module")
+
+
+def _written(statement: cst.BaseStatement, node: cst.CSTNode) -> cst.CSTNode:
+    """The write a finding is reported at: the assignment `node` is the target of (an item write's
+    event is its target), else `node` itself (a call)."""
+    for n in walk_expression(statement):
+        if isinstance(n, cst.Assign) and any(t.target is node for t in n.targets) or isinstance(n, (cst.AugAssign, cst.AnnAssign)) and n.target is node:
+            return n
+    return node

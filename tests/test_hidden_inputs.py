@@ -821,6 +821,25 @@ def train(x, n):
         vars(model)["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
     return x
 """,
+    "torch.compile under another name, the __dict__ written in a function": """
+from torch import compile as tc
+
+def swap(x):
+    model = Wrapper()
+    compiled = tc(model, backend="eager")
+    compiled(x)
+    model.__dict__["sub"] = torch.nn.Linear(4, 4)  # expect: ACC606
+    return compiled(x)
+""",
+    "a module-level instance compiled and shadowed in a function (objects.py finds its class)": """
+model = Wrapper()
+
+def swap(x):
+    compiled = torch.compile(model)
+    compiled(x)
+    object.__setattr__(model, "sub", torch.nn.Linear(4, 4))  # expect: ACC606
+    return compiled(x)
+""",
     "look-alikes: assigned through nn.Module.__setattr__, a plain int": """
 def fine(x):
     model = Wrapper()

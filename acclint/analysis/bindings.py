@@ -37,13 +37,14 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata.position_provider import NEWLINE_RE
 
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts, collect_body
 from acclint.analysis.trace_time import stale_window
-from acclint.analysis.walk import children, walk_expression
+from acclint.analysis.walk import children, walk_all, walk_expression
 
 # Methods that change a list, dict, set, deque or similar object in place.
 MUTATORS = frozenset({
@@ -66,7 +67,7 @@ class Event:
     """One thing module code does: bind or mutate a name, write an attribute, call something."""
 
     seq: int  # position in source order
-    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound)
+    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound), "item" (an item written on an object no name holds)
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
     scope: FunctionInfo | None  # None: module-level code
@@ -671,6 +672,8 @@ class ModuleBindings:
                 base = base.value
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
+            else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
+                add("item", _root(base) or "", target)
 
     def _container(self, name: str) -> bool:
         """Whether module-level `name` is bound only to built-in containers (a display, or
@@ -805,8 +808,28 @@ def _root(node: cst.BaseExpression) -> str | None:
 
 
 def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
-    """The line `node` starts on; the module's positions are worked out once, on first use
-    (only a module with an ACC6 finding needs them)."""
+    """The line `node` starts on (asked only for a finding's message).
+
+    libcst knows no positions: its PositionProvider generates the whole module's code, tracking
+    positions, which costs about a second in a 10,000-line module. Instead the module-level
+    statement holding `node` is generated alone with positions, and the lines of the statements
+    before it are counted in their plain generated code (a ninth of the cost), kept in `cache`
+    for the module's next question. A node in no statement (the module itself) takes libcst's way."""
+    starts = cache.get("starts")
+    if starts is None:  # the line each module-level statement starts on
+        starts = cache["starts"] = {}
+        line = 1 + len(module.header)
+        for statement in module.body:
+            starts[statement] = line
+            line += len(NEWLINE_RE.findall(module.code_for_node(statement)))
+    for statement in module.body:
+        if any(n is node for n in walk_all(statement)):
+            alone = cst.Module(
+                body=(statement,), header=(), footer=(), encoding=module.encoding,
+                default_indent=module.default_indent, default_newline=module.default_newline,
+            )
+            positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            return starts[statement] + positions[node].start.line - 1
     positions = cache.get("positions")
     if positions is None:
         positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)

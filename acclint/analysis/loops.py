@@ -6,7 +6,8 @@ dtype, the Python values its framework keys by value, and for torch.compile the 
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
 MarkerTable.framework). ACC5 holds at a call when some component of that key is *new on every
 pass* of an unbounded loop around the call; this module walks a whole module once (only when an
-ACC5 rule is selected) and computes, for each component, whether it is.
+ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
+wrapper: every finding starts from one) and computes, for each component, whether it is.
 
 A value is new on every pass (precision first: anything else says nothing) when it is
 
@@ -53,7 +54,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
-from acclint.analysis.walk import children
+from acclint.analysis.walk import children, walk_all
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -75,6 +76,8 @@ _UNHASHABLE_DISPLAYS = (
 # Methods that grow a list by at least one item on every call.
 _GROWING_METHODS = frozenset({"append", "insert"})
 _UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
+# Nodes with no code below them (most of a module's nodes): the walk has nothing to do there.
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break, cst.Continue})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 
 
@@ -236,9 +239,32 @@ class LoopFacts:
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
         self._scopes[None] = module
+        # The calls that can apply a marker: the module index's marker sites (a call whose
+        # callee ends in a marker's or a wrapper's last name, or in a name an import binds),
+        # and calls of calls (`partial(jax.jit, ...)(f)`, whose inner call is such a site).
+        self._marker_calls = {id(site.expr) for site in analysis.index.sites if site.decorates is None}
+        if not self._applies_wrapper():
+            return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
             self._walk(statement, module, (), statement)
         self._resolve_calls()
+
+    def _applies_wrapper(self) -> bool:
+        """Whether some marker site of the module applies a jit-family wrapper, as a decorator
+        or a call (every finding starts from one: a compiled callable bound to a name, owned by
+        an object, or applied anew on each pass)."""
+        for site in self.analysis.index.sites:
+            for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
+                if found is not None and found[0].name in self.tables.wrappers:
+                    return True
+        return False
+
+    def _applied(self, call: cst.Call):
+        """The marker `call` applies (ModuleAnalysis.applied_marker), asked only of the calls
+        that can apply one (`_marker_calls`): most calls of a module are not marker sites."""
+        if type(call.func) is not cst.Call and id(call) not in self._marker_calls:
+            return None
+        return self.analysis.applied_marker(call)
 
     # -- the answer ------------------------------------------------------------------------
     @cached_property
@@ -692,7 +718,7 @@ class LoopFacts:
         if not isinstance(obj, cst.Name):
             return False
         if unbounded:
-            key = self._code(func)
+            key = _attribute_key(func)
             loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
             return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
         fn = scope.fn
@@ -721,6 +747,8 @@ class LoopFacts:
     # -- the walk ------------------------------------------------------------------------
     def _walk(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         kind = type(node)
+        if kind in _LEAVES:
+            return
         if kind is cst.FunctionDef or kind is cst.Lambda:
             self._function(node, scope, loops, statement)
             return
@@ -898,7 +926,7 @@ class LoopFacts:
             self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
 
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
-        found = self.analysis.applied_marker(node.value) if isinstance(node.value, cst.Call) else None
+        found = self._applied(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -948,13 +976,13 @@ class LoopFacts:
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
-        found = self.analysis.applied_marker(node)
+        found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it.
         used = [node.func.value] if isinstance(node.func, cst.Name) else []
         if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
-            used.append(self._code(node.func))  # `t.step(x)`: a method of an object made on the pass
+            used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
         if not wrapper:
             used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
         for name in used:
@@ -1388,15 +1416,12 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
 
 def _names(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions (or binds, for a target)."""
-    return {n.value for n in (node, *_all_nodes(node)) if isinstance(n, cst.Name)}
+    return {n.value for n in walk_all(node) if isinstance(n, cst.Name)}
 
 
-def _all_nodes(root: cst.CSTNode):
-    stack = list(children(root))
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(children(node))
+def _attribute_key(func: cst.Attribute) -> str:
+    """`t.step` of a call `t.step(x)` (`t` a name), as `Loop.called` keeps it."""
+    return f"{func.value.value}.{func.attr.value}"  # type: ignore[attr-defined]
 
 
 def _target_names(node: cst.CSTNode) -> set[str]:

@@ -19,7 +19,7 @@ from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 from acclint.analysis.reach import Imported, Options, Seed
-from acclint.analysis.scopes import FunctionInfo, index_module
+from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings
 from acclint.analysis.wrappers import HandOff, hand_offs, table_for
@@ -167,6 +167,11 @@ class ModuleAnalysis:
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and its static options) a decorator applies, or None."""
         return self._contexts.decorator_marker(expr)
+
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class of this module every value `expr` (evaluated in `scope`) may hold is an
+        instance of, or None (acclint.analysis.objects)."""
+        return self._contexts.objects.instance_class(expr, scope)
 
     def query(self, fn: FunctionInfo, contexts: frozenset[str] | None = None) -> ValueQuery:
         """The values of `fn` in its traces of the kinds `contexts` (None: all of them),

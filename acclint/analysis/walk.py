@@ -137,3 +137,12 @@ def walk_expression(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
         yield node
         if not isinstance(node, cst.Lambda):
             stack.extend(reversed(list(children(node))))
+
+
+def walk_all(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Yield `root` and every node under it, nested scopes' bodies too (in no set order)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
