@@ -120,6 +120,7 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
+        self._by_method: dict[str, list[Event]] | None = None
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -154,13 +155,79 @@ class ModuleBindings:
             if event.scope is None:
                 if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
-                if self._stale_call_around(event, reader, binds[0]):
+                if self._stale_call_around(event, reader, binds[0], once=_initialises(event, {name})):
                     return Change(event.node, how)
-            elif _initialises(event):
-                continue  # `if X is None: X = load()`: set once, the first time anything reads it
-            elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
-                return Change(event.node, how)
+                continue
+            if _inside(event.scope, reader) or _restores(event.scope, self.index):
+                continue
+            placed = self._placements(event.scope)
+            if placed is not None:
+                if self._placed_stale(placed, event, {name}, reader, binds[0]):
+                    return Change(event.node, how)
+            elif not _initialises(event, {name}) and self._after_trace(event):
+                return Change(event.node, how)  # a lazy `if X is None: X = load()` sets it once, before use
         return None
+
+    def _placed_stale(
+        self, placed: list[Event], write: Event, names: set[str], reader: FunctionInfo, first_bind: int, objects: set[str] | None = None,
+    ) -> bool:
+        """Whether a function's `write` of `names`, run at the module-level events `placed`
+        (`_placements`), falls between a build of `reader`'s trace and a later hit; with
+        `objects`, only runs whose call names one of them (the object the write changes)."""
+        once = _initialises(write, names)
+        return any(
+            self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
+            for p in placed if objects is None or _mentions(p.node, objects)
+        )
+
+    def _placements(self, fn: FunctionInfo, seen: frozenset = frozenset()) -> list[Event] | None:
+        """The module-level events at which the code of `fn` runs, in program order: the
+        module-level calls of it (or of the method, by name on any object) and of the functions
+        and methods calling it, to any depth, and a decorator it is applied as. A method nothing
+        calls never runs (`[]`) where module-level code uses the module's instances of its class
+        itself (a script); a module that only makes them leaves their users' order unknown. None where
+        some run of it is out of sight: a nested function, a dunder method, a function handed on
+        as a value or never called (a library's entry point), a cycle."""
+        if fn.parent is not None or fn in seen:
+            return None
+        if fn.cls is None:
+            if self.index.functions.get(fn.name) is not fn:
+                return None
+            uses = []
+            for use in self._named.get(fn.name, ()):
+                if use.kind == "call" or use.kind == "ref" and isinstance(use.node, cst.Decorator):
+                    uses.append(use)
+                elif use.kind == "ref":
+                    return None  # handed on: runs whenever its holder calls it
+            if not uses:
+                return None
+        else:
+            if fn.cls.function is not None or fn.name.startswith("__") or self.index.classes.get(fn.cls.name) is not fn.cls:
+                return None
+            uses = self._attribute_calls().get(fn.name, [])
+            if not uses and not any(
+                e.kind == "call" and e.scope is None for name in self._instances(fn.cls) for e in self._named.get(name, ())
+            ):
+                return None  # the module makes no use of its objects itself: their users may call it
+        found: list[Event] = []
+        for use in uses:
+            if use.scope is None:
+                found.append(use)
+            elif not _inside(use.scope, fn):
+                lifted = self._placements(use.scope.outermost, seen | {fn})
+                if lifted is None:
+                    return None
+                found += lifted
+        return found
+
+    def _attribute_calls(self) -> dict[str, list[Event]]:
+        """Call events of a method by its name (`x.set_scale(...)`, any `x`)."""
+        if self._by_method is None:
+            self._by_method = {}
+            for event in self.events:
+                if event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
+                    self._by_method.setdefault(event.node.func.attr.value, []).append(event)
+        return self._by_method
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -170,19 +237,75 @@ class ModuleBindings:
         spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
-    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False) -> bool:
         """Whether module-level code can call into `reader` (building a trace) after the
         variable's first binding and before `change`, and call into it again after `change`
         through the same name with no new cache in between (trace_time.stale_window): a
         redefinition of that name or a new wrapper bound to it, or a call that empties every
-        cache (`jax.clear_caches()`)."""
+        cache (`jax.clear_caches()`). `once`: the change is a lazy initialisation, made the
+        first time it is reached. A call of a method of a module-level object that cannot run
+        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call."""
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
             if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
+            and self._may_run(e.node, reader)
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-        return stale_window(change, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name) is not None
+        return stale_window(change, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name, once=once) is not None
+
+    def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
+        """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
+        of a class of the module whose method `m` cannot reach it, nor `Cls(...)` whose
+        `__init__` cannot."""
+        if not isinstance(call, cst.Call):
+            return True
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in self.index.classes:
+            return self._method_may_run(self.index.classes[func.value], "__init__", reader, frozenset())
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            cls = self._instance_class(func.value.value)
+            if cls is not None:
+                return self._method_may_run(cls, func.attr.value, reader, frozenset())
+        return True
+
+    def _instance_class(self, name: str) -> ClassInfo | None:
+        """The class of this module every module-level value of `name` is a new instance of."""
+        values = self.index.module_values.get(name, [])
+        classes = {
+            id(cls): cls for v in values
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and (cls := self.index.classes.get(v.func.value)) is not None
+        }
+        return next(iter(classes.values())) if len(classes) == 1 and len(values) == sum(
+            1 for v in values if isinstance(v, cst.Call)
+        ) else None
+
+    def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
+        """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
+        is `reader` (or encloses it), an attribute bound to a wrapper of it (`self.step =
+        jax.jit(self._step)`), or its code calls such a method of `self` or a module-level name
+        whose call may build a trace; unknown methods (inherited) may."""
+        method = cls.methods.get(name)
+        if method is None:
+            if name == "__init__" and not cls.bases:
+                return False
+            return bool(cls.bases) or any(
+                e.kind == "attr" and e.name == name and e.value is not None and _mentions(e.value, {reader.name}, attributes=True)
+                for e in self._named.get(name, ())
+            )
+        if _inside(reader, method) or (name, id(cls)) in seen:
+            return _inside(reader, method)
+        me = method.params[0].name if method.params else None
+        for node in walk_expression(method.node):
+            if not isinstance(node, cst.Call):
+                continue
+            func = node.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == me:
+                if self._method_may_run(cls, func.attr.value, reader, seen | {(name, id(cls))}):
+                    return True
+            elif _root(func) in self._tracing:
+                return True
+        return False
 
     def _resets(self, name: str, reader: FunctionInfo) -> list[Event]:
         """The module-level events that make calls through `name` reach a new, empty cache: a
@@ -318,18 +441,30 @@ class ModuleBindings:
                 continue
             owner = _root(event.node.value)
             if scope is None:
-                if owner in instances and self._stale_call_around(event, reader, -1):
+                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr})):
                     return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
+            placed = self._placements(scope)
             if owner in instances and self.is_module_name(owner, scope):
-                pass
+                if placed is not None and not self._placed_stale(placed, event, {attr}, reader, -1):
+                    continue
             elif owner is not None and cls is not None and _is_self(owner, scope, cls):
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
+                if placed is not None and instances:
+                    if self._placed_stale(placed, event, {attr}, reader, -1, instances):
+                        return Change(event.node, "written")
+                    continue
                 if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader) and not any(
                     self._stale_call_around(call, reader, -1) for call in self._method_calls(scope.outermost, instances)
                 ):
                     continue  # set up by a method that must run before the trace can be built
+            elif placed is not None and instances and owner is not None and _is_parameter(owner, scope):
+                # `self.scale = v` in a method of the object's class, `target.scale = v` in a
+                # function handed it: where the module-level runs of that code name the object
+                if self._placed_stale(placed, event, {attr}, reader, -1, instances):
+                    return Change(event.node, "written")
+                continue
             else:
                 handings = self._handings(scope, owner)
                 if any(call.scope is None and name in instances and self._stale_call_around(call, reader, -1) for call, name in handings):
@@ -699,27 +834,37 @@ def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
     return {v.value for v in given if isinstance(v, cst.Name)}
 
 
-def _initialises(event: Event) -> bool:
-    """Whether `event` is a lazy initialisation: a write of a variable under `if X is None:`
-    (or `if not X:`) on that same variable, which runs only while it is unset. The value
-    changes once, from nothing to its only value, before code that needs it reads it (keras-cv's
-    `VOC_PNG_COLOR_MAPPING`, filled before the dataset map that traces its reader)."""
-    name = event.name
+def _initialises(event: Event, names: set[str]) -> bool:
+    """Whether `event` is a lazy initialisation of one of `names`: it runs under `if X is None:`
+    (or `if not X:`) where `X` names it (`SCALE`, `obj.scale`, `CFG["scale"]`), so only while
+    it is unset. The value changes once, from nothing to its only value, the first time the
+    code is reached, before code that needs it reads it (keras-cv's `VOC_PNG_COLOR_MAPPING`,
+    filled before the dataset map that traces its reader; `if self.params is None:
+    self.load_params()` on the first step)."""
     for branch, in_body in event.conds:
         test = branch.test
         if not in_body:
             continue
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            test = test.expression
-            if isinstance(test, cst.Name) and test.value == name:
+            if _tested_name(test.expression) in names:
                 return True
-        if (
-            isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name
-            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+        elif (
+            isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
             and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+            and _tested_name(test.left) in names
         ):
             return True
     return False
+
+
+def _tested_name(expr: cst.BaseExpression) -> str | None:
+    """What a lazy initialisation's test names: `X`, the attribute of `obj.attr`, the container
+    of `cfg["k"]`."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Subscript):
+        return _root(expr)
+    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
@@ -782,6 +927,15 @@ def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
     while fn.parent is not None and fn.cls is None:
         fn = fn.parent
     return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
+
+
+def _is_parameter(name: str, fn: FunctionInfo) -> bool:
+    """Whether `name` in `fn` is a parameter of it or of the function it is nested in."""
+    while fn is not None:
+        if any(p.name == name for p in fn.params):
+            return True
+        fn = fn.parent
+    return False
 
 
 def _construction(fn: FunctionInfo) -> bool:
