@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change
+from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.walk import walk_body
@@ -524,15 +525,16 @@ apply(1.0, config)
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        if not isinstance(node.value, cst.Name):
-            return
+        root = _chain_root(node)
+        if root is None or isinstance(ctx.parent, cst.Attribute) and ctx.parent.value is node:
+            return  # not a chain of names, or a link of a longer chain (judged at its end)
         parent = ctx.parent
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
         fn = ctx.function
         attr = node.attr.value
         bindings = ctx.analysis.bindings
-        if fn.cls is not None and fn.params and node.value.value == fn.params[0].name and fn.is_method:
+        if node.value is root and fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
             builders = ctx.analysis.bound_methods.get(fn)
             if builders is None and not _captures_self(fn, ctx):
                 return
@@ -541,10 +543,10 @@ apply(1.0, config)
             change = bindings.attribute_written(attr, fn, builders or set())
             whose = "a bound method's object"
         else:
-            if not _is_static(node.value.value, fn, ctx):
+            if not _is_static(root.value, fn, ctx):
                 return
-            objects = bindings.static_objects(fn, node.value.value)
-            change = bindings.attribute_written(attr, fn, set(), objects, static_param=node.value.value)
+            objects = bindings.static_objects(fn, root.value)
+            change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
             whose = "a static argument"
         if change is not None:
             line = bindings.line(change.node)
@@ -570,9 +572,26 @@ def _captures_self(fn, ctx: RuleContext) -> bool:
     return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
 
 
+def _chain_root(node: cst.Attribute) -> cst.Name | None:
+    """The name an attribute chain of names starts from (`c` of `c.inner.scale`), or None."""
+    value = node.value
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return value if isinstance(value, cst.Name) else None
+
+
 def _is_static(name: str, fn, ctx: RuleContext) -> bool:
-    """Whether a marker decorating `fn` declares its parameter `name` static: the trace is
-    keyed on the object passed there by hash, and its attributes are hidden inputs."""
+    """Whether the trace is keyed on the object passed as `fn`'s parameter `name` by hash or
+    identity, so that its attributes are hidden inputs: a marker declares it static (decorating
+    `fn`, or applied to it: `jax.jit(f, static_argnums=1)`), or the framework keys every Python
+    object that way (framework data `[cache] objects`: tf.function)."""
+    if not any(p.name == name for p in fn.params):
+        return False
+    trace = fn.traces.get(CACHED)
+    if trace is not None and trace.params.get(name) == Kind.STATIC and fn.markers:
+        return True
+    if fn.markers and ctx.analysis.markers.framework(frozenset(fn.markers)).objects_by_identity:
+        return True
     positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
     for _, opts in _decorating_markers(fn, ctx):
         static = set(opts.static_argnames) | {positional[i] for i in opts.static_argnums if -len(positional) <= i < len(positional)}

@@ -571,15 +571,19 @@ class ModuleBindings:
         }
 
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
-        """Module-level variables that module-level calls of `reader` (by its name) pass as its
-        parameter `param`, each bound only to an instance of a plain class of this module (no
+        """Module-level variables that module-level calls of `reader` (by its name, or a name bound
+        to a wrapper of it: `f = jax.jit(f_impl, static_argnums=1)`) pass as its parameter `param`, each bound only to an instance of a plain class of this module (no
         decorator: a dataclass or `flax.struct` is frozen or unhashable). A class that hashes by
         value is no exception: run on jax 0.10, the cache still finds the old entry for the
         same object after its attribute changed."""
-        calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
+        names = {reader.name, *(self._reaching(reader) if reader.parent is None and reader.cls is None else ())}
+        calls_of = [
+            e for name in names for e in self._named.get(name, ())
+            if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
+        ]
         positional = [p.name for p in reader.call_params if p.positional]
         return {
-            name for call in calls_of if isinstance(call.node, cst.Call)
+            name for call in calls_of
             for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
         }
 
