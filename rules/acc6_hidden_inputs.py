@@ -266,6 +266,33 @@ f(1.0)
             node, ctx, "mutated", "changed in place", "pass the value as an argument (static if it is configuration)"
         )
 
+    def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
+        """`STATE.scale`, `settings.lr`, `cfg.opt.lr`: an attribute of a module-level object
+        (an instance of a plain class of the module, an imported module) written by a method of
+        the object, a function handed it, or any code through its name, in program order. A
+        change of the object the name reports (visit_Name) is not reported twice."""
+        root = _chain_root(node)
+        parent = ctx.parent
+        if root is None or isinstance(parent, cst.Attribute) and parent.value is node:
+            return
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
+            return  # a write: ACC4's
+        fn = ctx.function
+        name = root.value
+        bindings = ctx.analysis.bindings
+        if ctx.is_local(name) or not bindings.module_object(name) or not bindings.is_module_name(name, fn):
+            return
+        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
+            return
+        change = bindings.attribute_written(node.attr.value, fn, set(), {name})
+        if change is not None:
+            line = bindings.line(change.node)
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
+                f"{STALE}; pass the value as an argument (static if it is configuration)",
+            )
+
 
 class IteratorConsumedInTrace(Rule):
     """A cached trace advances an iterator made outside it, which happens only while the trace is built.

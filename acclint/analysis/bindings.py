@@ -132,6 +132,16 @@ class ModuleBindings:
         kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
         return kinds == {"bind"}
 
+    def module_object(self, name: str) -> bool:
+        """Whether module-level `name` holds an object whose attributes code may write: an
+        instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
+        may be frozen), or a module it imports (`import settings`)."""
+        cls = self._instance_class(name)
+        if cls is not None:
+            return not cls.node.decorators
+        events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
+        return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
+
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
         been built, outside `reader` (its own writes are ACC4's), or None. A change by
@@ -155,16 +165,16 @@ class ModuleBindings:
             if event.scope is None:
                 if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
-                if self._stale_call_around(event, reader, binds[0], once=_initialises(event, {name})):
+                if self._stale_call_around(event, reader, binds[0], once=_initialises(event, _written_names(event))):
                     return Change(event.node, how)
                 continue
             if _inside(event.scope, reader) or _restores(event.scope, self.index):
                 continue
             placed = self._placements(event.scope)
             if placed is not None:
-                if self._placed_stale(placed, event, {name}, reader, binds[0]):
+                if self._placed_stale(placed, event, _written_names(event), reader, binds[0]):
                     return Change(event.node, how)
-            elif not _initialises(event, {name}) and self._after_trace(event):
+            elif not _initialises(event, _written_names(event)) and self._after_trace(event):
                 return Change(event.node, how)  # a lazy `if X is None: X = load()` sets it once, before use
         return None
 
@@ -859,6 +869,13 @@ def _initialises(event: Event, names: set[str]) -> bool:
         ):
             return True
     return False
+
+
+def _written_names(event: Event) -> set[str]:
+    """What a lazy initialisation's test may name for `event`: the variable, and the attribute
+    an attribute write changes (`if STATE.scale is None: STATE.scale = 3.0`)."""
+    node = event.node
+    return {event.name, node.attr.value} if isinstance(node, cst.Attribute) else {event.name}
 
 
 def _tested_name(expr: cst.BaseExpression) -> str | None:
