@@ -1,19 +1,18 @@
 """ACC605: a variable of the enclosing function, read in a jitted closure, rebound after a call.
 
 `jax.jit(jax.grad(loss))` of a nested `def loss(val): ... * a` reads `a` from the enclosing
-function while tracing; rebinding `a` there after the jitted function was called changes
-nothing for later calls, which replay the first trace (jax-ml/jax#1426). Only the plain
-sequence is judged: `a` bound in the enclosing function, a statement that calls the jitted
-closure (the decorated name, or a name bound to a marker applied to it), then a later
-statement of the same block that binds `a` again (a call or a rebinding inside a branch or a
-loop may not run, and is not judged).
+function while tracing; rebinding `a` there after the jitted function was called and before a
+later call changes nothing for that call, which replays the first trace (jax-ml/jax#1426).
+The enclosing function's program order is the model of trace time's
+(acclint.analysis.trace_time): a loop repeats its body, a binding in one branch is never after
+a call in the other, and the closure defined again, a new wrapper or a cache clear start a new
+cache.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.taint import target_names
 from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -44,8 +43,9 @@ def _mentions(expr: cst.CSTNode, name: str) -> bool:
 
 
 def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
-    """The line where the enclosing function rebinds the variable `node` reads, after it called
-    the jitted closure; None if it does not."""
+    """The line where the enclosing function rebinds the variable `node` reads after a call of
+    the jitted closure and before a later one (acclint.analysis.bindings.closure_change); None
+    if it does not."""
     fn = ctx.function
     outer = fn.parent
     name = node.value
@@ -57,46 +57,8 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     runners = _runners(ctx)
     if not runners:
         return None
-    for block in _blocks(outer.node.body):
-        statement = _rebinding_after_call(block, name, runners)
-        if statement is not None:
-            return ctx.analysis.bindings.line(statement)
-    return None
-
-
-def _blocks(node: cst.CSTNode):
-    """Every block of statements in a function body, nested ones too (not those of nested
-    functions and classes, which run at other times)."""
-    if isinstance(node, cst.IndentedBlock):
-        yield node
-    for child in node.children:
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _blocks(child)
-
-
-def _rebinding_after_call(block: cst.IndentedBlock, name: str, runners: set[str]) -> cst.CSTNode | None:
-    """A simple statement of `block` that binds `name` after an earlier simple statement of the
-    same block called a runner: the rebinding surely follows a call (a call or a binding inside
-    a branch or loop may not run, and is not judged)."""
-    called = False
-    for statement in block.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        if called and any(name in _bound(small) for small in statement.body):
-            return statement
-        called = called or any(
-            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runners for n in walk_expression(statement)
-        )
-    return None
-
-
-def _bound(small: cst.BaseSmallStatement) -> list[str]:
-    """The names an assignment statement binds."""
-    if isinstance(small, cst.Assign):
-        return [n for t in small.targets for n in target_names(t.target)]
-    if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and (not isinstance(small, cst.AnnAssign) or small.value is not None):
-        return target_names(small.target)
-    return []
+    write = ctx.analysis.bindings.closure_change(name, outer, runners, fn)
+    return ctx.analysis.bindings.line(write) if write is not None else None
 
 
 class ClosureRebound(Rule):

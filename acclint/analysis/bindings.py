@@ -262,7 +262,31 @@ class ModuleBindings:
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-        return stale_window(change, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name, once=once) is not None
+
+        def resets_of(call: Event) -> list[Event]:
+            return [*resets[call.name], *self._attribute_rewraps(call)]
+
+        return stale_window(change, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None
+
+    def _attribute_rewraps(self, call: Event) -> list[Event]:
+        """Module-level writes of a new compiled callable to the attribute `call` calls
+        (`obj.step = jax.jit(obj._step)` before `obj.step(x)`): a new, empty cache."""
+        func = call.node.func if isinstance(call.node, cst.Call) else None
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return []
+        return [
+            e for e in self._attribute_writes.get(None, ())
+            if e.name == func.attr.value and isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name)
+            and e.node.value.value == func.value.value and self._new_wrapper(e)
+        ]
+
+    def _new_wrapper(self, bind: Event) -> bool:
+        """Whether `bind` assigns a cached marker's new application that starts an empty cache."""
+        value = bind.value
+        if not isinstance(value, cst.Call):
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        return marker is not None and marker.kind == CACHED and not self._same_cache(bind, None)
 
     def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
         """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
@@ -327,7 +351,9 @@ class ModuleBindings:
             if e.scope is None and not e.in_class and e.kind in ("bind", "fixed") and not self._same_cache(e, reader)
         ]
 
-    def _same_cache(self, bind: Event, reader: FunctionInfo) -> bool:
+    def _same_cache(self, bind: Event, reader: FunctionInfo | None) -> bool:
+        """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
+        again, where the framework keys its cache on the function: the old traces are found."""
         value = bind.value
         if bind.kind != "bind" or not isinstance(value, cst.Call) or not value.args:
             return False
@@ -336,17 +362,48 @@ class ModuleBindings:
             return False
         framework = self.markers.framework(frozenset({marker.name}))
         wrapped = value.args[0].value
-        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and wrapped.value in self.index.functions
+        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and (
+            bind.scope is None and wrapped.value in self.index.functions
+            or any(e.kind == "fixed" and e.scope is bind.scope for e in self._named.get(wrapped.value, ()))
+        )
 
-    def _cache_clears(self, reader: FunctionInfo) -> list[Event]:
-        """Module-level calls that empty the caches of `reader`'s framework."""
+    def _cache_clears(self, reader: FunctionInfo, scope: FunctionInfo | None = None) -> list[Event]:
+        """Calls in `scope` (None: module-level code) that empty the caches of `reader`'s framework."""
         clears = self.markers.framework(frozenset(reader.markers)).cache_clears
         if not clears:
             return []
         return [
             e for e in self.events
-            if e.kind == "call" and e.scope is None and self.index.imports.resolve(e.node.func) in clears
+            if e.kind == "call" and e.scope is scope and self.index.imports.resolve(e.node.func) in clears
         ]
+
+    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> cst.CSTNode | None:
+        """The first write of `outer`'s variable `name` (read by the cached closure `reader`)
+        that falls, in `outer`'s program order, between a call there through one of `runners`
+        (the names it calls the closure's compiled callable by) and a later call through the
+        same name, with no new cache in between: the closure defined again, a new wrapper
+        bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
+        a binding in `outer`, or a call there of a function nested in it that declares the
+        name `nonlocal`."""
+        writes = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        for fn in outer.inner.values():
+            if name in self.body(fn).declared_outer:
+                writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
+        calls = [e for runner in runners for e in self._named.get(runner, ()) if e.kind == "call" and e.scope is outer]
+        clears = self._cache_clears(reader, outer)
+
+        def resets_of(call: Event) -> list[Event]:
+            return [
+                *(e for e in self._named.get(call.name, ()) if e.scope is outer and e.kind in ("local", "fixed")
+                  and not self._same_cache(e, reader)),
+                *clears,
+            ]
+
+        for write in sorted(writes, key=lambda e: e.seq):
+            once = _initialises(write, {name})
+            if stale_window(write, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None:
+                return write.node
+        return None
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
         """Module-level names whose call may run a trace of `reader` that outlives the call:
@@ -730,8 +787,8 @@ class ModuleBindings:
 
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 fn = by_node.get(node)
-                if kind is cst.FunctionDef and scope is None and not in_class:
-                    add("fixed", node.name.value)
+                if kind is cst.FunctionDef and not in_class:
+                    add("fixed", node.name.value)  # in a function too: a closure defined again
                 if kind is cst.FunctionDef:
                     for dec in node.decorators:
                         root = _root(dec.decorator)
