@@ -615,8 +615,8 @@ def _is_static(name: str, fn, ctx: RuleContext) -> bool:
     if not any(p.name == name for p in fn.params):
         return False
     trace = fn.traces.get(CACHED)
-    if trace is not None and trace.params.get(name) == Kind.STATIC and fn.markers:
-        return True
+    if trace is not None and fn.markers and trace.params.get(name, Kind.STATIC) == Kind.STATIC:
+        return True  # what a marker declares static is no traced parameter of its trace
     if fn.markers and ctx.analysis.markers.framework(frozenset(fn.markers)).objects_by_identity:
         return True
     positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
