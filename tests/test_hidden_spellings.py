@@ -332,3 +332,34 @@ def test_the_set_reports_by_axis(tally):
     for axis in ("what=identity", "who=notebook", "order=lazy"):
         assert any(row.startswith(f"| {axis} |") for row in rows)
     assert Counter(p.framework for p in spellings.stored()) == {"jax": 411, "tf": 224, "torch": 138}
+
+
+def test_calls_before_a_redefinition_reach_the_earlier_definition():
+    """A notebook defines `evaluate` twice (tensorflow/docs function.ipynb): the writes between
+    calls of the first one say nothing of the second."""
+    first = textwrap.dedent("""
+        import tensorflow as tf
+
+        class Model:
+            def __init__(self):
+                self.bias = 0.0
+
+        @tf.function
+        def evaluate(model, x):
+            return x + model.bias
+
+        simple = Model()
+        evaluate(simple, 1.0)
+        simple.bias += 5.0
+        evaluate(simple, 1.0)
+    """)
+    second = textwrap.dedent("""
+        @tf.function
+        def evaluate(model, x):
+            return x * model.bias
+
+        better = Model()
+        evaluate(better, 1.0)
+        evaluate(better, 1.0)
+    """)
+    assert _acc6(first + second) == [(_line(first, "x + model.bias"), "ACC604")]

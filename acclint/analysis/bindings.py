@@ -258,7 +258,7 @@ class ModuleBindings:
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
             if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
-            and self._may_run(e.node, reader)
+            and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
@@ -287,6 +287,22 @@ class ModuleBindings:
             return False
         marker = self.markers.get(self.index.imports.resolve(value.func))
         return marker is not None and marker.kind == CACHED and not self._same_cache(bind, None)
+
+    def _calls_this_definition(self, call: Event, reader: FunctionInfo) -> bool:
+        """Whether a module-level call through the name of `reader`'s module-level function
+        reaches this definition of it: the last one that ran before the call (a notebook that
+        defines `evaluate` twice calls the first one before the second is made). Calls through
+        other names, and in a loop around both definitions, may."""
+        top = reader.outermost
+        if call.name != top.name or top.parent is not None or top.cls is not None:
+            return True
+        defined = [e for e in self._named.get(top.name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
+        if len(defined) < 2:
+            return True
+        earlier = [e for e in defined if e.seq < call.seq]
+        if not earlier or set(earlier[-1].loops) & set(call.loops):
+            return True
+        return earlier[-1].node is top.node
 
     def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
         """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
@@ -647,6 +663,7 @@ class ModuleBindings:
         calls_of = [
             e for name in names for e in self._named.get(name, ())
             if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
+            and self._calls_this_definition(e, reader)
         ]
         positional = [p.name for p in reader.call_params if p.positional]
         return {
