@@ -62,12 +62,17 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
 
 
 class ClosureRebound(Rule):
-    """A variable of the enclosing function a jitted closure reads is rebound after the closure was called and before a later call.
+    """A variable of the enclosing function a cached closure reads is rebound after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags a read, inside a nested function whose trace is cached, of a variable of the
-        function that defines it, when that function calls the jitted closure and then binds
-        the variable again (`a = 20` after `grad(x)`).
+        Flags a read, inside a nested function whose trace is cached (`jax.jit`,
+        `tf.function`), of a variable of the function that defines it, when that function
+        binds the variable again (`a = 20`, or a call of a nested function declaring it
+        `nonlocal`) between a call of the compiled closure and a later call through the same
+        name, in its program order (a loop repeats its body). Nothing is stale when a new
+        cache starts in between: the closure defined again, a new wrapper bound to the called
+        name (not `jax.jit` of the same closure again), `jax.clear_caches()`. A binding before
+        the first call, after the last one, or in the other branch of an `if` is not flagged.
 
     Why is this bad:
         The closure's trace reads the variable once, while it is built. Later calls replay that
@@ -98,6 +103,25 @@ class ClosureRebound(Rule):
     name = "closure-rebound"
     contexts = frozenset({CACHED})
     VALID = [
+        """
+import jax
+
+def fit(x):
+    a = 10
+
+    @jax.jit
+    def scaled(v):
+        return v * a
+
+    first = scaled(x)
+    a = 20
+
+    @jax.jit  # defined again: a new callable with an empty cache, which sees 20
+    def scaled(v):
+        return v * a
+
+    return first, scaled(x)
+""",
         """
 import jax
 import jax.numpy as jnp

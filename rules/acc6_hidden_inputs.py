@@ -76,17 +76,20 @@ class GlobalRebound(Rule):
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
         `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
-        that module-level code rebinds (assignment, augmented assignment, `for` target, `del`)
-        between a call that may build the trace and a later call through the same name, in
-        program order (a loop repeats its body: a write late in one pass precedes a call early
-        in the next), or that a function which may run after tracing writes through `global`.
-        Nothing is stale when a new cache starts in between: the function defined again (a
-        `@tf.function` made on every pass of a loop reads that pass's names), a new wrapper
-        bound to the called name (not `jax.jit` of the same function again, which finds the
-        old traces), `jax.clear_caches()`, or a closure a host function makes anew on each
-        call. Set-up before the first call, a lazy `if X is None: X = load()`, a flag a
-        context manager sets and restores, and a read that feeds a `global` write in the same
-        trace (ACC4) are not flagged. The message names the line of the change.
+        rebound (assignment, augmented assignment, `for` target, `del`) between a call that
+        may build the trace and a later call through the same name, in program order (a loop
+        repeats its body: a write late in one pass precedes a call early in the next). A
+        function or method that writes it through `global` writes where module-level code
+        runs it (`set_lr(0.01)`, `tuner.apply()`, or a function calling them); one never run
+        in the module (a library's entry point) may run after any call. Nothing is stale when
+        a new cache starts in between: the function defined again (a `@tf.function` made on
+        every pass of a loop reads that pass's names), a new wrapper bound to the called name
+        (not `jax.jit` of the same function again, which finds the old traces),
+        `jax.clear_caches()`, or a closure a host function makes anew on each call. Set-up
+        before the first call (`load_params()` first), a lazy `if X is None: X = load()`
+        before the call that reads it, a flag a context manager sets and restores, and a read
+        that feeds a `global` write in the same trace (ACC4) are not flagged. The message
+        names the line of the change.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a
@@ -155,6 +158,24 @@ for scale in (1.0, 2.0):
     apply(tf.ones(2))
     apply(tf.ones(2))
 """,
+        """
+import jax
+
+PARAMS = None
+
+def load_params():
+    global PARAMS
+    PARAMS = 3.0
+
+@jax.jit
+def f(x):
+    return x * PARAMS
+
+for step in range(3):
+    if PARAMS is None:
+        load_params()  # once, before the first call reads it
+    f(step)
+""",
     ]
     INVALID = [
         """
@@ -193,13 +214,16 @@ class GlobalMutated(Rule):
 
     What it does:
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
-        in place after the trace may have been built: an item or attribute assignment
-        (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
-        (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
-        between a call that may build the trace and a later one with no new cache in between
-        (as ACC601), or by a function that may run after tracing (not a context manager's
-        entry and exit, which restore it). The message names the line of the change. Changes
-        made by other modules are not seen yet.
+        in place between a call that may build the trace and a later one with no new cache in
+        between (as ACC601): an item or attribute assignment (`cfg["scale"] = 2.0`,
+        `config.lr = 0.01`), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
+        ...) of a built-in dict, list or set, by module-level code or by a function where
+        module-level code runs it (not a context manager's entry and exit, which restore it).
+        An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
+        module, `cfg.opt.lr`) counts when that attribute is written: by a method of the object
+        (`STATE.set_lr(0.01)`), by a function or another object's method it is handed to, or
+        through the name. The message names the line of the change. Changes made by other
+        modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the
@@ -257,6 +281,22 @@ def f(x):
 
 f(1.0)
 cfg["scale"] = 2.0
+f(1.0)
+""",
+        """
+import jax
+
+import settings
+
+def tune():
+    settings.scale = 3.0
+
+@jax.jit
+def f(x):
+    return x * settings.scale  # expect: ACC602
+
+f(1.0)
+tune()
 f(1.0)
 """,
     ]
@@ -424,24 +464,30 @@ class BoundAttributeRead(Rule):
     What it does:
         The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
         `dlaccelerate(self.step)`), a `self` declared static (`@partial(jax.jit,
-        static_argnums=0)`), the `self` of a `@tf.function` method, or a static argument
-        (`static_argnums`/`static_argnames`) that is an instance of a plain class of the module
-        (run on jax 0.10, even a class hashing by value finds the old entry once its
-        attribute changed in place).
-        Flags `self.lr` or `cfg.scale` read in the trace when the attribute is written outside
-        construction (`__init__`, `__post_init__`, `setup`) and outside the traced function:
-        by another method (`self.lr *= 0.5`), by module-level code between two calls
-        (`trainer.lr = 0.01`), by any function through a module-level name, or by a
-        module-level function through its parameter, called with the object between two calls
-        (`configure(model, 5.0)`); and the same in a function for an object it makes
-        (`m = Model(); m.apply(x); m.weights = w; m.apply(x)`, or `set_k(m, 5.0)` between the
-        calls), in that function's program order (a loop repeats its body; rebinding `m` makes a
-        new object, with a new cache). `torch.compile` guards what it reads (a recompile, not a
-        stale value) and is not flagged. Attributes set before the first call, methods, and frozen
-        dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
-        write in a method that also resets what the code building the trace reads
-        (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
-        `self._compiled` before `jax.jit(self._step)`): the next build traces anew.
+        static_argnums=0)`), the `self` of a `@tf.function` method, or an argument that is an
+        instance of a plain class of the module and declared static (`static_argnums`/
+        `static_argnames`, where the marker decorates the function or is applied to it) or
+        passed to a `tf.function`, which keys plain objects by identity (run on jax 0.10, even
+        a class hashing by value finds the old entry once its attribute changed in place).
+        Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr` read in the trace when the
+        attribute is written outside construction (`__init__`, `__post_init__`, `setup`) and
+        outside the traced function, between a call that may build the trace and a later call
+        with no new cache in between (the wrapper applied anew to the called attribute:
+        `m.step = jax.jit(m._step)`), in program order: by module-level code
+        (`trainer.lr = 0.01`), or by a method (`self.lr *= 0.5`), a function or another
+        object's method handed the object (`configure(model, 5.0)`), where module-level code
+        runs it on the object; a method no code of a module that uses its objects itself calls
+        never runs, and one a library leaves to its users may run after any call. The same
+        holds in a function for an object it makes (`m = Model(); m.apply(x); m.weights = w;
+        m.apply(x)`, or `set_k(m, 5.0)` between the calls), in that function's program order
+        (a loop repeats its body; rebinding `m` makes a new object, with a new cache).
+        `torch.compile` guards what it reads (a recompile, not a stale value) and is not
+        flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
+        m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
+        fields (which cannot be written) are not flagged, nor is a write in a method that also
+        resets what the code building the trace reads (`self._loss_fn = fn; self._compiled =
+        False` where `compile()` checks `self._compiled` before `jax.jit(self._step)`): the
+        next build traces anew.
 
     Why is this bad:
         Such an object is no traced argument: the cache finds the old trace for the same
@@ -548,6 +594,29 @@ config = Config()
 apply(1.0, config)
 config.scale = 3.0
 apply(1.0, config)
+""",
+        """
+import jax
+
+class Optimizer:
+    def __init__(self):
+        self.lr = 0.1
+
+    def decay(self):
+        self.lr = self.lr / 2
+
+class Config:
+    def __init__(self):
+        self.opt = Optimizer()
+
+def step_impl(w, config):
+    return w - config.opt.lr  # expect: ACC604
+
+step = jax.jit(step_impl, static_argnums=1)
+config = Config()
+for epoch in range(3):
+    step(1.0, config)
+    config.opt.decay()
 """,
     ]
 

@@ -22,13 +22,19 @@ A change of a module-level variable counts when
   no change. A notebook that rebinds a name and then redefines the function that reads it
   never calls the stale trace;
 - a function makes it (a `global` write, an item or attribute write, a mutating method of a
-  built-in container), unless that function only runs before any trace (a module-level
-  function called, or applied as a decorator, only before the first call that may trace, its
-  change before its own such calls: `def main(): global CFG; CFG = load(); train()`), or
-  restores what it changed (a context manager: effect-handler stacks read at trace time on
-  purpose).
-An attribute of a bound method's object counts when it is written outside construction, on
-`self` in a method of its class or on a module-level instance of it.
+  built-in container) where module-level code runs it (`_placements`: its calls, those of
+  the functions and methods calling it, to any depth), between two such calls; where some
+  run of it is out of sight (a library's entry point, a function handed on), unless it only
+  runs before any trace (a module-level function called, or applied as a decorator, only
+  before the first call that may trace, its change before its own such calls: `def main():
+  global CFG; CFG = load(); train()`); never when it restores what it changed (a context
+  manager: effect-handler stacks read at trace time on purpose).
+A write under `if X is None:` on what it writes is a lazy initialisation, made once, the first
+time it is reached. An attribute of an object a trace is keyed on (a bound method's or a static
+`self`, a static argument, a module-level object) counts when it is written outside
+construction, in the same order: by module-level code, or by a method or function where
+module-level code runs it on that object. A function's own objects and an enclosing function's
+variables read by a closure (`closure_change`) are ordered in that function's body.
 """
 
 from __future__ import annotations
