@@ -630,6 +630,20 @@ for epoch in range(3):
         fn = ctx.function
         attr = node.attr.value
         bindings = ctx.analysis.bindings
+        framework = ctx.analysis.markers.framework(frozenset(fn.markers))
+        if framework.cache_key.guards_attributes:
+            # torch.compile guards what the body reads (a change recompiles): only an identity
+            # test of attributes is left unguarded (framework data `[cache] identity_tests`)
+            if not (framework.unguarded_identity and _in_identity_test(node, ctx)):
+                return
+            if not any(p.name == root.value for p in fn.params):
+                return
+            objects = bindings.static_objects(fn, root.value)
+            if not any(_holds_plain_objects(bindings, name, _compared(ctx)) for name in objects):
+                return  # a tensor's or a list's identity is guarded
+            change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
+            self._report(node, ctx, change, "an argument's identity test")
+            return
         if node.value is root and fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
             builders = ctx.analysis.bound_methods.get(fn)
             if builders is None and not _captures_self(fn, ctx):
@@ -644,8 +658,12 @@ for epoch in range(3):
             objects = bindings.static_objects(fn, root.value)
             change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
             whose = "a static argument"
+        self._report(node, ctx, change, whose)
+
+    @staticmethod
+    def _report(node: cst.Attribute, ctx: RuleContext, change, whose: str) -> None:
         if change is not None:
-            line = bindings.line(change.node)
+            line = ctx.analysis.bindings.line(change.node)
             ctx.report(
                 node,
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
@@ -666,6 +684,49 @@ def _captures_self(fn, ctx: RuleContext) -> bool:
     (framework data `[cache] method_self`: tf.function)."""
     markers = ctx.analysis.markers
     return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
+
+
+def _in_identity_test(node: cst.Attribute, ctx: RuleContext) -> bool:
+    """Whether `node` is an operand of an `is` / `is not` comparison."""
+    parent = ctx.parent
+    if isinstance(parent, cst.ComparisonTarget):
+        return parent.comparator is node and isinstance(parent.operator, (cst.Is, cst.IsNot))
+    return isinstance(parent, cst.Comparison) and parent.left is node and isinstance(
+        parent.comparisons[0].operator, (cst.Is, cst.IsNot)
+    )
+
+
+def _compared(ctx: RuleContext) -> set[str]:
+    """The attribute names an identity test compares (`current`, `left` of `h.current is h.left`)."""
+    comparison = ctx.parent if isinstance(ctx.parent, cst.Comparison) else ctx.ancestors[-2]
+    operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+    return {o.attr.value for o in operands if isinstance(o, cst.Attribute)}
+
+
+def _holds_plain_objects(bindings, name: str, attributes: set[str]) -> bool:
+    """Whether construction sets one of `attributes` of module-level object `name` to a plain
+    object, whose identity torch.compile does not guard: `object()`, an instance of a plain
+    class of the module, or another such attribute (`self.current = self.left`)."""
+    cls = bindings.instance_class(name)
+    init = cls.methods.get("__init__") if cls is not None else None
+    if init is None or not init.params:
+        return False
+    me = init.params[0].name
+    values = {
+        t.attr.value: v for t, v, how in bindings.body(init).flows
+        if how == "=" and isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
+    }
+
+    def plain(value, seen=frozenset()) -> bool:
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            made = bindings.index.classes.get(value.func.value)
+            return value.func.value == "object" or made is not None and not made.node.decorators and not made.bases
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == me:
+            key = value.attr.value
+            return key not in seen and key in values and plain(values[key], seen | {key})
+        return False
+
+    return any(a in values and plain(values[a]) for a in attributes)
 
 
 def _chain_root(node: cst.Attribute) -> cst.Name | None:

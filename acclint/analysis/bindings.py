@@ -142,7 +142,7 @@ class ModuleBindings:
         """Whether module-level `name` holds an object whose attributes code may write: an
         instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
         may be frozen), or a module it imports (`import settings`)."""
-        cls = self._instance_class(name)
+        cls = self.instance_class(name)
         if cls is not None:
             return not cls.node.decorators
         events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
@@ -320,12 +320,12 @@ class ModuleBindings:
         if isinstance(func, cst.Name) and func.value in self.index.classes:
             return self._method_may_run(self.index.classes[func.value], "__init__", reader, frozenset())
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            cls = self._instance_class(func.value.value)
+            cls = self.instance_class(func.value.value)
             if cls is not None:
                 return self._method_may_run(cls, func.attr.value, reader, frozenset())
         return True
 
-    def _instance_class(self, name: str) -> ClassInfo | None:
+    def instance_class(self, name: str) -> ClassInfo | None:
         """The class of this module every module-level value of `name` is a new instance of."""
         values = self.index.module_values.get(name, [])
         classes = {
