@@ -38,16 +38,15 @@ def tally():
 
 
 def test_stored_spellings_recall_and_precision(tally):
-    """Measured on the stored set when the ordered model landed: 272 of 286 stale programs
-    found at the read, no finding in any of the 487 fine ones. The misses left are in
-    benchmarks/README.md (an item written through a parameter by another object's method,
-    torch.compile's unguarded identity test, a closure wrapped again)."""
+    """Measured on the stored set when the ordered model landed: 285 of 286 stale programs
+    found at the read (before: 163), no finding in any of the 487 fine ones (before: 108). The
+    miss left is in benchmarks/README.md (a closure wrapped again with `jax.jit`)."""
     spellings = _generator()
     assert len(spellings.stored()) == 773
     overall = tally[("all", "all")]
     assert (overall["stale"], overall["fine"]) == (286, 487)
     recall, precision = spellings.recall_precision(overall)
-    assert recall >= 272 / 286, spellings.table(tally)
+    assert recall >= 285 / 286, spellings.table(tally)
     assert precision == 1.0, spellings.table(tally)
 
 
@@ -363,3 +362,68 @@ def test_calls_before_a_redefinition_reach_the_earlier_definition():
         evaluate(better, 1.0)
     """)
     assert _acc6(first + second) == [(_line(first, "x + model.bias"), "ACC604")]
+
+
+def test_torch_compile_leaves_an_identity_test_of_plain_objects_unguarded():
+    """Run on torch 2.13: `h.current is h.left` keeps its first answer when the attributes hold
+    `object()`s, and recompiles when they hold tensors (Dynamo guards a tensor's identity);
+    attribute values are guarded either way."""
+    source = textwrap.dedent("""
+        import torch
+
+        class Holder:
+            def __init__(self):
+                self.left = {made}
+                self.right = {made}
+                self.current = self.left
+                self.scale = 2.0
+
+        @torch.compile
+        def f(x, h):
+            return x * (2.0 if h.current is h.left else h.scale)
+
+        H = Holder()
+        f(torch.ones(3), H)
+        H.current = H.right
+        H.scale = 3.0
+        f(torch.ones(3), H)
+    """)
+    plain = source.format(made="object()")
+    assert _acc6(plain) == [(_line(plain, "h.current is"), "ACC604")]
+    assert _acc6(source.format(made="torch.ones(3)")) == []
+    reset = plain.replace("H.scale = 3.0", "torch._dynamo.reset()")
+    assert _acc6(reset) == []
+
+
+HANDED = {
+    "an item write": ('target["s"] = v', "TUNER.apply(CFG, 3.0)"),
+    "a mutating method": ("target.update(s=v)", "TUNER.apply(CFG, 3.0)"),
+    "a function": ('target["s"] = v', "tune(CFG, 3.0)"),
+}
+
+
+@pytest.mark.parametrize("write, call", HANDED.values(), ids=list(HANDED))
+def test_a_container_handed_to_a_writer(write, call):
+    head = textwrap.dedent(f"""
+        import jax
+
+        CFG = {{"s": 2.0}}
+
+        class Tuner:
+            def apply(self, target, v):
+                {write}
+
+        def tune(target, v):
+            {write}
+
+        TUNER = Tuner()
+
+        @jax.jit
+        def f(x):
+            return x * CFG["s"]
+
+    """)
+    read = _line(head, 'x * CFG["s"]')
+    assert _acc6(head + f"f(1.0)\n{call}\nf(1.0)\n") == [(read, "ACC602")]
+    assert _acc6(head + f"{call}\nf(1.0)\nf(1.0)\n") == []
+    assert _acc6(head + f"f(1.0)\n{call.replace('CFG', 'dict(CFG)')}\nf(1.0)\n") == []  # a copy is handed

@@ -72,7 +72,9 @@ class Event:
     """One thing module code does: bind or mutate a name, write an attribute, call something."""
 
     seq: int  # position in source order
-    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound)
+    # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own
+    # variable bound), "mutate_param" (an item write or mutating call on a function's parameter)
+    kind: str
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
     scope: FunctionInfo | None  # None: module-level code
@@ -127,6 +129,7 @@ class ModuleBindings:
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
         self._by_method: dict[str, list[Event]] | None = None
+        self._by_kind_param: list[Event] | None = None
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -182,18 +185,38 @@ class ModuleBindings:
                     return Change(event.node, how)
             elif not _initialises(event, _written_names(event)) and self._after_trace(event):
                 return Change(event.node, how)  # a lazy `if X is None: X = load()` sets it once, before use
+        return self._handed_change(name, reader, binds[0])
+
+    def _handed_change(self, name: str, reader: FunctionInfo, first_bind: int) -> Change | None:
+        """An item write or mutating call on a parameter (`target["k"] = v`, `target.update(...)`
+        of a built-in container) in a function or method that module-level code runs, naming
+        `name` in the call, between a build and a later hit: the container handed to it."""
+        for event in self._param_mutations():
+            scope = event.scope
+            if _inside(scope, reader) or _restores(scope, self.index):
+                continue
+            if isinstance(event.node, cst.Call) and not self._container(name):
+                continue  # `update` or `pop` of an object of unknown class may return a new one
+            placed = self._placements(scope)
+            if placed and self._placed_stale(placed, event, {name, event.name}, reader, first_bind, {name}):
+                return Change(event.node, "mutated")
         return None
+
+    def _param_mutations(self) -> list[Event]:
+        if self._by_kind_param is None:
+            self._by_kind_param = [e for e in self.events if e.kind == "mutate_param"]
+        return self._by_kind_param
 
     def _placed_stale(
         self, placed: list[Event], write: Event, names: set[str], reader: FunctionInfo, first_bind: int, objects: set[str] | None = None,
     ) -> bool:
         """Whether a function's `write` of `names`, run at the module-level events `placed`
         (`_placements`), falls between a build of `reader`'s trace and a later hit; with
-        `objects`, only runs whose call names one of them (the object the write changes)."""
+        `objects`, only runs whose call hands one of them on (the object the write changes)."""
         once = _initialises(write, names)
         return any(
             self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
-            for p in placed if objects is None or _mentions(p.node, objects)
+            for p in placed if objects is None or _hands(p.node, objects)
         )
 
     def _placements(self, fn: FunctionInfo, seen: frozenset = frozenset()) -> list[Event] | None:
@@ -865,6 +888,8 @@ class ModuleBindings:
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
                     if self._container(func.value.value):
                         self._mutation(func.value.value, add, scope, node)
+                    elif scope is not None and _is_parameter(func.value.value, scope):
+                        add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
             elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
@@ -900,6 +925,8 @@ class ModuleBindings:
                 base = base.value
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
+                if scope is not None and _is_parameter(base.value, scope) and not self.is_module_name(base.value, scope):
+                    add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
 
     def _container(self, name: str) -> bool:
         """Whether module-level `name` is bound only to built-in containers (a display, or
@@ -999,6 +1026,23 @@ def _mentions(expr: cst.CSTNode, names: set[str], attributes: bool = False) -> b
         or attributes and isinstance(node, cst.Attribute) and node.attr.value in names
         for node in walk_expression(expr)
     )
+
+
+def _hands(call: cst.CSTNode, names: set[str]) -> bool:
+    """Whether `call` hands the object one of `names` holds to the code it runs: as the object
+    of a method (`cfg.set_lr(...)`, `cfg.opt.set_lr(...)`) or as an argument (`tune(cfg)`,
+    `tune(cfg.opt)`), not a copy made of it (`tune(dict(cfg))`)."""
+    if not isinstance(call, cst.Call):
+        return False
+    values = [a.value for a in call.args]
+    if isinstance(call.func, cst.Attribute):
+        values.append(call.func.value)
+    for value in values:
+        while isinstance(value, cst.Attribute):
+            value = value.value
+        if isinstance(value, cst.Name) and value.value in names:
+            return True
+    return False
 
 
 def _hands_on(expr: cst.CSTNode, names: set[str]) -> bool:
