@@ -400,7 +400,7 @@ class ModuleBindings:
         """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
         again, where the framework keys its cache on the function: the old traces are found."""
         value = bind.value
-        if bind.kind != "bind" or not isinstance(value, cst.Call) or not value.args:
+        if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call) or not value.args:
             return False
         marker = self.markers.get(self.index.imports.resolve(value.func))
         if marker is None or marker.kind != CACHED:
