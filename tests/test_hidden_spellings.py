@@ -161,29 +161,29 @@ def test_a_method_nobody_calls_in_a_script_writes_nothing_but_a_librarys_may():
     assert _acc6(cls) == [(read, "ACC604")]
 
 
+# A class whose `__init__` wraps its method: `m.step(x)` runs the trace, `M()` does not.
+BOUND = textwrap.dedent("""
+    import jax
+
+    class M:
+        def __init__(self):
+            self.s = 2.0
+            self.step = jax.jit(self._step)
+
+        def _step(self, x):
+            return x * self.s
+
+        def set_s(self, v):
+            self.s = v
+
+    m = M()
+""")
+
+
 def test_calls_that_cannot_run_the_trace_are_no_build():
     """`Model()` whose `__init__` only wraps the method, and `obj.set_scale()`, build nothing:
     a write after them and before the first real call is set-up."""
-    source = textwrap.dedent("""
-        import jax
-
-        class M:
-            def __init__(self):
-                self.s = 2.0
-                self.step = jax.jit(self._step)
-
-            def _step(self, x):
-                return x * self.s
-
-            def set_s(self, v):
-                self.s = v
-
-        m = M()
-        m.set_s(3.0)
-        m.s = 4.0
-        m.step(1.0)
-        m.step(1.0)
-    """)
+    source = BOUND + "m.set_s(3.0)\nm.s = 4.0\nm.step(1.0)\nm.step(1.0)\n"
     assert _acc6(source) == []
     assert _acc6(source + "m.s = 5.0\nm.step(1.0)\n") == [(_line(source, "x * self.s"), "ACC604")]
 
@@ -304,21 +304,7 @@ def test_closure_in_program_order(write, stale):
 
 
 def test_a_new_wrapper_bound_to_the_attribute_called_starts_a_new_cache():
-    source = textwrap.dedent("""
-        import jax
-
-        class M:
-            def __init__(self):
-                self.s = 2.0
-                self.step = jax.jit(self._step)
-
-            def _step(self, x):
-                return x * self.s
-
-        m = M()
-        m.step(1.0)
-        m.s = 3.0
-    """)
+    source = BOUND + "m.step(1.0)\nm.s = 3.0\n"
     assert _acc6(source + "m.step = jax.jit(m._step)\nm.step(1.0)\n") == []
     assert _acc6(source + "m.step(1.0)\n") == [(_line(source, "x * self.s"), "ACC604")]
 
