@@ -174,5 +174,5 @@ def fit(x):
             ctx.report(
                 node,
                 f"'{node.value}' of the enclosing function is read in a cached trace but rebound at line {line}, "
-                f"after the jitted function was called: {STALE}; pass it as an argument",
+                f"between two calls of the compiled closure: {STALE}; pass it as an argument",
             )
