@@ -435,3 +435,34 @@ def test_a_closure_wrapped_again(wrapper, stale):
             f(1.0)
     """)
     assert _acc6(source) == ([(_line(source, "x * a"), "ACC605")] if stale else [])
+
+
+@pytest.mark.parametrize("body, stale", [
+    ("    for epoch in range(3):\n        step(1.0)\n        set_lr(LR / 2)\n", True),
+    ("    step(1.0)\n    tune()\n    step(1.0)\n", True),
+    ("    set_lr(0.05)\n    for epoch in range(3):\n        step(1.0)\n", False),
+    ("    for epoch in range(3):\n        step(1.0)\n    set_lr(0.05)\n", False),
+])
+def test_a_writer_ordered_inside_the_function_that_calls_the_trace(body, stale):
+    """`main()` both runs the trace and the writer: their order is `main`'s, not the module's
+    (b43187e missed the first two as well)."""
+    head = textwrap.dedent("""
+        import jax
+
+        LR = 0.1
+
+        def set_lr(v):
+            global LR
+            LR = v
+
+        def tune():
+            set_lr(0.01)
+
+        @jax.jit
+        def step(w):
+            return w - LR * w
+
+        def main():
+    """)
+    source = head + body + "\n\nmain()\n"
+    assert _acc6(source) == ([(_line(source, "LR * w"), "ACC601")] if stale else [])

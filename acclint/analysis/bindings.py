@@ -217,7 +217,36 @@ class ModuleBindings:
         return any(
             self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
             for p in placed if objects is None or _hands(p.node, objects)
-        )
+        ) or self._stale_inside(write.scope.outermost, reader, names, objects, frozenset())
+
+    def _stale_inside(
+        self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,
+    ) -> bool:
+        """Whether a function that runs `fn` (to any depth) does so, in its own program order,
+        between two of its calls of `reader`'s compiled callable (`def main(): for epoch in
+        ...: step(w); set_lr(lr / 2)`): module-level order cannot tell, the call of `main()`
+        being both."""
+        if fn in seen or fn.parent is not None:
+            return False
+        if fn.cls is None:
+            uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call"]
+        else:
+            uses = self._attribute_calls().get(fn.name, [])
+        roots = self._reaching(reader) | {reader.name}
+        for use in uses:
+            scope = use.scope
+            if scope is None or _inside(scope, fn) or _inside(scope, reader) or objects is not None and not _hands(use.node, objects):
+                continue
+            calls = [
+                e for root in roots for e in self._named.get(root, ())
+                if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
+            ]
+            clears = self._cache_clears(reader, scope)
+            if stale_window(use, calls, lambda call: clears, lambda a, b: a.name == b.name, once=_initialises(use, names)) is not None:
+                return True
+            if self._stale_inside(scope.outermost, reader, names, None, seen | {fn}):
+                return True
+        return False
 
     def _placements(self, fn: FunctionInfo, seen: frozenset = frozenset()) -> list[Event] | None:
         """The module-level events at which the code of `fn` runs, in program order: the
