@@ -439,13 +439,13 @@ def test_a_closure_wrapped_again(wrapper, stale):
 
 @pytest.mark.parametrize("body, stale", [
     ("    for epoch in range(3):\n        step(1.0)\n        set_lr(LR / 2)\n", True),
-    ("    step(1.0)\n    tune()\n    step(1.0)\n", True),
+    ("    def tune():\n        set_lr(0.01)\n\n    step(1.0)\n    tune()\n    step(1.0)\n", True),
     ("    set_lr(0.05)\n    for epoch in range(3):\n        step(1.0)\n", False),
     ("    for epoch in range(3):\n        step(1.0)\n    set_lr(0.05)\n", False),
 ])
 def test_a_writer_ordered_inside_the_function_that_calls_the_trace(body, stale):
-    """`main()` both runs the trace and the writer: their order is `main`'s, not the module's
-    (b43187e missed the first two as well)."""
+    """`main()` both runs the trace and the writer (directly, or through a function of its
+    own): their order is `main`'s, not the module's (b43187e missed the first one too)."""
     head = textwrap.dedent("""
         import jax
 
@@ -454,9 +454,6 @@ def test_a_writer_ordered_inside_the_function_that_calls_the_trace(body, stale):
         def set_lr(v):
             global LR
             LR = v
-
-        def tune():
-            set_lr(0.01)
 
         @jax.jit
         def step(w):

@@ -217,7 +217,7 @@ class ModuleBindings:
         return any(
             self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
             for p in placed if objects is None or _hands(p.node, objects)
-        ) or self._stale_inside(write.scope.outermost, reader, names, objects, frozenset())
+        ) or self._stale_inside(write.scope, reader, names, objects, frozenset())
 
     def _stale_inside(
         self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,
@@ -226,12 +226,14 @@ class ModuleBindings:
         between two of its calls of `reader`'s compiled callable (`def main(): for epoch in
         ...: step(w); set_lr(lr / 2)`): module-level order cannot tell, the call of `main()`
         being both."""
-        if fn in seen or fn.parent is not None:
+        if fn in seen:
             return False
-        if fn.cls is None:
-            uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call"]
-        else:
+        if fn.cls is None:  # a nested function is called by name in the function defining it
+            uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call" and (fn.parent is None or e.scope is fn.parent)]
+        elif fn.parent is None:
             uses = self._attribute_calls().get(fn.name, [])
+        else:
+            return False
         roots = self._reaching(reader) | {reader.name}
         for use in uses:
             scope = use.scope
@@ -244,7 +246,7 @@ class ModuleBindings:
             clears = self._cache_clears(reader, scope)
             if stale_window(use, calls, lambda call: clears, lambda a, b: a.name == b.name, once=_initialises(use, names)) is not None:
                 return True
-            if self._stale_inside(scope.outermost, reader, names, None, seen | {fn}):
+            if self._stale_inside(scope, reader, names, None, seen | {fn}):
                 return True
         return False
 
