@@ -1,25 +1,19 @@
 """ACC605: a variable of the enclosing function, read in a jitted closure, rebound after a call.
 
 `jax.jit(jax.grad(loss))` of a nested `def loss(val): ... * a` reads `a` from the enclosing
-function while tracing; rebinding `a` there after the jitted function was called changes
-nothing for later calls, which replay the first trace (jax-ml/jax#1426). Only the plain
-sequence is judged: `a` bound in the enclosing function, a statement that calls the jitted
-closure (the decorated name, or a name bound to a marker applied to it), then a later
-statement of the same block that binds `a` again (a call or a rebinding inside a branch or a
-loop may not run, and is not judged).
+function while tracing; rebinding `a` there after the jitted function was called and before a
+later call changes nothing for that call, which replays the first trace (jax-ml/jax#1426).
+The enclosing function's program order is the model of trace time's
+(acclint.analysis.trace_time): a loop repeats its body, a binding in one branch is never after
+a call in the other, and the closure defined again, a new wrapper or a cache clear start a new
+cache.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
-from weakref import WeakKeyDictionary
-
 import libcst as cst
 
-from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.scopes import FunctionInfo
-from acclint.analysis.taint import target_names
-from acclint.analysis.walk import children, walk_expression
+from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc6_hidden_inputs import STALE, changed_here, is_read
@@ -49,8 +43,9 @@ def _mentions(expr: cst.CSTNode, name: str) -> bool:
 
 
 def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
-    """The line where the enclosing function rebinds the variable `node` reads, after it called
-    the jitted closure; None if it does not."""
+    """The line where the enclosing function rebinds the variable `node` reads after a call of
+    the jitted closure and before a later one (acclint.analysis.bindings.closure_change); None
+    if it does not."""
     fn = ctx.function
     outer = fn.parent
     name = node.value
@@ -59,74 +54,25 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     body = ctx.analysis.body(outer)
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
-    statement = _rebound_after_calls(fn, ctx).get(name)
-    return ctx.analysis.bindings.line(statement) if statement is not None else None
-
-
-# What `_rebound_after_calls` found for each closure of a module, dropped with its analysis
-# (every read of a closure variable asks; the answer depends on the closure alone).
-_FOUND: WeakKeyDictionary[ModuleAnalysis, dict[FunctionInfo, dict[str, cst.CSTNode]]] = WeakKeyDictionary()
-
-
-def _rebound_after_calls(fn: FunctionInfo, ctx: RuleContext) -> dict[str, cst.CSTNode]:
-    """For the closure `fn`: each variable the enclosing function rebinds after calling the
-    closure's cached trace, with the first statement that does (blocks in `_blocks` order),
-    worked out once per closure."""
-    found = _FOUND.setdefault(ctx.analysis, {})
-    rebound = found.get(fn)
-    if rebound is None:
-        rebound = found[fn] = {}
-        runners = _runners(ctx)
-        if runners:
-            for block in _blocks(fn.parent.node.body):  # type: ignore[union-attr]
-                for name, statement in _rebindings_after_call(block, runners):
-                    rebound.setdefault(name, statement)
-    return rebound
-
-
-def _blocks(node: cst.CSTNode):
-    """Every block of statements in a function body, nested ones too (not those of nested
-    functions and classes, which run at other times)."""
-    if isinstance(node, cst.IndentedBlock):
-        yield node
-    for child in children(node):
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            yield from _blocks(child)
-
-
-def _rebindings_after_call(block: cst.IndentedBlock, runners: set[str]) -> Iterator[tuple[str, cst.CSTNode]]:
-    """Each name a simple statement of `block` binds after an earlier simple statement of the
-    same block called a runner, with that statement, in order: the rebinding surely follows a
-    call (a call or a binding inside a branch or loop may not run, and is not judged)."""
-    called = False
-    for statement in block.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        if called:
-            for small in statement.body:
-                for name in _bound(small):
-                    yield name, statement
-        called = called or any(
-            isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in runners for n in walk_expression(statement)
-        )
-
-
-def _bound(small: cst.BaseSmallStatement) -> list[str]:
-    """The names an assignment statement binds."""
-    if isinstance(small, cst.Assign):
-        return [n for t in small.targets for n in target_names(t.target)]
-    if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and (not isinstance(small, cst.AnnAssign) or small.value is not None):
-        return target_names(small.target)
-    return []
+    runners = _runners(ctx)
+    if not runners:
+        return None
+    write = ctx.analysis.bindings.closure_change(name, outer, runners, fn)
+    return ctx.analysis.bindings.line(write) if write is not None else None
 
 
 class ClosureRebound(Rule):
-    """A variable of the enclosing function a jitted closure reads is rebound after the closure was called and before a later call.
+    """A variable of the enclosing function a cached closure reads is rebound after a trace was built and before a later call that reuses it.
 
     What it does:
-        Flags a read, inside a nested function whose trace is cached, of a variable of the
-        function that defines it, when that function calls the jitted closure and then binds
-        the variable again (`a = 20` after `grad(x)`).
+        Flags a read, inside a nested function whose trace is cached (`jax.jit`,
+        `tf.function`), of a variable of the function that defines it, when that function
+        binds the variable again (`a = 20`, or a call of a nested function declaring it
+        `nonlocal`) between a call of the compiled closure and a later call through the same
+        name, in its program order (a loop repeats its body). Nothing is stale when a new
+        cache starts in between: the closure defined again, a new wrapper bound to the called
+        name (not `jax.jit` of the same closure again), `jax.clear_caches()`. A binding before
+        the first call, after the last one, or in the other branch of an `if` is not flagged.
 
     Why is this bad:
         The closure's trace reads the variable once, while it is built. Later calls replay that
@@ -157,6 +103,25 @@ class ClosureRebound(Rule):
     name = "closure-rebound"
     contexts = frozenset({CACHED})
     VALID = [
+        """
+import jax
+
+def fit(x):
+    a = 10
+
+    @jax.jit
+    def scaled(v):
+        return v * a
+
+    first = scaled(x)
+    a = 20
+
+    @jax.jit  # defined again: a new callable with an empty cache, which sees 20
+    def scaled(v):
+        return v * a
+
+    return first, scaled(x)
+""",
         """
 import jax
 import jax.numpy as jnp
@@ -209,5 +174,5 @@ def fit(x):
             ctx.report(
                 node,
                 f"'{node.value}' of the enclosing function is read in a cached trace but rebound at line {line}, "
-                f"after the jitted function was called: {STALE}; pass it as an argument",
+                f"between two calls of the compiled closure: {STALE}; pass it as an argument",
             )

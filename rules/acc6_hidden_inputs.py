@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change
+from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.walk import walk_body
@@ -75,17 +76,20 @@ class GlobalRebound(Rule):
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
         `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
-        that module-level code rebinds (assignment, augmented assignment, `for` target, `del`)
-        between a call that may build the trace and a later call through the same name, in
-        program order (a loop repeats its body: a write late in one pass precedes a call early
-        in the next), or that a function which may run after tracing writes through `global`.
-        Nothing is stale when a new cache starts in between: the function defined again (a
-        `@tf.function` made on every pass of a loop reads that pass's names), a new wrapper
-        bound to the called name (not `jax.jit` of the same function again, which finds the
-        old traces), `jax.clear_caches()`, or a closure a host function makes anew on each
-        call. Set-up before the first call, a lazy `if X is None: X = load()`, a flag a
-        context manager sets and restores, and a read that feeds a `global` write in the same
-        trace (ACC4) are not flagged. The message names the line of the change.
+        rebound (assignment, augmented assignment, `for` target, `del`) between a call that
+        may build the trace and a later call through the same name, in program order (a loop
+        repeats its body: a write late in one pass precedes a call early in the next). A
+        function or method that writes it through `global` writes where module-level code
+        runs it (`set_lr(0.01)`, `tuner.apply()`, or a function calling them); one never run
+        in the module (a library's entry point) may run after any call. Nothing is stale when
+        a new cache starts in between: the function defined again (a `@tf.function` made on
+        every pass of a loop reads that pass's names), a new wrapper bound to the called name
+        (not `jax.jit` of the same function again, which finds the old traces),
+        `jax.clear_caches()`, or a closure a host function makes anew on each call. Set-up
+        before the first call (`load_params()` first), a lazy `if X is None: X = load()`
+        before the call that reads it, a flag a context manager sets and restores, and a read
+        that feeds a `global` write in the same trace (ACC4) are not flagged. The message
+        names the line of the change.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a
@@ -154,6 +158,24 @@ for scale in (1.0, 2.0):
     apply(tf.ones(2))
     apply(tf.ones(2))
 """,
+        """
+import jax
+
+PARAMS = None
+
+def load_params():
+    global PARAMS
+    PARAMS = 3.0
+
+@jax.jit
+def f(x):
+    return x * PARAMS
+
+for step in range(3):
+    if PARAMS is None:
+        load_params()  # once, before the first call reads it
+    f(step)
+""",
     ]
     INVALID = [
         """
@@ -192,13 +214,16 @@ class GlobalMutated(Rule):
 
     What it does:
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
-        in place after the trace may have been built: an item or attribute assignment
-        (`cfg["scale"] = 2.0`, `config.lr = 0.01`), `del cfg[k]`, or a mutating method
-        (`append`, `update`, `pop`, ...) of a built-in dict, list or set, by module-level code
-        between a call that may build the trace and a later one with no new cache in between
-        (as ACC601), or by a function that may run after tracing (not a context manager's
-        entry and exit, which restore it). The message names the line of the change. Changes
-        made by other modules are not seen yet.
+        in place between a call that may build the trace and a later one with no new cache in
+        between (as ACC601): an item or attribute assignment (`cfg["scale"] = 2.0`,
+        `config.lr = 0.01`), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
+        ...) of a built-in dict, list or set, by module-level code or by a function where
+        module-level code runs it (not a context manager's entry and exit, which restore it).
+        An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
+        module, `cfg.opt.lr`) counts when that attribute is written: by a method of the object
+        (`STATE.set_lr(0.01)`), by a function or another object's method it is handed to, or
+        through the name. The message names the line of the change. Changes made by other
+        modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the
@@ -258,12 +283,55 @@ f(1.0)
 cfg["scale"] = 2.0
 f(1.0)
 """,
+        """
+import jax
+
+import settings
+
+def tune():
+    settings.scale = 3.0
+
+@jax.jit
+def f(x):
+    return x * settings.scale  # expect: ACC602
+
+f(1.0)
+tune()
+f(1.0)
+""",
     ]
 
     def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
         _report_module_change(
             node, ctx, "mutated", "changed in place", "pass the value as an argument (static if it is configuration)"
         )
+
+    def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
+        """`STATE.scale`, `settings.lr`, `cfg.opt.lr`: an attribute of a module-level object
+        (an instance of a plain class of the module, an imported module) written by a method of
+        the object, a function handed it, or any code through its name, in program order. A
+        change of the object the name reports (visit_Name) is not reported twice."""
+        root = _chain_root(node)
+        parent = ctx.parent
+        if root is None or isinstance(parent, cst.Attribute) and parent.value is node:
+            return
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
+            return  # a write: ACC4's
+        fn = ctx.function
+        name = root.value
+        bindings = ctx.analysis.bindings
+        if ctx.is_local(name) or not bindings.module_object(name) or not bindings.is_module_name(name, fn):
+            return
+        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
+            return
+        change = bindings.attribute_written(node.attr.value, fn, set(), {name})
+        if change is not None:
+            line = bindings.line(change.node)
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
+                f"{STALE}; pass the value as an argument (static if it is configuration)",
+            )
 
 
 class IteratorConsumedInTrace(Rule):
@@ -396,24 +464,30 @@ class BoundAttributeRead(Rule):
     What it does:
         The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
         `dlaccelerate(self.step)`), a `self` declared static (`@partial(jax.jit,
-        static_argnums=0)`), the `self` of a `@tf.function` method, or a static argument
-        (`static_argnums`/`static_argnames`) that is an instance of a plain class of the module
-        (run on jax 0.10, even a class hashing by value finds the old entry once its
-        attribute changed in place).
-        Flags `self.lr` or `cfg.scale` read in the trace when the attribute is written outside
-        construction (`__init__`, `__post_init__`, `setup`) and outside the traced function:
-        by another method (`self.lr *= 0.5`), by module-level code between two calls
-        (`trainer.lr = 0.01`), by any function through a module-level name, or by a
-        module-level function through its parameter, called with the object between two calls
-        (`configure(model, 5.0)`); and the same in a function for an object it makes
-        (`m = Model(); m.apply(x); m.weights = w; m.apply(x)`, or `set_k(m, 5.0)` between the
-        calls), in that function's program order (a loop repeats its body; rebinding `m` makes a
-        new object, with a new cache). `torch.compile` guards what it reads (a recompile, not a
-        stale value) and is not flagged. Attributes set before the first call, methods, and frozen
-        dataclass or `flax.struct` fields (which cannot be written) are not flagged, nor is a
-        write in a method that also resets what the code building the trace reads
-        (`self._loss_fn = fn; self._compiled = False` where `compile()` checks
-        `self._compiled` before `jax.jit(self._step)`): the next build traces anew.
+        static_argnums=0)`), the `self` of a `@tf.function` method, or an argument that is an
+        instance of a plain class of the module and declared static (`static_argnums`/
+        `static_argnames`, where the marker decorates the function or is applied to it) or
+        passed to a `tf.function`, which keys plain objects by identity (run on jax 0.10, even
+        a class hashing by value finds the old entry once its attribute changed in place).
+        Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr` read in the trace when the
+        attribute is written outside construction (`__init__`, `__post_init__`, `setup`) and
+        outside the traced function, between a call that may build the trace and a later call
+        with no new cache in between (the wrapper applied anew to the called attribute:
+        `m.step = jax.jit(m._step)`), in program order: by module-level code
+        (`trainer.lr = 0.01`), or by a method (`self.lr *= 0.5`), a function or another
+        object's method handed the object (`configure(model, 5.0)`), where module-level code
+        runs it on the object; a method no code of a module that uses its objects itself calls
+        never runs, and one a library leaves to its users may run after any call. The same
+        holds in a function for an object it makes (`m = Model(); m.apply(x); m.weights = w;
+        m.apply(x)`, or `set_k(m, 5.0)` between the calls), in that function's program order
+        (a loop repeats its body; rebinding `m` makes a new object, with a new cache).
+        `torch.compile` guards what it reads (a recompile, not a stale value) and is not
+        flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
+        m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
+        fields (which cannot be written) are not flagged, nor is a write in a method that also
+        resets what the code building the trace reads (`self._loss_fn = fn; self._compiled =
+        False` where `compile()` checks `self._compiled` before `jax.jit(self._step)`): the
+        next build traces anew.
 
     Why is this bad:
         Such an object is no traced argument: the cache finds the old trace for the same
@@ -521,17 +595,56 @@ apply(1.0, config)
 config.scale = 3.0
 apply(1.0, config)
 """,
+        """
+import jax
+
+class Optimizer:
+    def __init__(self):
+        self.lr = 0.1
+
+    def decay(self):
+        self.lr = self.lr / 2
+
+class Config:
+    def __init__(self):
+        self.opt = Optimizer()
+
+def step_impl(w, config):
+    return w - config.opt.lr  # expect: ACC604
+
+step = jax.jit(step_impl, static_argnums=1)
+config = Config()
+for epoch in range(3):
+    step(1.0, config)
+    config.opt.decay()
+""",
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        if not isinstance(node.value, cst.Name):
-            return
+        root = _chain_root(node)
+        if root is None or isinstance(ctx.parent, cst.Attribute) and ctx.parent.value is node:
+            return  # not a chain of names, or a link of a longer chain (judged at its end)
         parent = ctx.parent
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
         fn = ctx.function
         attr = node.attr.value
-        if fn.cls is not None and fn.params and node.value.value == fn.params[0].name and fn.is_method:
+        framework = ctx.analysis.markers.framework(frozenset(fn.markers))
+        if framework.cache_key.guards_attributes:
+            # torch.compile guards what the body reads (a change recompiles): only an identity
+            # test of attributes is left unguarded (framework data `[cache] identity_tests`)
+            if not (framework.unguarded_identity and _in_identity_test(node, ctx)):
+                return
+            if not any(p.name == root.value for p in fn.params):
+                return
+            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
+            objects = bindings.static_objects(fn, root.value)
+            if not any(_holds_plain_objects(bindings, name, _compared(ctx)) for name in objects):
+                return  # a tensor's or a list's identity is guarded
+            change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
+            self._report(node, ctx, change, "an argument's identity test")
+            return
+        if node.value is root and fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
             builders = ctx.analysis.bound_methods.get(fn)
             if builders is None and not _captures_self(fn, ctx):
                 return
@@ -541,14 +654,18 @@ apply(1.0, config)
             change = bindings.attribute_written(attr, fn, builders or set())
             whose = "a bound method's object"
         else:
-            if not _is_static(node.value.value, fn, ctx):
+            if not _is_static(root.value, fn, ctx):
                 return
             bindings = ctx.analysis.bindings
-            objects = bindings.static_objects(fn, node.value.value)
-            change = bindings.attribute_written(attr, fn, set(), objects, static_param=node.value.value)
+            objects = bindings.static_objects(fn, root.value)
+            change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
             whose = "a static argument"
+        self._report(node, ctx, change, whose)
+
+    @staticmethod
+    def _report(node: cst.Attribute, ctx: RuleContext, change, whose: str) -> None:
         if change is not None:
-            line = bindings.line(change.node)
+            line = ctx.analysis.bindings.line(change.node)
             ctx.report(
                 node,
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
@@ -571,9 +688,69 @@ def _captures_self(fn, ctx: RuleContext) -> bool:
     return any(markers.framework(frozenset({marker.name})).captures_self for marker, _ in _decorating_markers(fn, ctx))
 
 
+def _in_identity_test(node: cst.Attribute, ctx: RuleContext) -> bool:
+    """Whether `node` is an operand of an `is` / `is not` comparison."""
+    parent = ctx.parent
+    if isinstance(parent, cst.ComparisonTarget):
+        return parent.comparator is node and isinstance(parent.operator, (cst.Is, cst.IsNot))
+    return isinstance(parent, cst.Comparison) and parent.left is node and isinstance(
+        parent.comparisons[0].operator, (cst.Is, cst.IsNot)
+    )
+
+
+def _compared(ctx: RuleContext) -> set[str]:
+    """The attribute names an identity test compares (`current`, `left` of `h.current is h.left`)."""
+    comparison = ctx.parent if isinstance(ctx.parent, cst.Comparison) else ctx.ancestors[-2]
+    operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+    return {o.attr.value for o in operands if isinstance(o, cst.Attribute)}
+
+
+def _holds_plain_objects(bindings, name: str, attributes: set[str]) -> bool:
+    """Whether construction sets one of `attributes` of module-level object `name` to a plain
+    object, whose identity torch.compile does not guard: `object()`, an instance of a plain
+    class of the module, or another such attribute (`self.current = self.left`)."""
+    cls = bindings.instance_class(name)
+    init = cls.methods.get("__init__") if cls is not None else None
+    if init is None or not init.params:
+        return False
+    me = init.params[0].name
+    values = {
+        t.attr.value: v for t, v, how in bindings.body(init).flows
+        if how == "=" and isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
+    }
+
+    def plain(value, seen=frozenset()) -> bool:
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+            made = bindings.index.classes.get(value.func.value)
+            return value.func.value == "object" or made is not None and not made.node.decorators and not made.bases
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == me:
+            key = value.attr.value
+            return key not in seen and key in values and plain(values[key], seen | {key})
+        return False
+
+    return any(a in values and plain(values[a]) for a in attributes)
+
+
+def _chain_root(node: cst.Attribute) -> cst.Name | None:
+    """The name an attribute chain of names starts from (`c` of `c.inner.scale`), or None."""
+    value = node.value
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return value if isinstance(value, cst.Name) else None
+
+
 def _is_static(name: str, fn, ctx: RuleContext) -> bool:
-    """Whether a marker decorating `fn` declares its parameter `name` static: the trace is
-    keyed on the object passed there by hash, and its attributes are hidden inputs."""
+    """Whether the trace is keyed on the object passed as `fn`'s parameter `name` by hash or
+    identity, so that its attributes are hidden inputs: a marker declares it static (decorating
+    `fn`, or applied to it: `jax.jit(f, static_argnums=1)`), or the framework keys every Python
+    object that way (framework data `[cache] objects`: tf.function)."""
+    if not any(p.name == name for p in fn.params):
+        return False
+    trace = fn.traces.get(CACHED)
+    if trace is not None and fn.markers and trace.params.get(name, Kind.STATIC) == Kind.STATIC:
+        return True  # what a marker declares static is no traced parameter of its trace
+    if fn.markers and ctx.analysis.markers.framework(frozenset(fn.markers)).objects_by_identity:
+        return True
     positional = [p.name for p in fn.params if p.positional]  # the marker sees `self` too
     for _, opts in _decorating_markers(fn, ctx):
         static = set(opts.static_argnames) | {positional[i] for i in opts.static_argnums if -len(positional) <= i < len(positional)}

@@ -22,13 +22,19 @@ A change of a module-level variable counts when
   no change. A notebook that rebinds a name and then redefines the function that reads it
   never calls the stale trace;
 - a function makes it (a `global` write, an item or attribute write, a mutating method of a
-  built-in container), unless that function only runs before any trace (a module-level
-  function called, or applied as a decorator, only before the first call that may trace, its
-  change before its own such calls: `def main(): global CFG; CFG = load(); train()`), or
-  restores what it changed (a context manager: effect-handler stacks read at trace time on
-  purpose).
-An attribute of a bound method's object counts when it is written outside construction, on
-`self` in a method of its class or on a module-level instance of it.
+  built-in container) where module-level code runs it (`_placements`: its calls, those of
+  the functions and methods calling it, to any depth), between two such calls; where some
+  run of it is out of sight (a library's entry point, a function handed on), unless it only
+  runs before any trace (a module-level function called, or applied as a decorator, only
+  before the first call that may trace, its change before its own such calls: `def main():
+  global CFG; CFG = load(); train()`); never when it restores what it changed (a context
+  manager: effect-handler stacks read at trace time on purpose).
+A write under `if X is None:` on what it writes is a lazy initialisation, made once, the first
+time it is reached. An attribute of an object a trace is keyed on (a bound method's or a static
+`self`, a static argument, a module-level object) counts when it is written outside
+construction, in the same order: by module-level code, or by a method or function where
+module-level code runs it on that object. A function's own objects and an enclosing function's
+variables read by a closure (`closure_change`) are ordered in that function's body.
 """
 
 from __future__ import annotations
@@ -67,7 +73,10 @@ class Event:
     """One thing module code does: bind or mutate a name, write an attribute, call something."""
 
     seq: int  # position in source order
-    kind: str  # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own variable bound), "item" (an item written on an object no name holds)
+    # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own
+    # variable bound), "mutate_param" (an item write or mutating call on a function's parameter),
+    # "item" (an item written on an object no name holds)
+    kind: str
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
     scope: FunctionInfo | None  # None: module-level code
@@ -121,6 +130,8 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
+        self._by_method: dict[str, list[Event]] | None = None
+        self._by_kind_param: list[Event] | None = None
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -131,6 +142,16 @@ class ModuleBindings:
         class or import (a rebound function or module is another matter)."""
         kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
         return kinds == {"bind"}
+
+    def module_object(self, name: str) -> bool:
+        """Whether module-level `name` holds an object whose attributes code may write: an
+        instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
+        may be frozen), or a module it imports (`import settings`)."""
+        cls = self.instance_class(name)
+        if cls is not None:
+            return not cls.node.decorators
+        events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
+        return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
@@ -155,13 +176,130 @@ class ModuleBindings:
             if event.scope is None:
                 if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
-                if self._stale_call_around(event, reader, binds[0]):
+                if self._stale_call_around(event, reader, binds[0], once=_initialises(event, _written_names(event))):
                     return Change(event.node, how)
-            elif _initialises(event):
-                continue  # `if X is None: X = load()`: set once, the first time anything reads it
-            elif not _inside(event.scope, reader) and not _restores(event.scope, self.index) and self._after_trace(event):
-                return Change(event.node, how)
+                continue
+            if _inside(event.scope, reader) or _restores(event.scope, self.index):
+                continue
+            placed = self._placements(event.scope)
+            if placed is not None:
+                if self._placed_stale(placed, event, _written_names(event), reader, binds[0]):
+                    return Change(event.node, how)
+            elif not _initialises(event, _written_names(event)) and self._after_trace(event):
+                return Change(event.node, how)  # a lazy `if X is None: X = load()` sets it once, before use
+        return self._handed_change(name, reader, binds[0])
+
+    def _handed_change(self, name: str, reader: FunctionInfo, first_bind: int) -> Change | None:
+        """An item write or mutating call on a parameter (`target["k"] = v`, `target.update(...)`
+        of a built-in container) in a function or method that module-level code runs, naming
+        `name` in the call, between a build and a later hit: the container handed to it."""
+        for event in self._param_mutations():
+            scope = event.scope
+            if _inside(scope, reader) or _restores(scope, self.index):
+                continue
+            if isinstance(event.node, cst.Call) and not self._container(name):
+                continue  # `update` or `pop` of an object of unknown class may return a new one
+            placed = self._placements(scope)
+            if placed and self._placed_stale(placed, event, {name, event.name}, reader, first_bind, {name}):
+                return Change(event.node, "mutated")
         return None
+
+    def _param_mutations(self) -> list[Event]:
+        if self._by_kind_param is None:
+            self._by_kind_param = [e for e in self.events if e.kind == "mutate_param"]
+        return self._by_kind_param
+
+    def _placed_stale(
+        self, placed: list[Event], write: Event, names: set[str], reader: FunctionInfo, first_bind: int, objects: set[str] | None = None,
+    ) -> bool:
+        """Whether a function's `write` of `names`, run at the module-level events `placed`
+        (`_placements`), falls between a build of `reader`'s trace and a later hit; with
+        `objects`, only runs whose call hands one of them on (the object the write changes)."""
+        once = _initialises(write, names)
+        return any(
+            self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
+            for p in placed if objects is None or _hands(p.node, objects)
+        ) or self._stale_inside(write.scope, reader, names, objects, frozenset())
+
+    def _stale_inside(
+        self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,
+    ) -> bool:
+        """Whether a function that runs `fn` (to any depth) does so, in its own program order,
+        between two of its calls of `reader`'s compiled callable (`def main(): for epoch in
+        ...: step(w); set_lr(lr / 2)`): module-level order cannot tell, the call of `main()`
+        being both."""
+        if fn in seen:
+            return False
+        if fn.cls is None:  # a nested function is called by name in the function defining it
+            uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call" and (fn.parent is None or e.scope is fn.parent)]
+        elif fn.parent is None:
+            uses = self._attribute_calls().get(fn.name, [])
+        else:
+            return False
+        roots = self._reaching(reader) | {reader.name}
+        for use in uses:
+            scope = use.scope
+            if scope is None or _inside(scope, fn) or _inside(scope, reader) or objects is not None and not _hands(use.node, objects):
+                continue
+            calls = [
+                e for root in roots for e in self._named.get(root, ())
+                if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
+            ]
+            clears = self._cache_clears(reader, scope)
+            if stale_window(use, calls, lambda call: clears, lambda a, b: a.name == b.name, once=_initialises(use, names)) is not None:
+                return True
+            if self._stale_inside(scope, reader, names, None, seen | {fn}):
+                return True
+        return False
+
+    def _placements(self, fn: FunctionInfo, seen: frozenset = frozenset()) -> list[Event] | None:
+        """The module-level events at which the code of `fn` runs, in program order: the
+        module-level calls of it (or of the method, by name on any object) and of the functions
+        and methods calling it, to any depth, and a decorator it is applied as. A method nothing
+        calls never runs (`[]`) where module-level code uses the module's instances of its class
+        itself (a script); a module that only makes them leaves their users' order unknown. None where
+        some run of it is out of sight: a nested function, a dunder method, a function handed on
+        as a value or never called (a library's entry point), a cycle."""
+        if fn.parent is not None or fn in seen:
+            return None
+        if fn.cls is None:
+            if self.index.functions.get(fn.name) is not fn:
+                return None
+            uses = []
+            for use in self._named.get(fn.name, ()):
+                if use.kind == "call" or use.kind == "ref" and isinstance(use.node, cst.Decorator):
+                    uses.append(use)
+                elif use.kind == "ref":
+                    return None  # handed on: runs whenever its holder calls it
+            if not uses:
+                return None
+        else:
+            if fn.cls.function is not None or fn.name.startswith("__") or self.index.classes.get(fn.cls.name) is not fn.cls:
+                return None
+            uses = self._attribute_calls().get(fn.name, [])
+            if not uses and not any(
+                e.kind == "call" and e.scope is None for name in self._instances(fn.cls) for e in self._named.get(name, ())
+            ):
+                return None  # the module makes no use of its objects itself: their users may call it
+        found: list[Event] = []
+        for use in uses:
+            if use.scope is None:
+                found.append(use)
+            elif not _inside(use.scope, fn):
+                lifted = self._placements(use.scope.outermost, seen | {fn})
+                if lifted is None:
+                    return None
+                found += lifted
+        return found
+
+    def _attribute_calls(self) -> dict[str, list[Event]]:
+        """Call events of a method by its name (`x.set_scale(...)`, any `x`)."""
+        if self._by_method is None:
+            self._by_method = {}
+            for event in self.events:
+                if event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
+                    self._by_method.setdefault(event.node.func.attr.value, []).append(event)
+        return self._by_method
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -171,19 +309,115 @@ class ModuleBindings:
         spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
-    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int) -> bool:
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False) -> bool:
         """Whether module-level code can call into `reader` (building a trace) after the
         variable's first binding and before `change`, and call into it again after `change`
         through the same name with no new cache in between (trace_time.stale_window): a
         redefinition of that name or a new wrapper bound to it, or a call that empties every
-        cache (`jax.clear_caches()`)."""
+        cache (`jax.clear_caches()`). `once`: the change is a lazy initialisation, made the
+        first time it is reached. A call of a method of a module-level object that cannot run
+        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call."""
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
             if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
+            and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-        return stale_window(change, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name) is not None
+
+        def resets_of(call: Event) -> list[Event]:
+            return [*resets[call.name], *self._attribute_rewraps(call)]
+
+        return stale_window(change, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None
+
+    def _attribute_rewraps(self, call: Event) -> list[Event]:
+        """Module-level writes of a new compiled callable to the attribute `call` calls
+        (`obj.step = jax.jit(obj._step)` before `obj.step(x)`): a new, empty cache."""
+        func = call.node.func if isinstance(call.node, cst.Call) else None
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return []
+        return [
+            e for e in self._attribute_writes.get(None, ())
+            if e.name == func.attr.value and isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name)
+            and e.node.value.value == func.value.value and self._new_wrapper(e)
+        ]
+
+    def _new_wrapper(self, bind: Event) -> bool:
+        """Whether `bind` assigns a cached marker's new application that starts an empty cache."""
+        value = bind.value
+        if not isinstance(value, cst.Call):
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        return marker is not None and marker.kind == CACHED and not self._same_cache(bind, None)
+
+    def _calls_this_definition(self, call: Event, reader: FunctionInfo) -> bool:
+        """Whether a module-level call through the name of `reader`'s module-level function
+        reaches this definition of it: the last one that ran before the call (a notebook that
+        defines `evaluate` twice calls the first one before the second is made). Calls through
+        other names, and in a loop around both definitions, may."""
+        top = reader.outermost
+        if call.name != top.name or top.parent is not None or top.cls is not None:
+            return True
+        defined = [e for e in self._named.get(top.name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
+        if len(defined) < 2:
+            return True
+        earlier = [e for e in defined if e.seq < call.seq]
+        if not earlier or set(earlier[-1].loops) & set(call.loops):
+            return True
+        return earlier[-1].node is top.node
+
+    def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
+        """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
+        of a class of the module whose method `m` cannot reach it, nor `Cls(...)` whose
+        `__init__` cannot."""
+        if not isinstance(call, cst.Call):
+            return True
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in self.index.classes:
+            return self._method_may_run(self.index.classes[func.value], "__init__", reader, frozenset())
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            cls = self.instance_class(func.value.value)
+            if cls is not None:
+                return self._method_may_run(cls, func.attr.value, reader, frozenset())
+        return True
+
+    def instance_class(self, name: str) -> ClassInfo | None:
+        """The class of this module every module-level value of `name` is a new instance of."""
+        values = self.index.module_values.get(name, [])
+        classes = {
+            id(cls): cls for v in values
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and (cls := self.index.classes.get(v.func.value)) is not None
+        }
+        return next(iter(classes.values())) if len(classes) == 1 and len(values) == sum(
+            1 for v in values if isinstance(v, cst.Call)
+        ) else None
+
+    def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
+        """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
+        is `reader` (or encloses it), an attribute bound to a wrapper of it (`self.step =
+        jax.jit(self._step)`), or its code calls such a method of `self` or a module-level name
+        whose call may build a trace; unknown methods (inherited) may."""
+        method = cls.methods.get(name)
+        if method is None:
+            if name == "__init__" and not cls.bases:
+                return False
+            return bool(cls.bases) or any(
+                e.kind == "attr" and e.name == name and e.value is not None and _mentions(e.value, {reader.name}, attributes=True)
+                for e in self._named.get(name, ())
+            )
+        if _inside(reader, method) or (name, id(cls)) in seen:
+            return _inside(reader, method)
+        me = method.params[0].name if method.params else None
+        for node in walk_expression(method.node):
+            if not isinstance(node, cst.Call):
+                continue
+            func = node.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == me:
+                if self._method_may_run(cls, func.attr.value, reader, seen | {(name, id(cls))}):
+                    return True
+            elif _root(func) in self._tracing:
+                return True
+        return False
 
     def _resets(self, name: str, reader: FunctionInfo) -> list[Event]:
         """The module-level events that make calls through `name` reach a new, empty cache: a
@@ -195,26 +429,59 @@ class ModuleBindings:
             if e.scope is None and not e.in_class and e.kind in ("bind", "fixed") and not self._same_cache(e, reader)
         ]
 
-    def _same_cache(self, bind: Event, reader: FunctionInfo) -> bool:
+    def _same_cache(self, bind: Event, reader: FunctionInfo | None) -> bool:
+        """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
+        again, where the framework keys its cache on the function: the old traces are found."""
         value = bind.value
-        if bind.kind != "bind" or not isinstance(value, cst.Call) or not value.args:
+        if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call) or not value.args:
             return False
         marker = self.markers.get(self.index.imports.resolve(value.func))
         if marker is None or marker.kind != CACHED:
             return False
         framework = self.markers.framework(frozenset({marker.name}))
         wrapped = value.args[0].value
-        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and wrapped.value in self.index.functions
+        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and (
+            bind.scope is None and wrapped.value in self.index.functions
+            or any(e.kind == "fixed" and e.scope is bind.scope for e in self._named.get(wrapped.value, ()))
+        )
 
-    def _cache_clears(self, reader: FunctionInfo) -> list[Event]:
-        """Module-level calls that empty the caches of `reader`'s framework."""
+    def _cache_clears(self, reader: FunctionInfo, scope: FunctionInfo | None = None) -> list[Event]:
+        """Calls in `scope` (None: module-level code) that empty the caches of `reader`'s framework."""
         clears = self.markers.framework(frozenset(reader.markers)).cache_clears
         if not clears:
             return []
         return [
             e for e in self.events
-            if e.kind == "call" and e.scope is None and self.index.imports.resolve(e.node.func) in clears
+            if e.kind == "call" and e.scope is scope and self.index.imports.resolve(e.node.func) in clears
         ]
+
+    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> cst.CSTNode | None:
+        """The first write of `outer`'s variable `name` (read by the cached closure `reader`)
+        that falls, in `outer`'s program order, between a call there through one of `runners`
+        (the names it calls the closure's compiled callable by) and a later call through the
+        same name, with no new cache in between: the closure defined again, a new wrapper
+        bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
+        a binding in `outer`, or a call there of a function nested in it that declares the
+        name `nonlocal`."""
+        writes = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        for fn in outer.inner.values():
+            if name in self.body(fn).declared_outer:
+                writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
+        calls = [e for runner in runners for e in self._named.get(runner, ()) if e.kind == "call" and e.scope is outer]
+        clears = self._cache_clears(reader, outer)
+
+        def resets_of(call: Event) -> list[Event]:
+            return [
+                *(e for e in self._named.get(call.name, ()) if e.scope is outer and e.kind in ("local", "fixed")
+                  and not self._same_cache(e, reader)),
+                *clears,
+            ]
+
+        for write in sorted(writes, key=lambda e: e.seq):
+            once = _initialises(write, {name})
+            if stale_window(write, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None:
+                return write.node
+        return None
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
         """Module-level names whose call may run a trace of `reader` that outlives the call:
@@ -319,18 +586,30 @@ class ModuleBindings:
                 continue
             owner = _root(event.node.value)
             if scope is None:
-                if owner in instances and self._stale_call_around(event, reader, -1):
+                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr})):
                     return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
+            placed = self._placements(scope)
             if owner in instances and self.is_module_name(owner, scope):
-                pass
+                if placed is not None and not self._placed_stale(placed, event, {attr}, reader, -1):
+                    continue
             elif owner is not None and cls is not None and _is_self(owner, scope, cls):
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
+                if placed is not None and instances:
+                    if self._placed_stale(placed, event, {attr}, reader, -1, instances):
+                        return Change(event.node, "written")
+                    continue
                 if self._unset_when_built(attr, cls) and not self._calls_trace(scope, reader) and not any(
                     self._stale_call_around(call, reader, -1) for call in self._method_calls(scope.outermost, instances)
                 ):
                     continue  # set up by a method that must run before the trace can be built
+            elif placed is not None and instances and owner is not None and _is_parameter(owner, scope):
+                # `self.scale = v` in a method of the object's class, `target.scale = v` in a
+                # function handed it: where the module-level runs of that code name the object
+                if self._placed_stale(placed, event, {attr}, reader, -1, instances):
+                    return Change(event.node, "written")
+                continue
             else:
                 handings = self._handings(scope, owner)
                 if any(call.scope is None and name in instances and self._stale_call_around(call, reader, -1) for call, name in handings):
@@ -437,15 +716,20 @@ class ModuleBindings:
         }
 
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
-        """Module-level variables that module-level calls of `reader` (by its name) pass as its
-        parameter `param`, each bound only to an instance of a plain class of this module (no
+        """Module-level variables that module-level calls of `reader` (by its name, or a name bound
+        to a wrapper of it: `f = jax.jit(f_impl, static_argnums=1)`) pass as its parameter `param`, each bound only to an instance of a plain class of this module (no
         decorator: a dataclass or `flax.struct` is frozen or unhashable). A class that hashes by
         value is no exception: run on jax 0.10, the cache still finds the old entry for the
         same object after its attribute changed."""
-        calls_of = [e for e in self._named.get(reader.name, ()) if e.kind == "call" and e.scope is None]
+        names = {reader.name, *(self._reaching(reader) if reader.parent is None and reader.cls is None else ())}
+        calls_of = [
+            e for name in names for e in self._named.get(name, ())
+            if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
+            and self._calls_this_definition(e, reader)
+        ]
         positional = [p.name for p in reader.call_params if p.positional]
         return {
-            name for call in calls_of if isinstance(call.node, cst.Call)
+            name for call in calls_of
             for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
         }
 
@@ -582,8 +866,8 @@ class ModuleBindings:
 
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 fn = by_node.get(node)
-                if kind is cst.FunctionDef and scope is None and not in_class:
-                    add("fixed", node.name.value)
+                if kind is cst.FunctionDef and not in_class:
+                    add("fixed", node.name.value)  # in a function too: a closure defined again
                 if kind is cst.FunctionDef:
                     for dec in node.decorators:
                         root = _root(dec.decorator)
@@ -637,6 +921,8 @@ class ModuleBindings:
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
                     if self._container(func.value.value):
                         self._mutation(func.value.value, add, scope, node)
+                    elif scope is not None and _is_parameter(func.value.value, scope):
+                        add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
             elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
@@ -672,6 +958,8 @@ class ModuleBindings:
                 base = base.value
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
+                if scope is not None and _is_parameter(base.value, scope) and not self.is_module_name(base.value, scope):
+                    add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
                 add("item", _root(base) or "", target)
 
@@ -702,27 +990,44 @@ def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
     return {v.value for v in given if isinstance(v, cst.Name)}
 
 
-def _initialises(event: Event) -> bool:
-    """Whether `event` is a lazy initialisation: a write of a variable under `if X is None:`
-    (or `if not X:`) on that same variable, which runs only while it is unset. The value
-    changes once, from nothing to its only value, before code that needs it reads it (keras-cv's
-    `VOC_PNG_COLOR_MAPPING`, filled before the dataset map that traces its reader)."""
-    name = event.name
+def _initialises(event: Event, names: set[str]) -> bool:
+    """Whether `event` is a lazy initialisation of one of `names`: it runs under `if X is None:`
+    (or `if not X:`) where `X` names it (`SCALE`, `obj.scale`, `CFG["scale"]`), so only while
+    it is unset. The value changes once, from nothing to its only value, the first time the
+    code is reached, before code that needs it reads it (keras-cv's `VOC_PNG_COLOR_MAPPING`,
+    filled before the dataset map that traces its reader; `if self.params is None:
+    self.load_params()` on the first step)."""
     for branch, in_body in event.conds:
         test = branch.test
         if not in_body:
             continue
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            test = test.expression
-            if isinstance(test, cst.Name) and test.value == name:
+            if _tested_name(test.expression) in names:
                 return True
-        if (
-            isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name
-            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+        elif (
+            isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
             and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+            and _tested_name(test.left) in names
         ):
             return True
     return False
+
+
+def _written_names(event: Event) -> set[str]:
+    """What a lazy initialisation's test may name for `event`: the variable, and the attribute
+    an attribute write changes (`if STATE.scale is None: STATE.scale = 3.0`)."""
+    node = event.node
+    return {event.name, node.attr.value} if isinstance(node, cst.Attribute) else {event.name}
+
+
+def _tested_name(expr: cst.BaseExpression) -> str | None:
+    """What a lazy initialisation's test names: `X`, the attribute of `obj.attr`, the container
+    of `cfg["k"]`."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Subscript):
+        return _root(expr)
+    return expr.value if isinstance(expr, cst.Name) else None
 
 
 def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
@@ -758,6 +1063,23 @@ def _mentions(expr: cst.CSTNode, names: set[str], attributes: bool = False) -> b
     )
 
 
+def _hands(call: cst.CSTNode, names: set[str]) -> bool:
+    """Whether `call` hands the object one of `names` holds to the code it runs: as the object
+    of a method (`cfg.set_lr(...)`, `cfg.opt.set_lr(...)`) or as an argument (`tune(cfg)`,
+    `tune(cfg.opt)`), not a copy made of it (`tune(dict(cfg))`)."""
+    if not isinstance(call, cst.Call):
+        return False
+    values = [a.value for a in call.args]
+    if isinstance(call.func, cst.Attribute):
+        values.append(call.func.value)
+    for value in values:
+        while isinstance(value, cst.Attribute):
+            value = value.value
+        if isinstance(value, cst.Name) and value.value in names:
+            return True
+    return False
+
+
 def _hands_on(expr: cst.CSTNode, names: set[str]) -> bool:
     """Whether `expr` reads one of `names` other than to call it: hands the function on
     (`step = jax.jit(f)`, `init, apply = simulate(f)`), where calling it (`y = f(x)`) only
@@ -785,6 +1107,15 @@ def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
     while fn.parent is not None and fn.cls is None:
         fn = fn.parent
     return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
+
+
+def _is_parameter(name: str, fn: FunctionInfo) -> bool:
+    """Whether `name` in `fn` is a parameter of it or of the function it is nested in."""
+    while fn is not None:
+        if any(p.name == name for p in fn.params):
+            return True
+        fn = fn.parent
+    return False
 
 
 def _construction(fn: FunctionInfo) -> bool:

@@ -57,15 +57,18 @@ def reaches(start: Placed, end: Placed, resets: Iterable[Placed]) -> bool:
 
 
 def stale_window(
-    write: Placed, calls: Sequence[Placed], resets_of, same_cache=lambda a, b: True,
+    write: Placed, calls: Sequence[Placed], resets_of, same_cache=lambda a, b: True, once: bool = False,
 ) -> tuple[Placed, Placed] | None:
     """A build and a later hit that `write` falls between, or None.
 
     `calls`: the calls that may build or hit the trace; `resets_of(call)`: the events that
     start a new cache for `call`; `same_cache(a, b)`: whether two calls can share a cache
-    entry (the same callable through the same name)."""
+    entry (the same callable through the same name). `once`: the write runs at most once, the
+    first time it is reached (a lazy initialisation, `if X is None: X = load()`): a build in an
+    earlier pass of a loop around both never precedes it (the write ran in the first pass, or
+    not at all), only a build earlier in source order does."""
     for build in calls:
-        if not reaches(build, write, resets_of(build)):
+        if once and build.seq > write.seq or not reaches(build, write, resets_of(build)):
             continue
         for hit in calls:
             if same_cache(build, hit) and reaches(write, hit, resets_of(hit)):

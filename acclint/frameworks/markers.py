@@ -196,6 +196,14 @@ class Framework:
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
+    # Whether any Python object passed as an argument is part of the key by identity (`[cache]
+    # objects = "identity"`, tf.function: a plain object's attributes are read once per trace, as
+    # a static argument's are under jax.jit), so its attributes are hidden inputs (ACC604).
+    objects_by_identity: bool = False
+    # Whether the guards on what the body read leave out an identity test of attributes (`[cache]
+    # identity_tests = "unguarded"`, torch.compile: `h.current is h.left` keeps its first answer
+    # after `h.current` is rebound, where an attribute's value is guarded and recompiles).
+    unguarded_identity: bool = False
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
@@ -424,6 +432,8 @@ def _framework(raw: dict) -> Framework:
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
+        objects_by_identity=raw.get("cache", {}).get("objects") == "identity",
+        unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),

@@ -1,0 +1,32 @@
+# spelling: framework=jax what=bound_self who=function order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = 2.0
+        self.step = jax.jit(self._step)
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def _step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+def set_scale(o, v):
+    o.scale = v
+
+
+print(float(obj.step(X)))
+print(float(obj.step(X)))
+set_scale(obj, 3.0)

@@ -1,0 +1,33 @@
+# spelling: framework=jax what=bound_self who=function order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = None
+        self.step = jax.jit(self._step)
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def _step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+def set_scale(o, v):
+    o.scale = v
+
+
+for step in range(3):
+    if obj.scale is None:
+        set_scale(obj, 3.0)
+    print(float(obj.step(X)))

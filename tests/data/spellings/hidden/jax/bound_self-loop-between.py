@@ -1,0 +1,29 @@
+# spelling: framework=jax what=bound_self who=loop order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = 2.0
+        self.step = jax.jit(self._step)
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def _step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+print(float(obj.step(X)))
+for v_ in [3.0]:
+    obj.scale = v_
+print(float(obj.step(X)))

@@ -1,0 +1,37 @@
+# spelling: framework=jax what=bound_self who=other order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = None
+        self.step = jax.jit(self._step)
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def _step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+class Tuner:
+    def apply(self, target, v):
+        target.scale = v
+
+
+TUNER = Tuner()
+
+
+for step in range(3):
+    if obj.scale is None:
+        TUNER.apply(obj, 3.0)
+    print(float(obj.step(X)))

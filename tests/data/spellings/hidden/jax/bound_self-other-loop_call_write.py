@@ -1,0 +1,36 @@
+# spelling: framework=jax what=bound_self who=other order=loop_call_write
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = 2.0
+        self.step = jax.jit(self._step)
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def _step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+class Tuner:
+    def apply(self, target, v):
+        target.scale = v
+
+
+TUNER = Tuner()
+
+
+for v in (3.0, 4.0):
+    print(float(obj.step(X)))
+    TUNER.apply(obj, v)

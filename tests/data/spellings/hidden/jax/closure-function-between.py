@@ -1,0 +1,27 @@
+# spelling: framework=jax what=closure who=function order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+def main():
+    scale = 2.0
+
+    @jax.jit
+    def f(x):
+        return x * scale  # read
+
+    def set_scale(v):
+        nonlocal scale
+        scale = v
+
+    print(float(f(X)))
+    set_scale(3.0)
+    print(float(f(X)))
+
+
+main()

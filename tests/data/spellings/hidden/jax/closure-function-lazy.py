@@ -1,0 +1,28 @@
+# spelling: framework=jax what=closure who=function order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+def main():
+    scale = None
+
+    @jax.jit
+    def f(x):
+        return x * scale  # read
+
+    def set_scale(v):
+        nonlocal scale
+        scale = v
+
+    for step in range(3):
+        if scale is None:
+            set_scale(3.0)
+        print(float(f(X)))
+
+
+main()

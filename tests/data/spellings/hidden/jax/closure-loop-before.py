@@ -1,0 +1,25 @@
+# spelling: framework=jax what=closure who=loop order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+def main():
+    scale = 2.0
+
+    @jax.jit
+    def f(x):
+        return x * scale  # read
+
+
+    for v_ in [3.0]:
+        scale = v_
+    print(float(f(X)))
+    print(float(f(X)))
+
+
+main()

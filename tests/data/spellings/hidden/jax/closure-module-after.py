@@ -1,0 +1,24 @@
+# spelling: framework=jax what=closure who=module order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+def main():
+    scale = 2.0
+
+    @jax.jit
+    def f(x):
+        return x * scale  # read
+
+
+    print(float(f(X)))
+    print(float(f(X)))
+    scale = 3.0
+
+
+main()

@@ -1,0 +1,25 @@
+# spelling: framework=jax what=dict_item who=function order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+CFG = {"scale": 2.0}
+
+
+@jax.jit
+def f(x):
+    return x * CFG["scale"]  # read
+
+
+def set_scale(v):
+    CFG.update(scale=v)
+
+
+set_scale(3.0)
+print(float(f(X)))
+print(float(f(X)))

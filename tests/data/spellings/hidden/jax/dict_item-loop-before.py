@@ -1,0 +1,22 @@
+# spelling: framework=jax what=dict_item who=loop order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+CFG = {"scale": 2.0}
+
+
+@jax.jit
+def f(x):
+    return x * CFG["scale"]  # read
+
+
+for v_ in [3.0]:
+    CFG["scale"] = v_
+print(float(f(X)))
+print(float(f(X)))

@@ -1,0 +1,29 @@
+# spelling: framework=jax what=dict_item who=other order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+CFG = {"scale": 2.0}
+
+
+@jax.jit
+def f(x):
+    return x * CFG["scale"]  # read
+
+
+class Tuner:
+    def apply(self, target, v):
+        target["scale"] = v
+
+
+TUNER = Tuner()
+
+
+print(float(f(X)))
+TUNER.apply(CFG, 3.0)
+print(float(f(X)))

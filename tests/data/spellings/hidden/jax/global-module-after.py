@@ -1,0 +1,21 @@
+# spelling: framework=jax what=global who=module order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+SCALE = 2.0
+
+
+@jax.jit
+def f(x):
+    return x * SCALE  # read
+
+
+print(float(f(X)))
+print(float(f(X)))
+SCALE = 3.0

@@ -1,0 +1,22 @@
+# spelling: framework=jax what=global who=module order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+SCALE = None
+
+
+@jax.jit
+def f(x):
+    return x * SCALE  # read
+
+
+for step in range(3):
+    if SCALE is None:
+        SCALE = 3.0
+    print(float(f(X)))

@@ -1,0 +1,25 @@
+# spelling: framework=jax what=list_item who=function order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+COEFS = [2.0]
+
+
+@jax.jit
+def f(x):
+    return x * COEFS[0]  # read
+
+
+def set_scale(v):
+    COEFS[:] = [v]
+
+
+print(float(f(X)))
+set_scale(3.0)
+print(float(f(X)))

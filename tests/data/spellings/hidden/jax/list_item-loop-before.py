@@ -1,0 +1,22 @@
+# spelling: framework=jax what=list_item who=loop order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+COEFS = [2.0]
+
+
+@jax.jit
+def f(x):
+    return x * COEFS[0]  # read
+
+
+for v_ in [3.0]:
+    COEFS[0] = v_
+print(float(f(X)))
+print(float(f(X)))

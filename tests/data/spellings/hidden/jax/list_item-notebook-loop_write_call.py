@@ -1,0 +1,21 @@
+# spelling: framework=jax what=list_item who=notebook order=loop_write_call
+# label: stale (compiled prints 2.0 2.0 2.0; eager prints 2.0 3.0 4.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+COEFS = [2.0]
+
+# %%
+@jax.jit
+def f(x):
+    return x * COEFS[0]  # read
+
+# %%
+for v in (2.0, 3.0, 4.0):
+    COEFS[0] = v
+    print(float(f(X)))

@@ -1,0 +1,30 @@
+# spelling: framework=jax what=list_item who=other order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+COEFS = [None]
+
+
+@jax.jit
+def f(x):
+    return x * COEFS[0]  # read
+
+
+class Tuner:
+    def apply(self, target, v):
+        target[0] = v
+
+
+TUNER = Tuner()
+
+
+for step in range(3):
+    if COEFS[0] is None:
+        TUNER.apply(COEFS, 3.0)
+    print(float(f(X)))

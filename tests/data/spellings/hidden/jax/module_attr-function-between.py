@@ -1,0 +1,25 @@
+# spelling: framework=jax what=module_attr who=function order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+import spell_settings
+
+
+@jax.jit
+def f(x):
+    return x * spell_settings.scale  # read
+
+
+def set_scale(v):
+    spell_settings.scale = v
+
+
+print(float(f(X)))
+set_scale(3.0)
+print(float(f(X)))

@@ -1,0 +1,26 @@
+# spelling: framework=jax what=module_attr who=function order=setup
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+import spell_settings
+spell_settings.scale = None
+
+
+@jax.jit
+def f(x):
+    return x * spell_settings.scale  # read
+
+
+def set_scale(v):
+    spell_settings.scale = v
+
+
+set_scale(3.0)
+print(float(f(X)))
+print(float(f(X)))

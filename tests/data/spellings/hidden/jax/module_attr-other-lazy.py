@@ -1,0 +1,31 @@
+# spelling: framework=jax what=module_attr who=other order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+import spell_settings
+spell_settings.scale = None
+
+
+@jax.jit
+def f(x):
+    return x * spell_settings.scale  # read
+
+
+class Tuner:
+    def apply(self, target, v):
+        target.scale = v
+
+
+TUNER = Tuner()
+
+
+for step in range(3):
+    if spell_settings.scale is None:
+        TUNER.apply(spell_settings, 3.0)
+    print(float(f(X)))

@@ -1,0 +1,34 @@
+# spelling: framework=jax what=static_arg who=function order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Config:
+    def __init__(self):
+        self.scale = None
+
+    def set_scale(self, v):
+        self.scale = v
+
+
+cfg = Config()
+
+
+@partial(jax.jit, static_argnums=1)
+def f(x, c):
+    return x * c.scale  # read
+
+
+def set_scale(o, v):
+    o.scale = v
+
+
+for step in range(3):
+    if cfg.scale is None:
+        set_scale(cfg, 3.0)
+    print(float(f(X, cfg)))

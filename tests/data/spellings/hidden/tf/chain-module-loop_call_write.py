@@ -1,0 +1,31 @@
+# spelling: framework=tf what=chain who=module order=loop_call_write
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class Inner:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+
+class Config:
+    def __init__(self):
+        self.inner = Inner()
+
+
+cfg = Config()
+
+
+@tf.function
+def f(x, c):
+    return x * c.inner.scale  # read
+
+
+for v in (3.0, 4.0):
+    print(float(f(X, cfg)))
+    cfg.inner.scale = v

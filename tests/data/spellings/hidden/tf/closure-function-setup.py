@@ -1,0 +1,24 @@
+# spelling: framework=tf what=closure who=function order=setup
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+def main():
+    scale = None
+
+    @tf.function
+    def f(x):
+        return x * scale  # read
+
+    def set_scale(v):
+        nonlocal scale
+        scale = v
+
+    set_scale(3.0)
+    print(float(f(X)))
+    print(float(f(X)))
+
+
+main()

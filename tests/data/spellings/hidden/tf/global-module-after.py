@@ -1,0 +1,18 @@
+# spelling: framework=tf what=global who=module order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+SCALE = 2.0
+
+
+@tf.function
+def f(x):
+    return x * SCALE  # read
+
+
+print(float(f(X)))
+print(float(f(X)))
+SCALE = 3.0

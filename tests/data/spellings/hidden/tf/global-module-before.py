@@ -1,0 +1,18 @@
+# spelling: framework=tf what=global who=module order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+SCALE = 2.0
+
+
+@tf.function
+def f(x):
+    return x * SCALE  # read
+
+
+SCALE = 3.0
+print(float(f(X)))
+print(float(f(X)))

@@ -1,0 +1,18 @@
+# spelling: framework=tf what=global who=module order=loop_write_call
+# label: stale (compiled prints 2.0 2.0 2.0; eager prints 2.0 3.0 4.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+SCALE = 2.0
+
+
+@tf.function
+def f(x):
+    return x * SCALE  # read
+
+
+for v in (2.0, 3.0, 4.0):
+    SCALE = v
+    print(float(f(X)))

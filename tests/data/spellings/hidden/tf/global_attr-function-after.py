@@ -1,0 +1,30 @@
+# spelling: framework=tf what=global_attr who=function order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class State:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+
+STATE = State()
+
+
+@tf.function
+def f(x):
+    return x * STATE.scale  # read
+
+
+def set_scale(o, v):
+    o.scale = v
+
+
+print(float(f(X)))
+print(float(f(X)))
+set_scale(STATE, 3.0)

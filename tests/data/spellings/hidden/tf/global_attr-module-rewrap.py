@@ -1,0 +1,29 @@
+# spelling: framework=tf what=global_attr who=module order=rewrap
+# label: fine (compiled prints 2.0 3.0; eager prints 2.0 3.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class State:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+
+STATE = State()
+
+
+def f_impl(x):
+    return x * STATE.scale  # read
+
+
+f = tf.function(f_impl)
+
+
+print(float(f(X)))
+STATE.scale = 3.0
+f = tf.function(f_impl)
+print(float(f(X)))

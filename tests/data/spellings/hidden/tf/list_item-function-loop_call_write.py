@@ -1,0 +1,22 @@
+# spelling: framework=tf what=list_item who=function order=loop_call_write
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+COEFS = [2.0]
+
+
+@tf.function
+def f(x):
+    return x * COEFS[0]  # read
+
+
+def set_scale(v):
+    COEFS[:] = [v]
+
+
+for v in (3.0, 4.0):
+    print(float(f(X)))
+    set_scale(v)

@@ -1,0 +1,25 @@
+# spelling: framework=tf what=weights_variable who=module order=loop_write_call
+# label: stale (compiled prints 2.0 2.0 2.0; eager prints 2.0 3.0 4.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.weights = tf.Variable(2.0)
+
+    def set_scale(self, v):
+        self.weights = tf.Variable(v)
+
+    @tf.function
+    def step(self, x):
+        return x * self.weights  # read
+
+
+obj = Model()
+
+
+for v in (2.0, 3.0, 4.0):
+    obj.weights = tf.Variable(v)
+    print(float(obj.step(X)))

@@ -1,0 +1,21 @@
+# spelling: framework=torch what=closure who=module order=between
+# label: fine (compiled prints 2.0 3.0; eager prints 2.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+def main():
+    scale = 2.0
+
+    @torch.compile
+    def f(x):
+        return x * scale  # read
+
+
+    print(float(f(X)))
+    scale = 3.0
+    print(float(f(X)))
+
+
+main()

@@ -1,0 +1,24 @@
+# spelling: framework=torch what=closure who=module order=rewrap
+# label: fine (compiled prints 2.0 3.0; eager prints 2.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+def main():
+    scale = 2.0
+
+    def f_impl(x):
+        return x * scale  # read
+
+
+    f = torch.compile(f_impl)
+
+
+    print(float(f(X)))
+    scale = 3.0
+    f = torch.compile(f_impl)
+    print(float(f(X)))
+
+
+main()

@@ -1,0 +1,19 @@
+# spelling: framework=torch what=dict_item who=module order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+CFG = {"scale": None}
+
+
+@torch.compile
+def f(x):
+    return x * CFG["scale"]  # read
+
+
+for step in range(3):
+    if CFG["scale"] is None:
+        CFG["scale"] = 3.0
+    print(float(f(X)))

@@ -1,0 +1,18 @@
+# spelling: framework=torch what=dict_item who=module order=loop_write_call
+# label: fine (compiled prints 2.0 3.0 4.0; eager prints 2.0 3.0 4.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+CFG = {"scale": 2.0}
+
+
+@torch.compile
+def f(x):
+    return x * CFG["scale"]  # read
+
+
+for v in (2.0, 3.0, 4.0):
+    CFG["scale"] = v
+    print(float(f(X)))

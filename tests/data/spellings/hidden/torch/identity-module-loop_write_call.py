@@ -1,0 +1,28 @@
+# spelling: framework=torch what=identity who=module order=loop_write_call
+# label: stale (compiled prints 3.0 3.0 3.0; eager prints 3.0 2.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+class Holder:
+    def __init__(self):
+        self.left = object()
+        self.right = object()
+        self.current = self.left
+
+    def switch(self):
+        self.current = self.right if self.current is self.left else self.left
+
+
+H = Holder()
+
+
+@torch.compile
+def f(x, h):
+    return x * (2.0 if h.current is h.left else 3.0)  # read
+
+
+for v in (2.0, 3.0, 4.0):
+    H.current = H.right if H.current is H.left else H.left
+    print(float(f(X, H)))

@@ -1,0 +1,21 @@
+# spelling: framework=torch what=module_attr who=module order=redefined
+# label: fine (compiled prints 2.0 3.0; eager prints 2.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+import spell_settings
+
+
+@torch.compile
+def f(x):
+    return x * spell_settings.scale  # read
+
+
+print(float(f(X)))
+spell_settings.scale = 3.0
+@torch.compile
+def f(x):
+    return x * spell_settings.scale  # read
+print(float(f(X)))

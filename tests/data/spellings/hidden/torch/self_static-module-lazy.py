@@ -1,0 +1,26 @@
+# spelling: framework=torch what=self_static who=module order=lazy
+# label: fine (compiled prints 3.0 3.0 3.0; eager prints 3.0 3.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = None
+
+    def set_scale(self, v):
+        self.scale = v
+
+    @torch.compile
+    def step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+for step in range(3):
+    if obj.scale is None:
+        obj.scale = 3.0
+    print(float(obj.step(X)))

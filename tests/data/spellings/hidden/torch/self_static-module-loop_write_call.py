@@ -1,0 +1,25 @@
+# spelling: framework=torch what=self_static who=module order=loop_write_call
+# label: fine (compiled prints 2.0 3.0 4.0; eager prints 2.0 3.0 4.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+class Model:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    @torch.compile
+    def step(self, x):
+        return x * self.scale  # read
+
+
+obj = Model()
+
+
+for v in (2.0, 3.0, 4.0):
+    obj.scale = v
+    print(float(obj.step(X)))

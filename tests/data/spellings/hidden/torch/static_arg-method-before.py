@@ -1,0 +1,26 @@
+# spelling: framework=torch what=static_arg who=method order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+class Config:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+
+cfg = Config()
+
+
+@torch.compile
+def f(x, c):
+    return x * c.scale  # read
+
+
+cfg.set_scale(3.0)
+print(float(f(X, cfg)))
+print(float(f(X, cfg)))
