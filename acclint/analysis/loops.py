@@ -1131,9 +1131,9 @@ class LoopFacts:
         """Whether some assignment of `name` in the module is evidently a float (a float
         literal, a true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float
         global a second time dynamic in it, not once per value (docs/contexts.md)."""
-        for node in _all_nodes(self.analysis.module):
+        for node in walk_all(self.analysis.module):
             if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
-                for part in (node.value, *_all_nodes(node.value)):
+                for part in walk_all(node.value):
                     callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
                     if isinstance(part, cst.Float) or isinstance(part, cst.Divide) or (
                         callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))

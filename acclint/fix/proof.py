@@ -33,7 +33,7 @@ from functools import reduce
 import libcst as cst
 
 from acclint.analysis.taint import Kind
-from acclint.analysis.walk import children, walk_expression
+from acclint.analysis.walk import children
 from acclint.lint.rule import RuleContext
 
 # Element-wise functions (their last name, under jax.numpy / jax.nn / jax.lax / numpy / math)
