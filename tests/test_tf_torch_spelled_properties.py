@@ -118,6 +118,43 @@ def test_module_compile_in_place_traces_its_forward():
     assert found.get(7) == {"ACC201"} and found.get(18) == {"ACC303"}
 
 
+def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
+    """`model.compile(fullgraph=True)` selects torch.compile(fullgraph=True)'s data as
+    `torch.compile(model, fullgraph=True)` does (run with torch 2.13, `backend="eager"`): an `if`
+    on a tensor raises `Unsupported` for an instance compiled in a function, at the top level
+    with other keywords first, and by `self.compile(fullgraph=True)`; `.item()` compiles there.
+    Look-alike: `fullgraph=False` keeps the default rules, where the `if` is a graph break."""
+
+    def found(compiled: str, forward: str = "if x.sum() > 0: x = x * 2") -> list[str]:
+        return messages(f"""
+            import torch
+            from torch import nn
+
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    {forward}
+                    return x
+
+                def setup(self):
+                    {compiled if compiled.startswith("self") else "pass"}
+
+
+            def run(inputs):
+                model = Net()
+                {compiled if not compiled.startswith("self") else "pass"}
+                return [model(x) for x in inputs]
+        """)
+
+    for spelling in ('model.compile(fullgraph=True)', 'model.compile(backend="eager", fullgraph=True)', "self.compile(fullgraph=True)"):
+        said = found(spelling)
+        assert len(said) == 1 and "raises torch._dynamo.exc.Unsupported under torch.compile(fullgraph=True)" in said[0], spelling
+        assert found(spelling, "x = x * x.max().item()") == [], spelling
+    said = found("model.compile(fullgraph=False)")
+    assert len(said) == 1 and "graph break" in said[0]
+    assert len(found("model.compile(fullgraph=False)", "x = x * x.max().item()")) == 1
+
+
 def test_compile_of_another_object_traces_nothing():
     """Look-alike: `compile()` of an object that is no torch module (a regex, a plain class with a
     `forward`) compiles nothing, and an uncompiled module's forward runs eagerly."""

@@ -372,11 +372,13 @@ def load_markers(
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
-        # A variant of another framework's marker (`[variant] of = "torch.compile"`, `keyword =
-        # "fullgraph"`): the marker applied with that keyword set to True is traced by this one.
+        # A variant of another framework's markers (`[variant] of = ["torch.compile",
+        # "torch.nn.Module.compile"]`, `keyword = "fullgraph"`): each of them applied with that
+        # keyword set to True is traced by this one.
         variant = raw.get("variant")
         if variant is not None:
-            owner[f"{variant['of']}({variant['keyword']}=True)"] = framework.name
+            for of in variant["of"]:
+                owner[f"{of}({variant['keyword']}=True)"] = framework.name
             flags.add(variant["keyword"])
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
