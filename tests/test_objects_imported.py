@@ -1,7 +1,8 @@
 """Instances of classes imported from another module of the project, handed to a marker
 (acclint.analysis.objects' `imported_class`, sent to the defining module by the project layer):
 issue 33's `torch.compile(model)` with `Net` defined elsewhere, three other spellings and a
-look-alike that is fine."""
+look-alike that is fine; and instances a function of the other module makes
+(`torch.compile(build_model())`), three spellings and look-alikes."""
 
 from pathlib import Path
 
@@ -28,6 +29,19 @@ NETS = """
 
     def make():
         return Net()
+
+    def build(depth=2):
+        net = Net()
+        net.eval()
+        return net
+
+    def pick(flag):
+        if flag:
+            return Net()
+        return Scale()
+
+    def each():
+        yield Net()
 """
 # (the using module's text, the findings expected in nets.py)
 USES = {
@@ -59,14 +73,39 @@ USES = {
 
         f = jax.jit(Scale())
     """, {("nets.py", 15, "ACC302")}),
-    # look-alikes: the instance only called eagerly; what a factory function returns is not known
-    "instances_used_eagerly_or_made_by_a_function_are_no_context": ("""
+    # a function of the other module whose every return is an instance of one class
+    "torch_compile_of_what_a_factory_returns": ("""
         import torch
-        from nets import Net, make
+        from nets import make
+
+        fast = torch.compile(make())
+    """, {("nets.py", 6, "ACC201")}),
+    "torch_jit_trace_of_a_name_bound_to_a_factory_result": ("""
+        import torch
+        import nets
+
+        def run(x):
+            model = nets.build(depth=3)
+            return torch.jit.trace(model, x)
+    """, {("nets.py", 6, "ACC201")}),
+    "torch_compile_of_a_factory_imported_under_an_alias": ("""
+        import torch
+        from nets import build as new_model
+
+        model = new_model()
+        fast = torch.compile(model, fullgraph=True)
+    """, {("nets.py", 6, "ACC201")}),
+    # look-alikes: the instances only called eagerly; a function returning instances of two
+    # classes, or a generator of instances, is not followed
+    "instances_used_eagerly_or_made_by_no_factory_are_no_context": ("""
+        import torch
+        from nets import Net, make, pick, each
 
         model = Net()
         y = model(torch.ones(3))
-        fast = torch.compile(make())
+        z = make()(torch.ones(3))
+        fast = torch.compile(pick(True))
+        faster = torch.compile(each())
     """, set()),
 }
 

@@ -155,6 +155,78 @@ def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
     assert len(found("model.compile(fullgraph=False)", "x = x * x.max().item()")) == 1
 
 
+def test_an_instance_a_function_of_the_module_makes_is_followed():
+    """`torch.compile(make())`, `torch.jit.trace(model, x)` with `model = build()`, and a factory
+    calling a factory: every return of the function is an instance of `Net`, whose forward is
+    compiled or traced (run with torch 2.13: `.item()` is a graph break under torch.compile,
+    baked under torch.jit.trace). Look-alike: `pick(flag)` returns a `Net` or a `Fine`, the
+    instance of no one class, and `build()` run eagerly traces nothing."""
+    source = """
+        import torch
+        from torch import nn
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x * x.max().item()
+
+
+        class Fine(nn.Module):
+            def forward(self, x):
+                return x * x.max().item()
+
+
+        def make():
+            return Net()
+
+
+        def build():
+            net = make()
+            net.eval()
+            return net
+
+
+        def pick(flag):
+            return Net() if flag else Fine()
+
+
+        def run(inputs):
+            model = build()
+            traced = torch.jit.trace(model, inputs[0])
+            fast = torch.compile(make())
+            eager = build()
+            return [traced(x) + fast(x) + eager(x) for x in inputs]
+
+
+        slow = torch.compile(pick(True))
+    """
+    traced = messages(source.replace("fast = torch.compile(make())", "fast = make()"))
+    compiled = messages(source.replace("traced = torch.jit.trace(model, inputs[0])", "traced = model"))
+    assert codes(source) == {7: {"ACC303"}}
+    assert len(traced) == 1 and "recorded as a constant" in traced[0]
+    assert len(compiled) == 1 and "torch.compile graph break" in compiled[0]
+    alone = codes("""
+        import torch
+        from torch import nn
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x * x.max().item()
+
+
+        def build():
+            net = Net()
+            return net
+
+
+        def run(inputs):
+            model = build()
+            return [model(x) for x in inputs]
+    """)
+    assert alone == {}
+
+
 def test_compile_of_another_object_traces_nothing():
     """Look-alike: `compile()` of an object that is no torch module (a regex, a plain class with a
     `forward`) compiles nothing, and an uncompiled module's forward runs eagerly."""

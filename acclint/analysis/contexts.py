@@ -709,12 +709,17 @@ class ContextAnalysis:
     def seeded(self, name: str, handed: bool = False) -> FunctionInfo | None:
         """The function another module's seed names: a module-level function, or the method
         of a module class (`Block.__call__`, a submodule's call), or, where another module
-        `handed` an instance of a class to a marker (`torch.compile(model)`), what the marker runs
-        of any class (acclint.analysis.objects)."""
+        `handed` an instance of a class to a marker (`torch.compile(model)`, or one a function
+        of this module made: `torch.compile(build_model())`), what the marker runs of any class
+        (acclint.analysis.objects)."""
         owner, dot, method = name.partition(".")
         if not dot:
             return self.index.functions.get(name)
         cls = self.index.classes.get(owner)
+        if cls is None and handed and method == "__call__" and owner in self.index.functions:
+            # `torch.compile(build_model())` in another module: the instance the factory makes
+            cls = self.objects.made_by(self.index.functions[owner])
+            return self.seeded(f"{cls.name}.{method}", handed) if cls is not None else None
         if cls is not None and handed and method == "__call__" and cls not in self.modules.of:
             return self.objects.runs(cls)
         if cls not in self.modules.of:

@@ -9,7 +9,10 @@ of objects.
   runs that class's method too. Where the class is imported from another module of the project
   (`from .nets import Net`), the marker is sent to that module (`imported_class`; the project
   layer, acclint.analysis.project, resolves `nets.Net.__call__` to the class), which runs the
-  same method there.
+  same method there. An instance a module-level function makes (`torch.compile(build_model())`,
+  `model = build_model()`), where every `return` of it is an instance of one class, is followed
+  through the function to that class (`made_by`; for a function of another module, that
+  module's analysis follows it: ContextAnalysis.seeded).
 - A method of an object made by a known call is a marker where the frameworks' data say so
   (`[[instances]]` in acclint/frameworks/*.toml): `ds.map(parse)` where `ds` was bound to
   `tf.data.Dataset.from_tensor_slices(x)` (and through `ds = ds.shuffle(10)`: a dataset's
@@ -89,15 +92,36 @@ class Objects:
         """What `made` says of the call every value `expr` may hold was made by (one answer for
         all of them, else None), following names and `self` attributes to their values."""
         if isinstance(expr, cst.Call):
-            return made(expr)
+            found = made(expr)
+            factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
+            return found if factory is None else self._returned(factory, made, seen)
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
-        values = self._bound(expr, scope)
+        return self._one(self._bound(expr, scope), scope, made, seen | {key})
+
+    def _one(self, values: list[cst.BaseExpression], scope: FunctionInfo | None, made: Callable, seen: frozenset[str]):
+        """What `made` says of every one of `values` (evaluated in `scope`), where that is one
+        answer, else None."""
         if not values:
             return None
-        found = {self._made(v, scope, made, seen | {key}) for v in values}
+        found = {self._made(v, scope, made, seen) for v in values}
         return found.pop() if len(found) == 1 else None
+
+    def made_by(self, factory: FunctionInfo) -> ClassInfo | None:
+        """The class of this module every instance the module-level function `factory` returns is
+        of (`def build_model(): return Net()`), or None."""
+        return self._returned(factory, self._local_class, frozenset())
+
+    def _returned(self, factory: FunctionInfo, made: Callable, seen: frozenset[str]):
+        """What `made` says of every value a function of this module returns (one answer, else
+        None): a function that returns a value on every `return` and is no generator, followed
+        once in a chain (`seen`)."""
+        key = f"{factory.name}()"
+        if not isinstance(factory.node, cst.FunctionDef) or key in seen:
+            return None
+        facts = self._body(factory)
+        return None if facts.yields or facts.bare_return else self._one(facts.returns, factory, made, seen | {key})
 
     def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any

@@ -204,10 +204,12 @@ class Project:
     def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None:
         """The (file, function name) an imported qualified name refers to, or None. A name
         ending in `.__call__` is a call of an instance of a class (a submodule's call): its
-        class is looked up, and the name is `Class.__call__`."""
+        class is looked up, and the name is `Class.__call__`; or of the instance a function
+        makes (`torch.compile(build_model())`), `build_model.__call__`, which that file's
+        analysis follows to the class (`ContextAnalysis.seeded`)."""
         head, dot, method = qualified.rpartition(".")
         if method == "__call__" and dot:
-            found = self._find(head, importer, lambda index, name: name in index.classes)
+            found = self._find(head, importer, lambda index, name: name in index.classes or name in index.functions)
             return None if found is None else (found[0], f"{found[1]}.__call__")
         return self._find(qualified, importer, lambda index, name: name in index.functions)
 

@@ -75,6 +75,7 @@ class BodyFacts:
     declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
     returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
     bare_return: bool = False  # a `return` without a value (or the end of the body) returns None
+    yields: bool = False  # a generator: what a call returns is a generator, whatever `returns` holds
     # Names used the way only an array can be used (`x * 2`, `x.sum()`, `x.T`, `x[:, 0]`,
     # `jnp.tanh(x)`) and names used the way only a mapping can be (`d["k"]`, `d.items()`).
     array_uses: set[str] = field(default_factory=set)
@@ -156,6 +157,7 @@ def _collect(
         elif isinstance(node, cst.Call):
             facts.calls.append(node)
         elif isinstance(node, (cst.Return, cst.Yield)):
+            facts.yields = facts.yields or isinstance(node, cst.Yield)
             if node.value is not None:
                 facts.returns.append(node.value)
             else:
