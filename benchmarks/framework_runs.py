@@ -874,11 +874,11 @@ def keras_trainable_changed_after_fit() -> str:
         m.fit(x, y, epochs=1, verbose=0)
         return np.allclose(before, kernel(m))
 
-    def compiled_again(make, kernel, recompile):
+    def compiled_again(make, kernel, compile_):
         m = make()
         m.fit(x, y, epochs=1, verbose=0)
         m.trainable = False
-        recompile(m)
+        compile_(m)
         before = kernel(m)
         m.fit(x, y, epochs=1, verbose=0)
         return np.allclose(before, kernel(m))
@@ -890,7 +890,25 @@ def keras_trainable_changed_after_fit() -> str:
         m.fit(x, y, epochs=1, verbose=0)
         return np.allclose(before, kernel(m))
 
-    programs = [layer_after_train_on_batch, gan_toggle_in_loop, fit_loop_frozen_after_first, before_compile, compiled_again, before_first_fit]
+    def gan_idiom_restored_each_pass(make, kernel, compile_):
+        d = make()  # trained by its own calls with `trainable` True, frozen inside `gan`
+        d.trainable = False
+        gan = tf.keras.Sequential([tf.keras.Input((4,)), d, tf.keras.layers.Dense(2)])
+        compile_(gan)
+        kept = []
+        for _step in range(3):
+            d.trainable = True
+            d.train_on_batch(x, y)
+            d.trainable = False
+            before = kernel(d)
+            gan.train_on_batch(x, y)
+            kept.append(np.allclose(before, kernel(d)))
+        return all(kept)
+
+    programs = [
+        layer_after_train_on_batch, gan_toggle_in_loop, fit_loop_frozen_after_first, before_compile, compiled_again,
+        before_first_fit, gan_idiom_restored_each_pass,
+    ]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "The model does not have any trainable weights."
         return ", ".join(

@@ -983,11 +983,11 @@ m.train_on_batch(x, y)
 m.layers[0].trainable = False  # expect: ACC607
 m.train_on_batch(x, y)
 """,
-    "a GAN's discriminator toggled in the loop (tf.keras)": """
+    "a GAN's discriminator toggled in the loop (tf.keras); True restores what the first call traced": """
 d = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(2)])
 d.compile(optimizer="sgd", loss="mse")
 for step in range(3):
-    d.trainable = True  # expect: ACC607
+    d.trainable = True
     d.train_on_batch(x, y)
     d.trainable = False  # expect: ACC607
     d.train_on_batch(x, y)
@@ -1030,6 +1030,35 @@ c.fit(x, y)
 c.trainable = False
 c.compile(optimizer="sgd", loss="mse")
 c.fit(x, y)
+""",
+    "look-alike: the GAN idiom, the discriminator trainable for its own calls, frozen in the combined model's": """
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+d.trainable = False
+gan = keras.Sequential([keras.Input((4,)), d])
+gan.compile(optimizer="sgd", loss="mse")
+for step in range(3):
+    d.trainable = True
+    d.train_on_batch(x, y)
+    d.train_on_batch(x, y)
+    d.trainable = False
+    gan.train_on_batch(x, y)
+""",
+    "look-alike: the same idiom through a module-level function handed the model": """
+def make_trainable(net, val):
+    net.trainable = val
+    for l in net.layers:
+        l.trainable = val
+
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+gan = keras.Sequential([keras.Input((4,)), d])
+gan.compile(optimizer="sgd", loss="mse")
+for step in range(3):
+    make_trainable(d, True)
+    d.train_on_batch(x, y)
+    make_trainable(d, False)
+    gan.train_on_batch(x, y)
 """,
     "look-alikes: compiled again in every pass; an object that is no model": """
 d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
