@@ -97,7 +97,12 @@ model.fit(x, y)
     ]
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
-        methods = {m for state in analysis.markers.built_state for m in state.builds}
+        states = analysis.markers.built_state
+        packages = {cls.split(".")[0] for state in states for cls in state.classes}
+        imports = analysis.index.imports
+        if not any((imports.resolve_dotted(name) or "").split(".")[0] in packages for name in imports.bound_names()):
+            return  # no model can be made here: the bindings are not built (a cheap test, on every module)
+        methods = {m for state in states for m in state.builds}
         events = analysis.bindings.events
         if not any(
             e.kind == "call" and isinstance(e.node.func, cst.Attribute) and e.node.func.attr.value in methods for e in events
@@ -109,7 +114,7 @@ model.fit(x, y)
             if event.in_class or scope is not None and not isinstance(scope.node, cst.FunctionDef):
                 continue  # a class body's or a lambda's code: not in one scope's program order
             scopes.setdefault(scope, []).append(event)
-        for state in analysis.markers.built_state:
+        for state in states:
             for scope, scope_events in scopes.items():
                 yield from _check_scope(analysis, state, scope, scope_events)
 
