@@ -107,7 +107,7 @@ model.fit(x, y)
         if not any(
             e.kind == "call" and isinstance(e.node.func, cst.Attribute) and e.node.func.attr.value in methods for e in events
         ):
-            return  # nothing builds a kept train function here (a cheap test, on every module)
+            return  # nothing builds a kept train function here
         scopes: dict[FunctionInfo | None, list[Event]] = {}
         for event in events:
             scope = event.scope
@@ -116,7 +116,7 @@ model.fit(x, y)
             scopes.setdefault(scope, []).append(event)
         for state in states:
             for scope, scope_events in scopes.items():
-                yield from _check_scope(analysis, state, scope, scope_events)
+                yield from _check_scope(analysis, state, scope, scope_events, scopes)
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,12 @@ class _Write:
 _START = Event(-1, "start", "", cst.Pass(), None)  # the scope's entry, before every event of it
 
 
-def _check_scope(analysis: ModuleAnalysis, state: BuiltState, scope: FunctionInfo | None, events: list[Event]) -> Iterator[Finding]:
-    """The findings of one `[[built_state]]` entry in one scope (`scope` None: the module).
+def _check_scope(
+    analysis: ModuleAnalysis, state: BuiltState, scope: FunctionInfo | None, events: list[Event],
+    scopes: dict[FunctionInfo | None, list[Event]],
+) -> Iterator[Finding]:
+    """The findings of one `[[built_state]]` entry in one scope (`scope` None: the module;
+    `scopes`: every scope's events, where a function handed the model writes it).
 
     A write is stale when a call that may build the trace precedes it and a later call reaches
     it with no reset and no other write of the attribute between (the value that call sees is
@@ -151,7 +155,7 @@ def _check_scope(analysis: ModuleAnalysis, state: BuiltState, scope: FunctionInf
             )
             if role is not None and isinstance(func.value, cst.Name) and _is_model(analysis, state, func.value, scope):
                 calls.setdefault(func.value.value, {}).setdefault(role, []).append(event)
-            writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope)]
+            writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes)]
         elif event.kind == "attr" and event.name in state.attributes and isinstance(node, cst.Attribute):
             owner = _owner(node, event.loops)
             if owner is not None and _is_model(analysis, state, cst.Name(owner), scope):
@@ -225,6 +229,7 @@ def _root(expr: cst.BaseExpression) -> str | None:
 
 def _handed_writes(
     analysis: ModuleAnalysis, state: BuiltState, call: cst.Call, scope: FunctionInfo | None,
+    scopes: dict[FunctionInfo | None, list[Event]],
 ) -> list[tuple[str, str, str | None]]:
     """(model, attribute, literal value) of each watched attribute a call of a module-level
     function writes on a model handed to it (`make_trainable(net, val)` setting `net.trainable =
@@ -241,8 +246,8 @@ def _handed_writes(
         if param is not None:
             given[param] = arg.value
     found: dict[tuple[str, str], str | None] = {}
-    for e in analysis.bindings.events:
-        if e.scope is not fn or e.kind != "attr" or e.name not in state.attributes or not isinstance(e.node, cst.Attribute):
+    for e in scopes.get(fn, ()):
+        if e.kind != "attr" or e.name not in state.attributes or not isinstance(e.node, cst.Attribute):
             continue
         model = given.get(_owner(e.node, e.loops) or "")
         if isinstance(model, cst.Name) and _is_model(analysis, state, model, scope):
