@@ -103,11 +103,9 @@ model.fit(x, y)
         if not any((imports.resolve_dotted(name) or "").split(".")[0] in packages for name in imports.bound_names()):
             return  # no model can be made here: the bindings are not built (a cheap test, on every module)
         methods = {m for state in states for m in state.builds}
+        if not any(isinstance(f, cst.Attribute) and f.attr.value in methods for f in analysis.index.call_order):
+            return  # no call builds a kept train function here (the index's callees: still no bindings)
         events = analysis.bindings.events
-        if not any(
-            e.kind == "call" and isinstance(e.node.func, cst.Attribute) and e.node.func.attr.value in methods for e in events
-        ):
-            return  # nothing builds a kept train function here
         scopes: dict[FunctionInfo | None, list[Event]] = {}
         for event in events:
             scope = event.scope
