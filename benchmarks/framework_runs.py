@@ -816,6 +816,107 @@ def torch_submodule_shadowed_through_dict() -> str:
         lambda m, r: object.__setattr__(m, "sub", r), called_first=False)
 
 
+@fact("tensorflow", "keras")
+def keras_trainable_changed_after_fit() -> str:
+    """A model's or a layer's `trainable` changed after `fit`/`train_on_batch` built the train
+    function and before a later call (ACC607's spellings), and the look-alikes: frozen or not,
+    compiled and run eagerly (`compile(run_eagerly=True)`)?"""
+    import numpy as np
+    import tensorflow as tf
+
+    x, y = np.random.rand(32, 4).astype("float32"), np.random.rand(32, 2).astype("float32")
+
+    def frozen(eager: bool, program) -> bool:
+        def make(layer_frozen=False):
+            model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(2)])
+            model.layers[0].trainable = not layer_frozen
+            model.compile(optimizer="sgd", loss="mse", run_eagerly=eager)
+            return model
+
+        def kernel(model):
+            return model.layers[0].kernel.numpy().copy()
+
+        return program(make, kernel, lambda model: model.compile(optimizer="sgd", loss="mse", run_eagerly=eager))
+
+    def layer_after_train_on_batch(make, kernel, _):
+        m = make()
+        m.train_on_batch(x, y)
+        before = kernel(m)
+        m.layers[0].trainable = False
+        m.train_on_batch(x, y)
+        return np.allclose(before, kernel(m))
+
+    def gan_toggle_in_loop(make, kernel, _):
+        d, kept = make(), []
+        for _step in range(3):
+            d.trainable = True
+            d.train_on_batch(x, y)
+            before = kernel(d)
+            d.trainable = False
+            d.train_on_batch(x, y)
+            kept.append(np.allclose(before, kernel(d)))
+        return all(kept)
+
+    def fit_loop_frozen_after_first(make, kernel, _):
+        m, kept = make(), []
+        for epoch in range(3):
+            before = kernel(m)
+            m.fit(x, y, epochs=1, verbose=0)
+            kept.append(np.allclose(before, kernel(m)))
+            if epoch == 0:
+                for layer in m.layers:
+                    layer.trainable = False
+        return all(kept[1:])
+
+    def before_compile(make, kernel, _):
+        m = make(layer_frozen=True)
+        before = kernel(m)
+        m.fit(x, y, epochs=1, verbose=0)
+        return np.allclose(before, kernel(m))
+
+    def compiled_again(make, kernel, compile_):
+        m = make()
+        m.fit(x, y, epochs=1, verbose=0)
+        m.trainable = False
+        compile_(m)
+        before = kernel(m)
+        m.fit(x, y, epochs=1, verbose=0)
+        return np.allclose(before, kernel(m))
+
+    def before_first_fit(make, kernel, _):
+        m = make()
+        m.trainable = False
+        before = kernel(m)
+        m.fit(x, y, epochs=1, verbose=0)
+        return np.allclose(before, kernel(m))
+
+    def gan_idiom_restored_each_pass(make, kernel, compile_):
+        d = make()  # trained by its own calls with `trainable` True, frozen inside `gan`
+        d.trainable = False
+        gan = tf.keras.Sequential([tf.keras.Input((4,)), d, tf.keras.layers.Dense(2)])
+        compile_(gan)
+        kept = []
+        for _step in range(3):
+            d.trainable = True
+            d.train_on_batch(x, y)
+            d.trainable = False
+            before = kernel(d)
+            gan.train_on_batch(x, y)
+            kept.append(np.allclose(before, kernel(d)))
+        return all(kept)
+
+    programs = [
+        layer_after_train_on_batch, gan_toggle_in_loop, fit_loop_frozen_after_first, before_compile, compiled_again,
+        before_first_fit, gan_idiom_restored_each_pass,
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "The model does not have any trainable weights."
+        return ", ".join(
+            f"{p.__name__}: {'frozen' if frozen(False, p) else 'trained'} (eagerly {'frozen' if frozen(True, p) else 'trained'})"
+            for p in programs
+        )
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -25,7 +25,7 @@ from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.trace_time import stale_window
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import module_statement_of, walk_expression
 from acclint.frameworks.markers import HOST_LOOPS
 from acclint.lint.rule import Rule
 
@@ -147,7 +147,7 @@ compiled(torch.ones(4))
                 window = stale_window(write, found.calls.get(name, []), lambda call: []) if model == owner.value else None
                 if window is not None:
                     line = analysis.bindings.line(window[0].node)
-                    statement = scope.statement if scope is not None else _statement_of(analysis.module, write.node)
+                    statement = scope.statement if scope is not None else module_statement_of(analysis.module, write.node)
                     yield (
                         _written(statement, write.node),
                         f"replaces the submodule '{attr}' of '{owner.value}' in its instance __dict__ after '{name}' "
@@ -221,14 +221,6 @@ def _submodule(analysis: ModuleAnalysis, cls: ClassInfo, attr: str) -> bool:
             if (analysis.resolve(value.func) or "").startswith("torch.nn.") or analysis.instance_class(value, init) is not None:
                 return True
     return False
-
-
-def _statement_of(module: cst.Module, node: cst.CSTNode) -> cst.BaseStatement:
-    """The module-level statement `node` lies in (asked of a finding's node only)."""
-    for statement in module.body:
-        if statement is node or any(n is node for n in walk_expression(statement)):
-            return statement
-    raise ValueError("the node lies in no statement of the module")
 
 
 def _written(statement: cst.BaseStatement, node: cst.CSTNode) -> cst.CSTNode:

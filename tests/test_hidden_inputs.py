@@ -964,3 +964,122 @@ def test_a_nested_compile_region_reading_a_global_set_only_before_its_first_call
         if __name__ == "__main__":
             main()
     """) == []
+
+
+# ACC607: the spellings and look-alikes `benchmarks/framework_runs.py
+# keras_trainable_changed_after_fit` runs (Keras 3.15 / TF 2.21: the spellings keep training,
+# the look-alikes stay frozen), and the two dev reports' shapes.
+STALE_TRAIN_HEADER = """
+import keras
+import numpy as np
+import tensorflow as tf
+"""
+
+STALE_TRAIN = {
+    "a layer frozen between two train_on_batch calls": """
+m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+m.compile(optimizer="sgd", loss="mse")
+m.train_on_batch(x, y)
+m.layers[0].trainable = False  # expect: ACC607
+m.train_on_batch(x, y)
+""",
+    "a GAN's discriminator toggled in the loop (tf.keras); True restores what the first call traced": """
+d = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+for step in range(3):
+    d.trainable = True
+    d.train_on_batch(x, y)
+    d.trainable = False  # expect: ACC607
+    d.train_on_batch(x, y)
+""",
+    "every layer frozen after the first of a loop of fit calls, in a function": """
+def train(x, y):
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+    m.compile(optimizer="sgd", loss="mse")
+    for epoch in range(3):
+        m.fit(x, y, epochs=1)
+        if epoch == 0:
+            for layer in m.layers:
+                layer.trainable = False  # expect: ACC607
+""",
+    "a module-level function handed the model writes it (KerasGAN's make_trainable)": """
+def make_trainable(net, val):
+    net.trainable = val
+    for l in net.layers:
+        l.trainable = val
+
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(loss="mse", optimizer="adam")
+d.train_on_batch(x, y)
+make_trainable(d, False)  # expect: ACC607
+d.train_on_batch(x, y)
+""",
+    "look-alikes: set before compile(), before the first fit, compiled again after the change": """
+a = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+a.layers[0].trainable = False
+a.compile(optimizer="sgd", loss="mse")
+a.fit(x, y)
+a.fit(x, y)
+b = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+b.compile(optimizer="sgd", loss="mse")
+b.trainable = False
+b.fit(x, y)
+c = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+c.compile(optimizer="sgd", loss="mse")
+c.fit(x, y)
+c.trainable = False
+c.compile(optimizer="sgd", loss="mse")
+c.fit(x, y)
+""",
+    "look-alike: the GAN idiom, the discriminator trainable for its own calls, frozen in the combined model's": """
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+d.trainable = False
+gan = keras.Sequential([keras.Input((4,)), d])
+gan.compile(optimizer="sgd", loss="mse")
+for step in range(3):
+    d.trainable = True
+    d.train_on_batch(x, y)
+    d.train_on_batch(x, y)
+    d.trainable = False
+    gan.train_on_batch(x, y)
+""",
+    "look-alike: the same idiom through a module-level function handed the model": """
+def make_trainable(net, val):
+    net.trainable = val
+    for l in net.layers:
+        l.trainable = val
+
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+gan = keras.Sequential([keras.Input((4,)), d])
+gan.compile(optimizer="sgd", loss="mse")
+for step in range(3):
+    make_trainable(d, True)
+    d.train_on_batch(x, y)
+    make_trainable(d, False)
+    gan.train_on_batch(x, y)
+""",
+    "look-alikes: compiled again in every pass; an object that is no model": """
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+for step in range(3):
+    d.trainable = not d.trainable
+    d.compile(optimizer="sgd", loss="mse")
+    d.train_on_batch(x, y)
+class Trainer:
+    def fit(self, x):
+        return x
+t = Trainer()
+t.fit(x)
+t.trainable = False
+t.fit(x)
+""",
+}
+
+
+@pytest.mark.parametrize("body", STALE_TRAIN.values(), ids=STALE_TRAIN.keys())
+def test_trainable_changed_after_keras_built_its_train_function(body):
+    from labelled import family_labels_and_findings
+
+    expected, found = family_labels_and_findings(STALE_TRAIN_HEADER + body, "ACC6")
+    assert found == expected

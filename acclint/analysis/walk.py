@@ -139,6 +139,15 @@ def walk_expression(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
             stack.extend(reversed(list(children(node))))
 
 
+def module_statement_of(module: cst.Module, node: cst.CSTNode) -> cst.BaseStatement:
+    """The module-level statement `node` lies in (a host-loop rule's finding at module level,
+    ACC606 and ACC607; asked of a finding's node only, so walking is cheap enough)."""
+    for statement in module.body:
+        if statement is node or any(n is node for n in walk_expression(statement)):
+            return statement
+    raise ValueError("the node lies in no statement of the module")
+
+
 def walk_all(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Yield `root` and every node under it, nested scopes' bodies too (in no set order)."""
     stack = [root]

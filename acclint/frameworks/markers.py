@@ -30,6 +30,19 @@ HOST_LOOPS = "host-loop"
 
 
 @dataclass(frozen=True)
+class BuiltState:
+    """A framework object that traces a function of itself on a method call and keeps it
+    (`[[built_state]]`): Keras builds its train function at the first `fit`/`train_on_batch`
+    after `compile()`, reading attributes such as `trainable` then; a later write of them is
+    ignored until a reset method (`compile`) is called (ACC607)."""
+
+    classes: frozenset[str]  # the classes (as `[[instances]]` names them) the object is of
+    builds: frozenset[str]  # methods that build the trace, or reuse the one built
+    resets: frozenset[str]  # methods after which the next build call traces anew
+    attributes: frozenset[str]  # attributes the trace reads when it is built
+
+
+@dataclass(frozen=True)
 class TracedClass:
     """Subclasses (at any depth) of `bases` have traced methods: those named in `methods` and
     those decorated with one of `decorators`."""
@@ -262,6 +275,7 @@ class MarkerTable:
     instances: dict[str, tuple[str, bool]] = field(default_factory=dict)
     # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
     flag_keywords: frozenset[str] = frozenset()
+    built_state: tuple[BuiltState, ...] = ()  # `[[built_state]]` of every framework
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -354,6 +368,7 @@ def load_markers(
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
     flags: set[str] = set()
+    built_state: list[BuiltState] = []
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
@@ -382,6 +397,10 @@ def load_markers(
             flags.add(variant["keyword"])
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
+        built_state += [
+            BuiltState(frozenset(b["classes"]), frozenset(b["builds"]), frozenset(b["resets"]), frozenset(b["attributes"]))
+            for b in raw.get("built_state", ())
+        ]
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
     absent = absent_names()
@@ -409,6 +428,7 @@ def load_markers(
         static_names=frozenset(keywords),
         instances=instances,
         flag_keywords=frozenset(flags),
+        built_state=tuple(built_state),
     )
 
 
