@@ -151,7 +151,7 @@ class Objects:
     def method_marker(self, expr: cst.BaseExpression, scope: FunctionInfo | None):
         """The marker `expr` (`ds.map`, `model.compile`) names as a method of an object whose
         class the data know, or None."""
-        if not isinstance(expr, cst.Attribute) or not self.markers.instances:
+        if not isinstance(expr, cst.Attribute) or not self.markers.instances or expr.attr.value not in self.markers.last_names:
             return None
         for name in sorted(self.types(expr.value, scope)):
             marker = self.markers.get(f"{name}.{expr.attr.value}")

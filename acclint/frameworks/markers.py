@@ -14,7 +14,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from acclint.frameworks.libraries import absent_names, library_files
 
@@ -302,6 +302,13 @@ class MarkerTable:
             if name in self.framework_of_marker:
                 return name
         return marker
+
+    @cached_property
+    def last_names(self) -> frozenset[str]:
+        """The last part of every marker's name (`map` of `tensorflow.data.Dataset.map`): a
+        method of an object is a marker only if its name is one, which spares working out the
+        object's class for every other attribute call."""
+        return frozenset(name.rsplit(".", 1)[-1] for name in self.markers)
 
     @property
     def instance_makers(self) -> frozenset[str]:
