@@ -118,23 +118,19 @@ compiled(torch.ones(4))
             return  # no torch: nothing is compiled by torch.compile (a cheap test, on every module)
         if not any(site.decorates is None and _compiles(analysis, site.expr) for site in analysis.index.sites):
             return  # torch.compile applied nowhere (the module index's marker sites)
-        scopes: dict[FunctionInfo | None, _Scope] = {}
-        for event in analysis.bindings.events:
-            scope = event.scope
-            if event.in_class or scope is not None and not isinstance(scope.node, cst.FunctionDef):
-                continue  # a class body's or a lambda's code: not in one scope's program order
-            found = scopes.setdefault(scope, _Scope())
-            node = event.node
-            if event.kind in ("bind", "local") and isinstance(node, cst.Name) and isinstance(event.value, cst.Call):
-                model = _compiled_module(analysis, event.value)
-                if model is not None:
-                    found.compiled[node.value] = model
-            elif event.kind == "call" and isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
-                found.calls.setdefault(node.func.value, []).append(event)
-            shadowed = _shadowing_write(analysis, event)
-            if shadowed is not None:
-                found.writes.append((event, *shadowed))
-        for scope, found in scopes.items():
+        for scope, events in analysis.bindings.events_by_scope.items():
+            found = _Scope()
+            for event in events:
+                node = event.node
+                if event.kind in ("bind", "local") and isinstance(node, cst.Name) and isinstance(event.value, cst.Call):
+                    model = _compiled_module(analysis, event.value)
+                    if model is not None:
+                        found.compiled[node.value] = model
+                elif event.kind == "call" and isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+                    found.calls.setdefault(node.func.value, []).append(event)
+                shadowed = _shadowing_write(analysis, event)
+                if shadowed is not None:
+                    found.writes.append((event, *shadowed))
             yield from self._check_scope(analysis, scope, found)
 
     def _check_scope(self, analysis: ModuleAnalysis, scope: FunctionInfo | None, found: _Scope) -> Iterator[Finding]:

@@ -105,13 +105,7 @@ model.fit(x, y)
         methods = {m for state in states for m in state.builds}
         if not any(isinstance(f, cst.Attribute) and f.attr.value in methods for f in analysis.index.call_order):
             return  # no call builds a kept train function here (the index's callees: still no bindings)
-        events = analysis.bindings.events
-        scopes: dict[FunctionInfo | None, list[Event]] = {}
-        for event in events:
-            scope = event.scope
-            if event.in_class or scope is not None and not isinstance(scope.node, cst.FunctionDef):
-                continue  # a class body's or a lambda's code: not in one scope's program order
-            scopes.setdefault(scope, []).append(event)
+        scopes = analysis.bindings.events_by_scope
         for state in states:
             for scope, scope_events in scopes.items():
                 yield from _check_scope(analysis, state, scope, scope_events, scopes)

@@ -40,6 +40,7 @@ variables read by a closure (`closure_change`) are ordered in that function's bo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -734,12 +735,9 @@ class ModuleBindings:
         }
 
     def _plain_instance(self, name: str) -> bool:
+        """Whether every value the module binds `name` to is an instance of a plain class."""
         values = self.index.module_values.get(name, [])
-        for value in values:
-            cls = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
-            if cls is None or cls.node.decorators:
-                return False
-        return bool(values)
+        return bool(values) and all(self._new_instance(value, None) for value in values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
         """The attributes of `self` that the methods of `cls` among `builders` read (outside
@@ -759,6 +757,19 @@ class ModuleBindings:
             e.name for e in self._attribute_writes.get(scope, ())
             if (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
         }
+
+    @cached_property
+    def events_by_scope(self) -> dict[FunctionInfo | None, list[Event]]:
+        """The events of each scope with a program order of its own (the module, None, or a
+        function), in source order: a class body's or a lambda's code is left out (it runs at
+        another time), as the rules that walk one scope's order at a time need."""
+        scopes: dict[FunctionInfo | None, list[Event]] = {}
+        for event in self.events:
+            scope = event.scope
+            if event.in_class or scope is not None and not isinstance(scope.node, cst.FunctionDef):
+                continue
+            scopes.setdefault(scope, []).append(event)
+        return scopes
 
     def body(self, fn: FunctionInfo) -> BodyFacts:
         found = self.contexts.body_facts.get(fn) or self._bodies.get(fn)

@@ -60,21 +60,21 @@ def ruff_fields(f: Finding, module, placer=None) -> dict:
 def error_dict(e: FileError) -> dict:
     """A file that could not be analysed, as ruff's JSON gives a syntax error."""
     cell, line, column = e.place() or (None, 1, 1)
-    return {
-        "path": e.path, "line": line, "column": column, "end_line": line, "end_column": column,
-        "code": None, "message": e.syntax_error() or e.message, "fixable": False,
-        "cell": cell, "filename": os.path.abspath(e.path),
-        "location": {"row": line, "column": column}, "end_location": {"row": line, "column": column},
-        "fix": None, "url": None, "noqa_row": None,
-    }
+    return _place_dict(e.path, cell, line, column, None, e.syntax_error() or e.message)
 
 
 def note_dict(path: str, line: int, note: str) -> dict:
     """A function the analysis left out, on its `def` line (see the module docstring)."""
+    return _place_dict(path, None, line, 1, NOT_ANALYSED, note, level="warning")
+
+
+def _place_dict(path: str, cell, line: int, column: int, code: str | None, message: str, **extra) -> dict:
+    """A message at one place that is no finding: no end, no fix, no rule page, no noqa row."""
     return {
-        "path": path, "line": line, "column": 1, "end_line": line, "end_column": 1, "code": NOT_ANALYSED,
-        "message": note, "fixable": False, "level": "warning", "cell": None, "filename": os.path.abspath(path),
-        "location": {"row": line, "column": 1}, "end_location": {"row": line, "column": 1},
+        "path": path, "line": line, "column": column, "end_line": line, "end_column": column,
+        "code": code, "message": message, "fixable": False, **extra,
+        "cell": cell, "filename": os.path.abspath(path),
+        "location": {"row": line, "column": column}, "end_location": {"row": line, "column": column},
         "fix": None, "url": None, "noqa_row": None,
     }
 
