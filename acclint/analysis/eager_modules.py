@@ -214,12 +214,7 @@ def eager_classes(
 def _made_at_top(index: ModuleIndex, names: set[str], eager_functions: frozenset[cst.CSTNode] | set[cst.CSTNode]) -> bool:
     """Whether module-level code (or an eagerly run function) calls a candidate class by name:
     a cheap test that leaves library modules (which define models and never run them) unwalked."""
-    if eager_functions:
-        return True
-    return any(
-        fn == -1 and cls == -1 and type(node) is cst.Call and isinstance(node.func, cst.Name) and node.func.value in names
-        for walk in index.walks.values() for node, fn, cls in walk
-    )
+    return bool(eager_functions) or not names.isdisjoint(index.first_module_call)
 
 
 class _Uses(cst.CSTVisitor):

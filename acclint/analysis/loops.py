@@ -324,7 +324,7 @@ class LoopFacts:
                 call.callee, each.where, call.statement,
             ))
         for name in sorted(jitted.guarded_globals & each.changing):
-            if not self._float_assigned(name):
+            if name not in self._float_assigned:
                 found.append(KeyChange(
                     "ACC505", call.call, f"the global '{name}' (read by the function, rebound on every pass; "
                     f"{jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
@@ -1127,19 +1127,22 @@ class LoopFacts:
             n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local
         )
 
-    def _float_assigned(self, name: str) -> bool:
-        """Whether some assignment of `name` in the module is evidently a float (a float
-        literal, a true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float
-        global a second time dynamic in it, not once per value (docs/contexts.md)."""
+    @cached_property
+    def _float_assigned(self) -> frozenset[str]:
+        """The names some assignment of the module evidently makes a float (a float literal, a
+        true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float global a
+        second time dynamic in it, not once per value (docs/contexts.md). One walk per module."""
+        found: set[str] = set()
         for node in walk_all(self.analysis.module):
-            if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
-                for part in walk_all(node.value):
-                    callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
-                    if isinstance(part, cst.Float) or isinstance(part, cst.Divide) or (
-                        callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
-                    ):
-                        return True
-        return False
+            if isinstance(node, cst.Assign) and any(self._floating(part) for part in walk_all(node.value)):
+                found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+        return frozenset(found)
+
+    def _floating(self, part: cst.CSTNode) -> bool:
+        callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
+        return isinstance(part, (cst.Float, cst.Divide)) or (
+            callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
+        )
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with

@@ -208,6 +208,14 @@ def _library_wrappers(project: Project, local: str, qualified: str, text: bytes)
     return found
 
 
+def _text(project: Project, path: str) -> bytes:
+    """`path`'s bytes, read once per seed; a file that cannot be read is searched as empty."""
+    try:
+        return project.read(path)
+    except (OSError, Refused):
+        return b""
+
+
 def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied]) -> Wrappers:
     """The wrappers of other files and of installed libraries `path` may call, under the names
     it spells them with."""
@@ -217,11 +225,7 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
         if qualified is None:
             continue
         if not project.in_project(qualified):
-            if text is None:
-                try:
-                    text = project.read(path)
-                except (OSError, Refused):
-                    text = b""
+            text = _text(project, path) if text is None else text
             functions.update(_library_wrappers(project, local, qualified, text))
             continue
         target = project.resolve(qualified, path)
@@ -239,10 +243,7 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
     others = {key: applied for key, applied in wrappers.items() if key[0] != path}
     named = _methods(others)
     if named:
-        try:
-            text = project.read(path)
-        except (OSError, Refused):
-            text = b""
+        text = _text(project, path) if text is None else text
         for name, applied in named.items():
             if re.search(rb"\.\s*" + re.escape(name.encode()) + rb"\b", text):
                 methods[name] = applied
