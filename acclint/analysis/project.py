@@ -429,7 +429,7 @@ class Project:
                 callers.setdefault(file, set()).add((path, qualified, resolved))
                 give(file, resolved)
                 answer(path, qualified, file, resolved)
-            for caller, qualified, seed in sorted(callers.get(path, ()), key=lambda c: repr(canonical(c))):
+            for caller, qualified, seed in sorted(callers.get(path, ()), key=_order):
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
 

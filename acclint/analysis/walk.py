@@ -143,7 +143,7 @@ def module_statement_of(module: cst.Module, node: cst.CSTNode) -> cst.BaseStatem
     """The module-level statement `node` lies in (a host-loop rule's finding at module level,
     ACC606 and ACC607; asked of a finding's node only, so walking is cheap enough)."""
     for statement in module.body:
-        if statement is node or any(n is node for n in walk_expression(statement)):
+        if any(n is node for n in walk_all(statement)):  # a lambda's body too: statements do not overlap
             return statement
     raise ValueError("the node lies in no statement of the module")
 

@@ -168,11 +168,6 @@ def _collect(work: Plan, done) -> None:
             work.prefetched[path] = result
 
 
-def _longest_first(files: list[str]) -> list[str]:
-    """The longest files first, so that no worker ends last alone."""
-    return sorted(files, key=_size, reverse=True)
-
-
 def _start_method() -> str:
     """Fork (the fastest) where the platform has it and this process runs no other thread;
     spawn otherwise: a forked child of a threaded process (an API caller's, or one that loaded
