@@ -31,6 +31,7 @@ import ast
 import hashlib
 from collections import deque
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
@@ -46,7 +47,7 @@ from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, ki
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
-from acclint.common.digests import canonical, digest
+from acclint.common.digests import canonical, canonical_digest
 from acclint.common.refused import Refused
 from acclint.files.sources import read_source
 from acclint.frameworks.markers import MarkerTable
@@ -103,11 +104,19 @@ class FileIndex:
         )
 
 
+@lru_cache(maxsize=1 << 14)
+def _canonical_seed(seed) -> tuple:
+    """A seed's canonical form, once per seed: a parallel run's dry runs of the reach
+    (`Project.missing`, once per round) order and key the same seeds again each round, and
+    walking a seed's dataclasses was most of the parent's work there."""
+    return canonical(seed)
+
+
 def _order(seed) -> str:
     """The order a file's seeds are given in (and keyed by): the text of their canonical form,
     which orders any two (the canonical tuples themselves do not: a seed with a call and one
     without, equal up to there, compare a tuple with None)."""
-    return repr(canonical(seed))
+    return repr(_canonical_seed(seed))
 
 
 def read_bytes(path: str) -> bytes:
@@ -499,7 +508,7 @@ class Project:
     def outgoing_key(self, path: str, own: tuple[Seed | Returned, ...]) -> str:
         """Under what a file's outgoing for the seeds `own` is kept in its summary: its module
         name (an `__init__.py` that comes or goes renames it) and the seeds."""
-        return f"{self.name_of[path]}:{digest(own)}"
+        return f"{self.name_of[path]}:{canonical_digest(tuple(_canonical_seed(seed) for seed in own))}"  # digest(own)
 
     def parsed(self, path: str) -> cst.Module | None:
         """The module of `path` if this run parsed it already (the lint pass reuses it)."""

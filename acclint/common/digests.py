@@ -26,4 +26,10 @@ def canonical(value):
 
 
 def digest(value) -> str:
-    return hashlib.sha256(repr(canonical(value)).encode("utf-8")).hexdigest()
+    return canonical_digest(canonical(value))
+
+
+def canonical_digest(form) -> str:
+    """The digest of a value already in its canonical form (a caller that keeps the canonical
+    forms of parts it digests again and again)."""
+    return hashlib.sha256(repr(form).encode("utf-8")).hexdigest()
