@@ -3,7 +3,7 @@
 # The tf.function guide's retracing example: `train(num_steps=10)` and `train(num_steps=20)`
 # trace twice ("Retracing occurs for different Python arguments"), while two tensor arguments
 # share one trace. Four calls written out, three traces: the guide's demonstration, bounded,
-# not a loop. A fine look-alike.
+# not a loop. A fine look-alike; the guide's tracing print is removed (the trace count counts).
 # label: none
 # verify: c.tf['train'] == 3
 import tensorflow as tf
@@ -15,7 +15,6 @@ def train_one_step():
 
 @tf.function
 def train(num_steps):
-    print("Tracing with num_steps = ", num_steps)
     tf.print("Executing with num_steps = ", num_steps)
     for _ in tf.range(num_steps):
         train_one_step()
