@@ -5,6 +5,7 @@
 # every batch ("not supported in TensorFlow and Jax ... we have to track the step as a
 # Variable"), so the discretization schedule read from it never advances. A Keras model with
 # a custom `train_step` stands for the approximator; fit runs `num_epochs` over four batches.
+# Written from the report's description (the stored thread quotes the one line, not the model).
 # verify: c.steps_seen < e.steps_seen and e.steps_seen == 4 * c.num_epochs
 import numpy as np
 import tensorflow as tf

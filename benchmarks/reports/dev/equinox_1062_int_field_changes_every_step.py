@@ -5,6 +5,7 @@
 # goes from MyModule(x=0) to MyModule(x=1)". A non-array field is static for filter_jit, so every
 # new value is a new cache key; with the int made an array the step compiled once. The module's
 # array field stands for the fitted parameters; the loop runs `num_steps` fitting steps.
+# Written from the report's description (the stored excerpt has no code).
 # verify: c.jax['_step'] >= 8
 import equinox as eqx
 import jax

@@ -4,6 +4,7 @@
 # `.numpy()` on a feature and fails, because `map` traces the function into a graph and the
 # features are symbolic tensors there, even with eager execution on ("I was really expecting
 # that TF 2.0 ... would really execute the whole code eagerly"). The error is caught.
+# The mapping function is the one a reply in the thread posts (the user's own is not stored).
 # verify: c.error is not None and "numpy" in c.error
 import tensorflow as tf
 

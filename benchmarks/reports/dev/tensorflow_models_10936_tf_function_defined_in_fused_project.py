@@ -4,6 +4,7 @@
 # `func` in its body and calls it, and `fused_project` is called in a loop, so each call makes a
 # new tf.function that traces again. The projection is reduced to a hashed feature projection
 # of the token ids; the loop runs over `num_batches` batches.
+# Written from the report's description of the structure (its code is in the linked repository).
 # verify: c.tf['func'] >= 8
 import tensorflow as tf
 

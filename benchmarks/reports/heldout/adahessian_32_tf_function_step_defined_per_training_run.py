@@ -5,6 +5,7 @@
 # a new tf.function that traces again (the reply: the model is built inside too). The CIFAR
 # model is a Dense layer on random data here; the loop runs `num_experiments` trainings of two
 # steps each.
+# Written from the report's description of the structure (its code is in the linked repository).
 # verify: c.tf['step'] >= 8
 import tensorflow as tf
 

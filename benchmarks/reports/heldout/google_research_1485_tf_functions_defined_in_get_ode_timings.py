@@ -4,6 +4,7 @@
 # tf.functions `tf_ydot` and `tf_loss` in its body and calls them, and is called in a loop, so
 # each call makes new tf.functions that trace again. The ODE is reduced to a linear system and
 # its loss; the timing loop runs `num_timings` times.
+# Written from the report's description of the structure (its code is in the linked repository).
 # verify: c.tf['tf_ydot'] >= 8 and c.tf['tf_loss'] >= 8
 import tensorflow as tf
 

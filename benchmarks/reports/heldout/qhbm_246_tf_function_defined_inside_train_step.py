@@ -4,6 +4,7 @@
 # `tf.function` `train_inner_step` in its body and calls it, so every call makes a new
 # tf.function whose first call traces again. The baseline's model and loss are a Dense layer and
 # a squared error here; the loop runs `num_epochs` steps.
+# Written from the report's description of the structure (its code is in the linked repository).
 # verify: c.tf['train_inner_step'] >= 8
 import tensorflow as tf
 

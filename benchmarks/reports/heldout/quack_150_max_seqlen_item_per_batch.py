@@ -6,6 +6,7 @@
 # and recompiles. The model is reduced to the rotary embedding of the packed batch; the loop
 # runs `num_steps` batches of random lengths. With `fullgraph=True` the eighth recompile is a
 # hard error (`FailOnRecompileLimitHit`), caught here.
+# Written from the report's description and recompile log (the model is quack's own code).
 # verify: c.torch['forward'] >= 8 and "RecompileLimit" in c.error
 import torch
 from torch import nn

@@ -5,6 +5,7 @@
 # frequency input length such as heterodyne likelihood". The waveform is reduced to a few
 # operations of the frequency grid; the likelihood evaluations, each with its own grid length,
 # run `num_evaluations` times.
+# Written from the report's description (the stored thread has no code).
 # verify: c.jax['gen_IMRPhenomD_polar'] >= 8
 import jax
 import jax.numpy as jnp

@@ -4,6 +4,7 @@
 # (`.numpy()` to decode a string for custom splitting) fails when given to `map`, which traces
 # it into a graph where the tensor has no value. The thread's example of text processing on a
 # dataset of strings; the error is caught.
+# The function is the thread's text-processing example as its linked documentation fix writes it.
 # verify: c.error is not None and "numpy" in c.error
 import tensorflow as tf
 
