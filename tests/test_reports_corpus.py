@@ -96,8 +96,8 @@ def test_an_unknown_batch_is_refused_with_its_file_named():
 
 def test_findings_are_tallied_per_family_and_other_is_acc1_to_acc4():
     """A label is matched by its family (ACC1 .. ACC6); the `other` row adds ACC1 to ACC4."""
-    report = measure.Report(Path("m.py"), "TF", "s", [measure.Hazard("ACC201", {3}),
-                                                     measure.Hazard("ACC501", {7})], False)
+    hazards = [measure.Hazard("ACC201", {3}), measure.Hazard("ACC501", {7})]
+    report = measure.Report(Path("m.py"), "TF", "s", hazards, False)
     misses, extras = [], []
     tallies = measure.score(report, [(3, "ACC203"), (5, "ACC401"), (9, "ACC502")], misses, extras)
     assert (tallies["ACC2"].labels, tallies["ACC2"].found, tallies["ACC2"].true) == (1, 1, 1)
