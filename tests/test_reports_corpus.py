@@ -75,7 +75,7 @@ def test_drawing_a_batch_again_gives_its_committed_split(batch):
     assert [row["half"] for row in committed] == ["dev" if i in dev else "heldout" for i in range(len(rows))]
 
 
-SETS = [["4", "5", "6"], ["7", "8"]]  # the batches collected to be reported alone
+SETS = [["4", "5", "6"], ["7", "8"], ["9"], ["10"]]  # the batches collected to be reported alone
 
 
 @pytest.mark.parametrize("batches", SETS)
@@ -92,3 +92,17 @@ def test_a_set_reported_alone_keeps_one_module_for_each_report_not_dropped(batch
 def test_an_unknown_batch_is_refused_with_its_file_named():
     with pytest.raises(SystemExit, match="split99.tsv"):
         measure.batch_sources(["99"])
+
+
+def test_findings_are_tallied_per_family_and_other_is_acc1_to_acc4():
+    """A label is matched by its family (ACC1 .. ACC6); the `other` row adds ACC1 to ACC4."""
+    hazards = [measure.Hazard("ACC201", {3}), measure.Hazard("ACC501", {7})]
+    report = measure.Report(Path("m.py"), "TF", "s", hazards, False)
+    misses, extras = [], []
+    tallies = measure.score(report, [(3, "ACC203"), (5, "ACC401"), (9, "ACC502")], misses, extras)
+    assert (tallies["ACC2"].labels, tallies["ACC2"].found, tallies["ACC2"].true) == (1, 1, 1)
+    assert (tallies["ACC4"].findings, tallies["ACC4"].true) == (1, 0)
+    assert (tallies["ACC5"].labels, tallies["ACC5"].found, tallies["ACC5"].findings) == (1, 0, 1)
+    assert [measure.group_of(f) for f in ("ACC1", "ACC4", "ACC5", "ACC6")] == [
+        "other", "other", "ACC5", "ACC6"]
+    assert len(misses) == 1 and len(extras) == 2

@@ -12,14 +12,16 @@ Runs `acclint check` (the command line, as a user would: the reports are never i
 A label is found when a finding of the same family (`ACC5`, `ACC6`, or the family digit for the
 others: ACC1 .. ACC4) lies on one of its lines. A finding is a false positive when no label of
 its family lies on its line. Recall = found labels / labels; precision = findings on a label /
-findings. Rows: per half, per family (ACC5, ACC6, other) and per framework (`# framework:`).
+findings. Rows: per half, per family (ACC1 to ACC6, and `other` for ACC1 to ACC4 together) and
+per framework (`# framework:`).
 
     python benchmarks/reports/measure.py [--half dev|heldout] [--batch N ...] [--list]
 
 `--batch N` keeps only the modules of the batches named: those whose `# source:` address is a
 row of `splitN.tsv` (batches 4, 5 and 6 were collected so that their held-out half could be
 reported alone: `--batch 4 --batch 5 --batch 6`; batches 7 and 8 are the next such set, fresh
-after the first two had been measured many times: `--batch 7 --batch 8`, or `--batch 7` alone).
+after the first two had been measured many times: `--batch 7 --batch 8`, or `--batch 7` alone;
+batch 9 is a fresh set again, strongest in storms and TensorFlow/PyTorch: `--batch 9`).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts).
 """
@@ -48,9 +50,9 @@ def family(code: str) -> str:
     return code[:4]
 
 
-def group_of(code: str) -> str:
-    """The reporting family: ACC5, ACC6, or 'other' (ACC1 to ACC4)."""
-    return code[:4] if code[:4] in ("ACC5", "ACC6") else "other"
+def group_of(family_code: str) -> str:
+    """The reporting group of a family: ACC5, ACC6, or 'other' (ACC1 to ACC4)."""
+    return family_code if family_code in ("ACC5", "ACC6") else "other"
 
 
 @dataclass
@@ -152,17 +154,17 @@ class Tally:
 
 
 def score(report: Report, found: list[tuple[int, str]], misses: list, extras: list):
-    """Tallies of one report keyed by reporting family; misses and false findings appended."""
+    """Tallies of one report keyed by family (ACC1 .. ACC6); misses and false findings appended."""
     tallies = collections.defaultdict(Tally)
     for hazard in report.hazards:
-        t = tallies[group_of(hazard.code)]
+        t = tallies[family(hazard.code)]
         t.labels += 1
         if any(line in hazard.lines and family(code) == family(hazard.code) for line, code in found):
             t.found += 1
         else:
             misses.append((report, hazard))
     for line, code in found:
-        t = tallies[group_of(code)]
+        t = tallies[family(code)]
         t.findings += 1
         if any(line in h.lines and family(code) == family(h.code) for h in report.hazards):
             t.true += 1
@@ -186,6 +188,8 @@ def measure(half: str, show: bool, batches: list[str] | None = None) -> None:
     for report in reports:
         for fam, t in score(report, found.get(report.path.resolve(), []), misses, extras).items():
             by_family[fam].add(t)
+            if group_of(fam) == "other":
+                by_family["other"].add(t)
             by_framework[report.framework].add(t)
             total.add(t)
     fine = sum(r.fine for r in reports)
@@ -195,7 +199,7 @@ def measure(half: str, show: bool, batches: list[str] | None = None) -> None:
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print("\n| rows | recall (labels found) | precision (findings on a label) |\n|---|---|---|")
     print(total.row("all"))
-    for name in ("ACC5", "ACC6", "other"):
+    for name in ("ACC1", "ACC2", "ACC3", "ACC4", "other", "ACC5", "ACC6"):
         print(by_family[name].row(name))
     for name in ("JAX", "TF", "PyTorch", "runtime"):
         print(by_framework[name].row(name))
