@@ -71,6 +71,8 @@ def parsed_trees_set_aside() -> Iterator[None]:
 
 
 def set_aside() -> None:
-    """Move everything alive out of the collector's sight, within `parsed_trees_set_aside` only."""
+    """Move everything alive out of the collector's sight, within `parsed_trees_set_aside` only:
+    after each parse, and after a parallel run's parent keeps what its workers sent back
+    (acclint.run.jobs: a --jobs 2 corpus run's parent spent 1.4 s in collections, 0.6 s with)."""
     if _keeping:
         gc.freeze()

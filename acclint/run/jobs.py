@@ -35,6 +35,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Mapping
 
+from acclint.common.collector import set_aside
 from acclint.run.results import result_to_data
 from acclint.run.summaries import SummaryStore
 from acclint.run.config import Settings
@@ -166,6 +167,7 @@ def _collect(work: Plan, done) -> None:
             entry["outgoing"] = outgoing
         if result is not None:
             work.prefetched[path] = result
+    set_aside()  # kept until the run ends, as parsed modules are: later collections skip it
 
 
 def _start_method() -> str:
