@@ -693,6 +693,52 @@ def test_found_in_the_ordered_model(case):
     assert f"line {changed}" in found[0][2]
 
 
+# A module-level object bound to an instance of a class whose method cannot run the trace, then
+# to what a factory makes (of any class): its method may run it (ea06ddd took the object for the
+# first class's, as long as every value was some call, and missed these).
+REBOUND_OBJECT = """
+    import jax
+
+    class Net:
+        def step(self):
+            return 0.0
+
+    class Trainer:
+        @classmethod
+        def create(cls):
+            return cls()
+
+        def step(self):
+            return f(1.0)
+
+    SCALE = 1.0
+
+    @jax.jit
+    def f(x):
+        return x * SCALE
+
+    def build():
+        return Trainer()
+
+    m = Net()
+    m = {value}
+    m.step()
+    SCALE = 2.0
+    m.step()
+"""
+
+
+@pytest.mark.parametrize("value", ["build()", "Trainer.create()"])
+def test_an_object_rebound_to_a_factorys_result_may_run_the_trace(value):
+    found = _acc6(REBOUND_OBJECT.format(value=value))
+    assert [(line, code) for line, code, _ in found] == [(20, "ACC601")], found
+    assert "line 28" in found[0][2]
+
+
+def test_an_object_rebound_to_another_instance_of_the_class_runs_no_trace():
+    assert _acc6(REBOUND_OBJECT.format(value="Net()")) == []
+
+
 def test_jax_agrees_with_the_ordered_model():
     jax = pytest.importorskip("jax", reason="the claims are checked by running JAX")
     from functools import partial

@@ -383,15 +383,14 @@ class ModuleBindings:
         return True
 
     def instance_class(self, name: str) -> ClassInfo | None:
-        """The class of this module every module-level value of `name` is a new instance of."""
+        """The class of this module every module-level value of `name` is a new instance of
+        (`m = Net()`; not with `m = build()` too, whose result may be of any class)."""
         values = self.index.module_values.get(name, [])
-        classes = {
-            id(cls): cls for v in values
+        made = [
+            cls for v in values
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and (cls := self.index.classes.get(v.func.value)) is not None
-        }
-        return next(iter(classes.values())) if len(classes) == 1 and len(values) == sum(
-            1 for v in values if isinstance(v, cst.Call)
-        ) else None
+        ]
+        return made[0] if made and len(made) == len(values) and all(cls is made[0] for cls in made) else None
 
     def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
         """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
