@@ -739,6 +739,31 @@ def test_an_object_rebound_to_another_instance_of_the_class_runs_no_trace():
     assert _acc6(REBOUND_OBJECT.format(value="Net()")) == []
 
 
+def test_a_class_attribute_named_like_an_imported_module_is_no_binding_of_the_module():
+    """`settings` stays the imported module for module-level code: a class body's own
+    `settings` attribute does not make it another object (ea06ddd counted that binding and
+    left the attribute write unreported)."""
+    source = """
+        import jax
+        import settings
+
+        class Config:
+            settings = None
+
+        @jax.jit
+        def f(x):
+            return x * settings.lr
+
+        f(1.0)
+        settings.lr = 0.5
+        f(1.0)
+    """
+    found = _acc6(source)
+    assert [(line, code) for line, code, _ in found] == [(10, "ACC602")], found
+    assert "written at line 13" in found[0][2]
+    assert _acc6(source.replace("settings.lr = 0.5", "other = 0.5")) == []  # look-alike: nothing written
+
+
 def test_jax_agrees_with_the_ordered_model():
     jax = pytest.importorskip("jax", reason="the claims are checked by running JAX")
     from functools import partial

@@ -111,10 +111,16 @@ class ModuleBindings:
         self._walk()
         self._named: dict[str, list[Event]] = {}
         self._attribute_writes: dict[FunctionInfo | None, list[Event]] = {}  # attribute writes, by scope
+        self._by_method: dict[str, list[Event]] = {}  # calls of a method by its name (`x.set_scale(...)`, any `x`)
+        self._param_mutations: list[Event] = []  # the "mutate_param" events
         for event in self.events:
             self._named.setdefault(event.name, []).append(event)
             if event.kind == "attr":
                 self._attribute_writes.setdefault(event.scope, []).append(event)
+            elif event.kind == "mutate_param":
+                self._param_mutations.append(event)
+            elif event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
+                self._by_method.setdefault(event.node.func.attr.value, []).append(event)
         self._reads: dict[FunctionInfo, set[str]] = {}  # a method's reads of `self` (ACC604's trace builders)
         self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
         for event in self.events:
@@ -131,8 +137,6 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
-        self._by_method: dict[str, list[Event]] | None = None
-        self._by_kind_param: list[Event] | None = None
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -141,8 +145,7 @@ class ModuleBindings:
     def module_value(self, name: str) -> bool:
         """Whether `name` is a module-level variable: bound by assignments, never by a def,
         class or import (a rebound function or module is another matter)."""
-        kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
-        return kinds == {"bind"}
+        return {e.kind for e in self._module_binds(name)} == {"bind"}
 
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
@@ -151,8 +154,14 @@ class ModuleBindings:
         cls = self.instance_class(name)
         if cls is not None:
             return not cls.node.decorators
-        events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
+        events = self._module_binds(name)
         return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
+
+    def _module_binds(self, name: str) -> list[Event]:
+        """The module-level bindings of `name` in source order: assignments ("bind") and
+        `def`, `class` and imports ("fixed"); a class body's attribute of that name is no
+        binding of the module's name."""
+        return [e for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
@@ -167,7 +176,7 @@ class ModuleBindings:
         return self._changes[key]
 
     def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
-        binds = [e.seq for e in self._named.get(name, ()) if e.kind == "bind" and e.scope is None and not e.in_class]
+        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind"]
         if not binds:
             return None
         for event in self._named[name]:
@@ -194,7 +203,7 @@ class ModuleBindings:
         """An item write or mutating call on a parameter (`target["k"] = v`, `target.update(...)`
         of a built-in container) in a function or method that module-level code runs, naming
         `name` in the call, between a build and a later hit: the container handed to it."""
-        for event in self._param_mutations():
+        for event in self._param_mutations:
             scope = event.scope
             if _inside(scope, reader) or _restores(scope, self.index):
                 continue
@@ -204,11 +213,6 @@ class ModuleBindings:
             if placed and self._placed_stale(placed, event, {name, event.name}, reader, first_bind, {name}):
                 return Change(event.node, "mutated")
         return None
-
-    def _param_mutations(self) -> list[Event]:
-        if self._by_kind_param is None:
-            self._by_kind_param = [e for e in self.events if e.kind == "mutate_param"]
-        return self._by_kind_param
 
     def _placed_stale(
         self, placed: list[Event], write: Event, names: set[str], reader: FunctionInfo, first_bind: int, objects: set[str] | None = None,
@@ -234,7 +238,7 @@ class ModuleBindings:
         if fn.cls is None:  # a nested function is called by name in the function defining it
             uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call" and (fn.parent is None or e.scope is fn.parent)]
         elif fn.parent is None:
-            uses = self._attribute_calls().get(fn.name, [])
+            uses = self._by_method.get(fn.name, [])
         else:
             return False
         roots = self._reaching(reader) | {reader.name}
@@ -277,7 +281,7 @@ class ModuleBindings:
         else:
             if fn.cls.function is not None or fn.name.startswith("__") or self.index.classes.get(fn.cls.name) is not fn.cls:
                 return None
-            uses = self._attribute_calls().get(fn.name, [])
+            uses = self._by_method.get(fn.name, [])
             if not uses and not any(
                 e.kind == "call" and e.scope is None for name in self._instances(fn.cls) for e in self._named.get(name, ())
             ):
@@ -292,15 +296,6 @@ class ModuleBindings:
                     return None
                 found += lifted
         return found
-
-    def _attribute_calls(self) -> dict[str, list[Event]]:
-        """Call events of a method by its name (`x.set_scale(...)`, any `x`)."""
-        if self._by_method is None:
-            self._by_method = {}
-            for event in self.events:
-                if event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
-                    self._by_method.setdefault(event.node.func.attr.value, []).append(event)
-        return self._by_method
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -325,11 +320,8 @@ class ModuleBindings:
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-
-        def resets_of(call: Event) -> list[Event]:
-            return [*resets[call.name], *self._attribute_rewraps(call)]
-
-        return stale_window(change, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None
+        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
+        return stale_window(change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None
 
     def _attribute_rewraps(self, call: Event) -> list[Event]:
         """Module-level writes of a new compiled callable to the attribute `call` calls
@@ -337,11 +329,17 @@ class ModuleBindings:
         func = call.node.func if isinstance(call.node, cst.Call) else None
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return []
-        return [
-            e for e in self._attribute_writes.get(None, ())
-            if e.name == func.attr.value and isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name)
-            and e.node.value.value == func.value.value and self._new_wrapper(e)
-        ]
+        return self._rewraps.get((func.value.value, func.attr.value), [])
+
+    @cached_property
+    def _rewraps(self) -> dict[tuple[str, str], list[Event]]:
+        """Module-level writes of a new compiled callable to an attribute of a name, by (name,
+        attribute), in source order: worked out once for every call through the attribute."""
+        found: dict[tuple[str, str], list[Event]] = {}
+        for e in self._attribute_writes.get(None, ()):
+            if isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name) and self._new_wrapper(e):
+                found.setdefault((e.node.value.value, e.name), []).append(e)
+        return found
 
     def _new_wrapper(self, bind: Event) -> bool:
         """Whether `bind` assigns a cached marker's new application that starts an empty cache."""
@@ -359,7 +357,7 @@ class ModuleBindings:
         top = reader.outermost
         if call.name != top.name or top.parent is not None or top.cls is not None:
             return True
-        defined = [e for e in self._named.get(top.name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
+        defined = self._module_binds(top.name)
         if len(defined) < 2:
             return True
         earlier = [e for e in defined if e.seq < call.seq]
@@ -424,10 +422,7 @@ class ModuleBindings:
         `def` or `class` of that name, an assignment to it; not `name = jax.jit(f)` of the same
         module-level `f` again where the framework keys its cache on the function (framework
         data `[cache] keyed_on`): that finds the old traces."""
-        return [
-            e for e in self._named.get(name, ())
-            if e.scope is None and not e.in_class and e.kind in ("bind", "fixed") and not self._same_cache(e, reader)
-        ]
+        return [e for e in self._module_binds(name) if not self._same_cache(e, reader)]
 
     def _same_cache(self, bind: Event, reader: FunctionInfo | None) -> bool:
         """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
@@ -469,17 +464,17 @@ class ModuleBindings:
                 writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
         calls = [e for runner in runners for e in self._named.get(runner, ()) if e.kind == "call" and e.scope is outer]
         clears = self._cache_clears(reader, outer)
-
-        def resets_of(call: Event) -> list[Event]:
-            return [
-                *(e for e in self._named.get(call.name, ()) if e.scope is outer and e.kind in ("local", "fixed")
-                  and not self._same_cache(e, reader)),
+        resets = {
+            runner: [
+                *(e for e in self._named.get(runner, ()) if e.scope is outer and e.kind in ("local", "fixed") and not self._same_cache(e, reader)),
                 *clears,
             ]
-
+            for runner in runners
+        }
+        resets_of = {call: resets[call.name] for call in calls}
         for write in sorted(writes, key=lambda e: e.seq):
             once = _initialises(write, {name})
-            if stale_window(write, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None:
+            if stale_window(write, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None:
                 return write.node
         return None
 
