@@ -1131,6 +1131,33 @@ for step in range(3):
     make_trainable(d, False)
     gan.train_on_batch(x, y)
 """,
+    "a function handed the model writes its parameter's default (by position, by keyword); the default the build saw": """
+def make_trainable(net, val=False):
+    net.trainable = val
+
+def set_trainable(net, *, val=True):
+    net.trainable = val
+
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+d.train_on_batch(x, y)
+make_trainable(d)  # expect: ACC607
+d.train_on_batch(x, y)
+g = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+g.compile(optimizer="sgd", loss="mse")
+g.trainable = False
+g.train_on_batch(x, y)
+set_trainable(net=g, val=False)
+g.train_on_batch(x, y)
+set_trainable(net=g)  # expect: ACC607
+g.train_on_batch(x, y)
+e = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+e.compile(optimizer="sgd", loss="mse")
+e.trainable = False
+e.train_on_batch(x, y)
+make_trainable(e)
+e.train_on_batch(x, y)
+""",
     "look-alikes: compiled again in every pass; an object that is no model": """
 d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
 for step in range(3):

@@ -46,6 +46,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 from libcst.metadata.position_provider import NEWLINE_RE
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
@@ -647,8 +648,7 @@ class ModuleBindings:
         func = call.func
         if static_param is None:
             return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner and func.attr.value == reader.name
-        positional = [p.name for p in reader.params if p.positional]
-        return isinstance(func, cst.Name) and func.value == reader.name and owner in _passed_as(call, positional, static_param)
+        return isinstance(func, cst.Name) and func.value == reader.name and _passed_as(call, reader, static_param) == owner
 
     def _handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
         """Calls of the module-level function `fn` by name that pass a name as its parameter
@@ -658,11 +658,10 @@ class ModuleBindings:
             return []
         if param not in [p.name for p in fn.params]:
             return []
-        positional = [p.name for p in fn.params if p.positional]
         return [
             (call, name) for call in self._named.get(fn.name, ())
             if call.kind == "call" and isinstance(call.node, cst.Call) and isinstance(call.node.func, cst.Name)
-            for name in _passed_as(call.node, positional, param)
+            and (name := _passed_as(call.node, fn, param)) is not None
         ]
 
     def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
@@ -722,10 +721,9 @@ class ModuleBindings:
             if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
             and self._calls_this_definition(e, reader)
         ]
-        positional = [p.name for p in reader.call_params if p.positional]
         return {
             name for call in calls_of
-            for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
+            if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self._plain_instance(name)
         }
 
     def _plain_instance(self, name: str) -> bool:
@@ -985,14 +983,10 @@ class ModuleBindings:
             add("mutate", name, node)
 
 
-def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
-    """The names `call` passes as the parameter `param` of a function whose positional
-    parameters are `positional`: by keyword, or in its place."""
-    plain = [a.value for a in call.args if a.keyword is None and not a.star]
-    given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
-    if param in positional and positional.index(param) < len(plain):
-        given.append(plain[positional.index(param)])
-    return {v.value for v in given if isinstance(v, cst.Name)}
+def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False) -> str | None:
+    """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
+    value = passed(call, fn, bound).get(param)
+    return value.value if isinstance(value, cst.Name) else None
 
 
 def _initialises(event: Event, names: set[str]) -> bool:
