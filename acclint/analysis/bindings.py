@@ -589,7 +589,7 @@ class ModuleBindings:
             if owner in instances and self.is_module_name(owner, scope):
                 if placed is not None and not self._placed_stale(placed, event, {attr}, reader, -1):
                     continue
-            elif owner is not None and cls is not None and _is_self(owner, scope, cls):
+            elif owner is not None and cls is not None and scope.own_class(owner) is cls:
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
                 if placed is not None and instances:
@@ -696,7 +696,7 @@ class ModuleBindings:
         values = [
             e.value for e in self._named.get(attr, ())
             if e.kind == "attr" and e.scope is not None and _construction(e.scope)
-            and (owner := _root(e.node.value)) is not None and _is_self(owner, e.scope, cls)
+            and (owner := _root(e.node.value)) is not None and e.scope.own_class(owner) is cls
         ]
         return all(isinstance(v, cst.Name) and v.value == "None" for v in values)
 
@@ -747,7 +747,7 @@ class ModuleBindings:
         one) writes in its own body."""
         return {
             e.name for e in self._attribute_writes.get(scope, ())
-            if (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
+            if (owner := _root(e.node.value)) is not None and scope.own_class(owner) is cls
         }
 
     @cached_property
@@ -1100,14 +1100,6 @@ def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:
     )
 
 
-def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
-    """Whether `name` in `fn` is the first parameter of a method of `cls` (or of a function
-    nested in one, as a closure)."""
-    while fn.parent is not None and fn.cls is None:
-        fn = fn.parent
-    return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
-
-
 def _is_parameter(name: str, fn: FunctionInfo) -> bool:
     """Whether `name` in `fn` is a parameter of it or of the function it is nested in."""
     while fn is not None:
@@ -1118,10 +1110,8 @@ def _is_parameter(name: str, fn: FunctionInfo) -> bool:
 
 
 def _construction(fn: FunctionInfo) -> bool:
-    top = fn
-    while top.parent is not None and top.cls is None:
-        top = top.parent
-    return top.cls is not None and top.name in CONSTRUCTION
+    method = fn.enclosing_method
+    return method is not None and method.name in CONSTRUCTION
 
 
 def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
