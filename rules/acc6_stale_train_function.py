@@ -16,6 +16,7 @@ from typing import Iterable, Iterator
 
 import libcst as cst
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
@@ -225,18 +226,13 @@ def _handed_writes(
 ) -> list[tuple[str, str, str | None]]:
     """(model, attribute, literal value) of each watched attribute a call of a module-level
     function writes on a model handed to it (`make_trainable(net, val)` setting `net.trainable =
-    val`: the value is the argument given for `val`)."""
+    val`: the value is the argument given for `val`, or its default)."""
     if not isinstance(call.func, cst.Name):
         return []
     fn = analysis.index.functions.get(call.func.value)
     if fn is None or fn.cls is not None or not isinstance(fn.node, cst.FunctionDef):
         return []
-    params = [p.name for p in fn.params]
-    given: dict[str, cst.BaseExpression] = {}
-    for position, arg in enumerate(call.args):
-        param = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) else None
-        if param is not None:
-            given[param] = arg.value
+    given = passed(call, fn, defaults=True)
     found: dict[tuple[str, str], str | None] = {}
     for e in scopes.get(fn, ()):
         if e.kind != "attr" or e.name not in state.attributes or not isinstance(e.node, cst.Attribute):

@@ -693,6 +693,77 @@ def test_found_in_the_ordered_model(case):
     assert f"line {changed}" in found[0][2]
 
 
+# A module-level object bound to an instance of a class whose method cannot run the trace, then
+# to what a factory makes (of any class): its method may run it (ea06ddd took the object for the
+# first class's, as long as every value was some call, and missed these).
+REBOUND_OBJECT = """
+    import jax
+
+    class Net:
+        def step(self):
+            return 0.0
+
+    class Trainer:
+        @classmethod
+        def create(cls):
+            return cls()
+
+        def step(self):
+            return f(1.0)
+
+    SCALE = 1.0
+
+    @jax.jit
+    def f(x):
+        return x * SCALE
+
+    def build():
+        return Trainer()
+
+    m = Net()
+    m = {value}
+    m.step()
+    SCALE = 2.0
+    m.step()
+"""
+
+
+@pytest.mark.parametrize("value", ["build()", "Trainer.create()"])
+def test_an_object_rebound_to_a_factorys_result_may_run_the_trace(value):
+    found = _acc6(REBOUND_OBJECT.format(value=value))
+    assert [(line, code) for line, code, _ in found] == [(20, "ACC601")], found
+    assert "line 28" in found[0][2]
+
+
+def test_an_object_rebound_to_another_instance_of_the_class_runs_no_trace():
+    assert _acc6(REBOUND_OBJECT.format(value="Net()")) == []
+
+
+def test_a_class_attribute_named_like_an_imported_module_is_no_binding_of_the_module():
+    """`settings` stays the imported module for module-level code: a class body's own
+    `settings` attribute does not make it another object (ea06ddd counted that binding and
+    left the attribute write unreported)."""
+    source = """
+        import jax
+        import settings
+
+        class Config:
+            settings = None
+
+        @jax.jit
+        def f(x):
+            return x * settings.lr
+
+        f(1.0)
+        settings.lr = 0.5
+        f(1.0)
+    """
+    found = _acc6(source)
+    assert [(line, code) for line, code, _ in found] == [(10, "ACC602")], found
+    assert "written at line 13" in found[0][2]
+    assert _acc6(source.replace("settings.lr = 0.5", "other = 0.5")) == []  # look-alike: nothing written
+
+
 def test_jax_agrees_with_the_ordered_model():
     jax = pytest.importorskip("jax", reason="the claims are checked by running JAX")
     from functools import partial
@@ -1059,6 +1130,33 @@ for step in range(3):
     d.train_on_batch(x, y)
     make_trainable(d, False)
     gan.train_on_batch(x, y)
+""",
+    "a function handed the model writes its parameter's default (by position, by keyword); the default the build saw": """
+def make_trainable(net, val=False):
+    net.trainable = val
+
+def set_trainable(net, *, val=True):
+    net.trainable = val
+
+d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+d.compile(optimizer="sgd", loss="mse")
+d.train_on_batch(x, y)
+make_trainable(d)  # expect: ACC607
+d.train_on_batch(x, y)
+g = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+g.compile(optimizer="sgd", loss="mse")
+g.trainable = False
+g.train_on_batch(x, y)
+set_trainable(net=g, val=False)
+g.train_on_batch(x, y)
+set_trainable(net=g)  # expect: ACC607
+g.train_on_batch(x, y)
+e = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+e.compile(optimizer="sgd", loss="mse")
+e.trainable = False
+e.train_on_batch(x, y)
+make_trainable(e)
+e.train_on_batch(x, y)
 """,
     "look-alikes: compiled again in every pass; an object that is no model": """
 d = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])

@@ -46,6 +46,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 from libcst.metadata.position_provider import NEWLINE_RE
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
@@ -111,10 +112,16 @@ class ModuleBindings:
         self._walk()
         self._named: dict[str, list[Event]] = {}
         self._attribute_writes: dict[FunctionInfo | None, list[Event]] = {}  # attribute writes, by scope
+        self._by_method: dict[str, list[Event]] = {}  # calls of a method by its name (`x.set_scale(...)`, any `x`)
+        self._param_mutations: list[Event] = []  # the "mutate_param" events
         for event in self.events:
             self._named.setdefault(event.name, []).append(event)
             if event.kind == "attr":
                 self._attribute_writes.setdefault(event.scope, []).append(event)
+            elif event.kind == "mutate_param":
+                self._param_mutations.append(event)
+            elif event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
+                self._by_method.setdefault(event.node.func.attr.value, []).append(event)
         self._reads: dict[FunctionInfo, set[str]] = {}  # a method's reads of `self` (ACC604's trace builders)
         self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
         for event in self.events:
@@ -131,8 +138,6 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
-        self._by_method: dict[str, list[Event]] | None = None
-        self._by_kind_param: list[Event] | None = None
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -141,8 +146,7 @@ class ModuleBindings:
     def module_value(self, name: str) -> bool:
         """Whether `name` is a module-level variable: bound by assignments, never by a def,
         class or import (a rebound function or module is another matter)."""
-        kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
-        return kinds == {"bind"}
+        return {e.kind for e in self._module_binds(name)} == {"bind"}
 
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
@@ -151,8 +155,14 @@ class ModuleBindings:
         cls = self.instance_class(name)
         if cls is not None:
             return not cls.node.decorators
-        events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
+        events = self._module_binds(name)
         return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
+
+    def _module_binds(self, name: str) -> list[Event]:
+        """The module-level bindings of `name` in source order: assignments ("bind") and
+        `def`, `class` and imports ("fixed"); a class body's attribute of that name is no
+        binding of the module's name."""
+        return [e for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
@@ -167,7 +177,7 @@ class ModuleBindings:
         return self._changes[key]
 
     def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
-        binds = [e.seq for e in self._named.get(name, ()) if e.kind == "bind" and e.scope is None and not e.in_class]
+        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind"]
         if not binds:
             return None
         for event in self._named[name]:
@@ -194,7 +204,7 @@ class ModuleBindings:
         """An item write or mutating call on a parameter (`target["k"] = v`, `target.update(...)`
         of a built-in container) in a function or method that module-level code runs, naming
         `name` in the call, between a build and a later hit: the container handed to it."""
-        for event in self._param_mutations():
+        for event in self._param_mutations:
             scope = event.scope
             if _inside(scope, reader) or _restores(scope, self.index):
                 continue
@@ -204,11 +214,6 @@ class ModuleBindings:
             if placed and self._placed_stale(placed, event, {name, event.name}, reader, first_bind, {name}):
                 return Change(event.node, "mutated")
         return None
-
-    def _param_mutations(self) -> list[Event]:
-        if self._by_kind_param is None:
-            self._by_kind_param = [e for e in self.events if e.kind == "mutate_param"]
-        return self._by_kind_param
 
     def _placed_stale(
         self, placed: list[Event], write: Event, names: set[str], reader: FunctionInfo, first_bind: int, objects: set[str] | None = None,
@@ -234,7 +239,7 @@ class ModuleBindings:
         if fn.cls is None:  # a nested function is called by name in the function defining it
             uses = [e for e in self._named.get(fn.name, ()) if e.kind == "call" and (fn.parent is None or e.scope is fn.parent)]
         elif fn.parent is None:
-            uses = self._attribute_calls().get(fn.name, [])
+            uses = self._by_method.get(fn.name, [])
         else:
             return False
         roots = self._reaching(reader) | {reader.name}
@@ -277,7 +282,7 @@ class ModuleBindings:
         else:
             if fn.cls.function is not None or fn.name.startswith("__") or self.index.classes.get(fn.cls.name) is not fn.cls:
                 return None
-            uses = self._attribute_calls().get(fn.name, [])
+            uses = self._by_method.get(fn.name, [])
             if not uses and not any(
                 e.kind == "call" and e.scope is None for name in self._instances(fn.cls) for e in self._named.get(name, ())
             ):
@@ -292,15 +297,6 @@ class ModuleBindings:
                     return None
                 found += lifted
         return found
-
-    def _attribute_calls(self) -> dict[str, list[Event]]:
-        """Call events of a method by its name (`x.set_scale(...)`, any `x`)."""
-        if self._by_method is None:
-            self._by_method = {}
-            for event in self.events:
-                if event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
-                    self._by_method.setdefault(event.node.func.attr.value, []).append(event)
-        return self._by_method
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -325,11 +321,8 @@ class ModuleBindings:
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-
-        def resets_of(call: Event) -> list[Event]:
-            return [*resets[call.name], *self._attribute_rewraps(call)]
-
-        return stale_window(change, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None
+        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
+        return stale_window(change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None
 
     def _attribute_rewraps(self, call: Event) -> list[Event]:
         """Module-level writes of a new compiled callable to the attribute `call` calls
@@ -337,11 +330,17 @@ class ModuleBindings:
         func = call.node.func if isinstance(call.node, cst.Call) else None
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
             return []
-        return [
-            e for e in self._attribute_writes.get(None, ())
-            if e.name == func.attr.value and isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name)
-            and e.node.value.value == func.value.value and self._new_wrapper(e)
-        ]
+        return self._rewraps.get((func.value.value, func.attr.value), [])
+
+    @cached_property
+    def _rewraps(self) -> dict[tuple[str, str], list[Event]]:
+        """Module-level writes of a new compiled callable to an attribute of a name, by (name,
+        attribute), in source order: worked out once for every call through the attribute."""
+        found: dict[tuple[str, str], list[Event]] = {}
+        for e in self._attribute_writes.get(None, ()):
+            if isinstance(e.node, cst.Attribute) and isinstance(e.node.value, cst.Name) and self._new_wrapper(e):
+                found.setdefault((e.node.value.value, e.name), []).append(e)
+        return found
 
     def _new_wrapper(self, bind: Event) -> bool:
         """Whether `bind` assigns a cached marker's new application that starts an empty cache."""
@@ -359,7 +358,7 @@ class ModuleBindings:
         top = reader.outermost
         if call.name != top.name or top.parent is not None or top.cls is not None:
             return True
-        defined = [e for e in self._named.get(top.name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
+        defined = self._module_binds(top.name)
         if len(defined) < 2:
             return True
         earlier = [e for e in defined if e.seq < call.seq]
@@ -383,15 +382,14 @@ class ModuleBindings:
         return True
 
     def instance_class(self, name: str) -> ClassInfo | None:
-        """The class of this module every module-level value of `name` is a new instance of."""
+        """The class of this module every module-level value of `name` is a new instance of
+        (`m = Net()`; not with `m = build()` too, whose result may be of any class)."""
         values = self.index.module_values.get(name, [])
-        classes = {
-            id(cls): cls for v in values
+        made = [
+            cls for v in values
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and (cls := self.index.classes.get(v.func.value)) is not None
-        }
-        return next(iter(classes.values())) if len(classes) == 1 and len(values) == sum(
-            1 for v in values if isinstance(v, cst.Call)
-        ) else None
+        ]
+        return made[0] if made and len(made) == len(values) and all(cls is made[0] for cls in made) else None
 
     def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
         """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
@@ -425,10 +423,7 @@ class ModuleBindings:
         `def` or `class` of that name, an assignment to it; not `name = jax.jit(f)` of the same
         module-level `f` again where the framework keys its cache on the function (framework
         data `[cache] keyed_on`): that finds the old traces."""
-        return [
-            e for e in self._named.get(name, ())
-            if e.scope is None and not e.in_class and e.kind in ("bind", "fixed") and not self._same_cache(e, reader)
-        ]
+        return [e for e in self._module_binds(name) if not self._same_cache(e, reader)]
 
     def _same_cache(self, bind: Event, reader: FunctionInfo | None) -> bool:
         """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
@@ -470,17 +465,17 @@ class ModuleBindings:
                 writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
         calls = [e for runner in runners for e in self._named.get(runner, ()) if e.kind == "call" and e.scope is outer]
         clears = self._cache_clears(reader, outer)
-
-        def resets_of(call: Event) -> list[Event]:
-            return [
-                *(e for e in self._named.get(call.name, ()) if e.scope is outer and e.kind in ("local", "fixed")
-                  and not self._same_cache(e, reader)),
+        resets = {
+            runner: [
+                *(e for e in self._named.get(runner, ()) if e.scope is outer and e.kind in ("local", "fixed") and not self._same_cache(e, reader)),
                 *clears,
             ]
-
+            for runner in runners
+        }
+        resets_of = {call: resets[call.name] for call in calls}
         for write in sorted(writes, key=lambda e: e.seq):
             once = _initialises(write, {name})
-            if stale_window(write, calls, resets_of, lambda a, b: a.name == b.name, once=once) is not None:
+            if stale_window(write, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None:
                 return write.node
         return None
 
@@ -594,7 +589,7 @@ class ModuleBindings:
             if owner in instances and self.is_module_name(owner, scope):
                 if placed is not None and not self._placed_stale(placed, event, {attr}, reader, -1):
                     continue
-            elif owner is not None and cls is not None and _is_self(owner, scope, cls):
+            elif owner is not None and cls is not None and scope.own_class(owner) is cls:
                 if self._self_writes(scope, cls) & self._builders_read(builders, cls):
                     continue  # the writer also resets what the trace's builder checks: a new trace follows
                 if placed is not None and instances:
@@ -653,8 +648,7 @@ class ModuleBindings:
         func = call.func
         if static_param is None:
             return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner and func.attr.value == reader.name
-        positional = [p.name for p in reader.params if p.positional]
-        return isinstance(func, cst.Name) and func.value == reader.name and owner in _passed_as(call, positional, static_param)
+        return isinstance(func, cst.Name) and func.value == reader.name and _passed_as(call, reader, static_param) == owner
 
     def _handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
         """Calls of the module-level function `fn` by name that pass a name as its parameter
@@ -664,11 +658,10 @@ class ModuleBindings:
             return []
         if param not in [p.name for p in fn.params]:
             return []
-        positional = [p.name for p in fn.params if p.positional]
         return [
             (call, name) for call in self._named.get(fn.name, ())
             if call.kind == "call" and isinstance(call.node, cst.Call) and isinstance(call.node.func, cst.Name)
-            for name in _passed_as(call.node, positional, param)
+            and (name := _passed_as(call.node, fn, param)) is not None
         ]
 
     def _calls_trace(self, writer: FunctionInfo, reader: FunctionInfo) -> bool:
@@ -703,7 +696,7 @@ class ModuleBindings:
         values = [
             e.value for e in self._named.get(attr, ())
             if e.kind == "attr" and e.scope is not None and _construction(e.scope)
-            and (owner := _root(e.node.value)) is not None and _is_self(owner, e.scope, cls)
+            and (owner := _root(e.node.value)) is not None and e.scope.own_class(owner) is cls
         ]
         return all(isinstance(v, cst.Name) and v.value == "None" for v in values)
 
@@ -728,10 +721,9 @@ class ModuleBindings:
             if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
             and self._calls_this_definition(e, reader)
         ]
-        positional = [p.name for p in reader.call_params if p.positional]
         return {
             name for call in calls_of
-            for name in _passed_as(call.node, positional, param) if self._plain_instance(name)
+            if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self._plain_instance(name)
         }
 
     def _plain_instance(self, name: str) -> bool:
@@ -755,7 +747,7 @@ class ModuleBindings:
         one) writes in its own body."""
         return {
             e.name for e in self._attribute_writes.get(scope, ())
-            if (owner := _root(e.node.value)) is not None and _is_self(owner, scope, cls)
+            if (owner := _root(e.node.value)) is not None and scope.own_class(owner) is cls
         }
 
     @cached_property
@@ -991,14 +983,10 @@ class ModuleBindings:
             add("mutate", name, node)
 
 
-def _passed_as(call: cst.Call, positional: list[str], param: str) -> set[str]:
-    """The names `call` passes as the parameter `param` of a function whose positional
-    parameters are `positional`: by keyword, or in its place."""
-    plain = [a.value for a in call.args if a.keyword is None and not a.star]
-    given = [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
-    if param in positional and positional.index(param) < len(plain):
-        given.append(plain[positional.index(param)])
-    return {v.value for v in given if isinstance(v, cst.Name)}
+def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False) -> str | None:
+    """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
+    value = passed(call, fn, bound).get(param)
+    return value.value if isinstance(value, cst.Name) else None
 
 
 def _initialises(event: Event, names: set[str]) -> bool:
@@ -1112,14 +1100,6 @@ def _restores(fn: FunctionInfo, index: ModuleIndex) -> bool:
     )
 
 
-def _is_self(name: str, fn: FunctionInfo, cls: ClassInfo) -> bool:
-    """Whether `name` in `fn` is the first parameter of a method of `cls` (or of a function
-    nested in one, as a closure)."""
-    while fn.parent is not None and fn.cls is None:
-        fn = fn.parent
-    return fn.cls is cls and bool(fn.params) and fn.params[0].name == name
-
-
 def _is_parameter(name: str, fn: FunctionInfo) -> bool:
     """Whether `name` in `fn` is a parameter of it or of the function it is nested in."""
     while fn is not None:
@@ -1130,10 +1110,8 @@ def _is_parameter(name: str, fn: FunctionInfo) -> bool:
 
 
 def _construction(fn: FunctionInfo) -> bool:
-    top = fn
-    while top.parent is not None and top.cls is None:
-        top = top.parent
-    return top.cls is not None and top.name in CONSTRUCTION
+    method = fn.enclosing_method
+    return method is not None and method.name in CONSTRUCTION
 
 
 def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:

@@ -315,12 +315,10 @@ class ContextAnalysis:
     def _own_object(self, marker: Marker, receiver: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
         """`self.compile()` in a method: a receiver marker given the method's own object runs
         what its class runs."""
-        method = scope
-        while method is not None and method.cls is None:
-            method = method.parent
-        if not marker.receiver or method is None or not method.params or not isinstance(receiver, cst.Name):
+        if not marker.receiver or scope is None or not isinstance(receiver, cst.Name):
             return []
-        runs = self.objects.runs(method.cls) if receiver.value == method.params[0].name else None
+        cls = scope.own_class(receiver.value)
+        runs = self.objects.runs(cls) if cls is not None else None
         return [Target(runs, via_attribute=True)] if runs is not None else []
 
     def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
@@ -470,9 +468,7 @@ class ContextAnalysis:
 
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
-        method_scope = scope
-        while method_scope is not None and method_scope.cls is None:
-            method_scope = method_scope.parent
+        method_scope = scope.enclosing_method if scope is not None else None
         if method_scope is None or not method_scope.params:
             return None
         assert isinstance(expr.value, cst.Name)

@@ -125,45 +125,79 @@ def _chain(expr: cst.BaseExpression, applied: Applied) -> _Chain | None:
     return calls, functions, marker.eager_by
 
 
-class _TransformUses(cst.CSTVisitor):
+class _NameUses(cst.CSTVisitor):
+    """A visit of a module's statements, in order, that knows where it is (`_top`: in no
+    function, lambda or class body; the functions and class bodies around it) and which Name
+    nodes read no name (`_ok`): a `def`'s or `class`'s own name, an argument's keyword (`f(inner=x)`
+    reads no `inner`), an attribute's name (`nn.Dense` is no use of a class `Dense` of this
+    module). What counts as a use, and of what, is the subclass's."""
+
+    def __init__(self) -> None:
+        self._ok: set[int] = set()  # ids of Name nodes already judged
+        self._scopes: list[tuple[cst.CSTNode, set[str]]] = []  # enclosing functions, with their own names
+        self._classes: list[ClassInfo | None] = []  # the class bodies the visit is in
+
+    def _own_names(self, node: cst.FunctionDef | cst.Lambda) -> set[str]:
+        """The names a function binds itself (hiding the module's there): none known here."""
+        return set()
+
+    def _class_of(self, node: cst.ClassDef) -> ClassInfo | None:
+        """The class a class body defines, where the subclass follows it."""
+        return None
+
+    @property
+    def _top(self) -> bool:
+        return not self._scopes and not self._classes
+
+    def _local(self, name: str) -> bool:
+        return any(name in own for _, own in self._scopes)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._ok.add(id(node.name))
+        self._scopes.append((node, self._own_names(node)))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._scopes.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._scopes.append((node, self._own_names(node)))
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self._scopes.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._ok.add(id(node.name))  # `class C` itself is no use of C
+        self._classes.append(self._class_of(node))
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.pop()
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self._ok.add(id(node.keyword))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._ok.add(id(node.attr))
+
+
+class _TransformUses(_NameUses):
     """Which names bound to eager transforms' results are used otherwise than run by their
     `eager_by` methods at the top level (`bad`), and how often each name is read (`reads`)."""
 
     def __init__(self, methods: Mapping[str, frozenset[str]]) -> None:
+        super().__init__()
         self.methods = methods
         self.bad: set[str] = set()
         self.reads: dict[str, int] = {}
-        self._ok: set[int] = set()
-        self._depth = 0  # function and class bodies the visit is in
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._ok.add(id(node.name))
-        self._depth += 1
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._depth += 1
-
-    def leave_Lambda(self, node: cst.Lambda) -> None:
-        self._depth -= 1
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._ok.add(id(node.name))
-        self._depth += 1
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self._depth -= 1
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            if isinstance(target.target, cst.Name) and self._depth == 0:
+            if isinstance(target.target, cst.Name) and self._top:
                 self._ok.add(id(target.target))  # the binding itself (a rebinding is judged by its value)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if self._depth == 0 and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        if self._top and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.attr.value in self.methods.get(func.value.value, ()):
                 self._ok.add(id(func.value))
 
@@ -171,13 +205,6 @@ class _TransformUses(cst.CSTVisitor):
         self.reads[node.value] = self.reads.get(node.value, 0) + (id(node) not in self._ok)
         if node.value in self.methods and id(node) not in self._ok:
             self.bad.add(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._ok.add(id(node.attr))  # `hk.transform` reads no name `transform`
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self._ok.add(id(node.keyword))
 
 
 def eager_classes(
@@ -217,7 +244,7 @@ def _made_at_top(index: ModuleIndex, names: set[str], eager_functions: frozenset
     return bool(eager_functions) or not names.isdisjoint(index.first_module_call)
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(_NameUses):
     """Every use of the candidate classes and of the names bound to their instances at the top
     level, binding by binding, sorted into eager uses and the others (`bad`)."""
 
@@ -225,6 +252,7 @@ class _Uses(cst.CSTVisitor):
         self, candidates: Mapping[ClassInfo, TracedClass], index: ModuleIndex, local_names: Callable[[FunctionInfo], set[str]],
         resolve: Callable[[cst.BaseExpression], str | None], run_by: frozenset[str], eager_functions: frozenset[cst.CSTNode],
     ) -> None:
+        super().__init__()
         self.by_node = {cls.node: cls for cls in candidates}
         self.named: dict[str, list[ClassInfo]] = {}
         for cls in candidates:
@@ -244,46 +272,23 @@ class _Uses(cst.CSTVisitor):
         self.bad: set[ClassInfo] = set()  # classes used otherwise than made and run eagerly
         self.made_in: dict[ClassInfo, set] = {}  # class -> the classes or eager functions it is made and called in
         self.inner_reads: set[str] = set()  # names a function reads from the module (not its own)
-        self._ok: set[int] = set()  # ids of Name nodes already judged
-        self._scopes: list[tuple[cst.CSTNode, set[str]]] = []  # enclosing functions, with their own names
-        self._classes: list[ClassInfo | None] = []  # the class bodies the visit is in
 
     # -- where the visit is ---------------------------------------------------------------
-    def _enter(self, node: cst.FunctionDef | cst.Lambda) -> None:
+    def _own_names(self, node: cst.FunctionDef | cst.Lambda) -> set[str]:
         fn = self.index.by_node.get(node)
-        self._scopes.append((node, self.local_names(fn) if fn is not None else set()))
+        return self.local_names(fn) if fn is not None else set()
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._ok.add(id(node.name))
-        self._enter(node)
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._scopes.pop()
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._enter(node)
-
-    def leave_Lambda(self, node: cst.Lambda) -> None:
-        self._scopes.pop()
+    def _class_of(self, node: cst.ClassDef) -> ClassInfo | None:
+        return self.by_node.get(node)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        cls = self.by_node.get(node)
-        if self._top and cls is not None:
-            self.current[cls.name] = cls
-        elif self._top:
-            self.current.pop(node.name.value, None)  # the name is another class now
-        self._classes.append(cls)
-        self._ok.add(id(node.name))  # `class C` itself is no use of C
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self._classes.pop()
-
-    @property
-    def _top(self) -> bool:
-        return not self._scopes and not self._classes
-
-    def _local(self, name: str) -> bool:
-        return any(name in own for _, own in self._scopes)
+        if self._top:
+            cls = self.by_node.get(node)
+            if cls is not None:
+                self.current[cls.name] = cls
+            else:
+                self.current.pop(node.name.value, None)  # the name is another class now
+        super().visit_ClassDef(node)
 
     # -- eager uses -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -316,10 +321,6 @@ class _Uses(cst.CSTVisitor):
             self.instance[name] = made
             self.ever.setdefault(name, set()).add(made)
             self.made.add(made)
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self._ok.add(id(node.keyword))  # `f(inner=x)` reads no name `inner`
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -399,9 +400,6 @@ class _Uses(cst.CSTVisitor):
             if name in self.named:
                 self.bad.update(self.named[name])
             self.inner_reads.add(name)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._ok.add(id(node.attr))  # `nn.Dense` is no use of a class `Dense` of this module
 
 
 def _target_names(target: cst.BaseExpression) -> list[cst.Name]:

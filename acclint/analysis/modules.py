@@ -195,15 +195,13 @@ class ModuleClasses:
         if isinstance(func, cst.Name):
             return self._one(self._made(v, scope, values_of) if isinstance(v, cst.Call) else None for v in values_of(func.value, scope))
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            method = scope
-            while method is not None and method.cls is None:
-                method = method.parent
-            if method is None or not method.params or func.value.value != method.params[0].name:
+            cls = scope.own_class(func.value.value) if scope is not None else None
+            if cls is None:
                 return None
-            values = self._self_attributes(method.cls).get(func.attr.value, [])
+            values = self._self_attributes(cls).get(func.attr.value, [])
             if not values:  # a dataclass field declared with its module's type: `pos_emb: PositionalEmbedding`
-                return _field_type(method.cls, func.attr.value)
-            return self._one(self._made(v, method, values_of) if isinstance(v, cst.Call) else None for v in values)
+                return _field_type(cls, func.attr.value)
+            return self._one(self._made(v, scope.enclosing_method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
     def _made(

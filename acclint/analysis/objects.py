@@ -130,13 +130,11 @@ class Objects:
             return [v for v in self._values_of(expr.value, scope) if v is not expr]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
             return []
-        method = scope
-        while method is not None and method.cls is None:
-            method = method.parent
-        if method is None or not method.params or expr.value.value != method.params[0].name:
+        cls = scope.own_class(expr.value.value) if scope is not None else None
+        if cls is None:
             return []
         values = []
-        for other in method.cls.methods.values():
+        for other in cls.methods.values():
             if not other.params:
                 continue
             owner = other.params[0].name

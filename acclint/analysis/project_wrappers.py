@@ -51,10 +51,10 @@ _IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.MULTILIN
 def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
     """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
     installed libraries it imports."""
-    indexed, wrappers = _wrappers(project, markers)
+    indexed, wrappers, texts = _wrappers(project, markers)
     seeds = {}
     for path in indexed:
-        seed = _seed_of(project, path, wrappers)
+        seed = _seed_of(project, path, wrappers, texts.get(path))
         if seed.functions or seed.methods:
             seeds[path] = seed
     return seeds
@@ -65,9 +65,9 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     installed library the project calls, and for each function that hands a callable on but
     is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
     module that does not parse)."""
-    indexed, wrappers = _wrappers(project, markers)
+    indexed, wrappers, texts = _wrappers(project, markers)
     for path in indexed:
-        _seed_of(project, path, wrappers)  # asks the libraries about the names the file calls
+        _seed_of(project, path, wrappers, texts.get(path))  # asks the libraries about the names the file calls
     lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
     handing: dict[str, list[HandOff]] = {}
     file_of: dict[str, tuple[str, set[str]]] = {}
@@ -99,11 +99,13 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     return lines + project.libraries.report()
 
 
-def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied]]:
-    """The files indexed for wrappers, and the wrappers among their functions ((file, name) ->
-    what calling it applies)."""
+def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied], dict[str, bytes]]:
+    """The files indexed for wrappers, the wrappers among their functions ((file, name) ->
+    what calling it applies), and the bytes of the indexed files read on the way (for their
+    seeds: each file is read once)."""
+    texts: dict[str, bytes] = {}
     indexed = [f for f in project.files if project.screened(f).names_marker]
-    indexed += _importing_libraries(project, [f for f in project.files if f not in set(indexed)])
+    indexed += _importing_libraries(project, [f for f in project.files if f not in set(indexed)], texts)
     wrappers: dict[tuple[str, str], Applied] = {}
     looked_for: set[str] = set()
     while True:
@@ -112,11 +114,11 @@ def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[t
         if not tails:
             break
         looked_for |= tails
-        found = _naming(project, [f for f in project.files if f not in set(indexed)], tails)
+        found = _naming(project, [f for f in project.files if f not in set(indexed)], tails, texts)
         if not found:
             break
         indexed += found
-    return indexed, wrappers
+    return indexed, wrappers, texts
 
 
 def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:
@@ -158,24 +160,26 @@ def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
     return out
 
 
-def _naming(project: Project, files: list[str], words: set[str]) -> list[str]:
-    """The files among `files` whose text holds one of `words` (indexed on the way)."""
+def _naming(project: Project, files: list[str], words: set[str], texts: dict[str, bytes]) -> list[str]:
+    """The files among `files` whose text holds one of `words` (indexed on the way, their
+    bytes kept in `texts`)."""
     pattern = re.compile(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in sorted(words)) + rb")\b")
     found = []
     for path in files:
         try:
-            if not pattern.search(project.read(path)):
-                continue
+            text = project.read(path)
         except (OSError, Refused):
             continue
-        if project.screened(path, guard=True).error is None:
+        if pattern.search(text) and project.screened(path, guard=True).error is None:
             found.append(path)
+            texts[path] = text
     return found
 
 
-def _importing_libraries(project: Project, files: list[str]) -> list[str]:
+def _importing_libraries(project: Project, files: list[str], texts: dict[str, bytes]) -> list[str]:
     """The files among `files` whose text imports an installed library acclint may read
-    (acclint.analysis.library_wrappers; indexed on the way): they may call its wrappers."""
+    (acclint.analysis.library_wrappers; indexed on the way, their bytes kept in `texts`):
+    they may call its wrappers."""
     found = []
     for path in files:
         try:
@@ -185,6 +189,7 @@ def _importing_libraries(project: Project, files: list[str]) -> list[str]:
         tops = {m.group(1).decode() for m in _IMPORT.finditer(text)}
         if any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None:
             found.append(path)
+            texts[path] = text
     return found
 
 
@@ -209,18 +214,18 @@ def _library_wrappers(project: Project, local: str, qualified: str, text: bytes)
 
 
 def _text(project: Project, path: str) -> bytes:
-    """`path`'s bytes, read once per seed; a file that cannot be read is searched as empty."""
+    """`path`'s bytes; a file that cannot be read is searched as empty."""
     try:
         return project.read(path)
     except (OSError, Refused):
         return b""
 
 
-def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied]) -> Wrappers:
+def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied], text: bytes | None = None) -> Wrappers:
     """The wrappers of other files and of installed libraries `path` may call, under the names
-    it spells them with."""
+    it spells them with. `text`: its bytes where they were read already (else read once, when
+    needed)."""
     functions: dict[str, Applied] = {}
-    text: bytes | None = None
     for local, qualified in sorted(project.index_of(path).exports.items()):
         if qualified is None:
             continue

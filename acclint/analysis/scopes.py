@@ -116,6 +116,21 @@ class FunctionInfo:
         return fn
 
     @property
+    def enclosing_method(self) -> FunctionInfo | None:
+        """The method it is, or is nested in (a closure in a method sees the method's `self`),
+        or None."""
+        fn: FunctionInfo | None = self
+        while fn is not None and fn.cls is None:
+            fn = fn.parent
+        return fn
+
+    def own_class(self, name: str) -> ClassInfo | None:
+        """The class of the object `name` holds in it where `name` is its enclosing method's
+        first parameter (`self`), else None."""
+        method = self.enclosing_method
+        return method.cls if method is not None and method.params and method.params[0].name == name else None
+
+    @property
     def traced_params(self) -> list[str]:
         """Its parameters that hold traced values (pytrees of tracers or tracers) in some trace."""
         return sorted({name for t in self.traces.values() for name, kind in t.params.items() if kind >= Kind.TREE})

@@ -122,12 +122,13 @@ class _Workers:
         Raises WorkerLost when a worker died or failed."""
         load = [0] * len(self.tasks)
         chosen: dict[str, int] = {}
-        for path in sorted(set(paths), key=lambda p: (p not in held, -_size(p))):
+        sizes = {path: _size(path) for path in set(paths)}
+        for path in sorted(sizes, key=lambda p: (p not in held, -sizes[p])):
             worker = held.get(path)
             if worker is None:
                 worker = choice[path] = load.index(min(load))
             chosen[path] = worker
-            load[worker] += _size(path)
+            load[worker] += sizes[path]
         for n, (path, *rest) in enumerate(zip(paths, *arguments)):
             self.tasks[chosen[path]].put((n, function, (path, *rest)))
         answers: list = [None] * len(paths)
