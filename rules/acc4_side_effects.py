@@ -14,6 +14,7 @@ from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
 from acclint.rules.fresh_closures import traced_once_per_closure
+from acclint.rules.graph_breaks import splits_no_graph
 from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
@@ -99,7 +100,7 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if qualified in _io()["stdout"] and not _static_warning(node, ctx):
+        if qualified in _io()["stdout"] and not _static_warning(node, ctx) and not splits_no_graph(node, ctx):
             message = f"'{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; {framework_of(ctx).hints['print']}")
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
@@ -248,7 +249,7 @@ def step(x):
             return
         io = _io()
         owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx):
+        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx) and not splits_no_graph(node, ctx):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 
@@ -306,7 +307,7 @@ def step(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) in _io()["clocks"]:
+        if ctx.resolve(node.func) in _io()["clocks"] and not splits_no_graph(node, ctx):
             ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; its value is frozen; time from outside"))
 
 
