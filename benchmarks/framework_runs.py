@@ -368,6 +368,30 @@ def trace_len_of_input() -> str:
 
 
 @fact("torch")
+def trace_iteration_over_input() -> str:
+    """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
+    batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
+    import torch
+
+    def loop(x):
+        y = x[0] * 0
+        for row in x:
+            y = y + row
+        return y
+
+    def comprehension(x):
+        return torch.stack([row * 2 for row in x])
+
+    def outcome(fn) -> str:
+        try:
+            return _trace_vs_eager(fn, torch.ones(4, 3), torch.ones(8, 3))
+        except RuntimeError as error:  # the recorded loop's length is checked when it runs
+            return f"error: {str(error).strip().splitlines()[-1][:60]}"
+
+    return "; ".join(f"{fn.__name__}: {outcome(fn)}" for fn in (loop, comprehension))
+
+
+@fact("torch")
 def trace_size_of_input() -> str:
     """The look-alike: `x.size(0)` in a tensor operation is recorded, not baked."""
     import torch

@@ -574,3 +574,208 @@ def test_numpy_of_a_detached_tensor_under_grad_raises_too():
         batched = vmap(k)
     """)
     assert found == {6: {"ACC303"}, 10: {"ACC303"}}
+
+
+# -- A TensorFlow op in a tf.function gives a graph tensor, whatever it is given ------------------
+
+
+def test_a_tf_op_of_an_unmodelled_value_is_a_tensor_in_a_tf_function():
+    """tensorflow#31439: `tf.math.argmax(model(x)).numpy()` raises while tf.function traces it
+    (benchmarks/framework_runs.py: tf_op_of_unknown_value_is_symbolic), whatever acclint knows of
+    `model(x)`: the op's result is a symbolic tensor. Three other spellings: a top-level op of an
+    unknown call in a dataset's map function, `.numpy()` of an op of a Python number, a tf.nn op
+    of a helper's result."""
+    found = codes("""
+        import tensorflow as tf
+
+        model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+
+
+        @tf.function
+        def step(x):
+            best = tf.math.argmax(model(x), axis=-1).numpy()
+            return best
+
+
+        def prepare(x):
+            return tf.reduce_sum(decode(x)).numpy()
+
+
+        ds = tf.data.Dataset.range(4).map(prepare)
+
+
+        @tf.function
+        def scaled(x):
+            return x * tf.reduce_sum(3.0).numpy()
+
+
+        @tf.function
+        def activated(x):
+            return tf.nn.relu(external(x)).numpy()
+    """)
+    assert found.get(8) == {"ACC303"} and found.get(13) == {"ACC303"}
+    assert found.get(21) == {"ACC303"} and found.get(26) == {"ACC303"}
+
+
+def test_an_unmodelled_value_itself_is_not_claimed_a_tensor():
+    """Look-alike: `.numpy()` of what an unknown call gave may be of a host object (acclint cannot
+    tell), and a TF op outside any trace is eager: neither is reported."""
+    assert codes("""
+        import tensorflow as tf
+
+
+        @tf.function
+        def step(x):
+            return x * 2, model(x).numpy()
+
+
+        def show(x):
+            return tf.math.argmax(x).numpy()
+    """) == {}
+
+
+# -- torch.compile: a break after the last tensor operation splits no graph -----------------------
+
+
+def test_a_break_after_the_compiled_functions_last_tensor_operation_is_not_reported():
+    """torchdynamo#329: a print after the compiled function's last tensor operation (list
+    operations and another print between) leaves one graph; so do a logging call and a clock
+    read there (benchmarks/framework_runs.py: compile_print_after_last_tensor_op)."""
+    assert codes("""
+        import logging
+        import time
+
+        import torch
+
+
+        def list_ops_after(x):
+            alist = []
+            y = x + 1
+            alist.append(y)
+            print("break1")
+            res = alist.pop()
+            print("break2")
+            return res
+
+
+        def log_after(x):
+            y = torch.relu(x)
+            logging.info("done")
+            return y
+
+
+        def clock_after(x):
+            y = torch.relu(x)
+            t = time.time()
+            return y, t
+
+
+        a = torch.compile(list_ops_after)
+        b = torch.compile(log_after)
+        c = torch.compile(clock_after)
+    """) == {}
+
+
+def test_a_break_a_tensor_operation_follows_is_reported():
+    """Look-alikes, run to 2 graphs or none (the same fact): a print before a tensor operation,
+    one in a loop, and one in a helper the compiled function goes on computing after."""
+    found = codes("""
+        import torch
+
+
+        def before_op(x):
+            y = x + 1
+            print("break")
+            return y * 2
+
+
+        def in_loop(x):
+            y = x + 1
+            for _ in range(2):
+                print("in loop")
+                y = y * 2
+            return y
+
+
+        def helper(x):
+            print("helper")
+            return x + 1
+
+
+        def calls_helper(x):
+            return helper(x) * 2
+
+
+        a = torch.compile(before_op)
+        b = torch.compile(in_loop)
+        c = torch.compile(calls_helper)
+    """)
+    assert found.get(6) == {"ACC401"} and found.get(13) == {"ACC401"} and found.get(19) == {"ACC401"}
+
+
+# -- torch.jit.trace unrolls a loop over its input to the example's length ----------------------
+
+
+def test_iterating_an_input_under_torch_jit_trace_is_unrolled():
+    """A `for` or a comprehension over the input is unrolled to the example's length: a call with
+    another batch size raises (benchmarks/framework_runs.py: trace_iteration_over_input; the
+    generated trace_function__for_tensor, trace_module__for_tensor). Three other spellings: a
+    comprehension, a module's forward with `enumerate`, a loop over an operation's result."""
+    found = codes("""
+        import torch
+        from torch import nn
+
+
+        def doubled(x):
+            scale = x * 2
+            return torch.stack([row * scale.sum() for row in x])
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                total = x * 0
+                for row in x:
+                    total = total + row
+                return total
+
+
+        def shifted(x):
+            y = x[0] * 0
+            for row in x + 1:
+                y = y + row
+            return y
+
+
+        a = torch.jit.trace(doubled, torch.ones(4, 3))
+        b = torch.jit.trace(Net(), torch.ones(4, 3))
+        c = torch.jit.trace(shifted, torch.ones(4, 3))
+    """)
+    assert found.get(7) == {"ACC206"} and found.get(13) == {"ACC207"} and found.get(20) == {"ACC207"}
+
+
+def test_loops_over_a_range_or_a_shape_under_torch_jit_trace_are_fine():
+    """Look-alike: a loop over a Python range or over `x.shape` runs the same for every input of
+    that shape; under torch.jit.script a loop over the input is real control flow."""
+    assert codes("""
+        import torch
+
+
+        def fine(x):
+            y = x * 0
+            for i in range(3):
+                y = y + x * i
+            for d in x.shape:
+                y = y * d
+            return y
+
+
+        def scripted(x):
+            y = x * 0
+            for row in x:
+                y = y + row
+            return y
+
+
+        a = torch.jit.trace(fine, torch.ones(4, 3))
+        b = torch.jit.script(scripted)
+    """) == {}
