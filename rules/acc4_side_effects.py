@@ -100,7 +100,7 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if qualified in _io()["stdout"] and not _static_warning(node, ctx) and not splits_no_graph(node, ctx):
+        if qualified in _io()["stdout"] and not _static_warning(node, ctx) and not splits_no_graph(node, ctx) and not _raises_first(node, ctx):
             message = f"'{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; {framework_of(ctx).hints['print']}")
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
@@ -114,6 +114,19 @@ def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
     if not guards or any(ctx.kind(test) is not Kind.STATIC for test in guards):
         return False
     return all(ctx.kind(arg.value) is Kind.STATIC for arg in node.args)
+
+
+def _raises_first(node: cst.Call, ctx: RuleContext) -> bool:
+    """Whether an argument converts a traced value where that raises (`print(t.numpy())` under
+    tf.function): the print never runs, and the conversion is the finding (ACC303)."""
+    framework = framework_of(ctx)
+    if not framework.conversions_raise:
+        return False
+    methods = framework.host_methods_for(ctx.contexts)
+    return any(
+        isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in methods and ctx.is_traced(n.func.value)
+        for arg in node.args for n in walk_expression(arg.value)
+    )
 
 
 def _file_call(qualified: str | None) -> bool:

@@ -779,3 +779,56 @@ def test_loops_over_a_range_or_a_shape_under_torch_jit_trace_are_fine():
         a = torch.jit.trace(fine, torch.ones(4, 3))
         b = torch.jit.script(scripted)
     """) == {}
+
+
+# -- A print whose argument raises while tracing never prints -----------------------------------
+
+
+def test_a_print_of_a_conversion_that_raises_is_the_conversions_finding():
+    """tensorflow#31439: `print(t.numpy())` in a tf.function raises AttributeError before it
+    prints (benchmarks/framework_runs.py: tf_op_of_unknown_value_is_symbolic): ACC303, no ACC401.
+    Other spellings: a message with the value, an f-string, a Keras 3 call."""
+    found = codes("""
+        import keras
+        import tensorflow as tf
+
+
+        @tf.function
+        def step(x):
+            print(tf.math.argmax(x, axis=-1).numpy())
+            print("loss", tf.reduce_sum(x).numpy())
+            print(f"mean {tf.reduce_mean(x).numpy()}")
+            return x
+
+
+        class Show(keras.layers.Layer):
+            def call(self, x):
+                print(keras.ops.sum(x).numpy())
+                return x
+    """)
+    assert found.get(7) == {"ACC303"} and found.get(8) == {"ACC303"} and found.get(9) == {"ACC303"}
+    assert found.get(15) == {"ACC303"}
+
+
+def test_a_print_of_a_baked_conversion_or_of_a_tensor_still_prints_once():
+    """Look-alikes: under tf.function `print(x)` runs once, while tracing (ACC401); under
+    torch.jit.trace `.item()` is baked, not raised, so the print runs once too (both codes)."""
+    found = codes("""
+        import tensorflow as tf
+        import torch
+
+
+        @tf.function
+        def step(x):
+            print(x)
+            return x
+
+
+        def record(x):
+            print(x.sum().item())
+            return x * 2
+
+
+        traced = torch.jit.trace(record, torch.ones(2))
+    """)
+    assert found.get(7) == {"ACC401"} and found.get(12) == {"ACC401", "ACC303"}
