@@ -341,6 +341,23 @@ def tf_op_of_unknown_value_is_symbolic() -> str:
     return f"of a model's output: {_error(lambda: of_model(tf.ones((2, 4))))}; of a number: {_error(lambda: of_number(tf.ones(2)))}"
 
 
+@fact("tensorflow")
+def keras_is_tensor_guard_in_call() -> str:
+    """`if not tf.is_tensor(n) and n == 1:` in a `tf.keras` layer's `call` under `fit`, where `n`
+    is the static batch size or, when unknown, `tf.shape(x)[0]` (tensorflow/agents'
+    DynamicUnroll): the guard keeps the symbolic tensor out of the `==`."""
+    import tensorflow as tf
+
+    class Unroll(tf.keras.layers.Layer):
+        def call(self, x):
+            n = x.shape[0] or tf.shape(x)[0]
+            if not tf.is_tensor(n) and n == 1:
+                return x
+            return x * 2
+
+    return _fit(Unroll)
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 

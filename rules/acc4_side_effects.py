@@ -33,7 +33,11 @@ class PrintInCachedTrace(Rule):
     What it does:
         Flags writes to stdout/stderr inside a function whose trace is cached. A message of
         static values only, under `if` tests of static values only (a warning about the
-        configuration), is not flagged: it says the same on every call with that trace.
+        configuration), is not flagged: it says the same on every call with that trace. Nor
+        is a print whose argument converts a traced value where that raises (`print(t.numpy())`
+        under tf.function never prints: ACC303 is the finding), nor, under torch.compile, a
+        print after the compiled function's last tensor operation (no graph to break; also
+        ACC403, ACC404).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print

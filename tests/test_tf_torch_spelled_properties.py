@@ -832,3 +832,35 @@ def test_a_print_of_a_baked_conversion_or_of_a_tensor_still_prints_once():
         traced = torch.jit.trace(record, torch.ones(2))
     """)
     assert found.get(7) == {"ACC401"} and found.get(12) == {"ACC401", "ACC303"}
+
+
+# -- tf.is_tensor tells a symbolic tensor from a Python value -----------------------------------
+
+
+def test_a_value_tf_is_tensor_rules_out_is_no_tensor():
+    """tensorflow/agents' DynamicUnroll: `if not tf.is_tensor(n) and n == 1:` compares only a
+    Python `n` and runs under fit (benchmarks/framework_runs.py: keras_is_tensor_guard_in_call).
+    Other spellings: the `elif` after `if tf.is_tensor(n):`, and the code after an early return;
+    the look-alike `if tf.is_tensor(n) and n == 1:` compares the tensor, and raises."""
+    found = codes("""
+        import tensorflow as tf
+
+
+        class Unroll(tf.keras.layers.Layer):
+            def call(self, x):
+                n = x.shape[0] or tf.shape(x)[0]
+                if not tf.is_tensor(n) and n == 1:
+                    return x
+                if tf.is_tensor(n):
+                    x = x * 2
+                elif n > 2:
+                    x = x * 3
+                if tf.is_tensor(n) and n == 1:
+                    return x
+                if tf.is_tensor(n):
+                    return x
+                if n > 4:
+                    return x * 4
+                return x
+    """)
+    assert found == {13: {"ACC201"}}

@@ -71,10 +71,12 @@ def value_facts() -> ValueFacts:
     tracers: dict[str, set[str]] = {"types": set(), "arrays": set(), "predicates": set()}
     for framework in framework_files():
         values = dict(framework.get("values", {}))
-        if values.pop("graph_ops", False):
-            # The framework's cached traces build a graph: each of its array functions gives a
-            # graph tensor there, whatever it is given (`tf.math.argmax(model(x))`).
-            values["made_arrays"] = values.get("made_arrays", []) + values.get("array_namespaces", [])
+        graph = values.pop("graph_ops", None)
+        if graph is not None:
+            # The framework's cached traces build a graph: each of its own array functions gives
+            # a graph tensor there, whatever it is given (`tf.math.argmax(model(x))`).
+            own = [n for n in values.get("array_namespaces", []) if n.startswith(graph["prefix"]) and not n.startswith(tuple(graph["except"]))]
+            values["made_arrays"] = values.get("made_arrays", []) + own
         for key, value in values.items():
             raw[key] = raw[key] + value if isinstance(value, list) else {**raw[key], **value}
         for key in tracers:
