@@ -864,3 +864,58 @@ def test_a_value_tf_is_tensor_rules_out_is_no_tensor():
                 return x
     """)
     assert found == {13: {"ACC201"}}
+
+
+# -- len() of an input under another name --------------------------------------------------------
+
+
+def test_len_of_a_name_only_bound_to_an_input_is_the_inputs_length():
+    """The generated keras_compile_loss__len_input and keras_compile_metric__len_input (`x =
+    y_pred; len(x)`: TypeError under fit) hold the input under another name; so do a Keras call's
+    `h = inputs` and a traced function's `t = x` (the same object as the input: rows
+    keras_layer_call__len_input, trace_len_of_input)."""
+    found = codes("""
+        import keras
+        import torch
+
+
+        def spelled_loss(y_true, y_pred):
+            x = y_pred
+            return keras.ops.mean(x * len(x))
+
+
+        class Block(keras.layers.Layer):
+            def call(self, inputs):
+                h = inputs
+                return h / len(h)
+
+
+        def mean(x):
+            t = x
+            return t.sum(0) / len(t)
+
+
+        model = keras.Sequential([keras.Input((3,)), Block()])
+        model.compile(optimizer="sgd", loss=spelled_loss)
+        traced = torch.jit.trace(mean, torch.ones(4, 3))
+    """)
+    assert found == {7: {"ACC302"}, 13: {"ACC302"}, 18: {"ACC302"}}
+
+
+def test_len_of_a_tensor_the_function_made_or_of_a_list_is_not_the_inputs():
+    """Look-alike: the length of a list of inputs, and of a name bound to an input and then to
+    that list, is the list's (2 on every call): fine, and not reported."""
+    assert codes("""
+        import torch
+
+
+        def fine(x):
+            t = x * 2
+            parts = [x, x]
+            u = x
+            u = parts
+            return t.sum(0) / len(parts) + len(u)
+
+
+        traced = torch.jit.trace(fine, torch.ones(4, 3))
+    """) == {}
