@@ -321,6 +321,43 @@ def tf_comprehension_over_list_before_rebinding() -> str:
     return _error(lambda: decode([tf.ones(2), tf.ones(3)], (1.0, 2.0)))
 
 
+@fact("tensorflow")
+def tf_op_of_unknown_value_is_symbolic() -> str:
+    """A TensorFlow op in a tf.function on what an unmodelled call gave (a Keras model's output)
+    and on a Python number: `.numpy()` of either, as a print's argument (tensorflow#31439)."""
+    import tensorflow as tf
+
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+
+    @tf.function
+    def of_model(x):
+        print(tf.math.argmax(model(x), axis=-1).numpy())
+        return x
+
+    @tf.function
+    def of_number(x):
+        return x * tf.reduce_sum(3.0).numpy()
+
+    return f"of a model's output: {_error(lambda: of_model(tf.ones((2, 4))))}; of a number: {_error(lambda: of_number(tf.ones(2)))}"
+
+
+@fact("tensorflow")
+def keras_is_tensor_guard_in_call() -> str:
+    """`if not tf.is_tensor(n) and n == 1:` in a `tf.keras` layer's `call` under `fit`, where `n`
+    is the static batch size or, when unknown, `tf.shape(x)[0]` (tensorflow/agents'
+    DynamicUnroll): the guard keeps the symbolic tensor out of the `==`."""
+    import tensorflow as tf
+
+    class Unroll(tf.keras.layers.Layer):
+        def call(self, x):
+            n = x.shape[0] or tf.shape(x)[0]
+            if not tf.is_tensor(n) and n == 1:
+                return x
+            return x * 2
+
+    return _fit(Unroll)
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 
@@ -345,6 +382,30 @@ def trace_len_of_input() -> str:
         return x.sum(0) / len(x)
 
     return _trace_vs_eager(mean, torch.ones(4, 3), torch.ones(8, 3))
+
+
+@fact("torch")
+def trace_iteration_over_input() -> str:
+    """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
+    batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
+    import torch
+
+    def loop(x):
+        y = x[0] * 0
+        for row in x:
+            y = y + row
+        return y
+
+    def comprehension(x):
+        return torch.stack([row * 2 for row in x])
+
+    def outcome(fn) -> str:
+        try:
+            return _trace_vs_eager(fn, torch.ones(4, 3), torch.ones(8, 3))
+        except RuntimeError as error:  # the recorded loop's length is checked when it runs
+            return f"error: {str(error).strip().splitlines()[-1][:60]}"
+
+    return "; ".join(f"{fn.__name__}: {outcome(fn)}" for fn in (loop, comprehension))
 
 
 @fact("torch")
@@ -410,6 +471,63 @@ def compile_tensor_made_inside() -> str:
         return y - noise
 
     return f"graph breaks: {_breaks(noisy, torch.ones(3))}"
+
+
+@fact("torch")
+def compile_print_after_last_tensor_op() -> str:
+    """A print, a logging call and a clock read under torch.compile after the compiled
+    function's last tensor operation (with list operations and another print between:
+    torchdynamo#329), against the same before a tensor operation, in a loop, and in a helper
+    the compiled function goes on computing after: how many graphs each compiles to."""
+    import logging
+    import time
+
+    import torch
+
+    def list_ops_after(x):
+        alist = []
+        y = x + 1
+        alist.append(y)
+        print("break1")
+        res = alist.pop()
+        print("break2")
+        return res
+
+    def log_after(x):
+        y = torch.relu(x)
+        logging.info("done")
+        return y
+
+    def clock_after(x):
+        y = torch.relu(x)
+        t = time.time()
+        return y, t
+
+    def before_op(x):
+        y = x + 1
+        print("break")
+        return y * 2
+
+    def in_loop(x):
+        y = x + 1
+        for _ in range(2):
+            print("in loop")
+            y = y * 2
+        return y
+
+    def helper(x):
+        print("helper")
+        return x + 1
+
+    def calls_helper(x):
+        return helper(x) * 2
+
+    def graphs(fn):
+        torch._dynamo.reset()
+        return torch._dynamo.explain(fn)(torch.ones(2)).graph_count
+
+    cases = [list_ops_after, log_after, clock_after, before_op, in_loop, calls_helper]
+    return ", ".join(f"{fn.__name__}: {graphs(fn)} graph(s)" for fn in cases)
 
 
 def _fullgraph(fn) -> str:

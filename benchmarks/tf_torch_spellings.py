@@ -10,7 +10,8 @@ fine) into one CONTEXT (a body TF, Keras or torch traces, or runs as written):
               both), a tf.py_function body; torch.compile of a function (decorator, call,
               fullgraph=True), of a module instance (its forward, a method forward calls, an
               instance made in a function, a class imported from a sibling module,
-              nn.Module.compile()), torch.jit.trace and
+              nn.Module.compile(), with fullgraph=True too, an instance a project factory
+              function makes), torch.jit.trace and
               torch.jit.script of functions and modules, torch.func.vmap / grad; and the same
               code run as plain Python.
     hazards   host draws, Python if / while / ternary / for on a tensor, float() / int() /
@@ -271,6 +272,22 @@ CONTEXTS = {
         "def run(inputs):\n    model = Net()\n    model.compile()\n    return [model(x) for x in inputs]\n",
         "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n\n\n"
         "def run(inputs):\n    model = Net()\n    return [model(x) for x in inputs]\n",
+    ),
+    # compile38's two shapes: the fullgraph variant of a module's own compile, and an instance a
+    # project factory function makes (its every return is one class) handed to torch.compile.
+    "compile_module_inplace_fullgraph": (
+        "torch",
+        "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n\n\n"
+        "def run(inputs):\n    model = Net()\n    model.compile(fullgraph=True)\n    return [model(x) for x in inputs]\n",
+        "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n\n\n"
+        "def run(inputs):\n    model = Net()\n    return [model(x) for x in inputs]\n",
+    ),
+    "compile_module_factory": (
+        "torch",
+        "class Net(nn.Module):\n    def forward(self, x):\n{body8}\n        return y\n\n\n"
+        "def build_model():\n    return Net()\n\n\n"
+        "def run(inputs):\n    model = build_model()\n    model = {wrap}(model)\n    return [model(x) for x in inputs]\n",
+        None,
     ),
     "trace_function": (
         "torch",

@@ -127,14 +127,16 @@ class ComprehensionOverTracedValue(Rule):
         Flags `[... for b in t]` (list, set and dict comprehensions and generator expressions)
         whose iterable is a traced tensor where it is iterated, in a framework that cannot
         iterate a symbolic tensor in Python (TensorFlow: AutoGraph converts `for` statements but
-        not comprehensions; Keras 3, which converts nothing). A name rebound to a tensor only
+        not comprehensions; Keras 3, which converts nothing), or records one pass per element
+        of the example input (`torch.jit.trace`). A name rebound to a tensor only
         after the comprehension (`preds = tf.concat(preds, 0)` below `[p.shape for p in
         preds]`) is iterated as what it held before: a Python list of tensors is fine.
 
     Why is this bad:
         Iterating a symbolic tensor asks for its length on the host: `tf.function` and Keras 3's
-        `fit` raise `OperatorNotAllowedInGraphError`. JAX iterates a tracer over its static
-        leading axis, so this is no hazard there.
+        `fit` raise `OperatorNotAllowedInGraphError`; `torch.jit.trace` unrolls it to the
+        example's length, and a call with another length raises. JAX iterates a tracer over
+        its static leading axis, so this is no hazard there.
 
     Example:
         @tf.function
@@ -191,11 +193,13 @@ class ForOverTracedValue(Rule):
         Flags `for v in t:` whose iterable is a traced tensor where it is iterated (a name
         rebound to a tensor only after the loop is iterated as what it held before), in a
         framework that runs the statement in Python on a symbolic tensor (Keras 3's `call`,
-        which is traced without AutoGraph, unless it is itself a `@tf.function`).
+        which is traced without AutoGraph, unless it is itself a `@tf.function`), or that
+        records one pass per element of the example input (`torch.jit.trace`).
 
     Why is this bad:
         Python asks the symbolic tensor for its length: Keras 3's `fit`/`predict` raise
-        `OperatorNotAllowedInGraphError`. A plain `tf.function` converts the same loop to a
+        `OperatorNotAllowedInGraphError`; `torch.jit.trace` unrolls the loop to the example's
+        length, and a call with another length raises. A plain `tf.function` converts the same loop to a
         `tf.while_loop`, and JAX unrolls it over the static leading axis: no hazard there.
 
     Example:

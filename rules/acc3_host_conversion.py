@@ -206,13 +206,25 @@ power(a0, b0, 20)
         if qualified not in framework_of(ctx).size_calls or len(node.args) != 1:
             return
         arg = node.args[0].value
-        params = {p.name for p in ctx.function.params}
-        if isinstance(arg, cst.Name) and arg.value in params and ctx.kind(arg) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
+        if isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.kind(arg) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
+
+
+def _input(name: str, ctx: RuleContext) -> bool:
+    """Whether `name` is a parameter, or a local only ever bound to one (`x = y_pred`): an
+    input, whose length is the batch's (a tensor the function makes has a length of its own)."""
+    params = {p.name for p in ctx.function.params}
+    if name in params:
+        return True
+    flows = ctx.analysis.body(ctx.function).flows_into.get(name, [])
+    return bool(flows) and all(
+        how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Name) and value.value in params
+        for target, value, how in flows
+    )
 
 
 def _shapeless_there(node: cst.CSTNode, name: str, ctx: RuleContext) -> bool:

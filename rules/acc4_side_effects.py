@@ -14,6 +14,7 @@ from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
 from acclint.rules.fresh_closures import traced_once_per_closure
+from acclint.rules.graph_breaks import splits_no_graph
 from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
@@ -32,7 +33,11 @@ class PrintInCachedTrace(Rule):
     What it does:
         Flags writes to stdout/stderr inside a function whose trace is cached. A message of
         static values only, under `if` tests of static values only (a warning about the
-        configuration), is not flagged: it says the same on every call with that trace.
+        configuration), is not flagged: it says the same on every call with that trace. Nor
+        is a print whose argument converts a traced value where that raises (`print(t.numpy())`
+        under tf.function never prints: ACC303 is the finding), nor, under torch.compile, a
+        print after the compiled function's last tensor operation (no graph to break; also
+        ACC403, ACC404).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
@@ -99,7 +104,7 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if qualified in _io()["stdout"] and not _static_warning(node, ctx):
+        if qualified in _io()["stdout"] and not _static_warning(node, ctx) and not splits_no_graph(node, ctx) and not _raises_first(node, ctx):
             message = f"'{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; {framework_of(ctx).hints['print']}")
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
 
@@ -113,6 +118,19 @@ def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
     if not guards or any(ctx.kind(test) is not Kind.STATIC for test in guards):
         return False
     return all(ctx.kind(arg.value) is Kind.STATIC for arg in node.args)
+
+
+def _raises_first(node: cst.Call, ctx: RuleContext) -> bool:
+    """Whether an argument converts a traced value where that raises (`print(t.numpy())` under
+    tf.function): the print never runs, and the conversion is the finding (ACC303)."""
+    framework = framework_of(ctx)
+    if not framework.conversions_raise:
+        return False
+    methods = framework.host_methods_for(ctx.contexts)
+    return any(
+        isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in methods and ctx.is_traced(n.func.value)
+        for arg in node.args for n in walk_expression(arg.value)
+    )
 
 
 def _file_call(qualified: str | None) -> bool:
@@ -248,7 +266,7 @@ def step(x):
             return
         io = _io()
         owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx):
+        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx) and not splits_no_graph(node, ctx):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 
@@ -306,7 +324,7 @@ def step(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) in _io()["clocks"]:
+        if ctx.resolve(node.func) in _io()["clocks"] and not splits_no_graph(node, ctx):
             ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; its value is frozen; time from outside"))
 
 

@@ -574,3 +574,348 @@ def test_numpy_of_a_detached_tensor_under_grad_raises_too():
         batched = vmap(k)
     """)
     assert found == {6: {"ACC303"}, 10: {"ACC303"}}
+
+
+# -- A TensorFlow op in a tf.function gives a graph tensor, whatever it is given ------------------
+
+
+def test_a_tf_op_of_an_unmodelled_value_is_a_tensor_in_a_tf_function():
+    """tensorflow#31439: `tf.math.argmax(model(x)).numpy()` raises while tf.function traces it
+    (benchmarks/framework_runs.py: tf_op_of_unknown_value_is_symbolic), whatever acclint knows of
+    `model(x)`: the op's result is a symbolic tensor. Three other spellings: a top-level op of an
+    unknown call in a dataset's map function, `.numpy()` of an op of a Python number, a tf.nn op
+    of a helper's result."""
+    found = codes("""
+        import tensorflow as tf
+
+        model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+
+
+        @tf.function
+        def step(x):
+            best = tf.math.argmax(model(x), axis=-1).numpy()
+            return best
+
+
+        def prepare(x):
+            return tf.reduce_sum(decode(x)).numpy()
+
+
+        ds = tf.data.Dataset.range(4).map(prepare)
+
+
+        @tf.function
+        def scaled(x):
+            return x * tf.reduce_sum(3.0).numpy()
+
+
+        @tf.function
+        def activated(x):
+            return tf.nn.relu(external(x)).numpy()
+    """)
+    assert found.get(8) == {"ACC303"} and found.get(13) == {"ACC303"}
+    assert found.get(21) == {"ACC303"} and found.get(26) == {"ACC303"}
+
+
+def test_an_unmodelled_value_itself_is_not_claimed_a_tensor():
+    """Look-alike: `.numpy()` of what an unknown call gave may be of a host object (acclint cannot
+    tell), and a TF op outside any trace is eager: neither is reported."""
+    assert codes("""
+        import tensorflow as tf
+
+
+        @tf.function
+        def step(x):
+            return x * 2, model(x).numpy()
+
+
+        def show(x):
+            return tf.math.argmax(x).numpy()
+    """) == {}
+
+
+# -- torch.compile: a break after the last tensor operation splits no graph -----------------------
+
+
+def test_a_break_after_the_compiled_functions_last_tensor_operation_is_not_reported():
+    """torchdynamo#329: a print after the compiled function's last tensor operation (list
+    operations and another print between) leaves one graph; so do a logging call and a clock
+    read there (benchmarks/framework_runs.py: compile_print_after_last_tensor_op)."""
+    assert codes("""
+        import logging
+        import time
+
+        import torch
+
+
+        def list_ops_after(x):
+            alist = []
+            y = x + 1
+            alist.append(y)
+            print("break1")
+            res = alist.pop()
+            print("break2")
+            return res
+
+
+        def log_after(x):
+            y = torch.relu(x)
+            logging.info("done")
+            return y
+
+
+        def clock_after(x):
+            y = torch.relu(x)
+            t = time.time()
+            return y, t
+
+
+        a = torch.compile(list_ops_after)
+        b = torch.compile(log_after)
+        c = torch.compile(clock_after)
+    """) == {}
+
+
+def test_a_break_a_tensor_operation_follows_is_reported():
+    """Look-alikes, run to 2 graphs or none (the same fact): a print before a tensor operation,
+    one in a loop, and one in a helper the compiled function goes on computing after."""
+    found = codes("""
+        import torch
+
+
+        def before_op(x):
+            y = x + 1
+            print("break")
+            return y * 2
+
+
+        def in_loop(x):
+            y = x + 1
+            for _ in range(2):
+                print("in loop")
+                y = y * 2
+            return y
+
+
+        def helper(x):
+            print("helper")
+            return x + 1
+
+
+        def calls_helper(x):
+            return helper(x) * 2
+
+
+        a = torch.compile(before_op)
+        b = torch.compile(in_loop)
+        c = torch.compile(calls_helper)
+    """)
+    assert found.get(6) == {"ACC401"} and found.get(13) == {"ACC401"} and found.get(19) == {"ACC401"}
+
+
+# -- torch.jit.trace unrolls a loop over its input to the example's length ----------------------
+
+
+def test_iterating_an_input_under_torch_jit_trace_is_unrolled():
+    """A `for` or a comprehension over the input is unrolled to the example's length: a call with
+    another batch size raises (benchmarks/framework_runs.py: trace_iteration_over_input; the
+    generated trace_function__for_tensor, trace_module__for_tensor). Three other spellings: a
+    comprehension, a module's forward with `enumerate`, a loop over an operation's result."""
+    found = codes("""
+        import torch
+        from torch import nn
+
+
+        def doubled(x):
+            scale = x * 2
+            return torch.stack([row * scale.sum() for row in x])
+
+
+        class Net(nn.Module):
+            def forward(self, x):
+                total = x * 0
+                for row in x:
+                    total = total + row
+                return total
+
+
+        def shifted(x):
+            y = x[0] * 0
+            for row in x + 1:
+                y = y + row
+            return y
+
+
+        a = torch.jit.trace(doubled, torch.ones(4, 3))
+        b = torch.jit.trace(Net(), torch.ones(4, 3))
+        c = torch.jit.trace(shifted, torch.ones(4, 3))
+    """)
+    assert found.get(7) == {"ACC206"} and found.get(13) == {"ACC207"} and found.get(20) == {"ACC207"}
+
+
+def test_loops_over_a_range_or_a_shape_under_torch_jit_trace_are_fine():
+    """Look-alike: a loop over a Python range or over `x.shape` runs the same for every input of
+    that shape; under torch.jit.script a loop over the input is real control flow."""
+    assert codes("""
+        import torch
+
+
+        def fine(x):
+            y = x * 0
+            for i in range(3):
+                y = y + x * i
+            for d in x.shape:
+                y = y * d
+            return y
+
+
+        def scripted(x):
+            y = x * 0
+            for row in x:
+                y = y + row
+            return y
+
+
+        a = torch.jit.trace(fine, torch.ones(4, 3))
+        b = torch.jit.script(scripted)
+    """) == {}
+
+
+# -- A print whose argument raises while tracing never prints -----------------------------------
+
+
+def test_a_print_of_a_conversion_that_raises_is_the_conversions_finding():
+    """tensorflow#31439: `print(t.numpy())` in a tf.function raises AttributeError before it
+    prints (benchmarks/framework_runs.py: tf_op_of_unknown_value_is_symbolic): ACC303, no ACC401.
+    Other spellings: a message with the value, an f-string, a Keras 3 call."""
+    found = codes("""
+        import keras
+        import tensorflow as tf
+
+
+        @tf.function
+        def step(x):
+            print(tf.math.argmax(x, axis=-1).numpy())
+            print("loss", tf.reduce_sum(x).numpy())
+            print(f"mean {tf.reduce_mean(x).numpy()}")
+            return x
+
+
+        class Show(keras.layers.Layer):
+            def call(self, x):
+                print(keras.ops.sum(x).numpy())
+                return x
+    """)
+    assert found.get(7) == {"ACC303"} and found.get(8) == {"ACC303"} and found.get(9) == {"ACC303"}
+    assert found.get(15) == {"ACC303"}
+
+
+def test_a_print_of_a_baked_conversion_or_of_a_tensor_still_prints_once():
+    """Look-alikes: under tf.function `print(x)` runs once, while tracing (ACC401); under
+    torch.jit.trace `.item()` is baked, not raised, so the print runs once too (both codes)."""
+    found = codes("""
+        import tensorflow as tf
+        import torch
+
+
+        @tf.function
+        def step(x):
+            print(x)
+            return x
+
+
+        def record(x):
+            print(x.sum().item())
+            return x * 2
+
+
+        traced = torch.jit.trace(record, torch.ones(2))
+    """)
+    assert found.get(7) == {"ACC401"} and found.get(12) == {"ACC401", "ACC303"}
+
+
+# -- tf.is_tensor tells a symbolic tensor from a Python value -----------------------------------
+
+
+def test_a_value_tf_is_tensor_rules_out_is_no_tensor():
+    """tensorflow/agents' DynamicUnroll: `if not tf.is_tensor(n) and n == 1:` compares only a
+    Python `n` and runs under fit (benchmarks/framework_runs.py: keras_is_tensor_guard_in_call).
+    Other spellings: the `elif` after `if tf.is_tensor(n):`, and the code after an early return;
+    the look-alike `if tf.is_tensor(n) and n == 1:` compares the tensor, and raises."""
+    found = codes("""
+        import tensorflow as tf
+
+
+        class Unroll(tf.keras.layers.Layer):
+            def call(self, x):
+                n = x.shape[0] or tf.shape(x)[0]
+                if not tf.is_tensor(n) and n == 1:
+                    return x
+                if tf.is_tensor(n):
+                    x = x * 2
+                elif n > 2:
+                    x = x * 3
+                if tf.is_tensor(n) and n == 1:
+                    return x
+                if tf.is_tensor(n):
+                    return x
+                if n > 4:
+                    return x * 4
+                return x
+    """)
+    assert found == {13: {"ACC201"}}
+
+
+# -- len() of an input under another name --------------------------------------------------------
+
+
+def test_len_of_a_name_only_bound_to_an_input_is_the_inputs_length():
+    """The generated keras_compile_loss__len_input and keras_compile_metric__len_input (`x =
+    y_pred; len(x)`: TypeError under fit) hold the input under another name; so do a Keras call's
+    `h = inputs` and a traced function's `t = x` (the same object as the input: rows
+    keras_layer_call__len_input, trace_len_of_input)."""
+    found = codes("""
+        import keras
+        import torch
+
+
+        def spelled_loss(y_true, y_pred):
+            x = y_pred
+            return keras.ops.mean(x * len(x))
+
+
+        class Block(keras.layers.Layer):
+            def call(self, inputs):
+                h = inputs
+                return h / len(h)
+
+
+        def mean(x):
+            t = x
+            return t.sum(0) / len(t)
+
+
+        model = keras.Sequential([keras.Input((3,)), Block()])
+        model.compile(optimizer="sgd", loss=spelled_loss)
+        traced = torch.jit.trace(mean, torch.ones(4, 3))
+    """)
+    assert found == {7: {"ACC302"}, 13: {"ACC302"}, 18: {"ACC302"}}
+
+
+def test_len_of_a_tensor_the_function_made_or_of_a_list_is_not_the_inputs():
+    """Look-alike: the length of a list of inputs, and of a name bound to an input and then to
+    that list, is the list's (2 on every call): fine, and not reported."""
+    assert codes("""
+        import torch
+
+
+        def fine(x):
+            t = x * 2
+            parts = [x, x]
+            u = x
+            u = parts
+            return t.sum(0) / len(parts) + len(u)
+
+
+        traced = torch.jit.trace(fine, torch.ones(4, 3))
+    """) == {}

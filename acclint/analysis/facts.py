@@ -70,7 +70,14 @@ def value_facts() -> ValueFacts:
     raw = tomllib.loads((FOLDER / "python.toml").read_text("utf-8"))
     tracers: dict[str, set[str]] = {"types": set(), "arrays": set(), "predicates": set()}
     for framework in framework_files():
-        for key, value in framework.get("values", {}).items():
+        values = dict(framework.get("values", {}))
+        graph = values.pop("graph_ops", None)
+        if graph is not None:
+            # The framework's cached traces build a graph: each of its own array functions gives
+            # a graph tensor there, whatever it is given (`tf.math.argmax(model(x))`).
+            own = [n for n in values.get("array_namespaces", []) if n.startswith(graph["prefix"]) and not n.startswith(tuple(graph["except"]))]
+            values["made_arrays"] = values.get("made_arrays", []) + own
+        for key, value in values.items():
             raw[key] = raw[key] + value if isinstance(value, list) else {**raw[key], **value}
         for key in tracers:
             tracers[key] |= set(framework["tracers"][key])

@@ -232,6 +232,14 @@ class Framework:
     # torch.compile(fullgraph=True) `np.random.rand(3)` is, while `np.random.rand()`,
     # `random.random()` and a generator's `rng.normal(size=3)` raise (ACC101).
     numpy_arrays_traced: bool = False
+    # Whether what the framework cannot trace is a graph break that splits the graph around it
+    # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
+    # follows, in the compiled function itself, has no graph after it to split off.
+    breaks_split_graph: bool = False
+    # Whether `[conversions] methods` raise on a traced value here (`outcome = "error"`:
+    # `.numpy()` of a symbolic tensor under tf.function) rather than bake it: a print handed one
+    # never prints, and the raise is the finding (ACC303), not the print.
+    conversions_raise: bool = False
     # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
     # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
     # depends on the operands' number of dimensions and the order of the operations (torch:
@@ -467,6 +475,8 @@ def _framework(raw: dict) -> Framework:
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
         numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
+        breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
+        conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
     )
 
