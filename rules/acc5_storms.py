@@ -27,7 +27,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     }
     tables = StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
-        frozenset(storms["pure"]), frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
+        frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
     )
     return loop_facts(analysis, tables)
 
