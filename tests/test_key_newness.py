@@ -121,3 +121,22 @@ def train(x, n):
 def test_newness_flows_through_any_computation_unless_it_collapses(body):
     expected, found = family_labels_and_findings(HEADER + PRELUDE + body, "ACC5")
     assert found == expected
+
+
+CONTAINER_CASES = {
+    "a container of tensors is keyed by their shapes": """
+def train(x, y, n):
+    for step in range(n):
+        m = 100 + 7 * step
+        batch = {"a": tf.ones((m, 3)), "b": tf.zeros((m, 3))}
+        relaxed_tf(batch)  # relaxed shapes: one trace for any size
+        train_step_tf(x, y, [tf.ones(3) * step, tf.zeros(3)])  # tensors of one shape
+        train_step_tf(x, y, {"w": float(step)})  # expect: ACC502
+""",
+}
+
+
+@pytest.mark.parametrize("body", CONTAINER_CASES.values(), ids=CONTAINER_CASES.keys())
+def test_a_container_of_arrays_is_keyed_by_their_shapes(body):
+    expected, found = family_labels_and_findings(HEADER + PRELUDE + body, "ACC5")
+    assert found == expected

@@ -400,8 +400,8 @@ class LoopFacts:
 
     def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> str | None:
         """The call an array-like `expr` comes from: a call's callee (`_COMPILED_RESULT` for a
-        compiled callable's), that of a name a loop around binds to a call, and for arithmetic
-        that of an operand made by a call (an array plus a Python number is an array:
+        compiled callable's), that of a name a loop around binds to a call, of a container's
+        first item where each is made by a call, and for arithmetic that of an operand made by a call (an array plus a Python number is an array:
         `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
@@ -415,6 +415,10 @@ class LoopFacts:
             return self._made_by(expr.value, loops, scope)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
             return self._made_by(expr.left, loops, scope) or self._made_by(expr.right, loops, scope)
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)) and expr.elements:
+            # a container of arrays (`{"pos0": tf.ones((n, 3)), ...}`) is keyed by their shapes
+            made = [self._made_by(e.value, loops, scope) for e in expr.elements if not isinstance(e, (cst.StarredElement, cst.StarredDictElement))]
+            return made[0] if made and None not in made else None
         return None
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
