@@ -9,23 +9,45 @@ pass* of an unbounded loop around the call; this module walks a whole module onc
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
 
-A value is new on every pass (precision first: anything else says nothing) when it is
+Newness is a propagation fact with a deny-list: *a key component computed from a value that is
+new on every pass is itself new on every pass, unless the computation provably collapses it to a
+bounded set.* So:
 
-- the variable of an unbounded `range`, `enumerate` (its index) or `itertools.count` loop, a
-  name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`) and not reassigned there;
-- computed from one by arithmetic or by a function whose result changes with its input (the
-  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, `str`, ...; or a
-  function of the module whose every `return` computes a new value from the parameter passed
-  one), held in a tuple, list, dict or f-string (compared by value) or read as an item of such
-  a container, or a name bound to such a value in the loop (also under an `if`). `min(i, k)`
-  with a literal `k` of at most five passes' worth is bounded, not new;
-- a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
+- New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
+  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`)
+  and not reassigned there; a parameter a call from such a loop passes a new value.
+- Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
+  `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
+  method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
+  comprehension over a new iterable, an f-string, a conditional expression, a walrus; a name or
+  attribute (`state.step`) the loop binds to one (also under an `if`); a module function's
+  result where some `return` computes with a parameter given a new value (`def constant(s):
+  return 0.5` makes none).
+- Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
+  and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
+  `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
+  literal upper bound; an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
+  d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
+  ratio of two new values (`end - start`, both stepped: possibly constant).
+- Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
+  (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
+  call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
+  dtype), a container of such values, what a compiled callable returns, and an item of a
+  container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
+  unknown); such an item written as a static argument is new (keyed whatever its type).
+- A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
-  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays);
-- for a shape: a slice with one end moving and the other fixed (`x[:t]`), an array made by a
-  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size,
-  or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
+  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays).
+- A shape is new where a size is computed from a new value: a new value in a shape-like position
+  of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
+  an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
+  `x.reshape(-1, i)`, `x.repeat(i)`; a `shape_makers` position, `jnp.arange(i)`,
+  `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
+  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`). The shape is carried by
+  a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
+  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
+  (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
