@@ -256,9 +256,9 @@ def train(params, grads, steps):
             if not change.hashable:
                 yield (
                     change.node,
-                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed, and its cache looks "
-                    "static arguments up by hash: jax.jit raises TypeError (older versions compiled on every call); "
-                    "pass a tuple or a frozen dataclass, or the value as a traced argument",
+                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed or compared, and its "
+                    "cache looks static values up by hash and equality: jax.jit raises (TypeError: unhashable type; older "
+                    "versions compiled on every call); pass a tuple or a frozen dataclass, or the value as a traced argument",
                     change.statement,
                 )
                 continue

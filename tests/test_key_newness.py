@@ -140,3 +140,41 @@ def train(x, y, n):
 def test_a_container_of_arrays_is_keyed_by_their_shapes(body):
     expected, found = family_labels_and_findings(HEADER + PRELUDE + body, "ACC5")
     assert found == expected
+
+
+METADATA = """
+import flax
+from flax import struct
+from flax.struct import dataclass, field
+
+@dataclass
+class Model:
+    c: np.ndarray = field(pytree_node=False)
+    w: float = 1.0
+
+class Node(struct.PyTreeNode):
+    k: int = struct.field(pytree_node=False)
+
+@jax.jit
+def g(model):
+    return 1.0
+
+m = Model(np.ones(10))
+n = Model(c=jnp.zeros(3))
+g(m)  # the first call: nothing cached to compare with
+g(n)  # expect: ACC502
+
+def train(steps):
+    for i in range(steps):
+        g(Node(np.arange(4)))  # expect: ACC502
+        g(Model((1, 2)))  # a tuple compares
+        g(Model(np.ones(3) if False else (1,), w=np.ones(2)))  # the array is in a pytree field
+"""
+
+
+def test_an_array_in_a_static_field_fails_the_lookup_from_the_second_call():
+    """jax#7826 (dev reports): jax compares pytree metadata by equality on a cache lookup; an
+    array there raises from the second call on (jax 0.10: "arrays cannot be passed as metadata
+    fields")."""
+    expected, found = family_labels_and_findings(HEADER + METADATA, "ACC5")
+    assert found == expected

@@ -319,7 +319,11 @@ class LoopFacts:
         found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
         found += self._owned_changes()
         helpers = self._helper_passes()
+        seen: set[tuple[int, str]] = set()
         for call in self.calls:
+            again = (id(call.scope), self._code(call.callee))
+            found += self._array_metadata(call, again in seen or bool(call.loops))
+            seen.add(again)
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
@@ -344,6 +348,54 @@ class LoopFacts:
                 component = f"static argument '{self._code(arg.value)}' ({what})"
                 found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
         return found
+
+    def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
+        """Arguments of a jitted call whose pytree metadata holds an array: an instance of a
+        `flax.struct` dataclass given an array for a field declared `pytree_node=False`. jax
+        compares metadata by equality when it looks a call up in its cache, and an array cannot
+        be compared: once an entry exists (a call in a loop, or after an earlier call of the
+        same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be passed
+        as metadata fields"; jax#7826)."""
+        if not looked_up or call.jitted.identity != "function":
+            return []
+        found = []
+        for arg in call.args:
+            made = arg.value
+            if isinstance(made, cst.Name):
+                values = self.analysis.index.module_values.get(made.value, [])
+                made = values[0] if len(values) == 1 and call.scope.fn is None else made
+            cls = self._instance(made, call.scope) if isinstance(made, cst.Call) else None
+            field_name = self._array_in_static_field(cls, made) if cls is not None else None
+            if field_name is not None:
+                component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
+                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+        return found
+
+    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call) -> str | None:
+        """The field declared `pytree_node=False` of a flax.struct class that `made` (a call of
+        it) gives an array (an array constructor's or a shape maker's result), or None."""
+        struct = any(
+            self.analysis.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "flax.struct.dataclass"
+            for d in cls.node.decorators
+        ) or any(self.analysis.resolve(b) == "flax.struct.PyTreeNode" for b in cls.bases)
+        if not struct:
+            return None
+        fields = [
+            (n.target.value, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
+            for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
+        ]
+        given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
+        given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+        for name, default in fields:
+            static = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field") and any(
+                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args
+            )
+            value = given.get(name)
+            if static and isinstance(value, cst.Call):
+                callee = self.analysis.resolve(value.func)
+                if callee in self.tables.array_constructors or callee in self.tables.shape_makers:
+                    return name
+        return None
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
