@@ -189,6 +189,9 @@ class ChangingStaticArgument(Rule):
         comprehension, `list(...)`, or a name bound once to a display), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
+        So is an argument whose `flax.struct` static field (`field(pytree_node=False)`) is
+        given an array, at a call after an earlier one of the same callable or in a loop: jax
+        compares metadata by equality when it looks a call up, and an array cannot be compared.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
