@@ -113,6 +113,8 @@ def train(x, n):
         f_jit(jnp.sum(x[:i]))  # a reduction: a scalar on every pass
         f_jit(jnp.zeros((3, 4)) * i)  # a new value of one shape
         f_jit(x[:i].mean())  # a scalar
+        y = x.at[:, i:].set(0.0)  # an indexed update: all of x (bonsai llada/modeling.py:533)
+        f_jit(jnp.where(y > 0, y, 1.0))
 """,
 }
 

@@ -802,6 +802,8 @@ class LoopFacts:
         if kind is cst.Call:
             return self._sized(expr, each)
         if kind is cst.Subscript:
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "at":
+                return None  # `x.at[:, k:]`: jax's indexed update, whose `.set(...)` is all of `x`
             if self._resizing_slice(expr, each):
                 return expr
             sliced = any(isinstance(e.slice, cst.Slice) for e in expr.slice)
