@@ -106,7 +106,8 @@ _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax
 _FEW_VALUES = 8
 # Attributes that stay put while the value changes (a new array of one shape).
 _FIXED_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})
-# Expressions whose value takes two values whatever their operands: comparisons.
+# Expressions that make no new value: a comparison (two values), a lambda (a new object, not a
+# new value: `_new_object`).
 _NEVER_NEW = (cst.Comparison, cst.Lambda)
 # Keywords that give a call's result its shape or length (`shape=(i, 3)`, `num=i`), whatever
 # the callee.
@@ -387,8 +388,9 @@ class LoopFacts:
         given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
         given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
         for name, default in fields:
-            static = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field") and any(
-                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args
+            declared = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field")
+            static = declared and any(
+                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args  # type: ignore[union-attr]
             )
             value = given.get(name)
             if static and isinstance(value, cst.Call):
@@ -475,8 +477,8 @@ class LoopFacts:
     def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> str | None:
         """The call an array-like `expr` comes from: a call's callee (`_COMPILED_RESULT` for a
         compiled callable's), that of a name a loop around binds to a call, of a container's
-        first item where each is made by a call, and for arithmetic that of an operand made by a call (an array plus a Python number is an array:
-        `tf.ones(n) * i` is a tensor)."""
+        first item where each is made by a call, and for arithmetic that of an operand made by a
+        call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
         if isinstance(expr, cst.Call):
@@ -491,7 +493,8 @@ class LoopFacts:
             return self._made_by(expr.left, loops, scope) or self._made_by(expr.right, loops, scope)
         if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)) and expr.elements:
             # a container of arrays (`{"pos0": tf.ones((n, 3)), ...}`) is keyed by their shapes
-            made = [self._made_by(e.value, loops, scope) for e in expr.elements if not isinstance(e, (cst.StarredElement, cst.StarredDictElement))]
+            items = [e for e in expr.elements if not isinstance(e, (cst.StarredElement, cst.StarredDictElement))]
+            made = [self._made_by(e.value, loops, scope) for e in items]
             return made[0] if made and None not in made else None
         return None
 
@@ -647,7 +650,7 @@ class LoopFacts:
         """A call given a new value (or a method of one) returns a new value, unless it
         collapses it (`_collapses`), or is a module function none of whose returns computes
         with a parameter given one (`def constant(s): return 0.5`)."""
-        args = [a for a in expr.args]
+        args = expr.args
         given = any(self._changing(a.value, changing, static) for a in args)
         receiver = isinstance(expr.func, cst.Attribute) and self._changing(expr.func.value, changing, static)
         if not (given or receiver) or self._collapses(expr, changing, static):
@@ -695,7 +698,8 @@ class LoopFacts:
     def _returned_from(self, fn: FunctionInfo) -> frozenset[str]:
         """The parameters of a module function some return of which computes a new value from
         them (`def schedule(s): return 0.1 * 0.9 ** s`): a call given a new value for one
-        returns a new value (`def constant(s): return 0.5` does not). The function's summary, made once (recursion says nothing)."""
+        returns a new value (`def constant(s): return 0.5` does not). The function's summary,
+        made once (recursion says nothing)."""
         if fn in self._returns:
             return self._returns[fn]
         self._returns[fn] = frozenset()
