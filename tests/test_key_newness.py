@@ -2,8 +2,10 @@
 computed from a value that is new on every pass is itself new on every pass, unless the
 computation provably collapses it to a bounded set.
 
-Written before the change from the allow-list (main at ea06ddd found 2 of the 26 storms below, 0 false),
-each family as three or more spellings nobody listed and look-alikes that compile once. The
+`CASES` were written before the change from the allow-list (main at ea06ddd found 2 of their 26
+storms, 0 false), each family as three or more spellings nobody listed and look-alikes that
+compile once; the container and metadata cases came from dev reports (ea06ddd: 1 of 3, and 1
+false on a list of tensors). The
 semantics rest on rows already run (docs/contexts.md, "Cache keys"): a jax static argument is
 keyed by hash and equality, tf.function keys Python values by value and tensors, NumPy arrays and
 NumPy scalars by shape and dtype, a traced argument's shape is in every key.

@@ -800,6 +800,8 @@ class LoopFacts:
         of an array library or a method given one (`jnp.concatenate([x, x[:i]])`), except a
         reduction (`jnp.sum`, `.mean()`: a scalar). A call of anything else given one returns a
         value of unknown type: it says nothing."""
+        if not (each.changing or each.resized):
+            return None  # no new size to compute with, nor a resized array to carry
         kind = type(expr)
         if kind is cst.Name:
             return expr if expr.value in each.resized else None
