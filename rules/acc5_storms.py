@@ -27,7 +27,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     }
     tables = StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
-        frozenset(storms["pure"]), frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
+        frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
     )
     return loop_facts(analysis, tables)
 
@@ -164,26 +164,34 @@ class ChangingStaticArgument(Rule):
         `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
-        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass: the variable of a `range`,
-        `enumerate` or `itertools.count` loop, a counter stepped by a literal (`step += 1`,
-        `lr *= 0.9`), anything computed from those by arithmetic or a function whose result
-        changes with its input (`float(np.exp(-epoch / 10))`, `min(step, n)`, `str(i)`, a
-        function of the module that returns such a value, `schedule(step)`), a tuple, list, dict
-        or f-string holding one and an item read from it (`(i, 2)`, `cfg["lr"]`, `f"step{i}"`),
-        a name bound to one, also in a function the loop calls with it, any number of calls
-        down; and a new object hashed by identity (`optax.adam(lr)`,
-        a `lambda`, an instance of a class without value equality, also as the `self` of a
-        method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). Values drawn from a bounded
-        set (a loop over a literal tuple, a flag, `i % 2`, `min(i, 3)` with a literal bound of at
-        most five) are not flagged, nor are Python numbers passed
-        to `jax.jit` as ordinary arguments (weakly typed tracers) or to a default
-        `torch.compile` (its second compile is dynamic), nor arrays computed from the counter
-        (`tf.ones(4) * i` is a tensor, keyed by shape and dtype), nor calls in the body of a
+        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass (a
+        propagation fact: a value computed from a new value is new unless the computation
+        collapses it to a few values): the variable of a `range`, `enumerate` or
+        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), and
+        anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
+        `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
+        some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict
+        or f-string holding one and an item read from it (`(i, 2)`, `cfg["lr"]`, `f"step{i}"`;
+        as a static argument also `lrs[i]`), a name bound to one, also in a function the loop
+        calls with it, any number of calls down; and a new object hashed by identity
+        (`optax.adam(lr)`, a `lambda`, an instance of a class without value equality, also as
+        the `self` of a method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). What
+        collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
+        of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
+        most eight, an item of a literal table (`MODES[i % 3]`, `{...}.get(i, d)`); nor a loop
+        over a literal tuple, nor Python numbers passed to `jax.jit` as ordinary arguments
+        (weakly typed tracers) or to a default `torch.compile` (its second compile is dynamic),
+        nor arrays, or containers of arrays, computed from the counter (`tf.ones(4) * i`,
+        `np.float32(i)` under `tf.function` are keyed by shape and dtype), nor an item of data
+        at a new index passed by value (`train_step(xs[i])`: its type is unknown), nor calls in the body of a
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
         comprehension, `list(...)`, or a name bound once to a display), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
+        So is an argument whose `flax.struct` static field (`field(pytree_node=False)`) is
+        given an array, at a call after an earlier one of the same callable or in a loop: jax
+        compares metadata by equality when it looks a call up, and an array cannot be compared.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and
@@ -251,9 +259,9 @@ def train(params, grads, steps):
             if not change.hashable:
                 yield (
                     change.node,
-                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed, and its cache looks "
-                    "static arguments up by hash: jax.jit raises TypeError (older versions compiled on every call); "
-                    "pass a tuple or a frozen dataclass, or the value as a traced argument",
+                    f"{change.component} of '{_code(analysis, change.callee)}' cannot be hashed or compared, and its "
+                    "cache looks static values up by hash and equality: jax.jit raises (TypeError: unhashable type; older "
+                    "versions compiled on every call); pass a tuple or a frozen dataclass, or the value as a traced argument",
                     change.statement,
                 )
                 continue
@@ -271,14 +279,21 @@ class ChangingShapeInLoop(Rule):
 
     What it does:
         Flags an argument of a jitted, `tf.function` or accelerated function, called in an
-        unbounded loop, whose shape is new on every pass: a slice with one end moving with the
-        loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put, or an array made
-        from a size new on every pass (`np.ones([size, size])` with `size -= 1`,
-        `random.normal(key, (500, i))`, a shape tuple bound to a name first), or a Python
-        sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`), also inside
-        `jnp.asarray(...)` / `dlarray(...)`, through a name bound to one in the loop, or through
-        a function the loop calls with it, any number of calls down.
-        Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
+        unbounded loop, whose shape is new on every pass, that is, where a size is computed
+        from a value new on every pass (see ACC502): a slice with one end moving with the
+        loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put; a new size in a
+        shape-like position of any call, a `shape=`, `size=`, `num=` or `repeats=` keyword, a
+        tuple or list of integers given an array function or a method (`np.ones([size, size])`
+        with `size -= 1`, `random.normal(key, (500, i))`, a shape tuple bound to a name first),
+        any argument of a shaping method (`x.reshape(-1, i)`, `x.repeat(i)`) or a size
+        position of an array maker (`jnp.arange(i)`, `jnp.identity(i)`, `torch.randn(4, i)`);
+        or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
+        The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
+        attribute or slice (`part.T`), an array library's call or a method given a resized
+        array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,
+        or a function the loop calls with it, any number of calls down; not through a
+        reduction (`jnp.sum(x[:i])`, `x[:i].mean()`) nor a call of anything else (its result's
+        type is unknown). Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
         second compile is dynamic in the shape).
 
@@ -347,8 +362,8 @@ class ChangingAcceleratedInput(Rule):
         Flags an argument of a function accelerated with the runtime's `dlaccelerate`, called
         in an unbounded loop, that is no dlarray and is new on every pass: the loop's counter
         (an iteration or epoch number), a counter stepped by a literal, anything computed from
-        those by arithmetic or a function whose result changes with its input (a decaying
-        learning rate), or a new object.
+        those by any call, method or arithmetic that does not collapse it to a few values (a
+        decaying learning rate; see ACC502), or a new object.
 
     Why is this bad:
         `dlaccelerate` keys its traces on the values of inputs that are not dlarrays (as

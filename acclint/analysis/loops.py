@@ -9,23 +9,45 @@ pass* of an unbounded loop around the call; this module walks a whole module onc
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
 
-A value is new on every pass (precision first: anything else says nothing) when it is
+Newness is a propagation fact with a deny-list: *a key component computed from a value that is
+new on every pass is itself new on every pass, unless the computation provably collapses it to a
+bounded set.* So:
 
-- the variable of an unbounded `range`, `enumerate` (its index) or `itertools.count` loop, a
-  name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`) and not reassigned there;
-- computed from one by arithmetic or by a function whose result changes with its input (the
-  `pure` list of `[storms]` in rules/apis.toml: `float`, `min`, `np.exp`, `str`, ...; or a
-  function of the module whose every `return` computes a new value from the parameter passed
-  one), held in a tuple, list, dict or f-string (compared by value) or read as an item of such
-  a container, or a name bound to such a value in the loop (also under an `if`). `min(i, k)`
-  with a literal `k` of at most five passes' worth is bounded, not new;
-- a new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
+- New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
+  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`)
+  and not reassigned there; a parameter a call from such a loop passes a new value.
+- Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
+  `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
+  method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
+  comprehension over a new iterable, an f-string, a conditional expression, a walrus; a name or
+  attribute (`state.step`) the loop binds to one (also under an `if`); a module function's
+  result where some `return` computes with a parameter given a new value (`def constant(s):
+  return 0.5` makes none).
+- Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
+  and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
+  `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
+  literal upper bound; an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
+  d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
+  ratio of two new values (`end - start`, both stepped: possibly constant).
+- Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
+  (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
+  call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
+  dtype), a container of such values, what a compiled callable returns, and an item of a
+  container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
+  unknown); such an item written as a static argument is new (keyed whatever its type).
+- A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
-  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays);
-- for a shape: a slice with one end moving and the other fixed (`x[:t]`), an array made by a
-  `shape_makers` call (`np.ones([size, size])`, `random.normal(key, (500, i))`) from a new size,
-  or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
+  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays).
+- A shape is new where a size is computed from a new value: a new value in a shape-like position
+  of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
+  an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
+  `x.reshape(-1, i)`, `x.repeat(i)`; a `shape_makers` position, `jnp.arange(i)`,
+  `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
+  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`). The shape is carried by
+  a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
+  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
+  (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
@@ -79,6 +101,31 @@ _UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
 # Nodes with no code below them (most of a module's nodes): the walk has nothing to do there.
 _LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break, cst.Continue})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
+# A new value collapsed to at most this many values is a bounded set (`i % 4`, `min(i, 3)`,
+# `np.clip(i, 0, 8)`): at most that many traces, torch.compile's recompile limit.
+_FEW_VALUES = 8
+# Attributes that stay put while the value changes (a new array of one shape).
+_FIXED_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size"})
+# Expressions that make no new value: a comparison (two values), a lambda (a new object, not a
+# new value: `_new_object`).
+_NEVER_NEW = (cst.Comparison, cst.Lambda)
+# Keywords that give a call's result its shape or length (`shape=(i, 3)`, `num=i`), whatever
+# the callee.
+_SHAPE_KEYWORDS = frozenset({"shape", "size", "num", "new_shape", "newshape", "repeats", "reps", "pad_width", "sizes"})
+# Methods every positional argument of which is a size (`x.reshape(-1, i)`, `x.repeat(i)`).
+_SHAPE_METHODS = frozenset({"reshape", "view", "repeat", "tile", "expand", "resize", "broadcast_to", "new_zeros", "new_ones", "new_empty"})
+# Array operations whose result is a scalar (or a fixed shape) whatever their operand's shape.
+_REDUCTIONS = frozenset({
+    "sum", "mean", "max", "min", "prod", "std", "var", "norm", "argmax", "argmin", "any", "all", "item", "median",
+    "count_nonzero", "dot", "vdot", "inner", "logsumexp", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min",
+    "nansum", "nanmean", "tolist", "numel", "len", "float", "int",
+})
+# Namespaces whose functions are array operations: given a resized operand, a resized result.
+_ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax.", "tensorflow.", "torch.")
+# Builtins whose result takes a few values whatever their input.
+_PREDICATES = frozenset({"bool", "isinstance", "issubclass", "callable", "hasattr", "type"})
+# Keywords of `clip`-like calls that give the upper bound.
+_UPPER_BOUNDS = frozenset({"a_max", "max", "upper", "clip_value_max", "max_value"})
 
 
 @dataclass(frozen=True)
@@ -207,7 +254,6 @@ class StormTables:
     wrappers: frozenset[str]  # the jit family: their result caches traces
     array_constructors: frozenset[str]  # calls that keep their argument's shape (`jnp.asarray(x[:i])`)
     callers: frozenset[str]  # calls that call their first argument with the rest (`dlfeval(f, x)`)
-    pure: frozenset[str] = frozenset()  # results new whenever an argument is ("math." a namespace)
     new_objects: frozenset[str] = frozenset()  # calls returning a new identity-hashed object
     bound_methods: frozenset[str] = frozenset()  # method names of other libraries' objects
     # function -> (positions, keywords) of its shape argument; position -1: every positional one
@@ -274,7 +320,11 @@ class LoopFacts:
         found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
         found += self._owned_changes()
         helpers = self._helper_passes()
+        seen: set[tuple[int, str]] = set()
         for call in self.calls:
+            again = (id(call.scope), self._code(call.callee))
+            found += self._array_metadata(call, again in seen or bool(call.loops))
+            seen.add(again)
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
@@ -299,6 +349,55 @@ class LoopFacts:
                 component = f"static argument '{self._code(arg.value)}' ({what})"
                 found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
         return found
+
+    def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
+        """Arguments of a jitted call whose pytree metadata holds an array: an instance of a
+        `flax.struct` dataclass given an array for a field declared `pytree_node=False`. jax
+        compares metadata by equality when it looks a call up in its cache, and an array cannot
+        be compared: once an entry exists (a call in a loop, or after an earlier call of the
+        same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be passed
+        as metadata fields"; jax#7826)."""
+        if not looked_up or call.jitted.identity != "function":
+            return []
+        found = []
+        for arg in call.args:
+            made = arg.value
+            if isinstance(made, cst.Name):
+                values = self.analysis.index.module_values.get(made.value, [])
+                made = values[0] if len(values) == 1 and call.scope.fn is None else made
+            cls = self._instance(made, call.scope) if isinstance(made, cst.Call) else None
+            field_name = self._array_in_static_field(cls, made) if cls is not None else None
+            if field_name is not None:
+                component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
+                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+        return found
+
+    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call) -> str | None:
+        """The field declared `pytree_node=False` of a flax.struct class that `made` (a call of
+        it) gives an array (an array constructor's or a shape maker's result), or None."""
+        struct = any(
+            self.analysis.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "flax.struct.dataclass"
+            for d in cls.node.decorators
+        ) or any(self.analysis.resolve(b) == "flax.struct.PyTreeNode" for b in cls.bases)
+        if not struct:
+            return None
+        fields = [
+            (n.target.value, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
+            for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
+        ]
+        given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
+        given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+        for name, default in fields:
+            declared = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field")
+            static = declared and any(
+                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args  # type: ignore[union-attr]
+            )
+            value = given.get(name)
+            if static and isinstance(value, cst.Call):
+                callee = self.analysis.resolve(value.func)
+                if callee in self.tables.array_constructors or callee in self.tables.shape_makers:
+                    return name
+        return None
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
@@ -339,7 +438,7 @@ class LoopFacts:
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
             if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call)):
-                what = self._new_value(arg.value, each)
+                what = self._new_value(arg.value, each, static)
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
@@ -362,9 +461,9 @@ class LoopFacts:
                     ))
         return found
 
-    def _new_value(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+    def _new_value(self, expr: cst.BaseExpression, each: Pass, static: bool) -> str | None:
         """How `expr` is new on every pass (for a message), or None."""
-        if self._changing(expr, each.changing):
+        if self._changing(expr, each.changing, static):
             return f"'{self._code(expr)}'"
         made = self._new_object(expr, each)
         return f"'{self._code(expr)}' ({made})" if made is not None else None
@@ -377,9 +476,9 @@ class LoopFacts:
 
     def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> str | None:
         """The call an array-like `expr` comes from: a call's callee (`_COMPILED_RESULT` for a
-        compiled callable's), that of a name a loop around binds to a call, and for arithmetic
-        that of an operand made by a call (an array plus a Python number is an array:
-        `tf.ones(n) * i` is a tensor)."""
+        compiled callable's), that of a name a loop around binds to a call, of a container's
+        first item where each is made by a call, and for arithmetic that of an operand made by a
+        call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
         if isinstance(expr, cst.Call):
@@ -392,6 +491,11 @@ class LoopFacts:
             return self._made_by(expr.value, loops, scope)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
             return self._made_by(expr.left, loops, scope) or self._made_by(expr.right, loops, scope)
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)) and expr.elements:
+            # a container of arrays (`{"pos0": tf.ones((n, 3)), ...}`) is keyed by their shapes
+            items = [e for e in expr.elements if not isinstance(e, (cst.StarredElement, cst.StarredDictElement))]
+            made = [self._made_by(e.value, loops, scope) for e in items]
+            return made[0] if made and None not in made else None
         return None
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
@@ -471,60 +575,131 @@ class LoopFacts:
         return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
 
     # -- values --------------------------------------------------------------------------
-    def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str]) -> bool:
-        """Whether `expr` is a changing name or attribute (`state.step`, bound in the loop), or
-        arithmetic, a pure call, a module function's return, a container display (compared by
-        value), an item read from a changing container, an f-string, a conditional expression
-        or a walrus that keeps it changing. `min(i, 3)` takes at most a few values: a bounded
-        set, not a new one each pass."""
+    def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:
+        """Whether `expr` is new on every pass: it computes with a new value (a changing name,
+        or attribute `state.step` bound in the loop) by any operation (a call of any function or
+        method, an attribute, an item, arithmetic, a container, an f-string, a conditional
+        expression, a walrus) that does not collapse it to a few values (`_collapses`). An
+        item of a container the loop does not make, taken at a new index (`lrs[i]`), counts
+        only where the value is keyed whatever its type (`static`: a static argument); where
+        Python values are keyed by value and arrays by shape, it is the data-batch idiom
+        (`xs[i]`), whose type is unknown: it says nothing."""
         if not changing:
             return False
-        if isinstance(expr, cst.Name):
+        kind = type(expr)
+        if kind is cst.Name:
             return expr.value in changing
-        if _attribute_of_name(expr):
-            return self._code(expr) in changing  # `state.step`, bound in the loop
-        if isinstance(expr, cst.NamedExpr):
-            return self._changing(expr.value, changing)
-        if isinstance(expr, cst.IfExp):
-            return self._changing(expr.body, changing) or self._changing(expr.orelse, changing)
-        if isinstance(expr, (cst.Tuple, cst.List)):
-            return any(self._changing(e.value, changing) for e in expr.elements)
-        if isinstance(expr, cst.Dict):
-            return any(self._changing(e.value, changing) for e in expr.elements if isinstance(e, cst.DictElement))
-        if isinstance(expr, cst.Subscript) and not any(isinstance(e.slice, cst.Slice) for e in expr.slice):
-            return self._changing(expr.value, changing)  # an item of a container holding a new value
-        if isinstance(expr, cst.FormattedString):
-            return any(
-                self._changing(part.expression, changing) for part in expr.parts if isinstance(part, cst.FormattedStringExpression)
-            )
-        if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) == "min" and any(
-            (bound := _int(a.value)) is not None and bound <= _MAX_BOUNDED_PASSES for a in expr.args
-        ):
+        if kind is cst.Attribute:
+            if _attribute_of_name(expr) and self._code(expr) in changing:
+                return True  # `state.step`, bound in the loop
+            return expr.attr.value not in _FIXED_ATTRIBUTES and self._changing(expr.value, changing, static)
+        if kind in _LEAVES or kind in _NEVER_NEW:
             return False
-        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-            return self._changing(expr.expression, changing)
-        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
-            left, right = self._changing(expr.left, changing), self._changing(expr.right, changing)
-            if left and right:
-                return isinstance(expr.operator, (cst.Add, cst.Multiply))
-            return left or right
-        if isinstance(expr, cst.Call) and self._pure(expr.func):
-            return any(self._changing(arg.value, changing) for arg in expr.args if arg.keyword is None and not arg.star)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
+        if kind is cst.UnaryOperation:
+            return not isinstance(expr.operator, cst.Not) and self._changing(expr.expression, changing, static)
+        if kind is cst.BinaryOperation:
+            return self._binary_changing(expr, changing, static)
+        if kind is cst.Subscript:
+            return self._item_changing(expr, changing, static)
+        if kind is cst.Call:
+            return self._call_changing(expr, changing, static)
+        if kind is cst.IfExp:
+            return self._changing(expr.body, changing, static) or self._changing(expr.orelse, changing, static)
+        if kind is cst.FormattedString:
+            return any(
+                self._changing(part.expression, changing, static)
+                for part in expr.parts if isinstance(part, cst.FormattedStringExpression)
+            )
+        if kind in (cst.Tuple, cst.List, cst.Set):
+            return any(self._changing(e.value, changing, static) for e in expr.elements)
+        if kind is cst.Dict:
+            return any(
+                self._changing(e.key, changing, static) or self._changing(e.value, changing, static)
+                for e in expr.elements if isinstance(e, cst.DictElement)
+            )
+        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
+            return self._changing(expr.for_in.iter, changing, static)  # elements bound from its own loop aside
+        return any(self._changing(child, changing, static) for child in children(expr) if isinstance(child, cst.BaseExpression))
+
+    def _binary_changing(self, expr: cst.BinaryOperation, changing: frozenset[str] | set[str], static: bool) -> bool:
+        """Arithmetic on a new value is new, except a remainder or mask by a small literal
+        (`i % 4`, `i & 3`: a few values); the difference or ratio of two new values (`end -
+        start`, both stepped) may be constant, and says nothing."""
+        if isinstance(expr.operator, (cst.Modulo, cst.BitAnd)) and _small(expr.right):
+            return False
+        left, right = self._changing(expr.left, changing, static), self._changing(expr.right, changing, static)
+        if left and right:
+            return not isinstance(expr.operator, (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Modulo, cst.BitXor))
+        return left or right
+
+    def _item_changing(self, expr: cst.Subscript, changing: frozenset[str] | set[str], static: bool) -> bool:
+        """An item or slice of a new value is new; an item of a literal table (`MODES[i % 3]`,
+        `("a", "b")[i]`) is one of its few values; an item at a new index of any other
+        container is new where the value is keyed whatever its type (`_changing`)."""
+        if self._changing(expr.value, changing, static):
+            return True
+        if not static or self._literal_table(expr.value):
+            return False
+        parts = [
+            part for element in expr.slice
+            for part in ((element.slice.value,) if isinstance(element.slice, cst.Index) else (element.slice.lower, element.slice.upper))
+        ]
+        return any(part is not None and self._changing(part, changing, static) for part in parts)
+
+    def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
+        """A call given a new value (or a method of one) returns a new value, unless it
+        collapses it (`_collapses`), or is a module function none of whose returns computes
+        with a parameter given one (`def constant(s): return 0.5`)."""
+        args = expr.args
+        given = any(self._changing(a.value, changing, static) for a in args)
+        receiver = isinstance(expr.func, cst.Attribute) and self._changing(expr.func.value, changing, static)
+        if not (given or receiver) or self._collapses(expr, changing, static):
+            return False
+        if isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
             fn = self.analysis.index.functions[expr.func.value]
             params = [p.name for p in fn.params]
             passed = {
                 arg.keyword.value if arg.keyword is not None else params[i]
-                for i, arg in enumerate(expr.args) if not arg.star and (arg.keyword is not None or i < len(params))
-                and self._changing(arg.value, changing)
+                for i, arg in enumerate(args) if not arg.star and (arg.keyword is not None or i < len(params))
+                and self._changing(arg.value, changing, static)
             }
             return bool(passed & self._returned_from(fn))
+        return True
+
+    def _collapses(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
+        """Calls whose result takes a few values whatever their input: `bool`, `isinstance` and
+        other predicates, `len` of what is not resized (`len((i, 2))`), `min`/`np.clip`/
+        `torch.clamp` with a small literal upper bound, `.get` on a literal table."""
+        callee = self.analysis.resolve(expr.func) or ""
+        last = callee.rsplit(".", 1)[-1]
+        if callee in _PREDICATES:
+            return True
+        if callee == "len":
+            arg = expr.args[0].value if expr.args else None
+            each = Pass(frozenset(changing), frozenset(), frozenset(), frozenset(), "")
+            return arg is None or self._resized(arg, each) is None
+        if callee == "min" or last == "minimum":
+            return any(_small(a.value) for a in expr.args)
+        if last in ("clip", "clamp", "clip_by_value"):
+            positional = [a.value for a in expr.args if a.keyword is None]
+            upper = [a.value for a in expr.args if a.keyword is not None and a.keyword.value in _UPPER_BOUNDS]
+            return any(_small(v) for v in upper or positional[2:3])
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and self._literal_table(expr.func.value):
+            return not any(self._changing(a.value, changing, static) for a in expr.args[1:])
         return False
 
+    def _literal_table(self, expr: cst.BaseExpression) -> bool:
+        """A tuple, list or dict display, or a module-level name bound once to one."""
+        if isinstance(expr, cst.Name):
+            values = self.analysis.index.module_values.get(expr.value, [])
+            expr = values[0] if len(values) == 1 else expr
+        return isinstance(expr, (cst.Tuple, cst.List, cst.Dict))
+
     def _returned_from(self, fn: FunctionInfo) -> frozenset[str]:
-        """The parameters of a module function whose every return computes a new value from
+        """The parameters of a module function some return of which computes a new value from
         them (`def schedule(s): return 0.1 * 0.9 ** s`): a call given a new value for one
-        returns a new value. The function's summary, made once (recursion says nothing)."""
+        returns a new value (`def constant(s): return 0.5` does not). The function's summary,
+        made once (recursion says nothing)."""
         if fn in self._returns:
             return self._returns[fn]
         self._returns[fn] = frozenset()
@@ -535,7 +710,7 @@ class LoopFacts:
         found = set()
         for param in fn.params:
             changing = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), "")).changing
-            if returns and all(r is not None and self._changing(r, changing) for r in returns):
+            if any(r is not None and self._changing(r, changing) for r in returns):
                 found.add(param.name)
         self._returns[fn] = frozenset(found)
         return self._returns[fn]
@@ -553,14 +728,6 @@ class LoopFacts:
         else:
             pairs = [(target, value)]
         return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
-
-    def _pure(self, func: cst.BaseExpression) -> bool:
-        callee = self.analysis.resolve(func)
-        if callee is None:
-            return False
-        if isinstance(func, cst.Name) and func.value in self.analysis.index.functions:
-            return False  # the module's own function of that name
-        return callee in self.tables.pure or any(callee.startswith(p) for p in self.tables.pure if p.endswith("."))
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
         """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
@@ -625,28 +792,73 @@ class LoopFacts:
 
     # -- shapes --------------------------------------------------------------------------
     def _resized(self, expr: cst.BaseExpression, each: Pass) -> cst.BaseExpression | None:
-        """The part of `expr` whose shape changes on every pass (`x[:i]`, `np.ones([n, n])`
-        with `n` changing, a Python sequence of a new length: `[f(j) for j in range(i)]`,
-        `list(range(i))`; or a name bound to one), possibly inside an array constructor."""
-        if isinstance(expr, cst.Call):
-            callee = self.analysis.resolve(expr.func)
-            if callee in self.tables.array_constructors and expr.args:
-                return self._resized(expr.args[0].value, each)
-            shape = self.tables.shape_makers.get(callee or "")
-            if shape is not None:
-                positions, keywords = shape
-                positional = [a for a in expr.args if a.keyword is None and not a.star]
-                sizes = [a.value for i, a in enumerate(positional) if -1 in positions or i in positions]
-                sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
-                if any(self._new_size(size, each.changing) for size in sizes):
-                    return expr
-            return expr if self._lengthened(expr, each) else None
-        if isinstance(expr, cst.Name):
+        """The part of `expr` whose shape changes on every pass, or None. A size is computed
+        from a new value where one is given in a shape-like position of any call (`_sized`),
+        where a slice has one end moving (`x[:i]`), or where a Python sequence has a new length
+        (`[f(j) for j in range(i)]`, `list(range(i))`); the shape is carried by a name bound to
+        such an array, an attribute or a slice of one (`part.T`), arithmetic on one, and a call
+        of an array library or a method given one (`jnp.concatenate([x, x[:i]])`), except a
+        reduction (`jnp.sum`, `.mean()`: a scalar). A call of anything else given one returns a
+        value of unknown type: it says nothing."""
+        if not (each.changing or each.resized):
+            return None  # no new size to compute with, nor a resized array to carry
+        kind = type(expr)
+        if kind is cst.Name:
             return expr if expr.value in each.resized else None
-        if isinstance(expr, cst.Subscript) and self._resizing_slice(expr, each):
-            return expr
-        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
+        if kind is cst.Call:
+            return self._sized(expr, each)
+        if kind is cst.Subscript:
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "at":
+                return None  # `x.at[:, k:]`: jax's indexed update, whose `.set(...)` is all of `x`
+            if self._resizing_slice(expr, each):
+                return expr
+            sliced = any(isinstance(e.slice, cst.Slice) for e in expr.slice)
+            return self._resized(expr.value, each) if sliced else None
+        if kind is cst.Attribute:
+            return None if expr.attr.value in _FIXED_ATTRIBUTES else self._resized(expr.value, each)
+        if kind is cst.BinaryOperation:
+            return self._resized(expr.left, each) or self._resized(expr.right, each)
+        if kind is cst.UnaryOperation:
+            return self._resized(expr.expression, each)
+        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
             return expr if self._resized(expr.for_in.iter, each) is not None else None
+        return None
+
+    def _sized(self, expr: cst.Call, each: Pass) -> cst.BaseExpression | None:
+        """The resized part of a call's result (`_resized`): an array constructor keeps its
+        argument's shape; a size is new in a `shape_makers` position, a shape-like keyword
+        (`shape=`, `num=`, ...), a tuple or list of integers given an array function or a method
+        (`random.normal(key, (500, i))`), any position of a
+        shaping method (`x.reshape(-1, i)`, `x.repeat(i)`); an array operation keeps a resized
+        operand's shape."""
+        callee = self.analysis.resolve(expr.func) or ""
+        if callee in self.tables.array_constructors and expr.args:
+            return self._resized(expr.args[0].value, each)
+        method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
+        if (callee.rsplit(".", 1)[-1] if callee else method) in _REDUCTIONS:
+            return None
+        arrays = callee.startswith(_ARRAY_LIBRARIES)
+        positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+        sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value in _SHAPE_KEYWORDS]
+        if arrays or method is not None:
+            sizes += [a for a in positional if isinstance(a, (cst.Tuple, cst.List)) and _integral(a)]
+        if method in _SHAPE_METHODS and callee not in self.tables.shape_makers:
+            sizes += positional
+        shape = self.tables.shape_makers.get(callee)
+        if shape is not None:
+            positions, keywords = shape
+            sizes += [a for i, a in enumerate(positional) if -1 in positions or i in positions]
+            sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
+        if any(self._new_size(size, each.changing) for size in sizes) or self._lengthened(expr, each):
+            return expr
+        operands = positional if arrays else []
+        if method is not None and not arrays:
+            operands = [expr.func.value]  # a method of a resized array: `x[:i].astype(...)`
+        for operand in operands:
+            items = [e.value for e in operand.elements] if isinstance(operand, (cst.Tuple, cst.List)) else [operand]
+            found = next((r for r in (self._resized(item, each) for item in items) if r is not None), None)
+            if found is not None:
+                return found
         return None
 
     def _lengthened(self, expr: cst.Call, each: Pass) -> bool:
@@ -1436,6 +1648,20 @@ def _target_names(node: cst.CSTNode) -> set[str]:
 def _is_literal(node: cst.BaseExpression) -> bool:
     """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
     return _int(node) is not None or isinstance(node, (cst.Tuple, cst.List, cst.Set, cst.Dict))
+
+
+def _integral(display: cst.Tuple | cst.List) -> bool:
+    """A tuple or list display that can be a shape: no float, string or nested display."""
+    return bool(display.elements) and not any(
+        isinstance(e.value, (cst.Float, cst.SimpleString, cst.FormattedString, cst.Tuple, cst.List, cst.Dict)) for e in display.elements
+    )
+
+
+def _small(node: cst.BaseExpression) -> bool:
+    """An integer literal of at most `_FEW_VALUES` (a float bound, `min(s / n, 1.0)`, leaves
+    every value below it new)."""
+    value = _int(node)
+    return value is not None and abs(value) <= _FEW_VALUES
 
 
 def _number(node: cst.BaseExpression) -> float | None:
