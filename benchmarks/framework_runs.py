@@ -373,6 +373,54 @@ def trace_branch_on_size() -> str:
 
 
 @fact("torch")
+def trace_branch_on_torch_function() -> str:
+    """A Python `if` on what a top-level torch function computes from the input
+    (`torch.mean(torch.abs(x)) < 0.5`, also `torch.sum`, `torch.max`, `torch.any`) under
+    torch.jit.trace, traced with ones, called with tens: each result is a tensor, so the
+    branch is baked. Look-alike: `torch.numel(x) > 2` (a Python int, the same for both)."""
+    import torch
+
+    def by_mean(x):
+        return x * 2 if torch.mean(torch.abs(x)) < 5 else x
+
+    def by_sum(x):
+        if torch.sum(x) > 20:
+            return x
+        return x * 2
+
+    def by_max(x):
+        while torch.max(x) < 5:
+            x = x + 4
+        return x
+
+    def by_any(x):
+        return x if torch.any(x > 5) else -x
+
+    def by_numel(x):
+        return x * 2 if torch.numel(x) > 2 else x
+
+    ones, tens = torch.ones(3), torch.full((3,), 10.0)
+    runs = {f.__name__: _trace_vs_eager(f, ones, tens) for f in (by_mean, by_sum, by_max, by_any, by_numel)}
+    return "; ".join(f"{name}: {told}" for name, told in runs.items())
+
+
+@fact("torch")
+def module_methods_return_self() -> str:
+    """`nn.Module`'s methods that give back the module itself (`m.eval() is m`), which
+    torch.jit.trace / torch.compile then run the forward of."""
+    import torch
+
+    m = torch.nn.Linear(2, 2)
+    calls = {
+        "eval": lambda: m.eval(), "train": lambda: m.train(), "to": lambda: m.to("cpu"),
+        "cpu": lambda: m.cpu(), "float": lambda: m.float(), "double": lambda: m.double(),
+        "half": lambda: m.half(), "bfloat16": lambda: m.bfloat16(),
+        "requires_grad_": lambda: m.requires_grad_(False), "type": lambda: m.type(torch.float32),
+    }
+    return "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+
+
+@fact("torch")
 def trace_tensor_made_inside() -> str:
     """A branch on a tensor the function makes (`torch.rand`) under torch.jit.trace."""
     import torch

@@ -276,6 +276,10 @@ class MarkerTable:
     # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
     flag_keywords: frozenset[str] = frozenset()
     built_state: tuple[BuiltState, ...] = ()  # `[[built_state]]` of every framework
+    # Methods a framework's base class defines to return the instance itself (`[returns_self]`:
+    # `torch.nn.Module.eval`): a base's qualified name -> those methods. acclint.analysis.objects
+    # follows `Net().eval()` to the instance of `Net`.
+    returns_self: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -374,6 +378,7 @@ def load_markers(
     positions: set[str] = set()
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
+    returns_self: dict[str, frozenset[str]] = {}
     flags: set[str] = set()
     built_state: list[BuiltState] = []
     for raw in framework_files():
@@ -402,6 +407,8 @@ def load_markers(
             for of in variant["of"]:
                 owner[f"{of}({variant['keyword']}=True)"] = framework.name
             flags.add(variant["keyword"])
+        for base, methods in raw.get("returns_self", {}).items():
+            returns_self[base] = returns_self.get(base, frozenset()) | frozenset(methods)
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
@@ -436,6 +443,7 @@ def load_markers(
         instances=instances,
         flag_keywords=frozenset(flags),
         built_state=tuple(built_state),
+        returns_self=returns_self,
     )
 
 
