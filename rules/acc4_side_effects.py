@@ -335,7 +335,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Flags assignments (plain, augmented, annotated) to names the function declares
         `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
         bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
-        (a test checking how often a function traces, on purpose). So is a Python value
+        as a count of traces (`print("traced", n, "times")`: a test checking how often a
+        function traces, on purpose); printed bare (`print(counter)`), it is a count the
+        program expected per call and stays reported. So is a Python value
         written by a closure its eager enclosing function compiles and runs once per call
         (`jax.jit(step)(w)`, not in a loop, not handed out): a new closure is traced on
         every call, each trace runs once, and the write runs exactly as written.
@@ -527,7 +529,8 @@ class OuterMutationInCachedTrace(Rule):
         dict or set that is not created inside the accelerated function, and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
         `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
-        `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
+        `seen.append(None)` on a list its scope only asserts, compares or prints as a count of
+        traces: see ACC405)
         is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
         key and value for sure (every trace stores the same entry), and a Python value stored
         by a closure its eager enclosing function compiles and runs once per call (see ACC405). Methods that return
