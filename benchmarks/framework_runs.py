@@ -421,6 +421,68 @@ def module_methods_return_self() -> str:
 
 
 @fact("torch")
+def script_reads_globals() -> str:
+    """What a torch.jit.script function can read of module-level values, and whether a change
+    after scripting is seen: an imported module's attribute (written through the module, or by a
+    function), a plain object's attribute, a class attribute, a dict item, a global name."""
+    import sys
+    import types
+
+    import torch
+
+    consts = types.ModuleType("consts_run")
+    consts.K = 3
+    sys.modules["consts_run"] = consts
+
+    class Conf:
+        factor = 5
+
+    conf = Conf()
+    cfg = {"k": 3}
+    scale = 2
+
+    def set_k(v):
+        consts.K = v
+
+    def by_module(x):
+        return x * consts.K
+
+    def by_module_function_write(x):
+        return x * consts.K
+
+    def by_instance(x):
+        return x * conf.factor
+
+    def by_class(x):
+        return x * Conf.factor
+
+    def by_dict(x):
+        return x * cfg["k"]
+
+    def by_name(x):
+        return x * scale
+
+    runs = [
+        (by_module, lambda: setattr(consts, "K", 17)), (by_module_function_write, lambda: set_k(19)),
+        (by_instance, lambda: setattr(conf, "factor", 11)), (by_class, lambda: setattr(Conf, "factor", 13)),
+        (by_dict, lambda: cfg.__setitem__("k", 19)), (by_name, None),
+    ]
+    told = []
+    x = torch.ones(1)
+    for fn, change in runs:
+        try:
+            scripted = torch.jit.script(fn)
+        except Exception as e:  # noqa: BLE001 - what scripting says is the fact
+            told.append(f"{fn.__name__}: raises {type(e).__name__} when scripted")
+            continue
+        scripted(x)
+        change()
+        stale = float(scripted(x)) != float(fn(x))
+        told.append(f"{fn.__name__}: {'stale' if stale else 'fine'}")
+    return "; ".join(told)
+
+
+@fact("torch")
 def trace_tensor_made_inside() -> str:
     """A branch on a tensor the function makes (`torch.rand`) under torch.jit.trace."""
     import torch

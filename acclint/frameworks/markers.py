@@ -217,6 +217,10 @@ class Framework:
     # identity_tests = "unguarded"`, torch.compile: `h.current is h.left` keeps its first answer
     # after `h.current` is rebound, where an attribute's value is guarded and recompiles).
     unguarded_identity: bool = False
+    # Which module-level values a trace can read (`[cache] globals`): "all" of them, or only
+    # "modules"' attributes (torch.jit.script: `consts.K` of an imported module is compiled in as
+    # a constant; a global name, an object's attribute, a dict raise when the function is scripted).
+    globals_read: str = "all"
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
@@ -471,6 +475,7 @@ def _framework(raw: dict) -> Framework:
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         objects_by_identity=raw.get("cache", {}).get("objects") == "identity",
         unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",
+        globals_read=raw.get("cache", {}).get("globals", "all"),
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
