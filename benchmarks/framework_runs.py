@@ -57,6 +57,50 @@ def _fit(layer_class) -> str:
 
 
 @fact("tensorflow")
+def keras_attribute_updates_under_fit() -> str:
+    """A Python attribute a Keras model's `train_step` or a layer's `call` updates from itself
+    (`self.n += 1`, `self.n = self.n + 1`), counted over `fit` of 3 epochs x 4 batches; and the
+    look-alike, a layer's `call` setting an attribute (`self.last_batch = 4`): set, not counted."""
+    import numpy as np
+    import tensorflow as tf
+
+    class Count(tf.keras.layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+            self.last_batch = None
+
+        def call(self, x):
+            self.n += 1
+            self.last_batch = 4
+            return x
+
+    class Model(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = tf.keras.layers.Dense(1)
+            self.count = Count()
+            self.steps = 0
+
+        def call(self, x):
+            return self.dense(self.count(x))
+
+        def train_step(self, data):
+            x, y = data
+            self.steps = self.steps + 1
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((self(x) - y) ** 2)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {"loss": loss}
+
+    model = Model()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=2, epochs=3, verbose=0)
+    return f"12 batches: train_step's self.steps = {model.steps}, call's self.n = {model.count.n}, call's self.last_batch = {model.count.last_batch}"
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras

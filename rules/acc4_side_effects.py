@@ -432,6 +432,16 @@ def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
     return [value] if isinstance(value, cst.BaseExpression) else []
 
 
+def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
+    """`self.n += 1`, `self.n = self.n + 1`: the write computes the attribute from its own value."""
+    if isinstance(node, cst.AugAssign):
+        return True
+    value, written = getattr(node, "value", None), dotted_name(target)
+    return value is not None and written is not None and any(
+        isinstance(n, cst.Attribute) and dotted_name(n) == written for n in walk_expression(value)
+    )
+
+
 def _array_index(target: cst.Subscript) -> bool:
     """`ref[...] = v`, `ref[:, i] = v`, `ref[pl.ds(0, n)] = v`: a write into an array buffer (a
     Pallas kernel's `Ref`, the kernel's job), never a Python list or dict being mutated."""
@@ -810,6 +820,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
+        Under Keras (a layer's `call`, a model's `train_step`) only an update of the attribute
+        from its own value is flagged (`self.current_step += 1`: it counts traces, not
+        batches); a plain set (`self.built = True`) is Keras' own set-up idiom.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and
@@ -937,4 +950,6 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
+        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target):
+            return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")

@@ -195,6 +195,11 @@ class Framework:
     # Calls (prefixes) that are operations of this framework's own graph, not host effects
     # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
     graph_calls: tuple[str, ...] = ()
+    # Which attribute writes of an object from outside the trace are reported (ACC409, `[effects]
+    # attribute_writes`): "all", or only "updates" of the attribute from its own value (`self.n
+    # += 1`), where plain sets are the framework's own set-up idiom (Keras: `self.built = True`,
+    # memory set in `call`) and run the same on every trace.
+    attribute_writes: str = "all"
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
@@ -469,6 +474,7 @@ def _framework(raw: dict) -> Framework:
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         host_methods_in={kind: frozenset(m) for kind, m in raw.get("conversions", {}).get("kinds", {}).items()},
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
+        attribute_writes=raw.get("effects", {}).get("attribute_writes", "all"),
         cache_key=_cache_key(raw.get("cache_key", {})),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
