@@ -335,7 +335,7 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Flags assignments (plain, augmented, annotated) to names the function declares
         `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
         bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
-        as a count of traces (`print("traced", n, "times")`: a test checking how often a
+        as a count of traces (`print("traced", n, "times")`, `print(num_traces)`: a test checking how often a
         function traces, on purpose); printed bare (`print(counter)`), it is a count the
         program expected per call and stays reported. So is a Python value
         written by a closure its eager enclosing function compiles and runs once per call

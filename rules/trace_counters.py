@@ -18,8 +18,8 @@ idiom counts with `counts[k] += 1` or `witness.append(None)`. A write is taken f
 counter only when it adds a literal constant (`+= 1`, `.append(None)`), and when the scope that
 owns the name reads it nowhere but in checks and reports of traces: an `assert`, an `assert...`
 call (`self.assertEqual(n, 1)`, `np.testing.assert_equal`, `AssertionError(n)`), a comparison
-(`if n != 1: raise`) or a `print` whose text says it counts traces or compiles (`print("traced",
-n, "times")`). Everything else it does with the name is a reset (`n = 0`, `del seen[:]`) or
+(`if n != 1: raise`) or a `print` whose text or counter says it counts traces or compiles
+(`print("traced", n, "times")`, `print(num_traces)`). Everything else it does with the name is a reset (`n = 0`, `del seen[:]`) or
 another constant bump. A counter whose value the program goes on to use (`steps = n`, `lr(n)`),
 one it prints bare or as a count of something else (`print(counter, processed)`: the user of
 tensorflow#28841 expected one per dataset element), a write of a traced value, or an
@@ -80,9 +80,12 @@ def _literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (isinstance(node, cst.Name) and node.value in ("None", "True", "False"))
 
 
-def _says_traces(call: cst.Call) -> bool:
-    """Whether a string argument of `call` (plain, f-string or concatenated) says it reports
-    traces or compiles: `print("traced", n, "times")`, `print(f"{n} traces")`."""
+def _says_traces(call: cst.Call, name: str) -> bool:
+    """Whether `call` says it reports traces or compiles, by a string argument (plain, f-string
+    or concatenated: `print("traced", n, "times")`, `print(f"{n} traces")`) or by the counter's
+    own name (`print(num_traces)`)."""
+    if any(word in name.lower() for word in _TRACE_WORDS):
+        return True
     texts = [a.value for a in call.args if isinstance(a.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))]
     return any(word in _EMPTY.code_for_node(t).lower() for t in texts for word in _TRACE_WORDS)
 
@@ -107,7 +110,7 @@ class _Uses(cst.CSTVisitor):
     def _check_call(self, node: cst.Call) -> bool:
         func = node.func
         last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        return last.lower().startswith("assert") or (last in _REPORTS and _says_traces(node))  # `AssertionError(n)` too
+        return last.lower().startswith("assert") or (last in _REPORTS and _says_traces(node, self.name))  # `AssertionError(n)` too
 
     def _enter(self, node: cst.CSTNode) -> bool:
         self._depth += 1

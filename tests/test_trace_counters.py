@@ -202,7 +202,8 @@ def test_a_counter_printed_as_a_count_of_something_else_is_reported():
 
 
 def test_a_counter_printed_as_a_count_of_traces_is_left_to_pedantic():
-    """The look-alike: the print's own text says what the number counts."""
+    """The look-alike: the print's own text, or the counter's name, says what it counts
+    (tensorflow/docs' random_numbers guide: `print(num_traces)`)."""
     source = """
         import jax
         import tensorflow as tf
@@ -221,10 +222,20 @@ def test_a_counter_printed_as_a_count_of_traces_is_left_to_pedantic():
             retraces.append(None)  # pedantic: ACC406
             return x
 
+        num_traces = 0
+
+        @tf.function
+        def h(x):
+            global num_traces
+            num_traces += 1  # pedantic: ACC405
+            return x
+
         f(1.0)
         g(2.0)
+        h(3.0)
         print(f"compiled {n} times")
         print("retracing count:", len(retraces))
+        print(num_traces)
     """
     assert_labels_match(source.replace("# pedantic:", "#"), Settings())
     assert_labels_match(source.replace("# pedantic:", "# expect:"), PEDANTIC)
