@@ -57,6 +57,50 @@ def _fit(layer_class) -> str:
 
 
 @fact("tensorflow")
+def keras_attribute_updates_under_fit() -> str:
+    """A Python attribute a Keras model's `train_step` or a layer's `call` updates from itself
+    (`self.n += 1`, `self.n = self.n + 1`), counted over `fit` of 3 epochs x 4 batches; and the
+    look-alike, a layer's `call` setting an attribute (`self.last_batch = 4`): set, not counted."""
+    import numpy as np
+    import tensorflow as tf
+
+    class Count(tf.keras.layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+            self.last_batch = None
+
+        def call(self, x):
+            self.n += 1
+            self.last_batch = 4
+            return x
+
+    class Model(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = tf.keras.layers.Dense(1)
+            self.count = Count()
+            self.steps = 0
+
+        def call(self, x):
+            return self.dense(self.count(x))
+
+        def train_step(self, data):
+            x, y = data
+            self.steps = self.steps + 1
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((self(x) - y) ** 2)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {"loss": loss}
+
+    model = Model()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=2, epochs=3, verbose=0)
+    return f"12 batches: train_step's self.steps = {model.steps}, call's self.n = {model.count.n}, call's self.last_batch = {model.count.last_batch}"
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras
@@ -431,6 +475,116 @@ def trace_branch_on_size() -> str:
         return x
 
     return _trace_vs_eager(head, torch.ones(8, 3), torch.ones(3, 3))
+
+
+@fact("torch")
+def trace_branch_on_torch_function() -> str:
+    """A Python `if` on what a top-level torch function computes from the input
+    (`torch.mean(torch.abs(x)) < 0.5`, also `torch.sum`, `torch.max`, `torch.any`) under
+    torch.jit.trace, traced with ones, called with tens: each result is a tensor, so the
+    branch is baked. Look-alike: `torch.numel(x) > 2` (a Python int, the same for both)."""
+    import torch
+
+    def by_mean(x):
+        return x * 2 if torch.mean(torch.abs(x)) < 5 else x
+
+    def by_sum(x):
+        if torch.sum(x) > 20:
+            return x
+        return x * 2
+
+    def by_max(x):
+        while torch.max(x) < 5:
+            x = x + 4
+        return x
+
+    def by_any(x):
+        return x if torch.any(x > 5) else -x
+
+    def by_numel(x):
+        return x * 2 if torch.numel(x) > 2 else x
+
+    ones, tens = torch.ones(3), torch.full((3,), 10.0)
+    runs = {f.__name__: _trace_vs_eager(f, ones, tens) for f in (by_mean, by_sum, by_max, by_any, by_numel)}
+    return "; ".join(f"{name}: {told}" for name, told in runs.items())
+
+
+@fact("torch")
+def module_methods_return_self() -> str:
+    """`nn.Module`'s methods that give back the module itself (`m.eval() is m`), which
+    torch.jit.trace / torch.compile then run the forward of."""
+    import torch
+
+    m = torch.nn.Linear(2, 2)
+    calls = {
+        "eval": lambda: m.eval(), "train": lambda: m.train(), "to": lambda: m.to("cpu"),
+        "cpu": lambda: m.cpu(), "float": lambda: m.float(), "double": lambda: m.double(),
+        "half": lambda: m.half(), "bfloat16": lambda: m.bfloat16(),
+        "requires_grad_": lambda: m.requires_grad_(False), "type": lambda: m.type(torch.float32),
+    }
+    return "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+
+
+@fact("torch")
+def script_reads_globals() -> str:
+    """What a torch.jit.script function can read of module-level values, and whether a change
+    after scripting is seen: an imported module's attribute (written through the module, or by a
+    function), a plain object's attribute, a class attribute, a dict item, a global name."""
+    import sys
+    import types
+
+    import torch
+
+    consts = types.ModuleType("consts_run")
+    consts.K = 3
+    sys.modules["consts_run"] = consts
+
+    class Conf:
+        factor = 5
+
+    conf = Conf()
+    cfg = {"k": 3}
+    scale = 2
+
+    def set_k(v):
+        consts.K = v
+
+    def by_module(x):
+        return x * consts.K
+
+    def by_module_function_write(x):
+        return x * consts.K
+
+    def by_instance(x):
+        return x * conf.factor
+
+    def by_class(x):
+        return x * Conf.factor
+
+    def by_dict(x):
+        return x * cfg["k"]
+
+    def by_name(x):
+        return x * scale
+
+    runs = [
+        (by_module, lambda: setattr(consts, "K", 17)), (by_module_function_write, lambda: set_k(19)),
+        (by_instance, lambda: setattr(conf, "factor", 11)), (by_class, lambda: setattr(Conf, "factor", 13)),
+        (by_dict, lambda: cfg.__setitem__("k", 19)), (by_name, None),
+    ]
+    told = []
+    x = torch.ones(1)
+    for fn, change in runs:
+        try:
+            scripted = torch.jit.script(fn)
+        except Exception as e:  # noqa: BLE001 - what scripting says is the fact
+            told.append(f"{fn.__name__}: raises {type(e).__name__} when scripted")
+            continue
+        scripted(x)
+        change()
+        stale = float(scripted(x)) != float(fn(x))
+        told.append(f"{fn.__name__}: {'stale' if stale else 'fine'}")
+    return "; ".join(told)
 
 
 @fact("torch")

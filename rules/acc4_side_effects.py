@@ -353,7 +353,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Flags assignments (plain, augmented, annotated) to names the function declares
         `global` or `nonlocal`. A trace counter is left to `--strictness pedantic`: a name
         bumped by a constant (`n += 1`) that its own scope only asserts, compares or prints
-        (a test checking how often a function traces, on purpose). So is a Python value
+        as a count of traces (`print("traced", n, "times")`, `print(num_traces)`: a test checking how often a
+        function traces, on purpose); printed bare (`print(counter)`), it is a count the
+        program expected per call and stays reported. So is a Python value
         written by a closure its eager enclosing function compiles and runs once per call
         (`jax.jit(step)(w)`, not in a loop, not handed out): a new closure is traced on
         every call, each trace runs once, and the write runs exactly as written.
@@ -446,6 +448,16 @@ def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
     """The value an assignment writes (`n = v`, `n += v`, `n: int = v`)."""
     value = getattr(node, "value", None)
     return [value] if isinstance(value, cst.BaseExpression) else []
+
+
+def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
+    """`self.n += 1`, `self.n = self.n + 1`: the write computes the attribute from its own value."""
+    if isinstance(node, cst.AugAssign):
+        return True
+    value, written = getattr(node, "value", None), dotted_name(target)
+    return value is not None and written is not None and any(
+        isinstance(n, cst.Attribute) and dotted_name(n) == written for n in walk_expression(value)
+    )
 
 
 def _array_index(target: cst.Subscript) -> bool:
@@ -545,7 +557,8 @@ class OuterMutationInCachedTrace(Rule):
         dict or set that is not created inside the accelerated function, and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
         `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
-        `seen.append(None)` on a list its scope only asserts, compares or prints: see ACC405)
+        `seen.append(None)` on a list its scope only asserts, compares or prints as a count of
+        traces: see ACC405)
         is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
         key and value for sure (every trace stores the same entry), and a Python value stored
         by a closure its eager enclosing function compiles and runs once per call (see ACC405). Methods that return
@@ -825,6 +838,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
+        Under Keras (a layer's `call`, a model's `train_step`) only an update of the attribute
+        from its own value is flagged (`self.current_step += 1`: it counts traces, not
+        batches); a plain set (`self.built = True`) is Keras' own set-up idiom.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and
@@ -952,4 +968,6 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
+        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target):
+            return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")

@@ -61,9 +61,24 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     return bindings.change_of(name, fn)
 
 
+def _readable(name: str, ctx: RuleContext) -> bool:
+    """Whether the framework tracing `ctx`'s function can read module-level `name` at all: any
+    global, or (`[cache] globals = "modules"`, torch.jit.script) only a module, imported or made
+    by `types.ModuleType(...)`; it raises on the others when it compiles the function."""
+    if ctx.framework.globals_read != "modules":
+        return True
+    values = ctx.analysis.index.module_values.get(name, [])
+    if values:
+        return all(isinstance(v, cst.Call) and ctx.resolve(v.func) == "types.ModuleType" for v in values)
+    bindings = ctx.analysis.bindings
+    return bindings.module_object(name) and bindings.instance_class(name) is None
+
+
 def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: str, advice: str) -> None:
     """Report the read `node` when the module-level variable it reads is changed `how`
     ("rebound", "mutated") after a trace could be built; `changed` and `advice` word it."""
+    if not _readable(node.value, ctx):
+        return
     change = _module_change(node, ctx)
     if change is not None and change.how == how:
         line = ctx.analysis.bindings.line(change.node)
@@ -320,7 +335,7 @@ f(1.0)
         fn = ctx.function
         name = root.value
         bindings = ctx.analysis.bindings
-        if ctx.is_local(name) or not bindings.module_object(name) or not bindings.is_module_name(name, fn):
+        if ctx.is_local(name) or not bindings.module_object(name) or not bindings.is_module_name(name, fn) or not _readable(name, ctx):
             return
         if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
             return

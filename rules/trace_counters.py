@@ -16,11 +16,14 @@ Tests check that a function is traced once (or once per shape) with
 The write runs only while a trace is built, which is exactly what the test asserts. The same
 idiom counts with `counts[k] += 1` or `witness.append(None)`. A write is taken for such a
 counter only when it adds a literal constant (`+= 1`, `.append(None)`), and when the scope that
-owns the name reads it nowhere but in checks and reports: an `assert`, an `assert...` call
-(`self.assertEqual(n, 1)`, `np.testing.assert_equal`, `AssertionError(n)`), a comparison (`if n != 1: raise`) or a
-`print`. Everything else it does with the name is a reset (`n = 0`, `del seen[:]`) or another
-constant bump. A counter whose value the program goes on to use (`steps = n`, `lr(n)`), a write
-of a traced value, or an accumulation (`total += loss`) is not this idiom and stays reported.
+owns the name reads it nowhere but in checks and reports of traces: an `assert`, an `assert...`
+call (`self.assertEqual(n, 1)`, `np.testing.assert_equal`, `AssertionError(n)`), a comparison
+(`if n != 1: raise`) or a `print` whose text or counter says it counts traces or compiles
+(`print("traced", n, "times")`, `print(num_traces)`). Everything else it does with the name is a reset (`n = 0`, `del seen[:]`) or
+another constant bump. A counter whose value the program goes on to use (`steps = n`, `lr(n)`),
+one it prints bare or as a count of something else (`print(counter, processed)`: the user of
+tensorflow#28841 expected one per dataset element), a write of a traced value, or an
+accumulation (`total += loss`) is not this idiom and stays reported.
 
 With `--strictness pedantic` the idiom is reported like any other trace-time write.
 """
@@ -31,7 +34,8 @@ import libcst as cst
 
 from acclint.lint.rule import RuleContext
 
-_CHECKS = frozenset({"print"})  # besides every callee whose last name starts with "assert"
+_REPORTS = frozenset({"print"})  # a check where its text says what is counted: `_says_traces`
+_TRACE_WORDS = ("trac", "compil")  # "traced", "traces", "retracing", "compiled", "compilations"
 _RESETS = frozenset({"clear"})
 
 
@@ -76,13 +80,26 @@ def _literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (isinstance(node, cst.Name) and node.value in ("None", "True", "False"))
 
 
+def _says_traces(call: cst.Call, name: str) -> bool:
+    """Whether `call` says it reports traces or compiles, by a string argument (plain, f-string
+    or concatenated: `print("traced", n, "times")`, `print(f"{n} traces")`) or by the counter's
+    own name (`print(num_traces)`)."""
+    if any(word in name.lower() for word in _TRACE_WORDS):
+        return True
+    texts = [a.value for a in call.args if isinstance(a.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))]
+    return any(word in _EMPTY.code_for_node(t).lower() for t in texts for word in _TRACE_WORDS)
+
+
+_EMPTY = cst.Module(body=[])
+
+
 def _is_name(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Name) and node.value == name
 
 
 class _Uses(cst.CSTVisitor):
     """Sorts the occurrences of a name in a scope: checked (read in an assertion, comparison or
-    print), counted or reset (the idiom's own writes), or other (any other use)."""
+    a print reporting traces), counted or reset (the idiom's own writes), or other (any other use)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -93,7 +110,7 @@ class _Uses(cst.CSTVisitor):
     def _check_call(self, node: cst.Call) -> bool:
         func = node.func
         last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        return last.lower().startswith("assert") or last in _CHECKS  # `AssertionError(n)` too
+        return last.lower().startswith("assert") or (last in _REPORTS and _says_traces(node, self.name))  # `AssertionError(n)` too
 
     def _enter(self, node: cst.CSTNode) -> bool:
         self._depth += 1

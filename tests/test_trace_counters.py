@@ -155,3 +155,87 @@ def test_a_registry_fill_of_python_values_is_left_to_pedantic():
     """
     assert_labels_match(source.replace("# pedantic:", "#"))
     assert_labels_match(source.replace("# pedantic:", "# expect:"), PEDANTIC)
+
+
+def test_a_counter_printed_as_a_count_of_something_else_is_reported():
+    """tensorflow#28841: a counter bumped in a traced function and printed bare, or beside words
+    that do not say it counts traces, is a program expecting one bump per call or element (the
+    write runs once per trace). Only a print whose text says traces or compiles is the idiom."""
+    assert_labels_match("""
+        import jax
+        import tensorflow as tf
+
+        calls = 0
+
+        @jax.jit
+        def step(x):
+            global calls
+            calls += 1  # expect: ACC405
+            return x * 2
+
+        for i in range(10):
+            step(i)
+        print("processed", calls)
+
+        def run(batches):
+            n = 0
+
+            @tf.function
+            def train(x):
+                nonlocal n
+                n += 1  # expect: ACC405
+                return x + 1
+
+            for b in batches:
+                train(b)
+            print(f"{n} batches")
+
+        seen = []
+
+        def parse(record):
+            seen.append(None)  # expect: ACC406
+            return tf.strings.length(record)
+
+        ds = tf.data.Dataset.from_tensor_slices([b"a"] * 8).map(parse)
+        print(len(seen))
+    """)
+
+
+def test_a_counter_printed_as_a_count_of_traces_is_left_to_pedantic():
+    """The look-alike: the print's own text, or the counter's name, says what it counts
+    (tensorflow/docs' random_numbers guide: `print(num_traces)`)."""
+    source = """
+        import jax
+        import tensorflow as tf
+
+        n = 0
+        retraces = []
+
+        @jax.jit
+        def f(x):
+            global n
+            n += 1  # pedantic: ACC405
+            return x
+
+        @tf.function
+        def g(x):
+            retraces.append(None)  # pedantic: ACC406
+            return x
+
+        num_traces = 0
+
+        @tf.function
+        def h(x):
+            global num_traces
+            num_traces += 1  # pedantic: ACC405
+            return x
+
+        f(1.0)
+        g(2.0)
+        h(3.0)
+        print(f"compiled {n} times")
+        print("retracing count:", len(retraces))
+        print(num_traces)
+    """
+    assert_labels_match(source.replace("# pedantic:", "#"), Settings())
+    assert_labels_match(source.replace("# pedantic:", "# expect:"), PEDANTIC)

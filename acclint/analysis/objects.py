@@ -9,7 +9,9 @@ of objects.
   runs that class's method too. Where the class is imported from another module of the project
   (`from .nets import Net`), the marker is sent to that module (`imported_class`; the project
   layer, acclint.analysis.project, resolves `nets.Net.__call__` to the class), which runs the
-  same method there. An instance a module-level function makes (`torch.compile(build_model())`,
+  same method there. A method the frameworks' data say returns the module itself
+  (`[returns_self]`: `torch.jit.trace(Net().eval(), x)`, `model = Net().to(device)`) gives the
+  instance it was called on. An instance a module-level function makes (`torch.compile(build_model())`,
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
   module's analysis follows it: ContextAnalysis.seeded).
@@ -92,6 +94,9 @@ class Objects:
         """What `made` says of the call every value `expr` may hold was made by (one answer for
         all of them, else None), following names and `self` attributes to their values."""
         if isinstance(expr, cst.Call):
+            receiver = self._returning_self(expr, scope, seen)
+            if receiver is not None:  # `Net().eval()`: the module itself
+                return self._made(receiver, scope, made, seen)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
             return found if factory is None else self._returned(factory, made, seen)
@@ -99,6 +104,22 @@ class Objects:
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
         return self._one(self._bound(expr, scope), scope, made, seen | {key})
+
+    def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
+        """The receiver of `call` where the call gives back the receiver itself: a method the
+        data say a framework base returns self from (`[returns_self]`: `Net().eval()`,
+        `model.to(device)`), which the receiver's class, where it is of this module, inherits
+        from that base and does not define again. None otherwise."""
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        bases = {base for base, methods in self.markers.returns_self.items() if func.attr.value in methods}
+        if not bases:
+            return None
+        cls = self._made(func.value, scope, self._local_class, seen)
+        if cls is not None and (self._find_method(cls, func.attr.value) is not None or not bases & self._class_types(cls, frozenset())):
+            return None
+        return func.value
 
     def _one(self, values: list[cst.BaseExpression], scope: FunctionInfo | None, made: Callable, seen: frozenset[str]):
         """What `made` says of every one of `values` (evaluated in `scope`), where that is one

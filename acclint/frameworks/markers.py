@@ -195,6 +195,11 @@ class Framework:
     # Calls (prefixes) that are operations of this framework's own graph, not host effects
     # (ACC408): `tf.summary.scalar` under tf.function writes on every call.
     graph_calls: tuple[str, ...] = ()
+    # Which attribute writes of an object from outside the trace are reported (ACC409, `[effects]
+    # attribute_writes`): "all", or only "updates" of the attribute from its own value (`self.n
+    # += 1`), where plain sets are the framework's own set-up idiom (Keras: `self.built = True`,
+    # memory set in `call`) and run the same on every trace.
+    attribute_writes: str = "all"
     # Keywords of any call in a module under which the print fix is not offered when given a
     # value other than False/None (`jit_compile=True`: XLA has no kernel for tf.print).
     print_blocked_by: frozenset[str] = frozenset()
@@ -217,6 +222,10 @@ class Framework:
     # identity_tests = "unguarded"`, torch.compile: `h.current is h.left` keeps its first answer
     # after `h.current` is rebound, where an attribute's value is guarded and recompiles).
     unguarded_identity: bool = False
+    # Which module-level values a trace can read (`[cache] globals`): "all" of them, or only
+    # "modules"' attributes (torch.jit.script: `consts.K` of an imported module is compiled in as
+    # a constant; a global name, an object's attribute, a dict raise when the function is scripted).
+    globals_read: str = "all"
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
@@ -284,6 +293,10 @@ class MarkerTable:
     # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
     flag_keywords: frozenset[str] = frozenset()
     built_state: tuple[BuiltState, ...] = ()  # `[[built_state]]` of every framework
+    # Methods a framework's base class defines to return the instance itself (`[returns_self]`:
+    # `torch.nn.Module.eval`): a base's qualified name -> those methods. acclint.analysis.objects
+    # follows `Net().eval()` to the instance of `Net`.
+    returns_self: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -382,6 +395,7 @@ def load_markers(
     positions: set[str] = set()
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
+    returns_self: dict[str, frozenset[str]] = {}
     flags: set[str] = set()
     built_state: list[BuiltState] = []
     for raw in framework_files():
@@ -410,6 +424,8 @@ def load_markers(
             for of in variant["of"]:
                 owner[f"{of}({variant['keyword']}=True)"] = framework.name
             flags.add(variant["keyword"])
+        for base, methods in raw.get("returns_self", {}).items():
+            returns_self[base] = returns_self.get(base, frozenset()) | frozenset(methods)
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
@@ -444,6 +460,7 @@ def load_markers(
         instances=instances,
         flag_keywords=frozenset(flags),
         built_state=tuple(built_state),
+        returns_self=returns_self,
     )
 
 
@@ -465,12 +482,14 @@ def _framework(raw: dict) -> Framework:
         host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
         host_methods_in={kind: frozenset(m) for kind, m in raw.get("conversions", {}).get("kinds", {}).items()},
         graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
+        attribute_writes=raw.get("effects", {}).get("attribute_writes", "all"),
         cache_key=_cache_key(raw.get("cache_key", {})),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         objects_by_identity=raw.get("cache", {}).get("objects") == "identity",
         unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",
+        globals_read=raw.get("cache", {}).get("globals", "all"),
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
