@@ -272,3 +272,116 @@ def test_runs_the_hazards_and_the_fine_look_alikes():
     """)
     assert len(set(generator["outs"])) == 1  # the same number three times
     del jax
+
+
+# -- 4. a layer argument every call passes as a literal (keras-hub flux_maths.py:34) -----------
+# `TimestepEmbedding.call(self, t, dim, ...)` tests `if dim % 2 != 0:`; the only calls,
+# `self.timestep_embedding(timesteps_input, dim=256)`, are in the `__init__` of a functional
+# model in another file, which names no marker: `call` took `dim` for a tensor. Keras'
+# `Layer.__call__` hands `call` each argument as passed, so a parameter every call of the
+# layer in the project passes a Python literal is a Python value (acclint.analysis.layer_calls).
+# Run with Keras 3.15 (TF back end): `dim=256` reaches `call` as an int through predict and
+# fit; `dim=` a `keras.Input` raises while the model is built.
+
+LAYER = """
+import keras
+from keras import ops
+
+
+class TimestepEmbedding(keras.layers.Layer):
+    def call(self, t, dim, max_period=10000):
+        emb = ops.arange(dim // 2, dtype=t.dtype) * t[:, None]
+        if dim % 2 != 0:{label}
+            emb = ops.concatenate([emb, ops.zeros_like(emb[:, :1])], axis=-1)
+        return emb
+"""
+
+
+def _layer_findings(tmp_path, model: str, layer_label: str = "") -> set[tuple[str, int, str]]:
+    from acclint.api import lint_paths
+    from two_modules import write_files
+
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/maths.py": LAYER.format(label=layer_label),
+        "pkg/model.py": textwrap.dedent(model),
+    })
+    return {(f.path.rsplit("/", 1)[-1], f.line, f.code) for f in lint_paths([root])}
+
+
+def test_a_literal_from_a_functional_model_in_another_file(tmp_path):
+    """The report's shape: `dim=256` in another file's model `__init__` (failed on ea06ddd)."""
+    assert _layer_findings(tmp_path, """
+        import keras
+
+        from pkg.maths import TimestepEmbedding
+
+
+        class FluxBackbone(keras.Model):
+            def __init__(self):
+                self.timestep_embedding = TimestepEmbedding()
+                timesteps = keras.Input(shape=(), name="timesteps")
+                guidance = keras.Input(shape=(), name="guidance")
+                out = self.timestep_embedding(timesteps, dim=256) + self.timestep_embedding(guidance, dim=256)
+                super().__init__(inputs=[timesteps, guidance], outputs=out)
+    """) == set()
+
+
+def test_a_literal_by_position_from_a_local_name_and_from_a_fresh_instance(tmp_path):
+    """`embed = TimestepEmbedding(); embed(t, dim=8)` in a function, and
+    `TimestepEmbedding()(t, dim=16)` (each failed on ea06ddd). (Keras 3 refuses a Python value
+    passed by position: "Only input tensors may be passed as positional arguments".)"""
+    assert _layer_findings(tmp_path, """
+        import keras
+
+        from pkg import maths
+
+
+        def build_model():
+            t = keras.Input(shape=())
+            embed = maths.TimestepEmbedding()
+            return keras.Model(t, embed(t, dim=8) + maths.TimestepEmbedding()(t, dim=16)[:, :4])
+    """) == set()
+
+
+def test_a_literal_in_the_layers_own_file():
+    """The same call in the layer's own module, from eager code (failed on ea06ddd)."""
+    assert_labels_match(LAYER.format(label="") + """
+
+class Backbone(keras.Model):
+    def __init__(self):
+        self.embedding = TimestepEmbedding()
+        t = keras.Input(shape=())
+        super().__init__(inputs=t, outputs=self.embedding(t, dim=256))
+""")
+
+
+def test_a_layer_also_given_a_tensor_or_unknown_arguments_keeps_its_tensor(tmp_path):
+    """One call passes a tensor (`dim=steps`, an input): `if dim % 2` raises there; a call
+    through `**options` may bind `dim` to anything: both stay reported."""
+    label = "  # expect: ACC201"
+    tensor = _layer_findings(tmp_path / "a", """
+        import keras
+
+        from pkg.maths import TimestepEmbedding
+
+
+        class Model2(keras.Model):
+            def __init__(self):
+                self.embed = TimestepEmbedding()
+                t = keras.Input(shape=())
+                steps = keras.Input(shape=(), dtype="int32")
+                super().__init__(inputs=[t, steps], outputs=self.embed(t, dim=256) + self.embed(t, dim=steps))
+    """, label)
+    options = _layer_findings(tmp_path / "b", """
+        import keras
+
+        from pkg.maths import TimestepEmbedding
+
+
+        def build_model(**options):
+            t = keras.Input(shape=())
+            embed = TimestepEmbedding()
+            return keras.Model(t, embed(t, **options))
+    """, label)
+    assert tensor == options == {("maths.py", 9, "ACC201")}
