@@ -314,9 +314,7 @@ def test_a_submodule_field_declared_with_its_type(tmp_path):
 
 def test_in_one_module_too_a_reached_submodule_takes_its_callers_kinds(tmp_path):
     # A submodule's `__call__` a seen call reaches loses the entry kinds (pedantic silent); one
-    # reached only from a method nobody traces keeps them (pedantic reports its flag), unless
-    # every call passes the flag a literal (acclint.analysis.layer_calls): here it is given a
-    # length.
+    # reached only from a method nobody traces keeps them (pedantic reports its flag).
     root = write_files(tmp_path, {"model.py": """
         from flax import nnx
 
@@ -341,7 +339,7 @@ def test_in_one_module_too_a_reached_submodule_takes_its_callers_kinds(tmp_path)
                 return self.block(x, 2)
 
             def never_traced(self, x):
-                return self.unused(x, len(x))
+                return self.unused(x, 3)
     """})
     assert _found(root, PEDANTIC) == {("model.py", 12, "ACC201")}
 

@@ -27,9 +27,8 @@ from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, ap
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
-from acclint.analysis.layer_calls import static_parameters
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers
+from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
@@ -682,18 +681,7 @@ class ContextAnalysis:
                         p.name for p in method.call_params[:1]
                         if traced.inputs == "first" and used_only_as_size(method.node, p.name, self.resolve, self.facts.size_functions)
                     )
-                    kinds = entry_kinds(method.call_params, traced.inputs, sizes)
-                    if method.name == self.modules.runs(cls):
-                        kinds.update(dict.fromkeys(self._literal_parameters(cls, method), STATIC))
-                    self._add(method, {CACHED}, set(traced.bases), kinds)
-
-    def _literal_parameters(self, cls: ClassInfo, method: FunctionInfo) -> frozenset[str]:
-        """The parameters of the method a call of an instance of `cls` runs that every call of
-        one seen in the project passes a Python literal (`self.embed(x, dim=256)` in a model's
-        `__init__`, here or in another file: acclint.analysis.layer_calls): Python values, as
-        the layer's `__call__` hands them on."""
-        calls = [c for seed in self.seeds if isinstance(seed, Imported) for c in seed.layer_calls if c.cls == cls.name]
-        return static_parameters(calls, [(p.name, p.positional) for p in method.call_params if not p.star])
+                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs, sizes))
 
     def _submodule_calls(self) -> set[FunctionInfo]:
         """The `__call__` methods of this module's module classes that a call is seen to reach:

@@ -18,7 +18,6 @@ from acclint.analysis.declared import Declared
 from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import CACHED, Marker, MarkerTable
-from acclint.analysis.layer_calls import LayerCall, layer_calls
 from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
@@ -73,15 +72,6 @@ def module_facts(facts: ValueFacts, seeds: tuple, own: Declared) -> ValueFacts:
     )
 
 
-def _layer_calls(tree: ast.Module | None) -> tuple[LayerCall, ...]:
-    if tree is None:
-        return ()
-    try:
-        return layer_calls(tree, lambda name: None)  # its own classes' calls only: none resolved
-    except RecursionError:
-        return ()
-
-
 def _hand_offs(tree: ast.Module | None) -> tuple[HandOff, ...]:
     if tree is None:
         return ()
@@ -104,7 +94,6 @@ class ModuleAnalysis:
         declared: Declared | None = None,
         source: bytes | None = None,
         handoffs: tuple[HandOff, ...] | None = None,
-        layer_calls: tuple[LayerCall, ...] | None = None,
     ) -> None:
         """`previous`: an analysis of an earlier version of this module (the language
         server's, before an edit). The facts of a function body (acclint.analysis.taint.collect_body)
@@ -113,22 +102,14 @@ class ModuleAnalysis:
         imports resolve alike, and so are the walks of those statements that the module
         index makes (acclint.analysis.scopes.index_module's `walked`). `declared`: what the
         module's top level declares static, and `handoffs`, what its functions hand their
-        parameters to (acclint.analysis.wrappers), and `layer_calls`, the calls of instances
-        of classes it makes (acclint.analysis.layer_calls), where the project index read them
-        already; `source`: the bytes `module` was parsed from, to read them off where not."""
+        parameters to (acclint.analysis.wrappers), where the project index read them already;
+        `source`: the bytes `module` was parsed from, to read them off where not."""
         self.module = module
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
-        tree = ast_of(module, source) if declared is None or handoffs is None or layer_calls is None else None
+        tree = ast_of(module, source) if declared is None or handoffs is None else None
         if handoffs is None:
             handoffs = _hand_offs(tree)
-        if layer_calls is None:
-            layer_calls = _layer_calls(tree)
-        # The calls of its own classes' instances it makes, beside those of other modules (its
-        # `Imported` seed, from the project layer).
-        own_calls = frozenset(c for c in layer_calls if c.local)
-        if own_calls:
-            seeds = (*seeds, Imported(layer_calls=own_calls))
         # The wrappers it defines and those of other modules it uses (acclint.analysis.wrappers).
         self.wrappers = table_for(handoffs, markers, seeds)
         tails = _tails(markers) | self.wrappers.tails if self.wrappers else _tails(markers)

@@ -38,7 +38,6 @@ import libcst as cst
 
 from acclint.analysis.declared import Declared
 from acclint.analysis.facts import value_facts
-from acclint.analysis.layer_calls import LayerCall, layer_calls
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
@@ -77,7 +76,6 @@ class FileIndex:
     classes: frozenset[str] = frozenset()
     declared: Declared = Declared()
     handoffs: tuple[HandOff, ...] = ()
-    layer_calls: tuple[LayerCall, ...] = ()  # calls of instances of classes (acclint.analysis.layer_calls)
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
@@ -91,24 +89,17 @@ class FileIndex:
             handoffs = hand_offs(tree)
         except RecursionError:
             handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
-        try:
-            calls = layer_calls(tree, table.resolve_dotted)
-        except RecursionError:
-            calls = ()  # nested too deeply to read: no call is known, so no parameter is static
-        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, calls)
+        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs)
 
     def to_data(self) -> list:
-        return [
-            sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs],
-            [c.to_data() for c in self.layer_calls],
-        ]
+        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs]]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, calls = data
+        functions, exports, classes, declared, handoffs = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
-            tuple(HandOff.from_data(h) for h in handoffs), tuple(LayerCall.from_data(c) for c in calls),
+            tuple(HandOff.from_data(h) for h in handoffs),
         )
 
 
@@ -198,8 +189,6 @@ class Project:
         # The wrappers each file uses, worked out once (from the files' bytes alone): a parallel
         # run works out the reach once a round (acclint.run.jobs).
         self._wrappers: dict[str, Wrappers] | None = None
-        # The calls of each file's classes' instances made anywhere in the project (`_layer_calls`).
-        self._calls_of_classes: dict[str, frozenset[LayerCall]] | None = None
         # The wrappers of the installed libraries the files import (read, never imported).
         self.libraries = libraries or InstalledLibraries(markers, store=library_store)
         self.libraries.in_project = self.in_project
@@ -270,26 +259,7 @@ class Project:
             if found[1] in declared.enums:
                 enums.add(qualified)
             fields.update(declared.static_fields.get(found[1], ()))
-        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), self._layer_calls().get(path, frozenset()))
-
-    def _layer_calls(self) -> dict[str, frozenset[LayerCall]]:
-        """The calls of instances of each file's classes made in other files, from every
-        screened file's index (acclint.analysis.layer_calls), each with its class's bare name:
-        worked out once. (A file's calls of its own classes it reads itself: ModuleAnalysis.)"""
-        if self._calls_of_classes is None:
-            found: dict[str, set[LayerCall]] = {}
-            for path in self.files:
-                if not self.screened(path).guarded:
-                    continue
-                index = self.index_of(path)
-                for call in index.layer_calls:
-                    if call.local or not self.in_project(call.cls):
-                        continue
-                    target = self._find(call.cls, path, lambda index, name: name in index.classes)
-                    if target is not None and target[0] != path:
-                        found.setdefault(target[0], set()).add(replace(call, cls=target[1], local=True))
-            self._calls_of_classes = {path: frozenset(calls) for path, calls in found.items()}
-        return self._calls_of_classes
+        return Imported(frozenset(strings), frozenset(enums), frozenset(fields))
 
     def absolute(self, qualified: str, importer: str) -> str | None:
         if not qualified.startswith("."):
@@ -509,7 +479,6 @@ class Project:
                     analysis = ModuleAnalysis(
                         module, self.markers, self.pedantic, self.name_of[path], own, in_project,
                         declared=self.index_of(path).declared, handoffs=self.index_of(path).handoffs,
-                        layer_calls=self.index_of(path).layer_calls,
                     )
             except RecursionError:
                 analysis = None

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from acclint.analysis.layer_calls import LayerCall
 from acclint.analysis.taint import Kind, ReturnKinds
 
 
@@ -81,15 +80,12 @@ class Imported:
     """What the names a module imports from other modules of the project declare static
     (acclint.analysis.declared): string constants and value enums, as the importing module
     spells them (`.common.MODEL_MODE_PREFILL`), and the static fields of the pytree classes it
-    imports; and what the project's calls of its classes' instances pass as literals. A seed like the others, so what a file's verdict reads of another file's text is
+    imports. A seed like the others, so what a file's verdict reads of another file's text is
     part of what keys it (the project's summaries, the result cache)."""
 
     strings: frozenset[str] = frozenset()
     enums: frozenset[str] = frozenset()
     static_fields: frozenset[str] = frozenset()
-    # The calls of instances of this module's classes, in any module of the project, with the
-    # arguments each passes as a literal (acclint.analysis.layer_calls; `cls`: the bare name).
-    layer_calls: frozenset[LayerCall] = frozenset()
 
 
 def holds_tracers(kinds: ReturnKinds) -> bool:

@@ -80,9 +80,8 @@ def _sound(entry) -> bool:
             if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
                 return False
         if "index" in entry:
-            functions, exports, classes, (strings, enums, fields), _, calls = entry["index"]  # hand-offs: checked by the round trip
+            functions, exports, classes, (strings, enums, fields), _ = entry["index"]  # hand-offs: checked by the round trip
             if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
-                    or not all(_layer_call(c) for c in calls) \
                     or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
                     or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
                     or not all(_strings(v) for v in fields.values()):
@@ -99,16 +98,6 @@ def _sound(entry) -> bool:
         )
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         return False
-
-
-def _layer_call(data) -> bool:
-    """A `LayerCall` as `to_data` writes it: class name, local flag, positional literal flags,
-    [keyword, literal flag] pairs, starred flag."""
-    cls, local, positional, keywords, starred = data
-    return (
-        isinstance(cls, str) and isinstance(local, bool) and isinstance(starred, bool) and all(isinstance(p, bool) for p in positional)
-        and all(isinstance(k, str) and isinstance(v, bool) for k, v in keywords)
-    )
 
 
 def _strings(values) -> bool:
