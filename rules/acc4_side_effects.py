@@ -662,6 +662,11 @@ class Trainer:
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
 
 
+def _unpacked_part(node: cst.CSTNode, target: cst.BaseExpression) -> bool:
+    """Whether `target` is one part of an unpacking in the assignment `node`."""
+    return isinstance(node, cst.Assign) and all(t.target is not target for t in node.targets)
+
+
 def _unpacked(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The targets an assignment target binds, through tuple and list unpacking
     (`stack[-1], sub = split(stack[-1])` writes `stack[-1]`)."""
@@ -952,6 +957,8 @@ class Attention(nnx.Module):
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
+        if is_self and fn not in ctx.analysis.bound_methods and fn.markers & ctx.analysis.markers.class_bases and _unpacked_part(node, target):
+            return  # a framework module's own state, given a value the unpacking does not show (`y, self.layers = f()`)
         if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(
             fn.cls, node.value, target.attr.value, _static_write(node, target, ctx)
         ):
