@@ -6,6 +6,7 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
+from acclint.fix.print_args import about_tracing
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.names import dotted_name
@@ -31,13 +32,16 @@ class PrintInCachedTrace(Rule):
     """`print`, `sys.stdout.write`, `sys.stderr.write` or `pprint` in a cached trace.
 
     What it does:
-        Flags writes to stdout/stderr inside a function whose trace is cached. A message of
-        static values only, under `if` tests of static values only (a warning about the
-        configuration), is not flagged: it says the same on every call with that trace. Nor
-        is a print whose argument converts a traced value where that raises (`print(t.numpy())`
-        under tf.function never prints: ACC303 is the finding), nor, under torch.compile, a
-        print after the compiled function's last tensor operation (no graph to break; also
-        ACC403, ACC404).
+        Flags writes to stdout/stderr inside a function whose trace is cached, unless once
+        per trace is what the message is for. A message of static values only, under `if`
+        tests of static values only (a warning about the configuration), says the same on
+        every call with that trace. A message whose text announces the trace (a whole word for
+        tracing, compiling or jitting: `print("Tracing with", x)`, `print("recompiling")`) counts
+        traces on purpose, as a trace counter does (ACC405), and is left to `--strictness
+        pedantic`. Nor is a print whose argument converts a traced value where that raises
+        (`print(t.numpy())` under tf.function never prints: ACC303 is the finding), nor, under
+        torch.compile, a print after the compiled function's last tensor operation (no graph to
+        break; also ACC403, ACC404).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
@@ -104,9 +108,17 @@ def step(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
-        if qualified in _io()["stdout"] and not _static_warning(node, ctx) and not splits_no_graph(node, ctx) and not _raises_first(node, ctx):
+        if qualified in _io()["stdout"] and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx) and not _raises_first(node, ctx):
             message = f"'{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; {framework_of(ctx).hints['print']}")
             report_with_fix(ctx, node, message, debug_print_fix(node, ctx))
+
+
+def _once_per_trace_on_purpose(node: cst.Call, ctx: RuleContext) -> bool:
+    """Whether a print or log call says what its author wants said once per trace: a static
+    warning (`_static_warning`), or, except under `--strictness pedantic`, a message that
+    announces the trace itself (`print("recompiling")`, `print("Tracing with", x)`:
+    `about_tracing`), the print form of a trace counter (rules/trace_counters.py)."""
+    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and about_tracing(node))
 
 
 def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
@@ -208,7 +220,8 @@ class LoggingInCachedTrace(Rule):
     What it does:
         Flags `logging.info(...)`, `absl.logging.info(...)`, `logger.warning(...)` (for a
         module-level `logger = logging.getLogger(...)`) and the like inside a cached trace; not a
-        warning of static values only under `if` tests of static values only (see ACC401).
+        warning of static values only under `if` tests of static values only, nor (but with
+        `--strictness pedantic`) a message that announces the trace (see ACC401).
 
     Why is this bad:
         The record is emitted once, while the trace is built; cached calls log nothing.
@@ -266,7 +279,7 @@ def step(x):
             return
         io = _io()
         owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _static_warning(node, ctx) and not splits_no_graph(node, ctx):
+        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 
@@ -329,14 +342,16 @@ def step(x):
 
 
 class _ChecksAssignmentTargets:
-    """Sends the target of every assignment (plain, augmented, annotated) to `_check`."""
+    """Sends the target of every assignment (plain, augmented, annotated) to `_check`, each
+    target of an unpacking on its own (`self.key, k = split(self.key)`)."""
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         raise NotImplementedError
 
     def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
         for t in node.targets:
-            self._check(node, t.target, ctx)
+            for part in _unpacked(t.target):
+                self._check(node, part, ctx)
 
     def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
         self._check(node, node.target, ctx)
@@ -664,7 +679,7 @@ class Trainer:
                     return
 
     def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
-        self._subscript_targets(node, [t.target for t in node.targets], ctx)
+        self._subscript_targets(node, [part for t in node.targets for part in _unpacked(t.target)], ctx)
 
     def visit_AugAssign(self, node: cst.AugAssign, ctx: RuleContext) -> None:
         self._subscript_targets(node, [node.target], ctx)
@@ -675,6 +690,19 @@ class Trainer:
 
 
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
+
+
+def _unpacked_part(node: cst.CSTNode, target: cst.BaseExpression) -> bool:
+    """Whether `target` is one part of an unpacking in the assignment `node`."""
+    return isinstance(node, cst.Assign) and all(t.target is not target for t in node.targets)
+
+
+def _unpacked(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The targets an assignment target binds, through tuple and list unpacking
+    (`stack[-1], sub = split(stack[-1])` writes `stack[-1]`)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [part for element in target.elements for part in _unpacked(element.value)]
+    return [target]
 
 
 def _registry_fill(node: cst.CSTNode, target: cst.Subscript, ctx: RuleContext) -> bool:
@@ -962,6 +990,8 @@ class Attention(nnx.Module):
         is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
         if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
             return  # an object made in this trace, or a module's attribute
+        if is_self and fn not in ctx.analysis.bound_methods and fn.markers & ctx.analysis.markers.class_bases and _unpacked_part(node, target):
+            return  # a framework module's own state, given a value the unpacking does not show (`y, self.layers = f()`)
         if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(
             fn.cls, node.value, target.attr.value, _static_write(node, target, ctx)
         ):

@@ -170,7 +170,7 @@ CASES = {
         import jax
 
         def loss(w):
-            print("traced once")  # expect: ACC401
+            print("in the loss")  # expect: ACC401
             return (w * w).sum()
 
         step = jax.jit(jax.grad(loss))

@@ -170,7 +170,7 @@ def test_a_haiku_transform_jitted_or_handed_on_stays_traced():
 
         class Jitted(hk.Module):
             def __call__(self, x):
-                print("jitted", x)  # expect: ACC401
+                print("in the step", x)  # expect: ACC401
                 return x
 
         class Shared(hk.Module):

@@ -914,7 +914,32 @@ class ContextAnalysis:
             found = self.find_method(cls, func.attr.value) if cls is not None else None
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block(x)`, a torch submodule
             found = self.objects.called_method(func, fn)
+        if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
+            found = self._outer_instance_method(func, fn)
         return found
+
+    def _outer_instance_method(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
+        """The method a traced `fn` runs by calling `obj()` or `obj.method()`, where `obj` is a
+        name bound outside every trace (at module level, or in an eager enclosing function) to
+        an instance of a class of this module: the method runs in `fn`'s trace, on an object
+        that outlives it (objax's `DEFAULT_GENERATOR()` splitting its own key). An object made
+        inside the trace is left alone: its writes are the trace's scratch."""
+        receiver = func.value if isinstance(func, cst.Attribute) else func
+        if not isinstance(receiver, cst.Name) or not self._bound_outside_traces(receiver.value, fn):
+            return None
+        if isinstance(func, cst.Name):
+            return self.objects.called_method(func, fn)
+        cls = self.objects.instance_class(receiver, fn)
+        method = self.find_method(cls, func.attr.value) if cls is not None else None
+        return method if method is not None and method.is_method else None
+
+    def _bound_outside_traces(self, name: str, fn: FunctionInfo) -> bool:
+        """Whether the nearest scope binding `name`, seen from `fn`, is the module or a
+        function in no traced context."""
+        scope: FunctionInfo | None = fn
+        while scope is not None and name not in self._body(scope).local_names:
+            scope = scope.parent
+        return scope is None or not scope.contexts
 
 
 @cache

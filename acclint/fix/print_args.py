@@ -14,6 +14,8 @@ acclint.fix.calls): it reports each trace on purpose (tensorflow/docs uses it th
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from acclint.common.findings import Fix
@@ -48,11 +50,27 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
 
 
 def about_tracing(node: cst.Call) -> bool:
-    """Whether a print's text speaks of tracing (`print("Tracing with", x)`): such a print
-    reports each trace on purpose, so once per trace is what its author wants, and no traced
-    print (of any framework) is a fix for it."""
-    return any(_literal(arg.value) and "trac" in str(getattr(arg.value, "evaluated_value", "")).lower()
-               for arg in node.args)
+    """Whether a print's (or a log call's) text announces a trace: a word for tracing,
+    compiling or jitting (`print("Tracing with", x)`, `print("recompiling")`, `"i am being
+    jitted"`), in a string literal or the text of an f-string. Such a print reports each trace
+    on purpose (it counts traces, as `rules/trace_counters.py`'s counters do), so once per
+    trace is what its author wants, and no traced print (of any framework) is a fix for it.
+    Whole words only: "extracting" or "contract" announce nothing."""
+    return any(_TRACE_WORD.search(text) for arg in node.args for text in _texts(arg.value))
+
+
+# tracing, traced, retrace, compiling, recompiled, jit, jitted, JITTING (whole words)
+_TRACE_WORD = re.compile(r"\b(re)?(trac(e|ed|es|ing)|compil(e|ed|es|ing)|jit(ted|ting)?)\b", re.IGNORECASE)
+
+
+def _texts(value: cst.BaseExpression) -> list[str]:
+    """The literal text of a string argument: a string literal's value, or an f-string's text
+    between its fields."""
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and isinstance(value.evaluated_value, str):
+        return [value.evaluated_value]
+    if isinstance(value, cst.FormattedString):
+        return [part.value for part in value.parts if isinstance(part, cst.FormattedStringText)]
+    return []
 
 
 def _literal(value: cst.BaseExpression) -> bool:
