@@ -110,9 +110,14 @@ class ModuleBindings:
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
+        # A name's binds, defs, classes and imports by module-level code (class bodies too): asked
+        # per attribute read, they are few where `_named` holds every call of a name like `jnp`.
+        self._module_binders: dict[str, list[Event]] = {}
         self._attribute_writes: dict[FunctionInfo | None, list[Event]] = {}  # attribute writes, by scope
         for event in self.events:
             self._named.setdefault(event.name, []).append(event)
+            if event.scope is None and event.kind in ("bind", "fixed"):
+                self._module_binders.setdefault(event.name, []).append(event)
             if event.kind == "attr":
                 self._attribute_writes.setdefault(event.scope, []).append(event)
         self._reads: dict[FunctionInfo, set[str]] = {}  # a method's reads of `self` (ACC604's trace builders)
@@ -141,7 +146,7 @@ class ModuleBindings:
     def module_value(self, name: str) -> bool:
         """Whether `name` is a module-level variable: bound by assignments, never by a def,
         class or import (a rebound function or module is another matter)."""
-        kinds = {e.kind for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")}
+        kinds = {e.kind for e in self._module_binders.get(name, ()) if not e.in_class}
         return kinds == {"bind"}
 
     def module_object(self, name: str) -> bool:
@@ -151,7 +156,7 @@ class ModuleBindings:
         cls = self.instance_class(name)
         if cls is not None:
             return not cls.node.decorators
-        events = [e for e in self._named.get(name, ()) if e.scope is None and e.kind in ("bind", "fixed")]
+        events = self._module_binders.get(name, ())
         return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
