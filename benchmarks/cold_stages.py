@@ -2,6 +2,7 @@
 per-statement parse could skip (issue 34 point 1's measurement).
 
     nice .venv/bin/python benchmarks/cold_stages.py /tmp/corpus34 [--part stages|lazy]
+    nice .venv/bin/python benchmarks/cold_stages.py --lines 10000 20000 50000
 
 Two parts, on the corpus of lint_corpus.py (or any paths given with `--paths`):
 
@@ -28,6 +29,10 @@ Two parts, on the corpus of lint_corpus.py (or any paths given with `--paths`):
    - `forward`: only a name spelled to its binders (what traced code and module code reach).
    And the files the project parsed whose analysis found no traced function at all.
 
+`--lines N [N ...]` runs the stages alone (part 1) on gen_big_jitted.py's file of each size, each
+in a fresh process, and gives each stage's growth exponent between sizes (1: grows as the file
+does; more: work that grows faster than the file, such as a per-call search of the whole module).
+
 A lazy parse pays only where the statements it must keep are a small share of the bytes libcst
 parses now; the second part says how small a share a closure of names can prove.
 """
@@ -38,8 +43,11 @@ import argparse
 import ast
 import bisect
 import io
+import json
+import math
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -110,8 +118,8 @@ def _install_timers(spent: dict[str, float]) -> None:
                 setattr(module, name, wrapped)
 
 
-def stages(files: list[str]) -> None:
-    yardstick = float(subprocess.run([sys.executable, "-c", PARSE_ALL, *files], capture_output=True, text=True, check=True).stdout)
+def _run_timed(files: list[str]) -> tuple[dict[str, float], float]:
+    """Each stage's CPU seconds in a run over `files` in this process, and the run's."""
     spent: dict[str, float] = defaultdict(float)
     _install_timers(spent)
     from acclint.cli import main
@@ -123,7 +131,15 @@ def stages(files: list[str]) -> None:
         main()
     finally:
         sys.stdout = stdout
-    total = time.process_time() - start
+    return spent, time.process_time() - start
+
+
+def stages(files: list[str], as_json: bool = False) -> None:
+    yardstick = float(subprocess.run([sys.executable, "-c", PARSE_ALL, *files], capture_output=True, text=True, check=True).stdout)
+    spent, total = _run_timed(files)
+    if as_json:
+        print(json.dumps({"spent": spent, "total": total, "yardstick": yardstick}))
+        return
     print(f"`ast.parse` of every file (a fresh process): {yardstick:.2f} s CPU\n")
     print("| stage | CPU s | share | / `ast.parse` |")
     print("|---|---|---|---|")
@@ -138,6 +154,39 @@ def stages(files: list[str]) -> None:
     print(f"| **the whole run** | {total:.2f} | 100% | {total / yardstick:.1f}x |")
     without = total - spent[STAGES[5][2]]
     print(f"\nWithout libcst's parse at all the run would be {without:.2f} s CPU: {without / yardstick:.1f}x `ast.parse`.\n")
+
+
+def growth(sizes: list[int]) -> None:
+    """The stages on gen_big_jitted.py's file of each size in `sizes` (lines), each run a fresh
+    process, and each stage's growth exponent from one size to the next: log(CPU ratio) /
+    log(size ratio), 1 for work that grows as the file does, 2 for work that grows as its square."""
+    from gen_big_jitted import generate
+
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            path = Path(folder) / f"big{size}.py"
+            path.write_text(generate(size), encoding="utf-8")
+            done = subprocess.run([sys.executable, __file__, "--paths", str(path), "--part", "stages", "--json"],
+                                  capture_output=True, text=True, check=True)
+            runs.append(json.loads(done.stdout.splitlines()[-1]))
+    labels = [label for _, _, label in STAGES]
+    rows = [(label, [run["spent"].get(label, 0.0) for run in runs]) for label in labels]
+    rows.append(("the rest (plan, reach, installed libraries, output)", [
+        run["total"] - sum(run["spent"].get(label, 0.0) for label in labels if not label.startswith(" ")) for run in runs]))
+    rows.append(("**the whole run**", [run["total"] for run in runs]))
+    rows.append(("`ast.parse` of the file (a fresh process)", [run["yardstick"] for run in runs]))
+    steps = list(zip(sizes, sizes[1:]))
+    print("| stage | " + " | ".join(f"{size:,} lines, CPU s" for size in sizes) + " | "
+          + " | ".join(f"exponent {a // 1000}k→{b // 1000}k" for a, b in steps) + " |")
+    print("|---" * (1 + len(sizes) + len(steps)) + "|")
+    for label, seconds in rows:
+        shown = f"· {label.strip()}" if label.startswith(" ") else label
+        exponents = [
+            f"{math.log(y / x) / math.log(b / a):.2f}" if x > 0.05 and y > 0.05 else "-"
+            for (a, b), x, y in zip(steps, seconds, seconds[1:])
+        ]
+        print(f"| {shown} | " + " | ".join(f"{s:.2f}" for s in seconds) + " | " + " | ".join(exponents) + " |")
 
 
 def _closure(names: list, start: set[int], both: bool, callers: set[int] = frozenset()) -> set[int]:
@@ -292,7 +341,13 @@ def main() -> int:
     parser.add_argument("corpus", type=Path, nargs="?", help="the corpus venv (or its site-packages)")
     parser.add_argument("--paths", nargs="+", help="lint these files instead of the corpus")
     parser.add_argument("--part", choices=("stages", "lazy"), help="measure this part alone")
+    parser.add_argument("--lines", type=int, nargs="+",
+                        help="the stages on gen_big_jitted.py's file of each size, and how each grows")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a run for --lines
     args = parser.parse_args()
+    if args.lines:
+        growth(args.lines)
+        return 0
     if args.paths:
         files = [str(Path(p).resolve()) for p in args.paths]
     elif args.corpus:
@@ -300,7 +355,7 @@ def main() -> int:
     else:
         parser.error("give the corpus venv or --paths")
     if args.part != "lazy":
-        stages(files)
+        stages(files, args.json)
     if args.part != "stages":
         lazy_bound(files)
     return 0

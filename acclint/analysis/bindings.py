@@ -111,11 +111,16 @@ class ModuleBindings:
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
+        # A name's binds, defs, classes and imports by module-level code (`_module_binds`): asked
+        # per attribute read, they are few where `_named` holds every call of a name like `jnp`.
+        self._module_binders: dict[str, list[Event]] = {}
         self._attribute_writes: dict[FunctionInfo | None, list[Event]] = {}  # attribute writes, by scope
         self._by_method: dict[str, list[Event]] = {}  # calls of a method by its name (`x.set_scale(...)`, any `x`)
         self._param_mutations: list[Event] = []  # the "mutate_param" events
         for event in self.events:
             self._named.setdefault(event.name, []).append(event)
+            if event.scope is None and not event.in_class and event.kind in ("bind", "fixed"):
+                self._module_binders.setdefault(event.name, []).append(event)
             if event.kind == "attr":
                 self._attribute_writes.setdefault(event.scope, []).append(event)
             elif event.kind == "mutate_param":
@@ -162,7 +167,7 @@ class ModuleBindings:
         """The module-level bindings of `name` in source order: assignments ("bind") and
         `def`, `class` and imports ("fixed"); a class body's attribute of that name is no
         binding of the module's name."""
-        return [e for e in self._named.get(name, ()) if e.scope is None and not e.in_class and e.kind in ("bind", "fixed")]
+        return self._module_binders.get(name, [])
 
     def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have

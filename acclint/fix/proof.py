@@ -119,7 +119,6 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
     `literals`, the atoms of Python literals (`int`, `float`, `bool`: weak types) are left out:
     what is left decides whether the value is weakly typed."""
     seen = {} if seen is None else seen
-    opaque = Signature(frozenset({_unknown(_text(node, ctx))}), frozenset({_unknown(_text(node, ctx))}))
     if isinstance(node, cst.Integer):
         return Signature(_weak(literals, "int"), frozenset())
     if isinstance(node, cst.Float):
@@ -127,7 +126,7 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return Signature(_weak(literals, "bool"), frozenset())
     if isinstance(node, cst.Name):
-        return _name_signature(node.value, ctx, seen, literals) if ctx.kind(node) is Kind.TRACED else opaque
+        return _name_signature(node.value, ctx, seen, literals) if ctx.kind(node) is Kind.TRACED else _opaque(node, ctx)
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus, cst.BitInvert)):
         return signature(node.expression, ctx, seen, literals)
     if isinstance(node, cst.Comparison):
@@ -145,11 +144,18 @@ def signature(node: cst.BaseExpression, ctx: RuleContext, seen: dict[str, Signat
         if isinstance(node.operator, (cst.FloorDivide, cst.Modulo)):
             return _merge(parts, *_weak(literals, "int"))
         if isinstance(node.operator, cst.MatrixMultiply):  # promotes as `*` does; contracts an axis
-            return Signature(_merge(parts).dtypes, opaque.shapes)
+            return Signature(_merge(parts).dtypes, _opaque(node, ctx).shapes)
         return _merge(parts)
     if isinstance(node, cst.Call):
-        return _call_signature(node, ctx, seen, literals) or opaque
-    return opaque
+        return _call_signature(node, ctx, seen, literals) or _opaque(node, ctx)
+    return _opaque(node, ctx)
+
+
+def _opaque(node: cst.BaseExpression, ctx: RuleContext) -> Signature:
+    """A part of no known rule: an atom of its own, its source text (made only where needed: the
+    text is a code generation of the whole part, and `signature` recurses through every part)."""
+    atom = frozenset({_unknown(_text(node, ctx))})
+    return Signature(atom, atom)
 
 
 def _weak(literals: bool, *kinds: str) -> frozenset[str]:
