@@ -11,8 +11,11 @@ today's frameworks left batches 4 and 5 with few labels) batch "7" (60, a fresh 
 after batches 1-6's held-out halves had been measured many times) and batch "8" (31 more, when
 batch 7's drops left its held-out half with 14 reports) and batch "9" (56, a fresh held-out set
 strongest where the earlier ones were thin: recompilation storms and TensorFlow/PyTorch) and
-batch "10" (17 more, collected after batch 9 was split, to the same aim) are drawn with the same
-fixed seed, so the split can be checked; a batch is never re-drawn. A report found
+batch "10" (17 more, collected after batch 9 was split, to the same aim), batch "11" (44, a fresh
+held-out set again after batches 9-10 held only 12 held-out labels: recompilation storms of all
+three frameworks, hidden inputs, TensorFlow/PyTorch trace hazards and fine look-alikes) and
+batch "12" (24 more, collected in the same search session right after batch 11's 44, mostly
+PyTorch and JAX) are drawn with the same fixed seed, so the split can be checked; a batch is never re-drawn. A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
