@@ -32,7 +32,10 @@ class MyDense(layers.Dense):
 
 
 def test(run_eagerly):
-    model = keras.Sequential([keras.Input(shape=(2,)), MyDense(1, activation=None, input_shape=(2,))])
+    model = keras.Sequential([
+        keras.Input(shape=(2,)),
+        MyDense(1, activation=None, input_shape=(2,)),
+    ])
     model.compile(optimizer='sgd', loss='mse', run_eagerly=run_eagerly)
     model.fit(np.ones((8, 2)), np.ones((8, 1)), batch_size=2, epochs=2, verbose=0)
 
