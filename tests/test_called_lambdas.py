@@ -48,13 +48,16 @@ def test_a_lambda_called_in_a_jitted_function_reads_the_rebound_global():
             return fun(y)
 
 
-        a, b, c, d = jax.jit(named), jax.jit(inline), jax.jit(tree_partial), jax.jit(keyword)
+        a = jax.jit(named)
+        b = jax.jit(inline)
+        c = jax.jit(tree_partial)
+        d = jax.jit(keyword)
         scale = 2.0
         first = a(1.0) + b(1.0) + c(1.0) + d(1.0)
         scale = 4.0
         second = a(1.0) + b(1.0) + c(1.0) + d(1.0)
     """)
-    assert found == {6: {"ACC601"}, 11: {"ACC601"}, 15: {"ACC601"}, 20: {"ACC601"}}
+    assert found == {7: {"ACC601"}, 12: {"ACC601"}, 16: {"ACC601"}, 21: {"ACC601"}}
 
 
 def test_a_traced_lambda_is_checked_as_a_def_is():
