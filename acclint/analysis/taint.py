@@ -263,9 +263,20 @@ def _empty_display(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Tuple, cst.List, cst.Dict)) and not node.elements
 
 
+# Builtins whose result is a Python number whatever they are given (or that raise).
+_NUMBER_BUILTINS = frozenset({"len", "int", "float", "complex"})
+
+
 def _number(node: cst.BaseExpression) -> bool:
+    """Whether `node` is surely a Python number: a literal, a call of a number builtin (`len(x)`,
+    `float(n)`), or arithmetic of those. Adding one to a tuple or a list raises, so `a + b` with
+    a number on one side is arithmetic, and the other side an array (`len(x) + x`)."""
     if isinstance(node, cst.UnaryOperation):
         node = node.expression
+    if isinstance(node, cst.Call):
+        return isinstance(node.func, cst.Name) and node.func.value in _NUMBER_BUILTINS
+    if isinstance(node, cst.BinaryOperation):
+        return _number(node.left) and _number(node.right)
     return isinstance(node, (cst.Integer, cst.Float, cst.Imaginary))
 
 
