@@ -36,7 +36,8 @@ from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kin
 from acclint.analysis.objects import Objects
 from acclint.analysis.wrappers import WrapperTable
 
-PARTIAL = frozenset({"functools.partial", "partial"})
+# `jax.tree_util.Partial` subclasses functools.partial (a pytree of the function and its arguments).
+PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
 MAX_RETURN_UPDATES = 20
 
 
@@ -901,7 +902,9 @@ class ContextAnalysis:
             targets = self._targets(func.args[0].value, fn, None, at=at)  # named_call(f, name=...)(x)
             return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
         if isinstance(func, cst.Name):
-            found = self.lookup(func.value, fn, at=at)
+            found = self.lookup(func.value, fn, at=at) or self._bound_function(func, fn, at)
+        elif isinstance(func, cst.Lambda):
+            found = self.index.by_node.get(func)  # `(lambda x: ...)(y)`
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             found = self._method_via_self(func, fn)
         else:
@@ -917,6 +920,13 @@ class ContextAnalysis:
         if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
             found = self._outer_instance_method(func, fn)
         return found
+
+    def _bound_function(self, func: cst.Name, fn: FunctionInfo, at: int | None) -> FunctionInfo | None:
+        """The function a name holds where no `def` binds it: a lambda (`fun = lambda x: ...`)
+        or a `partial` of one binding no position (`Partial(lambda x: ...)`, `partial(g, k=2)`),
+        so a call's arguments reach its parameters in order. None where the name holds several."""
+        targets = self._targets(func, fn, None, at=at)
+        return targets[0].function if len(targets) == 1 and not targets[0].bound_positional else None
 
     def _outer_instance_method(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         """The method a traced `fn` runs by calling `obj()` or `obj.method()`, where `obj` is a
