@@ -99,3 +99,9 @@ def test_a_chain_set_up_before_the_first_call_or_never_changed_is_fine():
     assert codes(_TF.replace("{change}", "pass").replace(
         "lf = Likelihood([1.0, 2.0])", "lf = Likelihood([1.0, 2.0])\n    lf.set_data([5.0, 6.0])"
     )) == {}
+
+
+def test_the_outer_objects_own_attribute_of_the_same_name_is_another_attribute():
+    """Look-alike: the trace reads `self.source.data_tensor`; what changes after the first call is
+    the outer object's own `self.data_tensor` (never read by the trace): nothing stale."""
+    assert codes(_TF.replace("{change}", "lf.data_tensor = tf.constant([3.0, 4.0])")) == {}
