@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.bindings import MUTATORS, Change
+from acclint.analysis.bindings import MUTATORS, Change, chain_links
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -484,8 +484,9 @@ class BoundAttributeRead(Rule):
         `static_argnames`, where the marker decorates the function or is applied to it) or
         passed to a `tf.function`, which keys plain objects by identity (run on jax 0.10, even
         a class hashing by value finds the old entry once its attribute changed in place).
-        Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr` read in the trace when the
-        attribute is written outside construction (`__init__`, `__post_init__`, `setup`) and
+        Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
+        trace when the attribute is written (through the object, the same chain:
+        `m.source.data = d`; or by the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
         outside the traced function, between a call that may build the trace and a later call
         with no new cache in between (the wrapper applied anew to the called attribute:
         `m.step = jax.jit(m._step)`), in program order: by module-level code
@@ -659,14 +660,16 @@ for epoch in range(3):
             change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
             self._report(node, ctx, change, "an argument's identity test")
             return
-        if node.value is root and fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
+        if fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
+            # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
+            # the trace is keyed on, so stale when written after a build
             builders = ctx.analysis.bound_methods.get(fn)
             if builders is None and not _captures_self(fn, ctx):
                 return
-            if attr in fn.cls.methods:
+            if node.value is root and attr in fn.cls.methods:
                 return
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set())
+            change = bindings.attribute_written(attr, fn, builders or set(), links=chain_links(node.value))
             whose = "a bound method's object"
         else:
             if not _is_static(root.value, fn, ctx):

@@ -557,7 +557,7 @@ class ModuleBindings:
 
     def attribute_written(
         self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
-        static_param: str | None = None,
+        static_param: str | None = None, links: tuple[str, ...] = (),
     ) -> Change | None:
         """The first write of attribute `attr` of the object `reader`'s trace is keyed on by
         identity, after a trace could have been built, outside construction methods and
@@ -576,7 +576,12 @@ class ModuleBindings:
         jax.jit(self._step_kernel)` in a `compile` method). A write in a method that also
         resets an attribute such a builder (outside construction) reads (`self._compiled =
         False`, `self._compiled_step = None`) invalidates the trace: the next build traces
-        anew and sees the new value, so it is not counted."""
+        anew and sees the new value, so it is not counted.
+
+        `links`: the attributes between the object and `attr` where the trace reads a chain
+        (`("source",)` for `self.source.data_tensor`). A write through the object itself must
+        spell the same chain (`lf.source.data_tensor`); a shorter one names another object's
+        attribute, which only that object's own code (`Source.replace`) writes."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
         for event in self._named.get(attr, ()):
@@ -586,6 +591,10 @@ class ModuleBindings:
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
             owner = _root(event.node.value)
+            if links and chain_links(event.node.value) != links and (
+                owner in instances or scope is not None and owner is not None and scope.own_class(owner) is cls
+            ):
+                continue  # the reader's object's own attribute of that name, not the chain's
             if scope is None:
                 if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr})):
                     return Change(event.node, "written")
@@ -1124,6 +1133,15 @@ def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
         node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
     return node
+
+
+def chain_links(node: cst.BaseExpression) -> tuple[str, ...]:
+    """The attribute names of a chain of names after its root (`("source",)` of `lf.source`)."""
+    names: list[str] = []
+    while isinstance(node, cst.Attribute):
+        names.append(node.attr.value)
+        node = node.value
+    return tuple(reversed(names))
 
 
 def _root(node: cst.BaseExpression) -> str | None:
