@@ -465,6 +465,40 @@ def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
     return [value] if isinstance(value, cst.BaseExpression) else []
 
 
+def _root_name(node: cst.BaseExpression) -> cst.Name | None:
+    """The name an attribute chain of names starts from (`self` of `self.model.weight`)."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
+
+
+def _is_self(name: str, ctx: RuleContext) -> bool:
+    fn = ctx.function
+    return fn.is_method and bool(fn.params) and fn.params[0].name == name
+
+
+def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `obj`, an attribute chain of names or a name, is an object the trace did not
+    make: a chain from `self`, from a global or a closure's name (not a module's), or a local
+    only ever bound to one such chain (`w = self.model.weight`)."""
+    root = _root_name(obj)
+    if root is None:
+        return False
+    name = root.value
+    if _is_self(name, ctx):
+        return True
+    if not ctx.is_local(name):
+        return name not in ctx.analysis.index.imports.bound_names()
+    if obj is not root:
+        return False  # a chain from a local: the alias below is followed one step only
+    flows = ctx.analysis.body(ctx.function).flows_into.get(name, [])
+    return bool(flows) and all(
+        how == "=" and isinstance(value, cst.Attribute) and (r := _root_name(value)) is not None
+        and (_is_self(r.value, ctx) or not ctx.is_local(r.value) and r.value not in ctx.analysis.index.imports.bound_names())
+        for _, value, how in flows
+    )
+
+
 def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
     """`self.n += 1`, `self.n = self.n + 1`: the write computes the attribute from its own value."""
     if isinstance(node, cst.AugAssign):
@@ -983,13 +1017,23 @@ class Attention(nnx.Module):
     ]
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
-        if not isinstance(target, cst.Attribute) or not isinstance(target.value, cst.Name):
+        if not isinstance(target, cst.Attribute):
             return
-        owner = target.value.value
+        root = _root_name(target.value)
+        if root is None:
+            return
+        owner = root.value
         fn = ctx.function
-        is_self = fn.is_method and bool(fn.params) and fn.params[0].name == owner
-        if not is_self and (ctx.is_local(owner) or owner in ctx.analysis.index.imports.bound_names()):
-            return  # an object made in this trace, or a module's attribute
+        is_self = _is_self(owner, ctx)
+        if target.value is not root or (not is_self and ctx.is_local(owner)):
+            # an object reached through attributes (`self.model.weight.requires_grad = True`),
+            # or a local only ever bound to such a chain (`w = self.model.weight`)
+            if not _reached_from_outside(target.value, ctx):
+                return
+            if fn.cls is not None and fn.cls in ctx.analysis.modules.of:
+                return  # a framework module's submodules: its own state, as its attributes are
+        elif not is_self and owner in ctx.analysis.index.imports.bound_names():
+            return  # a module's attribute
         if is_self and fn not in ctx.analysis.bound_methods and fn.markers & ctx.analysis.markers.class_bases and _unpacked_part(node, target):
             return  # a framework module's own state, given a value the unpacking does not show (`y, self.layers = f()`)
         if is_self and fn not in ctx.analysis.bound_methods and ctx.analysis.modules.writes_kept(
