@@ -891,7 +891,11 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     What it does:
         Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
-        object the function did not make (a global or a closure's), inside a cached trace.
+        object the function did not make (a global or a closure's), inside a cached trace;
+        also on an object reached from those through attributes (`self.model.weight.
+        requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever bound to such a chain
+        (`w = self.model.weight`), except in a framework module's method (its submodules are
+        its state, below).
         A write under a test of the same attribute (`if self._cache is None: self._cache =
         ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
