@@ -429,6 +429,38 @@ def trace_len_of_input() -> str:
 
 
 @fact("torch")
+def trace_write_through_attribute_chain() -> str:
+    """A traced forward writing an attribute of an object it reaches through `self`
+    (`self.model.weight.requires_grad`, and a counter on a submodule, directly and through a
+    local alias): the writes run while torch.jit.trace records, never when the trace runs
+    (pytorch#53515)."""
+    import torch
+    from torch import nn
+
+    class Toggle(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = nn.Linear(1, 1)
+            self.model.calls = 0
+
+        def forward(self, x):
+            self.model.weight.requires_grad = True
+            inner = self.model
+            inner.calls += 1
+            return self.model(x)
+
+    module = Toggle()
+    traced = torch.jit.trace(module, (torch.ones(1),), check_trace=False)
+    module.model.weight.requires_grad = False
+    module.model.calls = 0
+    for _ in range(3):
+        traced(torch.ones(1))
+    flag, calls = module.model.weight.requires_grad, module.model.calls
+    verdict = "fine" if flag and calls == 3 else "wrong"
+    return f"{verdict}: after 3 traced calls requires_grad is {flag} (eager: True), the counter {calls} (eager: 3)"
+
+
+@fact("torch")
 def trace_iteration_over_input() -> str:
     """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
     batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
