@@ -9,6 +9,7 @@ from acclint.fix.imports import framework_of
 from acclint.fix.print_args import about_tracing
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
+from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
@@ -465,13 +466,6 @@ def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
     return [value] if isinstance(value, cst.BaseExpression) else []
 
 
-def _root_name(node: cst.BaseExpression) -> cst.Name | None:
-    """The name an attribute chain of names starts from (`self` of `self.model.weight`)."""
-    while isinstance(node, cst.Attribute):
-        node = node.value
-    return node if isinstance(node, cst.Name) else None
-
-
 def _is_self(name: str, ctx: RuleContext) -> bool:
     fn = ctx.function
     return fn.is_method and bool(fn.params) and fn.params[0].name == name
@@ -481,7 +475,7 @@ def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
     """Whether `obj`, an attribute chain of names or a name, is an object the trace did not
     make: a chain from `self`, from a global or a closure's name (not a module's), or a local
     only ever bound to one such chain (`w = self.model.weight`)."""
-    root = _root_name(obj)
+    root = chain_root(obj)
     if root is None:
         return False
     name = root.value
@@ -493,7 +487,7 @@ def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
         return False  # a chain from a local: the alias below is followed one step only
     flows = ctx.analysis.body(ctx.function).flows_into.get(name, [])
     return bool(flows) and all(
-        how == "=" and isinstance(value, cst.Attribute) and (r := _root_name(value)) is not None
+        how == "=" and isinstance(value, cst.Attribute) and (r := chain_root(value)) is not None
         and (_is_self(r.value, ctx) or not ctx.is_local(r.value) and r.value not in ctx.analysis.index.imports.bound_names())
         for _, value, how in flows
     )
@@ -1023,7 +1017,7 @@ class Attention(nnx.Module):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         if not isinstance(target, cst.Attribute):
             return
-        root = _root_name(target.value)
+        root = chain_root(target.value)
         if root is None:
             return
         owner = root.value

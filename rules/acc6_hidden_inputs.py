@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.bindings import MUTATORS, Change, chain_links
+from acclint.analysis.bindings import MUTATORS, Change, chain_links, chain_root
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -326,7 +326,7 @@ f(1.0)
         (an instance of a plain class of the module, an imported module) written by a method of
         the object, a function handed it, or any code through its name, in program order. A
         change of the object the name reports (visit_Name) is not reported twice."""
-        root = _chain_root(node)
+        root = chain_root(node.value)
         parent = ctx.parent
         if root is None or isinstance(parent, cst.Attribute) and parent.value is node:
             return
@@ -637,7 +637,7 @@ for epoch in range(3):
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        root = _chain_root(node)
+        root = chain_root(node.value)
         if root is None or isinstance(ctx.parent, cst.Attribute) and ctx.parent.value is node:
             return  # not a chain of names, or a link of a longer chain (judged at its end)
         parent = ctx.parent
@@ -747,14 +747,6 @@ def _holds_plain_objects(bindings, name: str, attributes: set[str]) -> bool:
         return False
 
     return any(a in values and plain(values[a]) for a in attributes)
-
-
-def _chain_root(node: cst.Attribute) -> cst.Name | None:
-    """The name an attribute chain of names starts from (`c` of `c.inner.scale`), or None."""
-    value = node.value
-    while isinstance(value, cst.Attribute):
-        value = value.value
-    return value if isinstance(value, cst.Name) else None
 
 
 def _is_static(name: str, fn, ctx: RuleContext) -> bool:

@@ -1135,6 +1135,13 @@ def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
+def chain_root(node: cst.BaseExpression) -> cst.Name | None:
+    """The name an attribute chain of names starts from (`self` of `self.model.weight`), or None."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
+
+
 def chain_links(node: cst.BaseExpression) -> tuple[str, ...]:
     """The attribute names of a chain of names after its root (`("source",)` of `lf.source`)."""
     names: list[str] = []
