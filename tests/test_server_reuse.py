@@ -145,3 +145,39 @@ def test_random_edits_of_the_fixtures_find_what_a_fresh_lint_finds(tmp_path, fix
     text = fixture.read_text()
     path.write_text(text)
     edit_randomly(Workspace([str(tmp_path)]), path, text, 12, zlib.crc32(fixture.name.encode()))
+
+
+COMPILED = '''import torch
+
+
+@torch.compile
+def step(x):
+    y = x * 2
+    print("step done")
+    return y
+
+
+def other(x):
+    return x
+'''
+
+
+@pytest.mark.parametrize("edit", [
+    ("    return x\n", "    return step(x)\n"),  # an eager caller: `step` is still compiled alone
+    ("def other(x):\n", "@torch.compile\ndef other(x):\n"),  # a compiled caller, not calling it yet
+    ("def other(x):\n    return x\n", "@torch.compile\ndef other(x):\n    return step(x) + 1\n"),  # its print now splits `other`'s graph
+])
+def test_a_new_caller_of_a_compiled_function_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
+    """Whether a print after a compiled function's last tensor operation splits a graph depends on
+    who runs the function inside a trace (rules/graph_breaks.py), which an edit of another
+    statement can change: the kept results of `step` are not reused then."""
+    path = tmp_path / "m.py"
+    path.write_text(COMPILED)
+    workspace = Workspace([str(tmp_path)])
+    workspace.edit(str(path), COMPILED.encode())
+    workspace.lint(str(path))
+    fresh = workspace.lint_function(str(path))
+    text = COMPILED.replace(*edit)
+    workspace.edit(str(path), text.encode())
+    assert findings(workspace.lint(str(path))) == findings(fresh(text.encode()))
+

@@ -12,7 +12,7 @@ comes from
 - the statement's own nodes, immutable: the kept results belong to the statement node itself;
 - the facts the analysis found for the statement's functions (contexts, markers, origin, the
   kinds of parameters and local names, what each returns, which parameters every reach
-  passes, whether it is a bound method), made fresh for each lint and compared by value;
+  passes, whether it is a bound method, whether a traced function's code runs it), made fresh for each lint and compared by value;
 - what the module says of a name (what a module-level function returns, what a module-level
   variable holds, a class's bases, which `def` of a name is live): every such question
   starts from a name the statement spells. A statement is linted again when it spells a name
@@ -161,6 +161,7 @@ def statement_facts(analysis: ModuleAnalysis) -> dict[cst.BaseStatement, tuple]:
     statement never to be kept: it holds a framework module class)."""
     out: dict[cst.BaseStatement, tuple | None] = {}
     bound = analysis.bound_methods
+    inside = analysis.inside_traces
     modules = analysis.modules.of
     for fn in analysis.index.all_functions:
         if fn.statement in out and out[fn.statement] is None:
@@ -168,11 +169,11 @@ def statement_facts(analysis: ModuleAnalysis) -> dict[cst.BaseStatement, tuple]:
         if fn.cls is not None and fn.cls in modules:
             out[fn.statement] = None
             continue
-        out[fn.statement] = (*out.get(fn.statement, ()), _function_facts(fn, fn in bound))
+        out[fn.statement] = (*out.get(fn.statement, ()), _function_facts(fn, fn in bound, fn in inside))
     return out
 
 
-def _function_facts(fn: FunctionInfo, bound_method: bool) -> tuple:
+def _function_facts(fn: FunctionInfo, bound_method: bool, inside_traces: bool) -> tuple:
     return (
         fn.node, frozenset(fn.contexts), frozenset(fn.markers), fn.origin,
         None if fn.given is None else frozenset(fn.given), frozenset(fn.passed),
@@ -180,7 +181,7 @@ def _function_facts(fn: FunctionInfo, bound_method: bool) -> tuple:
             (context, tuple(sorted(trace.params.items())), tuple(sorted(trace.names.items())), trace.returns)
             for context, trace in fn.traces.items()
         )),
-        bound_method,
+        bound_method, inside_traces,
     )
 
 
