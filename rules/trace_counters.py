@@ -44,10 +44,11 @@ def is_trace_counter(write: cst.CSTNode, name: str, ctx: RuleContext) -> bool:
     `name` by a constant, and the scope owning `name` only checks or prints its value."""
     if ctx.analysis.pedantic or not _constant_bump(write, name):
         return False
-    owner = ctx.analysis.bindings.enclosing_binder(name, ctx.function)  # None: the module's name
-    root = owner.node if owner is not None else ctx.analysis.module
+    bindings = ctx.analysis.bindings
+    owner = bindings.enclosing_binder(name, ctx.function)  # None: the module's name
     uses = _Uses(name)
-    root.visit(uses)
+    for root in [owner.node] if owner is not None else bindings.mentions(name):
+        root.visit(uses)
     return uses.checked and not uses.other
 
 

@@ -181,3 +181,38 @@ def test_a_new_caller_of_a_compiled_function_elsewhere_finds_what_a_fresh_lint_f
     workspace.edit(str(path), text.encode())
     assert findings(workspace.lint(str(path))) == findings(fresh(text.encode()))
 
+
+COUNTED = '''import jax
+
+n = 0
+
+
+@jax.jit
+def f(x):
+    global n
+    n += 1
+    return x
+
+
+def report():
+    print("traced", n, "times")
+'''
+
+
+@pytest.mark.parametrize("edit", [
+    ('"traced", n, "times"', '"calls:", n'),  # a print that no longer says it counts traces
+    ('print("traced", n, "times")', "return n * 2"),  # a use of the count
+    ("def report():", "def report(n=n):"),  # a parameter of the same name: no read of the count
+])
+def test_an_edit_of_a_trace_counters_check_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
+    """Whether `n += 1` is a trace counter depends on every use of `n` in the module
+    (rules/trace_counters.py), which an edit of another statement can change."""
+    path = tmp_path / "m.py"
+    path.write_text(COUNTED)
+    workspace = Workspace([str(tmp_path)])
+    workspace.edit(str(path), COUNTED.encode())
+    workspace.lint(str(path))
+    fresh = workspace.lint_function(str(path))
+    text = COUNTED.replace(*edit)
+    workspace.edit(str(path), text.encode())
+    assert findings(workspace.lint(str(path))) == findings(fresh(text.encode()))

@@ -143,6 +143,7 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
+        self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -782,6 +783,19 @@ class ModuleBindings:
                 return outer
             outer = outer.parent
         return None
+
+    def mentions(self, name: str) -> tuple[cst.BaseStatement, ...]:
+        """The module's top-level statements that spell the name `name`, in order: where to
+        read every use of a module-level name. Asked as a question (the language server asks it
+        again after an edit, acclint.lint.reuse), so a result that read the uses is made again
+        when a statement spelling the name changed, came or went."""
+        found = self._mentions.get(name)
+        if found is None:
+            found = self._mentions[name] = tuple(
+                statement for statement in self.module.body
+                if any(type(n) is cst.Name and n.value == name for n in walk_all(statement))
+            )
+        return found
 
     def is_module_name(self, name: str, fn: FunctionInfo) -> bool:
         """Whether `name`, read in `fn`, is the module's (not local, not a closure's)."""

@@ -21,9 +21,10 @@ comes from
   its name, the names its code declares `global` and any `:=` target; any other module-level
   statement is taken to bind every name it spells;
 - where module state changes after a trace could be built (acclint.analysis.bindings), which
-  depends on the order of the whole module: every question a statement's rules asked of it,
-  with its answer, is kept and asked again of the new analysis (the line a message names is
-  one such answer);
+  depends on the order of the whole module, and every use of a module-level name (a trace
+  counter's checks: the statements that spell it, `mentions`): every question a statement's
+  rules asked of it, with its answer, is kept and asked again of the new analysis (the line a
+  message names is one such answer);
 - the options, the imports, the module's indent and newline: any change there, and any
   class the analysis treats as a framework module (acclint.analysis.modules, whose findings
   read the class as a whole), lints the statement again.
@@ -42,9 +43,9 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import children
 
-# What rules ask of acclint.analysis.bindings.ModuleBindings (acc6_hidden_inputs).
+# What rules ask of acclint.analysis.bindings.ModuleBindings (acc6_hidden_inputs, trace_counters).
 QUESTIONS = frozenset({
-    "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written",
+    "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written", "mentions",
 })
 WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)
 
@@ -250,6 +251,8 @@ def _same(before: object, after: object) -> bool:
         return type(before) is type(after) and before == after
     if isinstance(before, FunctionInfo):
         return isinstance(after, FunctionInfo) and before.node is after.node
+    if isinstance(before, tuple):  # statements (`mentions`): a reparse keeps the nodes of those left alone
+        return isinstance(after, tuple) and len(before) == len(after) and all(a is b for a, b in zip(before, after))
     node, how = getattr(before, "node", None), getattr(before, "how", None)
     if node is not None and how is not None:  # a bindings.Change
         return type(before) is type(after) and node is after.node and how == after.how
