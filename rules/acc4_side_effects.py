@@ -6,10 +6,10 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
-from acclint.fix.print_args import about_tracing
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.names import dotted_name
+from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
@@ -117,8 +117,8 @@ def _once_per_trace_on_purpose(node: cst.Call, ctx: RuleContext) -> bool:
     """Whether a print or log call says what its author wants said once per trace: a static
     warning (`_static_warning`), or, except under `--strictness pedantic`, a message that
     announces the trace itself (`print("recompiling")`, `print("Tracing with", x)`:
-    `about_tracing`), the print form of a trace counter (rules/trace_counters.py)."""
-    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and about_tracing(node))
+    acclint.analysis.trace_words), the print form of a trace counter (rules/trace_counters.py)."""
+    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and says_traces(node))
 
 
 def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
