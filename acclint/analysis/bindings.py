@@ -777,12 +777,7 @@ class ModuleBindings:
 
     def enclosing_binder(self, name: str, fn: FunctionInfo) -> FunctionInfo | None:
         """The function enclosing `fn` whose local `name` is (a closure), or None."""
-        outer = fn.parent
-        while outer is not None:
-            if name in self.body(outer).local_names:
-                return outer
-            outer = outer.parent
-        return None
+        return fn.parent.nearest_binder(name, self._local_names) if fn.parent is not None else None
 
     def mentions(self, name: str) -> tuple[cst.BaseStatement, ...]:
         """The module's top-level statements that spell the name `name`, in order: where to
@@ -799,7 +794,10 @@ class ModuleBindings:
 
     def is_module_name(self, name: str, fn: FunctionInfo) -> bool:
         """Whether `name`, read in `fn`, is the module's (not local, not a closure's)."""
-        return name not in self.body(fn).local_names and self.enclosing_binder(name, fn) is None
+        return fn.nearest_binder(name, self._local_names) is None
+
+    def _local_names(self, fn: FunctionInfo) -> set[str]:
+        return self.body(fn).local_names
 
     # -- when changes count ---------------------------------------------------------------
     def _in_traced_loop(self, event: Event) -> bool:

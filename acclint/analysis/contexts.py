@@ -942,9 +942,7 @@ class ContextAnalysis:
     def _bound_outside_traces(self, name: str, fn: FunctionInfo) -> bool:
         """Whether the nearest scope binding `name`, seen from `fn`, is the module or a
         function in no traced context."""
-        scope: FunctionInfo | None = fn
-        while scope is not None and name not in self._body(scope).local_names:
-            scope = scope.parent
+        scope = fn.nearest_binder(name, lambda f: self._body(f).local_names)
         return scope is None or not scope.contexts
 
 
