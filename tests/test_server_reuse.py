@@ -147,6 +147,18 @@ def test_random_edits_of_the_fixtures_find_what_a_fresh_lint_finds(tmp_path, fix
     edit_randomly(Workspace([str(tmp_path)]), path, text, 12, zlib.crc32(fixture.name.encode()))
 
 
+def assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path: Path, before: str, after: str) -> None:
+    """Lint `before` in the server, edit it to `after`: the server finds what a fresh lint finds."""
+    path = tmp_path / "m.py"
+    path.write_text(before)
+    workspace = Workspace([str(tmp_path)])
+    workspace.edit(str(path), before.encode())
+    workspace.lint(str(path))
+    fresh = workspace.lint_function(str(path))
+    workspace.edit(str(path), after.encode())
+    assert findings(workspace.lint(str(path))) == findings(fresh(after.encode()))
+
+
 COMPILED = '''import torch
 
 
@@ -171,15 +183,7 @@ def test_a_new_caller_of_a_compiled_function_elsewhere_finds_what_a_fresh_lint_f
     """Whether a print after a compiled function's last tensor operation splits a graph depends on
     who runs the function inside a trace (rules/graph_breaks.py), which an edit of another
     statement can change: the kept results of `step` are not reused then."""
-    path = tmp_path / "m.py"
-    path.write_text(COMPILED)
-    workspace = Workspace([str(tmp_path)])
-    workspace.edit(str(path), COMPILED.encode())
-    workspace.lint(str(path))
-    fresh = workspace.lint_function(str(path))
-    text = COMPILED.replace(*edit)
-    workspace.edit(str(path), text.encode())
-    assert findings(workspace.lint(str(path))) == findings(fresh(text.encode()))
+    assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, COMPILED, COMPILED.replace(*edit))
 
 
 COUNTED = '''import jax
@@ -207,12 +211,4 @@ def report():
 def test_an_edit_of_a_trace_counters_check_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
     """Whether `n += 1` is a trace counter depends on every use of `n` in the module
     (rules/trace_counters.py), which an edit of another statement can change."""
-    path = tmp_path / "m.py"
-    path.write_text(COUNTED)
-    workspace = Workspace([str(tmp_path)])
-    workspace.edit(str(path), COUNTED.encode())
-    workspace.lint(str(path))
-    fresh = workspace.lint_function(str(path))
-    text = COUNTED.replace(*edit)
-    workspace.edit(str(path), text.encode())
-    assert findings(workspace.lint(str(path))) == findings(fresh(text.encode()))
+    assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, COUNTED, COUNTED.replace(*edit))

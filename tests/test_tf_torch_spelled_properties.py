@@ -714,12 +714,8 @@ def test_a_break_a_tensor_operation_follows_is_reported():
     assert found.get(6) == {"ACC401"} and found.get(13) == {"ACC401"} and found.get(19) == {"ACC401"}
 
 
-def test_a_break_in_code_the_compiled_function_runs_inside_its_graph_is_reported():
-    """A print after the last tensor operation of a submodule's `forward` (`self.block(x)`), of a
-    module-level instance's (`BLOCK(x)`) or of another compiled function it calls splits the
-    caller's graph, which goes on computing: run on torch 2.13, `torch._dynamo.explain` finds 2
-    graphs for each caller, 1 for `Block()` or `step` compiled alone (the look-alikes)."""
-    found = codes("""
+# A submodule whose print follows its last tensor operation (lines 1-13 of the snippets below).
+SUBMODULE = """
         import torch
         from torch import nn
 
@@ -733,7 +729,15 @@ def test_a_break_in_code_the_compiled_function_runs_inside_its_graph_is_reported
                 y = self.lin(x)
                 print("block done")
                 return y
+"""
 
+
+def test_a_break_in_code_the_compiled_function_runs_inside_its_graph_is_reported():
+    """A print after the last tensor operation of a submodule's `forward` (`self.block(x)`), of a
+    module-level instance's (`BLOCK(x)`) or of another compiled function it calls splits the
+    caller's graph, which goes on computing: run on torch 2.13, `torch._dynamo.explain` finds 2
+    graphs for each caller, 1 for `Block()` or `step` compiled alone (the look-alikes)."""
+    found = codes(SUBMODULE + """
 
         class Net(nn.Module):
             def __init__(self):
@@ -773,21 +777,7 @@ def test_a_break_after_the_last_operation_of_a_compiled_submodule_alone_is_not_r
     """Look-alike: `torch.compile(Block())` compiles the block's own `forward`, whose print after
     its last tensor operation leaves one graph (torch 2.13: 1 graph, no break); calling the
     compiled function from eager code changes nothing."""
-    assert codes("""
-        import torch
-        from torch import nn
-
-
-        class Block(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.lin = nn.Linear(4, 4)
-
-            def forward(self, x):
-                y = self.lin(x)
-                print("block done")
-                return y
-
+    assert codes(SUBMODULE + """
 
         block = torch.compile(Block())
 
