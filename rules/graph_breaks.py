@@ -31,7 +31,8 @@ def splits_no_graph(node: cst.Call, ctx: RuleContext) -> bool:
     statements = list(fn.node.body.body)
     if len(ctx.ancestors) < 2 or not any(ctx.ancestors[1] is s for s in statements) or not isinstance(ctx.ancestors[1], cst.SimpleStatementLine):
         return False  # in a loop or a branch: what runs after it is more than the lines below
-    later = statements[statements.index(ctx.ancestors[1]) + 1:]
+    line, small = ctx.ancestors[1], ctx.ancestors[2]  # from the body down: the line, its statement holding `node`
+    later = [*line.body[line.body.index(small) + 1:], *statements[statements.index(line) + 1:]]  # `print(); z = y * 2` too
     return not any(_operation(n, ctx) for statement in later for n in walk_all(statement))
 
 

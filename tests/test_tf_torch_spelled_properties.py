@@ -787,6 +787,21 @@ def test_a_break_after_the_last_operation_of_a_compiled_submodule_alone_is_not_r
     """) == {}
 
 
+def test_a_break_a_tensor_operation_follows_on_its_own_line_is_reported():
+    """`print("a"); z = y * 2`: the operation after the semicolon is after the break too
+    (torch 2.13: 2 graphs, 1 break)."""
+    assert codes("""
+        import torch
+
+
+        @torch.compile
+        def f(x):
+            y = x + 1
+            print("a"); z = y * 2
+            return z
+    """) == {7: {"ACC401"}}
+
+
 def test_a_break_at_the_end_of_a_helper_of_another_module_is_reported(tmp_path):
     """A helper another module's compiled function calls is inside that function's graph:
     whether code follows the call there is not this module's to say."""
