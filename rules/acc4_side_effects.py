@@ -41,7 +41,8 @@ class PrintInCachedTrace(Rule):
         pedantic`. Nor is a print whose argument converts a traced value where that raises
         (`print(t.numpy())` under tf.function never prints: ACC303 is the finding), nor, under
         torch.compile, a print after the compiled function's last tensor operation (no graph to
-        break; also ACC403, ACC404).
+        break; also ACC403, ACC404), unless the function also runs inside a trace (a helper, a
+        submodule's `forward`: its caller's graph goes on after it).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
