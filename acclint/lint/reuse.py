@@ -12,7 +12,8 @@ comes from
 - the statement's own nodes, immutable: the kept results belong to the statement node itself;
 - the facts the analysis found for the statement's functions (contexts, markers, origin, the
   kinds of parameters and local names, what each returns, which parameters every reach
-  passes, whether it is a bound method, whether a traced function's code runs it), made fresh for each lint and compared by value;
+  passes, whether it is a bound method, whether a traced function's code runs it), made
+  fresh for each lint and compared by value;
 - what the module says of a name (what a module-level function returns, what a module-level
   variable holds, a class's bases, which `def` of a name is live): every such question
   starts from a name the statement spells. A statement is linted again when it spells a name
