@@ -6,10 +6,10 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
-from acclint.fix.print_args import about_tracing
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.names import dotted_name
+from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
@@ -41,7 +41,8 @@ class PrintInCachedTrace(Rule):
         pedantic`. Nor is a print whose argument converts a traced value where that raises
         (`print(t.numpy())` under tf.function never prints: ACC303 is the finding), nor, under
         torch.compile, a print after the compiled function's last tensor operation (no graph to
-        break; also ACC403, ACC404).
+        break; also ACC403, ACC404), unless the function also runs inside a trace (a helper, a
+        submodule's `forward`: its caller's graph goes on after it).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
@@ -117,8 +118,8 @@ def _once_per_trace_on_purpose(node: cst.Call, ctx: RuleContext) -> bool:
     """Whether a print or log call says what its author wants said once per trace: a static
     warning (`_static_warning`), or, except under `--strictness pedantic`, a message that
     announces the trace itself (`print("recompiling")`, `print("Tracing with", x)`:
-    `about_tracing`), the print form of a trace counter (rules/trace_counters.py)."""
-    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and about_tracing(node))
+    acclint.analysis.trace_words), the print form of a trace counter (rules/trace_counters.py)."""
+    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and says_traces(node))
 
 
 def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:

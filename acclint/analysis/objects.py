@@ -106,20 +106,29 @@ class Objects:
         return self._one(self._bound(expr, scope), scope, made, seen | {key})
 
     def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
-        """The receiver of `call` where the call gives back the receiver itself: a method the
+        """What `call` gives back where it gives back the object it was called on: a method the
         data say a framework base returns self from (`[returns_self]`: `Net().eval()`,
         `model.to(device)`), which the receiver's class, where it is of this module, inherits
-        from that base and does not define again. None otherwise."""
-        func = call.func
-        if not isinstance(func, cst.Attribute):
+        from that base and does not define again. None otherwise. A chain of such calls
+        (`Net().to(device).eval()`) gives its first receiver, whose class is read once (read
+        again at each call of the chain, the work doubled with each call)."""
+        chain: list[cst.Call] = []  # the chain's calls, the last call first
+        receiver: cst.BaseExpression = call
+        while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and self._self_returning_bases(receiver.func.attr.value):
+            chain.append(receiver)
+            receiver = receiver.func.value
+        if not chain:
             return None
-        bases = {base for base, methods in self.markers.returns_self.items() if func.attr.value in methods}
-        if not bases:
-            return None
-        cls = self._made(func.value, scope, self._local_class, seen)
-        if cls is not None and (self._find_method(cls, func.attr.value) is not None or not bases & self._class_types(cls, frozenset())):
-            return None
-        return func.value
+        cls = self._made(receiver, scope, self._local_class, seen)
+        for inner in reversed(chain):  # the first call first
+            name = inner.func.attr.value
+            if cls is not None and (self._find_method(cls, name) is not None or not self._self_returning_bases(name) & self._class_types(cls, frozenset())):
+                return None if inner is call else inner  # it gives what the class's own method returns
+        return receiver
+
+    def _self_returning_bases(self, method: str) -> set[str]:
+        """The framework bases whose method `method` returns the instance itself."""
+        return {base for base, methods in self.markers.returns_self.items() if method in methods}
 
     def _one(self, values: list[cst.BaseExpression], scope: FunctionInfo | None, made: Callable, seen: frozenset[str]):
         """What `made` says of every one of `values` (evaluated in `scope`), where that is one

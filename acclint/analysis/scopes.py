@@ -8,7 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -121,6 +121,16 @@ class FunctionInfo:
         or None."""
         fn: FunctionInfo | None = self
         while fn is not None and fn.cls is None:
+            fn = fn.parent
+        return fn
+
+    def nearest_binder(self, name: str, local_names: Callable[[FunctionInfo], set[str]]) -> FunctionInfo | None:
+        """The function, from this one outwards, whose own variable `name` is (a parameter or a
+        name it binds and declares neither `global` nor `nonlocal`: `local_names` says which),
+        or None: the module's name, or a builtin. Class bodies are skipped, as Python skips
+        them."""
+        fn: FunctionInfo | None = self
+        while fn is not None and name not in local_names(fn):
             fn = fn.parent
         return fn
 
