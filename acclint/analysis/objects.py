@@ -97,13 +97,47 @@ class Objects:
             receiver = self._returning_self(expr, scope, seen)
             if receiver is not None:  # `Net().eval()`: the module itself
                 return self._made(receiver, scope, made, seen)
+            elements = self._elements(expr)
+            if elements is not None:  # `nn.Sequential(Block(), Block())`: what its modules run
+                return self._one(elements, scope, made, seen)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
             return found if factory is None else self._returned(factory, made, seen)
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
-        return self._one(self._bound(expr, scope), scope, made, seen | {key})
+        values = [v for v in self._bound(expr, scope) if not self._rewraps(v, key)]
+        return self._one(values, scope, made, seen | {key})
+
+    def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
+        """Whether `value` hands the object `key` names to a marker (`self.encoder =
+        torch.compile(self.encoder)`): calling what the marker gives back runs the object's own
+        method, so the binding says nothing new of what the name holds."""
+        return (
+            isinstance(value, cst.Call) and self.markers.get(self.resolve(value.func)) is not None
+            and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])
+        )
+
+    def _elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
+        """The modules a container (`[containers]`: `nn.Sequential`) is made with, spelled as
+        arguments or unpacked from a list, tuple or comprehension (`*[Block() for _ in
+        range(n)]`); None for any other call, [] where an element is not spelled out."""
+        if self.resolve(call.func) not in self.markers.containers:
+            return None
+        found: list[cst.BaseExpression] = []
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is not None or arg.star == "**":
+                return []
+            if not arg.star:
+                found.append(value)
+            elif isinstance(value, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                found += [e.value for e in value.elements]
+            elif isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+                found.append(value.elt)
+            else:
+                return []
+        return found
 
     def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
         """The receiver of `call` where the call gives back the receiver itself: a method the
@@ -189,13 +223,25 @@ class Objects:
                 return self._class_types(local, frozenset())
             if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
                 return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
-            return set()
+            factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            return self._returned_types(factory, seen) if factory is not None else set()
         if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
             return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
         return {name for v in self._bound(expr, scope) for name in self.types(v, scope, seen | {key})}
+
+    def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
+        """What the data name the classes of the values a module-level function returns
+        (`def make_ds(): return tf.data.TFRecordDataset(f)`), followed once in a chain."""
+        key = f"{factory.name}()"
+        if not isinstance(factory.node, cst.FunctionDef) or key in seen:
+            return set()
+        facts = self._body(factory)
+        if facts.yields:
+            return set()
+        return {name for v in facts.returns for name in self.types(v, factory, seen | {key})}
 
     def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
         """What the data name the bases of a class of this module (at any depth within it)."""

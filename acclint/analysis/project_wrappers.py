@@ -31,6 +31,7 @@ class Project(Protocol):
 
     files: list[str]
     name_of: dict[str, str]
+    paths: dict[str, list[str]]  # a module's name -> the linted files of that name
     markers: MarkerTable
 
     def read(self, path: str) -> bytes: ...
@@ -110,6 +111,7 @@ def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[t
     looked_for: set[str] = set()
     while True:
         _infer(project, markers, indexed, wrappers)
+        _reexported(project, indexed, wrappers)
         tails = {name.rsplit(".", 1)[-1] for _, name in wrappers} - looked_for
         if not tails:
             break
@@ -148,6 +150,19 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                     changed = True
         if not changed:
             return
+
+
+def _reexported(project: Project, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:
+    """Add the names `files` import a wrapper of another file under (a package `__init__`'s
+    `from .fixed import anderson_solve as solve`) as wrappers of theirs: `solvers.solve(f)`
+    calls the wrapper, and a file spelling only `solve` is looked for too."""
+    for path in files:
+        for local, qualified in project.index_of(path).exports.items():
+            if qualified is None or (path, local) in wrappers or not project.in_project(qualified):
+                continue
+            target = project.resolve(qualified, path)
+            if target is not None and target[0] != path and target in wrappers:
+                wrappers[(path, local)] = wrappers[target]
 
 
 def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
@@ -229,7 +244,7 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
     for local, qualified in sorted(project.index_of(path).exports.items()):
         if qualified is None:
             continue
-        if not project.in_project(qualified):
+        if not project.in_project(qualified) and qualified not in project.paths:  # `import solvers`: a linted package
             text = _text(project, path) if text is None else text
             functions.update(_library_wrappers(project, local, qualified, text))
             continue

@@ -10,7 +10,15 @@ function is a *wrapper* of a parameter when, in its body,
   c, xs)`, `jax.jit(jax.grad(fn))`: each call the argument is nested in counts), or
 - a function nested in it calls the parameter, and that function is itself handed to a marker or
   wrapper, or decorated by one (`@jax.jit def inner(*a): return fn(*a)`, `lax.fori_loop(0, n,
-  body, x)` with `body` calling `f`, `lax.while_loop(lambda c: done(c), ...)`).
+  body, x)` with `body` calling `f`, `lax.while_loop(lambda c: done(c), ...)`), or
+- the parameter is bound into a module-level function that calls it (`partial(_body, f)`), and
+  that partial is handed on as such a nested function would be, or it is passed to one
+  (`lambda c: _body(f, c)`) in a nested function handed on: calling `_body` calls `f`.
+
+A class is a wrapper of a parameter of its `__init__` (or of a dataclass field, by its place
+among the fields) that it keeps as an attribute (`self.fun = fun`) when a method hands
+`self.fun` on, or calls it in a nested function handed on, as above: `FixedPointIteration(f)
+.run(x0)`, whose `run` loops `self.fun` in `lax.while_loop`, traces `f`.
 
 Calling a wrapper then applies its marker to the functions given at the wrapper's positions, as
 calling the marker would (a wrapper of a wrapper too). What a function body hands on is read off
@@ -252,7 +260,59 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     bound = not any(dotted(d) == "staticmethod" for d in item.decorator_list)
                     out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
+            out += _of_class(statement, walk)
     return tuple(out)
+
+
+def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [item for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _kept_parameters(cls: ast.ClassDef) -> dict[str, tuple[int, str]]:
+    """The attributes a class keeps what its constructor is given in: `self.fun = fun` in its
+    `__init__` (by the parameter's place among those a caller passes), or a field of a
+    dataclass (by its place among the fields). Attribute -> (position, parameter)."""
+    kept: dict[str, tuple[int, str]] = {}
+    if any((dotted(d.func if isinstance(d, ast.Call) else d) or "").endswith("dataclass") for d in cls.decorator_list):
+        fields = [s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        kept.update({name: (i, name) for i, name in enumerate(fields)})
+    init = next((m for m in _methods(cls) if m.name == "__init__"), None)
+    if init is None or not init.args.args:
+        return kept
+    positional = [a.arg for a in init.args.posonlyargs + init.args.args][1:]
+    params = {p: i for i, p in enumerate(positional)} | {a.arg: -1 for a in init.args.kwonlyargs}
+    owner = init.args.args[0].arg if not init.args.posonlyargs else init.args.posonlyargs[0].arg
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params:
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == owner:
+                    kept[target.attr] = (params[node.value.id], node.value.id)
+    return kept
+
+
+def _of_class(cls: ast.ClassDef, walk: _Walk) -> list[HandOff]:
+    """What a module-level class hands on of what its constructor is given (`_kept_parameters`):
+    a method handing `self.fun` to a call, or calling it in a nested function handed to one.
+    The hand-offs are the class's own (`HandOff.function` is its name): calling the class is
+    calling the wrapper."""
+    kept = _kept_parameters(cls)
+    out: list[HandOff] = []
+    seen: set[tuple[str, tuple[Step, ...]]] = set()
+    for method in _methods(cls) if kept else ():
+        args = method.args.posonlyargs + method.args.args
+        if not args or any(dotted(d) in ("staticmethod", "classmethod") for d in method.decorator_list):
+            continue
+        for node in walk.loaded_in(args[0].arg, method):
+            up = walk.parents.get(id(node))
+            attribute = up[0] if up is not None else None
+            if not isinstance(attribute, ast.Attribute) or attribute.attr not in kept or _shadowed(node, method, walk.parents):
+                continue
+            position, param = kept[attribute.attr]
+            for steps in _steps_of_use(attribute, method, walk):
+                if (param, steps) not in seen:
+                    seen.add((param, steps))
+                    out.append(HandOff(cls.name, position, param, steps))
+    return out
 
 
 # Fields that hold only leaves no reading of hand-offs looks at: CPython's `ast` gives one shared
@@ -281,6 +341,8 @@ class _Walk:
         self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
         self.imports = ImportTable()
         self._loads: dict[tuple[ast.AST | None, str], list[ast.Name]] = {}
+        # The module-level functions by name (`partial(_body, f)` names one).
+        self.functions = {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
         functions = {
             id(f) for s in tree.body
             for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
@@ -339,16 +401,72 @@ def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: b
 
     for param in params:
         for node in walk.loaded_in(param, fn):
-            if _shadowed(node, fn, parents):
-                continue
-            holder = _handed(node, parents)
-            if holder is not None:
-                add(param, _steps(holder, parents, imports))
-            elif _is_called(node, parents):
-                for inner in _enclosing_functions(node, fn, parents):
-                    for param_steps in _uses_of(inner, fn, walk):
-                        add(param, param_steps)
+            if not _shadowed(node, fn, parents):
+                for steps in _steps_of_use(node, fn, walk):
+                    add(param, steps)
     return out
+
+
+def _steps_of_use(node: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """How one use of a callable in `fn` (a parameter, or an attribute keeping one) is handed
+    on: as an argument; bound by `partial` into, or passed to, a function of the module that
+    calls it (`_calls_its`), which then stands for it; or called in nested functions."""
+    parents, imports = walk.parents, walk.imports
+    holder = _handed(node, parents)
+    call, position = _argument_of(holder, parents) if holder is not None else (None, -1)
+    if call is not None and _calls_its(walk, dotted(call.func), position):  # `_body(f, c)`
+        return [steps for inner in _enclosing_functions(call, fn, parents) for steps in _uses_of(inner, fn, walk)]
+    if call is not None and dotted(call.func) in PARTIAL and position > 0 and _calls_its(walk, dotted(call.args[0]), position - 1):
+        return _uses_of_value(call, fn, walk)  # `partial(_body, f)`: a function calling `f`
+    if holder is not None:
+        return [_steps(holder, parents, imports)]
+    if _is_called(node, parents):
+        return [steps for inner in _enclosing_functions(node, fn, parents) for steps in _uses_of(inner, fn, walk)]
+    return []
+
+
+def _argument_of(holder: ast.AST, parents) -> tuple[ast.Call | None, int]:
+    """The call `holder` is a positional argument of, and its position (no `*args` before it)."""
+    up = parents.get(id(holder))
+    call = up[0] if up is not None else None
+    if not isinstance(call, ast.Call) or holder is call.func:
+        return None, -1
+    position = next((i for i, a in enumerate(call.args) if a is holder), None)
+    if position is None or any(isinstance(a, ast.Starred) for a in call.args[:position]):
+        return None, -1
+    return call, position
+
+
+def _calls_its(walk: _Walk, name: str | None, position: int) -> bool:
+    """Whether the module-level function `name` calls its parameter at `position` (a direct
+    call, not one shadowed by a nested function's own parameter)."""
+    fn = walk.functions.get(name or "")
+    if fn is None:
+        return False
+    positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+    if not 0 <= position < len(positional):
+        return False
+    param = positional[position]
+    return any(_is_called(n, walk.parents) and not _shadowed(n, fn, walk.parents) for n in walk.loaded_in(param, fn))
+
+
+def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """How a value standing for a function (`partial(_body, f)`) is handed on in `fn`: as an
+    argument where it is made, or through the one name it is assigned to."""
+    parents, imports = walk.parents, walk.imports
+    holder = _handed(value, parents)
+    if holder is not None:
+        return [steps for steps in [_steps(holder, parents, imports)] if steps]
+    up = parents.get(id(value))
+    assign = up[0] if up is not None else None
+    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+        return []
+    found = []
+    for node in walk.loaded_in(assign.targets[0].id, fn):
+        holder = _handed(node, parents)
+        if holder is not None:
+            found.append(_steps(holder, parents, imports))
+    return [steps for steps in found if steps]
 
 
 def _shadowed(node: ast.Name, fn: ast.AST, parents) -> bool:
