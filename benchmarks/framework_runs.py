@@ -526,6 +526,31 @@ def module_methods_return_self() -> str:
 
 
 @fact("torch")
+def module_compile_in_place() -> str:
+    """`nn.Module.compile()` on a `Sequential` of the project's modules, and on one module: does
+    each module's `forward` run under the compiler?"""
+    import torch
+
+    seen: list[bool] = []
+
+    class Block(torch.nn.Module):
+        def forward(self, x):
+            seen.append(torch.compiler.is_compiling())
+            return x * 2
+
+    torch._dynamo.reset()
+    stack = torch.nn.Sequential(Block(), Block())
+    stack.compile()
+    stack(torch.ones(3))
+    in_sequential = list(seen)
+    seen.clear()
+    single = Block()
+    single.compile()
+    single(torch.ones(3))
+    return f"Sequential: forward compiling {in_sequential}; a module: {seen}"
+
+
+@fact("torch")
 def script_reads_globals() -> str:
     """What a torch.jit.script function can read of module-level values, and whether a change
     after scripting is seen: an imported module's attribute (written through the module, or by a

@@ -381,6 +381,9 @@ class ContextAnalysis:
             inner = self._named(expr.func, func_name, scope)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner[0], expr) for t in self._targets(e, scope, cls, seen, at)]
+            elements = self.objects.elements(expr)
+            if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
+                return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []

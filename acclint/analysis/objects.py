@@ -14,13 +14,17 @@ of objects.
   instance it was called on. An instance a module-level function makes (`torch.compile(build_model())`,
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
-  module's analysis follows it: ContextAnalysis.seeded).
+  module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
+  itself (`m = torch.compile(m)`) keeps its object (`_rewraps`), and a container of modules
+  (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
+  (`elements`; contexts follows each, this module's class questions want one class of them).
 - A method of an object made by a known call is a marker where the frameworks' data say so
   (`[[instances]]` in acclint/frameworks/*.toml): `ds.map(parse)` where `ds` was bound to
   `tf.data.Dataset.from_tensor_slices(x)` (and through `ds = ds.shuffle(10)`: a dataset's
   methods return datasets), `model.compile(loss=my_loss, metrics=[m])` where `model` is a
   `keras.Sequential(...)` or an instance of a subclass of `keras.Model`, `self.compile(...)` in
-  one. The object's class is read off the values its name is bound to in the nearest scope that
+  one; an object a module-level function returns is of the classes its returns are
+  (`make_dataset().map(f)`). The object's class is read off the values its name is bound to in the nearest scope that
   binds it, as the analysis reads every other value; an object passed in as a parameter is not
   known.
 """
@@ -97,9 +101,9 @@ class Objects:
             receiver = self._returning_self(expr, scope, seen)
             if receiver is not None:  # `Net().eval()`: the module itself
                 return self._made(receiver, scope, made, seen)
-            elements = self._elements(expr)
-            if elements is not None:  # `nn.Sequential(Block(), Block())`: what its modules run
-                return self._one(elements, scope, made, seen)
+            elements = self.elements(expr)
+            if elements is not None:  # `nn.Sequential(Block(), nn.ReLU())`: what its own modules run
+                return self._one([e for e in elements if not self._framework_made(e)], scope, made, seen)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
             return found if factory is None else self._returned(factory, made, seen)
@@ -118,7 +122,7 @@ class Objects:
             and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])
         )
 
-    def _elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
+    def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
         """The modules a container (`[containers]`: `nn.Sequential`) is made with, spelled as
         arguments or unpacked from a list, tuple or comprehension (`*[Block() for _ in
         range(n)]`); None for any other call, [] where an element is not spelled out."""
@@ -138,6 +142,12 @@ class Objects:
             else:
                 return []
         return found
+
+    def _framework_made(self, expr: cst.BaseExpression) -> bool:
+        """Whether `expr` is a call of a framework's own namespace (`nn.ReLU()`): it runs none
+        of the project's code."""
+        name = self.resolve(expr.func) if isinstance(expr, cst.Call) else None
+        return name is not None and name.startswith(self.markers.modelled)
 
     def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
         """The receiver of `call` where the call gives back the receiver itself: a method the

@@ -1,0 +1,334 @@
+"""The reach stop 41 added for the fresh probe shapes' misses (tests/test_probe_shapes_fresh.py):
+each property in one sentence, three other spellings, and a look-alike that is fine."""
+
+from pathlib import Path
+
+import pytest
+
+from acclint.api import lint_paths
+from labelled import assert_labels_match, labels
+from two_modules import write_files
+
+# A name or attribute rebound to a marker applied to itself (`m = torch.compile(m)`) still holds
+# the object it held: the marker runs that object's method.
+REBOUND = {
+    "a_module_level_name_rebound_to_its_compiled_self": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return x * x.sum().item()  # expect: ACC303
+
+        model = Net()
+        model = torch.compile(model)
+    """,
+    "rebound_under_a_flag_in_a_function": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                if x.mean() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        def main(use_compile):
+            net = Net().to("cpu")
+            if use_compile:
+                net = torch.compile(net, dynamic=True)
+            return net
+    """,
+    "a_callable_object_rebound_to_its_jitted_self": """
+        import jax
+
+        class Scale:
+            def __call__(self, x):
+                print("scale", x)  # expect: ACC401
+                return x * 2
+
+        f = Scale()
+        f = jax.jit(f)
+    """,
+    # look-alike: rebound to a wrapper that is no marker, and never compiled: it runs eagerly
+    "rebound_to_a_data_parallel_wrapper": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return x * x.sum().item()
+
+        model = Net()
+        model = torch.nn.DataParallel(model)
+    """,
+}
+
+# `nn.Sequential(a, b)`, called, runs each module it holds, so a marker handed one runs their
+# `forward`s; and an object a module-level function returns is of the class the function's
+# returns are (`make_ds().map(f)`, `build().compile()`).
+MADE = {
+    "a_sequential_of_blocks_compiled": """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        model = torch.compile(nn.Sequential(nn.Linear(3, 3), Block()))
+    """,
+    "a_sequential_unpacked_from_a_comprehension_compiled_in_place": """
+        import torch.nn as nn
+
+        class Layer(nn.Module):
+            def forward(self, x):
+                return x / x.max().item()  # expect: ACC303
+
+        stack = nn.Sequential(*[Layer() for _ in range(4)])
+        stack.compile()
+    """,
+    "a_dataset_a_function_returns_mapped": """
+        import numpy as np
+        import tensorflow as tf
+
+        def make_dataset(files):
+            ds = tf.data.TFRecordDataset(files)
+            return ds.shuffle(64)
+
+        def decode(record):
+            return record + np.random.rand()  # expect: ACC101
+
+        train = make_dataset(["a.tfrecord"]).map(decode)
+    """,
+    "a_keras_model_a_function_builds_compiled_with_a_loss": """
+        import keras
+
+        def build():
+            return keras.Sequential([keras.layers.Dense(1)])
+
+        def loss(y_true, y_pred):
+            return float(keras.ops.mean(y_pred - y_true))  # expect: ACC302
+
+        model = build()
+        model.compile(optimizer="sgd", loss=loss)
+    """,
+    # look-alikes: a Sequential that is never compiled; a function returning a pandas Series
+    "a_sequential_run_eagerly": """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:
+                    return x
+                return -x
+
+        model = nn.Sequential(Block(), Block())
+        y = model(torch.ones(3))
+    """,
+    "a_series_a_function_returns_mapped": """
+        import numpy as np
+        import pandas as pd
+
+        def load():
+            return pd.Series([1.0, 2.0])
+
+        def jitter(v):
+            return v + np.random.rand()
+
+        values = load().map(jitter)
+    """,
+}
+
+# A callable bound by `partial` into, or passed to, a module-level function that calls it is
+# called wherever that function runs: handed to a lax loop, it is traced.
+BOUND_INTO_A_CALLER = {
+    "bound_by_partial_inline": """
+        import functools
+        from jax import lax
+
+        def _step(f, i, x):
+            return f(x)
+
+        def repeat(f, x, n):
+            return lax.fori_loop(0, n, functools.partial(_step, f), x)
+
+        def halve(x):
+            print("halve", x)  # expect: ACC401
+            return x / 2
+
+        y = repeat(halve, 1.0, 3)
+    """,
+    "bound_by_partial_to_a_name_with_other_arguments": """
+        from functools import partial
+        from jax import lax
+
+        def _body(fn, scale, carry):
+            return fn(carry) * scale
+
+        def iterate(fn, x0, scale=1.0):
+            body = partial(_body, fn, scale)
+            return lax.while_loop(lambda c: c.sum() < 10, body, x0)
+
+        def grow(c):
+            if c.max() > 3:  # expect: ACC201
+                return c
+            return c * 2
+
+        out = iterate(grow, 1.0)
+    """,
+    "passed_to_the_caller_in_a_lambda": """
+        from jax import lax
+
+        def _apply(f, carry, x):
+            return f(carry, x)
+
+        def accumulate(f, init, xs):
+            return lax.scan(lambda c, x: _apply(f, c, x), init, xs)
+
+        def add(c, x):
+            return c + x, float(x)  # expect: ACC302
+
+        total = accumulate(add, 0.0, None)
+    """,
+    # look-alike: the module function reads the callable's name, never calls it
+    "bound_into_a_function_that_keeps_it": """
+        import functools
+        from jax import lax
+
+        def _note(f, i, x):
+            return x + i * len(f.__name__)
+
+        def repeat(f, x, n):
+            return lax.fori_loop(0, n, functools.partial(_note, f), x)
+
+        def halve(x):
+            print("halve", x)
+            return x / 2
+
+        y = repeat(halve, 1.0, 3)
+    """,
+}
+
+# A class that keeps what its constructor is given (`self.fun = fun`, or a dataclass field) and
+# hands it to a marker, or calls it in a nested function handed to one, traces it: calling the
+# class is calling a wrapper of that argument.
+KEEPING_CLASSES = {
+    "a_dataclass_field_looped_by_while_loop": """
+        import dataclasses
+        from typing import Callable
+
+        from jax import lax
+
+        @dataclasses.dataclass
+        class Solver:
+            fun: Callable
+            maxiter: int = 10
+
+            def run(self, x0):
+                def body(state):
+                    x, k = state
+                    return self.fun(x), k + 1
+                return lax.while_loop(lambda s: s[1] < self.maxiter, body, (x0, 0))
+
+        def relax(x):
+            print("relax", x)  # expect: ACC401
+            return x / 2
+
+        result = Solver(relax).run(1.0)
+    """,
+    "a_kept_function_jitted_in_a_method": """
+        import jax
+
+        class Runner:
+            def __init__(self, name, step_fn):
+                self.name = name
+                self._step_fn = step_fn
+
+            def compiled(self):
+                return jax.jit(self._step_fn)
+
+        def step(x):
+            if x.sum() > 0:  # expect: ACC201
+                return x
+            return -x
+
+        runner = Runner("train", step)
+    """,
+    "a_keyword_only_function_scanned": """
+        from jax import lax
+
+        class Unroller:
+            def __init__(self, *, cell, length):
+                self.cell = cell
+                self.length = length
+
+            def __call__(self, carry, xs):
+                return lax.scan(lambda c, x: self.cell(c, x), carry, xs, length=self.length)
+
+        def cell(c, x):
+            return c + x, float(c)  # expect: ACC302
+
+        unroll = Unroller(cell=cell, length=4)
+    """,
+    # look-alike: the class calls what it keeps in a Python loop, on the host
+    "a_class_calling_what_it_keeps_in_python": """
+        class Iterate:
+            def __init__(self, fun, steps=5):
+                self.fun = fun
+                self.steps = steps
+
+            def run(self, x):
+                for _ in range(self.steps):
+                    x = self.fun(x)
+                return x
+
+        def relax(x):
+            print("relax", x)
+            if x > 1:
+                return x / 2
+            return x
+
+        result = Iterate(relax).run(8.0)
+    """,
+}
+
+IN_MODULE = {**REBOUND, **MADE, **BOUND_INTO_A_CALLER, **KEEPING_CLASSES}
+
+
+@pytest.mark.parametrize("name", sorted(IN_MODULE))
+def test_reach(name):
+    assert_labels_match(IN_MODULE[name])
+
+
+# A wrapper a package `__init__` (or any module) imports is a wrapper under that module's name
+# too: `pkg.solve(f)`, `from pkg import solve`, `import pkg as p; p.solve(f)`.
+WRAPPER = """
+    from jax import lax
+
+    def anderson_solve(f, x0):
+        return lax.while_loop(lambda c: c[1] < 3, lambda c: (f(c[0]), c[1] + 1), (x0, 0))[0]
+
+    def describe(f, x0):
+        return f"{f.__name__}({x0})"
+"""
+USES = {
+    "the_package_attribute": ("import solvers\n", "solvers.solve"),
+    "imported_from_the_package": ("from solvers import solve\n", "solve"),
+    "the_package_under_another_name": ("import solvers as s\n", "s.solve"),
+    # look-alike: the package re-exports a plain function of the same module
+    "a_re_exported_plain_function": ("import solvers\n", "solvers.describe"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(USES))
+def test_a_wrapper_re_exported_by_a_package(tmp_path, name):
+    imports, callee = USES[name]
+    expect = "  # expect: ACC302" if "plain" not in name else ""
+    root = write_files(tmp_path, {
+        "solvers/__init__.py": "from solvers.fixed import anderson_solve as solve\nfrom .fixed import describe\n",
+        "solvers/fixed.py": WRAPPER,
+        "model.py": f"{imports}\ndef layer(z):\n    return float(z.sum()){expect}\n\ndef deq(x):\n    return {callee}(layer, x)\n",
+    })
+    found = {(Path(f.path).name, f.line, f.code) for f in lint_paths([root])}
+    assert found == {("model.py", line, code) for line, code in labels((root / "model.py").read_text())}
