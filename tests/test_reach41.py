@@ -178,6 +178,7 @@ BOUND_INTO_A_CALLER = {
         out = iterate(grow, 1.0)
     """,
     "passed_to_the_caller_in_a_lambda": """
+        import jax.numpy as jnp
         from jax import lax
 
         def _apply(f, carry, x):
@@ -189,7 +190,7 @@ BOUND_INTO_A_CALLER = {
         def add(c, x):
             return c + x, float(x)  # expect: ACC302
 
-        total = accumulate(add, 0.0, None)
+        total = accumulate(add, 0.0, jnp.arange(3.0))
     """,
     # look-alike: the module function reads the callable's name, never calls it
     "bound_into_a_function_that_keeps_it": """
@@ -332,3 +333,249 @@ def test_a_wrapper_re_exported_by_a_package(tmp_path, name):
     })
     found = {(Path(f.path).name, f.line, f.code) for f in lint_paths([root])}
     assert found == {("model.py", line, code) for line, code in labels((root / "model.py").read_text())}
+
+
+# A module-level name bound to a call that gives a wrapper back unchanged for tracing
+# (`[transparent]`: `jax.custom_vjp`, `jax.custom_jvp`, `jax.named_call`) is that wrapper.
+TRANSPARENT_ALIASES = {
+    "a_custom_vjp_of_a_fixed_point_loop": """
+        import jax
+        from jax import lax
+
+        def fixpoint_iter(cond_fn, body_fn, constants, state):
+            return lax.while_loop(lambda s: cond_fn(constants, s), lambda s: body_fn(constants, s), state)
+
+        fixpoint_iter_backprop = jax.custom_vjp(fixpoint_iter, nondiff_argnums=(0, 1))
+
+        def body_fn(constants, state):
+            print("body", state)  # expect: ACC401
+            return state + constants
+
+        def solve(x):
+            return fixpoint_iter_backprop(lambda c, s: s < 10, body_fn, 1.0, x)
+    """,
+    "a_named_call_of_a_scan_wrapper": """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        def run(cell, carry, xs):
+            return lax.scan(cell, carry, xs)
+
+        traced_run = jax.named_call(run, name="outer")
+
+        def cell(c, x):
+            if c > 0:  # expect: ACC201
+                return c, x
+            return c + x, x
+
+        out = traced_run(cell, 0.0, jnp.arange(3.0))
+    """,
+    "a_custom_jvp_of_a_jitting_helper": """
+        import jax
+
+        def compiled(fn, x):
+            return jax.jit(fn)(x)
+
+        smooth = jax.custom_jvp(compiled, nondiff_argnums=(0,))
+        smooth.defjvp(lambda fn, primals, tangents: (compiled(fn, *primals), tangents[0]))
+
+        def f(x):
+            return float(x)  # expect: ACC302
+
+        y = smooth(f, 1.0)
+    """,
+    # look-alike: bound through a call that is no transparent wrapper (a registry): no wrapper
+    "bound_through_a_registry": """
+        from jax import lax
+
+        REGISTRY = {}
+
+        def register(fn):
+            REGISTRY[fn.__name__] = fn
+            return None
+
+        def run(cell, carry, xs):
+            return lax.scan(cell, carry, xs)
+
+        registered = register(run)
+
+        def cell(c, x):
+            print("cell", c)
+            return c, x
+    """,
+}
+
+# Calls that make `tf.data` datasets (`[[instances]]` makers): `Dataset.counter()`,
+# `tf.data.experimental.Counter()`, dm-reverb's `TrajectoryDataset` (a `tf.data.Dataset`).
+DATASET_MAKERS = {
+    "a_counter_dataset_mapped": """
+        import numpy as np
+        import tensorflow as tf
+
+        def to_index(i):
+            return i + np.random.randint(3)  # expect: ACC101
+
+        ids = tf.data.Dataset.counter().map(to_index)
+    """,
+    "an_experimental_counter_bound_then_mapped": """
+        import tensorflow as tf
+
+        def locate(i):
+            print("locating", i)  # expect: ACC401
+            return i * 2
+
+        ds = tf.data.experimental.Counter()
+        ds = ds.map(locate).unbatch()
+    """,
+    "a_reverb_trajectory_dataset_mapped": """
+        import reverb
+        import tensorflow as tf
+
+        def first_step(sample):
+            print("sample", sample)  # expect: ACC401
+            return tf.nest.map_structure(lambda t: t[0], sample)
+
+        dataset = reverb.TrajectoryDataset("localhost:8000", "table", None, None, 1)
+        dataset = dataset.map(first_step)
+    """,
+    # look-alike: Python's own counter, mapped eagerly by the builtin `map`
+    "an_itertools_counter_mapped_eagerly": """
+        import itertools
+
+        def locate(i):
+            print("locating", i)
+            return i * 2
+
+        firsts = list(map(locate, itertools.islice(itertools.count(), 3)))
+    """,
+}
+
+# A module-level annotated assignment (`model: nn.Module = Net()`) binds its name as a plain
+# one does.
+ANNOTATED = {
+    "an_annotated_module_compiled_with_fullgraph": """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        model: nn.Module = Net()
+        model: nn.Module = torch.compile(model, dynamic=False, fullgraph=True)
+    """,
+    "an_annotated_dataset_mapped": """
+        import numpy as np
+        import tensorflow as tf
+
+        def parse(x):
+            return x * np.random.rand()  # expect: ACC101
+
+        ds: tf.data.Dataset = tf.data.TFRecordDataset(["a.tfrecord"])
+        ds = ds.map(parse)
+    """,
+    "an_annotated_callable_object_jitted": """
+        import jax
+
+        class Scale:
+            def __call__(self, x):
+                print("scale", x)  # expect: ACC401
+                return x * 2
+
+        scale: Scale = Scale()
+        fast = jax.jit(scale)
+    """,
+    # look-alike: an annotated module that is never compiled
+    "an_annotated_module_run_eagerly": """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:
+                    return x
+                return -x
+
+        model: nn.Module = Net()
+        y = model(torch.ones(3))
+    """,
+}
+
+MORE = {**TRANSPARENT_ALIASES, **DATASET_MAKERS, **ANNOTATED}
+
+
+@pytest.mark.parametrize("name", sorted(MORE))
+def test_more_reach(name):
+    assert_labels_match(MORE[name])
+
+
+# A wrapping method of an object whose class another module defines is a wrapper where the
+# object is made by a call of that class (`partitioner = PjitPartitioner(...)`), as it is where
+# the object is unknown.
+PARTITIONING = """
+    from jax.experimental.pjit import pjit
+
+    class BasePartitioner:
+        def partition(self, fn, in_axis_resources, out_axis_resources, static_argnums=()):
+            return pjit(fn, in_shardings=in_axis_resources, static_argnums=static_argnums)
+
+    class PjitPartitioner(BasePartitioner):
+        def partition(self, fn, in_axis_resources, out_axis_resources, static_argnums=()):
+            return super().partition(fn, in_axis_resources, out_axis_resources, static_argnums)
+"""
+CALLERS = {
+    "a_local_instance_in_a_method": """
+        from pkg.partitioning import PjitPartitioner
+
+        class Pipeline:
+            def shard(self, rules):
+                partitioner = PjitPartitioner()
+
+                def generate(params, features, ids, flag):
+                    print("generate", features)  # expect: ACC401
+                    return params
+
+                self.p_generate = partitioner.partition(generate, in_axis_resources=None, out_axis_resources=None, static_argnums=(3,))
+    """,
+    "a_module_level_instance_through_the_module": """
+        from pkg import partitioning
+
+        PARTITIONER = partitioning.PjitPartitioner()
+
+        def step(state, batch):
+            if batch.sum() > 0:  # expect: ACC201
+                return state
+            return batch
+
+        p_step = PARTITIONER.partition(step, None, None)
+    """,
+    "an_instance_made_inline": """
+        from pkg.partitioning import PjitPartitioner
+
+        def loss(params, batch):
+            return float(batch.mean())  # expect: ACC302
+
+        p_loss = PjitPartitioner().partition(loss, None, None)
+    """,
+    # look-alike: `partition` of a string, handed no function
+    "a_string_partitioned": """
+        from pkg.partitioning import PjitPartitioner
+
+        def describe(name):
+            print("describing", name)
+            return name
+
+        head, _, tail = describe("a.b").partition(".")
+        partitioner = PjitPartitioner()
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLERS))
+def test_a_wrapping_method_of_an_imported_class(tmp_path, name):
+    root = write_files(tmp_path, {"pkg/__init__.py": "", "pkg/partitioning.py": PARTITIONING, "pkg/use.py": CALLERS[name]})
+    found = {(Path(f.path).name, f.line, f.code) for f in lint_paths([root])}
+    assert found == {("use.py", line, code) for line, code in labels((root / "pkg/use.py").read_text())}

@@ -15,6 +15,10 @@ function is a *wrapper* of a parameter when, in its body,
   that partial is handed on as such a nested function would be, or it is passed to one
   (`lambda c: _body(f, c)`) in a nested function handed on: calling `_body` calls `f`.
 
+A module-level name bound to a call that gives its function back unchanged for tracing
+(`[transparent]`: `fixpoint_iter_backprop = jax.custom_vjp(fixpoint_iter, nondiff_argnums=...)`)
+is the wrapper that function is, at the same positions.
+
 A class is a wrapper of a parameter of its `__init__` (or of a dataclass field, by its place
 among the fields) that it keeps as an attribute (`self.fun = fun`) when a method hands
 `self.fun` on, or calls it in a nested function handed on, as above: `FixedPointIteration(f)
@@ -79,17 +83,21 @@ class HandOff:
     position: int
     name: str
     steps: tuple[Step, ...]
+    # For a module-level name bound to `T(f, ...)`: T, qualified; the hand-off holds only where
+    # the frameworks' data say T gives `f` back unchanged for tracing (`[transparent]`).
+    through: str = ""
 
     def to_data(self) -> list:
-        return [self.function, self.position, self.name, [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]]
+        steps = [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]
+        return [self.function, self.position, self.name, steps, self.through]
 
     @classmethod
     def from_data(cls, data: list) -> HandOff:
-        function, position, name, steps = data
+        function, position, name, steps, through = data
         return cls(function, position, name, tuple(
             Step(callee, pos, keyword, imported, tuple((k, tuple(v)) for k, v in options))
             for callee, pos, keyword, imported, options in steps
-        ))
+        ), through)
 
 
 Applied = tuple[Marker, Options]  # what calling a marker or wrapper applies (contexts._marker_of)
@@ -119,7 +127,11 @@ class WrapperTable:
         if qualified is None:
             return None
         found = self.functions.get(qualified)
-        if found is None and isinstance(expr, cst.Attribute) and not imports.is_imported(expr):
+        if found is None and isinstance(expr, cst.Name):  # `f = jax.custom_vjp(w)` resolves to its call
+            found = self.functions.get(expr.value)
+        # a method of an object: the receiver is no import, or an instance an imported class
+        # made (`partitioner = PjitPartitioner(...)` resolves to `...PjitPartitioner()`)
+        if found is None and isinstance(expr, cst.Attribute) and (not imports.is_imported(expr) or "()" in qualified):
             found = self.methods.get(expr.attr.value)
         return found
 
@@ -192,7 +204,7 @@ def infer(handoffs: list[HandOff], known: Callable[[Step], Applied | None], mark
         changed = False
         for h in handoffs:
             params = wrapped.setdefault(h.function, {})
-            if (h.position, h.name) in params:
+            if (h.position, h.name) in params or (h.through and h.through not in markers.transparent):
                 continue
             applied = _applied(h.steps, lookup, markers)
             if applied is not None:
@@ -261,7 +273,26 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
                     bound = not any(dotted(d) == "staticmethod" for d in item.decorator_list)
                     out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
             out += _of_class(statement, walk)
+        elif isinstance(statement, ast.Assign):
+            out += _of_alias(statement, walk)
     return tuple(out)
+
+
+def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
+    """`name = T(f, ...)` at module level, `f` a module-level function: `name` hands each
+    parameter to `f` at its own position, through T (`HandOff.through`)."""
+    if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+        return []
+    call = statement.value
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+        return []
+    fn = walk.functions.get(call.args[0].id)
+    through = dotted(call.func)
+    if fn is None or through is None:
+        return []
+    positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+    name, callee = statement.targets[0].id, fn.name
+    return [HandOff(name, i, p, (Step(callee, i),), _resolved(through, walk.imports)) for i, p in enumerate(positional)]
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -634,8 +665,8 @@ def unwrapped_reasons(
     wrapper, for functions `wrapped` says are none: it hands the parameter to itself, or to a
     function that hands it back (`callee_of`: the qualified name a hand-off's first call
     names, where it is a function of `handing`), or to a call that puts nothing in a context."""
-    edges = {
-        key: [(h.name, h.steps[0].callee, callee_of(key, h.steps[0])) for h in handoffs if h.steps]
+    edges = {  # a name bound through a call (`fast = jitted(step)`) is no function that hands on
+        key: [(h.name, h.steps[0].callee, callee_of(key, h.steps[0])) for h in handoffs if h.steps and not h.through]
         for key, handoffs in handing.items()
     }
     reasons = {}
