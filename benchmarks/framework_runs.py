@@ -101,6 +101,40 @@ def keras_attribute_updates_under_fit() -> str:
 
 
 @fact("tensorflow")
+def tf_attribute_update_in_function() -> str:
+    """A method a tf.function calls updating an attribute from its own value (`self.value +=
+    1`, tensorflow#31363), and the look-alikes: a plain set and a variable made on the first
+    call. Each object is called once eagerly, then once through the tf.function."""
+    import tensorflow as tf
+
+    class Counter:
+        def __init__(self):
+            self.value = tf.constant(100)
+            self.last = None
+            self.w = None
+
+        def increment(self, x):
+            self.value += 1
+
+        def remember(self, x):
+            self.last = 4
+
+        def build(self, x):
+            if self.w is None:
+                self.w = tf.Variable(x)
+            return self.w.assign_add(x)
+
+    def run(method: str) -> str:
+        obj = Counter()
+        getattr(obj, method)(tf.constant(1))
+        tf.function(lambda o, x: getattr(o, method)(x))(obj, tf.constant(1))
+        value = {"increment": obj.value, "remember": obj.last, "build": obj.w}[method]
+        return "symbolic tensor kept" if tf.is_tensor(value) and not hasattr(value, "numpy") else f"{value!r}"[:40]
+
+    return "; ".join(f"{m}: {run(m)}" for m in ("increment", "remember", "build"))
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras
@@ -522,7 +556,11 @@ def module_methods_return_self() -> str:
         "half": lambda: m.half(), "bfloat16": lambda: m.bfloat16(),
         "requires_grad_": lambda: m.requires_grad_(False), "type": lambda: m.type(torch.float32),
     }
-    return "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+    outcomes = "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+    # `cuda()` without a GPU: a module holding no tensor moves nothing, and `_apply` gives back
+    # the module as it does with one (it returns `self` whatever it moved)
+    empty = torch.nn.Module()
+    return f"{outcomes}; cuda (a module holding no tensor, no GPU): {empty.cuda() is empty}"
 
 
 @fact("torch")

@@ -579,3 +579,133 @@ def test_a_wrapping_method_of_an_imported_class(tmp_path, name):
     root = write_files(tmp_path, {"pkg/__init__.py": "", "pkg/partitioning.py": PARTITIONING, "pkg/use.py": CALLERS[name]})
     found = {(Path(f.path).name, f.line, f.code) for f in lint_paths([root])}
     assert found == {("use.py", line, code) for line, code in labels((root / "pkg/use.py").read_text())}
+
+
+# A method called on a parameter annotated with a class of the module (`obj: First`, or the
+# string `"First"`) is that class's method, and runs in the caller's context (tensorflow#31363).
+ANNOTATED_PARAMETERS = {
+    "a_tf_function_updating_through_an_annotated_parameter": """
+        import tensorflow as tf
+
+        class Accumulator:
+            def __init__(self):
+                self.total = tf.constant(0.0)
+
+            def add(self, x):
+                self.total = self.total + x  # expect: ACC409
+
+        @tf.function
+        def step(acc: Accumulator, x):
+            acc.add(x)
+            return x
+    """,
+    "a_string_annotation_under_jax_jit": """
+        import jax
+
+        class Tracker:
+            def log(self, x):
+                print("value", x)  # expect: ACC401
+
+        def step(x, tracker: "Tracker"):
+            tracker.log(x)
+            return x * 2
+
+        fast = jax.jit(step, static_argnums=1)
+    """,
+    "a_keyword_only_annotated_parameter_under_torch_compile": """
+        import torch
+
+        class Scaler:
+            def scale(self, x):
+                return x * x.max().item()  # expect: ACC303
+
+        @torch.compile
+        def forward(x, *, scaler: Scaler):
+            return scaler.scale(x)
+    """,
+    # look-alike: the same call in a function nothing traces
+    "an_annotated_parameter_in_eager_code": """
+        import tensorflow as tf
+
+        class Accumulator:
+            def __init__(self):
+                self.total = tf.constant(0.0)
+
+            def add(self, x):
+                self.total = self.total + x
+
+        def step(acc: Accumulator, x):
+            acc.add(x)
+            return x
+    """,
+}
+
+# Under tf.function an attribute updated from its own value (`self.calls += 1`) keeps the trace's
+# symbolic tensor (run `tf_attribute_update_in_function`): ACC409; a plain set and a variable
+# made on the first call are TensorFlow's own idioms.
+TF_ATTRIBUTE_UPDATES = {
+    "a_tf_function_method_counting_its_calls": """
+        import tensorflow as tf
+
+        class Model:
+            def __init__(self):
+                self.calls = 0
+
+            @tf.function
+            def step(self, x):
+                self.calls += 1  # expect: ACC409
+                return x * 2
+    """,
+    "a_module_level_counter_bumped_in_a_tf_function": """
+        import tensorflow as tf
+
+        class Counter:
+            def __init__(self):
+                self.n = tf.constant(0)
+
+            def bump(self):
+                self.n = self.n + 1  # expect: ACC409
+
+        COUNTER = Counter()
+
+        @tf.function
+        def train_step(x):
+            COUNTER.bump()
+            return x
+    """,
+    "a_running_mean_kept_on_self_in_a_tf_function_call": """
+        import tensorflow as tf
+
+        class Normalizer:
+            def __init__(self):
+                self.mean = tf.constant(0.0)
+                self.apply = tf.function(self._apply)
+
+            def _apply(self, x):
+                self.mean = 0.9 * self.mean + 0.1 * tf.reduce_mean(x)  # expect: ACC409
+                return x - self.mean
+    """,
+    # look-alike: a variable made on the first call, and a plain set
+    "variables_made_on_the_first_call_and_a_plain_set": """
+        import tensorflow as tf
+
+        class Layer:
+            def __init__(self):
+                self.w = None
+                self.last_batch = 0
+
+            @tf.function
+            def __call__(self, x):
+                if self.w is None:
+                    self.w = tf.Variable(tf.ones_like(x))
+                self.last_batch = 4
+                return x * self.w
+    """,
+}
+
+ATTRIBUTES = {**ANNOTATED_PARAMETERS, **TF_ATTRIBUTE_UPDATES}
+
+
+@pytest.mark.parametrize("name", sorted(ATTRIBUTES))
+def test_attribute_reach(name):
+    assert_labels_match(ATTRIBUTES[name])

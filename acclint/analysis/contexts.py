@@ -919,6 +919,10 @@ class ContextAnalysis:
             found = self.objects.called_method(func, fn)
         if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
             found = self._outer_instance_method(func, fn)
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `obj.increment()`, `obj: First`
+            cls = self.objects.annotated_class(func.value, fn)
+            method = self.find_method(cls, func.attr.value) if cls is not None else None
+            found = method if method is not None and method.is_method else None
         return found
 
     def _outer_instance_method(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:

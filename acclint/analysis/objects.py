@@ -85,6 +85,21 @@ class Objects:
         for the project layer to find in the module defining it."""
         return self._made(expr, scope, self._imported_class)
 
+    def annotated_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class of this module a parameter of `scope` is annotated with (`obj: First`, or
+        the string `"First"`): the caller hands an instance of it, so `obj.increment()` runs
+        `First.increment` (tensorflow#31363)."""
+        node = scope.node if scope is not None else None
+        if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
+            return None
+        for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+            if param.name.value != expr.value or param.annotation is None:
+                continue
+            spelled = param.annotation.annotation
+            name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
+            return self.index.classes.get(name) if isinstance(name, str) else None
+        return None
+
     def _local_class(self, call: cst.Call) -> ClassInfo | None:
         return self.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
 
