@@ -564,6 +564,80 @@ def module_methods_return_self() -> str:
 
 
 @fact("torch")
+def compile_closures_share_code_object() -> str:
+    """Two closures of one factory, each capturing another Tensor method (`__add__`,
+    `__mul__`), compiled one after the other (pytorch#197811): does the second reuse the
+    first's graph?"""
+    import torch
+
+    def make(op):
+        def fn(x, y):
+            return op(x, y)
+        return fn
+
+    torch._dynamo.reset()
+    x, y = torch.tensor(6.0), torch.tensor(3.0)
+    add, mul = make(torch.Tensor.__add__), make(torch.Tensor.__mul__)
+    torch.compile(add, dynamic=True)(x, y)
+    got = torch.compile(mul, dynamic=True)(x, y).item()
+    return f"second closure: {got} (eager {mul(x, y).item()}): {'wrong (graph reused)' if got != mul(x, y).item() else 'fine'}"
+
+
+@fact("torch")
+def compile_code_object_replaced() -> str:
+    """A method a compiled lambda calls, whose `__code__` is replaced after the first call
+    (pytorch#197860): does the compiled lambda see the new code?"""
+    import torch
+
+    def first(self, x):
+        return x * 2.0
+
+    def second(self, x):
+        return x * 9.0
+
+    class Model:
+        m = first
+
+    torch._dynamo.reset()
+    model, x = Model(), torch.ones(1)
+    compiled = torch.compile(lambda x: model.m(x))
+    compiled(x)
+    Model.m.__code__ = second.__code__
+    got = compiled(x).item()
+    return f"after the swap: {got} (eager {model.m(x).item()}): {'stale' if got != model.m(x).item() else 'fine'}"
+
+
+@fact("torch")
+def compile_local_class_appends_to_closure_list() -> str:
+    """A fullgraph-compiled function making an instance of a local class whose method appends
+    to a list of the enclosing function (pytorch#197896): how often does the list grow in 3
+    calls?"""
+    import torch
+
+    def make(compiled):
+        state = []
+
+        class Helper:
+            def touch(self):
+                state.append(1)
+
+        def f(x):
+            Helper().touch()
+            return x + 1
+
+        return (torch.compile(f, backend="eager", fullgraph=True) if compiled else f), state
+
+    torch._dynamo.reset()
+    counts = []
+    for compiled in (False, True):
+        f, state = make(compiled)
+        for _ in range(3):
+            f(torch.ones(2))
+        counts.append(len(state))
+    return f"appends in 3 calls: eager {counts[0]}, compiled {counts[1]}"
+
+
+@fact("torch")
 def module_compile_in_place() -> str:
     """`nn.Module.compile()` on a `Sequential` of the project's modules, and on one module: does
     each module's `forward` run under the compiler?"""
