@@ -492,12 +492,17 @@ def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step,
     assign = up[0] if up is not None else None
     if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
         return []
+    return [steps for steps in _handed_by_name(assign.targets[0].id, fn, walk) if steps]
+
+
+def _handed_by_name(name: str, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """The calls each load of `name` in `fn` is handed to as an argument."""
     found = []
-    for node in walk.loaded_in(assign.targets[0].id, fn):
-        holder = _handed(node, parents)
+    for node in walk.loaded_in(name, fn):
+        holder = _handed(node, walk.parents)
         if holder is not None:
-            found.append(_steps(holder, parents, imports))
-    return [steps for steps in found if steps]
+            found.append(_steps(holder, walk.parents, walk.imports))
+    return found
 
 
 def _shadowed(node: ast.Name, fn: ast.AST, parents) -> bool:
@@ -557,20 +562,16 @@ def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]
     """How a function nested in `fn` is handed to calls: decorated (`@jax.jit`), given as a
     lambda, or named as an argument anywhere in `fn` (`lax.fori_loop(0, n, body, x)`)."""
     found = []
-    parents, imports = walk.parents, walk.imports
     if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for decorator in inner.decorator_list:
-            step = _decorator_step(decorator, imports)
+            step = _decorator_step(decorator, walk.imports)
             if step is not None:
                 found.append((step,))
-        for node in walk.loaded_in(inner.name, fn):
-            holder = _handed(node, parents)
-            if holder is not None:
-                found.append(_steps(holder, parents, imports))
-    else:
-        holder = _handed(inner, parents)
+        found += _handed_by_name(inner.name, fn, walk)
+    else:  # a lambda, handed where it is written
+        holder = _handed(inner, walk.parents)
         if holder is not None:
-            found.append(_steps(holder, parents, imports))
+            found.append(_steps(holder, walk.parents, walk.imports))
     return [steps for steps in found if steps]
 
 
