@@ -867,9 +867,11 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
-        Under Keras (a layer's `call`, a model's `train_step`) only an update of the attribute
-        from its own value is flagged (`self.current_step += 1`: it counts traces, not
-        batches); a plain set (`self.built = True`) is Keras' own set-up idiom.
+        Under Keras (a layer's `call`, a model's `train_step`) and `tf.function` only an
+        update of the attribute from its own value is flagged (`self.current_step += 1`: it
+        counts traces, not batches; under `tf.function` the attribute keeps the trace's
+        symbolic tensor, tensorflow#31363); a plain set (`self.built = True`, a `tf.Variable`
+        made on the first call) is their own set-up idiom.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and

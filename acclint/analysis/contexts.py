@@ -385,6 +385,9 @@ class ContextAnalysis:
             inner = self._named(expr.func, func_name, scope)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner[0], expr) for t in self._targets(e, scope, cls, seen, at)]
+            elements = self.objects.elements(expr)
+            if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
+                return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
@@ -922,6 +925,10 @@ class ContextAnalysis:
             found = self.objects.called_method(func, fn)
         if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
             found = self._outer_instance_method(func, fn)
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `obj.increment()`, `obj: First`
+            cls = self.objects.annotated_class(func.value, fn)
+            method = self.find_method(cls, func.attr.value) if cls is not None else None
+            found = method if method is not None and method.is_method else None
         return found
 
     def _outer_instance_method(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:

@@ -286,7 +286,7 @@ def _alias_target(node: cst.Assign) -> str | None:
 
 
 # The node types `index_module` looks at; every other node only has its children walked.
-_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign})
+_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign, cst.AnnAssign})
 
 
 def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: dict | None = None) -> ModuleIndex:
@@ -363,6 +363,9 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                 imports.add_import(node)
             elif kind is cst.ImportFrom:
                 imports.add_import_from(node)
+            elif kind is cst.AnnAssign:  # `model: nn.Module = GPT(cfg)`: a module-level value too
+                if fn is None and cls is None and node.value is not None and isinstance(node.target, cst.Name):
+                    module_values.setdefault(node.target.value, []).append(node.value)
             else:  # cst.Assign
                 local = _alias_target(node)
                 if local is not None:
