@@ -101,6 +101,40 @@ def keras_attribute_updates_under_fit() -> str:
 
 
 @fact("tensorflow")
+def tf_attribute_update_in_function() -> str:
+    """A method a tf.function calls updating an attribute from its own value (`self.value +=
+    1`, tensorflow#31363), and the look-alikes: a plain set and a variable made on the first
+    call. Each object is called once eagerly, then once through the tf.function."""
+    import tensorflow as tf
+
+    class Counter:
+        def __init__(self):
+            self.value = tf.constant(100)
+            self.last = None
+            self.w = None
+
+        def increment(self, x):
+            self.value += 1
+
+        def remember(self, x):
+            self.last = 4
+
+        def build(self, x):
+            if self.w is None:
+                self.w = tf.Variable(x)
+            return self.w.assign_add(x)
+
+    def run(method: str) -> str:
+        obj = Counter()
+        getattr(obj, method)(tf.constant(1))
+        tf.function(lambda o, x: getattr(o, method)(x))(obj, tf.constant(1))
+        value = {"increment": obj.value, "remember": obj.last, "build": obj.w}[method]
+        return "symbolic tensor kept" if tf.is_tensor(value) and not hasattr(value, "numpy") else f"{value!r}"[:40]
+
+    return "; ".join(f"{m}: {run(m)}" for m in ("increment", "remember", "build"))
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras
@@ -554,7 +588,110 @@ def module_methods_return_self() -> str:
         "half": lambda: m.half(), "bfloat16": lambda: m.bfloat16(),
         "requires_grad_": lambda: m.requires_grad_(False), "type": lambda: m.type(torch.float32),
     }
-    return "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+    outcomes = "; ".join(f"{name}: {call() is m}" for name, call in calls.items())
+    # `cuda()` without a GPU: a module holding no tensor moves nothing, and `_apply` gives back
+    # the module as it does with one (it returns `self` whatever it moved)
+    empty = torch.nn.Module()
+    return f"{outcomes}; cuda (a module holding no tensor, no GPU): {empty.cuda() is empty}"
+
+
+@fact("torch")
+def compile_closures_share_code_object() -> str:
+    """Two closures of one factory, each capturing another Tensor method (`__add__`,
+    `__mul__`), compiled one after the other (pytorch#197811): does the second reuse the
+    first's graph?"""
+    import torch
+
+    def make(op):
+        def fn(x, y):
+            return op(x, y)
+        return fn
+
+    torch._dynamo.reset()
+    x, y = torch.tensor(6.0), torch.tensor(3.0)
+    add, mul = make(torch.Tensor.__add__), make(torch.Tensor.__mul__)
+    torch.compile(add, dynamic=True)(x, y)
+    got = torch.compile(mul, dynamic=True)(x, y).item()
+    return f"second closure: {got} (eager {mul(x, y).item()}): {'wrong (graph reused)' if got != mul(x, y).item() else 'fine'}"
+
+
+@fact("torch")
+def compile_code_object_replaced() -> str:
+    """A method a compiled lambda calls, whose `__code__` is replaced after the first call
+    (pytorch#197860): does the compiled lambda see the new code?"""
+    import torch
+
+    def first(self, x):
+        return x * 2.0
+
+    def second(self, x):
+        return x * 9.0
+
+    class Model:
+        m = first
+
+    torch._dynamo.reset()
+    model, x = Model(), torch.ones(1)
+    compiled = torch.compile(lambda x: model.m(x))
+    compiled(x)
+    Model.m.__code__ = second.__code__
+    got = compiled(x).item()
+    return f"after the swap: {got} (eager {model.m(x).item()}): {'stale' if got != model.m(x).item() else 'fine'}"
+
+
+@fact("torch")
+def compile_local_class_appends_to_closure_list() -> str:
+    """A fullgraph-compiled function making an instance of a local class whose method appends
+    to a list of the enclosing function (pytorch#197896): how often does the list grow in 3
+    calls?"""
+    import torch
+
+    def make(compiled):
+        state = []
+
+        class Helper:
+            def touch(self):
+                state.append(1)
+
+        def f(x):
+            Helper().touch()
+            return x + 1
+
+        return (torch.compile(f, backend="eager", fullgraph=True) if compiled else f), state
+
+    torch._dynamo.reset()
+    counts = []
+    for compiled in (False, True):
+        f, state = make(compiled)
+        for _ in range(3):
+            f(torch.ones(2))
+        counts.append(len(state))
+    return f"appends in 3 calls: eager {counts[0]}, compiled {counts[1]}"
+
+
+@fact("torch")
+def module_compile_in_place() -> str:
+    """`nn.Module.compile()` on a `Sequential` of the project's modules, and on one module: does
+    each module's `forward` run under the compiler?"""
+    import torch
+
+    seen: list[bool] = []
+
+    class Block(torch.nn.Module):
+        def forward(self, x):
+            seen.append(torch.compiler.is_compiling())
+            return x * 2
+
+    torch._dynamo.reset()
+    stack = torch.nn.Sequential(Block(), Block())
+    stack.compile()
+    stack(torch.ones(3))
+    in_sequential = list(seen)
+    seen.clear()
+    single = Block()
+    single.compile()
+    single(torch.ones(3))
+    return f"Sequential: forward compiling {in_sequential}; a module: {seen}"
 
 
 @fact("torch")

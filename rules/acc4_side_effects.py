@@ -6,11 +6,11 @@ import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
-from acclint.fix.print_args import about_tracing
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name
+from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
@@ -42,7 +42,8 @@ class PrintInCachedTrace(Rule):
         pedantic`. Nor is a print whose argument converts a traced value where that raises
         (`print(t.numpy())` under tf.function never prints: ACC303 is the finding), nor, under
         torch.compile, a print after the compiled function's last tensor operation (no graph to
-        break; also ACC403, ACC404).
+        break; also ACC403, ACC404), unless the function also runs inside a trace (a helper, a
+        submodule's `forward`: its caller's graph goes on after it).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print
@@ -118,8 +119,8 @@ def _once_per_trace_on_purpose(node: cst.Call, ctx: RuleContext) -> bool:
     """Whether a print or log call says what its author wants said once per trace: a static
     warning (`_static_warning`), or, except under `--strictness pedantic`, a message that
     announces the trace itself (`print("recompiling")`, `print("Tracing with", x)`:
-    `about_tracing`), the print form of a trace counter (rules/trace_counters.py)."""
-    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and about_tracing(node))
+    acclint.analysis.trace_words), the print form of a trace counter (rules/trace_counters.py)."""
+    return _static_warning(node, ctx) or (not ctx.analysis.pedantic and says_traces(node))
 
 
 def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
@@ -886,10 +887,10 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
     What it does:
         Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
         object the function did not make (a global or a closure's), inside a cached trace;
-        also on an object reached from those through attributes (`self.model.weight.
-        requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever bound to such a chain
-        (`w = self.model.weight`), except in a framework module's method (its submodules are
-        its state, below).
+        also on an object reached from those through attributes
+        (`self.model.weight.requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever
+        bound to such a chain (`w = self.model.weight`), except in a framework module's method
+        (its submodules are its state, below).
         A write under a test of the same attribute (`if self._cache is None: self._cache =
         ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
@@ -898,9 +899,11 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
         the transform). A module method handed to `jax.jit(self.step)` is still flagged.
-        Under Keras (a layer's `call`, a model's `train_step`) only an update of the attribute
-        from its own value is flagged (`self.current_step += 1`: it counts traces, not
-        batches); a plain set (`self.built = True`) is Keras' own set-up idiom.
+        Under Keras (a layer's `call`, a model's `train_step`) and `tf.function` only an
+        update of the attribute from its own value is flagged (`self.current_step += 1`: it
+        counts traces, not batches; under `tf.function` the attribute keeps the trace's
+        symbolic tensor, tensorflow#31363); a plain set (`self.built = True`, a `tf.Variable`
+        made on the first call) is their own set-up idiom.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and

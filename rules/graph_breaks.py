@@ -4,8 +4,10 @@ Dynamo ends the graph before a call it cannot trace and starts a new one after i
 tensor operation follows the call in the compiled function, no second graph starts: the break
 costs nothing, and a print there runs on every call with the right values
 (benchmarks/framework_runs.py: compile_print_after_last_tensor_op). Only the compiled function
-itself can tell: what a helper returns to may go on computing, so a helper's calls are judged as
-before.
+itself can tell: what a helper, a submodule's `forward` or another compiled function returns to
+inside a trace may go on computing (the analysis's `inside_traces`, in this module or another),
+so their calls are judged as before. Calls from eager code do not matter: they run the compiled
+function, whose graph is its own.
 """
 
 from __future__ import annotations
@@ -24,23 +26,14 @@ def splits_no_graph(node: cst.Call, ctx: RuleContext) -> bool:
     """Whether `node`, a statement of the compiled function's own body (in no block), is
     followed by no operation on a value that is not a Python value for sure."""
     fn = ctx.function
-    if not framework_of(ctx).breaks_split_graph or isinstance(fn.node, cst.Lambda) or _called_here(fn, ctx):
-        return False
+    if not framework_of(ctx).breaks_split_graph or isinstance(fn.node, cst.Lambda) or fn in ctx.analysis.inside_traces:
+        return False  # a helper, a submodule's `forward`: the graph around its caller's call goes on
     statements = list(fn.node.body.body)
     if len(ctx.ancestors) < 2 or not any(ctx.ancestors[1] is s for s in statements) or not isinstance(ctx.ancestors[1], cst.SimpleStatementLine):
         return False  # in a loop or a branch: what runs after it is more than the lines below
-    later = statements[statements.index(ctx.ancestors[1]) + 1:]
+    line, small = ctx.ancestors[1], ctx.ancestors[2]  # from the body down: the line, its statement holding `node`
+    later = [*line.body[line.body.index(small) + 1:], *statements[statements.index(line) + 1:]]  # `print(); z = y * 2` too
     return not any(_operation(n, ctx) for statement in later for n in walk_all(statement))
-
-
-def _called_here(fn, ctx: RuleContext) -> bool:
-    """Whether any function of the module calls `fn` by its name (a helper, not only compiled)."""
-    return any(
-        (isinstance(call.func, cst.Name) and call.func.value == fn.name)
-        or (isinstance(call.func, cst.Attribute) and call.func.attr.value == fn.name)
-        for other in ctx.analysis.index.all_functions
-        for call in ctx.analysis.body(other).calls
-    )
 
 
 def _operation(node: cst.CSTNode, ctx: RuleContext) -> bool:

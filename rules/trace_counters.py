@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import RuleContext
 
-_REPORTS = frozenset({"print"})  # a check where its text says what is counted: `_says_traces`
-_TRACE_WORDS = ("trac", "compil")  # "traced", "traces", "retracing", "compiled", "compilations"
+_REPORTS = frozenset({"print"})  # a check where its text or the counter's name says it counts traces
 _RESETS = frozenset({"clear"})
 
 
@@ -44,10 +44,11 @@ def is_trace_counter(write: cst.CSTNode, name: str, ctx: RuleContext) -> bool:
     `name` by a constant, and the scope owning `name` only checks or prints its value."""
     if ctx.analysis.pedantic or not _constant_bump(write, name):
         return False
-    owner = ctx.analysis.bindings.enclosing_binder(name, ctx.function)  # None: the module's name
-    root = owner.node if owner is not None else ctx.analysis.module
+    bindings = ctx.analysis.bindings
+    owner = bindings.enclosing_binder(name, ctx.function)  # None: the module's name
     uses = _Uses(name)
-    root.visit(uses)
+    for root in [owner.node] if owner is not None else bindings.mentions(name):
+        root.visit(uses)
     return uses.checked and not uses.other
 
 
@@ -80,19 +81,6 @@ def _literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (isinstance(node, cst.Name) and node.value in ("None", "True", "False"))
 
 
-def _says_traces(call: cst.Call, name: str) -> bool:
-    """Whether `call` says it reports traces or compiles, by a string argument (plain, f-string
-    or concatenated: `print("traced", n, "times")`, `print(f"{n} traces")`) or by the counter's
-    own name (`print(num_traces)`)."""
-    if any(word in name.lower() for word in _TRACE_WORDS):
-        return True
-    texts = [a.value for a in call.args if isinstance(a.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))]
-    return any(word in _EMPTY.code_for_node(t).lower() for t in texts for word in _TRACE_WORDS)
-
-
-_EMPTY = cst.Module(body=[])
-
-
 def _is_name(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Name) and node.value == name
 
@@ -110,7 +98,7 @@ class _Uses(cst.CSTVisitor):
     def _check_call(self, node: cst.Call) -> bool:
         func = node.func
         last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        return last.lower().startswith("assert") or (last in _REPORTS and _says_traces(node, self.name))  # `AssertionError(n)` too
+        return last.lower().startswith("assert") or (last in _REPORTS and says_traces(node, self.name))  # `AssertionError(n)` too
 
     def _enter(self, node: cst.CSTNode) -> bool:
         self._depth += 1

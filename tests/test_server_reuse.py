@@ -145,3 +145,70 @@ def test_random_edits_of_the_fixtures_find_what_a_fresh_lint_finds(tmp_path, fix
     text = fixture.read_text()
     path.write_text(text)
     edit_randomly(Workspace([str(tmp_path)]), path, text, 12, zlib.crc32(fixture.name.encode()))
+
+
+def assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path: Path, before: str, after: str) -> None:
+    """Lint `before` in the server, edit it to `after`: the server finds what a fresh lint finds."""
+    path = tmp_path / "m.py"
+    path.write_text(before)
+    workspace = Workspace([str(tmp_path)])
+    workspace.edit(str(path), before.encode())
+    workspace.lint(str(path))
+    fresh = workspace.lint_function(str(path))
+    workspace.edit(str(path), after.encode())
+    assert findings(workspace.lint(str(path))) == findings(fresh(after.encode()))
+
+
+COMPILED = '''import torch
+
+
+@torch.compile
+def step(x):
+    y = x * 2
+    print("step done")
+    return y
+
+
+def other(x):
+    return x
+'''
+
+
+@pytest.mark.parametrize("edit", [
+    ("    return x\n", "    return step(x)\n"),  # an eager caller: `step` is still compiled alone
+    ("def other(x):\n", "@torch.compile\ndef other(x):\n"),  # a compiled caller, not calling it yet
+    ("def other(x):\n    return x\n", "@torch.compile\ndef other(x):\n    return step(x) + 1\n"),  # its print now splits `other`'s graph
+])
+def test_a_new_caller_of_a_compiled_function_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
+    """Whether a print after a compiled function's last tensor operation splits a graph depends on
+    who runs the function inside a trace (rules/graph_breaks.py), which an edit of another
+    statement can change: the kept results of `step` are not reused then."""
+    assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, COMPILED, COMPILED.replace(*edit))
+
+
+COUNTED = '''import jax
+
+n = 0
+
+
+@jax.jit
+def f(x):
+    global n
+    n += 1
+    return x
+
+
+def report():
+    print("traced", n, "times")
+'''
+
+
+@pytest.mark.parametrize("edit", [
+    ('"traced", n, "times"', '"calls:", n'),  # a print that no longer says it counts traces
+    ('print("traced", n, "times")', "return n * 2"),  # a use of the count
+    ("def report():", "def report(n=n):"),  # a parameter of the same name: no read of the count
+])
+def test_an_edit_of_a_trace_counters_check_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
+    """Whether `n += 1` is a trace counter depends on every use of `n` in the module
+    (rules/trace_counters.py), which an edit of another statement can change."""
+    assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, COUNTED, COUNTED.replace(*edit))

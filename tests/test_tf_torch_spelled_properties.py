@@ -7,8 +7,9 @@ rows of docs/contexts.md naming them.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
-from acclint.api import lint_text
+from acclint.api import lint_paths, lint_text
 from acclint.run.config import Settings
 
 
@@ -711,6 +712,120 @@ def test_a_break_a_tensor_operation_follows_is_reported():
         c = torch.compile(calls_helper)
     """)
     assert found.get(6) == {"ACC401"} and found.get(13) == {"ACC401"} and found.get(19) == {"ACC401"}
+
+
+# A submodule whose print follows its last tensor operation (lines 1-13 of the snippets below).
+SUBMODULE = """
+        import torch
+        from torch import nn
+
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(4, 4)
+
+            def forward(self, x):
+                y = self.lin(x)
+                print("block done")
+                return y
+"""
+
+
+def test_a_break_in_code_the_compiled_function_runs_inside_its_graph_is_reported():
+    """A print after the last tensor operation of a submodule's `forward` (`self.block(x)`), of a
+    module-level instance's (`BLOCK(x)`) or of another compiled function it calls splits the
+    caller's graph, which goes on computing: run on torch 2.13, `torch._dynamo.explain` finds 2
+    graphs for each caller, 1 for `Block()` or `step` compiled alone (the look-alikes)."""
+    found = codes(SUBMODULE + """
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.block = Block()
+
+            def forward(self, x):
+                return torch.relu(self.block(x)) * 2
+
+
+        BLOCK = Block()
+
+
+        @torch.compile
+        def uses_global_block(x):
+            return BLOCK(x) * 2
+
+
+        @torch.compile
+        def step(x):
+            y = x * 2
+            print("step done")
+            return y
+
+
+        @torch.compile
+        def outer(x):
+            return step(x) + 1
+
+
+        model = torch.compile(Net())
+    """)
+    assert found == {12: {"ACC401"}, 36: {"ACC401"}}
+
+
+def test_a_break_after_the_last_operation_of_a_compiled_submodule_alone_is_not_reported():
+    """Look-alike: `torch.compile(Block())` compiles the block's own `forward`, whose print after
+    its last tensor operation leaves one graph (torch 2.13: 1 graph, no break); calling the
+    compiled function from eager code changes nothing."""
+    assert codes(SUBMODULE + """
+
+        block = torch.compile(Block())
+
+
+        def main(x):
+            return block(x)
+    """) == {}
+
+
+def test_a_break_a_tensor_operation_follows_on_its_own_line_is_reported():
+    """`print("a"); z = y * 2`: the operation after the semicolon is after the break too
+    (torch 2.13: 2 graphs, 1 break)."""
+    assert codes("""
+        import torch
+
+
+        @torch.compile
+        def f(x):
+            y = x + 1
+            print("a"); z = y * 2
+            return z
+    """) == {7: {"ACC401"}}
+
+
+def test_a_break_at_the_end_of_a_helper_of_another_module_is_reported(tmp_path):
+    """A helper another module's compiled function calls is inside that function's graph:
+    whether code follows the call there is not this module's to say."""
+    (tmp_path / "helpers.py").write_text(textwrap.dedent("""
+        import torch
+
+
+        def finish(x):
+            y = torch.relu(x)
+            print("finished")
+            return y
+    """).lstrip("\n"))
+    (tmp_path / "train.py").write_text(textwrap.dedent("""
+        import torch
+
+        from helpers import finish
+
+
+        @torch.compile
+        def step(x):
+            return finish(x) * 2
+    """).lstrip("\n"))
+    found = [(Path(f.path).name, f.line, f.code) for f in lint_paths([tmp_path])]
+    assert found == [("helpers.py", 6, "ACC401")]
 
 
 # -- torch.jit.trace unrolls a loop over its input to the example's length ----------------------

@@ -143,6 +143,7 @@ class ModuleBindings:
             self._traced_loops.update(call.loops)
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
+        self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
         return line_of(self.module, node, self._positions)
@@ -785,16 +786,27 @@ class ModuleBindings:
 
     def enclosing_binder(self, name: str, fn: FunctionInfo) -> FunctionInfo | None:
         """The function enclosing `fn` whose local `name` is (a closure), or None."""
-        outer = fn.parent
-        while outer is not None:
-            if name in self.body(outer).local_names:
-                return outer
-            outer = outer.parent
-        return None
+        return fn.parent.nearest_binder(name, self._local_names) if fn.parent is not None else None
+
+    def mentions(self, name: str) -> tuple[cst.BaseStatement, ...]:
+        """The module's top-level statements that spell the name `name`, in order: where to
+        read every use of a module-level name. Asked as a question (the language server asks it
+        again after an edit, acclint.lint.reuse), so a result that read the uses is made again
+        when a statement spelling the name changed, came or went."""
+        found = self._mentions.get(name)
+        if found is None:
+            found = self._mentions[name] = tuple(
+                statement for statement in self.module.body
+                if any(type(n) is cst.Name and n.value == name for n in walk_all(statement))
+            )
+        return found
 
     def is_module_name(self, name: str, fn: FunctionInfo) -> bool:
         """Whether `name`, read in `fn`, is the module's (not local, not a closure's)."""
-        return name not in self.body(fn).local_names and self.enclosing_binder(name, fn) is None
+        return fn.nearest_binder(name, self._local_names) is None
+
+    def _local_names(self, fn: FunctionInfo) -> set[str]:
+        return self.body(fn).local_names
 
     # -- when changes count ---------------------------------------------------------------
     def _in_traced_loop(self, event: Event) -> bool:

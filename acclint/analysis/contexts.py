@@ -139,6 +139,10 @@ class ContextAnalysis:
         # code builds that trace (the scope of `jax.jit(self.step)`; None at module level or
         # for a decorated method): ACC604 asks which attributes those builders read.
         self.bound_methods: dict[FunctionInfo, set[FunctionInfo | None]] = {}
+        # Functions a traced function's code runs, in this module or another (a helper it calls, a
+        # submodule's `forward`, a function it hands to a marker or to a call that runs it): they
+        # run inside that function's trace, not only in a trace of their own (rules/graph_breaks.py).
+        self.inside_traces: set[FunctionInfo] = set()
         self.resolve = index.imports.resolve
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
         # Facts collected already for function nodes of this module, with the same imports.
@@ -382,6 +386,9 @@ class ContextAnalysis:
             inner = self._named(expr.func, func_name, scope)
             if inner is not None:  # jax.jit(jax.grad(f)): the outer marker applies to f too
                 return [t for e in self._function_args(inner[0], expr) for t in self._targets(e, scope, cls, seen, at)]
+            elements = self.objects.elements(expr)
+            if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
+                return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
@@ -506,14 +513,16 @@ class ContextAnalysis:
 
     def _add(
         self, fn: FunctionInfo, contexts: set[str], markers: set[str], kinds: dict[str, Kind],
-        given: set[str] = frozenset(), passed: set[str] | None = None,
+        given: set[str] = frozenset(), passed: set[str] | None = None, inside: bool = False,
     ) -> None:
         """Record one traced reach of `fn`: its contexts, its parameters' kinds (in the trace of
         each of those contexts), its markers, which parameters this reach surely passes
         something other than `None`, and which it passes at all (None: any of them, as a
-        marker's caller may)."""
+        marker's caller may); `inside`: the reach is a traced function's code running `fn`."""
         if self._runs_on_host(fn):
             return  # whoever reaches it runs it eagerly, on the host
+        if inside:
+            self.inside_traces.add(fn)
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
         markers = self._as_decorated(fn, markers)
@@ -584,7 +593,7 @@ class ContextAnalysis:
             if marker is not None:
                 self._apply(marker, seed.options, Target(fn))
             elif seed.call is not None:
-                self._add(fn, set(seed.contexts), set(seed.markers), *_receive(fn, seed.call))
+                self._add(fn, set(seed.contexts), set(seed.markers), *_receive(fn, seed.call), inside=True)
 
     def _reach_out(
         self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
@@ -837,9 +846,9 @@ class ContextAnalysis:
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
-            self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)))
+            self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)), inside=True)
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
-            self._add(applied[0], {context}, set(fn.markers), *_receive(*applied))
+            self._add(applied[0], {context}, set(fn.markers), *_receive(*applied), inside=True)
         elif marker is None:
             # a call of an imported function, or of a submodule whose class is imported
             imported = self.modules.called_import(call.func, fn, self._values_of) if fn.contexts else None
@@ -857,7 +866,7 @@ class ContextAnalysis:
                     for target in self._targets(fun_expr, fn, None, at=at):
                         params = target.function.call_params[target.bound_positional:]
                         kinds = {p.name: UNKNOWN for p in params if p.name not in target.bound_names}  # not `partial(k, cfgs=cfgs)`'s
-                        self._add(target.function, {KERNEL}, {marker.name}, kinds)
+                        self._add(target.function, {KERNEL}, {marker.name}, kinds, inside=True)
             return
         # An inferred wrapper (acclint.analysis.wrappers) traces what it hands on and nothing
         # else: another callable it is given is data it may run anywhere (numpyro's
@@ -875,7 +884,7 @@ class ContextAnalysis:
                 continue
             for target in self._targets(value, fn, None, at=at):
                 if marker is not None and context != CACHED:
-                    self._add(target.function, {context}, set(fn.markers), {}, set(target.given))
+                    self._add(target.function, {context}, set(fn.markers), {}, set(target.given), inside=True)
                     continue
                 params = [p for p in target.function.call_params[target.bound_positional:] if p.name not in target.bound_names]
                 if marker is not None:
@@ -887,7 +896,7 @@ class ContextAnalysis:
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 kinds = _partial_bindings(target, kinds, query)
-                self._add(target.function, {context}, set(fn.markers), kinds, set(target.given))
+                self._add(target.function, {context}, set(fn.markers), kinds, set(target.given), inside=True)
 
     def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
         """`model.apply(variables, x, train)`: the `__call__` it runs and what it receives
@@ -919,6 +928,10 @@ class ContextAnalysis:
             found = self.objects.called_method(func, fn)
         if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
             found = self._outer_instance_method(func, fn)
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `obj.increment()`, `obj: First`
+            cls = self.objects.annotated_class(func.value, fn)
+            method = self.find_method(cls, func.attr.value) if cls is not None else None
+            found = method if method is not None and method.is_method else None
         return found
 
     def _bound_function(self, func: cst.Name, fn: FunctionInfo, at: int | None) -> FunctionInfo | None:
@@ -946,9 +959,7 @@ class ContextAnalysis:
     def _bound_outside_traces(self, name: str, fn: FunctionInfo) -> bool:
         """Whether the nearest scope binding `name`, seen from `fn`, is the module or a
         function in no traced context."""
-        scope: FunctionInfo | None = fn
-        while scope is not None and name not in self._body(scope).local_names:
-            scope = scope.parent
+        scope = fn.nearest_binder(name, lambda f: self._body(f).local_names)
         return scope is None or not scope.contexts
 
 

@@ -44,7 +44,7 @@ from acclint.analysis.reach import Options
 from acclint.analysis.wrappers import Applied, HandOff, Step, describe, handed_on, hand_offs, infer, unwrapped_reasons
 from acclint.frameworks.markers import Marker, MarkerTable
 
-FORMAT = 1  # bump when what a cache file holds changes
+FORMAT = 2  # bump when what a cache file holds changes
 # Passes over a library's modules before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
 MAX_PASSES = 16

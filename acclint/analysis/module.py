@@ -129,6 +129,7 @@ class ModuleAnalysis:
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
+        self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
         self.unfinished = self._contexts.unfinished

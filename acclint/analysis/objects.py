@@ -14,13 +14,17 @@ of objects.
   instance it was called on. An instance a module-level function makes (`torch.compile(build_model())`,
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
-  module's analysis follows it: ContextAnalysis.seeded).
+  module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
+  itself (`m = torch.compile(m)`) keeps its object (`_rewraps`), and a container of modules
+  (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
+  (`elements`; contexts follows each, this module's class questions want one class of them).
 - A method of an object made by a known call is a marker where the frameworks' data say so
   (`[[instances]]` in acclint/frameworks/*.toml): `ds.map(parse)` where `ds` was bound to
   `tf.data.Dataset.from_tensor_slices(x)` (and through `ds = ds.shuffle(10)`: a dataset's
   methods return datasets), `model.compile(loss=my_loss, metrics=[m])` where `model` is a
   `keras.Sequential(...)` or an instance of a subclass of `keras.Model`, `self.compile(...)` in
-  one. The object's class is read off the values its name is bound to in the nearest scope that
+  one; an object a module-level function returns is of the classes its returns are
+  (`make_dataset().map(f)`). The object's class is read off the values its name is bound to in the nearest scope that
   binds it, as the analysis reads every other value; an object passed in as a parameter is not
   known.
 """
@@ -81,6 +85,21 @@ class Objects:
         for the project layer to find in the module defining it."""
         return self._made(expr, scope, self._imported_class)
 
+    def annotated_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class of this module a parameter of `scope` is annotated with (`obj: First`, or
+        the string `"First"`): the caller hands an instance of it, so `obj.increment()` runs
+        `First.increment` (tensorflow#31363)."""
+        node = scope.node if scope is not None else None
+        if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
+            return None
+        for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+            if param.name.value != expr.value or param.annotation is None:
+                continue
+            spelled = param.annotation.annotation
+            name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
+            return self.index.classes.get(name) if isinstance(name, str) else None
+        return None
+
     def _local_class(self, call: cst.Call) -> ClassInfo | None:
         return self.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
 
@@ -97,29 +116,78 @@ class Objects:
             receiver = self._returning_self(expr, scope, seen)
             if receiver is not None:  # `Net().eval()`: the module itself
                 return self._made(receiver, scope, made, seen)
+            elements = self.elements(expr)
+            if elements is not None:  # `nn.Sequential(Block(), nn.ReLU())`: what its own modules run
+                return self._one([e for e in elements if not self._framework_made(e)], scope, made, seen)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
             return found if factory is None else self._returned(factory, made, seen)
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
-        return self._one(self._bound(expr, scope), scope, made, seen | {key})
+        values = [v for v in self._bound(expr, scope) if not self._rewraps(v, key)]
+        return self._one(values, scope, made, seen | {key})
+
+    def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
+        """Whether `value` hands the object `key` names to a marker (`self.encoder =
+        torch.compile(self.encoder)`): calling what the marker gives back runs the object's own
+        method, so the binding says nothing new of what the name holds."""
+        return (
+            isinstance(value, cst.Call) and self.markers.get(self.resolve(value.func)) is not None
+            and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])
+        )
+
+    def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
+        """The modules a container (`[containers]`: `nn.Sequential`) is made with, spelled as
+        arguments or unpacked from a list, tuple or comprehension (`*[Block() for _ in
+        range(n)]`); None for any other call, [] where an element is not spelled out."""
+        if self.resolve(call.func) not in self.markers.containers:
+            return None
+        found: list[cst.BaseExpression] = []
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is not None or arg.star == "**":
+                return []
+            if not arg.star:
+                found.append(value)
+            elif isinstance(value, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                found += [e.value for e in value.elements]
+            elif isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+                found.append(value.elt)
+            else:
+                return []
+        return found
+
+    def _framework_made(self, expr: cst.BaseExpression) -> bool:
+        """Whether `expr` is a call of a framework's own namespace (`nn.ReLU()`): it runs none
+        of the project's code."""
+        name = self.resolve(expr.func) if isinstance(expr, cst.Call) else None
+        return name is not None and name.startswith(self.markers.modelled)
 
     def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
-        """The receiver of `call` where the call gives back the receiver itself: a method the
+        """What `call` gives back where it gives back the object it was called on: a method the
         data say a framework base returns self from (`[returns_self]`: `Net().eval()`,
         `model.to(device)`), which the receiver's class, where it is of this module, inherits
-        from that base and does not define again. None otherwise."""
-        func = call.func
-        if not isinstance(func, cst.Attribute):
+        from that base and does not define again. None otherwise. A chain of such calls
+        (`Net().to(device).eval()`) gives its first receiver, whose class is read once (read
+        again at each call of the chain, the work doubled with each call)."""
+        chain: list[cst.Call] = []  # the chain's calls, the last call first
+        receiver: cst.BaseExpression = call
+        while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and self._self_returning_bases(receiver.func.attr.value):
+            chain.append(receiver)
+            receiver = receiver.func.value
+        if not chain:
             return None
-        bases = {base for base, methods in self.markers.returns_self.items() if func.attr.value in methods}
-        if not bases:
-            return None
-        cls = self._made(func.value, scope, self._local_class, seen)
-        if cls is not None and (self._find_method(cls, func.attr.value) is not None or not bases & self._class_types(cls, frozenset())):
-            return None
-        return func.value
+        cls = self._made(receiver, scope, self._local_class, seen)
+        for inner in reversed(chain):  # the first call first
+            name = inner.func.attr.value
+            if cls is not None and (self._find_method(cls, name) is not None or not self._self_returning_bases(name) & self._class_types(cls, frozenset())):
+                return None if inner is call else inner  # it gives what the class's own method returns
+        return receiver
+
+    def _self_returning_bases(self, method: str) -> set[str]:
+        """The framework bases whose method `method` returns the instance itself."""
+        return {base for base, methods in self.markers.returns_self.items() if method in methods}
 
     def _one(self, values: list[cst.BaseExpression], scope: FunctionInfo | None, made: Callable, seen: frozenset[str]):
         """What `made` says of every one of `values` (evaluated in `scope`), where that is one
@@ -189,13 +257,25 @@ class Objects:
                 return self._class_types(local, frozenset())
             if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
                 return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
-            return set()
+            factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            return self._returned_types(factory, seen) if factory is not None else set()
         if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
             return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
         return {name for v in self._bound(expr, scope) for name in self.types(v, scope, seen | {key})}
+
+    def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
+        """What the data name the classes of the values a module-level function returns
+        (`def make_ds(): return tf.data.TFRecordDataset(f)`), followed once in a chain."""
+        key = f"{factory.name}()"
+        if not isinstance(factory.node, cst.FunctionDef) or key in seen:
+            return set()
+        facts = self._body(factory)
+        if facts.yields:
+            return set()
+        return {name for v in facts.returns for name in self.types(v, factory, seen | {key})}
 
     def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
         """What the data name the bases of a class of this module (at any depth within it)."""

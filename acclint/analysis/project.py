@@ -222,6 +222,14 @@ class Project:
             return None if found is None else (found[0], f"{found[1]}.__call__")
         return self._find(qualified, importer, lambda index, name: name in index.functions)
 
+    def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None:
+        """The (file, name) an imported qualified name refers to where that file's hand-offs
+        (acclint.analysis.wrappers) are of that name: a function, a class keeping a callable,
+        or a module-level name bound to one (`fixpoint_iter_backprop = jax.custom_vjp(...)`)."""
+        return self.resolve(qualified, importer) or self._find(
+            qualified, importer, lambda index, name: any(h.function == name for h in index.handoffs),
+        )
+
     def _find(self, qualified: str, importer: str, defines: Callable[[FileIndex, str], bool], depth: int = 0) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file `defines`
         it, following package `__init__` re-exports, or None."""

@@ -31,6 +31,7 @@ class Project(Protocol):
 
     files: list[str]
     name_of: dict[str, str]
+    paths: dict[str, list[str]]  # a module's name -> the linted files of that name
     markers: MarkerTable
 
     def read(self, path: str) -> bytes: ...
@@ -39,6 +40,7 @@ class Project(Protocol):
     def in_project(self, qualified: str) -> bool: ...
     libraries: InstalledLibraries
     def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
+    def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
     def absolute(self, qualified: str, importer: str) -> str | None: ...
 
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
@@ -79,7 +81,7 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
             key = f"{project.name_of[path]}.{h.function}"
             handing.setdefault(key, []).append(h)
             file_of[key] = (path, local)
-            target = project.resolve(h.steps[0].callee, path) if h.steps and h.steps[0].imported and project.in_project(h.steps[0].callee) else None
+            target = project.resolve_handing(h.steps[0].callee, path) if h.steps and h.steps[0].imported and project.in_project(h.steps[0].callee) else None
             if target is not None and target[0] not in files:
                 files.append(target[0])
 
@@ -87,7 +89,7 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
         path, local = file_of[key]
         if not step.imported:
             return f"{project.name_of[path]}.{step.callee}" if step.callee in local else None
-        target = project.resolve(step.callee, path) if project.in_project(step.callee) else None
+        target = project.resolve_handing(step.callee, path) if project.in_project(step.callee) else None
         return f"{project.name_of[target[0]]}.{target[1]}" if target is not None else None
 
     def wrapped(key: str) -> bool:
@@ -110,6 +112,7 @@ def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[t
     looked_for: set[str] = set()
     while True:
         _infer(project, markers, indexed, wrappers)
+        _reexported(project, indexed, wrappers)
         tails = {name.rsplit(".", 1)[-1] for _, name in wrappers} - looked_for
         if not tails:
             break
@@ -138,7 +141,7 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                 if step.imported:
                     if not project.in_project(step.callee):
                         return project.libraries.applied(step.callee)  # an installed library's
-                    target = project.resolve(step.callee, path)
+                    target = project.resolve_handing(step.callee, path)
                     return wrappers.get(target) if target is not None else None
                 return methods.get(step.callee.rsplit(".", 1)[-1]) if "." in step.callee else None
 
@@ -148,6 +151,19 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                     changed = True
         if not changed:
             return
+
+
+def _reexported(project: Project, files: list[str], wrappers: dict[tuple[str, str], Applied]) -> None:
+    """Add the names `files` import a wrapper of another file under (a package `__init__`'s
+    `from .fixed import anderson_solve as solve`) as wrappers of theirs: `solvers.solve(f)`
+    calls the wrapper, and a file spelling only `solve` is looked for too."""
+    for path in files:
+        for local, qualified in project.index_of(path).exports.items():
+            if qualified is None or (path, local) in wrappers or not project.in_project(qualified):
+                continue
+            target = project.resolve_handing(qualified, path)
+            if target is not None and target[0] != path and target in wrappers:
+                wrappers[(path, local)] = wrappers[target]
 
 
 def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
@@ -229,11 +245,11 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
     for local, qualified in sorted(project.index_of(path).exports.items()):
         if qualified is None:
             continue
-        if not project.in_project(qualified):
+        if not project.in_project(qualified) and qualified not in project.paths:  # `import solvers`: a linted package
             text = _text(project, path) if text is None else text
             functions.update(_library_wrappers(project, local, qualified, text))
             continue
-        target = project.resolve(qualified, path)
+        target = project.resolve_handing(qualified, path)
         if target is not None and target[0] != path and target in wrappers:
             functions[qualified] = wrappers[target]
             continue

@@ -8,7 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 import libcst as cst
 
@@ -121,6 +121,16 @@ class FunctionInfo:
         or None."""
         fn: FunctionInfo | None = self
         while fn is not None and fn.cls is None:
+            fn = fn.parent
+        return fn
+
+    def nearest_binder(self, name: str, local_names: Callable[[FunctionInfo], set[str]]) -> FunctionInfo | None:
+        """The function, from this one outwards, whose own variable `name` is (a parameter or a
+        name it binds and declares neither `global` nor `nonlocal`: `local_names` says which),
+        or None: the module's name, or a builtin. Class bodies are skipped, as Python skips
+        them."""
+        fn: FunctionInfo | None = self
+        while fn is not None and name not in local_names(fn):
             fn = fn.parent
         return fn
 
@@ -276,7 +286,7 @@ def _alias_target(node: cst.Assign) -> str | None:
 
 
 # The node types `index_module` looks at; every other node only has its children walked.
-_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign})
+_INDEXED = frozenset({cst.Call, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Assign, cst.AnnAssign})
 
 
 def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: dict | None = None) -> ModuleIndex:
@@ -353,6 +363,9 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                 imports.add_import(node)
             elif kind is cst.ImportFrom:
                 imports.add_import_from(node)
+            elif kind is cst.AnnAssign:  # `model: nn.Module = GPT(cfg)`: a module-level value too
+                if fn is None and cls is None and node.value is not None and isinstance(node.target, cst.Name):
+                    module_values.setdefault(node.target.value, []).append(node.value)
             else:  # cst.Assign
                 local = _alias_target(node)
                 if local is not None:

@@ -10,7 +10,19 @@ function is a *wrapper* of a parameter when, in its body,
   c, xs)`, `jax.jit(jax.grad(fn))`: each call the argument is nested in counts), or
 - a function nested in it calls the parameter, and that function is itself handed to a marker or
   wrapper, or decorated by one (`@jax.jit def inner(*a): return fn(*a)`, `lax.fori_loop(0, n,
-  body, x)` with `body` calling `f`, `lax.while_loop(lambda c: done(c), ...)`).
+  body, x)` with `body` calling `f`, `lax.while_loop(lambda c: done(c), ...)`), or
+- the parameter is bound into a module-level function that calls it (`partial(_body, f)`), and
+  that partial is handed on as such a nested function would be, or it is passed to one
+  (`lambda c: _body(f, c)`) in a nested function handed on: calling `_body` calls `f`.
+
+A module-level name bound to a call that gives its function back unchanged for tracing
+(`[transparent]`: `fixpoint_iter_backprop = jax.custom_vjp(fixpoint_iter, nondiff_argnums=...)`)
+is the wrapper that function is, at the same positions.
+
+A class is a wrapper of a parameter of its `__init__` (or of a dataclass field, by its place
+among the fields) that it keeps as an attribute (`self.fun = fun`) when a method hands
+`self.fun` on, or calls it in a nested function handed on, as above: `FixedPointIteration(f)
+.run(x0)`, whose `run` loops `self.fun` in `lax.while_loop`, traces `f`.
 
 Calling a wrapper then applies its marker to the functions given at the wrapper's positions, as
 calling the marker would (a wrapper of a wrapper too). What a function body hands on is read off
@@ -71,17 +83,21 @@ class HandOff:
     position: int
     name: str
     steps: tuple[Step, ...]
+    # For a module-level name bound to `T(f, ...)`: T, qualified; the hand-off holds only where
+    # the frameworks' data say T gives `f` back unchanged for tracing (`[transparent]`).
+    through: str = ""
 
     def to_data(self) -> list:
-        return [self.function, self.position, self.name, [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]]
+        steps = [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]
+        return [self.function, self.position, self.name, steps, self.through]
 
     @classmethod
     def from_data(cls, data: list) -> HandOff:
-        function, position, name, steps = data
+        function, position, name, steps, through = data
         return cls(function, position, name, tuple(
             Step(callee, pos, keyword, imported, tuple((k, tuple(v)) for k, v in options))
             for callee, pos, keyword, imported, options in steps
-        ))
+        ), through)
 
 
 Applied = tuple[Marker, Options]  # what calling a marker or wrapper applies (contexts._marker_of)
@@ -111,7 +127,11 @@ class WrapperTable:
         if qualified is None:
             return None
         found = self.functions.get(qualified)
-        if found is None and isinstance(expr, cst.Attribute) and not imports.is_imported(expr):
+        if found is None and isinstance(expr, cst.Name):  # `f = jax.custom_vjp(w)` resolves to its call
+            found = self.functions.get(expr.value)
+        # a method of an object: the receiver is no import, or an instance an imported class
+        # made (`partitioner = PjitPartitioner(...)` resolves to `...PjitPartitioner()`)
+        if found is None and isinstance(expr, cst.Attribute) and (not imports.is_imported(expr) or "()" in qualified):
             found = self.methods.get(expr.attr.value)
         return found
 
@@ -184,7 +204,7 @@ def infer(handoffs: list[HandOff], known: Callable[[Step], Applied | None], mark
         changed = False
         for h in handoffs:
             params = wrapped.setdefault(h.function, {})
-            if (h.position, h.name) in params:
+            if (h.position, h.name) in params or (h.through and h.through not in markers.transparent):
                 continue
             applied = _applied(h.steps, lookup, markers)
             if applied is not None:
@@ -252,7 +272,78 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     bound = not any(dotted(d) == "staticmethod" for d in item.decorator_list)
                     out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
+            out += _of_class(statement, walk)
+        elif isinstance(statement, ast.Assign):
+            out += _of_alias(statement, walk)
     return tuple(out)
+
+
+def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
+    """`name = T(f, ...)` at module level, `f` a module-level function: `name` hands each
+    parameter to `f` at its own position, through T (`HandOff.through`)."""
+    if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+        return []
+    call = statement.value
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+        return []
+    fn = walk.functions.get(call.args[0].id)
+    through = dotted(call.func)
+    if fn is None or through is None:
+        return []
+    positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+    name, callee = statement.targets[0].id, fn.name
+    return [HandOff(name, i, p, (Step(callee, i),), _resolved(through, walk.imports)) for i, p in enumerate(positional)]
+
+
+def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [item for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _kept_parameters(cls: ast.ClassDef) -> dict[str, tuple[int, str]]:
+    """The attributes a class keeps what its constructor is given in: `self.fun = fun` in its
+    `__init__` (by the parameter's place among those a caller passes), or a field of a
+    dataclass (by its place among the fields). Attribute -> (position, parameter)."""
+    kept: dict[str, tuple[int, str]] = {}
+    if any((dotted(d.func if isinstance(d, ast.Call) else d) or "").endswith("dataclass") for d in cls.decorator_list):
+        fields = [s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        kept.update({name: (i, name) for i, name in enumerate(fields)})
+    init = next((m for m in _methods(cls) if m.name == "__init__"), None)
+    if init is None or not init.args.args:
+        return kept
+    positional = [a.arg for a in init.args.posonlyargs + init.args.args][1:]
+    params = {p: i for i, p in enumerate(positional)} | {a.arg: -1 for a in init.args.kwonlyargs}
+    owner = init.args.args[0].arg if not init.args.posonlyargs else init.args.posonlyargs[0].arg
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params:
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == owner:
+                    kept[target.attr] = (params[node.value.id], node.value.id)
+    return kept
+
+
+def _of_class(cls: ast.ClassDef, walk: _Walk) -> list[HandOff]:
+    """What a module-level class hands on of what its constructor is given (`_kept_parameters`):
+    a method handing `self.fun` to a call, or calling it in a nested function handed to one.
+    The hand-offs are the class's own (`HandOff.function` is its name): calling the class is
+    calling the wrapper."""
+    kept = _kept_parameters(cls)
+    out: list[HandOff] = []
+    seen: set[tuple[str, tuple[Step, ...]]] = set()
+    for method in _methods(cls) if kept else ():
+        args = method.args.posonlyargs + method.args.args
+        if not args or any(dotted(d) in ("staticmethod", "classmethod") for d in method.decorator_list):
+            continue
+        for node in walk.loaded_in(args[0].arg, method):
+            up = walk.parents.get(id(node))
+            attribute = up[0] if up is not None else None
+            if not isinstance(attribute, ast.Attribute) or attribute.attr not in kept or _shadowed(node, method, walk.parents):
+                continue
+            position, param = kept[attribute.attr]
+            for steps in _steps_of_use(attribute, method, walk):
+                if (param, steps) not in seen:
+                    seen.add((param, steps))
+                    out.append(HandOff(cls.name, position, param, steps))
+    return out
 
 
 # Fields that hold only leaves no reading of hand-offs looks at: CPython's `ast` gives one shared
@@ -281,6 +372,8 @@ class _Walk:
         self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
         self.imports = ImportTable()
         self._loads: dict[tuple[ast.AST | None, str], list[ast.Name]] = {}
+        # The module-level functions by name (`partial(_body, f)` names one).
+        self.functions = {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
         functions = {
             id(f) for s in tree.body
             for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
@@ -339,16 +432,77 @@ def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: b
 
     for param in params:
         for node in walk.loaded_in(param, fn):
-            if _shadowed(node, fn, parents):
-                continue
-            holder = _handed(node, parents)
-            if holder is not None:
-                add(param, _steps(holder, parents, imports))
-            elif _is_called(node, parents):
-                for inner in _enclosing_functions(node, fn, parents):
-                    for param_steps in _uses_of(inner, fn, walk):
-                        add(param, param_steps)
+            if not _shadowed(node, fn, parents):
+                for steps in _steps_of_use(node, fn, walk):
+                    add(param, steps)
     return out
+
+
+def _steps_of_use(node: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """How one use of a callable in `fn` (a parameter, or an attribute keeping one) is handed
+    on: as an argument; bound by `partial` into, or passed to, a function of the module that
+    calls it (`_calls_its`), which then stands for it; or called in nested functions."""
+    parents, imports = walk.parents, walk.imports
+    holder = _handed(node, parents)
+    call, position = _argument_of(holder, parents) if holder is not None else (None, -1)
+    if call is not None and _calls_its(walk, dotted(call.func), position):  # `_body(f, c)`
+        return [steps for inner in _enclosing_functions(call, fn, parents) for steps in _uses_of(inner, fn, walk)]
+    if call is not None and dotted(call.func) in PARTIAL and position > 0 and _calls_its(walk, dotted(call.args[0]), position - 1):
+        return _uses_of_value(call, fn, walk)  # `partial(_body, f)`: a function calling `f`
+    if holder is not None:
+        return [_steps(holder, parents, imports)]
+    if _is_called(node, parents):
+        return [steps for inner in _enclosing_functions(node, fn, parents) for steps in _uses_of(inner, fn, walk)]
+    return []
+
+
+def _argument_of(holder: ast.AST, parents) -> tuple[ast.Call | None, int]:
+    """The call `holder` is a positional argument of, and its position (no `*args` before it)."""
+    up = parents.get(id(holder))
+    call = up[0] if up is not None else None
+    if not isinstance(call, ast.Call) or holder is call.func:
+        return None, -1
+    position = next((i for i, a in enumerate(call.args) if a is holder), None)
+    if position is None or any(isinstance(a, ast.Starred) for a in call.args[:position]):
+        return None, -1
+    return call, position
+
+
+def _calls_its(walk: _Walk, name: str | None, position: int) -> bool:
+    """Whether the module-level function `name` calls its parameter at `position` (a direct
+    call, not one shadowed by a nested function's own parameter)."""
+    fn = walk.functions.get(name or "")
+    if fn is None:
+        return False
+    positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+    if not 0 <= position < len(positional):
+        return False
+    param = positional[position]
+    return any(_is_called(n, walk.parents) and not _shadowed(n, fn, walk.parents) for n in walk.loaded_in(param, fn))
+
+
+def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """How a value standing for a function (`partial(_body, f)`) is handed on in `fn`: as an
+    argument where it is made, or through the one name it is assigned to."""
+    parents, imports = walk.parents, walk.imports
+    holder = _handed(value, parents)
+    if holder is not None:
+        return [steps for steps in [_steps(holder, parents, imports)] if steps]
+    up = parents.get(id(value))
+    assign = up[0] if up is not None else None
+    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+        return []
+    return [steps for steps in _handed_by_name(assign.targets[0].id, fn, walk) if steps]
+
+
+def _handed_by_name(name: str, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+    """The calls each load of `name` in `fn` is handed to as an argument."""
+    found = []
+    for node in walk.loaded_in(name, fn):
+        holder = _handed(node, walk.parents)
+        if holder is not None:
+            found.append(_steps(holder, walk.parents, walk.imports))
+    return found
 
 
 def _shadowed(node: ast.Name, fn: ast.AST, parents) -> bool:
@@ -408,20 +562,16 @@ def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]
     """How a function nested in `fn` is handed to calls: decorated (`@jax.jit`), given as a
     lambda, or named as an argument anywhere in `fn` (`lax.fori_loop(0, n, body, x)`)."""
     found = []
-    parents, imports = walk.parents, walk.imports
     if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for decorator in inner.decorator_list:
-            step = _decorator_step(decorator, imports)
+            step = _decorator_step(decorator, walk.imports)
             if step is not None:
                 found.append((step,))
-        for node in walk.loaded_in(inner.name, fn):
-            holder = _handed(node, parents)
-            if holder is not None:
-                found.append(_steps(holder, parents, imports))
-    else:
-        holder = _handed(inner, parents)
+        found += _handed_by_name(inner.name, fn, walk)
+    else:  # a lambda, handed where it is written
+        holder = _handed(inner, walk.parents)
         if holder is not None:
-            found.append(_steps(holder, parents, imports))
+            found.append(_steps(holder, walk.parents, walk.imports))
     return [steps for steps in found if steps]
 
 
@@ -516,8 +666,8 @@ def unwrapped_reasons(
     wrapper, for functions `wrapped` says are none: it hands the parameter to itself, or to a
     function that hands it back (`callee_of`: the qualified name a hand-off's first call
     names, where it is a function of `handing`), or to a call that puts nothing in a context."""
-    edges = {
-        key: [(h.name, h.steps[0].callee, callee_of(key, h.steps[0])) for h in handoffs if h.steps]
+    edges = {  # a name bound through a call (`fast = jitted(step)`) is no function that hands on
+        key: [(h.name, h.steps[0].callee, callee_of(key, h.steps[0])) for h in handoffs if h.steps and not h.through]
         for key, handoffs in handing.items()
     }
     reasons = {}

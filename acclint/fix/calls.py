@@ -10,7 +10,8 @@ import libcst as cst
 
 from acclint.common.findings import Fix
 from acclint.fix.imports import framework_of, spelled
-from acclint.fix.print_args import about_tracing, arguments_print_fix, comma_separated
+from acclint.analysis.trace_words import says_traces
+from acclint.fix.print_args import arguments_print_fix, comma_separated
 from acclint.lint.rule import RuleContext
 from acclint.analysis.taint import Kind
 
@@ -35,7 +36,7 @@ def debug_print_fix(node: cst.Call, ctx: RuleContext) -> Fix | str:
     debug_print = spelled(ctx, "print")
     if debug_print is None:
         return f"{framework_of(ctx).title} traces this function, and has no print that runs on every call"
-    if about_tracing(node):
+    if says_traces(node):
         return "the print reports tracing on purpose: once per trace is what it is for"
     if framework_of(ctx).spellings["print"].form == "arguments":
         return arguments_print_fix(node, ctx, debug_print)

@@ -8,13 +8,11 @@ so the fix is safe only when every argument is a string or number literal. tf.pr
 standard error unless told otherwise: the fix adds the spelling's `stdout` keyword with
 `sys.stdout`, as print writes there. A module that passes any keyword of the framework's
 `print_blocked_by` (`jit_compile=True`) gets no fix: XLA has no kernel for tf.print. Nor does a
-print whose text speaks of tracing (`about_tracing`, checked for every framework's print by
-acclint.fix.calls): it reports each trace on purpose (tensorflow/docs uses it throughout).
+print whose text speaks of tracing (acclint.analysis.trace_words, checked for every framework's
+print by acclint.fix.calls): it reports each trace on purpose (tensorflow/docs uses it throughout).
 """
 
 from __future__ import annotations
-
-import re
 
 import libcst as cst
 
@@ -47,30 +45,6 @@ def arguments_print_fix(node: cst.Call, ctx: RuleContext, traced_print: Spelling
         reason = f"{traced_print.expr} prints the values of '{others[0]}', where print shows its repr"
         return Fix(f"print with {traced_print.expr} on every call", {node: call}, safe=False, imports=imports, reason=reason)
     return Fix(f"print with {traced_print.expr} on every call", {node: call}, imports=imports)
-
-
-def about_tracing(node: cst.Call) -> bool:
-    """Whether a print's (or a log call's) text announces a trace: a word for tracing,
-    compiling or jitting (`print("Tracing with", x)`, `print("recompiling")`, `"i am being
-    jitted"`), in a string literal or the text of an f-string. Such a print reports each trace
-    on purpose (it counts traces, as `rules/trace_counters.py`'s counters do), so once per
-    trace is what its author wants, and no traced print (of any framework) is a fix for it.
-    Whole words only: "extracting" or "contract" announce nothing."""
-    return any(_TRACE_WORD.search(text) for arg in node.args for text in _texts(arg.value))
-
-
-# tracing, traced, retrace, compiling, recompiled, jit, jitted, JITTING (whole words)
-_TRACE_WORD = re.compile(r"\b(re)?(trac(e|ed|es|ing)|compil(e|ed|es|ing)|jit(ted|ting)?)\b", re.IGNORECASE)
-
-
-def _texts(value: cst.BaseExpression) -> list[str]:
-    """The literal text of a string argument: a string literal's value, or an f-string's text
-    between its fields."""
-    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and isinstance(value.evaluated_value, str):
-        return [value.evaluated_value]
-    if isinstance(value, cst.FormattedString):
-        return [part.value for part in value.parts if isinstance(part, cst.FormattedStringText)]
-    return []
 
 
 def _literal(value: cst.BaseExpression) -> bool:

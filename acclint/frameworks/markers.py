@@ -297,6 +297,10 @@ class MarkerTable:
     # `torch.nn.Module.eval`): a base's qualified name -> those methods. acclint.analysis.objects
     # follows `Net().eval()` to the instance of `Net`.
     returns_self: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Classes whose instances, called, call each module they were made with in turn
+    # (`[containers]`: `torch.nn.Sequential(Block(), Block())`): acclint.analysis.objects
+    # follows a marker handed one to its elements' methods.
+    containers: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -396,6 +400,7 @@ def load_markers(
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
     returns_self: dict[str, frozenset[str]] = {}
+    containers: set[str] = set()
     flags: set[str] = set()
     built_state: list[BuiltState] = []
     for raw in framework_files():
@@ -426,6 +431,7 @@ def load_markers(
             flags.add(variant["keyword"])
         for base, methods in raw.get("returns_self", {}).items():
             returns_self[base] = returns_self.get(base, frozenset()) | frozenset(methods)
+        containers |= set(raw.get("containers", {}).get("names", ()))
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
@@ -461,6 +467,7 @@ def load_markers(
         flag_keywords=frozenset(flags),
         built_state=tuple(built_state),
         returns_self=returns_self,
+        containers=frozenset(containers),
     )
 
 

@@ -12,7 +12,8 @@ comes from
 - the statement's own nodes, immutable: the kept results belong to the statement node itself;
 - the facts the analysis found for the statement's functions (contexts, markers, origin, the
   kinds of parameters and local names, what each returns, which parameters every reach
-  passes, whether it is a bound method), made fresh for each lint and compared by value;
+  passes, whether it is a bound method, whether a traced function's code runs it), made
+  fresh for each lint and compared by value;
 - what the module says of a name (what a module-level function returns, what a module-level
   variable holds, a class's bases, which `def` of a name is live): every such question
   starts from a name the statement spells. A statement is linted again when it spells a name
@@ -21,9 +22,10 @@ comes from
   its name, the names its code declares `global` and any `:=` target; any other module-level
   statement is taken to bind every name it spells;
 - where module state changes after a trace could be built (acclint.analysis.bindings), which
-  depends on the order of the whole module: every question a statement's rules asked of it,
-  with its answer, is kept and asked again of the new analysis (the line a message names is
-  one such answer);
+  depends on the order of the whole module, and every use of a module-level name (a trace
+  counter's checks: the statements that spell it, `mentions`): every question a statement's
+  rules asked of it, with its answer, is kept and asked again of the new analysis (the line a
+  message names is one such answer);
 - the options, the imports, the module's indent and newline: any change there, and any
   class the analysis treats as a framework module (acclint.analysis.modules, whose findings
   read the class as a whole), lints the statement again.
@@ -42,9 +44,9 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import children
 
-# What rules ask of acclint.analysis.bindings.ModuleBindings (acc6_hidden_inputs).
+# What rules ask of acclint.analysis.bindings.ModuleBindings (acc6_hidden_inputs, trace_counters).
 QUESTIONS = frozenset({
-    "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written",
+    "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written", "mentions",
 })
 WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)
 
@@ -161,6 +163,7 @@ def statement_facts(analysis: ModuleAnalysis) -> dict[cst.BaseStatement, tuple]:
     statement never to be kept: it holds a framework module class)."""
     out: dict[cst.BaseStatement, tuple | None] = {}
     bound = analysis.bound_methods
+    inside = analysis.inside_traces
     modules = analysis.modules.of
     for fn in analysis.index.all_functions:
         if fn.statement in out and out[fn.statement] is None:
@@ -168,11 +171,11 @@ def statement_facts(analysis: ModuleAnalysis) -> dict[cst.BaseStatement, tuple]:
         if fn.cls is not None and fn.cls in modules:
             out[fn.statement] = None
             continue
-        out[fn.statement] = (*out.get(fn.statement, ()), _function_facts(fn, fn in bound))
+        out[fn.statement] = (*out.get(fn.statement, ()), _function_facts(fn, fn in bound, fn in inside))
     return out
 
 
-def _function_facts(fn: FunctionInfo, bound_method: bool) -> tuple:
+def _function_facts(fn: FunctionInfo, bound_method: bool, inside_traces: bool) -> tuple:
     return (
         fn.node, frozenset(fn.contexts), frozenset(fn.markers), fn.origin,
         None if fn.given is None else frozenset(fn.given), frozenset(fn.passed),
@@ -180,7 +183,7 @@ def _function_facts(fn: FunctionInfo, bound_method: bool) -> tuple:
             (context, tuple(sorted(trace.params.items())), tuple(sorted(trace.names.items())), trace.returns)
             for context, trace in fn.traces.items()
         )),
-        bound_method,
+        bound_method, inside_traces,
     )
 
 
@@ -249,6 +252,8 @@ def _same(before: object, after: object) -> bool:
         return type(before) is type(after) and before == after
     if isinstance(before, FunctionInfo):
         return isinstance(after, FunctionInfo) and before.node is after.node
+    if isinstance(before, tuple):  # statements (`mentions`): a reparse keeps the nodes of those left alone
+        return isinstance(after, tuple) and len(before) == len(after) and all(a is b for a, b in zip(before, after))
     node, how = getattr(before, "node", None), getattr(before, "how", None)
     if node is not None and how is not None:  # a bindings.Change
         return type(before) is type(after) and node is after.node and how == after.how

@@ -1,10 +1,11 @@
 """acclint on real JAX code nobody on this team wrote: the precision benchmark.
 
 Lints every code base of ``repos.toml`` (checked out at its commit under DIR, one folder per
-repository named ``owner+name``), matches each finding with its verdict in ``triage.toml``, and
-prints a table per code base: files and lines, findings, how many are real, debatable and false,
-false findings per 50k lines, fixable findings, and files acclint refused to analyse (each listed
-below the table with its message). Then it applies ``--fix`` (to a copy) and
+repository named ``owner+name``), matches each finding with its verdict (``triage.toml`` for
+rounds 1-3, ``triage/owner+name.toml`` for each code base added later), and prints a table per
+code base: files and lines, findings, how many are real, debatable and false, false findings
+per 50k lines, fixable findings, and files acclint refused to analyse (each listed below the
+table with its message). Then it applies ``--fix`` (to a copy) and
 checks that every rewritten file still parses, that a second run changes nothing, and that no
 fix touches a line triaged as false.
 
@@ -136,11 +137,7 @@ def main() -> int:
         repos = [r for r in repos if r["name"] in args.only]
     if args.sets:
         repos = [r for r in repos if set_of(r) in args.sets]
-    triage = {
-        (t["repo"], t["path"], t.get("cell", 0), t["line"], t["code"]): t
-        for t in tomllib.loads((HERE / "triage.toml").read_text("utf-8")).get("finding", [])
-    }
-    problems: list[str] = []
+    triage, problems = load_triage()
     if args.clone:
         clone(args.root, repos)
     if args.mirror:
@@ -187,7 +184,7 @@ def main() -> int:
     if args.strictness == "precise":
         linted = {r["name"] for r in repos}
         problems += [
-            f"triaged but no longer reported (update triage.toml): {' '.join(map(str, k))}"
+            f"triaged but no longer reported (update its triage file): {' '.join(map(str, k))}"
             for k in triage
             if k not in seen and k[0] in linted
         ]
@@ -201,6 +198,25 @@ def main() -> int:
     for line in refused + problems:
         print(line)
     return 1 if problems else 0
+
+
+def load_triage() -> tuple[dict[tuple, dict], list[str]]:
+    """Every verdict, keyed by (repo, path, cell, line, code). Rounds 1-3 share ``triage.toml``;
+    each code base added from round 4 on has its own file, ``triage/owner+name.toml``, so that
+    branches triaging different code bases never edit the same file. An entry in a code base's
+    file for another repository, or a key given twice, is reported as a problem."""
+    triage: dict[tuple, dict] = {}
+    problems: list[str] = []
+    for path in [HERE / "triage.toml", *sorted((HERE / "triage").glob("*.toml"))]:
+        owner = None if path.parent == HERE else path.stem.replace("+", "/", 1)
+        for entry in tomllib.loads(path.read_text("utf-8")).get("finding", []):
+            key = (entry["repo"], entry["path"], entry.get("cell", 0), entry["line"], entry["code"])
+            if owner is not None and entry["repo"] != owner:
+                problems.append(f"{path.name}: an entry for {entry['repo']} in the triage file of {owner}")
+            if key in triage:
+                problems.append(f"{path.name}: triaged twice: {' '.join(map(str, key))}")
+            triage[key] = entry
+    return triage, problems
 
 
 def check_fixes(files: dict[Path, list], settings: Settings) -> list[str]:
