@@ -182,3 +182,77 @@ def test_an_array_in_a_static_field_fails_the_lookup_from_the_second_call():
     fields")."""
     expected, found = family_labels_and_findings(HEADER + METADATA, "ACC5")
     assert found == expected
+
+
+# Written and run (jax 0.10.2, equinox 0.13.8, flax 0.12.8) before the change that finds them, from
+# the property "an argument whose pytree metadata (a field its class declares static) holds an
+# array: the lookup compares metadata by equality and raises from the second call on". equinox_746
+# (dev) is the report; these are other spellings: an equinox static field given an array by the
+# default `__init__` in a loop under filter_jit, one set by a custom `__init__` and two calls of a
+# plain jax.jit in a function, a flax.struct field by keyword in a `while`. Each run raised
+# ValueError at the line marked; the look-alikes ran fine (a tuple in a static field, an array in
+# an ordinary field, a single call of a fresh jit).
+EQUINOX_METADATA = """
+import equinox as eqx
+from flax import struct
+
+class Data(eqx.Module):
+    data: jax.Array = eqx.field(static=True)
+
+class Table(eqx.Module):
+    table: np.ndarray = eqx.field(static=True)
+
+    def __init__(self, seed):
+        self.table = np.arange(seed, seed + 4)
+
+class Node(struct.PyTreeNode):
+    k: jax.Array = struct.field(pytree_node=False)
+
+class Tup(eqx.Module):
+    shape: tuple = eqx.field(static=True)
+
+class Leaf(eqx.Module):
+    w: jax.Array
+
+@eqx.filter_jit
+def floss(d):
+    return 1.0
+
+@jax.jit
+def jloss(d):
+    return 1.0
+
+def s1(n):
+    for i in range(n):
+        floss(Data(jnp.ones(3) * i))  # expect: ACC502
+
+def s2():
+    a, b = Table(0), Table(1)
+    jloss(a)
+    jloss(b)  # expect: ACC502
+
+def s3():
+    n = 0
+    while n < 4:
+        jloss(Node(k=jnp.zeros(3)))  # expect: ACC502
+        n += 1
+
+def l1(n):
+    for i in range(n):
+        floss(Tup((3, 4)))
+
+def l2(n):
+    for i in range(n):
+        floss(Leaf(jnp.ones(3) * i))
+
+def l3():
+    once = jax.jit(lambda d: 1.0)
+    once(Table(5))
+"""
+
+
+def test_an_array_in_any_declared_static_field_fails_the_lookup():
+    """equinox's `eqx.field(static=True)` is pytree metadata as flax.struct's
+    `field(pytree_node=False)` is, whether the constructor or a custom `__init__` fills it."""
+    expected, found = family_labels_and_findings(HEADER + EQUINOX_METADATA, "ACC5")
+    assert found == expected
