@@ -352,11 +352,13 @@ class LoopFacts:
 
     def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
         """Arguments of a jitted call whose pytree metadata holds an array: an instance of a
-        `flax.struct` dataclass given an array for a field declared `pytree_node=False`. jax
-        compares metadata by equality when it looks a call up in its cache, and an array cannot
-        be compared: once an entry exists (a call in a loop, or after an earlier call of the
-        same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be passed
-        as metadata fields"; jax#7826)."""
+        class whose field declared static (flax.struct's `pytree_node=False`, equinox's
+        `eqx.field(static=True)`) is given an array, by its constructor or its own `__init__`.
+        jax compares metadata by equality when it looks a call up in its cache, and an array
+        cannot be compared: once an entry exists (a call in a loop, or after an earlier call of
+        the same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be
+        passed as metadata fields"; equinox 0.13, "static arguments should be comparable";
+        jax#7826, equinox#746)."""
         if not looked_up or call.jitted.identity != "function":
             return []
         found = []
@@ -365,39 +367,72 @@ class LoopFacts:
             if isinstance(made, cst.Name):
                 values = self.analysis.index.module_values.get(made.value, [])
                 made = values[0] if len(values) == 1 and call.scope.fn is None else made
-            cls = self._instance(made, call.scope) if isinstance(made, cst.Call) else None
-            field_name = self._array_in_static_field(cls, made) if cls is not None else None
+            cls = self._instance(made, call.scope)
+            field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
                 component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
                 found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
         return found
 
-    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call) -> str | None:
-        """The field declared `pytree_node=False` of a flax.struct class that `made` (a call of
-        it) gives an array (an array constructor's or a shape maker's result), or None."""
-        struct = any(
-            self.analysis.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "flax.struct.dataclass"
-            for d in cls.node.decorators
-        ) or any(self.analysis.resolve(b) == "flax.struct.PyTreeNode" for b in cls.bases)
-        if not struct:
+    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call | None) -> str | None:
+        """The field `cls` declares static (pytree metadata) that holds an array in an instance:
+        given one by `made` (a call of the class, whose generated `__init__` takes the fields in
+        order) or by the class's own `__init__` (`self.table = np.arange(...)`), or None."""
+        if not self._pytree_class(cls):
             return None
         fields = [
             (n.target.value, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
             for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
         ]
-        given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
-        given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+        init = cls.methods.get("__init__")
+        if init is not None:
+            given = dict(_self_assignments(init, cst.Assign))
+        elif made is not None:
+            given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
+            given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+        else:
+            return None
         for name, default in fields:
-            declared = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field")
-            static = declared and any(
-                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args  # type: ignore[union-attr]
-            )
             value = given.get(name)
-            if static and isinstance(value, cst.Call):
-                callee = self.analysis.resolve(value.func)
-                if callee in self.tables.array_constructors or callee in self.tables.shape_makers:
-                    return name
+            if value is not None and self._static_field(default) and self._array_made(value):
+                return name
         return None
+
+    def _pytree_class(self, cls: ClassInfo, named_tuples: bool = False) -> bool:
+        """A class whose instances are pytrees with declared metadata: a flax.struct dataclass or
+        PyTreeNode, an equinox Module (with `named_tuples`, also a NamedTuple: a pytree whose
+        fields are all leaves)."""
+        decorated = any(
+            self.analysis.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "flax.struct.dataclass"
+            for d in cls.node.decorators
+        )
+        bases = ("flax.struct.PyTreeNode", "equinox.Module") + (("typing.NamedTuple", "NamedTuple") if named_tuples else ())
+        return decorated or any(self.analysis.resolve(b) in bases for b in cls.bases)
+
+    def _static_field(self, default: cst.BaseExpression | None) -> bool:
+        """A field declaration that makes the field metadata: `field(pytree_node=False)`
+        (flax.struct, dataclasses), `eqx.field(static=True)`, `eqx.static_field()`."""
+        if not isinstance(default, cst.Call):
+            return False
+        callee = self.analysis.resolve(default.func)
+        keywords = {a.keyword.value: a.value for a in default.args if a.keyword is not None}
+        if callee in ("flax.struct.field", "dataclasses.field"):
+            return _is_false(keywords.get("pytree_node"))
+        if callee == "equinox.field":
+            return _is_true(keywords.get("static"))
+        return callee == "equinox.static_field"
+
+    def _array_made(self, expr: cst.BaseExpression) -> bool:
+        """An array made by an array constructor or a shape maker, also through arithmetic
+        (`jnp.ones(3) * i`)."""
+        if isinstance(expr, cst.BinaryOperation):
+            return self._array_made(expr.left) or self._array_made(expr.right)
+        if isinstance(expr, cst.UnaryOperation):
+            return self._array_made(expr.expression)
+        if not isinstance(expr, cst.Call):
+            return False
+        callee = self.analysis.resolve(expr.func)
+        return callee in self.tables.array_constructors or callee in self.tables.shape_makers
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
@@ -484,6 +519,11 @@ class LoopFacts:
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
                 return _COMPILED_RESULT
+            cls = self._class_named(expr.func)
+            if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
+                # a pytree node's fields are its leaves: arrays where each field given is one
+                made = [self._made_by(a.value, loops, scope) for a in expr.args if not a.star]
+                return made[0] if made and None not in made else None
             return self.analysis.resolve(expr.func) or ""
         if isinstance(expr, cst.UnaryOperation):
             return self._made_by(expr.expression, loops, scope)
@@ -1157,15 +1197,15 @@ class LoopFacts:
         else:
             for target in node.targets:
                 _bind_target(target.target, scope)
+        for target, value in self._pairs(node):  # `model = Net()`, also `a, b = Net(), Net()`
+            cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
+            if cls is not None:
+                scope.instances[target] = cls
         if not single:
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and _is_literal(value) else None
-        if isinstance(value, cst.Call):
-            cls = self._class_named(value.func)
-            if cls is not None:
-                scope.instances[name] = cls
         self._assigned_to[id(value)] = name
         made = self._made_by(value, loops, scope)
         for loop in loops:
@@ -1557,6 +1597,10 @@ def _keywords(application: cst.CSTNode) -> dict[str, cst.BaseExpression]:
 
 def _is_false(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "False"
+
+
+def _is_true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
 
 
 def _is_none(expr: cst.BaseExpression | None) -> bool:
