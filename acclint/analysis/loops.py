@@ -72,6 +72,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
@@ -124,6 +125,8 @@ _REDUCTIONS = frozenset({
 _ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax.", "tensorflow.", "torch.")
 # Builtins whose result takes a few values whatever their input.
 _PREDICATES = frozenset({"bool", "isinstance", "issubclass", "callable", "hasattr", "type"})
+# Annotations of fields that hold a Python value (not an array leaf).
+_PYTHON_SCALARS = frozenset({"int", "float", "bool", "str"})
 # Keywords of `clip`-like calls that give the upper bound.
 _UPPER_BOUNDS = frozenset({"a_max", "max", "upper", "clip_value_max", "max_value"})
 
@@ -328,12 +331,63 @@ class LoopFacts:
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
+                found += self._fed_back(call, passes[0])
             else:
                 passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
             for each in passes:
                 found += self._key_changes(call, each)
             found += self._unhashable_statics(call)
         return found
+
+    def _fed_back(self, call: JittedCall, each: Pass) -> list[KeyChange]:
+        """Arguments the loop passes back as the call's own result (`state = step(state)`)
+        whose by-value key component the compiled function computes anew from itself: a field
+        of a pytree class it keys by value (`_keyed_fields`) that a `return` builds from the
+        same field of the parameter (`MyModule(x=module.x + 1, ...)`, `s.replace(step=s.step +
+        1)`), not passed back unchanged. A counter stepped inside the trace is new on every pass
+        (run: equinox#1062, and `benchmarks`' spellings in tests/test_key_newness.py)."""
+        fn = self._function_named(call.callee.value, call.scope) if isinstance(call.callee, cst.Name) else None
+        target = self._assigned_to.get(id(call.call))
+        if fn is None or target is None or isinstance(fn.node, cst.Lambda) or call.callee is not call.call.func:
+            return []
+        param = next((p for p, value in passed(call.call, fn).items() if isinstance(value, cst.Name) and value.value == target), None)
+        if param is None:
+            return []
+        found = []
+        for returned in (n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return) and isinstance(n.value, cst.Call)):
+            for field_name, value in self._built_fields(returned, param, call.jitted):
+                mine = f"{param}.{field_name}"
+                if self._code(value) != mine and self._changing(value, {mine}):
+                    component = (
+                        f"argument '{target}' (its field '{field_name}', keyed by value, which '{fn.name}' computes anew from "
+                        f"itself on every call: '{self._code(value)}', and the loop passes back)"
+                    )
+                    found.append(KeyChange("ACC502", call.call, component, call.callee, each.where, call.statement))
+                    return found
+        return found
+
+    def _built_fields(self, returned: cst.Call, param: str, jitted: Jitted) -> list[tuple[str, cst.BaseExpression]]:
+        """(field, value) for each field a compiled function's result keys by value that the
+        call `returned` gives: a call of a pytree class of the module, or `param.replace(...)`
+        (flax.struct), whose fields are those some pytree class of the module declares."""
+        func = returned.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "replace" and isinstance(func.value, cst.Name) and func.value.value == param:
+            keyed = set().union(*(self._keyed_fields(cls, jitted) for cls in self.analysis.index.all_classes if self._pytree_class(cls)))
+            return [(a.keyword.value, a.value) for a in returned.args if a.keyword is not None and a.keyword.value in keyed]
+        cls = self._class_named(func)
+        if cls is None or not self._pytree_class(cls) or "__init__" in cls.methods:
+            return []
+        keyed = self._keyed_fields(cls, jitted)
+        return [(name, value) for name, value in _field_values(cls, returned).items() if name in keyed]
+
+    def _keyed_fields(self, cls: ClassInfo, jitted: Jitted) -> set[str]:
+        """The fields of a pytree class a compiled call keys by value: those declared static,
+        and, where every Python value is keyed by value (`equinox.filter_jit`), those annotated
+        as a Python scalar (not a leaf the trace turns into an array)."""
+        return {
+            name for name, annotation, default in _fields(cls)
+            if self._static_field(default) or (jitted.values_keyed and self._code(annotation) in _PYTHON_SCALARS)
+        }
 
     def _unhashable_statics(self, call: JittedCall) -> list[KeyChange]:
         """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
@@ -380,19 +434,14 @@ class LoopFacts:
         order) or by the class's own `__init__` (`self.table = np.arange(...)`), or None."""
         if not self._pytree_class(cls):
             return None
-        fields = [
-            (n.target.value, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
-            for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
-        ]
         init = cls.methods.get("__init__")
         if init is not None:
             given = dict(_self_assignments(init, cst.Assign))
         elif made is not None:
-            given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
-            given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+            given = _field_values(cls, made)
         else:
             return None
-        for name, default in fields:
+        for name, _annotation, default in _fields(cls):
             value = given.get(name)
             if value is not None and self._static_field(default) and self._array_made(value):
                 return name
@@ -1535,6 +1584,23 @@ def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
     if found is None:
         found = _MADE[analysis] = LoopFacts(analysis, tables)
     return found
+
+
+def _fields(cls: ClassInfo) -> list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]]:
+    """(name, annotation, default) of each field a dataclass-like class declares, in order."""
+    return [
+        (n.target.value, n.annotation.annotation, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
+        for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
+    ]
+
+
+def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpression]:
+    """What a call of a dataclass-like class (its generated `__init__`, fields in order) gives
+    each field."""
+    names = [name for name, _annotation, _default in _fields(cls)]
+    given = {names[i]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(names)}
+    given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+    return given
 
 
 def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
