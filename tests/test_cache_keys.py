@@ -475,8 +475,52 @@ def look_alike(x, n):
         Trainer(0.1).shared(x)
     for epoch in range(n):
         fresh = Trainer(0.1)
-        for b in range(n):  # reused over the pass's batches: one compile per epoch
-            fresh.step(x)
+        for b in range(n):  # reused over the pass's batches, still one compile per epoch (run: 6 in 6)
+            fresh.step(x)  # expect: ACC501
+""",
+    # Written and run (jax 0.10.2, tensorflow-cpu 2.21; 6 outer passes) before the change that finds
+    # them, from the property "a compiled callable whose identity is new on every pass of an
+    # unbounded loop compiles on every pass, however often the pass then reuses it": jax#282 (dev)
+    # is the report (`jax.jit(vjp_fun)` per data item, reused over an inner loop). Traces 6, 6, 6;
+    # the look-alikes 1 (a module function wrapped each pass: cached) and 2 (two configurations).
+    "a compiled callable new on every pass, reused within the pass": """
+def scale(k, x):
+    return x * k
+
+def reused_in_an_inner_loop(xs, n):
+    for x in xs:
+        g = jax.jit(functools.partial(scale, x=x))
+        for k in range(n):
+            g(k)  # expect: ACC501
+
+def called_twice_on_the_pass(n):
+    i = 0
+    while i < n:
+        def h(v):
+            return v * 3
+        h = jax.jit(h)
+        a = h(jnp.ones(3))  # expect: ACC501
+        b = h(jnp.zeros(3))
+        i += 1
+
+def reused_in_a_comprehension(vs, epochs):
+    for e in range(epochs):
+        def body(v):
+            return v + 1
+        step = tf.function(body)
+        outs = [step(v) for v in vs]  # expect: ACC501
+
+def look_alike(xs, n):
+    for x in xs:
+        f = jax.jit(scale)  # the same module function: cached
+        for k in range(n):
+            f(k, x)
+    for mode in ("train", "eval"):  # two configurations, each reused
+        def per_mode(v):
+            return v * 2
+        m = jax.jit(per_mode)
+        for k in range(n):
+            m(x)
 """,
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
