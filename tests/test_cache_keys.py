@@ -522,6 +522,40 @@ def look_alike(xs, n):
         for k in range(n):
             m(x)
 """,
+    # Written and run (jax 0.10.2, compile log; 6 passes) before the change that finds them, from
+    # the property "the callable a transform returns (jax.vjp's pullback, jax.linearize's linear
+    # function) is a new object on every call of the transform": jax#282 (dev) is the report.
+    # Traces 6, 6, 6; the look-alike (jax.jvp gives values; the module function is cached) 1.
+    "a compiled callable wrapping what a transform returns on each pass": """
+def sin_x(x):
+    return jnp.sin(x) * x
+
+def pullback_in_a_while(x0, n):
+    i = 0
+    while i < n:
+        _, pullback = jax.vjp(sin_x, x0 * i)
+        jax.jit(pullback)(x0)  # expect: ACC501
+        i += 1
+
+def linearized(x0, n):
+    for i in range(n):
+        y, f_jvp = jax.linearize(sin_x, x0 + i)
+        lin = jax.jit(f_jvp)
+        outs = [lin(v) for v in (x0, x0 * 2)]  # expect: ACC501
+
+def grad_at(x, g):
+    _, vjp = jax.vjp(sin_x, x)
+    return jax.jit(vjp)(g)  # expect: ACC501
+
+def through_a_helper(x0, n):
+    for i in range(n):
+        grad_at(x0 * i, x0)
+
+def look_alike(x0, n):
+    for i in range(n):
+        p, t = jax.jvp(sin_x, (x0,), (x0 * i,))
+        jax.jit(sin_x)(p)
+""",
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
 def accumulate(x, start, end):
