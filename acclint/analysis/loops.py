@@ -173,7 +173,8 @@ class Loop:
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     # names called or handed to a call in its body (not nested loops): each such call
     called: dict[str, list[cst.Call]] = field(default_factory=dict)
-    called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
+    # names called in loops nested in it: the first such call
+    called_nested: dict[str, cst.Call] = field(default_factory=dict)
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
@@ -1000,7 +1001,7 @@ class LoopFacts:
                 continue
             unbounded = [loop for loop in loops if not loop.bounded]
             where = "this loop" if unbounded else (callers.get(scope.fn) if scope.fn is not None else None)
-            if where is None or not self._new_each_pass(obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
+            if where is None or not self._new_each_pass(call, obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
                 continue
             instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
             if owned.static_self:
@@ -1009,11 +1010,14 @@ class LoopFacts:
                 found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
         return found
 
-    def _new_each_pass(self, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop]) -> bool:
-        """Whether the object `obj.attr(...)` runs on is new on every pass, and called once on
-        it: `Cls(...)` itself; a name a loop binds to one and calls `obj.attr` on once on its pass
-        (not in a nested loop: that reuses it); or, in a function a loop runs, a local (not a
-        parameter) bound to one. A class with value equality is no new key."""
+    def _new_each_pass(
+        self, call: cst.Call, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop],
+    ) -> bool:
+        """Whether the object `obj.attr(...)` runs on is new on every pass, and this call is the
+        first on it: `Cls(...)` itself; a name a loop binds to one, where this is the pass's first
+        call of `obj.attr` (reused on the pass, in a nested loop too, it is still made and compiled
+        anew on every pass); or, in a function a loop runs, a local (not a parameter) bound to one.
+        A class with value equality is no new key."""
         if isinstance(obj, cst.Call):
             return self._new_object(obj, self._pass_of((), "")) is not None
         if not isinstance(obj, cst.Name):
@@ -1021,7 +1025,7 @@ class LoopFacts:
         if unbounded:
             key = _attribute_key(func)
             loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
-            return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
+            return loop is not None and _first_use(loop, key) is call
         fn = scope.fn
         return (
             fn is not None and obj.value in scope.instances and obj.value not in {p.name for p in fn.params}
@@ -1035,9 +1039,9 @@ class LoopFacts:
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
-                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
-                if len(calls) == 1 and c.result not in c.loop.called_nested:
-                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+                call = self._called_at_once[id(c.node)] if c.result is None else _first_use(c.loop, c.result)
+                if call is not None:
+                    found.append(_Rewrap(c.node, call, c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
@@ -1290,7 +1294,7 @@ class LoopFacts:
             if loops:
                 loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
-                loop.called_nested.add(name)
+                loop.called_nested.setdefault(name, node)
         target = self._called_function(node.func, scope)
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
@@ -1737,6 +1741,13 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+def _first_use(loop: Loop, name: str) -> cst.Call | None:
+    """The call that first uses `name` (calls it or is handed it) on a pass of `loop`: in its
+    body, else in a loop nested in it; None when no call does."""
+    direct = loop.called.get(name)
+    return direct[0] if direct else loop.called_nested.get(name)
 
 
 def _names(node: cst.CSTNode) -> set[str]:
