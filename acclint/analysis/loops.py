@@ -234,6 +234,9 @@ class _Scope:
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
     instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
+    # names the function's body binds to a callable made anew on each call (`_, pullback =
+    # jax.vjp(f, x)`, `g = partial(h, k)`): what they are, for messages
+    callables: dict[str, str] = field(default_factory=dict)
     # The body of a compiled function (or of a function nested in one): it runs only while a
     # trace is built, so its loops run once per trace, not once per call.
     traced: bool = False
@@ -262,6 +265,8 @@ class StormTables:
     bound_methods: frozenset[str] = frozenset()  # method names of other libraries' objects
     # function -> (positions, keywords) of its shape argument; position -1: every positional one
     shape_makers: dict[str, tuple[frozenset[int], frozenset[str]]] = field(default_factory=dict)
+    # transform -> position of the new callable in its result (`jax.vjp`: 1)
+    callable_results: dict[str, int] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -1255,6 +1260,7 @@ class LoopFacts:
             if cls is not None:
                 scope.instances[target] = cls
         if not single:
+            self._unpacked_callables(node, scope, loops)
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
         if scope.fn is not None:
@@ -1267,13 +1273,37 @@ class LoopFacts:
             else:
                 loop.made.pop(name, None)
         unbounded = [loop for loop in loops if not loop.bounded]
+        made = self._fresh_callable(value, scope, unbounded[-1] if unbounded else None)
+        if made is not None and scope.fn is not None:
+            scope.callables[name] = made
         if unbounded:
             loop = unbounded[-1]
             each = self._pass_of(loops, "")
-            if self._fresh_callable(value, scope, loop) is not None or self._new_object(value, each) is not None:
+            if made is not None or self._new_object(value, each) is not None:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
+
+    def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
+        """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
+        (`callable_results`) is a new callable on every pass, and on every call of the function."""
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        value = node.value
+        if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call)):
+            return
+        callee = self.analysis.resolve(value.func)
+        position = self.tables.callable_results.get(callee) if callee is not None else None
+        if position is None or position >= len(target.elements) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return
+        name = target.elements[position].value
+        if not isinstance(name, cst.Name):
+            return
+        made = f"the callable '{callee}(...)' returns (a new one on each call)"
+        if scope.fn is not None:
+            scope.callables[name.value] = made
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded:
+            unbounded[-1].fresh.add(name.value)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
@@ -1334,6 +1364,8 @@ class LoopFacts:
                 return f"'{expr.value}', defined anew on each pass"
             if loop is None and scope.fn is not None and expr.value in scope.fn.inner:
                 return f"the local function '{expr.value}'"
+            if loop is None and expr.value in scope.callables:
+                return scope.callables[expr.value]
             if owner:
                 return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
