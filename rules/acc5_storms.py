@@ -48,12 +48,13 @@ class RewrapInLoop(Rule):
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
-        `jax.grad(...)` or `jax.vmap(...)`, what a module function returning a `lambda`, a local
+        `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns
+        (`_, pullback = jax.vjp(f, x)`), what a module function returning a `lambda`, a local
         `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
-        wrapped result is called once on that pass,
-        also after an `if` that rebinds it; and the same inside a function that runs on every
+        wrapped result is used on that pass (called, also several times or in a nested loop, or
+        handed to another call: the first use is flagged), also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop
         calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
@@ -61,14 +62,13 @@ class RewrapInLoop(Rule):
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
         runs only while that function is traced, not on each call. Loops over a literal collection
         (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
-        five passes are bounded, and a result called again (or handed to another call, or
-        called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
-        neither is flagged. `torch.compile` caches on the code object, so a new lambda there
+        five passes are bounded and not flagged. Reusing the result on the pass does not make
+        it a compile per configuration: it is made, and compiled, again on the next pass. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
         of a callable new per object (`jax.jit(self._step)`, a lambda; for `tf.function` any
-        function), or `step` is a `@tf.function` method, and `t.step` is called once on the pass.
+        function), or `step` is a `@tf.function` method, and `t.step` is called on the pass.
         The finding is at the call, and names the wrapper application and the loop.
 
     Why is this bad:
@@ -189,9 +189,15 @@ class ChangingStaticArgument(Rule):
         comprehension, `list(...)`, or a name bound once to a display), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
-        So is an argument whose `flax.struct` static field (`field(pytree_node=False)`) is
-        given an array, at a call after an earlier one of the same callable or in a loop: jax
-        compares metadata by equality when it looks a call up, and an array cannot be compared.
+        So is an argument whose field declared static (flax.struct's `field(pytree_node=False)`,
+        equinox's `eqx.field(static=True)`) holds an array, given by the constructor or set by
+        the class's own `__init__`, at a call after an earlier one of the same callable or in a
+        loop: jax compares metadata by equality when it looks a call up, and an array cannot be
+        compared. And a field the compiled callable keys by value (declared static, or under
+        `eqx.filter_jit` annotated as a Python scalar) that the compiled function computes anew
+        from the argument's own field, where the loop passes its result back (`module =
+        step(module)` with `return Module(x=module.x + 1, ...)` or `s.replace(step=s.step +
+        1)`): a counter stepped inside the trace.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and

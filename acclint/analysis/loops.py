@@ -38,7 +38,16 @@ bounded set.* So:
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
-  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays).
+  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
+  the callable a transform applied at once returns (`callable_results`: `_, pullback =
+  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call).
+- A field of a pytree argument keyed by value (declared static: flax.struct's
+  `pytree_node=False`, equinox's `static=True`; under `filter_jit` also one annotated as a Python
+  scalar) is new on every pass where the loop passes the compiled call's result back (`state =
+  step(state)`) and the compiled function computes it anew from the argument's own field
+  (`Module(x=module.x + 1)`, `s.replace(step=s.step + 1)`): a counter stepped inside the trace.
+  A field declared static that holds an array (given by the constructor, or set by the class's
+  own `__init__`) cannot be compared: the second lookup raises.
 - A shape is new where a size is computed from a new value: a new value in a shape-like position
   of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
@@ -59,9 +68,19 @@ summary is carried down the calls to a fixpoint (a function called from one so c
 number of calls down). The body of a compiled function is no host code: it runs only while a
 trace is built.
 
-A wrapper applied on each pass is a storm only when its result is called once on that pass (the
-finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
-compile that the pass reuses (a jit per configuration), not a compile per step.
+A wrapper applied on each pass to a new callable compiles on every pass, however often the pass
+then uses its result (called several times, handed to another call, called in a nested loop):
+the finding is at the pass's first use, whose key's identity component is new. Reuse on the pass
+does not make it a compile per configuration: the next pass makes, and compiles, a new one
+(jax#282; stop 40 exempted reuse, which left jax#282 out while the same shape inside a function
+the loop runs, epitome#43, was found; on the real-code benchmark the exemption mattered at one
+place, a test). A loop over a literal set of configurations is bounded and stays unreported.
+
+How repetition is known: from a loop the module shows, and through the calls of functions and
+methods it runs (above); nothing else. A function no visible loop runs may be a step called from
+another module or by a framework, or a one-off (`main`, `train_and_evaluate`, an `init`): on the
+real-code benchmark, taking every such function as per step would report 437 wrapper applications
+(72 outside tests), nearly all in one-off setup and entry points (stop 41, benchmarks/README.md).
 """
 
 from __future__ import annotations
