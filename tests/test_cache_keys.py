@@ -556,6 +556,57 @@ def look_alike(x0, n):
         p, t = jax.jvp(sin_x, (x0,), (x0 * i,))
         jax.jit(sin_x)(p)
 """,
+    # Written and run (jax 0.10.2, tensorflow-cpu 2.21; 6 passes) before the change that finds
+    # them, from the property "a compiled callable an object holds (an attribute bound to a
+    # wrapper's result, a decorated method, a compiled `__call__`) has the same cache key as one
+    # bound to a name": stage (a), the callable was not recognised. Traces 6, 6, 6, 6; the
+    # look-alikes 1 (a traced argument; a constant static one; a tensor from the counter).
+    "a compiled callable an object holds, called through the object": """
+def g(x, k):
+    return x * k
+
+class Holder:
+    def __init__(self):
+        self.f = jax.jit(g, static_argnums=1)
+        self.traced = jax.jit(self._f)
+
+    def _f(self, x, k):
+        return x * k
+
+    def run(self, x, n):
+        for i in range(n):
+            self.f(x, i)  # expect: ACC502
+            self.traced(x, i)
+
+class Stepper:
+    @partial(jax.jit, static_argnums=(0, 2))
+    def step(self, x, k):
+        return x * k
+
+class Scaler(tf.Module):
+    @tf.function
+    def __call__(self, x, lr):
+        return x * lr
+
+class TfTrainer:
+    def __init__(self):
+        self.train_step = tf.function(self._train_step)
+
+    def _train_step(self, x, lr):
+        return x * lr
+
+    def fit(self, x, epochs):
+        for epoch in range(epochs):
+            self.train_step(x, 0.1 * 0.95 ** epoch)  # expect: ACC502
+
+def fit(x, n):
+    stepper, scaler = Stepper(), Scaler()
+    for i in range(n):
+        stepper.step(x, i)  # expect: ACC502
+        scaler(x, 0.1 * i)  # expect: ACC502
+        stepper.step(x, 3)
+        scaler(x, tf.ones(3) * i)
+""",
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
 def accumulate(x, start, end):
