@@ -85,7 +85,7 @@ real-code benchmark, taking every such function as per step would report 437 wra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
@@ -309,6 +309,10 @@ class LoopFacts:
         self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
+        # Compiled callables an object holds, as called through it: (class, attribute) -> what
+        # its key holds (an attribute a method binds to a wrapper's result, a decorated method
+        # with `self` dropped from its positions, a compiled `__call__`).
+        self._held: dict[tuple[ClassInfo, str], Jitted] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
@@ -1154,6 +1158,7 @@ class LoopFacts:
                 _bind_jitted(scope, node.name.value, jitted)
                 if info is not None and info.cls is not None:
                     self._own_method(info, jitted, decorator.decorator)
+                    self._held[(info.cls, node.name.value)] = _through_object(jitted)
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
@@ -1254,10 +1259,27 @@ class LoopFacts:
         if what is not None:
             self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
 
+    def _hold_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+        """`self.attr = wrapper(f, ...)` in a method: the object holds a compiled callable whose
+        key is `f`'s (the parameters a bound method `self._m` is called with exclude `self`, so
+        its static positions are taken as written)."""
+        fn = scope.fn
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if not (
+            fn is not None and fn.cls is not None and fn.params and isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+        ):
+            return
+        application: cst.Call = node.value  # type: ignore[assignment]
+        wrapped = application.args[0].value
+        function = self._target_function(wrapped, scope) if isinstance(wrapped, cst.Name) else None
+        self._held[(fn.cls, target.attr.value)] = self._jitted(marker, options, function, application)
+
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self._applied(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
+            self._hold_attribute(node, scope, found[0].name, found[1])
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             each = self._pass_of(loops, "")
@@ -1531,8 +1553,28 @@ class LoopFacts:
             if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
             jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
+            if jitted is None and isinstance(callee, cst.Name):  # an instance whose `__call__` is compiled
+                cls = self._instance(callee, scope)
+                jitted = self._held.get((cls, "__call__")) if cls is not None else None
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
+        for call, loops, scope, statement in self._attribute_calls:
+            func: cst.Attribute = call.func  # type: ignore[assignment]
+            cls = self._class_of(func.value, scope)
+            jitted = self._held.get((cls, func.attr.value)) if cls is not None else None
+            if jitted is not None:
+                self.calls.append(JittedCall(call, func, tuple(call.args), jitted, loops, scope, statement))
+
+    def _class_of(self, obj: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
+        """The module class `obj` is an instance of: a call of it, a name bound to one, or the
+        first parameter (`self`) of a method of it."""
+        cls = self._instance(obj, scope)
+        if cls is not None or not isinstance(obj, cst.Name):
+            return cls
+        method = scope.fn
+        while method is not None and method.cls is None:
+            method = method.parent
+        return method.cls if method is not None and method.params and method.params[0].name == obj.value else None
 
     def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
         """The compiled callable a name called in `scope` refers to, by lexical scope."""
@@ -1744,6 +1786,15 @@ def _merged(first: Pass, second: Pass) -> Pass:
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
     )
+
+
+def _through_object(jitted: Jitted) -> Jitted:
+    """A decorated method's key as called through its object (`obj.m(x, k)`): the call passes
+    no `self`, so every position is one less, and `self` (position 0) is keyed as the object."""
+    def shifted(positions: frozenset[int]) -> frozenset[int]:
+        return frozenset(p - 1 for p in positions if p > 0)
+
+    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
