@@ -607,6 +607,40 @@ def fit(x, n):
         stepper.step(x, 3)
         scaler(x, tf.ones(3) * i)
 """,
+    # Run (tensorflow-cpu 2.21; 6 passes) before the change: a tf.function given an
+    # `input_signature` converts every argument to a tensor of its spec, so a Python float new on
+    # every pass traces once (name, attribute, method: 1, 1, 1); `reduce_retracing` relaxes shapes
+    # only, and the float still traces each pass (6).
+    "a tf.function with an input_signature takes Python values as tensors": """
+SIG = [tf.TensorSpec([3]), tf.TensorSpec([], tf.float32)]
+
+@tf.function(input_signature=SIG)
+def signed(x, lr):
+    return x * lr
+
+@tf.function(reduce_retracing=True)
+def relaxed(x, lr):
+    return x * lr
+
+class Signed:
+    def __init__(self):
+        self.step = tf.function(self._step, input_signature=SIG)
+
+    def _step(self, x, lr):
+        return x * lr
+
+    @tf.function(input_signature=SIG)
+    def m(self, x, lr):
+        return x * lr
+
+def fit(x, n):
+    s = Signed()
+    for e in range(n):
+        signed(x, 0.1 * e)
+        s.step(x, 0.1 * e)
+        s.m(x, 0.1 * e)
+        relaxed(x, 0.1 * e)  # expect: ACC502
+""",
     "a torch.compile'd function's int argument used as a range() bound": """
 @torch.compile
 def accumulate(x, start, end):
