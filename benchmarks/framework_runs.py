@@ -931,6 +931,46 @@ def jax_reuse_on_the_pass() -> str:
     return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
 
 
+@fact("tensorflow")
+def tf_input_signature_values() -> str:
+    """A Python float new on each of 6 passes given a tf.function with an `input_signature`
+    (a function, an attribute bound to `tf.function(self._step, input_signature=...)`, a method):
+    converted to a tensor of the spec; and with `reduce_retracing=True`, which relaxes shapes only."""
+    import tensorflow as tf
+
+    def run(count):
+        sig = [tf.TensorSpec([3]), tf.TensorSpec([], tf.float32)]
+
+        @tf.function(input_signature=sig)
+        def signed(x, lr):
+            count("input_signature, a function")
+            return x * lr
+
+        @tf.function(reduce_retracing=True)
+        def relaxed(x, lr):
+            count("reduce_retracing")
+            return x * lr
+
+        class Signed:
+            def __init__(self):
+                self.step = tf.function(self._step, input_signature=sig)
+
+            def _step(self, x, lr):
+                count("input_signature, an attribute")
+                return x * lr
+
+            @tf.function(input_signature=sig)
+            def m(self, x, lr):
+                count("input_signature, a method")
+                return x * lr
+
+        s, x = Signed(), tf.ones(3)
+        for e in range(6):
+            signed(x, 0.1 * e), s.step(x, 0.1 * e), s.m(x, 0.1 * e), relaxed(x, 0.1 * e)
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
 @fact("jax")
 def jax_transform_results() -> str:
     """`jax.jit` of the callable `jax.vjp` or `jax.linearize` returns, on each of 6 passes: in a

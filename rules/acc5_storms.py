@@ -158,8 +158,11 @@ class ChangingStaticArgument(Rule):
         Flags an argument the compiled callable's cache keys on by value or hash, passed in an
         unbounded loop a value that is new on every pass. Keyed by value: an argument named by
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
-        `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
-        Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
+        `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`, also
+        one an object holds: `self.f = jax.jit(g, ...)`, a decorated method called as
+        `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
+        (unless it has an `input_signature`: its arguments become tensors of the spec) or an
+        `eqx.filter_jit` function, or to a
         `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
         `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's

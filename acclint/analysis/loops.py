@@ -1436,7 +1436,9 @@ class LoopFacts:
         key: CacheKey = self.analysis.markers.framework({marker}).cache_key
         keywords = _keywords(application)
         strict = any(_is_false(keywords.get(k)) for k in key.keyed_when_false)
-        relaxed = any(k in keywords and not _is_false(keywords[k]) and not _is_none(keywords[k]) for k in key.shapes_relaxed_by)
+        given = {k for k, v in keywords.items() if not _is_false(v) and not _is_none(v)}
+        relaxed = bool(given & key.shapes_relaxed_by)
+        signed = bool(given & key.values_relaxed_by)  # every argument a tensor of its spec
         positions, names = set(options.static_argnums), set(options.static_argnames)
         if fn is not None:
             positional = [p.name for p in fn.params if p.positional]
@@ -1455,7 +1457,7 @@ class LoopFacts:
         elif key.guards_attributes and fn is not None:
             guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
         return Jitted(
-            marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
+            marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
             marker in key.graph_static_by, guarded,
