@@ -309,6 +309,7 @@ class LoopFacts:
         # parameters the call does not pass (1: `self`), call, scope, loops around it)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
@@ -1227,7 +1228,18 @@ class LoopFacts:
                 return None
             current = self._scopes.get(current.fn.parent) if current.fn is not None else None
         values = self.analysis.index.module_values.get(expr.value, [])
-        return values[0] if len(values) == 1 and _is_literal(values[0]) else None
+        if len(values) != 1 or expr.value in self._resolving:
+            return None
+        self._resolving.add(expr.value)  # `a = zip(a)` names itself
+        try:
+            return values[0] if self._literal_value(values[0], self._scopes[None]) else None
+        finally:
+            self._resolving.discard(expr.value)
+
+    def _literal_value(self, value: cst.BaseExpression, scope: _Scope) -> bool:
+        """A value a name may stand for in a bound: an integer or a display (`_is_literal`), or a
+        bounded iterable (`tuning = itertools.product((4, 8), (1024, 2048))`, `range(4)`)."""
+        return _is_literal(value) or isinstance(value, cst.Call) and self._bounded(value, scope)
 
     def _own_method(self, method: FunctionInfo, jitted: Jitted, decorator: cst.CSTNode) -> None:
         """A decorated method whose compiled callable is each instance's own: a wrapper that
@@ -1308,7 +1320,7 @@ class LoopFacts:
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
         if scope.fn is not None:
-            scope.literals[name] = value if name not in scope.literals and _is_literal(value) else None
+            scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
         made = self._made_by(value, loops, scope)
         for loop in loops:
