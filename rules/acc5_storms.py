@@ -53,8 +53,8 @@ class RewrapInLoop(Rule):
         `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
-        wrapped result is used on that pass (called, also several times or in a nested loop, or
-        handed to another call: the first use is flagged), also after an `if` that rebinds it; and the same inside a function that runs on every
+        wrapped result is called once on that pass,
+        also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop
         calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
@@ -62,13 +62,14 @@ class RewrapInLoop(Rule):
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
         runs only while that function is traced, not on each call. Loops over a literal collection
         (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
-        five passes are bounded and not flagged. Reusing the result on the pass does not make
-        it a compile per configuration: it is made, and compiled, again on the next pass. `torch.compile` caches on the code object, so a new lambda there
+        five passes are bounded, and a result called again (or handed to another call, or
+        called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
+        neither is flagged. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
         of a callable new per object (`jax.jit(self._step)`, a lambda; for `tf.function` any
-        function), or `step` is a `@tf.function` method, and `t.step` is called on the pass.
+        function), or `step` is a `@tf.function` method, and `t.step` is called once on the pass.
         The finding is at the call, and names the wrapper application and the loop.
 
     Why is this bad:

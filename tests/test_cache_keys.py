@@ -475,15 +475,16 @@ def look_alike(x, n):
         Trainer(0.1).shared(x)
     for epoch in range(n):
         fresh = Trainer(0.1)
-        for b in range(n):  # reused over the pass's batches, still one compile per epoch (run: 6 in 6)
-            fresh.step(x)  # expect: ACC501
+        for b in range(n):  # reused over the pass's batches: one compile per epoch
+            fresh.step(x)
 """,
-    # Written and run (jax 0.10.2, tensorflow-cpu 2.21; 6 outer passes) before the change that finds
-    # them, from the property "a compiled callable whose identity is new on every pass of an
-    # unbounded loop compiles on every pass, however often the pass then reuses it": jax#282 (dev)
-    # is the report (`jax.jit(vjp_fun)` per data item, reused over an inner loop). Traces 6, 6, 6;
-    # the look-alikes 1 (a module function wrapped each pass: cached) and 2 (two configurations).
-    "a compiled callable new on every pass, reused within the pass": """
+    # Run (jax 0.10.2, tensorflow-cpu 2.21; 6 outer passes): each of these compiles on every pass
+    # (6, 6, 6; the hoisted module function 1, two literal modes 2), and is left out on purpose:
+    # a callable reused on its pass is taken as a compile per configuration. Stop 41 reported
+    # them (jax#282's shape) and the real-code benchmark answered with a false finding, a
+    # benchmark sweep over configurations (jax-md notebooks/cargese_swap_mc.ipynb, cell 42), so
+    # the exemption stays; these pin it down.
+    "a compiled callable new on every pass, reused within the pass: a compile per configuration": """
 def scale(k, x):
     return x * k
 
@@ -491,7 +492,7 @@ def reused_in_an_inner_loop(xs, n):
     for x in xs:
         g = jax.jit(functools.partial(scale, x=x))
         for k in range(n):
-            g(k)  # expect: ACC501
+            g(k)
 
 def called_twice_on_the_pass(n):
     i = 0
@@ -499,7 +500,7 @@ def called_twice_on_the_pass(n):
         def h(v):
             return v * 3
         h = jax.jit(h)
-        a = h(jnp.ones(3))  # expect: ACC501
+        a = h(jnp.ones(3))
         b = h(jnp.zeros(3))
         i += 1
 
@@ -508,7 +509,7 @@ def reused_in_a_comprehension(vs, epochs):
         def body(v):
             return v + 1
         step = tf.function(body)
-        outs = [step(v) for v in vs]  # expect: ACC501
+        outs = [step(v) for v in vs]
 
 def look_alike(xs, n):
     for x in xs:
@@ -541,7 +542,7 @@ def linearized(x0, n):
     for i in range(n):
         y, f_jvp = jax.linearize(sin_x, x0 + i)
         lin = jax.jit(f_jvp)
-        outs = [lin(v) for v in (x0, x0 * 2)]  # expect: ACC501
+        out = lin(x0)  # expect: ACC501
 
 def grad_at(x, g):
     _, vjp = jax.vjp(sin_x, x)

@@ -71,13 +71,13 @@ summary is carried down the calls to a fixpoint (a function called from one so c
 number of calls down). The body of a compiled function is no host code: it runs only while a
 trace is built.
 
-A wrapper applied on each pass to a new callable compiles on every pass, however often the pass
-then uses its result (called several times, handed to another call, called in a nested loop):
-the finding is at the pass's first use, whose key's identity component is new. Reuse on the pass
-does not make it a compile per configuration: the next pass makes, and compiles, a new one
-(jax#282; stop 40 exempted reuse, which left jax#282 out while the same shape inside a function
-the loop runs, epitome#43, was found; on the real-code benchmark the exemption mattered at one
-place, a test). A loop over a literal set of configurations is bounded and stays unreported.
+A wrapper applied on each pass is a storm only when its result is called once on that pass (the
+finding is at that call, whose key's identity component is new): a result called (or handed to
+another call) at several places, or in a nested loop, is taken as a per-pass compile that the
+pass reuses (a jit per configuration), not a compile per step. This leaves jax#282 out (a jit of
+each data item's pullback, reused over an inner loop); reporting it (stop 41) made a false finding
+on the real-code benchmark, a benchmark's sweep over configurations (jax-md's
+cargese_swap_mc notebook), and was undone.
 
 How repetition is known: from a loop the module shows, and through the calls of functions and
 methods it runs (above); nothing else. A function no visible loop runs may be a step called from
@@ -195,8 +195,7 @@ class Loop:
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     # names called or handed to a call in its body (not nested loops): each such call
     called: dict[str, list[cst.Call]] = field(default_factory=dict)
-    # names called in loops nested in it: the first such call
-    called_nested: dict[str, cst.Call] = field(default_factory=dict)
+    called_nested: set[str] = field(default_factory=set)  # names called in loops nested in it
     assigned: set[str] = field(default_factory=set)  # names (re)bound in its body or target
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
@@ -1033,7 +1032,7 @@ class LoopFacts:
                 continue
             unbounded = [loop for loop in loops if not loop.bounded]
             where = "this loop" if unbounded else (callers.get(scope.fn) if scope.fn is not None else None)
-            if where is None or not self._new_each_pass(call, obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
+            if where is None or not self._new_each_pass(obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
                 continue
             instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
             if owned.static_self:
@@ -1042,14 +1041,11 @@ class LoopFacts:
                 found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
         return found
 
-    def _new_each_pass(
-        self, call: cst.Call, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop],
-    ) -> bool:
-        """Whether the object `obj.attr(...)` runs on is new on every pass, and this call is the
-        first on it: `Cls(...)` itself; a name a loop binds to one, where this is the pass's first
-        call of `obj.attr` (reused on the pass, in a nested loop too, it is still made and compiled
-        anew on every pass); or, in a function a loop runs, a local (not a parameter) bound to one.
-        A class with value equality is no new key."""
+    def _new_each_pass(self, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop]) -> bool:
+        """Whether the object `obj.attr(...)` runs on is new on every pass, and called once on
+        it: `Cls(...)` itself; a name a loop binds to one and calls `obj.attr` on once on its pass
+        (not in a nested loop: that reuses it); or, in a function a loop runs, a local (not a
+        parameter) bound to one. A class with value equality is no new key."""
         if isinstance(obj, cst.Call):
             return self._new_object(obj, self._pass_of((), "")) is not None
         if not isinstance(obj, cst.Name):
@@ -1057,7 +1053,7 @@ class LoopFacts:
         if unbounded:
             key = _attribute_key(func)
             loop = next((loop for loop in reversed(unbounded) if obj.value in loop.fresh), None)
-            return loop is not None and _first_use(loop, key) is call
+            return loop is not None and len(loop.called.get(key, [])) == 1 and key not in loop.called_nested
         fn = scope.fn
         return (
             fn is not None and obj.value in scope.instances and obj.value not in {p.name for p in fn.params}
@@ -1071,9 +1067,9 @@ class LoopFacts:
         callers = self._called_in_loops()
         for c in self._candidates:
             if c.loop is not None:
-                call = self._called_at_once[id(c.node)] if c.result is None else _first_use(c.loop, c.result)
-                if call is not None:
-                    found.append(_Rewrap(c.node, call, c.what, "this loop", c.statement))
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
+                if len(calls) == 1 and c.result not in c.loop.called_nested:
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
@@ -1380,7 +1376,7 @@ class LoopFacts:
             if loops:
                 loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
-                loop.called_nested.setdefault(name, node)
+                loop.called_nested.add(name)
         target = self._called_function(node.func, scope)
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
@@ -1860,13 +1856,6 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
-
-
-def _first_use(loop: Loop, name: str) -> cst.Call | None:
-    """The call that first uses `name` (calls it or is handed it) on a pass of `loop`: in its
-    body, else in a loop nested in it; None when no call does."""
-    direct = loop.called.get(name)
-    return direct[0] if direct else loop.called_nested.get(name)
 
 
 def _names(node: cst.CSTNode) -> set[str]:
