@@ -1041,6 +1041,257 @@ def jax_jit_owned_by_each_object() -> str:
     return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
 
 
+@fact("jax", "tensorflow")
+def jax_reuse_on_the_pass() -> str:
+    """A callable new on each of 6 passes, compiled and then reused on the pass (jax#282): in an
+    inner loop, called twice, in a comprehension (tf.function), an object made each epoch reused
+    over its batches; the look-alikes: a module function wrapped each pass, two literal modes."""
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+    import tensorflow as tf
+
+    def run(count):
+        def scale(k, x):
+            count("jit(partial(f, x=x)) reused in an inner loop")
+            return x * k
+
+        def plain(v):
+            count("jit(module function) reused in an inner loop")
+            return v * 2
+
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+
+            def _step(self, v):
+                count("an object made each epoch, reused over its batches")
+                return v * 2
+
+        xs, x = [jnp.ones(3) * i for i in range(6)], jnp.ones(3)
+        for item in xs:
+            g, f = jax.jit(functools.partial(scale, x=item)), jax.jit(plain)
+            for k in range(4):
+                g(k), f(item)
+        for _ in range(6):
+            def h(v):
+                count("a jitted local def called twice")
+                return v * 3
+            h = jax.jit(h)
+            h(x), h(x + 1)
+
+            def body(v):
+                count("tf.function(local def) in a comprehension")
+                return v + 1
+            step = tf.function(body)
+            [step(v) for v in (tf.ones(3), tf.zeros(3))]
+            fresh = Trainer()
+            for _ in range(4):
+                fresh.step(x)
+        for mode in ("train", "eval"):
+            def per_mode(v):
+                count("two literal modes, each reused")
+                return v * 2
+            m = jax.jit(per_mode)
+            for _ in range(4):
+                m(x)
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+@fact("tensorflow")
+def tf_input_signature_values() -> str:
+    """A Python float new on each of 6 passes given a tf.function with an `input_signature`
+    (a function, an attribute bound to `tf.function(self._step, input_signature=...)`, a method):
+    converted to a tensor of the spec; and with `reduce_retracing=True`, which relaxes shapes only."""
+    import tensorflow as tf
+
+    def run(count):
+        sig = [tf.TensorSpec([3]), tf.TensorSpec([], tf.float32)]
+
+        @tf.function(input_signature=sig)
+        def signed(x, lr):
+            count("input_signature, a function")
+            return x * lr
+
+        @tf.function(reduce_retracing=True)
+        def relaxed(x, lr):
+            count("reduce_retracing")
+            return x * lr
+
+        class Signed:
+            def __init__(self):
+                self.step = tf.function(self._step, input_signature=sig)
+
+            def _step(self, x, lr):
+                count("input_signature, an attribute")
+                return x * lr
+
+            @tf.function(input_signature=sig)
+            def m(self, x, lr):
+                count("input_signature, a method")
+                return x * lr
+
+        s, x = Signed(), tf.ones(3)
+        for e in range(6):
+            signed(x, 0.1 * e), s.step(x, 0.1 * e), s.m(x, 0.1 * e), relaxed(x, 0.1 * e)
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+@fact("jax")
+def jax_transform_results() -> str:
+    """`jax.jit` of the callable `jax.vjp` or `jax.linearize` returns, on each of 6 passes: in a
+    `while`, reused in a comprehension, in a helper the loop runs; the look-alike `jax.jvp` (values)
+    then `jax.jit` of the module function. Traces of jitted callables, from jax's compile log."""
+    import logging
+
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        return jnp.sin(x) * x
+
+    def grad_at(x, g):
+        _, vjp = jax.vjp(f, x)
+        return jax.jit(vjp)(g)
+
+    traced: list[str] = []
+
+    class Log(logging.Handler):
+        def emit(self, record):
+            text = record.getMessage()
+            if text.startswith("Finished tracing ") and " for jit " in text:
+                traced.append(text[len("Finished tracing "):text.index(" for jit ")])
+
+    def jitted(run) -> int:
+        """Traces of the pullbacks (unnamed) and of `f` that `run` causes."""
+        before = len(traced)
+        run()
+        return sum(name in ("<unnamed function>", "f") for name in traced[before:])
+
+    x0, handler, logger = jnp.ones(3), Log(), logging.getLogger("jax")
+    logger.addHandler(handler)
+    try:
+        with jax.log_compiles(True):
+            counts = {
+                "jit(pullback) in a while": jitted(lambda: [jax.jit(jax.vjp(f, x0 * i)[1])(x0) for i in range(6)]),
+                "jit(linearize's function) reused": jitted(lambda: [
+                    [lin(v) for v in (x0, x0 * 2)] for lin in (jax.jit(jax.linearize(f, x0 + i)[1]) for i in range(6))
+                ]),
+                "jit(pullback) in a helper": jitted(lambda: [grad_at(x0 * i, x0) for i in range(6)]),
+                "jvp, then jit(module function)": jitted(lambda: [jax.jit(f)(jax.jvp(f, (x0,), (x0 * i,))[0]) for i in range(6)]),
+            }
+    finally:
+        logger.removeHandler(handler)
+    return ", ".join(f"{tag}: {n}" for tag, n in counts.items())
+
+
+@fact("jax")
+def pytree_static_array_field() -> str:
+    """An array in a field declared static, on the second lookup: an equinox field by the default
+    `__init__` in a loop (filter_jit), one set by a custom `__init__` with two calls (jax.jit), a
+    flax.struct field in a `while`; the look-alikes: a tuple in a static field, an array in an
+    ordinary field, one call of a fresh jit."""
+    import equinox as eqx
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    from flax import struct
+
+    class Data(eqx.Module):
+        data: jax.Array = eqx.field(static=True)
+
+    class Table(eqx.Module):
+        table: np.ndarray = eqx.field(static=True)
+
+        def __init__(self, seed):
+            self.table = np.arange(seed, seed + 4)
+
+    class Node(struct.PyTreeNode):
+        k: jax.Array = struct.field(pytree_node=False)
+
+    class Tup(eqx.Module):
+        shape: tuple = eqx.field(static=True)
+
+    class Leaf(eqx.Module):
+        w: jax.Array
+
+    def loss():
+        """A new function for each case: `jax.jit` of one function shares its cache."""
+        return lambda d: 1.0
+
+    cases = {  # the single call first: after an entry with an array in its metadata exists,
+        # even a new lambda of the same code looks it up (run: the same ValueError)
+        "one call of a fresh jit": lambda: jax.jit(loss())(Table(5)),
+        "equinox static field, loop, filter_jit": lambda: [j(Data(jnp.ones(3) * i)) for j in [eqx.filter_jit(loss())] for i in range(4)],
+        "custom __init__, two calls, jax.jit": lambda: [j(t) for j in [jax.jit(loss())] for t in (Table(0), Table(1))],
+        "flax.struct static field, while": lambda: [j(Node(k=jnp.zeros(3))) for j in [jax.jit(loss())] for _ in range(4)],
+        "a tuple in a static field": lambda: [j(Tup((3, 4))) for j in [eqx.filter_jit(loss())] for _ in range(4)],
+        "an array in an ordinary field": lambda: [j(Leaf(jnp.ones(3) * i)) for j in [eqx.filter_jit(loss())] for i in range(4)],
+    }
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return "; ".join(f"{tag}: {_error(run)}" for tag, run in cases.items())
+
+
+@fact("jax")
+def fed_back_static_field() -> str:
+    """Six passes of `state = step(state)` where the compiled function computes a field keyed by
+    value anew from itself: a flax.struct static field (`.replace`), an equinox static field
+    (jax.jit), an `int` field under filter_jit; the look-alikes: a Python int through jax.jit, an
+    `int` field under jax.jit (a leaf), a field passed back unchanged."""
+    import equinox as eqx
+    import jax
+    import jax.numpy as jnp
+    from flax import struct
+
+    def run(count):
+        class State(struct.PyTreeNode):
+            w: jax.Array
+            step: int = struct.field(pytree_node=False)
+
+        class Mod(eqx.Module):
+            w: jax.Array
+            k: int = eqx.field(static=True)
+
+        class Counter(eqx.Module):
+            n: int
+            w: jax.Array
+
+        def update(s):
+            count("flax.struct static field, .replace")
+            return s.replace(step=s.step + 1, w=s.w * 2)
+
+        def advance(m):
+            count("equinox static field, jax.jit")
+            return Mod(m.w * 0.5, m.k + 2)
+
+        def double(c):
+            count("int field, filter_jit")
+            return Counter(n=c.n * 2, w=c.w + 1)
+
+        def plain(n):
+            count("a Python int through jax.jit")
+            return n + 1
+
+        def leafy(c):
+            count("int field under jax.jit (a leaf)")
+            return Counter(n=c.n + 1, w=c.w)
+
+        def same(c):
+            count("a field passed back unchanged")
+            return Counter(n=c.n, w=c.w * 0.5)
+
+        steps = [jax.jit(update), jax.jit(advance), eqx.filter_jit(double), jax.jit(plain), jax.jit(leafy), eqx.filter_jit(same)]
+        values = [State(jnp.ones(3), 0), Mod(jnp.ones(3), 0), Counter(1, jnp.ones(3)), 0, Counter(0, jnp.ones(3)), Counter(0, jnp.ones(3))]
+        for _ in range(6):
+            values = [step(value) for step, value in zip(steps, values)]
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
 @fact("tensorflow")
 def tf_function_owned_by_each_object() -> str:
     """The same with tf.function: a `tf.function(module_fn)` made in `__init__`, a

@@ -27,7 +27,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     }
     tables = StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
-        frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers,
+        frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
     )
     return loop_facts(analysis, tables)
 
@@ -48,7 +48,8 @@ class RewrapInLoop(Rule):
         `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
-        `jax.grad(...)` or `jax.vmap(...)`, what a module function returning a `lambda`, a local
+        `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns
+        (`_, pullback = jax.vjp(f, x)`), what a module function returning a `lambda`, a local
         `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
@@ -158,8 +159,11 @@ class ChangingStaticArgument(Rule):
         Flags an argument the compiled callable's cache keys on by value or hash, passed in an
         unbounded loop a value that is new on every pass. Keyed by value: an argument named by
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
-        `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`); every
-        Python value passed to a `tf.function` or an `eqx.filter_jit` function, or to a
+        `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`, also
+        one an object holds: `self.f = jax.jit(g, ...)`, a decorated method called as
+        `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
+        (unless it has an `input_signature`: its arguments become tensors of the spec) or an
+        `eqx.filter_jit` function, or to a
         `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
         `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
@@ -189,9 +193,15 @@ class ChangingStaticArgument(Rule):
         comprehension, `list(...)`, or a name bound once to a display), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
-        So is an argument whose `flax.struct` static field (`field(pytree_node=False)`) is
-        given an array, at a call after an earlier one of the same callable or in a loop: jax
-        compares metadata by equality when it looks a call up, and an array cannot be compared.
+        So is an argument whose field declared static (flax.struct's `field(pytree_node=False)`,
+        equinox's `eqx.field(static=True)`) holds an array, given by the constructor or set by
+        the class's own `__init__`, at a call after an earlier one of the same callable or in a
+        loop: jax compares metadata by equality when it looks a call up, and an array cannot be
+        compared. And a field the compiled callable keys by value (declared static, or under
+        `eqx.filter_jit` annotated as a Python scalar) that the compiled function computes anew
+        from the argument's own field, where the loop passes its result back (`module =
+        step(module)` with `return Module(x=module.x + 1, ...)` or `s.replace(step=s.step +
+        1)`): a counter stepped inside the trace.
 
     Why is this bad:
         A static argument is part of the cache key by value: each new value traces and

@@ -182,3 +182,142 @@ def test_an_array_in_a_static_field_fails_the_lookup_from_the_second_call():
     fields")."""
     expected, found = family_labels_and_findings(HEADER + METADATA, "ACC5")
     assert found == expected
+
+
+# Written and run (jax 0.10.2, equinox 0.13.8, flax 0.12.8) before the change that finds them, from
+# the property "an argument whose pytree metadata (a field its class declares static) holds an
+# array: the lookup compares metadata by equality and raises from the second call on". equinox_746
+# (dev) is the report; these are other spellings: an equinox static field given an array by the
+# default `__init__` in a loop under filter_jit, one set by a custom `__init__` and two calls of a
+# plain jax.jit in a function, a flax.struct field by keyword in a `while`. Each run raised
+# ValueError at the line marked; the look-alikes ran fine (a tuple in a static field, an array in
+# an ordinary field, a single call of a fresh jit).
+EQUINOX_METADATA = """
+import equinox as eqx
+from flax import struct
+
+class Data(eqx.Module):
+    data: jax.Array = eqx.field(static=True)
+
+class Table(eqx.Module):
+    table: np.ndarray = eqx.field(static=True)
+
+    def __init__(self, seed):
+        self.table = np.arange(seed, seed + 4)
+
+class Node(struct.PyTreeNode):
+    k: jax.Array = struct.field(pytree_node=False)
+
+class Tup(eqx.Module):
+    shape: tuple = eqx.field(static=True)
+
+class Leaf(eqx.Module):
+    w: jax.Array
+
+@eqx.filter_jit
+def floss(d):
+    return 1.0
+
+@jax.jit
+def jloss(d):
+    return 1.0
+
+def s1(n):
+    for i in range(n):
+        floss(Data(jnp.ones(3) * i))  # expect: ACC502
+
+def s2():
+    a, b = Table(0), Table(1)
+    jloss(a)
+    jloss(b)  # expect: ACC502
+
+def s3():
+    n = 0
+    while n < 4:
+        jloss(Node(k=jnp.zeros(3)))  # expect: ACC502
+        n += 1
+
+def l1(n):
+    for i in range(n):
+        floss(Tup((3, 4)))
+
+def l2(n):
+    for i in range(n):
+        floss(Leaf(jnp.ones(3) * i))
+
+def l3():
+    once = jax.jit(lambda d: 1.0)
+    once(Table(5))
+"""
+
+
+def test_an_array_in_any_declared_static_field_fails_the_lookup():
+    """equinox's `eqx.field(static=True)` is pytree metadata as flax.struct's
+    `field(pytree_node=False)` is, whether the constructor or a custom `__init__` fills it."""
+    expected, found = family_labels_and_findings(HEADER + EQUINOX_METADATA, "ACC5")
+    assert found == expected
+
+
+# Written and run (jax 0.10.2, equinox 0.13.8, flax 0.12.8; 6 passes) before the change that finds
+# them, from the property "a key component the compiled function computes new from itself, fed back
+# by the loop (`s = update(s)`), is new on every pass": a counter stepped inside the trace.
+# equinox_1062 (dev) is the report (an int field of an equinox Module under filter_jit); these are
+# other spellings: a flax.struct static field stepped through `.replace`, an equinox static field
+# by position under jax.jit, an int field doubled under filter_jit. Traces: 6, 6, 6. The
+# look-alikes traced once: a Python int fed back through jax.jit (an array after the first call),
+# an ordinary int field under jax.jit (a leaf, traced), a field passed back unchanged.
+FED_BACK = """
+import equinox as eqx
+from flax import struct
+
+class State(struct.PyTreeNode):
+    w: jax.Array
+    step: int = struct.field(pytree_node=False)
+
+@jax.jit
+def update(s):
+    return s.replace(step=s.step + 1, w=s.w * 2)
+
+class Mod(eqx.Module):
+    w: jax.Array
+    k: int = eqx.field(static=True)
+
+@jax.jit
+def advance(m):
+    return Mod(m.w * 0.5, m.k + 2)
+
+class Counter(eqx.Module):
+    n: int
+    w: jax.Array
+
+@eqx.filter_jit
+def count(c):
+    return Counter(n=c.n * 2, w=c.w + 1)
+
+@jax.jit
+def plain(n):
+    return n + 1
+
+@jax.jit
+def leafy(c):
+    return Counter(n=c.n + 1, w=c.w)
+
+@eqx.filter_jit
+def same(c):
+    return Counter(n=c.n, w=c.w * 0.5)
+
+def run(s, m, c, n, c2, c3, steps):
+    for i in range(steps):
+        s = update(s)  # expect: ACC502
+        m = advance(m)  # expect: ACC502
+        c = count(c)  # expect: ACC502
+        n = plain(n)
+        c2 = leafy(c2)
+        c3 = same(c3)
+    return s, m, c, n, c2, c3
+"""
+
+
+def test_a_by_value_field_the_compiled_function_steps_and_the_loop_feeds_back():
+    expected, found = family_labels_and_findings(HEADER + FED_BACK, "ACC5")
+    assert found == expected

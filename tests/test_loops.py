@@ -149,6 +149,24 @@ def f(x, n, measure):
     for a, b in itertools.product((1, 2, 4, 8), range(n)):
         jax.jit(lambda v: v * a * b)(x)  # expect: ACC501
 """,
+    # Stop 41, written before the change: a bounded iterable bound to a name first is as bounded
+    # as written in the loop (an autotuning grid in jax's pallas reduce_scatter_mgpu.py, reported
+    # while the reuse exemption was lifted). The grid through `range(n)` is not.
+    "a bounded iterable bound to a name first is bounded": """
+def f(x, n):
+    tuning = itertools.product((4, 8, 16), (1024, 2048))
+    for blocks, tile in tuning:
+        jax.jit(lambda v: v * blocks * tile)(x)
+    modes = zip(("train", "eval"), (1, 2))
+    for mode, k in modes:
+        jax.jit(lambda v: v * k)(x)
+    grid = range(4)
+    for i in grid:
+        jax.jit(lambda v: v + i)(x)
+    open_grid = itertools.product(range(n), (1, 2))
+    for i, k in open_grid:
+        jax.jit(lambda v: v - i)(x)  # expect: ACC501
+""",
     "a wrapper that is never called there is not reported": """
 def f(fns):
     return [jax.jit(lambda v: v) for _ in fns]

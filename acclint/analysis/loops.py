@@ -4,8 +4,11 @@ A call of a compiled callable `C(args)` looks its traces up by a key (docs/conte
 the callable's identity, each static argument's value or hash, each traced argument's shape and
 dtype, the Python values its framework keys by value, and for torch.compile the values its guards
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
-MarkerTable.framework). ACC5 holds at a call when some component of that key is *new on every
-pass* of an unbounded loop around the call; this module walks a whole module once (only when an
+MarkerTable.framework). A compiled callable is called by a name bound to a wrapper's result or a
+decorated def, or through an object that holds one (an attribute a method binds to a wrapper's
+result, `self.f(x, i)`; a decorated method called as `obj.step(x, i)`, its positions counted
+without `self`; an instance whose `__call__` is compiled). ACC5 holds at a call when some
+component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
 
@@ -38,7 +41,16 @@ bounded set.* So:
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
-  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays).
+  not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
+  the callable a transform applied at once returns (`callable_results`: `_, pullback =
+  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call).
+- A field of a pytree argument keyed by value (declared static: flax.struct's
+  `pytree_node=False`, equinox's `static=True`; under `filter_jit` also one annotated as a Python
+  scalar) is new on every pass where the loop passes the compiled call's result back (`state =
+  step(state)`) and the compiled function computes it anew from the argument's own field
+  (`Module(x=module.x + 1)`, `s.replace(step=s.step + 1)`): a counter stepped inside the trace.
+  A field declared static that holds an array (given by the constructor, or set by the class's
+  own `__init__`) cannot be compared: the second lookup raises.
 - A shape is new where a size is computed from a new value: a new value in a shape-like position
   of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
@@ -60,18 +72,29 @@ number of calls down). The body of a compiled function is no host code: it runs 
 trace is built.
 
 A wrapper applied on each pass is a storm only when its result is called once on that pass (the
-finding is at that call, whose key's identity component is new): a result called (or handed to another call) at several places, or in a nested loop, is a per-pass
-compile that the pass reuses (a jit per configuration), not a compile per step.
+finding is at that call, whose key's identity component is new): a result called (or handed to
+another call) at several places, or in a nested loop, is taken as a per-pass compile that the
+pass reuses (a jit per configuration), not a compile per step. This leaves jax#282 out (a jit of
+each data item's pullback, reused over an inner loop); reporting it (stop 41) made a false finding
+on the real-code benchmark, a benchmark's sweep over configurations (jax-md's
+cargese_swap_mc notebook), and was undone.
+
+How repetition is known: from a loop the module shows, and through the calls of functions and
+methods it runs (above); nothing else. A function no visible loop runs may be a step called from
+another module or by a framework, or a one-off (`main`, `train_and_evaluate`, an `init`): on the
+real-code benchmark, taking every such function as per step would report 437 wrapper applications
+(72 outside tests), nearly all in one-off setup and entry points (stop 41, benchmarks/README.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
 import libcst as cst
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
@@ -124,6 +147,8 @@ _REDUCTIONS = frozenset({
 _ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax.", "tensorflow.", "torch.")
 # Builtins whose result takes a few values whatever their input.
 _PREDICATES = frozenset({"bool", "isinstance", "issubclass", "callable", "hasattr", "type"})
+# Annotations of fields that hold a Python value (not an array leaf).
+_PYTHON_SCALARS = frozenset({"int", "float", "bool", "str"})
 # Keywords of `clip`-like calls that give the upper bound.
 _UPPER_BOUNDS = frozenset({"a_max", "max", "upper", "clip_value_max", "max_value"})
 
@@ -230,6 +255,9 @@ class _Scope:
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
     instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
+    # names the function's body binds to a callable made anew on each call (`_, pullback =
+    # jax.vjp(f, x)`, `g = partial(h, k)`): what they are, for messages
+    callables: dict[str, str] = field(default_factory=dict)
     # The body of a compiled function (or of a function nested in one): it runs only while a
     # trace is built, so its loops run once per trace, not once per call.
     traced: bool = False
@@ -258,6 +286,8 @@ class StormTables:
     bound_methods: frozenset[str] = frozenset()  # method names of other libraries' objects
     # function -> (positions, keywords) of its shape argument; position -1: every positional one
     shape_makers: dict[str, tuple[frozenset[int], frozenset[str]]] = field(default_factory=dict)
+    # transform -> position of the new callable in its result (`jax.vjp`: 1)
+    callable_results: dict[str, int] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -278,9 +308,14 @@ class LoopFacts:
         # parameters the call does not pass (1: `self`), call, scope, loops around it)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
+        # Compiled callables an object holds, as called through it: (class, attribute) -> what
+        # its key holds (an attribute a method binds to a wrapper's result, a decorated method
+        # with `self` dropped from its positions, a compiled `__call__`).
+        self._held: dict[tuple[ClassInfo, str], Jitted] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
@@ -328,12 +363,63 @@ class LoopFacts:
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
+                found += self._fed_back(call, passes[0])
             else:
                 passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
             for each in passes:
                 found += self._key_changes(call, each)
             found += self._unhashable_statics(call)
         return found
+
+    def _fed_back(self, call: JittedCall, each: Pass) -> list[KeyChange]:
+        """Arguments the loop passes back as the call's own result (`state = step(state)`)
+        whose by-value key component the compiled function computes anew from itself: a field
+        of a pytree class it keys by value (`_keyed_fields`) that a `return` builds from the
+        same field of the parameter (`MyModule(x=module.x + 1, ...)`, `s.replace(step=s.step +
+        1)`), not passed back unchanged. A counter stepped inside the trace is new on every pass
+        (run: equinox#1062, and `benchmarks`' spellings in tests/test_key_newness.py)."""
+        fn = self._function_named(call.callee.value, call.scope) if isinstance(call.callee, cst.Name) else None
+        target = self._assigned_to.get(id(call.call))
+        if fn is None or target is None or isinstance(fn.node, cst.Lambda) or call.callee is not call.call.func:
+            return []
+        param = next((p for p, value in passed(call.call, fn).items() if isinstance(value, cst.Name) and value.value == target), None)
+        if param is None:
+            return []
+        found = []
+        for returned in (n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return) and isinstance(n.value, cst.Call)):
+            for field_name, value in self._built_fields(returned, param, call.jitted):
+                mine = f"{param}.{field_name}"
+                if self._code(value) != mine and self._changing(value, {mine}):
+                    component = (
+                        f"argument '{target}' (its field '{field_name}', keyed by value, which '{fn.name}' computes anew from "
+                        f"itself on every call: '{self._code(value)}', and the loop passes back)"
+                    )
+                    found.append(KeyChange("ACC502", call.call, component, call.callee, each.where, call.statement))
+                    return found
+        return found
+
+    def _built_fields(self, returned: cst.Call, param: str, jitted: Jitted) -> list[tuple[str, cst.BaseExpression]]:
+        """(field, value) for each field a compiled function's result keys by value that the
+        call `returned` gives: a call of a pytree class of the module, or `param.replace(...)`
+        (flax.struct), whose fields are those some pytree class of the module declares."""
+        func = returned.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "replace" and isinstance(func.value, cst.Name) and func.value.value == param:
+            keyed = set().union(*(self._keyed_fields(cls, jitted) for cls in self.analysis.index.all_classes if self._pytree_class(cls)))
+            return [(a.keyword.value, a.value) for a in returned.args if a.keyword is not None and a.keyword.value in keyed]
+        cls = self._class_named(func)
+        if cls is None or not self._pytree_class(cls) or "__init__" in cls.methods:
+            return []
+        keyed = self._keyed_fields(cls, jitted)
+        return [(name, value) for name, value in _field_values(cls, returned).items() if name in keyed]
+
+    def _keyed_fields(self, cls: ClassInfo, jitted: Jitted) -> set[str]:
+        """The fields of a pytree class a compiled call keys by value: those declared static,
+        and, where every Python value is keyed by value (`equinox.filter_jit`), those annotated
+        as a Python scalar (not a leaf the trace turns into an array)."""
+        return {
+            name for name, annotation, default in _fields(cls)
+            if self._static_field(default) or (jitted.values_keyed and self._code(annotation) in _PYTHON_SCALARS)
+        }
 
     def _unhashable_statics(self, call: JittedCall) -> list[KeyChange]:
         """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
@@ -352,11 +438,13 @@ class LoopFacts:
 
     def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
         """Arguments of a jitted call whose pytree metadata holds an array: an instance of a
-        `flax.struct` dataclass given an array for a field declared `pytree_node=False`. jax
-        compares metadata by equality when it looks a call up in its cache, and an array cannot
-        be compared: once an entry exists (a call in a loop, or after an earlier call of the
-        same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be passed
-        as metadata fields"; jax#7826)."""
+        class whose field declared static (flax.struct's `pytree_node=False`, equinox's
+        `eqx.field(static=True)`) is given an array, by its constructor or its own `__init__`.
+        jax compares metadata by equality when it looks a call up in its cache, and an array
+        cannot be compared: once an entry exists (a call in a loop, or after an earlier call of
+        the same callable: `looked_up`) the lookup raises (run: jax 0.10, "arrays cannot be
+        passed as metadata fields"; equinox 0.13, "static arguments should be comparable";
+        jax#7826, equinox#746)."""
         if not looked_up or call.jitted.identity != "function":
             return []
         found = []
@@ -365,39 +453,67 @@ class LoopFacts:
             if isinstance(made, cst.Name):
                 values = self.analysis.index.module_values.get(made.value, [])
                 made = values[0] if len(values) == 1 and call.scope.fn is None else made
-            cls = self._instance(made, call.scope) if isinstance(made, cst.Call) else None
-            field_name = self._array_in_static_field(cls, made) if cls is not None else None
+            cls = self._instance(made, call.scope)
+            field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
                 component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
                 found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
         return found
 
-    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call) -> str | None:
-        """The field declared `pytree_node=False` of a flax.struct class that `made` (a call of
-        it) gives an array (an array constructor's or a shape maker's result), or None."""
-        struct = any(
+    def _array_in_static_field(self, cls: ClassInfo, made: cst.Call | None) -> str | None:
+        """The field `cls` declares static (pytree metadata) that holds an array in an instance:
+        given one by `made` (a call of the class, whose generated `__init__` takes the fields in
+        order) or by the class's own `__init__` (`self.table = np.arange(...)`), or None."""
+        if not self._pytree_class(cls):
+            return None
+        init = cls.methods.get("__init__")
+        if init is not None:
+            given = dict(_self_assignments(init, cst.Assign))
+        elif made is not None:
+            given = _field_values(cls, made)
+        else:
+            return None
+        for name, _annotation, default in _fields(cls):
+            value = given.get(name)
+            if value is not None and self._static_field(default) and self._array_made(value):
+                return name
+        return None
+
+    def _pytree_class(self, cls: ClassInfo, named_tuples: bool = False) -> bool:
+        """A class whose instances are pytrees with declared metadata: a flax.struct dataclass or
+        PyTreeNode, an equinox Module (with `named_tuples`, also a NamedTuple: a pytree whose
+        fields are all leaves)."""
+        decorated = any(
             self.analysis.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "flax.struct.dataclass"
             for d in cls.node.decorators
-        ) or any(self.analysis.resolve(b) == "flax.struct.PyTreeNode" for b in cls.bases)
-        if not struct:
-            return None
-        fields = [
-            (n.target.value, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
-            for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
-        ]
-        given = {fields[i][0]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(fields)}
-        given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
-        for name, default in fields:
-            declared = isinstance(default, cst.Call) and self.analysis.resolve(default.func) in ("flax.struct.field", "dataclasses.field")
-            static = declared and any(
-                a.keyword is not None and a.keyword.value == "pytree_node" and _is_false(a.value) for a in default.args  # type: ignore[union-attr]
-            )
-            value = given.get(name)
-            if static and isinstance(value, cst.Call):
-                callee = self.analysis.resolve(value.func)
-                if callee in self.tables.array_constructors or callee in self.tables.shape_makers:
-                    return name
-        return None
+        )
+        bases = ("flax.struct.PyTreeNode", "equinox.Module") + (("typing.NamedTuple", "NamedTuple") if named_tuples else ())
+        return decorated or any(self.analysis.resolve(b) in bases for b in cls.bases)
+
+    def _static_field(self, default: cst.BaseExpression | None) -> bool:
+        """A field declaration that makes the field metadata: `field(pytree_node=False)`
+        (flax.struct, dataclasses), `eqx.field(static=True)`, `eqx.static_field()`."""
+        if not isinstance(default, cst.Call):
+            return False
+        callee = self.analysis.resolve(default.func)
+        keywords = {a.keyword.value: a.value for a in default.args if a.keyword is not None}
+        if callee in ("flax.struct.field", "dataclasses.field"):
+            return _is_false(keywords.get("pytree_node"))
+        if callee == "equinox.field":
+            return _is_true(keywords.get("static"))
+        return callee == "equinox.static_field"
+
+    def _array_made(self, expr: cst.BaseExpression) -> bool:
+        """An array made by an array constructor or a shape maker, also through arithmetic
+        (`jnp.ones(3) * i`)."""
+        if isinstance(expr, cst.BinaryOperation):
+            return self._array_made(expr.left) or self._array_made(expr.right)
+        if isinstance(expr, cst.UnaryOperation):
+            return self._array_made(expr.expression)
+        if not isinstance(expr, cst.Call):
+            return False
+        callee = self.analysis.resolve(expr.func)
+        return callee in self.tables.array_constructors or callee in self.tables.shape_makers
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
@@ -484,6 +600,11 @@ class LoopFacts:
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
                 return _COMPILED_RESULT
+            cls = self._class_named(expr.func)
+            if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
+                # a pytree node's fields are its leaves: arrays where each field given is one
+                made = [self._made_by(a.value, loops, scope) for a in expr.args if not a.star]
+                return made[0] if made and None not in made else None
             return self.analysis.resolve(expr.func) or ""
         if isinstance(expr, cst.UnaryOperation):
             return self._made_by(expr.expression, loops, scope)
@@ -1037,6 +1158,7 @@ class LoopFacts:
                 _bind_jitted(scope, node.name.value, jitted)
                 if info is not None and info.cls is not None:
                     self._own_method(info, jitted, decorator.decorator)
+                    self._held[(info.cls, node.name.value)] = _through_object(jitted)
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
@@ -1102,7 +1224,18 @@ class LoopFacts:
                 return None
             current = self._scopes.get(current.fn.parent) if current.fn is not None else None
         values = self.analysis.index.module_values.get(expr.value, [])
-        return values[0] if len(values) == 1 and _is_literal(values[0]) else None
+        if len(values) != 1 or expr.value in self._resolving:
+            return None
+        self._resolving.add(expr.value)  # `a = zip(a)` names itself
+        try:
+            return values[0] if self._literal_value(values[0], self._scopes[None]) else None
+        finally:
+            self._resolving.discard(expr.value)
+
+    def _literal_value(self, value: cst.BaseExpression, scope: _Scope) -> bool:
+        """A value a name may stand for in a bound: an integer or a display (`_is_literal`), or a
+        bounded iterable (`tuning = itertools.product((4, 8), (1024, 2048))`, `range(4)`)."""
+        return _is_literal(value) or isinstance(value, cst.Call) and self._bounded(value, scope)
 
     def _own_method(self, method: FunctionInfo, jitted: Jitted, decorator: cst.CSTNode) -> None:
         """A decorated method whose compiled callable is each instance's own: a wrapper that
@@ -1137,10 +1270,27 @@ class LoopFacts:
         if what is not None:
             self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
 
+    def _hold_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+        """`self.attr = wrapper(f, ...)` in a method: the object holds a compiled callable whose
+        key is `f`'s (the parameters a bound method `self._m` is called with exclude `self`, so
+        its static positions are taken as written)."""
+        fn = scope.fn
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if not (
+            fn is not None and fn.cls is not None and fn.params and isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+        ):
+            return
+        application: cst.Call = node.value  # type: ignore[assignment]
+        wrapped = application.args[0].value
+        function = self._target_function(wrapped, scope) if isinstance(wrapped, cst.Name) else None
+        self._held[(fn.cls, target.attr.value)] = self._jitted(marker, options, function, application)
+
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         found = self._applied(node.value) if isinstance(node.value, cst.Call) else None
         if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
             self._own_attribute(node, scope, found[0].name, found[1])
+            self._hold_attribute(node, scope, found[0].name, found[1])
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             each = self._pass_of(loops, "")
@@ -1157,15 +1307,16 @@ class LoopFacts:
         else:
             for target in node.targets:
                 _bind_target(target.target, scope)
+        for target, value in self._pairs(node):  # `model = Net()`, also `a, b = Net(), Net()`
+            cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
+            if cls is not None:
+                scope.instances[target] = cls
         if not single:
+            self._unpacked_callables(node, scope, loops)
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
         if scope.fn is not None:
-            scope.literals[name] = value if name not in scope.literals and _is_literal(value) else None
-        if isinstance(value, cst.Call):
-            cls = self._class_named(value.func)
-            if cls is not None:
-                scope.instances[name] = cls
+            scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
         made = self._made_by(value, loops, scope)
         for loop in loops:
@@ -1174,13 +1325,37 @@ class LoopFacts:
             else:
                 loop.made.pop(name, None)
         unbounded = [loop for loop in loops if not loop.bounded]
+        made = self._fresh_callable(value, scope, unbounded[-1] if unbounded else None)
+        if made is not None and scope.fn is not None:
+            scope.callables[name] = made
         if unbounded:
             loop = unbounded[-1]
             each = self._pass_of(loops, "")
-            if self._fresh_callable(value, scope, loop) is not None or self._new_object(value, each) is not None:
+            if made is not None or self._new_object(value, each) is not None:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
+
+    def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
+        """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
+        (`callable_results`) is a new callable on every pass, and on every call of the function."""
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        value = node.value
+        if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call)):
+            return
+        callee = self.analysis.resolve(value.func)
+        position = self.tables.callable_results.get(callee) if callee is not None else None
+        if position is None or position >= len(target.elements) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return
+        name = target.elements[position].value
+        if not isinstance(name, cst.Name):
+            return
+        made = f"the callable '{callee}(...)' returns (a new one on each call)"
+        if scope.fn is not None:
+            scope.callables[name.value] = made
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded:
+            unbounded[-1].fresh.add(name.value)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
@@ -1241,6 +1416,8 @@ class LoopFacts:
                 return f"'{expr.value}', defined anew on each pass"
             if loop is None and scope.fn is not None and expr.value in scope.fn.inner:
                 return f"the local function '{expr.value}'"
+            if loop is None and expr.value in scope.callables:
+                return scope.callables[expr.value]
             if owner:
                 return f"'{expr.value}' (each {owner} object keeps its own cache)"
             return None
@@ -1270,7 +1447,9 @@ class LoopFacts:
         key: CacheKey = self.analysis.markers.framework({marker}).cache_key
         keywords = _keywords(application)
         strict = any(_is_false(keywords.get(k)) for k in key.keyed_when_false)
-        relaxed = any(k in keywords and not _is_false(keywords[k]) and not _is_none(keywords[k]) for k in key.shapes_relaxed_by)
+        given = {k for k, v in keywords.items() if not _is_false(v) and not _is_none(v)}
+        relaxed = bool(given & key.shapes_relaxed_by)
+        signed = bool(given & key.values_relaxed_by)  # every argument a tensor of its spec
         positions, names = set(options.static_argnums), set(options.static_argnames)
         if fn is not None:
             positional = [p.name for p in fn.params if p.positional]
@@ -1289,7 +1468,7 @@ class LoopFacts:
         elif key.guards_attributes and fn is not None:
             guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
         return Jitted(
-            marker, key.identity, key.python_values == "value" or marker in key.values_keyed_by or strict,
+            marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
             marker in key.graph_static_by, guarded,
@@ -1387,8 +1566,28 @@ class LoopFacts:
             if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
             jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
+            if jitted is None and isinstance(callee, cst.Name):  # an instance whose `__call__` is compiled
+                cls = self._instance(callee, scope)
+                jitted = self._held.get((cls, "__call__")) if cls is not None else None
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
+        for call, loops, scope, statement in self._attribute_calls:
+            func: cst.Attribute = call.func  # type: ignore[assignment]
+            cls = self._class_of(func.value, scope)
+            jitted = self._held.get((cls, func.attr.value)) if cls is not None else None
+            if jitted is not None:
+                self.calls.append(JittedCall(call, func, tuple(call.args), jitted, loops, scope, statement))
+
+    def _class_of(self, obj: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
+        """The module class `obj` is an instance of: a call of it, a name bound to one, or the
+        first parameter (`self`) of a method of it."""
+        cls = self._instance(obj, scope)
+        if cls is not None or not isinstance(obj, cst.Name):
+            return cls
+        method = scope.fn
+        while method is not None and method.cls is None:
+            method = method.parent
+        return method.cls if method is not None and method.params and method.params[0].name == obj.value else None
 
     def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
         """The compiled callable a name called in `scope` refers to, by lexical scope."""
@@ -1497,6 +1696,23 @@ def loop_facts(analysis: ModuleAnalysis, tables: StormTables) -> LoopFacts:
     return found
 
 
+def _fields(cls: ClassInfo) -> list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]]:
+    """(name, annotation, default) of each field a dataclass-like class declares, in order."""
+    return [
+        (n.target.value, n.annotation.annotation, n.value) for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine)
+        for n in line.body if isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name)
+    ]
+
+
+def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpression]:
+    """What a call of a dataclass-like class (its generated `__init__`, fields in order) gives
+    each field."""
+    names = [name for name, _annotation, _default in _fields(cls)]
+    given = {names[i]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(names)}
+    given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
+    return given
+
+
 def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
     """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
     (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
@@ -1559,6 +1775,10 @@ def _is_false(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "False"
 
 
+def _is_true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
+
+
 def _is_none(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
 
@@ -1579,6 +1799,15 @@ def _merged(first: Pass, second: Pass) -> Pass:
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
     )
+
+
+def _through_object(jitted: Jitted) -> Jitted:
+    """A decorated method's key as called through its object (`obj.m(x, k)`): the call passes
+    no `self`, so every position is one less, and `self` (position 0) is keyed as the object."""
+    def shifted(positions: frozenset[int]) -> frozenset[int]:
+        return frozenset(p - 1 for p in positions if p > 0)
+
+    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:

@@ -150,6 +150,11 @@ class CacheKey:
     shapes: str = "keyed"
     # Keywords of the wrapper that relax shapes when given anything but False/None.
     shapes_relaxed_by: frozenset[str] = frozenset()
+    # Keywords of the wrapper that, given anything but False/None, make every argument an array
+    # of the declared spec: Python values are then not in the key (tf.function's
+    # `input_signature`; `reduce_retracing` relaxes shapes only: benchmarks/framework_runs.py
+    # tf_input_signature_values).
+    values_relaxed_by: frozenset[str] = frozenset()
     # Keywords of the wrapper that, given False, key values and shapes as given ("dynamic").
     keyed_when_false: frozenset[str] = frozenset()
     # Markers of this framework whose Python values are keyed by value although the framework's
@@ -508,7 +513,7 @@ def _framework(raw: dict) -> Framework:
 
 
 def _cache_key(raw: dict) -> CacheKey:
-    sets = ("shapes_relaxed_by", "keyed_when_false", "values_keyed_by", "graph_static_by")
+    sets = ("shapes_relaxed_by", "values_relaxed_by", "keyed_when_false", "values_keyed_by", "graph_static_by")
     return CacheKey(**{
         key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
     })

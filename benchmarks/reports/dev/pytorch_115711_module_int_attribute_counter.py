@@ -2,7 +2,9 @@
 # framework: PyTorch
 # `self.step += 1` in a compiled module's forward: Dynamo guards on the int attribute, so every
 # call recompiles until the recompile limit (8), then runs eagerly. The user fed three shapes;
-# the loop here calls it ten times.
+# the loop here calls it ten times. The hazard is one: the write that makes the guard fail and
+# the call that recompiles are both its places (a group, stop 41: ACC505 reports at the call, as
+# pytorch_93724's label is placed).
 # verify: c.torch['forward'] >= 8
 import torch
 
@@ -15,7 +17,7 @@ class MyModule(torch.nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x + 1
-        self.step += 1  # label: ACC5
+        self.step += 1  # label[a]: ACC5
         return self.layer(x)
 
 
@@ -24,4 +26,4 @@ opt_m = torch.compile(backend="eager")(m)
 
 for i in range(10):
     x = torch.randn(3, 4)
-    print(opt_m(x))
+    print(opt_m(x))  # label[a]
