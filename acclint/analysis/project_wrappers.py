@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from acclint.analysis.footprint import IMPORT
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.wrappers import Applied, HandOff, Step, Wrappers, describe, handed_on, infer, unwrapped_reasons
 from acclint.common.refused import Refused
@@ -44,20 +45,19 @@ class Project(Protocol):
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
 MAX_PASSES = 16
-# The top-level module of each import statement (`import optax`, `from flax import linen`).
-_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 
 
-def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
+def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wrappers], frozenset[str]]:
     """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
-    installed libraries it imports."""
+    installed libraries it imports, and the last names of the project's wrappers (the words
+    that make a file's text worth reading for them: acclint.analysis.footprint)."""
     indexed, wrappers, texts = _wrappers(project, markers)
     seeds = {}
     for path in indexed:
         seed = _seed_of(project, path, wrappers, texts.get(path))
         if seed.functions or seed.methods:
             seeds[path] = seed
-    return seeds
+    return seeds, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
 
 
 def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
@@ -186,7 +186,7 @@ def _importing_libraries(project: Project, files: list[str], texts: dict[str, by
             text = project.read(path)
         except (OSError, Refused):
             continue
-        tops = {m.group(1).decode() for m in _IMPORT.finditer(text)}
+        tops = {m.group(1).decode() for m in IMPORT.finditer(text)}
         if any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None:
             found.append(path)
             texts[path] = text

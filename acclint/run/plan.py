@@ -252,6 +252,8 @@ class Plan:
             return self._decoded(path)
         if seeds is None:
             project, seeds = self.project()
+        elif not seeds.get(path) and not self._may_hold_context(path):
+            return self._decoded(path)  # what the engine says of it, without importing it
         else:
             project = self.bare_project()
         used, linted = self.prefetched.pop(path, ((), None))
@@ -263,15 +265,17 @@ class Plan:
     def contextless(self) -> bool:
         """Whether no file of the project names a context marker in its text: then nothing is
         traced anywhere, and no file needs parsing (nor libcst, nor the rules, imported)."""
+        return not any(self._may_hold_context(path) for path in self.project_files)
+
+    def _may_hold_context(self, path: str) -> bool:
+        """Whether the text of `path` names a context marker (false where it cannot be read:
+        a file without seeds is then as clean as one naming none, or unreadable)."""
         from acclint.parse.prefilter import may_hold_context
 
-        for path in self.project_files:
-            try:
-                if may_hold_context(self.sources.read(path), self.markers):
-                    return False
-            except (OSError, Refused):
-                continue
-        return True
+        try:
+            return may_hold_context(self.sources.read(path), self.markers)
+        except (OSError, Refused):
+            return False
 
     @cached_property
     def markers(self):
