@@ -43,7 +43,7 @@ from acclint.analysis.footprint import Footprint
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
-from acclint.analysis.project_wrappers import wrapper_seeds
+from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
 from acclint.analysis.taint import ReturnKinds
@@ -459,6 +459,13 @@ class Project:
             for caller, qualified, seed in sorted(callers.get(path, ()), key=_order):
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
+
+    def ask_ahead(self, path: str) -> None:
+        """Ask now what working out the reach will ask of `path` alone that takes long: the
+        installed libraries its wrappers may lead to (acclint.analysis.project_wrappers). A
+        parallel run's parent asks of each file as its screening comes back from a worker, while
+        the others are screened (acclint.run.jobs); the answers, kept, are the same."""
+        ask_libraries(self, path)
 
     def missing(self) -> list[tuple[str, tuple[Seed | Returned | Imported | Wrappers, ...]]]:
         """The (file, seeds) analyses `seeds` would make, in its order: a dry run of it in which

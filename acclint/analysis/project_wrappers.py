@@ -60,6 +60,22 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wra
     return seeds, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
 
 
+def ask_libraries(project: Project, path: str) -> None:
+    """Ask the installed libraries now what `wrapper_seeds` will ask them of `path` alone, where
+    it is indexed for wrappers from the start (it names a marker or imports an installed
+    library): what the library callees of its hand-offs apply, and what the library names it
+    imports do. The libraries keep their answers, so a parallel run's parent asks while its
+    workers screen the other files, not after (acclint.run.jobs)."""
+    text = _text(project, path)
+    if not (project.screened(path).names_marker or _imports_library(project, path, text)):
+        return
+    for handoff in project.index_of(path).handoffs:
+        for step in handoff.steps:
+            if project.markers.get(step.callee) is None and _of_library(project, step):
+                project.libraries.applied(step.callee)
+    _library_functions(project, path, text)
+
+
 def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     """What `acclint check --show-wrappers` prints: each wrapper of the project and each of an
     installed library the project calls, and for each function that hands a callable on but
@@ -135,9 +151,9 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                 marker = markers.get(step.callee)
                 if marker is not None:
                     return handed_on(marker)
+                if _of_library(project, step):
+                    return project.libraries.applied(step.callee)
                 if step.imported:
-                    if not project.in_project(step.callee):
-                        return project.libraries.applied(step.callee)  # an installed library's
                     target = project.resolve(step.callee, path)
                     return wrappers.get(target) if target is not None else None
                 return methods.get(step.callee.rsplit(".", 1)[-1]) if "." in step.callee else None
@@ -148,6 +164,11 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                     changed = True
         if not changed:
             return
+
+
+def _of_library(project: Project, step: Step) -> bool:
+    """Whether a hand-off's callee is an installed library's (imported, not the project's)."""
+    return step.imported and not project.in_project(step.callee)
 
 
 def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
@@ -186,11 +207,17 @@ def _importing_libraries(project: Project, files: list[str], texts: dict[str, by
             text = project.read(path)
         except (OSError, Refused):
             continue
-        tops = {m.group(1).decode() for m in IMPORT.finditer(text)}
-        if any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None:
+        if _imports_library(project, path, text):
             found.append(path)
             texts[path] = text
     return found
+
+
+def _imports_library(project: Project, path: str, text: bytes) -> bool:
+    """Whether `path` (with the bytes `text`) imports an installed library acclint may read,
+    and parses (indexed on the way)."""
+    tops = {m.group(1).decode() for m in IMPORT.finditer(text)}
+    return any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None
 
 
 
@@ -221,17 +248,24 @@ def _text(project: Project, path: str) -> bytes:
         return b""
 
 
+def _library_functions(project: Project, path: str, text: bytes | None) -> dict[str, Applied]:
+    """The wrappers of installed libraries `path` may call, under the names it spells them with
+    (`text`: its bytes where read already)."""
+    functions: dict[str, Applied] = {}
+    for local, qualified in sorted(project.index_of(path).exports.items()):
+        if qualified is not None and not project.in_project(qualified):
+            text = _text(project, path) if text is None else text
+            functions.update(_library_wrappers(project, local, qualified, text))
+    return functions
+
+
 def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied], text: bytes | None = None) -> Wrappers:
     """The wrappers of other files and of installed libraries `path` may call, under the names
     it spells them with. `text`: its bytes where they were read already (else read once, when
     needed)."""
-    functions: dict[str, Applied] = {}
+    functions = _library_functions(project, path, text)
     for local, qualified in sorted(project.index_of(path).exports.items()):
-        if qualified is None:
-            continue
-        if not project.in_project(qualified):
-            text = _text(project, path) if text is None else text
-            functions.update(_library_wrappers(project, local, qualified, text))
+        if qualified is None or not project.in_project(qualified):
             continue
         target = project.resolve(qualified, path)
         if target is not None and target[0] != path and target in wrappers:

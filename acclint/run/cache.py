@@ -44,6 +44,7 @@ import acclint
 from acclint.analysis.footprint import Footprint
 from acclint.common.digests import digest
 from acclint.common.findings import FileResult
+from acclint.common.refused import Refused
 from acclint.files.module_names import module_name
 from acclint.run.results import is_result_data, result_from_data, result_to_data
 from acclint.run.stored import load, store
@@ -208,9 +209,7 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
     seed_keys = cache.seed_keys(fingerprint)
     added: list[str] = []  # files added that take no part in the reach: linted with no seeds
     if seed_keys is None:
-        found = cache.seed_keys_with_added(
-            hashes, environment, lambda path, footprint: footprint.leaves_alone(path, work.sources.read(path), work.markers),
-        )
+        found = cache.seed_keys_with_added(hashes, environment, lambda path, footprint: _leaves_alone(work, path, footprint))
         if found is not None:
             (seed_keys, added), cache.dirty = found, True
     footprint = None
@@ -231,10 +230,21 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
         key = hashes[path] + digest(seed_keys.get(os.path.abspath(path), ""))
         stored = cache.get(path, key)
         if stored is None:
-            result = work.lint(path, {} if path in added else None)
+            result = work.lint(path, alone=path in added)
             cache.put(path, key, result)
         else:
             result = result_from_data(stored, path, work.sources)
         results.append(result)
     cache.save(fingerprint, seed_keys or {}, hashes, environment, footprint)
     return results
+
+
+def _leaves_alone(work, path: str, footprint: Footprint) -> bool:
+    """Whether `path`, added to `work`'s project since the last run, takes no part in the reach
+    whose footprint that run kept (a file that cannot be read as source is linted the long way,
+    to say why)."""
+    try:
+        source = work.sources.read(path)
+    except (OSError, Refused):
+        return False
+    return footprint.leaves_alone(path, source, work.markers)

@@ -238,11 +238,14 @@ class Plan:
     def options(self) -> LintOptions:
         return options_for(self.settings)
 
-    def lint(self, path: str, seeds: dict | None = None) -> FileResult:
+    def lint(self, path: str, seeds: dict | None = None, alone: bool = False) -> FileResult:
         """The result of `path`, with the project's seeds (or those given); a bug in acclint
-        met on the way is this file's error (exit status 2), and the run goes on."""
+        met on the way is this file's error (exit status 2), and the run goes on. `alone`: the
+        file takes part in no reach (acclint.analysis.footprint: its text names no marker, it
+        receives no seeds and nothing makes the project parse it), so it is what the engine says
+        of such a file, clean unless it cannot be read or decoded, with no project built."""
         try:
-            return self._lint(path, seeds)
+            return self._decoded(path) if alone else self._lint(path, seeds)
         except Exception as exc:
             shown = display_path(path)
             return FileResult(shown, error=FileError(shown, internal_error(exc)))
@@ -252,8 +255,6 @@ class Plan:
             return self._decoded(path)
         if seeds is None:
             project, seeds = self.project()
-        elif not seeds.get(path) and not self._may_hold_context(path):
-            return self._decoded(path)  # what the engine says of it, without importing it
         else:
             project = self.bare_project()
         used, linted = self.prefetched.pop(path, ((), None))
@@ -265,17 +266,15 @@ class Plan:
     def contextless(self) -> bool:
         """Whether no file of the project names a context marker in its text: then nothing is
         traced anywhere, and no file needs parsing (nor libcst, nor the rules, imported)."""
-        return not any(self._may_hold_context(path) for path in self.project_files)
-
-    def _may_hold_context(self, path: str) -> bool:
-        """Whether the text of `path` names a context marker (false where it cannot be read:
-        a file without seeds is then as clean as one naming none, or unreadable)."""
         from acclint.parse.prefilter import may_hold_context
 
-        try:
-            return may_hold_context(self.sources.read(path), self.markers)
-        except (OSError, Refused):
-            return False
+        for path in self.project_files:
+            try:
+                if may_hold_context(self.sources.read(path), self.markers):
+                    return False
+            except (OSError, Refused):
+                continue
+        return True
 
     @cached_property
     def markers(self):
