@@ -187,12 +187,13 @@ class Project:
         # In a dry run of the reach (`missing`), the analyses it would make, noted, not made.
         self._missing: list[tuple[str, tuple[Seed | Returned, ...]]] | None = None
         # The wrappers each file uses, what each file's imports declare static, where each
-        # imported name resolves, and what each kept outgoing decodes to, worked out once a run:
-        # they depend only on the files' bytes and module names, and a parallel run works out
-        # the reach once a round (acclint.run.jobs).
+        # imported name resolves (and whether it is the project's), and what each kept outgoing
+        # decodes to, worked out once a run: they depend only on the files' bytes and module
+        # names, and a parallel run works out the reach once a round (acclint.run.jobs).
         self._wrappers: dict[str, Wrappers] | None = None
         self._wrapper_words: frozenset[str] = frozenset()
         self._looked_up: set[str] = set()
+        self._in_project: dict[str, bool] = {}
         self._imported: dict[str, Imported] = {}
         self._resolved: dict[tuple[str, str], tuple[str, str] | None] = {}
         self._kept: dict[tuple[str, str], tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]] = {}
@@ -203,10 +204,11 @@ class Project:
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
         """Whether `qualified` may name something in a linted module (cheap, no parsing)."""
-        if qualified.startswith("."):
-            return True
-        parts = qualified.split(".")
-        return any(self._has(".".join(parts[:i])) for i in range(1, len(parts)))
+        found = self._in_project.get(qualified)
+        if found is None:
+            parts = qualified.split(".")
+            found = self._in_project[qualified] = qualified.startswith(".") or any(self._has(".".join(parts[:i])) for i in range(1, len(parts)))
+        return found
 
     def _has(self, module: str) -> bool:
         """Whether some file is module `module`: the one way the reach learns the project's

@@ -18,6 +18,7 @@ the project layer analyse the file whatever markers it names.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Protocol
 
 from acclint.analysis.footprint import IMPORT
@@ -53,8 +54,9 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wra
     that make a file's text worth reading for them: acclint.analysis.footprint)."""
     indexed, wrappers, texts = _wrappers(project, markers)
     seeds = {}
+    by_module = _by_module(project, wrappers)
     for path in indexed:
-        seed = _seed_of(project, path, wrappers, texts.get(path))
+        seed = _seed_of(project, path, wrappers, by_module, texts.get(path))
         if seed.functions or seed.methods:
             seeds[path] = seed
     return seeds, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
@@ -82,8 +84,9 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
     module that does not parse)."""
     indexed, wrappers, texts = _wrappers(project, markers)
+    by_module = _by_module(project, wrappers)
     for path in indexed:
-        _seed_of(project, path, wrappers, texts.get(path))  # asks the libraries about the names the file calls
+        _seed_of(project, path, wrappers, by_module, texts.get(path))  # asks the libraries about the names the file calls
     lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
     handing: dict[str, list[HandOff]] = {}
     file_of: dict[str, tuple[str, set[str]]] = {}
@@ -248,6 +251,12 @@ def _text(project: Project, path: str) -> bytes:
         return b""
 
 
+@lru_cache(maxsize=64)
+def _method_calls(names: tuple[str, ...]) -> re.Pattern:
+    """A pattern finding each of `names` called or read as an attribute (`.partition(`)."""
+    return re.compile(rb"\.\s*(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
+
+
 def _library_functions(project: Project, path: str, text: bytes | None) -> dict[str, Applied]:
     """The wrappers of installed libraries `path` may call, under the names it spells them with
     (`text`: its bytes where read already)."""
@@ -259,10 +268,23 @@ def _library_functions(project: Project, path: str, text: bytes | None) -> dict[
     return functions
 
 
-def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied], text: bytes | None = None) -> Wrappers:
+def _by_module(project: Project, wrappers: dict[tuple[str, str], Applied]) -> dict[str, list[tuple[str, str, Applied]]]:
+    """The function wrappers (not methods) by the module name of their file: (file, name, what
+    calling it applies), in the order of `wrappers`."""
+    out: dict[str, list[tuple[str, str, Applied]]] = {}
+    for (file, name), applied in wrappers.items():
+        if "." not in name:
+            out.setdefault(project.name_of[file], []).append((file, name, applied))
+    return out
+
+
+def _seed_of(
+    project: Project, path: str, wrappers: dict[tuple[str, str], Applied], by_module: dict[str, list[tuple[str, str, Applied]]],
+    text: bytes | None = None,
+) -> Wrappers:
     """The wrappers of other files and of installed libraries `path` may call, under the names
-    it spells them with. `text`: its bytes where they were read already (else read once, when
-    needed)."""
+    it spells them with (`by_module`: `_by_module` of `wrappers`). `text`: its bytes where
+    they were read already (else read once, when needed)."""
     functions = _library_functions(project, path, text)
     for local, qualified in sorted(project.index_of(path).exports.items()):
         if qualified is None or not project.in_project(qualified):
@@ -274,18 +296,18 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
         absolute = project.absolute(qualified, path)
         if absolute is None:
             continue
-        for (file, name), applied in wrappers.items():
-            module = project.name_of[file]
-            if file != path and "." not in name and (module == absolute or module.startswith(absolute + ".")):
-                functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
+        for module, defined in by_module.items():
+            if module == absolute or module.startswith(absolute + "."):
+                for file, name, applied in defined:
+                    if file != path:
+                        functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
     methods: dict[str, Applied] = {}
     others = {key: applied for key, applied in wrappers.items() if key[0] != path}
     named = _methods(others)
     if named:
         text = _text(project, path) if text is None else text
-        for name, applied in named.items():
-            if re.search(rb"\.\s*" + re.escape(name.encode()) + rb"\b", text):
-                methods[name] = applied
+        called = _method_calls(tuple(sorted(named))).findall(text)  # one pass over the text for them all
+        methods = {name.decode(): named[name.decode()] for name in set(called)}
     return Wrappers(
         tuple((name, m, o) for name, (m, o) in sorted(functions.items())),
         tuple((name, m, o) for name, (m, o) in sorted(methods.items())),

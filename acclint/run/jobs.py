@@ -6,7 +6,9 @@ runs) and its result as the result cache stores it (acclint.run.cache: findings 
 edits). It goes in three steps:
 
 1. workers screen every file the project holds no summary of (decode, text prefilter, parse
-   guard, `ast` prefilter, index);
+   guard, `ast` prefilter, index); as each file's screening comes back, the parent asks the
+   installed libraries what its wrappers may lead to (`Project.ask_ahead`), which the reach's
+   first dry run would otherwise ask alone, with the workers waiting;
 2. in rounds, the parent asks the project which analyses its reach would make that the summaries
    do not hold yet (`Project.missing`, a dry run of the reach, which costs little), and workers
    parse and analyse each file with those seeds; the summaries they send back answer the next
