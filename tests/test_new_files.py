@@ -8,6 +8,8 @@ that reaches other files" tested here: a new module that nothing imports (with o
 marker), a new top-level module an existing script imports by name and jits, and a new
 `__init__.py` that renames its directory's modules; the look-alike that is fine: a new module
 inside a package whose traced callers already resolved into that package (nothing to ask anew).
+A file added that takes no part in the reach (acclint.analysis.footprint) is linted alone, the
+project not worked out at all: `ADDED` spells what takes part and what does not.
 """
 
 from __future__ import annotations
