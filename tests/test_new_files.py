@@ -8,6 +8,8 @@ that reaches other files" tested here: a new module that nothing imports (with o
 marker), a new top-level module an existing script imports by name and jits, and a new
 `__init__.py` that renames its directory's modules; the look-alike that is fine: a new module
 inside a package whose traced callers already resolved into that package (nothing to ask anew).
+A file added that takes no part in the reach (acclint.analysis.footprint) is linted alone, the
+project not worked out at all: `ADDED` spells what takes part and what does not.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from acclint.analysis import project as project_module
 from acclint.api import run
 from acclint.run.config import Settings
 from cli_run import acclint
@@ -125,9 +128,44 @@ def test_a_new_init_renames_the_modules_and_their_results_follow(project, analys
     assert after == [(f.path, f.line, f.code, f.message) for f in run(["."], Settings()).findings]
 
 
+# A file added takes part in the project's reach, which is then worked out again, when its text
+# names a marker, imports an installed library, spells a wrapper's name, renames its neighbours
+# or is named by another file's import; otherwise every other file keeps its seeds and it alone
+# is linted (acclint.analysis.footprint). Each spelling: (file, text, whether it takes part).
+ADDED = [
+    ("utils.py", "def shift(x):\n    return x\n", True),  # script.py's `import utils` looked it up
+    ("runner.py", "def go(p, x):\n    def step(y):\n        print(y)\n        return y\n    return p.partition(step)(x)\n", True),
+    ("loader.py", "import yaml\n\ndef load(text):\n    return yaml.safe_load(text)\n", True),  # an installed library
+    ("lib/__init__.py", "", True),  # renames lib/model.py
+    ("fast.py", "import jax\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x\n", True),
+    ("notes.py", "import os\nimport math\n\ndef unrelated(x):\n    return math.floor(x) + len(os.sep)\n", False),
+    ("empty.py", "VALUE = 1\n", False),
+]
+
+
+@pytest.mark.parametrize("name, text, takes_part", ADDED, ids=[a[0] for a in ADDED])
+def test_a_new_file_works_the_reach_out_again_only_where_it_takes_part(project, monkeypatch, name, text, takes_part):
+    write(project, "pkg/part.py", "import jax\n\n\nclass Partitioner:\n    def partition(self, fn):\n        return jax.jit(fn)\n")
+    write(project, "lib/model.py", "import jax\n\n@jax.jit\ndef f(x):\n    return x\n")
+    cached(project)
+    worked: list[int] = []
+    real = project_module.Project.seeds
+    monkeypatch.setattr(project_module.Project, "seeds", lambda self: worked.append(1) or real(self))
+    write(project, name, text)
+    found = cached(project)
+    assert bool(worked) == takes_part
+    assert found == [(f.path, f.line, f.code, f.message) for f in run(["."], Settings()).findings]
+    if name == "runner.py":  # the wrapper method called by name traces `step`
+        assert ("runner.py", 3, "ACC401") in [f[:3] for f in found]
+    worked.clear()
+    assert cached(project) == found and not worked  # and the next run is warm
+
+
 # Each step: (file, new text or None to delete), applied in order, then every format compared.
 STEPS = [
     ("notes.py", "def unrelated(x):\n    return x + 1\n"),  # added, imports nothing traced
+    ("empty.py", "VALUE = 1\n"),  # added, takes no part in the reach: linted alone
+    ("runner.py", "def go(p, x):\n    def step(y):\n        print(y)\n        return y\n    return p.partition(step)(x)\n"),
     ("utils.py", "def shift(x):\n    if x > 1:\n        return x\n    return -x\n"),  # added, imported
     ("pkg/later.py", "def clip(x):\n    print(x)\n    return x\n"),  # added inside the package
     ("pkg/helpers.py", "def scale(x):\n    return float(x) * 2\n"),  # edited
@@ -141,6 +179,7 @@ STEPS = [
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_cached_reports_are_byte_identical_to_cold_ones_as_files_come_go_and_change(project, jobs):
+    write(project, "pkg/part.py", "import jax\n\n\nclass Partitioner:\n    def partition(self, fn):\n        return jax.jit(fn)\n")
     for n in range(16):  # enough files for the first run to spread over workers with --jobs 2
         write(project, f"pkg/step{n}.py", f"import jax\nfrom pkg.helpers import scale\n\nstep = jax.jit(lambda x: scale(x) + {n})\n")
     cache = str(project / "cache")

@@ -39,16 +39,18 @@ import libcst as cst
 
 from acclint.analysis.declared import Declared
 from acclint.analysis.facts import value_facts
+from acclint.analysis.footprint import Footprint
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
-from acclint.analysis.project_wrappers import wrapper_seeds
+from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, canonical_digest
 from acclint.common.refused import Refused
+from acclint.files.module_names import module_name
 from acclint.files.sources import read_source
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.frontend import Screened, parse_module, screen
@@ -131,17 +133,6 @@ def read_bytes(path: str) -> bytes:
     return read_notebook(source).module
 
 
-def module_name(path: Path) -> str:
-    """The dotted name Python imports `path` as: its package path, or its stem for a script."""
-    path = path.resolve()
-    parts = [] if path.name == "__init__.py" else [path.stem]
-    directory = path.parent
-    while (directory / "__init__.py").is_file():
-        parts.append(directory.name)
-        directory = directory.parent
-    return ".".join(reversed(parts))
-
-
 def _spells(path: Path, parts: list[str]) -> bool:
     """Whether `path` (a module's file) sits where the dotted name `parts` says."""
     components = path.resolve().with_suffix("").parts
@@ -195,9 +186,17 @@ class Project:
         self.analysed: list[str] = []  # the files analysed with libcst this run, in order
         # In a dry run of the reach (`missing`), the analyses it would make, noted, not made.
         self._missing: list[tuple[str, tuple[Seed | Returned, ...]]] | None = None
-        # The wrappers each file uses, worked out once (from the files' bytes alone): a parallel
-        # run works out the reach once a round (acclint.run.jobs).
+        # The wrappers each file uses, what each file's imports declare static, where each
+        # imported name resolves (and whether it is the project's), and what each kept outgoing
+        # decodes to, worked out once a run: they depend only on the files' bytes and module
+        # names, and a parallel run works out the reach once a round (acclint.run.jobs).
         self._wrappers: dict[str, Wrappers] | None = None
+        self._wrapper_words: frozenset[str] = frozenset()
+        self._looked_up: set[str] = set()
+        self._in_project: dict[str, bool] = {}
+        self._imported: dict[str, Imported] = {}
+        self._resolved: dict[tuple[str, str], tuple[str, str] | None] = {}
+        self._kept: dict[tuple[str, str], tuple[list[tuple[str, Seed]], dict[Seed, ReturnKinds]]] = {}
         # The wrappers of the installed libraries the files import (read, never imported).
         self.libraries = libraries or InstalledLibraries(markers, store=library_store)
         self.libraries.in_project = self.in_project
@@ -205,10 +204,22 @@ class Project:
     # -- the index ------------------------------------------------------------------------
     def in_project(self, qualified: str) -> bool:
         """Whether `qualified` may name something in a linted module (cheap, no parsing)."""
-        if qualified.startswith("."):
-            return True
-        parts = qualified.split(".")
-        return any(".".join(parts[:i]) in self.paths for i in range(1, len(parts)))
+        found = self._in_project.get(qualified)
+        if found is None:
+            parts = qualified.split(".")
+            found = self._in_project[qualified] = qualified.startswith(".") or any(self._has(".".join(parts[:i])) for i in range(1, len(parts)))
+        return found
+
+    def _has(self, module: str) -> bool:
+        """Whether some file is module `module`: the one way the reach learns the project's
+        module names, each looked up noted (`footprint`)."""
+        self._looked_up.add(module)
+        return module in self.paths
+
+    def footprint(self) -> Footprint:
+        """What the reach worked out so far looked at (acclint.analysis.footprint): the module
+        names it looked up, and the last names of the project's wrappers."""
+        return Footprint(frozenset(self._looked_up), self._wrapper_words)
 
     def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None:
         """The (file, function name) an imported qualified name refers to, or None. A name
@@ -216,11 +227,15 @@ class Project:
         class is looked up, and the name is `Class.__call__`; or of the instance a function
         makes (`torch.compile(build_model())`), `build_model.__call__`, which that file's
         analysis follows to the class (`ContextAnalysis.seeded`)."""
-        head, dot, method = qualified.rpartition(".")
-        if method == "__call__" and dot:
-            found = self._find(head, importer, lambda index, name: name in index.classes or name in index.functions)
-            return None if found is None else (found[0], f"{found[1]}.__call__")
-        return self._find(qualified, importer, lambda index, name: name in index.functions)
+        key = (qualified, importer)
+        if key not in self._resolved:
+            head, dot, method = qualified.rpartition(".")
+            if method == "__call__" and dot:
+                found = self._find(head, importer, lambda index, name: name in index.classes or name in index.functions)
+                self._resolved[key] = None if found is None else (found[0], f"{found[1]}.__call__")
+            else:
+                self._resolved[key] = self._find(qualified, importer, lambda index, name: name in index.functions)
+        return self._resolved[key]
 
     def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file's hand-offs
@@ -252,6 +267,11 @@ class Project:
         """What the names `path` imports at module level from the project declare static: a
         constant or enum imported by name, the static fields of a class imported by name, and
         all of these of a module imported whole (`from pkg import common`)."""
+        if path not in self._imported:
+            self._imported[path] = self._declared_imports(path)
+        return self._imported[path]
+
+    def _declared_imports(self, path: str) -> Imported:
         strings: set[str] = set()
         enums: set[str] = set()
         fields: set[str] = set()
@@ -295,11 +315,11 @@ class Project:
         A module of a namespace package (a directory without `__init__.py`: `maxtext.common.
         common_types` in `src/maxtext/common/`) is named by a tail of the dotted name alone:
         such a file counts where its path spells the whole name."""
-        found = self.paths.get(module, [])
+        found = self.paths[module] if self._has(module) else []
         if not found and "." in module:
             parts = module.split(".")
             found = [
-                path for k in range(1, len(parts)) for path in self.paths.get(".".join(parts[k:]), ())
+                path for k in range(1, len(parts)) if self._has(".".join(parts[k:])) for path in self.paths[".".join(parts[k:])]
                 if _spells(Path(path), parts)
             ]
         here = self._directory.get(importer)
@@ -405,7 +425,7 @@ class Project:
         # Files using wrappers of other files (acclint.analysis.project_wrappers) are analysed
         # with them, whatever markers they name.
         if self._wrappers is None:
-            self._wrappers = wrapper_seeds(self, self.markers)
+            self._wrappers, self._wrapper_words = wrapper_seeds(self, self.markers)
         for path, wrappers in self._wrappers.items():
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
@@ -450,6 +470,13 @@ class Project:
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
 
+    def ask_ahead(self, path: str) -> None:
+        """Ask now what working out the reach will ask of `path` alone that takes long: the
+        installed libraries its wrappers may lead to (acclint.analysis.project_wrappers). A
+        parallel run's parent asks of each file as its screening comes back from a worker, while
+        the others are screened (acclint.run.jobs); the answers, kept, are the same."""
+        ask_libraries(self, path)
+
     def missing(self) -> list[tuple[str, tuple[Seed | Returned | Imported | Wrappers, ...]]]:
         """The (file, seeds) analyses `seeds` would make, in its order: a dry run of it in which
         an analysis the summaries do not hold is noted, not made, and sends nothing out. The
@@ -472,12 +499,14 @@ class Project:
         summary = self._summary(path)
         key = self.outgoing_key(path, own)
         kept = summary.setdefault("outgoing", {}).get(key) if summary is not None else None
-        if kept is not None and all(self.in_project(name) == answer for name, answer in kept["asked"]):
+        if kept is not None and ((path, key) in self._kept or all(self.in_project(name) == answer for name, answer in kept["asked"])):
             summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
-            return (
-                [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
-                {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
-            )
+            if (path, key) not in self._kept:
+                self._kept[(path, key)] = (
+                    [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
+                    {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
+                )
+            return self._kept[(path, key)]
         if self._missing is not None:
             self._missing.append((path, own))
             return [], {}

@@ -18,8 +18,10 @@ the project layer analyse the file whatever markers it names.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Protocol
 
+from acclint.analysis.footprint import IMPORT
 from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.wrappers import Applied, HandOff, Step, Wrappers, describe, handed_on, infer, unwrapped_reasons
 from acclint.common.refused import Refused
@@ -46,20 +48,36 @@ class Project(Protocol):
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
 MAX_PASSES = 16
-# The top-level module of each import statement (`import optax`, `from flax import linen`).
-_IMPORT = re.compile(rb"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
 
 
-def wrapper_seeds(project: Project, markers: MarkerTable) -> dict[str, Wrappers]:
+def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wrappers], frozenset[str]]:
     """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
-    installed libraries it imports."""
+    installed libraries it imports, and the last names of the project's wrappers (the words
+    that make a file's text worth reading for them: acclint.analysis.footprint)."""
     indexed, wrappers, texts = _wrappers(project, markers)
     seeds = {}
+    by_module = _by_module(project, wrappers)
     for path in indexed:
-        seed = _seed_of(project, path, wrappers, texts.get(path))
+        seed = _seed_of(project, path, wrappers, by_module, texts.get(path))
         if seed.functions or seed.methods:
             seeds[path] = seed
-    return seeds
+    return seeds, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
+
+
+def ask_libraries(project: Project, path: str) -> None:
+    """Ask the installed libraries now what `wrapper_seeds` will ask them of `path` alone, where
+    it is indexed for wrappers from the start (it names a marker or imports an installed
+    library): what the library callees of its hand-offs apply, and what the library names it
+    imports do. The libraries keep their answers, so a parallel run's parent asks while its
+    workers screen the other files, not after (acclint.run.jobs)."""
+    text = _text(project, path)
+    if not (project.screened(path).names_marker or _imports_library(project, path, text)):
+        return
+    for handoff in project.index_of(path).handoffs:
+        for step in handoff.steps:
+            if project.markers.get(step.callee) is None and _of_library(project, step):
+                project.libraries.applied(step.callee)
+    _library_functions(project, path, text)
 
 
 def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
@@ -68,8 +86,9 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
     module that does not parse)."""
     indexed, wrappers, texts = _wrappers(project, markers)
+    by_module = _by_module(project, wrappers)
     for path in indexed:
-        _seed_of(project, path, wrappers, texts.get(path))  # asks the libraries about the names the file calls
+        _seed_of(project, path, wrappers, by_module, texts.get(path))  # asks the libraries about the names the file calls
     lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
     handing: dict[str, list[HandOff]] = {}
     file_of: dict[str, tuple[str, set[str]]] = {}
@@ -138,9 +157,9 @@ def _infer(project: Project, markers: MarkerTable, files: list[str], wrappers: d
                 marker = markers.get(step.callee)
                 if marker is not None:
                     return handed_on(marker)
+                if _of_library(project, step):
+                    return project.libraries.applied(step.callee)
                 if step.imported:
-                    if not project.in_project(step.callee):
-                        return project.libraries.applied(step.callee)  # an installed library's
                     target = project.resolve_handing(step.callee, path)
                     return wrappers.get(target) if target is not None else None
                 return methods.get(step.callee.rsplit(".", 1)[-1]) if "." in step.callee else None
@@ -164,6 +183,11 @@ def _reexported(project: Project, files: list[str], wrappers: dict[tuple[str, st
             target = project.resolve_handing(qualified, path)
             if target is not None and target[0] != path and target in wrappers:
                 wrappers[(path, local)] = wrappers[target]
+
+
+def _of_library(project: Project, step: Step) -> bool:
+    """Whether a hand-off's callee is an installed library's (imported, not the project's)."""
+    return step.imported and not project.in_project(step.callee)
 
 
 def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
@@ -202,11 +226,17 @@ def _importing_libraries(project: Project, files: list[str], texts: dict[str, by
             text = project.read(path)
         except (OSError, Refused):
             continue
-        tops = {m.group(1).decode() for m in _IMPORT.finditer(text)}
-        if any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None:
+        if _imports_library(project, path, text):
             found.append(path)
             texts[path] = text
     return found
+
+
+def _imports_library(project: Project, path: str, text: bytes) -> bool:
+    """Whether `path` (with the bytes `text`) imports an installed library acclint may read,
+    and parses (indexed on the way)."""
+    tops = {m.group(1).decode() for m in IMPORT.finditer(text)}
+    return any(project.libraries.installed(top) for top in tops) and project.screened(path, guard=True).error is None
 
 
 
@@ -237,17 +267,49 @@ def _text(project: Project, path: str) -> bytes:
         return b""
 
 
-def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applied], text: bytes | None = None) -> Wrappers:
-    """The wrappers of other files and of installed libraries `path` may call, under the names
-    it spells them with. `text`: its bytes where they were read already (else read once, when
-    needed)."""
+@lru_cache(maxsize=64)
+def _method_calls(names: tuple[str, ...]) -> re.Pattern:
+    """A pattern finding each of `names` called or read as an attribute (`.partition(`)."""
+    return re.compile(rb"\.\s*(" + b"|".join(re.escape(name.encode()) for name in names) + rb")\b")
+
+
+def _of_installed(project: Project, qualified: str) -> bool:
+    """Whether an imported name is an installed library's: neither the project's nor a linted
+    package imported whole (`import solvers`)."""
+    return not project.in_project(qualified) and qualified not in project.paths
+
+
+def _library_functions(project: Project, path: str, text: bytes | None) -> dict[str, Applied]:
+    """The wrappers of installed libraries `path` may call, under the names it spells them with
+    (`text`: its bytes where read already)."""
     functions: dict[str, Applied] = {}
     for local, qualified in sorted(project.index_of(path).exports.items()):
-        if qualified is None:
-            continue
-        if not project.in_project(qualified) and qualified not in project.paths:  # `import solvers`: a linted package
+        if qualified is not None and _of_installed(project, qualified):
             text = _text(project, path) if text is None else text
             functions.update(_library_wrappers(project, local, qualified, text))
+    return functions
+
+
+def _by_module(project: Project, wrappers: dict[tuple[str, str], Applied]) -> dict[str, list[tuple[str, str, Applied]]]:
+    """The function wrappers (not methods) by the module name of their file: (file, name, what
+    calling it applies), in the order of `wrappers`."""
+    out: dict[str, list[tuple[str, str, Applied]]] = {}
+    for (file, name), applied in wrappers.items():
+        if "." not in name:
+            out.setdefault(project.name_of[file], []).append((file, name, applied))
+    return out
+
+
+def _seed_of(
+    project: Project, path: str, wrappers: dict[tuple[str, str], Applied], by_module: dict[str, list[tuple[str, str, Applied]]],
+    text: bytes | None = None,
+) -> Wrappers:
+    """The wrappers of other files and of installed libraries `path` may call, under the names
+    it spells them with (`by_module`: `_by_module` of `wrappers`). `text`: its bytes where
+    they were read already (else read once, when needed)."""
+    functions = _library_functions(project, path, text)
+    for local, qualified in sorted(project.index_of(path).exports.items()):
+        if qualified is None or _of_installed(project, qualified):
             continue
         target = project.resolve_handing(qualified, path)
         if target is not None and target[0] != path and target in wrappers:
@@ -256,18 +318,18 @@ def _seed_of(project: Project, path: str, wrappers: dict[tuple[str, str], Applie
         absolute = project.absolute(qualified, path)
         if absolute is None:
             continue
-        for (file, name), applied in wrappers.items():
-            module = project.name_of[file]
-            if file != path and "." not in name and (module == absolute or module.startswith(absolute + ".")):
-                functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
+        for module, defined in by_module.items():
+            if module == absolute or module.startswith(absolute + "."):
+                for file, name, applied in defined:
+                    if file != path:
+                        functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
     methods: dict[str, Applied] = {}
     others = {key: applied for key, applied in wrappers.items() if key[0] != path}
     named = _methods(others)
     if named:
         text = _text(project, path) if text is None else text
-        for name, applied in named.items():
-            if re.search(rb"\.\s*" + re.escape(name.encode()) + rb"\b", text):
-                methods[name] = applied
+        called = _method_calls(tuple(sorted(named))).findall(text)  # one pass over the text for them all
+        methods = {name.decode(): named[name.decode()] for name in set(called)}
     return Wrappers(
         tuple((name, m, o) for name, (m, o) in sorted(functions.items())),
         tuple((name, m, o) for name, (m, o) in sorted(methods.items())),

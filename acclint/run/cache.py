@@ -10,10 +10,13 @@ cache correct project-wide: editing `train.py` so that it jits a helper of `util
 
 Working out seeds parses every file that may hold a context, so the cache also keeps the seeds
 of the last run, under a fingerprint of every project file's hash: a run where no file changed
-reads the files, hashes them, and analyses nothing. A run where some changed replays the
-project's fixpoint from the per-file summaries (acclint.run.summaries), analysing only the files
-the change reaches; a file added that nothing imports is screened, and analysed if it names a
-marker, alone.
+reads the files, hashes them, and analyses nothing. With them it keeps each file's hash and the
+reach's footprint (acclint.analysis.footprint): a run where the only change is files added that
+take no part in the reach (they name no marker, import no library, and no other file's names
+resolve to them) keeps every other file's seeds and lints the new files alone, without working
+the project out at all. A run where some file changed otherwise replays the project's fixpoint
+from the per-file summaries (acclint.run.summaries), analysing only the files the change
+reaches; a file added that nothing imports is screened, and analysed if it names a marker, alone.
 
 The cache is one JSON file per settings under `.acclint_cache/<version>/` (with a `.gitignore`
 of `*`, as ruff's cache has), written atomically; a cache that cannot be read or written is
@@ -38,8 +41,11 @@ from pathlib import Path
 from typing import Callable
 
 import acclint
+from acclint.analysis.footprint import Footprint
 from acclint.common.digests import digest
 from acclint.common.findings import FileResult
+from acclint.common.refused import Refused
+from acclint.files.module_names import module_name
 from acclint.run.results import is_result_data, result_from_data, result_to_data
 from acclint.run.stored import load, store
 from acclint.run.summaries import SummaryStore
@@ -100,6 +106,24 @@ class ResultCache:
             return self.project.get("seeds")
         return None
 
+    def seed_keys_with_added(
+        self, hashes: dict[str, str | None], environment: str, leaves_alone: Callable[[str, Footprint], bool],
+    ) -> tuple[dict[str, str], list[str]] | None:
+        """Each file's seeds key and the files added, when the project is the last run's with
+        files added that `leaves_alone` (their path, the last run's footprint) says take no
+        part in its reach: the last run's keys, and for each added file the key of a file that
+        receives no seeds."""
+        kept, footprint = self.project.get("hashes"), Footprint.from_data(self.project.get("footprint"))
+        if kept is None or footprint is None or self.project.get("environment") != environment:
+            return None
+        current = {os.path.abspath(p): h for p, h in hashes.items()}
+        if any(current.get(path) != digest for path, digest in kept.items()):
+            return None  # a file changed or went
+        added = [p for p in hashes if os.path.abspath(p) not in kept]
+        if any(hashes[p] is None or not leaves_alone(p, footprint) for p in added):
+            return None
+        return {**self.project["seeds"], **{os.path.abspath(p): seeds_key(module_name(Path(p)), ()) for p in added}}, added
+
     def get(self, path: str, key: str) -> dict | None:
         """The stored result of `path` (as `result_to_data` made it), if stored under `key`."""
         entry = self.entries.get(os.path.abspath(path))
@@ -115,12 +139,18 @@ class ResultCache:
         self.entries[os.path.abspath(path)] = {"key": key, **result_to_data(result)}
         self.dirty = True
 
-    def save(self, fingerprint: str, seeds: dict[str, str]) -> None:
-        """Write the cache atomically; a cache that cannot be written is skipped silently."""
+    def save(self, fingerprint: str, seeds: dict[str, str], hashes: dict[str, str | None], environment: str,
+             footprint: Footprint | None) -> None:
+        """Write the cache atomically; a cache that cannot be written is skipped silently.
+        `footprint`: the reach's, where this run worked it out (else the last run's holds)."""
         if not self.dirty and self.project.get("fingerprint") == fingerprint:
             return
         self.entries = {path: entry for path, entry in self.entries.items() if os.path.exists(path)}
-        data = {"files": self.entries, "project": {"fingerprint": fingerprint, "seeds": seeds}, "summaries": self.summaries.saved()}
+        project = {"fingerprint": fingerprint, "seeds": seeds}
+        kept = footprint.to_data() if footprint is not None else self.project.get("footprint")
+        if kept is not None and None not in hashes.values():
+            project.update(hashes={os.path.abspath(p): h for p, h in hashes.items()}, environment=environment, footprint=kept)
+        data = {"files": self.entries, "project": project, "summaries": self.summaries.saved()}
         try:
             _prepare(self.file.parent.parent)
             self.file.parent.mkdir(parents=True, exist_ok=True)
@@ -130,13 +160,26 @@ class ResultCache:
 
 
 def _project(value) -> dict:
-    """The last run's fingerprint and seeds keys, if that is what `value` holds."""
-    if not isinstance(value, dict) or not isinstance(value.get("fingerprint"), str):
+    """The last run's fingerprint and seeds keys (and, where kept, each file's hash, the
+    environment and the reach's footprint), if that is what `value` holds."""
+    if not isinstance(value, dict) or not isinstance(value.get("fingerprint"), str) or not _strings(value.get("seeds")):
         return {}
-    seeds = value.get("seeds")
-    if not isinstance(seeds, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in seeds.items()):
-        return {}
+    if "hashes" in value and not (
+        _strings(value["hashes"]) and isinstance(value.get("environment"), str)
+        and Footprint.from_data(value.get("footprint")) is not None
+    ):
+        return {"fingerprint": value["fingerprint"], "seeds": value["seeds"]}
     return value
+
+
+def _strings(value) -> bool:
+    """Whether `value` is a dict of strings to strings."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def seeds_key(module: str, seeds: tuple) -> str:
+    """What a file's results are kept under besides its bytes: its module name and seeds."""
+    return digest([module, seeds])
 
 
 def _prepare(directory: Path) -> None:
@@ -161,8 +204,15 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
             hashes[path] = None
     # The installed libraries' folders count too: their wrappers give seeds (acclint.analysis.
     # library_wrappers), so a library installed or upgraded is a changed project.
-    fingerprint = digest([sorted((os.path.abspath(p), h) for p, h in hashes.items()), environment_stamp()])
+    environment = digest(environment_stamp())
+    fingerprint = digest([sorted((os.path.abspath(p), h) for p, h in hashes.items()), environment])
     seed_keys = cache.seed_keys(fingerprint)
+    added: list[str] = []  # files added that take no part in the reach: linted with no seeds
+    if seed_keys is None:
+        found = cache.seed_keys_with_added(hashes, environment, lambda path, footprint: _leaves_alone(work, path, footprint))
+        if found is not None:
+            (seed_keys, added), cache.dirty = found, True
+    footprint = None
     results = []
     for path in work.files:
         if hashes.get(path) is None:  # unreadable: lint it to say why, cache nothing
@@ -175,14 +225,26 @@ def cached_run(work, before_analysis: Callable[[], None] | None = None) -> list[
             if before_analysis is not None:
                 before_analysis()
             project, seeds = work.project()
-            seed_keys = {os.path.abspath(p): digest([project.name_of[p], seeds.get(p, ())]) for p in work.project_files}
+            footprint = project.footprint()
+            seed_keys = {os.path.abspath(p): seeds_key(project.name_of[p], seeds.get(p, ())) for p in work.project_files}
         key = hashes[path] + digest(seed_keys.get(os.path.abspath(path), ""))
         stored = cache.get(path, key)
         if stored is None:
-            result = work.lint(path)
+            result = work.lint(path, alone=path in added)
             cache.put(path, key, result)
         else:
             result = result_from_data(stored, path, work.sources)
         results.append(result)
-    cache.save(fingerprint, seed_keys or {})
+    cache.save(fingerprint, seed_keys or {}, hashes, environment, footprint)
     return results
+
+
+def _leaves_alone(work, path: str, footprint: Footprint) -> bool:
+    """Whether `path`, added to `work`'s project since the last run, takes no part in the reach
+    whose footprint that run kept (a file that cannot be read as source is linted the long way,
+    to say why)."""
+    try:
+        source = work.sources.read(path)
+    except (OSError, Refused):
+        return False
+    return footprint.leaves_alone(path, source, work.markers)

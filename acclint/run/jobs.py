@@ -6,7 +6,9 @@ runs) and its result as the result cache stores it (acclint.run.cache: findings 
 edits). It goes in three steps:
 
 1. workers screen every file the project holds no summary of (decode, text prefilter, parse
-   guard, `ast` prefilter, index);
+   guard, `ast` prefilter, index); as each file's screening comes back, the parent asks the
+   installed libraries what its wrappers may lead to (`Project.ask_ahead`), which the reach's
+   first dry run would otherwise ask alone, with the workers waiting;
 2. in rounds, the parent asks the project which analyses its reach would make that the summaries
    do not hold yet (`Project.missing`, a dry run of the reach, which costs little), and workers
    parse and analyse each file with those seeds; the summaries they send back answer the next
@@ -78,7 +80,10 @@ def prefetch(work: Plan, jobs: int) -> None:
     work.options  # and the rules
     workers = _Workers(jobs, (work.project_files, work.settings, dict(work.sources.overlay), work.digests or {}))
     try:
-        _collect(work, workers.map(_screen, files, held={}, choice=workers.screener))
+        # the libraries each file's wrappers may lead to are asked as it comes back, while the
+        # workers screen the others: the reach's first dry run asks them otherwise, alone
+        workers.map(_screen, files, held={}, choice=workers.screener, each=lambda done: (_keep(work, done), project.ask_ahead(done[0])))
+        set_aside()
         for _ in range(MAX_ROUNDS):
             missing = list(dict.fromkeys(project.missing()))
             if not missing:
@@ -115,11 +120,11 @@ class _Workers:
         self.screener: dict[str, int] = {}
         self.owner: dict[str, int] = {}
 
-    def map(self, function, paths: list[str], *arguments: list, held: dict[str, int], choice: dict[str, int]) -> list:
+    def map(self, function, paths: list[str], *arguments: list, held: dict[str, int], choice: dict[str, int], each=None) -> list:
         """`function` over `paths` (with `arguments`): each path sent to the worker that
         `held` names, another to the worker with the least to do in this call, the longest
-        first (the worker chosen noted in `choice`); the answers in the order of `paths`.
-        Raises WorkerLost when a worker died or failed."""
+        first (the worker chosen noted in `choice`); the answers in the order of `paths`, each
+        also given to `each` as it comes. Raises WorkerLost when a worker died or failed."""
         load = [0] * len(self.tasks)
         chosen: dict[str, int] = {}
         sizes = {path: _size(path) for path in set(paths)}
@@ -137,6 +142,8 @@ class _Workers:
             if not done:
                 raise WorkerLost(answer)
             answers[n] = answer
+            if each is not None:
+                each(answer)
         return answers
 
     def _next(self) -> tuple:
@@ -157,18 +164,24 @@ class _Workers:
 
 
 def _collect(work: Plan, done) -> None:
-    """Keep what the workers sent back: each file's summary (what it sends out for each set of
-    seeds added to what is kept), and its result with the seeds it was linted with."""
-    for path, summary, result in done:
-        content = summary.get("content")
-        if content is not None:
-            entry = work.summaries.summary(path, content)
-            outgoing = {**entry.get("outgoing", {}), **summary.get("outgoing", {})}
-            entry.update(summary)
-            entry["outgoing"] = outgoing
-        if result is not None:
-            work.prefetched[path] = result
+    """Keep what the workers sent back (`_keep`), set aside from the collector."""
+    for answer in done:
+        _keep(work, answer)
     set_aside()  # kept until the run ends, as parsed modules are: later collections skip it
+
+
+def _keep(work: Plan, answer: tuple) -> None:
+    """Keep what a worker sent back of a file: its summary (what it sends out for each set of
+    seeds added to what is kept), and its result with the seeds it was linted with."""
+    path, summary, result = answer
+    content = summary.get("content")
+    if content is not None:
+        entry = work.summaries.summary(path, content)
+        outgoing = {**entry.get("outgoing", {}), **summary.get("outgoing", {})}
+        entry.update(summary)
+        entry["outgoing"] = outgoing
+    if result is not None:
+        work.prefetched[path] = result
 
 
 def _start_method() -> str:

@@ -238,11 +238,14 @@ class Plan:
     def options(self) -> LintOptions:
         return options_for(self.settings)
 
-    def lint(self, path: str, seeds: dict | None = None) -> FileResult:
+    def lint(self, path: str, seeds: dict | None = None, alone: bool = False) -> FileResult:
         """The result of `path`, with the project's seeds (or those given); a bug in acclint
-        met on the way is this file's error (exit status 2), and the run goes on."""
+        met on the way is this file's error (exit status 2), and the run goes on. `alone`: the
+        file takes part in no reach (acclint.analysis.footprint: its text names no marker, it
+        receives no seeds and nothing makes the project parse it), so it is what the engine says
+        of such a file, clean unless it cannot be read or decoded, with no project built."""
         try:
-            return self._lint(path, seeds)
+            return self._decoded(path) if alone else self._lint(path, seeds)
         except Exception as exc:
             shown = display_path(path)
             return FileResult(shown, error=FileError(shown, internal_error(exc)))
