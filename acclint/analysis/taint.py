@@ -597,7 +597,8 @@ class ValueQuery:
         """The kinds the names in `target` get from `value` (element-wise where it can tell).
 
         `a, b = x, 1` gives `a` the kind of `x` and `b` static; a loop over `zip(a, b)` pairs its
-        targets with the zipped iterables, one over `enumerate(a)` makes the index static, one
+        targets with the zipped iterables (each as a loop over it alone), one over `enumerate(a)`
+        makes the index static, one
         over `d.items()` makes the keys static; `rows, n = helper(x)` takes the kinds of the
         tuple each `return` of the helper spells out.
         """
@@ -607,10 +608,12 @@ class ValueQuery:
             if how == "in" and isinstance(value, cst.Call):
                 args = [a.value for a in value.args if a.keyword is None and not a.star]
                 qualified = self.imports.resolve(value.func)
+                # Each zipped (or enumerated) iterable binds its target as a loop over it alone
+                # would: `(k, v), w in zip(d.items(), ws)` makes the keys static.
                 if qualified == "zip" and len(args) == len(elements) == len(value.args) and not starred:
-                    return [(t, self.element_kind(a)) for t, a in zip(elements, args)]
+                    return [pair for t, a in zip(elements, args) for pair in self.pairs(t, a, "in")]
                 if qualified == "enumerate" and len(elements) == 2 and args:
-                    return [(elements[0], STATIC), (elements[1], self.element_kind(args[0]))]
+                    return [(elements[0], STATIC), *self.pairs(elements[1], args[0], "in")]
                 if isinstance(value.func, cst.Attribute) and value.func.attr.value == "items" and len(elements) == 2:
                     holder = self.kind(value.func.value)
                     return [(elements[0], STATIC), (elements[1], TREE if holder >= TREE else holder)]

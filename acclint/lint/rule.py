@@ -118,7 +118,7 @@ class RuleContext:
             found = self._narrowed.get(key)
             if found is None:
                 imports = self.analysis.index.imports
-                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query)
+                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query, self.framework.tracers_lack)
         self._memo = (self.node, found)
         return found
 
