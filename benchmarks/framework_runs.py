@@ -402,6 +402,23 @@ def keras_is_tensor_guard_in_call() -> str:
     return _fit(Unroll)
 
 
+@fact("tensorflow")
+def keras_str_call_argument() -> str:
+    """A `tf.keras` layer whose `call` compares a str argument (`if k != name:`), called in a
+    functional model with the literal "a" (tensorflow/gnn's `_MaskEdges`), then `predict`: Keras
+    hands `call` the str as it is, so the `if` compares two strings."""
+    import numpy as np
+    import tensorflow as tf
+
+    class Mask(tf.keras.layers.Layer):
+        def call(self, graph, name):
+            return tf.add_n([v for k, v in graph.items() if k != name])
+
+    inputs = {"a": tf.keras.Input((2,)), "b": tf.keras.Input((2,))}
+    model = tf.keras.Model(inputs, Mask()(inputs, "a"))
+    return _error(lambda: model.predict({"a": np.ones((3, 2)), "b": np.ones((3, 2))}, verbose=0))
+
+
 @fact("tensorflow", "jax")
 def tracers_have_no_numpy() -> str:
     """Whether the value a trace hands a function has a `numpy` attribute: a jax tracer under

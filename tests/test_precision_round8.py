@@ -168,3 +168,49 @@ def test_hasattr_numpy_proves_nothing_under_torch_compile():
                     x = x * 2
             return x
     """)
+
+
+# -- 2. a `call` argument every seen call passes as a string is a Python str ------------------
+# tensorflow/gnn `graph_tensor_ops.py:313`: the test's `_MaskEdges` layer, its only caller
+# `edge_masker(graph_in, 'aa', ...)` in a test method, hands `call` a string, which `call`
+# passes on; Keras hands non-tensor arguments through unchanged and no framework traces a str
+# (`keras_str_call_argument`), so `k != name` compares two strings.
+
+MASK = """
+    import tensorflow as tf
+
+    def mask(graph, name):
+        out = {}
+        for k, v in graph.items():
+            if k != name:LABEL
+                out[k] = v
+        return out
+
+    class Mask(tf.keras.layers.Layer):
+        def call(self, graph, name):
+            return mask(graph, name)
+"""
+
+
+def test_a_call_argument_every_caller_passes_as_a_string():
+    """A local bound to the layer in a test function, the layer called at once at module level
+    (by keyword), and a second caller with another string."""
+    assert_labels_match(MASK.replace("LABEL", "") + """
+    def test_mask():
+        masker = Mask()
+        masker({"a": tf.ones(2), "b": tf.ones(2)}, "a")
+
+    Mask()({"a": tf.ones(2)}, name="b")
+
+    def test_other():
+        return Mask()({"c": tf.ones(2)}, "c" "d")
+    """)
+
+
+def test_a_call_argument_some_caller_passes_a_tensor_stays_traced():
+    assert_labels_match(MASK.replace("LABEL", "  # expect: ACC201") + """
+    def test_mask():
+        masker = Mask()
+        masker({"a": tf.ones(2)}, "a")
+        masker({"a": tf.ones(2)}, tf.constant("a"))
+    """)
