@@ -406,7 +406,8 @@ def keras_is_tensor_guard_in_call() -> str:
 def keras_str_call_argument() -> str:
     """A `tf.keras` layer whose `call` compares a str argument (`if k != name:`), called in a
     functional model with the literal "a" (tensorflow/gnn's `_MaskEdges`), then `predict`: Keras
-    hands `call` the str as it is, so the `if` compares two strings."""
+    hands `call` the str as it is, so the `if` compares two strings; a str never reaches `call`
+    as a tensor."""
     import numpy as np
     import tensorflow as tf
 
@@ -414,9 +415,14 @@ def keras_str_call_argument() -> str:
         def call(self, graph, name):
             return tf.add_n([v for k, v in graph.items() if k != name])
 
-    inputs = {"a": tf.keras.Input((2,)), "b": tf.keras.Input((2,))}
-    model = tf.keras.Model(inputs, Mask()(inputs, "a"))
-    return _error(lambda: model.predict({"a": np.ones((3, 2)), "b": np.ones((3, 2))}, verbose=0))
+    def predicted(positional: bool) -> str:
+        def run():
+            inputs = {"a": tf.keras.Input((2,)), "b": tf.keras.Input((2,))}
+            outputs = Mask()(inputs, "a") if positional else Mask()(inputs, name="a")
+            tf.keras.Model(inputs, outputs).predict({"a": np.ones((3, 2)), "b": np.ones((3, 2))}, verbose=0)
+        return _error(run)
+
+    return f"by keyword: {predicted(False)}; positional: {predicted(True)} (Keras 3 takes only tensors positionally)"
 
 
 @fact("tensorflow", "jax")
