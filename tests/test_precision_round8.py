@@ -214,3 +214,56 @@ def test_a_call_argument_some_caller_passes_a_tensor_stays_traced():
         masker({"a": tf.ones(2)}, "a")
         masker({"a": tf.ones(2)}, tf.constant("a"))
     """)
+
+
+# -- 5. a trace built after the last change of what it reads is not stale ----------------------
+# keras-rs `examples/dcn.py`: `vocab` filled by a loop that maps the dataset `ds` (another
+# function, reading the loop's `name`), then `ds.map(lambda x: ... vocab ...)` after the loop.
+# tf.data traces a map's function when `map` is called, so this trace reads `vocab` complete; a
+# call through `ds` before `ds` holds this map builds nothing of it.
+
+
+def test_a_map_built_after_the_loop_that_fills_what_it_reads():
+    """The report's shape, a named function mapped after a loop that writes its dict while
+    filtering the dataset, and a list appended in a `while` loop that batches and maps it."""
+    assert_labels_match("""
+        import numpy as np
+        import tensorflow as tf
+
+        ds = tf.data.Dataset.from_tensor_slices({"a": np.arange(4), "b": np.arange(4)})
+        vocab = {}
+        for name in ["a", "b"]:
+            vocab[name] = np.unique(np.concatenate(list(ds.batch(10).map(lambda x: x[name]))))
+        ds = ds.map(lambda x: {name: x[name] * 2 for name in vocab})
+
+        weights = {}
+
+        def scale_all(x):
+            return {k: x[k] * weights[k] for k in weights}
+
+        for key in ["a", "b"]:
+            weights[key] = float(len(list(ds.filter(lambda x: x[key] > 0))))
+        ds = ds.map(scale_all)
+
+        names = []
+        while len(names) < 2:
+            names.append(["a", "b"][len(names)])
+            ds.batch(2).map(lambda x: x["a"])
+        ds = ds.map(lambda x: [x[n] for n in names])
+    """)
+
+
+def test_a_trace_called_again_after_the_loop_writes_what_it_read_stays_stale():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        vocab = {}
+
+        @tf.function
+        def lookup(x):
+            return x * len(vocab)  # expect: ACC602
+
+        for name in ["a", "b"]:
+            vocab[name] = 1.0
+            lookup(tf.ones(2))
+    """)
