@@ -425,6 +425,35 @@ def keras_str_call_argument() -> str:
     return f"by keyword: {predicted(False)}; positional: {predicted(True)} (Keras 3 takes only tensors positionally)"
 
 
+@fact("tensorflow")
+def tf_data_map_traces_at_map() -> str:
+    """When tf.data traces a map's function: a dict filled by a loop that maps the same dataset
+    name with another function, then `ds.map(f)` reading the dict after the loop (keras-rs'
+    `examples/dcn.py`), then the dict changed and the dataset iterated."""
+    import numpy as np
+    import tensorflow as tf
+
+    traced = []
+    vocab = {}
+    ds = tf.data.Dataset.from_tensor_slices({"a": np.ones(4), "b": np.ones(4)})
+    for name in ["a", "b"]:
+        vocab[name] = float(sum(1 for _ in ds.batch(10).map(lambda x: x[name])))
+
+    def scale(x):
+        traced.append(sorted(vocab))
+        return {k: x[k] * vocab[k] for k in vocab}
+
+    mapped = ds.map(scale)
+    at_map = len(traced)
+    first = next(iter(mapped))["a"].numpy()
+    vocab["a"] = 100.0
+    later = next(iter(mapped))["a"].numpy()
+    return (
+        f"traced at map(): {at_map} (keys {traced[0]}), traces after iterating: {len(traced)}; "
+        f"first element scaled by the loop's count: {first}; after the dict changed: {later} (stale)"
+    )
+
+
 @fact("tensorflow", "jax")
 def tracers_have_no_numpy() -> str:
     """Whether the value a trace hands a function has a `numpy` attribute: a jax tracer under
