@@ -197,7 +197,7 @@ class RuleContext:
             if left is not None:
                 return left
             imports = self.analysis.index.imports
-            held = facts_of(node.left, isinstance(node.operator, cst.And), imports)
+            held = facts_of(node.left, isinstance(node.operator, cst.And), imports, self.framework.tracers_lack)
             return self._truth_leaf(node.right, query.narrowed(held), bar)
         if query.kind(node) >= bar:
             return self._leaf(node, query)
