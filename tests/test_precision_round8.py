@@ -86,7 +86,8 @@ def test_other_spellings_of_a_container_by_isinstance():
 
 
 # -- 3. the keys of mappings zipped together are Python values ---------------------------------
-# jumanji `bin_pack/env.py`: `for (name, part), (other, _) in zip(d.items(), e.items())`; each
+# jumanji `bin_pack/env.py`: `for (name, part), (other, _) in zip(d.items(), e.items(),
+# strict=False)`; each
 # zipped iterable binds its own target as a loop over it alone would, so the keys are strings.
 
 
@@ -104,8 +105,8 @@ def test_keys_of_zipped_items_are_static():
             for i, (key, value) in enumerate(parts.items()):
                 if key < "y" and i > 0:
                     x = x + value
-            for (k, v), w in zip(parts.items(), [x, x]):
-                if len(k) > 3:
+            for (k, v), w in zip(parts.items(), [x, x], strict=False):
+                if len(k) > 3 and k == name:
                     x = x + v * w
             for (k, v), w in zip(parts.items(), [x, x]):
                 if w > 0:  # expect: ACC201

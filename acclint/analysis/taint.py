@@ -655,7 +655,8 @@ class ValueQuery:
                 qualified = self.imports.resolve(value.func)
                 # Each zipped (or enumerated) iterable binds its target as a loop over it alone
                 # would: `(k, v), w in zip(d.items(), ws)` makes the keys static.
-                if qualified == "zip" and len(args) == len(elements) == len(value.args) and not starred:
+                zipped = all(a.keyword is None and not a.star or a.keyword is not None and a.keyword.value == "strict" for a in value.args)
+                if qualified == "zip" and len(args) == len(elements) and zipped and not starred:
                     return [pair for t, a in zip(elements, args) for pair in self.pairs(t, a, "in")]
                 if qualified == "enumerate" and len(elements) == 2 and args:
                     return [(elements[0], STATIC), *self.pairs(elements[1], args[0], "in")]
