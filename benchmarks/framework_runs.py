@@ -436,6 +436,144 @@ def keras_is_tensor_guard_in_call() -> str:
     return _fit(Unroll)
 
 
+@fact("tensorflow")
+def keras_str_call_argument() -> str:
+    """A `tf.keras` layer whose `call` compares a str argument (`if k != name:`), called in a
+    functional model with the literal "a" (tensorflow/gnn's `_MaskEdges`), then `predict`: Keras
+    hands `call` the str as it is, so the `if` compares two strings; a str never reaches `call`
+    as a tensor."""
+    import numpy as np
+    import tensorflow as tf
+
+    class Mask(tf.keras.layers.Layer):
+        def call(self, graph, name):
+            return tf.add_n([v for k, v in graph.items() if k != name])
+
+    def predicted(positional: bool) -> str:
+        def run():
+            inputs = {"a": tf.keras.Input((2,)), "b": tf.keras.Input((2,))}
+            outputs = Mask()(inputs, "a") if positional else Mask()(inputs, name="a")
+            tf.keras.Model(inputs, outputs).predict({"a": np.ones((3, 2)), "b": np.ones((3, 2))}, verbose=0)
+        return _error(run)
+
+    return f"by keyword: {predicted(False)}; positional: {predicted(True)} (Keras 3 takes only tensors positionally)"
+
+
+@fact("tensorflow")
+def tf_data_map_traces_at_map() -> str:
+    """When tf.data traces a map's function: a dict filled by a loop that maps the same dataset
+    name with another function, then `ds.map(f)` reading the dict after the loop (keras-rs'
+    `examples/dcn.py`), then the dict changed and the dataset iterated."""
+    import numpy as np
+    import tensorflow as tf
+
+    traced = []
+    vocab = {}
+    ds = tf.data.Dataset.from_tensor_slices({"a": np.ones(4), "b": np.ones(4)})
+    for name in ["a", "b"]:
+        vocab[name] = float(sum(1 for _ in ds.batch(10).map(lambda x: x[name])))
+
+    def scale(x):
+        traced.append(sorted(vocab))
+        return {k: x[k] * vocab[k] for k in vocab}
+
+    mapped = ds.map(scale)
+    at_map = len(traced)
+    first = next(iter(mapped))["a"].numpy()
+    vocab["a"] = 100.0
+    later = next(iter(mapped))["a"].numpy()
+    return (
+        f"traced at map(): {at_map} (keys {traced[0]}), traces after iterating: {len(traced)}; "
+        f"first element scaled by the loop's count: {first}; after the dict changed: {later} (stale)"
+    )
+
+
+@fact("tensorflow", "jax")
+def tracers_have_no_numpy() -> str:
+    """Whether the value a trace hands a function has a `numpy` attribute: a jax tracer under
+    `jax.jit`, a graph tensor under `tf.function`, a KerasTensor and the graph tensor `fit`
+    traces `call` with; an eager tensor and a NumPy array have one. So `x.numpy()` behind
+    `hasattr(x, "numpy")` (keras-rs' `to_dense`) runs only eagerly (torch: torch_tensor_has_numpy)."""
+    import jax
+    import numpy as np
+    import tensorflow as tf
+
+    seen = {}
+
+    def note(name):
+        def run(x):
+            seen[name] = hasattr(x, "numpy")
+            return x
+        return run
+
+    jax.jit(note("jax.jit"))(np.ones(2))
+    tf.function(note("tf.function"))(tf.ones(2))
+    note("eager tf")(tf.ones(2))
+
+    class Probe(tf.keras.layers.Layer):
+        def call(self, x):
+            seen.setdefault("keras symbolic", hasattr(x, "numpy"))
+            seen["keras fit"] = hasattr(x, "numpy")
+            return x
+
+    model = tf.keras.Sequential([tf.keras.Input((3,)), Probe()])
+    model.compile(loss="mse", optimizer="sgd")
+    model.fit(np.ones((4, 3)), np.ones((4, 3)), epochs=1, verbose=0)
+    return ", ".join(f"{k}: hasattr numpy {v}" for k, v in seen.items())
+
+
+@fact("torch")
+def torch_tensor_has_numpy() -> str:
+    """Under torch.compile the traced tensor has a `numpy` attribute, as an eager one has: the
+    guard `hasattr(x, "numpy")` proves nothing there."""
+    import torch
+
+    seen = {}
+
+    def f(x):
+        seen["torch.compile"] = hasattr(x, "numpy")
+        return x + 1
+
+    torch.compile(f, backend="eager")(torch.ones(2))
+    return ", ".join(f"{k}: hasattr numpy {v}" for k, v in seen.items())
+
+
+@fact("tensorflow", "jax", "torch")
+def tensors_are_no_sequences() -> str:
+    """`isinstance(x, Sequence)` (or list, tuple, Mapping) of the traced value under jax.jit,
+    tf.function, Keras `fit` and torch.compile: never true, so a value that passes such a test
+    is a Python container (tensorflow/gnn's `pool_ops`, where `[value]` is the other branch)."""
+    from collections.abc import Mapping, Sequence
+
+    import jax
+    import numpy as np
+    import tensorflow as tf
+    import torch
+
+    seen = {}
+
+    def note(name):
+        def run(x):
+            seen[name] = isinstance(x, (Sequence, Mapping, list, tuple))
+            return x
+        return run
+
+    jax.jit(note("jax.jit"))(np.ones(2))
+    tf.function(note("tf.function"))(tf.ones(2))
+    note("eager tf")(tf.ones(2))
+    torch.compile(note("torch.compile"), backend="eager")(torch.ones(2))
+
+    class Probe(tf.keras.layers.Layer):
+        def call(self, x):
+            seen["keras fit"] = isinstance(x, (Sequence, Mapping, list, tuple))
+            return x
+
+    model = tf.keras.Sequential([tf.keras.Input((3,)), Probe()])
+    model.compile(loss="mse", optimizer="sgd")
+    model.fit(np.ones((4, 3)), np.ones((4, 3)), epochs=1, verbose=0)
+    return ", ".join(f"{k}: a container {v}" for k, v in seen.items())
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 

@@ -237,8 +237,11 @@ class GlobalMutated(Rule):
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
         module, `cfg.opt.lr`) counts when that attribute is written: by a method of the object
         (`STATE.set_lr(0.01)`), by a function or another object's method it is handed to, or
-        through the name. The message names the line of the change. Changes made by other
-        modules are not seen yet.
+        through the name. A call through a name that module-level code binds to a value handing
+        the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
+        binding: a map of the same dataset name inside the loop that fills the dict, before the
+        map that reads it is made, builds nothing of it. The message names the line of the
+        change. Changes made by other modules are not seen yet.
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the

@@ -51,7 +51,7 @@ from acclint.analysis.contexts import ContextAnalysis
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts, collect_body
-from acclint.analysis.trace_time import stale_window
+from acclint.analysis.trace_time import precedes, stale_window
 from acclint.analysis.walk import children, walk_all, walk_expression
 
 # Methods that change a list, dict, set, deque or similar object in place.
@@ -323,12 +323,25 @@ class ModuleBindings:
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
             if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
-            and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
+            and self._may_run(e.node, reader) and self._calls_this_definition(e, reader) and self._holds_reader(e, reader)
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
         resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
         return stale_window(change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None
+
+    def _holds_reader(self, call: Event, reader: FunctionInfo) -> bool:
+        """Whether the name `call` goes through may hold `reader`'s trace when it runs: where
+        module-level code binds the name to values that hand on `reader` (`ds = ds.map(lambda x:
+        ...)`, `ds = ds.map(scale_all)`), only a call after such a binding (or in a later pass of
+        a loop around both) can; an earlier call through the name (`ds.batch(10).map(other)`)
+        runs something else. A name with no such binding (the function's own) always may."""
+        top = reader.outermost
+        holding = [
+            e for e in self._module_binds(call.name)
+            if e.value is not None and (_holds(e.value, top.node) or _mentions(e.value, {top.name}))
+        ]
+        return not holding or any(precedes(e, call) for e in holding)
 
     def _attribute_rewraps(self, call: Event) -> list[Event]:
         """Module-level writes of a new compiled callable to the attribute `call` calls

@@ -18,13 +18,14 @@ from __future__ import annotations
 import ast
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Callable, Collection, Mapping
 
 import libcst as cst
 
 from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
+from acclint.analysis.arguments import passed
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
@@ -687,7 +688,36 @@ class ContextAnalysis:
                         p.name for p in method.call_params[:1]
                         if traced.inputs == "first" and used_only_as_size(method.node, p.name, self.resolve, self.facts.size_functions)
                     )
-                    self._add(method, {CACHED}, set(traced.bases), entry_kinds(method.call_params, traced.inputs, sizes))
+                    kinds = entry_kinds(method.call_params, traced.inputs, sizes)
+                    kinds.update(dict.fromkeys(self._string_parameters(method), STATIC))
+                    self._add(method, {CACHED}, set(traced.bases), kinds)
+
+    def _string_parameters(self, method: FunctionInfo) -> set[str]:
+        """The parameters of the method an instance of its class runs when called (`call`,
+        `__call__`) that every call of an instance this module makes passes a string literal,
+        where some call does (`masker(graph, "aa")` in a test function): a layer hands its
+        method its arguments unchanged and no framework traces a str, so each holds a Python
+        str in every trace (benchmarks/framework_runs.py: keras_str_call_argument)."""
+        if method.cls is None or method is not self.instance_call(method.cls):
+            return set()
+        found: set[str] | None = None
+        for call in self._instance_calls.get(method.cls, ()):
+            given = passed(call, method, bound=True)
+            strings = {name for name, value in given.items() if isinstance(value, (cst.SimpleString, cst.ConcatenatedString))}
+            found = strings if found is None else found & strings
+        return found or set()
+
+    @cached_property
+    def _instance_calls(self) -> dict[ClassInfo, list[cst.Call]]:
+        """The calls of an instance of each module class this module makes, anywhere."""
+        found: dict[ClassInfo, list[cst.Call]] = {}
+        module_level = [node for walk in self.index.walks.values() for node, fn, cls in walk if fn == cls == -1 and type(node) is cst.Call]
+        scoped = [(call, fn) for fn in self.index.all_functions for call in self._body(fn).calls]
+        for call, scope in [*((call, None) for call in module_level), *scoped]:
+            cls = self.modules.called_class(call.func, scope, self._values_of)
+            if cls is not None:
+                found.setdefault(cls, []).append(call)
+        return found
 
     def _submodule_calls(self) -> set[FunctionInfo]:
         """The `__call__` methods of this module's module classes that a call is seen to reach:

@@ -33,18 +33,21 @@ HOST_LEAF_TYPES = HOST_TYPES - {"list", "tuple", "dict", "set", "frozenset", "ty
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
 
 
-def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[str, Kind]:
-    """The kinds `test` being `holds` (True/False) gives to names."""
-    return {subject.value: kind for subject, kind in _subject_facts(test, holds, imports).items() if isinstance(subject, cst.Name)}
+def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset()) -> dict[str, Kind]:
+    """The kinds `test` being `holds` (True/False) gives to names; `lacking`: attributes no
+    tracer of the framework has (`hasattr(x, "numpy")` held: `x` is eager)."""
+    return {subject.value: kind for subject, kind in _subject_facts(test, holds, imports, lacking).items() if isinstance(subject, cst.Name)}
 
 
-def _subject_facts(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> dict[cst.BaseExpression, Kind]:
+def _subject_facts(
+    test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset(),
+) -> dict[cst.BaseExpression, Kind]:
     """The kinds `test` being `holds` gives to the expressions it tests (keyed by node: a name,
     or any other expression `isinstance` or `is None` tests, such as `x[0]`)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _subject_facts(test.expression, not holds, imports)
+        return _subject_facts(test.expression, not holds, imports, lacking)
     if isinstance(test, cst.BooleanOperation):
-        left, right = _subject_facts(test.left, holds, imports), _subject_facts(test.right, holds, imports)
+        left, right = _subject_facts(test.left, holds, imports, lacking), _subject_facts(test.right, holds, imports, lacking)
         if isinstance(test.operator, cst.And) == holds:  # `a and b` held, `a or b` failed: both
             return {**left, **right}
         # `a or b` held (or `a and b` failed): one of them, so what both say (of the same name)
@@ -75,12 +78,22 @@ def _subject_facts(test: cst.BaseExpression, holds: bool, imports: ImportTable) 
             if not holds and types & value_facts().array_types:
                 return {subject: STATIC}
             return {}
+        if qualified == "hasattr" and holds and len(test.args) == 2 and _string(test.args[1].value) in lacking:
+            return {subject: STATIC}  # an attribute only eager values have
         tail = qualified.rsplit(".", 1)[-1].lstrip("_")  # a private helper `_is_tracer` is the same test
         if tail in CONCRETE_PREDICATES and holds:
             return {subject: STATIC}
         if tail in value_facts().tracer_predicates:
             return {subject: TRACED if holds else STATIC}
     return {}
+
+
+def _string(node: cst.BaseExpression) -> str | None:
+    """The value of a plain string literal, or None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
 
 
 def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str] | None:
@@ -97,7 +110,9 @@ def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str
     return None if qualified is None else frozenset({qualified})
 
 
-def guarded_query(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits, query: ValueQuery) -> ValueQuery:
+def guarded_query(
+    path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits, query: ValueQuery, lacking: frozenset[str] = frozenset(),
+) -> ValueQuery:
     """`query` with what the guards and comprehensions along `path` (from the function body
     down to a node) say of names, in the order the path meets them.
 
@@ -106,7 +121,8 @@ def guarded_query(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExi
     left one held, and a statement after `if test: return ...` (an `if` without `else` whose
     body always leaves the block) that its test did not hold. A step into a comprehension's
     element, or past one of its `for ... in` (into its conditions or the next `for`), binds the
-    comprehension's variables to the elements of what they iterate.
+    comprehension's variables to the elements of what they iterate. `lacking`: the attributes
+    no tracer of the framework has (`facts_of`).
     """
     for parent, child in zip(path, path[1:]):
         if type(parent) in _COMPREHENSIONS and child is not parent.for_in:
@@ -119,14 +135,14 @@ def guarded_query(path: list[cst.CSTNode], imports: ImportTable, exits: BlockExi
         earlier_exits = exits.before(parent, child)
         if earlier_exits:
             for earlier in earlier_exits:
-                found.update(facts_of(earlier.test, False, imports))
+                found.update(facts_of(earlier.test, False, imports, lacking))
         elif isinstance(parent, (cst.If, cst.IfExp)):
             if child is parent.body:
-                found.update(facts_of(parent.test, True, imports))
+                found.update(facts_of(parent.test, True, imports, lacking))
             elif child is parent.orelse:
-                found.update(facts_of(parent.test, False, imports))
+                found.update(facts_of(parent.test, False, imports, lacking))
         elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
-            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports))
+            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports, lacking))
         query = query.narrowed(found)
     return query
 

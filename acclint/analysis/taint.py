@@ -90,6 +90,9 @@ class BodyFacts:
     # arguments see (ValueQuery.within).
     comprehension_flows: list[tuple[cst.BaseExpression, cst.BaseExpression, str]] = field(default_factory=list)
     call_scopes: dict[cst.Call, tuple[cst.BaseExpression, ...]] = field(default_factory=dict)
+    # Names assigned or returned whole where an `isinstance` test proved them Python containers
+    # (`if isinstance(v, Sequence): values = v`): there they hold a pytree at most.
+    containers: set[cst.Name] = field(default_factory=set)
 
     @cached_property
     def flows_into(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression, str]]]:
@@ -109,9 +112,9 @@ def collect_body(node: cst.FunctionDef | cst.Lambda, facts_table: ValueFacts, im
     shadowed: set[cst.Name] = set()  # uses of a comprehension's own variables
     if isinstance(node, cst.Lambda):
         facts.returns.append(node.body)
-        _collect(node.body, facts, facts_table, True, loops, indexed, shadowed)
+        _collect(node.body, facts, facts_table, imports, True, loops, indexed, shadowed)
     else:
-        _collect(node.body, facts, facts_table, False, loops, indexed, shadowed)
+        _collect(node.body, facts, facts_table, imports, False, loops, indexed, shadowed)
     facts.local_names -= facts.declared_outer
     facts.key_loops = loops & indexed
     # Arguments of `jax.numpy`/`lax` functions are arrays too: those functions take no lists
@@ -137,12 +140,20 @@ _COLLECTED = frozenset({
     cst.Call, cst.Return, cst.Yield, cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
     cst.NamedExpr, cst.WithItem, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom, cst.Global,
     cst.Nonlocal, cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Attribute, cst.Subscript,
-    *_COMPREHENSIONS,
+    cst.If, cst.IfExp, *_COMPREHENSIONS,
+})
+# Python container types: no array of any framework is an instance of one (a jax tracer, a TF
+# graph or eager tensor, a KerasTensor, a torch tensor: benchmarks/framework_runs.py,
+# tensors_are_no_sequences), so a value that passes `isinstance(v, T)` is a container.
+_CONTAINER_TYPES = frozenset({
+    "list", "tuple", "dict", "collections.abc.Sequence", "collections.abc.MutableSequence",
+    "collections.abc.Mapping", "collections.abc.MutableMapping", "typing.Sequence",
+    "typing.MutableSequence", "typing.List", "typing.Tuple", "typing.Mapping", "typing.Dict",
 })
 
 
 def _collect(
-    root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, include_root: bool,
+    root: cst.CSTNode, facts: BodyFacts, table: ValueFacts, imports: ImportTable, include_root: bool,
     loops: set[tuple[str, str]], indexed: set[tuple[str, str]], shadowed: set[cst.Name],
 ) -> None:
     nodes = walk_body(root)
@@ -156,6 +167,8 @@ def _collect(
             _comprehension_scope(node, facts, shadowed)
         elif isinstance(node, cst.Call):
             facts.calls.append(node)
+        elif isinstance(node, (cst.If, cst.IfExp)):
+            _container_guard(node, facts, imports)
         elif isinstance(node, (cst.Return, cst.Yield)):
             facts.yields = facts.yields or isinstance(node, cst.Yield)
             if node.value is not None:
@@ -225,6 +238,37 @@ def _collect(
                 _array_use(node.value, facts, shadowed)  # `x[:, 0]`: a sequence takes one index
             elif isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.BaseString):
                 facts.mapping_uses.add(node.value.value)
+
+
+def _container_guard(node: cst.If | cst.IfExp, facts: BodyFacts, imports: ImportTable) -> None:
+    """Add to `facts.containers` the name `v` where the branch of `node` that runs when `v` is a
+    Python container (`if isinstance(v, Sequence):`, the `else` of `if not isinstance(v, list):`)
+    assigns or returns it whole, as a statement of its own or as the branch of `a if t else b`."""
+    test, held = node.test, True
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, held = test.expression, not held
+    if not (isinstance(test, cst.Call) and len(test.args) == 2 and imports.resolve(test.func) == "isinstance"):
+        return
+    subject, types = test.args[0].value, test.args[1].value
+    if not isinstance(subject, cst.Name) or not _container_types(types, imports):
+        return
+    branch = node.body if held else node.orelse
+    if isinstance(node, cst.IfExp):
+        values = [branch]
+    elif isinstance(branch, (cst.IndentedBlock, cst.Else)):
+        lines = branch.body.body if isinstance(branch, cst.Else) else branch.body
+        small = [s for line in lines if isinstance(line, cst.SimpleStatementLine) for s in line.body]
+        values = [s.value for s in small if isinstance(s, (cst.Assign, cst.Return))]
+    else:
+        return
+    facts.containers.update(v for v in values if isinstance(v, cst.Name) and v.value == subject.value)
+
+
+def _container_types(node: cst.BaseExpression, imports: ImportTable) -> bool:
+    """Whether `node`, the second argument of `isinstance`, names container types alone."""
+    if isinstance(node, cst.Tuple):
+        return bool(node.elements) and all(_container_types(e.value, imports) for e in node.elements)
+    return imports.resolve(node) in _CONTAINER_TYPES
 
 
 def _array_use(node: cst.BaseExpression, facts: BodyFacts, shadowed: set[cst.Name]) -> None:
@@ -363,7 +407,8 @@ class ValueQuery:
         return STATIC if found is None else found(self, node)  # STATIC: literals, f-strings, lambdas, `...`
 
     def _name(self, node: cst.Name) -> Kind:
-        return self.name_kind(node.value)
+        kind = self.name_kind(node.value)
+        return container_of(kind) if node in self.body.containers else kind
 
     def _binary(self, node: cst.BinaryOperation) -> Kind:
         left, right = self.kind(node.left), self.kind(node.right)
@@ -608,7 +653,8 @@ class ValueQuery:
         """The kinds the names in `target` get from `value` (element-wise where it can tell).
 
         `a, b = x, 1` gives `a` the kind of `x` and `b` static; a loop over `zip(a, b)` pairs its
-        targets with the zipped iterables, one over `enumerate(a)` makes the index static, one
+        targets with the zipped iterables (each as a loop over it alone), one over `enumerate(a)`
+        makes the index static, one
         over `d.items()` makes the keys static; `rows, n = helper(x)` takes the kinds of the
         tuple each `return` of the helper spells out.
         """
@@ -618,10 +664,13 @@ class ValueQuery:
             if how == "in" and isinstance(value, cst.Call):
                 args = [a.value for a in value.args if a.keyword is None and not a.star]
                 qualified = self.imports.resolve(value.func)
-                if qualified == "zip" and len(args) == len(elements) == len(value.args) and not starred:
-                    return [(t, self.element_kind(a)) for t, a in zip(elements, args)]
+                # Each zipped (or enumerated) iterable binds its target as a loop over it alone
+                # would: `(k, v), w in zip(d.items(), ws)` makes the keys static.
+                zipped = all(a.keyword is None and not a.star or a.keyword is not None and a.keyword.value == "strict" for a in value.args)
+                if qualified == "zip" and len(args) == len(elements) and zipped and not starred:
+                    return [pair for t, a in zip(elements, args) for pair in self.pairs(t, a, "in")]
                 if qualified == "enumerate" and len(elements) == 2 and args:
-                    return [(elements[0], STATIC), (elements[1], self.element_kind(args[0]))]
+                    return [(elements[0], STATIC), *self.pairs(elements[1], args[0], "in")]
                 if isinstance(value.func, cst.Attribute) and value.func.attr.value == "items" and len(elements) == 2:
                     holder = self.kind(value.func.value)
                     return [(elements[0], STATIC), (elements[1], TREE if holder >= TREE else holder)]

@@ -219,6 +219,9 @@ class Framework:
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
+    # Attributes none of this framework's tracers has (`[tracers] lack`): `hasattr(x, "numpy")`
+    # holds only of an eager value here, where a torch tensor in a compiled trace has one.
+    tracers_lack: frozenset[str] = frozenset()
     # Whether any Python object passed as an argument is part of the key by identity (`[cache]
     # objects = "identity"`, tf.function: a plain object's attributes are read once per trace, as
     # a static argument's are under jax.jit), so its attributes are hidden inputs (ACC604).
@@ -509,6 +512,7 @@ def _framework(raw: dict) -> Framework:
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
+        tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
     )
 
 

@@ -118,7 +118,7 @@ class RuleContext:
             found = self._narrowed.get(key)
             if found is None:
                 imports = self.analysis.index.imports
-                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query)
+                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query, self.framework.tracers_lack)
         self._memo = (self.node, found)
         return found
 
@@ -197,7 +197,7 @@ class RuleContext:
             if left is not None:
                 return left
             imports = self.analysis.index.imports
-            held = facts_of(node.left, isinstance(node.operator, cst.And), imports)
+            held = facts_of(node.left, isinstance(node.operator, cst.And), imports, self.framework.tracers_lack)
             return self._truth_leaf(node.right, query.narrowed(held), bar)
         if query.kind(node) >= bar:
             return self._leaf(node, query)
