@@ -1,4 +1,4 @@
-"""Precision round 8 (issue 41): false shapes of round 4 of the real-code benchmark, code bases
+"""Precision round 8 (stop 41): false shapes of round 4 of the real-code benchmark, code bases
 nobody here had tuned to (benchmarks/README.md, "Round 4, before"), each fixed at its cause and
 tested on other spellings of the property, written before the change, beside the hazard that
 must stay found.
