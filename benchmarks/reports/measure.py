@@ -16,6 +16,10 @@ findings. Rows: per half, per family (ACC1 to ACC6, and `other` for ACC1 to ACC4
 per framework (`# framework:`).
 
     python benchmarks/reports/measure.py [--half dev|heldout] [--batch N ...] [--list]
+        [--strictness precise|pedantic]
+
+An earlier source tree is measured on today's corpus with `PYTHONPATH=TREE` (acclint runs in
+the corpus folder, so the checkout's own `acclint/` does not shadow it).
 
 `--batch N` keeps only the modules of the batches named: those whose `# source:` address is a
 row of `splitN.tsv` (batches 4, 5 and 6 were collected so that their held-out half could be
@@ -125,6 +129,7 @@ def findings(folder: Path, strictness: str) -> dict[Path, list[tuple[int, str]]]
         [sys.executable, "-m", "acclint", "check", "--no-config", "--no-cache",
          "--strictness", strictness, "--output-format", "json", "--exit-zero", str(folder)],
         capture_output=True, text=True,
+        cwd=folder,  # not the checkout: `-m` puts the working folder first, ahead of PYTHONPATH
     )
     if proc.returncode:
         raise SystemExit(f"acclint failed on {folder}: {proc.stderr.strip()[-600:]}")
