@@ -1584,10 +1584,7 @@ class LoopFacts:
         cls = self._instance(obj, scope)
         if cls is not None or not isinstance(obj, cst.Name):
             return cls
-        method = scope.fn
-        while method is not None and method.cls is None:
-            method = method.parent
-        return method.cls if method is not None and method.params and method.params[0].name == obj.value else None
+        return scope.fn.own_class(obj.value) if scope.fn is not None else None
 
     def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
         """The compiled callable a name called in `scope` refers to, by lexical scope."""
@@ -1643,12 +1640,8 @@ class LoopFacts:
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return None
         cls = self._instance(func.value, scope)
-        if cls is None:
-            method = scope.fn
-            while method is not None and method.cls is None:
-                method = method.parent
-            if method is not None and method.params and method.params[0].name == func.value.value:
-                cls = method.cls
+        if cls is None and scope.fn is not None:
+            cls = scope.fn.own_class(func.value.value)
         fn = cls.methods.get(func.attr.value) if cls is not None else None
         return (fn, 1) if fn is not None else None
 

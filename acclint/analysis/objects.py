@@ -224,9 +224,9 @@ class Objects:
             return []
         values = []
         for other in cls.methods.values():
-            if not other.params:
+            owner = other.instance_param
+            if owner is None:
                 continue
-            owner = other.params[0].name
             values += [
                 v for t, v, how in self._body(other).flows
                 if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value

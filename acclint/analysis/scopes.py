@@ -135,10 +135,23 @@ class FunctionInfo:
         return fn
 
     def own_class(self, name: str) -> ClassInfo | None:
-        """The class of the object `name` holds in it where `name` is its enclosing method's
-        first parameter (`self`), else None."""
-        method = self.enclosing_method
-        return method.cls if method is not None and method.params and method.params[0].name == name else None
+        """The class of the instance `name` holds in it where `name` is its enclosing method's
+        instance parameter (`self`, seen from a closure too), else None: a nested function's
+        own parameter of that name shadows the method's."""
+        fn: FunctionInfo | None = self
+        while fn is not None and fn.cls is None:
+            if any(p.name == name for p in fn.params):
+                return None
+            fn = fn.parent
+        return fn.cls if fn is not None and fn.instance_param == name else None
+
+    @property
+    def instance_param(self) -> str | None:
+        """The parameter a method's instance is bound to (its first), or None: a staticmethod
+        is given none, and a classmethod's first parameter holds the class, not an instance."""
+        if self.cls is None or not isinstance(self.node, cst.FunctionDef) or not self.params:
+            return None
+        return None if _decorated(self.node, "staticmethod") or _decorated(self.node, "classmethod") else self.params[0].name
 
     @property
     def traced_params(self) -> list[str]:
@@ -147,10 +160,7 @@ class FunctionInfo:
 
     @property
     def is_method(self) -> bool:
-        return self.cls is not None and isinstance(self.node, cst.FunctionDef) and not any(
-            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
-            for d in self.node.decorators
-        )
+        return self.cls is not None and isinstance(self.node, cst.FunctionDef) and not _decorated(self.node, "staticmethod")
 
     @property
     def call_params(self) -> list[Param]:
@@ -214,6 +224,11 @@ class ModuleIndex:
         if root.cls is not None:
             return None
         return self.first_module_call.get(root.name, root.order if self.in_cells else None)
+
+
+def _decorated(node: cst.FunctionDef, builtin: str) -> bool:
+    """Whether `node` carries the builtin decorator `builtin` (`@staticmethod`)."""
+    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == builtin for d in node.decorators)
 
 
 def _params(params: cst.Parameters) -> list[Param]:
