@@ -229,3 +229,43 @@ def test_loop_rules_report_exactly_the_labelled_lines(body):
 def test_a_module_without_loops_or_jitted_calls_has_no_storm():
     result = lint_text(HEADER, "case.py")
     assert [f for f in result.findings if f.code.startswith("ACC5")] == []
+
+
+# A tuple of wrapper applications binds each name to its own compiled callable, as one
+# application bound alone does: element-wise, for targets and values of equal length.
+TUPLE_BINDINGS = {
+    "a tuple of applications": "a, b = jax.jit(mul, static_argnums=1), jax.jit(add, static_argnums=1)",
+    "a parenthesized tuple of applications": "a, b = (jax.jit(mul, static_argnums=1), jax.jit(add, static_argnums=1))",
+    "a list of applications, one through partial": "[a, b] = [jax.jit(mul, static_argnums=1), partial(jax.jit, static_argnums=1)(add)]",
+}
+
+
+def _tuple_case(binding: str, labelled: bool) -> str:
+    label = "  # expect: ACC502" if labelled else ""
+    return f"""
+def mul(x, n):
+    return x * n
+
+def add(x, n):
+    return x + n
+
+{binding}
+
+def run(x, steps):
+    for i in range(steps):
+        x = a(x, i){label}
+        x = b(x, i){label}
+    return x
+"""
+
+
+@pytest.mark.parametrize("binding", TUPLE_BINDINGS.values(), ids=TUPLE_BINDINGS.keys())
+def test_each_name_of_a_tuple_of_applications_is_a_compiled_callable(binding):
+    expected, found = family_labels_and_findings(HEADER + _tuple_case(binding, True), "ACC5")
+    assert found == expected
+
+
+def test_a_tuple_holding_the_wrapper_unapplied_binds_no_compiled_callable():
+    """`a` is `jax.jit` itself and `b` a plain function: neither call compiles anything."""
+    expected, found = family_labels_and_findings(HEADER + _tuple_case("a, b = jax.jit, add", False), "ACC5")
+    assert expected == [] and found == []
