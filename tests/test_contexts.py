@@ -259,6 +259,59 @@ CASES = {
             body = lambda i, v: v + np.random.rand()  # expect: ACC101
             return lax.fori_loop(0, 3, body, x)
     """,
+    "a helper bound element-wise by a module-level tuple assignment is reached": """
+        import jax
+
+        def sign(x):
+            if x > 0:  # expect: ACC201
+                return x
+            return -x
+
+        body, n = sign, 3
+
+        @jax.jit
+        def step(x):
+            return body(x) * n
+    """,
+    "a helper bound element-wise in the traced body is reached": """
+        import jax
+
+        def sign(x):
+            if x > 0:  # expect: ACC201
+                return x
+            return -x
+
+        @jax.jit
+        def step(x):
+            body, n = (sign, 3)
+            return body(x) * n
+    """,
+    "a helper bound element-wise by a list assignment is reached": """
+        import jax
+
+        def sign(x):
+            if x > 0:  # expect: ACC201
+                return x
+            return -x
+
+        @jax.jit
+        def step(x):
+            [n, body] = [3, sign]
+            return body(x) * n
+    """,
+    "element-wise binding pairs by position: the helper goes to the name never called": """
+        import jax
+
+        def sign(x):
+            if x > 0:
+                return x
+            return -x
+
+        @jax.jit
+        def step(x):
+            body, n = (lambda v: v), sign
+            return body(x)
+    """,
     "user accelerators from configuration are unknown by default": """
         from mylib import fast_jit
 

@@ -33,7 +33,9 @@ from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tra
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
-from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, propagate
+from acclint.analysis.taint import (
+    STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
+)
 from acclint.analysis.objects import Objects
 from acclint.analysis.wrappers import WrapperTable
 
@@ -438,10 +440,14 @@ class ContextAnalysis:
         return method if method is not None and method.is_method else None
 
     def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
-        """The values `name = value` binds in the nearest scope that assigns it."""
+        """The values `name = value` (also `a, name = v, value`) binds in the nearest scope that
+        assigns it."""
         fn = scope
         while fn is not None:
-            values = [v for t, v, how in self._body(fn).flows if how == "=" and isinstance(t, cst.Name) and t.value == name]
+            values = [
+                v for target, value, how in self._body(fn).flows if how == "="
+                for t, v in element_pairs(target, value) if isinstance(t, cst.Name) and t.value == name
+            ]
             if values:
                 return values
             fn = fn.parent

@@ -90,6 +90,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import AbstractSet
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -99,6 +100,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
+from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children, walk_all
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
@@ -841,13 +843,7 @@ class LoopFacts:
         binds to a value of its own: `a = v`, `obj.a = v`, and `a, b = v, w` element-wise."""
         if len(node.targets) != 1:
             return []
-        target, value = node.targets[0].target, node.value
-        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
-            if len(target.elements) != len(value.elements) or any(isinstance(e, cst.StarredElement) for e in target.elements):
-                return []
-            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
-        else:
-            pairs = [(target, value)]
+        pairs = element_pairs(node.targets[0].target, node.value)
         return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
@@ -1248,18 +1244,16 @@ class LoopFacts:
         elif jitted.identity == "function" and 0 in jitted.static_positions and not self._value_equality(cls):
             self._owned[(cls, method.name)] = _Owned(decorator, "", static_self=True)
 
-    def _own_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+    def _own_attribute(self, target: cst.BaseExpression, application: cst.Call, scope: _Scope, marker: str, options: Options) -> None:
         """`self.attr = wrapper(c)` in `__init__` with `c` new per instance (a bound method
         `self.f`, a lambda, a local def; any callable for a wrapper that keeps its own cache):
         each instance owns a new compiled callable."""
         fn = scope.fn
-        target = node.targets[0].target if len(node.targets) == 1 else None
         if not (
-            fn is not None and fn.cls is not None and fn.name == "__init__" and fn.params
-            and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+            fn is not None and fn.cls is not None and fn.name == "__init__"
+            and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == fn.instance_param
         ):
             return
-        application: cst.Call = node.value  # type: ignore[assignment]
         jitted = self._jitted(marker, options, None, application)
         wrapped = application.args[0].value
         if jitted.identity == "code":
@@ -1270,27 +1264,35 @@ class LoopFacts:
         if what is not None:
             self._owned[(fn.cls, target.attr.value)] = _Owned(application, f"{what} in '{fn.cls.name}.__init__'")
 
-    def _hold_attribute(self, node: cst.Assign, scope: _Scope, marker: str, options: Options) -> None:
+    def _hold_attribute(self, target: cst.BaseExpression, application: cst.Call, scope: _Scope, marker: str, options: Options) -> None:
         """`self.attr = wrapper(f, ...)` in a method: the object holds a compiled callable whose
         key is `f`'s (the parameters a bound method `self._m` is called with exclude `self`, so
         its static positions are taken as written)."""
         fn = scope.fn
-        target = node.targets[0].target if len(node.targets) == 1 else None
         if not (
-            fn is not None and fn.cls is not None and fn.params and isinstance(target, cst.Attribute)
-            and isinstance(target.value, cst.Name) and target.value.value == fn.params[0].name
+            fn is not None and fn.cls is not None and isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name) and target.value.value == fn.instance_param
         ):
             return
-        application: cst.Call = node.value  # type: ignore[assignment]
         wrapped = application.args[0].value
         function = self._target_function(wrapped, scope) if isinstance(wrapped, cst.Name) else None
         self._held[(fn.cls, target.attr.value)] = self._jitted(marker, options, function, application)
 
+    def _wrapper_applied(self, value: cst.BaseExpression) -> tuple[str, Options] | None:
+        """The wrapper (`jax.jit`) and its options where `value` applies one to a callable."""
+        found = self._applied(value) if isinstance(value, cst.Call) and value.args else None
+        return (found[0].name, found[1]) if found is not None and found[0].name in self.tables.wrappers else None
+
     def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
-        found = self._applied(node.value) if isinstance(node.value, cst.Call) else None
-        if found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
-            self._own_attribute(node, scope, found[0].name, found[1])
-            self._hold_attribute(node, scope, found[0].name, found[1])
+        # Each target bound to a wrapper application of its own: `a = jax.jit(f)`, and
+        # element-wise `a, b = jax.jit(f), jax.jit(g)`.
+        applications = [
+            (target, value, found) for target, value in (element_pairs(node.targets[0].target, node.value) if len(node.targets) == 1 else ())
+            if (found := self._wrapper_applied(value)) is not None
+        ]
+        for target, application, (marker, options) in applications:
+            self._own_attribute(target, application, scope, marker, options)
+            self._hold_attribute(target, application, scope, marker, options)
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             each = self._pass_of(loops, "")
@@ -1299,14 +1301,16 @@ class LoopFacts:
                     unbounded[-1].resized.add(target)
                 elif self._changing(value, each.changing):
                     unbounded[-1].changing.add(target)
+        jitted_names: set[cst.Name] = set()
+        for target, application, (marker, options) in applications:
+            if isinstance(target, cst.Name):
+                wrapped = application.args[0].value
+                jitted = self._jitted(marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope))
+                _bind_jitted(scope, target.value, jitted)
+                jitted_names.add(target)
+        for target in node.targets:
+            _bind_target(target.target, scope, skip=jitted_names)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
-        if single and found is not None and found[0].name in self.tables.wrappers and node.value.args:  # type: ignore[attr-defined]
-            wrapped = node.value.args[0].value  # type: ignore[attr-defined]
-            jitted = self._jitted(found[0].name, found[1], self._target_function(wrapped, scope), node.value, self._instance(wrapped, scope))
-            _bind_jitted(scope, node.targets[0].target.value, jitted)  # type: ignore[attr-defined]
-        else:
-            for target in node.targets:
-                _bind_target(target.target, scope)
         for target, value in self._pairs(node):  # `model = Net()`, also `a, b = Net(), Net()`
             cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
             if cls is not None:
@@ -1810,14 +1814,18 @@ def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
         scope.jitted[name] = jitted
 
 
-def _bind_target(target: cst.CSTNode, scope: _Scope) -> None:
+def _bind_target(target: cst.CSTNode, scope: _Scope, skip: AbstractSet[cst.Name] = frozenset()) -> None:
+    """Record the names `target` binds to values other than a compiled callable (`skip`: the
+    names bound to one, by _bind_jitted)."""
     if isinstance(target, cst.Name):
+        if target in skip:
+            return
         scope.bound.add(target.value)
         if target.value in scope.literals:
             scope.literals[target.value] = None
     elif isinstance(target, (cst.Tuple, cst.List)):
         for element in target.elements:
-            _bind_target(element.value, scope)
+            _bind_target(element.value, scope, skip)
 
 
 def _steps(body: cst.CSTNode, loop: Loop) -> None:

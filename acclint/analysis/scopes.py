@@ -14,7 +14,7 @@ import libcst as cst
 
 from acclint.analysis.names import ImportTable
 from acclint.files.notebooks import CELL_MARKER
-from acclint.analysis.taint import Kind, ReturnKinds
+from acclint.analysis.taint import Kind, ReturnKinds, element_pairs
 from acclint.analysis.walk import all_params, children
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
@@ -188,7 +188,7 @@ class ModuleIndex:
     all_classes: list[ClassInfo]
     sites: list[MarkerSite]
     by_node: dict[cst.CSTNode, FunctionInfo]
-    # Module-level `name = value` statements, so a function handed over through a name
+    # Module-level `name = value` statements (element-wise for `a, b = v, w`), so a function handed over through a name
     # (`branches = [f, g]`, `body = lambda ...`) can be found.
     module_values: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
     # The walk of each module-level statement (index_module's `walked`).
@@ -385,8 +385,10 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                 local = _alias_target(node)
                 if local is not None:
                     imports.add_alias(local, node.value)
-                if fn is None and cls is None and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                    module_values.setdefault(node.targets[0].target.value, []).append(node.value)
+                if fn is None and cls is None and len(node.targets) == 1:
+                    for target, value in element_pairs(node.targets[0].target, node.value):  # `a, b = f(x), g(y)` too
+                        if isinstance(target, cst.Name):
+                            module_values.setdefault(target.value, []).append(value)
     tails = candidate_tails | imports.bound_names()
     for site in calls:
         func = site.expr.func  # type: ignore[attr-defined]

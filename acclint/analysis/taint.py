@@ -677,10 +677,9 @@ class ValueQuery:
                 if qualified is not None and qualified.endswith("leaves_with_path") and len(elements) == 2:
                     return [(elements[0], STATIC), (elements[1], self.element_kind(value))]
             if how == "=" and not starred:
-                if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
-                    isinstance(e, cst.StarredElement) for e in value.elements
-                ):
-                    return [(t, self.kind(v.value)) for t, v in zip(elements, value.elements)]
+                paired = element_pairs(target, value)
+                if paired:
+                    return [(t, self.kind(v)) for t, v in paired]
                 if isinstance(value, cst.Call):
                     returned = self.callee(value, self)
                     if isinstance(returned, tuple) and len(returned) == len(elements):
@@ -725,6 +724,20 @@ def target_names(target: cst.BaseExpression, through_subscripts: bool = False) -
     if through_subscripts and isinstance(target, cst.Subscript):
         return target_names(target.value, through_subscripts)
     return []
+
+
+def element_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """The (target, value) pairs `target = value` binds one to one: itself, or, unpacking a
+    tuple or list display of the same length (`a, b = f(x), g(y)`; no starred element on either
+    side), each target with the value in its place. None of them for any other unpacking: the
+    values it binds are not spelled out."""
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return [(target, value)]
+    if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != len(target.elements):
+        return []
+    if any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+        return []
+    return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
 
 
 # The kind of each expression node type (ValueQuery.kind); any other node is STATIC.
