@@ -54,14 +54,17 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wra
     """The `Wrappers` seed of every file that uses wrappers defined in other files or in the
     installed libraries it imports, and the last names of the project's wrappers (the words
     that make a file's text worth reading for them: acclint.analysis.footprint)."""
+    _, wrappers, seeds = _every_seed(project, markers)
+    kept = {path: seed for path, seed in seeds.items() if seed.functions or seed.methods}
+    return kept, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
+
+
+def _every_seed(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied], dict[str, Wrappers]]:
+    """The files indexed for wrappers, the project's wrappers, and each indexed file's seed
+    (empty ones too: working a seed out asks the libraries about the names the file calls)."""
     indexed, wrappers, texts = _wrappers(project, markers)
-    seeds = {}
     by_module = _by_module(project, wrappers)
-    for path in indexed:
-        seed = _seed_of(project, path, wrappers, by_module, texts.get(path))
-        if seed.functions or seed.methods:
-            seeds[path] = seed
-    return seeds, frozenset(name.rsplit(".", 1)[-1] for _, name in wrappers)
+    return indexed, wrappers, {path: _seed_of(project, path, wrappers, by_module, texts.get(path)) for path in indexed}
 
 
 def ask_libraries(project: Project, path: str) -> None:
@@ -85,10 +88,7 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     installed library the project calls, and for each function that hands a callable on but
     is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
     module that does not parse)."""
-    indexed, wrappers, texts = _wrappers(project, markers)
-    by_module = _by_module(project, wrappers)
-    for path in indexed:
-        _seed_of(project, path, wrappers, by_module, texts.get(path))  # asks the libraries about the names the file calls
+    indexed, wrappers, _ = _every_seed(project, markers)
     lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
     handing: dict[str, list[HandOff]] = {}
     file_of: dict[str, tuple[str, set[str]]] = {}
