@@ -187,7 +187,7 @@ def _reexported(project: Project, files: list[str], wrappers: dict[tuple[str, st
 
 def _of_library(project: Project, step: Step) -> bool:
     """Whether a hand-off's callee is an installed library's (imported, not the project's)."""
-    return step.imported and not project.in_project(step.callee)
+    return step.imported and _of_installed(project, step.callee)
 
 
 def _methods(wrappers: dict[tuple[str, str], Applied]) -> dict[str, Applied]:
