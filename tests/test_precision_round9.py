@@ -71,3 +71,18 @@ def test_a_tree_map_of_array_values_stays_traced():
                 x = x * 2
             return x
     """)
+
+
+def test_a_lambda_reading_a_starred_leaf_stays_traced():
+    """Every parameter of the mapped lambda is a leaf, a starred one too: `lambda *ps: ps[0] > 0`
+    compares the leaf's value, so the tree it makes holds tracers."""
+    assert_labels_match("""
+        import jax
+
+        @jax.jit
+        def step(params, x):
+            flags = jax.tree.map(lambda *ps: ps[0].sum() > 0, params)
+            if all(jax.tree.leaves(flags)):  # expect: ACC201
+                x = x + 1
+            return x
+    """)
