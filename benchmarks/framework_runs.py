@@ -1327,6 +1327,41 @@ def jax_transform_results() -> str:
 
 
 @fact("jax")
+def tree_map_of_a_dtype_test() -> str:
+    """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank
+    (`jnp.iscomplexobj`, `jnp.isrealobj`, `jnp.ndim`, `lambda p: p.dtype == jnp.float32`): netket's
+    `tree_leaf_iscomplex` takes `any` of the leaves and branches on it. The look-alikes map
+    `jnp.isnan` and a lambda summing each leaf: their leaves are tracers, and an `if` on them
+    raises."""
+    import jax
+    import jax.numpy as jnp
+
+    params = {"w": jnp.ones((2, 3), jnp.complex64), "b": jnp.ones(3)}
+    maps = {
+        "jnp.iscomplexobj": jnp.iscomplexobj,
+        "jnp.isrealobj": jnp.isrealobj,
+        "jnp.ndim": jnp.ndim,
+        "lambda: dtype ==": lambda p: p.dtype == jnp.float32,
+        "jnp.isnan": jnp.isnan,
+        "lambda: sum > 0": lambda p: p.sum().real > 0,
+    }
+    seen = []
+    for name, leaf_test in maps.items():
+        leaf_types = set()
+
+        def step(tree, x, leaf_test=leaf_test, leaf_types=leaf_types):
+            leaves = jax.tree.leaves(jax.tree.map(leaf_test, tree))
+            leaf_types.update(type(leaf).__name__ for leaf in leaves)
+            if any(leaves):
+                return x * 2
+            return x
+
+        outcome = _error(lambda step=step: jax.jit(step)(params, 1.0))
+        seen.append(f"{name}: leaves {'/'.join(sorted(leaf_types))}, {outcome}")
+    return "; ".join(seen)
+
+
+@fact("jax")
 def pytree_static_array_field() -> str:
     """An array in a field declared static, on the second lookup: an equinox field by the default
     `__init__` in a loop (filter_jit), one set by a custom `__init__` with two calls (jax.jit), a

@@ -36,6 +36,9 @@ class ValueFacts:
     # Calls (names, or prefixes ending in ".") that make a traced array in a cached trace even
     # from Python arguments (`torch.rand(3)`).
     made_arrays: tuple[str, ...] = ()
+    # Calls that map their first argument over a tree's leaves (`jax.tree.map`): a function
+    # returning a Python value for any leaf makes a tree of Python values (acclint.analysis.taint).
+    leaf_maps: frozenset[str] = frozenset()
     # One module's own: names of string constants and of value enums as it spells them, its own
     # and those it imports from the project (`ModuleAnalysis`): compared with one, a tracer is `False`.
     static_strings: frozenset[str] = frozenset()
@@ -101,4 +104,5 @@ def value_facts() -> ValueFacts:
         tracer_predicates=frozenset(tracers["predicates"]),
         static_field_calls=dict(raw["static_field_calls"]),
         made_arrays=tuple(raw["made_arrays"]),
+        leaf_maps=frozenset(raw["leaf_maps"]),
     )

@@ -611,6 +611,8 @@ class ValueQuery:
                     return TRACED
                 return UNKNOWN
         if qualified is not None:
+            if qualified in facts.leaf_maps and self._maps_to_host_values(node):
+                return STATIC
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
             if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
@@ -622,6 +624,27 @@ class ValueQuery:
             if qualified == "range":
                 return STATIC
         return UNKNOWN if args > STATIC else STATIC
+
+    def _maps_to_host_values(self, node: cst.Call) -> bool:
+        """Whether the function a tree map applies returns a Python value whatever leaf it is
+        given: a static call (`jnp.iscomplexobj`, `jnp.ndim`: a leaf's dtype or rank) or a
+        lambda whose body is static with its parameters traced (`lambda p: p.dtype ==
+        jnp.float32`). Then every leaf of the mapped tree is a Python value, and so is `any` of
+        them (netket's `tree_leaf_iscomplex`; run: tree_map_of_a_dtype_test)."""
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        if not positional:
+            return False
+        function = positional[0]
+        if isinstance(function, cst.Lambda):
+            params = function.params
+            starred = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+            names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params, *starred)}
+            leaves = ValueQuery(
+                {**self.kinds, **dict.fromkeys(names, TRACED)}, self.imports, self.facts, self.body,
+                self.callee, self.scoped | names, self.cached,
+            )
+            return leaves.kind(function.body) is STATIC
+        return self.imports.resolve(function) in self.facts.static_calls
 
     def _item_or_default(self, node: cst.Call) -> Kind:
         """`tree.get(key, default)` (or `setdefault`) of a pytree mapping: its item, a pytree of
