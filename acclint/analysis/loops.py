@@ -1701,9 +1701,9 @@ def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpressio
 def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
     """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
     (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
-    if method is None or not method.params or isinstance(method.node, cst.Lambda):
+    me = method.self_name if method is not None else None
+    if me is None:
         return []
-    me = method.params[0].name
     found = []
     for node in _nodes(method.node.body):
         if kind is cst.AugAssign and isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS):
