@@ -154,6 +154,13 @@ class FunctionInfo:
         return None if _decorated(self.node, "staticmethod") or _decorated(self.node, "classmethod") else self.params[0].name
 
     @property
+    def class_param(self) -> str | None:
+        """A classmethod's first parameter, which holds the class, or None."""
+        if self.cls is None or not isinstance(self.node, cst.FunctionDef) or not self.params:
+            return None
+        return self.params[0].name if _decorated(self.node, "classmethod") else None
+
+    @property
     def self_name(self) -> str | None:
         """The name that holds its enclosing method's instance in it: the method's instance
         parameter, also seen from a closure unless the closure has a parameter of that name of
