@@ -73,6 +73,7 @@ class BodyFacts:
     calls: list[cst.Call] = field(default_factory=list)
     local_names: set[str] = field(default_factory=set)
     declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
+    declared_global: set[str] = field(default_factory=set)  # the global ones: the module's
     returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
     bare_return: bool = False  # a `return` without a value (or the end of the body) returns None
     yields: bool = False  # a generator: what a call returns is a generator, whatever `returns` holds
@@ -212,6 +213,8 @@ def _collect(
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
             for item in node.names:
                 facts.declared_outer.add(item.name.value)
+                if isinstance(node, cst.Global):
+                    facts.declared_global.add(item.name.value)
         elif isinstance(node, cst.BinaryOperation):
             concatenates = isinstance(node.operator, (cst.Add, cst.BitOr)) and not (_number(node.left) or _number(node.right))
             if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
