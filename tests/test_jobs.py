@@ -142,12 +142,6 @@ STAR = """
     from jax import *
     from flax import serialization
     from pkg.steps import MODE
-
-
-    def helper(x):
-        if x > 0:
-            return x
-        return -x
     """
 STEPS = """
     from functools import partial
