@@ -584,9 +584,14 @@ def _outer_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None
     if name in ctx.analysis.index.imports.bound_names() and ctx.resolve(target) != name:
         return None  # a module or imported function (`np.append`), not a container
     fn = ctx.function
-    while fn is not None:
-        if fn.contexts and name in ctx.analysis.body(fn).local_names:
-            return None  # made inside this trace (or a vmap/grad trace around it): scratch
+    while fn is not None:  # the function whose variable it is, as Python binds it
+        body = ctx.analysis.body(fn)
+        if name in body.local_names:
+            if fn.contexts:
+                return None  # made inside this trace (or a vmap/grad trace around it): scratch
+            break
+        if name in body.declared_global:
+            break  # the module's
         fn = fn.parent
     if (name in ctx.analysis.body(ctx.function).declared_outer or not ctx.is_local(name)) and not _memoised(name, ctx):
         return name
@@ -598,7 +603,9 @@ class OuterMutationInCachedTrace(Rule):
 
     What it does:
         Flags `outer.append(x)`, `outer.update(...)`, `outer[k] = v` and similar on a list,
-        dict or set that is not created inside the accelerated function, and
+        dict or set that is not created inside the accelerated function (the variable is the
+        one Python binds the name to: the nearest function binding it, or the module's under
+        `global`; it is scratch only where that function is traced), and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
         `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
         `seen.append(None)` on a list its scope only asserts, compares or prints as a count of

@@ -160,7 +160,9 @@ class ChangingStaticArgument(Rule):
         unbounded loop a value that is new on every pass. Keyed by value: an argument named by
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`, also
-        element-wise: `f, h = jax.jit(g, ...), jax.jit(k, ...)`; also one an object holds: `self.f = jax.jit(g, ...)`, a decorated method called as
+        element-wise: `f, h = jax.jit(g, ...), jax.jit(k, ...)`, and around a starred name:
+        `f, *rest = jax.jit(g, ...), k, m`; also one an object holds: `self.f = jax.jit(g, ...)`,
+        a decorated method called as
         `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
         (unless it has an `input_signature`: its arguments become tensors of the spec) or an
         `eqx.filter_jit` function, or to a

@@ -663,7 +663,7 @@ for epoch in range(3):
             change = bindings.attribute_written(attr, fn, set(), objects, static_param=root.value)
             self._report(node, ctx, change, "an argument's identity test")
             return
-        if fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
+        if fn.cls is not None and root.value == fn.self_name:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
             builders = ctx.analysis.bound_methods.get(fn)
@@ -732,9 +732,9 @@ def _holds_plain_objects(bindings, name: str, attributes: set[str]) -> bool:
     class of the module, or another such attribute (`self.current = self.left`)."""
     cls = bindings.instance_class(name)
     init = cls.methods.get("__init__") if cls is not None else None
-    if init is None or not init.params:
+    me = init.self_name if init is not None else None
+    if me is None:
         return False
-    me = init.params[0].name
     values = {
         t.attr.value: v for t, v, how in bindings.body(init).flows
         if how == "=" and isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me

@@ -206,9 +206,9 @@ def _submodule(analysis: ModuleAnalysis, cls: ClassInfo, attr: str) -> bool:
     """Whether `cls.__init__` sets `self.attr` to a module: a `torch.nn` layer or an instance
     of a class of the module."""
     init = cls.methods.get("__init__")
-    if init is None or not init.params or not isinstance(init.node, cst.FunctionDef):
+    me = init.self_name if init is not None else None
+    if me is None:
         return False
-    me = init.params[0].name
     for target, value, how in analysis.body(init).flows:
         if (
             how == "=" and isinstance(value, cst.Call) and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)

@@ -136,3 +136,47 @@ def test_a_worker_that_fails_or_dies_leaves_the_work_to_the_parent(project, monk
     alone = outcome(run(["."], Settings()))
     monkeypatch.setattr(jobs, "_analyse", worker)  # the workers are forked with it
     assert outcome(run(["."], Settings(), jobs=2)) == alone
+
+
+STAR = """
+    from jax import *
+    from flax import serialization
+    from pkg.steps import MODE
+    """
+STEPS = """
+    from functools import partial
+    import jax
+
+    MODE = "train"
+
+
+    @partial(jax.jit, static_argnums=1)
+    def step(x, n):
+        return x * n
+    """
+
+
+def test_a_file_naming_markers_only_through_a_star_import_seeds_no_run(tmp_path, monkeypatch):
+    """`from jax import *` makes every jax marker a name of the module, but a file whose text
+    spells no marker's word can call none (the text prefilter's premise): whether its `ast` was
+    parsed or not (a parallel run's parent parses it early, to ask the installed library it
+    imports about wrappers), it starts no reach, so both runs give every file the same seeds.
+    Before, the parallel run gave `star.py` its imported static names and the one-process run
+    nothing."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "star.py").write_text(textwrap.dedent(STAR))
+    (tmp_path / "pkg" / "steps.py").write_text(textwrap.dedent(STEPS))
+    for n in range(16):
+        (tmp_path / "pkg" / f"plain{n}.py").write_text(textwrap.dedent(PLAIN.format(n=n)))
+
+    def seeds(jobs: int) -> dict:
+        from acclint.run.summaries import SummaryStore
+
+        work = plan(["."], Settings())
+        work.summaries = SummaryStore()
+        prefetch(work, jobs)
+        return work.project()[1]
+
+    assert seeds(1) == seeds(2)

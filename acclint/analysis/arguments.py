@@ -3,10 +3,11 @@
 Several analyses follow a value from a call into the called function: ACC6 an object handed to
 a function that writes it or passed as a static argument (acclint.analysis.bindings), ACC607
 the model and the value handed to a function that sets `trainable`, ACC5 what a loop passes
-into a helper. They ask this one question, so that they agree on the corner cases: an argument
-after `*xs` or a parameter `**kw` may fill has no known place, extra positional arguments go
-to `*args`, a positional-only parameter is never given by keyword, and a bound method's call
-does not pass `self`.
+into a helper, into a function whose result it keys, and into a pytree class's fields. They
+ask this one question, so that they agree on the corner cases: an argument after `*xs` or a
+parameter `**kw` may fill has no known place, extra positional arguments go to `*args`, a
+positional-only parameter is never given by keyword, and a bound method's call does not pass
+`self`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,17 @@ def passed(call: cst.Call, fn: FunctionInfo, bound: bool = False, defaults: bool
     module's tree); with `defaults`, the default of a parameter left out. A parameter that a
     `*xs` or `**kw` of the call may fill is left out. `bound`: the call runs a bound method
     (`obj.m(...)`), whose first parameter is the object."""
-    params = fn.node.params
+    return passed_to(call, fn.node.params, bound, defaults)
+
+
+def fields_passed(call: cst.Call, fields: list[str]) -> dict[str, cst.BaseExpression]:
+    """What a call of a dataclass-like class gives each field, where its generated `__init__`
+    takes `fields` in order, each by position or by name."""
+    return passed_to(call, cst.Parameters(params=[cst.Param(cst.Name(name)) for name in fields]))
+
+
+def passed_to(call: cst.Call, params: cst.Parameters, bound: bool = False, defaults: bool = False) -> dict[str, cst.BaseExpression]:
+    """`passed`, for a callable whose parameters are `params`."""
     ordered = [*params.posonly_params, *params.params][1 if bound else 0:]
     by_keyword = {p.name.value: p for p in [*params.params, *params.kwonly_params]}
     star = params.star_arg if isinstance(params.star_arg, cst.Param) else None

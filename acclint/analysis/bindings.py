@@ -425,7 +425,7 @@ class ModuleBindings:
             )
         if _inside(reader, method) or (name, id(cls)) in seen:
             return _inside(reader, method)
-        me = method.params[0].name if method.params else None
+        me = method.self_name
         for node in walk_expression(method.node):
             if not isinstance(node, cst.Call):
                 continue
@@ -701,7 +701,7 @@ class ModuleBindings:
             e.name for e in self.events
             if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
         }
-        me = writer.params[0].name if writer.params else None
+        me = writer.self_name
         return any(
             isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
             and node.func.value.value == me and node.func.attr.value in names
@@ -1078,7 +1078,7 @@ def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
 
 def _self_reads(method: FunctionInfo) -> set[str]:
     """The attributes of `self` that `method` reads (`self.x` outside a write target)."""
-    me = method.params[0].name if method.params else None
+    me = method.self_name
     nodes = list(walk_expression(method.node))
     targets = {id(n.target) for n in nodes if isinstance(n, (cst.AssignTarget, cst.AnnAssign))}
     return {

@@ -482,14 +482,20 @@ class ContextAnalysis:
         return self.index.live(name, None, runs) or self.index.live(name, None, None)
 
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
-        """`self.step` inside a method: the class's (or a same-module base's) method `step`."""
+        """`self.step` inside a method, or a closure in it: the class's (or a same-module base's)
+        method `step`; also `Net.step` and a classmethod's `cls.step`. A parameter of that name
+        of a closure holds another object, and a staticmethod's first parameter is no `self`."""
         method_scope = scope.enclosing_method if scope is not None else None
-        if method_scope is None or not method_scope.params:
+        if scope is None or method_scope is None:
             return None
         assert isinstance(expr.value, cst.Name)
-        if expr.value.value != method_scope.params[0].name and expr.value.value != method_scope.cls.name:
-            return None
-        return self.find_method(method_scope.cls, expr.attr.value)
+        name = expr.value.value
+        binder = scope.nearest_binder(name, lambda fn: {p.name for p in fn.params})
+        if binder is None:
+            holds_class = name == method_scope.cls.name
+        else:
+            holds_class = binder is method_scope and name in (method_scope.instance_param, method_scope.class_param)
+        return self.find_method(method_scope.cls, expr.attr.value) if holds_class else None
 
     def instance_call(self, cls: ClassInfo | None) -> FunctionInfo | None:
         """The method a call of an instance of the module class `cls` runs (`__call__`, or

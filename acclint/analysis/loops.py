@@ -95,7 +95,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from acclint.analysis.arguments import passed
+from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
 from acclint.analysis.reach import Options
@@ -661,17 +661,13 @@ class LoopFacts:
     def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope) -> Pass | None:
         """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
         what `fn`'s body binds from them; None when nothing."""
-        params = [p.name for p in fn.params][skipped:]
         changing, fresh, resized = set(), set(), set()
-        for i, arg in enumerate(a for a in call.args if not a.star):
-            param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
-            if param is None:
-                continue
-            if self._changing(arg.value, outer.changing):
+        for param, value in passed(call, fn, bound=skipped > 0).items():
+            if self._changing(value, outer.changing):
                 changing.add(param)
-            elif self._new_object(arg.value, outer) is not None:
+            elif self._new_object(value, outer) is not None:
                 fresh.add(param)
-            elif self._resized(arg.value, outer) is not None:
+            elif self._resized(value, outer) is not None:
                 resized.add(param)
         if not (changing or fresh or resized):
             return None
@@ -780,13 +776,8 @@ class LoopFacts:
             return False
         if isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
             fn = self.analysis.index.functions[expr.func.value]
-            params = [p.name for p in fn.params]
-            passed = {
-                arg.keyword.value if arg.keyword is not None else params[i]
-                for i, arg in enumerate(args) if not arg.star and (arg.keyword is not None or i < len(params))
-                and self._changing(arg.value, changing, static)
-            }
-            return bool(passed & self._returned_from(fn))
+            given_new = {param for param, value in passed(expr, fn).items() if self._changing(value, changing, static)}
+            return bool(given_new & self._returned_from(fn))
         return True
 
     def _collapses(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
@@ -1704,18 +1695,15 @@ def _fields(cls: ClassInfo) -> list[tuple[str, cst.BaseExpression, cst.BaseExpre
 def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpression]:
     """What a call of a dataclass-like class (its generated `__init__`, fields in order) gives
     each field."""
-    names = [name for name, _annotation, _default in _fields(cls)]
-    given = {names[i]: a.value for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star) if i < len(names)}
-    given.update((a.keyword.value, a.value) for a in made.args if a.keyword is not None)
-    return given
+    return fields_passed(made, [name for name, _annotation, _default in _fields(cls)])
 
 
 def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
     """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
     (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
-    if method is None or not method.params or isinstance(method.node, cst.Lambda):
+    me = method.self_name if method is not None else None
+    if me is None:
         return []
-    me = method.params[0].name
     found = []
     for node in _nodes(method.node.body):
         if kind is cst.AugAssign and isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS):

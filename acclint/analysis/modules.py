@@ -138,9 +138,9 @@ class ModuleClasses:
     def _state_attributes(self, cls: ClassInfo, traced: TracedClass) -> set[str]:
         """The attributes `cls.__init__` sets to a variable or an array: the module's state."""
         init = cls.methods.get("__init__")
-        if init is None or not init.params or not isinstance(init.node, cst.FunctionDef):
+        owner = init.self_name if init is not None else None
+        if owner is None:
             return set()
-        owner = init.params[0].name
         found = set()
         for target, value, how in self._body(init).flows:
             if (
@@ -233,9 +233,9 @@ class ModuleClasses:
         if found is None:
             found = self._attributes[cls] = {}
             for method in cls.methods.values():
-                if not method.params or not isinstance(method.node, cst.FunctionDef):
+                owner = method.self_name
+                if owner is None:
                     continue
-                owner = method.params[0].name
                 for target, value, how in self._body(method).flows:
                     if how == "=" and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner:
                         found.setdefault(target.attr.value, []).append(value)

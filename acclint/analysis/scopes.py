@@ -154,6 +154,24 @@ class FunctionInfo:
         return None if _decorated(self.node, "staticmethod") or _decorated(self.node, "classmethod") else self.params[0].name
 
     @property
+    def class_param(self) -> str | None:
+        """A classmethod's first parameter, which holds the class, or None."""
+        if self.cls is None or not isinstance(self.node, cst.FunctionDef) or not self.params:
+            return None
+        return self.params[0].name if _decorated(self.node, "classmethod") else None
+
+    @property
+    def self_name(self) -> str | None:
+        """The name that holds its enclosing method's instance in it: the method's instance
+        parameter, also seen from a closure unless the closure has a parameter of that name of
+        its own; None in a staticmethod, a classmethod or a function of no class."""
+        fn: FunctionInfo | None = self
+        while fn is not None and fn.cls is None:
+            fn = fn.parent
+        name = fn.instance_param if fn is not None else None
+        return name if name is not None and self.own_class(name) is not None else None
+
+    @property
     def traced_params(self) -> list[str]:
         """Its parameters that hold traced values (pytrees of tracers or tracers) in some trace."""
         return sorted({name for t in self.traces.values() for name, kind in t.params.items() if kind >= Kind.TREE})

@@ -73,6 +73,7 @@ class BodyFacts:
     calls: list[cst.Call] = field(default_factory=list)
     local_names: set[str] = field(default_factory=set)
     declared_outer: set[str] = field(default_factory=set)  # global / nonlocal names
+    declared_global: set[str] = field(default_factory=set)  # the global ones: the module's
     returns: list[cst.BaseExpression] = field(default_factory=list)  # returned (or yielded) values
     bare_return: bool = False  # a `return` without a value (or the end of the body) returns None
     yields: bool = False  # a generator: what a call returns is a generator, whatever `returns` holds
@@ -212,6 +213,8 @@ def _collect(
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
             for item in node.names:
                 facts.declared_outer.add(item.name.value)
+                if isinstance(node, cst.Global):
+                    facts.declared_global.add(item.name.value)
         elif isinstance(node, cst.BinaryOperation):
             concatenates = isinstance(node.operator, (cst.Add, cst.BitOr)) and not (_number(node.left) or _number(node.right))
             if not concatenates and not _sequence_like(node.left) and not _sequence_like(node.right):
@@ -751,16 +754,24 @@ def target_names(target: cst.BaseExpression, through_subscripts: bool = False) -
 
 def element_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """The (target, value) pairs `target = value` binds one to one: itself, or, unpacking a
-    tuple or list display of the same length (`a, b = f(x), g(y)`; no starred element on either
-    side), each target with the value in its place. None of them for any other unpacking: the
-    values it binds are not spelled out."""
+    tuple or list display with no starred element (`a, b = f(x), g(y)`), each target with the
+    value in its place; a starred target (`a, *rest, b = f(x), y, g(y)`) takes the values
+    between those of the targets before and after it, counted from each end, and binds a list:
+    no pair of its own. None of them for any other unpacking: the values it binds are not
+    spelled out."""
     if not isinstance(target, (cst.Tuple, cst.List)):
         return [(target, value)]
-    if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != len(target.elements):
+    if not isinstance(value, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in value.elements):
         return []
-    if any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
-        return []
-    return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    targets, values = target.elements, value.elements
+    stars = [i for i, t in enumerate(targets) if isinstance(t, cst.StarredElement)]
+    if not stars:
+        return [(t.value, v.value) for t, v in zip(targets, values)] if len(values) == len(targets) else []
+    if len(stars) > 1 or len(values) < len(targets) - 1:
+        return []  # Python refuses it
+    before, after = stars[0], len(targets) - stars[0] - 1
+    placed = [*zip(targets[:before], values[:before]), *zip(targets[before + 1:], values[len(values) - after:])]
+    return [(t.value, v.value) for t, v in placed]
 
 
 # The kind of each expression node type (ValueQuery.kind); any other node is STATIC.

@@ -41,7 +41,8 @@ class Screened:
     guard refuses). `guarded`: whether the guard ran (it runs only when the text names a marker,
     or when the caller needs the tree: a file without any marker is never parsed, and a syntax
     error in it is nobody's business). `names_marker`: whether some name in it may resolve to a
-    context marker (false when it was not guarded)."""
+    context marker (false when it was not guarded; the same whether or not the guard was asked
+    for)."""
 
     error: Refused | None = None
     guarded: bool = False
@@ -73,13 +74,19 @@ def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Sc
         text = decode(source)
     except Refused as exc:
         return Screened(error=exc, source=key), None
-    if not guard and not may_hold_context(source, markers):
+    # A file whose text spells no marker's word calls none, whatever its `ast` says (a star
+    # import from jax binds them all): the verdict must not depend on whether the guard was
+    # asked for, or a run that parses a file early (a parallel run's parent) would start the
+    # reach from it where another run does not.
+    words = may_hold_context(source, markers)
+    if not guard and not words:
         return Screened(source=key), None
     try:
         tree = check_source(source)
     except Refused as exc:
         return Screened(error=exc, guarded=True, source=key), None
-    return Screened(guarded=True, names_marker=names_a_marker(tree, markers, text), source=key, outline=outline(tree)), tree
+    names = words and names_a_marker(tree, markers, text)
+    return Screened(guarded=True, names_marker=names, source=key, outline=outline(tree)), tree
 
 
 def outline(tree: ast.Module) -> tuple[tuple[int, str], ...]:
