@@ -44,6 +44,65 @@ def _error(call) -> str:
 # --- TensorFlow and Keras ---------------------------------------------------------------------
 
 
+@fact("tensorflow")
+def keras_builtin_layer_subclass() -> str:
+    """Which classes `keras.layers` exports are `Layer` subclasses, and what `fit` does with the
+    `call` of a subclass of a built-in one: a global counter in a `Dense` subclass's `call` over 8
+    batches (tensorflow#27519), an `if` on a tensor in a `Conv1D` subclass's, `float(t)` in a
+    subclass of a subclass of `LayerNormalization`, a print in a `BatchNormalization` subclass's."""
+    import inspect
+
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    classes = [n for n in dir(keras.layers) if inspect.isclass(getattr(keras.layers, n))]
+    not_layers = [n for n in classes if not issubclass(getattr(keras.layers, n), keras.layers.Layer)]
+    seen = {"counter": 0, "prints": 0}
+
+    class MyDense(keras.layers.Dense):
+        def call(self, inputs):
+            seen["counter"] += 1
+            return super().call(inputs)
+
+    class Gated(keras.layers.Conv1D):
+        def call(self, x):
+            if tf.reduce_sum(x) > 0:
+                x = x * 2
+            return super().call(x)
+
+    class Base(tf.keras.layers.LayerNormalization):
+        pass
+
+    class Scaled(Base):
+        def call(self, inputs):
+            return super().call(inputs) * float(tf.reduce_sum(inputs))
+
+    class Noisy(keras.layers.BatchNormalization):
+        def call(self, x, training=None):
+            seen["prints"] += 1  # where a print would print
+            return super().call(x, training=training)
+
+    def fit(shape, layer, out) -> str:
+        def run():
+            model = keras.Sequential([keras.Input(shape), layer])
+            model.compile(optimizer="sgd", loss="mse")
+            model.fit(np.ones((8, *shape)), np.ones((8, *out)), batch_size=2, epochs=2, verbose=0)
+
+        return _error(run)
+
+    fit((2,), MyDense(1), (1,))
+    dense = seen["counter"]
+    gated = fit((4, 2), Gated(1, 2), (3, 1))
+    scaled = fit((2,), Scaled(), (2,))
+    fit((2,), Noisy(), (2,))
+    return (
+        f"{len(classes) - len(not_layers)} of {len(classes)} classes are Layers (not: {', '.join(not_layers)}); "
+        f"4 batches x 2 epochs: Dense subclass call counted {dense} (eager 8), BatchNormalization subclass "
+        f"{seen['prints']}; Conv1D subclass if: {gated}; LayerNormalization subclass's subclass float: {scaled}"
+    )
+
+
 def _fit(layer_class) -> str:
     import numpy as np
     import tensorflow as tf
@@ -630,6 +689,60 @@ def trace_write_through_attribute_chain() -> str:
     flag, calls = module.model.weight.requires_grad, module.model.calls
     verdict = "fine" if flag and calls == 3 else "wrong"
     return f"{verdict}: after 3 traced calls requires_grad is {flag} (eager: True), the counter {calls} (eager: 3)"
+
+
+@fact("torch")
+def module_iterators_yield_own_objects() -> str:
+    """What `parameters()`, `buffers()`, `modules()` and `children()` yield is the module's own
+    objects (`next(m.parameters()) is m.weight`), so a traced forward writing one (`next(self.
+    parameters())`, a `for` over them, `list(self.modules())[1]`) writes state from outside the
+    trace: after 3 traced calls, is it as eagerly? And the look-alike under torch.compile, which
+    replays the writes (pytorch#53515)."""
+    import torch
+    from torch import nn
+
+    bn = nn.BatchNorm1d(2)
+    seq = nn.Sequential(nn.Linear(1, 1))
+    own = (
+        next(bn.parameters()) is bn.weight and list(bn.buffers())[0] is bn.running_mean
+        and list(seq.modules())[1] is seq[0] and next(seq.children()) is seq[0]
+    )
+
+    class Toggle(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = nn.Linear(1, 1)
+            self.model.calls = 0
+
+        def forward(self, x):
+            param = next(self.parameters())
+            param.requires_grad = True
+            for p in self.model.parameters():
+                p.flagged = True
+            inner = list(self.modules())[1]
+            inner.calls += 1
+            return self.model(x)
+
+    def after_three(wrap) -> tuple[bool, bool, int]:
+        module = Toggle()
+        run = wrap(module)
+        run(torch.ones(1))  # a trace, or a first compile
+        module.model.weight.requires_grad = False
+        module.model.weight.flagged = False
+        module.model.calls = 0
+        for _ in range(3):
+            run(torch.ones(1))
+        w = module.model.weight
+        return w.requires_grad, w.flagged, module.model.calls
+
+    traced = after_three(lambda m: torch.jit.trace(m, (torch.ones(1),), check_trace=False))
+    compiled = after_three(lambda m: torch.compile(m, backend="eager"))
+    eager = after_three(lambda m: m)
+    verdict = "wrong" if traced != eager else "fine"
+    return (
+        f"own objects: {own}; {verdict} under trace: requires_grad, flag, counter after 3 calls {traced} "
+        f"(eager {eager}); torch.compile {compiled}"
+    )
 
 
 @fact("torch")
