@@ -746,6 +746,45 @@ def module_iterators_yield_own_objects() -> str:
 
 
 @fact("torch")
+def trace_global_requiring_grad() -> str:
+    """A traced function reading a module-level tensor that requires grad (made with
+    `requires_grad=True`, an `nn.Parameter`, switched on with `.requires_grad_()`; pytorch#12946),
+    and the look-alikes: a plain tensor changed in place after the trace, the first under
+    torch.compile."""
+    import torch
+
+    def made(requires_grad):
+        t = torch.zeros(3)
+        t.requires_grad_(requires_grad)
+        return t
+
+    def traced(x, change=None) -> str:
+        def f(inp):
+            return (x + inp).sum()
+
+        try:
+            run = torch.jit.trace(f, (torch.ones(1),), check_trace=False)
+        except RuntimeError as error:
+            return f"error: {str(error).splitlines()[0][:58]}"
+        if change is not None:
+            change(x)
+        return "fine" if float(run(torch.ones(1))) == float(f(torch.ones(1))) else "wrong"
+
+    x = torch.randn(3, requires_grad=True)
+
+    def g(inp):
+        return (x + inp).sum()
+
+    compiled = torch.compile(g, backend="eager")(torch.ones(1))
+    return (
+        f"requires_grad=True: {traced(torch.randn(3, requires_grad=True))}; "
+        f"nn.Parameter: {traced(torch.nn.Parameter(torch.zeros(3)))}; requires_grad_(): {traced(made(True))}; "
+        f"plain, add_(1) after the trace: {traced(made(False), lambda t: t.add_(1))}; "
+        f"torch.compile: {'fine' if compiled.requires_grad else 'wrong'}"
+    )
+
+
+@fact("torch")
 def trace_iteration_over_input() -> str:
     """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
     batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
