@@ -93,7 +93,7 @@ def test_a_global_from_torch_ones_traced_through_an_imported_trace():
 
 
         traced = trace(f, (torch.randn(1),))
-    """) == [(8, "ACC608")]
+    """) == [(9, "ACC608")]
 
 
 def test_plain_globals_compiled_globals_and_requires_grad_false_are_fine():

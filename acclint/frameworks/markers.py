@@ -278,6 +278,13 @@ class Framework:
     # the int32 and float16 vectors first give float16), so a select is proven one dtype
     # only for branches computed from one tensor (acclint/fix/proof.py).
     promotion: str = "lattice"
+    # Module-level tensors the framework records as constants, which cannot require grad
+    # (`[grad_constants]`, torch.jit.trace: ACC608): calls that make one requiring grad
+    # (`torch.nn.Parameter`), the keyword that asks for it (`requires_grad=True`) and the methods
+    # that switch it on (`t.requires_grad_()`); empty where globals are no constants.
+    grad_makers: frozenset[str] = frozenset()
+    grad_keyword: str = ""
+    grad_methods: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -541,6 +548,9 @@ def _framework(raw: dict) -> Framework:
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
+        grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
+        grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
+        grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
     )
 
 
