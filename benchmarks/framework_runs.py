@@ -906,6 +906,44 @@ def compile_closures_share_code_object() -> str:
 
 
 @fact("torch")
+def compile_closure_cells_guarded() -> str:
+    """Which closure cells torch.compile guards, for two closures of one factory compiled one
+    after the other (pytorch#197811's variants): a Tensor method descriptor (`torch.Tensor.__add__`
+    / `__mul__`, and `torch.Tensor.add` / `mul`), a torch function, an `operator` function, a
+    Python function, a lambda, a float. Stale where the second closure returns the first's result."""
+    import operator
+
+    import torch
+
+    def make(op):
+        def fn(x, y):
+            return op(x, y)
+        return fn
+
+    def scale(k):
+        def fn(x, y):
+            return x * k + y
+        return fn
+
+    pairs = {
+        "Tensor.__add__/__mul__": (make(torch.Tensor.__add__), make(torch.Tensor.__mul__)),
+        "Tensor.add/mul": (make(torch.Tensor.add), make(torch.Tensor.mul)),
+        "torch.add/mul": (make(torch.add), make(torch.mul)),
+        "operator.add/mul": (make(operator.add), make(operator.mul)),
+        "Python functions": (make(lambda a, b: a + b), make(lambda a, b: a * b)),
+        "floats": (scale(2.0), scale(5.0)),
+    }
+    x, y = torch.tensor(6.0), torch.tensor(3.0)
+    out = []
+    for name, (first, second) in pairs.items():
+        torch._dynamo.reset()
+        torch.compile(first, backend="eager")(x, y)
+        got = torch.compile(second, backend="eager")(x, y).item()
+        out.append(f"{name}: {'stale' if got != second(x, y).item() else 'guarded'}")
+    return "; ".join(out)
+
+
+@fact("torch")
 def compile_code_object_replaced() -> str:
     """A method a compiled lambda calls, whose `__code__` is replaced after the first call
     (pytorch#197860): does the compiled lambda see the new code?"""
@@ -957,6 +995,84 @@ def compile_local_class_appends_to_closure_list() -> str:
             f(torch.ones(2))
         counts.append(len(state))
     return f"appends in 3 calls: eager {counts[0]}, compiled {counts[1]}"
+
+
+_MODULE_LEVEL_LIST: list = []
+
+
+class _ModuleLevel:
+    """compile_local_class_effects' module-level class (its look-alike of a local class)."""
+
+    def touch(self):
+        _MODULE_LEVEL_LIST.append(1)
+
+
+@fact("torch")
+def compile_local_class_effects() -> str:
+    """pytorch#197896's variants: which effects a torch.compile'd function's calls make are
+    replayed on every call (3 of 3), and which are lost. A method of a class defined in the
+    enclosing function, called on an instance the compiled function makes (appending to the
+    enclosing function's list, also with a tensor, or also setting an attribute), on an instance
+    made outside, and a class defined inside the compiled function; a nested function appending
+    to the same list, the compiled function appending itself, a module-level class's method
+    appending to a module-level list. Default fullgraph=False, then fullgraph=True."""
+    import torch
+
+    shared = _MODULE_LEVEL_LIST
+
+    def variants(state):
+        class Helper:
+            def touch(self):
+                state.append(1)
+
+        class Setter:
+            def touch(self):
+                state.append(1)
+                self.n = 1
+
+        class Keeper:
+            def touch(self, x):
+                state.append(x)
+
+        made_outside = Helper()
+
+        def nested():
+            state.append(1)
+
+        def inside(x):
+            class Inner:
+                def touch(self):
+                    state.append(1)
+            Inner().touch()
+            return x + 1
+
+        return {
+            "local class, instance made in the trace": lambda x: (Helper().touch(), x + 1)[1],
+            "the same, also setting an attribute": lambda x: (Setter().touch(), x + 1)[1],
+            "the same, appending a tensor": lambda x: (Keeper().touch(x), x + 1)[1],
+            "local class, instance made outside": lambda x: (made_outside.touch(), x + 1)[1],
+            "class defined in the compiled function": inside,
+            "nested function": lambda x: (nested(), x + 1)[1],
+            "the compiled function itself": lambda x: (state.append(1), x + 1)[1],
+            "module-level class, module-level list": lambda x: (_ModuleLevel().touch(), x + 1)[1],
+        }
+
+    out = []
+    for fullgraph in (False, True):
+        names = list(variants([]))
+        for name in names:
+            torch._dynamo.reset()
+            state = []
+            shared.clear()
+            fn = torch.compile(variants(state)[name], backend="eager", fullgraph=fullgraph)
+            try:
+                for _ in range(3):
+                    fn(torch.ones(2))
+                got = f"{len(state) + len(shared)} of 3"
+            except Exception as error:  # fullgraph refuses what it cannot trace
+                got = f"error: {type(error).__name__}"
+            out.append(f"{'fullgraph' if fullgraph else 'default'}, {name}: {got}")
+    return "; ".join(out)
 
 
 @fact("torch")
