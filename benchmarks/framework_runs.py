@@ -784,6 +784,120 @@ def trace_global_requiring_grad() -> str:
     )
 
 
+def _fx_tracers():
+    """make_fx (its default `tracing_mode="real"`), torch.fx.symbolic_trace and torch.export.export,
+    each as a function from a traced function and its example to a callable graph."""
+    import torch
+    from torch.fx import symbolic_trace
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def exported(fn, example):
+        class Wrap(torch.nn.Module):
+            def forward(self, x):
+                return fn(x)
+
+        return torch.export.export(Wrap(), (example,)).module()
+
+    return {
+        "make_fx": lambda fn, example: make_fx(fn)(example),
+        "symbolic_trace": lambda fn, example: symbolic_trace(fn),
+        "export": exported,
+    }
+
+
+@fact("torch")
+def fx_tracers_hazards() -> str:
+    """What each of make_fx, torch.fx.symbolic_trace and torch.export.export does with each
+    hazard (functorch#1046): traced with ones of length 3, called with other values (and, for the
+    shape-dependent ones, another length). `wrong` = the graph's result differs from eager's,
+    `once` = an effect ran while tracing only, `error` = tracing (or the call) raised."""
+    import numpy as np
+    import torch
+
+    log = []
+    glob = {"k": 2.0}
+
+    def host_draw(x):
+        return x + float(np.random.rand())
+
+    def if_tensor(x):
+        return x * 2 if x.sum() > 0 else x
+
+    def float_of(x):
+        return x * float(x.sum())
+
+    def item(x):
+        return x * x.sum().item()
+
+    def tolist(x):
+        return torch.tensor(x.tolist()) * 2
+
+    def numpy_call(x):
+        return torch.from_numpy(np.asarray(x.numpy()) * 2)
+
+    def append(x):
+        log.append(1)
+        return x * 2
+
+    def for_over_input(x):
+        y = x[0] * 0
+        for r in x:
+            y = y + r
+        return y
+
+    def tensor_of_a_list(x):
+        return torch.tensor([v * 2 for v in x])
+
+    def tensor_of_map_zip(x):
+        return torch.tensor(list(map(lambda p: p[0] - 0.05 * p[1], zip(x, x))))
+
+    def tensor_of_a_tensor(x):
+        return torch.tensor(x * 2)
+
+    def len_of_input(x):
+        return x * len(x)
+
+    def shape_branch(x):
+        return x * 2 if x.shape[0] > 2 else x
+
+    def global_read(x):
+        return x * glob["k"]
+
+    ones, other, longer, shorter = torch.ones(3), -torch.arange(1.0, 4.0) * 3, torch.ones(5), torch.ones(2)
+    sized = {for_over_input: longer, len_of_input: longer, shape_branch: shorter, tensor_of_a_list: longer}
+
+    def outcome(tracer, fn) -> str:
+        log.clear()
+        glob["k"] = 2.0
+        try:
+            graph = tracer(fn, ones)
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+        try:
+            if fn is append:
+                graph(other)
+                graph(other)
+                return "once" if len(log) == 1 else f"{len(log)} of 3"
+            if fn is host_draw:
+                return "wrong (frozen)" if torch.equal(graph(ones), graph(ones)) else "fine"
+            if fn is global_read:
+                glob["k"] = 5.0
+            x = sized.get(fn, other)
+            got, want = graph(x), fn(x)
+        except Exception as error:
+            return f"call error ({type(error).__name__})"
+        return "fine" if got.shape == want.shape and torch.allclose(got, want) else "wrong"
+
+    cases = [host_draw, if_tensor, float_of, item, tolist, numpy_call, append, for_over_input, tensor_of_a_list,
+             tensor_of_map_zip, tensor_of_a_tensor, len_of_input, shape_branch, global_read]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return " | ".join(
+            f"{name}: " + ", ".join(f"{fn.__name__} {outcome(tracer, fn)}" for fn in cases)
+            for name, tracer in _fx_tracers().items()
+        )
+
+
 @fact("torch")
 def trace_iteration_over_input() -> str:
     """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
