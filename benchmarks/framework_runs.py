@@ -899,6 +899,57 @@ def fx_tracers_hazards() -> str:
 
 
 @fact("torch")
+def tensor_of_traced_elements() -> str:
+    """`torch.tensor`/`torch.as_tensor` of a Python container holding traced tensors (a list of
+    reductions, a tuple, a comprehension, `list(map(lambda ..., zip(x, x)))`; functorch#1046),
+    and the look-alikes `torch.tensor(x * 2)` (a tensor) and `torch.tensor([x.shape[0], 2])`
+    (sizes), under torch.jit.trace, make_fx, symbolic_trace, export and torch.compile: traced with
+    ones, called with `arange(3)`."""
+    import torch
+
+    def reductions(x):
+        return torch.tensor([x.sum(), x.max()])
+
+    def as_tensor_tuple(x):
+        return torch.as_tensor((x.mean(), x.min()))
+
+    def comprehension(x):
+        return torch.tensor([v * 2 for v in x])
+
+    def map_zip(x):
+        return torch.tensor(list(map(lambda p: p[0] - 0.05 * p[1], zip(x, x))))
+
+    def a_tensor(x):
+        return torch.tensor(x * 2)
+
+    def sizes(x):
+        return torch.tensor([x.shape[0], 2]) * x.sum()
+
+    tracers = {
+        "trace": lambda fn, example: torch.jit.trace(fn, (example,), check_trace=False),
+        **_fx_tracers(),
+        "compile": lambda fn, example: torch.compile(fn, backend="eager"),
+    }
+    ones, other = torch.ones(3), torch.arange(3.0)
+
+    def outcome(tracer, fn) -> str:
+        torch._dynamo.reset()
+        try:
+            graph = tracer(fn, ones)
+            graph(ones)
+            return "fine" if torch.equal(graph(other), fn(other)) else "wrong"
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+
+    cases = [reductions, as_tensor_tuple, comprehension, map_zip, a_tensor, sizes]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return " | ".join(
+            f"{name}: " + ", ".join(f"{fn.__name__} {outcome(tracer, fn)}" for fn in cases) for name, tracer in tracers.items()
+        )
+
+
+@fact("torch")
 def trace_iteration_over_input() -> str:
     """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
     batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
