@@ -285,6 +285,10 @@ class Framework:
     grad_makers: frozenset[str] = frozenset()
     grad_keyword: str = ""
     grad_methods: frozenset[str] = frozenset()
+    # Constructors from data that read the values of the traced elements of a Python container
+    # they are given (`[conversions] element_copies`, ACC306: `torch.tensor([x.sum()])` under
+    # torch.jit.trace records the example's values).
+    element_copies: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -551,6 +555,7 @@ def _framework(raw: dict) -> Framework:
         grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
+        element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
     )
 
 
