@@ -1133,6 +1133,52 @@ def compile_code_object_replaced() -> str:
 
 
 @fact("torch")
+def compile_code_replaced_variants() -> str:
+    """pytorch#197860's variants: a function's `__code__` replaced between two calls of a
+    torch.compile'd callable. The function is a helper the compiled function calls (inlined), a
+    method the compiled lambda calls on an object, or the compiled function itself."""
+    import torch
+
+    def nine(x):
+        return x * 9.0
+
+    def run(target: str) -> str:
+        torch._dynamo.reset()
+
+        def helper(x):
+            return x * 2.0
+
+        def outer(x):
+            return helper(x) + 1
+
+        def itself(x):
+            return x * 2.0
+
+        class Model:
+            def m(self, x):
+                return x * 2.0
+
+        model = Model()
+        compiled = {
+            "helper": torch.compile(outer, backend="eager"),
+            "method": torch.compile(lambda x: model.m(x), backend="eager"),
+            "itself": torch.compile(itself, backend="eager"),
+        }[target]
+        eager = {"helper": outer, "method": lambda x: model.m(x), "itself": itself}[target]
+        x = torch.ones(1)
+        compiled(x)
+        swapped = {"helper": helper, "method": Model.m, "itself": itself}[target]
+        swapped.__code__ = (nine if target != "method" else second_method).__code__
+        got, want = compiled(x).item(), eager(x).item()
+        return f"{target}: {'stale' if got != want else 'fine'} ({got}, eager {want})"
+
+    def second_method(self, x):
+        return x * 9.0
+
+    return "; ".join(run(t) for t in ("helper", "method", "itself"))
+
+
+@fact("torch")
 def compile_local_class_appends_to_closure_list() -> str:
     """A fullgraph-compiled function making an instance of a local class whose method appends
     to a list of the enclosing function (pytorch#197896): how often does the list grow in 3
