@@ -509,11 +509,11 @@ def _owner(value: cst.BaseExpression, how: str, ctx: RuleContext) -> cst.BaseExp
     (`[yields_own]`: `torch.nn.Module.parameters`): `m` of `for p in m.parameters()`,
     `next(m.parameters())`, `next(iter(m.parameters()))`, `list(m.modules())[1]`."""
     if how == "=":
-        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Call) and _called(value.value) in ("list", "tuple"):
-            value = value.value.args[0].value if len(value.value.args) == 1 else value
-        elif isinstance(value, cst.Call) and _called(value) == "next" and value.args:
-            value = value.args[0].value
-            if isinstance(value, cst.Call) and _called(value) == "iter" and len(value.args) == 1:
+        if isinstance(value, cst.Subscript) and _builtin_of_one(value.value, ("list", "tuple"), ctx):
+            value = value.value.args[0].value  # `list(m.modules())[1]`
+        elif _builtin_of_one(value, ("next",), ctx):
+            value = value.args[0].value  # `next(m.parameters())`, `next(iter(m.parameters()))`
+            if _builtin_of_one(value, ("iter",), ctx):
                 value = value.args[0].value
         else:
             return None
@@ -525,9 +525,12 @@ def _owner(value: cst.BaseExpression, how: str, ctx: RuleContext) -> cst.BaseExp
     return None
 
 
-def _called(call: cst.Call) -> str | None:
-    """The builtin's name a call spells (`next`, `list`), if it is a plain name."""
-    return call.func.value if isinstance(call.func, cst.Name) else None
+def _builtin_of_one(value: cst.BaseExpression, names: tuple[str, ...], ctx: RuleContext) -> bool:
+    """Whether `value` calls one of the builtins `names` with one positional argument."""
+    return (
+        isinstance(value, cst.Call) and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star
+        and ctx.resolve(value.func) in names
+    )
 
 
 def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
