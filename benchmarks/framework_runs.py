@@ -44,6 +44,65 @@ def _error(call) -> str:
 # --- TensorFlow and Keras ---------------------------------------------------------------------
 
 
+@fact("tensorflow")
+def keras_builtin_layer_subclass() -> str:
+    """Which classes `keras.layers` exports are `Layer` subclasses, and what `fit` does with the
+    `call` of a subclass of a built-in one: a global counter in a `Dense` subclass's `call` over 8
+    batches (tensorflow#27519), an `if` on a tensor in a `Conv1D` subclass's, `float(t)` in a
+    subclass of a subclass of `LayerNormalization`, a print in a `BatchNormalization` subclass's."""
+    import inspect
+
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    classes = [n for n in dir(keras.layers) if inspect.isclass(getattr(keras.layers, n))]
+    not_layers = [n for n in classes if not issubclass(getattr(keras.layers, n), keras.layers.Layer)]
+    seen = {"counter": 0, "prints": 0}
+
+    class MyDense(keras.layers.Dense):
+        def call(self, inputs):
+            seen["counter"] += 1
+            return super().call(inputs)
+
+    class Gated(keras.layers.Conv1D):
+        def call(self, x):
+            if tf.reduce_sum(x) > 0:
+                x = x * 2
+            return super().call(x)
+
+    class Base(tf.keras.layers.LayerNormalization):
+        pass
+
+    class Scaled(Base):
+        def call(self, inputs):
+            return super().call(inputs) * float(tf.reduce_sum(inputs))
+
+    class Noisy(keras.layers.BatchNormalization):
+        def call(self, x, training=None):
+            seen["prints"] += 1  # where a print would print
+            return super().call(x, training=training)
+
+    def fit(shape, layer, out) -> str:
+        def run():
+            model = keras.Sequential([keras.Input(shape), layer])
+            model.compile(optimizer="sgd", loss="mse")
+            model.fit(np.ones((8, *shape)), np.ones((8, *out)), batch_size=2, epochs=2, verbose=0)
+
+        return _error(run)
+
+    fit((2,), MyDense(1), (1,))
+    dense = seen["counter"]
+    gated = fit((4, 2), Gated(1, 2), (3, 1))
+    scaled = fit((2,), Scaled(), (2,))
+    fit((2,), Noisy(), (2,))
+    return (
+        f"{len(classes) - len(not_layers)} of {len(classes)} classes are Layers (not: {', '.join(not_layers)}); "
+        f"4 batches x 2 epochs: Dense subclass call counted {dense} (eager 8), BatchNormalization subclass "
+        f"{seen['prints']}; Conv1D subclass if: {gated}; LayerNormalization subclass's subclass float: {scaled}"
+    )
+
+
 def _fit(layer_class) -> str:
     import numpy as np
     import tensorflow as tf
@@ -633,6 +692,264 @@ def trace_write_through_attribute_chain() -> str:
 
 
 @fact("torch")
+def module_iterators_yield_own_objects() -> str:
+    """What `parameters()`, `buffers()`, `modules()` and `children()` yield is the module's own
+    objects (`next(m.parameters()) is m.weight`), so a traced forward writing one (`next(self.
+    parameters())`, a `for` over them, `list(self.modules())[1]`) writes state from outside the
+    trace: after 3 traced calls, is it as eagerly? And the look-alike under torch.compile, which
+    replays the writes (pytorch#53515)."""
+    import torch
+    from torch import nn
+
+    bn = nn.BatchNorm1d(2)
+    seq = nn.Sequential(nn.Linear(1, 1))
+    own = (
+        next(bn.parameters()) is bn.weight and list(bn.buffers())[0] is bn.running_mean
+        and list(seq.modules())[1] is seq[0] and next(seq.children()) is seq[0]
+    )
+
+    class Toggle(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = nn.Linear(1, 1)
+            self.model.calls = 0
+
+        def forward(self, x):
+            param = next(self.parameters())
+            param.requires_grad = True
+            for p in self.model.parameters():
+                p.flagged = True
+            inner = list(self.modules())[1]
+            inner.calls += 1
+            return self.model(x)
+
+    def after_three(wrap) -> tuple[bool, bool, int]:
+        module = Toggle()
+        run = wrap(module)
+        run(torch.ones(1))  # a trace, or a first compile
+        module.model.weight.requires_grad = False
+        module.model.weight.flagged = False
+        module.model.calls = 0
+        for _ in range(3):
+            run(torch.ones(1))
+        w = module.model.weight
+        return w.requires_grad, w.flagged, module.model.calls
+
+    traced = after_three(lambda m: torch.jit.trace(m, (torch.ones(1),), check_trace=False))
+    compiled = after_three(lambda m: torch.compile(m, backend="eager"))
+    eager = after_three(lambda m: m)
+    verdict = "wrong" if traced != eager else "fine"
+    return (
+        f"own objects: {own}; {verdict} under trace: requires_grad, flag, counter after 3 calls {traced} "
+        f"(eager {eager}); torch.compile {compiled}"
+    )
+
+
+@fact("torch")
+def trace_global_requiring_grad() -> str:
+    """A traced function reading a module-level tensor that requires grad (made with
+    `requires_grad=True`, an `nn.Parameter`, switched on with `.requires_grad_()`; pytorch#12946),
+    and the look-alikes: a plain tensor changed in place after the trace, the first under
+    torch.compile."""
+    import torch
+
+    def made(requires_grad):
+        t = torch.zeros(3)
+        t.requires_grad_(requires_grad)
+        return t
+
+    def traced(x, change=None) -> str:
+        def f(inp):
+            return (x + inp).sum()
+
+        try:
+            run = torch.jit.trace(f, (torch.ones(1),), check_trace=False)
+        except RuntimeError as error:
+            return f"error: {str(error).splitlines()[0][:58]}"
+        if change is not None:
+            change(x)
+        return "fine" if float(run(torch.ones(1))) == float(f(torch.ones(1))) else "wrong"
+
+    x = torch.randn(3, requires_grad=True)
+
+    def g(inp):
+        return (x + inp).sum()
+
+    compiled = torch.compile(g, backend="eager")(torch.ones(1))
+    return (
+        f"requires_grad=True: {traced(torch.randn(3, requires_grad=True))}; "
+        f"nn.Parameter: {traced(torch.nn.Parameter(torch.zeros(3)))}; requires_grad_(): {traced(made(True))}; "
+        f"plain, add_(1) after the trace: {traced(made(False), lambda t: t.add_(1))}; "
+        f"torch.compile: {'fine' if compiled.requires_grad else 'wrong'}"
+    )
+
+
+def _fx_tracers():
+    """make_fx (its default `tracing_mode="real"`), torch.fx.symbolic_trace and torch.export.export,
+    each as a function from a traced function and its example to a callable graph."""
+    import torch
+    from torch.fx import symbolic_trace
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def exported(fn, example):
+        class Wrap(torch.nn.Module):
+            def forward(self, x):
+                return fn(x)
+
+        return torch.export.export(Wrap(), (example,)).module()
+
+    return {
+        "make_fx": lambda fn, example: make_fx(fn)(example),
+        "symbolic_trace": lambda fn, example: symbolic_trace(fn),
+        "export": exported,
+    }
+
+
+@fact("torch")
+def fx_tracers_hazards() -> str:
+    """What each of make_fx, torch.fx.symbolic_trace and torch.export.export does with each
+    hazard (functorch#1046): traced with ones of length 3, called with other values (and, for the
+    shape-dependent ones, another length). `wrong` = the graph's result differs from eager's,
+    `once` = an effect ran while tracing only, `error` = tracing (or the call) raised."""
+    import numpy as np
+    import torch
+
+    log = []
+    glob = {"k": 2.0}
+
+    def host_draw(x):
+        return x + float(np.random.rand())
+
+    def if_tensor(x):
+        return x * 2 if x.sum() > 0 else x
+
+    def float_of(x):
+        return x * float(x.sum())
+
+    def item(x):
+        return x * x.sum().item()
+
+    def tolist(x):
+        return torch.tensor(x.tolist()) * 2
+
+    def numpy_call(x):
+        return torch.from_numpy(np.asarray(x.numpy()) * 2)
+
+    def append(x):
+        log.append(1)
+        return x * 2
+
+    def for_over_input(x):
+        y = x[0] * 0
+        for r in x:
+            y = y + r
+        return y
+
+    def tensor_of_a_list(x):
+        return torch.tensor([v * 2 for v in x])
+
+    def tensor_of_map_zip(x):
+        return torch.tensor(list(map(lambda p: p[0] - 0.05 * p[1], zip(x, x))))
+
+    def tensor_of_a_tensor(x):
+        return torch.tensor(x * 2)
+
+    def len_of_input(x):
+        return x * len(x)
+
+    def shape_branch(x):
+        return x * 2 if x.shape[0] > 2 else x
+
+    def global_read(x):
+        return x * glob["k"]
+
+    ones, other, longer, shorter = torch.ones(3), -torch.arange(1.0, 4.0) * 3, torch.ones(5), torch.ones(2)
+    sized = {for_over_input: longer, len_of_input: longer, shape_branch: shorter, tensor_of_a_list: longer}
+
+    def outcome(tracer, fn) -> str:
+        log.clear()
+        glob["k"] = 2.0
+        try:
+            graph = tracer(fn, ones)
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+        try:
+            if fn is append:
+                graph(other)
+                graph(other)
+                return "once" if len(log) == 1 else f"{len(log)} of 3"
+            if fn is host_draw:
+                return "wrong (frozen)" if torch.equal(graph(ones), graph(ones)) else "fine"
+            if fn is global_read:
+                glob["k"] = 5.0
+            x = sized.get(fn, other)
+            got, want = graph(x), fn(x)
+        except Exception as error:
+            return f"call error ({type(error).__name__})"
+        return "fine" if got.shape == want.shape and torch.allclose(got, want) else "wrong"
+
+    cases = [host_draw, if_tensor, float_of, item, tolist, numpy_call, append, for_over_input, tensor_of_a_list,
+             tensor_of_map_zip, tensor_of_a_tensor, len_of_input, shape_branch, global_read]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return " | ".join(
+            f"{name}: " + ", ".join(f"{fn.__name__} {outcome(tracer, fn)}" for fn in cases)
+            for name, tracer in _fx_tracers().items()
+        )
+
+
+@fact("torch")
+def tensor_of_traced_elements() -> str:
+    """`torch.tensor`/`torch.as_tensor` of a Python container holding traced tensors (a list of
+    reductions, a tuple, a comprehension, `list(map(lambda ..., zip(x, x)))`; functorch#1046),
+    and the look-alikes `torch.tensor(x * 2)` (a tensor) and `torch.tensor([x.shape[0], 2])`
+    (sizes), under torch.jit.trace, make_fx, symbolic_trace, export and torch.compile: traced with
+    ones, called with `arange(3)`."""
+    import torch
+
+    def reductions(x):
+        return torch.tensor([x.sum(), x.max()])
+
+    def as_tensor_tuple(x):
+        return torch.as_tensor((x.mean(), x.min()))
+
+    def comprehension(x):
+        return torch.tensor([v * 2 for v in x])
+
+    def map_zip(x):
+        return torch.tensor(list(map(lambda p: p[0] - 0.05 * p[1], zip(x, x))))
+
+    def a_tensor(x):
+        return torch.tensor(x * 2)
+
+    def sizes(x):
+        return torch.tensor([x.shape[0], 2]) * x.sum()
+
+    tracers = {
+        "trace": lambda fn, example: torch.jit.trace(fn, (example,), check_trace=False),
+        **_fx_tracers(),
+        "compile": lambda fn, example: torch.compile(fn, backend="eager"),
+    }
+    ones, other = torch.ones(3), torch.arange(3.0)
+
+    def outcome(tracer, fn) -> str:
+        torch._dynamo.reset()
+        try:
+            graph = tracer(fn, ones)
+            graph(ones)
+            return "fine" if torch.equal(graph(other), fn(other)) else "wrong"
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+
+    cases = [reductions, as_tensor_tuple, comprehension, map_zip, a_tensor, sizes]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return " | ".join(
+            f"{name}: " + ", ".join(f"{fn.__name__} {outcome(tracer, fn)}" for fn in cases) for name, tracer in tracers.items()
+        )
+
+
+@fact("torch")
 def trace_iteration_over_input() -> str:
     """A `for` over the input, and a comprehension over it, under torch.jit.trace, traced with a
     batch of 4, called with a batch of 8 (the loop is unrolled to the example's length)."""
@@ -754,6 +1071,44 @@ def compile_closures_share_code_object() -> str:
 
 
 @fact("torch")
+def compile_closure_cells_guarded() -> str:
+    """Which closure cells torch.compile guards, for two closures of one factory compiled one
+    after the other (pytorch#197811's variants): a Tensor method descriptor (`torch.Tensor.__add__`
+    / `__mul__`, and `torch.Tensor.add` / `mul`), a torch function, an `operator` function, a
+    Python function, a lambda, a float. Stale where the second closure returns the first's result."""
+    import operator
+
+    import torch
+
+    def make(op):
+        def fn(x, y):
+            return op(x, y)
+        return fn
+
+    def scale(k):
+        def fn(x, y):
+            return x * k + y
+        return fn
+
+    pairs = {
+        "Tensor.__add__/__mul__": (make(torch.Tensor.__add__), make(torch.Tensor.__mul__)),
+        "Tensor.add/mul": (make(torch.Tensor.add), make(torch.Tensor.mul)),
+        "torch.add/mul": (make(torch.add), make(torch.mul)),
+        "operator.add/mul": (make(operator.add), make(operator.mul)),
+        "Python functions": (make(lambda a, b: a + b), make(lambda a, b: a * b)),
+        "floats": (scale(2.0), scale(5.0)),
+    }
+    x, y = torch.tensor(6.0), torch.tensor(3.0)
+    out = []
+    for name, (first, second) in pairs.items():
+        torch._dynamo.reset()
+        torch.compile(first, backend="eager")(x, y)
+        got = torch.compile(second, backend="eager")(x, y).item()
+        out.append(f"{name}: {'stale' if got != second(x, y).item() else 'guarded'}")
+    return "; ".join(out)
+
+
+@fact("torch")
 def compile_code_object_replaced() -> str:
     """A method a compiled lambda calls, whose `__code__` is replaced after the first call
     (pytorch#197860): does the compiled lambda see the new code?"""
@@ -775,6 +1130,52 @@ def compile_code_object_replaced() -> str:
     Model.m.__code__ = second.__code__
     got = compiled(x).item()
     return f"after the swap: {got} (eager {model.m(x).item()}): {'stale' if got != model.m(x).item() else 'fine'}"
+
+
+@fact("torch")
+def compile_code_replaced_variants() -> str:
+    """pytorch#197860's variants: a function's `__code__` replaced between two calls of a
+    torch.compile'd callable. The function is a helper the compiled function calls (inlined), a
+    method the compiled lambda calls on an object, or the compiled function itself."""
+    import torch
+
+    def nine(x):
+        return x * 9.0
+
+    def run(target: str) -> str:
+        torch._dynamo.reset()
+
+        def helper(x):
+            return x * 2.0
+
+        def outer(x):
+            return helper(x) + 1
+
+        def itself(x):
+            return x * 2.0
+
+        class Model:
+            def m(self, x):
+                return x * 2.0
+
+        model = Model()
+        compiled = {
+            "helper": torch.compile(outer, backend="eager"),
+            "method": torch.compile(lambda x: model.m(x), backend="eager"),
+            "itself": torch.compile(itself, backend="eager"),
+        }[target]
+        eager = {"helper": outer, "method": lambda x: model.m(x), "itself": itself}[target]
+        x = torch.ones(1)
+        compiled(x)
+        swapped = {"helper": helper, "method": Model.m, "itself": itself}[target]
+        swapped.__code__ = (nine if target != "method" else second_method).__code__
+        got, want = compiled(x).item(), eager(x).item()
+        return f"{target}: {'stale' if got != want else 'fine'} ({got}, eager {want})"
+
+    def second_method(self, x):
+        return x * 9.0
+
+    return "; ".join(run(t) for t in ("helper", "method", "itself"))
 
 
 @fact("torch")
@@ -805,6 +1206,84 @@ def compile_local_class_appends_to_closure_list() -> str:
             f(torch.ones(2))
         counts.append(len(state))
     return f"appends in 3 calls: eager {counts[0]}, compiled {counts[1]}"
+
+
+_MODULE_LEVEL_LIST: list = []
+
+
+class _ModuleLevel:
+    """compile_local_class_effects' module-level class (its look-alike of a local class)."""
+
+    def touch(self):
+        _MODULE_LEVEL_LIST.append(1)
+
+
+@fact("torch")
+def compile_local_class_effects() -> str:
+    """pytorch#197896's variants: which effects a torch.compile'd function's calls make are
+    replayed on every call (3 of 3), and which are lost. A method of a class defined in the
+    enclosing function, called on an instance the compiled function makes (appending to the
+    enclosing function's list, also with a tensor, or also setting an attribute), on an instance
+    made outside, and a class defined inside the compiled function; a nested function appending
+    to the same list, the compiled function appending itself, a module-level class's method
+    appending to a module-level list. Default fullgraph=False, then fullgraph=True."""
+    import torch
+
+    shared = _MODULE_LEVEL_LIST
+
+    def variants(state):
+        class Helper:
+            def touch(self):
+                state.append(1)
+
+        class Setter:
+            def touch(self):
+                state.append(1)
+                self.n = 1
+
+        class Keeper:
+            def touch(self, x):
+                state.append(x)
+
+        made_outside = Helper()
+
+        def nested():
+            state.append(1)
+
+        def inside(x):
+            class Inner:
+                def touch(self):
+                    state.append(1)
+            Inner().touch()
+            return x + 1
+
+        return {
+            "local class, instance made in the trace": lambda x: (Helper().touch(), x + 1)[1],
+            "the same, also setting an attribute": lambda x: (Setter().touch(), x + 1)[1],
+            "the same, appending a tensor": lambda x: (Keeper().touch(x), x + 1)[1],
+            "local class, instance made outside": lambda x: (made_outside.touch(), x + 1)[1],
+            "class defined in the compiled function": inside,
+            "nested function": lambda x: (nested(), x + 1)[1],
+            "the compiled function itself": lambda x: (state.append(1), x + 1)[1],
+            "module-level class, module-level list": lambda x: (_ModuleLevel().touch(), x + 1)[1],
+        }
+
+    out = []
+    for fullgraph in (False, True):
+        names = list(variants([]))
+        for name in names:
+            torch._dynamo.reset()
+            state = []
+            shared.clear()
+            fn = torch.compile(variants(state)[name], backend="eager", fullgraph=fullgraph)
+            try:
+                for _ in range(3):
+                    fn(torch.ones(2))
+                got = f"{len(state) + len(shared)} of 3"
+            except Exception as error:  # fullgraph refuses what it cannot trace
+                got = f"error: {type(error).__name__}"
+            out.append(f"{'fullgraph' if fullgraph else 'default'}, {name}: {got}")
+    return "; ".join(out)
 
 
 @fact("torch")

@@ -373,3 +373,83 @@ def spread(x):
                 f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "
                 f"{found[1]}: " + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy"),
             )
+
+
+# A display, a comprehension, or `list(...)`/`tuple(...)` of one: a Python container, whose
+# elements a constructor from data reads one by one (a tensor given whole is copied in the graph).
+_CONTAINER_NODES = (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)
+
+
+class TensorOfTracedElements(Rule):
+    """A new tensor built from a Python container holding traced values, whose values the constructor reads on the host.
+
+    What it does:
+        Flags a constructor from data that the framework's data name (`[conversions]
+        element_copies`: `torch.tensor`, `torch.as_tensor` under torch.jit.trace, make_fx,
+        symbolic_trace and torch.export) given a list or tuple display, a comprehension, or
+        `list(...)`/`tuple(...)` of one, whose elements are traced values: `torch.tensor([x.sum(),
+        x.max()])`, `torch.tensor(list(map(lambda p: p[0] - p[1], zip(w, g))))`. A tensor given
+        whole (`torch.tensor(x * 2)`) and a container of sizes (`[x.shape[0], 2]`) are not flagged.
+
+    Why is this bad:
+        The constructor reads each element's value as a Python number: torch.jit.trace and
+        make_fx record the example's values as a constant, so every call returns them again
+        (functorch#1046); symbolic_trace and torch.export raise.
+
+    Example:
+        def stats(x):
+            return torch.tensor([x.sum(), x.max()])
+
+        traced = torch.jit.trace(stats, (torch.ones(3),))
+
+    Use instead:
+        def stats(x):
+            return torch.stack([x.sum(), x.max()])
+
+    Fix safety:
+        No automatic fix: `torch.stack` needs elements of one shape, which the code may not have.
+    """
+
+    code = "ACC306"
+    name = "tensor-of-traced-elements"
+    contexts = frozenset({CACHED})
+    VALID = [
+        """
+import torch
+
+def stats(x):
+    return torch.stack([x.sum(), x.max()]) + torch.tensor(x * 2) + torch.tensor([x.shape[0], 2]).sum()
+
+traced = torch.jit.trace(stats, (torch.ones(3),))
+""",
+    ]
+    INVALID = [
+        """
+import torch
+
+def stats(x):
+    return torch.tensor([x.sum(), x.max()])  # expect: ACC306
+
+traced = torch.jit.trace(stats, (torch.ones(3),))
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        framework = framework_of(ctx)
+        if not framework.element_copies or ctx.resolve(node.func) not in framework.element_copies or not node.args:
+            return
+        data = node.args[0].value
+        if node.args[0].keyword is not None and node.args[0].keyword.value != "data":
+            return
+        if isinstance(data, cst.Call) and isinstance(data.func, cst.Name) and data.func.value in ("list", "tuple") and len(data.args) == 1:
+            held = data.args[0].value
+        elif isinstance(data, _CONTAINER_NODES):
+            held = data
+        else:
+            return
+        if ctx.kind(held) >= Kind.TREE:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' reads the values of the traced elements of '{ctx.code_for(data)}': "
+                + framework.says(self.code, "they are recorded as constants; use torch.stack"),
+            )

@@ -475,7 +475,8 @@ def _is_self(name: str, ctx: RuleContext) -> bool:
 def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
     """Whether `obj`, an attribute chain of names or a name, is an object the trace did not
     make: a chain from `self`, from a global or a closure's name (not a module's), or a local
-    only ever bound to one such chain (`w = self.model.weight`)."""
+    only ever bound to one such chain (`w = self.model.weight`) or to an object such a chain
+    owns (`p = next(self.parameters())`, `for p in self.model.parameters()`: `_owner`)."""
     root = chain_root(obj)
     if root is None:
         return False
@@ -488,9 +489,47 @@ def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
         return False  # a chain from a local: the alias below is followed one step only
     flows = ctx.analysis.body(ctx.function).flows_into.get(name, [])
     return bool(flows) and all(
-        how == "=" and isinstance(value, cst.Attribute) and (r := chain_root(value)) is not None
-        and (_is_self(r.value, ctx) or not ctx.is_local(r.value) and r.value not in ctx.analysis.index.imports.bound_names())
+        _outside_chain(value, ctx) if how == "=" and isinstance(value, cst.Attribute)
+        else _outside_chain(owner, ctx) if (owner := _owner(value, how, ctx)) is not None
+        else False
         for _, value, how in flows
+    )
+
+
+def _outside_chain(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """An attribute chain (or a name) from `self`, a global or a closure's name (not a module's)."""
+    root = chain_root(value)
+    return root is not None and (
+        _is_self(root.value, ctx) or not ctx.is_local(root.value) and root.value not in ctx.analysis.index.imports.bound_names()
+    )
+
+
+def _owner(value: cst.BaseExpression, how: str, ctx: RuleContext) -> cst.BaseExpression | None:
+    """The object whose own objects a binding takes, by a method the data say iterates them
+    (`[yields_own]`: `torch.nn.Module.parameters`): `m` of `for p in m.parameters()`,
+    `next(m.parameters())`, `next(iter(m.parameters()))`, `list(m.modules())[1]`."""
+    if how == "=":
+        if isinstance(value, cst.Subscript) and _builtin_of_one(value.value, ("list", "tuple"), ctx):
+            value = value.value.args[0].value  # `list(m.modules())[1]`
+        elif _builtin_of_one(value, ("next",), ctx):
+            value = value.args[0].value  # `next(m.parameters())`, `next(iter(m.parameters()))`
+            if _builtin_of_one(value, ("iter",), ctx):
+                value = value.args[0].value
+        else:
+            return None
+    elif how != "in":
+        return None
+    methods = frozenset().union(*ctx.analysis.markers.yields_own.values())
+    if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute) and value.func.attr.value in methods:
+        return value.func.value
+    return None
+
+
+def _builtin_of_one(value: cst.BaseExpression, names: tuple[str, ...], ctx: RuleContext) -> bool:
+    """Whether `value` calls one of the builtins `names` with one positional argument."""
+    return (
+        isinstance(value, cst.Call) and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star
+        and ctx.resolve(value.func) in names
     )
 
 

@@ -102,7 +102,7 @@ class ModuleClasses:
                         continue
                     for base in cls.bases:
                         base_cls = self.module_class(base)
-                        if self.resolve(base) in traced.bases or (base_cls is not None and self.of.get(base_cls) is traced):
+                        if traced.based_on(self.resolve(base)) or (base_cls is not None and self.of.get(base_cls) is traced):
                             self.of[cls] = traced
                             changed = True
                             break

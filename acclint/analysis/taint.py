@@ -626,6 +626,8 @@ class ValueQuery:
                 return container_of(args)
             if qualified == "range":
                 return STATIC
+            if qualified == "map" and node.args and isinstance(node.args[0].value, cst.Lambda):
+                return container_of(self._mapped(node.args[0].value, [a.value for a in node.args[1:]]))
         return UNKNOWN if args > STATIC else STATIC
 
     def _maps_to_host_values(self, node: cst.Call) -> bool:
@@ -648,6 +650,16 @@ class ValueQuery:
             )
             return leaves.kind(function.body) is STATIC
         return self.imports.resolve(function) in self.facts.static_calls
+
+    def _mapped(self, function: cst.Lambda, iterables: list[cst.BaseExpression]) -> Kind:
+        """The kind of what `map(lambda ...: body, *iterables)` yields: the body's, each
+        parameter taking the kind of an element of its iterable (`map(lambda p: p[0] - p[1],
+        zip(w, g))` of traced `w`, `g` yields tracers); unknown where they do not pair up."""
+        params = function.params
+        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.kwonly_params or len(params.params) != len(iterables):
+            return UNKNOWN
+        bound = {p.name.value: self.element_kind(it) for p, it in zip(params.params, iterables)}
+        return self.narrowed(bound).kind(function.body)
 
     def _item_or_default(self, node: cst.Call) -> Kind:
         """`tree.get(key, default)` (or `setdefault`) of a pytree mapping: its item, a pytree of

@@ -82,6 +82,20 @@ class TracedClass:
     # Calls that make a symbolic input (`keras.Input`): an instance run on one, or on what is
     # computed from one, joins a functional model (traced by its `fit`/`predict`), not an eager run.
     symbolic_inputs: frozenset[str] = frozenset()
+    # Namespaces every class of which (but `not_bases`) is a base too: Keras exports its built-in
+    # layers from `keras.layers`, each a `Layer` subclass whose subclasses' `call` it traces
+    # (`class MyDense(layers.Dense)`; run: framework_runs.py keras_builtin_layer_subclass).
+    namespaces: frozenset[str] = frozenset()
+    not_bases: frozenset[str] = frozenset()
+
+    def based_on(self, qualified: str | None) -> bool:
+        """Whether the class named `qualified` is one whose subclasses have traced methods."""
+        if qualified is None:
+            return False
+        if qualified in self.bases:
+            return True
+        namespace = qualified.rpartition(".")[0]
+        return namespace in self.namespaces and qualified not in self.not_bases
 
 
 @dataclass(frozen=True)
@@ -264,6 +278,17 @@ class Framework:
     # the int32 and float16 vectors first give float16), so a select is proven one dtype
     # only for branches computed from one tensor (acclint/fix/proof.py).
     promotion: str = "lattice"
+    # Module-level tensors the framework records as constants, which cannot require grad
+    # (`[grad_constants]`, torch.jit.trace: ACC608): calls that make one requiring grad
+    # (`torch.nn.Parameter`), the keyword that asks for it (`requires_grad=True`) and the methods
+    # that switch it on (`t.requires_grad_()`); empty where globals are no constants.
+    grad_makers: frozenset[str] = frozenset()
+    grad_keyword: str = ""
+    grad_methods: frozenset[str] = frozenset()
+    # Constructors from data that read the values of the traced elements of a Python container
+    # they are given (`[conversions] element_copies`, ACC306: `torch.tensor([x.sum()])` under
+    # torch.jit.trace records the example's values).
+    element_copies: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -305,6 +330,10 @@ class MarkerTable:
     # `torch.nn.Module.eval`): a base's qualified name -> those methods. acclint.analysis.objects
     # follows `Net().eval()` to the instance of `Net`.
     returns_self: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Methods a framework's base class defines to iterate the instance's own objects
+    # (`[yields_own]`: `torch.nn.Module.parameters`): writing what they yield writes the
+    # instance's state (`next(self.parameters()).requires_grad = True`).
+    yields_own: dict[str, frozenset[str]] = field(default_factory=dict)
     # Classes whose instances, called, call each module they were made with in turn
     # (`[containers]`: `torch.nn.Sequential(Block(), Block())`): acclint.analysis.objects
     # follows a marker handed one to its elements' methods.
@@ -359,6 +388,11 @@ class MarkerTable:
         """Every base class whose subclasses have traced methods."""
         return frozenset(base for traced in self.traced_classes for base in traced.bases)
 
+    @property
+    def class_namespaces(self) -> frozenset[str]:
+        """Every namespace whose classes are such bases (`keras.layers`)."""
+        return frozenset(namespace for traced in self.traced_classes for namespace in traced.namespaces)
+
 
 FOLDER = Path(__file__).parent  # the data files, installed beside this module
 
@@ -408,6 +442,7 @@ def load_markers(
     keywords: set[str] = set()
     instances: dict[str, tuple[str, bool]] = {}
     returns_self: dict[str, frozenset[str]] = {}
+    yields_own: dict[str, frozenset[str]] = {}
     containers: set[str] = set()
     flags: set[str] = set()
     built_state: list[BuiltState] = []
@@ -427,6 +462,7 @@ def load_markers(
                 tuple(t.get("arrays", ())),
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
+                frozenset(t.get("namespaces", ())), frozenset(t.get("not_bases", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's markers (`[variant] of = ["torch.compile",
@@ -439,6 +475,8 @@ def load_markers(
             flags.add(variant["keyword"])
         for base, methods in raw.get("returns_self", {}).items():
             returns_self[base] = returns_self.get(base, frozenset()) | frozenset(methods)
+        for base, methods in raw.get("yields_own", {}).items():
+            yields_own[base] = yields_own.get(base, frozenset()) | frozenset(methods)
         containers |= set(raw.get("containers", {}).get("names", ()))
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
@@ -475,6 +513,7 @@ def load_markers(
         flag_keywords=frozenset(flags),
         built_state=tuple(built_state),
         returns_self=returns_self,
+        yields_own=yields_own,
         containers=frozenset(containers),
     )
 
@@ -513,6 +552,10 @@ def _framework(raw: dict) -> Framework:
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
+        grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
+        grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
+        grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
+        element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
     )
 
 

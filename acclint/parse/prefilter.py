@@ -21,7 +21,7 @@ from acclint.frameworks.markers import MarkerTable
 @cache
 def marker_pattern(markers: MarkerTable) -> re.Pattern[bytes]:
     words = {name.rsplit(".", 1)[-1] for name in _call_free(markers.markers)}
-    words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases | markers.instance_makers}
+    words |= {name.rsplit(".", 1)[-1] for name in markers.class_bases | markers.instance_makers | markers.class_namespaces}
     alternation = b"|".join(re.escape(w.encode()) for w in sorted(words))
     return re.compile(rb"\b(?:" + alternation + rb")\b")
 
@@ -41,8 +41,11 @@ def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], froz
     """The qualified names that start a context (a class whose methods are markers is made by
     one of `instance_makers`), their last components, and their prefixes."""
     # (a receiver marker's class is a target here only: the marker's own word, `compile`, already
-    # passes the text stage)
-    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
+    # passes the text stage; a namespace whose classes are bases, `keras.layers`, is one whole)
+    targets = (
+        _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
+        | markers.class_namespaces
+    )
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes
@@ -118,6 +121,8 @@ def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
             _bind(bindings, prefixes, local, alias.name if alias.asname else local)
     elif kind is ast.ImportFrom:
         module = "." * node.level + (node.module or "")
+        if module in targets:
+            return True  # a class of a namespace whose classes are bases (`from keras.layers import Dense`)
         for alias in node.names:
             if alias.name == "*":
                 if any(t.startswith(module + ".") for t in targets):

@@ -23,9 +23,9 @@ class MyModule(nn.Module):
     def forward(self, x):
         param = next(self.parameters())
 
-        param.requires_grad = True  # label: ACC4
+        param.requires_grad = True  # label[r]: ACC4
         x = self.model(x).mean()
-        param.requires_grad = False
+        param.requires_grad = False  # label[r]
         return x
 
 

@@ -21,8 +21,8 @@ class MyDense(layers.Dense):
     def call(self, inputs):
         global counter
 
-        counter += 1  # label: ACC4
-        print('\n{}. inputs.numpy()='.format(counter))
+        counter += 1  # label[c]: ACC4
+        print('\n{}. inputs.numpy()='.format(counter))  # label[c]
         if hasattr(inputs, 'numpy'):
             print('{}'.format(inputs.numpy()))
         else:
