@@ -15,7 +15,9 @@ of objects.
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
   module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
-  itself (`m = torch.compile(m)`) keeps its object (`_rewraps`), and a container of modules
+  itself (`m = torch.compile(m)`), or to any call of no class or function of the module handed
+  it first (`model = fabric.setup(model)`, `net = DDP(net)`: a launcher's or a parallel
+  wrapper runs the object), keeps its object (`_rewraps`), and a container of modules
   (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
   (`elements`; contexts follows each, this module's class questions want one class of them).
 - A method of an object made by a known call is a marker where the frameworks' data say so
@@ -129,12 +131,17 @@ class Objects:
         return self._one(values, scope, made, seen | {key})
 
     def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
-        """Whether `value` hands the object `key` names to a marker (`self.encoder =
-        torch.compile(self.encoder)`): calling what the marker gives back runs the object's own
-        method, so the binding says nothing new of what the name holds."""
-        return (
-            isinstance(value, cst.Call) and self.markers.get(self.resolve(value.func)) is not None
-            and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])
+        """Whether `value` hands the object `key` names, first, to a call that gives back
+        something running it: a marker (`self.encoder = torch.compile(self.encoder)`), or a call
+        of no class or function of this module, which the analysis cannot see give back anything
+        else (`model = fabric.setup(model)`, `net = DistributedDataParallel(net)`). Calling what
+        it gives back runs the object's own method, so the binding says nothing new of what the
+        name holds."""
+        if not (isinstance(value, cst.Call) and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])):
+            return False
+        func = value.func
+        return self.markers.get(self.resolve(func)) is not None or not (
+            isinstance(func, cst.Name) and (func.value in self.index.classes or func.value in self.index.functions)
         )
 
     def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
