@@ -221,7 +221,60 @@ REBOUND_THROUGH = {
     """,
 }
 
-IN_MODULE = {**RETURNED, **DEFAULTS, **REBOUND_THROUGH}
+# A name bound to a lazy loader of a module (a call given the name itself, `globals()` and the
+# module's name: `reverb = LazyLoader("reverb", globals(), "reverb")`) is that module, as
+# `import reverb` would bind it.
+LAZY = {
+    "tf_agents_lazy_loader_of_reverb": """
+        from tf_agents.utils import lazy_loader
+
+        reverb = lazy_loader.LazyLoader("reverb", globals(), "reverb")
+
+        def make_dataset(server):
+            dataset = reverb.TrajectoryDataset(server, table="t", max_in_flight_samples_per_worker=2)
+
+            def broadcast_info(info_traj):
+                print("broadcasting", info_traj)  # expect: ACC401
+                return info_traj
+
+            dataset = dataset.map(broadcast_info)
+            return dataset
+    """,
+    "tensorflow_lazy_loader_of_jax": """
+        from tensorflow.python.util.lazy_loader import LazyLoader
+
+        jax = LazyLoader("jax", globals(), "jax")
+
+        @jax.jit
+        def step(x):
+            print("step", x)  # expect: ACC401
+            return x
+    """,
+    "a_lazily_loaded_submodule_under_another_name": """
+        from tensorflow.python.util import lazy_loader
+
+        tfdata = lazy_loader.LazyLoader("tfdata", globals(), "tensorflow.data")
+
+        def parse(record):
+            print("parsing", record)  # expect: ACC401
+            return record
+
+        ds = tfdata.Dataset.from_tensor_slices([1, 2, 3]).map(parse)
+    """,
+    # look-alike: a lazily loaded numpy: its `vectorize` runs the function eagerly
+    "a_lazily_loaded_numpy": """
+        from tensorflow.python.util import lazy_loader
+
+        np = lazy_loader.LazyLoader("np", globals(), "numpy")
+
+        @np.vectorize
+        def clip(x):
+            print("clipping", x)
+            return min(x, 1.0)
+    """,
+}
+
+IN_MODULE = {**RETURNED, **DEFAULTS, **REBOUND_THROUGH, **LAZY}
 
 
 @pytest.mark.parametrize("name", sorted(IN_MODULE))
