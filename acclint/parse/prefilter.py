@@ -16,6 +16,7 @@ import re
 from functools import cache
 
 from acclint.frameworks.markers import MarkerTable
+from acclint.parse.lazy_imports import lazily_loaded
 
 
 @cache
@@ -126,9 +127,13 @@ def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
             _bind(bindings, prefixes, alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)
     elif kind is ast.Assign:
         if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+            local = node.targets[0].id
             parts = _chain(node.value)
             if parts is not None:
-                aliases.append((node.targets[0].id, parts))
+                aliases.append((local, parts))
+            module = lazily_loaded(local, node.value)  # `reverb = LazyLoader("reverb", globals(), "reverb")`
+            if module is not None:
+                _bind(bindings, prefixes, local, module)
     return False
 
 
