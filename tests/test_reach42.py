@@ -355,3 +355,45 @@ def test_an_imported_model_compiled_then_set_up(tmp_path):
         """,
     })
     assert _found(root) == _expected(root, ["pkg/model.py", "pkg/pretrain.py"])
+
+
+# Bad input for the reach above: factories returning each other's calls, a loop parameter whose
+# default names its own function, a lazy loader of no module name; each ends, crashes nothing and
+# puts nothing in a context.
+BAD_INPUT = {
+    "factories_returning_each_other": """
+        import jax
+
+        def ping(n):
+            return pong(n)
+
+        def pong(n):
+            return ping(n)
+
+        fast = jax.jit(ping(3))
+    """,
+    "a_loop_parameter_defaulting_to_its_own_function": """
+        def search(fn, x, loop=search):
+            def body(i, c):
+                print("body", c)
+                return fn(c)
+            return loop(0, 3, body, x)
+
+        result = search(abs, 1.0)
+    """,
+    "a_lazy_loader_of_no_module_name": """
+        from tensorflow.python.util import lazy_loader
+
+        jax = lazy_loader.LazyLoader("jax", globals(), "not a module")
+
+        @jax.jit
+        def step(x):
+            print("step", x)
+            return x
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUT))
+def test_bad_input_ends_with_no_context(name):
+    assert_labels_match(BAD_INPUT[name])
