@@ -274,7 +274,56 @@ LAZY = {
     """,
 }
 
-IN_MODULE = {**RETURNED, **DEFAULTS, **REBOUND_THROUGH, **LAZY}
+# A parameter annotated with a class the frameworks' data know (`ds: tf.data.Dataset`) holds an
+# instance of it, where the function uses it and where a method keeps it on `self` for another.
+ANNOTATED = {
+    "a_dataset_parameter_mapped": """
+        import tensorflow as tf
+
+        def pipeline(ds: tf.data.Dataset):
+            def parse(record):
+                print("parsing", record)  # expect: ACC401
+                return record
+            return ds.map(parse)
+    """,
+    "a_dataset_a_method_keeps_mapped_by_another": """
+        import tensorflow as tf
+
+        class Index:
+            def index_from_dataset(self, candidates: tf.data.Dataset):
+                self._candidates = candidates
+                return self
+
+            def query(self, queries):
+                def score(batch):
+                    print("scoring", batch)  # expect: ACC401
+                    return batch
+                return self._candidates.map(score)
+    """,
+    "a_keyword_only_dataset_shuffled_then_mapped": """
+        import tensorflow as tf
+
+        def augment(image):
+            print("augmenting", image)  # expect: ACC401
+            return image
+
+        def prepare(*, dataset: tf.data.Dataset, seed=0):
+            return dataset.shuffle(10, seed=seed).map(augment)
+    """,
+    # look-alike: a pandas Series' `map` runs the function eagerly on each value
+    "a_series_parameter_mapped": """
+        import pandas as pd
+
+        def parse(value):
+            print("parsing", value)
+            return value
+
+        def clean(column: pd.Series):
+            return column.map(parse)
+    """,
+}
+
+IN_MODULE = {**RETURNED, **DEFAULTS, **REBOUND_THROUGH, **LAZY, **ANNOTATED}
 
 
 @pytest.mark.parametrize("name", sorted(IN_MODULE))
