@@ -222,8 +222,14 @@ class Objects:
     def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
         method of the class) is bound to."""
+        return [value for value, _ in self._bound_in(expr, scope)]
+
+    def _bound_in(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
+        """`_bound`'s values, each with the function it is evaluated in: `scope` for a name,
+        the method that sets it for an attribute of `self` (`self._candidates = candidates` in
+        `index_from_dataset` reads that method's parameter)."""
         if isinstance(expr, cst.Name):
-            return [v for v in self._values_of(expr.value, scope) if v is not expr]
+            return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
             return []
         cls = scope.own_class(expr.value.value) if scope is not None else None
@@ -235,7 +241,7 @@ class Objects:
             if owner is None:
                 continue
             values += [
-                v for t, v, how in self._body(other).flows
+                (v, other) for t, v, how in self._body(other).flows
                 if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value
                 and isinstance(t.value, cst.Name) and t.value.value == owner
             ]
@@ -271,7 +277,23 @@ class Objects:
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
-        return {name for v in self._bound(expr, scope) for name in self.types(v, scope, seen | {key})}
+        annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
+        return annotated | {name for v, where in self._bound_in(expr, scope) for name in self.types(v, where, seen | {key})}
+
+    def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
+        """The class a parameter `name` of the nearest function around `scope` taking one is
+        annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller hands an
+        instance of it."""
+        fn = scope
+        while fn is not None:
+            params = fn.node.params
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                if param.name.value == name:
+                    spelled = param.annotation.annotation if param.annotation is not None else None
+                    qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
+                    return {qualified} if qualified else set()
+            fn = fn.parent
+        return set()
 
     def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
         """What the data name the classes of the values a module-level function returns

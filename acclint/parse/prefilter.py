@@ -40,10 +40,11 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 @cache
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The qualified names that start a context (a class whose methods are markers is made by
-    one of `instance_makers`), their last components, and their prefixes."""
+    one of `instance_makers`, or named as a parameter's annotation), their last components, and
+    their prefixes."""
     # (a receiver marker's class is a target here only: the marker's own word, `compile`, already
     # passes the text stage)
-    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
+    targets = _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes | markers.instance_classes
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
     return targets, tails, prefixes
