@@ -446,3 +446,23 @@ BAD_INPUT = {
 @pytest.mark.parametrize("name", sorted(BAD_INPUT))
 def test_bad_input_ends_with_no_context(name):
     assert_labels_match(BAD_INPUT[name])
+
+
+def test_a_kept_dataset_named_like_the_local_that_reads_it():
+    """tensorflow-recommenders' shape: the method's local `candidates` holds `self._candidates`,
+    which another method set from its own parameter `candidates`: two names, one spelling."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class Streaming(tf.keras.Model):
+            def index_from_dataset(self, candidates: tf.data.Dataset):
+                self._candidates = candidates
+                return self
+
+            def call(self, queries):
+                def top_scores(index, batch):
+                    print("scoring", batch)  # expect: ACC401
+                    return batch
+                candidates = self._candidates
+                return candidates.map(top_scores).reduce(0, lambda a, b: a)
+    """)

@@ -275,6 +275,7 @@ class Objects:
         if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
             return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
+        key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
         annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
