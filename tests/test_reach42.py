@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from acclint.api import lint_paths
+from acclint.cli import main
 from labelled import assert_labels_match, labels
 from two_modules import write_files
 
@@ -466,3 +467,27 @@ def test_a_kept_dataset_named_like_the_local_that_reads_it():
                 candidates = self._candidates
                 return candidates.map(top_scores).reduce(0, lambda a, b: a)
     """)
+
+
+def test_show_wrappers_says_why_a_chain_through_defaults_gives_no_context(tmp_path, capsys):
+    """A loop parameter defaulting to its own function, and two functions whose defaults name
+    each other: `--show-wrappers` ends and names each recursive chain."""
+    root = write_files(tmp_path, {"m.py": """
+        import jax
+
+        def search(fn, x, loop=search):
+            def body(i, c):
+                return fn(c)
+            return loop(0, 3, body, x)
+
+        def ping(fn, x, loop=jax.lax.fori_loop):
+            return pong(fn, x)
+
+        def pong(fn, x, loop=ping):
+            return loop(fn, x)
+    """})
+    assert main(["check", "--show-wrappers", "--no-cache", str(root)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" (", 1)[0] for line in lines] == ["no wrapper: m.ping", "no wrapper: m.pong", "no wrapper: m.search"]
+    assert "hands `fn` only to itself (search): a recursive chain" in lines[2]
+    assert "which hands it back (m.ping -> m.pong -> m.ping)" in lines[0]
