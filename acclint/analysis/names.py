@@ -141,7 +141,10 @@ class ImportTable:
         """Record `local = value` when `value` resolves through an import (`jit = jax.jit`), or
         loads a module lazily (acclint.parse.lazy_imports)."""
         if _gives_globals(value):  # rare: read as `ast` once
-            module = lazily_loaded(local, ast.parse(cst.Module([]).code_for_node(value).strip(), mode="eval").body)
+            try:
+                module = lazily_loaded(local, ast.parse(cst.Module([]).code_for_node(value).strip(), mode="eval").body)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):  # syntax newer than this Python's `ast`
+                module = None
             if module is not None:
                 self.bind_import(module, local)
                 return
