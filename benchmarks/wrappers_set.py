@@ -4,8 +4,10 @@ wrapper, a higher-order function, an object handed to a marker, a dataset's `map
 probe line put at its top. Recall is the share of probes acclint reports.
 
 `wrappers_set.tsv` lists the bodies (one a line: code base, folder linted, file, the `def`'s line
-and name, the probe statement, the shape, and why the body is traced for sure, read off the code
-and, for a library, off its source). The code bases are the real-code benchmark's
+and name, the probe statement, the shape, why the body is traced for sure, read off the code
+and, for a library, off its source, and which stop chose it: the rows of a later stop come from
+code bases no earlier row came from, written down before any change made for them, so their
+recall is reported apart from the rows the linter was tuned on). The code bases are the real-code benchmark's
 (benchmarks/realworld, extracted under one folder). For each linted folder the script copies it
 to a temporary folder, puts each of its probes as the first statement of its body (after a
 docstring), lints the copy with the API (`--no-cache`), and counts a probe found where some
@@ -14,6 +16,7 @@ finding sits on its line. The probes are written so that any traced context repo
 
     python benchmarks/wrappers_set.py /work/realworld            # every body
     python benchmarks/wrappers_set.py /work/realworld --list     # each body, found or missed
+    python benchmarks/wrappers_set.py /work/realworld --chosen stop42   # one stop's rows only
 """
 
 from __future__ import annotations
@@ -41,11 +44,12 @@ class Body:
     probe: str
     shape: str
     why: str
+    chosen: str  # the stop that chose the row (stop41, stop42)
 
 
 def read_table(path: Path = TABLE) -> list[Body]:
     rows = [r for r in csv.reader(path.open(encoding="utf-8"), delimiter="\t") if r and not r[0].startswith("#")]
-    return [Body(r[0], r[1], r[2], int(r[3]), r[4], r[5], r[6], r[7]) for r in rows[1:]]
+    return [Body(r[0], r[1], r[2], int(r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows[1:]]
 
 
 def _probe_at(lines: list[str], body: Body) -> int:
@@ -113,16 +117,24 @@ def main(argv: list[str]) -> int:
     parser.add_argument("realworld", type=Path, help="the folder the real-code benchmark's code bases are extracted under")
     parser.add_argument("--list", action="store_true", help="print each body, found or missed")
     parser.add_argument("--shape", help="only the bodies of this shape")
+    parser.add_argument("--chosen", help="only the bodies this stop chose (stop41, stop42)")
     args = parser.parse_args(argv)
-    bodies = [b for b in read_table() if args.shape is None or b.shape == args.shape]
+    bodies = [
+        b for b in read_table()
+        if (args.shape is None or b.shape == args.shape) and (args.chosen is None or b.chosen == args.chosen)
+    ]
     results = run(args.realworld, bodies)
     shapes: dict[str, list[bool]] = defaultdict(list)
+    chosen: dict[str, list[bool]] = defaultdict(list)
     for body, found, codes in results:
         shapes[body.shape].append(found)
+        chosen[body.chosen].append(found)
         if args.list:
-            print(f"{'found ' if found else 'MISSED'} {body.shape:<16} {body.repo}/{body.file}:{body.line} {body.name} {' '.join(codes)}")
+            print(f"{'found ' if found else 'MISSED'} {body.chosen} {body.shape:<16} {body.repo}/{body.file}:{body.line} {body.name} {' '.join(codes)}")
     for shape, found in sorted(shapes.items()):
         print(f"{shape:<16} {sum(found)}/{len(found)}")
+    for stop, found in sorted(chosen.items()):
+        print(f"chosen {stop:<9} {sum(found)}/{len(found)}")
     total = [f for _, f, _ in results]
     print(f"recall {sum(total)}/{len(total)} = {sum(total) / max(1, len(total)):.2f}")
     return 0

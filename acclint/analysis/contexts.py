@@ -268,6 +268,9 @@ class ContextAnalysis:
         found = self._named(expr, self.resolve(expr), scope)
         if found is not None:
             return found
+        default = _parameter_default(expr.value, scope) if isinstance(expr, cst.Name) else None
+        if default is not None:  # `loop_fn(0, n, body, x)` with `loop_fn=jax.lax.fori_loop`
+            return self._marker_of(default)
         if isinstance(expr, cst.Call):
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
@@ -392,9 +395,26 @@ class ContextAnalysis:
             elements = self.objects.elements(expr)
             if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
                 return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
+            factory = self.lookup(expr.func.value, scope, cls, at) if isinstance(expr.func, cst.Name) else None
+            returned = self._returned_targets(factory, seen) if factory is not None else []
+            if returned:  # `jax.jit(make_train(config))`: the functions the factory returns
+                return returned
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
+
+    def _returned_targets(self, factory: FunctionInfo, seen: frozenset[str]) -> list[Target]:
+        """The functions a call of the module's function `factory` gives back, as a marker
+        handed the call takes them: those its `return`s name (a closure it defines, a function
+        of the module it picks), each evaluated in the factory's own scope; followed once in a
+        chain of factories (`seen`), and none for a generator."""
+        key = f"{factory.name}()"
+        if key in seen or not isinstance(factory.node, cst.FunctionDef):
+            return []
+        facts = self._body(factory)
+        if facts.yields:
+            return []
+        return [t for value in facts.returns for t in self._targets(value, factory, factory.cls, seen | {key})]
 
     def _spelled_keys(self, mapping: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]] | None:
         """The keys and values of a mapping `partial` unpacks, where they are spelled out: a
@@ -1006,6 +1026,19 @@ class ContextAnalysis:
 
 
 @cache
+def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+    """The default of the parameter `name` of the nearest function around `scope` that takes
+    one of that name (what a call of it runs where the caller leaves it out), or None."""
+    fn = scope
+    while fn is not None:
+        params = fn.node.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.name.value == name:
+                return param.default
+        fn = fn.parent
+    return None
+
+
 def _opaque_reexports(markers: MarkerTable) -> frozenset[tuple[str, str]]:
     return frozenset((name.split(".", 1)[0], name.rsplit(".", 1)[-1]) for name in markers.opaque)
 

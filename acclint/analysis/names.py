@@ -17,6 +17,8 @@ import ast
 
 import libcst as cst
 
+from acclint.parse.lazy_imports import lazily_loaded
+
 # Names a `from acclint.runtime import *` brings in (its `__all__`; the engine never imports the
 # runtime, and tests/test_names.py keeps this list equal to it).
 _STAR_EXPORTS = {
@@ -48,6 +50,14 @@ _STAR_EXPORTS = {
         "tanh", "trainingProgressMonitor", "updateInfo", "var", "where", "zeros",
     ),
 }
+
+
+def _gives_globals(value: cst.BaseExpression) -> bool:
+    """Whether `value` is a call given `globals()` second (what a lazy loader is given)."""
+    if not isinstance(value, cst.Call) or len(value.args) < 3:
+        return False
+    scope = value.args[1].value
+    return isinstance(scope, cst.Call) and isinstance(scope.func, cst.Name) and scope.func.value == "globals"
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
@@ -93,13 +103,19 @@ class ImportTable:
 
     def bind_statement(self, statement: ast.AST) -> None:
         """An `import` or `from ... import` statement of an `ast` tree (the project index, the
-        wrapper inference and installed libraries read files with `ast`); others bind nothing."""
+        wrapper inference and installed libraries read files with `ast`), or a lazy loader of a
+        module bound to a name (acclint.parse.lazy_imports); others bind nothing."""
         if type(statement) is ast.Import:
             for alias in statement.names:
                 self.bind_import(alias.name, alias.asname)
         elif type(statement) is ast.ImportFrom:
             names = [(a.name, a.asname) for a in statement.names]
             self.bind_import_from("." * statement.level + (statement.module or ""), None if names == [("*", None)] else names)
+        elif type(statement) is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
+            local = statement.targets[0].id
+            module = lazily_loaded(local, statement.value)
+            if module is not None:
+                self.bind_import(module, local)
 
     def bind_import(self, full: str, asname: str | None) -> None:
         """`import full` or `import full as asname` (spelt as strings: the project index
@@ -122,7 +138,16 @@ class ImportTable:
             self._bind(asname or name, f"{module}.{name}" if module.strip(".") else module + name)
 
     def add_alias(self, local: str, value: cst.BaseExpression) -> None:
-        """Record `local = value` when `value` resolves through an import (`jit = jax.jit`)."""
+        """Record `local = value` when `value` resolves through an import (`jit = jax.jit`), or
+        loads a module lazily (acclint.parse.lazy_imports)."""
+        if _gives_globals(value):  # rare: read as `ast` once
+            try:
+                module = lazily_loaded(local, ast.parse(cst.Module([]).code_for_node(value).strip(), mode="eval").body)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):  # syntax newer than this Python's `ast`
+                module = None
+            if module is not None:
+                self.bind_import(module, local)
+                return
         if local in self._names and local not in self._ambiguous:
             qualified = self.resolve(value)
             if qualified != self._names[local]:

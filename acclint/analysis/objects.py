@@ -15,7 +15,9 @@ of objects.
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
   module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
-  itself (`m = torch.compile(m)`) keeps its object (`_rewraps`), and a container of modules
+  itself (`m = torch.compile(m)`), or to any call of no class or function of the module handed
+  it first (`model = fabric.setup(model)`, `net = DDP(net)`: a launcher's or a parallel
+  wrapper runs the object), keeps its object (`_rewraps`), and a container of modules
   (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
   (`elements`; contexts follows each, this module's class questions want one class of them).
 - A method of an object made by a known call is a marker where the frameworks' data say so
@@ -129,12 +131,17 @@ class Objects:
         return self._one(values, scope, made, seen | {key})
 
     def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
-        """Whether `value` hands the object `key` names to a marker (`self.encoder =
-        torch.compile(self.encoder)`): calling what the marker gives back runs the object's own
-        method, so the binding says nothing new of what the name holds."""
-        return (
-            isinstance(value, cst.Call) and self.markers.get(self.resolve(value.func)) is not None
-            and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])
+        """Whether `value` hands the object `key` names, first, to a call that gives back
+        something running it: a marker (`self.encoder = torch.compile(self.encoder)`), or a call
+        of no class or function of this module, which the analysis cannot see give back anything
+        else (`model = fabric.setup(model)`, `net = DistributedDataParallel(net)`). Calling what
+        it gives back runs the object's own method, so the binding says nothing new of what the
+        name holds."""
+        if not (isinstance(value, cst.Call) and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])):
+            return False
+        func = value.func
+        return self.markers.get(self.resolve(func)) is not None or not (
+            isinstance(func, cst.Name) and (func.value in self.index.classes or func.value in self.index.functions)
         )
 
     def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
@@ -215,8 +222,14 @@ class Objects:
     def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
         method of the class) is bound to."""
+        return [value for value, _ in self._bound_in(expr, scope)]
+
+    def _bound_in(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
+        """`_bound`'s values, each with the function it is evaluated in: `scope` for a name,
+        the method that sets it for an attribute of `self` (`self._candidates = candidates` in
+        `index_from_dataset` reads that method's parameter)."""
         if isinstance(expr, cst.Name):
-            return [v for v in self._values_of(expr.value, scope) if v is not expr]
+            return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
             return []
         cls = scope.own_class(expr.value.value) if scope is not None else None
@@ -228,7 +241,7 @@ class Objects:
             if owner is None:
                 continue
             values += [
-                v for t, v, how in self._body(other).flows
+                (v, other) for t, v, how in self._body(other).flows
                 if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value
                 and isinstance(t.value, cst.Name) and t.value.value == owner
             ]
@@ -262,9 +275,26 @@ class Objects:
         if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
             return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
+        key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
-        return {name for v in self._bound(expr, scope) for name in self.types(v, scope, seen | {key})}
+        annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
+        return annotated | {name for v, where in self._bound_in(expr, scope) for name in self.types(v, where, seen | {key})}
+
+    def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
+        """The class a parameter `name` of the nearest function around `scope` taking one is
+        annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller hands an
+        instance of it."""
+        fn = scope
+        while fn is not None:
+            params = fn.node.params
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                if param.name.value == name:
+                    spelled = param.annotation.annotation if param.annotation is not None else None
+                    qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
+                    return {qualified} if qualified else set()
+            fn = fn.parent
+        return set()
 
     def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
         """What the data name the classes of the values a module-level function returns

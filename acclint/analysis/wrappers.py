@@ -615,7 +615,7 @@ def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
             keyword = ""
         else:
             break
-        step = _call_step(call, position, keyword, imports)
+        step = _call_step(call, position, keyword, imports, parents)
         if step is None:
             break
         steps.append(step)
@@ -625,16 +625,37 @@ def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable) -> Step | None:
+def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable, parents) -> Step | None:
     func = call.func
     options = _literal_options(call.keywords)
     if isinstance(func, ast.Call) and dotted(func.func) in PARTIAL and func.args:  # partial(jax.jit, ...)(fn)
         options += _literal_options(func.keywords)
         func = func.args[0]
+    if isinstance(func, ast.Name):  # `loop_fn(0, n, body, x)` with `loop_fn=jax.lax.fori_loop`
+        func = _parameter_default(func.id, call, parents) or func
     callee = dotted(func)
     if callee is None:
         return None
     return Step(_resolved(callee, imports), position, keyword, _is_imported(callee, imports), options)
+
+
+def _parameter_default(name: str, node: ast.AST, parents) -> ast.expr | None:
+    """The default of the parameter `name` of the nearest function holding `node` that takes
+    one of that name (what a call of it runs where the caller leaves it out), or None."""
+    current = parents.get(id(node))
+    while current is not None:
+        owner = current[0]
+        if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            a = owner.args
+            positional = a.posonlyargs + a.args
+            defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+            for param, default in [*zip(positional, defaults), *zip(a.kwonlyargs, a.kw_defaults)]:
+                if param.arg == name:
+                    return default
+            if name in {p.arg for p in (a.vararg, a.kwarg) if p}:
+                return None
+        current = parents.get(id(owner))
+    return None
 
 
 def _literal_options(keywords: list[ast.keyword]) -> tuple[tuple[str, tuple], ...]:

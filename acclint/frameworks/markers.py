@@ -378,6 +378,12 @@ class MarkerTable:
         return frozenset(self.instances)
 
     @property
+    def instance_classes(self) -> frozenset[str]:
+        """Every class whose instances' methods may be markers (`tensorflow.data.Dataset`): a
+        module naming one may annotate a parameter with it and map over what it is handed."""
+        return frozenset(cls for cls, _ in self.instances.values())
+
+    @property
     def receiver_classes(self) -> frozenset[str]:
         """Every class a marker that traces its receiver is a method of (`torch.nn.Module` of
         `model.compile()`): a module subclassing one may hold a context."""

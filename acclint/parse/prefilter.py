@@ -16,6 +16,7 @@ import re
 from functools import cache
 
 from acclint.frameworks.markers import MarkerTable
+from acclint.parse.lazy_imports import lazily_loaded
 
 
 @cache
@@ -39,12 +40,13 @@ def may_hold_context(source: bytes, markers: MarkerTable) -> bool:
 @cache
 def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The qualified names that start a context (a class whose methods are markers is made by
-    one of `instance_makers`), their last components, and their prefixes."""
+    one of `instance_makers`, or named as a parameter's annotation), their last components, and
+    their prefixes."""
     # (a receiver marker's class is a target here only: the marker's own word, `compile`, already
     # passes the text stage; a namespace whose classes are bases, `keras.layers`, is one whole)
     targets = (
         _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
-        | markers.class_namespaces
+        | markers.class_namespaces | markers.instance_classes
     )
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
     prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
@@ -131,9 +133,13 @@ def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
             _bind(bindings, prefixes, alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)
     elif kind is ast.Assign:
         if len(node.targets) == 1 and type(node.targets[0]) is ast.Name:
+            local = node.targets[0].id
             parts = _chain(node.value)
             if parts is not None:
-                aliases.append((node.targets[0].id, parts))
+                aliases.append((local, parts))
+            module = lazily_loaded(local, node.value)  # `reverb = LazyLoader("reverb", globals(), "reverb")`
+            if module is not None:
+                _bind(bindings, prefixes, local, module)
     return False
 
 
