@@ -666,14 +666,20 @@ for epoch in range(3):
         if fn.cls is not None and fn.params and root.value == fn.params[0].name and fn.is_method:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
-            builders = ctx.analysis.bound_methods.get(fn)
-            if builders is None and not _captures_self(fn, ctx):
-                return
             if node.value is root and attr in fn.cls.methods:
                 return
-            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), links=chain_links(node.value))
+            builders = ctx.analysis.bound_methods.get(fn)
+            objects = None
             whose = "a bound method's object"
+            if builders is None and not _captures_self(fn, ctx):
+                # a method the trace runs on an object from outside it (`STATE.value()`, or
+                # `self._env.reset(key)` in a jitted closure): the object's attributes are read once
+                objects = ctx.analysis.bindings.held_by_traces(fn.cls)
+                if not objects:
+                    return
+                whose = "an object whose method the trace runs"
+            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
+            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(node.value))
         else:
             if not _is_static(root.value, fn, ctx):
                 return
