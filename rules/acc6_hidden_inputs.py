@@ -477,7 +477,7 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
 
 
 class BoundAttributeRead(Rule):
-    """An attribute of an object a cached trace is keyed on by identity is written after a trace was built and before a later call that reuses it.
+    """An attribute of an object a cached trace reads from outside it (keyed on by identity, or running its method) is written after a trace was built and before a later call that reuses it.
 
     What it does:
         The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
@@ -487,6 +487,10 @@ class BoundAttributeRead(Rule):
         `static_argnames`, where the marker decorates the function or is applied to it) or
         passed to a `tf.function`, which keys plain objects by identity (run on jax 0.10, even
         a class hashing by value finds the old entry once its attribute changed in place).
+        It is also the `self` of a method the trace runs on a module-level object from outside
+        it: one the traced code names (`STATE.value()`), or one handed to the construction of
+        an object whose class holds the traced function (brax#440: `Wrapper(env)`, whose
+        `__init__` jits a closure calling `self._env.reset(key)`, reading `env.init_pos`).
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
         `m.source.data = d`; or by the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
@@ -613,6 +617,37 @@ config = Config()
 apply(1.0, config)
 config.scale = 3.0
 apply(1.0, config)
+""",
+        """
+import jax
+
+class Env:
+    def __init__(self):
+        self.init_pos = 0.0
+
+    def place(self, pos):
+        self.init_pos = pos
+
+    def reset(self, key):
+        return self.init_pos + key  # expect: ACC604
+
+class Wrapper:
+    def __init__(self, env):
+        self._env = env
+
+        def reset(key):
+            return self._env.reset(key)
+
+        self._reset = jax.jit(reset)
+
+    def reset(self, key):
+        return self._reset(key)
+
+env = Env()
+gym = Wrapper(env)
+gym.reset(0.0)
+env.place(5.0)
+gym.reset(0.0)
 """,
         """
 import jax

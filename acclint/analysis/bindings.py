@@ -304,8 +304,9 @@ class ModuleBindings:
 
     def _uses_instances(self, cls: ClassInfo) -> bool:
         """Whether module-level code uses its own instances of `cls` itself: calls a method of
-        one, hands one to a call (`Wrapper(env)`, `tune(env)`) or writes its attribute, so
-        that every call of their methods is in sight (a script, not a library)."""
+        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; not a bound method of it,
+        `jax.jit(counter.count)`, which leaves the object to the code given it) or writes its
+        attribute, so that every call of their methods is in sight (a script, not a library)."""
         return bool(self._instances(cls) & self._used_by_module)
 
     @cached_property
@@ -317,7 +318,7 @@ class ModuleBindings:
                 continue
             if e.kind == "call":
                 used.add(e.name)
-                used.update(root for a in e.node.args if (root := _root(a.value)) is not None)
+                used.update(a.value.value for a in e.node.args if isinstance(a.value, cst.Name))
             elif e.kind == "attr":
                 used.add(_root(e.node.value))
         return used
