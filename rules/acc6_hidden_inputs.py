@@ -715,6 +715,18 @@ for epoch in range(3):
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
             change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(node.value))
+        elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
+            # a closure made in a method reads the method's object through its cell (`self.lr`),
+            # or an object that one holds (`self._env.init_pos`)
+            held = holder if node.value is root else ctx.analysis.instance_class(node.value, fn)
+            if held is None or node.value is root and attr in holder.methods:
+                return
+            bindings = ctx.analysis.bindings
+            objects = bindings.held_by_traces(held)
+            if not objects:
+                return
+            change = bindings.attribute_written(attr, fn, set(), objects)
+            whose = "an object the trace reads through its closure"
         else:
             if not _is_static(root.value, fn, ctx):
                 return

@@ -40,14 +40,24 @@ FINE = sorted(DATA.glob("fine_*.py"))
 
 
 def test_the_programs_say_what_their_runs_printed():
-    assert len(STALE) == 8 and len(FINE) == 4
+    assert len(STALE) == 9 and len(FINE) == 5
     for path in STALE + FINE:
         first = path.read_text().splitlines()[0]
         assert first.startswith("# run ("), path.name
         assert ("both print" in first) == path.name.startswith("fine_"), path.name
 
 
-@pytest.mark.parametrize("path", STALE, ids=[p.stem for p in STALE])
+# Objects a function makes and uses (`env = Env(); gym = Wrapper(env)` in `main`) are ordered by
+# `_local_stale` only for calls of the reader's own method on them (`m.apply(x)`), not for calls
+# through the wrapper that holds them: not done yet.
+NOT_YET = {"stale_held_object_in_a_function"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="held object made in a function: not ordered yet")) if p.stem in NOT_YET else p for p in STALE],
+    ids=[p.stem for p in STALE],
+)
 def test_stale_read_is_found_at_the_read(path):
     assert _read_line(path) in _acc6_lines(path)
 

@@ -760,20 +760,39 @@ class ModuleBindings:
 
     def held_by_traces(self, cls: ClassInfo) -> set[str]:
         """The module-level instances of `cls` (`_instances`) a trace reaches from outside it, so
-        that a method the trace runs on one reads its attributes once, while tracing: named in
-        the code of a function in a cached context (`STATE.value()` in a jitted function), or
-        handed to the construction of an object whose class's code holds such a function
-        (`Wrapper(env)`, whose `__init__` jits a closure calling `self._env.reset(key)`)."""
-        holders = {f.outermost.cls for f in self.index.all_functions if CACHED in f.contexts and f.outermost.cls is not None}
+        that a method the trace runs on one, or a closure reading it, reads its attributes
+        once, while tracing: named in the code of a function in a cached context
+        (`STATE.value()` in a jitted function); handed to the construction of an object whose
+        class makes compiled callables (`Wrapper(env)`, whose `__init__` jits a closure calling
+        `self._env.reset(key)`); or, where `cls` is such a class, every instance (the closure
+        reads it through its cell)."""
+        makers = self._compiling_classes
+        if cls in makers:
+            return self._instances(cls)
         made = [
             v for values in self.index.module_values.values() for v in values
-            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) in holders
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) in makers
         ]
         return {
             name for name in self._instances(cls)
             if any(e.scope is not None and CACHED in e.scope.contexts for e in self._named.get(name, ()))
             or any(_hands(v, {name}) for v in made)
         }
+
+    @cached_property
+    def _compiling_classes(self) -> set[ClassInfo]:
+        """The classes whose methods (or functions nested in them) apply a cached marker: their
+        objects hold compiled callables made of their own code."""
+        found = set()
+        for site in self.index.sites:
+            cls = site.scope.outermost.cls if site.scope is not None else None
+            if cls is None or cls in found:
+                continue
+            expr = site.expr
+            applied = self.contexts.applied(expr) if isinstance(expr, cst.Call) else self.contexts.decorator_marker(expr)
+            if applied is not None and applied[0].kind == CACHED:
+                found.add(cls)
+        return found
 
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
         """Module-level variables that module-level calls of `reader` (by its name, or a name bound
