@@ -708,9 +708,10 @@ for epoch in range(3):
             whose = "a bound method's object"
             if builders is None and not _captures_self(fn, ctx):
                 # a method the trace runs on an object from outside it (`STATE.value()`, or
-                # `self._env.reset(key)` in a jitted closure): the object's attributes are read once
+                # `self._env.reset(key)` in a jitted closure): the object's attributes are read
+                # once; one the method also writes (`self.key, k = split(self.key)`) is ACC4's
                 objects = ctx.analysis.bindings.held_by_traces(fn.cls)
-                if not objects:
+                if not objects or _writes_own(fn, root.value, attr, ctx):
                     return
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
@@ -745,6 +746,23 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _writes_own(fn, me: str, attr: str, ctx: RuleContext) -> bool:
+    """Whether `fn` writes `me.attr` itself (in the trace: ACC4's finding, not a hidden input)."""
+    return any(
+        isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) and t.value.value == me
+        for target, _, _ in ctx.analysis.body(fn).flows for t in _targets(target)
+    )
+
+
+def _targets(target: cst.BaseExpression):
+    """The single targets an assignment target holds (`a, b` -> a, b)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _targets(element.value)
+    else:
+        yield target
 
 
 def _decorating_markers(fn, ctx: RuleContext):
