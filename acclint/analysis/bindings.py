@@ -775,7 +775,7 @@ class ModuleBindings:
         ]
         return {
             name for name in self._instances(cls)
-            if any(e.scope is not None and CACHED in e.scope.contexts for e in self._named.get(name, ()))
+            if any(e.scope is not None and CACHED in e.scope.contexts and self.is_module_name(name, e.scope) for e in self._named.get(name, ()))
             or any(_hands(v, {name}) for v in made)
         }
 
