@@ -710,7 +710,7 @@ for epoch in range(3):
                 # a method the trace runs on an object from outside it (`STATE.value()`, or
                 # `self._env.reset(key)` in a jitted closure): the object's attributes are read
                 # once; one the method also writes (`self.key, k = split(self.key)`) is ACC4's
-                objects = ctx.analysis.bindings.held_by_traces(fn.cls)
+                objects = _held_by_traces(fn.cls, ctx)
                 if not objects or _writes_own(fn, root.value, attr, ctx):
                     return
                 whose = "an object whose method the trace runs"
@@ -722,10 +722,10 @@ for epoch in range(3):
             held = holder if node.value is root else ctx.analysis.instance_class(node.value, fn)
             if held is None or node.value is root and attr in holder.methods:
                 return
-            bindings = ctx.analysis.bindings
-            objects = bindings.held_by_traces(held)
+            objects = _held_by_traces(held, ctx)
             if not objects:
                 return
+            bindings = ctx.analysis.bindings
             change = bindings.attribute_written(attr, fn, set(), objects)
             whose = "an object the trace reads through its closure"
         else:
@@ -746,6 +746,14 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _held_by_traces(cls, ctx: RuleContext) -> set[str]:
+    """The module-level instances of `cls`, a class of the module's top level, that a trace
+    reaches from outside it (ModuleBindings.held_by_traces)."""
+    if ctx.analysis.index.classes.get(cls.name) is not cls:
+        return set()
+    return ctx.analysis.bindings.held_by_traces(cls.name)
 
 
 def _writes_own(fn, me: str, attr: str, ctx: RuleContext) -> bool:

@@ -65,3 +65,33 @@ def test_stale_read_is_found_at_the_read(path):
 @pytest.mark.parametrize("path", FINE, ids=[p.stem for p in FINE])
 def test_fine_look_alike_has_no_finding(path):
     assert _acc6_lines(path) == set()
+
+
+def test_the_language_server_answers_an_edit_of_the_write_as_a_fresh_lint(tmp_path):
+    """The read lies in the env's class; what makes it stale is module-level code: the write
+    between the calls, and the env handed to the wrapper (`Wrapper(Env())` holds another env).
+    Editing either must change the findings in the class's statement as a fresh lint does
+    (the statement's kept results are reused only where the bindings answer its questions,
+    `held_by_traces` among them, as before: acclint.lint.reuse)."""
+    from acclint.run.plan import lint_bytes
+    from acclint.server.projects import Workspace
+
+    stale = (DATA / "stale_closure_cell_method.py").read_text()
+    fine = stale.replace("env.place(jnp.array([5.0, -3.0]))\n", "")
+    other = stale.replace("gym = Wrapper(env)", "gym = Wrapper(Env())")
+    assert stale != fine and stale != other
+    path = str(tmp_path / "env.py")
+    workspace = Workspace([])
+    workspace.edit(path, stale.encode())
+    workspace.lint(path)
+    scope = workspace.scope(path)
+    found = []
+    for text in (fine, stale, other, stale):
+        workspace.prepare_edits(path)
+        workspace.edit(path, text.encode())
+        got = workspace.lint(path)
+        fresh = lint_bytes(text.encode(), scope.shown(path), scope.settings, scope.options_of(path))
+        assert [(f.line, f.code) for f in got.findings] == [(f.line, f.code) for f in fresh.findings]
+        found.append(sorted(f.line for f in got.findings if f.code == "ACC604"))
+    read = _read_line(DATA / "stale_closure_cell_method.py")
+    assert found == [[], [read], [], [read]]

@@ -758,14 +758,18 @@ class ModuleBindings:
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
 
-    def held_by_traces(self, cls: ClassInfo) -> set[str]:
-        """The module-level instances of `cls` (`_instances`) a trace reaches from outside it, so
+    def held_by_traces(self, class_name: str) -> set[str]:
+        """The module-level instances of the module's class `class_name` (`_instances`; asked by
+        name, as the language server asks again after an edit) a trace reaches from outside it, so
         that a method the trace runs on one, or a closure reading it, reads its attributes
         once, while tracing: named in the code of a function in a cached context
         (`STATE.value()` in a jitted function); handed to the construction of an object whose
         class makes compiled callables (`Wrapper(env)`, whose `__init__` jits a closure calling
         `self._env.reset(key)`); or, where `cls` is such a class, every instance (the closure
         reads it through its cell)."""
+        cls = self.index.classes.get(class_name)
+        if cls is None:
+            return set()
         makers = self._compiling_classes
         if cls in makers:
             return self._instances(cls)
