@@ -2261,6 +2261,69 @@ def keras_trainable_changed_after_fit() -> str:
         )
 
 
+def _held_object_runs(wrap, tensor) -> str:
+    """What a compiled closure made in a wrapper's `__init__` gives after the env it was
+    handed changes the attribute the env's method reads (brax#440), and with a new wrapper
+    made after the change: "old"/"new" each."""
+
+    class Env:
+        def __init__(self):
+            self.pos = 2.0
+
+        def place(self, pos):
+            self.pos = pos
+
+        def initial(self, x):
+            return x * self.pos
+
+    class Wrapper:
+        def __init__(self, env):
+            self._env = env
+
+            def start(x):
+                return self._env.initial(x)
+
+            self._start = wrap(start)
+
+        def reset(self, x):
+            return self._start(x)
+
+    def seen(gym_after) -> str:
+        env = Env()
+        gym = Wrapper(env)
+        gym.reset(tensor(1.0))
+        env.place(3.0)
+        gym = Wrapper(env) if gym_after else gym
+        return "new" if float(gym.reset(tensor(1.0))) == 3.0 else "old"
+
+    return f"{seen(False)}, with a new wrapper after the write: {seen(True)}"
+
+
+@fact("jax")
+def jax_method_of_held_object() -> str:
+    """A jitted closure calling a method of the object its wrapper was handed (brax#440)."""
+    import jax
+    import jax.numpy as jnp
+
+    return _held_object_runs(jax.jit, jnp.float32)
+
+
+@fact("tensorflow")
+def tf_method_of_held_object() -> str:
+    """The same under tf.function."""
+    import tensorflow as tf
+
+    return _held_object_runs(tf.function, tf.constant)
+
+
+@fact("torch")
+def torch_method_of_held_object() -> str:
+    """The same under torch.compile (which guards the attributes its trace read)."""
+    import torch
+
+    return _held_object_runs(torch.compile, torch.tensor)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

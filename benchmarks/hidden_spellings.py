@@ -98,10 +98,12 @@ class Read:
     enclosed: bool = False
 
 
-def _fn(fw: str, rewrap: bool, params: str, body: str, static: int | None = None) -> list[str]:
+def _fn(fw: str, rewrap: bool, params: str, body: str, static: int | None = None, mark: str = f"  {READ}") -> list[str]:
+    """The compiled `f` returning `body`; `mark`: what ends its return line (the read's mark,
+    or nothing where the read lies in a method it calls)."""
     if rewrap:
-        return [f"def f_impl({params}):", f"    return {body}  {READ}", "", "", f"f = {wrap(fw, 'f_impl', static)}"]
-    return [decorator(fw, static), f"def f({params}):", f"    return {body}  {READ}"]
+        return [f"def f_impl({params}):", f"    return {body}{mark}", "", "", f"f = {wrap(fw, 'f_impl', static)}"]
+    return [decorator(fw, static), f"def f({params}):", f"    return {body}{mark}"]
 
 
 def _again(static: int | None = None):
@@ -116,6 +118,11 @@ def _holder(cls: str, attr: str, init: str, extra: list[str] = ()) -> list[str]:
 
 
 TUNER_GLOBAL = ["class Tuner:", "    def apply(self, v):", "        global SCALE", "        SCALE = v", "", "", "TUNER = Tuner()"]
+
+
+def _valued(cls: str, init: str) -> list[str]:
+    """A holder of `scale` whose method `value` reads it: the read a trace makes by calling it."""
+    return [*_holder(cls, "scale", init), "", "    def value(self):", f"        return self.scale  {READ}"]
 
 
 def _tuner(body: str) -> list[str]:
@@ -165,6 +172,24 @@ READS = [
         compiled=lambda fw, rewrap, init: _fn(fw, rewrap, "x", "x * STATE.scale"),
         again=_again(), call="f(X)", unset="STATE.scale is None",
         writes=_attribute_writes("STATE"),
+    ),
+    Read(
+        "object_method", FRAMEWORKS,
+        state=lambda fw, init: [*_valued("State", init), "", "", "STATE = State()"],
+        compiled=lambda fw, rewrap, init: _fn(fw, rewrap, "x", "x * STATE.value()", mark=""),
+        again=_again(), call="f(X)", unset="STATE.scale is None",
+        writes=_attribute_writes("STATE"),
+    ),
+    Read(
+        "held_object", FRAMEWORKS,
+        state=lambda fw, init: [*_valued("Env", init), "", "", "env = Env()"],
+        compiled=lambda fw, rewrap, init: [
+            "class Wrapper:", "    def __init__(self, inner):", "        self._env = inner", "",
+            "        def run(x):", "            return x * self._env.value()", "",
+            f"        self.run = {wrap(fw, 'run')}", "", "", "gym = Wrapper(env)",
+        ],
+        again=lambda fw: "gym = Wrapper(env)", call="gym.run(X)", unset="env.scale is None",
+        writes=_attribute_writes("env"), method=True,
     ),
     Read(
         "static_arg", FRAMEWORKS,
@@ -339,11 +364,14 @@ def _blank_lines(text: str) -> str:
     return "\n".join(lines).replace("\n\n\n\n", "\n\n\n") + "\n"
 
 
-def programs() -> dict[str, str]:
-    """Every composed program by its relative path (`jax/global-module-between.py`)."""
+def programs(whats: set[str] | None = None) -> dict[str, str]:
+    """Every composed program by its relative path (`jax/global-module-between.py`); with
+    `whats`, only those reading one of them."""
     found = {}
     for fw in FRAMEWORKS:
         for read in READS:
+            if whats is not None and read.name not in whats:
+                continue
             for who in WHO:
                 for order in ORDERS:
                     if who not in ("module",) and order in ("redefined", "rewrap", "clear"):
@@ -410,8 +438,10 @@ def worker(fw: str, paths: list[str]) -> None:
         print(json.dumps(result), flush=True)
 
 
-def generate(python: str) -> None:
-    found = programs()
+def generate(python: str, whats: set[str] | None = None) -> None:
+    """Compose, run and store the programs (with `whats`, only those reading one of them,
+    leaving the others stored as they are)."""
+    found = programs(whats)
     with tempfile.TemporaryDirectory() as tmp:
         tmp_dir = Path(tmp)
         (tmp_dir / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_SOURCE)
@@ -432,7 +462,9 @@ def generate(python: str) -> None:
                 results[rel] = by_path.get(path, {"error": f"no result (worker rc {proc.returncode}): {proc.stderr[-300:]}"})
     if OUT.exists():
         for old in OUT.rglob("*.py"):
-            old.unlink()
+            axes = AXES.search(old.read_text())
+            if whats is None or axes is not None and axes.group(2) in whats:
+                old.unlink()
     counts, errors = Counter(), []
     for rel, source in sorted(found.items()):
         result = results[rel]
@@ -557,11 +589,12 @@ def table(tally: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", help="a Python with jax, tensorflow and torch: generate and label the programs")
+    parser.add_argument("--what", action="append", help="with --python: only the programs reading this (repeatable)")
     parser.add_argument("--measure", action="store_true", help="acclint's recall and precision on the stored programs")
     parser.add_argument("--show", action="store_true", help="with --measure: list the misses and false findings")
     args = parser.parse_args()
     if args.python:
-        generate(args.python)
+        generate(args.python, set(args.what) if args.what else None)
     if args.measure:
         print(table(measure(args.show)))
 

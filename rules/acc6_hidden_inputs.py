@@ -477,7 +477,7 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
 
 
 class BoundAttributeRead(Rule):
-    """An attribute of an object a cached trace is keyed on by identity is written after a trace was built and before a later call that reuses it.
+    """An attribute of an object a cached trace reads from outside it (keyed on by identity, or running its method) is written after a trace was built and before a later call that reuses it.
 
     What it does:
         The object is a bound method's `self` (`self.update = jax.jit(self._update)`,
@@ -487,6 +487,10 @@ class BoundAttributeRead(Rule):
         `static_argnames`, where the marker decorates the function or is applied to it) or
         passed to a `tf.function`, which keys plain objects by identity (run on jax 0.10, even
         a class hashing by value finds the old entry once its attribute changed in place).
+        It is also the `self` of a method the trace runs on a module-level object from outside
+        it: one the traced code names (`STATE.value()`), or one handed to the construction of
+        an object whose class holds the traced function (brax#440: `Wrapper(env)`, whose
+        `__init__` jits a closure calling `self._env.reset(key)`, reading `env.init_pos`).
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
         `m.source.data = d`; or by the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
@@ -617,6 +621,37 @@ apply(1.0, config)
         """
 import jax
 
+class Env:
+    def __init__(self):
+        self.init_pos = 0.0
+
+    def place(self, pos):
+        self.init_pos = pos
+
+    def reset(self, key):
+        return self.init_pos + key  # expect: ACC604
+
+class Wrapper:
+    def __init__(self, env):
+        self._env = env
+
+        def reset(key):
+            return self._env.reset(key)
+
+        self._reset = jax.jit(reset)
+
+    def reset(self, key):
+        return self._reset(key)
+
+env = Env()
+gym = Wrapper(env)
+gym.reset(0.0)
+env.place(5.0)
+gym.reset(0.0)
+""",
+        """
+import jax
+
 class Optimizer:
     def __init__(self):
         self.lr = 0.1
@@ -666,14 +701,33 @@ for epoch in range(3):
         if fn.cls is not None and root.value == fn.self_name:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
-            builders = ctx.analysis.bound_methods.get(fn)
-            if builders is None and not _captures_self(fn, ctx):
-                return
             if node.value is root and attr in fn.cls.methods:
                 return
-            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), links=chain_links(node.value))
+            builders = ctx.analysis.bound_methods.get(fn)
+            objects = None
             whose = "a bound method's object"
+            if builders is None and not _captures_self(fn, ctx):
+                # a method the trace runs on an object from outside it (`STATE.value()`, or
+                # `self._env.reset(key)` in a jitted closure): the object's attributes are read
+                # once; one the method also writes (`self.key, k = split(self.key)`) is ACC4's
+                objects = _held_by_traces(fn.cls, ctx)
+                if not objects or _writes_own(fn, root.value, attr, ctx):
+                    return
+                whose = "an object whose method the trace runs"
+            bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
+            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(node.value))
+        elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
+            # a closure made in a method reads the method's object through its cell (`self.lr`),
+            # or an object that one holds (`self._env.init_pos`)
+            held = holder if node.value is root else ctx.analysis.instance_class(node.value, fn)
+            if held is None or node.value is root and attr in holder.methods:
+                return
+            objects = _held_by_traces(held, ctx)
+            if not objects:
+                return
+            bindings = ctx.analysis.bindings
+            change = bindings.attribute_written(attr, fn, set(), objects)
+            whose = "an object the trace reads through its closure"
         else:
             if not _is_static(root.value, fn, ctx):
                 return
@@ -692,6 +746,31 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _held_by_traces(cls, ctx: RuleContext) -> set[str]:
+    """The module-level instances of `cls`, a class of the module's top level, that a trace
+    reaches from outside it (ModuleBindings.held_by_traces)."""
+    if ctx.analysis.index.classes.get(cls.name) is not cls:
+        return set()
+    return ctx.analysis.bindings.held_by_traces(cls.name)
+
+
+def _writes_own(fn, me: str, attr: str, ctx: RuleContext) -> bool:
+    """Whether `fn` writes `me.attr` itself (in the trace: ACC4's finding, not a hidden input)."""
+    return any(
+        isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) and t.value.value == me
+        for target, _, _ in ctx.analysis.body(fn).flows for t in _targets(target)
+    )
+
+
+def _targets(target: cst.BaseExpression):
+    """The single targets an assignment target holds (`a, b` -> a, b)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _targets(element.value)
+    else:
+        yield target
 
 
 def _decorating_markers(fn, ctx: RuleContext):

@@ -39,11 +39,15 @@ def tally():
 
 def test_stored_spellings_recall_and_precision(tally):
     """Measured on the stored set when the ordered model landed: all 286 stale programs found
-    at the read (before: 163), no finding in any of the 487 fine ones (before: 108 false)."""
+    at the read (before: 163), no finding in any of the 487 fine ones (before: 108 false).
+    Reads through a method the trace calls on an object from outside (`object_method`: a
+    module-level object's; `held_object`: the object a wrapper's constructor was handed, its
+    jitted closure calling `self._env.value()`, brax#440) added 55 stale and 102 fine programs:
+    before, 0/55 found at the read, and 13 stale ones flagged only at the call."""
     spellings = _generator()
-    assert len(spellings.stored()) == 773
+    assert len(spellings.stored()) == 930
     overall = tally[("all", "all")]
-    assert (overall["stale"], overall["fine"]) == (286, 487)
+    assert (overall["stale"], overall["fine"]) == (341, 589)
     recall, precision = spellings.recall_precision(overall)
     assert recall == 1.0, spellings.table(tally)
     assert precision == 1.0, spellings.table(tally)
@@ -315,7 +319,7 @@ def test_the_set_reports_by_axis(tally):
     rows = spellings.table(tally).splitlines()
     for axis in ("what=identity", "who=notebook", "order=lazy"):
         assert any(row.startswith(f"| {axis} |") for row in rows)
-    assert Counter(p.framework for p in spellings.stored()) == {"jax": 411, "tf": 224, "torch": 138}
+    assert Counter(p.framework for p in spellings.stored()) == {"jax": 494, "tf": 267, "torch": 169}
 
 
 def test_calls_before_a_redefinition_reach_the_earlier_definition():

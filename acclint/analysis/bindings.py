@@ -289,9 +289,7 @@ class ModuleBindings:
             if fn.cls.function is not None or fn.name.startswith("__") or self.index.classes.get(fn.cls.name) is not fn.cls:
                 return None
             uses = self._by_method.get(fn.name, [])
-            if not uses and not any(
-                e.kind == "call" and e.scope is None for name in self._instances(fn.cls) for e in self._named.get(name, ())
-            ):
+            if not uses and not self._uses_instances(fn.cls):
                 return None  # the module makes no use of its objects itself: their users may call it
         found: list[Event] = []
         for use in uses:
@@ -303,6 +301,27 @@ class ModuleBindings:
                     return None
                 found += lifted
         return found
+
+    def _uses_instances(self, cls: ClassInfo) -> bool:
+        """Whether module-level code uses its own instances of `cls` itself: calls a method of
+        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; not a bound method of it,
+        `jax.jit(counter.count)`, which leaves the object to the code given it) or writes its
+        attribute, so that every call of their methods is in sight (a script, not a library)."""
+        return bool(self._instances(cls) & self._used_by_module)
+
+    @cached_property
+    def _used_by_module(self) -> set[str]:
+        """The names module-level code calls through, hands to a call, or writes an attribute of."""
+        used: set[str] = set()
+        for e in self.events:
+            if e.scope is not None:
+                continue
+            if e.kind == "call":
+                used.add(e.name)
+                used.update(a.value.value for a in e.node.args if isinstance(a.value, cst.Name))
+            elif e.kind == "attr":
+                used.add(_root(e.node.value))
+        return used
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -412,15 +431,17 @@ class ModuleBindings:
 
     def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
         """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
-        is `reader` (or encloses it), an attribute bound to a wrapper of it (`self.step =
-        jax.jit(self._step)`), or its code calls such a method of `self` or a module-level name
-        whose call may build a trace; unknown methods (inherited) may."""
+        is `reader` (or encloses it), an attribute bound to a wrapper of it or of a function
+        whose trace runs it (`self.step = jax.jit(self._step)`; `self._reset = jax.jit(reset)`
+        of a closure calling `self._env.reset(key)`), or its code calls such a method of `self`
+        or a module-level name whose call may build a trace; unknown methods (inherited) may."""
         method = cls.methods.get(name)
         if method is None:
             if name == "__init__" and not cls.bases:
                 return False
+            runs = {reader.name} | {f.name for f in self.contexts.runners(reader)}
             return bool(cls.bases) or any(
-                e.kind == "attr" and e.name == name and e.value is not None and _mentions(e.value, {reader.name}, attributes=True)
+                e.kind == "attr" and e.name == name and e.value is not None and _mentions(e.value, runs, attributes=True)
                 for e in self._named.get(name, ())
             )
         if _inside(reader, method) or (name, id(cls)) in seen:
@@ -736,6 +757,46 @@ class ModuleBindings:
             name for name, values in self.index.module_values.items()
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
+
+    def held_by_traces(self, class_name: str) -> set[str]:
+        """The module-level instances of the module's class `class_name` (`_instances`; asked by
+        name, as the language server asks again after an edit) a trace reaches from outside it, so
+        that a method the trace runs on one, or a closure reading it, reads its attributes
+        once, while tracing: named in the code of a function in a cached context
+        (`STATE.value()` in a jitted function); handed to the construction of an object whose
+        class makes compiled callables (`Wrapper(env)`, whose `__init__` jits a closure calling
+        `self._env.reset(key)`); or, where `cls` is such a class, every instance (the closure
+        reads it through its cell)."""
+        cls = self.index.classes.get(class_name)
+        if cls is None:
+            return set()
+        makers = self._compiling_classes
+        if cls in makers:
+            return self._instances(cls)
+        made = [
+            v for values in self.index.module_values.values() for v in values
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) in makers
+        ]
+        return {
+            name for name in self._instances(cls)
+            if any(e.scope is not None and CACHED in e.scope.contexts and self.is_module_name(name, e.scope) for e in self._named.get(name, ()))
+            or any(_hands(v, {name}) for v in made)
+        }
+
+    @cached_property
+    def _compiling_classes(self) -> set[ClassInfo]:
+        """The classes whose methods (or functions nested in them) apply a cached marker: their
+        objects hold compiled callables made of their own code."""
+        found = set()
+        for site in self.index.sites:
+            cls = site.scope.outermost.cls if site.scope is not None else None
+            if cls is None or cls in found:
+                continue
+            expr = site.expr
+            applied = self.contexts.applied(expr) if isinstance(expr, cst.Call) else self.contexts.decorator_marker(expr)
+            if applied is not None and applied[0].kind == CACHED:
+                found.add(cls)
+        return found
 
     def static_objects(self, reader: FunctionInfo, param: str) -> set[str]:
         """Module-level variables that module-level calls of `reader` (by its name, or a name bound

@@ -522,6 +522,18 @@ class ContextAnalysis:
         Keras' `call`: acclint.analysis.modules.ModuleClasses.runs)."""
         return self.find_method(cls, self.modules.runs(cls)) if cls is not None else None
 
+    def runners(self, fn: FunctionInfo) -> set[FunctionInfo]:
+        """The functions whose traces run `fn`: those calling it in a trace, to any depth (a
+        jitted closure calling `self._env.reset(key)` runs the env's `reset`)."""
+        found: set[FunctionInfo] = set()
+        todo = [fn]
+        while todo:
+            for caller in self._callers.get(todo.pop(), ()):
+                if caller not in found:
+                    found.add(caller)
+                    todo.append(caller)
+        return found
+
     def find_method(self, cls: ClassInfo, name: str, seen: frozenset[int] = frozenset()) -> FunctionInfo | None:
         if id(cls) in seen:
             return None
@@ -1006,11 +1018,14 @@ class ContextAnalysis:
     def _outer_instance_method(self, func: cst.BaseExpression, fn: FunctionInfo) -> FunctionInfo | None:
         """The method a traced `fn` runs by calling `obj()` or `obj.method()`, where `obj` is a
         name bound outside every trace (at module level, or in an eager enclosing function) to
-        an instance of a class of this module: the method runs in `fn`'s trace, on an object
-        that outlives it (objax's `DEFAULT_GENERATOR()` splitting its own key). An object made
-        inside the trace is left alone: its writes are the trace's scratch."""
+        an instance of a class of this module, or an attribute of the instance a method (or a
+        closure in one) belongs to (`self._env.reset(key)`, brax's wrapper holding the env it
+        was handed): the method runs in `fn`'s trace, on an object that outlives it (objax's
+        `DEFAULT_GENERATOR()` splitting its own key). An object made inside the trace is left
+        alone: its writes are the trace's scratch."""
         receiver = func.value if isinstance(func, cst.Attribute) else func
-        if not isinstance(receiver, cst.Name) or not self._bound_outside_traces(receiver.value, fn):
+        held = isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Name) and fn.own_class(receiver.value.value) is not None
+        if not held and (not isinstance(receiver, cst.Name) or not self._bound_outside_traces(receiver.value, fn)):
             return None
         if isinstance(func, cst.Name):
             return self.objects.called_method(func, fn)

@@ -37,6 +37,7 @@ from typing import Callable
 
 import libcst as cst
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts
 from acclint.frameworks.markers import MarkerTable
@@ -120,15 +121,15 @@ class Objects:
                 return self._made(receiver, scope, made, seen)
             elements = self.elements(expr)
             if elements is not None:  # `nn.Sequential(Block(), nn.ReLU())`: what its own modules run
-                return self._one([e for e in elements if not self._framework_made(e)], scope, made, seen)
+                return self._one([(e, scope) for e in elements if not self._framework_made(e)], made, seen)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
             return found if factory is None else self._returned(factory, made, seen)
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
-        values = [v for v in self._bound(expr, scope) if not self._rewraps(v, key)]
-        return self._one(values, scope, made, seen | {key})
+        values = [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key)]
+        return self._one(values, made, seen | {key})
 
     def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
         """Whether `value` hands the object `key` names, first, to a call that gives back
@@ -196,12 +197,12 @@ class Objects:
         """The framework bases whose method `method` returns the instance itself."""
         return {base for base, methods in self.markers.returns_self.items() if method in methods}
 
-    def _one(self, values: list[cst.BaseExpression], scope: FunctionInfo | None, made: Callable, seen: frozenset[str]):
-        """What `made` says of every one of `values` (evaluated in `scope`), where that is one
-        answer, else None."""
+    def _one(self, values: list[tuple[cst.BaseExpression, FunctionInfo | None]], made: Callable, seen: frozenset[str]):
+        """What `made` says of every one of `values` (each evaluated in the scope beside it),
+        where that is one answer, else None."""
         if not values:
             return None
-        found = {self._made(v, scope, made, seen) for v in values}
+        found = {self._made(v, where, made, seen) for v, where in values}
         return found.pop() if len(found) == 1 else None
 
     def made_by(self, factory: FunctionInfo) -> ClassInfo | None:
@@ -217,17 +218,13 @@ class Objects:
         if not isinstance(factory.node, cst.FunctionDef) or key in seen:
             return None
         facts = self._body(factory)
-        return None if facts.yields or facts.bare_return else self._one(facts.returns, factory, made, seen | {key})
+        return None if facts.yields or facts.bare_return else self._one([(r, factory) for r in facts.returns], made, seen | {key})
 
-    def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+    def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
-        method of the class) is bound to."""
-        return [value for value, _ in self._bound_in(expr, scope)]
-
-    def _bound_in(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
-        """`_bound`'s values, each with the function it is evaluated in: `scope` for a name,
-        the method that sets it for an attribute of `self` (`self._candidates = candidates` in
-        `index_from_dataset` reads that method's parameter)."""
+        method of the class) is bound to, each with the scope it is evaluated in: the method
+        that assigns the attribute, or, for a parameter of the class's `__init__` (`self._env =
+        env`), the module, which passes each instance it makes that parameter (`Wrapper(env)`)."""
         if isinstance(expr, cst.Name):
             return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
@@ -240,12 +237,27 @@ class Objects:
             owner = other.instance_param
             if owner is None:
                 continue
-            values += [
-                (v, other) for t, v, how in self._body(other).flows
-                if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value
-                and isinstance(t.value, cst.Name) and t.value.value == owner
-            ]
+            for t, v, how in self._body(other).flows:
+                if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
+                    values += self._handed(v, other, cls)
         return values
+
+    def _handed(self, value: cst.BaseExpression, method: FunctionInfo, cls: ClassInfo) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
+        """`value`, assigned in `method` of `cls`, with the scope it is evaluated in; a parameter
+        of `__init__` the method never rebinds stands for what module-level code passes it at
+        each `cls(...)` it binds (the module's own instances), where there is any such call."""
+        if method.name != "__init__" or not isinstance(value, cst.Name) or not isinstance(method.node, cst.FunctionDef):
+            return [(value, method)]
+        name = value.value
+        rebound = any(isinstance(t, cst.Name) and t.value == name for t, _, _ in self._body(method).flows)
+        if rebound or name not in {p.name for p in method.call_params}:
+            return [(value, method)]
+        made = [
+            v for values in self.index.module_values.values() for v in values
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) is cls
+        ]
+        given = [passed(call, method, bound=True).get(name) for call in made]
+        return [(v, None) for v in given] if made and all(v is not None for v in given) else [(value, method)]
 
     # -- markers that are methods of objects -------------------------------------------------
     def method_marker(self, expr: cst.BaseExpression, scope: FunctionInfo | None):
@@ -279,7 +291,7 @@ class Objects:
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
         annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
-        return annotated | {name for v, where in self._bound_in(expr, scope) for name in self.types(v, where, seen | {key})}
+        return annotated | {name for v, where in self._bound(expr, scope) for name in self.types(v, where, seen | {key})}
 
     def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
         """The class a parameter `name` of the nearest function around `scope` taking one is

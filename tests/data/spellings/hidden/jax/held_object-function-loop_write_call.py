@@ -1,0 +1,44 @@
+# spelling: framework=jax what=held_object who=function order=loop_write_call
+# label: stale (compiled prints 2.0 2.0 2.0; eager prints 2.0 3.0 4.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class Env:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def value(self):
+        return self.scale  # read
+
+
+env = Env()
+
+
+class Wrapper:
+    def __init__(self, inner):
+        self._env = inner
+
+        def run(x):
+            return x * self._env.value()
+
+        self.run = jax.jit(run)
+
+
+gym = Wrapper(env)
+
+
+def set_scale(o, v):
+    o.scale = v
+
+
+for v in (2.0, 3.0, 4.0):
+    set_scale(env, v)
+    print(float(gym.run(X)))

@@ -1,0 +1,32 @@
+# spelling: framework=jax what=object_method who=module order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+X = jnp.float32(1.0)
+
+
+class State:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def value(self):
+        return self.scale  # read
+
+
+STATE = State()
+
+
+@jax.jit
+def f(x):
+    return x * STATE.value()
+
+
+STATE.scale = 3.0
+print(float(f(X)))
+print(float(f(X)))

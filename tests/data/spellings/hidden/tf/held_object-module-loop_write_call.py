@@ -1,0 +1,37 @@
+# spelling: framework=tf what=held_object who=module order=loop_write_call
+# label: stale (compiled prints 2.0 2.0 2.0; eager prints 2.0 3.0 4.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class Env:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def value(self):
+        return self.scale  # read
+
+
+env = Env()
+
+
+class Wrapper:
+    def __init__(self, inner):
+        self._env = inner
+
+        def run(x):
+            return x * self._env.value()
+
+        self.run = tf.function(run)
+
+
+gym = Wrapper(env)
+
+
+for v in (2.0, 3.0, 4.0):
+    env.scale = v
+    print(float(gym.run(X)))

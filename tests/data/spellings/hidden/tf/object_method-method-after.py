@@ -1,0 +1,29 @@
+# spelling: framework=tf what=object_method who=method order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+import tensorflow as tf
+
+X = tf.constant(1.0)
+
+
+class State:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def value(self):
+        return self.scale  # read
+
+
+STATE = State()
+
+
+@tf.function
+def f(x):
+    return x * STATE.value()
+
+
+print(float(f(X)))
+print(float(f(X)))
+STATE.set_scale(3.0)

@@ -1,0 +1,37 @@
+# spelling: framework=torch what=held_object who=module order=after
+# label: fine (compiled prints 2.0 2.0; eager prints 2.0 2.0)
+import torch
+
+X = torch.tensor(1.0)
+
+
+class Env:
+    def __init__(self):
+        self.scale = 2.0
+
+    def set_scale(self, v):
+        self.scale = v
+
+    def value(self):
+        return self.scale  # read
+
+
+env = Env()
+
+
+class Wrapper:
+    def __init__(self, inner):
+        self._env = inner
+
+        def run(x):
+            return x * self._env.value()
+
+        self.run = torch.compile(run)
+
+
+gym = Wrapper(env)
+
+
+print(float(gym.run(X)))
+print(float(gym.run(X)))
+env.scale = 3.0
