@@ -193,6 +193,7 @@ class Loop:
 
     node: cst.CSTNode
     bounded: bool
+    single: bool = False  # a literal loop of at most one pass: nothing is made on a second one
     changing: set[str] = field(default_factory=set)  # names holding a new value each pass
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     # names called or handed to a call in its body (not nested loops): each such call
@@ -275,6 +276,9 @@ class _Candidate:
     loop: Loop | None
     scope: _Scope
     statement: cst.BaseStatement
+    # What is wrapped (an expression, or the decorated def): in a bounded loop, a storm only
+    # when it reads nothing the loop binds (`_invariant_in`).
+    wrapped: cst.CSTNode | None = None
 
 
 @dataclass(frozen=True)
@@ -1062,9 +1066,14 @@ class LoopFacts:
         found: list[_Rewrap] = []
         callers = self._called_in_loops()
         for c in self._candidates:
-            if c.loop is not None:
-                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
-                if len(calls) == 1 and c.result not in c.loop.called_nested:
+            loop = c.loop
+            if loop is not None and loop.bounded and not self._invariant_in(c):
+                if not isinstance(c.wrapped, cst.FunctionDef):
+                    continue
+                loop = None  # a decorated def is still made anew on each call of its function
+            if loop is not None:
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
+                if len(calls) == 1 and c.result not in loop.called_nested:
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
@@ -1072,6 +1081,23 @@ class LoopFacts:
                 if where is not None and call is not None:
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
+
+    def _invariant_in(self, c: _Candidate) -> bool:
+        """Whether the callable a candidate in a bounded loop wraps depends on nothing that loop
+        binds (its target, the names its body assigns), in a loop of two or more passes: a new
+        object made for nothing on each pass (a `partial` of the loop's value is one compile
+        per configuration). A name the loop defines (`def f` in its body) is read through its
+        definition."""
+        wrapped = c.wrapped
+        if c.loop is None or c.loop.single or wrapped is None:
+            return False
+        if isinstance(wrapped, cst.Name):
+            wrapped = next((
+                n for n in _nodes(c.loop.node) if isinstance(n, cst.FunctionDef) and n.name.value == wrapped.value
+            ), None)
+            if wrapped is None:
+                return False
+        return not (_read_names(wrapped) & c.loop.assigned)
 
     # -- the walk ------------------------------------------------------------------------
     def _walk(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
@@ -1158,8 +1184,11 @@ class LoopFacts:
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
-                if unbounded:  # a new function, wrapped anew, each pass
-                    self._candidates.append(_Candidate(decorator.decorator, "a function defined in the loop", node.name.value, unbounded[-1], scope, statement))
+                if loops:  # a new function, wrapped anew, each pass (a bounded loop: `_invariant_in`)
+                    self._candidates.append(_Candidate(
+                        decorator.decorator, "a function defined in the loop", node.name.value, (unbounded or loops)[-1], scope,
+                        statement, node,
+                    ))
                 elif scope.fn is not None:  # wrapped anew on each call of the function it is defined in
                     self._candidates.append(_Candidate(decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement))
         if not wrapped:
@@ -1176,6 +1205,7 @@ class LoopFacts:
         loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
+            loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
             return loop
         if iterable is not None and isinstance(iterable, cst.Call):
             callee = self.analysis.resolve(iterable.func)
@@ -1207,6 +1237,19 @@ class LoopFacts:
             if values and None not in values and len(values) <= 3:
                 return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
+
+    def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
+        """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
+        or a display without starred items; else 2 (some number above one)."""
+        iterable = self._literal(iterable, scope) or iterable
+        if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
+            elements = iterable.elements
+            return 2 if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in elements) else len(elements)
+        if isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "range":
+            values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+            if values and None not in values and len(values) <= 3:
+                return len(range(*values))  # type: ignore[arg-type]
+        return 2
 
     def _literal(self, expr: cst.BaseExpression, scope: _Scope) -> cst.BaseExpression | None:
         """The literal a name is bound to once, in its scope or the module (`N = 3`)."""
@@ -1385,14 +1428,18 @@ class LoopFacts:
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
         if wrapper:
-            loop = unbounded[-1] if unbounded else None
+            # the innermost unbounded loop, else a bounded one (a storm there only when what is
+            # wrapped reads nothing the loop binds: `_invariant_in`)
+            loop = (unbounded or loops or (None,))[-1]
             identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
             if identity != "code":
                 owner = self.analysis.module.code_for_node(node.func) if identity == "wrapper" else ""
                 what = self._fresh_callable(node.args[0].value, scope, loop, owner)
                 called = id(node) in self._called_at_once
-                if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
-                    self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
+                if what is not None and (called or id(node) in self._assigned_to):
+                    self._candidates.append(_Candidate(
+                        node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
+                    ))
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
             self._pending.append((node, loops, scope, statement))
@@ -1862,6 +1909,14 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
 def _names(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions (or binds, for a target)."""
     return {n.value for n in walk_all(node) if isinstance(n, cst.Name)}
+
+
+def _read_names(node: cst.CSTNode) -> set[str]:
+    """The names `node` reads or binds, not the attribute names (`x.f`: x) nor the keywords
+    (`partial(g, lr=lr)`: g, lr once) it spells."""
+    spelled = {id(n.attr) for n in walk_all(node) if isinstance(n, cst.Attribute)}
+    spelled |= {id(n.keyword) for n in walk_all(node) if isinstance(n, cst.Arg) and n.keyword is not None}
+    return {n.value for n in walk_all(node) if isinstance(n, cst.Name) and id(n) not in spelled}
 
 
 def _attribute_key(func: cst.Attribute) -> str:
