@@ -97,7 +97,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.module import ModuleAnalysis
-from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
+from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.taint import element_pairs
@@ -342,9 +342,14 @@ class LoopFacts:
         an object, or applied anew on each pass)."""
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
-                if found is not None and found[0].name in self.tables.wrappers:
+                if found is not None and (found[0].name in self.tables.wrappers or self._compiles_functions(found[0].name)):
                     return True
         return False
+
+    def _compiles_functions(self, marker: str) -> bool:
+        """A marker that, called from host code, compiles the functions it is given, caching on
+        them (`[cache_key] compiles_functions`: JAX's control-flow primitives)."""
+        return marker in self.analysis.markers.framework({marker}).cache_key.compiles_functions
 
     def _applied(self, call: cst.Call):
         """The marker `call` applies (ModuleAnalysis.applied_marker), asked only of the calls
@@ -1440,11 +1445,34 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
+        elif found is not None and self._compiles_functions(found[0].name):
+            self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    def _compiled_at_once(self, node: cst.Call, marker: Marker, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
+        """A primitive called from host code that compiles the functions it is given (`lax.scan(f,
+        ...)`): a compiled callable keyed by each function's identity, applied and called at
+        once. Given a callable new on each pass (a branch of a list, `lax.switch(i, [f, g],
+        x)`, counts), it is a candidate as `jax.jit(f)(x)` is; one that wraps what it is given
+        anew on every call (`compiles_every_call`: `lax.map`) is one whatever it is given."""
+        every = marker.name in self.analysis.markers.framework({marker.name}).cache_key.compiles_every_call
+        loop = ([loop for loop in loops if not loop.bounded] or loops or (None,))[-1]
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        given = [positional[i] for i in marker.fun if i < len(positional)]
+        given += [a.value for a in node.args if a.keyword is not None and a.keyword.value in marker.keywords]
+        for value in given:
+            for one in [e.value for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) else [value]:
+                what = self._fresh_callable(one, scope, loop)
+                if what is None and every:
+                    what = f"'{self._code(one)}' in a closure '{marker.name}' makes on each call"
+                if what is not None:
+                    self._called_at_once[id(node)] = node
+                    self._candidates.append(_Candidate(node, what, None, loop, scope, statement, one))
+                    return
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
