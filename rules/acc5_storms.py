@@ -60,11 +60,20 @@ class RewrapInLoop(Rule):
         calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
         there it is flagged even when the function reuses it across its own inner loop, since it
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
-        runs only while that function is traced, not on each call. Loops over a literal collection
-        (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
-        five passes are bounded, and a result called again (or handed to another call, or
-        called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
-        neither is flagged. `torch.compile` caches on the code object, so a new lambda there
+        runs only while that function is traced, not on each call. JAX's control-flow primitives
+        called from host code (`lax.scan`, `lax.fori_loop`, `lax.while_loop`, `lax.cond`,
+        `lax.switch`, `lax.map`) compile the functions they are given, cached on them: one given
+        a new callable on each pass is flagged the same way at its call, and `lax.map`, which
+        wraps what it is given in a closure of its own on every call, whatever it is given.
+        A bounded loop bounds the values derived from what the loop changes, not the objects
+        made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
+        also a grid of them) or a literal range of at most five passes, a wrapper applied on
+        each pass to a callable that reads nothing the loop binds (`jax.jit(x.f)()`, a lambda
+        of constants, a `partial` of invariant values) is flagged, since hoisting it compiles
+        once; one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
+        configuration, and a loop of one pass compiles once: neither is flagged. A result
+        called again (or handed to another call, or called in a nested loop) on the same pass
+        is a per-pass compile that the pass reuses: not flagged. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
@@ -100,16 +109,20 @@ class RewrapInLoop(Rule):
     contexts = frozenset({HOST_LOOPS})
     VALID = [
         """
+import functools
 import jax
 
 def update(p, g):
     return p - 0.1 * g
 
+def run(p, mode):
+    return p * 2 if mode == "train" else p
+
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(update)(params, grads)  # the same function object: cached
     for mode in ("train", "eval"):
-        params = jax.jit(lambda p: p * 2)(params)  # two passes: bounded
+        params = jax.jit(functools.partial(run, mode=mode))(params)  # one compile per mode
     return params
 """,
     ]
@@ -136,6 +149,20 @@ def predict(params, x):
 
 def evaluate(params, batches):
     return [predict(params, x) for x in batches]
+""",
+        """
+import jax
+from jax import lax
+
+class X:
+    def f(self):
+        return 2.0
+
+def sweep(x, xs, steps):
+    for mode in ("train", "eval"):
+        jax.jit(x.f)()  # expect: ACC501
+    for step in range(steps):
+        lax.scan(lambda c, v: (c + v, v), 0.0, xs)  # expect: ACC501
 """,
     ]
 

@@ -63,7 +63,22 @@ bounded set.* So:
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
+its retracing warning). A bounded loop bounds the values derived from what the loop changes,
+not the objects made anew on each pass (the lead's policy, stop 42): a wrapper applied on each
+pass of any loop of two or more passes, bounded or not, to a callable that reads nothing the
+loop binds (its target and the names its body assigns: `jax.jit(self.f)`, `jax.jit(lambda x: x
++ 1)`, a `partial` of loop-invariant values, a decorated local `def`) compiles again on every
+pass for nothing, and hoisting it is always right; one that reads the loop's value
+(`partial(step, mode=mode)` over modes) stays, in a bounded loop, a compile per configuration.
+
+Compiled callables are also made where no wrapper is written: JAX's control-flow primitives
+called from host code (`[cache_key] compiles_functions`: `lax.scan`, `lax.fori_loop`,
+`lax.while_loop`, `lax.cond`, `lax.switch`, `lax.map`) trace and compile the functions they are
+given, cached on them, so each is a wrapper applied and called at once on each function
+argument; `lax.map` (`compiles_every_call`) wraps that function in a closure of its own on
+every call and compiles whatever it is given (run: framework_runs.py
+jax_primitives_called_on_host). `vmap`, `grad` and `checkpoint` applied and called from host code
+run op by op and compile nothing per call. A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
 calls: what they build is new on every pass; its parameters are new on every pass where a call
 passes them a new value, and so are the names its body binds from them. That per-function
