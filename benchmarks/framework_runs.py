@@ -1856,6 +1856,32 @@ def jax_rewrap_in_a_bounded_loop() -> str:
     return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
 
 
+@fact("jax")
+def jax_pytree_structure_per_pass() -> str:
+    """A container passed to a jitted function's traced parameter, on each of 6 passes: a dict
+    with a key made from the counter, a list repeated by it, a tuple of a new length; the
+    look-alikes a dict with fixed keys whose values change and a list of a fixed length. Traces
+    of the body per container."""
+    import jax
+    import jax.numpy as jnp
+
+    def run(count):
+        x = jnp.ones(3)
+        cases = {
+            "dict with a new key": lambda i: {f"k{i}": x},
+            "list repeated by the counter": lambda i: [x] * (i + 1),
+            "tuple of a new length": lambda i: tuple(x for _ in range(i + 1)),
+            "fixed keys, new values": lambda i: {"a": x * i, "b": x},
+            "fixed length": lambda i: [x, x * i],
+        }
+        for tag, make in cases.items():  # one jitted function per container, counting its traces
+            jitted = jax.jit(lambda t, tag=tag: (count(tag), sum(jnp.sum(v) for v in jax.tree_util.tree_leaves(t)))[1])
+            for i in range(6):
+                jitted(make(i))
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:
