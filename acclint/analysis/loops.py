@@ -958,12 +958,27 @@ class LoopFacts:
         if kind is cst.Attribute:
             return None if expr.attr.value in _FIXED_ATTRIBUTES else self._resized(expr.value, each)
         if kind is cst.BinaryOperation:
+            if self._repeated(expr, each):
+                return expr
             return self._resized(expr.left, each) or self._resized(expr.right, each)
         if kind is cst.UnaryOperation:
             return self._resized(expr.expression, each)
-        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
+        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
             return expr if self._resized(expr.for_in.iter, each) is not None else None
+        if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
+            keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
+            return expr if any(self._changing(key, each.changing) for key in keys) else None
         return None
+
+    def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
+        """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
+        and so a pytree, of a new length."""
+        if not isinstance(expr.operator, cst.Multiply):
+            return False
+        for sequence, count in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(sequence, (cst.List, cst.Tuple)) and self._changing(count, each.changing):
+                return True
+        return False
 
     def _sized(self, expr: cst.Call, each: Pass) -> cst.BaseExpression | None:
         """The resized part of a call's result (`_resized`): an array constructor keeps its
@@ -1005,11 +1020,13 @@ class LoopFacts:
     def _lengthened(self, expr: cst.Call, each: Pass) -> bool:
         """A Python sequence whose length is new on every pass (a pytree of a new structure, or
         an array of a new shape once converted): `range(i)`, `range(i, n)` with one end moving,
-        `list(...)`/`tuple(...)`/`sorted(...)` of one."""
+        `list(...)`/`tuple(...)`/`sorted(...)`/`dict(...)` of one, `zip(...)` of such only."""
         callee = self.analysis.resolve(expr.func)
         args = [a.value for a in expr.args if a.keyword is None and not a.star]
-        if callee in ("list", "tuple", "sorted", "reversed"):
+        if callee in ("list", "tuple", "sorted", "reversed", "dict", "enumerate"):
             return len(args) == 1 and self._resized(args[0], each) is not None
+        if callee == "zip":  # as long as the shortest: new when every one is
+            return bool(args) and all(self._resized(a, each) is not None for a in args)
         if callee != "range" or not 1 <= len(args) <= 2:
             return False
         moving = [a for a in args if self._changing(a, each.changing)]
