@@ -324,7 +324,10 @@ class ChangingShapeInLoop(Rule):
         with `size -= 1`, `random.normal(key, (500, i))`, a shape tuple bound to a name first),
         any argument of a shaping method (`x.reshape(-1, i)`, `x.repeat(i)`) or a size
         position of an array maker (`jnp.arange(i)`, `jnp.identity(i)`, `torch.randn(4, i)`);
-        or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
+        or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`,
+        `[x] * (i + 1)`, `dict(zip(names[:i], ...))`), or a dict with a key new on every pass
+        (`{f"k{i}": x}`): a container's structure (its length, its keys) is part of the key as
+        a shape is.
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,

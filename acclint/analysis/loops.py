@@ -56,7 +56,9 @@ bounded set.* So:
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
   `x.reshape(-1, i)`, `x.repeat(i)`; a `shape_makers` position, `jnp.arange(i)`,
   `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
-  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`). The shape is carried by
+  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`, `[x] * (i + 1)`,
+  `dict(zip(...))` of such), a dict display with a key new on every pass: a pytree's structure
+  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
