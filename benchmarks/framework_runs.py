@@ -1860,8 +1860,8 @@ def jax_rewrap_in_a_bounded_loop() -> str:
 def jax_pytree_structure_per_pass() -> str:
     """A container passed to a jitted function's traced parameter, on each of 6 passes: a dict
     with a key made from the counter, a list repeated by it, a tuple of a new length; the
-    look-alikes a dict with fixed keys whose values change and a list of a fixed length. Traces
-    of the body per container."""
+    look-alikes a dict with fixed keys whose values change and a list of a fixed length; and a
+    weak type alternated with a strong one (two values). Traces of the body per container."""
     import jax
     import jax.numpy as jnp
 
@@ -1873,6 +1873,7 @@ def jax_pytree_structure_per_pass() -> str:
             "tuple of a new length": lambda i: tuple(x for _ in range(i + 1)),
             "fixed keys, new values": lambda i: {"a": x * i, "b": x},
             "fixed length": lambda i: [x, x * i],
+            "weak type alternated (a Python float, a float32 array)": lambda i: 1.0 if i % 2 else jnp.float32(1.0),
         }
         for tag, make in cases.items():  # one jitted function per container, counting its traces
             jitted = jax.jit(lambda t, tag=tag: (count(tag), sum(jnp.sum(v) for v in jax.tree_util.tree_leaves(t)))[1])
