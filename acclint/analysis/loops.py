@@ -296,6 +296,9 @@ class _Candidate:
     # What is wrapped (an expression, or the decorated def): in a bounded loop, a storm only
     # when it reads nothing the loop binds (`_invariant_in`).
     wrapped: cst.CSTNode | None = None
+    # A primitive that compiles what it is given (`lax.scan(f, ...)`): host code only where a
+    # loop at module level runs it (`_compiled_at_once`).
+    primitive: bool = False
 
 
 @dataclass(frozen=True)
@@ -1104,7 +1107,10 @@ class LoopFacts:
         runs their result."""
         found: list[_Rewrap] = []
         callers = self._called_in_loops()
+        scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
+            if c.primitive and not (c.scope.fn is None if c.loop is not None else c.scope.fn in scripted):
+                continue
             loop = c.loop
             if loop is not None and loop.bounded and not self._invariant_in(c):
                 if not isinstance(c.wrapped, cst.FunctionDef):
@@ -1479,7 +1485,8 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
-        elif found is not None and self._compiles_functions(found[0].name):
+        elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
+            # (the primitive itself, not a project's function that hands its callable to one)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
@@ -1492,7 +1499,17 @@ class LoopFacts:
         ...)`): a compiled callable keyed by each function's identity, applied and called at
         once. Given a callable new on each pass (a branch of a list, `lax.switch(i, [f, g],
         x)`, counts), it is a candidate as `jax.jit(f)(x)` is; one that wraps what it is given
-        anew on every call (`compiles_every_call`: `lax.map`) is one whatever it is given."""
+        anew on every call (`compiles_every_call`: `lax.map`) is one whatever it is given.
+        These primitives are written mostly in functions something traces (a model's layers, an
+        environment's `step`, jitted by a caller in another module): a call in a function any
+        trace reaches is skipped, and the rest count only where a loop at module level runs
+        them (`primitive`): on the real-code benchmark, loops inside functions added 28
+        findings, most in code traced from elsewhere."""
+        fn = scope.fn
+        while fn is not None:
+            if fn.contexts:
+                return
+            fn = fn.parent
         every = marker.name in self.analysis.markers.framework({marker.name}).cache_key.compiles_every_call
         loop = ([loop for loop in loops if not loop.bounded] or loops or (None,))[-1]
         positional = [a.value for a in node.args if a.keyword is None and not a.star]
@@ -1505,7 +1522,7 @@ class LoopFacts:
                     what = f"'{self._code(one)}' in a closure '{marker.name}' makes on each call"
                 if what is not None:
                     self._called_at_once[id(node)] = node
-                    self._candidates.append(_Candidate(node, what, None, loop, scope, statement, one))
+                    self._candidates.append(_Candidate(node, what, None, loop, scope, statement, one, primitive=True))
                     return
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
@@ -1726,11 +1743,15 @@ class LoopFacts:
         marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
         return expr.args[0].value.value == name and marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED)
 
-    def _called_in_loops(self) -> dict[FunctionInfo, str]:
+    def _called_in_loops(self, module_only: bool = False) -> dict[FunctionInfo, str]:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
-        (anywhere in its body) by a function that does. function -> how (for messages)."""
+        (anywhere in its body) by a function that does. function -> how (for messages).
+        `module_only`: only loops at module level (a script's or a notebook's), which are host
+        code whatever traces the module's functions elsewhere."""
         found: dict[FunctionInfo, str] = {}
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
+            if module_only and scope.fn is not None:
+                continue
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
