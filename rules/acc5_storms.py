@@ -64,7 +64,9 @@ class RewrapInLoop(Rule):
         called from host code (`lax.scan`, `lax.fori_loop`, `lax.while_loop`, `lax.cond`,
         `lax.switch`, `lax.map`) compile the functions they are given, cached on them: one given
         a new callable on each pass is flagged the same way at its call, and `lax.map`, which
-        wraps what it is given in a closure of its own on every call, whatever it is given.
+        wraps what it is given in a closure of its own on every call, whatever it is given;
+        since they are mostly written in functions traced from elsewhere, only where a loop at
+        module level (a script's, a notebook's) runs them and no trace reaches their function.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
@@ -158,11 +160,13 @@ class X:
     def f(self):
         return 2.0
 
-def sweep(x, xs, steps):
+def sweep(x):
     for mode in ("train", "eval"):
         jax.jit(x.f)()  # expect: ACC501
-    for step in range(steps):
-        lax.scan(lambda c, v: (c + v, v), 0.0, xs)  # expect: ACC501
+
+xs = jax.numpy.ones(100)
+for step in range(1000):  # a script's loop: host code
+    lax.scan(lambda c, v: (c + v, v), 0.0, xs)  # expect: ACC501
 """,
     ]
 

@@ -79,7 +79,10 @@ called from host code (`[cache_key] compiles_functions`: `lax.scan`, `lax.fori_l
 given, cached on them, so each is a wrapper applied and called at once on each function
 argument; `lax.map` (`compiles_every_call`) wraps that function in a closure of its own on
 every call and compiles whatever it is given (run: framework_runs.py
-jax_primitives_called_on_host). `vmap`, `grad` and `checkpoint` applied and called from host code
+jax_primitives_called_on_host). They are written mostly in functions traced from elsewhere (a
+model's layers, an environment's `step` jitted by its caller), so such a call counts only where a
+loop at module level (a script's, a notebook's) runs it and no trace reaches its function: read
+in every loop, they added 28 findings on the real-code benchmark, most in traced code. `vmap`, `grad` and `checkpoint` applied and called from host code
 run op by op and compile nothing per call. A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
 calls: what they build is new on every pass; its parameters are new on every pass where a call
