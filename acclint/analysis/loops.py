@@ -363,11 +363,23 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
+        primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
-                if found is not None and (found[0].name in self.tables.wrappers or self._compiles_functions(found[0].name)):
+                if found is not None and found[0].name in self.tables.wrappers:
                     return True
-        return False
+                primitives = primitives or found is not None and self._compiles_functions(found[0].name)
+        return primitives and self._loop_at_module_level()
+
+    def _loop_at_module_level(self) -> bool:
+        """Whether a loop runs at module level (a script's, a notebook's): the only place a
+        primitive that compiles what it is given counts (`_compiled_at_once`), so a module of
+        such primitives without one has nothing to walk."""
+        loops = (cst.For, cst.While, cst.CompFor)
+        return any(
+            isinstance(node, loops) for statement in self.analysis.module.body
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) for node in walk_all(statement)
+        )
 
     def _compiles_functions(self, marker: str) -> bool:
         """A marker that, called from host code, compiles the functions it is given, caching on
