@@ -16,7 +16,9 @@ held-out set again after batches 9-10 held only 12 held-out labels: recompilatio
 three frameworks, hidden inputs, TensorFlow/PyTorch trace hazards and fine look-alikes) and
 batch "12" (24 more, collected in the same search session right after batch 11's 44, mostly
 PyTorch and JAX) and batch "13" (20 more, collected after batches 11-12 were split, when their
-drops left the held-out half 10 reports: reports whose excerpt showed the code) are drawn with
+drops left the held-out half 10 reports: reports whose excerpt showed the code) and batch "14"
+(53, a fresh set after the dev half stopped telling JAX recompilation storms apart: JAX storms and
+hidden inputs first, torch.compile/tf.function reports and fine look-alikes beside them) are drawn with
 the same fixed seed, so the split can be checked; a batch is never re-drawn. A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
