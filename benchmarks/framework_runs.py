@@ -2324,6 +2324,142 @@ def torch_method_of_held_object() -> str:
     return _held_object_runs(torch.compile, torch.tensor)
 
 
+def _compiles(run) -> int:
+    """XLA compiles `run()` causes, from jax's compile log ("Compiling ..." records)."""
+    import logging
+
+    import jax
+
+    compiled: list[str] = []
+
+    class Log(logging.Handler):
+        def emit(self, record):
+            if record.getMessage().startswith("Compiling "):
+                compiled.append(record.getMessage())
+
+    handler, logger = Log(), logging.getLogger("jax")
+    logger.addHandler(handler)
+    try:
+        with jax.log_compiles(True):
+            run()
+    finally:
+        logger.removeHandler(handler)
+    return len(compiled)
+
+
+@fact("jax")
+def jax_primitives_called_on_host() -> str:
+    """lax's control-flow primitives and jax's transforms called from host code (outside any
+    trace) 6 times after a first call, given the same function each call and then a new closure
+    each call: traces of the function's body (a counter it bumps) and XLA compiles (jax's compile
+    log). A compile
+    per call with a new closure and one with the same function is a cache keyed by the function
+    object; a trace per call with no compile is op-by-op execution (nothing cached, nothing
+    compiled per call)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def below_three(c):
+        return c < 3.0
+
+    xs, x = jnp.ones((4, 3)), jnp.ones(3)
+    cases = {
+        "lax.map": (lambda f: lax.map(f, xs), lambda v: v * 2.0),
+        "lax.scan": (lambda f: lax.scan(f, 0.0, xs), lambda c, v: (c + v.sum(), v * 2.0)),
+        "lax.fori_loop": (lambda f: lax.fori_loop(0, 3, f, 0.0), lambda i, c: c + 1.0),
+        "lax.while_loop": (lambda f: lax.while_loop(below_three, f, 0.0), lambda c: c + 1.0),
+        "lax.cond": (lambda f: lax.cond(True, f, f, x), lambda v: v * 2.0),
+        "lax.switch": (lambda f: lax.switch(1, [f, f], x), lambda v: v * 2.0),
+        "jax.vmap(f)(x)": (lambda f: jax.vmap(f)(xs), lambda v: v * 2.0),
+        "jax.grad(f)(x)": (lambda f: jax.grad(f)(x), lambda v: (v ** 2).sum()),
+        "jax.checkpoint(f)(x)": (lambda f: jax.checkpoint(f)(x), lambda v: jnp.sin(v).sum()),
+        "jax.jit(f)(x)": (lambda f: jax.jit(f)(x), lambda v: v * 2.0),
+    }
+    out = []
+    for name, (call, inner) in cases.items():
+        counts = []
+        for fresh in (False, True):
+            traced = [0]
+
+            def make():
+                def f(*args):
+                    traced[0] += 1
+                    return inner(*args)
+                return f
+
+            same = make()
+            call(same)  # the first call compiles the ops every later call shares: not counted
+            traced[0] = 0
+            compiles = _compiles(lambda: [call(make() if fresh else same) for _ in range(6)])
+            counts.append(f"{traced[0]} traces/{compiles} compiles")
+        out.append(f"{name}: same function {counts[0]}, new closure {counts[1]}")
+    return "; ".join(out)
+
+
+@fact("jax")
+def jax_rewrap_in_a_bounded_loop() -> str:
+    """`jax.jit` applied on each pass of a bounded loop to a callable that depends on nothing the
+    loop changes (jax#9672: `jit(x.f)()` over `range(3)`; a lambda over two literal modes), beside
+    the same wrapper hoisted out of the loop and a `partial` of the loop's value: traces of the
+    body per loop."""
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+
+    def run(count):
+        class X:
+            def f(self):
+                count("bound method, range(3)")
+                return jnp.ones(3) * 2
+
+        x = X()
+        for _ in range(3):
+            jax.jit(x.f)()
+        for _mode in ("train", "eval"):
+            jax.jit(lambda v: (count("lambda, two modes"), v * 2)[1])(jnp.ones(3))
+        hoisted = jax.jit(lambda v: (count("hoisted lambda, two modes"), v * 2)[1])
+        for _mode in ("train", "eval"):
+            hoisted(jnp.ones(3))
+
+        def step(v, mode):
+            count("partial of the mode, two modes")
+            return v * 2 if mode == "train" else v
+
+        for mode in ("train", "eval"):
+            jax.jit(functools.partial(step, mode=mode))(jnp.ones(3))
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
+@fact("jax")
+def jax_pytree_structure_per_pass() -> str:
+    """A container passed to a jitted function's traced parameter, on each of 6 passes: a dict
+    with a key made from the counter, a list repeated by it, a tuple of a new length; the
+    look-alikes a dict with fixed keys whose values change and a list of a fixed length; and a
+    weak type alternated with a strong one (two values). Traces of the body per container."""
+    import jax
+    import jax.numpy as jnp
+
+    def run(count):
+        x = jnp.ones(3)
+        cases = {
+            "dict with a new key": lambda i: {f"k{i}": x},
+            "list repeated by the counter": lambda i: [x] * (i + 1),
+            "tuple of a new length": lambda i: tuple(x for _ in range(i + 1)),
+            "fixed keys, new values": lambda i: {"a": x * i, "b": x},
+            "fixed length": lambda i: [x, x * i],
+            "weak type alternated (a Python float, a float32 array)": lambda i: 1.0 if i % 2 else jnp.float32(1.0),
+        }
+        for tag, make in cases.items():  # one jitted function per container, counting its traces
+            jitted = jax.jit(lambda t, tag=tag: (count(tag), sum(jnp.sum(v) for v in jax.tree_util.tree_leaves(t)))[1])
+            for i in range(6):
+                jitted(make(i))
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

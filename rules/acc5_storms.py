@@ -60,11 +60,22 @@ class RewrapInLoop(Rule):
         calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
         there it is flagged even when the function reuses it across its own inner loop, since it
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
-        runs only while that function is traced, not on each call. Loops over a literal collection
-        (`for mode in ("train", "eval")`, also a grid of them) and literal ranges of at most
-        five passes are bounded, and a result called again (or handed to another call, or
-        called in a nested loop) on the same pass is a per-pass compile that the pass reuses:
-        neither is flagged. `torch.compile` caches on the code object, so a new lambda there
+        runs only while that function is traced, not on each call. JAX's control-flow primitives
+        called from host code (`lax.scan`, `lax.fori_loop`, `lax.while_loop`, `lax.cond`,
+        `lax.switch`, `lax.map`) compile the functions they are given, cached on them: one given
+        a new callable on each pass is flagged the same way at its call, and `lax.map`, which
+        wraps what it is given in a closure of its own on every call, whatever it is given;
+        since they are mostly written in functions traced from elsewhere, only where a loop at
+        module level (a script's, a notebook's) runs them and no trace reaches their function.
+        A bounded loop bounds the values derived from what the loop changes, not the objects
+        made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
+        also a grid of them) or a literal range of at most five passes, a wrapper applied on
+        each pass to a callable that reads nothing the loop binds (`jax.jit(x.f)()`, a lambda
+        of constants, a `partial` of invariant values) is flagged, since hoisting it compiles
+        once; one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
+        configuration, and a loop of one pass compiles once: neither is flagged. A result
+        called again (or handed to another call, or called in a nested loop) on the same pass
+        is a per-pass compile that the pass reuses: not flagged. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
@@ -100,16 +111,20 @@ class RewrapInLoop(Rule):
     contexts = frozenset({HOST_LOOPS})
     VALID = [
         """
+import functools
 import jax
 
 def update(p, g):
     return p - 0.1 * g
 
+def run(p, mode):
+    return p * 2 if mode == "train" else p
+
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(update)(params, grads)  # the same function object: cached
     for mode in ("train", "eval"):
-        params = jax.jit(lambda p: p * 2)(params)  # two passes: bounded
+        params = jax.jit(functools.partial(run, mode=mode))(params)  # one compile per mode
     return params
 """,
     ]
@@ -136,6 +151,22 @@ def predict(params, x):
 
 def evaluate(params, batches):
     return [predict(params, x) for x in batches]
+""",
+        """
+import jax
+from jax import lax
+
+class X:
+    def f(self):
+        return 2.0
+
+def sweep(x):
+    for mode in ("train", "eval"):
+        jax.jit(x.f)()  # expect: ACC501
+
+xs = jax.numpy.ones(100)
+for step in range(1000):  # a script's loop: host code
+    lax.scan(lambda c, v: (c + v, v), 0.0, xs)  # expect: ACC501
 """,
     ]
 
@@ -299,7 +330,10 @@ class ChangingShapeInLoop(Rule):
         with `size -= 1`, `random.normal(key, (500, i))`, a shape tuple bound to a name first),
         any argument of a shaping method (`x.reshape(-1, i)`, `x.repeat(i)`) or a size
         position of an array maker (`jnp.arange(i)`, `jnp.identity(i)`, `torch.randn(4, i)`);
-        or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`).
+        or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`,
+        `[x] * (i + 1)`, `dict(zip(names[:i], ...))`), or a dict with a key new on every pass
+        (`{f"k{i}": x}`): a container's structure (its length, its keys) is part of the key as
+        a shape is.
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,

@@ -61,12 +61,15 @@ def f(x):
     for i in range(m):
         by_position(x, i)
 """,
+    # (a bounded loop bounds the values it derives, not the objects made anew on each pass: a
+    # lambda that reads nothing the loop binds is wrapped again for nothing, tests/test_bounded_rewraps.py)
     "loops over literal collections, also enumerated, are bounded": """
 MODES = ("train", "eval", "test")
 
 def f(x):
     for mode in MODES:
-        jax.jit(lambda v: v)(x)
+        jax.jit(lambda v: v)(x)  # expect: ACC501
+        jax.jit(lambda v: v if mode == "train" else -v)(x)
     for i, mode in enumerate(MODES):
         by_position(x, i)
     for n in [1, 2, 3, 4, 5, 6, 7]:

@@ -56,14 +56,34 @@ bounded set.* So:
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
   `x.reshape(-1, i)`, `x.repeat(i)`; a `shape_makers` position, `jnp.arange(i)`,
   `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
-  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`). The shape is carried by
+  sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`, `[x] * (i + 1)`,
+  `dict(zip(...))` of such), a dict display with a key new on every pass: a pytree's structure
+  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
 also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A function called from an unbounded loop (by name, `self.m()`, or
+its retracing warning). A bounded loop bounds the values derived from what the loop changes,
+not the objects made anew on each pass (the lead's policy, stop 42): a wrapper applied on each
+pass of any loop of two or more passes, bounded or not, to a callable that reads nothing the
+loop binds (its target and the names its body assigns: `jax.jit(self.f)`, `jax.jit(lambda x: x
++ 1)`, a `partial` of loop-invariant values, a decorated local `def`) compiles again on every
+pass for nothing, and hoisting it is always right; one that reads the loop's value
+(`partial(step, mode=mode)` over modes) stays, in a bounded loop, a compile per configuration.
+
+Compiled callables are also made where no wrapper is written: JAX's control-flow primitives
+called from host code (`[cache_key] compiles_functions`: `lax.scan`, `lax.fori_loop`,
+`lax.while_loop`, `lax.cond`, `lax.switch`, `lax.map`) trace and compile the functions they are
+given, cached on them, so each is a wrapper applied and called at once on each function
+argument; `lax.map` (`compiles_every_call`) wraps that function in a closure of its own on
+every call and compiles whatever it is given (run: framework_runs.py
+jax_primitives_called_on_host). They are written mostly in functions traced from elsewhere (a
+model's layers, an environment's `step` jitted by its caller), so such a call counts only where a
+loop at module level (a script's, a notebook's) runs it and no trace reaches its function: read
+in every loop, they added 28 findings on the real-code benchmark, most in traced code. `vmap`, `grad` and `checkpoint` applied and called from host code
+run op by op and compile nothing per call. A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
 calls: what they build is new on every pass; its parameters are new on every pass where a call
 passes them a new value, and so are the names its body binds from them. That per-function
@@ -97,7 +117,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.module import ModuleAnalysis
-from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey
+from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.taint import element_pairs
@@ -193,6 +213,7 @@ class Loop:
 
     node: cst.CSTNode
     bounded: bool
+    single: bool = False  # a literal loop of at most one pass: nothing is made on a second one
     changing: set[str] = field(default_factory=set)  # names holding a new value each pass
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     # names called or handed to a call in its body (not nested loops): each such call
@@ -275,6 +296,12 @@ class _Candidate:
     loop: Loop | None
     scope: _Scope
     statement: cst.BaseStatement
+    # What is wrapped (an expression, or the decorated def): in a bounded loop, a storm only
+    # when it reads nothing the loop binds (`_invariant_in`).
+    wrapped: cst.CSTNode | None = None
+    # A primitive that compiles what it is given (`lax.scan(f, ...)`): host code only where a
+    # loop at module level runs it (`_compiled_at_once`).
+    primitive: bool = False
 
 
 @dataclass(frozen=True)
@@ -336,11 +363,28 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
+        primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
-        return False
+                primitives = primitives or found is not None and self._compiles_functions(found[0].name)
+        return primitives and self._loop_at_module_level()
+
+    def _loop_at_module_level(self) -> bool:
+        """Whether a loop runs at module level (a script's, a notebook's): the only place a
+        primitive that compiles what it is given counts (`_compiled_at_once`), so a module of
+        such primitives without one has nothing to walk."""
+        loops = (cst.For, cst.While, cst.CompFor)
+        return any(
+            isinstance(node, loops) for statement in self.analysis.module.body
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) for node in walk_all(statement)
+        )
+
+    def _compiles_functions(self, marker: str) -> bool:
+        """A marker that, called from host code, compiles the functions it is given, caching on
+        them (`[cache_key] compiles_functions`: JAX's control-flow primitives)."""
+        return marker in self.analysis.markers.framework({marker}).cache_key.compiles_functions
 
     def _applied(self, call: cst.Call):
         """The marker `call` applies (ModuleAnalysis.applied_marker), asked only of the calls
@@ -925,12 +969,27 @@ class LoopFacts:
         if kind is cst.Attribute:
             return None if expr.attr.value in _FIXED_ATTRIBUTES else self._resized(expr.value, each)
         if kind is cst.BinaryOperation:
+            if self._repeated(expr, each):
+                return expr
             return self._resized(expr.left, each) or self._resized(expr.right, each)
         if kind is cst.UnaryOperation:
             return self._resized(expr.expression, each)
-        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
+        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
             return expr if self._resized(expr.for_in.iter, each) is not None else None
+        if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
+            keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
+            return expr if any(self._changing(key, each.changing) for key in keys) else None
         return None
+
+    def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
+        """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
+        and so a pytree, of a new length."""
+        if not isinstance(expr.operator, cst.Multiply):
+            return False
+        for sequence, count in ((expr.left, expr.right), (expr.right, expr.left)):
+            if isinstance(sequence, (cst.List, cst.Tuple)) and self._changing(count, each.changing):
+                return True
+        return False
 
     def _sized(self, expr: cst.Call, each: Pass) -> cst.BaseExpression | None:
         """The resized part of a call's result (`_resized`): an array constructor keeps its
@@ -972,11 +1031,13 @@ class LoopFacts:
     def _lengthened(self, expr: cst.Call, each: Pass) -> bool:
         """A Python sequence whose length is new on every pass (a pytree of a new structure, or
         an array of a new shape once converted): `range(i)`, `range(i, n)` with one end moving,
-        `list(...)`/`tuple(...)`/`sorted(...)` of one."""
+        `list(...)`/`tuple(...)`/`sorted(...)`/`dict(...)` of one, `zip(...)` of such only."""
         callee = self.analysis.resolve(expr.func)
         args = [a.value for a in expr.args if a.keyword is None and not a.star]
-        if callee in ("list", "tuple", "sorted", "reversed"):
+        if callee in ("list", "tuple", "sorted", "reversed", "dict", "enumerate"):
             return len(args) == 1 and self._resized(args[0], each) is not None
+        if callee == "zip":  # as long as the shortest: new when every one is
+            return bool(args) and all(self._resized(a, each) is not None for a in args)
         if callee != "range" or not 1 <= len(args) <= 2:
             return False
         moving = [a for a in args if self._changing(a, each.changing)]
@@ -1052,10 +1113,18 @@ class LoopFacts:
         runs their result."""
         found: list[_Rewrap] = []
         callers = self._called_in_loops()
+        scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
-            if c.loop is not None:
-                calls = [self._called_at_once[id(c.node)]] if c.result is None else c.loop.called.get(c.result, [])
-                if len(calls) == 1 and c.result not in c.loop.called_nested:
+            if c.primitive and not (c.scope.fn is None if c.loop is not None else c.scope.fn in scripted):
+                continue
+            loop = c.loop
+            if loop is not None and loop.bounded and not self._invariant_in(c):
+                if not isinstance(c.wrapped, cst.FunctionDef):
+                    continue
+                loop = None  # a decorated def is still made anew on each call of its function
+            if loop is not None:
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
+                if len(calls) == 1 and c.result not in loop.called_nested:
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
@@ -1063,6 +1132,23 @@ class LoopFacts:
                 if where is not None and call is not None:
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
+
+    def _invariant_in(self, c: _Candidate) -> bool:
+        """Whether the callable a candidate in a bounded loop wraps depends on nothing that loop
+        binds (its target, the names its body assigns), in a loop of two or more passes: a new
+        object made for nothing on each pass (a `partial` of the loop's value is one compile
+        per configuration). A name the loop defines (`def f` in its body) is read through its
+        definition."""
+        wrapped = c.wrapped
+        if c.loop is None or c.loop.single or wrapped is None:
+            return False
+        if isinstance(wrapped, cst.Name):
+            wrapped = next((
+                n for n in _nodes(c.loop.node) if isinstance(n, cst.FunctionDef) and n.name.value == wrapped.value
+            ), None)
+            if wrapped is None:
+                return False
+        return not (_read_names(wrapped) & c.loop.assigned)
 
     # -- the walk ------------------------------------------------------------------------
     def _walk(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
@@ -1149,8 +1235,11 @@ class LoopFacts:
                 if jitted.identity == "code" or scope.traced:
                     continue
                 unbounded = [loop for loop in loops if not loop.bounded]
-                if unbounded:  # a new function, wrapped anew, each pass
-                    self._candidates.append(_Candidate(decorator.decorator, "a function defined in the loop", node.name.value, unbounded[-1], scope, statement))
+                if loops:  # a new function, wrapped anew, each pass (a bounded loop: `_invariant_in`)
+                    self._candidates.append(_Candidate(
+                        decorator.decorator, "a function defined in the loop", node.name.value, (unbounded or loops)[-1], scope,
+                        statement, node,
+                    ))
                 elif scope.fn is not None:  # wrapped anew on each call of the function it is defined in
                     self._candidates.append(_Candidate(decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement))
         if not wrapped:
@@ -1167,6 +1256,7 @@ class LoopFacts:
         loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
+            loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
             return loop
         if iterable is not None and isinstance(iterable, cst.Call):
             callee = self.analysis.resolve(iterable.func)
@@ -1198,6 +1288,19 @@ class LoopFacts:
             if values and None not in values and len(values) <= 3:
                 return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
+
+    def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
+        """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
+        or a display without starred items; else 2 (some number above one)."""
+        iterable = self._literal(iterable, scope) or iterable
+        if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
+            elements = iterable.elements
+            return 2 if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in elements) else len(elements)
+        if isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "range":
+            values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+            if values and None not in values and len(values) <= 3:
+                return len(range(*values))  # type: ignore[arg-type]
+        return 2
 
     def _literal(self, expr: cst.BaseExpression, scope: _Scope) -> cst.BaseExpression | None:
         """The literal a name is bound to once, in its scope or the module (`N = 3`)."""
@@ -1376,19 +1479,57 @@ class LoopFacts:
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
         if wrapper:
-            loop = unbounded[-1] if unbounded else None
+            # the innermost unbounded loop, else a bounded one (a storm there only when what is
+            # wrapped reads nothing the loop binds: `_invariant_in`)
+            loop = (unbounded or loops or (None,))[-1]
             identity = self._jitted(found[0].name, found[1], None, node).identity  # type: ignore[index]
             if identity != "code":
                 owner = self.analysis.module.code_for_node(node.func) if identity == "wrapper" else ""
                 what = self._fresh_callable(node.args[0].value, scope, loop, owner)
                 called = id(node) in self._called_at_once
-                if what is not None and (loop is not None or not loops) and (called or id(node) in self._assigned_to):
-                    self._candidates.append(_Candidate(node, what, None if called else self._assigned_to[id(node)], loop, scope, statement))
+                if what is not None and (called or id(node) in self._assigned_to):
+                    self._candidates.append(_Candidate(
+                        node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
+                    ))
+        elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
+            # (the primitive itself, not a project's function that hands its callable to one)
+            self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    def _compiled_at_once(self, node: cst.Call, marker: Marker, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
+        """A primitive called from host code that compiles the functions it is given (`lax.scan(f,
+        ...)`): a compiled callable keyed by each function's identity, applied and called at
+        once. Given a callable new on each pass (a branch of a list, `lax.switch(i, [f, g],
+        x)`, counts), it is a candidate as `jax.jit(f)(x)` is; one that wraps what it is given
+        anew on every call (`compiles_every_call`: `lax.map`) is one whatever it is given.
+        These primitives are written mostly in functions something traces (a model's layers, an
+        environment's `step`, jitted by a caller in another module): a call in a function any
+        trace reaches is skipped, and the rest count only where a loop at module level runs
+        them (`primitive`): on the real-code benchmark, loops inside functions added 28
+        findings, most in code traced from elsewhere."""
+        fn = scope.fn
+        while fn is not None:
+            if fn.contexts:
+                return
+            fn = fn.parent
+        every = marker.name in self.analysis.markers.framework({marker.name}).cache_key.compiles_every_call
+        loop = ([loop for loop in loops if not loop.bounded] or loops or (None,))[-1]
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        given = [positional[i] for i in marker.fun if i < len(positional)]
+        given += [a.value for a in node.args if a.keyword is not None and a.keyword.value in marker.keywords]
+        for value in given:
+            for one in [e.value for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) else [value]:
+                what = self._fresh_callable(one, scope, loop)
+                if what is None and every:
+                    what = f"'{self._code(one)}' in a closure '{marker.name}' makes on each call"
+                if what is not None:
+                    self._called_at_once[id(node)] = node
+                    self._candidates.append(_Candidate(node, what, None, loop, scope, statement, one, primitive=True))
+                    return
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -1608,11 +1749,15 @@ class LoopFacts:
         marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
         return expr.args[0].value.value == name and marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED)
 
-    def _called_in_loops(self) -> dict[FunctionInfo, str]:
+    def _called_in_loops(self, module_only: bool = False) -> dict[FunctionInfo, str]:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
-        (anywhere in its body) by a function that does. function -> how (for messages)."""
+        (anywhere in its body) by a function that does. function -> how (for messages).
+        `module_only`: only loops at module level (a script's or a notebook's), which are host
+        code whatever traces the module's functions elsewhere."""
         found: dict[FunctionInfo, str] = {}
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
+            if module_only and scope.fn is not None:
+                continue
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
@@ -1850,6 +1995,14 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
 def _names(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions (or binds, for a target)."""
     return {n.value for n in walk_all(node) if isinstance(n, cst.Name)}
+
+
+def _read_names(node: cst.CSTNode) -> set[str]:
+    """The names `node` reads or binds, not the attribute names (`x.f`: x) nor the keywords
+    (`partial(g, lr=lr)`: g, lr once) it spells."""
+    spelled = {id(n.attr) for n in walk_all(node) if isinstance(n, cst.Attribute)}
+    spelled |= {id(n.keyword) for n in walk_all(node) if isinstance(n, cst.Arg) and n.keyword is not None}
+    return {n.value for n in walk_all(node) if isinstance(n, cst.Name) and id(n) not in spelled}
 
 
 def _attribute_key(func: cst.Attribute) -> str:

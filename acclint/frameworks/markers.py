@@ -189,6 +189,13 @@ class CacheKey:
     # unrolls `range(n)` and guards on `n` by value, automatic dynamic or not): a parameter of
     # a compiled function passed to one is keyed by value.
     specialized_by: tuple[str, ...] = ()
+    # Markers that, called from host code (outside any trace), trace the functions they are given
+    # (their `fun` positions and keywords) and compile them, caching on the function object
+    # (JAX's control-flow primitives): given a new callable on every pass, they compile on every
+    # pass. Of those, `compiles_every_call` wrap it in a closure of their own on each call
+    # (`lax.map`), so every call compiles whatever they are given.
+    compiles_functions: frozenset[str] = frozenset()
+    compiles_every_call: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
@@ -566,7 +573,10 @@ def _framework(raw: dict) -> Framework:
 
 
 def _cache_key(raw: dict) -> CacheKey:
-    sets = ("shapes_relaxed_by", "values_relaxed_by", "keyed_when_false", "values_keyed_by", "graph_static_by")
+    sets = (
+        "shapes_relaxed_by", "values_relaxed_by", "keyed_when_false", "values_keyed_by", "graph_static_by", "compiles_functions",
+        "compiles_every_call",
+    )
     return CacheKey(**{
         key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
     })

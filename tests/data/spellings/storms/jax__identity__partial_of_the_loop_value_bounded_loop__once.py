@@ -1,5 +1,5 @@
-# spelling: framework=jax axis=identity component=lambda_bounded_loop reach=bounded written-as=look-alike
-# run (4 -> 8 passes, traces per line): line 66: 2 -> 2
+# spelling: framework=jax axis=identity component=partial_of_the_loop_value_bounded_loop reach=once written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 66: 1 -> 1
 # label: fine
 import functools
 import jax
@@ -62,5 +62,5 @@ class Scaled:
 
 def run(n):
     x = jnp.ones(3)
-    for i in (0, 1):
-        jax.jit(lambda v: v * 2.0)(x)
+    for i in range(1):
+        jax.jit(functools.partial(scale, k=i + 1.0))(x)
