@@ -311,6 +311,24 @@ ANNOTATED = {
         def prepare(*, dataset: tf.data.Dataset, seed=0):
             return dataset.shuffle(10, seed=seed).map(augment)
     """,
+    # look-alike: a closure's own `ds` (a pandas Series) hides the annotated parameter of the
+    # function around it, as Python's scoping does
+    "a_closure_local_hiding_an_annotated_dataset": """
+        import pandas as pd
+        import tensorflow as tf
+
+        def pipeline(ds: tf.data.Dataset):
+            def summarize(values):
+                ds = pd.Series(values)
+
+                def parse(v):
+                    print("parsing", v)
+                    return v
+
+                return ds.map(parse)
+
+            return summarize([1, 2])
+    """,
     # look-alike: a pandas Series' `map` runs the function eagerly on each value
     "a_series_parameter_mapped": """
         import pandas as pd
