@@ -294,9 +294,9 @@ class Objects:
         return annotated | {name for v, where in self._bound(expr, scope) for name in self.types(v, where, seen | {key})}
 
     def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
-        """The class a parameter `name` of the nearest function around `scope` taking one is
-        annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller hands an
-        instance of it."""
+        """The class a parameter `name` of the nearest function around `scope` binding the
+        name is annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller
+        hands an instance of it. A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
             params = fn.node.params
@@ -305,6 +305,8 @@ class Objects:
                     spelled = param.annotation.annotation if param.annotation is not None else None
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
                     return {qualified} if qualified else set()
+            if name in self._body(fn).local_names:
+                return set()
             fn = fn.parent
         return set()
 
