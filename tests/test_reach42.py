@@ -301,6 +301,23 @@ ANNOTATED = {
                     return batch
                 return self._candidates.map(score)
     """,
+    # review42: a module-level instance handed an unknown value (`Index(load())`) keeps the
+    # annotation of the `__init__` parameter it hands (objects._handed)
+    "a_dataset_init_parameter_of_a_module_instance_mapped": """
+        import tensorflow as tf
+
+        class Index:
+            def __init__(self, candidates: tf.data.Dataset):
+                self._candidates = candidates
+
+            def query(self):
+                def score(batch):
+                    print("scoring", batch)  # expect: ACC401
+                    return batch
+                return self._candidates.map(score)
+
+        index = Index(load_candidates())
+    """,
     "a_keyword_only_dataset_shuffled_then_mapped": """
         import tensorflow as tf
 
