@@ -150,3 +150,24 @@ def test_only_a_statement_of_data_is_refused_as_data(monkeypatch):
 @pytest.mark.parametrize("with_text", [True, False])
 def test_a_namespace_of_bases_counts_as_a_base(source, holds, with_text):
     assert names_a_marker(ast.parse(source), MARKERS, source if with_text else None) is holds
+
+
+# A chain in the header of a compound statement whose body starts on the same line is code too:
+# the text stage must not look for it in the body alone (review42; the walk of every node found it).
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import jax\ndef f(x, jit=jax.jit): return jit(x)",
+        "import jax\nfor y in jax.lax.map(f, xs): print(y)",
+        "import jax\nif ok: pass\nelse: g = jax.jit(f); h = 1",
+        "import jax\ndef f(x,\n      jit=jax.jit): return jit(x)",
+        "import jax\nwhile jax.jit(f)(x): x = 1; y = 2",
+    ],
+)
+def test_a_chain_in_a_one_line_compound_statement_header(source):
+    assert names_a_marker(ast.parse(source), MARKERS, source) is True
+
+
+def test_a_chain_in_a_docstring_of_a_one_line_function_is_not_code():
+    source = 'import jax\ndef f(x): """calls jax.jit"""'
+    assert names_a_marker(ast.parse(source), MARKERS, source) is False
