@@ -14,6 +14,7 @@ import ast
 import bisect
 import re
 from functools import cache
+from typing import Callable
 
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.lazy_imports import lazily_loaded
@@ -278,13 +279,23 @@ class _LineIndex:
         line = bisect.bisect_right(self.starts, offset)
         return any(
             type(node) is ast.Attribute and _chain(node) == parts
-            for statement in _innermost(tree, line) for node in ast.walk(statement)
+            for statement in _innermost(tree, line, self._after_code) for node in ast.walk(statement)
         )
 
+    def _after_code(self, node: ast.stmt) -> bool:
+        """Whether code comes before `node` on its first line (the header of the compound
+        statement holding it: `def f(x, jit=jax.jit): return jit(x)`). Its `col_offset` counts
+        UTF-8 bytes, which are characters where all before it is blank."""
+        assert self.starts is not None
+        start = self.starts[node.lineno - 1]
+        return bool(self.text[start:start + node.col_offset].strip())
 
-def _innermost(tree: ast.Module, line: int) -> list[ast.AST]:
+
+def _innermost(tree: ast.Module, line: int, after_code: Callable[[ast.stmt], bool]) -> list[ast.AST]:
     """The deepest statements whose lines (decorators included) hold `line`: one, or the simple
-    statements a `;` joins on it (`n = 3; f = jax.jit(g)`), which are siblings."""
+    statements a `;` joins on it (`n = 3; f = jax.jit(g)`), which are siblings; a compound
+    statement whole where a statement of its own starts on `line` after code (`after_code`: its
+    header may hold the chain)."""
     found: list[ast.AST] = []
     holder: ast.AST = tree
     while True:
@@ -298,6 +309,8 @@ def _innermost(tree: ast.Module, line: int) -> list[ast.AST]:
                 first = min([child.lineno, *(d.lineno for d in getattr(child, "decorator_list", ()))])
                 if first <= line <= (child.end_lineno or child.lineno):
                     holding.append(child)
+        if found and any(hasattr(child, "lineno") and child.lineno == line and after_code(child) for child in holding):
+            return found  # the header shares the line with its body: `for y in jax.lax.map(f, xs): print(y)`
         if len(holding) != 1:
             return holding or found
         holder = holding[0]
