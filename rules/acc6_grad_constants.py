@@ -11,7 +11,9 @@ trace_global_requiring_grad`); torch.compile guards the global instead, and has 
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
+from acclint.analysis.taint import element_pairs
 from acclint.frameworks.markers import Framework
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc6_hidden_inputs import CACHED_ONLY, changed_here, is_read
@@ -24,7 +26,8 @@ class GradTensorAsTraceConstant(Rule):
         Flags a read, inside a `torch.jit.trace`d function or what it calls, of a module-level
         name bound to a tensor that requires grad: made with `requires_grad=True`
         (`torch.randn(3, requires_grad=True)`), as an `nn.Parameter(...)`, or switched on at
-        module level (`w.requires_grad_()`, `w.requires_grad = True`).
+        module level (`w.requires_grad_()`, `w.requires_grad = True`), where no later
+        module-level statement rebinds it to another tensor or switches its grad off.
 
     Why is this bad:
         The trace records every module-level tensor it reads as a constant, and a constant cannot
@@ -99,7 +102,7 @@ traced = torch.jit.trace(f, (torch.randn(1),))
         bindings = ctx.analysis.bindings
         if not bindings.is_module_name(name, ctx.function) or not bindings.module_value(name):
             return
-        if any(_requires_grad(v, framework, ctx) for v in values) or _switched_on(name, framework, ctx.analysis.module):
+        if _holds_grad_tensor(name, values, framework, ctx):
             ctx.report(
                 node,
                 f"module-level tensor '{name}' requires grad and is read in a trace that records it as a constant: "
@@ -115,34 +118,70 @@ def _requires_grad(value: cst.BaseExpression, framework: Framework, ctx: RuleCon
         return False
     keyword = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == framework.grad_keyword), None)
     if ctx.resolve(value.func) in framework.grad_makers:
-        return keyword is None or _true(keyword)
-    return keyword is not None and _true(keyword)
+        return keyword is None or _flag(keyword) is True
+    return keyword is not None and _flag(keyword) is True
 
 
-def _switched_on(name: str, framework: Framework, module: cst.Module) -> bool:
-    """Whether a module-level statement switches `name`'s grad on: `name.requires_grad_()`
-    (with no argument or a true one), `name.requires_grad = True`."""
-    for line in module.body:
-        if not isinstance(line, cst.SimpleStatementLine):
-            continue
-        for small in line.body:
-            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-                call = small.value
-                if (
-                    isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
-                    and call.func.value.value == name and call.func.attr.value in framework.grad_methods
-                    and (not call.args or _true(call.args[0].value))
-                ):
-                    return True
-            elif isinstance(small, cst.Assign) and _true(small.value):
-                if any(
-                    isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
-                    and t.target.value.value == name and t.target.attr.value == framework.grad_keyword
-                    for t in small.targets
-                ):
-                    return True
-    return False
+def _holds_grad_tensor(name: str, values: list[cst.BaseExpression], framework: Framework, ctx: RuleContext) -> bool:
+    """Whether the tensor module-level `name` holds after the module's statements requires
+    grad: the last statement, in source order, that binds it (`values`, the module's bindings)
+    or switches its grad (`name.requires_grad_(flag)`, `name.requires_grad = flag`) decides, so
+    `x = x.detach()` or `x.requires_grad_(False)` after `x = torch.randn(3, requires_grad=True)`
+    leaves a tensor the trace records without an error. A compound statement (`if`, `try`)
+    that binds it decides by whether any of its bindings makes such a tensor."""
+    held = False
+    bound = {id(v) for v in values}
+    for line in ctx.analysis.module.body:
+        if isinstance(line, cst.SimpleStatementLine):
+            for small in line.body:
+                switched = _switch(small, name, framework)
+                if switched is not None:
+                    held = switched
+                elif isinstance(small, cst.AnnAssign) and small.value is not None and id(small.value) in bound:
+                    held = _requires_grad(small.value, framework, ctx)
+                elif isinstance(small, cst.Assign):
+                    held = _rebound(small, bound, framework, ctx, held)
+        else:
+            inside = [v for v in values if _within(v, line)]
+            if inside:
+                held = any(_requires_grad(v, framework, ctx) for v in inside)
+    return held
 
 
-def _true(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Name) and value.value == "True"
+def _rebound(assign: cst.Assign, bound: set[int], framework: Framework, ctx: RuleContext, held: bool) -> bool:
+    """`held` after `assign`, which may bind the name (`values`' ids: `bound`), alone or as one
+    element of an unpacking (`a, x = f(), g()`)."""
+    for target in assign.targets:
+        for _, value in element_pairs(target.target, assign.value):
+            if id(value) in bound:
+                held = _requires_grad(value, framework, ctx)
+    return held
+
+
+def _within(value: cst.BaseExpression, statement: cst.CSTNode) -> bool:
+    """Whether `value` is a node of `statement`."""
+    return bool(m.findall(statement, m.MatchIfTrue(lambda node: node is value)))
+
+
+def _switch(small: cst.BaseSmallStatement, name: str, framework: Framework) -> bool | None:
+    """What a module-level statement switches `name`'s grad to (`name.requires_grad_()`, with
+    no argument or a literal flag; `name.requires_grad = flag`), or None where it does not."""
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        call = small.value
+        if (
+            isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == name and call.func.attr.value in framework.grad_methods
+        ):
+            return True if not call.args else _flag(call.args[0].value)
+    elif isinstance(small, cst.Assign) and any(
+        isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
+        and t.target.value.value == name and t.target.attr.value == framework.grad_keyword
+        for t in small.targets
+    ):
+        return _flag(small.value)
+    return None
+
+
+def _flag(value: cst.BaseExpression) -> bool | None:
+    """A literal `True` or `False`; None for anything else (the switch's effect is unknown)."""
+    return value.value == "True" if isinstance(value, cst.Name) and value.value in ("True", "False") else None

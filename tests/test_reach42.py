@@ -301,6 +301,23 @@ ANNOTATED = {
                     return batch
                 return self._candidates.map(score)
     """,
+    # review42: a module-level instance handed an unknown value (`Index(load())`) keeps the
+    # annotation of the `__init__` parameter it hands (objects._handed)
+    "a_dataset_init_parameter_of_a_module_instance_mapped": """
+        import tensorflow as tf
+
+        class Index:
+            def __init__(self, candidates: tf.data.Dataset):
+                self._candidates = candidates
+
+            def query(self):
+                def score(batch):
+                    print("scoring", batch)  # expect: ACC401
+                    return batch
+                return self._candidates.map(score)
+
+        index = Index(load_candidates())
+    """,
     "a_keyword_only_dataset_shuffled_then_mapped": """
         import tensorflow as tf
 
@@ -310,6 +327,24 @@ ANNOTATED = {
 
         def prepare(*, dataset: tf.data.Dataset, seed=0):
             return dataset.shuffle(10, seed=seed).map(augment)
+    """,
+    # look-alike: a closure's own `ds` (a pandas Series) hides the annotated parameter of the
+    # function around it, as Python's scoping does
+    "a_closure_local_hiding_an_annotated_dataset": """
+        import pandas as pd
+        import tensorflow as tf
+
+        def pipeline(ds: tf.data.Dataset):
+            def summarize(values):
+                ds = pd.Series(values)
+
+                def parse(v):
+                    print("parsing", v)
+                    return v
+
+                return ds.map(parse)
+
+            return summarize([1, 2])
     """,
     # look-alike: a pandas Series' `map` runs the function eagerly on each value
     "a_series_parameter_mapped": """

@@ -119,3 +119,42 @@ def test_plain_globals_compiled_globals_and_requires_grad_false_are_fine():
         compiled = torch.compile(g)
         plain.add_(1)
     """) == []
+
+
+def test_a_global_detached_or_switched_off_before_the_trace_is_fine():
+    """Look-alikes (review42, run with torch 2.13: both trace without an error): the tensor the
+    trace reads is the one the name holds after its last module-level binding or switch, a
+    detached copy or one whose grad was switched off."""
+    assert found("""
+        import torch
+
+        x = torch.randn(3, requires_grad=True)
+        x = x.detach()
+        w = torch.zeros(3)
+        w.requires_grad_()
+        w.requires_grad_(False)
+
+
+        def f(inp):
+            return (x + w + inp).sum()
+
+
+        traced = torch.jit.trace(f, (torch.randn(1),))
+    """) == []
+
+
+def test_a_global_switched_on_after_a_plain_binding_rebinds_nothing():
+    """The other order: a plain tensor rebound to a parameter, then read, still raises."""
+    assert found("""
+        import torch
+
+        x = torch.zeros(3)
+        x = torch.nn.Parameter(x)
+
+
+        def f(inp):
+            return (x + inp).sum()
+
+
+        traced = torch.jit.trace(f, (torch.randn(1),))
+    """) == [(8, "ACC608")]

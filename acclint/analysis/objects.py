@@ -220,11 +220,15 @@ class Objects:
         facts = self._body(factory)
         return None if facts.yields or facts.bare_return else self._one([(r, factory) for r in facts.returns], made, seen | {key})
 
-    def _bound(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
+    def _bound(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, keep_params: bool = False,
+    ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
         method of the class) is bound to, each with the scope it is evaluated in: the method
         that assigns the attribute, or, for a parameter of the class's `__init__` (`self._env =
-        env`), the module, which passes each instance it makes that parameter (`Wrapper(env)`)."""
+        env`), the module, which passes each instance it makes that parameter (`Wrapper(env)`),
+        and, with `keep_params`, the parameter too (a union of classes wants its annotation:
+        `types`)."""
         if isinstance(expr, cst.Name):
             return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
@@ -239,13 +243,16 @@ class Objects:
                 continue
             for t, v, how in self._body(other).flows:
                 if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
-                    values += self._handed(v, other, cls)
+                    values += self._handed(v, other, cls, keep_params)
         return values
 
-    def _handed(self, value: cst.BaseExpression, method: FunctionInfo, cls: ClassInfo) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
+    def _handed(
+        self, value: cst.BaseExpression, method: FunctionInfo, cls: ClassInfo, keep_param: bool,
+    ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """`value`, assigned in `method` of `cls`, with the scope it is evaluated in; a parameter
         of `__init__` the method never rebinds stands for what module-level code passes it at
-        each `cls(...)` it binds (the module's own instances), where there is any such call."""
+        each `cls(...)` it binds (the module's own instances), where there is any such call,
+        and for itself too with `keep_param`."""
         if method.name != "__init__" or not isinstance(value, cst.Name) or not isinstance(method.node, cst.FunctionDef):
             return [(value, method)]
         name = value.value
@@ -257,7 +264,9 @@ class Objects:
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) is cls
         ]
         given = [passed(call, method, bound=True).get(name) for call in made]
-        return [(v, None) for v in given] if made and all(v is not None for v in given) else [(value, method)]
+        if not made or any(v is None for v in given):
+            return [(value, method)]
+        return [(v, None) for v in given] + ([(value, method)] if keep_param else [])
 
     # -- markers that are methods of objects -------------------------------------------------
     def method_marker(self, expr: cst.BaseExpression, scope: FunctionInfo | None):
@@ -291,12 +300,13 @@ class Objects:
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
         annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
-        return annotated | {name for v, where in self._bound(expr, scope) for name in self.types(v, where, seen | {key})}
+        bound = self._bound(expr, scope, keep_params=True)
+        return annotated | {name for v, where in bound for name in self.types(v, where, seen | {key})}
 
     def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
-        """The class a parameter `name` of the nearest function around `scope` taking one is
-        annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller hands an
-        instance of it."""
+        """The class a parameter `name` of the nearest function around `scope` binding the
+        name is annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller
+        hands an instance of it. A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
             params = fn.node.params
@@ -305,6 +315,8 @@ class Objects:
                     spelled = param.annotation.annotation if param.annotation is not None else None
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
                     return {qualified} if qualified else set()
+            if name in self._body(fn).local_names:
+                return set()
             fn = fn.parent
         return set()
 

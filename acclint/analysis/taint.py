@@ -458,7 +458,12 @@ class ValueQuery:
 
     def iterating(self, for_in: cst.CompFor) -> ValueQuery:
         """The query past one `for ... in` of a comprehension: its targets bound."""
-        bound = {name: kind for t, kind in self.pairs(for_in.target, for_in.iter, "in") for name in target_names(t)}
+        return self.own_scope({name: kind for t, kind in self.pairs(for_in.target, for_in.iter, "in") for name in target_names(t)})
+
+    def own_scope(self, bound: dict[str, Kind]) -> ValueQuery:
+        """The query inside a scope of its own (a comprehension's variables, a lambda's
+        parameters), each of `bound`'s names of its kind there, whatever a name of the function
+        spelled the same holds."""
         if not bound:
             return self
         return ValueQuery({**self.kinds, **bound}, self.imports, self.facts, self.body, self.callee, self.scoped | bound.keys(), self.cached)
@@ -644,11 +649,7 @@ class ValueQuery:
             params = function.params
             starred = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
             names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params, *starred)}
-            leaves = ValueQuery(
-                {**self.kinds, **dict.fromkeys(names, TRACED)}, self.imports, self.facts, self.body,
-                self.callee, self.scoped | names, self.cached,
-            )
-            return leaves.kind(function.body) is STATIC
+            return self.own_scope(dict.fromkeys(names, TRACED)).kind(function.body) is STATIC
         return self.imports.resolve(function) in self.facts.static_calls
 
     def _mapped(self, function: cst.Lambda, iterables: list[cst.BaseExpression]) -> Kind:
@@ -659,7 +660,7 @@ class ValueQuery:
         if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.kwonly_params or len(params.params) != len(iterables):
             return UNKNOWN
         bound = {p.name.value: self.element_kind(it) for p, it in zip(params.params, iterables)}
-        return self.narrowed(bound).kind(function.body)
+        return self.own_scope(bound).kind(function.body)
 
     def _item_or_default(self, node: cst.Call) -> Kind:
         """`tree.get(key, default)` (or `setdefault`) of a pytree mapping: its item, a pytree of

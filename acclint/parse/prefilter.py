@@ -14,6 +14,7 @@ import ast
 import bisect
 import re
 from functools import cache
+from typing import Callable
 
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.lazy_imports import lazily_loaded
@@ -43,13 +44,16 @@ def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], froz
     one of `instance_makers`, or named as a parameter's annotation), their last components, and
     their prefixes."""
     # (a receiver marker's class is a target here only: the marker's own word, `compile`, already
-    # passes the text stage; a namespace whose classes are bases, `keras.layers`, is one whole)
+    # passes the text stage; a namespace whose classes are bases, `keras.layers`, is no target but
+    # a prefix: only a class base in it counts, `_subclasses_a_namespace`)
     targets = (
         _call_free(markers.markers) | markers.class_bases | markers.instance_makers | markers.receiver_classes
-        | markers.class_namespaces | markers.instance_classes
+        | markers.instance_classes
     )
     tails = frozenset(name.rsplit(".", 1)[-1] for name in targets)
-    prefixes = frozenset(name[:i] for name in targets for i in range(len(name) + 1) if i == len(name) or name[i] == ".")
+    prefixes = frozenset(
+        name[:i] for name in targets | markers.class_namespaces for i in range(len(name) + 1) if i == len(name) or name[i] == "."
+    )
     return targets, tails, prefixes
 
 
@@ -60,7 +64,8 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = No
     (a fraction of a libcst parse). Every context starts where a name resolves, through the
     module's imports and aliases (`acclint.analysis.names`), to a marker or an `Acceleratable`
     base: an imported or aliased name bound to one, or an attribute chain `root.a.marker` whose
-    root resolves to a prefix of one. This test over-approximates that resolution: every binding
+    root resolves to a prefix of one, or a class base naming a class of a namespace whose classes
+    are bases (`class MyDense(layers.Dense)`). This test over-approximates that resolution: every binding
     a name ever gets counts, in any order, and so does the bare name itself (what an unbound or
     ambiguous name resolves to). A module that fails it has no context, so libcst need not
     parse it: in the sources of jax and its libraries, which import their own internals
@@ -73,18 +78,20 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = No
     every node. Without `text`, every node is walked.
     """
     targets, tails, prefixes = _targets(markers)
+    namespaces = markers.class_namespaces
     chains = _text_chains(text, markers) if text is not None else None
     if chains is None:
-        return _names_a_marker_walking(tree, targets, tails, prefixes)
+        return _names_a_marker_walking(tree, targets, tails, prefixes, namespaces)
     bare = _bare_targets(markers)
     if bare is not None and bare.search(text):
         return True
     bindings: dict[str, set[str]] = {}
     aliases: list[tuple[str, list[str]]] = []
+    bases: list[list[str]] = []
     for node in _statements(tree):
-        if _binds(node, bindings, aliases, targets, prefixes):
+        if _binds(node, bindings, aliases, targets, prefixes, namespaces, bases):
             return True
-    if _resolves(bindings, aliases, [], targets, prefixes):
+    if _resolves(bindings, aliases, [], targets, prefixes) or _subclasses_a_namespace(bindings, aliases, bases, namespaces):
         return True
     lines = _LineIndex(text)
     return any(
@@ -93,11 +100,12 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = No
     )
 
 
-def _names_a_marker_walking(tree: ast.Module, targets, tails, prefixes) -> bool:
+def _names_a_marker_walking(tree: ast.Module, targets, tails, prefixes, namespaces) -> bool:
     """`names_a_marker` by a walk of every node (attribute chains taken from the tree)."""
     bindings: dict[str, set[str]] = {}
     aliases: list[tuple[str, list[str]]] = []
     chains: list[list[str]] = []
+    bases: list[list[str]] = []
     for node in ast.walk(tree):
         kind = type(node)
         if kind is ast.Attribute:
@@ -108,14 +116,14 @@ def _names_a_marker_walking(tree: ast.Module, targets, tails, prefixes) -> bool:
         elif kind is ast.Name:
             if node.id in targets:
                 return True
-        elif _binds(node, bindings, aliases, targets, prefixes):
+        elif _binds(node, bindings, aliases, targets, prefixes, namespaces, bases):
             return True
-    return _resolves(bindings, aliases, chains, targets, prefixes)
+    return _resolves(bindings, aliases, chains, targets, prefixes) or _subclasses_a_namespace(bindings, aliases, bases, namespaces)
 
 
-def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
-    """Record what an import or a `local = a.b` statement binds; True for a star import
-    from a module that holds a marker."""
+def _binds(node: ast.AST, bindings, aliases, targets, prefixes, namespaces, bases) -> bool:
+    """Record what an import or a `local = a.b` statement binds, and the bases a class
+    statement names (`bases`); True for a star import from a module that holds a marker."""
     kind = type(node)
     if kind is ast.Import:
         for alias in node.names:
@@ -123,9 +131,10 @@ def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
             _bind(bindings, prefixes, local, alias.name if alias.asname else local)
     elif kind is ast.ImportFrom:
         module = "." * node.level + (node.module or "")
-        if module in targets:
-            return True  # a class of a namespace whose classes are bases (`from keras.layers import Dense`)
         for alias in node.names:
+            if module in namespaces and alias.name != "*":  # `from keras.layers import Dense`: maybe a base
+                bindings.setdefault(alias.asname or alias.name, set()).add(f"{module}.{alias.name}")
+                continue
             if alias.name == "*":
                 if any(t.startswith(module + ".") for t in targets):
                     return True
@@ -140,6 +149,22 @@ def _binds(node: ast.AST, bindings, aliases, targets, prefixes) -> bool:
             module = lazily_loaded(local, node.value)  # `reverb = LazyLoader("reverb", globals(), "reverb")`
             if module is not None:
                 _bind(bindings, prefixes, local, module)
+    elif kind is ast.ClassDef:
+        bases.extend(parts for parts in map(_chain, node.bases) if parts is not None)
+    return False
+
+
+def _subclasses_a_namespace(bindings, aliases, bases, namespaces) -> bool:
+    """Whether a class base (`layers.Dense`, `Conv1D` imported from `keras.layers`) may name a
+    class of a namespace whose classes are bases; a base whose root an alias binds
+    (`Base = layers.Dense`) may, whatever the alias names."""
+    aliased = {local for local, _ in aliases}
+    for root, *rest in bases:
+        if root in aliased:
+            return True
+        for qualified in (root, *bindings.get(root, ())):
+            if ".".join([qualified, *rest]).rpartition(".")[0] in namespaces:
+                return True
     return False
 
 
@@ -254,13 +279,23 @@ class _LineIndex:
         line = bisect.bisect_right(self.starts, offset)
         return any(
             type(node) is ast.Attribute and _chain(node) == parts
-            for statement in _innermost(tree, line) for node in ast.walk(statement)
+            for statement in _innermost(tree, line, self._after_code) for node in ast.walk(statement)
         )
 
+    def _after_code(self, node: ast.stmt) -> bool:
+        """Whether code comes before `node` on its first line (the header of the compound
+        statement holding it: `def f(x, jit=jax.jit): return jit(x)`). Its `col_offset` counts
+        UTF-8 bytes, which are characters where all before it is blank."""
+        assert self.starts is not None
+        start = self.starts[node.lineno - 1]
+        return bool(self.text[start:start + node.col_offset].strip())
 
-def _innermost(tree: ast.Module, line: int) -> list[ast.AST]:
+
+def _innermost(tree: ast.Module, line: int, after_code: Callable[[ast.stmt], bool]) -> list[ast.AST]:
     """The deepest statements whose lines (decorators included) hold `line`: one, or the simple
-    statements a `;` joins on it (`n = 3; f = jax.jit(g)`), which are siblings."""
+    statements a `;` joins on it (`n = 3; f = jax.jit(g)`), which are siblings; a compound
+    statement whole where a statement of its own starts on `line` after code (`after_code`: its
+    header may hold the chain)."""
     found: list[ast.AST] = []
     holder: ast.AST = tree
     while True:
@@ -274,6 +309,8 @@ def _innermost(tree: ast.Module, line: int) -> list[ast.AST]:
                 first = min([child.lineno, *(d.lineno for d in getattr(child, "decorator_list", ()))])
                 if first <= line <= (child.end_lineno or child.lineno):
                     holding.append(child)
+        if found and any(hasattr(child, "lineno") and child.lineno == line and after_code(child) for child in holding):
+            return found  # the header shares the line with its body: `for y in jax.lax.map(f, xs): print(y)`
         if len(holding) != 1:
             return holding or found
         holder = holding[0]
