@@ -86,3 +86,63 @@ def test_a_lambda_reading_a_starred_leaf_stays_traced():
                 x = x + 1
             return x
     """)
+
+
+
+# -- 2. the keys of a value a trace passes are Python values: it is a mapping ------------------
+# tensorflow/privacy `gradient_clipping_utils.py`: a loss function a factory returns, called in
+# a tf.function with dicts of tensors, loops `for k in y_true.keys():` and appends to a Python
+# list. No tensor has a `keys` method, so a value it is called on is a mapping (a dict of
+# tensors) whatever the kinds its callers pass merge to, its keys Python values, and AutoGraph
+# leaves a loop over them a Python loop (run: `tf_loop_over_the_keys_of_a_dict_of_tensors`).
+
+
+def test_a_loop_over_the_keys_of_a_traced_argument_is_a_python_loop():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def make_loss(weights):
+            def per_example_loss(y_true, y_pred):
+                loss_values = []
+                for k in y_true.keys():
+                    loss_values.append(weights[k] * (y_true[k] - y_pred[k]))
+                return tf.math.add_n(loss_values)
+            return per_example_loss
+
+        loss_fn = make_loss({"a": 1.0})
+
+        @tf.function
+        def step(x, y):
+            return loss_fn(x * 2, y)
+    """)
+
+
+def test_other_spellings_of_keys_of_a_traced_argument_and_the_hazard_beside_them():
+    """The keys sorted, taken into a list first, and a helper called directly with a traced
+    value are Python values too; a `tf.range` over a traced count is still a converted loop."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def sorted_keys(y_true):
+            out = []
+            for k in sorted(y_true.keys()):
+                out.append(y_true[k] * 2)
+            return tf.stack(out)
+
+        def listed_keys(y_true):
+            keys = list(y_true.keys())
+            out = []
+            for k in keys:
+                out.append(y_true[k] + 1)
+            return tf.stack(out)
+
+        def counted(n):
+            out = []
+            for i in tf.range(n):
+                out.append(i * 2)  # expect: ACC205
+            return tf.stack(out)
+
+        @tf.function
+        def step(x):
+            return sorted_keys(x * 2) + listed_keys(x + 1) + counted(tf.shape(x)[0])
+    """)
