@@ -1805,6 +1805,33 @@ def jax_transform_results() -> str:
     return ", ".join(f"{tag}: {n}" for tag, n in counts.items())
 
 
+@fact("tensorflow")
+def tf_loop_over_the_keys_of_a_dict_of_tensors() -> str:
+    """A tf.function looping `for k in y_true.keys():` over a dict of tensors and appending to a
+    Python list (tensorflow/privacy's per-example loss): AutoGraph leaves a loop over a dict's
+    keys a Python loop, so the list collects one tensor per key; the look-alike loops over
+    `tf.range` of a traced count, and its append raises."""
+    import tensorflow as tf
+
+    @tf.function
+    def over_keys(y_true, y_pred):
+        loss_values = []
+        for k in y_true.keys():
+            loss_values.append(tf.reshape(y_true[k] - y_pred[k], [-1]))
+        return tf.math.add_n(loss_values)
+
+    @tf.function
+    def over_range(n):
+        out = []
+        for i in tf.range(n):
+            out.append(i * 2)
+        return tf.stack(out)
+
+    y = {"a": tf.ones(3), "b": tf.ones(3) * 2}
+    keys = f"over keys: {over_keys(y, {'a': tf.zeros(3), 'b': tf.zeros(3)}).numpy().tolist()}"
+    return f"{keys}; over tf.range: {_error(lambda: over_range(tf.constant(3)))}"
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

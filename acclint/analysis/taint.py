@@ -601,7 +601,10 @@ class ValueQuery:
                 return STATIC  # a host value, or a static view read by a call (torch's `x.size(0)`, `x.dim()`)
             receiver = self.kind(func.value)
             if receiver is TRACED:
-                return TRACED
+                # No array has a `keys` method: a value it is called on is a mapping whatever
+                # kinds its callers merge to, and its keys are Python values (a loss function
+                # looping `for k in y_true.keys()` over a dict of tensors).
+                return STATIC if method == "keys" else TRACED
             if receiver is TREE:
                 if method in facts.array_methods:
                     return TRACED
