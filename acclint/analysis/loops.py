@@ -1773,7 +1773,8 @@ class LoopFacts:
     def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
         """The module's function a call runs, and how many leading parameters the call does not
         pass: `f(...)` by lexical scope (0), `self.m(...)` in a method of the class defining `m`
-        or `obj.m(...)` with `obj` bound to an instance of a module class (1, `self`)."""
+        or `obj.m(...)` with `obj` bound to an instance of a module class (1, the instance or a
+        classmethod's class; 0 for a staticmethod, which is given neither)."""
         if isinstance(func, cst.Name):
             fn = self._function_named(func.value, scope)
             return (fn, 0) if fn is not None else None
@@ -1783,7 +1784,7 @@ class LoopFacts:
         if cls is None and scope.fn is not None:
             cls = scope.fn.own_class(func.value.value)
         fn = cls.methods.get(func.attr.value) if cls is not None else None
-        return (fn, 1) if fn is not None else None
+        return (fn, 1 if fn.is_method else 0) if fn is not None else None
 
     def _function_named(self, name: str, scope: _Scope) -> FunctionInfo | None:
         fn = scope.fn
