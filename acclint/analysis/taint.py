@@ -649,9 +649,7 @@ class ValueQuery:
             return False
         function = positional[0]
         if isinstance(function, cst.Lambda):
-            params = function.params
-            starred = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-            names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params, *starred)}
+            names = {p.name.value for p in all_params(function.params)}
             return self.own_scope(dict.fromkeys(names, TRACED)).kind(function.body) is STATIC
         return self.imports.resolve(function) in self.facts.static_calls
 
