@@ -1832,6 +1832,51 @@ def tf_loop_over_the_keys_of_a_dict_of_tensors() -> str:
     return f"{keys}; over tf.range: {_error(lambda: over_range(tf.constant(3)))}"
 
 
+@fact("tensorflow")
+def tf_python_iterator_in_function() -> str:
+    """A tf.function advancing an iterator made outside it (the "Better performance with
+    tf.function" guide's Python iterators and generators): `next()` on a Python list's
+    iterator, on a generator, and a `for` over a generator, each called three times; the
+    look-alike closes over `iter(dataset)` of a tf.data dataset, whose `next()` is an operation
+    of the trace."""
+    import tensorflow as tf
+
+    items = iter([tf.constant(1.0), tf.constant(2.0), tf.constant(3.0)])
+
+    def counting():
+        n = 0.0
+        while True:
+            n += 1.0
+            yield n
+
+    gen = counting()
+    chunks = (tf.constant(float(i)) for i in range(3))
+    dataset_items = iter(tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0]))
+
+    @tf.function
+    def from_list():
+        return next(items) * 1.0
+
+    @tf.function
+    def from_generator():
+        return tf.constant(next(gen))
+
+    @tf.function
+    def loop_over_generator():
+        s = tf.constant(0.0)
+        for c in chunks:
+            s += c
+        return s
+
+    @tf.function
+    def from_dataset():
+        return next(dataset_items) * 2.0
+
+    runs = {"list iterator": from_list, "generator": from_generator, "for over a generator": loop_over_generator,
+            "iter(dataset)": from_dataset}
+    return "; ".join(f"{tag}: {[float(f()) for _ in range(3)]}" for tag, f in runs.items())
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change, chain_links, chain_root
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -356,12 +357,15 @@ class IteratorConsumedInTrace(Rule):
     """A cached trace advances an iterator made outside it, which happens only while the trace is built.
 
     What it does:
-        Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, and the bodies of
-        `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when `it` is a
-        module-level or closed-over variable bound only to an iterator: `iter(...)` (a
-        DataLoader's too), a generator function's or a generator expression's result,
-        `itertools.count()` and the other `itertools` iterators, `map`/`filter`/`zip`/
-        `enumerate`/`reversed`. Iterators made inside the trace are not flagged.
+        Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, `tf.function`,
+        and the bodies of `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when
+        `it` is a module-level or closed-over variable bound only to an iterator: `iter(...)` (a
+        DataLoader's too), a generator function's (a module-level one, or one defined in the
+        function around) or a generator expression's result, `itertools.count()` and the other
+        `itertools` iterators, `map`/`filter`/`zip`/`enumerate`/`reversed`. Iterators made
+        inside the trace are not flagged, nor is `iter(ds)` of an object the framework iterates
+        with an operation of the trace (a tf.data dataset under `tf.function`: `[iterators]
+        graph` in its data), which advances on every call.
 
     Why is this bad:
         The iterator advances once, while the trace is built, and the item it gave is stored
@@ -459,21 +463,36 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
         values = ctx.analysis.index.module_values.get(name, [])
     else:
         return None
-    if values and all(_makes_iterator(v, ctx) for v in values):
+    if values and all(_makes_iterator(v, ctx, binder) for v in values):
         return values[0]
     return None
 
 
-def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext, scope: FunctionInfo | None = None) -> bool:
+    """Whether `value` (evaluated in `scope`, None at module level) makes a Python iterator:
+    not `iter(ds)` of an object the framework iterates with an operation of the trace
+    (`[iterators] graph`: a tf.data dataset's iterator advances on every call)."""
     if isinstance(value, cst.GeneratorExp):
         return True
     if not isinstance(value, cst.Call):
         return False
     qualified = ctx.resolve(value.func) or ""
+    if qualified == "iter" and value.args and ctx.framework.graph_iterables & ctx.analysis.types(value.args[0].value, scope):
+        return False
     if qualified in ITERATOR_MAKERS or qualified.startswith("itertools."):
         return True
-    generator = ctx.analysis.index.functions.get(qualified)
+    generator = _local_function(value.func, scope) or ctx.analysis.index.functions.get(qualified)
     return generator is not None and any(isinstance(n, cst.Yield) for n in walk_body(generator.node))
+
+
+def _local_function(func: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
+    """The function `func` names among those defined in `scope` or a function around it
+    (`def schedule(): ... yield` in `main()`), nearest first; None at module level."""
+    while scope is not None and isinstance(func, cst.Name):
+        if func.value in scope.inner:
+            return scope.inner[func.value]
+        scope = scope.parent
+    return None
 
 
 class BoundAttributeRead(Rule):

@@ -296,6 +296,10 @@ class Framework:
     # they are given (`[conversions] element_copies`, ACC306: `torch.tensor([x.sum()])` under
     # torch.jit.trace records the example's values).
     element_copies: frozenset[str] = frozenset()
+    # Classes whose `iter(obj)` is the framework's own iterator, advanced by an operation of the
+    # trace on every call (`[iterators] graph`, tf.function: `it = iter(dataset)` closed over and
+    # `next(it)` in the trace gives the next element each call), not a Python iterator (ACC603).
+    graph_iterables: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -569,6 +573,7 @@ def _framework(raw: dict) -> Framework:
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
         element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
+        graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
     )
 
 

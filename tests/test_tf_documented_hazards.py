@@ -1,0 +1,76 @@
+"""TensorFlow's and Keras 3's documented hazards (stop 43, tf43): properties the guides state,
+each in spellings written before the change beside a look-alike that is fine.
+
+The programs and their runs are benchmarks/tf_docs/ (benchmarks/tf_docs_set.py labels each by
+running it against its eager twin); the framework facts are runs in benchmarks/framework_runs.py.
+Every snippet is linted whole; `# expect: CODE` marks each line that must be reported, and no
+other line may be.
+"""
+
+from __future__ import annotations
+
+from labelled import assert_labels_match
+
+# -- 1. a Python iterator made outside a tf.function is advanced only while tracing -----------
+# "Better performance with tf.function", Python iterators and generators (run:
+# `tf_python_iterator_in_function`: 1.0, 1.0, 1.0 for a list's iterator and a generator; 3.0 on
+# every call of a loop over a generator, which eager gives once and then 0.0).
+
+
+def test_python_iterators_advanced_in_a_tf_function():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        batches = iter([tf.constant(1.0), tf.constant(2.0)])
+        chunks = (tf.constant(float(i)) for i in range(3))
+
+        @tf.function
+        def next_loss():
+            return next(batches) * 2  # expect: ACC603
+
+        @tf.function
+        def total():
+            s = tf.constant(0.0)
+            for c in chunks:  # expect: ACC603
+                s += c
+            return s
+
+        def main():
+            def schedule():
+                lr = 1.0
+                while True:
+                    yield lr
+                    lr /= 2
+
+            lrs = schedule()
+
+            @tf.function
+            def step(g):
+                return g * next(lrs)  # expect: ACC603
+
+            for _ in range(3):
+                step(tf.constant(1.0))
+    """)
+
+
+def test_an_iterator_of_a_tf_data_dataset_is_advanced_by_the_trace():
+    """`iter(ds)` of a tf.data dataset, closed over: `next()` on it is an operation of the
+    trace (the same run: 2.0, 4.0, 6.0), whether the dataset is made in place, bound to a name
+    first, or returned by a helper; an iterator made inside the trace is its own."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def make_batches():
+            return tf.data.Dataset.from_tensor_slices([1.0, 2.0]).repeat()
+
+        ds = tf.data.Dataset.range(10).batch(2)
+        a = iter(make_batches())
+        b = iter(ds)
+        c = iter(tf.data.Dataset.from_tensor_slices([1.0]).repeat())
+
+        @tf.function
+        def step():
+            for x in iter(range(2)):
+                pass
+            return next(a) + tf.cast(tf.reduce_sum(next(b)), tf.float32) + next(c)
+    """)
