@@ -1877,6 +1877,42 @@ def tf_python_iterator_in_function() -> str:
     return "; ".join(f"{tag}: {[float(f()) for _ in range(3)]}" for tag, f in runs.items())
 
 
+@fact("tensorflow")
+def keras_compile_run_eagerly() -> str:
+    """Keras 3 (TF back end) `fit` of a model whose `train_step` has an `if` on the loss (Keras'
+    compile guide: `run_eagerly=True` runs the step as Python): compiled plainly, with
+    `run_eagerly=True`, and compiled with it and then again without."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    class Careful(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                loss = keras.ops.mean((self(x) - y) ** 2)
+            if loss > 1e-3:
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {"objective": loss}
+
+    def fit(*compiles):
+        model = Careful()
+        for keywords in compiles:
+            model.compile(optimizer="sgd", **keywords)
+        return _error(lambda: model.fit(np.ones((8, 2)), np.ones((8, 1)), batch_size=4, epochs=1, verbose=0))
+
+    return (f"plain: {fit({})}; run_eagerly=True: {fit({'run_eagerly': True})}; "
+            f"then compiled without: {fit({'run_eagerly': True}, {})}")
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

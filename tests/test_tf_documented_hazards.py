@@ -74,3 +74,71 @@ def test_an_iterator_of_a_tf_data_dataset_is_advanced_by_the_trace():
                 pass
             return next(a) + tf.cast(tf.reduce_sum(next(b)), tf.float32) + next(c)
     """)
+
+
+# -- 2. compile(run_eagerly=True) runs a Keras model's steps as Python -------------------------
+# Keras' compile guide; run `keras_compile_run_eagerly`: an `if` on the loss in `train_step`
+# raises under `fit` (OperatorNotAllowedInGraphError), works after `compile(run_eagerly=True)`,
+# and raises again once the model is compiled anew without it.
+
+_CAREFUL = """
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    class Careful(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                loss = keras.ops.mean((self(x) - y) ** 2)
+            if loss > 1e-3:  {expect}
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {{"objective": loss}}
+
+"""
+
+
+def test_a_model_compiled_with_run_eagerly_runs_its_steps_as_python():
+    assert_labels_match(_CAREFUL.format(expect="") + """
+    model = Careful()
+    model.compile(optimizer="sgd", run_eagerly=True)
+    model.fit(np.ones((8, 2)), np.ones((8, 1)), epochs=1, verbose=0)
+    model.evaluate(np.ones((8, 2)), np.ones((8, 1)), verbose=0)
+    """)
+
+
+def test_steps_run_after_a_compile_without_run_eagerly_are_traced():
+    """Compiled without it, with `run_eagerly=False`, compiled anew without it after an eager
+    compile, or run before the eager compile: the steps are traced (the same run raises)."""
+    for program in (
+        """model = Careful()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((8, 2)), np.ones((8, 1)))""",
+        """model = Careful()
+    model.compile(optimizer="sgd", run_eagerly=False)
+    model.fit(np.ones((8, 2)), np.ones((8, 1)))""",
+        """model = Careful()
+    model.compile(optimizer="sgd", run_eagerly=True)
+    model.fit(np.ones((8, 2)), np.ones((8, 1)))
+    model.compile(optimizer="adam")
+    model.fit(np.ones((8, 2)), np.ones((8, 1)))""",
+        """model = Careful()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((8, 2)), np.ones((8, 1)))
+    model.compile(optimizer="sgd", run_eagerly=True)""",
+        """eager = Careful()
+    eager.compile(optimizer="sgd", run_eagerly=True)
+    eager.fit(np.ones((8, 2)), np.ones((8, 1)))
+    traced = Careful()
+    traced.compile(optimizer="sgd")
+    traced.fit(np.ones((8, 2)), np.ones((8, 1)))""",
+    ):
+        assert_labels_match(_CAREFUL.format(expect="# expect: ACC201") + "\n    " + program + "\n")

@@ -87,6 +87,11 @@ class TracedClass:
     # (`class MyDense(layers.Dense)`; run: framework_runs.py keras_builtin_layer_subclass).
     namespaces: frozenset[str] = frozenset()
     not_bases: frozenset[str] = frozenset()
+    # The keyword of an instance's `compile(...)` that, given True, makes the methods in
+    # `eager_steps` run the traced methods eagerly (Keras: `compile(run_eagerly=True)`, then
+    # `fit`, `evaluate`, `predict` run `train_step`, `call` as Python; `[traced_class] eagerly`).
+    eager_keyword: str = ""
+    eager_steps: frozenset[str] = frozenset()
 
     def based_on(self, qualified: str | None) -> bool:
         """Whether the class named `qualified` is one whose subclasses have traced methods."""
@@ -480,6 +485,7 @@ def load_markers(
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
                 frozenset(t.get("namespaces", ())), frozenset(t.get("not_bases", ())),
+                t.get("eagerly", {}).get("keyword", ""), frozenset(t.get("eagerly", {}).get("steps", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's markers (`[variant] of = ["torch.compile",
