@@ -1913,6 +1913,43 @@ def keras_compile_run_eagerly() -> str:
             f"then compiled without: {fit({'run_eagerly': True}, {})}")
 
 
+@fact("tensorflow")
+def tf_dataclass_argument() -> str:
+    """A dataclass instance passed to a tf.function that reads its field, the field written
+    between two calls ("Better performance with tf.function": depending on Python objects):
+    a dataclass with the default `eq=True` (unhashable), one declared `eq=False` (hashed by
+    identity, as a plain class), and a frozen one (hashed by value, a new object per value)."""
+    import dataclasses
+
+    import tensorflow as tf
+
+    @dataclasses.dataclass
+    class Default:
+        beta: float = 1.0
+
+    @dataclasses.dataclass(eq=False)
+    class ByIdentity:
+        beta: float = 1.0
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen:
+        beta: float = 1.0
+
+    @tf.function
+    def scaled(hp, x):
+        return x * hp.beta
+
+    def written(cls):
+        hp = cls()
+        before = float(scaled(hp, tf.constant(1.0)))
+        hp.beta = 0.5
+        return f"{before}, then {float(scaled(hp, tf.constant(1.0)))} (eager 0.5)"
+
+    frozen = f"{float(scaled(Frozen(), tf.constant(1.0)))}, then {float(scaled(Frozen(0.5), tf.constant(1.0)))}"
+    return (f"eq=True: {_error(lambda: written(Default))}; eq=False: {written(ByIdentity)}; "
+            f"frozen, a new object per value: {frozen}")
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

@@ -526,7 +526,8 @@ class BoundAttributeRead(Rule):
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
-        fields (which cannot be written) are not flagged, nor is a write in a method that also
+        fields (which cannot be written) are not flagged (a dataclass declared `eq=False`,
+        hashed by identity and writable, counts as a plain class), nor is a write in a method that also
         resets what the code building the trace reads (`self._loss_fn = fn; self._compiled =
         False` where `compile()` checks `self._compiled` before `jax.jit(self._step)`): the
         next build traces anew.

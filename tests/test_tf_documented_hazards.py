@@ -142,3 +142,77 @@ def test_steps_run_after_a_compile_without_run_eagerly_are_traced():
     traced.fit(np.ones((8, 2)), np.ones((8, 1)))""",
     ):
         assert_labels_match(_CAREFUL.format(expect="# expect: ACC201") + "\n    " + program + "\n")
+
+
+# -- 3. a dataclass declared eq=False is keyed by identity, as a plain class is ----------------
+# "Better performance with tf.function", depending on Python objects; run `tf_dataclass_argument`:
+# eq=False keeps the first value (1.0, then 1.0; eager 0.5); the default eq=True raises
+# TypeError (unhashable); a frozen one cannot be written.
+
+
+def test_a_field_of_an_identity_hashed_dataclass_argument_written_between_calls():
+    assert_labels_match("""
+        import dataclasses
+        from dataclasses import dataclass
+
+        import tensorflow as tf
+
+        @dataclasses.dataclass(eq=False)
+        class Hparams:
+            beta: float = 1.0
+
+        @dataclass(eq=False, frozen=False)
+        class Schedule:
+            lr: float = 0.1
+
+        @tf.function
+        def loss_fn(hp, x):
+            return tf.reduce_sum(x) * hp.beta  # expect: ACC604
+
+        @tf.function
+        def update(s, g):
+            return g * s.lr  # expect: ACC604
+
+        def main():
+            hp = Hparams()
+            for epoch in range(3):
+                loss_fn(hp, tf.constant([1.0, 2.0]))
+                hp.beta = hp.beta * 0.5
+
+        sched = Schedule()
+        update(sched, tf.constant(1.0))
+        sched.lr = 0.01
+        update(sched, tf.constant(1.0))
+    """)
+
+
+def test_dataclasses_that_are_frozen_or_unhashable_are_not_identity_keyed():
+    assert_labels_match("""
+        import dataclasses
+
+        import tensorflow as tf
+
+        @dataclasses.dataclass
+        class Default:
+            beta: float = 1.0
+
+        @dataclasses.dataclass(frozen=True, eq=False)
+        class Frozen:
+            beta: float = 1.0
+
+        @tf.function
+        def loss_fn(hp, x):
+            return tf.reduce_sum(x) * hp.beta
+
+        def main():
+            for cls in (Default, Frozen):
+                hp = cls()
+                loss_fn(hp, tf.constant([1.0, 2.0]))
+                object.__setattr__(hp, "beta", 0.5)
+                loss_fn(hp, tf.constant([1.0, 2.0]))
+
+        hp = Default()
+        loss_fn(hp, tf.constant(1.0))
+        hp.beta = 0.5
+        loss_fn(hp, tf.constant(1.0))
+    """)
