@@ -1950,6 +1950,88 @@ def tf_dataclass_argument() -> str:
             f"frozen, a new object per value: {frozen}")
 
 
+@fact("tensorflow")
+def tf_name_assigned_in_one_branch_of_converted_if() -> str:
+    """A tf.function whose `if` on a tensor assigns a name in some branches only ("Better
+    performance with tf.function", conditionals; AutoGraph's limitations: a variable must be
+    defined in every branch of a converted `if` to be used after it). Hazards: no `else`, an
+    `else` that assigns something else, an `elif` chain missing it in one branch, an augmented
+    assignment reading it after; look-alikes: bound before the `if`, assigned in every branch, a
+    temporary used only in its branch, rebound after the `if` before it is read, the `if` on a
+    Python value, a branch that returns."""
+    import tensorflow as tf
+
+    def no_else(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        return y
+
+    def else_without(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            z = x
+        return y + z
+
+    def elif_chain(x):
+        if tf.reduce_sum(x) > 10:
+            y = x * 3
+        elif tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            pass
+        return y
+
+    def augmented_after(x):
+        if tf.reduce_sum(x) > 0:
+            total = x
+        total += 1.0
+        return total
+
+    def bound_before(x):
+        y = x
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        return y
+
+    def every_branch(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            y = x
+        return y
+
+    def temporary(x):
+        y = x
+        if tf.reduce_sum(x) > 0:
+            doubled = x * 2
+            y = doubled
+        return y
+
+    def rebound_after(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        y = x + 1
+        return y
+
+    def python_condition(x, flag=True):
+        if flag:
+            y = x * 2
+        return y
+
+    def branch_returns(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            return x
+        return y
+
+    cases = [no_else, else_without, elif_chain, augmented_after, bound_before, every_branch, temporary,
+             rebound_after, python_condition, branch_returns]
+    x = tf.constant([1.0, 2.0])
+    return "; ".join(f"{f.__name__}: {_error(lambda f=f: tf.function(f)(x))}" for f in cases)
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

@@ -216,3 +216,112 @@ def test_dataclasses_that_are_frozen_or_unhashable_are_not_identity_keyed():
         hp.beta = 0.5
         loss_fn(hp, tf.constant(1.0))
     """)
+
+
+# -- 4. a name a converted if assigns in one branch only, read after it, raises ----------------
+# "Better performance with tf.function", conditionals; run
+# `tf_name_assigned_in_one_branch_of_converted_if`: the four hazards raise ValueError, the six
+# look-alikes run.
+
+
+def test_names_assigned_in_one_branch_of_a_converted_if_and_read_after():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        @tf.function
+        def no_else(x):
+            if tf.reduce_sum(x) > 0:  # expect: ACC210
+                y = x * 2
+            return y
+
+        @tf.function
+        def else_without(x):
+            if tf.reduce_sum(x) > 0:  # expect: ACC210
+                y = x * 2
+            else:
+                z = x
+            return y + z
+
+        @tf.function
+        def elif_chain(x):
+            if tf.reduce_sum(x) > 10:  # expect: ACC210
+                y = x * 3
+            elif tf.reduce_sum(x) > 0:
+                y = x * 2
+            else:
+                pass
+            return y
+
+        def main():
+            @tf.function
+            def augmented_after(x):
+                if tf.reduce_sum(x) > 0:  # expect: ACC210
+                    total = x
+                total += 1.0
+                return total
+
+            return augmented_after(tf.ones(2))
+    """)
+
+
+def test_names_every_path_binds_or_no_one_reads_after_a_converted_if():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        @tf.function
+        def bound_before(x):
+            y = x
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            return y
+
+        @tf.function
+        def every_branch(x):
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            else:
+                y = x
+            return y
+
+        @tf.function
+        def temporary(x):
+            y = x
+            if tf.reduce_sum(x) > 0:
+                doubled = x * 2
+                y = doubled
+            return y
+
+        @tf.function
+        def rebound_after(x):
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            y = x + 1
+            return y
+
+        @tf.function
+        def python_condition(x, flag=True):
+            if flag:
+                y = x * 2
+            return y
+
+        @tf.function
+        def branch_returns(x):
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            else:
+                return x
+            return y
+    """)
+
+
+def test_a_branch_keras_does_not_convert_is_its_own_finding():
+    """Keras 3 converts nothing: the `if` itself raises there (ACC201), not ACC210."""
+    assert_labels_match("""
+        import keras
+
+        class Gate(keras.layers.Layer):
+            def call(self, x):
+                if keras.ops.sum(x) > 0:  # expect: ACC201
+                    y = x * 2
+                return y
+    """)
