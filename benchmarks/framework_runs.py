@@ -2032,6 +2032,48 @@ def tf_name_assigned_in_one_branch_of_converted_if() -> str:
     return "; ".join(f"{f.__name__}: {_error(lambda f=f: tf.function(f)(x))}" for f in cases)
 
 
+@fact("tensorflow")
+def tf_variable_made_in_function() -> str:
+    """A tf.function making a tf.Variable ("Better performance with tf.function", creating
+    tf.Variables): as a local, as an attribute set on every call, in a Python loop, from an
+    argument, in a tf.data map function; the look-alike makes it under `if self.v is None:`."""
+    import tensorflow as tf
+
+    def local(x):
+        v = tf.Variable(1.0)
+        return v + x
+
+    class Unconditional:
+        def __call__(self, x):
+            self.v = tf.Variable(1.0)
+            return self.v + x
+
+    class Guarded:
+        def __init__(self):
+            self.v = None
+
+        def __call__(self, x):
+            if self.v is None:
+                self.v = tf.Variable(1.0)
+            return self.v + x
+
+    def in_loop(x):
+        for i in range(2):
+            x = x + tf.Variable(float(i))
+        return x
+
+    def from_argument(x):
+        return tf.Variable(x) * 2
+
+    def calls(f):
+        g = tf.function(f)
+        return _error(lambda: [g(tf.constant(1.0)) for _ in range(3)])
+
+    mapped = _error(lambda: list(tf.data.Dataset.range(3).map(lambda i: tf.Variable(1.0) + tf.cast(i, tf.float32))))
+    return (f"local: {calls(local)}; attribute: {calls(Unconditional())}; in a Python loop: {calls(in_loop)}; "
+            f"from an argument: {calls(from_argument)}; in a tf.data map: {mapped}; guarded: {calls(Guarded())}")
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

@@ -325,3 +325,64 @@ def test_a_branch_keras_does_not_convert_is_its_own_finding():
                     y = x * 2
                 return y
     """)
+
+
+# -- 5. a tf.Variable made on every call of a tf.function raises --------------------------------
+# "Better performance with tf.function", creating tf.Variables; run `tf_variable_made_in_function`:
+# a local, an attribute set on every call, one in a Python loop, one from an argument and one in a
+# tf.data map function raise ValueError; made under `if self.v is None:` it runs.
+
+
+def test_variables_made_on_every_call_of_a_tf_function():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        @tf.function
+        def local(x):
+            v = tf.Variable(1.0)  # expect: ACC410
+            return v + x
+
+        class Unconditional:
+            @tf.function
+            def __call__(self, x):
+                self.v = tf.Variable(1.0)  # expect: ACC410
+                return self.v + x
+
+        def main():
+            @tf.function
+            def in_loop(x):
+                for i in range(2):
+                    x = x + tf.Variable(float(i))  # expect: ACC410
+                return x
+
+            return in_loop(tf.constant(1.0))
+
+        def make_dataset():
+            def parse(i):
+                return tf.Variable(1.0) + tf.cast(i, tf.float32)  # expect: ACC410
+
+            return tf.data.Dataset.range(3).map(parse)
+    """)
+
+
+def test_variables_made_once_or_outside_a_tf_function():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        counter = tf.Variable(0.0)
+
+        class Guarded:
+            def __init__(self):
+                self.v = None
+                self.w = tf.Variable(2.0)
+
+            @tf.function
+            def __call__(self, x):
+                if self.v is None:
+                    self.v = tf.Variable(1.0)
+                counter.assign_add(1.0)
+                return self.v + self.w * x
+
+        def eager(x):
+            return tf.Variable(x) * 2
+    """)

@@ -305,6 +305,9 @@ class Framework:
     # trace on every call (`[iterators] graph`, tf.function: `it = iter(dataset)` closed over and
     # `next(it)` in the trace gives the next element each call), not a Python iterator (ACC603).
     graph_iterables: frozenset[str] = frozenset()
+    # Calls that make a framework variable, which a trace may make on its first call only
+    # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
+    state_makers: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -580,6 +583,7 @@ def _framework(raw: dict) -> Framework:
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
         element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
         graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
+        state_makers=frozenset(raw.get("state", {}).get("makers", ())),
     )
 
 
