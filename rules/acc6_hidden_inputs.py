@@ -359,7 +359,9 @@ class IteratorConsumedInTrace(Rule):
     What it does:
         Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, `tf.function`,
         and the bodies of `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when
-        `it` is a module-level or closed-over variable bound only to an iterator: `iter(...)` (a
+        `it` is a module-level or closed-over variable bound only to an iterator, or an
+        attribute of a traced method's `self` that the class's other methods set only to one
+        (`self.samples = iter(samples)` in `__init__`): `iter(...)` (a
         DataLoader's too), a generator function's (a module-level one, or one defined in the
         function around) or a generator expression's result, `itertools.count()` and the other
         `itertools` iterators, `map`/`filter`/`zip`/`enumerate`/`reversed`. Iterators made
@@ -426,20 +428,24 @@ def run(c):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) == "next" and node.args and isinstance(node.args[0].value, cst.Name):
+        if ctx.resolve(node.func) == "next" and node.args:
             self._check(node.args[0].value, node, "'next()' on", ctx)
 
     def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
-        if isinstance(node.iter, cst.Name):
-            self._check(node.iter, node.iter, "a loop over", ctx)
+        self._check(node.iter, node.iter, "a loop over", ctx)
 
-    def _check(self, name: cst.Name, where: cst.CSTNode, what: str, ctx: RuleContext) -> None:
-        made = _outside_iterator(name.value, ctx)
+    def _check(self, iterated: cst.BaseExpression, where: cst.CSTNode, what: str, ctx: RuleContext) -> None:
+        if isinstance(iterated, cst.Name):
+            made = _outside_iterator(iterated.value, ctx)
+        elif isinstance(iterated, cst.Attribute):
+            made = _held_iterator(iterated, ctx)
+        else:
+            return
         if made is not None:
             line = ctx.analysis.bindings.line(made)
             ctx.report(
                 where,
-                f"{what} iterator '{name.value}' (made at line {line}, outside the trace) runs once, while "
+                f"{what} iterator '{ctx.code_for(iterated)}' (made at line {line}, outside the trace) runs once, while "
                 "tracing: every call and loop step replays the same item; draw it outside and pass it in",
             )
 
@@ -465,6 +471,28 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
         return None
     if values and all(_makes_iterator(v, ctx, binder) for v in values):
         return values[0]
+    return None
+
+
+def _held_iterator(attribute: cst.Attribute, ctx: RuleContext) -> cst.CSTNode | None:
+    """The value that made `self.attr` an iterator, where the visited function is a method and
+    every method of its class that sets the attribute (none of them the visited one) sets it to
+    an iterator (`self.samples = iter(samples)` in `__init__`); None otherwise."""
+    fn = ctx.function
+    me, cls = fn.self_name, fn.cls
+    if cls is None or me is None or not isinstance(attribute.value, cst.Name) or attribute.value.value != me:
+        return None
+    values = []
+    for method in cls.methods.values():
+        owner = method.self_name
+        for target, value, how in ctx.analysis.bindings.body(method).flows:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner \
+                    and target.attr.value == attribute.attr.value:
+                if method is fn or how != "=":
+                    return None
+                values.append((value, method))
+    if values and all(_makes_iterator(v, ctx, method) for v, method in values):
+        return values[0][0]
     return None
 
 

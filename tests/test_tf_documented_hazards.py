@@ -386,3 +386,28 @@ def test_variables_made_once_or_outside_a_tf_function():
         def eager(x):
             return tf.Variable(x) * 2
     """)
+
+
+def test_an_iterator_held_by_the_traced_methods_object():
+    """`self.samples = iter(samples)` in `__init__`, advanced in a `@tf.function` method (run:
+    benchmarks/tf_docs/p8_class_held_iterator.py, 2.0 on every call where eager gives 2, 4, 6);
+    look-alikes: the object's iterator of a tf.data dataset, and one the traced method itself
+    makes anew."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class Replay:
+            def __init__(self, samples, ds):
+                self.samples = iter(samples)
+                self.batches = iter(tf.data.Dataset.from_tensor_slices(ds))
+                self.fresh = None
+
+            @tf.function
+            def sample_loss(self):
+                return tf.reduce_sum(next(self.samples))  # expect: ACC603
+
+            @tf.function
+            def batch_loss(self):
+                self.fresh = iter([1.0, 2.0])
+                return next(self.batches) + next(self.fresh)
+    """)
