@@ -1101,7 +1101,9 @@ class VariableMadeOnEveryCall(Rule):
         Flags a call that makes a framework variable (`tf.Variable(...)`: `[state] makers` in the
         framework's data) in a traced function where it is not under an `if`, `while` or `try`,
         a conditional expression, a boolean operator, a comprehension, a lambda or a nested
-        function: every call, and every trace, would make a new one. Variables made once, on
+        function, in the function a marker traces itself (decorated by markers alone, or handed
+        to one: `tf.function(self._step)`, `ds.map(parse)`), not in a helper it calls, which may
+        run once (sonnet's `@once.once def _initialize`): every call would make a new one. Variables made once, on
         the first call (`if self.v is None: self.v = tf.Variable(...)`), or outside the
         function, are not flagged.
 
@@ -1163,11 +1165,32 @@ def accumulate(x):
             return
         if any(isinstance(a, _CONDITIONAL) for a in ctx.ancestors[1:]):
             return  # made on some calls only (the first), or in a nested scope
+        if not _traced_itself(ctx):
+            return  # a helper the trace calls: who calls it, how often, is not seen here
         ctx.report(
             node,
             f"'{ctx.code_for(node.func)}' makes a variable on every call of a cached trace: "
             + framework_of(ctx).says(self.code, "each call or trace makes a new one; make it once, outside, and update it with assign"),
         )
+
+
+def _traced_itself(ctx: RuleContext) -> bool:
+    """Whether the visited function is what a marker traces, not a helper reached from it: it
+    is decorated by markers alone, or handed to a call of a marker (`tf.function(self._step)`,
+    `ds.map(parse)`). A helper may run less often than the trace is called (sonnet's
+    `@once.once def _initialize(self, x)`, and the `_make_w` it calls, make the variables once)."""
+    fn = ctx.function
+    node = fn.node
+    if isinstance(node, cst.FunctionDef) and node.decorators:
+        return all(ctx.analysis.decorator_marker(d.decorator) is not None for d in node.decorators)
+    for site in ctx.analysis.index.sites:
+        if isinstance(site.expr, cst.Call):
+            for arg in site.expr.args:
+                value = arg.value
+                named = value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
+                if value is node or (named is not None and named == fn.name):
+                    return True
+    return False
 
 
 # What puts a statement on a path some calls do not take, or in another scope.

@@ -505,12 +505,34 @@ def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext, scope: Function
     if not isinstance(value, cst.Call):
         return False
     qualified = ctx.resolve(value.func) or ""
-    if qualified == "iter" and value.args and ctx.framework.graph_iterables & ctx.analysis.types(value.args[0].value, scope):
+    if qualified == "iter" and value.args and ctx.framework.graph_iterables and _framework_iterable(value.args[0].value, ctx, scope):
         return False
     if qualified in ITERATOR_MAKERS or qualified.startswith("itertools."):
         return True
     generator = _local_function(value.func, scope) or ctx.analysis.index.functions.get(qualified)
     return generator is not None and any(isinstance(n, cst.Yield) for n in walk_body(generator.node))
+
+
+def _framework_iterable(iterable: cst.BaseExpression, ctx: RuleContext, scope: FunctionInfo | None) -> bool:
+    """Whether `iterable` may be one the framework iterates with an operation of the trace
+    (`[iterators] graph`): a dataset the data know, or what a method of an object or a call into
+    the framework gives (`strategy.experimental_distribute_dataset(ds)`, tensorflow/recommenders:
+    a distributed dataset, whose iterator advances on every call too), directly or through a
+    name bound to it."""
+    if ctx.framework.graph_iterables & ctx.analysis.types(iterable, scope):
+        return True
+    values = [iterable]
+    if isinstance(iterable, cst.Name):  # its values where the iterator is made
+        if scope is not None:
+            values = [v for t, v, _ in ctx.analysis.bindings.body(scope).flows if isinstance(t, cst.Name) and t.value == iterable.value]
+        else:
+            values = ctx.analysis.index.module_values.get(iterable.value, [])
+    for value in values:
+        if isinstance(value, cst.Call):
+            qualified = ctx.resolve(value.func)
+            if (qualified is None and isinstance(value.func, cst.Attribute)) or (qualified or "").startswith(ctx.analysis.markers.modelled):
+                return True
+    return False
 
 
 def _local_function(func: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:

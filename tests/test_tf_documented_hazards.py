@@ -411,3 +411,51 @@ def test_an_iterator_held_by_the_traced_methods_object():
                 self.fresh = iter([1.0, 2.0])
                 return next(self.batches) + next(self.fresh)
     """)
+
+
+def test_iterators_of_what_a_method_or_the_framework_makes_are_left_alone():
+    """An iterator of a distributed dataset (`strategy.experimental_distribute_dataset(ds)`,
+    tensorflow/recommenders' test: real code, triaged false) advances on every call as a
+    dataset's does; what a method of an object or a TensorFlow call gives may be one."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def test_embedding(strategy, dataset):
+            dist = strategy.experimental_distribute_dataset(dataset)
+            dist_iter = iter(dist)
+            other = iter(tf.data.experimental.make_batched_features_dataset("f", 2, {}))
+            python_items = iter([1.0, 2.0])
+
+            @tf.function
+            def test_fn():
+                return strategy.run(lambda f: f, args=(next(dist_iter),)), next(other), next(python_items)  # expect: ACC603
+    """)
+
+
+def test_a_variable_made_in_a_helper_a_decorator_runs_once():
+    """sonnet's modules make their variables in `@once.once def _initialize(self, x)` (and the
+    `_make_w` it calls), which `__call__` calls on every call and `once` runs on the first only
+    (real code, triaged false): ACC410 looks only at the function a marker traces itself."""
+    assert_labels_match("""
+        import tensorflow as tf
+        from sonnet.src import once
+
+        class Linear:
+            @once.once
+            def _initialize(self, inputs):
+                self.w = tf.Variable(tf.ones([inputs.shape[-1], 2]))
+
+            @tf.function
+            def __call__(self, inputs):
+                self._initialize(inputs)
+                return tf.matmul(inputs, self.w)
+
+        class Undecorated:  # a helper: not reported (who calls it, how often, is not seen)
+            def _initialize(self, inputs):
+                self.w = tf.Variable(tf.ones([inputs.shape[-1], 2]))
+
+            @tf.function
+            def __call__(self, inputs):
+                self._initialize(inputs)
+                return tf.matmul(inputs, self.w)
+    """)
