@@ -1832,6 +1832,248 @@ def tf_loop_over_the_keys_of_a_dict_of_tensors() -> str:
     return f"{keys}; over tf.range: {_error(lambda: over_range(tf.constant(3)))}"
 
 
+@fact("tensorflow")
+def tf_python_iterator_in_function() -> str:
+    """A tf.function advancing an iterator made outside it (the "Better performance with
+    tf.function" guide's Python iterators and generators): `next()` on a Python list's
+    iterator, on a generator, and a `for` over a generator, each called three times; the
+    look-alike closes over `iter(dataset)` of a tf.data dataset, whose `next()` is an operation
+    of the trace."""
+    import tensorflow as tf
+
+    items = iter([tf.constant(1.0), tf.constant(2.0), tf.constant(3.0)])
+
+    def counting():
+        n = 0.0
+        while True:
+            n += 1.0
+            yield n
+
+    gen = counting()
+    chunks = (tf.constant(float(i)) for i in range(3))
+    dataset_items = iter(tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0]))
+
+    @tf.function
+    def from_list():
+        return next(items) * 1.0
+
+    @tf.function
+    def from_generator():
+        return tf.constant(next(gen))
+
+    @tf.function
+    def loop_over_generator():
+        s = tf.constant(0.0)
+        for c in chunks:
+            s += c
+        return s
+
+    @tf.function
+    def from_dataset():
+        return next(dataset_items) * 2.0
+
+    runs = {"list iterator": from_list, "generator": from_generator, "for over a generator": loop_over_generator,
+            "iter(dataset)": from_dataset}
+    return "; ".join(f"{tag}: {[float(f()) for _ in range(3)]}" for tag, f in runs.items())
+
+
+@fact("tensorflow")
+def keras_compile_run_eagerly() -> str:
+    """Keras 3 (TF back end) `fit` of a model whose `train_step` has an `if` on the loss (Keras'
+    compile guide: `run_eagerly=True` runs the step as Python): compiled plainly, with
+    `run_eagerly=True`, and compiled with it and then again without."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    class Careful(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                loss = keras.ops.mean((self(x) - y) ** 2)
+            if loss > 1e-3:
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            return {"objective": loss}
+
+    def fit(*compiles):
+        model = Careful()
+        for keywords in compiles:
+            model.compile(optimizer="sgd", **keywords)
+        return _error(lambda: model.fit(np.ones((8, 2)), np.ones((8, 1)), batch_size=4, epochs=1, verbose=0))
+
+    return (f"plain: {fit({})}; run_eagerly=True: {fit({'run_eagerly': True})}; "
+            f"then compiled without: {fit({'run_eagerly': True}, {})}")
+
+
+@fact("tensorflow")
+def tf_dataclass_argument() -> str:
+    """A dataclass instance passed to a tf.function that reads its field, the field written
+    between two calls ("Better performance with tf.function": depending on Python objects):
+    a dataclass with the default `eq=True` (unhashable), one declared `eq=False` (hashed by
+    identity, as a plain class), and a frozen one (hashed by value, a new object per value)."""
+    import dataclasses
+
+    import tensorflow as tf
+
+    @dataclasses.dataclass
+    class Default:
+        beta: float = 1.0
+
+    @dataclasses.dataclass(eq=False)
+    class ByIdentity:
+        beta: float = 1.0
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen:
+        beta: float = 1.0
+
+    @tf.function
+    def scaled(hp, x):
+        return x * hp.beta
+
+    def written(cls):
+        hp = cls()
+        before = float(scaled(hp, tf.constant(1.0)))
+        hp.beta = 0.5
+        return f"{before}, then {float(scaled(hp, tf.constant(1.0)))} (eager 0.5)"
+
+    frozen = f"{float(scaled(Frozen(), tf.constant(1.0)))}, then {float(scaled(Frozen(0.5), tf.constant(1.0)))}"
+    return (f"eq=True: {_error(lambda: written(Default))}; eq=False: {written(ByIdentity)}; "
+            f"frozen, a new object per value: {frozen}")
+
+
+@fact("tensorflow")
+def tf_name_assigned_in_one_branch_of_converted_if() -> str:
+    """A tf.function whose `if` on a tensor assigns a name in some branches only ("Better
+    performance with tf.function", conditionals; AutoGraph's limitations: a variable must be
+    defined in every branch of a converted `if` to be used after it). Hazards: no `else`, an
+    `else` that assigns something else, an `elif` chain missing it in one branch, an augmented
+    assignment reading it after; look-alikes: bound before the `if`, assigned in every branch, a
+    temporary used only in its branch, rebound after the `if` before it is read, the `if` on a
+    Python value, a branch that returns."""
+    import tensorflow as tf
+
+    def no_else(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        return y
+
+    def else_without(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            z = x
+        return y + z
+
+    def elif_chain(x):
+        if tf.reduce_sum(x) > 10:
+            y = x * 3
+        elif tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            pass
+        return y
+
+    def augmented_after(x):
+        if tf.reduce_sum(x) > 0:
+            total = x
+        total += 1.0
+        return total
+
+    def bound_before(x):
+        y = x
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        return y
+
+    def every_branch(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            y = x
+        return y
+
+    def temporary(x):
+        y = x
+        if tf.reduce_sum(x) > 0:
+            doubled = x * 2
+            y = doubled
+        return y
+
+    def rebound_after(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        y = x + 1
+        return y
+
+    def python_condition(x, flag=True):
+        if flag:
+            y = x * 2
+        return y
+
+    def branch_returns(x):
+        if tf.reduce_sum(x) > 0:
+            y = x * 2
+        else:
+            return x
+        return y
+
+    cases = [no_else, else_without, elif_chain, augmented_after, bound_before, every_branch, temporary,
+             rebound_after, python_condition, branch_returns]
+    x = tf.constant([1.0, 2.0])
+    return "; ".join(f"{f.__name__}: {_error(lambda f=f: tf.function(f)(x))}" for f in cases)
+
+
+@fact("tensorflow")
+def tf_variable_made_in_function() -> str:
+    """A tf.function making a tf.Variable ("Better performance with tf.function", creating
+    tf.Variables): as a local, as an attribute set on every call, in a Python loop, from an
+    argument, in a tf.data map function; the look-alike makes it under `if self.v is None:`."""
+    import tensorflow as tf
+
+    def local(x):
+        v = tf.Variable(1.0)
+        return v + x
+
+    class Unconditional:
+        def __call__(self, x):
+            self.v = tf.Variable(1.0)
+            return self.v + x
+
+    class Guarded:
+        def __init__(self):
+            self.v = None
+
+        def __call__(self, x):
+            if self.v is None:
+                self.v = tf.Variable(1.0)
+            return self.v + x
+
+    def in_loop(x):
+        for i in range(2):
+            x = x + tf.Variable(float(i))
+        return x
+
+    def from_argument(x):
+        return tf.Variable(x) * 2
+
+    def calls(f):
+        g = tf.function(f)
+        return _error(lambda: [g(tf.constant(1.0)) for _ in range(3)])
+
+    mapped = _error(lambda: list(tf.data.Dataset.range(3).map(lambda i: tf.Variable(1.0) + tf.cast(i, tf.float32))))
+    return (f"local: {calls(local)}; attribute: {calls(Unconditional())}; in a Python loop: {calls(in_loop)}; "
+            f"from an argument: {calls(from_argument)}; in a tf.data map: {mapped}; guarded: {calls(Guarded())}")
+
+
 @fact("jax")
 def tree_map_of_a_dtype_test() -> str:
     """What a tree map holds under `jax.jit` when its function reads only a leaf's dtype or rank

@@ -1,8 +1,9 @@
-"""ACC205-ACC209: Python loops and values around control flow a framework converts, or cannot.
+"""ACC205-ACC210: Python loops and values around control flow a framework converts, or cannot.
 
 TensorFlow's AutoGraph turns a `for` over a tensor, a `while` on one and an `if` on one into
 graph loops and branches; what Python then sees is not what it wrote (a list grown in the loop
-holds tensors of the loop's own graph, a flag set in a branch becomes a tensor). Comprehensions
+holds tensors of the loop's own graph, a flag set in a branch becomes a tensor, a name set in
+one branch only must exist after both). Comprehensions
 are never converted, and Keras 3 converts nothing. Which framework lists which code is its data
 (acclint/frameworks/*.toml, `[families]`); each fact is a run (benchmarks/framework_runs.py).
 """
@@ -512,3 +513,251 @@ def _method_on(call: cst.Call, name: str, methods: frozenset[str]) -> bool:
         return False
     owner = func.value.value if isinstance(func.value, cst.Subscript) else func.value
     return isinstance(owner, cst.Name) and owner.value == name
+
+
+class NameUndefinedAfterConvertedIf(Rule):
+    """A name that a branch on a traced value assigns in some branches but not all is read after it, where the framework converts that branch.
+
+    What it does:
+        Flags an `if` on a traced value, in a framework that converts it into a graph branch
+        (TensorFlow's AutoGraph), when a name one branch assigns is left unassigned on some
+        path through another (an `if` with no `else`, an `else` or `elif` that does not assign
+        it), is not bound before the `if` in the function, and is read after it (`return y`,
+        `total += 1`) before anything rebinds it. A branch that returns, raises, breaks or
+        continues is left alone (AutoGraph carries those paths apart), and so is a name used
+        only inside its branch.
+
+    Why is this bad:
+        AutoGraph turns the `if` into a `tf.cond`, which must give back every name used after
+        it from both branches: tracing raises `ValueError: 'y' must also be initialized in the
+        else branch`, although the eager function runs whenever the branch that assigns it is
+        taken.
+
+    Example:
+        @tf.function
+        def clipped(x):
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            return y
+
+    Use instead:
+        @tf.function
+        def clipped(x):
+            y = x
+            if tf.reduce_sum(x) > 0:
+                y = x * 2
+            return y
+
+    Fix safety:
+        No automatic fix: what the name should hold on the other path is the author's choice.
+    """
+
+    code = "ACC210"
+    name = "name-undefined-after-converted-if"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def clipped(x):
+    y = x
+    if tf.reduce_sum(x) > 0:
+        doubled = x * 2
+        y = doubled
+    return y
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def clipped(x):
+    if tf.reduce_sum(x) > 0:  # expect: ACC210
+        y = x * 2
+    return y
+""",
+    ]
+
+    def visit_If(self, node: cst.If, ctx: RuleContext) -> None:
+        if any(isinstance(a, cst.If) and a.orelse is not None and _is_elif_of(node, a) for a in ctx.ancestors[-1:]):
+            return  # an `elif`: judged with the `if` it belongs to
+        test = ctx.truth_traced_name(node.test)
+        if test is None:
+            return
+        branches = _branches(node)
+        if any(_leaves(branch) for branch in branches):
+            return
+        assigned = set().union(*(_maybe_assigned(branch) for branch in branches))
+        everywhere = set.intersection(*(_surely_assigned(branch) for branch in branches))
+        missing = assigned - everywhere
+        if not missing:
+            return
+        before = _bound_before(node, ctx)
+        for name in sorted(missing - before):
+            if _read_after(node, name, ctx):
+                ctx.report(
+                    node,
+                    f"'{name}' is assigned in some branches of this 'if' on traced value '{test}' and read after it: "
+                    + framework_of(ctx).says(self.code, "the framework converts that branch, which must give back every name used after it from each branch; assign it before the 'if' or in every branch"),
+                )
+                return
+
+
+def _is_elif_of(node: cst.If, parent: cst.If) -> bool:
+    return parent.orelse is node
+
+
+def _branches(node: cst.If) -> list[list[cst.BaseStatement]]:
+    """The statement lists of the paths through `node`: its body, then its `else` (empty when
+    there is none), an `elif` being an `else` holding one `if`."""
+    orelse = node.orelse
+    if orelse is None:
+        return [list(node.body.body), []]
+    if isinstance(orelse, cst.If):
+        return [list(node.body.body), [orelse]]
+    return [list(node.body.body), list(orelse.body.body)]
+
+
+def _leaves(statements: list[cst.BaseStatement]) -> bool:
+    """Whether a path returns, raises, breaks or continues somewhere (outside nested scopes)."""
+    stack: list[cst.CSTNode] = list(statements)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _SCOPES):
+            continue
+        if isinstance(current, (cst.Return, cst.Raise, cst.Break, cst.Continue)):
+            return True
+        stack.extend(children(current))
+    return False
+
+
+def _stored_names(node: cst.CSTNode) -> set[str]:
+    """The plain names `node` binds anywhere in it (outside nested scopes): assignment, `for`
+    and `with ... as` targets, walrus, imports, nested defs and classes."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            found.add(current.name.value)
+            continue
+        if isinstance(current, cst.Lambda):
+            continue
+        target = None
+        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName, cst.CompFor)):
+            target = current.target if not isinstance(current, cst.AsName) else current.name
+        elif isinstance(current, cst.ImportAlias):
+            target = current.asname.name if current.asname is not None else current.name
+        if target is not None:
+            found |= {n.value for n in _names_in(target)}
+        stack.extend(children(current))
+    return found
+
+
+def _names_in(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names_in(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names_in(target.value)
+    return []
+
+
+def _maybe_assigned(statements: list[cst.BaseStatement]) -> set[str]:
+    """The names some path through `statements` assigns."""
+    return set().union(*(_stored_names(s) for s in statements)) if statements else set()
+
+
+def _surely_assigned(statements: list[cst.BaseStatement]) -> set[str]:
+    """The names every path through `statements` assigns. Loops and `try` are taken to assign
+    all they may (the rule reports only names surely missing on some path)."""
+    found: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, cst.If):
+            found |= set.intersection(*(_surely_assigned(branch) for branch in _branches(statement)))
+        else:
+            found |= _stored_names(statement)
+    return found
+
+
+def _bound_before(node: cst.If, ctx: RuleContext) -> set[str]:
+    """The names the visited function binds before `node` (its parameters, any binding that
+    comes first in the source), or declares `global`/`nonlocal`."""
+    fn = ctx.function.node
+    bound = {p.name for p in ctx.function.params}
+    if not isinstance(fn, cst.FunctionDef):
+        return bound
+    stack: list[cst.CSTNode] = list(reversed(list(children(fn.body))))
+    while stack:
+        current = stack.pop()
+        if current is node:
+            break
+        if isinstance(current, (cst.Global, cst.Nonlocal)):
+            bound |= {n.name.value for n in current.names}
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            bound.add(current.name.value)
+            continue
+        if isinstance(current, cst.Lambda):
+            continue
+        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.CompFor)):
+            bound |= {n.value for n in _names_in(current.target)}
+        elif isinstance(current, cst.AsName):
+            bound |= {n.value for n in _names_in(current.name)}
+        stack.extend(reversed(list(children(current))))
+    return bound
+
+
+def _read_after(node: cst.If, name: str, ctx: RuleContext) -> bool:
+    """Whether `name` is read in a statement after `node` (in its block or a block around it,
+    up to the visited function) before a plain assignment at that level rebinds it."""
+    child: cst.CSTNode = node
+    for ancestor in reversed(ctx.ancestors):
+        block = ancestor.body if isinstance(ancestor, cst.FunctionDef) else ancestor
+        if isinstance(block, cst.IndentedBlock):
+            at = next((i for i, statement in enumerate(block.body) if statement is child), None)
+            for statement in block.body[at + 1:] if at is not None else ():
+                if _reads(statement, name):
+                    return True
+                if _rebinds(statement, name):
+                    return False
+        if isinstance(ancestor, (*_SCOPES, cst.For, cst.While)):
+            return False  # the function's end, or a loop's next pass: left alone
+        child = ancestor
+    return False
+
+
+def _reads(statement: cst.CSTNode, name: str) -> bool:
+    """Whether `statement` reads `name` (an augmented assignment reads its target)."""
+    stores: set[int] = set()
+    stack: list[cst.CSTNode] = [statement]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.AssignTarget, cst.AnnAssign, cst.For, cst.NamedExpr, cst.CompFor)):
+            stores |= {id(n) for n in _names_in(current.target)}
+        elif isinstance(current, cst.AsName):
+            stores |= {id(n) for n in _names_in(current.name)}
+        if isinstance(current, cst.Name) and current.value == name and id(current) not in stores:
+            return True
+        if isinstance(current, cst.Attribute):
+            stack.append(current.value)  # `x.y`: `y` is no name
+            continue
+        if isinstance(current, cst.Arg) and current.keyword is not None:
+            stack.append(current.value)
+            continue
+        stack.extend(children(current))
+    return False
+
+
+def _rebinds(statement: cst.CSTNode, name: str) -> bool:
+    """Whether `statement` is a plain assignment binding `name` (`y = ...`, `y: T = ...`)."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if isinstance(small, cst.Assign) and any(name in {n.value for n in _names_in(t.target)} for t in small.targets):
+            return True
+        if isinstance(small, cst.AnnAssign) and small.value is not None and name in {n.value for n in _names_in(small.target)}:
+            return True
+    return False

@@ -1092,3 +1092,109 @@ class Attention(nnx.Module):
         if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
+
+
+class VariableMadeOnEveryCall(Rule):
+    """A framework variable made in a cached trace on a path every call takes.
+
+    What it does:
+        Flags a call that makes a framework variable (`tf.Variable(...)`: `[state] makers` in the
+        framework's data) in a traced function where it is not under an `if`, `while` or `try`,
+        a conditional expression, a boolean operator, a comprehension, a lambda or a nested
+        function, in the function a marker traces itself (decorated by markers alone, or handed
+        to one: `tf.function(self._step)`, `ds.map(parse)`), not in a helper it calls, which may
+        run once (sonnet's `@once.once def _initialize`): every call would make a new one. Variables made once, on
+        the first call (`if self.v is None: self.v = tf.Variable(...)`), or outside the
+        function, are not flagged.
+
+    Why is this bad:
+        A `tf.function` keeps the variables its first trace made and refuses to make new ones
+        on a later trace: `ValueError: tf.function only supports singleton tf.Variables created
+        on the first call` (TensorFlow traces the function a second time to check this, so it
+        raises on the first call already). Eagerly the same code makes a fresh variable per call.
+
+    Example:
+        @tf.function
+        def accumulate(x):
+            acc = tf.Variable(0.0)
+            acc.assign_add(tf.reduce_sum(x))
+            return acc.read_value()
+
+    Use instead:
+        Make the variable once, outside the function (or on an object, on the first call
+        only), and update it with `assign`; or keep the value a tensor (`acc = tf.zeros(())`).
+
+    Fix safety:
+        No automatic fix.
+    """
+
+    code = "ACC410"
+    name = "variable-made-on-every-call"
+    contexts = CACHED_ONLY
+    VALID = [
+        """
+import tensorflow as tf
+
+class Count:
+    def __init__(self):
+        self.acc = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.acc is None:
+            self.acc = tf.Variable(0.0)
+        self.acc.assign_add(tf.reduce_sum(x))
+        return self.acc.read_value()
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+@tf.function
+def accumulate(x):
+    acc = tf.Variable(0.0)  # expect: ACC410
+    acc.assign_add(tf.reduce_sum(x))
+    return acc.read_value()
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        makers = framework_of(ctx).state_makers
+        if not makers or ctx.resolve(node.func) not in makers:
+            return
+        if any(isinstance(a, _CONDITIONAL) for a in ctx.ancestors[1:]):
+            return  # made on some calls only (the first), or in a nested scope
+        if not _traced_itself(ctx):
+            return  # a helper the trace calls: who calls it, how often, is not seen here
+        ctx.report(
+            node,
+            f"'{ctx.code_for(node.func)}' makes a variable on every call of a cached trace: "
+            + framework_of(ctx).says(self.code, "each call or trace makes a new one; make it once, outside, and update it with assign"),
+        )
+
+
+def _traced_itself(ctx: RuleContext) -> bool:
+    """Whether the visited function is what a marker traces, not a helper reached from it: it
+    is decorated by markers alone, or handed to a call of a marker (`tf.function(self._step)`,
+    `ds.map(parse)`). A helper may run less often than the trace is called (sonnet's
+    `@once.once def _initialize(self, x)`, and the `_make_w` it calls, make the variables once)."""
+    fn = ctx.function
+    node = fn.node
+    if isinstance(node, cst.FunctionDef) and node.decorators:
+        return all(ctx.analysis.decorator_marker(d.decorator) is not None for d in node.decorators)
+    for site in ctx.analysis.index.sites:
+        if isinstance(site.expr, cst.Call):
+            for arg in site.expr.args:
+                value = arg.value
+                named = value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
+                if value is node or (named is not None and named == fn.name):
+                    return True
+    return False
+
+
+# What puts a statement on a path some calls do not take, or in another scope.
+_CONDITIONAL = (
+    cst.If, cst.While, cst.Try, cst.TryStar, cst.IfExp, cst.BooleanOperation, cst.ListComp, cst.SetComp,
+    cst.DictComp, cst.GeneratorExp, cst.Lambda, cst.FunctionDef, cst.ClassDef,
+)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change, chain_links, chain_root
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -356,12 +357,17 @@ class IteratorConsumedInTrace(Rule):
     """A cached trace advances an iterator made outside it, which happens only while the trace is built.
 
     What it does:
-        Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, and the bodies of
-        `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when `it` is a
-        module-level or closed-over variable bound only to an iterator: `iter(...)` (a
-        DataLoader's too), a generator function's or a generator expression's result,
-        `itertools.count()` and the other `itertools` iterators, `map`/`filter`/`zip`/
-        `enumerate`/`reversed`. Iterators made inside the trace are not flagged.
+        Flags `next(it)` and `for b in it:` inside a cached trace (`jax.jit`, `tf.function`,
+        and the bodies of `lax.scan`, `fori_loop` and `while_loop`, which are traced once) when
+        `it` is a module-level or closed-over variable bound only to an iterator, or an
+        attribute of a traced method's `self` that the class's other methods set only to one
+        (`self.samples = iter(samples)` in `__init__`): `iter(...)` (a
+        DataLoader's too), a generator function's (a module-level one, or one defined in the
+        function around) or a generator expression's result, `itertools.count()` and the other
+        `itertools` iterators, `map`/`filter`/`zip`/`enumerate`/`reversed`. Iterators made
+        inside the trace are not flagged, nor is `iter(ds)` of an object the framework iterates
+        with an operation of the trace (a tf.data dataset under `tf.function`: `[iterators]
+        graph` in its data), which advances on every call.
 
     Why is this bad:
         The iterator advances once, while the trace is built, and the item it gave is stored
@@ -422,20 +428,24 @@ def run(c):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) == "next" and node.args and isinstance(node.args[0].value, cst.Name):
+        if ctx.resolve(node.func) == "next" and node.args:
             self._check(node.args[0].value, node, "'next()' on", ctx)
 
     def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
-        if isinstance(node.iter, cst.Name):
-            self._check(node.iter, node.iter, "a loop over", ctx)
+        self._check(node.iter, node.iter, "a loop over", ctx)
 
-    def _check(self, name: cst.Name, where: cst.CSTNode, what: str, ctx: RuleContext) -> None:
-        made = _outside_iterator(name.value, ctx)
+    def _check(self, iterated: cst.BaseExpression, where: cst.CSTNode, what: str, ctx: RuleContext) -> None:
+        if isinstance(iterated, cst.Name):
+            made = _outside_iterator(iterated.value, ctx)
+        elif isinstance(iterated, cst.Attribute):
+            made = _held_iterator(iterated, ctx)
+        else:
+            return
         if made is not None:
             line = ctx.analysis.bindings.line(made)
             ctx.report(
                 where,
-                f"{what} iterator '{name.value}' (made at line {line}, outside the trace) runs once, while "
+                f"{what} iterator '{ctx.code_for(iterated)}' (made at line {line}, outside the trace) runs once, while "
                 "tracing: every call and loop step replays the same item; draw it outside and pass it in",
             )
 
@@ -459,21 +469,80 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
         values = ctx.analysis.index.module_values.get(name, [])
     else:
         return None
-    if values and all(_makes_iterator(v, ctx) for v in values):
+    if values and all(_makes_iterator(v, ctx, binder) for v in values):
         return values[0]
     return None
 
 
-def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+def _held_iterator(attribute: cst.Attribute, ctx: RuleContext) -> cst.CSTNode | None:
+    """The value that made `self.attr` an iterator, where the visited function is a method and
+    every method of its class that sets the attribute (none of them the visited one) sets it to
+    an iterator (`self.samples = iter(samples)` in `__init__`); None otherwise."""
+    fn = ctx.function
+    me, cls = fn.self_name, fn.cls
+    if cls is None or me is None or not isinstance(attribute.value, cst.Name) or attribute.value.value != me:
+        return None
+    values = []
+    for method in cls.methods.values():
+        owner = method.self_name
+        for target, value, how in ctx.analysis.bindings.body(method).flows:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner \
+                    and target.attr.value == attribute.attr.value:
+                if method is fn or how != "=":
+                    return None
+                values.append((value, method))
+    if values and all(_makes_iterator(v, ctx, method) for v, method in values):
+        return values[0][0]
+    return None
+
+
+def _makes_iterator(value: cst.BaseExpression, ctx: RuleContext, scope: FunctionInfo | None = None) -> bool:
+    """Whether `value` (evaluated in `scope`, None at module level) makes a Python iterator:
+    not `iter(ds)` of an object the framework iterates with an operation of the trace
+    (`[iterators] graph`: a tf.data dataset's iterator advances on every call)."""
     if isinstance(value, cst.GeneratorExp):
         return True
     if not isinstance(value, cst.Call):
         return False
     qualified = ctx.resolve(value.func) or ""
+    if qualified == "iter" and value.args and ctx.framework.graph_iterables and _framework_iterable(value.args[0].value, ctx, scope):
+        return False
     if qualified in ITERATOR_MAKERS or qualified.startswith("itertools."):
         return True
-    generator = ctx.analysis.index.functions.get(qualified)
+    generator = _local_function(value.func, scope) or ctx.analysis.index.functions.get(qualified)
     return generator is not None and any(isinstance(n, cst.Yield) for n in walk_body(generator.node))
+
+
+def _framework_iterable(iterable: cst.BaseExpression, ctx: RuleContext, scope: FunctionInfo | None) -> bool:
+    """Whether `iterable` may be one the framework iterates with an operation of the trace
+    (`[iterators] graph`): a dataset the data know, or what a method of an object or a call into
+    the framework gives (`strategy.experimental_distribute_dataset(ds)`, tensorflow/recommenders:
+    a distributed dataset, whose iterator advances on every call too), directly or through a
+    name bound to it."""
+    if ctx.framework.graph_iterables & ctx.analysis.types(iterable, scope):
+        return True
+    values = [iterable]
+    if isinstance(iterable, cst.Name):  # its values where the iterator is made
+        if scope is not None:
+            values = [v for t, v, _ in ctx.analysis.bindings.body(scope).flows if isinstance(t, cst.Name) and t.value == iterable.value]
+        else:
+            values = ctx.analysis.index.module_values.get(iterable.value, [])
+    for value in values:
+        if isinstance(value, cst.Call):
+            qualified = ctx.resolve(value.func)
+            if (qualified is None and isinstance(value.func, cst.Attribute)) or (qualified or "").startswith(ctx.analysis.markers.modelled):
+                return True
+    return False
+
+
+def _local_function(func: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
+    """The function `func` names among those defined in `scope` or a function around it
+    (`def schedule(): ... yield` in `main()`), nearest first; None at module level."""
+    while scope is not None and isinstance(func, cst.Name):
+        if func.value in scope.inner:
+            return scope.inner[func.value]
+        scope = scope.parent
+    return None
 
 
 class BoundAttributeRead(Rule):
@@ -507,7 +576,8 @@ class BoundAttributeRead(Rule):
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
-        fields (which cannot be written) are not flagged, nor is a write in a method that also
+        fields (which cannot be written) are not flagged (a dataclass declared `eq=False`,
+        hashed by identity and writable, counts as a plain class), nor is a write in a method that also
         resets what the code building the trace reads (`self._loss_fn = fn; self._compiled =
         False` where `compile()` checks `self._compiled` before `jax.jit(self._step)`): the
         next build traces anew.

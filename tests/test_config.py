@@ -149,7 +149,7 @@ def test_show_settings_prints_the_resolved_configuration_and_its_file(capsys, pr
     out = capsys.readouterr().out
     assert out.splitlines()[:2] == [f"# from {pyproject}", "[tool.acclint]"]
     for line in ['select = ["ACC2"]', 'ignore = ["ACC202"]', 'accelerators = ["mylib.fast_jit"]',
-                 '# ["ACC201", "ACC203", "ACC204", "ACC205", "ACC206", "ACC207", "ACC208", "ACC209"]', '"tests/*" = ["ACC201"]']:
+                 '# ["ACC201", "ACC203", "ACC204", "ACC205", "ACC206", "ACC207", "ACC208", "ACC209", "ACC210"]', '"tests/*" = ["ACC201"]']:
         assert line in out.splitlines()
 
 

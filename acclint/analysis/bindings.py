@@ -160,7 +160,7 @@ class ModuleBindings:
         may be frozen), or a module it imports (`import settings`)."""
         cls = self.instance_class(name)
         if cls is not None:
-            return not cls.node.decorators
+            return self.identity_class(cls)
         events = self._module_binds(name)
         return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
 
@@ -687,9 +687,29 @@ class ModuleBindings:
         return stale_window(event, calls, lambda call: binds) is not None
 
     def _new_instance(self, value: cst.BaseExpression | None, cls: ClassInfo | None) -> bool:
-        """`Cls(...)`: of `cls`, or (None) of any plain class of the module (no decorator)."""
+        """`Cls(...)`: of `cls`, or (None) of any plain class of the module (identity_class)."""
         made = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
-        return made is not None and (made is cls if cls is not None else not made.node.decorators)
+        return made is not None and (made is cls if cls is not None else self.identity_class(made))
+
+    def identity_class(self, cls: ClassInfo) -> bool:
+        """Whether instances of `cls` hash by identity and take attribute writes: a class with
+        no decorator, or a dataclass declared `eq=False` (and not frozen), which keeps
+        `object.__hash__`. Another decorator may make it frozen (`frozen=True`, `flax.struct`)
+        or unhashable (a dataclass's default `eq=True` sets `__hash__` to None: tf.function
+        raises TypeError on it; run `tf_dataclass_argument`)."""
+        decorators = cls.node.decorators
+        if not decorators:
+            return True
+        if len(decorators) != 1 or not isinstance(decorators[0].decorator, cst.Call):
+            return False
+        call = decorators[0].decorator
+        if self.index.imports.resolve(call.func) != "dataclasses.dataclass":
+            return False
+        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        if len(keywords) != len(call.args):
+            return False
+        false = lambda v: isinstance(v, cst.Name) and v.value == "False"  # noqa: E731
+        return "eq" in keywords and false(keywords["eq"]) and ("frozen" not in keywords or false(keywords["frozen"]))
 
     def _runs_on(self, call: cst.Call, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
         """Whether `call` runs `reader` on the object `owner`: `owner.reader(...)`, or

@@ -24,7 +24,9 @@ every use of each instance bound at the top level, while it is bound, is such an
 and some instance is run so. Any other use keeps the class traced: an instance referenced in a
 function (other than through a parameter or a local of that name), `model.apply` handed on, an
 instance made and handed on (`nn.Sequential([Block()])`), the class subclassed or passed
-anywhere.
+anywhere. A Keras model compiled with `run_eagerly=True` (a traced class's `eager_keyword`)
+runs its steps as Python in the `fit`, `evaluate` and `predict` that follow (`eager_steps`), so
+those are eager runs of it, until it is compiled again without the keyword.
 
 The same holds for a transform that traces nothing by itself (a marker's `eager_by`: haiku's
 `hk.transform(f)` makes `init` and `apply`, which run `f` eagerly unless something jits
@@ -272,6 +274,11 @@ class _Uses(_NameUses):
         self.bad: set[ClassInfo] = set()  # classes used otherwise than made and run eagerly
         self.made_in: dict[ClassInfo, set] = {}  # class -> the classes or eager functions it is made and called in
         self.inner_reads: set[str] = set()  # names a function reads from the module (not its own)
+        # `m.compile(run_eagerly=True)`: the top-level names whose instance was so compiled, and
+        # what then runs it eagerly (`fit`, `predict`: TracedClass.eager_steps).
+        self.eager_keywords = frozenset(traced.eager_keyword for traced in candidates.values() if traced.eager_keyword)
+        self.eager_steps = frozenset().union(*(traced.eager_steps for traced in candidates.values()))
+        self.compiled_eagerly: set[str] = set()
 
     # -- where the visit is ---------------------------------------------------------------
     def _own_names(self, node: cst.FunctionDef | cst.Lambda) -> set[str]:
@@ -311,6 +318,7 @@ class _Uses(_NameUses):
             for name in _target_names(target.target):
                 self.instance.pop(name.value, None)
                 self.current.pop(name.value, None)
+                self.compiled_eagerly.discard(name.value)
         symbolic = self._mentions_symbolic(node.value)
         for target in node.targets:
             for name in _target_names(target.target):
@@ -329,6 +337,8 @@ class _Uses(_NameUses):
             return
         if not self._top or self._symbolic(node):
             return
+        if self._eager_compile_or_step(node):
+            return
         # `m.init(...)`, `m.apply(...)`, `C().init(...)`, `m(...)`, `capture(m, ...)(...)` at the top level.
         receiver = func.value if isinstance(func, cst.Attribute) and func.attr.value in EAGER_METHODS else func
         if isinstance(receiver, cst.Call) and receiver.args and not receiver.args[0].keyword and self.resolve(receiver.func) in self.run_by:
@@ -342,6 +352,30 @@ class _Uses(_NameUses):
         elif isinstance(receiver, cst.Name) and receiver.value in self.instance:
             self._ok.add(id(receiver))
             self.ran.add(self.instance[receiver.value])
+
+    def _eager_compile_or_step(self, call: cst.Call) -> bool:
+        """`m.compile(..., run_eagerly=True)` at the top level, which no trace follows, or a
+        step it makes eager (`m.fit(...)`): an eager run of `m`'s class. Another `m.compile(...)`
+        ends it (and, like `m.fit(...)` without one, is left to visit_Name: a traced use)."""
+        func = call.func
+        if not self.eager_keywords or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return False
+        name, method = func.value.value, func.attr.value
+        if name not in self.instance:
+            return False
+        if method == "compile":
+            if not any(
+                arg.keyword is not None and arg.keyword.value in self.eager_keywords
+                and isinstance(arg.value, cst.Name) and arg.value.value == "True" for arg in call.args
+            ):
+                self.compiled_eagerly.discard(name)
+                return False
+            self.compiled_eagerly.add(name)
+        elif method not in self.eager_steps or name not in self.compiled_eagerly:
+            return False
+        self._ok.add(id(func.value))
+        self.ran.add(self.instance[name])
+        return True
 
     def _symbolic(self, call: cst.Call) -> bool:
         """Whether a call is handed a symbolic input (`keras.Input(...)` or a top-level name

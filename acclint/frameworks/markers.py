@@ -87,6 +87,11 @@ class TracedClass:
     # (`class MyDense(layers.Dense)`; run: framework_runs.py keras_builtin_layer_subclass).
     namespaces: frozenset[str] = frozenset()
     not_bases: frozenset[str] = frozenset()
+    # The keyword of an instance's `compile(...)` that, given True, makes the methods in
+    # `eager_steps` run the traced methods eagerly (Keras: `compile(run_eagerly=True)`, then
+    # `fit`, `evaluate`, `predict` run `train_step`, `call` as Python; `[traced_class] eagerly`).
+    eager_keyword: str = ""
+    eager_steps: frozenset[str] = frozenset()
 
     def based_on(self, qualified: str | None) -> bool:
         """Whether the class named `qualified` is one whose subclasses have traced methods."""
@@ -296,6 +301,13 @@ class Framework:
     # they are given (`[conversions] element_copies`, ACC306: `torch.tensor([x.sum()])` under
     # torch.jit.trace records the example's values).
     element_copies: frozenset[str] = frozenset()
+    # Classes whose `iter(obj)` is the framework's own iterator, advanced by an operation of the
+    # trace on every call (`[iterators] graph`, tf.function: `it = iter(dataset)` closed over and
+    # `next(it)` in the trace gives the next element each call), not a Python iterator (ACC603).
+    graph_iterables: frozenset[str] = frozenset()
+    # Calls that make a framework variable, which a trace may make on its first call only
+    # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
+    state_makers: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -476,6 +488,7 @@ def load_markers(
                 t.get("applied_by", ""), frozenset(t.get("apply_keywords", ())), t.get("runs", "__call__"),
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
                 frozenset(t.get("namespaces", ())), frozenset(t.get("not_bases", ())),
+                t.get("eagerly", {}).get("keyword", ""), frozenset(t.get("eagerly", {}).get("steps", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's markers (`[variant] of = ["torch.compile",
@@ -569,6 +582,8 @@ def _framework(raw: dict) -> Framework:
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
         element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
+        graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
+        state_makers=frozenset(raw.get("state", {}).get("makers", ())),
     )
 
 
