@@ -342,7 +342,9 @@ class ChangingShapeInLoop(Rule):
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,
         or a function the loop calls with it, any number of calls down; not through a
         reduction (`jnp.sum(x[:i])`, `x[:i].mean()`) nor a call of anything else (its result's
-        type is unknown). Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
+        type is unknown). Fixed-size windows (`x[i:i + bs]`) are not flagged, nor a pad to a
+        fixed target (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`: a width
+        subtracting the new size from a fixed one), nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
         second compile is dynamic in the shape).
 

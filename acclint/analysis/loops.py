@@ -992,6 +992,20 @@ class LoopFacts:
             return expr if any(self._changing(key, each.changing) for key in keys) else None
         return None
 
+    def _padded_to_target(self, expr: cst.Call, callee: str, each: Pass) -> bool:
+        """A pad of a resized array by a width that subtracts a new value (or the array's size)
+        from a fixed one (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`): padding to a target,
+        the fix ACC503 advises, whose result's shape is the target's (benchmarks/torch_docs d4,
+        `dynamic=False`: one compile for ten sizes)."""
+        if callee.rsplit(".", 1)[-1] != "pad" or not expr.args or self._resized(expr.args[0].value, each) is None:
+            return False
+        moving = each.changing | each.resized
+        return any(
+            isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Subtract)
+            and _read_names(node.right) & moving and not _read_names(node.left) & moving
+            for arg in expr.args[1:] for node in walk_all(arg.value)
+        )
+
     def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
         """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
         and so a pytree, of a new length."""
@@ -1013,6 +1027,8 @@ class LoopFacts:
         if callee in self.tables.array_constructors and expr.args:
             return self._resized(expr.args[0].value, each)
         method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
+        if self._padded_to_target(expr, callee or method or "", each):
+            return None
         if (callee.rsplit(".", 1)[-1] if callee else method) in _REDUCTIONS:
             return None
         arrays = callee.startswith(_ARRAY_LIBRARIES)
