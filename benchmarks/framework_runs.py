@@ -2392,6 +2392,97 @@ def torch_compile_guards_attributes() -> str:
 
 
 @fact("torch")
+def torch_compile_guarded_reads_per_pass() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
+    on every call (benchmarks/torch_docs): an int from a global, from a module-level object's
+    attribute, from the compiled module's attribute written by the loop, a global int the body
+    steps itself, a str argument; the float of each, an int through an argument object, a
+    compiled bound method's own `self`, a global tensor the body rebinds."""
+    import types
+
+    import torch
+
+    def graphs(make, step):
+        torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
+        count = [0]
+
+        def backend(gm, example_inputs):
+            count[0] += 1
+            return gm.forward
+
+        compiled = make(backend)
+        for i in range(10):
+            step(compiled, i)
+        return count[0]
+
+    g = types.SimpleNamespace(value=0)
+    namespace = {"g": g, "torch": torch}
+    exec("def read_global(x):\n    return x * VALUE\n"
+         "def read_attribute(x):\n    return x * g.value\n"
+         "def step_global(x):\n    global CALLS\n    CALLS += 1\n    return x * 2\n"
+         "def rebind_tensor(x):\n    global TOTAL\n    TOTAL = TOTAL + x.sum()\n    return x * 2\n",
+         namespace)
+    namespace.update(VALUE=0, CALLS=0, TOTAL=torch.zeros(()))
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k = 0
+
+        def forward(self, x):
+            return x * self.k
+
+    class Owner:
+        def __init__(self):
+            self.k = 0
+
+        def scaled(self, x):
+            return x * self.k
+
+    def setting(what, value):
+        def step(compiled, i):
+            if what == "global":
+                namespace["VALUE"] = value(i)
+            elif what == "attribute":
+                g.value = value(i)
+            compiled(torch.ones(3))
+        return step
+
+    def of_module(value):
+        net = Net()
+
+        def step(compiled, i):
+            net.k = value(i)
+            compiled(torch.ones(3))
+        return graphs(lambda backend: torch.compile(net, backend=backend), step)
+
+    owner = Owner()
+
+    def of_bound_method(compiled, i):
+        owner.k = i
+        compiled(torch.ones(3))
+
+    def compile_(fn):
+        return lambda backend: torch.compile(fn, backend=backend)
+
+    results = {
+        "int global": graphs(compile_(namespace["read_global"]), setting("global", int)),
+        "float global": graphs(compile_(namespace["read_global"]), setting("global", lambda i: 0.5 + i)),
+        "module-level object's int attribute": graphs(compile_(namespace["read_attribute"]), setting("attribute", int)),
+        "the object's float attribute": graphs(compile_(namespace["read_attribute"]), setting("attribute", lambda i: 0.5 + i)),
+        "compiled module's int attribute written by the loop": of_module(int),
+        "the module's float attribute": of_module(lambda i: 0.5 + i),
+        "global int the body steps": graphs(compile_(namespace["step_global"]), lambda c, i: c(torch.ones(3))),
+        "global tensor the body rebinds": graphs(compile_(namespace["rebind_tensor"]), lambda c, i: c(torch.ones(3))),
+        "str argument": graphs(compile_(lambda x, tag: x + len(tag)), lambda c, i: c(torch.ones(3), f"epoch-{i}")),
+        "int attribute of an argument object": graphs(
+            compile_(lambda x, h: x * h.k), lambda c, i: c(torch.ones(3), types.SimpleNamespace(k=i))),
+        "compiled bound method's own self": graphs(compile_(owner.scaled), of_bound_method),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("torch")
 def torch_submodule_shadowed_through_dict() -> str:
     """A compiled module's submodule, or an int attribute, replaced between two calls through
     the instance `__dict__` (bypassing `nn.Module.__setattr__`) or by plain assignment: does the

@@ -258,13 +258,17 @@ def pick(a, b):
         )
 
 
+def recorded_size_read(expr: cst.BaseExpression, ctx: RuleContext) -> cst.CSTNode | None:
+    """The first read of a traced value's size in `expr` where the framework records size reads
+    as tensors (`size_reads`, torch.jit.trace), whose Python use bakes the example's size."""
+    reads = framework_of(ctx).size_reads
+    return _size_read(expr, reads, ctx, set()) if reads else None
+
+
 def report_size_branch(node: cst.CSTNode, test: cst.BaseExpression, what: str, ctx: RuleContext) -> None:
     """Report a branch whose test reads the size of a traced value where the framework records
     size reads as tensors (`size_reads`, torch.jit.trace): the example input's answer is kept."""
-    reads = framework_of(ctx).size_reads
-    if not reads:
-        return
-    read = _size_read(test, reads, ctx, set())
+    read = recorded_size_read(test, ctx)
     if read is not None:
         ctx.report(
             node,

@@ -197,8 +197,9 @@ class ChangingStaticArgument(Rule):
         `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
         (unless it has an `input_signature`: its arguments become tensors of the spec) or an
         `eqx.filter_jit` function, or to a
-        `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
-        `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
+        `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses as a
+        `range()` bound (the loop is unrolled, so its value is specialised), and a str passed to
+        a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
         model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass (a
@@ -312,7 +313,9 @@ def train(params, grads, steps):
                 change.node,
                 f"{change.component} of '{_code(analysis, change.callee)}' is new on every pass of {change.where}, "
                 "and its cache keys on it by value: each new value compiles a new trace; "
-                + ("build the objects it holds once, before the loop" if change.held else "pass it as an ordinary (traced) array argument"),
+                + ("build the objects it holds once, before the loop" if change.held
+                   else "a str cannot be traced: pass one of a few fixed strings, or use it outside the compiled function" if change.string
+                   else "pass it as an ordinary (traced) array argument"),
                 change.statement,
             )
 
@@ -339,7 +342,9 @@ class ChangingShapeInLoop(Rule):
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,
         or a function the loop calls with it, any number of calls down; not through a
         reduction (`jnp.sum(x[:i])`, `x[:i].mean()`) nor a call of anything else (its result's
-        type is unknown). Fixed-size windows (`x[i:i + bs]`) are not flagged, nor are `tf.function`s with
+        type is unknown). Fixed-size windows (`x[i:i + bs]`) are not flagged, nor a pad to a
+        fixed target (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`: a width
+        subtracting the new size from a fixed one), nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
         second compile is dynamic in the shape).
 
@@ -483,17 +488,23 @@ class ChangingGuardedValue(Rule):
         of the module's int attributes (set to an integer in `__init__`) by an integer
         (`self.step += 1`), and so reads a new value on every call; of a compiled function
         that grows a module-level list (bound once to a list display) by `append` or `insert`,
-        whose length Dynamo guards on; or of a compiled function that reads a module-level name
-        the loop (or a function it runs) rebinds to a new value on every pass (`global STEP;
-        STEP = i + 1`, `MODE = f"mode{i}"`). A float attribute or global is not flagged: its
-        second compile is dynamic in it; nor is a list the function binds itself (`out = []`)
-        or only reads.
+        whose length Dynamo guards on, or steps a module-level int it declares `global`
+        (`global calls; calls += 1`); or of compiled code that reads a value the loop (or a
+        function it runs) writes anew on every pass: a module-level name (`global STEP; STEP =
+        i + 1`, `MODE = f"mode{i}"`), an attribute of one (`CONFIG.step = i`, read as
+        `CONFIG.step`), or an attribute of the compiled module that its `forward` reads
+        (`model.current_epoch = epoch` beside `compiled = torch.compile(model)`). A float
+        attribute or global is not flagged: its second compile is dynamic in it; nor an
+        attribute of an argument object, nor of a compiled bound method's own `self` (arguments
+        go dynamic too); nor is a list the function binds itself (`out = []`) or only reads.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:
         each new value fails the guard and compiles again, until the recompile limit (8 by
         default), after which the function runs eagerly, uncompiled, for the rest of the run.
         A global list is guarded by its length, so one that grows each call fails it each call.
+        The same holds for an int read from a global or from an attribute of a module-level
+        object (benchmarks/torch_docs: 8 compiles in 10 calls each).
 
     Example:
         class Net(torch.nn.Module):

@@ -341,13 +341,27 @@ class ModuleBindings:
         the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call."""
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
-            if e.kind == "call" and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
-            and self._may_run(e.node, reader) and self._calls_this_definition(e, reader) and self._holds_reader(e, reader)
+            if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
+                and self._holds_reader(e, reader) or self._builds_when_bound(e))
+            and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
         resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
-        return stale_window(change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None
+        # a binding that builds (`_builds_when_bound`) is a build, never a later hit
+        return stale_window(
+            change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name and b.kind == "call", once=once,
+        ) is not None
+
+    def _builds_when_bound(self, bind: Event) -> bool:
+        """Whether `bind` assigns an application of a marker that builds its trace when applied
+        (`traced = torch.jit.trace(model, x)` runs `forward` on `x` there: `[cache] built =
+        "applied"`); the name's later calls replay that trace."""
+        value = bind.value
+        if bind.kind != "bind" or not isinstance(value, cst.Call):
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        return marker is not None and self.markers.framework(frozenset({marker.name})).built_when_applied
 
     def _holds_reader(self, call: Event, reader: FunctionInfo) -> bool:
         """Whether the name `call` goes through may hold `reader`'s trace when it runs: where

@@ -200,6 +200,9 @@ class Jitted:
     # pass fails the guard each pass.
     guarded_globals: frozenset[str] = frozenset()
     recompile_limit: int = 0
+    # Python values go dynamic after a recompile (CacheKey.python_values "dynamic"): only numbers
+    # can, so a str is still keyed by value (torch.compile: 8 compiles for 10 new strs).
+    strings_keyed: bool = False
 
     @property
     def runtime(self) -> bool:
@@ -255,6 +258,8 @@ class KeyChange:
     # True for an object the marker keys by its non-array attributes (`nnx.jit`): what is new is
     # an object built around it each pass, not a value to pass traced
     held: bool = False
+    # True for a str, keyed by value where numbers go dynamic: it cannot be passed traced
+    string: bool = False
 
 
 @dataclass(frozen=True)
@@ -585,10 +590,12 @@ class LoopFacts:
                 call.callee, each.where, call.statement,
             ))
         for name in sorted(jitted.guarded_globals & each.changing):
-            if name not in self._float_assigned:
+            attribute = "." in name
+            if (name[name.rfind("."):] if attribute else name) not in self._float_assigned:
+                what = f"the attribute '{name}' (read by the compiled code, written" if attribute else f"the global '{name}' (read by the function, rebound"
                 found.append(KeyChange(
-                    "ACC505", call.call, f"the global '{name}' (read by the function, rebound on every pass; "
-                    f"{jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
+                    "ACC505", call.call, f"{what} on every pass; {jitted.recompile_limit} compiles, then eager)",
+                    call.callee, each.where, call.statement,
                 ))
         position = 0
         for arg in call.args:
@@ -599,14 +606,18 @@ class LoopFacts:
                 continue
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
-            if static or (jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call)):
+            by_value = jitted.values_keyed or jitted.strings_keyed and _string(arg.value)
+            if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each, static)
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
                     if named in jitted.specialized or index in jitted.specialized_positions:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
-                    found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
+                    found.append(KeyChange(
+                        code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement,
+                        string=not (static or jitted.values_keyed),
+                    ))
                     continue
             held = self._holding(arg.value, each) if jitted.graph_static and not static else None
             if held is not None:
@@ -981,6 +992,20 @@ class LoopFacts:
             return expr if any(self._changing(key, each.changing) for key in keys) else None
         return None
 
+    def _padded_to_target(self, expr: cst.Call, callee: str, each: Pass) -> bool:
+        """A pad of a resized array by a width that subtracts a new value (or the array's size)
+        from a fixed one (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`): padding to a target,
+        the fix ACC503 advises, whose result's shape is the target's (benchmarks/torch_docs d4,
+        `dynamic=False`: one compile for ten sizes)."""
+        if callee.rsplit(".", 1)[-1] != "pad" or not expr.args or self._resized(expr.args[0].value, each) is None:
+            return False
+        moving = each.changing | each.resized
+        return any(
+            isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Subtract)
+            and _read_names(node.right) & moving and not _read_names(node.left) & moving
+            for arg in expr.args[1:] for node in walk_all(arg.value)
+        )
+
     def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
         """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
         and so a pytree, of a new length."""
@@ -1002,6 +1027,8 @@ class LoopFacts:
         if callee in self.tables.array_constructors and expr.args:
             return self._resized(expr.args[0].value, each)
         method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
+        if self._padded_to_target(expr, callee or method or "", each):
+            return None
         if (callee.rsplit(".", 1)[-1] if callee else method) in _REDUCTIONS:
             return None
         arrays = callee.startswith(_ARRAY_LIBRARIES)
@@ -1399,7 +1426,10 @@ class LoopFacts:
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
                 wrapped = application.args[0].value
-                jitted = self._jitted(marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope))
+                jitted = self._jitted(
+                    marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope),
+                    self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
+                )
                 _bind_jitted(scope, target.value, jitted)
                 jitted_names.add(target)
         for target in node.targets:
@@ -1576,10 +1606,12 @@ class LoopFacts:
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
-        instance: ClassInfo | None = None,
+        instance: ClassInfo | None = None, holder: str | None = None,
     ) -> Jitted:
         """What a wrapper with these options keys on; argnums and argnames name each other
-        through the wrapped function's parameters when it is known (as jax.jit does)."""
+        through the wrapped function's parameters when it is known (as jax.jit does). `holder`:
+        the name the wrapped module instance is bound to (`model` of `torch.compile(model)`),
+        whose attributes its `forward` reads are guarded as `model.attr`."""
         key: CacheKey = self.analysis.markers.framework({marker}).cache_key
         keywords = _keywords(application)
         strict = any(_is_false(keywords.get(k)) for k in key.keyed_when_false)
@@ -1599,16 +1631,21 @@ class LoopFacts:
             specialized_positions = {i for i, name in enumerate(positional) if name in specialized}
             positions |= specialized_positions
         guarded: tuple[str, ...] = ()
+        guarded_reads: frozenset[str] = frozenset()
         if key.guards_attributes and instance is not None:
             guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped_attributes(instance))
+            if holder is not None:
+                guarded_reads = frozenset(f"{holder}.{name}" for name in _self_reads(instance.methods.get("forward")))
         elif key.guards_attributes and fn is not None:
             guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
+            guarded += tuple(f"the global '{name}' (stepped by the function on every call" for name in self._stepped_globals(fn))
+            guarded_reads = self._global_reads(fn)
         return Jitted(
             marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
             marker in key.graph_static_by, guarded,
-            self._global_reads(fn) if key.guards_attributes and fn is not None else frozenset(), key.recompile_limit,
+            guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed,
         )
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
@@ -1645,14 +1682,33 @@ class LoopFacts:
         return tuple(dict.fromkeys(grown))
 
     def _global_reads(self, fn: FunctionInfo) -> frozenset[str]:
-        """Module-level names the function reads and does not bind itself."""
+        """Module-level names the function reads and does not bind itself, and the attributes
+        it reads of them (`CONFIG.step`, as written): Dynamo guards both by value."""
         if isinstance(fn.node, cst.Lambda):
             return frozenset()
         nodes = list(_nodes(fn.node.body))
         local = {p.name for p in fn.params} | set().union(*(_target_names(n) for n in nodes if isinstance(n, (cst.Assign, cst.AugAssign))))
-        return frozenset(
-            n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local
-        )
+        names = {n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local}
+        chains = {
+            self._code(n) for n in nodes
+            if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value in names
+        }
+        return frozenset(names | chains)
+
+    def _stepped_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+        """Module-level ints the function declares `global` and steps by an integer on every
+        call (`global calls; calls += 1`): Dynamo replays the write and guards the int by value,
+        so every call compiles again (benchmarks/torch_docs g9: 8 compiles in 10 calls)."""
+        if isinstance(fn.node, cst.Lambda):
+            return ()
+        nodes = list(_nodes(fn.node.body))
+        declared = {n.name.value for node in nodes if isinstance(node, cst.Global) for n in node.names}
+        return tuple(dict.fromkeys(
+            node.target.value for node in nodes
+            if isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and isinstance(node.target, cst.Name)
+            and node.target.value in declared and isinstance(node.value, cst.Integer)
+            and all(isinstance(v, cst.Integer) for v in self.analysis.index.module_values.get(node.target.value, [None]))
+        ))
 
     @cached_property
     def _float_assigned(self) -> frozenset[str]:
@@ -1663,6 +1719,8 @@ class LoopFacts:
         for node in walk_all(self.analysis.module):
             if isinstance(node, cst.Assign) and any(self._floating(part) for part in walk_all(node.value)):
                 found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+                # an attribute by its name (`self.temperature = 1.0`, `model.temperature = t`)
+                found.update(f".{t.target.attr.value}" for t in node.targets if isinstance(t.target, cst.Attribute))
         return frozenset(found)
 
     def _floating(self, part: cst.CSTNode) -> bool:
@@ -1842,6 +1900,35 @@ def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpressio
     """What a call of a dataclass-like class (its generated `__init__`, fields in order) gives
     each field."""
     return fields_passed(made, [name for name, _annotation, _default in _fields(cls)])
+
+
+def _string(expr: cst.BaseExpression) -> bool:
+    """A str for sure: an f-string, a string literal, `str(...)`, `"...".format(...)`, `"%d" %
+    v`, or a concatenation with a literal."""
+    if isinstance(expr, (cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        return (isinstance(func, cst.Name) and func.value == "str") or (
+            isinstance(func, cst.Attribute) and func.attr.value == "format" and isinstance(func.value, cst.SimpleString)
+        )
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Modulo)):
+        return isinstance(expr.left, (cst.SimpleString, cst.FormattedString)) or (
+            isinstance(expr.operator, cst.Add) and isinstance(expr.right, (cst.SimpleString, cst.FormattedString))
+        )
+    return False
+
+
+def _self_reads(method: FunctionInfo | None) -> set[str]:
+    """The attributes of `self` a method's body reads (`self.epoch`; not the calls `self.fc(x)`)."""
+    me = method.self_name if method is not None else None
+    if me is None:
+        return set()
+    called = {id(n.func) for n in _nodes(method.node.body) if isinstance(n, cst.Call)}
+    return {
+        n.attr.value for n in _nodes(method.node.body)
+        if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value == me and id(n) not in called
+    }
 
 
 def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:

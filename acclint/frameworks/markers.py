@@ -242,6 +242,9 @@ class Framework:
     # cache (`jax.clear_caches`).
     cache_keyed_on: str = "wrapper"
     cache_clears: frozenset[str] = frozenset()
+    # Whether applying the marker builds the trace at once (`[cache] built = "applied"`:
+    # `torch.jit.trace(f, example)` runs `f` on the example), not on the first call.
+    built_when_applied: bool = False
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
@@ -566,6 +569,7 @@ def _framework(raw: dict) -> Framework:
         cache_key=_cache_key(raw.get("cache_key", {})),
         cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
         cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
+        built_when_applied=raw.get("cache", {}).get("built") == "applied",
         captures_self=raw.get("cache", {}).get("method_self") == "captured",
         objects_by_identity=raw.get("cache", {}).get("objects") == "identity",
         unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",

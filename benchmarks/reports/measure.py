@@ -30,7 +30,8 @@ batches 11, 12 and 13 are the next fresh set: `--batch 11 --batch 12 --batch 13`
 is a fresh set aimed at JAX storms and hidden inputs: `--batch 14`; batches 15 and 16 are a
 fresh set from training code: `--batch 15 --batch 16 --batch 17`, or `--batch 15` alone).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
-line (use it on dev only: the held-out half is for counts).
+line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
+of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).
 """
 
 from __future__ import annotations
@@ -182,13 +183,13 @@ def score(report: Report, found: list[tuple[int, str]], misses: list, extras: li
 
 
 def measure(half: str, show: bool, batches: list[str] | None = None,
-            strictness: str = "precise") -> None:
+            strictness: str = "precise", folder: Path | None = None) -> None:
     """Print the tables of one half; with `batches`, of those batches' modules only.
 
     `strictness` pedantic says how many labels the precision policies (the exemptions precise
     mode applies) stand between, without anyone reading a module.
     """
-    folder = HERE / half
+    folder = folder or HERE / half
     reports = [read_report(p) for p in sorted(folder.glob("*.py"))]
     if batches:
         sources = batch_sources(batches)
@@ -235,7 +236,12 @@ def main(argv=None) -> int:
     parser.add_argument("--list", action="store_true", help="list misses and false findings")
     parser.add_argument("--strictness", choices=("precise", "pedantic"), default="precise",
                         help="acclint's strictness (default precise, what users get)")
+    parser.add_argument("--folder", type=Path,
+                        help="measure this folder of labelled modules instead of a half")
     args = parser.parse_args(argv)
+    if args.folder:
+        measure(args.folder.name, args.list, None, args.strictness, args.folder.resolve())
+        return 0
     for half in args.half or ["dev", "heldout"]:
         measure(half, args.list, args.batch, args.strictness)
     return 0

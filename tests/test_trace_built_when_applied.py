@@ -1,0 +1,128 @@
+"""torch.jit.trace builds its trace when applied (it runs the function on the example there),
+so a global the traced code reads, rebound after the application and before a call of the
+trace, is stale even with no call between the two (ACC601; `[cache] built = "applied"` in
+torch_trace.toml; benchmarks/torch_docs t5, run on torch 2.13: 2.0 where eager gives 5.0).
+"""
+
+import pytest
+
+from labelled import assert_labels_match
+
+HAZARDS = {
+    "function_traced_then_global_rebound": """
+        import torch
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE  # expect: ACC601
+
+        x = torch.ones(3)
+        traced = torch.jit.trace(f, x)
+        SCALE = 5.0
+        traced(x)
+    """,
+    "module_traced_then_global_rebound": """
+        import torch
+        from torch import nn
+
+        OFFSET = 1
+
+        class Shift(nn.Module):
+            def forward(self, x):
+                return x + OFFSET  # expect: ACC601
+
+        model = Shift()
+        traced = torch.jit.trace(model, torch.ones(2))
+        OFFSET = 3
+        print(traced(torch.ones(2)))
+    """,
+    "evaluated_module_traced_then_rebound_in_a_loop": """
+        import torch
+        from torch import nn
+
+        TEMPERATURE = 1.0
+
+        class Head(nn.Module):
+            def forward(self, x):
+                return torch.softmax(x / TEMPERATURE, -1)  # expect: ACC601
+
+        traced = torch.jit.trace(Head().eval(), torch.ones(1, 4))
+        for t in (0.5, 2.0):
+            TEMPERATURE = t
+            traced(torch.ones(1, 4))
+    """,
+}
+
+LOOK_ALIKES = {
+    "global_set_before_the_trace": """
+        import torch
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        SCALE = 5.0
+        x = torch.ones(3)
+        traced = torch.jit.trace(f, x)
+        traced(x)
+    """,
+    "traced_again_after_the_change": """
+        import torch
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        x = torch.ones(3)
+        traced = torch.jit.trace(f, x)
+        SCALE = 5.0
+        traced = torch.jit.trace(f, x)
+        traced(x)
+    """,
+    "trace_never_called_after_the_change": """
+        import torch
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        x = torch.ones(3)
+        traced = torch.jit.trace(f, x)
+        SCALE = 5.0
+    """,
+    "torch_compile_is_built_on_the_first_call_and_guards_it": """
+        import torch
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        x = torch.ones(3)
+        compiled = torch.compile(f)
+        SCALE = 5.0
+        compiled(x)
+    """,
+    "jax_jit_is_built_on_the_first_call": """
+        import jax
+        import jax.numpy as jnp
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        jf = jax.jit(f)
+        SCALE = 5.0
+        jf(jnp.ones(3))
+    """,
+}
+
+
+@pytest.mark.parametrize("source", list(HAZARDS.values()) + list(LOOK_ALIKES.values()), ids=list(HAZARDS) + list(LOOK_ALIKES))
+def test_a_change_after_the_application_is_stale_only_where_the_application_builds(source):
+    assert_labels_match(source)
