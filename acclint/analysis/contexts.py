@@ -504,12 +504,17 @@ class ContextAnalysis:
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method, or a closure in it: the class's (or a same-module base's)
         method `step`; also `Net.step` and a classmethod's `cls.step`. A parameter of that name
-        of a closure holds another object, and a staticmethod's first parameter is no `self`."""
-        method_scope = scope.enclosing_method if scope is not None else None
-        if scope is None or method_scope is None:
-            return None
+        of a closure holds another object, and a staticmethod's first parameter is no `self`.
+        Outside the class's methods, `Net.step` names a staticmethod or classmethod of a class of
+        the module's top level (a plain method taken from its class wants its `self` passed)."""
         assert isinstance(expr.value, cst.Name)
         name = expr.value.value
+        method_scope = scope.enclosing_method if scope is not None else None
+        if method_scope is None:
+            cls = self.index.classes.get(name)
+            free = scope is None or scope.nearest_binder(name, lambda fn: {p.name for p in fn.params}) is None
+            method = self.find_method(cls, expr.attr.value) if cls is not None and free else None
+            return method if method is not None and method.instance_param is None else None
         binder = scope.nearest_binder(name, lambda fn: {p.name for p in fn.params})
         if binder is None:
             holds_class = name == method_scope.cls.name
