@@ -293,8 +293,8 @@ class Objects:
                 return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
             factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
             return self._returned_types(factory, seen) if factory is not None else set()
-        if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
-            return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
+        if isinstance(expr, cst.Name) and scope is not None and expr.value == scope.self_name:
+            return self._class_types(scope.enclosing_method.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
         key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
         if key is None or key in seen or len(seen) > MAX_DEPTH:
