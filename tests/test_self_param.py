@@ -264,3 +264,29 @@ class Net(keras.Model):
 ], ids=["a method", "a closure in a method", "a staticmethod (fine)", "a classmethod (fine)"])
 def test_the_model_compiled_in_a_class_is_its_instance(method, label):
     assert_labels_match(KERAS.format(method=method, label=label))
+
+
+# A container `__init__` makes on the instance and a jitted method appends to (ACC406) is the
+# same attribute whatever each method names its instance (run, jax 0.10.2: two calls of each
+# `step` leave one item in each history, where two are due). Before, the method's first
+# parameter's name was looked for in `__init__`'s targets, so `this` against `self` matched nothing.
+HISTORY = """
+from functools import partial
+
+import jax
+
+
+class Tracker:
+    def __init__({init}):
+        {init}.history = []
+
+    @partial(jax.jit, static_argnums=0)
+    def step({me}, x):
+        {me}.history.append(x)  # expect: ACC406
+        return x
+"""
+
+
+@pytest.mark.parametrize("init, me", [("self", "self"), ("self", "this"), ("me", "self")])
+def test_a_container_made_in_init_whatever_each_method_names_its_instance(init, me):
+    assert_labels_match(HISTORY.format(init=init, me=me))
