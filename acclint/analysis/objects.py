@@ -15,7 +15,7 @@ of objects.
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
   module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
-  itself (`m = torch.compile(m)`), or to any call of no class or function of the module handed
+  itself (`m = torch.compile(m)`), or to any call of no class, function or method of the module handed
   it first (`model = fabric.setup(model)`, `net = DDP(net)`: a launcher's or a parallel
   wrapper runs the object), keeps its object (`_rewraps`), and a container of modules
   (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
@@ -128,22 +128,26 @@ class Objects:
         key = _key(expr)
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return None
-        values = [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key)]
+        values = [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key, where)]
         return self._one(values, made, seen | {key})
 
-    def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
-        """Whether `value` hands the object `key` names, first, to a call that gives back
-        something running it: a marker (`self.encoder = torch.compile(self.encoder)`), or a call
-        of no class or function of this module, which the analysis cannot see give back anything
-        else (`model = fabric.setup(model)`, `net = DistributedDataParallel(net)`). Calling what
-        it gives back runs the object's own method, so the binding says nothing new of what the
-        name holds."""
+    def _rewraps(self, value: cst.BaseExpression, key: str, scope: FunctionInfo | None) -> bool:
+        """Whether `value` (evaluated in `scope`) hands the object `key` names, first, to a
+        call that gives back something running it: a marker (`self.encoder =
+        torch.compile(self.encoder)`), or a call of no class, function or method of this
+        module (`self.build(self.net)` is one of its class's), which the analysis cannot see
+        give back anything else (`model = fabric.setup(model)`, `net =
+        DistributedDataParallel(net)`). Calling what it gives back runs the object's own
+        method, so the binding says nothing new of what the name holds."""
         if not (isinstance(value, cst.Call) and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])):
             return False
         func = value.func
-        return self.markers.get(self.resolve(func)) is not None or not (
-            isinstance(func, cst.Name) and (func.value in self.index.classes or func.value in self.index.functions)
-        )
+        if self.markers.get(self.resolve(func)) is not None:
+            return True
+        if isinstance(func, cst.Name):
+            return func.value not in self.index.classes and func.value not in self.index.functions
+        own = scope.own_class(func.value.value) if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and scope is not None else None
+        return own is None or self._find_method(own, func.attr.value) is None
 
     def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
         """The modules a container (`[containers]`: `nn.Sequential`) is made with, spelled as
