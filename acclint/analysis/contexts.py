@@ -38,6 +38,7 @@ from acclint.analysis.taint import (
 )
 from acclint.analysis.objects import Objects
 from acclint.analysis.wrappers import WrapperTable
+from acclint.analysis.walk import named_params
 
 # `jax.tree_util.Partial` subclasses functools.partial (a pytree of the function and its arguments).
 PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
@@ -1051,8 +1052,7 @@ def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpress
     one of that name (what a call of it runs where the caller leaves it out), or None."""
     fn = scope
     while fn is not None:
-        params = fn.node.params
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        for param in named_params(fn.node.params):
             if param.name.value == name:
                 return param.default
         fn = fn.parent

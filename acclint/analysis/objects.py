@@ -40,6 +40,7 @@ import libcst as cst
 from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts
+from acclint.analysis.walk import named_params
 from acclint.frameworks.markers import MarkerTable
 
 # How deep a chain of names and method calls is followed to the call that made the object (each
@@ -95,7 +96,7 @@ class Objects:
         node = scope.node if scope is not None else None
         if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
             return None
-        for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+        for param in named_params(node.params):
             if param.name.value != expr.value or param.annotation is None:
                 continue
             spelled = param.annotation.annotation
@@ -313,8 +314,7 @@ class Objects:
         hands an instance of it. A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
-            params = fn.node.params
-            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            for param in named_params(fn.node.params):
                 if param.name.value == name:
                     spelled = param.annotation.annotation if param.annotation is not None else None
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
