@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Callable
 
 import libcst as cst
@@ -105,6 +105,7 @@ class ModuleAnalysis:
         parameters to (acclint.analysis.wrappers), where the project index read them already;
         `source`: the bytes `module` was parsed from, to read them off where not."""
         self.module = module
+        self._source = source
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         tree = ast_of(module, source) if declared is None or handoffs is None else None
@@ -137,6 +138,23 @@ class ModuleAnalysis:
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
+
+    @cached_property
+    def written_attributes(self) -> frozenset[str] | None:
+        """The names of the attributes the module's code writes or deletes anywhere (`x.lr = v`,
+        `x.n += 1`, `for x.i in ...`, `del x.a`), read off its `ast` tree, or None where that
+        cannot be had: an attribute read whose name is not among them is never stale (ACC602,
+        ACC604), which costs less to know than the bindings, built for most modules with traced
+        code otherwise."""
+        tree = ast_of(self.module, self._source)
+        if tree is None:
+            return None
+        return frozenset(n.attr for n in ast.walk(tree) if type(n) is ast.Attribute and type(n.ctx) is not ast.Load)
+
+    def may_write_attribute(self, name: str) -> bool:
+        """Whether the module's code may write or delete an attribute called `name`."""
+        written = self.written_attributes
+        return written is None or name in written
 
     @property
     def bindings(self) -> ModuleBindings:
