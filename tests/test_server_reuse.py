@@ -212,3 +212,41 @@ def test_an_edit_of_a_trace_counters_check_elsewhere_finds_what_a_fresh_lint_fin
     """Whether `n += 1` is a trace counter depends on every use of `n` in the module
     (rules/trace_counters.py), which an edit of another statement can change."""
     assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, COUNTED, COUNTED.replace(*edit))
+
+
+WRITTEN = '''import jax
+
+
+class Config:
+    scale = 2.0
+
+
+CFG = Config()
+
+
+def configure(m, s):
+    m.other = s
+
+
+@jax.jit
+def apply(x):
+    return x * CFG.scale
+
+
+apply(1.0)
+configure(CFG, 3.0)
+apply(1.0)
+'''
+
+
+@pytest.mark.parametrize("edit", [
+    ("    m.other = s\n", "    m.scale = s\n"),  # now stale (ACC602), though `apply` spells no name the edit binds
+    ("    m.other = s\n", "    m.others = s\n"),  # another attribute
+])
+def test_an_attribute_first_written_elsewhere_finds_what_a_fresh_lint_finds(tmp_path, edit):
+    """ACC602 and ACC604 judge an attribute read only where the module writes an attribute of
+    that name somewhere (ModuleAnalysis.written_attributes): an edit of another statement that
+    writes one makes `apply`'s read stale, so its kept results are not reused then (here the
+    bindings' recorded answers about `CFG` change too: this passes without the set in the reuse
+    key, which covers a change no recorded question sees)."""
+    assert_one_edit_finds_what_a_fresh_lint_finds(tmp_path, WRITTEN, WRITTEN.replace(*edit))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from functools import cache, cached_property
+from functools import cache
 from typing import Callable
 
 import libcst as cst
@@ -40,6 +40,10 @@ def ast_of(module: cst.Module, source: bytes | None = None) -> ast.Module | None
         return ast.parse(source if source is not None else module.code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+def _written_attributes(tree: ast.Module) -> frozenset[str]:
+    return frozenset(n.attr for n in ast.walk(tree) if type(n) is ast.Attribute and type(n.ctx) is not ast.Load)
 
 
 def read_declared(tree: ast.Module | None, imports: ImportTable, facts: ValueFacts) -> Declared:
@@ -105,7 +109,6 @@ class ModuleAnalysis:
         parameters to (acclint.analysis.wrappers), where the project index read them already;
         `source`: the bytes `module` was parsed from, to read them off where not."""
         self.module = module
-        self._source = source
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         tree = ast_of(module, source) if declared is None or handoffs is None else None
@@ -135,21 +138,15 @@ class ModuleAnalysis:
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
         self.unfinished = self._contexts.unfinished
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
+        # The names of the attributes the module's code writes or deletes anywhere (`x.lr = v`,
+        # `x.n += 1`, `for x.i in ...`, `del x.a`), off the `ast` tree read above, where there is
+        # traced code for the rules to visit (None: not known). An attribute read whose name is
+        # not among them is never stale (ACC602, ACC604): cheaper to know than the bindings,
+        # which most modules with traced code would build otherwise.
+        self.written_attributes = _written_attributes(tree) if tree is not None and self.functions else None
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
-
-    @cached_property
-    def written_attributes(self) -> frozenset[str] | None:
-        """The names of the attributes the module's code writes or deletes anywhere (`x.lr = v`,
-        `x.n += 1`, `for x.i in ...`, `del x.a`), read off its `ast` tree, or None where that
-        cannot be had: an attribute read whose name is not among them is never stale (ACC602,
-        ACC604), which costs less to know than the bindings, built for most modules with traced
-        code otherwise."""
-        tree = ast_of(self.module, self._source)
-        if tree is None:
-            return None
-        return frozenset(n.attr for n in ast.walk(tree) if type(n) is ast.Attribute and type(n.ctx) is not ast.Load)
 
     def may_write_attribute(self, name: str) -> bool:
         """Whether the module's code may write or delete an attribute called `name`."""
