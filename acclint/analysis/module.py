@@ -42,10 +42,6 @@ def ast_of(module: cst.Module, source: bytes | None = None) -> ast.Module | None
         return None
 
 
-def _written_attributes(tree: ast.Module) -> frozenset[str]:
-    return frozenset(n.attr for n in ast.walk(tree) if type(n) is ast.Attribute and type(n.ctx) is not ast.Load)
-
-
 def read_declared(tree: ast.Module | None, imports: ImportTable, facts: ValueFacts) -> Declared:
     """What a module's top level declares static, read off its `ast` tree."""
     if tree is None:
@@ -138,20 +134,9 @@ class ModuleAnalysis:
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
         self.unfinished = self._contexts.unfinished
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]
-        # The names of the attributes the module's code writes or deletes anywhere (`x.lr = v`,
-        # `x.n += 1`, `for x.i in ...`, `del x.a`), off the `ast` tree read above, where there is
-        # traced code for the rules to visit (None: not known). An attribute read whose name is
-        # not among them is never stale (ACC602, ACC604): cheaper to know than the bindings,
-        # which most modules with traced code would build otherwise.
-        self.written_attributes = _written_attributes(tree) if tree is not None and self.functions else None
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
-
-    def may_write_attribute(self, name: str) -> bool:
-        """Whether the module's code may write or delete an attribute called `name`."""
-        written = self.written_attributes
-        return written is None or name in written
 
     @property
     def bindings(self) -> ModuleBindings:

@@ -26,8 +26,7 @@ comes from
   counter's checks: the statements that spell it, `mentions`): every question a statement's
   rules asked of it, with its answer, is kept and asked again of the new analysis (the line a
   message names is one such answer);
-- the options, the imports, the module's indent and newline, the names of the attributes its
-  code writes anywhere (ModuleAnalysis.written_attributes): any change there, and any
+- the options, the imports, the module's indent and newline: any change there, and any
   class the analysis treats as a framework module (acclint.analysis.modules, whose findings
   read the class as a whole), lints the statement again.
 Findings are placed afresh every lint (acclint.lint.engine._locate), so a statement that moved
@@ -109,8 +108,7 @@ class RuleMemory:
 
     def reusable(self, module: cst.Module, analysis: ModuleAnalysis, options) -> dict[cst.BaseStatement, Kept]:
         """The statements of `module` whose kept results a fresh lint would make again."""
-        # the attributes the module writes anywhere decide which attribute reads ACC602/ACC604 judge
-        key = ((options, module.default_indent, module.default_newline, analysis.markers, analysis.pedantic, analysis.written_attributes), self.setting)
+        key = ((options, module.default_indent, module.default_newline, analysis.markers, analysis.pedantic), self.setting)
         same = (
             self._key is not None and self._key[0] == key[0] and self._key[1] is self.setting
             and self._imports.same_bindings(analysis.index.imports)
