@@ -468,8 +468,11 @@ def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
 
 def _is_self(name: str, ctx: RuleContext) -> bool:
+    """Whether `name` is the method's own first parameter holding an object from outside the
+    trace: its instance, or a classmethod's class (`cls.calls = cls.calls + 1` is a write to
+    the class, ACC409)."""
     fn = ctx.function
-    return fn.is_method and bool(fn.params) and fn.params[0].name == name
+    return name in (fn.instance_param, fn.class_param)
 
 
 def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
@@ -590,12 +593,12 @@ def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | N
     Methods of traced classes (flax, haiku and equinox modules) are left alone: their state
     follows their framework's rules."""
     fn = ctx.function
-    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and fn.is_method and fn.params):
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)) or fn.instance_param is None:
         return None
-    if target.value.value != fn.params[0].name or fn.markers & ctx.analysis.markers.class_bases or fn.cls is None:
+    if target.value.value != fn.instance_param or fn.markers & ctx.analysis.markers.class_bases:
         return None
     init = fn.cls.methods.get("__init__")
-    if init is None or not isinstance(init.node, cst.FunctionDef) or not isinstance(init.node.body, cst.IndentedBlock):
+    if init is None or init.instance_param is None or not isinstance(init.node.body, cst.IndentedBlock):
         return None
     attr = target.attr.value
     for line in init.node.body.body:
@@ -603,7 +606,7 @@ def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | N
             continue
         for small in line.body:
             if isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Attribute) and dotted_name(t.target) == f"{fn.params[0].name}.{attr}" for t in small.targets
+                isinstance(t.target, cst.Attribute) and dotted_name(t.target) == f"{init.instance_param}.{attr}" for t in small.targets
             ) and _makes_container(small.value, ctx):
                 return dotted_name(target)
     return None

@@ -236,9 +236,10 @@ class GlobalMutated(Rule):
         ...) of a built-in dict, list or set, by module-level code or by a function where
         module-level code runs it (not a context manager's entry and exit, which restore it).
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
-        module, `cfg.opt.lr`) counts when that attribute is written: by a method of the object
-        (`STATE.set_lr(0.01)`), by a function or another object's method it is handed to, or
-        through the name. A call through a name that module-level code binds to a value handing
+        module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
+        `cls.scale` in its classmethod) counts when that attribute is written: by a method of
+        the object (`STATE.set_lr(0.01)`, a classmethod's `cls.scale = s`), by a function or
+        another object's method it is handed to, or through the name. A call through a name that module-level code binds to a value handing
         the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
         binding: a map of the same dataset name inside the loop that fills the dict, before the
         map that reads it is made, builds nothing of it. The message names the line of the
@@ -337,10 +338,14 @@ f(1.0)
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
         fn = ctx.function
-        name = root.value
         bindings = ctx.analysis.bindings
-        if ctx.is_local(name) or not bindings.module_object(name) or not bindings.is_module_name(name, fn) or not _readable(name, ctx):
-            return
+        name = _class_of_classmethod(root.value, fn, ctx)
+        if name is None:
+            name = root.value
+            if ctx.is_local(name) or not bindings.is_module_name(name, fn) or not _readable(name, ctx):
+                return
+            if not bindings.module_object(name) and not bindings.module_class(name):
+                return
         if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
             return
         change = bindings.attribute_written(node.attr.value, fn, set(), {name})
@@ -351,6 +356,16 @@ f(1.0)
                 f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
                 f"{STALE}; pass the value as an argument (static if it is configuration)",
             )
+
+
+def _class_of_classmethod(name: str, fn, ctx: RuleContext) -> str | None:
+    """The module-level name of the class a classmethod's class parameter holds (`cls` in
+    `Model.apply`, reading `cls.scale`), where `name` is that parameter and the class is a plain
+    class of the module's top level; else None."""
+    cls = fn.cls
+    if cls is None or name != fn.class_param or ctx.analysis.index.classes.get(cls.name) is not cls:
+        return None
+    return cls.name if ctx.analysis.bindings.module_class(cls.name) else None
 
 
 class IteratorConsumedInTrace(Rule):

@@ -103,3 +103,31 @@ def test_static_decisions_and_the_eager_guard_in_a_dense_subclass_are_fine():
                 print("not a layer")
                 return x
     """) == []
+
+
+def test_a_print_in_a_subclass_of_a_keras_2_built_in_layer():
+    """Keras 2 (`tf_keras` 2.21 on TF 2.21) alike: 132 of the 133 classes `tf_keras.layers` exports
+    are `Layer`s (not `InputSpec`), and `fit` traces the `call` of a `Dense` subclass as it traces
+    a `Layer` subclass's (run, tf_keras 2.21.0: a model holding both, `fit` over 16 steps, ran each
+    `call`'s Python code twice, not 16 times)."""
+    assert found("""
+        import tf_keras as keras
+
+
+        class Scale(keras.layers.Layer):
+            def call(self, x):
+                print(x)
+                return x * 2.0
+
+
+        class MyDense(keras.layers.Dense):
+            def call(self, x):
+                print(x)
+                return super().call(x)
+
+
+        class Spec(keras.layers.InputSpec):
+            def call(self, x):
+                print(x)
+                return x
+    """) == [(6, "ACC401"), (12, "ACC401")]

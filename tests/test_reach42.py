@@ -220,6 +220,46 @@ REBOUND_THROUGH = {
                 self.model = make_student(self.model.config)
                 self.step = torch.compile(self.model)
     """,
+    # look-alike: rebound to a method of its own class handed the object, which gives back
+    # another model (run, torch 2.13: the compiled step runs Other.forward; Net's never runs)
+    "an_attribute_rebound_by_a_method_of_its_class": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                if x.mean() > 0:
+                    return x
+                return -x
+
+        class Other(torch.nn.Module):
+            def forward(self, x):
+                return x
+
+        class Trainer:
+            def __init__(self):
+                self.model = Net()
+                self.model = self.build(self.model)
+                self.step = torch.compile(self.model)
+
+            def build(self, model):
+                return Other()
+    """,
+    "an_attribute_prepared_by_a_held_launcher_then_compiled": """
+        import torch
+
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                if x.mean() > 0:  # expect: ACC201
+                    return x
+                return -x
+
+        class Trainer:
+            def __init__(self, accelerator):
+                self.accelerator = accelerator
+                self.model = Net()
+                self.model = self.accelerator.prepare(self.model)
+                self.step = torch.compile(self.model)
+    """,
 }
 
 # A name bound to a lazy loader of a module (a call given the name itself, `globals()` and the

@@ -232,3 +232,61 @@ def test_a_traced_call_through_self_runs_the_method_the_name_holds():
 def test_only_the_look_alikes_leave_the_method_untraced():
     look_alikes = METHODS.split("    def closure(")[0] + METHODS[METHODS.index("    def own_self("):]
     assert_labels_match(look_alikes.replace("  # expect: ACC201", ""))
+
+
+# Which object `x.compile(loss=...)` in a class's code is a Keras model of the class
+# (`objects.types`): the method's instance, also from a closure in the method; not a
+# staticmethod's first parameter (whatever the caller passes), nor a classmethod's `cls` (run,
+# Keras 3.15: `Net.setup()` raises "compile() missing 1 required positional argument: 'self'",
+# and the loss never runs). Before, any method's first parameter was taken for the instance.
+KERAS = """
+import keras
+
+
+def my_loss(y, p):
+    print(p){label}
+    return p
+
+
+class Net(keras.Model):
+    def call(self, x):
+        return x
+
+{method}
+"""
+
+
+@pytest.mark.parametrize("method, label", [
+    ("    def setup(self):\n        self.compile(loss=my_loss)", "  # expect: ACC401"),
+    ("    def setup(self):\n        def inner():\n            self.compile(loss=my_loss)\n        inner()", "  # expect: ACC401"),
+    ("    @staticmethod\n    def setup(runner):\n        runner.compile(loss=my_loss)", ""),
+    ("    @classmethod\n    def setup(cls):\n        cls.compile(loss=my_loss)", ""),
+], ids=["a method", "a closure in a method", "a staticmethod (fine)", "a classmethod (fine)"])
+def test_the_model_compiled_in_a_class_is_its_instance(method, label):
+    assert_labels_match(KERAS.format(method=method, label=label))
+
+
+# A container `__init__` makes on the instance and a jitted method appends to (ACC406) is the
+# same attribute whatever each method names its instance (run, jax 0.10.2: two calls of each
+# `step` leave one item in each history, where two are due). Before, the method's first
+# parameter's name was looked for in `__init__`'s targets, so `this` against `self` matched nothing.
+HISTORY = """
+from functools import partial
+
+import jax
+
+
+class Tracker:
+    def __init__({init}):
+        {init}.history = []
+
+    @partial(jax.jit, static_argnums=0)
+    def step({me}, x):
+        {me}.history.append(x)  # expect: ACC406
+        return x
+"""
+
+
+@pytest.mark.parametrize("init, me", [("self", "self"), ("self", "this"), ("me", "self")])
+def test_a_container_made_in_init_whatever_each_method_names_its_instance(init, me):
+    assert_labels_match(HISTORY.format(init=init, me=me))

@@ -97,3 +97,21 @@ def test_a_tensor_given_whole_sizes_and_compile_are_fine():
         traced = torch.jit.trace(copy, (torch.ones(3),))
         compiled = torch.compile(stats)
     """) == []
+
+
+def test_a_map_of_a_lambda_with_positional_only_parameters():
+    """`lambda a, b, /: ...` takes its elements as `lambda a, b: ...` does (taint._mapped; run,
+    torch 2.13: the graph given zeros returns 0.95 three times, the constants of the ones)."""
+    source = """
+        import torch
+        from torch.fx.experimental.proxy_tensor import make_fx
+
+
+        def update(w, grad_w):
+            return torch.tensor(list(map(lambda a, g{slash}: a - 0.05 * g, w, grad_w)))
+
+
+        graph = make_fx(update)(torch.ones(3), torch.ones(3))
+    """
+    assert found(source.format(slash="")) == [(6, "ACC306")]
+    assert found(source.format(slash=", /")) == [(6, "ACC306")]

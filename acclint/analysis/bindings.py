@@ -164,6 +164,14 @@ class ModuleBindings:
         events = self._module_binds(name)
         return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
 
+    def module_class(self, name: str) -> bool:
+        """Whether module-level `name` is bound only by the `class` statement of a plain class
+        of this module (no decorator: a dataclass may be frozen): an object whose attributes
+        (`Model.scale = 3.0`, `cls.scale = s` in its classmethod) code may write."""
+        cls = self.index.classes.get(name)
+        events = self._module_binds(name)
+        return cls is not None and not cls.node.decorators and len(events) == 1 and events[0].node is cls.node
+
     def _module_binds(self, name: str) -> list[Event]:
         """The module-level bindings of `name` in source order: assignments ("bind") and
         `def`, `class` and imports ("fixed"); a class body's attribute of that name is no

@@ -38,6 +38,7 @@ from acclint.analysis.taint import (
 )
 from acclint.analysis.objects import Objects
 from acclint.analysis.wrappers import WrapperTable
+from acclint.analysis.walk import named_params
 
 # `jax.tree_util.Partial` subclasses functools.partial (a pytree of the function and its arguments).
 PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
@@ -358,7 +359,7 @@ class ContextAnalysis:
             if expr.value in seen:
                 return []
             return [
-                t for value in self._values_of(expr.value, scope)
+                t for value in _distinct(self._values_of(expr.value, scope))
                 for t in self._targets(value, scope, cls, seen | {expr.value})
             ]
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
@@ -504,12 +505,17 @@ class ContextAnalysis:
     def _method_via_self(self, expr: cst.Attribute, scope: FunctionInfo | None) -> FunctionInfo | None:
         """`self.step` inside a method, or a closure in it: the class's (or a same-module base's)
         method `step`; also `Net.step` and a classmethod's `cls.step`. A parameter of that name
-        of a closure holds another object, and a staticmethod's first parameter is no `self`."""
-        method_scope = scope.enclosing_method if scope is not None else None
-        if scope is None or method_scope is None:
-            return None
+        of a closure holds another object, and a staticmethod's first parameter is no `self`.
+        Outside the class's methods, `Net.step` names a staticmethod or classmethod of a class of
+        the module's top level (a plain method taken from its class wants its `self` passed)."""
         assert isinstance(expr.value, cst.Name)
         name = expr.value.value
+        method_scope = scope.enclosing_method if scope is not None else None
+        if method_scope is None:
+            cls = self.index.classes.get(name)
+            free = scope is None or scope.nearest_binder(name, lambda fn: {p.name for p in fn.params}) is None
+            method = self.find_method(cls, expr.attr.value) if cls is not None and free else None
+            return method if method is not None and method.instance_param is None else None
         binder = scope.nearest_binder(name, lambda fn: {p.name for p in fn.params})
         if binder is None:
             holds_class = name == method_scope.cls.name
@@ -1046,12 +1052,22 @@ def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpress
     one of that name (what a call of it runs where the caller leaves it out), or None."""
     fn = scope
     while fn is not None:
-        params = fn.node.params
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        for param in named_params(fn.node.params):
             if param.name.value == name:
                 return param.default
         fn = fn.parent
     return None
+
+
+def _distinct(values: list[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """`values` without those spelled as an earlier one is (`if c: m = base` in two branches):
+    each stands for the same functions, and following every copy of a chain of such names
+    multiplies the work by the copies at each link (5 copies, 8 links: 390,625 walks)."""
+    kept: list[cst.BaseExpression] = []
+    for value in values:
+        if not any(value.deep_equals(k) for k in kept):
+            kept.append(value)
+    return kept
 
 
 def _opaque_reexports(markers: MarkerTable) -> frozenset[tuple[str, str]]:

@@ -15,7 +15,7 @@ of objects.
   `model = build_model()`), where every `return` of it is an instance of one class, is followed
   through the function to that class (`made_by`; for a function of another module, that
   module's analysis follows it: ContextAnalysis.seeded). A name rebound to a marker applied to
-  itself (`m = torch.compile(m)`), or to any call of no class or function of the module handed
+  itself (`m = torch.compile(m)`), or to any call of no class, function or method of the module handed
   it first (`model = fabric.setup(model)`, `net = DDP(net)`: a launcher's or a parallel
   wrapper runs the object), keeps its object (`_rewraps`), and a container of modules
   (`[containers]`: `nn.Sequential(Block(), nn.ReLU())`) stands for the modules it holds
@@ -40,10 +40,15 @@ import libcst as cst
 from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts
+from acclint.analysis.walk import named_params
 from acclint.frameworks.markers import MarkerTable
 
-# How deep a chain of names and method calls is followed to the call that made the object (each
-# name is followed once: `ds = ds.shuffle(10)` names `ds` again).
+# How deep a chain of names, `self` attributes and the module's factories is followed to the call
+# that made the object: a name (`ds = ds.shuffle(10)` names `ds` again) or a factory met again
+# on the way is cut there, at this depth at the latest. What a name or factory holds is worked
+# out once for each depth it is met at (`Objects._memo`): a chain of names each bound to the one
+# before in several branches (`if c: a1 = a0` ...) asks it again through every path, the work
+# growing as the branches' count to the power of the depth (measured: 5 branches, 12.3 s).
 MAX_DEPTH = 8
 
 
@@ -65,6 +70,7 @@ class Objects:
         self._values_of = values_of
         self._find_method = find_method
         self._body = body
+        self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -95,7 +101,7 @@ class Objects:
         node = scope.node if scope is not None else None
         if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
             return None
-        for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+        for param in named_params(node.params):
             if param.name.value != expr.value or param.annotation is None:
                 continue
             spelled = param.annotation.annotation
@@ -112,38 +118,55 @@ class Objects:
             return None
         return self.resolve(func) if self.index.imports.is_imported(func) else None
 
-    def _made(self, expr: cst.BaseExpression, scope: FunctionInfo | None, made: Callable, seen: frozenset[str] = frozenset()):
+    def _made(self, expr: cst.BaseExpression, scope: FunctionInfo | None, made: Callable, depth: int = 0):
         """What `made` says of the call every value `expr` may hold was made by (one answer for
-        all of them, else None), following names and `self` attributes to their values."""
+        all of them, else None), following names and `self` attributes to their values
+        (`depth`: the names and factories followed to get here)."""
         if isinstance(expr, cst.Call):
-            receiver = self._returning_self(expr, scope, seen)
+            receiver = self._returning_self(expr, scope, depth)
             if receiver is not None:  # `Net().eval()`: the module itself
-                return self._made(receiver, scope, made, seen)
+                return self._made(receiver, scope, made, depth)
             elements = self.elements(expr)
             if elements is not None:  # `nn.Sequential(Block(), nn.ReLU())`: what its own modules run
-                return self._one([(e, scope) for e in elements if not self._framework_made(e)], made, seen)
+                return self._one([(e, scope) for e in elements if not self._framework_made(e)], made, depth)
             found = made(expr)
             factory = self.index.functions.get(expr.func.value) if found is None and isinstance(expr.func, cst.Name) else None
-            return found if factory is None else self._returned(factory, made, seen)
+            return found if factory is None else self._returned(factory, made, depth)
         key = _key(expr)
-        if key is None or key in seen or len(seen) > MAX_DEPTH:
+        if key is None:
             return None
-        values = [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key)]
-        return self._one(values, made, seen | {key})
+        return self._once((made.__name__, key, scope, depth), lambda: self._one(
+            [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key, where)], made, depth + 1,
+        ))
 
-    def _rewraps(self, value: cst.BaseExpression, key: str) -> bool:
-        """Whether `value` hands the object `key` names, first, to a call that gives back
-        something running it: a marker (`self.encoder = torch.compile(self.encoder)`), or a call
-        of no class or function of this module, which the analysis cannot see give back anything
-        else (`model = fabric.setup(model)`, `net = DistributedDataParallel(net)`). Calling what
-        it gives back runs the object's own method, so the binding says nothing new of what the
-        name holds."""
+    def _once(self, question: tuple, answer: Callable[[], object], cut: object = None):
+        """`answer()`, worked out once for `question` (its last item the depth), or `cut`
+        past MAX_DEPTH. Each answer asks only questions one deeper, so a cycle of names ends
+        there, as a chain met again (`key in seen`) once did, with the same answers: nothing
+        for a union, and for one answer of all values a None among them."""
+        if question[-1] > MAX_DEPTH:
+            return cut
+        if question not in self._memo:
+            self._memo[question] = answer()
+        return self._memo[question]
+
+    def _rewraps(self, value: cst.BaseExpression, key: str, scope: FunctionInfo | None) -> bool:
+        """Whether `value` (evaluated in `scope`) hands the object `key` names, first, to a
+        call that gives back something running it: a marker (`self.encoder =
+        torch.compile(self.encoder)`), or a call of no class, function or method of this
+        module (`self.build(self.net)` is one of its class's), which the analysis cannot see
+        give back anything else (`model = fabric.setup(model)`, `net =
+        DistributedDataParallel(net)`). Calling what it gives back runs the object's own
+        method, so the binding says nothing new of what the name holds."""
         if not (isinstance(value, cst.Call) and any(a.keyword is None and not a.star and _key(a.value) == key for a in value.args[:1])):
             return False
         func = value.func
-        return self.markers.get(self.resolve(func)) is not None or not (
-            isinstance(func, cst.Name) and (func.value in self.index.classes or func.value in self.index.functions)
-        )
+        if self.markers.get(self.resolve(func)) is not None:
+            return True
+        if isinstance(func, cst.Name):
+            return func.value not in self.index.classes and func.value not in self.index.functions
+        own = scope.own_class(func.value.value) if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and scope is not None else None
+        return own is None or self._find_method(own, func.attr.value) is None
 
     def elements(self, call: cst.Call) -> list[cst.BaseExpression] | None:
         """The modules a container (`[containers]`: `nn.Sequential`) is made with, spelled as
@@ -172,7 +195,7 @@ class Objects:
         name = self.resolve(expr.func) if isinstance(expr, cst.Call) else None
         return name is not None and name.startswith(self.markers.modelled)
 
-    def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, seen: frozenset[str]) -> cst.BaseExpression | None:
+    def _returning_self(self, call: cst.Call, scope: FunctionInfo | None, depth: int) -> cst.BaseExpression | None:
         """What `call` gives back where it gives back the object it was called on: a method the
         data say a framework base returns self from (`[returns_self]`: `Net().eval()`,
         `model.to(device)`), which the receiver's class, where it is of this module, inherits
@@ -186,7 +209,7 @@ class Objects:
             receiver = receiver.func.value
         if not chain:
             return None
-        cls = self._made(receiver, scope, self._local_class, seen)
+        cls = self._made(receiver, scope, self._local_class, depth)
         for inner in reversed(chain):  # the first call first
             name = inner.func.attr.value
             if cls is not None and (self._find_method(cls, name) is not None or not self._self_returning_bases(name) & self._class_types(cls, frozenset())):
@@ -197,28 +220,28 @@ class Objects:
         """The framework bases whose method `method` returns the instance itself."""
         return {base for base, methods in self.markers.returns_self.items() if method in methods}
 
-    def _one(self, values: list[tuple[cst.BaseExpression, FunctionInfo | None]], made: Callable, seen: frozenset[str]):
+    def _one(self, values: list[tuple[cst.BaseExpression, FunctionInfo | None]], made: Callable, depth: int):
         """What `made` says of every one of `values` (each evaluated in the scope beside it),
         where that is one answer, else None."""
         if not values:
             return None
-        found = {self._made(v, where, made, seen) for v, where in values}
+        found = {self._made(v, where, made, depth) for v, where in values}
         return found.pop() if len(found) == 1 else None
 
     def made_by(self, factory: FunctionInfo) -> ClassInfo | None:
         """The class of this module every instance the module-level function `factory` returns is
         of (`def build_model(): return Net()`), or None."""
-        return self._returned(factory, self._local_class, frozenset())
+        return self._returned(factory, self._local_class, 0)
 
-    def _returned(self, factory: FunctionInfo, made: Callable, seen: frozenset[str]):
+    def _returned(self, factory: FunctionInfo, made: Callable, depth: int):
         """What `made` says of every value a function of this module returns (one answer, else
-        None): a function that returns a value on every `return` and is no generator, followed
-        once in a chain (`seen`)."""
-        key = f"{factory.name}()"
-        if not isinstance(factory.node, cst.FunctionDef) or key in seen:
+        None): a function that returns a value on every `return` and is no generator."""
+        if not isinstance(factory.node, cst.FunctionDef):
             return None
         facts = self._body(factory)
-        return None if facts.yields or facts.bare_return else self._one([(r, factory) for r in facts.returns], made, seen | {key})
+        if facts.yields or facts.bare_return:
+            return None
+        return self._once((made.__name__, f"{factory.name}()", factory, depth), lambda: self._one([(r, factory) for r in facts.returns], made, depth + 1))
 
     def _bound(
         self, expr: cst.BaseExpression, scope: FunctionInfo | None, keep_params: bool = False,
@@ -280,8 +303,9 @@ class Objects:
                 return marker
         return None
 
-    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset()) -> set[str]:
-        """The qualified names of the classes (as the data name them) `expr` may be an instance of."""
+    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 0) -> set[str]:
+        """The qualified names of the classes (as the data name them) `expr` may be an instance
+        of (`depth`: the names and factories followed to get here)."""
         if isinstance(expr, cst.Call):
             made = self.markers.instances.get(self.resolve(expr.func) or "")
             if made is not None:
@@ -290,18 +314,17 @@ class Objects:
             if local is not None:
                 return self._class_types(local, frozenset())
             if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
-                return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
+                return {name for name in self.types(expr.func.value, scope, depth) if self._fluent(name)}
             factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-            return self._returned_types(factory, seen) if factory is not None else set()
-        if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
-            return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
+            return self._returned_types(factory, depth) if factory is not None else set()
+        if isinstance(expr, cst.Name) and scope is not None and expr.value == scope.self_name:
+            return self._class_types(scope.enclosing_method.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
-        key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
-        if key is None or key in seen or len(seen) > MAX_DEPTH:
+        if key is None:
             return set()
-        annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
-        bound = self._bound(expr, scope, keep_params=True)
-        return annotated | {name for v, where in bound for name in self.types(v, where, seen | {key})}
+        return self._once(("types", key, scope, depth), lambda: (
+            self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
+        ) | {name for v, where in self._bound(expr, scope, keep_params=True) for name in self.types(v, where, depth + 1)}, set())
 
     def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
         """The class a parameter `name` of the nearest function around `scope` binding the
@@ -309,8 +332,7 @@ class Objects:
         hands an instance of it. A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
-            params = fn.node.params
-            for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            for param in named_params(fn.node.params):
                 if param.name.value == name:
                     spelled = param.annotation.annotation if param.annotation is not None else None
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
@@ -320,16 +342,17 @@ class Objects:
             fn = fn.parent
         return set()
 
-    def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
+    def _returned_types(self, factory: FunctionInfo, depth: int) -> set[str]:
         """What the data name the classes of the values a module-level function returns
-        (`def make_ds(): return tf.data.TFRecordDataset(f)`), followed once in a chain."""
-        key = f"{factory.name}()"
-        if not isinstance(factory.node, cst.FunctionDef) or key in seen:
+        (`def make_ds(): return tf.data.TFRecordDataset(f)`)."""
+        if not isinstance(factory.node, cst.FunctionDef):
             return set()
         facts = self._body(factory)
         if facts.yields:
             return set()
-        return {name for v in facts.returns for name in self.types(v, factory, seen | {key})}
+        return self._once(("types", f"{factory.name}()", factory, depth), lambda: {
+            name for v in facts.returns for name in self.types(v, factory, depth + 1)
+        }, set())
 
     def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
         """What the data name the bases of a class of this module (at any depth within it)."""

@@ -658,9 +658,10 @@ class ValueQuery:
         parameter taking the kind of an element of its iterable (`map(lambda p: p[0] - p[1],
         zip(w, g))` of traced `w`, `g` yields tracers); unknown where they do not pair up."""
         params = function.params
-        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.kwonly_params or len(params.params) != len(iterables):
+        positional = [*params.posonly_params, *params.params]
+        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.kwonly_params or len(positional) != len(iterables):
             return UNKNOWN
-        bound = {p.name.value: self.element_kind(it) for p, it in zip(params.params, iterables)}
+        bound = {p.name.value: self.element_kind(it) for p, it in zip(positional, iterables)}
         return self.own_scope(bound).kind(function.body)
 
     def _item_or_default(self, node: cst.Call) -> Kind:

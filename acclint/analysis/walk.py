@@ -119,9 +119,15 @@ def outer_parts(node: cst.CSTNode) -> list[cst.CSTNode]:
     return []
 
 
+def named_params(params: cst.Parameters) -> list[cst.Param]:
+    """The parameters that each hold one value: positional-only, regular and keyword-only (a
+    name's annotation or default is one of these; `*args` and `**kwargs` hold what is left over)."""
+    return [*params.posonly_params, *params.params, *params.kwonly_params]
+
+
 def all_params(params: cst.Parameters) -> list[cst.Param]:
-    """Every parameter: positional-only, regular, `*args`, keyword-only, `**kwargs`."""
-    out = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    """Every parameter: positional-only, regular, keyword-only, `*args`, `**kwargs`."""
+    out = named_params(params)
     if isinstance(params.star_arg, cst.Param):
         out.append(params.star_arg)
     if params.star_kwarg is not None:
