@@ -196,8 +196,11 @@ class ChangingStaticArgument(Rule):
         a decorated method called as
         `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
         (unless it has an `input_signature`: its arguments become tensors of the spec) or an
-        `eqx.filter_jit` function, or to a
-        `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
+        `eqx.filter_jit` function (also a library's own: `diffrax.diffeqsolve`, optimistix's
+        `root_find`, `fixed_point`, `minimise`, `least_squares`, each filter-jitted in its
+        library; there an argument built on each pass around a new object is new too:
+        `dfx.ODETerm(vector_field)` with `vector_field` defined in the function the loop runs),
+        or to a `torch.compile(..., dynamic=False)` one, and an int a `torch.compile` function uses as a
         `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
