@@ -45,7 +45,8 @@ class RewrapInLoop(Rule):
 
     What it does:
         Flags the call that runs the result of `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
-        `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
+        `tf.function`, in any spelling) applied on every pass of an unbounded loop (a `for`, a
+        `while`, a comprehension, or `map(f, xs)`, which calls `f` once per item) to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns

@@ -108,8 +108,10 @@ each data item's pullback, reused over an inner loop); reporting it (stop 41) ma
 on the real-code benchmark, a benchmark's sweep over configurations (jax-md's
 cargese_swap_mc notebook), and was undone.
 
-How repetition is known: from a loop the module shows, and through the calls of functions and
-methods it runs (above); nothing else. A function no visible loop runs may be a step called from
+How repetition is known: from a loop the module shows (`for`, `while`, a comprehension, and
+`map(f, xs)`, which calls `f` once per item as `[f(x) for x in xs]` does: a lambda's body is that
+comprehension's element, a function named or a `partial` over one is called from it), and through
+the calls of functions and methods it runs (above); nothing else. A function no visible loop runs may be a step called from
 another module or by a framework, or a one-off (`main`, `train_and_evaluate`, an `init`): on the
 real-code benchmark, taking every such function as per step would report 437 wrapper applications
 (72 outside tests), nearly all in one-off setup and entry points (stop 41, benchmarks/README.md).
@@ -1233,9 +1235,42 @@ class LoopFacts:
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
+            if self._mapped(node):
+                self._map(node, scope, loops, statement)
+                return
             self._call(node, scope, loops, statement)
         for child in children(node):
             self._walk(child, scope, loops, statement)
+
+    def _mapped(self, node: cst.Call) -> bool:
+        """A call of the builtin `map` with a function and iterables (no keywords, no stars)."""
+        return (
+            isinstance(node.func, cst.Name) and node.func.value == "map" and len(node.args) >= 2
+            and not any(a.keyword or a.star for a in node.args) and self.analysis.resolve(node.func) == "map"
+        )
+
+    def _map(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
+        """`map(f, xs)`: a loop over `xs` whose body calls `f` once per item, as `[f(x) for x in
+        xs]` does (bounded where an iterable is a literal: map stops at the shortest). A lambda's
+        body is walked as that comprehension's element; a function named, or a `partial` over
+        one (made once, outside the loop), is called from the loop with the partial's arguments."""
+        fn, iterables = node.args[0].value, [a.value for a in node.args[1:]]
+        for iterable in iterables:
+            self._walk(iterable, scope, loops, statement)
+        shortest = next((i for i in iterables if self._bounded(i, scope)), iterables[0])
+        loop = self._loop(node, None, shortest, None, scope)
+        inner = (*loops, loop)
+        if isinstance(fn, cst.Lambda):
+            loop.assigned |= {p.name.value for p in fn.params.params}
+            self._walk(fn.body, scope, inner, statement)
+            return
+        self._walk(fn, scope, loops, statement)
+        callee, given = fn, ()
+        if isinstance(fn, cst.Call) and fn.args and self.analysis.resolve(fn.func) in ("functools.partial", "partial"):
+            callee, given = fn.args[0].value, tuple(fn.args[1:])
+        target = self._called_function(callee, scope)
+        if target is not None:  # the call each item makes, for what it passes (`passed`)
+            self._host_calls.append((scope.fn, *target, cst.Call(func=callee, args=given), scope, inner))
 
     def _function(self, node: cst.FunctionDef | cst.Lambda, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         info = self.analysis.index.by_node.get(node)
