@@ -79,6 +79,15 @@ for i in range(N):
 for i in range(N):
     sol = optx.root_find(residual, optx.Newton(1e-5, 1e-5), Y0, args=jnp.asarray(float(i)))
 """,
+    "look-alike: an array made from the counters, through a helper the loop runs (keyed by shape)": """
+def solve(initial_state, damping):
+    return dfx.diffeqsolve(dfx.ODETerm(field), dfx.Tsit5(), 0.0, 1.0, 0.01, initial_state, damping)
+
+for x in range(-4, 5):
+    for y in range(-4, 5):
+        initial_state = jnp.array([x, y])
+        trajectory = solve(initial_state, 1.0)
+""",
     "look-alike: a local def solved once, outside any loop": """
 def solve_once():
     def vector_field(t, x, _): return -0.1*x
