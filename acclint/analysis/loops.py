@@ -712,21 +712,21 @@ class LoopFacts:
                     here = self._pass_of(loops, "")
                     outers = [_merged(here, outer) for outer in outers] or [here]
                 for outer in outers:
-                    each = self._pass_into(fn, skipped, call, outer, scope)
+                    each = self._pass_into(fn, skipped, call, outer, scope, loops)
                     key = (each.changing, each.fresh, each.resized)
                     if key not in found.setdefault(fn, {}):
                         found[fn][key] = each
                         changed = True
         return {fn: list(passes.values()) for fn, passes in found.items()}
 
-    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope) -> Pass:
+    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...] = ()) -> Pass:
         """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
         what `fn`'s body binds from them or makes: it runs once per pass, so a function it
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
         changing, fresh, resized = set(), set(fn.inner), set()
         for param, value in passed(call, fn, bound=skipped > 0).items():
-            if self._changing(value, outer.changing):
+            if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
             elif self._new_object(value, outer) is not None:
                 fresh.add(param)
@@ -735,6 +735,17 @@ class LoopFacts:
         caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
         where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
         return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+
+    def _an_array(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> bool:
+        """Whether `expr` is made by a call some framework keys as an array (a `[cache_key]
+        arrays` prefix: `jnp.array([x, y])`), also through a name a loop around binds to one:
+        passed on to a function, its value is in no cache key (its shape is: `_resized`)."""
+        made = self._made_by(expr, loops, scope)
+        return made is not None and made != _COMPILED_RESULT and made.startswith(self._array_makers)
+
+    @cached_property
+    def _array_makers(self) -> tuple[str, ...]:
+        return tuple(sorted({p for f in self.analysis.markers.frameworks for p in f.cache_key.arrays}))
 
     def _derived(self, fn: FunctionInfo, each: Pass) -> Pass:
         """`each` with the names `fn`'s body binds (nested functions aside) from what is new on
