@@ -35,7 +35,7 @@ bounded set.* So:
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
-  dtype), a container of such values, what a compiled callable returns, and an item of a
+  dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a container of such values, what a compiled callable returns, and an item of a
   container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
   unknown); such an item written as a static argument is new (keyed whatever its type).
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
