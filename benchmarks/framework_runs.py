@@ -2820,6 +2820,54 @@ def jax_pytree_structure_per_pass() -> str:
     return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
 
 
+@fact("jax", "diffrax", "optimistix")
+def jax_library_entry_points() -> str:
+    """A library's functions defined under `@eqx.filter_jit` (diffrax's `diffeqsolve`,
+    optimistix's `root_find`) called from host code 5 times after a first call, each case with
+    one argument changed per call: XLA compiles (jax's compile log). filter_jit keys arrays by
+    shape and dtype and every other leaf of its arguments as static: a function by identity
+    (directly or inside a `dfx.ODETerm`), a Python scalar by value, an equinox Module by its
+    fields (a new `Dopri5()` is equal to the last)."""
+    import diffrax as dfx
+    import jax.numpy as jnp
+    import optimistix as optx
+
+    def field(t, y, args):
+        return -0.1 * y
+
+    def make():
+        def vector_field(t, y, args):
+            return -0.1 * y
+        return vector_field
+
+    def solve(vf, solver=None, y0=1.0, args=None):
+        return dfx.diffeqsolve(dfx.ODETerm(vf), solver or dfx.Dopri5(), t0=0.0, t1=1.0, dt0=0.1, y0=y0, args=args)
+
+    def residual(y, args):
+        return y - 0.5
+
+    def root(fn, args=None):
+        return optx.root_find(fn, optx.Newton(1e-5, 1e-5), jnp.ones(3), args=args)
+
+    cases = {
+        "diffeqsolve, the same field": lambda i: solve(field),
+        "a new closure": lambda i: solve(make()),
+        "a lambda": lambda i: solve(lambda t, y, a: -0.1 * y),
+        "a new Dopri5()": lambda i: solve(field, dfx.Dopri5()),
+        "an int args": lambda i: solve(field, args=i),
+        "an array args": lambda i: solve(field, args=jnp.asarray(float(i))),
+        "a new y0 shape": lambda i: solve(field, y0=jnp.ones(i + 1)),
+        "root_find, the same function": lambda i: root(residual),
+        "root_find, a new lambda": lambda i: root(lambda y, a: y - 0.5),
+        "root_find, an int args": lambda i: root(residual, args=i),
+    }
+    out = []
+    for name, call in cases.items():
+        call(0)  # the first call compiles what every later one shares: not counted
+        out.append(f"{name}: {_compiles(lambda: [call(i + 1) for i in range(5)])} compiles")
+    return "; ".join(out)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

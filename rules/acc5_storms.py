@@ -45,7 +45,8 @@ class RewrapInLoop(Rule):
 
     What it does:
         Flags the call that runs the result of `jax.jit` (also `pjit`, `eqx.filter_jit`, `nnx.jit`, `dlaccelerate`,
-        `tf.function`, in any spelling) applied on every pass of an unbounded loop to a
+        `tf.function`, in any spelling) applied on every pass of an unbounded loop (a `for`, a
+        `while`, a comprehension, or `map(f, xs)`, which calls `f` once per item) to a
         callable that is a new object on each pass (a `lambda`, `functools.partial(...)`, a
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns
@@ -196,10 +197,13 @@ class ChangingStaticArgument(Rule):
         a decorated method called as
         `obj.step(x, i)`, a compiled `__call__`); every Python value passed to a `tf.function`
         (unless it has an `input_signature`: its arguments become tensors of the spec) or an
-        `eqx.filter_jit` function, or to a
-        `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses as a
-        `range()` bound (the loop is unrolled, so its value is specialised), and a str passed to
-        a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
+        `eqx.filter_jit` function (also a library's own: `diffrax.diffeqsolve`, optimistix's
+        `root_find`, `fixed_point`, `minimise`, `least_squares`, each filter-jitted in its
+        library; there an argument built on each pass around a new object is new too:
+        `dfx.ODETerm(vector_field)` with `vector_field` defined in the function the loop runs),
+        or to a `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses
+        as a `range()` bound (the loop is unrolled, so its value is specialised), and a str passed
+        to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
         model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass (a

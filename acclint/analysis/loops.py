@@ -35,7 +35,7 @@ bounded set.* So:
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
-  dtype), a container of such values, what a compiled callable returns, and an item of a
+  dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a container of such values, what a compiled callable returns, and an item of a
   container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
   unknown); such an item written as a static argument is new (keyed whatever its type).
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
@@ -73,6 +73,14 @@ loop binds (its target and the names its body assigns: `jax.jit(self.f)`, `jax.j
 pass for nothing, and hoisting it is always right; one that reads the loop's value
 (`partial(step, mode=mode)` over modes) stays, in a bounded loop, a compile per configuration.
 
+A library's compiled entry points are compiled callables too (`MarkerTable.compiled`, the
+`[compiled]` table of a library: `diffrax.diffeqsolve`, optimistix's solves, each
+`@eqx.filter_jit` in the library's source): a call of one is a call of a name bound to that
+decorator's result, keyed as it keys (run: framework_runs.py jax_library_entry_points). Under
+`filter_jit` every non-array leaf is keyed, so an argument built on each pass around a new object
+(`dfx.ODETerm(vector_field)`, `vector_field` a `def` of the function the loop runs) is new in the
+key as the object is.
+
 Compiled callables are also made where no wrapper is written: JAX's control-flow primitives
 called from host code (`[cache_key] compiles_functions`: `lax.scan`, `lax.fori_loop`,
 `lax.while_loop`, `lax.cond`, `lax.switch`, `lax.map`) trace and compile the functions they are
@@ -85,7 +93,8 @@ loop at module level (a script's, a notebook's) runs it and no trace reaches its
 in every loop, they added 28 findings on the real-code benchmark, most in traced code. `vmap`, `grad` and `checkpoint` applied and called from host code
 run op by op and compile nothing per call. A function called from an unbounded loop (by name, `self.m()`, or
 `obj.m()` on an instance of a module class) runs once per pass, and so does every function it
-calls: what they build is new on every pass; its parameters are new on every pass where a call
+calls: what they build is new on every pass (a `def` in its body, a lambda, a `partial`, whatever
+its parameters); its parameters are new on every pass where a call
 passes them a new value, and so are the names its body binds from them. That per-function
 summary is carried down the calls to a fixpoint (a function called from one so called, any
 number of calls down). The body of a compiled function is no host code: it runs only while a
@@ -99,8 +108,10 @@ each data item's pullback, reused over an inner loop); reporting it (stop 41) ma
 on the real-code benchmark, a benchmark's sweep over configurations (jax-md's
 cargese_swap_mc notebook), and was undone.
 
-How repetition is known: from a loop the module shows, and through the calls of functions and
-methods it runs (above); nothing else. A function no visible loop runs may be a step called from
+How repetition is known: from a loop the module shows (`for`, `while`, a comprehension, and
+`map(f, xs)`, which calls `f` once per item as `[f(x) for x in xs]` does: a lambda's body is that
+comprehension's element, a function named or a `partial` over one is called from it), and through
+the calls of functions and methods it runs (above); nothing else. A function no visible loop runs may be a step called from
 another module or by a framework, or a one-off (`main`, `train_and_evaluate`, an `init`): on the
 real-code benchmark, taking every such function as per step would report 437 wrapper applications
 (72 outside tests), nearly all in one-off setup and entry points (stop 41, benchmarks/README.md).
@@ -358,6 +369,10 @@ class LoopFacts:
         # callee ends in a marker's or a wrapper's last name, or in a name an import binds),
         # and calls of calls (`partial(jax.jit, ...)(f)`, whose inner call is such a site).
         self._marker_calls = {id(site.expr) for site in analysis.index.sites if site.decorates is None}
+        # The last names of the library compiled entry points the module's imports reach
+        # (`import diffrax as dfx` reaches `diffrax.diffeqsolve`): a call whose callee ends in
+        # one is looked up (`_entry_point`), no other.
+        self._entry_tails = _entry_tails(analysis)
         if not self._applies_wrapper():
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
@@ -368,6 +383,8 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
+        if self._entry_tails:
+            return True  # it calls a library's compiled entry point: `_entry_point`
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -609,6 +626,8 @@ class LoopFacts:
             by_value = jitted.values_keyed or jitted.strings_keyed and _string(arg.value)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each, static)
+                around = self._built_around(arg.value, each) if what is None and jitted.values_keyed and not static else None
+                what = what or around
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
@@ -616,7 +635,7 @@ class LoopFacts:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(
                         code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement,
-                        string=not (static or jitted.values_keyed),
+                        held=around is not None, string=not (static or jitted.values_keyed),
                     ))
                     continue
             held = self._holding(arg.value, each) if jitted.graph_static and not static else None
@@ -704,31 +723,40 @@ class LoopFacts:
                     here = self._pass_of(loops, "")
                     outers = [_merged(here, outer) for outer in outers] or [here]
                 for outer in outers:
-                    each = self._pass_into(fn, skipped, call, outer, scope)
-                    if each is None:
-                        continue
+                    each = self._pass_into(fn, skipped, call, outer, scope, loops)
                     key = (each.changing, each.fresh, each.resized)
                     if key not in found.setdefault(fn, {}):
                         found[fn][key] = each
                         changed = True
         return {fn: list(passes.values()) for fn, passes in found.items()}
 
-    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope) -> Pass | None:
+    def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...] = ()) -> Pass:
         """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
-        what `fn`'s body binds from them; None when nothing."""
-        changing, fresh, resized = set(), set(), set()
+        what `fn`'s body binds from them or makes: it runs once per pass, so a function it
+        defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
+        lambda, a `partial` are new on each pass even where every parameter is the same."""
+        changing, fresh, resized = set(), set(fn.inner), set()
         for param, value in passed(call, fn, bound=skipped > 0).items():
-            if self._changing(value, outer.changing):
+            if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
             elif self._new_object(value, outer) is not None:
                 fresh.add(param)
             elif self._resized(value, outer) is not None:
                 resized.add(param)
-        if not (changing or fresh or resized):
-            return None
         caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
         where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
         return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+
+    def _an_array(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> bool:
+        """Whether `expr` is made by a call some framework keys as an array (a `[cache_key]
+        arrays` prefix: `jnp.array([x, y])`), also through a name a loop around binds to one:
+        passed on to a function, its value is in no cache key (its shape is: `_resized`)."""
+        made = self._made_by(expr, loops, scope)
+        return made is not None and made != _COMPILED_RESULT and made.startswith(self._array_makers)
+
+    @cached_property
+    def _array_makers(self) -> tuple[str, ...]:
+        return tuple(sorted({p for f in self.analysis.markers.frameworks for p in f.cache_key.arrays}))
 
     def _derived(self, fn: FunctionInfo, each: Pass) -> Pass:
         """`each` with the names `fn`'s body binds (nested functions aside) from what is new on
@@ -918,6 +946,19 @@ class LoopFacts:
             # the factory itself: what a method of the object it made returns (`optim.init(
             # params)`, an optimizer state) is that library's data, a pytree of arrays
             return "a new object each call"
+        return None
+
+    def _built_around(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr`, an argument whose every non-array leaf is keyed (`equinox.filter_jit`),
+        is an object made around a new one on every pass: a call given one (`dfx.ODETerm(
+        vector_field)` with `vector_field` defined on each call), whose leaf is then new in the
+        key; or None."""
+        if not isinstance(expr, cst.Call):
+            return None
+        for arg in expr.args:
+            made = self._new_object(arg.value, each)
+            if made is not None:
+                return f"'{self._code(expr)}' (built around '{self._code(arg.value)}', {made})"
         return None
 
     def _holding(self, expr: cst.BaseExpression, each: Pass) -> str | None:
@@ -1232,9 +1273,42 @@ class LoopFacts:
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
+            if self._mapped(node):
+                self._map(node, scope, loops, statement)
+                return
             self._call(node, scope, loops, statement)
         for child in children(node):
             self._walk(child, scope, loops, statement)
+
+    def _mapped(self, node: cst.Call) -> bool:
+        """A call of the builtin `map` with a function and iterables (no keywords, no stars)."""
+        return (
+            isinstance(node.func, cst.Name) and node.func.value == "map" and len(node.args) >= 2
+            and not any(a.keyword or a.star for a in node.args) and self.analysis.resolve(node.func) == "map"
+        )
+
+    def _map(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
+        """`map(f, xs)`: a loop over `xs` whose body calls `f` once per item, as `[f(x) for x in
+        xs]` does (bounded where an iterable is a literal: map stops at the shortest). A lambda's
+        body is walked as that comprehension's element; a function named, or a `partial` over
+        one (made once, outside the loop), is called from the loop with the partial's arguments."""
+        fn, iterables = node.args[0].value, [a.value for a in node.args[1:]]
+        for iterable in iterables:
+            self._walk(iterable, scope, loops, statement)
+        shortest = next((i for i in iterables if self._bounded(i, scope)), iterables[0])
+        loop = self._loop(node, None, shortest, None, scope)
+        inner = (*loops, loop)
+        if isinstance(fn, cst.Lambda):
+            loop.assigned |= {p.name.value for p in fn.params.params}
+            self._walk(fn.body, scope, inner, statement)
+            return
+        self._walk(fn, scope, loops, statement)
+        callee, given = fn, ()
+        if isinstance(fn, cst.Call) and fn.args and self.analysis.resolve(fn.func) in ("functools.partial", "partial"):
+            callee, given = fn.args[0].value, tuple(fn.args[1:])
+        target = self._called_function(callee, scope)
+        if target is not None:  # the call each item makes, for what it passes (`passed`)
+            self._host_calls.append((scope.fn, *target, cst.Call(func=callee, args=given), scope, inner))
 
     def _function(self, node: cst.FunctionDef | cst.Lambda, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         info = self.analysis.index.by_node.get(node)
@@ -1521,6 +1595,8 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
+        elif (entry := self._entry_point(node.func)) is not None:
+            self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
         elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
             # (the primitive itself, not a project's function that hands its callable to one)
             self._compiled_at_once(node, found[0], scope, loops, statement)
@@ -1560,6 +1636,17 @@ class LoopFacts:
                     self._called_at_once[id(node)] = node
                     self._candidates.append(_Candidate(node, what, None, loop, scope, statement, one, primitive=True))
                     return
+
+    def _entry_point(self, func: cst.BaseExpression) -> Jitted | None:
+        """The compiled callable `func` names when it is a library's compiled entry point
+        (`dfx.diffeqsolve`, `[compiled]` of a library table): a function defined under a
+        jit-family decorator, keyed as that decorator keys (no options: the library applied it
+        bare), or None."""
+        tail = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+        if tail not in self._entry_tails:
+            return None
+        wrapper = self.analysis.markers.compiled.get(self.analysis.resolve(func) or "")
+        return self._jitted(wrapper, Options(), None, func) if wrapper is not None else None
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -1975,6 +2062,20 @@ def _operands(expr: cst.BaseExpression) -> set[str]:
     if isinstance(expr, cst.BinaryOperation):
         return _operands(expr.left) | _operands(expr.right)
     return set()
+
+
+def _entry_tails(analysis: ModuleAnalysis) -> frozenset[str]:
+    """The last names of the library compiled entry points (`MarkerTable.compiled`) that a
+    module-level import of the module binds or reaches (`import diffrax as dfx`: `diffeqsolve`)."""
+    compiled = analysis.markers.compiled
+    if not compiled:
+        return frozenset()
+    imports = analysis.index.imports
+    reached = [imports.resolve_dotted(name) for name in imports.bound_names()]
+    return frozenset(
+        entry.rsplit(".", 1)[-1] for entry in compiled
+        for bound in reached if bound is not None and (entry == bound or entry.startswith(bound + "."))
+    )
 
 
 def _keywords(application: cst.CSTNode) -> dict[str, cst.BaseExpression]:

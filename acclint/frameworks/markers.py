@@ -360,6 +360,11 @@ class MarkerTable:
     # (`[containers]`: `torch.nn.Sequential(Block(), Block())`): acclint.analysis.objects
     # follows a marker handed one to its elements' methods.
     containers: frozenset[str] = frozenset()
+    # A library's compiled entry points (`[compiled]` of a library table): a function the
+    # library defines under a jit-family decorator (`diffrax.diffeqsolve`, `@eqx.filter_jit`),
+    # its qualified name -> that decorator. Calling it is calling a compiled callable with that
+    # wrapper's cache key (acclint.analysis.loops).
+    compiled: dict[str, str] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -516,12 +521,14 @@ def load_markers(
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
     absent = absent_names()
+    compiled: dict[str, str] = {}
     for raw in library_files():
         for name, marker in _markers_of(raw).items():
             if name in absent:
                 continue  # the installed library defines no such thing (--show-settings says so)
             markers.setdefault(name, marker)  # a framework's own entry wins
             owner.setdefault(name, raw["library"]["framework"])
+        compiled.update({name: wrapper for name, wrapper in raw.get("compiled", {}).items() if name not in absent})
     for name in accelerators:
         markers[name] = Marker(name=name, kind=CACHED)
     for name in differentiators:
@@ -544,6 +551,7 @@ def load_markers(
         returns_self=returns_self,
         yields_own=yields_own,
         containers=frozenset(containers),
+        compiled=compiled,
     )
 
 
