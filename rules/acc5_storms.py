@@ -54,7 +54,10 @@ class RewrapInLoop(Rule):
         `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
-        wrapped result is called once on that pass,
+        wrapped result is called once on that pass; and the call, on every pass, of what a module
+        function returns where its every `return` is a compiled callable it makes on that call (a
+        local `@tf.function def step`, `return jax.jit(lambda p: ...)`: `train_step()(x)`, or
+        `step = make_step(lr)` then `step(x)`),
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop

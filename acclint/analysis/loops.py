@@ -355,6 +355,7 @@ class LoopFacts:
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
+        self._compiled_makers: dict[str, bool] = {}  # _makes_compiled's answers
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
         # Compiled callables an object holds, as called through it: (class, attribute) -> what
@@ -1595,6 +1596,15 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
+        elif isinstance(node.func, cst.Name) and self._makes_compiled(node.func.value):
+            # `train_step()(x)`, `step = make_step(lr)`: a new compiled callable, as a wrapper
+            # applied here would make (a bounded loop: `_invariant_in` reads the call's arguments)
+            called = id(node) in self._called_at_once
+            if called or id(node) in self._assigned_to:
+                self._candidates.append(_Candidate(
+                    node, f"the compiled callable '{self._code(node)}' makes (a new one on each call)",
+                    None if called else self._assigned_to[id(node)], (unbounded or loops or (None,))[-1], scope, statement, node,
+                ))
         elif (entry := self._entry_point(node.func)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
         elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
@@ -1689,6 +1699,44 @@ class LoopFacts:
             isinstance(r, cst.Lambda) or (isinstance(r, cst.Name) and r.value in fn.inner)
             or (isinstance(r, cst.Call) and self.analysis.resolve(r.func) in ("functools.partial", "partial"))
             for r in returns
+        )
+
+    def _makes_compiled(self, name: str) -> bool:
+        """A module function whose every `return` gives a compiled callable made on that call:
+        a function defined in its body under a wrapper keyed by the function object
+        (`@tf.function def step`, `return step`), or such a wrapper applied there to a callable
+        the call makes (`return jax.jit(lambda p: ...)`, also through a name bound to it)."""
+        if name not in self._compiled_makers:
+            fn = self.analysis.index.functions.get(name)
+            self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and self._returns_compiled(fn)
+        return self._compiled_makers[name]
+
+    def _returns_compiled(self, fn: FunctionInfo) -> bool:
+        returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        bound = {
+            n.targets[0].target.value: n.value for n in _nodes(fn.node.body)
+            if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
+        }
+        return bool(returns) and all(self._compiled_anew(bound.get(r.value, r) if isinstance(r, cst.Name) else r, fn) for r in returns)
+
+    def _compiled_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
+        """Whether `expr`, returned by `fn`, is a compiled callable `fn` makes on each call."""
+        if isinstance(expr, cst.Name) and expr.value in fn.inner:
+            inner = fn.inner[expr.value].node
+            return isinstance(inner, cst.FunctionDef) and any(
+                (found := self.analysis.decorator_marker(d.decorator)) is not None and found[0].name in self.tables.wrappers
+                and self._jitted(found[0].name, found[1], None, d.decorator).identity != "code"
+                for d in inner.decorators
+            )
+        if not (isinstance(expr, cst.Call) and expr.args):
+            return False
+        found = self.analysis.applied_marker(expr)
+        if found is None or found[0].name not in self.tables.wrappers:
+            return False
+        made = expr.args[0].value
+        return self._jitted(found[0].name, found[1], None, expr).identity != "code" and (
+            isinstance(made, cst.Lambda) or isinstance(made, cst.Name) and made.value in fn.inner
+            or isinstance(made, cst.Call) and self.analysis.resolve(made.func) in ("functools.partial", "partial")
         )
 
     def _jitted(
