@@ -28,6 +28,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     tables = StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
+        {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
     )
     return loop_facts(analysis, tables)
 

@@ -231,7 +231,21 @@ class ModuleBindings:
         return any(
             self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
             for p in placed if objects is None or _hands(p.node, objects)
-        ) or self._stale_inside(write.scope, reader, names, objects, frozenset())
+        ) or objects is None and self._stale_in_own_order(write, reader, once) or self._stale_inside(write.scope, reader, names, objects, frozenset())
+
+    def _stale_in_own_order(self, write: Event, reader: FunctionInfo, once: bool) -> bool:
+        """Whether the function making `write` itself calls `reader`'s compiled callable before
+        and after it, in its own program order (`def main(): for step in ...: CFG.lr = lr(step);
+        train_step(params)`, also in a Trainer's `fit`): the write falls between a build and a
+        later hit whoever runs the function. A write before its first such call is set-up."""
+        scope = write.scope
+        roots = self._reaching(reader) | {reader.name}
+        calls = [
+            e for root in roots for e in self._named.get(root, ())
+            if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
+        ]
+        clears = self._cache_clears(reader, scope)
+        return stale_window(write, calls, lambda call: clears, lambda a, b: a.name == b.name, once=once) is not None
 
     def _stale_inside(
         self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,

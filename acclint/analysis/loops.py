@@ -223,6 +223,7 @@ class Loop:
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
+    static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,8 @@ class Pass:
     where: str
     # names bound to an object built around a new factory-made one (`nnx.Optimizer(m, optax.adam(lr))`)
     holding: frozenset[str] = frozenset()
+    # names bound to a pytree holding a new value in a field declared static (`state.replace(tx=optax.adam(lr))`)
+    static_held: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,8 @@ class StormTables:
     shape_makers: dict[str, tuple[frozenset[int], frozenset[str]]] = field(default_factory=dict)
     # transform -> position of the new callable in its result (`jax.vjp`: 1)
     callable_results: dict[str, int] = field(default_factory=dict)
+    # pytree class of another library -> its fields declared static (flax's TrainState: `tx`)
+    static_fields: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -608,7 +613,9 @@ class LoopFacts:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement))
                     continue
-            held = self._holding(arg.value, each) if jitted.graph_static and not static else None
+            held = None
+            if not static:
+                held = self._holding(arg.value, each) if jitted.graph_static else self._static_field_given(arg.value, each)
             if held is not None:
                 found.append(KeyChange(
                     "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
@@ -674,6 +681,7 @@ class LoopFacts:
             frozenset().union(*(loop.assigned for loop in loops)),
             where,
             frozenset().union(*(loop.holding for loop in unbounded)),
+            frozenset().union(*(loop.static_held for loop in unbounded)),
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
@@ -724,18 +732,23 @@ class LoopFacts:
         each pass, in source order: `lr = 0.1 / (1 + step)`, `shape = (i + 1, 2)`. A name once
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
+        holding, static_held = set(each.holding), set(each.static_held)
         for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
             if not isinstance(node, cst.Assign):
                 continue
             for name, value in self._pairs(node):
-                now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
+                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
                 if self._resized(value, now) is not None:
                     resized.add(name)
                 elif self._changing(value, now.changing):
                     changing.add(name)
                 elif self._new_object(value, now) is not None:
                     fresh.add(name)
-        return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
+                if self._holding(value, now) is not None:
+                    holding.add(name)
+                if self._static_field_given(value, now) is not None:
+                    static_held.add(name)
+        return Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:
@@ -919,6 +932,51 @@ class LoopFacts:
             given = next((a.value for a in expr.args if self._factory_made(a.value) is not None), None)
             return f"built around '{self._code(given)}', a new object each call" if given is not None else None
         return None
+
+    def _static_field_given(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr`, a pytree, holds in a field declared static (metadata, in the key by hash)
+        a value new on every pass, or None: a call making one given such a value at that field's
+        keyword (`TrainState.create(..., tx=optax.sgd(lr))`, `state.replace(tx=optax.adam(lr))`,
+        `Holder(fn=lambda v: v)` of a flax.struct class of the module), or a name the loop binds
+        to one. Static fields are those the module's pytree classes declare and
+        `static_fields` lists for other libraries' (run: framework_runs.py
+        jax_training_objects_rebuilt_per_pass: 6 traces in 6 passes each)."""
+        if isinstance(expr, cst.Name):
+            return "built around a new object each pass" if expr.value in each.static_held else None
+        if not isinstance(expr, cst.Call):
+            return None
+        fields = self._static_fields_of(expr.func)
+        for arg in expr.args:
+            if arg.keyword is None or arg.keyword.value not in fields:
+                continue
+            what = self._new_value(arg.value, each, static=True)
+            if what is not None:
+                return f"its static field '{arg.keyword.value}' given {what}"
+        return None
+
+    def _static_fields_of(self, func: cst.BaseExpression) -> frozenset[str]:
+        """The fields declared static of the pytree a call of `func` makes: a pytree class of the
+        module (its dataclass fields), another library's (`static_fields`, also through a
+        classmethod: `TrainState.create`), or, for `x.replace(...)` of a value of unknown class,
+        any of those."""
+        cls = self._class_named(func)
+        if cls is not None:
+            return frozenset(name for name, _, default in _fields(cls) if self._static_field(default)) if self._pytree_class(cls) else frozenset()
+        callee = self.analysis.resolve(func) or ""
+        for owner, names in self.tables.static_fields.items():
+            if callee == owner or callee.startswith(owner + "."):
+                return names
+        if isinstance(func, cst.Attribute) and func.attr.value == "replace":
+            return self._all_static_fields
+        return frozenset()
+
+    @cached_property
+    def _all_static_fields(self) -> frozenset[str]:
+        own = (
+            name for cls in self.analysis.index.all_classes if self._pytree_class(cls)
+            for name, _, default in _fields(cls) if self._static_field(default)
+        )
+        return frozenset(own).union(*self.tables.static_fields.values())
 
     def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
         return self.analysis.index.classes.get(func.value) if isinstance(func, cst.Name) else None
@@ -1433,6 +1491,8 @@ class LoopFacts:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
+            if self._static_field_given(value, each) is not None:
+                loop.static_held.add(name)
 
     def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
@@ -1546,7 +1606,8 @@ class LoopFacts:
                 return f"'{callee}(...)'"
             if isinstance(expr.func, cst.Name) and self._makes_callables(expr.func.value):
                 return f"the callable '{self._code(expr)}' makes (a new one on each call)"
-            return None
+            made = self._factory_made(expr)
+            return f"'{self._code(expr)}' ({made})" if made is not None else None
         if isinstance(expr, cst.Name):
             if loop is not None and expr.value in loop.fresh:
                 return f"'{expr.value}', defined anew on each pass"
@@ -1559,6 +1620,11 @@ class LoopFacts:
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return f"the bound method '{self._code(expr)}' (a new object on each access)"
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            # a function an object made anew holds: `net.apply` of `net = hk.transform(f)`
+            owner = expr.value.value
+            if (owner in loop.fresh) if loop is not None else (owner in scope.callables):
+                return f"'{self._code(expr)}', held by an object made anew on each pass"
         return None
 
     def _makes_callables(self, name: str) -> bool:
@@ -1929,6 +1995,7 @@ def _merged(first: Pass, second: Pass) -> Pass:
     return Pass(
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
+        first.static_held | second.static_held,
     )
 
 
