@@ -51,7 +51,9 @@ class RewrapInLoop(Rule):
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns
         (`_, pullback = jax.vjp(f, x)`), what a module function returning a `lambda`, a local
-        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
+        `def` or a `partial` makes: `jax.jit(make(k))`, a function held by an object made anew
+        on each pass (`jax.jit(net.apply)` with `net = hk.transform(forward)` in the loop: each
+        transform makes new `init` and `apply`); for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
         wrapped result is called once on that pass,
@@ -202,7 +204,12 @@ class ChangingStaticArgument(Rule):
         `range()` bound (the loop is unrolled, so its value is specialised); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
-        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass (a
+        model, optax.adam(lr))`, not a new module alone) is flagged; and, for `jax.jit`, the
+        fields of a pytree argument declared static (`pytree_node=False`, `eqx.field(static=True)`;
+        flax's `TrainState` declares `tx` and `apply_fn` so), so a pytree made on each pass with a
+        new value in one (`state.replace(tx=optax.adam(lr))`, `TrainState.create(...,
+        tx=optax.sgd(lr))`, `Holder(fn=lambda v: v)` of a flax.struct class), or a name bound to
+        one, is flagged. New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), and

@@ -110,6 +110,27 @@ HAZARDS = {
         if __name__ == "__main__":
             Trainer().fit(1.0, 10)
         """, (None, "ACC602")),
+    # run: jit 0.001, eager 0.000125 after 3 steps
+    "a global rebound in the loop of the function calling the step": ("""
+        LR = 0.1
+
+
+        @jax.jit
+        def by_global(p):
+            return p * LR
+
+
+        def main(p, n):
+            global LR
+            for i in range(n):
+                p = by_global(p)
+                LR = LR * 0.5
+            return p
+
+
+        if __name__ == "__main__":
+            main(1.0, 10)
+        """, (None, "ACC601")),
 }
 
 FINE = {

@@ -28,7 +28,10 @@ A change of a module-level variable counts when
   runs before any trace (a module-level function called, or applied as a decorator, only
   before the first call that may trace, its change before its own such calls: `def main():
   global CFG; CFG = load(); train()`); never when it restores what it changed (a context
-  manager: effect-handler stacks read at trace time on purpose).
+  manager: effect-handler stacks read at trace time on purpose). A function that itself calls
+  the trace before and after the change, in its own order (`def main(): for step in ...:
+  CFG.lr = lr(step); train_step(p)`, a Trainer's `fit`), changes it between a build and a hit
+  whoever runs it.
 A write under `if X is None:` on what it writes is a lazy initialisation, made once, the first
 time it is reached. An attribute of an object a trace is keyed on (a bound method's or a static
 `self`, a static argument, a module-level object) counts when it is written outside

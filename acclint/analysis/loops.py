@@ -43,14 +43,20 @@ bounded set.* So:
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
   the callable a transform applied at once returns (`callable_results`: `_, pullback =
-  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call).
+  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call); a
+  function such an object holds is new with it (`jax.jit(net.apply)`, `net = hk.transform(f)`
+  in the loop: run, 6 traces in 6 passes).
 - A field of a pytree argument keyed by value (declared static: flax.struct's
   `pytree_node=False`, equinox's `static=True`; under `filter_jit` also one annotated as a Python
   scalar) is new on every pass where the loop passes the compiled call's result back (`state =
   step(state)`) and the compiled function computes it anew from the argument's own field
   (`Module(x=module.x + 1)`, `s.replace(step=s.step + 1)`): a counter stepped inside the trace.
   A field declared static that holds an array (given by the constructor, or set by the class's
-  own `__init__`) cannot be compared: the second lookup raises.
+  own `__init__`) cannot be compared: the second lookup raises. A pytree made on each pass with
+  a new value in a field declared static (the module's pytree classes' declarations, and other
+  libraries' in `static_fields`: flax's TrainState `tx`, `apply_fn`) is a new key under jax.jit:
+  `state.replace(tx=optax.adam(lr))`, `TrainState.create(..., tx=...)` (run: 6 traces in 6
+  passes, framework_runs.py jax_training_objects_rebuilt_per_pass).
 - A shape is new where a size is computed from a new value: a new value in a shape-like position
   of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
