@@ -214,6 +214,18 @@ def step_reading_hparams(params, x, y):
     return sgd(params, jax.grad(loss_fn)(params, x, y), HPARAMS["lr"])  # read
 '''
 
+SCALED_MODEL = '''
+
+class ScaledModel(eqx.Module):
+    w: jax.Array
+    scale: float
+
+
+@eqx.filter_jit
+def scaled_loss(model, x):
+    return jnp.mean(x @ model.w) * model.scale
+'''
+
 LIBRARY_PRELUDE = {"jax": "", "optax": "", "flax": FLAX, "equinox": EQUINOX, "nnx": NNX, "haiku": HAIKU}
 
 _P = ("params",)
@@ -272,6 +284,11 @@ HAZARDS = [
            "params = init_params()\ntx = optax.adam(optax.exponential_decay(1e-2, 10, 0.9))\nopt_state = tx.init(params)",
            "params, opt_state = opt_step(params, opt_state, (X, Y), tx)",
            ("params", "opt_state"), "float(loss_fn(params, X, Y))", hazard=False, uses=("tx",)),
+    Hazard("optax_multisteps_rebuilt", "optax", "static",
+           "An `optax.MultiSteps` accumulator rebuilt every step and passed as a static argument is a new key every step.",
+           "params = init_params()\nopt_state = optax.MultiSteps(optax.adam(1e-2), every_k_schedule=2).init(params)",
+           "params, opt_state = opt_step(params, opt_state, (X, Y), optax.MultiSteps(optax.adam(1e-2), every_k_schedule=2))",
+           ("params", "opt_state"), "float(loss_fn(params, X, Y))"),
     Hazard("trainstate_replace_tx", "flax", "static",
            "A TrainState given a new `tx` every step (a static field, `pytree_node=False`) is a new key every step.",
            "state = new_state(optax.adam(1e-2))",
@@ -296,6 +313,16 @@ HAZARDS = [
            "Fine: the learning rate as an array under `eqx.filter_jit` is traced.",
            "model = MODEL", "model = eqx_lr_step(model, X, Y, jnp.asarray(lr_at(step)))",
            ("model",), "float(eqx_loss(model, X, Y))", hazard=False),
+    Hazard("eqx_float_field", "equinox", "static",
+           "A Python float field of an equinox module set every step (`eqx.tree_at`) is a static leaf under `eqx.filter_jit`, new every step.",
+           "model = ScaledModel(jnp.ones(3), 1.0)",
+           "model = eqx.tree_at(lambda m: m.scale, model, lr_at(step))\nloss = scaled_loss(model, X)",
+           ("model",), "float(scaled_loss(model, X))", prelude=SCALED_MODEL),
+    Hazard("eqx_array_field", "equinox", "static",
+           "Fine: the same field set to an array every step is a traced leaf.",
+           "model = ScaledModel(jnp.ones(3), jnp.asarray(1.0))",
+           "model = eqx.tree_at(lambda m: m.scale, model, jnp.asarray(lr_at(step)))\nloss = scaled_loss(model, X)",
+           ("model",), "float(scaled_loss(model, X))", hazard=False, prelude=SCALED_MODEL),
     Hazard("eqx_optimizer_rebuilt", "equinox", "static",
            "An optax optimizer rebuilt every step and passed to `eqx.filter_jit` (its functions static, by identity) is a new key every step.",
            "model = MODEL\nopt_state = optax.adam(1e-2).init(eqx.filter(model, eqx.is_array))",
@@ -324,6 +351,11 @@ HAZARDS = [
     Hazard("bucketed_batch", "jax", "shape",
            "Fine: batch lengths drawn from a literal set of buckets: at most three shapes.",
            "params = init_params()", "n = BUCKETS[step % 3]\nloss = jitted_loss(params, DATA[:n], TARGETS[:n])\n"
+           "params = sgd_step(params, X, Y)", _P, "float(loss_fn(params, X, Y))", hazard=False),
+    Hazard("last_partial_batch", "jax", "shape",
+           "Fine: an epoch's batches of a fixed size, the last one shorter: two shapes, whatever the number of epochs.",
+           "params = init_params()",
+           "for start in range(0, 20, 8):\n    loss = jitted_loss(params, DATA[start:start + 8], TARGETS[start:start + 8])\n"
            "params = sgd_step(params, X, Y)", _P, "float(loss_fn(params, X, Y))", hazard=False),
     # -- a value the trace read, changed later ---------------------------------------------------
     Hazard("config_attribute_lr", "jax", "stale",
