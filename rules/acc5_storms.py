@@ -29,6 +29,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
         {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
+        {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
     )
     return loop_facts(analysis, tables)
 
@@ -227,7 +228,9 @@ class ChangingStaticArgument(Rule):
         over a literal tuple, nor Python numbers passed to `jax.jit` as ordinary arguments
         (weakly typed tracers) or to a default `torch.compile` (its second compile is dynamic),
         nor arrays, or containers of arrays, computed from the counter (`tf.ones(4) * i`,
-        `np.float32(i)` under `tf.function` are keyed by shape and dtype), nor an item of data
+        `np.float32(i)` under `tf.function` are keyed by shape and dtype; so is a pytree copied
+        with an array leaf set, `eqx.tree_at(where, model, jnp.asarray(lr))`, while a Python
+        float leaf set so is keyed by value under `eqx.filter_jit`), nor an item of data
         at a new index passed by value (`train_step(xs[i])`: its type is unknown), nor calls in the body of a
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a

@@ -35,9 +35,12 @@ bounded set.* So:
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
-  dtype), a container of such values, what a compiled callable returns, and an item of a
-  container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
-  unknown); such an item written as a static argument is new (keyed whatever its type).
+  dtype), a container of such values, a copy of a pytree with such a value set as a leaf
+  (`leaf_setters`: `eqx.tree_at(where, model, jnp.asarray(lr))`), what a compiled callable
+  returns, and an item of a container the loop did not make taken at a new index (`xs[i]`: the
+  data-batch idiom, its type unknown); such an item written as a static argument is new (keyed
+  whatever its type). A name bound so counts in a loop's body and in a function's body run on
+  every pass.
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
@@ -290,6 +293,9 @@ class _Scope:
     # names the function's body binds to a callable made anew on each call (`_, pullback =
     # jax.vjp(f, x)`, `g = partial(h, k)`): what they are, for messages
     callables: dict[str, str] = field(default_factory=dict)
+    # names the function's body binds outside any loop to a call's result: what was called (as
+    # `Loop.made`, for a function that runs on every pass of a loop elsewhere)
+    made: dict[str, str] = field(default_factory=dict)
     # The body of a compiled function (or of a function nested in one): it runs only while a
     # trace is built, so its loops run once per trace, not once per call.
     traced: bool = False
@@ -328,6 +334,9 @@ class StormTables:
     callable_results: dict[str, int] = field(default_factory=dict)
     # pytree class of another library -> its fields declared static (flax's TrainState: `tx`)
     static_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    # call -> (position, keyword) of the leaf it sets in a copy of a pytree (`eqx.tree_at(where,
+    # tree, replace)`: 2, "replace")
+    leaf_setters: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -655,10 +664,21 @@ class LoopFacts:
         first item where each is made by a call, and for arithmetic that of an operand made by a
         call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
+            if not loops:
+                return scope.made.get(expr.value)
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
                 return _COMPILED_RESULT
+            setter = self.tables.leaf_setters.get(self.analysis.resolve(expr.func) or "")
+            if setter is not None:
+                # a copy of a pytree with one leaf set: what changes is that leaf, keyed as it is
+                # (`eqx.tree_at(where, model, jnp.asarray(lr))` changes an array leaf)
+                position, keyword = setter
+                positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+                leaf = positional[position] if position < len(positional) else next(
+                    (a.value for a in expr.args if a.keyword is not None and a.keyword.value == keyword), None)
+                return self._made_by(leaf, loops, scope) if leaf is not None else None
             cls = self._class_named(expr.func)
             if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
                 # a pytree node's fields are its leaves: arrays where each field given is one
@@ -1481,11 +1501,11 @@ class LoopFacts:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
         made = self._made_by(value, loops, scope)
-        for loop in loops:
+        for bindings in [loop.made for loop in loops] or ([scope.made] if scope.fn is not None else []):
             if made is not None:
-                loop.made[name] = made
+                bindings[name] = made
             else:
-                loop.made.pop(name, None)
+                bindings.pop(name, None)
         unbounded = [loop for loop in loops if not loop.bounded]
         made = self._fresh_callable(value, scope, unbounded[-1] if unbounded else None)
         if made is not None and scope.fn is not None:
