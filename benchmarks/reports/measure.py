@@ -27,7 +27,8 @@ reported alone: `--batch 4 --batch 5 --batch 6`; batches 7 and 8 are the next su
 after the first two had been measured many times: `--batch 7 --batch 8`, or `--batch 7` alone;
 batch 9 is a fresh set again, strongest in storms and TensorFlow/PyTorch: `--batch 9`;
 batches 11, 12 and 13 are the next fresh set: `--batch 11 --batch 12 --batch 13`; batch 14
-is a fresh set aimed at JAX storms and hidden inputs: `--batch 14`).
+is a fresh set aimed at JAX storms and hidden inputs: `--batch 14`; batches 15 and 16 are a
+fresh set from training code: `--batch 15 --batch 16`, or `--batch 15` alone).
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts).
 """

@@ -18,7 +18,11 @@ batch "12" (24 more, collected in the same search session right after batch 11's
 PyTorch and JAX) and batch "13" (20 more, collected after batches 11-12 were split, when their
 drops left the held-out half 10 reports: reports whose excerpt showed the code) and batch "14"
 (53, a fresh set after the dev half stopped telling JAX recompilation storms apart: JAX storms and
-hidden inputs first, torch.compile/tf.function reports and fine look-alikes beside them) are drawn with
+hidden inputs first, torch.compile/tf.function reports and fine look-alikes beside them) and batch "15"
+(52, a fresh set from training code after the dev half held few training programs: JAX training loops
+with optax, flax, equinox, haiku, numpyro and diffrax first, TensorFlow/Keras and torch.compile training
+reports and fine look-alikes beside them) and batch "16" (22 more, collected when batch 15's drops left its
+dev half 8 reports: training reports whose excerpt showed the code) are drawn with
 the same fixed seed, so the split can be checked; a batch is never re-drawn. A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
