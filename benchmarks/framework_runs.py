@@ -2867,6 +2867,77 @@ def jax_library_entry_points() -> str:
         out.append(f"{name}: {_compiles(lambda: [call(i + 1) for i in range(5)])} compiles")
     return "; ".join(out)
 
+@fact("jax", "haiku", "optax", "flax")
+def jax_training_objects_rebuilt_per_pass() -> str:
+    """Six passes of a training loop that rebuilds what the compiled step is keyed on: a haiku
+    transform made each pass and its `apply` jitted (the transform hoisted: the look-alike); a
+    flax TrainState given a new optax optimizer as `tx`, a field declared `pytree_node=False`,
+    by `state.replace(tx=...)` and by `TrainState.create(..., tx=...)` (one optimizer with a
+    schedule: the look-alike); a `flax.struct` dataclass of the program's own given a new
+    lambda in its static field. Traces of the step's body per case."""
+    from typing import Callable
+
+    import haiku as hk
+    import jax
+    import jax.numpy as jnp
+    import optax
+    from flax import struct
+    from flax.training import train_state
+
+    x = jnp.ones((4, 3))
+
+    def run(count):
+        def forward(v):
+            count("hk.transform each pass, apply jitted")
+            return hk.Linear(1)(v)
+
+        params = hk.without_apply_rng(hk.transform(lambda v: hk.Linear(1)(v))).init(jax.random.PRNGKey(0), x)
+        for _ in range(6):
+            jax.jit(hk.without_apply_rng(hk.transform(forward)).apply)(params, x)
+
+        def hoisted_forward(v):
+            count("hk.transform hoisted")
+            return hk.Linear(1)(v)
+
+        net = hk.without_apply_rng(hk.transform(hoisted_forward))
+        for _ in range(6):
+            jax.jit(net.apply)(params, x)
+
+        def step_for(tag):
+            @jax.jit
+            def step(state):
+                count(tag)
+                return state.apply_gradients(grads=jax.tree_util.tree_map(jnp.ones_like, state.params))
+            return step
+
+        def fresh(tx):
+            return train_state.TrainState.create(apply_fn=None, params={"w": jnp.ones(3)}, tx=tx)
+
+        step, state = step_for("TrainState.replace(tx=optax.adam(lr))"), fresh(optax.adam(0.1))
+        for i in range(6):
+            state = step(state.replace(tx=optax.adam(0.1 * 0.9 ** i)))
+        step, state = step_for("TrainState.create(tx=optax.sgd(lr))"), fresh(optax.sgd(0.1))
+        for i in range(6):
+            state = step(train_state.TrainState.create(apply_fn=None, params=state.params, tx=optax.sgd(0.1 * 0.9 ** i)))
+        step, state = step_for("one TrainState, a schedule"), fresh(optax.adam(optax.exponential_decay(0.1, 10, 0.9)))
+        for _ in range(6):
+            state = step(state)
+
+        @struct.dataclass
+        class Holder:
+            w: jax.Array
+            fn: Callable = struct.field(pytree_node=False)
+
+        @jax.jit
+        def use(h):
+            count("own struct, a new lambda in a static field")
+            return h.fn(h.w)
+
+        for i in range(6):
+            use(Holder(w=jnp.ones(3), fn=lambda v: v * 2))
+
+    return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
+
 
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]

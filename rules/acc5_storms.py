@@ -28,6 +28,8 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
     tables = StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
+        {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
+        {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
     )
     return loop_facts(analysis, tables)
 
@@ -51,7 +53,9 @@ class RewrapInLoop(Rule):
         `def` in the loop body, a bound method `obj.step` of any object, the result of
         `jax.grad(...)` or `jax.vmap(...)`, the callable `jax.vjp` or `jax.linearize` returns
         (`_, pullback = jax.vjp(f, x)`), what a module function returning a `lambda`, a local
-        `def` or a `partial` makes: `jax.jit(make(k))`; for `dlaccelerate` and `tf.function`,
+        `def` or a `partial` makes: `jax.jit(make(k))`, a function held by an object made anew
+        on each pass (`jax.jit(net.apply)` with `net = hk.transform(forward)` in the loop: each
+        transform makes new `init` and `apply`); for `dlaccelerate` and `tf.function`,
         which keep their cache in the object they return, any function, also in a function that
         runs on every pass), when the
         wrapped result is called once on that pass; and the call, on every pass, of what a module
@@ -209,7 +213,12 @@ class ChangingStaticArgument(Rule):
         to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
-        model, optax.adam(lr))`, not a new module alone) is flagged. New on every pass (a
+        model, optax.adam(lr))`, not a new module alone) is flagged; and, for `jax.jit`, the
+        fields of a pytree argument declared static (`pytree_node=False`, `eqx.field(static=True)`;
+        flax's `TrainState` declares `tx` and `apply_fn` so), so a pytree made on each pass with a
+        new value in one (`state.replace(tx=optax.adam(lr))`, `TrainState.create(...,
+        tx=optax.sgd(lr))`, `Holder(fn=lambda v: v)` of a flax.struct class), or a name bound to
+        one, is flagged. New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), and
@@ -227,7 +236,9 @@ class ChangingStaticArgument(Rule):
         over a literal tuple, nor Python numbers passed to `jax.jit` as ordinary arguments
         (weakly typed tracers) or to a default `torch.compile` (its second compile is dynamic),
         nor arrays, or containers of arrays, computed from the counter (`tf.ones(4) * i`,
-        `np.float32(i)` under `tf.function` are keyed by shape and dtype), nor an item of data
+        `np.float32(i)` under `tf.function` are keyed by shape and dtype; so is a pytree copied
+        with an array leaf set, `eqx.tree_at(where, model, jnp.asarray(lr))`, while a Python
+        float leaf set so is keyed by value under `eqx.filter_jit`), nor an item of data
         at a new index passed by value (`train_step(xs[i])`: its type is unknown), nor calls in the body of a
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a

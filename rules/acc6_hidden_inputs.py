@@ -96,8 +96,9 @@ class GlobalRebound(Rule):
         may build the trace and a later call through the same name, in program order (a loop
         repeats its body: a write late in one pass precedes a call early in the next). A
         function or method that writes it through `global` writes where module-level code
-        runs it (`set_lr(0.01)`, `tuner.apply()`, or a function calling them); one never run
-        in the module (a library's entry point) may run after any call. Nothing is stale when
+        runs it (`set_lr(0.01)`, `tuner.apply()`, or a function calling them), or in its own
+        loop between two of its calls of the trace; one never run in the module (a library's
+        entry point) may run after any call. Nothing is stale when
         a new cache starts in between: the function defined again (a `@tf.function` made on
         every pass of a loop reads that pass's names), a new wrapper bound to the called name
         (not `jax.jit` of the same function again, which finds the old traces),
@@ -233,8 +234,11 @@ class GlobalMutated(Rule):
         in place between a call that may build the trace and a later one with no new cache in
         between (as ACC601): an item or attribute assignment (`cfg["scale"] = 2.0`,
         `config.lr = 0.01`), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
-        ...) of a built-in dict, list or set, by module-level code or by a function where
-        module-level code runs it (not a context manager's entry and exit, which restore it).
+        ...) of a built-in dict, list or set, by module-level code, by a function where
+        module-level code runs it (not a context manager's entry and exit, which restore it),
+        or by a function that itself calls the trace before and after the change in its own
+        program order (`def main(): for step in ...: CFG.lr = lr(step); train_step(p)`, also
+        a Trainer's `fit`; a change before its first call is set-up).
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
         module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of

@@ -28,7 +28,10 @@ A change of a module-level variable counts when
   runs before any trace (a module-level function called, or applied as a decorator, only
   before the first call that may trace, its change before its own such calls: `def main():
   global CFG; CFG = load(); train()`); never when it restores what it changed (a context
-  manager: effect-handler stacks read at trace time on purpose).
+  manager: effect-handler stacks read at trace time on purpose). A function that itself calls
+  the trace before and after the change, in its own order (`def main(): for step in ...:
+  CFG.lr = lr(step); train_step(p)`, a Trainer's `fit`), changes it between a build and a hit
+  whoever runs it.
 A write under `if X is None:` on what it writes is a lazy initialisation, made once, the first
 time it is reached. An attribute of an object a trace is keyed on (a bound method's or a static
 `self`, a static argument, a module-level object) counts when it is written outside
@@ -239,7 +242,21 @@ class ModuleBindings:
         return any(
             self._stale_call_around(p, reader, first_bind, once=once or _initialises(p, names))
             for p in placed if objects is None or _hands(p.node, objects)
-        ) or self._stale_inside(write.scope, reader, names, objects, frozenset())
+        ) or objects is None and self._stale_in_own_order(write, reader, once) or self._stale_inside(write.scope, reader, names, objects, frozenset())
+
+    def _stale_in_own_order(self, write: Event, reader: FunctionInfo, once: bool) -> bool:
+        """Whether the function making `write` itself calls `reader`'s compiled callable before
+        and after it, in its own program order (`def main(): for step in ...: CFG.lr = lr(step);
+        train_step(params)`, also in a Trainer's `fit`): the write falls between a build and a
+        later hit whoever runs the function. A write before its first such call is set-up."""
+        scope = write.scope
+        roots = self._reaching(reader) | {reader.name}
+        calls = [
+            e for root in roots for e in self._named.get(root, ())
+            if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
+        ]
+        clears = self._cache_clears(reader, scope)
+        return stale_window(write, calls, lambda call: clears, lambda a, b: a.name == b.name, once=once) is not None
 
     def _stale_inside(
         self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,

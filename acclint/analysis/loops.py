@@ -35,22 +35,31 @@ bounded set.* So:
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
-  dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a container of such values, what a compiled callable returns, and an item of a
-  container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
-  unknown); such an item written as a static argument is new (keyed whatever its type).
+  dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a
+  container of such values, a copy of a pytree with such a value set as a leaf (`leaf_setters`:
+  `eqx.tree_at(where, model, jnp.asarray(lr))`), what a compiled callable returns, and an item of
+  a container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
+  unknown); such an item written as a static argument is new (keyed whatever its type). A name
+  bound so counts in a loop's body and in a function's body run on every pass.
 - A new object hashed by identity (for a static argument or the callable itself): a `lambda`, a
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
   the callable a transform applied at once returns (`callable_results`: `_, pullback =
-  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call).
+  jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call); a
+  function such an object holds is new with it (`jax.jit(net.apply)`, `net = hk.transform(f)`
+  in the loop: run, 6 traces in 6 passes).
 - A field of a pytree argument keyed by value (declared static: flax.struct's
   `pytree_node=False`, equinox's `static=True`; under `filter_jit` also one annotated as a Python
   scalar) is new on every pass where the loop passes the compiled call's result back (`state =
   step(state)`) and the compiled function computes it anew from the argument's own field
   (`Module(x=module.x + 1)`, `s.replace(step=s.step + 1)`): a counter stepped inside the trace.
   A field declared static that holds an array (given by the constructor, or set by the class's
-  own `__init__`) cannot be compared: the second lookup raises.
+  own `__init__`) cannot be compared: the second lookup raises. A pytree made on each pass with
+  a new value in a field declared static (the module's pytree classes' declarations, and other
+  libraries' in `static_fields`: flax's TrainState `tx`, `apply_fn`) is a new key under jax.jit:
+  `state.replace(tx=optax.adam(lr))`, `TrainState.create(..., tx=...)` (run: 6 traces in 6
+  passes, framework_runs.py jax_training_objects_rebuilt_per_pass).
 - A shape is new where a size is computed from a new value: a new value in a shape-like position
   of any call (a `shape=`/`size=`/`num=`/`repeats=`... keyword; a tuple or list of integers given
   an array function or a method, `random.normal(key, (500, i))`; any argument of a shaping method,
@@ -237,6 +246,7 @@ class Loop:
     resized: set[str] = field(default_factory=set)  # names bound to an array whose shape changes
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
+    static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
 
 
 @dataclass(frozen=True)
@@ -251,6 +261,8 @@ class Pass:
     where: str
     # names bound to an object built around a new factory-made one (`nnx.Optimizer(m, optax.adam(lr))`)
     holding: frozenset[str] = frozenset()
+    # names bound to a pytree holding a new value in a field declared static (`state.replace(tx=optax.adam(lr))`)
+    static_held: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -297,6 +309,9 @@ class _Scope:
     # names the function's body binds to a callable made anew on each call (`_, pullback =
     # jax.vjp(f, x)`, `g = partial(h, k)`): what they are, for messages
     callables: dict[str, str] = field(default_factory=dict)
+    # names the function's body binds outside any loop to a call's result: what was called (as
+    # `Loop.made`, for a function that runs on every pass of a loop elsewhere)
+    made: dict[str, str] = field(default_factory=dict)
     # The body of a compiled function (or of a function nested in one): it runs only while a
     # trace is built, so its loops run once per trace, not once per call.
     traced: bool = False
@@ -333,6 +348,11 @@ class StormTables:
     shape_makers: dict[str, tuple[frozenset[int], frozenset[str]]] = field(default_factory=dict)
     # transform -> position of the new callable in its result (`jax.vjp`: 1)
     callable_results: dict[str, int] = field(default_factory=dict)
+    # pytree class of another library -> its fields declared static (flax's TrainState: `tx`)
+    static_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    # call -> (position, keyword) of the leaf it sets in a copy of a pytree (`eqx.tree_at(where,
+    # tree, replace)`: 2, "replace")
+    leaf_setters: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -639,7 +659,9 @@ class LoopFacts:
                         held=around is not None, string=not (static or jitted.values_keyed),
                     ))
                     continue
-            held = self._holding(arg.value, each) if jitted.graph_static and not static else None
+            held = None
+            if not static:
+                held = self._holding(arg.value, each) if jitted.graph_static else self._static_field_given(arg.value, each)
             if held is not None:
                 found.append(KeyChange(
                     "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
@@ -673,10 +695,21 @@ class LoopFacts:
         first item where each is made by a call, and for arithmetic that of an operand made by a
         call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor)."""
         if isinstance(expr, cst.Name):
+            if not loops:
+                return scope.made.get(expr.value)
             return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
                 return _COMPILED_RESULT
+            setter = self.tables.leaf_setters.get(self.analysis.resolve(expr.func) or "")
+            if setter is not None:
+                # a copy of a pytree with one leaf set: what changes is that leaf, keyed as it is
+                # (`eqx.tree_at(where, model, jnp.asarray(lr))` changes an array leaf)
+                position, keyword = setter
+                positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+                leaf = positional[position] if position < len(positional) else next(
+                    (a.value for a in expr.args if a.keyword is not None and a.keyword.value == keyword), None)
+                return self._made_by(leaf, loops, scope) if leaf is not None else None
             cls = self._class_named(expr.func)
             if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
                 # a pytree node's fields are its leaves: arrays where each field given is one
@@ -705,6 +738,7 @@ class LoopFacts:
             frozenset().union(*(loop.assigned for loop in loops)),
             where,
             frozenset().union(*(loop.holding for loop in unbounded)),
+            frozenset().union(*(loop.static_held for loop in unbounded)),
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
@@ -764,18 +798,23 @@ class LoopFacts:
         each pass, in source order: `lr = 0.1 / (1 + step)`, `shape = (i + 1, 2)`. A name once
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
+        holding, static_held = set(each.holding), set(each.static_held)
         for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
             if not isinstance(node, cst.Assign):
                 continue
             for name, value in self._pairs(node):
-                now = Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where)
+                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
                 if self._resized(value, now) is not None:
                     resized.add(name)
                 elif self._changing(value, now.changing):
                     changing.add(name)
                 elif self._new_object(value, now) is not None:
                     fresh.add(name)
-        return Pass(frozenset(changing), frozenset(fresh), frozenset(resized), each.rebound, each.where, each.holding)
+                if self._holding(value, now) is not None:
+                    holding.add(name)
+                if self._static_field_given(value, now) is not None:
+                    static_held.add(name)
+        return Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:
@@ -972,6 +1011,51 @@ class LoopFacts:
             given = next((a.value for a in expr.args if self._factory_made(a.value) is not None), None)
             return f"built around '{self._code(given)}', a new object each call" if given is not None else None
         return None
+
+    def _static_field_given(self, expr: cst.BaseExpression, each: Pass) -> str | None:
+        """How `expr`, a pytree, holds in a field declared static (metadata, in the key by hash)
+        a value new on every pass, or None: a call making one given such a value at that field's
+        keyword (`TrainState.create(..., tx=optax.sgd(lr))`, `state.replace(tx=optax.adam(lr))`,
+        `Holder(fn=lambda v: v)` of a flax.struct class of the module), or a name the loop binds
+        to one. Static fields are those the module's pytree classes declare and
+        `static_fields` lists for other libraries' (run: framework_runs.py
+        jax_training_objects_rebuilt_per_pass: 6 traces in 6 passes each)."""
+        if isinstance(expr, cst.Name):
+            return "built around a new object each pass" if expr.value in each.static_held else None
+        if not isinstance(expr, cst.Call):
+            return None
+        fields = self._static_fields_of(expr.func)
+        for arg in expr.args:
+            if arg.keyword is None or arg.keyword.value not in fields:
+                continue
+            what = self._new_value(arg.value, each, static=True)
+            if what is not None:
+                return f"its static field '{arg.keyword.value}' given {what}"
+        return None
+
+    def _static_fields_of(self, func: cst.BaseExpression) -> frozenset[str]:
+        """The fields declared static of the pytree a call of `func` makes: a pytree class of the
+        module (its dataclass fields), another library's (`static_fields`, also through a
+        classmethod: `TrainState.create`), or, for `x.replace(...)` of a value of unknown class,
+        any of those."""
+        cls = self._class_named(func)
+        if cls is not None:
+            return frozenset(name for name, _, default in _fields(cls) if self._static_field(default)) if self._pytree_class(cls) else frozenset()
+        callee = self.analysis.resolve(func) or ""
+        for owner, names in self.tables.static_fields.items():
+            if callee == owner or callee.startswith(owner + "."):
+                return names
+        if isinstance(func, cst.Attribute) and func.attr.value == "replace":
+            return self._all_static_fields
+        return frozenset()
+
+    @cached_property
+    def _all_static_fields(self) -> frozenset[str]:
+        own = (
+            name for cls in self.analysis.index.all_classes if self._pytree_class(cls)
+            for name, _, default in _fields(cls) if self._static_field(default)
+        )
+        return frozenset(own).union(*self.tables.static_fields.values())
 
     def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
         return self.analysis.index.classes.get(func.value) if isinstance(func, cst.Name) else None
@@ -1522,11 +1606,11 @@ class LoopFacts:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
         made = self._made_by(value, loops, scope)
-        for loop in loops:
+        for bindings in [loop.made for loop in loops] or ([scope.made] if scope.fn is not None else []):
             if made is not None:
-                loop.made[name] = made
+                bindings[name] = made
             else:
-                loop.made.pop(name, None)
+                bindings.pop(name, None)
         unbounded = [loop for loop in loops if not loop.bounded]
         made = self._fresh_callable(value, scope, unbounded[-1] if unbounded else None)
         if made is not None and scope.fn is not None:
@@ -1538,6 +1622,8 @@ class LoopFacts:
                 loop.fresh.add(name)
             if self._holding(value, each) is not None:
                 loop.holding.add(name)
+            if self._static_field_given(value, each) is not None:
+                loop.static_held.add(name)
 
     def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
@@ -1673,7 +1759,8 @@ class LoopFacts:
                 return f"'{callee}(...)'"
             if isinstance(expr.func, cst.Name) and self._makes_callables(expr.func.value):
                 return f"the callable '{self._code(expr)}' makes (a new one on each call)"
-            return None
+            made = self._factory_made(expr)
+            return f"'{self._code(expr)}' ({made})" if made is not None else None
         if isinstance(expr, cst.Name):
             if loop is not None and expr.value in loop.fresh:
                 return f"'{expr.value}', defined anew on each pass"
@@ -1686,6 +1773,11 @@ class LoopFacts:
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return f"the bound method '{self._code(expr)}' (a new object on each access)"
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            # a function an object made anew holds: `net.apply` of `net = hk.transform(f)`
+            owner = expr.value.value
+            if (owner in loop.fresh) if loop is not None else (owner in scope.callables):
+                return f"'{self._code(expr)}', held by an object made anew on each pass"
         return None
 
     def _makes_callables(self, name: str) -> bool:
@@ -2165,6 +2257,7 @@ def _merged(first: Pass, second: Pass) -> Pass:
     return Pass(
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
+        first.static_held | second.static_held,
     )
 
 
