@@ -2,9 +2,10 @@
 
 Property: Keras builds a model's train function (a `tf.function` of `train_step`) at the first
 `fit`/`train_on_batch` after `compile()` and drops it at the next `compile()` (data: keras.toml
-`[[built_state]]` builds/resets); so a model compiled on each pass of an unbounded loop and
-trained on that pass calls a new compiled callable each pass (ACC501), as `jax.jit(lambda ...)`
-written in the loop does. Run: the report image_completion_tf2_6 (TF 2.21 / Keras 3.15: one
+`[[built_state]]` builds/resets/steps); so a model compiled on each pass of an unbounded loop and
+stepped once on that pass (`train_on_batch`) traces a new train function for every step
+(ACC501), as `jax.jit(lambda ...)` written in the loop does; a `fit` of epochs per pass
+amortises its trace (report tensorflow_46012, labelled fine). Run: the report image_completion_tf2_6 (TF 2.21 / Keras 3.15: one
 trace of `one_step_on_data` per pass). A model compiled once before the loop, or compiled per
 configuration of a literal loop (`for lr in (1e-3, 1e-4)`), is not.
 """
@@ -29,13 +30,19 @@ for n in range(100):
     model.compile(loss="mse", optimizer="sgd")
     model.train_on_batch(x, y)  # expect: ACC501
 """,
-    "a model made once, compiled with a new learning rate each epoch, fit for one epoch": """
+    "a model made once, compiled with a new learning rate each step in a while loop": """
 model = keras.Sequential([keras.layers.Dense(1)])
-epoch = 0
-while epoch < 50:
-    model.compile(loss="mse", optimizer=keras.optimizers.SGD(0.1 / (epoch + 1)))
-    model.fit(x, y, epochs=1, verbose=0)  # expect: ACC501
-    epoch += 1
+step = 0
+while step < 50:
+    model.compile(loss="mse", optimizer=keras.optimizers.SGD(0.1 / (step + 1)))
+    model.train_on_batch(x, y)  # expect: ACC501
+    step += 1
+""",
+    "look-alike: a new model compiled and fit for epochs on each pass (the trace is amortised)": """
+for _ in range(6):
+    model = keras.Sequential([keras.layers.Dense(1)])
+    model.compile(loss="mse", optimizer="adam")
+    model.fit(x, y, epochs=3, verbose=0)
 """,
     "in a function: the model bound before the loop, compiled inside it": """
 def train(batches):
