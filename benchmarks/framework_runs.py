@@ -1914,6 +1914,52 @@ def keras_compile_run_eagerly() -> str:
 
 
 @fact("tensorflow")
+def keras_compile_on_each_pass() -> str:
+    """Keras 3 (TF back end): traces of the train function (`train_step` run by a Python
+    counter inside it) over 6 passes of a loop: compiled once before the loop and
+    `train_on_batch` on each pass; compiled and `train_on_batch` on each pass; compiled and
+    `fit(epochs=3)` on each pass (the trace amortised over the epochs' steps)."""
+    import keras
+    import numpy as np
+
+    traces = [0]
+
+    class Counted(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            traces[0] += 1
+            return super().train_step(data)
+
+    x, y = np.ones((8, 2), "float32"), np.ones((8, 1), "float32")
+
+    def count(compile_each_pass: bool, step) -> int:
+        traces[0] = 0
+        model = Counted()
+        model.compile(loss="mse", optimizer="sgd")
+        for _ in range(6):
+            if compile_each_pass:
+                model.compile(loss="mse", optimizer="sgd")
+            step(model)
+        return traces[0]
+
+    def one(model):
+        model.train_on_batch(x, y)
+
+    def epochs(model):
+        model.fit(x, y, batch_size=4, epochs=3, verbose=0)
+
+    return (f"compiled once, train_on_batch: {count(False, one)} traces in 6 passes; "
+            f"compiled each pass, train_on_batch: {count(True, one)}; "
+            f"compiled each pass, fit(epochs=3, 2 steps each): {count(True, epochs)} traces for 36 steps")
+
+
+@fact("tensorflow")
 def tf_dataclass_argument() -> str:
     """A dataclass instance passed to a tf.function that reads its field, the field written
     between two calls ("Better performance with tf.function": depending on Python objects):

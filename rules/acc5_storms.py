@@ -61,7 +61,10 @@ class RewrapInLoop(Rule):
         wrapped result is called once on that pass; and the call, on every pass, of what a module
         function returns where its every `return` is a compiled callable it makes on that call (a
         local `@tf.function def step`, `return jax.jit(lambda p: ...)`: `train_step()(x)`, or
-        `step = make_step(lr)` then `step(x)`),
+        `step = make_step(lr)` then `step(x)`); and a one-step call of a framework object that
+        keeps the compiled function it builds, dropped on each pass before it (Keras:
+        `model.compile(...)` then `model.train_on_batch(...)` on every pass traces a new train
+        function per step; a `fit` of epochs per pass amortises its trace),
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop

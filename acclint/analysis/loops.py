@@ -364,6 +364,7 @@ class LoopFacts:
         self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
+        self._retrained: list[_Rewrap] = []  # `_retrain`'s finds: a model compiled and trained each pass
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
         # id of `jit(f)` -> the call `jit(f)(x)`), or the value of `name = jit(f)`.
@@ -404,8 +405,8 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
-        if self._entry_tails:
-            return True  # it calls a library's compiled entry point: `_entry_point`
+        if self._entry_tails or self._resets_and_builds():
+            return True  # it calls a library's compiled entry point (`_entry_point`), or `_retrain`'s methods
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -413,6 +414,13 @@ class LoopFacts:
                     return True
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
         return primitives and self._loop_at_module_level()
+
+    def _resets_and_builds(self) -> bool:
+        """Whether the module calls both a method that builds a kept compiled function and runs
+        one step and one that drops it (`[[built_state]]`: `model.train_on_batch`, `model.compile`),
+        which `_retrain` reads."""
+        called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
+        return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
     def _loop_at_module_level(self) -> bool:
         """Whether a loop runs at module level (a script's, a notebook's): the only place a
@@ -441,7 +449,7 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._rewraps()]
+        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in (*self._rewraps(), *self._retrained)]
         found += self._owned_changes()
         helpers = self._helper_passes()
         seen: set[tuple[int, str]] = set()
@@ -1454,7 +1462,29 @@ class LoopFacts:
                     loop.changing.add(first.value)
         if body is not None:
             _steps(body, loop)
+            self._retrain(body, scope)
         return loop
+
+    def _retrain(self, body: cst.CSTNode, scope: _Scope) -> None:
+        """A framework object that keeps a compiled function it builds (`[[built_state]]`: Keras
+        builds a model's train function at `fit`/`train_on_batch` and drops it at `compile()`),
+        reset and stepped once (`steps`: `train_on_batch`) on each pass of an unbounded loop, not
+        in a loop nested in it: a new compiled callable for each step, as a wrapper applied in
+        the loop makes (a `fit` of many steps per pass amortises its trace)."""
+        states = self.analysis.markers.built_state
+        if scope.traced or not states:
+            return
+        calls = list(_pass_calls(body, None))
+        for state in states:
+            resets = {c.func.value.value: c for c, _ in calls if c.func.attr.value in state.resets}  # type: ignore[attr-defined]
+            for call, statement in calls:
+                name, method = call.func.value.value, call.func.attr.value  # type: ignore[attr-defined]
+                if method in state.steps and name in resets and self.analysis.types(call.func.value, scope.fn) & state.classes:  # type: ignore[attr-defined]
+                    reset = resets[name]
+                    self._retrained.append(_Rewrap(
+                        reset, call, f"the train function '{name}.{method}' builds after each '{reset.func.attr.value}()' "  # type: ignore[attr-defined]
+                        "(a new one on each pass)", "this loop", statement,
+                    ))
 
     def _bounded(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
         """A literal collection, or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
@@ -2320,6 +2350,23 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):
+    """(call, statement) of each method call on a name (`model.fit(...)`) that runs once per pass
+    of the loop whose body is `node`: nested loops, comprehensions and definitions excepted."""
+    for child in children(node):
+        if isinstance(child, _NOT_THIS_PASS):
+            continue
+        here = child if isinstance(child, cst.BaseStatement) else statement
+        if isinstance(child, cst.Call) and isinstance(child.func, cst.Attribute) and isinstance(child.func.value, cst.Name) and here is not None:
+            yield child, here
+        yield from _pass_calls(child, here)
+
+
+_NOT_THIS_PASS = (
+    cst.For, cst.While, cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
+)
 
 
 def _names(node: cst.CSTNode) -> set[str]:

@@ -40,6 +40,9 @@ class BuiltState:
     builds: frozenset[str]  # methods that build the trace, or reuse the one built
     resets: frozenset[str]  # methods after which the next build call traces anew
     attributes: frozenset[str]  # attributes the trace reads when it is built
+    # build methods that run one step (`train_on_batch`): built after each reset, a trace per step
+    # (ACC501); `fit` runs many, which amortise the trace
+    steps: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -515,7 +518,8 @@ def load_markers(
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
-            BuiltState(frozenset(b["classes"]), frozenset(b["builds"]), frozenset(b["resets"]), frozenset(b["attributes"]))
+            BuiltState(frozenset(b["classes"]), frozenset(b["builds"]), frozenset(b["resets"]), frozenset(b["attributes"]),
+                       frozenset(b.get("steps", ())))
             for b in raw.get("built_state", ())
         ]
         positions |= set(raw["static_arguments"]["positions"])
