@@ -93,11 +93,25 @@ def test_other_spellings_of_a_closure_run_on_the_spot_by_its_owner():
 
 def test_a_closure_cached_or_looped_by_the_trace_stays_reported():
     """The hazards beside it: a closure the trace jits itself and calls twice (the second call
-    reuses the cached trace, so the counter says 1), and a body handed to `lax.scan`, traced once
-    for all its iterations (the counter says 1 for 3 iterations)."""
+    reuses the cached trace, so the counter says 1), a body handed to `lax.scan`, traced once
+    for all its iterations (the counter says 1 for 3 iterations), and a closure declaring
+    `global` a name its enclosing function also binds (the module's name, not the local)."""
     assert_labels_match("""
         import jax
         import jax.numpy as jnp
+
+        CALLS = 0
+
+        @jax.jit
+        def counted(x):
+            CALLS = 0
+
+            def bump():
+                global CALLS
+                CALLS += 1  # expect: ACC405
+
+            bump()
+            return x + CALLS
 
         @jax.jit
         def twice(x):
