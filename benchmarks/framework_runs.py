@@ -2620,6 +2620,40 @@ def torch_trace_type_test_of_a_size() -> str:
     return "; ".join(seen)
 
 
+@fact("tensorflow")
+def tf_branch_taken_only_by_a_python_reach() -> str:
+    """sonnet's `_rnn_step`: `if prev_outputs is None: assert t == 0`, called in a tf.function
+    with `t=0, prev_outputs=None` for the first step and with a `tf.range` `t` and the previous
+    outputs after it (fine: the assert sees the Python 0 alone); the hazard beside it: the same
+    helper called in the loop with the traced `t` and None."""
+    import tensorflow as tf
+
+    def _rnn_step(inputs, t, prev_outputs):
+        outputs = [inputs[t]]
+        if prev_outputs is None:
+            assert t == 0
+            prev_outputs = [tf.zeros_like(outputs[0])]
+        return [outputs[0] + prev_outputs[0]]
+
+    @tf.function
+    def unroll(inputs, num_steps):
+        outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+        for t in tf.range(1, num_steps):
+            outputs = _rnn_step(inputs, t, prev_outputs=outputs)
+        return outputs[0]
+
+    @tf.function
+    def unroll_with_none(inputs, num_steps):
+        outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+        for t in tf.range(1, num_steps):
+            outputs = _rnn_step(inputs, t, prev_outputs=None)
+        return outputs[0]
+
+    inputs = tf.constant([1.0, 2.0, 3.0])
+    fine = float(unroll(inputs, tf.constant(3)))
+    return f"first step Python, then traced with outputs: {fine} (eager 6.0); traced with None: {_error(lambda: unroll_with_none(inputs, tf.constant(3)))}"
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -219,3 +219,99 @@ def test_a_branch_on_a_size_stays_reported_beside_a_type_test():
 
         traced = torch.jit.trace(head, (torch.rand(4, 3),))
     """)
+
+
+# -- 3. a branch taken only where a parameter is None sees the reaches passing it None --------
+# sonnet `_rnn_step` (round 5's `recurrent.py:443`): `if prev_outputs is None: assert t == 0`,
+# called with `t=0, prev_outputs=None` for the first step and with a `tf.range` `t` and
+# `prev_outputs=outputs` after it. The traced `t` never comes with None, so the assert runs on
+# the Python 0 alone (run: `tf_branch_taken_only_by_a_python_reach`). What the analysis got
+# wrong: it merged every caller's kinds into one per parameter, so the traced `t` met the
+# `prev_outputs is None` branch no reach passing it takes.
+
+
+def test_an_assert_on_a_step_only_the_first_python_call_reaches():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def _rnn_step(inputs, t, prev_outputs):
+            outputs = [inputs[t]]
+            if prev_outputs is None:
+                assert t == 0
+                prev_outputs = [tf.zeros_like(outputs[0])]
+            return [outputs[0] + prev_outputs[0]]
+
+        @tf.function
+        def unroll(inputs, num_steps):
+            outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+            for t in tf.range(1, num_steps):
+                outputs = _rnn_step(inputs, t, prev_outputs=outputs)
+            return outputs
+    """)
+
+
+def test_other_spellings_of_a_branch_only_python_reaches_take():
+    """The same under `jax.jit` with a cache default (`if cache is None: assert i == 0`), in the
+    `else` of `is not None` (`int(i)`), and after an early return on `is not None`."""
+    assert_labels_match("""
+        import jax
+
+        def decode(x, i, cache=None):
+            if cache is None:
+                assert i == 0
+                cache = [x]
+            return [x + c for c in cache]
+
+        def widen(x, i, extra=None):
+            if extra is not None:
+                return x + extra[0]
+            else:
+                return x * int(i)
+
+        def shift(x, i, prev=None):
+            if prev is not None:
+                return x + prev[0]
+            if i > 0:
+                return x
+            return -x
+
+        @jax.jit
+        def run(x, i):
+            cache = decode(x, 0)
+            cache = decode(x, i, cache)
+            y = widen(x, 2)
+            y = widen(x, i, [y])
+            z = shift(x, 1)
+            z = shift(x, i, [z])
+            return cache, y, z
+    """)
+
+
+def test_a_traced_value_passed_with_none_stays_reported():
+    """The hazards beside it: a reach passing the traced step together with None, and a step
+    the body rebinds (its bindings join every reach's kinds)."""
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def _rnn_step(inputs, t, prev_outputs):
+            outputs = [inputs[t]]
+            if prev_outputs is None:
+                assert t == 0  # expect: ACC204
+                prev_outputs = [tf.zeros_like(outputs[0])]
+            return [outputs[0] + prev_outputs[0]]
+
+        def _rebinding_step(inputs, t, prev_outputs):
+            t = t + 0
+            if prev_outputs is None:
+                assert t == 0  # expect: ACC204
+            return [inputs[t]]
+
+        @tf.function
+        def unroll(inputs, num_steps):
+            outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+            rebound = _rebinding_step(inputs, 0, None)
+            for t in tf.range(1, num_steps):
+                outputs = _rnn_step(inputs, t, prev_outputs=None)
+                rebound = _rebinding_step(inputs, t, rebound)
+            return outputs, rebound
+    """)
