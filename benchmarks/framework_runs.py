@@ -2984,6 +2984,172 @@ def jax_training_objects_rebuilt_per_pass() -> str:
 
     return ", ".join(f"{tag}: {n}" for tag, n in _traces(run).items())
 
+@fact("jax")
+def jax_closure_writes_the_local_of_its_runner() -> str:
+    """A closure's `nonlocal` write to a local of the function that runs it then and there, that
+    function traced (equinox's `tree_at`: a flag set by a closure `tree_map` calls on each leaf):
+    a helper's flag under `jax.jit`, a counter bumped by two direct calls, one bumped per leaf by
+    `jax.tree.map`, three calls each. The hazards beside them: the closure jitted inside the trace
+    and called twice, and a body handed to `lax.scan` over 3 steps counting its steps. Each value
+    is the result of 3 calls; eager, `twice` gives 2, `scan` 3."""
+    import jax
+    import jax.numpy as jnp
+
+    def tree_at_like(tree, node):
+        in_tree = False
+
+        def visit(x):
+            nonlocal in_tree
+            if x is node:
+                in_tree = True
+            return x
+
+        jax.tree_util.tree_map(visit, tree, is_leaf=lambda x: x is node)
+        return in_tree
+
+    def flag(x):
+        return jnp.where(tree_at_like([x, 1.0], x), 1.0, 0.0)
+
+    def twice(x):
+        n = 0
+
+        def bump():
+            nonlocal n
+            n += 1
+
+        bump()
+        bump()
+        return x * n
+
+    def leaves(xs):
+        count = 0
+
+        def visit(v):
+            nonlocal count
+            count += 1
+            return v
+
+        jax.tree.map(visit, xs)
+        return xs[0] * count
+
+    def inner_jit(x):
+        n = 0
+
+        @jax.jit
+        def inner(v):
+            nonlocal n
+            n += 1
+            return v
+
+        inner(x)
+        inner(x)
+        return x * n
+
+    def scan_steps(x):
+        n = 0
+
+        def body(carry, _):
+            nonlocal n
+            n += 1
+            return carry, None
+
+        out, _ = jax.lax.scan(body, x, jnp.arange(3))
+        return out * n
+
+    one = jnp.ones(())
+    cases = {"flag": (flag, one), "twice": (twice, one), "per leaf": (leaves, [one] * 3), "inner jit (hazard)": (inner_jit, one), "scan (hazard)": (scan_steps, one)}
+    seen = []
+    for name, (fn, arg) in cases.items():
+        jitted = jax.jit(fn)
+        seen.append(f"{name}: {[float(jitted(arg)) for _ in range(3)]}")
+    return "; ".join(seen)
+
+
+@fact("torch")
+def torch_trace_type_test_of_a_size() -> str:
+    """Under `torch.jit.trace`, branches that test a value's type or identity after a size read
+    (pytorch_geometric's `coalesce`: `isinstance(edge_index, Tensor)`, `edge_attr is None` after
+    `edge_index[:, perm]` with `perm` from a tensor made with `edge_index[0].size(0)`;
+    detectron2's `isinstance(logits.shape[1], torch.Tensor)`; `len` of a list of tensors),
+    traced on one size and run on another, beside eager; the hazard: `if x.size(0) > 2`."""
+    import warnings
+
+    import torch
+
+    def coalesce_like(edge_index):
+        num_edges = edge_index[0].size(0)
+        idx = edge_index[0].new_empty(num_edges + 1)
+        perm = idx[1:].argsort()
+        edge_index = edge_index[:, perm]
+        edge_attr = None
+        if isinstance(edge_index, torch.Tensor):
+            edge_index = edge_index * 2
+        if edge_attr is None:
+            return edge_index.sum()
+        return edge_index.sum() + 1
+
+    def top_k(logits):
+        hw = logits.shape[1]
+        n = torch.clamp(hw, max=3) if isinstance(hw, torch.Tensor) else min(hw, 3)
+        perm = logits.new_empty(logits.size(0)).argsort()
+        parts = [logits[perm], logits[perm] * 2]
+        if parts is None or len(parts) == 0:
+            return logits.sum()
+        return logits.topk(n, dim=1)[0].sum()
+
+    def head(x):
+        if x.size(0) > 2:
+            return x[:2].sum() + 100
+        return x.sum()
+
+    cases = {
+        "coalesce-like": (coalesce_like, torch.zeros(2, 3, dtype=torch.long), torch.ones(2, 5, dtype=torch.long)),
+        "isinstance of a size, len of a list": (top_k, torch.rand(2, 5), torch.rand(3, 4)),
+        "x.size(0) > 2 (hazard)": (head, torch.ones(4, 3), torch.ones(1, 3)),
+    }
+    seen = []
+    for name, (fn, example, other) in cases.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            traced = torch.jit.trace(fn, (example,))
+        same = torch.equal(traced(other), fn(other))
+        seen.append(f"{name}: {'same as eager' if same else f'eager {fn(other).item()}, traced {traced(other).item()}'}")
+    return "; ".join(seen)
+
+
+@fact("tensorflow")
+def tf_branch_taken_only_by_a_python_reach() -> str:
+    """sonnet's `_rnn_step`: `if prev_outputs is None: assert t == 0`, called in a tf.function
+    with `t=0, prev_outputs=None` for the first step and with a `tf.range` `t` and the previous
+    outputs after it (fine: the assert sees the Python 0 alone); the hazard beside it: the same
+    helper called in the loop with the traced `t` and None."""
+    import tensorflow as tf
+
+    def _rnn_step(inputs, t, prev_outputs):
+        outputs = [inputs[t]]
+        if prev_outputs is None:
+            assert t == 0
+            prev_outputs = [tf.zeros_like(outputs[0])]
+        return [outputs[0] + prev_outputs[0]]
+
+    @tf.function
+    def unroll(inputs, num_steps):
+        outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+        for t in tf.range(1, num_steps):
+            outputs = _rnn_step(inputs, t, prev_outputs=outputs)
+        return outputs[0]
+
+    @tf.function
+    def unroll_with_none(inputs, num_steps):
+        outputs = _rnn_step(inputs, t=0, prev_outputs=None)
+        for t in tf.range(1, num_steps):
+            outputs = _rnn_step(inputs, t, prev_outputs=None)
+        return outputs[0]
+
+    inputs = tf.constant([1.0, 2.0, 3.0])
+    fine = float(unroll(inputs, tf.constant(3)))
+    return f"first step Python, then traced with outputs: {fine} (eager 6.0); traced with None: {_error(lambda: unroll_with_none(inputs, tf.constant(3)))}"
+
 
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]

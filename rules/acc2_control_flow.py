@@ -24,6 +24,8 @@ class IfOnTracedValue(Rule):
         the framework records a size read as a tensor (`torch.jit.trace`: `[conversions]
         size_reads` in its data), a condition on a traced input's size (`x.shape[0] > n`,
         `x.size(0)`, or a local bound to one) is flagged too: it keeps the example input's branch.
+        A type or identity test of one (`isinstance(n, T)`, `size is None`) is not: its answer is
+        the same for every input; nor is a name holding tensors a size only shaped (`x[:, perm]`).
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
@@ -279,10 +281,18 @@ def report_size_branch(node: cst.CSTNode, test: cst.BaseExpression, what: str, c
 
 def _size_read(expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen: set[str]) -> cst.CSTNode | None:
     """The first size read of a traced value in `expr` (`x.shape`, `x.size()`), also through a
-    local name bound to one (`n = x.shape[0]; if n > k:`); None if there is none."""
+    local name bound to one (`n = x.shape[0]; if n > k:`); None if there is none. A type or
+    identity test (`isinstance(n, T)`, `n is None`) reads no size: its answer is the same for
+    every input; nor does a name holding tensors (`x[:, perm]`, `perm` made with a size): a size
+    shaped them, but their truth is a traced value's (ACC201's other message) and their length
+    a conversion (ACC302)."""
+    if _type_or_identity_test(expr, ctx):
+        return None
     # A traced input or a pytree of them: one that has a size is a tensor.
     if isinstance(expr, cst.Attribute) and expr.attr.value in reads and ctx.kind(expr.value) >= Kind.TREE:
         return expr
+    if isinstance(expr, cst.Name) and ctx.kind(expr) >= Kind.TREE:
+        return None
     if isinstance(expr, cst.Name) and expr.value not in seen and ctx.is_local(expr.value):
         seen.add(expr.value)
         flows = ctx.analysis.body(ctx.function).flows_into.get(expr.value, ())
@@ -298,6 +308,13 @@ def _size_read(expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen:
         if found is not None:
             return found
     return None
+
+
+def _type_or_identity_test(expr: cst.CSTNode, ctx: RuleContext) -> bool:
+    """`isinstance(x, T)`, or a comparison by `is` / `is not` alone (`x is None`)."""
+    if isinstance(expr, cst.Call):
+        return ctx.resolve(expr.func) == "isinstance"
+    return isinstance(expr, cst.Comparison) and all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
 
 
 def _tested_operands(node: cst.BooleanOperation) -> list[cst.BaseExpression]:

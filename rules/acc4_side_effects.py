@@ -15,7 +15,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import walk_expression
 from acclint.rules.tables import apis
-from acclint.rules.fresh_closures import traced_once_per_closure
+from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
 from acclint.rules.trace_counters import is_trace_counter
 
@@ -375,7 +375,11 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         program expected per call and stays reported. So is a Python value
         written by a closure its eager enclosing function compiles and runs once per call
         (`jax.jit(step)(w)`, not in a loop, not handed out): a new closure is traced on
-        every call, each trace runs once, and the write runs exactly as written.
+        every call, each trace runs once, and the write runs exactly as written. Nor is a
+        write to a local of the function that runs the closure on the spot, calling it or
+        mapping it over a tree (`jax.tree.map(visit, tree)`): every run of that function makes
+        the variable anew, so nothing outlives the trace (a closure it jits or hands to
+        `lax.scan` stays reported).
 
     Why is this bad:
         The write happens once, while the trace is built: counters stop counting and state
@@ -455,7 +459,10 @@ def step(x):
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
         for name in target_names(target):
-            if name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, _written(node), ctx):
+            if (
+                name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx)
+                and not traced_once_per_closure(name, _written(node), ctx) and not runs_within_its_owner(name, ctx)
+            ):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the new value instead"))
                 return
 

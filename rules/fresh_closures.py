@@ -21,6 +21,12 @@ So the write runs exactly when the code around it expects. Only Python values co
 written there (`last = loss`) outlives its trace. A closure called in a loop, returned,
 stored or passed on may be run again without tracing, and a body handed to a loop
 (`lax.scan(step, ...)`) runs once per iteration but traces once: both stay reported.
+
+The same holds, without any marker, for a closure its enclosing function runs on the spot: only
+calls it, or hands it to a tree map that calls it on each leaf then and there (equinox's
+`tree_at` sets a flag that way and reads it right after). Every run of the enclosing function
+makes the variable anew and runs the writes it reads, traced or not, so nothing outlives a
+trace; a closure that function jits, hands to `lax.scan` or lets out stays reported.
 """
 
 from __future__ import annotations
@@ -70,6 +76,33 @@ def traced_once_per_closure(name: str, written: list[cst.BaseExpression], ctx: R
     if isinstance(outer, cst.Assign) and len(outer.targets) == 1 and isinstance(outer.targets[0].target, cst.Name):
         return _called_once(uses.get(outer.targets[0].target.value, []))
     return False
+
+
+def runs_within_its_owner(name: str, ctx: RuleContext) -> bool:
+    """Whether `name`, which the closure `ctx.function` writes, is a local of the function the
+    closure is defined in, and that function runs the closure on the spot: every use of it is a
+    call (`bump()`) or the function a tree map is given (`jax.tree.map(visit, tree)`), none in a
+    nested scope, and the closure carries no decorator (`@jax.jit` caches it)."""
+    closure = ctx.function
+    owner = closure.parent
+    if owner is None or name in ctx.analysis.body(closure).declared_global or name not in ctx.analysis.body(owner).local_names:
+        return False
+    if not isinstance(closure.node, cst.FunctionDef) or closure.node.decorators:
+        return False
+    refs = _uses(owner.node, closure.node).get(closure.name, [])
+    return bool(refs) and all(_run_on_the_spot(ref, parents, ctx) for ref, parents in refs)
+
+
+def _run_on_the_spot(ref: cst.Name, parents: list[cst.CSTNode], ctx: RuleContext) -> bool:
+    """A call of `ref`, or `ref` handed first to a tree map, in the owner's own scope."""
+    if any(isinstance(p, (cst.FunctionDef, cst.Lambda)) for p in parents):
+        return False  # run by another function, which may be compiled or handed out
+    call = parents[-1] if parents else None
+    if not isinstance(call, cst.Call):
+        return False
+    if call.func is ref:
+        return True
+    return bool(call.args) and call.args[0].value is ref and ctx.resolve(call.func) in ctx.analysis.facts.leaf_maps
 
 
 def _called_once(refs: list[tuple[cst.Name, list[cst.CSTNode]]]) -> bool:

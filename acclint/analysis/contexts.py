@@ -250,6 +250,7 @@ class ContextAnalysis:
         for name, params in scalar_parameters(self.index, traced).items():
             fn = owner[name]
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
+            fn.record_reach(frozenset(), dict.fromkeys(params, TRACED))
             self._enqueue(fn)
 
     def _named(
@@ -576,6 +577,7 @@ class ContextAnalysis:
             self.inside_traces.add(fn)
         fn.given = set(given) if fn.given is None else fn.given & given
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
+        fn.record_reach(frozenset(given), kinds)
         markers = self._as_decorated(fn, markers)
         changed = not markers <= fn.markers
         for context in contexts:

@@ -112,6 +112,7 @@ def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str
 
 def guarded_query(
     path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits, query: ValueQuery, lacking: frozenset[str] = frozenset(),
+    reaches: Callable[[frozenset[str], ValueQuery], dict[str, Kind]] | None = None,
 ) -> ValueQuery:
     """`query` with what the guards and comprehensions along `path` (from the function body
     down to a node) say of names, in the order the path meets them.
@@ -122,7 +123,10 @@ def guarded_query(
     body always leaves the block) that its test did not hold. A step into a comprehension's
     element, or past one of its `for ... in` (into its conditions or the next `for`), binds the
     comprehension's variables to the elements of what they iterate. `lacking`: the attributes
-    no tracer of the framework has (`facts_of`).
+    no tracer of the framework has (`facts_of`). `reaches`: what the function's parameters hold
+    where a guard requires parameters to be None, from the traced reaches that may pass them
+    None alone (`FunctionInfo.reach_kinds`): `if prev is None: assert t == 0`, where the one
+    reach passing a traced `t` passes `prev` too.
     """
     for parent, child in zip(path, path[1:]):
         if type(parent) in _COMPREHENSIONS and child is not parent.for_in:
@@ -132,16 +136,21 @@ def guarded_query(
             query = query.iterating(parent)
             continue
         found: dict[str, Kind] = {}
+        held: list[tuple[cst.BaseExpression, bool]] = []
         earlier_exits = exits.before(parent, child)
         if earlier_exits:
-            for earlier in earlier_exits:
-                found.update(facts_of(earlier.test, False, imports, lacking))
+            held = [(earlier.test, False) for earlier in earlier_exits]
         elif isinstance(parent, (cst.If, cst.IfExp)):
             if child is parent.body:
-                found.update(facts_of(parent.test, True, imports, lacking))
+                held = [(parent.test, True)]
             elif child is parent.orelse:
-                found.update(facts_of(parent.test, False, imports, lacking))
-        elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
+                held = [(parent.test, False)]
+        for test, holds in held:
+            if reaches is not None:
+                for names in none_names(test, holds):
+                    found.update(reaches(names, query))
+            found.update(facts_of(test, holds, imports, lacking))
+        if not held and isinstance(parent, cst.BooleanOperation) and child is parent.right:
             found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports, lacking))
         query = query.narrowed(found)
     return query
@@ -222,16 +231,26 @@ def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None
 
 def _needs_none(test: cst.BaseExpression, holds: bool, given: set[str]) -> bool:
     """Whether `test` being `holds` requires a name of `given` to be None."""
+    return any(names <= given for names in none_names(test, holds))
+
+
+def none_names(test: cst.BaseExpression, holds: bool) -> list[frozenset[str]]:
+    """The ways `test` being `holds` requires names to be None: each a set of names one of
+    which is None (`a is None or b is None` held: one way, {a, b}; `a is None and b is None`:
+    two ways, {a} and {b}); [] when it requires none."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _needs_none(test.expression, not holds, given)
+        return none_names(test.expression, not holds)
     if isinstance(test, cst.BooleanOperation):
-        left, right = _needs_none(test.left, holds, given), _needs_none(test.right, holds, given)
-        return (left or right) if isinstance(test.operator, cst.And) == holds else (left and right)
+        left, right = none_names(test.left, holds), none_names(test.right, holds)
+        if isinstance(test.operator, cst.And) == holds:
+            return left + right  # both hold (or both fail): each side's requirement stands
+        return [a | b for a in left for b in right]  # one side or the other: either will do
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
         comparison = test.comparisons[0]
-        if test.left.value in given and isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
-            return isinstance(comparison.operator, cst.Is) == holds and isinstance(comparison.operator, (cst.Is, cst.IsNot))
-    return False
+        if isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None" and isinstance(comparison.operator, (cst.Is, cst.IsNot)):
+            if isinstance(comparison.operator, cst.Is) == holds:
+                return [frozenset({test.left.value})]
+    return []
 
 
 _EXITS = (cst.Return, cst.Raise, cst.Continue, cst.Break)

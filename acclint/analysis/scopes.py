@@ -17,6 +17,10 @@ from acclint.files.notebooks import CELL_MARKER
 from acclint.analysis.taint import Kind, ReturnKinds, element_pairs
 from acclint.analysis.walk import all_params, children
 
+# Distinct traced reaches kept per function (FunctionInfo.reaches): a function called from more
+# places with other arguments merges them all, as before.
+MAX_REACHES = 8
+
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
 NOT_LITERAL = object()  # a default that is no literal: its value is not known
 
@@ -84,9 +88,38 @@ class FunctionInfo:
     given: set[str] | None = None
     # The parameters some traced reach passes; the others hold their defaults in every trace.
     passed: set[str] = field(default_factory=set)
+    # Each distinct traced reach: the parameters it surely passes something other than `None`,
+    # and the kinds it passes (a parameter left out: a Python value). The traces merge every
+    # reach's kinds; these keep which kinds come with which arguments, so that a branch taken
+    # only where a parameter is `None` sees the kinds of the reaches passing it `None` alone
+    # (`reach_kinds`). None: too many reaches to keep (MAX_REACHES), no such narrowing.
+    reaches: list[tuple[frozenset[str], tuple[tuple[str, Kind], ...]]] | None = field(default_factory=list)
     # Where its `def` runs among the module's statements (ModuleIndex.live): a name bound twice
     # refers to the definition that ran last before the reference.
     order: int = -1
+
+    def record_reach(self, given: frozenset[str], kinds: dict[str, Kind]) -> None:
+        """Keep one traced reach's arguments (`reaches`), unless it is known or too many are."""
+        if self.reaches is None:
+            return
+        reach = (given, tuple(sorted(kinds.items())))
+        if reach not in self.reaches:
+            self.reaches.append(reach)
+            if len(self.reaches) > MAX_REACHES:
+                self.reaches = None
+
+    def reach_kinds(self, none: frozenset[str]) -> dict[str, Kind] | None:
+        """The join of the kinds of the reaches that may pass `None` to every parameter of
+        `none` (what a branch taken only then sees), or None when no such narrowing is known."""
+        if not self.reaches or len(self.reaches) < 2:
+            return None
+        joined: dict[str, Kind] = {}
+        for given, kinds in self.reaches:
+            if given & none:
+                continue
+            for name, kind in kinds:
+                joined[name] = max(kind, joined.get(name, kind))
+        return joined
 
     def known_values(self) -> dict[str, object]:
         """The values parameters surely hold in every trace: literal defaults no traced reach

@@ -86,6 +86,7 @@ class RuleContext:
         self._narrowed: dict[tuple[int, ...], ValueQuery] = {}
         self._exits = BlockExits()
         self._memo: tuple[cst.CSTNode | None, ValueQuery] | None = None
+        self._rebound: set[str] | None = None  # the names the body binds, once asked for
         self.ancestors: list[cst.CSTNode] = []  # from the function body down to the parent
         self.node: cst.CSTNode | None = None  # the node being visited, set by the engine
         self._reporter = reporter
@@ -118,8 +119,31 @@ class RuleContext:
             found = self._narrowed.get(key)
             if found is None:
                 imports = self.analysis.index.imports
-                found = self._narrowed[key] = guarded_query(path, imports, self._exits, self._query, self.framework.tracers_lack)
+                found = self._narrowed[key] = guarded_query(
+                    path, imports, self._exits, self._query, self.framework.tracers_lack, self._kinds_where_none,
+                )
         self._memo = (self.node, found)
+        return found
+
+    def _kinds_where_none(self, none: frozenset[str], query: ValueQuery) -> dict[str, Kind]:
+        """Where a guard requires one of the parameters `none` to be None: the kinds that the
+        traced reaches which may pass it None give the other parameters, where less traced
+        than `query` says (FunctionInfo.reach_kinds). A parameter the body rebinds keeps its
+        kind: its bindings join in."""
+        joined = self.function.reach_kinds(none)
+        if joined is None:
+            return {}
+        if self._rebound is None:
+            body = self.analysis.body(self.function)
+            self._rebound = {name for flow in body.flows for name in target_names(flow[0], through_subscripts=True)}
+        found: dict[str, Kind] = {}
+        for param in self.function.params:
+            name = param.name
+            if name in none or name in self._rebound:
+                continue
+            kind = joined.get(name, Kind.STATIC)
+            if kind < query.name_kind(name):
+                found[name] = kind
         return found
 
     def kind(self, node: cst.BaseExpression) -> Kind:
