@@ -1,6 +1,6 @@
 """Under torch.jit.trace a Python `for` over `range` of a traced input's size records the
-example's number of passes, silently, with no TracerWarning (shared/FRAMEWORKS.md row 8;
-benchmarks/torch_docs t2, run on torch 2.13: a trace made with 3 rows sums 3 of 6): ACC207.
+example's number of passes, silently, with no TracerWarning
+(benchmarks/torch_docs t2, run on torch 2.13: a trace made with 3 rows sums 3 of 6): ACC207.
 """
 
 import pytest
