@@ -395,19 +395,32 @@ class ContextAnalysis:
             elements = self.objects.elements(expr)
             if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
                 return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
-            factory = self.lookup(expr.func.value, scope, cls, at) if isinstance(expr.func, cst.Name) else None
+            factory = self._factory(expr.func, scope, cls, at)
             returned = self._returned_targets(factory, seen) if factory is not None else []
-            if returned:  # `jax.jit(make_train(config))`: the functions the factory returns
+            if returned:  # `jax.jit(make_train(config))`, `nnx.jit(self.make_step())`: what it returns
                 return returned
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
 
+    def _factory(
+        self, func: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, at: int | None,
+    ) -> FunctionInfo | None:
+        """The function a call `func(...)` runs, where it may be a factory: a function of the
+        module by name (`make_train(config)`), or a method of the caller's own class
+        (`self.create_train_step_fn()`, which gives back `self._train_step`)."""
+        if isinstance(func, cst.Name):
+            return self.lookup(func.value, scope, cls, at)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._method_via_self(func, scope)
+        return None
+
     def _returned_targets(self, factory: FunctionInfo, seen: frozenset[str]) -> list[Target]:
-        """The functions a call of the module's function `factory` gives back, as a marker
-        handed the call takes them: those its `return`s name (a closure it defines, a function
-        of the module it picks), each evaluated in the factory's own scope; followed once in a
-        chain of factories (`seen`), and none for a generator."""
+        """The functions a call of `factory` (a function of the module, or a method of the
+        caller's class) gives back, as a marker handed the call takes them: those its `return`s
+        name (a closure it defines, a function of the module or a method of the class it
+        picks), each evaluated in the factory's own scope; followed once in a chain of factories
+        (`seen`), and none for a generator."""
         key = f"{factory.name}()"
         if key in seen or not isinstance(factory.node, cst.FunctionDef):
             return []
