@@ -91,16 +91,26 @@ class Objects:
     def annotated_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
         """The class of this module a parameter of `scope` is annotated with (`obj: First`, or
         the string `"First"`): the caller hands an instance of it, so `obj.increment()` runs
-        `First.increment` (tensorflow#31363)."""
+        `First.increment` (tensorflow#31363), and `obj(x)` what `runs` says."""
+        spelled = self._annotation(expr, scope)
+        name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
+        return self.index.classes.get(name) if isinstance(name, str) else None
+
+    def annotated_import(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The imported class (as spelled) a parameter of `scope` is annotated with (`model:
+        Transformer` after `from model import Transformer`), for the project layer to find in
+        the module defining it."""
+        spelled = self._annotation(expr, scope)
+        return spelled if isinstance(spelled, (cst.Name, cst.Attribute)) and self.index.imports.is_imported(spelled) else None
+
+    def _annotation(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The annotation of the parameter of `scope` the name `expr` is, if it has one."""
         node = scope.node if scope is not None else None
         if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
             return None
         for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
-            if param.name.value != expr.value or param.annotation is None:
-                continue
-            spelled = param.annotation.annotation
-            name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
-            return self.index.classes.get(name) if isinstance(name, str) else None
+            if param.name.value == expr.value:
+                return param.annotation.annotation if param.annotation is not None else None
         return None
 
     def _local_class(self, call: cst.Call) -> ClassInfo | None:
