@@ -318,3 +318,69 @@ def test_pytest_fixtures_that_request_each_other_end(tmp_path):
         """,
     })
     assert _found(root) == set()
+
+
+# A name a package re-exports with `from module import *` is the name that module binds:
+# resolving it follows the star import as it follows a named re-export (kornia's
+# `kornia.augmentation._2d` star-imports `geometric`, which imports `RandomHorizontalFlip`).
+STARS = {
+    "pkg/__init__.py": "from pkg.aug import *\n",
+    "pkg/aug/__init__.py": "from .geo import *\nfrom .helpers import *\n",
+    "pkg/aug/geo/__init__.py": "from pkg.aug.geo.flip import Flip\n",
+    "pkg/aug/geo/flip.py": """
+        import torch
+
+        class Flip(torch.nn.Module):
+            def forward(self, x):
+                if x.sum() > 0:  # expect: ACC201
+                    return x
+                return -x
+    """,
+    "pkg/aug/helpers.py": """
+        def scale(x):
+            print("scaling", x)  # expect: ACC401
+            return 2 * x
+
+        def unused(x):
+            print("unused", x)
+            return x
+    """,
+    "use_flip.py": """
+        import torch
+        from pkg.aug import Flip
+
+        def test_dynamo(x):
+            assert torch.compile(Flip(), fullgraph=True)(x).shape == x.shape
+    """,
+    "use_scale.py": """
+        import jax
+        import pkg
+
+        @jax.jit
+        def step(x):
+            return pkg.scale(x) + pkg.absent(x)
+    """,
+}
+
+
+def test_names_re_exported_through_star_imports(tmp_path):
+    root = write_files(tmp_path, STARS)
+    assert _found(root) == _expected(root, STARS)
+
+
+def test_packages_star_importing_each_other_end(tmp_path):
+    """Bad input: two packages each star-importing the other, asked for a name neither
+    defines. The search ends, crashes nothing and puts nothing in a context."""
+    root = write_files(tmp_path, {
+        "a/__init__.py": "from b import *\n",
+        "b/__init__.py": "from a import *\n",
+        "use.py": """
+            import jax
+            from a import missing
+
+            @jax.jit
+            def step(x):
+                return missing(x)
+        """,
+    })
+    assert _found(root) == set()
