@@ -384,3 +384,78 @@ def test_packages_star_importing_each_other_end(tmp_path):
         """,
     })
     assert _found(root) == set()
+
+
+# A parameter of a module-level function holds what the module's calls of that function pass
+# it: one handed a dataset is a dataset in the function's body, whose `.map(fn)` traces `fn`
+# (vision_transformer's `get_data(data=builder.as_dataset(...))` mapping `_pp`).
+PASSED = {
+    "a_dataset_passed_by_keyword_rebound_then_mapped": """
+        import tensorflow as tf
+
+        def get_data(*, data, mode, batch_size):
+            def _pp(example):
+                print("parsing", example)  # expect: ACC401
+                return example
+            data = data.repeat(1)
+            if mode == "train":
+                data = data.shuffle(10)
+            data = data.map(_pp, tf.data.experimental.AUTOTUNE)
+            return data.batch(batch_size)
+
+        def get_data_from_directory(directory):
+            data = tf.data.Dataset.list_files(directory + "/*")
+            return get_data(data=data, mode="train", batch_size=8)
+    """,
+    "a_dataset_a_helper_makes_passed_by_position": """
+        import tensorflow as tf
+
+        def make_ds(files):
+            return tf.data.TFRecordDataset(files)
+
+        def parse(record):
+            print("parsing", record)  # expect: ACC401
+            return record
+
+        def pipeline(ds, batch):
+            return ds.map(parse).batch(batch)
+
+        def main(files):
+            return pipeline(make_ds(files), 32)
+    """,
+    "two_callers_one_passing_a_dataset": """
+        import tensorflow as tf
+        import tensorflow_datasets as tfds
+
+        def prepare(ds):
+            def cast(x):
+                print("casting", x)  # expect: ACC401
+                return x
+            return ds.map(cast)
+
+        def from_tfds(name):
+            return prepare(tfds.builder(name).as_dataset(split="train"))
+
+        def from_tensors(xs):
+            return prepare(tf.data.Dataset.from_tensor_slices(xs))
+    """,
+    "a_pool_passed_to_a_function_mapping_with_it_is_fine": """
+        from multiprocessing import Pool
+
+        def load(path):
+            print("loading", path)
+            return path
+
+        def load_all(pool, paths):
+            return pool.map(load, paths)
+
+        def main(paths):
+            with Pool(4) as pool:
+                return load_all(pool, paths)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PASSED))
+def test_passed_objects(name):
+    assert_labels_match(PASSED[name])
