@@ -27,8 +27,10 @@ of objects.
   `keras.Sequential(...)` or an instance of a subclass of `keras.Model`, `self.compile(...)` in
   one; an object a module-level function returns is of the classes its returns are
   (`make_dataset().map(f)`). The object's class is read off the values its name is bound to in the nearest scope that
-  binds it, as the analysis reads every other value; an object passed in as a parameter is not
-  known.
+  binds it, as the analysis reads every other value; an object passed in as a parameter is
+  known by the parameter's annotation (`ds: tf.data.Dataset`; `model: Net`, called in a trace,
+  runs `Net`'s `__call__` or `forward`) or, for a module-level function, by what the module's
+  calls of it pass (`get_data(data=tf.data.Dataset.list_files(d))`).
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class Objects:
         self._values_of = values_of
         self._find_method = find_method
         self._body = body
+        self._calls: dict[str, list[tuple[FunctionInfo, cst.Call]]] | None = None
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -309,26 +312,51 @@ class Objects:
         key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
-        annotated = self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
+        given = self._parameter_types(expr.value, scope, seen | {key}) if isinstance(expr, cst.Name) else set()
         bound = self._bound(expr, scope, keep_params=True)
-        return annotated | {name for v, where in bound for name in self.types(v, where, seen | {key})}
+        return given | {name for v, where in bound for name in self.types(v, where, seen | {key})}
 
-    def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
-        """The class a parameter `name` of the nearest function around `scope` binding the
-        name is annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller
-        hands an instance of it. A closure's own variable of that name hides the parameter."""
+    def _parameter_types(self, name: str, scope: FunctionInfo | None, seen: frozenset[str]) -> set[str]:
+        """The classes a parameter `name` of the nearest function around `scope` binding the
+        name holds instances of: the class it is annotated with (`ds: tf.data.Dataset`), as
+        the imports spell it, and, for an unannotated parameter of a module-level function,
+        those of what each call of the function in the module passes it (`get_data(data=ds)`).
+        A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
             params = fn.node.params
             for param in (*params.posonly_params, *params.params, *params.kwonly_params):
                 if param.name.value == name:
                     spelled = param.annotation.annotation if param.annotation is not None else None
+                    if spelled is None and fn.parent is None and fn.cls is None:
+                        return self._passed_types(fn, name, seen)
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
                     return {qualified} if qualified else set()
             if name in self._body(fn).local_names:
                 return set()
             fn = fn.parent
         return set()
+
+    def _passed_types(self, fn: FunctionInfo, name: str, seen: frozenset[str]) -> set[str]:
+        """The classes of what the module's calls of the module-level function `fn` by its
+        name pass its parameter `name`, each read in the function that makes the call."""
+        found: set[str] = set()
+        for caller, call in self._calls_by_name().get(fn.name, ()):
+            value = passed(call, fn).get(name)
+            if value is not None:
+                found |= self.types(value, caller, seen)
+        return found
+
+    def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo, cst.Call]]]:
+        """The calls of a bare name the module's functions make (`get_data(...)`), by the
+        name, each with the function making it; read once, when first asked."""
+        if self._calls is None:
+            self._calls = {}
+            for fn in self.index.all_functions:
+                for call in self._body(fn).calls:
+                    if isinstance(call.func, cst.Name):
+                        self._calls.setdefault(call.func.value, []).append((fn, call))
+        return self._calls
 
     def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
         """What the data name the classes of the values a module-level function returns
