@@ -287,14 +287,19 @@ class Objects:
         class the data know, or None."""
         if not isinstance(expr, cst.Attribute) or not self.markers.instances or expr.attr.value not in self.markers.last_names:
             return None
-        for name in sorted(self.types(expr.value, scope)):
+        for name in sorted(self.types(expr.value, scope, callers=True)):
             marker = self.markers.get(f"{name}.{expr.attr.value}")
             if marker is not None:
                 return marker
         return None
 
-    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset()) -> set[str]:
-        """The qualified names of the classes (as the data name them) `expr` may be an instance of."""
+    def types(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, seen: frozenset[str] = frozenset(), callers: bool = False,
+    ) -> set[str]:
+        """The qualified names of the classes (as the data name them) `expr` may be an instance
+        of; with `callers`, an unannotated parameter of a module-level function also holds
+        what the module's calls of it pass (read for a marker's receiver alone: finding the
+        calls reads every function of the module)."""
         if isinstance(expr, cst.Call):
             made = self.markers.instances.get(self.resolve(expr.func) or "")
             if made is not None:
@@ -303,20 +308,20 @@ class Objects:
             if local is not None:
                 return self._class_types(local, frozenset())
             if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
-                return {name for name in self.types(expr.func.value, scope, seen) if self._fluent(name)}
+                return {name for name in self.types(expr.func.value, scope, seen, callers) if self._fluent(name)}
             factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-            return self._returned_types(factory, seen) if factory is not None else set()
+            return self._returned_types(factory, seen, callers) if factory is not None else set()
         if isinstance(expr, cst.Name) and scope is not None and scope.cls is not None and scope.params and expr.value == scope.params[0].name:
             return self._class_types(scope.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
         key = None if key is None else f"{key}@{id(scope)}"  # one name in two scopes is two names
         if key is None or key in seen or len(seen) > MAX_DEPTH:
             return set()
-        given = self._parameter_types(expr.value, scope, seen | {key}) if isinstance(expr, cst.Name) else set()
+        given = self._parameter_types(expr.value, scope, seen | {key}, callers) if isinstance(expr, cst.Name) else set()
         bound = self._bound(expr, scope, keep_params=True)
-        return given | {name for v, where in bound for name in self.types(v, where, seen | {key})}
+        return given | {name for v, where in bound for name in self.types(v, where, seen | {key}, callers)}
 
-    def _parameter_types(self, name: str, scope: FunctionInfo | None, seen: frozenset[str]) -> set[str]:
+    def _parameter_types(self, name: str, scope: FunctionInfo | None, seen: frozenset[str], callers: bool) -> set[str]:
         """The classes a parameter `name` of the nearest function around `scope` binding the
         name holds instances of: the class it is annotated with (`ds: tf.data.Dataset`), as
         the imports spell it, and, for an unannotated parameter of a module-level function,
@@ -328,7 +333,7 @@ class Objects:
             for param in (*params.posonly_params, *params.params, *params.kwonly_params):
                 if param.name.value == name:
                     spelled = param.annotation.annotation if param.annotation is not None else None
-                    if spelled is None and fn.parent is None and fn.cls is None:
+                    if spelled is None and callers and fn.parent is None and fn.cls is None:
                         return self._passed_types(fn, name, seen)
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
                     return {qualified} if qualified else set()
@@ -344,7 +349,7 @@ class Objects:
         for caller, call in self._calls_by_name().get(fn.name, ()):
             value = passed(call, fn).get(name)
             if value is not None:
-                found |= self.types(value, caller, seen)
+                found |= self.types(value, caller, seen, callers=True)
         return found
 
     def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo, cst.Call]]]:
@@ -358,7 +363,7 @@ class Objects:
                         self._calls.setdefault(call.func.value, []).append((fn, call))
         return self._calls
 
-    def _returned_types(self, factory: FunctionInfo, seen: frozenset[str]) -> set[str]:
+    def _returned_types(self, factory: FunctionInfo, seen: frozenset[str], callers: bool) -> set[str]:
         """What the data name the classes of the values a module-level function returns
         (`def make_ds(): return tf.data.TFRecordDataset(f)`), followed once in a chain."""
         key = f"{factory.name}()"
@@ -367,7 +372,7 @@ class Objects:
         facts = self._body(factory)
         if facts.yields:
             return set()
-        return {name for v in facts.returns for name in self.types(v, factory, seen | {key})}
+        return {name for v in facts.returns for name in self.types(v, factory, seen | {key}, callers)}
 
     def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
         """What the data name the bases of a class of this module (at any depth within it)."""
