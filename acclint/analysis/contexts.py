@@ -671,21 +671,40 @@ class ContextAnalysis:
         found = self.objects.runs(cls) if method == "__call__" else self.find_method(cls, method)
         if found is not None:
             return
-        for base in self._imported_bases(cls, frozenset()):
-            qualified = self.resolve(base)
-            if qualified is not None and not qualified.startswith(self.markers.modelled) and self.in_project(qualified):
-                self.outgoing.append((f"{qualified}.{method}", replace(seed, function="")))
+        for qualified in self._project_bases(cls):
+            self.outgoing.append((f"{qualified}.{method}", replace(seed, function="")))
 
-    def _imported_bases(self, cls: ClassInfo, seen: frozenset[int]) -> list[cst.BaseExpression]:
-        """The bases of `cls`, and of its bases of this module, imported from another module."""
+    def _project_bases(self, cls: ClassInfo) -> list[str]:
+        """The qualified names of the bases of `cls` (and of its bases of this module) that
+        another module of the project defines."""
+        if self.in_project is None:
+            return []
+        found = []
+        for base in self._outer_bases(cls, frozenset()):
+            qualified = self.resolve(base) if self.index.imports.is_imported(base) else None
+            if qualified is not None and not qualified.startswith(self.markers.modelled) and self.in_project(qualified):
+                found.append(qualified)
+        return found
+
+    def _kind_unseen(self, cls: ClassInfo) -> bool:
+        """Whether `cls` derives from a class this module cannot see: one another module of the
+        project defines, or an attribute of no import (haiku's `class hk: Module =
+        module.Module` namespace in its own sources; a plain name that is no import is a
+        builtin: `object`, `Exception`)."""
+        return bool(self._project_bases(cls)) or any(
+            isinstance(base, cst.Attribute) and not self.index.imports.is_imported(base) for base in self._outer_bases(cls, frozenset())
+        )
+
+    def _outer_bases(self, cls: ClassInfo, seen: frozenset[int]) -> list[cst.BaseExpression]:
+        """The bases of `cls`, and of its bases of this module, that are no class of this module."""
         if id(cls) in seen:
             return []
         found = []
         for base in cls.bases:
             local = self._module_class(base)
             if local is not None:
-                found += self._imported_bases(local, seen | {id(cls)})
-            elif isinstance(base, (cst.Name, cst.Attribute)) and self.index.imports.is_imported(base):
+                found += self._outer_bases(local, seen | {id(cls)})
+            elif isinstance(base, (cst.Name, cst.Attribute)):
                 found.append(base)
         return found
 
@@ -850,7 +869,11 @@ class ContextAnalysis:
             # `torch.compile(build_model())` in another module: the instance the factory makes
             cls = self.objects.made_by(self.index.functions[owner])
             return self.seeded(f"{cls.name}.{method}", handed) if cls is not None else None
-        if cls is not None and method == "__call__" and cls not in self.modules.of:
+        if cls is not None and method == "__call__" and cls not in self.modules.of and (handed or not self._kind_unseen(cls)):
+            # called in a trace (a submodule, an annotated parameter): only a class whose kind
+            # this module sees, its bases its own or a library's; one deriving from a class it
+            # cannot see may be a framework module (maxtext's `MLA(Attention)`, an nnx module;
+            # haiku's `Linear(hk.Module)`) whose attribute writes are that framework's state
             return self.objects.runs(cls)
         if cls not in self.modules.of:
             return None
