@@ -70,17 +70,15 @@ class Summaries(Protocol):
 @dataclass(frozen=True)
 class FileIndex:
     """What other modules can import from a file: its top-level functions and classes, what
-    its module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`,
-    and `from .m import *` every name `m` has: `stars`), what its top level declares static
-    (acclint.analysis.declared) and what its functions hand their parameters to
-    (acclint.analysis.wrappers), read off the `ast` tree."""
+    its module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
+    what its top level declares static (acclint.analysis.declared) and what its functions hand
+    their parameters to (acclint.analysis.wrappers), read off the `ast` tree."""
 
     functions: frozenset[str] = frozenset()
     exports: dict[str, str] = field(default_factory=dict)  # local name -> what it resolves to
     classes: frozenset[str] = frozenset()
     declared: Declared = Declared()
     handoffs: tuple[HandOff, ...] = ()
-    stars: tuple[str, ...] = ()  # the modules `from module import *` names, relative dots kept
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
@@ -94,25 +92,17 @@ class FileIndex:
             handoffs = hand_offs(tree)
         except RecursionError:
             handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
-        stars = tuple(
-            "." * s.level + (s.module or "") for s in tree.body
-            if type(s) is ast.ImportFrom and [a.name for a in s.names] == ["*"]
-        )
-        declared = Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls)
-        return cls(functions, exports, classes, declared, handoffs, stars)
+        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs)
 
     def to_data(self) -> list:
-        return [
-            sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(),
-            [h.to_data() for h in self.handoffs], list(self.stars),
-        ]
+        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs]]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, stars = data
+        functions, exports, classes, declared, handoffs = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
-            tuple(HandOff.from_data(h) for h in handoffs), tuple(stars),
+            tuple(HandOff.from_data(h) for h in handoffs),
         )
 
 
@@ -257,8 +247,7 @@ class Project:
 
     def _find(self, qualified: str, importer: str, defines: Callable[[FileIndex, str], bool], depth: int = 0) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file `defines`
-        it, following package `__init__` re-exports (by name, then through `import *`: kornia's
-        `kornia.augmentation._2d` star-imports its `geometric` package), or None."""
+        it, following package `__init__` re-exports, or None."""
         if depth > 8:
             return None
         absolute = self.absolute(qualified, importer)
@@ -272,10 +261,6 @@ class Project:
             exports = index.exports
             if name in exports and exports[name] is not None:  # a package `__init__` re-exporting it
                 return self._find(exports[name], path, defines, depth + 1)
-            for star in index.stars:
-                found = self._find(f"{star}.{name}" if star.strip(".") else star + name, path, defines, depth + 1)
-                if found is not None:
-                    return found
         return None
 
     def imported(self, path: str) -> Imported:

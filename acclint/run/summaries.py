@@ -80,10 +80,10 @@ def _sound(entry) -> bool:
             if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
                 return False
         if "index" in entry:
-            functions, exports, classes, (strings, enums, fields), _, stars = entry["index"]  # hand-offs: checked by the round trip
+            functions, exports, classes, (strings, enums, fields), _ = entry["index"]  # hand-offs: checked by the round trip
             if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
                     or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
-                    or not _strings(classes) or not _strings(stars) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
+                    or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
                     or not all(_strings(v) for v in fields.values()):
                 return False
         outgoing = entry.get("outgoing", {})
