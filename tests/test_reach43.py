@@ -363,6 +363,11 @@ STARS = {
 }
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the star re-export reach (014bf74) was reverted at stop 43: on kornia it brought 19 ACC201 size checks "
+    "under torch.jit.trace/script tests and an ACC601 under torch.compile that were not shown real",
+)
 def test_names_re_exported_through_star_imports(tmp_path):
     root = write_files(tmp_path, STARS)
     assert _found(root) == _expected(root, STARS)
