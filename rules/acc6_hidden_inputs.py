@@ -596,10 +596,13 @@ class BoundAttributeRead(Rule):
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
         fields (which cannot be written) are not flagged (a dataclass declared `eq=False`,
-        hashed by identity and writable, counts as a plain class), nor is a write in a method that also
-        resets what the code building the trace reads (`self._loss_fn = fn; self._compiled =
-        False` where `compile()` checks `self._compiled` before `jax.jit(self._step)`): the
-        next build traces anew.
+        hashed by identity and writable, counts as a plain class), nor is a write in a method
+        that also empties the cache, itself or through a method of its class it calls on `self`
+        (tunix's `with_loss_fn` calling `self.clear_jit_cache()`): it resets what the code
+        building the trace reads (`self._loss_fn = fn; self._compiled = False` where `compile()`
+        checks `self._compiled` before `jax.jit(self._step)`), calls what empties every cache
+        (`jax.clear_caches()`), or binds a new wrapper of the trace (`self.update =
+        jax.jit(self._update)`): the next call traces anew.
 
     Why is this bad:
         Such an object is no traced argument: the cache finds the old trace for the same

@@ -678,8 +678,8 @@ class ModuleBindings:
                 if placed is not None and not self._placed_stale(placed, event, {attr}, reader, -1):
                     continue
             elif owner is not None and cls is not None and scope.own_class(owner) is cls:
-                if self._self_writes(scope, cls) & self._builders_read(builders, cls):
-                    continue  # the writer also resets what the trace's builder checks: a new trace follows
+                if self._empties_cache(scope, cls, reader, builders):
+                    continue  # the writer also empties the cache the next call would reuse: a new trace follows
                 if placed is not None and instances:
                     if self._placed_stale(placed, event, {attr}, reader, -1, instances):
                         return Change(event.node, "written")
@@ -890,13 +890,41 @@ class ModuleBindings:
                 read |= self._reads[method]
         return read
 
-    def _self_writes(self, scope: FunctionInfo, cls: ClassInfo) -> set[str]:
-        """The attributes of `self` that `scope` (a method of `cls`, or a function nested in
-        one) writes in its own body."""
-        return {
-            e.name for e in self._attribute_writes.get(scope, ())
-            if (owner := _root(e.node.value)) is not None and scope.own_class(owner) is cls
-        }
+    def _empties_cache(self, writer: FunctionInfo, cls: ClassInfo, reader: FunctionInfo, builders: set[FunctionInfo | None]) -> bool:
+        """Whether `writer` (a method of `cls`, or a function nested in one), or a method of
+        `cls` it calls on `self` (and those in turn), empties the cache a later call of
+        `reader`'s trace would reuse (issue 36 point 2, what resets a cache): it resets an
+        attribute the trace's builder checks (`self._compiled = False`, tunix's
+        `clear_jit_cache()` setting `self._jitted_train_step_fn = None`), calls what empties
+        every cache of the framework (`jax.clear_caches()`, framework data `clears`), or binds
+        a new wrapper of the trace to an attribute of `self` (`self.update =
+        jax.jit(self._update)`). The next call then traces anew and sees the new value."""
+        checked = self._builders_read(builders, cls)
+        clears = self.markers.framework(frozenset(reader.markers)).cache_clears
+        runs = {reader.name} | {f.name for f in self.contexts.runners(reader)}
+        seen: set[FunctionInfo] = set()
+        todo = [writer]
+        while todo:
+            scope = todo.pop()
+            if scope in seen:
+                continue
+            seen.add(scope)
+            for e in self._attribute_writes.get(scope, ()):
+                if (owner := _root(e.node.value)) is None or scope.own_class(owner) is not cls:
+                    continue
+                if e.name in checked or self._new_wrapper(e) and e.value.args and _mentions(e.value.args[0].value, runs, attributes=True):
+                    return True
+            for node in walk_expression(scope.node):
+                if not isinstance(node, cst.Call):
+                    continue
+                func = node.func
+                if clears and self.index.imports.resolve(func) in clears:
+                    return True
+                if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and scope.own_class(func.value.value) is cls:
+                    method = cls.methods.get(func.attr.value)
+                    if method is not None:
+                        todo.append(method)
+        return False
 
     @cached_property
     def events_by_scope(self) -> dict[FunctionInfo | None, list[Event]]:

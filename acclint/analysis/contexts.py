@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import Callable, Collection, Mapping
 
@@ -324,6 +324,9 @@ class ContextAnalysis:
                 cls = self.objects.imported_class(fun_expr, site.scope)  # `torch.compile(model)`, `Net` imported
                 if cls is not None:
                     self._send(cls, origin, marker=marker, options=opts, method="__call__")
+                local = self.objects.instance_class(fun_expr, site.scope)  # `Flip()`, its `forward` imported
+                if local is not None:
+                    self._to_bases(Seed(f"{local.name}.__call__", frozenset({marker.kind}), frozenset({marker.name}), origin, None, marker.name, opts))
 
     def _own_object(self, marker: Marker, receiver: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
         """`self.compile()` in a method: a receiver marker given the method's own object runs
@@ -397,19 +400,32 @@ class ContextAnalysis:
             elements = self.objects.elements(expr)
             if elements:  # `nn.Sequential(Block(), nn.ReLU())`: what each module it holds runs
                 return [t for e in elements for t in self._targets(e, scope, cls, seen, at)]
-            factory = self.lookup(expr.func.value, scope, cls, at) if isinstance(expr.func, cst.Name) else None
+            factory = self._factory(expr.func, scope, cls, at)
             returned = self._returned_targets(factory, seen) if factory is not None else []
-            if returned:  # `jax.jit(make_train(config))`: the functions the factory returns
+            if returned:  # `jax.jit(make_train(config))`, `nnx.jit(self.make_step())`: what it returns
                 return returned
             method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
 
+    def _factory(
+        self, func: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, at: int | None,
+    ) -> FunctionInfo | None:
+        """The function a call `func(...)` runs, where it may be a factory: a function of the
+        module by name (`make_train(config)`), or a method of the caller's own class
+        (`self.create_train_step_fn()`, which gives back `self._train_step`)."""
+        if isinstance(func, cst.Name):
+            return self.lookup(func.value, scope, cls, at)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            return self._method_via_self(func, scope)
+        return None
+
     def _returned_targets(self, factory: FunctionInfo, seen: frozenset[str]) -> list[Target]:
-        """The functions a call of the module's function `factory` gives back, as a marker
-        handed the call takes them: those its `return`s name (a closure it defines, a function
-        of the module it picks), each evaluated in the factory's own scope; followed once in a
-        chain of factories (`seen`), and none for a generator."""
+        """The functions a call of `factory` (a function of the module, or a method of the
+        caller's class) gives back, as a marker handed the call takes them: those its `return`s
+        name (a closure it defines, a function of the module or a method of the class it
+        picks), each evaluated in the factory's own scope; followed once in a chain of factories
+        (`seen`), and none for a generator."""
         key = f"{factory.name}()"
         if key in seen or not isinstance(factory.node, cst.FunctionDef):
             return []
@@ -640,6 +656,7 @@ class ContextAnalysis:
                 continue  # `Imported`: read into the module's value facts (acclint.analysis.module)
             fn = self.seeded(seed.function, handed=seed.marker is not None)
             if fn is None:
+                self._to_bases(seed)
                 continue
             fn.origin = fn.origin or seed.origin
             marker = self.markers.get(seed.marker)
@@ -647,6 +664,57 @@ class ContextAnalysis:
                 self._apply(marker, seed.options, Target(fn))
             elif seed.call is not None:
                 self._add(fn, set(seed.contexts), set(seed.markers), *_receive(fn, seed.call), inside=True)
+
+    def _to_bases(self, seed: Seed) -> None:
+        """Send on a reach of a method (`Flip.__call__`: what calling an instance runs) that a
+        class of this module neither defines nor inherits from a base of this module, to each
+        of its bases (at any depth within the module) imported from another: the class inherits
+        the method from there (kornia's `RandomHorizontalFlip`, whose `forward` is
+        `_BasicAugmentationBase`'s, three modules up). Bases that inherit from each other
+        across modules send the same seed round, which the project layer gives once."""
+        owner, dot, method = seed.function.partition(".")
+        cls = self.index.classes.get(owner) if dot else None
+        if cls is None or self.in_project is None:
+            return
+        found = self.objects.runs(cls) if method == "__call__" else self.find_method(cls, method)
+        if found is not None:
+            return
+        for qualified in self._project_bases(cls):
+            self.outgoing.append((f"{qualified}.{method}", replace(seed, function="")))
+
+    def _project_bases(self, cls: ClassInfo) -> list[str]:
+        """The qualified names of the bases of `cls` (and of its bases of this module) that
+        another module of the project defines."""
+        if self.in_project is None:
+            return []
+        found = []
+        for base in self._outer_bases(cls, frozenset()):
+            qualified = self.resolve(base) if self.index.imports.is_imported(base) else None
+            if qualified is not None and not qualified.startswith(self.markers.modelled) and self.in_project(qualified):
+                found.append(qualified)
+        return found
+
+    def _kind_unseen(self, cls: ClassInfo) -> bool:
+        """Whether `cls` derives from a class this module cannot see: one another module of the
+        project defines, or an attribute of no import (haiku's `class hk: Module =
+        module.Module` namespace in its own sources; a plain name that is no import is a
+        builtin: `object`, `Exception`)."""
+        return bool(self._project_bases(cls)) or any(
+            isinstance(base, cst.Attribute) and not self.index.imports.is_imported(base) for base in self._outer_bases(cls, frozenset())
+        )
+
+    def _outer_bases(self, cls: ClassInfo, seen: frozenset[int]) -> list[cst.BaseExpression]:
+        """The bases of `cls`, and of its bases of this module, that are no class of this module."""
+        if id(cls) in seen:
+            return []
+        found = []
+        for base in cls.bases:
+            local = self._module_class(base)
+            if local is not None:
+                found += self._outer_bases(local, seen | {id(cls)})
+            elif isinstance(base, (cst.Name, cst.Attribute)):
+                found.append(base)
+        return found
 
     def _reach_out(
         self, func: cst.BaseExpression, origin: str, call: CallShape | None = None,
@@ -798,7 +866,8 @@ class ContextAnalysis:
         """The function another module's seed names: a module-level function, or the method
         of a module class (`Block.__call__`, a submodule's call), or, where another module
         `handed` an instance of a class to a marker (`torch.compile(model)`, or one a function
-        of this module made: `torch.compile(build_model())`), what the marker runs of any class
+        of this module made: `torch.compile(build_model())`) or called one in a trace (`model:
+        Transformer` called as `model(x)`), what calling it runs of any class
         (acclint.analysis.objects)."""
         owner, dot, method = name.partition(".")
         if not dot:
@@ -808,7 +877,11 @@ class ContextAnalysis:
             # `torch.compile(build_model())` in another module: the instance the factory makes
             cls = self.objects.made_by(self.index.functions[owner])
             return self.seeded(f"{cls.name}.{method}", handed) if cls is not None else None
-        if cls is not None and handed and method == "__call__" and cls not in self.modules.of:
+        if cls is not None and method == "__call__" and cls not in self.modules.of and (handed or not self._kind_unseen(cls)):
+            # called in a trace (a submodule, an annotated parameter): only a class whose kind
+            # this module sees, its bases its own or a library's; one deriving from a class it
+            # cannot see may be a framework module (maxtext's `MLA(Attention)`, an nnx module;
+            # haiku's `Linear(hk.Module)`) whose attribute writes are that framework's state
             return self.objects.runs(cls)
         if cls not in self.modules.of:
             return None
@@ -932,8 +1005,11 @@ class ContextAnalysis:
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
             self._add(applied[0], {context}, set(fn.markers), *_receive(*applied), inside=True)
         elif marker is None:
-            # a call of an imported function, or of a submodule whose class is imported
-            imported = self.modules.called_import(call.func, fn, self._values_of) if fn.contexts else None
+            # a call of an imported function, or of a submodule (or a parameter annotated with
+            # a class: `model: Transformer`) whose class is imported
+            imported = (
+                self.modules.called_import(call.func, fn, self._values_of) or self.objects.annotated_import(call.func, fn)
+            ) if fn.contexts else None
             self._reach_out(
                 imported or call.func, self.origin_of(fn), _shape_of_call(call, query), frozenset({context}),
                 frozenset(fn.markers), method="__call__" if imported is not None else "",
@@ -1014,6 +1090,9 @@ class ContextAnalysis:
             cls = self.objects.annotated_class(func.value, fn)
             method = self.find_method(cls, func.attr.value) if cls is not None else None
             found = method if method is not None and method.is_method else None
+        if found is None and fn.contexts and isinstance(func, cst.Name):  # `model(x)`, `model: Net`
+            cls = self.objects.annotated_class(func, fn)
+            found = self.objects.runs(cls) if cls is not None else None
         return found
 
     def _bound_function(self, func: cst.Name, fn: FunctionInfo, at: int | None) -> FunctionInfo | None:

@@ -27,8 +27,10 @@ of objects.
   `keras.Sequential(...)` or an instance of a subclass of `keras.Model`, `self.compile(...)` in
   one; an object a module-level function returns is of the classes its returns are
   (`make_dataset().map(f)`). The object's class is read off the values its name is bound to in the nearest scope that
-  binds it, as the analysis reads every other value; an object passed in as a parameter is not
-  known.
+  binds it, as the analysis reads every other value; an object passed in as a parameter is
+  known by the parameter's annotation (`ds: tf.data.Dataset`; `model: Net`, called in a trace,
+  runs `Net`'s `__call__` or `forward`) or, for a module-level function, by what the module's
+  calls of it pass (`get_data(data=tf.data.Dataset.list_files(d))`).
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ class Objects:
         self._find_method = find_method
         self._body = body
         self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
+        self._calls: dict[str, list[tuple[FunctionInfo, cst.Call]]] | None = None
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -97,16 +100,26 @@ class Objects:
     def annotated_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
         """The class of this module a parameter of `scope` is annotated with (`obj: First`, or
         the string `"First"`): the caller hands an instance of it, so `obj.increment()` runs
-        `First.increment` (tensorflow#31363)."""
+        `First.increment` (tensorflow#31363), and `obj(x)` what `runs` says."""
+        spelled = self._annotation(expr, scope)
+        name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
+        return self.index.classes.get(name) if isinstance(name, str) else None
+
+    def annotated_import(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The imported class (as spelled) a parameter of `scope` is annotated with (`model:
+        Transformer` after `from model import Transformer`), for the project layer to find in
+        the module defining it."""
+        spelled = self._annotation(expr, scope)
+        return spelled if isinstance(spelled, (cst.Name, cst.Attribute)) and self.index.imports.is_imported(spelled) else None
+
+    def _annotation(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The annotation of the parameter of `scope` the name `expr` is, if it has one."""
         node = scope.node if scope is not None else None
         if not isinstance(expr, cst.Name) or not isinstance(node, cst.FunctionDef):
             return None
         for param in named_params(node.params):
-            if param.name.value != expr.value or param.annotation is None:
-                continue
-            spelled = param.annotation.annotation
-            name = spelled.value if isinstance(spelled, cst.Name) else spelled.evaluated_value if isinstance(spelled, cst.SimpleString) else None
-            return self.index.classes.get(name) if isinstance(name, str) else None
+            if param.name.value == expr.value:
+                return param.annotation.annotation if param.annotation is not None else None
         return None
 
     def _local_class(self, call: cst.Call) -> ClassInfo | None:
@@ -297,15 +310,18 @@ class Objects:
         class the data know, or None."""
         if not isinstance(expr, cst.Attribute) or not self.markers.instances or expr.attr.value not in self.markers.last_names:
             return None
-        for name in sorted(self.types(expr.value, scope)):
+        for name in sorted(self.types(expr.value, scope, callers=True)):
             marker = self.markers.get(f"{name}.{expr.attr.value}")
             if marker is not None:
                 return marker
         return None
 
-    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 0) -> set[str]:
+    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 0, callers: bool = False) -> set[str]:
         """The qualified names of the classes (as the data name them) `expr` may be an instance
-        of (`depth`: the names and factories followed to get here)."""
+        of (`depth`: the names and factories followed to get here); with `callers`, an
+        unannotated parameter of a module-level function also holds what the module's calls of
+        it pass (read for a marker's receiver alone: finding the calls reads every function of
+        the module)."""
         if isinstance(expr, cst.Call):
             made = self.markers.instances.get(self.resolve(expr.func) or "")
             if made is not None:
@@ -314,27 +330,31 @@ class Objects:
             if local is not None:
                 return self._class_types(local, frozenset())
             if isinstance(expr.func, cst.Attribute):  # `ds.shuffle(10)`: a fluent object's method
-                return {name for name in self.types(expr.func.value, scope, depth) if self._fluent(name)}
+                return {name for name in self.types(expr.func.value, scope, depth, callers) if self._fluent(name)}
             factory = self.index.functions.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-            return self._returned_types(factory, depth) if factory is not None else set()
+            return self._returned_types(factory, depth, callers) if factory is not None else set()
         if isinstance(expr, cst.Name) and scope is not None and expr.value == scope.self_name:
             return self._class_types(scope.enclosing_method.cls, frozenset())  # `self.compile(...)` in a method
         key = _key(expr)
         if key is None:
             return set()
-        return self._once(("types", key, scope, depth), lambda: (
-            self._annotated_types(expr.value, scope) if isinstance(expr, cst.Name) else set()
-        ) | {name for v, where in self._bound(expr, scope, keep_params=True) for name in self.types(v, where, depth + 1)}, set())
+        return self._once(("types", key, scope, callers, depth), lambda: (
+            self._parameter_types(expr.value, scope, depth, callers) if isinstance(expr, cst.Name) else set()
+        ) | {name for v, where in self._bound(expr, scope, keep_params=True) for name in self.types(v, where, depth + 1, callers)}, set())
 
-    def _annotated_types(self, name: str, scope: FunctionInfo | None) -> set[str]:
-        """The class a parameter `name` of the nearest function around `scope` binding the
-        name is annotated with (`ds: tf.data.Dataset`), as the imports spell it: the caller
-        hands an instance of it. A closure's own variable of that name hides the parameter."""
+    def _parameter_types(self, name: str, scope: FunctionInfo | None, depth: int, callers: bool) -> set[str]:
+        """The classes a parameter `name` of the nearest function around `scope` binding the
+        name holds instances of: the class it is annotated with (`ds: tf.data.Dataset`), as
+        the imports spell it, and, for an unannotated parameter of a module-level function,
+        those of what each call of the function in the module passes it (`get_data(data=ds)`).
+        A closure's own variable of that name hides the parameter."""
         fn = scope
         while fn is not None:
             for param in named_params(fn.node.params):
                 if param.name.value == name:
                     spelled = param.annotation.annotation if param.annotation is not None else None
+                    if spelled is None and callers and fn.parent is None and fn.cls is None:
+                        return self._passed_types(fn, name, depth)
                     qualified = self.resolve(spelled) if isinstance(spelled, (cst.Name, cst.Attribute)) else None
                     return {qualified} if qualified else set()
             if name in self._body(fn).local_names:
@@ -342,7 +362,28 @@ class Objects:
             fn = fn.parent
         return set()
 
-    def _returned_types(self, factory: FunctionInfo, depth: int) -> set[str]:
+    def _passed_types(self, fn: FunctionInfo, name: str, depth: int) -> set[str]:
+        """The classes of what the module's calls of the module-level function `fn` by its
+        name pass its parameter `name`, each read in the function that makes the call."""
+        found: set[str] = set()
+        for caller, call in self._calls_by_name().get(fn.name, ()):
+            value = passed(call, fn).get(name)
+            if value is not None:
+                found |= self.types(value, caller, depth + 1, callers=True)
+        return found
+
+    def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo, cst.Call]]]:
+        """The calls of a bare name the module's functions make (`get_data(...)`), by the
+        name, each with the function making it; read once, when first asked."""
+        if self._calls is None:
+            self._calls = {}
+            for fn in self.index.all_functions:
+                for call in self._body(fn).calls:
+                    if isinstance(call.func, cst.Name):
+                        self._calls.setdefault(call.func.value, []).append((fn, call))
+        return self._calls
+
+    def _returned_types(self, factory: FunctionInfo, depth: int, callers: bool) -> set[str]:
         """What the data name the classes of the values a module-level function returns
         (`def make_ds(): return tf.data.TFRecordDataset(f)`)."""
         if not isinstance(factory.node, cst.FunctionDef):
@@ -350,8 +391,8 @@ class Objects:
         facts = self._body(factory)
         if facts.yields:
             return set()
-        return self._once(("types", f"{factory.name}()", factory, depth), lambda: {
-            name for v in facts.returns for name in self.types(v, factory, depth + 1)
+        return self._once(("types", f"{factory.name}()", factory, callers, depth), lambda: {
+            name for v in facts.returns for name in self.types(v, factory, depth + 1, callers)
         }, set())
 
     def _class_types(self, cls: ClassInfo, seen: frozenset[int]) -> set[str]:
