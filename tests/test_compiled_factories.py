@@ -74,6 +74,17 @@ def train(params, epochs):
         params = make_step()(params)
     return params
 """,
+    "look-alike: a parameter named as the factory (a pytest fixture) is what the caller passes": """
+def select_action(env):
+    return jax.jit(lambda key, obs: obs.sum())
+
+def test_rollout(env, select_action):
+    key = jax.random.PRNGKey(0)
+    done = False
+    while not done:
+        action = select_action(key, env.obs)
+        done = bool(action > 0)
+""",
     "look-alike: torch.compile keys on the code object": """
 import torch
 
