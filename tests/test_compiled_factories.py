@@ -79,11 +79,12 @@ def select_action(env):
     return jax.jit(lambda key, obs: obs.sum())
 
 def test_rollout(env, select_action):
+    step_fn = jax.jit(env.step)
     key = jax.random.PRNGKey(0)
-    done = False
+    state, done = env.reset(key), False
     while not done:
-        action = select_action(key, env.obs)
-        done = bool(action > 0)
+        action = select_action(key, state)
+        state, done = step_fn(state, action)
 """,
     "look-alike: torch.compile keys on the code object": """
 import torch

@@ -141,7 +141,7 @@ from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.taint import element_pairs
-from acclint.analysis.walk import children, walk_all
+from acclint.analysis.walk import all_params, children, walk_all
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -1712,7 +1712,7 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
-        elif isinstance(node.func, cst.Name) and self._makes_compiled(node.func.value):
+        elif isinstance(node.func, cst.Name) and not self._shadowed(node.func.value, scope) and self._makes_compiled(node.func.value):
             # `train_step()(x)`, `step = make_step(lr)`: a new compiled callable, as a wrapper
             # applied here would make (a bounded loop: `_invariant_in` reads the call's arguments)
             called = id(node) in self._called_at_once
@@ -1832,6 +1832,19 @@ class LoopFacts:
             fn = self.analysis.index.functions.get(name)
             self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and self._returns_compiled(fn)
         return self._compiled_makers[name]
+
+    def _shadowed(self, name: str, scope: _Scope) -> bool:
+        """Whether a function around `scope` binds `name` itself (a parameter: a pytest test
+        given the fixture of that name; a local function or binding), so that a call of it is
+        not a call of the module's function of that name."""
+        if scope.fn is not None and name in scope.bound:
+            return True
+        fn = scope.fn
+        while fn is not None:
+            if name in fn.inner or any(p.name.value == name for p in all_params(fn.node.params)):
+                return True
+            fn = fn.parent
+        return False
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
         returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
