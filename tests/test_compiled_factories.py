@@ -86,6 +86,15 @@ def test_rollout(env, select_action):
         action = select_action(key, state)
         state, done = step_fn(state, action)
 """,
+    "look-alike: jax.jit of what a parameter named as a callable factory returns": """
+def make_loss(scale):
+    return lambda p: p * scale
+
+def fit(params, make_loss, steps):
+    for step in range(steps):
+        params = jax.jit(make_loss(2.0))(params)
+    return params
+""",
     "look-alike: torch.compile keys on the code object": """
 import torch
 

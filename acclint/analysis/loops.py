@@ -1787,7 +1787,7 @@ class LoopFacts:
             marker = self.analysis.markers.get(callee)
             if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED):
                 return f"'{callee}(...)'"
-            if isinstance(expr.func, cst.Name) and self._makes_callables(expr.func.value):
+            if isinstance(expr.func, cst.Name) and not self._shadowed(expr.func.value, scope) and self._makes_callables(expr.func.value):
                 return f"the callable '{self._code(expr)}' makes (a new one on each call)"
             made = self._factory_made(expr)
             return f"'{self._code(expr)}' ({made})" if made is not None else None
