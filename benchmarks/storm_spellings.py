@@ -537,12 +537,15 @@ def table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run_cli(doc: str, measure, generate, python: str) -> None:
+    """The command line of a generated spelling set (this one, train_spellings.py): `--measure`
+    scores acclint on the stored programs (`--misses` lists what it missed or found falsely),
+    otherwise the programs are generated and labelled with `--python` (`--only` some)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--measure", action="store_true", help="score acclint on the stored set")
     parser.add_argument("--misses", action="store_true", help="with --measure: list misses and false findings")
     parser.add_argument("--only", help="regenerate only the programs whose name contains one of these (comma-separated)")
-    parser.add_argument("--python", default=FRAMEWORK_PYTHON, help="the interpreter with the frameworks installed")
+    parser.add_argument("--python", default=python, help="the interpreter with the frameworks installed")
     args = parser.parse_args()
     if args.measure:
         result = measure()
@@ -553,6 +556,10 @@ def main() -> None:
                     print(f"{'MISS ' if r['positive'] and not r['hit'] else 'FALSE'} {r['name']} {r['found']}")
         return
     generate(args.python, args.only)
+
+
+def main() -> None:
+    run_cli(__doc__, measure, generate, FRAMEWORK_PYTHON)
 
 
 if __name__ == "__main__":

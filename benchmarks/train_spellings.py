@@ -31,19 +31,17 @@ printed result is `stale` (at the line marked `# read`). Everything else is `fin
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import subprocess
 import sys
 import textwrap
-from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from storm_spellings import HEAD, PASSES, ROOT, summarise, table, verdict  # noqa: E402
+from storm_spellings import HEAD, PASSES, ROOT, run_cli, summarise, verdict  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "spellings" / "train"
 LABEL = re.compile(r"^# label: (storm|stale|unhashable|fine)(?: line=(\d+))?$", re.M)
@@ -542,21 +540,7 @@ def measure() -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--measure", action="store_true", help="score acclint on the stored set")
-    parser.add_argument("--misses", action="store_true", help="with --measure: list misses and false findings")
-    parser.add_argument("--only", help="regenerate only the programs whose name contains one of these (comma-separated)")
-    parser.add_argument("--python", default=os.environ.get("STORM_PYTHON", sys.executable))
-    args = parser.parse_args()
-    if args.measure:
-        result = measure()
-        print(table(result))
-        if args.misses:
-            for r in result["rows"]:
-                if (r["positive"] and not r["hit"]) or r["false"]:
-                    print(f"{'MISS ' if r['positive'] and not r['hit'] else 'FALSE'} {r['name']} {r['found']}")
-        return
-    generate(args.python, args.only)
+    run_cli(__doc__, measure, generate, os.environ.get("STORM_PYTHON", sys.executable))
 
 
 if __name__ == "__main__":
