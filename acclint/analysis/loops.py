@@ -948,10 +948,7 @@ class LoopFacts:
         if fn in self._returns:
             return self._returns[fn]
         self._returns[fn] = frozenset()
-        if isinstance(fn.node, cst.Lambda):
-            returns = [fn.node.body]
-        else:
-            returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        returns = _returned_values(fn)
         found = set()
         for param in fn.params:
             changing = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), "")).changing
@@ -1816,11 +1813,14 @@ class LoopFacts:
         fn = self.analysis.index.functions.get(name)
         if fn is None or isinstance(fn.node, cst.Lambda):
             return False
-        returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
-        return bool(returns) and all(
-            isinstance(r, cst.Lambda) or (isinstance(r, cst.Name) and r.value in fn.inner)
-            or (isinstance(r, cst.Call) and self.analysis.resolve(r.func) in ("functools.partial", "partial"))
-            for r in returns
+        returns = _returned_values(fn)
+        return bool(returns) and all(self._made_anew(r, fn) for r in returns)
+
+    def _made_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
+        """Whether `expr`, evaluated in `fn`, is a callable made on each call of it: a `lambda`,
+        a function defined in its body, or `functools.partial(...)`."""
+        return isinstance(expr, cst.Lambda) or (isinstance(expr, cst.Name) and expr.value in fn.inner) or (
+            isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) in ("functools.partial", "partial")
         )
 
     def _makes_compiled(self, name: str) -> bool:
@@ -1847,7 +1847,7 @@ class LoopFacts:
         return False
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
-        returns = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        returns = _returned_values(fn)
         bound = {
             n.targets[0].target.value: n.value for n in _nodes(fn.node.body)
             if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
@@ -1868,11 +1868,7 @@ class LoopFacts:
         found = self.analysis.applied_marker(expr)
         if found is None or found[0].name not in self.tables.wrappers:
             return False
-        made = expr.args[0].value
-        return self._jitted(found[0].name, found[1], None, expr).identity != "code" and (
-            isinstance(made, cst.Lambda) or isinstance(made, cst.Name) and made.value in fn.inner
-            or isinstance(made, cst.Call) and self.analysis.resolve(made.func) in ("functools.partial", "partial")
-        )
+        return self._jitted(found[0].name, found[1], None, expr).identity != "code" and self._made_anew(expr.args[0].value, fn)
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
@@ -2363,6 +2359,13 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
+    """What each `return` of `fn` gives (None for a bare `return`); a lambda's body."""
+    if isinstance(fn.node, cst.Lambda):
+        return [fn.node.body]
+    return [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):
