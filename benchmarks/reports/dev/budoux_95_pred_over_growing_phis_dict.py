@@ -59,8 +59,8 @@ def fit(X_train, Y_train, X_test, Y_test, features, iters, out_span):
 
   def output_progress(t: int) -> None:
     phi_buffer.clear()
-    pred_train = pred(phis, X_train)  # label: ACC5
-    pred_test = pred(phis, X_test)  # label: ACC5
+    pred_train = pred(phis, X_train)  # label[a]: ACC5
+    pred_test = pred(phis, X_test)  # label[a]
     print('=== %s ===' % t)
     print('train accuracy:\t%.5f' % float(jnp.mean(pred_train == Y_train)))
     print('test accuracy:\t%.5f' % float(jnp.mean(pred_test == Y_test)))
@@ -75,7 +75,7 @@ def fit(X_train, Y_train, X_test, Y_test, features, iters, out_span):
     feature = features[m_best] if m_best < len(features) else 'BIAS'
     phi_buffer.append((feature, alpha_signed))
     if (t + 1) % out_span == 0:
-      output_progress(t + 1)  # label[g]
+      output_progress(t + 1)  # label[a]
   if len(phi_buffer) > 0:
     output_progress(t + 1)
 
