@@ -56,8 +56,8 @@ def test_a_function_only_stored_by_a_library_is_no_context():
 
 
 def test_every_table_entry_is_defined_where_its_library_is_installed():
-    """The tables' names checked against the installed source (equinox, flax, haiku and optax
-    come with the test extra; jraph, diffrax and optimistix where installed)."""
+    """The tables' names checked against the installed source (equinox, flax, haiku, optax,
+    diffrax, optimistix and jraph come with the test extra)."""
     assert libraries.absent_entries() == ()
 
 

@@ -27,6 +27,10 @@ def predict_cached(x):
     return cached_predict(x, x)
 
 BATCHES = [jnp.ones(3)] * 10
+
+@jax.jit
+def embed(x):
+    return x * 2
 """
 
 CASES = {
@@ -56,6 +60,23 @@ results = list(map(run, ("train", "eval")))
     "look-alike: the mapped function calls a module-level jitted function (cached)": """
 def evaluate(batches):
     return list(map(predict_cached, batches))
+""",
+    # A lambda's parameter that takes the items of a `range` is that range's loop target: a
+    # shape built from it is new on every item, as in `[embed(jnp.zeros(n)) for n in range(...)]`.
+    "a lambda's parameter takes a range's items": """
+def sweep():
+    return list(map(lambda n: embed(jnp.zeros(n)), range(1, 1000)))  # expect: ACC503
+""",
+    "a positional-only parameter takes them": """
+def sweep():
+    return list(map(lambda n, /: embed(jnp.zeros(n)), range(1, 1000)))  # expect: ACC503
+""",
+    "a module-level map with a keyword-only default beside": """
+results = list(map(lambda n, *, pad=0: embed(jnp.ones((n + pad, 2))), range(2, 500)))  # expect: ACC503
+""",
+    "look-alike: the keyword-only parameter is not an item (its default every time)": """
+def sweep():
+    return list(map(lambda n, *, size=8: embed(jnp.zeros(size)), range(1, 1000)))
 """,
 }
 

@@ -132,6 +132,11 @@ class ContextAnalysis:
         # that sees one file only, which records no outgoing reaches).
         self.in_project = in_project
         self.outgoing: list[tuple[str, Seed]] = []
+        # What a name handed to a marker stands for (`_named_targets`), and the values each name
+        # binds (`_values_of`): asked again for every path through assignments that fan out.
+        self._name_targets: dict[tuple, list[Target]] = {}
+        self._values: dict[tuple[str, FunctionInfo | None], list[cst.BaseExpression]] = {}
+        self._cycles_cut = 0
         # What imported functions return to this module's traced calls (their seeds'
         # `Returned`), by qualified name and call shape; and what this module's reached
         # functions return to each seed of a call (`returned`, filled in by `run`).
@@ -360,12 +365,7 @@ class ContextAnalysis:
             fn = self.lookup(expr.value, scope, cls, at)
             if fn is not None:
                 return [Target(fn)]
-            if expr.value in seen:
-                return []
-            return [
-                t for value in _distinct(self._values_of(expr.value, scope))
-                for t in self._targets(value, scope, cls, seen | {expr.value})
-            ]
+            return self._named_targets(expr.value, scope, cls, seen)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             method = (
                 self._method_via_self(expr, scope) or self._method_of_instance(expr, scope)
@@ -477,9 +477,33 @@ class ContextAnalysis:
         method = cls.methods.get(expr.attr.value)
         return method if method is not None and method.is_method else None
 
+    def _named_targets(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str]) -> list[Target]:
+        """The functions the values `name` binds stand for. Names that bind each other fan out
+        (`a = b` or `a = c`, then `b = d` or `b = e`, ...): each name's answer is kept once it
+        is whole, so every path through the same names costs one walk, not one per path. An
+        answer cut short by a cycle (a name already on this path) is not kept: it depends on
+        the path it was asked from."""
+        key = (name, scope, cls)
+        if key in self._name_targets:
+            return self._name_targets[key]
+        if name in seen:
+            self._cycles_cut += 1
+            return []
+        cuts = self._cycles_cut
+        # each function once: two names standing for the same function (`y = z = body`) bring it twice
+        found = list(dict.fromkeys(t for value in _distinct(self._values_of(name, scope)) for t in self._targets(value, scope, cls, seen | {name})))
+        if self._cycles_cut == cuts:
+            self._name_targets[key] = found
+        return found
+
     def _values_of(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         """The values `name = value` (also `a, name = v, value`) binds in the nearest scope that
         assigns it."""
+        if (name, scope) not in self._values:
+            self._values[(name, scope)] = self._bound_values(name, scope)
+        return self._values[(name, scope)]
+
+    def _bound_values(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
         fn = scope
         while fn is not None:
             values = [

@@ -483,7 +483,7 @@ class LoopFacts:
         if param is None:
             return []
         found = []
-        for returned in (n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return) and isinstance(n.value, cst.Call)):
+        for returned in (r for r in _returned_values(fn) if isinstance(r, cst.Call)):
             for field_name, value in self._built_fields(returned, param, call.jitted):
                 mine = f"{param}.{field_name}"
                 if self._code(value) != mine and self._changing(value, {mine}):
@@ -1386,10 +1386,13 @@ class LoopFacts:
         for iterable in iterables:
             self._walk(iterable, scope, loops, statement)
         shortest = next((i for i in iterables if self._bounded(i, scope)), iterables[0])
-        loop = self._loop(node, None, shortest, None, scope)
+        receivers = _item_params(fn.params) if isinstance(fn, cst.Lambda) else []
+        # one iterable into one parameter that takes an item (not `*items`): `for n in xs`'s `n`
+        one = len(iterables) == 1 and len(receivers) == 1 and receivers[0] is not fn.params.star_arg  # type: ignore[union-attr]
+        loop = self._loop(node, receivers[0].name if one else None, shortest, None, scope)
         inner = (*loops, loop)
         if isinstance(fn, cst.Lambda):
-            loop.assigned |= {p.name.value for p in fn.params.params}
+            loop.assigned |= {p.name.value for p in receivers}
             self._walk(fn.body, scope, inner, statement)
             return
         self._walk(fn, scope, loops, statement)
@@ -1415,10 +1418,9 @@ class LoopFacts:
         wrapped = False
         for decorator in node.decorators:
             self._walk(decorator.decorator, scope, loops, statement)
-            found = self.analysis.decorator_marker(decorator.decorator)
-            if found is not None and found[0].name in self.tables.wrappers:
+            jitted = self._decorated(decorator.decorator, info)
+            if jitted is not None:
                 wrapped = True
-                jitted = self._jitted(found[0].name, found[1], info, decorator.decorator)
                 _bind_jitted(scope, node.name.value, jitted)
                 if info is not None and info.cls is not None:
                     self._own_method(info, jitted, decorator.decorator)
@@ -1859,9 +1861,7 @@ class LoopFacts:
         if isinstance(expr, cst.Name) and expr.value in fn.inner:
             inner = fn.inner[expr.value].node
             return isinstance(inner, cst.FunctionDef) and any(
-                (found := self.analysis.decorator_marker(d.decorator)) is not None and found[0].name in self.tables.wrappers
-                and self._jitted(found[0].name, found[1], None, d.decorator).identity != "code"
-                for d in inner.decorators
+                (jitted := self._decorated(d.decorator, None)) is not None and jitted.identity != "code" for d in inner.decorators
             )
         if not (isinstance(expr, cst.Call) and expr.args):
             return False
@@ -1869,6 +1869,13 @@ class LoopFacts:
         if found is None or found[0].name not in self.tables.wrappers:
             return False
         return self._jitted(found[0].name, found[1], None, expr).identity != "code" and self._made_anew(expr.args[0].value, fn)
+
+    def _decorated(self, decorator: cst.BaseExpression, fn: FunctionInfo | None) -> Jitted | None:
+        """What a jit-family decorator compiles `fn` as; None for any other decorator."""
+        found = self.analysis.decorator_marker(decorator)
+        if found is None or found[0].name not in self.tables.wrappers:
+            return None
+        return self._jitted(found[0].name, found[1], fn, decorator)
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
@@ -2359,6 +2366,13 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+def _item_params(params: cst.Parameters) -> list[cst.Param]:
+    """The parameters `map` binds an item to: positional-only, regular, and `*args` (which
+    takes the items left over as a tuple); keyword-only ones keep their defaults."""
+    star = [params.star_arg] if isinstance(params.star_arg, cst.Param) else []
+    return [*params.posonly_params, *params.params, *star]
 
 
 def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
