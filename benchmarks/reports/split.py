@@ -23,8 +23,10 @@ hidden inputs first, torch.compile/tf.function reports and fine look-alikes besi
 with optax, flax, equinox, haiku, numpyro and diffrax first, TensorFlow/Keras and torch.compile training
 reports and fine look-alikes beside them) and batch "16" (22 more, collected when batch 15's drops left its
 dev half 8 reports: training reports whose excerpt showed the code) and batch "17" (9 more TF training
-reports whose excerpt showed the code, collected when batches 15-16's dev half held 4 labels) are
-drawn with
+reports whose excerpt showed the code, collected when batches 15-16's dev half held 4 labels) and
+batch "18" (52, JAX only: pull requests that fix a recompilation or a stale input, whose history
+keeps the code before the fix, and issues from training code: optax, flax, equinox, numpyro,
+blackjax and jaxopt loops, with fine look-alikes) are drawn with
 the same fixed seed, so the split can be checked; a batch is never re-drawn. A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
