@@ -311,6 +311,10 @@ class Framework:
     # trace on every call (`[iterators] graph`, tf.function: `it = iter(dataset)` closed over and
     # `next(it)` in the trace gives the next element each call), not a Python iterator (ACC603).
     graph_iterables: frozenset[str] = frozenset()
+    # Methods whose result is iterated the same way, whatever object they are called on (`[iterators]
+    # methods`: a tf.distribute strategy's `experimental_distribute_dataset(ds)`, reached through
+    # an attribute or a parameter whose class the analysis cannot see).
+    graph_iterable_methods: frozenset[str] = frozenset()
     # Calls that make a framework variable, which a trace may make on its first call only
     # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
     state_makers: frozenset[str] = frozenset()
@@ -599,6 +603,7 @@ def _framework(raw: dict) -> Framework:
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
         element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
         graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
+        graph_iterable_methods=frozenset(raw.get("iterators", {}).get("methods", ())),
         state_makers=frozenset(raw.get("state", {}).get("makers", ())),
     )
 
