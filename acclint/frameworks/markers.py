@@ -254,6 +254,9 @@ class Framework:
     # Attributes none of this framework's tracers has (`[tracers] lack`): `hasattr(x, "numpy")`
     # holds only of an eager value here, where a torch tensor in a compiled trace has one.
     tracers_lack: frozenset[str] = frozenset()
+    # Attributes every tracer of this framework has (`[tracers] have`): what fails
+    # `hasattr(x, "shape")` is no tracer (optax's `a.shape if hasattr(a, "shape") else np.asarray(a).shape`).
+    tracers_have: frozenset[str] = frozenset()
     # Whether any Python object passed as an argument is part of the key by identity (`[cache]
     # objects = "identity"`, tf.function: a plain object's attributes are read once per trace, as
     # a static argument's are under jax.jit), so its attributes are hidden inputs (ACC604).
@@ -598,6 +601,7 @@ def _framework(raw: dict) -> Framework:
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
+        tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
         grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
