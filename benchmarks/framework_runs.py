@@ -581,6 +581,139 @@ def tracers_have_no_numpy() -> str:
     return ", ".join(f"{k}: hasattr numpy {v}" for k, v in seen.items())
 
 
+@fact("tensorflow", "jax")
+def tracers_have_shape_dtype_ndim() -> str:
+    """Whether the value a trace hands a function has `shape`, `dtype` and `ndim`: a jax tracer
+    under `jax.jit` and a graph tensor under `tf.function` have all three, so what fails
+    `hasattr(x, "shape")` is no tracer (optax's `a.shape if hasattr(a, "shape") else
+    np.asarray(a).shape` jits; `[tracers] have`)."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import tensorflow as tf
+
+    seen = {}
+
+    def note(name):
+        def run(x):
+            seen[name] = all(hasattr(x, a) for a in ("shape", "dtype", "ndim"))
+            return x
+        return run
+
+    jax.jit(note("jax.jit"))(np.ones(2))
+    tf.function(note("tf.function"))(tf.ones(2))
+
+    def shape_of(a):
+        return a.shape if hasattr(a, "shape") else np.asarray(a).shape
+
+    guarded = jax.jit(lambda x: jnp.zeros(shape_of(x)))(jnp.ones(3)).shape
+    return ", ".join(f"{k}: shape, dtype and ndim {v}" for k, v in seen.items()) + f"; the guarded helper jits: {guarded}"
+
+
+@fact("tensorflow")
+def tf_distributed_dataset_iterator_in_function() -> str:
+    """`next()` in a tf.function on the iterator of a tf.distribute strategy's dataset (acme's
+    learners: `iter(strategy.experimental_distribute_dataset(ds))`, and
+    `distribute_datasets_from_function`) advances on every call, as a tf.data iterator does
+    (`[iterators] methods`)."""
+    import tensorflow as tf
+
+    strategy = tf.distribute.get_strategy()
+    dist = iter(strategy.experimental_distribute_dataset(tf.data.Dataset.range(10).batch(1)))
+    from_fn = iter(strategy.distribute_datasets_from_function(lambda ctx: tf.data.Dataset.range(10)))
+
+    @tf.function
+    def step():
+        return next(dist), next(from_fn)
+
+    got = [step() for _ in range(3)]
+    return f"experimental_distribute_dataset: {[int(a[0]) for a, _ in got]}; distribute_datasets_from_function: {[int(b) for _, b in got]}"
+
+
+@fact("jax")
+def jax_closure_defined_and_jitted_on_each_pass() -> str:
+    """A closure defined and jitted anew on each pass of a loop over the value it reads is a new
+    function each pass, traced with that pass's value (neural-tangents' dtype loop); jitted once
+    before the loop, or rebound between two calls of one pass's wrapper, the trace keeps the
+    value it saw (ACC605)."""
+    import jax
+
+    fresh = []
+    for scale in [1.0, 2.0, 3.0]:
+        def f(x):
+            return x * scale
+        fresh.append(float(jax.jit(f)(1.0)))
+    held = 1.0
+
+    def g(x):
+        return x * held
+
+    g_jit = jax.jit(g)
+    kept = []
+    for held in [1.0, 2.0, 3.0]:
+        kept.append(float(g_jit(1.0)))
+    within = []
+    for scale2 in [1.0]:
+        def h(x):
+            return x * scale2
+        h_jit = jax.jit(h)
+        within.append(float(h_jit(1.0)))
+        scale2 = scale2 * 2
+        within.append(float(h_jit(1.0)))
+    return f"defined and jitted per pass: {fresh}; jitted before the loop: {kept} (stale); rebound within a pass: {within} (stale)"
+
+
+@fact("jax")
+def jax_indexed_min_update_of_traced_values() -> str:
+    """`c.at[j].min(r)` with a traced `j` and `r` is an indexed update (optax's Hungarian
+    algorithm), while `x.min(axis)` with a traced axis raises (ACC305)."""
+    import jax
+    import jax.numpy as jnp
+
+    updated = jax.jit(lambda c, j, r: c.at[j].min(r))(jnp.array([5.0, 5.0, 5.0]), 1, jnp.float32(2.0))
+    try:
+        jax.jit(lambda x, a: x.min(jnp.asarray(a)))(jnp.ones((2, 2)), 0)
+        reduction = "ran"
+    except Exception as exc:  # noqa: BLE001 - the error's type is the fact
+        reduction = type(exc).__name__
+    return f"at[j].min(r): {updated.tolist()}; x.min(traced axis): {reduction}"
+
+
+@fact("tensorflow")
+def tf_loop_target_after_converted_if() -> str:
+    """A name a converted `if` binds in one branch, then bound by a Python `for` before any read
+    after it (acme's two target-network updates in a row), traces; read after the `if`, it
+    raises ValueError (ACC210)."""
+    import tensorflow as tf
+
+    sources, targets, n = [tf.Variable(1.0), tf.Variable(2.0)], [tf.Variable(0.0), tf.Variable(0.0)], tf.Variable(0)
+
+    @tf.function
+    def two_ifs():
+        if tf.math.mod(n, 2) == 0:
+            for src, dest in zip(sources, targets):
+                dest.assign(src)
+        if tf.math.mod(n, 3) == 0:
+            for src, dest in zip(sources, targets):
+                dest.assign(src * 2)
+        return n + 0
+
+    @tf.function
+    def read_after():
+        if tf.math.mod(n, 2) == 0:
+            for src in sources:
+                y = src * 2.0
+        return y  # noqa: F821 - the hazard: unbound on the other path
+
+    two_ifs()
+    try:
+        read_after()
+        after = "ran"
+    except ValueError as exc:
+        after = f"ValueError ({str(exc).splitlines()[0][:40]})"
+    return f"two ifs: {[float(t.numpy()) for t in targets]}; read after: {after}"
+
+
 @fact("torch")
 def torch_tensor_has_numpy() -> str:
     """Under torch.compile the traced tensor has a `numpy` attribute, as an eager one has: the

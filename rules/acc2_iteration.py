@@ -23,6 +23,7 @@ _TRACED = Kind.TRACED
 CACHED_ONLY = frozenset({CACHED})
 _GROW = frozenset({"append", "extend", "insert"})
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
 def _converted_loop(ctx: RuleContext) -> str | None:
@@ -539,7 +540,8 @@ class NameUndefinedAfterConvertedIf(Rule):
         (TensorFlow's AutoGraph), when a name one branch assigns is left unassigned on some
         path through another (an `if` with no `else`, an `else` or `elif` that does not assign
         it), is not bound before the `if` in the function, and is read after it (`return y`,
-        `total += 1`) before anything rebinds it. A branch that returns, raises, breaks or
+        `total += 1`) before anything rebinds it (a `for` or a comprehension binding it first
+        reads its own value, not the branch's). A branch that returns, raises, breaks or
         continues is left alone (AutoGraph carries those paths apart), and so is a name used
         only inside its branch.
 
@@ -746,11 +748,20 @@ def _read_after(node: cst.If, name: str, ctx: RuleContext) -> bool:
 
 
 def _reads(statement: cst.CSTNode, name: str) -> bool:
-    """Whether `statement` reads `name` (an augmented assignment reads its target)."""
+    """Whether `statement` reads the value `name` holds before it (an augmented assignment
+    reads its target). A `for` whose target binds `name` reads only its own binding in its
+    body, and so does a comprehension whose first `for` binds it, beyond that first iterable
+    (acme's `for src, dest in zip(...)` after an `if` that bound `dest`)."""
     stores: set[int] = set()
     stack: list[cst.CSTNode] = [statement]
     while stack:
         current = stack.pop()
+        if isinstance(current, cst.For) and name in {n.value for n in _names_in(current.target)}:
+            stack += [current.iter] + ([current.orelse] if current.orelse is not None else [])
+            continue
+        if type(current) in _COMPREHENSIONS and name in {n.value for n in _names_in(current.for_in.target)}:
+            stack.append(current.for_in.iter)
+            continue
         if isinstance(current, (cst.AssignTarget, cst.AnnAssign, cst.For, cst.NamedExpr, cst.CompFor)):
             stores |= {id(n) for n in _names_in(current.target)}
         elif isinstance(current, cst.AsName):

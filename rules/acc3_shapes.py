@@ -41,6 +41,12 @@ def _parts(value: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [value]
 
 
+def _indexed_update(receiver: cst.BaseExpression) -> bool:
+    """`x.at[i]`: its methods (`min`, `max`, `set`, ...) take the update's values, which may be
+    traced (optax's `costs.at[j].min(r)`), not an axis."""
+    return isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at"
+
+
 def _is_mask(index: cst.BaseExpression) -> bool:
     """A boolean array spelled out: a comparison, or `~`, `&`, `|` of comparisons."""
     if isinstance(index, cst.Comparison):
@@ -58,7 +64,8 @@ class TracedShape(Rule):
     What it does:
         Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
         pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
-        the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`); the functions whose
+        the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`, not an indexed update's
+        values: `x.at[i].min(v)`); the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
         may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
@@ -147,7 +154,7 @@ smallest(x0, 0)
         for entry in shapes["static_arguments"]:
             if qualified in entry["functions"]:
                 candidates += _static_args(node, entry["positions"], entry["keywords"])
-        if isinstance(node.func, cst.Attribute) and ctx.kind(node.func.value) >= TREE:  # an array's method
+        if isinstance(node.func, cst.Attribute) and ctx.kind(node.func.value) >= TREE and not _indexed_update(node.func.value):  # an array's method
             method = node.func.attr.value
             for entry in shapes["static_method_arguments"]:
                 if method in entry["methods"]:

@@ -71,7 +71,8 @@ class ClosureRebound(Rule):
         `nonlocal`) between a call of the compiled closure and a later call through the same
         name, in its program order (a loop repeats its body). Nothing is stale when a new
         cache starts in between: the closure defined again, a new wrapper bound to the called
-        name (not `jax.jit` of the same closure again), `jax.clear_caches()`. A binding before
+        name (not `jax.jit` of the same closure again, unless the closure was defined anew
+        before it on that pass of a loop), `jax.clear_caches()`. A binding before
         the first call, after the last one, or in the other branch of an `if` is not flagged.
 
     Why is this bad:

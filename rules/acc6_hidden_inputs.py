@@ -386,7 +386,8 @@ class IteratorConsumedInTrace(Rule):
         `itertools` iterators, `map`/`filter`/`zip`/`enumerate`/`reversed`. Iterators made
         inside the trace are not flagged, nor is `iter(ds)` of an object the framework iterates
         with an operation of the trace (a tf.data dataset under `tf.function`: `[iterators]
-        graph` in its data), which advances on every call.
+        graph` in its data; a tf.distribute strategy's distributed dataset: `[iterators]
+        methods`), which advances on every call.
 
     Why is this bad:
         The iterator advances once, while the trace is built, and the item it gave is stored
@@ -551,6 +552,8 @@ def _framework_iterable(iterable: cst.BaseExpression, ctx: RuleContext, scope: F
             qualified = ctx.resolve(value.func)
             if (qualified is None and isinstance(value.func, cst.Attribute)) or (qualified or "").startswith(ctx.analysis.markers.modelled):
                 return True
+            if isinstance(value.func, cst.Attribute) and value.func.attr.value in ctx.framework.graph_iterable_methods:
+                return True  # `[iterators] methods`: a strategy's distributed dataset, on any receiver
     return False
 
 

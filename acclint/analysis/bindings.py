@@ -506,7 +506,10 @@ class ModuleBindings:
 
     def _same_cache(self, bind: Event, reader: FunctionInfo | None) -> bool:
         """Whether `bind` wraps a function of its own scope (not a new lambda or bound method)
-        again, where the framework keys its cache on the function: the old traces are found."""
+        again, where the framework keys its cache on the function: the old traces are found.
+        Not when that function is defined anew before the wrap on every pass that wraps it (a
+        `def` in the same loops, earlier in the body, in no branch the wrap is outside of:
+        neural-tangents' `for dtype in dtypes: def x(): ...; x_jit = jit(x)`): a new function."""
         value = bind.value
         if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call) or not value.args:
             return False
@@ -515,9 +518,13 @@ class ModuleBindings:
             return False
         framework = self.markers.framework(frozenset({marker.name}))
         wrapped = value.args[0].value
-        return framework.cache_keyed_on == "function" and isinstance(wrapped, cst.Name) and (
-            bind.scope is None and wrapped.value in self.index.functions
-            or any(e.kind == "fixed" and e.scope is bind.scope for e in self._named.get(wrapped.value, ()))
+        if framework.cache_keyed_on != "function" or not isinstance(wrapped, cst.Name):
+            return False
+        if bind.scope is None and wrapped.value in self.index.functions:
+            return True
+        defs = [e for e in self._named.get(wrapped.value, ()) if e.kind == "fixed" and e.scope is bind.scope]
+        return bool(defs) and not any(
+            d.loops and d.loops == bind.loops and d.seq < bind.seq and set(d.conds) <= set(bind.conds) for d in defs
         )
 
     def _cache_clears(self, reader: FunctionInfo, scope: FunctionInfo | None = None) -> list[Event]:

@@ -33,21 +33,24 @@ HOST_LEAF_TYPES = HOST_TYPES - {"list", "tuple", "dict", "set", "frozenset", "ty
 CONCRETE_PREDICATES = frozenset({"not_jax_tracer", "is_concrete", "is_concrete_value", "is_not_tracer"})
 
 
-def facts_of(test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset()) -> dict[str, Kind]:
+def facts_of(
+    test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset(), having: frozenset[str] = frozenset(),
+) -> dict[str, Kind]:
     """The kinds `test` being `holds` (True/False) gives to names; `lacking`: attributes no
-    tracer of the framework has (`hasattr(x, "numpy")` held: `x` is eager)."""
-    return {subject.value: kind for subject, kind in _subject_facts(test, holds, imports, lacking).items() if isinstance(subject, cst.Name)}
+    tracer of the framework has (`hasattr(x, "numpy")` held: `x` is eager); `having`: attributes
+    every tracer has (`hasattr(x, "shape")` failed: `x` is no tracer)."""
+    return {subject.value: kind for subject, kind in _subject_facts(test, holds, imports, lacking, having).items() if isinstance(subject, cst.Name)}
 
 
 def _subject_facts(
-    test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset(),
+    test: cst.BaseExpression, holds: bool, imports: ImportTable, lacking: frozenset[str] = frozenset(), having: frozenset[str] = frozenset(),
 ) -> dict[cst.BaseExpression, Kind]:
     """The kinds `test` being `holds` gives to the expressions it tests (keyed by node: a name,
     or any other expression `isinstance` or `is None` tests, such as `x[0]`)."""
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _subject_facts(test.expression, not holds, imports, lacking)
+        return _subject_facts(test.expression, not holds, imports, lacking, having)
     if isinstance(test, cst.BooleanOperation):
-        left, right = _subject_facts(test.left, holds, imports, lacking), _subject_facts(test.right, holds, imports, lacking)
+        left, right = _subject_facts(test.left, holds, imports, lacking, having), _subject_facts(test.right, holds, imports, lacking, having)
         if isinstance(test.operator, cst.And) == holds:  # `a and b` held, `a or b` failed: both
             return {**left, **right}
         # `a or b` held (or `a and b` failed): one of them, so what both say (of the same name)
@@ -78,8 +81,8 @@ def _subject_facts(
             if not holds and types & value_facts().array_types:
                 return {subject: STATIC}
             return {}
-        if qualified == "hasattr" and holds and len(test.args) == 2 and _string(test.args[1].value) in lacking:
-            return {subject: STATIC}  # an attribute only eager values have
+        if qualified == "hasattr" and len(test.args) == 2 and _string(test.args[1].value) in (lacking if holds else having):
+            return {subject: STATIC}  # has an attribute only eager values have, or lacks one every tracer has
         tail = qualified.rsplit(".", 1)[-1].lstrip("_")  # a private helper `_is_tracer` is the same test
         if tail in CONCRETE_PREDICATES and holds:
             return {subject: STATIC}
@@ -112,7 +115,7 @@ def _type_names(node: cst.BaseExpression, imports: ImportTable) -> frozenset[str
 
 def guarded_query(
     path: list[cst.CSTNode], imports: ImportTable, exits: BlockExits, query: ValueQuery, lacking: frozenset[str] = frozenset(),
-    reaches: Callable[[frozenset[str], ValueQuery], dict[str, Kind]] | None = None,
+    reaches: Callable[[frozenset[str], ValueQuery], dict[str, Kind]] | None = None, having: frozenset[str] = frozenset(),
 ) -> ValueQuery:
     """`query` with what the guards and comprehensions along `path` (from the function body
     down to a node) say of names, in the order the path meets them.
@@ -126,7 +129,8 @@ def guarded_query(
     no tracer of the framework has (`facts_of`). `reaches`: what the function's parameters hold
     where a guard requires parameters to be None, from the traced reaches that may pass them
     None alone (`FunctionInfo.reach_kinds`): `if prev is None: assert t == 0`, where the one
-    reach passing a traced `t` passes `prev` too.
+    reach passing a traced `t` passes `prev` too. `having`: the attributes every tracer of the
+    framework has (`facts_of`).
     """
     for parent, child in zip(path, path[1:]):
         if type(parent) in _COMPREHENSIONS and child is not parent.for_in:
@@ -149,9 +153,9 @@ def guarded_query(
             if reaches is not None:
                 for names in none_names(test, holds):
                     found.update(reaches(names, query))
-            found.update(facts_of(test, holds, imports, lacking))
+            found.update(facts_of(test, holds, imports, lacking, having))
         if not held and isinstance(parent, cst.BooleanOperation) and child is parent.right:
-            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports, lacking))
+            found.update(facts_of(parent.left, isinstance(parent.operator, cst.And), imports, lacking, having))
         query = query.narrowed(found)
     return query
 

@@ -254,6 +254,9 @@ class Framework:
     # Attributes none of this framework's tracers has (`[tracers] lack`): `hasattr(x, "numpy")`
     # holds only of an eager value here, where a torch tensor in a compiled trace has one.
     tracers_lack: frozenset[str] = frozenset()
+    # Attributes every tracer of this framework has (`[tracers] have`): what fails
+    # `hasattr(x, "shape")` is no tracer (optax's `a.shape if hasattr(a, "shape") else np.asarray(a).shape`).
+    tracers_have: frozenset[str] = frozenset()
     # Whether any Python object passed as an argument is part of the key by identity (`[cache]
     # objects = "identity"`, tf.function: a plain object's attributes are read once per trace, as
     # a static argument's are under jax.jit), so its attributes are hidden inputs (ACC604).
@@ -311,6 +314,10 @@ class Framework:
     # trace on every call (`[iterators] graph`, tf.function: `it = iter(dataset)` closed over and
     # `next(it)` in the trace gives the next element each call), not a Python iterator (ACC603).
     graph_iterables: frozenset[str] = frozenset()
+    # Methods whose result is iterated the same way, whatever object they are called on (`[iterators]
+    # methods`: a tf.distribute strategy's `experimental_distribute_dataset(ds)`, reached through
+    # an attribute or a parameter whose class the analysis cannot see).
+    graph_iterable_methods: frozenset[str] = frozenset()
     # Calls that make a framework variable, which a trace may make on its first call only
     # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
     state_makers: frozenset[str] = frozenset()
@@ -594,11 +601,13 @@ def _framework(raw: dict) -> Framework:
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
+        tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
         grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
         element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
         graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
+        graph_iterable_methods=frozenset(raw.get("iterators", {}).get("methods", ())),
         state_makers=frozenset(raw.get("state", {}).get("makers", ())),
     )
 

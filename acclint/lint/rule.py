@@ -121,6 +121,7 @@ class RuleContext:
                 imports = self.analysis.index.imports
                 found = self._narrowed[key] = guarded_query(
                     path, imports, self._exits, self._query, self.framework.tracers_lack, self._kinds_where_none,
+                    having=self.framework.tracers_have,
                 )
         self._memo = (self.node, found)
         return found
@@ -221,7 +222,7 @@ class RuleContext:
             if left is not None:
                 return left
             imports = self.analysis.index.imports
-            held = facts_of(node.left, isinstance(node.operator, cst.And), imports, self.framework.tracers_lack)
+            held = facts_of(node.left, isinstance(node.operator, cst.And), imports, self.framework.tracers_lack, self.framework.tracers_have)
             return self._truth_leaf(node.right, query.narrowed(held), bar)
         if query.kind(node) >= bar:
             return self._leaf(node, query)
