@@ -85,8 +85,13 @@ class RewrapInLoop(Rule):
         of constants, a `partial` of invariant values) is flagged, since hoisting it compiles
         once; one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
         configuration, and a loop of one pass compiles once: neither is flagged. A result
-        called again (or handed to another call, or called in a nested loop) on the same pass
-        is a per-pass compile that the pass reuses: not flagged. `torch.compile` caches on the code object, so a new lambda there
+        called again (or handed to another call) on the same pass is a per-pass compile that
+        the pass reuses: not flagged; nor is one called in a nested loop when what the pass
+        wraps closes over a value the pass binds (`partial(loss, scale=scale)`: one compile per
+        configuration, as a static argument would be), while one that holds nothing the pass
+        configures (the callable `jax.vjp` or `jax.linearize` returns over the pass's primals,
+        jax#282; `jax.grad(g)` of a function the loop does not change) compiles on every pass
+        of an unbounded loop for nothing and is flagged at the first call in the nested loop. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper

@@ -247,6 +247,7 @@ class Loop:
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
     static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
+    pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
 
 
 @dataclass(frozen=True)
@@ -1284,12 +1285,30 @@ class LoopFacts:
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
                 if len(calls) == 1 and c.result not in loop.called_nested:
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+                elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
+                    inner = next((
+                        n for n in _nodes(loop.node, in_order=True) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
+                    ), None)  # None: only handed on in the inner loop (`measure(step)`)
+                    if inner is not None:
+                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
                 if where is not None and call is not None:
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
+
+    def _configures_nothing(self, c: _Candidate, loop: Loop) -> bool:
+        """Whether the callable a candidate wraps on each pass of an unbounded loop holds nothing
+        the pass configures, so that the compile on each pass is waste even when an inner loop
+        then reuses it: a transform's callable over the pass's primals (arrays: `_, pullback = jax.vjp(f, x)`,
+        jax#282), or a callable reading nothing the loop binds (`jax.grad(g)`). One that closes
+        over a value the pass binds (`partial(loss, scale=scale)`) is one compile per
+        configuration, as a static argument would be (tests/test_rewrapped_per_outer_pass.py)."""
+        wrapped = c.wrapped
+        if isinstance(wrapped, cst.Name):
+            return wrapped.value in loop.pullbacks
+        return wrapped is not None and not (_read_names(wrapped) & loop.assigned)
 
     def _invariant_in(self, c: _Candidate) -> bool:
         """Whether the callable a candidate in a bounded loop wraps depends on nothing that loop
@@ -1672,6 +1691,7 @@ class LoopFacts:
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             unbounded[-1].fresh.add(name.value)
+            unbounded[-1].pullbacks.add(name.value)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
