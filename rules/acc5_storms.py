@@ -203,8 +203,9 @@ class ChangingStaticArgument(Rule):
     """A compiled call whose static or by-value argument, part of its cache key, is new on every pass of a loop or cannot be hashed at all.
 
     What it does:
-        Flags an argument the compiled callable's cache keys on by value or hash, passed in an
-        unbounded loop a value that is new on every pass. Keyed by value: an argument named by
+        Flags the call of a compiled callable, in an unbounded loop, where an argument its cache
+        keys on by value or hash is given a value that is new on every pass (the finding is at
+        the call, wherever the argument is written, and names the argument). Keyed by value: an argument named by
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`, also
         element-wise: `f, h = jax.jit(g, ...), jax.jit(k, ...)`, and around a starred name:
@@ -350,8 +351,9 @@ class ChangingShapeInLoop(Rule):
     """A compiled call in a loop whose traced argument has a shape new on every pass.
 
     What it does:
-        Flags an argument of a jitted, `tf.function` or accelerated function, called in an
-        unbounded loop, whose shape is new on every pass, that is, where a size is computed
+        Flags the call of a jitted, `tf.function` or accelerated function, in an unbounded
+        loop, where an argument's shape is new on every pass (the finding is at the call, and
+        names the argument), that is, where a size is computed
         from a value new on every pass (see ACC502): a slice with one end moving with the
         loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put; a new size in a
         shape-like position of any call, a `shape=`, `size=`, `num=` or `repeats=` keyword, a
@@ -436,8 +438,9 @@ class ChangingAcceleratedInput(Rule):
     """A `dlaccelerate`d call in a loop whose non-dlarray input, part of its trace key by value, is new on every pass.
 
     What it does:
-        Flags an argument of a function accelerated with the runtime's `dlaccelerate`, called
-        in an unbounded loop, that is no dlarray and is new on every pass: the loop's counter
+        Flags the call of a function accelerated with the runtime's `dlaccelerate`, in an
+        unbounded loop, where an argument (named in the message) is no dlarray and is new on
+        every pass: the loop's counter
         (an iteration or epoch number), a counter stepped by a literal, anything computed from
         those by any call, method or arithmetic that does not collapse it to a few values (a
         decaying learning rate; see ACC502), or a new object.

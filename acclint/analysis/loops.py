@@ -271,7 +271,7 @@ class KeyChange:
     """A component of a compiled call's cache key that is new on every pass (one finding)."""
 
     code: str  # ACC501 identity, ACC502 static or by-value argument, ACC503 shape, ACC504 a dlaccelerate input, ACC505 a guard
-    node: cst.CSTNode  # where to report: the argument that changes, or (ACC501, ACC505) the call
+    node: cst.CSTNode  # where to report: the call whose key it is (issue 36), wherever its argument is written
     component: str  # what changes: "static argument 'lr'", "the shape of 'x[:t]'", ...
     callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
@@ -531,7 +531,7 @@ class LoopFacts:
             what = self._unhashable(arg.value, call.scope) if static else None
             if what is not None:
                 component = f"static argument '{self._code(arg.value)}' ({what})"
-                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+                found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         return found
 
     def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
@@ -555,7 +555,7 @@ class LoopFacts:
             field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
                 component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
-                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+                found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         return found
 
     def _array_in_static_field(self, cls: ClassInfo, made: cst.Call | None) -> str | None:
@@ -664,7 +664,7 @@ class LoopFacts:
                     if named in jitted.specialized or index in jitted.specialized_positions:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(
-                        code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement,
+                        code, call.call, f"{kind} {what}", call.callee, each.where, call.statement,
                         held=around is not None, string=not (static or jitted.values_keyed),
                     ))
                     continue
@@ -673,7 +673,7 @@ class LoopFacts:
                 held = self._holding(arg.value, each) if jitted.graph_static else self._static_field_given(arg.value, each)
             if held is not None:
                 found.append(KeyChange(
-                    "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
+                    "ACC502", call.call, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
                     call.callee, each.where, call.statement, held=True,
                 ))
                 continue
@@ -681,7 +681,7 @@ class LoopFacts:
                 resized = self._resized(arg.value, each)
                 if resized is not None:
                     found.append(KeyChange(
-                        "ACC503", arg.value, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
+                        "ACC503", call.call, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
                     ))
         return found
 
