@@ -30,6 +30,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
         {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
         {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
+        {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
     )
     return loop_facts(analysis, tables)
 
@@ -230,7 +231,9 @@ class ChangingStaticArgument(Rule):
         one, is flagged. New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
-        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), and
+        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
+        Python number drawn from a host generator with a continuous range (`random.random()`,
+        `np.random.uniform()`, `np.random.randn()`; not an array draw nor `randint`), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict
@@ -441,7 +444,8 @@ class ChangingAcceleratedInput(Rule):
         Flags the call of a function accelerated with the runtime's `dlaccelerate`, in an
         unbounded loop, where an argument (named in the message) is no dlarray and is new on
         every pass: the loop's counter
-        (an iteration or epoch number), a counter stepped by a literal, anything computed from
+        (an iteration or epoch number), a counter stepped by a literal, a number drawn from a
+        host generator (`random.random()`), anything computed from
         those by any call, method or arithmetic that does not collapse it to a few values (a
         decaying learning rate; see ACC502), or a new object.
 

@@ -21,15 +21,15 @@ from test_cache_keys import HEADER
 
 CASES = {
     "tf.function given random.random() on each pass": """
-import random
+import random as host_random
 
 @tf.function
-def step(x, lr):
+def tf_scaled(x, lr):
     return x * lr
 
 def train(x, n):
     for i in range(n):
-        step(x, random.random())  # expect: ACC502
+        tf_scaled(x, host_random.random())  # expect: ACC502
 """,
     "a static argument given np.random.uniform() in a while loop": """
 @partial(jax.jit, static_argnums=1)
@@ -46,34 +46,34 @@ def run(x):
 import equinox as eqx
 
 @eqx.filter_jit
-def step(x, k):
+def eqx_scaled(x, k):
     return x * k
 
 def run(x, n):
     for i in range(n):
         noise = np.random.randn()
-        x = step(x, noise)  # expect: ACC502
+        x = eqx_scaled(x, noise)  # expect: ACC502
 """,
     "look-alike: the draw as an ordinary jax.jit argument": """
 @jax.jit
-def step(x, k):
+def traced_scale(x, k):
     return x * k
 
 def run(x, n):
     for i in range(n):
-        x = step(x, np.random.randn())
+        x = traced_scale(x, np.random.randn())
 """,
     "look-alike: a drawn array given a tf.function": """
 @tf.function
-def step(x, a):
+def tf_times(x, a):
     return x * a
 
 def run(x, n):
     for i in range(n):
-        step(x, np.random.randn(3).astype(np.float32))
+        tf_times(x, np.random.randn(3).astype(np.float32))
 """,
     "look-alike: a static integer drawn from two values": """
-import random
+import random as host_random
 
 @partial(jax.jit, static_argnums=1)
 def scale(x, k):
@@ -81,7 +81,7 @@ def scale(x, k):
 
 def run(x, n):
     for i in range(n):
-        x = scale(x, random.randint(0, 1))
+        x = scale(x, host_random.randint(0, 1))
 """,
 }
 

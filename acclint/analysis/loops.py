@@ -354,6 +354,9 @@ class StormTables:
     # call -> (position, keyword) of the leaf it sets in a copy of a pytree (`eqx.tree_at(where,
     # tree, replace)`: 2, "replace")
     leaf_setters: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # host draw of one Python number -> position of the argument that makes it an array instead
+    # (-1: any; None: always a number): new on every call (`np.random.randn()`, `random.random()`)
+    number_draws: dict[str, int | None] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -719,6 +722,8 @@ class LoopFacts:
                 leaf = positional[position] if position < len(positional) else next(
                     (a.value for a in expr.args if a.keyword is not None and a.keyword.value == keyword), None)
                 return self._made_by(leaf, loops, scope) if leaf is not None else None
+            if self._draws_a_number(expr):
+                return None  # a Python number, not an array (`np.random.randn()`)
             cls = self._class_named(expr.func)
             if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
                 # a pytree node's fields are its leaves: arrays where each field given is one
@@ -835,6 +840,8 @@ class LoopFacts:
         only where the value is keyed whatever its type (`static`: a static argument); where
         Python values are keyed by value and arrays by shape, it is the data-batch idiom
         (`xs[i]`), whose type is unknown: it says nothing."""
+        if type(expr) is cst.Call and self._draws_a_number(expr):
+            return True  # a host draw: new on every call, loop or not
         if not changing:
             return False
         kind = type(expr)
@@ -896,6 +903,23 @@ class LoopFacts:
             for part in ((element.slice.value,) if isinstance(element.slice, cst.Index) else (element.slice.lower, element.slice.upper))
         ]
         return any(part is not None and self._changing(part, changing, static) for part in parts)
+
+    def _draws_a_number(self, expr: cst.Call) -> bool:
+        """A host draw of one Python number from a continuous range (`StormTables.number_draws`:
+        `random.random()`, `np.random.uniform()`; not `np.random.randn(3)`, an array, nor
+        `size=`): a new value on every call."""
+        if not self.tables.number_draws:
+            return False
+        callee = self.analysis.resolve(expr.func)
+        if callee not in self.tables.number_draws:
+            return False
+        sizing = self.tables.number_draws[callee]
+        if sizing is None:
+            return True
+        if any(a.star or a.keyword is not None and a.keyword.value == "size" for a in expr.args):
+            return False
+        positional = sum(a.keyword is None for a in expr.args)
+        return positional == 0 if sizing == -1 else positional <= sizing
 
     def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """A call given a new value (or a method of one) returns a new value, unless it
