@@ -130,7 +130,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import AbstractSet
+from typing import AbstractSet, Iterable
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -201,7 +201,7 @@ class Jitted:
     CacheKey with the wrapper's own keywords applied)."""
 
     marker: str
-    identity: str = "function"  # CacheKey.identity
+    identity: str = "function"  # CacheKey.identity; "instance": a library object's compiled method (`_compiled_method`)
     values_keyed: bool = False  # every Python value passed is in the key, by value
     shapes_keyed: bool = True
     static_positions: frozenset[int] = frozenset()
@@ -398,7 +398,9 @@ class LoopFacts:
         # The last names of the library compiled entry points the module's imports reach
         # (`import diffrax as dfx` reaches `diffrax.diffeqsolve`): a call whose callee ends in
         # one is looked up (`_entry_point`), no other.
-        self._entry_tails = _entry_tails(analysis)
+        self._entry_tails = _reached_tails(analysis, analysis.markers.compiled)
+        # ... and the method names of library objects' compiled methods (`mcmc.run`: `_compiled_method`)
+        self._method_tails = _reached_tails(analysis, analysis.markers.compiled_methods)
         if not self._applies_wrapper():
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
@@ -409,8 +411,8 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
-        if self._entry_tails or self._resets_and_builds():
-            return True  # it calls a library's compiled entry point (`_entry_point`), or `_retrain`'s methods
+        if self._entry_tails or self._method_tails or self._resets_and_builds():
+            return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -526,6 +528,8 @@ class LoopFacts:
         """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
         cache keyed by hash has no key for them on any call, so this needs no loop."""
         jitted, found, position = call.jitted, [], 0
+        if jitted.identity == "instance":
+            return found  # a library object's own cache (numpyro's MCMC compiles anew for an unhashable key)
         for arg in call.args:
             if arg.star:
                 continue
@@ -664,6 +668,9 @@ class LoopFacts:
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
+                    if jitted.identity == "instance":  # a library object's own cache (`_compiled_method`)
+                        unless = self.analysis.markers.compiled_methods[jitted.marker].unless
+                        kind, what = "argument", what + (f" (the object's cache keys it unless made with {unless}=True)" if unless else "")
                     if named in jitted.specialized or index in jitted.specialized_positions:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(
@@ -1764,6 +1771,8 @@ class LoopFacts:
                 ))
         elif (entry := self._entry_point(node.func)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
+            self.calls.append(JittedCall(node, node.func, tuple(node.args), method, loops, scope, statement))
         elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
             # (the primitive itself, not a project's function that hands its callable to one)
             self._compiled_at_once(node, found[0], scope, loops, statement)
@@ -1814,6 +1823,44 @@ class LoopFacts:
             return None
         wrapper = self.analysis.markers.compiled.get(self.analysis.resolve(func) or "")
         return self._jitted(wrapper, Options(), None, func) if wrapper is not None else None
+
+    def _compiled_method(self, call: cst.Call, scope: _Scope) -> Jitted | None:
+        """The compiled callable `obj.method(...)` calls when `obj` is an instance of a library
+        class whose `method` is compiled (`[compiled_methods]`: numpyro's `mcmc.run(key, y)`),
+        keyed by value on the arguments the data name (the instance keeps the cache: identity
+        "instance"), or None; None too where a constructor of `obj` in the module was given the
+        keyword that keys none of them (`MCMC(..., jit_model_args=True)`)."""
+        func: cst.Attribute = call.func  # type: ignore[assignment]
+        methods = self.analysis.markers.compiled_methods
+        for cls in self.analysis.types(func.value, scope.fn):
+            method = methods.get(f"{cls}.{func.attr.value}")
+            if method is None:
+                continue
+            if method.unless and self._made_with(func.value, method.unless, scope):
+                return None
+            positional = sum(a.keyword is None and not a.star for a in call.args)
+            keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+            return Jitted(
+                f"{cls}.{func.attr.value}", identity="instance", shapes_keyed=False,
+                static_positions=frozenset(range(method.keyed_from, positional)), static_names=frozenset(keywords - method.unkeyed),
+            )
+        return None
+
+    def _made_with(self, obj: cst.BaseExpression, keyword: str, scope: _Scope) -> bool:
+        """Whether a call binding the name `obj` in its function or at module level passes
+        `keyword` anything but a literal False (an unknown object: False)."""
+        if not isinstance(obj, cst.Name):
+            return False
+        where = scope.fn.node.body if scope.fn is not None else self.analysis.module  # type: ignore[union-attr]
+        values = [v for n in _nodes(where) if isinstance(n, cst.Assign) for t, v in self._pairs(n) if t == obj.value]
+        values += self.analysis.index.module_values.get(obj.value, [])
+        return any(
+            isinstance(v, cst.Call) and any(
+                a.keyword is not None and a.keyword.value == keyword and not (isinstance(a.value, cst.Name) and a.value.value == "False")
+                for a in v.args
+            )
+            for v in values
+        )
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -2287,10 +2334,10 @@ def _operands(expr: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _entry_tails(analysis: ModuleAnalysis) -> frozenset[str]:
-    """The last names of the library compiled entry points (`MarkerTable.compiled`) that a
-    module-level import of the module binds or reaches (`import diffrax as dfx`: `diffeqsolve`)."""
-    compiled = analysis.markers.compiled
+def _reached_tails(analysis: ModuleAnalysis, compiled: Iterable[str]) -> frozenset[str]:
+    """The last names of the library compiled entry points or methods (`MarkerTable.compiled`,
+    `compiled_methods`) that a module-level import of the module binds or reaches (`import
+    diffrax as dfx`: `diffeqsolve`; `from numpyro.infer import MCMC`: `run`)."""
     if not compiled:
         return frozenset()
     imports = analysis.index.imports
