@@ -228,7 +228,10 @@ class ChangingStaticArgument(Rule):
         flax's `TrainState` declares `tx` and `apply_fn` so), so a pytree made on each pass with a
         new value in one (`state.replace(tx=optax.adam(lr))`, `TrainState.create(...,
         tx=optax.sgd(lr))`, `Holder(fn=lambda v: v)` of a flax.struct class), or a name bound to
-        one, is flagged. New on every pass (a
+        one, is flagged; and the arguments a library object's compiled method keys by value in
+        the object's own cache (numpyro's `mcmc.run(key, y_obs)`: the model's arguments, unless
+        the `MCMC` was made with `jit_model_args=True`; `[compiled_methods]` of a library
+        table). New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
