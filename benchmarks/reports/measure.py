@@ -29,6 +29,7 @@ batch 9 is a fresh set again, strongest in storms and TensorFlow/PyTorch: `--bat
 batches 11, 12 and 13 are the next fresh set: `--batch 11 --batch 12 --batch 13`; batch 14
 is a fresh set aimed at JAX storms and hidden inputs: `--batch 14`; batches 15 and 16 are a
 fresh set from training code: `--batch 15 --batch 16 --batch 17`, or `--batch 15` alone).
+Batch 19 is a fresh set of TensorFlow/Keras and PyTorch fix pull requests: `--batch 19`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).

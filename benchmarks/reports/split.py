@@ -25,7 +25,10 @@ reports and fine look-alikes beside them) and batch "16" (22 more, collected whe
 dev half 8 reports: training reports whose excerpt showed the code) and batch "17" (9 more TF training
 reports whose excerpt showed the code, collected when batches 15-16's dev half held 4 labels) are
 drawn with
-the same fixed seed, so the split can be checked; a batch is never re-drawn. A report found
+the same fixed seed, so the split can be checked; a batch is never re-drawn. Batch "19" (52
+TensorFlow/Keras and PyTorch reports, 29 of them pull requests that fix a storm, a stale
+constant, a graph break or a trace hazard in a real project, collected when the dev half no
+longer showed what real TF/PyTorch reports look like) is drawn the same way. A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
