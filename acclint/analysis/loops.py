@@ -2189,17 +2189,32 @@ class LoopFacts:
         """The module's function a call runs, and how many leading parameters the call does not
         pass: `f(...)` by lexical scope (0), `self.m(...)` in a method of the class defining `m`
         or `obj.m(...)` with `obj` bound to an instance of a module class (1, the instance or a
-        classmethod's class; 0 for a staticmethod, which is given neither)."""
+        classmethod's class; 0 for a staticmethod, which is given neither), `Cls(...)` its
+        `__init__` (1), `Cls.m(...)` (1 for a classmethod, else 0: the caller passes any
+        instance itself)."""
         if isinstance(func, cst.Name):
             fn = self._function_named(func.value, scope)
-            return (fn, 0) if fn is not None else None
+            if fn is not None:
+                return (fn, 0)
+            made = self._module_class(func.value, scope)  # `Cls(...)` runs `Cls.__init__`
+            init = made.methods.get("__init__") if made is not None else None
+            return (init, 1) if init is not None else None
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return None
         cls = self._instance(func.value, scope)
         if cls is None and scope.fn is not None:
             cls = scope.fn.own_class(func.value.value)
-        fn = cls.methods.get(func.attr.value) if cls is not None else None
+        if cls is None:  # `Cls.method(...)`: the class's own function (a classmethod is given the class)
+            named = self._module_class(func.value.value, scope)
+            fn = named.methods.get(func.attr.value) if named is not None else None
+            return (fn, 1 if fn.class_param else 0) if fn is not None else None
+        fn = cls.methods.get(func.attr.value)
         return (fn, 1 if fn.is_method else 0) if fn is not None else None
+
+    def _module_class(self, name: str, scope: _Scope) -> ClassInfo | None:
+        """The module's class `name` names where no function around `scope` binds it."""
+        cls = self.analysis.index.classes.get(name)
+        return cls if cls is not None and not self._shadowed(name, scope) else None
 
     def _function_named(self, name: str, scope: _Scope) -> FunctionInfo | None:
         fn = scope.fn
