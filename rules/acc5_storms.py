@@ -69,7 +69,9 @@ class RewrapInLoop(Rule):
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop
-        calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
+        calls, is the `__init__` of a class the loop instantiates or a method it calls through
+        the class, `Cls.fit(...)`, or calls the local `def` through a transform such as
+        `jax.value_and_grad(loss)` or hands it to a call that runs it, `minimize(loss, ...)`);
         there it is flagged even when the function reuses it across its own inner loop, since it
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
         runs only while that function is traced, not on each call. JAX's control-flow primitives

