@@ -80,7 +80,8 @@ class RewrapInLoop(Rule):
         a new callable on each pass is flagged the same way at its call, and `lax.map`, which
         wraps what it is given in a closure of its own on every call, whatever it is given;
         since they are mostly written in functions traced from elsewhere, only where a loop at
-        module level (a script's, a notebook's) runs them and no trace reaches their function.
+        module level (a script's, a notebook's) or in a function module-level code calls (a
+        script's `main()`) runs them and no trace reaches their function.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on

@@ -368,6 +368,7 @@ class LoopFacts:
         self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
+        self._hosts: frozenset[FunctionInfo] | None = None  # `_host_functions`, once the walk is done
         self._retrained: list[_Rewrap] = []  # `_retrain`'s finds: a model compiled and trained each pass
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
@@ -419,7 +420,7 @@ class LoopFacts:
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
-        return primitives and self._loop_at_module_level()
+        return primitives and self._host_loop_possible()
 
     def _resets_and_builds(self) -> bool:
         """Whether the module calls both a method that builds a kept compiled function and runs
@@ -428,13 +429,16 @@ class LoopFacts:
         called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
         return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
-    def _loop_at_module_level(self) -> bool:
-        """Whether a loop runs at module level (a script's, a notebook's): the only place a
-        primitive that compiles what it is given counts (`_compiled_at_once`), so a module of
-        such primitives without one has nothing to walk."""
+    def _host_loop_possible(self) -> bool:
+        """Whether a loop runs at module level (a script's, a notebook's), or module-level code
+        calls a module function, whose loops are host loops too (`_host_functions`): the only
+        places a primitive that compiles what it is given counts (`_compiled_at_once`), so a
+        module of such primitives without either has nothing to walk."""
         loops = (cst.For, cst.While, cst.CompFor)
+        functions = self.analysis.index.functions
         return any(
-            isinstance(node, loops) for statement in self.analysis.module.body
+            isinstance(node, loops) or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in functions
+            for statement in self.analysis.module.body
             if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) for node in walk_all(statement)
         )
 
@@ -1305,7 +1309,7 @@ class LoopFacts:
         callers = self._called_in_loops()
         scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
-            if c.primitive and not (c.scope.fn is None if c.loop is not None else c.scope.fn in scripted):
+            if c.primitive and not (c.scope.fn is None or c.scope.fn in self._host_functions() if c.loop is not None else c.scope.fn in scripted):
                 continue
             loop = c.loop
             if loop is not None and loop.bounded and not self._invariant_in(c):
@@ -2179,10 +2183,12 @@ class LoopFacts:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
         (anywhere in its body) by a function that does. function -> how (for messages).
         `module_only`: only loops at module level (a script's or a notebook's), which are host
-        code whatever traces the module's functions elsewhere."""
+        code whatever traces the module's functions elsewhere, or in a function module-level
+        code calls (`_host_functions`)."""
         found: dict[FunctionInfo, str] = {}
+        hosts = self._host_functions() if module_only else frozenset()
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
-            if module_only and scope.fn is not None:
+            if module_only and scope.fn is not None and scope.fn not in hosts:
                 continue
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
@@ -2195,6 +2201,22 @@ class LoopFacts:
                     found[fn] = f"'{fn.name}', called from {found[caller]}"
                     frontier.append(fn)
         return found
+
+    def _host_functions(self) -> frozenset[FunctionInfo]:
+        """Functions module-level code calls (a script's `main()`, also under `if __name__ ==
+        "__main__":`), directly or through the functions they call, and in no context: host code
+        for sure, as module-level code is, so their loops are host loops (dev report eks_78)."""
+        if self._hosts is None:
+            found = {fn for _caller, fn, _skipped, _call, scope, _loops in self._host_calls if scope.fn is None}
+            frontier = list(found)
+            while frontier:
+                caller = frontier.pop()
+                for source, callee, *_ in self._host_calls:
+                    if source is caller and callee not in found:
+                        found.add(callee)
+                        frontier.append(callee)
+            self._hosts = frozenset(fn for fn in found if not fn.contexts)
+        return self._hosts
 
     def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
         """The module's function a call runs, and how many leading parameters the call does not
