@@ -8,6 +8,7 @@ from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
@@ -126,7 +127,11 @@ class ScalarConversionOfTracedValue(Rule):
         static and that the module passes a Python int). Where the framework records sizes as
         constants (`torch.jit.trace`: `[conversions] sizes` in its data), also `len(x)` of a
         traced parameter: the example input's length (in a Keras 3 call, which Keras traces
-        with the batch dimension unknown, it raises `TypeError`).
+        with the batch dimension unknown, it raises `TypeError`); and where it records a traced
+        input's size reads as tensors (`[conversions] size_reads`), a Python number made of one
+        (`int(x.shape[0] / 2)`, `float(x.size(1))`, `math.ceil(n / 2)` with `n = x.shape[0]`),
+        which stores the example's size (timm#1673: a call at another batch size reshapes
+        with the old one).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -191,6 +196,9 @@ power(a0, b0, 20)
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
+        if arg is None and qualified != "range":
+            self._recorded_size(node, ctx)
+            return
         if arg is not None and qualified == "range" and not surely_traced(arg, ctx):
             return  # a loop count is configuration as often as not: only an array for sure counts
         if arg is not None:
@@ -198,6 +206,19 @@ power(a0, b0, 20)
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
                 + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; keep array operations"),
+            )
+
+    def _recorded_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A Python number made of a size the framework records as a tensor (`size_reads`:
+        `int(x.shape[0] / 2)` under torch.jit.trace keeps the example's size)."""
+        if not node.args or node.args[0].keyword is not None:
+            return
+        read = recorded_size_read(node.args[0].value, ctx)
+        if read is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
+                + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
 
     def _size(self, node: cst.Call, ctx: RuleContext) -> None:
