@@ -337,7 +337,10 @@ class NumpyOfTracedValue(Rule):
     What it does:
         Flags calls that turn a traced argument into a host NumPy array: `numpy` functions
         (other than static views such as `np.shape`) and a framework's own conversions
-        (`keras.ops.convert_to_numpy`).
+        (`keras.ops.convert_to_numpy`); where the framework records a traced input's size reads
+        as tensors (`[conversions] size_reads`: torch.jit.trace), also a NumPy function given
+        one (`np.array(image.shape[2:])`, `np.prod(x.shape[1:])`), which stores the example's
+        size (retinaface#5).
 
     Why is this bad:
         NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`
@@ -386,6 +389,7 @@ def spread(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)
         if found is None or not found[1].startswith("NumPy"):  # NumPy's own, or a framework's `convert_to_numpy`
+            self._recorded_size(node, ctx)  # `np.prod(x.shape[1:])`: a traced array's method, a size's conversion
             return
         arg = _first_traced_arg(node, ctx)
         if arg is not None:
@@ -393,6 +397,22 @@ def spread(x):
                 node,
                 f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "
                 f"{found[1]}: " + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy"),
+            )
+            return
+        self._recorded_size(node, ctx)
+
+    def _recorded_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A NumPy function (not a static view, `np.shape`) given a size the framework records
+        as a tensor (`size_reads`: torch.jit.trace), which it turns into a host array."""
+        qualified = ctx.resolve(node.func) or ""
+        if not qualified.startswith("numpy.") or qualified in ctx.analysis.facts.static_calls:
+            return
+        read = next((r for a in node.args if (r := recorded_size_read(a.value, ctx)) is not None), None)
+        if read is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' converts '{ctx.code_for(read)}', the size of a traced value, to a host "
+                "NumPy value: " + framework_of(ctx).says(self.code, "it is frozen into the trace; use torch operations"),
             )
 
 
