@@ -31,6 +31,7 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
         {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
         {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
         {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
+        frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
     )
     return loop_facts(analysis, tables)
 
@@ -260,7 +261,10 @@ class ChangingStaticArgument(Rule):
         at a new index passed by value (`train_step(xs[i])`: its type is unknown), nor calls in the body of a
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
-        comprehension, `list(...)`, or a name bound once to a display), or an instance of a
+        comprehension, `list(...)`, or a name bound once to a display), an array (`jnp.ones(3)`,
+        `np.linspace(...)`, also a module-level name bound once to one: jax raises
+        `ValueError: Non-hashable static arguments`), also through a transform
+        (`jax.grad(loss)(r, x)`), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
         So is an argument whose field declared static (flax.struct's `field(pytree_node=False)`,

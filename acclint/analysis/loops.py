@@ -357,6 +357,8 @@ class StormTables:
     # host draw of one Python number -> position of the argument that makes it an array instead
     # (-1: any; None: always a number): new on every call (`np.random.randn()`, `random.random()`)
     number_draws: dict[str, int | None] = field(default_factory=dict)
+    # calls that make an array (no hash: as a static argument, the call raises)
+    array_makers: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -626,12 +628,18 @@ class LoopFacts:
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
-        builtin call, also through a name bound once to a display; an instance of a module class
-        Python leaves without `__hash__`), or None."""
+        builtin call, also through a name bound once to a display; an array, `StormTables.
+        array_makers`, also through a module-level name bound once to one; an instance of a
+        module class Python leaves without `__hash__`), or None."""
         expr = self._literal(expr, scope) or expr
+        if isinstance(expr, cst.Name) and scope.fn is None:  # a module-level name bound once
+            values = self.analysis.index.module_values.get(expr.value, [])
+            expr = values[0] if len(values) == 1 else expr
         for kinds, what in _UNHASHABLE_DISPLAYS:
             if isinstance(expr, kinds):
                 return what
+        if isinstance(expr, cst.Call) and (self.analysis.resolve(expr.func) or "") in self.tables.array_makers and not self._draws_a_number(expr):
+            return "an array, which has no hash"
         if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) in _UNHASHABLE_BUILTINS:
             return f"a {self.analysis.resolve(expr.func)}"
         cls = self._instance(expr, scope)
@@ -1781,7 +1789,10 @@ class LoopFacts:
             # (the primitive itself, not a project's function that hands its callable to one)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
-        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
+        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers or (
+            isinstance(node.func, cst.Call) and node.func.args and isinstance(node.func.args[0].value, cst.Name)
+            and self._transformed(node.func, node.func.args[0].value.value)
+        ):
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -2120,6 +2131,8 @@ class LoopFacts:
             callee, args = call.func, call.args
             if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
+            elif isinstance(callee, cst.Call) and callee.args and isinstance(callee.args[0].value, cst.Name) and self._transformed(callee, callee.args[0].value.value):
+                callee = callee.args[0].value  # `jax.grad(loss)(r, x)` calls `loss` with the same arguments
             jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
             if jitted is None and isinstance(callee, cst.Name):  # an instance whose `__call__` is compiled
                 cls = self._instance(callee, scope)
