@@ -1,7 +1,7 @@
 """A component of a cache key that changes is reported at the call whose key it is.
 
-Property (ACC5, issue 36: "report at the call, naming the component that changes and the loop";
-shared/TRACE_TIME.md): the hazard is the call that looks the cache up, so the finding's line is
+Property (ACC5, issue 36: "report at the call, naming the component that changes and the
+loop"): the hazard is the call that looks the cache up, so the finding's line is
 the call's (where it starts), whatever line the changing argument is written on; the message names
 the argument. Written for diffrax#142 (dev report diffrax_142: `dfx.diffeqsolve(` on one line,
 `terms=dfx.ODETerm(vector_field)` on the next); each spelling below is the same cache key on
