@@ -8,6 +8,7 @@ from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
@@ -126,7 +127,11 @@ class ScalarConversionOfTracedValue(Rule):
         static and that the module passes a Python int). Where the framework records sizes as
         constants (`torch.jit.trace`: `[conversions] sizes` in its data), also `len(x)` of a
         traced parameter: the example input's length (in a Keras 3 call, which Keras traces
-        with the batch dimension unknown, it raises `TypeError`).
+        with the batch dimension unknown, it raises `TypeError`); and where it records a traced
+        input's size reads as tensors (`[conversions] size_reads`), a Python number made of one
+        (`int(x.shape[0] / 2)`, `float(x.size(1))`, `math.ceil(n / 2)` with `n = x.shape[0]`),
+        which stores the example's size (timm#1673: a call at another batch size reshapes
+        with the old one).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -191,6 +196,9 @@ power(a0, b0, 20)
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
+        if arg is None and qualified != "range":
+            self._recorded_size(node, ctx)
+            return
         if arg is not None and qualified == "range" and not surely_traced(arg, ctx):
             return  # a loop count is configuration as often as not: only an array for sure counts
         if arg is not None:
@@ -198,6 +206,19 @@ power(a0, b0, 20)
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
                 + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; keep array operations"),
+            )
+
+    def _recorded_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A Python number made of a size the framework records as a tensor (`size_reads`:
+        `int(x.shape[0] / 2)` under torch.jit.trace keeps the example's size)."""
+        if not node.args or node.args[0].keyword is not None:
+            return
+        read = recorded_size_read(node.args[0].value, ctx)
+        if read is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
+                + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
 
     def _size(self, node: cst.Call, ctx: RuleContext) -> None:
@@ -316,7 +337,10 @@ class NumpyOfTracedValue(Rule):
     What it does:
         Flags calls that turn a traced argument into a host NumPy array: `numpy` functions
         (other than static views such as `np.shape`) and a framework's own conversions
-        (`keras.ops.convert_to_numpy`).
+        (`keras.ops.convert_to_numpy`); where the framework records a traced input's size reads
+        as tensors (`[conversions] size_reads`: torch.jit.trace), also a NumPy function given
+        one (`np.array(image.shape[2:])`, `np.prod(x.shape[1:])`), which stores the example's
+        size (retinaface#5).
 
     Why is this bad:
         NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`
@@ -365,6 +389,7 @@ def spread(x):
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)
         if found is None or not found[1].startswith("NumPy"):  # NumPy's own, or a framework's `convert_to_numpy`
+            self._recorded_size(node, ctx)  # `np.prod(x.shape[1:])`: a traced array's method, a size's conversion
             return
         arg = _first_traced_arg(node, ctx)
         if arg is not None:
@@ -372,6 +397,22 @@ def spread(x):
                 node,
                 f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "
                 f"{found[1]}: " + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; use jax.numpy"),
+            )
+            return
+        self._recorded_size(node, ctx)
+
+    def _recorded_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A NumPy function (not a static view, `np.shape`) given a size the framework records
+        as a tensor (`size_reads`: torch.jit.trace), which it turns into a host array."""
+        qualified = ctx.resolve(node.func) or ""
+        if not qualified.startswith("numpy.") or qualified in ctx.analysis.facts.static_calls:
+            return
+        read = next((r for a in node.args if (r := recorded_size_read(a.value, ctx)) is not None), None)
+        if read is not None:
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' converts '{ctx.code_for(read)}', the size of a traced value, to a host "
+                "NumPy value: " + framework_of(ctx).says(self.code, "it is frozen into the trace; use torch operations"),
             )
 
 

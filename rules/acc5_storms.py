@@ -30,6 +30,8 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
         {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
         {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
+        {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
+        frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
     )
     return loop_facts(analysis, tables)
 
@@ -68,7 +70,9 @@ class RewrapInLoop(Rule):
         also after an `if` that rebinds it; and the same inside a function that runs on every
         pass of such a loop (a decorated local `def` in a step function, also when the function is
         a method called as `obj.run()` or `self.run()`, is called from another function the loop
-        calls, or calls the local `def` through a transform such as `jax.value_and_grad(loss)`);
+        calls, is the `__init__` of a class the loop instantiates or a method it calls through
+        the class, `Cls.fit(...)`, or calls the local `def` through a transform such as
+        `jax.value_and_grad(loss)` or hands it to a call that runs it, `minimize(loss, ...)`);
         there it is flagged even when the function reuses it across its own inner loop, since it
         is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
         runs only while that function is traced, not on each call. JAX's control-flow primitives
@@ -77,7 +81,8 @@ class RewrapInLoop(Rule):
         a new callable on each pass is flagged the same way at its call, and `lax.map`, which
         wraps what it is given in a closure of its own on every call, whatever it is given;
         since they are mostly written in functions traced from elsewhere, only where a loop at
-        module level (a script's, a notebook's) runs them and no trace reaches their function.
+        module level (a script's, a notebook's) or in a function module-level code calls (a
+        script's `main()`) runs them and no trace reaches their function.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
@@ -85,8 +90,13 @@ class RewrapInLoop(Rule):
         of constants, a `partial` of invariant values) is flagged, since hoisting it compiles
         once; one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
         configuration, and a loop of one pass compiles once: neither is flagged. A result
-        called again (or handed to another call, or called in a nested loop) on the same pass
-        is a per-pass compile that the pass reuses: not flagged. `torch.compile` caches on the code object, so a new lambda there
+        called again (or handed to another call) on the same pass is a per-pass compile that
+        the pass reuses: not flagged; nor is one called in a nested loop when what the pass
+        wraps closes over a value the pass binds (`partial(loss, scale=scale)`: one compile per
+        configuration, as a static argument would be), while one that holds nothing the pass
+        configures (the callable `jax.vjp` or `jax.linearize` returns over the pass's primals,
+        jax#282; `jax.grad(g)` of a function the loop does not change) compiles on every pass
+        of an unbounded loop for nothing and is flagged at the first call in the nested loop. `torch.compile` caches on the code object, so a new lambda there
         compiles once and is not flagged. A new object each pass brings its own compiled
         callables: `t = Trainer(cfg); t.step(x)` (or `Trainer(cfg).step(x)`, or the same in a
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
@@ -198,8 +208,9 @@ class ChangingStaticArgument(Rule):
     """A compiled call whose static or by-value argument, part of its cache key, is new on every pass of a loop or cannot be hashed at all.
 
     What it does:
-        Flags an argument the compiled callable's cache keys on by value or hash, passed in an
-        unbounded loop a value that is new on every pass. Keyed by value: an argument named by
+        Flags the call of a compiled callable, in an unbounded loop, where an argument its cache
+        keys on by value or hash is given a value that is new on every pass (the finding is at
+        the call, wherever the argument is written, and names the argument). Keyed by value: an argument named by
         `static_argnums` / `static_argnames` of a jitted function (a decorator,
         `partial(jax.jit, static_argnums=...)`, or `f = jax.jit(g, static_argnames=...)`, also
         element-wise: `f, h = jax.jit(g, ...), jax.jit(k, ...)`, and around a starred name:
@@ -221,10 +232,15 @@ class ChangingStaticArgument(Rule):
         flax's `TrainState` declares `tx` and `apply_fn` so), so a pytree made on each pass with a
         new value in one (`state.replace(tx=optax.adam(lr))`, `TrainState.create(...,
         tx=optax.sgd(lr))`, `Holder(fn=lambda v: v)` of a flax.struct class), or a name bound to
-        one, is flagged. New on every pass (a
+        one, is flagged; and the arguments a library object's compiled method keys by value in
+        the object's own cache (numpyro's `mcmc.run(key, y_obs)`: the model's arguments, unless
+        the `MCMC` was made with `jit_model_args=True`; `[compiled_methods]` of a library
+        table). New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
-        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), and
+        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
+        Python number drawn from a host generator with a continuous range (`random.random()`,
+        `np.random.uniform()`, `np.random.randn()`; not an array draw nor `randint`), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict
@@ -245,7 +261,10 @@ class ChangingStaticArgument(Rule):
         at a new index passed by value (`train_step(xs[i])`: its type is unknown), nor calls in the body of a
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
-        comprehension, `list(...)`, or a name bound once to a display), or an instance of a
+        comprehension, `list(...)`, or a name bound once to a display), an array (`jnp.ones(3)`,
+        `np.linspace(...)`, also a module-level name bound once to one: jax raises
+        `ValueError: Non-hashable static arguments`), also through a transform
+        (`jax.grad(loss)(r, x)`), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
         So is an argument whose field declared static (flax.struct's `field(pytree_node=False)`,
@@ -345,8 +364,9 @@ class ChangingShapeInLoop(Rule):
     """A compiled call in a loop whose traced argument has a shape new on every pass.
 
     What it does:
-        Flags an argument of a jitted, `tf.function` or accelerated function, called in an
-        unbounded loop, whose shape is new on every pass, that is, where a size is computed
+        Flags the call of a jitted, `tf.function` or accelerated function, in an unbounded
+        loop, where an argument's shape is new on every pass (the finding is at the call, and
+        names the argument), that is, where a size is computed
         from a value new on every pass (see ACC502): a slice with one end moving with the
         loop (`x[:i]`, `x[i:]`, `x[:, :t + 1]`) while the other stays put; a new size in a
         shape-like position of any call, a `shape=`, `size=`, `num=` or `repeats=` keyword, a
@@ -431,9 +451,11 @@ class ChangingAcceleratedInput(Rule):
     """A `dlaccelerate`d call in a loop whose non-dlarray input, part of its trace key by value, is new on every pass.
 
     What it does:
-        Flags an argument of a function accelerated with the runtime's `dlaccelerate`, called
-        in an unbounded loop, that is no dlarray and is new on every pass: the loop's counter
-        (an iteration or epoch number), a counter stepped by a literal, anything computed from
+        Flags the call of a function accelerated with the runtime's `dlaccelerate`, in an
+        unbounded loop, where an argument (named in the message) is no dlarray and is new on
+        every pass: the loop's counter
+        (an iteration or epoch number), a counter stepped by a literal, a number drawn from a
+        host generator (`random.random()`), anything computed from
         those by any call, method or arithmetic that does not collapse it to a few values (a
         decaying learning rate; see ACC502), or a new object.
 

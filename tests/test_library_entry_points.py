@@ -40,8 +40,8 @@ CASES = {
     "a local def given through ODETerm by a function a script's loop runs (diffrax_142)": """
 def solve_ode():
     def vector_field(t, x, _): return -0.1*x
-    return dfx.diffeqsolve(
-        terms=dfx.ODETerm(vector_field), solver=dfx.Dopri5(), t0=0.0, t1=1.0, dt0=0.1, y0=1.0)  # expect: ACC502
+    return dfx.diffeqsolve(  # expect: ACC502
+        terms=dfx.ODETerm(vector_field), solver=dfx.Dopri5(), t0=0.0, t1=1.0, dt0=0.1, y0=1.0)
 
 for i in range(N):
     ys = solve_ode()

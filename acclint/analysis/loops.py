@@ -130,7 +130,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import AbstractSet
+from typing import AbstractSet, Iterable
 from weakref import WeakKeyDictionary
 
 import libcst as cst
@@ -201,7 +201,7 @@ class Jitted:
     CacheKey with the wrapper's own keywords applied)."""
 
     marker: str
-    identity: str = "function"  # CacheKey.identity
+    identity: str = "function"  # CacheKey.identity; "instance": a library object's compiled method (`_compiled_method`)
     values_keyed: bool = False  # every Python value passed is in the key, by value
     shapes_keyed: bool = True
     static_positions: frozenset[int] = frozenset()
@@ -247,6 +247,7 @@ class Loop:
     made: dict[str, str] = field(default_factory=dict)  # names bound to a call's result: what was called
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
     static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
+    pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,7 @@ class KeyChange:
     """A component of a compiled call's cache key that is new on every pass (one finding)."""
 
     code: str  # ACC501 identity, ACC502 static or by-value argument, ACC503 shape, ACC504 a dlaccelerate input, ACC505 a guard
-    node: cst.CSTNode  # where to report: the argument that changes, or (ACC501, ACC505) the call
+    node: cst.CSTNode  # where to report: the call whose key it is (issue 36), wherever its argument is written
     component: str  # what changes: "static argument 'lr'", "the shape of 'x[:t]'", ...
     callee: cst.CSTNode  # the compiled callable as called; for ACC501 the wrapper application that makes it
     where: str  # the loop: "this loop", "'step', which 'train' calls in a loop"
@@ -353,6 +354,11 @@ class StormTables:
     # call -> (position, keyword) of the leaf it sets in a copy of a pytree (`eqx.tree_at(where,
     # tree, replace)`: 2, "replace")
     leaf_setters: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # host draw of one Python number -> position of the argument that makes it an array instead
+    # (-1: any; None: always a number): new on every call (`np.random.randn()`, `random.random()`)
+    number_draws: dict[str, int | None] = field(default_factory=dict)
+    # calls that make an array (no hash: as a static argument, the call raises)
+    array_makers: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -364,6 +370,7 @@ class LoopFacts:
         self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
+        self._hosts: frozenset[FunctionInfo] | None = None  # `_host_functions`, once the walk is done
         self._retrained: list[_Rewrap] = []  # `_retrain`'s finds: a model compiled and trained each pass
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
@@ -394,7 +401,9 @@ class LoopFacts:
         # The last names of the library compiled entry points the module's imports reach
         # (`import diffrax as dfx` reaches `diffrax.diffeqsolve`): a call whose callee ends in
         # one is looked up (`_entry_point`), no other.
-        self._entry_tails = _entry_tails(analysis)
+        self._entry_tails = _reached_tails(analysis, analysis.markers.compiled)
+        # ... and the method names of library objects' compiled methods (`mcmc.run`: `_compiled_method`)
+        self._method_tails = _reached_tails(analysis, analysis.markers.compiled_methods)
         if not self._applies_wrapper():
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
@@ -405,15 +414,15 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
-        if self._entry_tails or self._resets_and_builds():
-            return True  # it calls a library's compiled entry point (`_entry_point`), or `_retrain`'s methods
+        if self._entry_tails or self._method_tails or self._resets_and_builds():
+            return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
-        return primitives and self._loop_at_module_level()
+        return primitives and self._host_loop_possible()
 
     def _resets_and_builds(self) -> bool:
         """Whether the module calls both a method that builds a kept compiled function and runs
@@ -422,13 +431,16 @@ class LoopFacts:
         called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
         return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
-    def _loop_at_module_level(self) -> bool:
-        """Whether a loop runs at module level (a script's, a notebook's): the only place a
-        primitive that compiles what it is given counts (`_compiled_at_once`), so a module of
-        such primitives without one has nothing to walk."""
+    def _host_loop_possible(self) -> bool:
+        """Whether a loop runs at module level (a script's, a notebook's), or module-level code
+        calls a module function, whose loops are host loops too (`_host_functions`): the only
+        places a primitive that compiles what it is given counts (`_compiled_at_once`), so a
+        module of such primitives without either has nothing to walk."""
         loops = (cst.For, cst.While, cst.CompFor)
+        functions = self.analysis.index.functions
         return any(
-            isinstance(node, loops) for statement in self.analysis.module.body
+            isinstance(node, loops) or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in functions
+            for statement in self.analysis.module.body
             if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) for node in walk_all(statement)
         )
 
@@ -522,6 +534,8 @@ class LoopFacts:
         """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
         cache keyed by hash has no key for them on any call, so this needs no loop."""
         jitted, found, position = call.jitted, [], 0
+        if jitted.identity == "instance":
+            return found  # a library object's own cache (numpyro's MCMC compiles anew for an unhashable key)
         for arg in call.args:
             if arg.star:
                 continue
@@ -530,7 +544,7 @@ class LoopFacts:
             what = self._unhashable(arg.value, call.scope) if static else None
             if what is not None:
                 component = f"static argument '{self._code(arg.value)}' ({what})"
-                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+                found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         return found
 
     def _array_metadata(self, call: JittedCall, looked_up: bool) -> list[KeyChange]:
@@ -554,7 +568,7 @@ class LoopFacts:
             field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
                 component = f"argument '{self._code(arg.value)}' (its static field '{field_name}' holds an array, which cannot be compared)"
-                found.append(KeyChange("ACC502", arg.value, component, call.callee, "", call.statement, hashable=False))
+                found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         return found
 
     def _array_in_static_field(self, cls: ClassInfo, made: cst.Call | None) -> str | None:
@@ -614,12 +628,18 @@ class LoopFacts:
 
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
-        builtin call, also through a name bound once to a display; an instance of a module class
-        Python leaves without `__hash__`), or None."""
+        builtin call, also through a name bound once to a display; an array, `StormTables.
+        array_makers`, also through a module-level name bound once to one; an instance of a
+        module class Python leaves without `__hash__`), or None."""
         expr = self._literal(expr, scope) or expr
+        if isinstance(expr, cst.Name) and scope.fn is None:  # a module-level name bound once
+            values = self.analysis.index.module_values.get(expr.value, [])
+            expr = values[0] if len(values) == 1 else expr
         for kinds, what in _UNHASHABLE_DISPLAYS:
             if isinstance(expr, kinds):
                 return what
+        if isinstance(expr, cst.Call) and (self.analysis.resolve(expr.func) or "") in self.tables.array_makers and not self._draws_a_number(expr):
+            return "an array, which has no hash"
         if isinstance(expr, cst.Call) and self.analysis.resolve(expr.func) in _UNHASHABLE_BUILTINS:
             return f"a {self.analysis.resolve(expr.func)}"
         cls = self._instance(expr, scope)
@@ -660,10 +680,13 @@ class LoopFacts:
                 if what is not None:
                     code = "ACC504" if jitted.runtime and not static else "ACC502"
                     kind = "static argument" if static else "argument"
+                    if jitted.identity == "instance":  # a library object's own cache (`_compiled_method`)
+                        unless = self.analysis.markers.compiled_methods[jitted.marker].unless
+                        kind, what = "argument", what + (f" (the object's cache keys it unless made with {unless}=True)" if unless else "")
                     if named in jitted.specialized or index in jitted.specialized_positions:
                         kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
                     found.append(KeyChange(
-                        code, arg.value, f"{kind} {what}", call.callee, each.where, call.statement,
+                        code, call.call, f"{kind} {what}", call.callee, each.where, call.statement,
                         held=around is not None, string=not (static or jitted.values_keyed),
                     ))
                     continue
@@ -672,7 +695,7 @@ class LoopFacts:
                 held = self._holding(arg.value, each) if jitted.graph_static else self._static_field_given(arg.value, each)
             if held is not None:
                 found.append(KeyChange(
-                    "ACC502", arg.value, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
+                    "ACC502", call.call, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
                     call.callee, each.where, call.statement, held=True,
                 ))
                 continue
@@ -680,7 +703,7 @@ class LoopFacts:
                 resized = self._resized(arg.value, each)
                 if resized is not None:
                     found.append(KeyChange(
-                        "ACC503", arg.value, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
+                        "ACC503", call.call, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
                     ))
         return found
 
@@ -718,6 +741,8 @@ class LoopFacts:
                 leaf = positional[position] if position < len(positional) else next(
                     (a.value for a in expr.args if a.keyword is not None and a.keyword.value == keyword), None)
                 return self._made_by(leaf, loops, scope) if leaf is not None else None
+            if self._draws_a_number(expr):
+                return None  # a Python number, not an array (`np.random.randn()`)
             cls = self._class_named(expr.func)
             if cls is not None and expr.args and self._pytree_class(cls, named_tuples=True):
                 # a pytree node's fields are its leaves: arrays where each field given is one
@@ -834,6 +859,8 @@ class LoopFacts:
         only where the value is keyed whatever its type (`static`: a static argument); where
         Python values are keyed by value and arrays by shape, it is the data-batch idiom
         (`xs[i]`), whose type is unknown: it says nothing."""
+        if type(expr) is cst.Call and self._draws_a_number(expr):
+            return True  # a host draw: new on every call, loop or not
         if not changing:
             return False
         kind = type(expr)
@@ -895,6 +922,23 @@ class LoopFacts:
             for part in ((element.slice.value,) if isinstance(element.slice, cst.Index) else (element.slice.lower, element.slice.upper))
         ]
         return any(part is not None and self._changing(part, changing, static) for part in parts)
+
+    def _draws_a_number(self, expr: cst.Call) -> bool:
+        """A host draw of one Python number from a continuous range (`StormTables.number_draws`:
+        `random.random()`, `np.random.uniform()`; not `np.random.randn(3)`, an array, nor
+        `size=`): a new value on every call."""
+        if not self.tables.number_draws:
+            return False
+        callee = self.analysis.resolve(expr.func)
+        if callee not in self.tables.number_draws:
+            return False
+        sizing = self.tables.number_draws[callee]
+        if sizing is None:
+            return True
+        if any(a.star or a.keyword is not None and a.keyword.value == "size" for a in expr.args):
+            return False
+        positional = sum(a.keyword is None for a in expr.args)
+        return positional == 0 if sizing == -1 else positional <= sizing
 
     def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """A call given a new value (or a method of one) returns a new value, unless it
@@ -1273,7 +1317,7 @@ class LoopFacts:
         callers = self._called_in_loops()
         scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
-            if c.primitive and not (c.scope.fn is None if c.loop is not None else c.scope.fn in scripted):
+            if c.primitive and not (c.scope.fn is None or c.scope.fn in self._host_functions() if c.loop is not None else c.scope.fn in scripted):
                 continue
             loop = c.loop
             if loop is not None and loop.bounded and not self._invariant_in(c):
@@ -1284,12 +1328,30 @@ class LoopFacts:
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
                 if len(calls) == 1 and c.result not in loop.called_nested:
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+                elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
+                    inner = next((
+                        n for n in _nodes(loop.node, in_order=True) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
+                    ), None)  # None: only handed on in the inner loop (`measure(step)`)
+                    if inner is not None:
+                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
                 if where is not None and call is not None:
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
+
+    def _configures_nothing(self, c: _Candidate, loop: Loop) -> bool:
+        """Whether the callable a candidate wraps on each pass of an unbounded loop holds nothing
+        the pass configures, so that the compile on each pass is waste even when an inner loop
+        then reuses it: a transform's callable over the pass's primals (arrays: `_, pullback = jax.vjp(f, x)`,
+        jax#282), or a callable reading nothing the loop binds (`jax.grad(g)`). One that closes
+        over a value the pass binds (`partial(loss, scale=scale)`) is one compile per
+        configuration, as a static argument would be (tests/test_rewrapped_per_outer_pass.py)."""
+        wrapped = c.wrapped
+        if isinstance(wrapped, cst.Name):
+            return wrapped.value in loop.pullbacks
+        return wrapped is not None and not (_read_names(wrapped) & loop.assigned)
 
     def _invariant_in(self, c: _Candidate) -> bool:
         """Whether the callable a candidate in a bounded loop wraps depends on nothing that loop
@@ -1674,6 +1736,7 @@ class LoopFacts:
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             unbounded[-1].fresh.add(name.value)
+            unbounded[-1].pullbacks.add(name.value)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if isinstance(node.func, cst.Call):
@@ -1722,11 +1785,16 @@ class LoopFacts:
                 ))
         elif (entry := self._entry_point(node.func)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
+            self.calls.append(JittedCall(node, node.func, tuple(node.args), method, loops, scope, statement))
         elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
             # (the primitive itself, not a project's function that hands its callable to one)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
-        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers:
+        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers or (
+            isinstance(node.func, cst.Call) and node.func.args and isinstance(node.func.args[0].value, cst.Name)
+            and self._transformed(node.func, node.func.args[0].value.value)
+        ):
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -1772,6 +1840,44 @@ class LoopFacts:
             return None
         wrapper = self.analysis.markers.compiled.get(self.analysis.resolve(func) or "")
         return self._jitted(wrapper, Options(), None, func) if wrapper is not None else None
+
+    def _compiled_method(self, call: cst.Call, scope: _Scope) -> Jitted | None:
+        """The compiled callable `obj.method(...)` calls when `obj` is an instance of a library
+        class whose `method` is compiled (`[compiled_methods]`: numpyro's `mcmc.run(key, y)`),
+        keyed by value on the arguments the data name (the instance keeps the cache: identity
+        "instance"), or None; None too where a constructor of `obj` in the module was given the
+        keyword that keys none of them (`MCMC(..., jit_model_args=True)`)."""
+        func: cst.Attribute = call.func  # type: ignore[assignment]
+        methods = self.analysis.markers.compiled_methods
+        for cls in self.analysis.types(func.value, scope.fn):
+            method = methods.get(f"{cls}.{func.attr.value}")
+            if method is None:
+                continue
+            if method.unless and self._made_with(func.value, method.unless, scope):
+                return None
+            positional = sum(a.keyword is None and not a.star for a in call.args)
+            keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+            return Jitted(
+                f"{cls}.{func.attr.value}", identity="instance", shapes_keyed=False,
+                static_positions=frozenset(range(method.keyed_from, positional)), static_names=frozenset(keywords - method.unkeyed),
+            )
+        return None
+
+    def _made_with(self, obj: cst.BaseExpression, keyword: str, scope: _Scope) -> bool:
+        """Whether a call binding the name `obj` in its function or at module level passes
+        `keyword` anything but a literal False (an unknown object: False)."""
+        if not isinstance(obj, cst.Name):
+            return False
+        where = scope.fn.node.body if scope.fn is not None else self.analysis.module  # type: ignore[union-attr]
+        values = [v for n in _nodes(where) if isinstance(n, cst.Assign) for t, v in self._pairs(n) if t == obj.value]
+        values += self.analysis.index.module_values.get(obj.value, [])
+        return any(
+            isinstance(v, cst.Call) and any(
+                a.keyword is not None and a.keyword.value == keyword and not (isinstance(a.value, cst.Name) and a.value.value == "False")
+                for a in v.args
+            )
+            for v in values
+        )
 
     def _fresh_callable(self, expr: cst.BaseExpression, scope: _Scope, loop: Loop | None, owner: str = "") -> str | None:
         """What new callable `expr` makes on each evaluation, or None (a module-level
@@ -2032,6 +2138,8 @@ class LoopFacts:
             callee, args = call.func, call.args
             if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
+            elif isinstance(callee, cst.Call) and callee.args and isinstance(callee.args[0].value, cst.Name) and self._transformed(callee, callee.args[0].value.value):
+                callee = callee.args[0].value  # `jax.grad(loss)(r, x)` calls `loss` with the same arguments
             jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
             if jitted is None and isinstance(callee, cst.Name):  # an instance whose `__call__` is compiled
                 cls = self._instance(callee, scope)
@@ -2066,11 +2174,22 @@ class LoopFacts:
         return None
 
     def _call_of(self, name: str, scope: _Scope) -> cst.Call | None:
-        """The first call of `name` in the body of `scope`'s function (in source order), or None."""
+        """The first call of `name` in the body of `scope`'s function (in source order), or of a
+        call it is handed to, which runs it (`minimize(loss, ...)`, `cls.fit(loss=loss)`, as a
+        loop's hand-overs count), or None."""
         return next((
             n for n in _nodes(scope.fn.node, in_order=True)  # type: ignore[union-attr]
-            if isinstance(n, cst.Call) and (isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name))
+            if isinstance(n, cst.Call) and (
+                isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name) or self._handed_on(n, name)
+            )
         ), None)
+
+    def _handed_on(self, call: cst.Call, name: str) -> bool:
+        """Whether `call` is given `name` itself as an argument and is no marker (a wrapper or a
+        transform applied to it, `jax.grad(loss)`, only wraps it)."""
+        return any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args) and (
+            self.analysis.markers.get(self.analysis.resolve(call.func)) is None
+        )
 
     def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:
         """`jax.grad(name)`, `eqx.filter_value_and_grad(name)`, `jax.vmap(name)`: a transform of
@@ -2084,10 +2203,12 @@ class LoopFacts:
         """Functions that run on every pass of an unbounded loop: called inside one, or called
         (anywhere in its body) by a function that does. function -> how (for messages).
         `module_only`: only loops at module level (a script's or a notebook's), which are host
-        code whatever traces the module's functions elsewhere."""
+        code whatever traces the module's functions elsewhere, or in a function module-level
+        code calls (`_host_functions`)."""
         found: dict[FunctionInfo, str] = {}
+        hosts = self._host_functions() if module_only else frozenset()
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
-            if module_only and scope.fn is not None:
+            if module_only and scope.fn is not None and scope.fn not in hosts:
                 continue
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
@@ -2101,21 +2222,52 @@ class LoopFacts:
                     frontier.append(fn)
         return found
 
+    def _host_functions(self) -> frozenset[FunctionInfo]:
+        """Functions module-level code calls (a script's `main()`, also under `if __name__ ==
+        "__main__":`), directly or through the functions they call, and in no context: host code
+        for sure, as module-level code is, so their loops are host loops (dev report eks_78)."""
+        if self._hosts is None:
+            found = {fn for _caller, fn, _skipped, _call, scope, _loops in self._host_calls if scope.fn is None}
+            frontier = list(found)
+            while frontier:
+                caller = frontier.pop()
+                for source, callee, *_ in self._host_calls:
+                    if source is caller and callee not in found:
+                        found.add(callee)
+                        frontier.append(callee)
+            self._hosts = frozenset(fn for fn in found if not fn.contexts)
+        return self._hosts
+
     def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
         """The module's function a call runs, and how many leading parameters the call does not
         pass: `f(...)` by lexical scope (0), `self.m(...)` in a method of the class defining `m`
         or `obj.m(...)` with `obj` bound to an instance of a module class (1, the instance or a
-        classmethod's class; 0 for a staticmethod, which is given neither)."""
+        classmethod's class; 0 for a staticmethod, which is given neither), `Cls(...)` its
+        `__init__` (1), `Cls.m(...)` (1 for a classmethod, else 0: the caller passes any
+        instance itself)."""
         if isinstance(func, cst.Name):
             fn = self._function_named(func.value, scope)
-            return (fn, 0) if fn is not None else None
+            if fn is not None:
+                return (fn, 0)
+            made = self._module_class(func.value, scope)  # `Cls(...)` runs `Cls.__init__`
+            init = made.methods.get("__init__") if made is not None else None
+            return (init, 1) if init is not None else None
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return None
         cls = self._instance(func.value, scope)
         if cls is None and scope.fn is not None:
             cls = scope.fn.own_class(func.value.value)
-        fn = cls.methods.get(func.attr.value) if cls is not None else None
+        if cls is None:  # `Cls.method(...)`: the class's own function (a classmethod is given the class)
+            named = self._module_class(func.value.value, scope)
+            fn = named.methods.get(func.attr.value) if named is not None else None
+            return (fn, 1 if fn.class_param else 0) if fn is not None else None
+        fn = cls.methods.get(func.attr.value)
         return (fn, 1 if fn.is_method else 0) if fn is not None else None
+
+    def _module_class(self, name: str, scope: _Scope) -> ClassInfo | None:
+        """The module's class `name` names where no function around `scope` binds it."""
+        cls = self.analysis.index.classes.get(name)
+        return cls if cls is not None and not self._shadowed(name, scope) else None
 
     def _function_named(self, name: str, scope: _Scope) -> FunctionInfo | None:
         fn = scope.fn
@@ -2250,10 +2402,10 @@ def _operands(expr: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _entry_tails(analysis: ModuleAnalysis) -> frozenset[str]:
-    """The last names of the library compiled entry points (`MarkerTable.compiled`) that a
-    module-level import of the module binds or reaches (`import diffrax as dfx`: `diffeqsolve`)."""
-    compiled = analysis.markers.compiled
+def _reached_tails(analysis: ModuleAnalysis, compiled: Iterable[str]) -> frozenset[str]:
+    """The last names of the library compiled entry points or methods (`MarkerTable.compiled`,
+    `compiled_methods`) that a module-level import of the module binds or reaches (`import
+    diffrax as dfx`: `diffeqsolve`; `from numpyro.infer import MCMC`: `run`)."""
     if not compiled:
         return frozenset()
     imports = analysis.index.imports

@@ -337,6 +337,17 @@ class Framework:
         return any(code.startswith(tuple(self.families.get(kind, ()))) for kind in kinds)
 
 
+@dataclass(frozen=True)
+class CompiledMethod:
+    """What a library object's compiled method keys its cache on, by value: its positional
+    arguments from `keyed_from` on and its keywords but `unkeyed`; none of them where the
+    object was made with the keyword `unless` given anything but a literal False."""
+
+    keyed_from: int
+    unkeyed: frozenset[str]
+    unless: str
+
+
 @dataclass(frozen=True, eq=False)  # hashed by identity: per-table caches key on it
 class MarkerTable:
     markers: dict[str, Marker]
@@ -375,6 +386,10 @@ class MarkerTable:
     # its qualified name -> that decorator. Calling it is calling a compiled callable with that
     # wrapper's cache key (acclint.analysis.loops).
     compiled: dict[str, str] = field(default_factory=dict)
+    # A library object's compiled methods (`[compiled_methods]` of a library table:
+    # `numpyro.infer.MCMC.run`), the class's qualified name and the method's -> the cache key
+    # the instance keeps for it (acclint.analysis.loops).
+    compiled_methods: dict[str, CompiledMethod] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -533,6 +548,7 @@ def load_markers(
         keywords |= set(raw["static_arguments"]["names"])
     absent = absent_names()
     compiled: dict[str, str] = {}
+    compiled_methods: dict[str, CompiledMethod] = {}
     for raw in library_files():
         for name, marker in _markers_of(raw).items():
             if name in absent:
@@ -540,6 +556,12 @@ def load_markers(
             markers.setdefault(name, marker)  # a framework's own entry wins
             owner.setdefault(name, raw["library"]["framework"])
         compiled.update({name: wrapper for name, wrapper in raw.get("compiled", {}).items() if name not in absent})
+        for made in raw.get("instances", ()):
+            instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
+        compiled_methods.update({
+            name: CompiledMethod(spec["keyed_from"], frozenset(spec.get("unkeyed", ())), spec.get("unless", ""))
+            for name, spec in raw.get("compiled_methods", {}).items()
+        })
     for name in accelerators:
         markers[name] = Marker(name=name, kind=CACHED)
     for name in differentiators:
@@ -563,6 +585,7 @@ def load_markers(
         yields_own=yields_own,
         containers=frozenset(containers),
         compiled=compiled,
+        compiled_methods=compiled_methods,
     )
 
 
