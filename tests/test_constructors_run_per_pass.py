@@ -9,6 +9,7 @@ function that makes it. Written for the dev reports interpax_99 (a class built p
 `__init__` calls `approx_df`, which jits a local function) and ergo_338 (a classmethod called
 per question that jits its local loss). Look-alikes: an `__init__` that calls a module-level
 jitted function, or jits a module-level function (cached on it).
+`cls(...)` inside a classmethod is a construction of the classmethod's class.
 Run (jax 0.10.2, compile log, 6 passes): the `__init__` through a helper 6 compiles, a
 classmethod 6, a staticmethod in a while loop 6; the look-alikes 1 and 1.
 """
@@ -60,6 +61,29 @@ def run(x, n):
     while i < n:
         x = Ops.scaled(x, 2.0)
         i += 1
+""",
+    "`cls(...)` in a classmethod a comprehension calls, its __init__ jitting a partial": """
+class Model:
+    def __init__(self, w, k):
+        self.y = jax.jit(functools.partial(jnp.multiply, k))(w)  # expect: ACC501
+
+    @classmethod
+    def make(cls, w):
+        return cls(w, 3.0)
+
+def fit(ws):
+    return [Model.make(w) for w in ws]
+""",
+    "look-alike: a parameter that shadows the class is no construction": """
+class Smoother:
+    def __init__(self, x, k):
+        self.out = jax.jit(lambda v: v * k)(x)
+
+def main(Smoother):
+    while True:
+        s = Smoother(jnp.ones(3), 2)
+        if s.out.sum() > 10:
+            break
 """,
     "look-alike: __init__ calls a module-level jitted function": """
 @jax.jit

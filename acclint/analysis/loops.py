@@ -2265,7 +2265,13 @@ class LoopFacts:
         return (fn, 1 if fn.is_method else 0) if fn is not None else None
 
     def _module_class(self, name: str, scope: _Scope) -> ClassInfo | None:
-        """The module's class `name` names where no function around `scope` binds it."""
+        """The module's class `name` names: an enclosing classmethod's class parameter (`cls`
+        of `cls(...)`), or a class of the module's top level no function around `scope` binds."""
+        fn = scope.fn
+        while fn is not None:
+            if fn.class_param == name:
+                return fn.cls
+            fn = fn.parent
         cls = self.analysis.index.classes.get(name)
         return cls if cls is not None and not self._shadowed(name, scope) else None
 
