@@ -138,9 +138,47 @@ HAZARDS = {
 
         main()
     """,
+    # Found by the same change (the function's own name holding the compiled callable), added
+    # after it: jax.jit builds on the first call, so a call before the write is needed.
+    "jitted_by_main_called_before_and_after_the_write": """
+        import jax
+        import jax.numpy as jnp
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE  # expect: ACC601
+
+        def main():
+            global SCALE
+            step = jax.jit(f)
+            step(jnp.ones(3))
+            SCALE = 5.0
+            return step(jnp.ones(3))
+
+        main()
+    """,
 }
 
 LOOK_ALIKES = {
+    "jitted_by_main_first_called_after_the_write": """
+        import jax
+        import jax.numpy as jnp
+
+        SCALE = 2.0
+
+        def f(x):
+            return x * SCALE
+
+        def main():
+            global SCALE
+            step = jax.jit(f)
+            y = f(jnp.ones(3))
+            SCALE = 5.0
+            return step(y)
+
+        main()
+    """,
     "global_set_in_main_before_the_export": """
         import torch
         from torch import nn
