@@ -2,19 +2,11 @@
 returns when its traced `forward` calls it on a tensor is a tensor: a Python branch on it is
 data-dependent control flow (benchmarks/torch_docs t4 and n1, run on torch 2.13: the trace keeps
 the example's branch; torch.export raises on the branch). Written at stop 44 (tfdocs44) before
-any change; not done by the deadline: the analysis gives an unknown kind to a call through an
-attribute bound to an object a framework's namespace made, so the hazards below are strict
-xfails that say so. The reach itself holds: a module passed to a helper that traces it is found
-when the branch reads the input directly (`if x.sum() > 0`)."""
+the change (`layer_namespaces` in torch_compile.toml; contexts.callee_returns)."""
 
 import pytest
 
 from labelled import assert_labels_match
-
-LEFT = pytest.mark.xfail(
-    strict=True,
-    reason="left at stop 44: `self.fc(x)` with `self.fc = nn.Linear(...)` is not taken as a tensor in a traced forward",
-)
 
 HAZARDS = {
     "exported_by_a_helper_main_hands_a_new_instance": """
@@ -121,7 +113,6 @@ LOOK_ALIKES = {
 }
 
 
-@LEFT
 @pytest.mark.parametrize("source", list(HAZARDS.values()), ids=list(HAZARDS))
 def test_a_torch_submodule_output_is_a_tensor(source):
     assert_labels_match(source)

@@ -91,6 +91,13 @@ class Objects:
         """The class of this module that every value `expr` may hold is an instance of."""
         return self._made(expr, scope, self._local_class)
 
+    def holds_layer(self, expr: cst.BaseExpression, scope: FunctionInfo | None, is_layer: Callable[[cst.Call], bool]) -> bool:
+        """Whether every value the attribute of `self` (or name) `expr` is bound to is a layer a
+        library makes (`self.fc = nn.Linear(3, 3)` in `__init__`: `is_layer`), so calling it maps
+        arrays to arrays."""
+        values = self._bound(expr, scope)
+        return bool(values) and all(isinstance(v, cst.Call) and is_layer(v) for v, _ in values)
+
     def imported_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
         """The qualified name (as the module's imports spell it) of the imported class that every
         value `expr` may hold is an instance of (`model = Net()` after `from .nets import Net`),
