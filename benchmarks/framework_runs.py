@@ -1107,6 +1107,25 @@ def trace_iteration_over_input() -> str:
 
 
 @fact("torch")
+def export_built_when_applied() -> str:
+    """torch.export.export runs the module's forward when applied: a global the forward reads,
+    rebound after the export and before the exported program's first call, is not seen (as
+    torch.jit.trace; `[cache] built = "applied"`)."""
+    import torch
+
+    global _EXPORT_BIAS
+    _EXPORT_BIAS = 1.0
+
+    class Shift(torch.nn.Module):
+        def forward(self, x):
+            return x + _EXPORT_BIAS
+
+    program = torch.export.export(Shift(), (torch.zeros(1),))
+    _EXPORT_BIAS = 5.0
+    return f"exported program {float(program.module()(torch.zeros(1)))} (eager {float(Shift()(torch.zeros(1)))})"
+
+
+@fact("torch")
 def trace_size_of_input() -> str:
     """The look-alike: `x.size(0)` in a tensor operation is recorded, not baked."""
     import torch

@@ -458,6 +458,58 @@ PASSED = {
             with Pool(4) as pool:
                 return load_all(pool, paths)
     """,
+    # Stop 44 (tfdocs44): the call may be one of the module's own statements, not a function's
+    # (benchmarks/tf_docs/n44_p11: `ds = subsample(tf.data.Dataset.range(20))` at module level).
+    "a_module_statement_passes_a_dataset_to_a_filtering_helper": """
+        import random
+        import tensorflow as tf
+
+        def keep(x):
+            return random.random() < 0.5  # expect: ACC101
+
+        def subsample(ds):
+            return ds.filter(keep)
+
+        ds = subsample(tf.data.Dataset.range(20))
+    """,
+    "a_module_statement_passes_a_bound_dataset_by_keyword": """
+        import tensorflow as tf
+
+        def scale(x):
+            print("scaling", x)  # expect: ACC401
+            return x * 2
+
+        def prepare(batch, ds):
+            return ds.map(scale).batch(batch)
+
+        raw = tf.data.TFRecordDataset(["a.tfrecord"])
+        train = prepare(8, ds=raw.shuffle(10))
+    """,
+    "a_module_loop_passes_a_dataset_to_a_flat_mapping_helper": """
+        import numpy as np
+        import tensorflow as tf
+
+        def explode(x):
+            return tf.data.Dataset.from_tensors(x + np.random.normal())  # expect: ACC101
+
+        def expand(ds):
+            return ds.flat_map(explode)
+
+        for name in ["a", "b"]:
+            expanded = expand(tf.data.Dataset.list_files(name + "/*"))
+    """,
+    "a_module_statement_passes_a_pandas_series_to_a_mapping_helper_is_fine": """
+        import random
+        import pandas as pd
+
+        def jitter(x):
+            return x + random.random()
+
+        def apply(col):
+            return col.map(jitter)
+
+        out = apply(pd.Series([1.0, 2.0]))
+    """,
 }
 
 

@@ -35,8 +35,9 @@ def test_the_set_holds_its_recall_and_precision():
     tallies = [measure.score(r, found.get(r.path.resolve(), []), misses, extras) for r in reports]
     labels = sum(t.labels for tally in tallies for t in tally.values())
     hits = sum(t.found for tally in tallies for t in tally.values())
-    assert labels == 19
+    assert labels == 23
     # torch43: 15 of 19 found (d1, g5, g8, t4 missed), one false finding (l8, fine only
-    # because its loop stops at 10 passes)
-    assert hits >= 15, [f"{r.path.name}:{min(h.lines)}" for r, h in misses]
+    # because its loop stops at 10 passes); stop 44's fresh n1-n6 (4 labels) 1 found at bdd6d19;
+    # tfdocs44: t4, n1 (torch's own layers), n2 (torch.export built when applied) found: 19
+    assert hits >= 19, [f"{r.path.name}:{min(h.lines)}" for r, h in misses]
     assert len(extras) <= 1, [(r.path.name, line, code) for r, line, code in extras]

@@ -112,6 +112,7 @@ class ModuleBindings:
         self._bodies: dict[FunctionInfo, BodyFacts] = {}
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
+        self._handles: dict[tuple[FunctionInfo, frozenset[str]], set[str]] = {}  # _local_handles
         self._walk()
         self._named: dict[str, list[Event]] = {}
         # A name's binds, defs, classes and imports by module-level code (`_module_binds`): asked
@@ -248,15 +249,41 @@ class ModuleBindings:
         """Whether the function making `write` itself calls `reader`'s compiled callable before
         and after it, in its own program order (`def main(): for step in ...: CFG.lr = lr(step);
         train_step(params)`, also in a Trainer's `fit`): the write falls between a build and a
-        later hit whoever runs the function. A write before its first such call is set-up."""
+        later hit whoever runs the function. A write before its first such call is set-up. The
+        function's own names that hold the compiled callable count (`step = jax.jit(f)`,
+        `program = torch.export.export(model, x)`: `_local_handles`), and a binding that builds
+        the trace when applied (`traced = torch.jit.trace(f, x)`, `_builds_when_bound`) is a
+        build there, never a later hit."""
         scope = write.scope
         roots = self._reaching(reader) | {reader.name}
+        roots |= self._local_handles(scope, frozenset(roots))
         calls = [
             e for root in roots for e in self._named.get(root, ())
-            if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
+            if e.scope is scope and (e.kind == "call" and self._may_run(e.node, reader) or self._builds_when_bound(e))
         ]
         clears = self._cache_clears(reader, scope)
-        return stale_window(write, calls, lambda call: clears, lambda a, b: a.name == b.name, once=once) is not None
+        return stale_window(
+            write, calls, lambda call: clears, lambda a, b: a.name == b.name and b.kind == "call", once=once,
+        ) is not None
+
+    def _local_handles(self, scope: FunctionInfo, roots: frozenset[str]) -> set[str]:
+        """The names `scope` binds in its own body to what holds a trace of `roots`: a value
+        that hands one on (`step = jax.jit(f)`, `program = torch.export.export(model, x)`) or an
+        instance of a class among them (`model = Net()`); in source order, so a name bound to
+        one of these (`model` in `export(model, x)`) counts too. A value a root's call returns
+        (`y = f(x)`) is computed, not held."""
+        key = (scope, roots)
+        if key not in self._handles:
+            found: set[str] = set()
+            for e in self.events_by_scope.get(scope, ()):
+                if e.kind != "local" or e.value is None:
+                    continue
+                value = e.value
+                made = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in roots and value.func.value in self.index.classes
+                if made or _hands_on(value, roots | found):
+                    found.add(e.name)
+            self._handles[key] = found
+        return self._handles[key]
 
     def _stale_inside(
         self, fn: FunctionInfo, reader: FunctionInfo, names: set[str], objects: set[str] | None, seen: frozenset,
@@ -383,7 +410,7 @@ class ModuleBindings:
         (`traced = torch.jit.trace(model, x)` runs `forward` on `x` there: `[cache] built =
         "applied"`); the name's later calls replay that trace."""
         value = bind.value
-        if bind.kind != "bind" or not isinstance(value, cst.Call):
+        if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call):
             return False
         marker = self.markers.get(self.index.imports.resolve(value.func))
         return marker is not None and self.markers.framework(frozenset({marker.name})).built_when_applied

@@ -1005,6 +1005,10 @@ class ContextAnalysis:
                 if returns is not None and callee.cls in self.modules.of and callee.name == self.modules.runs(callee.cls):
                     return module_output(returns)
                 return returns
+            if fn.contexts and isinstance(func, cst.Attribute) and self.objects.holds_layer(func, fn, query.is_layer):
+                # `self.fc(x)` after `self.fc = nn.Linear(3, 3)`: a library's layer maps a traced array to one
+                if max((query.kind(a.value) for a in call.args), default=STATIC) >= TREE:
+                    return TRACED
             return self._imported_returns(call, fn, query) if fn.contexts else None
 
         return check

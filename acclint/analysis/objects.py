@@ -73,7 +73,7 @@ class Objects:
         self._find_method = find_method
         self._body = body
         self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
-        self._calls: dict[str, list[tuple[FunctionInfo, cst.Call]]] | None = None
+        self._calls: dict[str, list[tuple[FunctionInfo | None, cst.Call]]] | None = None
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -90,6 +90,13 @@ class Objects:
     def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
         """The class of this module that every value `expr` may hold is an instance of."""
         return self._made(expr, scope, self._local_class)
+
+    def holds_layer(self, expr: cst.BaseExpression, scope: FunctionInfo | None, is_layer: Callable[[cst.Call], bool]) -> bool:
+        """Whether every value the attribute of `self` (or name) `expr` is bound to is a layer a
+        library makes (`self.fc = nn.Linear(3, 3)` in `__init__`: `is_layer`), so calling it maps
+        arrays to arrays."""
+        values = self._bound(expr, scope)
+        return bool(values) and all(isinstance(v, cst.Call) and is_layer(v) for v, _ in values)
 
     def imported_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
         """The qualified name (as the module's imports spell it) of the imported class that every
@@ -372,11 +379,16 @@ class Objects:
                 found |= self.types(value, caller, depth + 1, callers=True)
         return found
 
-    def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo, cst.Call]]]:
-        """The calls of a bare name the module's functions make (`get_data(...)`), by the
-        name, each with the function making it; read once, when first asked."""
+    def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo | None, cst.Call]]]:
+        """The calls of a bare name the module makes (`get_data(...)`), by the name, each with
+        the function making it (None: the module's own statements, `ds = subsample(make())` at
+        module level); read once, when first asked."""
         if self._calls is None:
             self._calls = {}
+            for walk in self.index.walks.values():
+                for node, fn, cls in walk:
+                    if fn == cls == -1 and type(node) is cst.Call and isinstance(node.func, cst.Name):
+                        self._calls.setdefault(node.func.value, []).append((None, node))
             for fn in self.index.all_functions:
                 for call in self._body(fn).calls:
                     if isinstance(call.func, cst.Name):

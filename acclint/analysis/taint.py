@@ -593,7 +593,7 @@ class ValueQuery:
             return TRACED
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
         func = node.func
-        if isinstance(func, cst.Call) and self._is_layer(func):
+        if isinstance(func, cst.Call) and self.is_layer(func):
             return _as_array(args)  # `nn.Dense(3)(x)`: a layer applied to a traced value
         if isinstance(func, cst.Attribute):
             method = func.attr.value
@@ -673,8 +673,8 @@ class ValueQuery:
         default = self.kind(positional[1]) if len(positional) > 1 else STATIC
         return TREE if default >= TREE else UNKNOWN
 
-    def _is_layer(self, made: cst.Call) -> bool:
-        """Whether `made` constructs a layer of a known library (`nn.Dense(3)`)."""
+    def is_layer(self, made: cst.Call) -> bool:
+        """Whether `made` constructs a layer of a known library (`nn.Dense(3)`, `nn.Linear(3, 3)`)."""
         qualified = self.imports.resolve(made.func) or ""
         prefix, _, name = qualified.rpartition(".")
         return name[:1].isupper() and (prefix + ".").startswith(self.facts.layer_namespaces)
