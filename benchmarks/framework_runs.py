@@ -3151,6 +3151,44 @@ def tf_branch_taken_only_by_a_python_reach() -> str:
     return f"first step Python, then traced with outputs: {fine} (eager 6.0); traced with None: {_error(lambda: unroll_with_none(inputs, tf.constant(3)))}"
 
 
+@fact("torch")
+def torch_branch_only_another_framework_takes() -> str:
+    """pytorch_geometric's `to_torch_coo_tensor`: `if size is None: size = int(x.max()) + 1` in
+    a helper that a torch.jit.trace'd caller calls with a size and a torch.jit.script'ed one
+    without (fine: the trace never takes the branch, no TracerWarning, and the script keeps the
+    branch as control flow); the hazard beside it: a traced caller leaving the size out (the
+    example's `int(x.max())` baked: the traced function fails on a larger index)."""
+    from typing import Optional
+
+    import torch
+
+    def counts(x: torch.Tensor, size: Optional[int] = None) -> torch.Tensor:
+        if size is None:
+            size = int(x.max()) + 1
+        return torch.zeros(size).scatter_add(0, x, torch.ones_like(x, dtype=torch.float))
+
+    def traced_with_size(x: torch.Tensor) -> torch.Tensor:
+        return counts(x, x.size(0))
+
+    def scripted_without(x: torch.Tensor) -> torch.Tensor:
+        return counts(x)
+
+    def traced_without(x: torch.Tensor) -> torch.Tensor:
+        return counts(x)
+
+    example, larger = torch.tensor([0, 1, 2, 2]), torch.tensor([0, 5, 5, 5, 5, 5])
+    told = []
+    for fn in (traced_with_size, traced_without):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            traced = torch.jit.trace(fn, (example,))
+        warned = any("Tracer" in type(w.message).__name__ for w in caught)
+        told.append(f"{fn.__name__}: {'TracerWarning' if warned else 'no TracerWarning'}, {_error(lambda: traced(larger))}")
+    scripted = torch.jit.script(scripted_without)
+    told.append(f"scripted_without on a larger index: {scripted(torch.tensor([0, 5])).tolist()}")
+    return "; ".join(told)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:
