@@ -3189,6 +3189,43 @@ def torch_branch_only_another_framework_takes() -> str:
     return "; ".join(told)
 
 
+@fact("jax", "equinox")
+def jax_new_callable_in_a_sweep() -> str:
+    """diffrax `test_interpolation.py:64`: a filter-jitted solve given a new lambda on each pass
+    of a loop over solver configurations (equinox modules, hashed by value). Whether hoisting
+    the lambda saves compiles depends on whether the configurations repeat: over distinct ones
+    each pass compiles either way; over a sweep that repeats a configuration, the hoisted
+    lambda hits the cache and the new one does not."""
+    import equinox as eqx
+    import jax.numpy as jnp
+
+    class Euler(eqx.Module):
+        pass
+
+    class Midpoint(eqx.Module):
+        pass
+
+    class Heun(eqx.Module):
+        pass
+
+    @eqx.filter_jit
+    def solve(term, solver, y):
+        return term(y) * (2.0 if isinstance(solver, Midpoint) else 1.0)
+
+    def sweep(solvers, hoisted):
+        term = lambda y: -y
+        for solver in solvers:
+            solve(term if hoisted else (lambda y: -y), solver, jnp.ones(3))
+
+    sweep([], True)
+    jnp.ones(3) * 2.0  # compiled once here, outside the counts
+    told = []
+    for name, solvers in (("distinct", [Euler(), Midpoint(), Heun()]), ("repeated", [Euler(), Midpoint(), Euler(), Midpoint()])):
+        for hoisted in (False, True):
+            told.append(f"{name} {'hoisted' if hoisted else 'new lambda'}: {_compiles(lambda: sweep(solvers, hoisted))} compiles")
+    return "; ".join(told)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:
