@@ -3226,6 +3226,49 @@ def jax_new_callable_in_a_sweep() -> str:
     return "; ".join(told)
 
 
+@fact("torch")
+def torch_trace_length_of_a_list() -> str:
+    """pytorch_geometric `coalesce` (`_coalesce.py:194`): `edge_attr` is a tensor in one branch
+    and a list of tensors (`[e[perm] for e in edge_attr]`) in another; under `isinstance(edge_attr,
+    (list, tuple))`, `if len(edge_attr) == 0:` is the list's length (fine: no TracerWarning, the
+    traced function right on other sizes); the hazard beside it: a torch.Size passes
+    `isinstance(s, tuple)`, and a branch on its element `s[0]` keeps the example's answer."""
+    import torch
+
+    def merge(x, attrs=None):
+        perm = torch.argsort(x)
+        if isinstance(attrs, torch.Tensor):
+            attrs = attrs[perm].new_zeros(x.size(0)) + attrs[perm]
+            return x[perm] + attrs
+        elif isinstance(attrs, (list, tuple)):
+            attrs = [a[perm] for a in attrs]
+        if isinstance(attrs, (list, tuple)):
+            if len(attrs) == 0:
+                return x[perm]
+            return x[perm] + attrs[0]
+        return x[perm]
+
+    def head(x):
+        s = x.size()
+        if isinstance(s, tuple) and s[0] > 2:
+            return x[:2]
+        return x
+
+    told = []
+    for fn, example, other in (
+        (merge, (torch.tensor([3.0, 1.0, 2.0]), [torch.tensor([1.0, 2.0, 3.0])]),
+         (torch.tensor([2.0, 1.0, 5.0, 4.0, 3.0]), [torch.ones(5)])),
+        (head, (torch.ones(1),), (torch.ones(4),)),
+    ):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            traced = torch.jit.trace(fn, example, check_trace=False)
+        warned = any("Tracer" in type(w.message).__name__ for w in caught)
+        right = torch.equal(traced(*other), fn(*other))
+        told.append(f"{fn.__name__}: {'TracerWarning' if warned else 'no TracerWarning'}, {'as eager' if right else 'wrong'} on another size")
+    return "; ".join(told)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -93,3 +93,85 @@ def test_a_none_branch_the_traced_reach_takes_stays_reported():
         traced = torch.jit.trace(traced_without, (torch.tensor([0, 1, 2, 2]),))
         scripted = torch.jit.script(scripted_with_size)
     """)
+
+
+# -- 2. the length of a value the guards make a Python list or tuple -------------------------
+# pytorch_geometric `coalesce` (`_coalesce.py:194`): `edge_attr` is a tensor in one branch (made
+# with `edge_index.size(1)`) and a list of tensors in another; under `isinstance(edge_attr,
+# (list, tuple))`, `if len(edge_attr) == 0:` counts the list's items, a Python int no trace
+# records (run: `torch_trace_length_of_a_list`: no TracerWarning, as eager on other sizes). What
+# the analysis got wrong: the size-branch check followed every binding of the name, the
+# tensor's too, though no tensor passes `isinstance(v, (list, tuple))`.
+
+
+def test_the_length_of_a_list_a_type_test_guards():
+    assert_labels_match("""
+        import torch
+
+        def merge(x, attrs=None):
+            perm = torch.argsort(x)
+            if isinstance(attrs, torch.Tensor):
+                attrs = attrs[perm].new_zeros(x.size(0)) + attrs[perm]
+                return x[perm] + attrs
+            elif isinstance(attrs, (list, tuple)):
+                attrs = [a[perm] for a in attrs]
+            if isinstance(attrs, (list, tuple)):
+                if len(attrs) == 0:
+                    return x[perm]
+                return x[perm] + attrs[0]
+            return x[perm]
+
+        traced = torch.jit.trace(merge, (torch.tensor([3.0, 1.0, 2.0]), [torch.tensor([1.0, 2.0, 3.0])]))
+    """)
+
+
+def test_other_spellings_of_the_length_of_a_guarded_list():
+    """The type test and the length in one `and`, the truth of the list in the `else` of `not
+    isinstance`, and a conditional expression on the length."""
+    assert_labels_match("""
+        import torch
+
+        def merge(x, attrs=None):
+            if isinstance(attrs, torch.Tensor):
+                attrs = attrs.new_zeros(x.size(0)) + attrs
+            elif isinstance(attrs, list):
+                attrs = [a * 2 for a in attrs]
+            if isinstance(attrs, list) and len(attrs) > 1:
+                x = x + attrs[1]
+            if not isinstance(attrs, (list, tuple)):
+                x = x * 2
+            else:
+                if attrs:
+                    x = x + attrs[0]
+            if isinstance(attrs, tuple):
+                x = x + 1 if len(attrs) == 2 else x
+            return x
+
+        traced = torch.jit.trace(merge, (torch.ones(3), [torch.ones(3), torch.ones(3)]))
+    """)
+
+
+def test_an_element_of_a_size_a_tuple_test_guards_stays_reported():
+    """The hazard beside it: a torch.Size passes `isinstance(s, tuple)`, and a branch on its
+    element keeps the example's answer (the run's `head`: TracerWarning, wrong on another size);
+    so does the length of a name no type test guards."""
+    assert_labels_match("""
+        import torch
+
+        def head(x):
+            s = x.size()
+            if isinstance(s, tuple) and s[0] > 2:  # expect: ACC201
+                return x[:2]
+            return x
+
+        def merge(x, attrs=None):
+            if isinstance(attrs, torch.Tensor):
+                attrs = attrs.new_zeros(x.size(0)) + attrs
+            n = x.size(0)
+            if n > 3:  # expect: ACC201
+                return x
+            return x + 1
+
+        t1 = torch.jit.trace(head, (torch.ones(1),))
+        t2 = torch.jit.trace(merge, (torch.ones(3), torch.ones(3)))
+    """)
