@@ -26,7 +26,11 @@ class IfOnTracedValue(Rule):
         size_reads` in its data), a condition on a traced input's size (`x.shape[0] > n`,
         `x.size(0)`, or a local bound to one) is flagged too: it keeps the example input's branch.
         A type or identity test of one (`isinstance(n, T)`, `size is None`) is not: its answer is
-        the same for every input; nor is a name holding tensors a size only shaped (`x[:, perm]`).
+        the same for every input; nor is a name holding tensors a size only shaped (`x[:, perm]`),
+        nor the length or truth of a name a type test makes a Python list or tuple there (`if
+        isinstance(attrs, (list, tuple)): if len(attrs) == 0:` counts the list's items, whatever
+        tensors the name holds in other branches); an element of one (`s[0]` of a `torch.Size`)
+        is still a size.
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
