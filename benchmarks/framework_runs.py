@@ -3303,6 +3303,124 @@ def tf_branch_taken_only_by_a_python_reach() -> str:
     return f"first step Python, then traced with outputs: {fine} (eager 6.0); traced with None: {_error(lambda: unroll_with_none(inputs, tf.constant(3)))}"
 
 
+@fact("torch")
+def torch_branch_only_another_framework_takes() -> str:
+    """pytorch_geometric's `to_torch_coo_tensor`: `if size is None: size = int(x.max()) + 1` in
+    a helper that a torch.jit.trace'd caller calls with a size and a torch.jit.script'ed one
+    without (fine: the trace never takes the branch, no TracerWarning, and the script keeps the
+    branch as control flow); the hazard beside it: a traced caller leaving the size out (the
+    example's `int(x.max())` baked: the traced function fails on a larger index)."""
+    from typing import Optional
+
+    import torch
+
+    def counts(x: torch.Tensor, size: Optional[int] = None) -> torch.Tensor:
+        if size is None:
+            size = int(x.max()) + 1
+        return torch.zeros(size).scatter_add(0, x, torch.ones_like(x, dtype=torch.float))
+
+    def traced_with_size(x: torch.Tensor) -> torch.Tensor:
+        return counts(x, x.size(0))
+
+    def scripted_without(x: torch.Tensor) -> torch.Tensor:
+        return counts(x)
+
+    def traced_without(x: torch.Tensor) -> torch.Tensor:
+        return counts(x)
+
+    example, larger = torch.tensor([0, 1, 2, 2]), torch.tensor([0, 5, 5, 5, 5, 5])
+    told = []
+    for fn in (traced_with_size, traced_without):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            traced = torch.jit.trace(fn, (example,))
+        warned = any("Tracer" in type(w.message).__name__ for w in caught)
+        told.append(f"{fn.__name__}: {'TracerWarning' if warned else 'no TracerWarning'}, {_error(lambda: traced(larger))}")
+    scripted = torch.jit.script(scripted_without)
+    told.append(f"scripted_without on a larger index: {scripted(torch.tensor([0, 5])).tolist()}")
+    return "; ".join(told)
+
+
+@fact("jax", "equinox")
+def jax_new_callable_in_a_sweep() -> str:
+    """diffrax `test_interpolation.py:64`: a filter-jitted solve given a new lambda on each pass
+    of a loop over solver configurations (equinox modules, hashed by value). Whether hoisting
+    the lambda saves compiles depends on whether the configurations repeat: over distinct ones
+    each pass compiles either way; over a sweep that repeats a configuration, the hoisted
+    lambda hits the cache and the new one does not."""
+    import equinox as eqx
+    import jax.numpy as jnp
+
+    class Euler(eqx.Module):
+        pass
+
+    class Midpoint(eqx.Module):
+        pass
+
+    class Heun(eqx.Module):
+        pass
+
+    @eqx.filter_jit
+    def solve(term, solver, y):
+        return term(y) * (2.0 if isinstance(solver, Midpoint) else 1.0)
+
+    def sweep(solvers, hoisted):
+        term = lambda y: -y
+        for solver in solvers:
+            solve(term if hoisted else (lambda y: -y), solver, jnp.ones(3))
+
+    sweep([], True)
+    jnp.ones(3) * 2.0  # compiled once here, outside the counts
+    told = []
+    for name, solvers in (("distinct", [Euler(), Midpoint(), Heun()]), ("repeated", [Euler(), Midpoint(), Euler(), Midpoint()])):
+        for hoisted in (False, True):
+            told.append(f"{name} {'hoisted' if hoisted else 'new lambda'}: {_compiles(lambda: sweep(solvers, hoisted))} compiles")
+    return "; ".join(told)
+
+
+@fact("torch")
+def torch_trace_length_of_a_list() -> str:
+    """pytorch_geometric `coalesce` (`_coalesce.py:194`): `edge_attr` is a tensor in one branch
+    and a list of tensors (`[e[perm] for e in edge_attr]`) in another; under `isinstance(edge_attr,
+    (list, tuple))`, `if len(edge_attr) == 0:` is the list's length (fine: no TracerWarning, the
+    traced function right on other sizes); the hazard beside it: a torch.Size passes
+    `isinstance(s, tuple)`, and a branch on its element `s[0]` keeps the example's answer."""
+    import torch
+
+    def merge(x, attrs=None):
+        perm = torch.argsort(x)
+        if isinstance(attrs, torch.Tensor):
+            attrs = attrs[perm].new_zeros(x.size(0)) + attrs[perm]
+            return x[perm] + attrs
+        elif isinstance(attrs, (list, tuple)):
+            attrs = [a[perm] for a in attrs]
+        if isinstance(attrs, (list, tuple)):
+            if len(attrs) == 0:
+                return x[perm]
+            return x[perm] + attrs[0]
+        return x[perm]
+
+    def head(x):
+        s = x.size()
+        if isinstance(s, tuple) and s[0] > 2:
+            return x[:2]
+        return x
+
+    told = []
+    for fn, example, other in (
+        (merge, (torch.tensor([3.0, 1.0, 2.0]), [torch.tensor([1.0, 2.0, 3.0])]),
+         (torch.tensor([2.0, 1.0, 5.0, 4.0, 3.0]), [torch.ones(5)])),
+        (head, (torch.ones(1),), (torch.ones(4),)),
+    ):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            traced = torch.jit.trace(fn, example, check_trace=False)
+        warned = any("Tracer" in type(w.message).__name__ for w in caught)
+        right = torch.equal(traced(*other), fn(*other))
+        told.append(f"{fn.__name__}: {'TracerWarning' if warned else 'no TracerWarning'}, {'as eager' if right else 'wrong'} on another size")
+    return "; ".join(told)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

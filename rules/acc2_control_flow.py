@@ -9,6 +9,7 @@ from acclint.fix.branches import if_fix, ifexp_fix
 from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, VMAPPED
+from acclint.analysis.narrowing import container_names, guarded_containers
 from acclint.analysis.taint import Kind
 from acclint.lint.rule import Rule, RuleContext
 
@@ -25,7 +26,11 @@ class IfOnTracedValue(Rule):
         size_reads` in its data), a condition on a traced input's size (`x.shape[0] > n`,
         `x.size(0)`, or a local bound to one) is flagged too: it keeps the example input's branch.
         A type or identity test of one (`isinstance(n, T)`, `size is None`) is not: its answer is
-        the same for every input; nor is a name holding tensors a size only shaped (`x[:, perm]`).
+        the same for every input; nor is a name holding tensors a size only shaped (`x[:, perm]`),
+        nor the length or truth of a name a type test makes a Python list or tuple there (`if
+        isinstance(attrs, (list, tuple)): if len(attrs) == 0:` counts the list's items, whatever
+        tensors the name holds in other branches); an element of one (`s[0]` of a `torch.Size`)
+        is still a size.
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
@@ -264,7 +269,10 @@ def recorded_size_read(expr: cst.BaseExpression, ctx: RuleContext) -> cst.CSTNod
     """The first read of a traced value's size in `expr` where the framework records size reads
     as tensors (`size_reads`, torch.jit.trace), whose Python use bakes the example's size."""
     reads = framework_of(ctx).size_reads
-    return _size_read(expr, reads, ctx, set()) if reads else None
+    if not reads:
+        return None
+    path = [*ctx.ancestors, ctx.node] if ctx.node is not None else ctx.ancestors
+    return _size_read(expr, reads, ctx, set(), guarded_containers(path, ctx.analysis.index.imports), truth=True)
 
 
 def report_size_branch(node: cst.CSTNode, test: cst.BaseExpression, what: str, ctx: RuleContext) -> None:
@@ -279,15 +287,31 @@ def report_size_branch(node: cst.CSTNode, test: cst.BaseExpression, what: str, c
         )
 
 
-def _size_read(expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen: set[str]) -> cst.CSTNode | None:
+def _size_read(
+    expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen: set[str], containers: frozenset[str] = frozenset(),
+    truth: bool = False,
+) -> cst.CSTNode | None:
     """The first size read of a traced value in `expr` (`x.shape`, `x.size()`), also through a
     local name bound to one (`n = x.shape[0]; if n > k:`); None if there is none. A type or
     identity test (`isinstance(n, T)`, `n is None`) reads no size: its answer is the same for
     every input; nor does a name holding tensors (`x[:, perm]`, `perm` made with a size): a size
     shaped them, but their truth is a traced value's (ACC201's other message) and their length
-    a conversion (ACC302)."""
+    a conversion (ACC302). `containers`: names the guards make a Python list or tuple there
+    (narrowing.guarded_containers), whose length and truth (`truth`: `expr` is truth-tested)
+    count its items, whatever sizes shaped the tensors it is bound to elsewhere (an element,
+    `s[0]` of a torch.Size, is still read)."""
     if _type_or_identity_test(expr, ctx):
         return None
+    if containers and _counts_items(expr, containers, truth, ctx):
+        return None
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+        return _size_read(expr.expression, reads, ctx, seen, containers, truth=True)
+    if isinstance(expr, cst.BooleanOperation):
+        # Python truth-tests each operand; the right one of `and` runs where the left one held.
+        held = container_names(expr.left, True, ctx.analysis.index.imports) if isinstance(expr.operator, cst.And) else frozenset()
+        return _size_read(expr.left, reads, ctx, seen, containers, truth=True) or _size_read(
+            expr.right, reads, ctx, seen, containers | held, truth=True,
+        )
     # A traced input or a pytree of them: one that has a size is a tensor.
     if isinstance(expr, cst.Attribute) and expr.attr.value in reads and ctx.kind(expr.value) >= Kind.TREE:
         return expr
@@ -304,10 +328,17 @@ def _size_read(expr: cst.CSTNode, reads: frozenset[str], ctx: RuleContext, seen:
     if isinstance(expr, (cst.Lambda, cst.BaseComp)):
         return None  # its own scope
     for child in expr.children:
-        found = _size_read(child, reads, ctx, seen)
+        found = _size_read(child, reads, ctx, seen, containers)
         if found is not None:
             return found
     return None
+
+
+def _counts_items(expr: cst.CSTNode, containers: frozenset[str], truth: bool, ctx: RuleContext) -> bool:
+    """`len(v)` of a name of `containers`, or (`truth`) `v` itself truth-tested."""
+    if isinstance(expr, cst.Call) and len(expr.args) == 1 and not expr.args[0].star and ctx.resolve(expr.func) == "len":
+        expr, truth = expr.args[0].value, True
+    return truth and isinstance(expr, cst.Name) and expr.value in containers
 
 
 def _type_or_identity_test(expr: cst.CSTNode, ctx: RuleContext) -> bool:

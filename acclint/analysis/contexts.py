@@ -619,6 +619,9 @@ class ContextAnalysis:
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
         fn.record_reach(frozenset(given), kinds)
         markers = self._as_decorated(fn, markers)
+        for framework in {self.markers.framework_of_marker.get(m) for m in markers} - {None}:
+            before = fn.given_by.get(framework)
+            fn.given_by[framework] = set(given) if before is None else before & given
         changed = not markers <= fn.markers
         for context in contexts:
             trace = fn.traces.get(context)

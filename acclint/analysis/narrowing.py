@@ -14,7 +14,7 @@ import libcst as cst
 
 from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable
-from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery
+from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery, container_types
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
@@ -89,6 +89,34 @@ def _subject_facts(
         if tail in value_facts().tracer_predicates:
             return {subject: TRACED if holds else STATIC}
     return {}
+
+
+def container_names(test: cst.BaseExpression, holds: bool, imports: ImportTable) -> frozenset[str]:
+    """The names `test` being `holds` makes Python containers: `isinstance(v, (list, tuple))`
+    held, `not isinstance(v, list)` failed, either side of an `and` that held. No tensor of any
+    framework passes such a test (taint.container_types), so there `v` holds none."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return container_names(test.expression, not holds, imports)
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) and holds:
+        return container_names(test.left, True, imports) | container_names(test.right, True, imports)
+    if (
+        holds and isinstance(test, cst.Call) and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)
+        and imports.resolve(test.func) == "isinstance" and container_types(test.args[1].value, imports)
+    ):
+        return frozenset({test.args[0].value.value})
+    return frozenset()
+
+
+def guarded_containers(path: list[cst.CSTNode], imports: ImportTable) -> frozenset[str]:
+    """The names the `if`s (statements and expressions) and `and`s along `path` make Python
+    containers where its last node is (`container_names`)."""
+    found: frozenset[str] = frozenset()
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, (cst.If, cst.IfExp)) and (child is parent.body or child is parent.orelse):
+            found |= container_names(parent.test, child is parent.body, imports)
+        elif isinstance(parent, cst.BooleanOperation) and isinstance(parent.operator, cst.And) and child is parent.right:
+            found |= container_names(parent.left, True, imports)
+    return found
 
 
 def _string(node: cst.BaseExpression) -> str | None:

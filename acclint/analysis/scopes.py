@@ -86,6 +86,12 @@ class FunctionInfo:
     # The parameters every traced reach passes something other than `None` (a `partial`
     # binding, an argument at each call site): `if p is None:` on one is never traced.
     given: set[str] | None = None
+    # The same per framework, from the reaches whose markers are that framework's: a framework's
+    # rules walk only the branches its own reaches may take (a `torch.jit.script`ed caller leaving
+    # `size` out does not put `if size is None:` in the trace a torch.jit.trace'd caller passing
+    # it builds). A reach carries the markers of its caller, so one run by two frameworks counts
+    # for both.
+    given_by: dict[str, set[str]] = field(default_factory=dict)
     # The parameters some traced reach passes; the others hold their defaults in every trace.
     passed: set[str] = field(default_factory=set)
     # Each distinct traced reach: the parameters it surely passes something other than `None`,
@@ -107,6 +113,12 @@ class FunctionInfo:
             self.reaches.append(reach)
             if len(self.reaches) > MAX_REACHES:
                 self.reaches = None
+
+    def given_under(self, framework: str) -> set[str]:
+        """The parameters every reach of `framework` passes something other than `None`
+        (`given` where no reach is that framework's own)."""
+        found = self.given_by.get(framework)
+        return (self.given or set()) if found is None else found
 
     def reach_kinds(self, none: frozenset[str]) -> dict[str, Kind] | None:
         """The join of the kinds of the reaches that may pass `None` to every parameter of

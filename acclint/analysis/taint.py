@@ -253,7 +253,7 @@ def _container_guard(node: cst.If | cst.IfExp, facts: BodyFacts, imports: Import
     if not (isinstance(test, cst.Call) and len(test.args) == 2 and imports.resolve(test.func) == "isinstance"):
         return
     subject, types = test.args[0].value, test.args[1].value
-    if not isinstance(subject, cst.Name) or not _container_types(types, imports):
+    if not isinstance(subject, cst.Name) or not container_types(types, imports):
         return
     branch = node.body if held else node.orelse
     if isinstance(node, cst.IfExp):
@@ -267,10 +267,10 @@ def _container_guard(node: cst.If | cst.IfExp, facts: BodyFacts, imports: Import
     facts.containers.update(v for v in values if isinstance(v, cst.Name) and v.value == subject.value)
 
 
-def _container_types(node: cst.BaseExpression, imports: ImportTable) -> bool:
+def container_types(node: cst.BaseExpression, imports: ImportTable) -> bool:
     """Whether `node`, the second argument of `isinstance`, names container types alone."""
     if isinstance(node, cst.Tuple):
-        return bool(node.elements) and all(_container_types(e.value, imports) for e in node.elements)
+        return bool(node.elements) and all(container_types(e.value, imports) for e in node.elements)
     return imports.resolve(node) in _CONTAINER_TYPES
 
 

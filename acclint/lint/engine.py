@@ -290,7 +290,7 @@ def _dispatch_tables(
 
 def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors = ctx.ancestors
-    given = fn.given or set()
+    given = fn.given_under(ctx.framework.name)
     known = fn.known_values()
     imports = ctx.analysis.index.imports
 

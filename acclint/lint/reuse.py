@@ -180,6 +180,7 @@ def _function_facts(fn: FunctionInfo, bound_method: bool, inside_traces: bool) -
     return (
         fn.node, frozenset(fn.contexts), frozenset(fn.markers), fn.origin,
         None if fn.given is None else frozenset(fn.given), frozenset(fn.passed),
+        tuple(sorted((framework, frozenset(given)) for framework, given in fn.given_by.items())),
         None if fn.reaches is None else frozenset(fn.reaches),
         tuple(sorted(
             (context, tuple(sorted(trace.params.items())), tuple(sorted(trace.names.items())), trace.returns)
