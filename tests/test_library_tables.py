@@ -1,5 +1,5 @@
 """Library tables (acclint/frameworks/libraries/*.toml): the higher-order functions of equinox
-(internal loops too), flax, haiku, optax, optimistix, diffrax and jraph put the functions they
+(internal loops too), flax, haiku, optax, optimistix, diffrax, jraph and haliax put the functions they
 are given in a context without acclint reading the library; where a library is installed its
 source (read as text, never imported) decides whether each entry names something real, and
 `--show-settings` says which do not (tests need none of the libraries)."""
