@@ -54,7 +54,7 @@ IN_MODULE = {
                 return state
 
         env = Chain()
-        states = jax.vmap(env.step)(keys, states)
+        states = jax.jit(env.step)(keys, states)
     """,
     "an_instance_handed_to_a_marker_whose_call_is_inherited": """
         import torch
