@@ -186,3 +186,73 @@ def test_classes_whose_methods_dispatch_to_each_other_across_modules_end(tmp_pat
         """,
     })
     assert _found(root) == _expected(root, ["base.py", "sub.py"])
+
+
+# What a marker handed an instance runs is what calling the instance runs, as the instance's
+# class resolves it: where a base in another module is a framework layer whose `__call__` runs
+# `call` (Keras), the instance's class's `call` runs in that trace (keras-hub's
+# `ds.map(RandomSwap(...))`, `RandomSwap(PreprocessingLayer)`, `PreprocessingLayer(keras.layers.Layer)`
+# in another module).
+LAYERS = {
+    "layers/__init__.py": "",
+    "layers/base.py": """
+        import keras
+
+        class PreprocessingLayer(keras.layers.Layer):
+            def helper(self):
+                return 1
+    """,
+    "layers/middle.py": """
+        from layers.base import PreprocessingLayer
+
+        class Augmenter(PreprocessingLayer):
+            pass
+    """,
+    "layers/swap.py": """
+        from layers.base import PreprocessingLayer
+        from layers.middle import Augmenter
+
+        class Swap(PreprocessingLayer):
+            def call(self, inputs):
+                print("swapping")  # expect: ACC401
+                return inputs
+
+        class Flip(Augmenter):
+            def call(self, inputs):
+                print("flipping")  # expect: ACC401
+                return inputs
+
+        class Crop(PreprocessingLayer):
+            def call(self, inputs):
+                print("cropping")  # expect: ACC401
+                return inputs
+
+        class Plain:
+            def call(self, inputs):
+                print("plain")
+                return inputs
+    """,
+    "layers/swap_test.py": """
+        import tensorflow as tf
+        from layers.swap import Swap, Flip, Crop, Plain
+
+        def test_map():
+            augmenter = Swap(rate=0.7)
+            ds = tf.data.Dataset.from_tensor_slices([1, 2])
+            ds = ds.map(augmenter)
+            ds = ds.map(Flip())
+            return ds
+
+        def test_function(x):
+            crop = tf.function(Crop())
+            return crop(x)
+
+        def test_plain(x):
+            return Plain().call(x)
+    """,
+}
+
+
+def test_an_imported_layer_handed_to_a_marker_runs_its_call(tmp_path):
+    root = write_files(tmp_path, LAYERS)
+    assert _found(root) == _expected(root, LAYERS)
