@@ -256,3 +256,32 @@ LAYERS = {
 def test_an_imported_layer_handed_to_a_marker_runs_its_call(tmp_path):
     root = write_files(tmp_path, LAYERS)
     assert _found(root) == _expected(root, LAYERS)
+
+
+def test_a_generic_base_is_its_class(tmp_path):
+    """gymnax's spelling: `class MemoryChain(environment.Environment[EnvState, EnvParams])`, a
+    subscripted generic base of another module, is that base; so is `Base[T]` in one module."""
+    files = {
+        **ACROSS,
+        "envs/chain.py": ACROSS["envs/chain.py"].replace("(environment.Environment)", "(environment.Environment[int, float])"),
+        "local.py": """
+            import jax
+            from typing import Generic, TypeVar
+
+            T = TypeVar("T")
+
+            class Base(Generic[T]):
+                def step(self, x):
+                    return self.step_env(x)
+
+            class Env(Base[int]):
+                def step_env(self, x):
+                    print("stepping")  # expect: ACC401
+                    return x
+
+            env = Env()
+            step = jax.jit(env.step)
+        """,
+    }
+    root = write_files(tmp_path, files)
+    assert _found(root) == _expected(root, files)
