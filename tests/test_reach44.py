@@ -285,3 +285,15 @@ def test_a_generic_base_is_its_class(tmp_path):
     }
     root = write_files(tmp_path, files)
     assert _found(root) == _expected(root, files)
+
+
+def test_a_seeds_receiver_survives_the_summaries_and_older_summaries_still_read():
+    """The project's summaries keep seeds as data between runs: a seed with a receiver comes
+    back with it, and a seed written before receivers existed (seven fields) reads as none."""
+    from acclint.analysis.reach import Seed, seed_from_data, seed_to_data
+
+    seed = Seed("Environment.step", frozenset({"cached"}), frozenset({"jax.jit"}), "test.main (jax.jit)", None, "jax.jit", receiver="envs.chain.Chain")
+    assert seed_from_data(seed_to_data(seed)) == seed
+    plain = Seed("f", frozenset({"cached"}), frozenset({"jax.jit"}), "m.g (jax.jit)")
+    assert len(seed_to_data(plain)) == 7 and seed_from_data(seed_to_data(plain)) == plain
+    assert seed_from_data(seed_to_data(plain) + [3]).receiver == ""  # not a name: none
