@@ -253,6 +253,11 @@ LAYERS = {
 }
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "reverted at stop 44: on keras-hub it brought 6 false ACC303/ACC304 in tokenizers handed to "
+    "ds.map, on the eager branch of `if not self._allow_python_workflow or in_tf_function()` that "
+    "a trace never takes (a path-sensitive reach the analysis lacks); more than the 5 a change may bring"
+))
 def test_an_imported_layer_handed_to_a_marker_runs_its_call(tmp_path):
     root = write_files(tmp_path, LAYERS)
     assert _found(root) == _expected(root, LAYERS)

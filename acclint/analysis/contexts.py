@@ -717,7 +717,6 @@ class ContextAnalysis:
                 continue  # `Imported`: read into the module's value facts (acclint.analysis.module)
             fn = self.seeded(seed.function, handed=seed.marker is not None, dispatched=bool(seed.receiver))
             if fn is None:
-                self._to_receiver(seed)
                 self._to_bases(seed)
                 continue
             fn.origin = fn.origin or seed.origin
@@ -747,19 +746,6 @@ class ContextAnalysis:
         receiver = seed.receiver or (f"{self.module_name}.{owner}" if self.module_name else "")
         for qualified in self._project_bases(cls):
             self.outgoing.append((f"{qualified}.{method}", replace(seed, function="", receiver=receiver)))
-
-    def _to_receiver(self, seed: Seed) -> None:
-        """A marker handed an instance of a subclass of another module (`seed.receiver`) runs
-        what calling it runs: where this module's class is a framework layer whose `__call__`
-        runs another method (Keras' `call`) and does not define it, that method is the
-        receiver's (keras-hub's `ds.map(RandomSwap(...))`, `RandomSwap(PreprocessingLayer)`)."""
-        owner, _, method = seed.function.partition(".")
-        cls = self.index.classes.get(owner)
-        if not seed.receiver or seed.marker is None or method != "__call__" or cls not in self.modules.of:
-            return
-        runs = self.modules.runs(cls)
-        if runs != "__call__" and self.find_method(cls, runs) is None:
-            self.outgoing.append((f"{seed.receiver}.{runs}", replace(seed, function="")))
 
     def _project_bases(self, cls: ClassInfo) -> list[str]:
         """The qualified names of the bases of `cls` (and of its bases of this module) that
