@@ -1,5 +1,5 @@
 """Library tables (acclint/frameworks/libraries/*.toml): the higher-order functions of equinox
-(internal loops too), flax, haiku, optax, optimistix, diffrax and jraph put the functions they
+(internal loops too), flax, haiku, optax, optimistix, diffrax, jraph and haliax put the functions they
 are given in a context without acclint reading the library; where a library is installed its
 source (read as text, never imported) decides whether each entry names something real, and
 `--show-settings` says which do not (tests need none of the libraries)."""
@@ -115,3 +115,49 @@ def test_show_wrappers_lists_the_entries_left_out_too(fake_library, tmp_path, ca
     (tmp_path / "m.py").write_text("x = 1\n")
     assert main(["check", "--show-wrappers", str(tmp_path / "m.py")]) == 0
     assert "library table entry left out: acclint_fake_lib.missing: acclint-fake-lib" in capsys.readouterr().out
+
+
+# haliax's `named_jit` is a jit: the function it is given (first positional or `fn=`, in a call
+# or as a decorator, bare or configured) is traced (haliax/partitioning.py: `_NamedJitWrapper`
+# calls the function under pjit). Levanter's trainer is the real-code shape: a cached property
+# handing a method of its class on (benchmarks/wrappers_set.tsv, stop44).
+HALIAX = {
+    "call": "import haliax as hax\n" + BRANCH + "step = hax.named_jit(body, axis_resources=mapping)\n",
+    "keyword": "import haliax as hax\n" + BRANCH + "step = hax.named_jit(fn=body, donate_args=(True,))\n",
+    "module": "from haliax.partitioning import named_jit\n" + BRANCH + "step = named_jit(body)\n",
+    "decorator": "import haliax\n@haliax.named_jit\n" + BRANCH.replace("def body", "def body", 1),
+    "configured decorator": "import haliax as hax\n@hax.named_jit(axis_resources=mapping)\n" + BRANCH,
+}
+
+
+@pytest.mark.parametrize("case", list(HALIAX))
+def test_haliax_named_jit_traces_its_function(case):
+    line = 4 if "decorator" in case else 3
+    assert found(HALIAX[case]) == [(line, "ACC201")]
+
+
+def test_haliax_named_jit_of_a_method_in_a_cached_property_traces_the_method():
+    source = """
+        import functools
+        from haliax.partitioning import named_jit
+
+        class Trainer:
+            @functools.cached_property
+            def _jit_step(self):
+                return named_jit(self._step, donate_args=(True,))
+
+            def _step(self, state, batch):
+                print("step")
+                return state
+
+            def train_step(self, state, batch):
+                return self._jit_step(state, batch)
+    """
+    assert found(source) == [(11, "ACC401")]
+
+
+def test_a_function_handed_to_haliax_shard_or_to_another_named_jit_is_no_context():
+    """Look-alikes: `hax.shard` places arrays (it runs no function it is given), and a
+    `named_jit` of a module that is not haliax is not haliax's."""
+    assert found("import haliax as hax\n" + BRANCH + "y = hax.shard(body, mapping)\n") == []
+    assert found("import mylib\n" + BRANCH + "step = mylib.named_jit(body)\n") == []

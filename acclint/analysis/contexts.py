@@ -166,6 +166,12 @@ class ContextAnalysis:
         self.unfinished: dict[FunctionInfo, str] = {}
         self._decorated_frameworks: dict[FunctionInfo, frozenset[str]] = {}
         self._host_functions: dict[FunctionInfo, bool] = {}  # _runs_on_host, per function
+        # Dispatch (`_dispatch`): for a class of this module, the classes of the instances its
+        # methods run on in a trace where those are subclasses (`jax.jit(env.step)`, `step`
+        # inherited): of this module, and of other modules by qualified name (a seed's
+        # `receiver`). Their `self.x(...)` calls run the instance's class's `x`.
+        self._receivers: dict[ClassInfo, set[ClassInfo]] = {}
+        self._foreign_receivers: dict[ClassInfo, set[str]] = {}
         for fn in index.all_functions:
             if fn.parent is not None:
                 self._nested.setdefault(fn.parent, []).append(fn)
@@ -332,6 +338,22 @@ class ContextAnalysis:
                 local = self.objects.instance_class(fun_expr, site.scope)  # `Flip()`, its `forward` imported
                 if local is not None:
                     self._to_bases(Seed(f"{local.name}.__call__", frozenset({marker.kind}), frozenset({marker.name}), origin, None, marker.name, opts))
+                self._bound_method_out(fun_expr, site.scope, origin, marker, opts)
+
+    def _bound_method_out(self, expr: cst.BaseExpression, scope: FunctionInfo | None, origin: str, marker: Marker, opts: Options) -> None:
+        """A marker handed a bound method `obj.step` whose function is in another module: of
+        an imported class (`env = Chain()` after `from envs.chain import Chain`), sent to the
+        class's module; of a class of this module inheriting it from a base of another, sent
+        to that base with this class as the receiver."""
+        if not isinstance(expr, cst.Attribute) or not isinstance(expr.value, cst.Name):
+            return
+        method = expr.attr.value
+        imported = self.objects.imported_class(expr.value, scope)
+        if imported is not None:
+            self._send(imported, origin, marker=marker, options=opts, method=method)
+        local = self.objects.instance_class(expr.value, scope)
+        if local is not None and local not in self.modules.of and self.find_method(local, method) is None:
+            self._to_bases(Seed(f"{local.name}.{method}", frozenset({marker.kind}), frozenset({marker.name}), origin, None, marker.name, opts))
 
     def _own_object(self, marker: Marker, receiver: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
         """`self.compile()` in a method: a receiver marker given the method's own object runs
@@ -369,7 +391,7 @@ class ContextAnalysis:
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             method = (
                 self._method_via_self(expr, scope) or self._method_of_instance(expr, scope)
-                or self.objects.called_method(expr, scope)  # `torch.compile(self.model)`
+                or self._instance_runs(expr, scope)  # `torch.compile(self.model)`
             )
             return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Call):
@@ -404,9 +426,18 @@ class ContextAnalysis:
             returned = self._returned_targets(factory, seen) if factory is not None else []
             if returned:  # `jax.jit(make_train(config))`, `nnx.jit(self.make_step())`: what it returns
                 return returned
-            method = self.objects.called_method(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
+            method = self._instance_runs(expr, scope)  # `torch.jit.trace(Net(), x)`: its forward
             return [Target(method, via_attribute=True)] if method is not None else []
         return []
+
+    def _instance_runs(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """What a marker handed the object `expr` runs (`Objects.called_method`), its
+        `self.x(...)` calls dispatched on the object's class."""
+        cls = self.objects.instance_class(expr, scope)
+        method = self.objects.runs(cls) if cls is not None else None
+        if method is not None:
+            self._dispatch_on(cls, method)
+        return method
 
     def _factory(
         self, func: cst.BaseExpression, scope: FunctionInfo | None, cls: ClassInfo | None, at: int | None,
@@ -474,8 +505,38 @@ class ContextAnalysis:
         cls = self.index.classes.get(made.pop())
         if cls is None or cls in self.modules.of:
             return None
-        method = cls.methods.get(expr.attr.value)
-        return method if method is not None and method.is_method else None
+        method = self.find_method(cls, expr.attr.value)  # its own, or inherited from a base of the module
+        if method is None or not method.is_method:
+            return None
+        self._dispatch_on(cls, method)
+        return method
+
+    def _dispatch_on(self, cls: ClassInfo, method: FunctionInfo) -> None:
+        """`method` runs in a trace on an instance of `cls`: where a base of `cls` defines it,
+        its `self.x(...)` calls (and theirs, in any base up to `cls`) run `cls`'s `x`, as
+        Python binds `self` to the `cls` instance (`_dispatch`)."""
+        if method.cls is None or method.cls is cls:
+            return
+        for base in self._module_bases(cls):
+            known = self._receivers.setdefault(base, set())
+            if cls not in known:
+                known.add(cls)
+                self._requeue(base)
+
+    def _module_bases(self, cls: ClassInfo, seen: frozenset[int] = frozenset()) -> list[ClassInfo]:
+        """The bases of `cls` at any depth that are classes of this module."""
+        found = []
+        for base in cls.bases:
+            base_cls = self._module_class(base)
+            if base_cls is not None and id(base_cls) not in seen:
+                found += [base_cls, *self._module_bases(base_cls, seen | {id(cls)})]
+        return found
+
+    def _requeue(self, cls: ClassInfo) -> None:
+        """Analyse again the methods of `cls` already traced (a receiver added since)."""
+        for method in cls.methods.values():
+            if method.contexts:
+                self._enqueue(method)
 
     def _named_targets(self, name: str, scope: FunctionInfo | None, cls: ClassInfo | None, seen: frozenset[str]) -> list[Target]:
         """The functions the values `name` binds stand for. Names that bind each other fan out
@@ -681,11 +742,14 @@ class ContextAnalysis:
                 continue
             if not isinstance(seed, Seed):
                 continue  # `Imported`: read into the module's value facts (acclint.analysis.module)
-            fn = self.seeded(seed.function, handed=seed.marker is not None)
+            fn = self.seeded(seed.function, handed=seed.marker is not None, dispatched=bool(seed.receiver))
             if fn is None:
                 self._to_bases(seed)
                 continue
             fn.origin = fn.origin or seed.origin
+            if seed.receiver and fn.cls is not None:
+                for cls in (fn.cls, *self._module_bases(fn.cls)):
+                    self._foreign_receivers.setdefault(cls, set()).add(seed.receiver)
             marker = self.markers.get(seed.marker)
             if marker is not None:
                 self._apply(marker, seed.options, Target(fn))
@@ -706,8 +770,9 @@ class ContextAnalysis:
         found = self.objects.runs(cls) if method == "__call__" else self.find_method(cls, method)
         if found is not None:
             return
+        receiver = seed.receiver or (f"{self.module_name}.{owner}" if self.module_name else "")
         for qualified in self._project_bases(cls):
-            self.outgoing.append((f"{qualified}.{method}", replace(seed, function="")))
+            self.outgoing.append((f"{qualified}.{method}", replace(seed, function="", receiver=receiver)))
 
     def _project_bases(self, cls: ClassInfo) -> list[str]:
         """The qualified names of the bases of `cls` (and of its bases of this module) that
@@ -759,14 +824,14 @@ class ContextAnalysis:
     def _send(
         self, qualified: str, origin: str, call: CallShape | None = None,
         contexts: frozenset[str] = frozenset(), markers: frozenset[str] = frozenset(),
-        marker: Marker | None = None, options: Options = Options(), method: str = "",
+        marker: Marker | None = None, options: Options = Options(), method: str = "", receiver: str = "",
     ) -> None:
         """Record a traced reach of the imported name `qualified` (`_reach_out`'s)."""
         if self.in_project is None or qualified.startswith(self.markers.modelled) or not self.in_project(qualified):
             return
         if marker is not None:
             contexts, markers = frozenset({marker.kind}), frozenset({marker.name})
-        seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options)
+        seed = Seed("", contexts, markers, origin, call, marker.name if marker else None, options, receiver)
         self.outgoing.append((f"{qualified}.{method}" if method else qualified, seed))
 
     def _return_to_seeds(self) -> None:
@@ -889,17 +954,24 @@ class ContextAnalysis:
                     found.add(method)
         return found
 
-    def seeded(self, name: str, handed: bool = False) -> FunctionInfo | None:
+    def seeded(self, name: str, handed: bool = False, dispatched: bool = False) -> FunctionInfo | None:
         """The function another module's seed names: a module-level function, or the method
         of a module class (`Block.__call__`, a submodule's call), or, where another module
         `handed` an instance of a class to a marker (`torch.compile(model)`, or one a function
         of this module made: `torch.compile(build_model())`) or called one in a trace (`model:
         Transformer` called as `model(x)`), what calling it runs of any class
-        (acclint.analysis.objects)."""
+        (acclint.analysis.objects). A method handed to a marker as a bound method of an
+        instance (`jax.jit(env.step)`), or called on `self` by a base's method another module
+        runs on an instance of the class (`dispatched`), is the class's own or inherited one."""
         owner, dot, method = name.partition(".")
         if not dot:
             return self.index.functions.get(name)
         cls = self.index.classes.get(owner)
+        if cls is not None and method != "__call__" and cls not in self.modules.of and (handed or dispatched):
+            found = self.find_method(cls, method)
+            if found is not None and found.is_method:
+                self._dispatch_on(cls, found)
+                return found
         if cls is None and handed and method == "__call__" and owner in self.index.functions:
             # `torch.compile(build_model())` in another module: the instance the factory makes
             cls = self.objects.made_by(self.index.functions[owner])
@@ -1029,6 +1101,7 @@ class ContextAnalysis:
         helper = self._callee(call.func, fn, at)
         if helper is not None and self._runs_on_host(helper):
             return
+        self._dispatch(fn, context, call, query, helper)
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
@@ -1086,6 +1159,30 @@ class ContextAnalysis:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 kinds = _partial_bindings(target, kinds, query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given), inside=True)
+
+    def _dispatch(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery, helper: FunctionInfo | None) -> None:
+        """`self.x(...)` in a traced method of a class whose methods run on instances of its
+        subclasses (`_dispatch_on`, a seed's `receiver`): the subclass's `x` runs there too,
+        in this module or, for a subclass of another module, sent to it."""
+        func = call.func
+        method_scope = fn.enclosing_method
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name) or method_scope is None:
+            return
+        name = func.value.value
+        if name != method_scope.instance_param or fn.nearest_binder(name, lambda f: {p.name for p in f.params}) is not method_scope:
+            return
+        cls = method_scope.cls
+        local, foreign = self._receivers.get(cls, ()), self._foreign_receivers.get(cls, ())
+        if not local and not foreign:
+            return
+        shape = _shape_of_call(call, query)
+        for receiver in local:
+            override = self.find_method(receiver, func.attr.value)
+            if override is not None and override is not helper:
+                self._callers.setdefault(override, set()).add(fn)
+                self._add(override, {context}, set(fn.markers), *_receive(override, shape), inside=True)
+        for qualified in foreign:
+            self._send(qualified, self.origin_of(fn), shape, frozenset({context}), frozenset(fn.markers), method=func.attr.value, receiver=qualified)
 
     def _apply_call(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> tuple[FunctionInfo, CallShape] | None:
         """`model.apply(variables, x, train)`: the `__call__` it runs and what it receives

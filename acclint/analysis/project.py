@@ -237,6 +237,19 @@ class Project:
                 self._resolved[key] = self._find(qualified, importer, lambda index, name: name in index.functions)
         return self._resolved[key]
 
+    def resolve_method(self, qualified: str, importer: str) -> tuple[str, str] | None:
+        """The (file, `Class.method`) a qualified `...Class.method` refers to: a bound method
+        handed to a marker (`jax.jit(env.step)`, `env` an instance of an imported class), or a
+        base's `self.method(...)` run on an instance of a subclass of another module (a seed's
+        `receiver`). Whether the class has such a method, its own or inherited, is that
+        file's analysis to say (`ContextAnalysis.seeded`)."""
+        key = (f"{qualified}()", importer)  # no qualified name ends in `()`: apart from `resolve`'s
+        if key not in self._resolved:
+            head, dot, method = qualified.rpartition(".")
+            found = self._find(head, importer, lambda index, name: name in index.classes) if dot and method != "__call__" else None
+            self._resolved[key] = None if found is None else (found[0], f"{found[1]}.{method}")
+        return self._resolved[key]
+
     def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file's hand-offs
         (acclint.analysis.wrappers) are of that name: a function, a class keeping a callable,
@@ -458,7 +471,7 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
-                target = self.resolve(qualified, path)
+                target = self.resolve(qualified, path) or (self.resolve_method(qualified, path) if seed.marker or seed.receiver else None)
                 if target is None or target == (path, seed.function):
                     continue
                 file, name = target

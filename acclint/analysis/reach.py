@@ -62,6 +62,10 @@ class Seed:
     call: CallShape | None = None  # called from a traced function with these arguments
     marker: str | None = None  # or handed to this marker (a qualified name) ...
     options: Options = Options()  # ... with these options
+    # The class of the instance the method runs on, where that is not the class defining it
+    # (its qualified name: `envs.chain.Chain` for `Environment.step` reached through
+    # `jax.jit(Chain().step)`): the method's `self.x(...)` calls run that class's `x`.
+    receiver: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,11 +122,11 @@ def seed_to_data(seed: Seed) -> list:
         ],
         seed.marker,
         [list(o.static_argnums), list(o.static_argnames), None if o.argnums is None else list(o.argnums), list(o.unmapped), list(o.flags)],
-    ]
+    ] + ([seed.receiver] if seed.receiver else [])
 
 
 def seed_from_data(data: list) -> Seed:
-    function, contexts, markers, origin, call, marker, options = data
+    function, contexts, markers, origin, call, marker, options, *receiver = data
     return Seed(
         function, frozenset(contexts), frozenset(markers), origin,
         None if call is None else CallShape(
@@ -130,4 +134,5 @@ def seed_from_data(data: list) -> Seed:
         ),
         marker,
         Options(tuple(options[0]), tuple(options[1]), None if options[2] is None else tuple(options[2]), tuple(options[3]), tuple(options[4])),
+        receiver[0] if receiver and isinstance(receiver[0], str) else "",
     )

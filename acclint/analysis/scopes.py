@@ -432,7 +432,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                     for dec in node.decorators:
                         sites.append(MarkerSite(dec.decorator, fn, cls, decorates=info, order=order))
             elif kind is cst.ClassDef:
-                info_c = ClassInfo(node, node.name.value, fn, [a.value for a in node.bases])
+                info_c = ClassInfo(node, node.name.value, fn, [_generic_origin(a.value) for a in node.bases])
                 made.append(info_c)
                 all_classes.append(info_c)
                 if fn is None and cls is None:
@@ -501,3 +501,11 @@ def _walk(statement: cst.BaseStatement) -> list[tuple[cst.CSTNode, int, int]]:
             for child in reversed(list(children(node))):
                 push((child, fn, cls))
     return out
+
+
+def _generic_origin(base: cst.BaseExpression) -> cst.BaseExpression:
+    """The class a base names: a subscripted generic base (`environment.Environment[EnvState,
+    EnvParams]`, `Base[T]`) is the class it subscripts, as Python's MRO takes it."""
+    while isinstance(base, cst.Subscript):
+        base = base.value
+    return base
