@@ -75,6 +75,24 @@ def fit_all(n):
     for i in range(n):
         scipy.optimize.minimize(sq_loss, np.ones(3) * i, options={"maxiter": 3})
 """,
+    # levanter's datasets: the base class's `__init__` keeps the function for the object's
+    # batches, each dataset's own closure compiled once and reused (one per configuration).
+    "look-alike: a jitted closure handed to the base class's __init__ of a dataset made per source": """
+class Mapped:
+    def __init__(self, source, fn):
+        self.source, self.fn = source, fn
+
+class Causal(Mapped):
+    def __init__(self, source, size):
+        @jax.jit
+        def make_example(tokens):
+            return tokens[:size] * 2
+
+        super().__init__(source, make_example)
+
+def build(caches):
+    return {name: Causal(cache, 8) for name, cache in caches.items()}
+""",
 }
 
 

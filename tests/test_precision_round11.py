@@ -175,3 +175,30 @@ def test_an_element_of_a_size_a_tuple_test_guards_stays_reported():
         t1 = torch.jit.trace(head, (torch.ones(1),))
         t2 = torch.jit.trace(merge, (torch.ones(3), torch.ones(3)))
     """)
+
+
+def test_a_sequence_display_compared_with_containers_is_no_traced_condition():
+    """levanter `tree_utils.py:55` (reached at stop 44 through haliax's `named_jit`): `==`
+    between a list or tuple display and containers is Python's sequence comparison, a Python
+    bool decided by the elements' identity and count (`tree_leaves(leaf) == [leaf]` is True
+    without asking the leaf anything); where it must compare two different tracers it raises
+    at once. Either way no branch is baked. Comparing an element, or an array, still is."""
+    assert_labels_match('''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def is_leaf(tree, x):
+    if jax.tree_util.tree_leaves(tree) == [tree]:
+        return x
+    if [x] == [x]:
+        return x * 2
+    if (x, tree) != (x, tree):
+        return x * 3
+    if jax.tree_util.tree_leaves(tree)[0] == 0:  # expect: ACC201
+        return x * 4
+    if x == jnp.zeros(()):  # expect: ACC201
+        return x * 5
+    return x + 1
+''')

@@ -2186,9 +2186,15 @@ class LoopFacts:
 
     def _handed_on(self, call: cst.Call, name: str) -> bool:
         """Whether `call` is given `name` itself as an argument and is no marker (a wrapper or a
-        transform applied to it, `jax.grad(loss)`, only wraps it)."""
+        transform applied to it, `jax.grad(loss)`, only wraps it) and no construction: an
+        `__init__` (`super().__init__(ds, fn)`, levanter's datasets) keeps what it is given for
+        the object's later calls, so one compiled callable per object is compiled once and
+        reused, not run on the pass that made it."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
+            return False
         return any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args) and (
-            self.analysis.markers.get(self.analysis.resolve(call.func)) is None
+            self.analysis.markers.get(self.analysis.resolve(func)) is None
         )
 
     def _transformed(self, expr: cst.BaseExpression, name: str) -> bool:

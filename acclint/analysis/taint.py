@@ -562,7 +562,18 @@ class ValueQuery:
                 return STATIC  # identity: never an array test
             if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and any(self._never_equal(o) or _empty_display(o) for o in operands):
                 return STATIC  # `mode == "train"`: strings are never traced; `args == ()` tests a container
+            if isinstance(c.operator, (cst.Equal, cst.NotEqual)) and self._sequences_compared(operands):
+                return STATIC
         return _as_array(max(self.kind(o) for o in operands))
+
+    def _sequences_compared(self, operands: list[cst.BaseExpression]) -> bool:
+        """Whether `==` compares a list or tuple display with containers only (`leaves ==
+        [tree]`, `[a] == [b]`): Python's sequence comparison, a Python bool decided by the
+        elements' identity and count, which raises at once where it must ask a tracer for its
+        truth; never an array test whose branch a trace bakes."""
+        return any(isinstance(o, (cst.List, cst.Tuple)) for o in operands) and all(
+            isinstance(o, (cst.List, cst.Tuple)) or self.kind(o) is TREE for o in operands
+        )
 
     def _never_equal(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is a value a tracer compares unequal to as a Python bool (JAX's
