@@ -753,12 +753,15 @@ class LoopFacts:
         """For each function that runs on every pass of an unbounded loop, what each call into
         it makes new on every pass: among its parameters (what the call passes), and the names
         its body binds from those (the per-function summary). Carried down the calls to a
-        fixpoint: a call in the loop, a call from a function so called, and so on."""
+        fixpoint: a call in the loop, a call from a function so called, and so on. Each call's
+        summary for a given outer pass is worked out once: a round of the fixpoint only adds
+        passes, and worked out again on every round it was a fifth of the analysis."""
         found: dict[FunctionInfo, dict[tuple[frozenset[str], ...], Pass]] = {}
+        into: dict[tuple[int, Pass], Pass] = {}  # (host call, outer pass) -> _pass_into's answer
         changed = True
         while changed:
             changed = False
-            for caller, fn, skipped, call, scope, loops in self._host_calls:
+            for number, (caller, fn, skipped, call, scope, loops) in enumerate(self._host_calls):
                 if isinstance(fn.node, cst.Lambda):
                     continue
                 outers = list(found.get(caller, {}).values()) if caller is not None else []
@@ -766,7 +769,9 @@ class LoopFacts:
                     here = self._pass_of(loops, "")
                     outers = [_merged(here, outer) for outer in outers] or [here]
                 for outer in outers:
-                    each = self._pass_into(fn, skipped, call, outer, scope, loops)
+                    each = into.get((number, outer))
+                    if each is None:
+                        each = into[(number, outer)] = self._pass_into(fn, skipped, call, outer, scope, loops)
                     key = (each.changing, each.fresh, each.resized)
                     if key not in found.setdefault(fn, {}):
                         found[fn][key] = each
