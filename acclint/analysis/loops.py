@@ -405,7 +405,7 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
-        if self._entry_tails or self._resets_and_builds():
+        if self._entry_tails or self._resets_and_builds:
             return True  # it calls a library's compiled entry point (`_entry_point`), or `_retrain`'s methods
         primitives = False
         for site in self.analysis.index.sites:
@@ -415,10 +415,12 @@ class LoopFacts:
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
         return primitives and self._loop_at_module_level()
 
+    @cached_property
     def _resets_and_builds(self) -> bool:
         """Whether the module calls both a method that builds a kept compiled function and runs
         one step and one that drops it (`[[built_state]]`: `model.train_on_batch`, `model.compile`),
-        which `_retrain` reads."""
+        which `_retrain` reads: without both, no loop body has them, and `_retrain` does not walk
+        each loop's body to look."""
         called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
         return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
@@ -1474,7 +1476,7 @@ class LoopFacts:
         in a loop nested in it: a new compiled callable for each step, as a wrapper applied in
         the loop makes (a `fit` of many steps per pass amortises its trace)."""
         states = self.analysis.markers.built_state
-        if scope.traced or not states:
+        if scope.traced or not states or not self._resets_and_builds:
             return
         calls = list(_pass_calls(body, None))
         for state in states:
