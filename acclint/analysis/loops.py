@@ -970,7 +970,8 @@ class LoopFacts:
         if len(node.targets) != 1:
             return []
         pairs = element_pairs(node.targets[0].target, node.value)
-        return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
+        # a bare name is its own code: generating it was most of this method's cost
+        return [(t.value if type(t) is cst.Name and not t.lpar else self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
         """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
