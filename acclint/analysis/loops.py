@@ -1362,8 +1362,8 @@ class LoopFacts:
             for part in parts:
                 self._walk(part, scope, inner, statement)
             return
-        if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr):
-            names = _target_names(node)
+        if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr) and (loops or kind is not cst.Assign):
+            names = _target_names(node)  # (a plain assignment outside loops needs none of them)
             for loop in loops:
                 loop.assigned |= names
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
