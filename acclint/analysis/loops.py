@@ -814,9 +814,7 @@ class LoopFacts:
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
         holding, static_held = set(each.holding), set(each.static_held)
-        for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
-            if not isinstance(node, cst.Assign):
-                continue
+        for node in _assignments(fn):
             for name, value in self._pairs(node):
                 now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
                 if self._resized(value, now) is not None:
@@ -2391,6 +2389,18 @@ def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
 
 
 _RETURNED: WeakKeyDictionary[FunctionInfo, list[cst.BaseExpression | None]] = WeakKeyDictionary()
+
+
+def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
+    """The assignments of `fn`'s body (nested functions aside), in source order; walked once per
+    function, where `_derived` asks for them once per call into it and per parameter."""
+    found = _ASSIGNED.get(fn)
+    if found is None:
+        found = _ASSIGNED[fn] = [n for n in _nodes(fn.node.body, in_order=True) if isinstance(n, cst.Assign)]  # type: ignore[union-attr]
+    return found
+
+
+_ASSIGNED: WeakKeyDictionary[FunctionInfo, list[cst.Assign]] = WeakKeyDictionary()
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):
