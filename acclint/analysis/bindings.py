@@ -1347,8 +1347,7 @@ def attributes_written(module: cst.Module) -> frozenset[str]:
                 _attribute_targets(target.target, found)
         elif kind is cst.AnnAssign or kind is cst.AugAssign or kind is cst.For or kind is cst.Del:
             _attribute_targets(node.target, found)
-        if _part(kind) is _HOLDS:
-            stack.extend(child for child in children(node) if _part(type(child)) is not _EXPRESSION)
+        stack.extend(child for child in children(node) if not _is_expression(type(child)))
     return frozenset(found)
 
 
@@ -1363,20 +1362,15 @@ def _attribute_targets(target: cst.BaseExpression, found: set[str]) -> None:
         found.add(target.attr.value)
 
 
-_EXPRESSION, _SMALL_STATEMENT, _HOLDS = "expression", "small statement", "may hold statements"
-_PARTS: dict[type, str] = {}
+_EXPRESSION_TYPES: dict[type, bool] = {}
 
 
-def _part(kind: type) -> str:
-    """What nodes of type `kind` are to `attributes_written`: an expression (no statement
-    inside), a small statement (an assignment, a `return`, ...: its targets are read, its
-    parts are expressions), or a node that may hold statements. By type: an `isinstance` of
-    libcst's abstract bases per node costs more than the walk."""
-    found = _PARTS.get(kind)
+def _is_expression(kind: type) -> bool:
+    """Whether nodes of type `kind` are expressions, by type (an `isinstance` of libcst's
+    abstract base per node costs more than the walk)."""
+    found = _EXPRESSION_TYPES.get(kind)
     if found is None:
-        found = _PARTS[kind] = (
-            _EXPRESSION if issubclass(kind, cst.BaseExpression) else _SMALL_STATEMENT if issubclass(kind, cst.BaseSmallStatement) else _HOLDS
-        )
+        found = _EXPRESSION_TYPES[kind] = issubclass(kind, cst.BaseExpression)
     return found
 
 
