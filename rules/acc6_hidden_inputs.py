@@ -341,8 +341,6 @@ f(1.0)
             return
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
-        if not ctx.analysis.may_write_attribute(node.attr.value):
-            return  # nothing in the module writes it (`attribute_written` would find no change)
         fn = ctx.function
         bindings = ctx.analysis.bindings
         name = _class_of_classmethod(root.value, fn, ctx)
@@ -777,8 +775,6 @@ for epoch in range(3):
             return  # a write: ACC4's
         fn = ctx.function
         attr = node.attr.value
-        if not ctx.analysis.may_write_attribute(attr):
-            return  # nothing in the module writes it: every path below asks `attribute_written`
         framework = ctx.analysis.markers.framework(frozenset(fn.markers))
         if framework.cache_key.guards_attributes:
             # torch.compile guards what the body reads (a change recompiles): only an identity

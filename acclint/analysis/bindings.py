@@ -1330,50 +1330,6 @@ def _root(node: cst.BaseExpression) -> str | None:
     return root.value if isinstance(root, cst.Name) else None
 
 
-def attributes_written(module: cst.Module) -> frozenset[str]:
-    """The attribute names the module's statements assign, augment, annotate, loop over or
-    delete (`x.lr = v`, `self.n += 1`, `for o.i in ...`, `del o.a`, also inside tuples and
-    starred targets): every attribute write the walk records (its "attr" events) is one, so a
-    read of an attribute named nowhere here has no change to find (`attribute_written`). Only
-    statements are walked (no statement lies inside an expression): a fraction of the module's
-    nodes, where building the bindings walks them all."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = list(module.body)
-    while stack:
-        node = stack.pop()
-        kind = type(node)
-        if kind is cst.Assign:
-            for target in node.targets:
-                _attribute_targets(target.target, found)
-        elif kind is cst.AnnAssign or kind is cst.AugAssign or kind is cst.For or kind is cst.Del:
-            _attribute_targets(node.target, found)
-        stack.extend(child for child in children(node) if not _is_expression(type(child)))
-    return frozenset(found)
-
-
-def _attribute_targets(target: cst.BaseExpression, found: set[str]) -> None:
-    """Add the attribute names `target` writes (as `ModuleBindings._target` records them)."""
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            _attribute_targets(element.value, found)
-    elif isinstance(target, cst.StarredElement):
-        _attribute_targets(target.value, found)
-    elif isinstance(target, cst.Attribute):
-        found.add(target.attr.value)
-
-
-_EXPRESSION_TYPES: dict[type, bool] = {}
-
-
-def _is_expression(kind: type) -> bool:
-    """Whether nodes of type `kind` are expressions, by type (an `isinstance` of libcst's
-    abstract base per node costs more than the walk)."""
-    found = _EXPRESSION_TYPES.get(kind)
-    if found is None:
-        found = _EXPRESSION_TYPES[kind] = issubclass(kind, cst.BaseExpression)
-    return found
-
-
 def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
     """The line `node` starts on (asked only for a finding's message).
 

@@ -21,7 +21,7 @@ from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
-from acclint.analysis.bindings import ModuleBindings, attributes_written
+from acclint.analysis.bindings import ModuleBindings
 from acclint.analysis.wrappers import HandOff, hand_offs, table_for
 
 
@@ -137,7 +137,6 @@ class ModuleAnalysis:
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
-        self._attributes_written: frozenset[str] | None = None
 
     @property
     def bindings(self) -> ModuleBindings:
@@ -146,19 +145,6 @@ class ModuleAnalysis:
             found = ModuleBindings(self.module, self.index, self.markers, self._contexts)
             self._bindings = found if self._bindings_view is None else self._bindings_view(found)
         return self._bindings
-
-    def may_write_attribute(self, attr: str) -> bool:
-        """Whether some statement of the module may write an attribute named `attr`
-        (acclint.analysis.bindings.attributes_written): asked before the bindings, which a read
-        of an attribute nothing writes does not need built. Always true where the bindings are
-        viewed (`view_bindings`: the language server keeps every question the rules ask of them,
-        to ask it again after an edit elsewhere, such as one adding a write), so that the
-        question reaches them."""
-        if self._bindings_view is not None:
-            return True
-        if self._attributes_written is None:
-            self._attributes_written = attributes_written(self.module)
-        return attr in self._attributes_written
 
     def view_bindings(self, view: Callable[[ModuleBindings], ModuleBindings]) -> None:
         """Give `view(bindings)` for `bindings` from now on (acclint.lint.reuse records what the
