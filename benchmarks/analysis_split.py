@@ -7,9 +7,7 @@ Runs `check --no-cache --jobs 1 --output-format json` over the corpus of lint_co
 process, with the acclint of the current folder (a `git archive` of a commit: before and after
 a change), and a CPU timer (`time.process_time`) around the cache-key analysis
 (`LoopFacts.__init__`, its walk, and `LoopFacts.changes`, its answer) and the module bindings
-(`ModuleBindings.__post_init__`, counted per module built), with the walk of statements that
-spares a module its bindings where nothing writes the attribute read (`attributes_written`,
-where the module analysis calls it). Prints those, the run's CPU, and a
+(`ModuleBindings.__post_init__`, counted per module built). Prints those, the run's CPU, and a
 digest of the JSON report, which must be the same from every tree for a change meant to cost
 less only.
 """
@@ -54,16 +52,13 @@ def main() -> int:
         del sys.modules[name]
     import acclint.analysis.bindings as bindings
     import acclint.analysis.loops as loops
-    import acclint.analysis.module as module
     from acclint.cli import main as acclint
 
-    spent = dict.fromkeys(("walk", "walk n", "answer", "answer n", "bindings", "bindings n", "written", "written n"), 0.0)
+    spent = dict.fromkeys(("walk", "walk n", "answer", "answer n", "bindings", "bindings n"), 0.0)
     loops.LoopFacts.__init__ = timed(loops.LoopFacts.__init__, spent, "walk")
     changes = loops.LoopFacts.__dict__["changes"]  # a cached_property: time what it computes
     changes.func = timed(changes.func, spent, "answer")
     bindings.ModuleBindings.__post_init__ = timed(bindings.ModuleBindings.__post_init__, spent, "bindings")
-    if hasattr(module, "attributes_written"):  # (trees before stop 44 have no such walk)
-        module.attributes_written = timed(module.attributes_written, spent, "written")
     sys.argv = ["acclint", "check", "--no-config", "--no-cache", "--jobs", "1", "--output-format", "json", *files]
     out = io.StringIO()
     start = time.process_time()
@@ -73,8 +68,7 @@ def main() -> int:
     print(
         f"{Path(loops.__file__).resolve().parent.parent.parent}: cache-key analysis {spent['walk'] + spent['answer']:.2f} s "
         f"(walk {spent['walk']:.2f} s for {spent['walk n']:.0f} modules, answer {spent['answer']:.2f} s), "
-        f"bindings {spent['bindings']:.2f} s for {spent['bindings n']:.0f} modules, "
-        f"attributes written {spent['written']:.2f} s for {spent['written n']:.0f} modules, run {total:.2f} s CPU, "
+        f"bindings {spent['bindings']:.2f} s for {spent['bindings n']:.0f} modules, run {total:.2f} s CPU, "
         f"report {hashlib.sha1(out.getvalue().encode()).hexdigest()[:12]}"
     )
     return 0
