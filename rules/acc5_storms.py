@@ -6,6 +6,7 @@ bodies; they report only what provably changes on every pass of a loop (see that
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable, Iterator
 
 import libcst as cst
@@ -20,12 +21,19 @@ Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 
 def _facts(analysis: ModuleAnalysis) -> LoopFacts:
+    return loop_facts(analysis, _tables())
+
+
+@cache
+def _tables() -> StormTables:
+    """The `[storms]` lists as the analysis reads them: made once, where each of the five rules
+    made them again for every module."""
     storms = apis()["storms"]
     shape_makers = {
         name: (frozenset(-1 if p == "*" else p for p in spec["positions"]), frozenset(spec["keywords"]))
         for spec in storms["shape_makers"] for name in spec["functions"]
     }
-    tables = StormTables(
+    return StormTables(
         frozenset(storms["wrappers"]), frozenset(storms["array_constructors"]), frozenset(storms["callers"]),
         frozenset(storms["new_objects"]), frozenset(storms["bound_methods"]), shape_makers, dict(storms["callable_results"]),
         {owner: frozenset(names) for owner, names in storms["static_fields"].items()},
@@ -33,7 +41,6 @@ def _facts(analysis: ModuleAnalysis) -> LoopFacts:
         {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
     )
-    return loop_facts(analysis, tables)
 
 
 def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:

@@ -414,7 +414,7 @@ class LoopFacts:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
         an object, or applied anew on each pass)."""
-        if self._entry_tails or self._method_tails or self._resets_and_builds():
+        if self._entry_tails or self._method_tails or self._resets_and_builds:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         primitives = False
         for site in self.analysis.index.sites:
@@ -424,10 +424,12 @@ class LoopFacts:
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
         return primitives and self._host_loop_possible()
 
+    @cached_property
     def _resets_and_builds(self) -> bool:
         """Whether the module calls both a method that builds a kept compiled function and runs
         one step and one that drops it (`[[built_state]]`: `model.train_on_batch`, `model.compile`),
-        which `_retrain` reads."""
+        which `_retrain` reads: without both, no loop body has them, and `_retrain` does not walk
+        each loop's body to look."""
         called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
         return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
@@ -778,12 +780,15 @@ class LoopFacts:
         """For each function that runs on every pass of an unbounded loop, what each call into
         it makes new on every pass: among its parameters (what the call passes), and the names
         its body binds from those (the per-function summary). Carried down the calls to a
-        fixpoint: a call in the loop, a call from a function so called, and so on."""
+        fixpoint: a call in the loop, a call from a function so called, and so on. Each call's
+        summary for a given outer pass is worked out once: a round of the fixpoint only adds
+        passes, and worked out again on every round it was a fifth of the analysis."""
         found: dict[FunctionInfo, dict[tuple[frozenset[str], ...], Pass]] = {}
+        into: dict[tuple[int, Pass], Pass] = {}  # (host call, outer pass) -> _pass_into's answer
         changed = True
         while changed:
             changed = False
-            for caller, fn, skipped, call, scope, loops in self._host_calls:
+            for number, (caller, fn, skipped, call, scope, loops) in enumerate(self._host_calls):
                 if isinstance(fn.node, cst.Lambda):
                     continue
                 outers = list(found.get(caller, {}).values()) if caller is not None else []
@@ -791,7 +796,9 @@ class LoopFacts:
                     here = self._pass_of(loops, "")
                     outers = [_merged(here, outer) for outer in outers] or [here]
                 for outer in outers:
-                    each = self._pass_into(fn, skipped, call, outer, scope, loops)
+                    each = into.get((number, outer))
+                    if each is None:
+                        each = into[(number, outer)] = self._pass_into(fn, skipped, call, outer, scope, loops)
                     key = (each.changing, each.fresh, each.resized)
                     if key not in found.setdefault(fn, {}):
                         found[fn][key] = each
@@ -832,9 +839,7 @@ class LoopFacts:
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
         holding, static_held = set(each.holding), set(each.static_held)
-        for node in _nodes(fn.node.body, in_order=True):  # type: ignore[union-attr]
-            if not isinstance(node, cst.Assign):
-                continue
+        for node in _assignments(fn):
             for name, value in self._pairs(node):
                 now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
                 if self._resized(value, now) is not None:
@@ -1007,7 +1012,8 @@ class LoopFacts:
         if len(node.targets) != 1:
             return []
         pairs = element_pairs(node.targets[0].target, node.value)
-        return [(self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
+        # a bare name is its own code: generating it was most of this method's cost
+        return [(t.value if type(t) is cst.Name and not t.lpar else self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
 
     def _new_object(self, expr: cst.BaseExpression, each: Pass) -> str | None:
         """What new object, hashed by identity, `expr` makes on each evaluation, or None."""
@@ -1416,8 +1422,8 @@ class LoopFacts:
             for part in parts:
                 self._walk(part, scope, inner, statement)
             return
-        if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr):
-            names = _target_names(node)
+        if kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr) and (loops or kind is not cst.Assign):
+            names = _target_names(node)  # (a plain assignment outside loops needs none of them)
             for loop in loops:
                 loop.assigned |= names
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
@@ -1533,7 +1539,7 @@ class LoopFacts:
         in a loop nested in it: a new compiled callable for each step, as a wrapper applied in
         the loop makes (a `fit` of many steps per pass amortises its trace)."""
         states = self.analysis.markers.built_state
-        if scope.traced or not states:
+        if scope.traced or not states or not self._resets_and_builds:
             return
         calls = list(_pass_calls(body, None))
         for state in states:
@@ -1955,12 +1961,18 @@ class LoopFacts:
         return False
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
+        """Whether every `return` of `fn` gives a compiled callable it makes (`_compiled_anew`),
+        also through a name its body binds to one. Only a name or a call can be one, so the
+        body's bindings are read only when every return is one of those (most functions
+        return neither)."""
         returns = _returned_values(fn)
+        if not returns or not all(isinstance(r, (cst.Name, cst.Call)) for r in returns):
+            return False
         bound = {
             n.targets[0].target.value: n.value for n in _nodes(fn.node.body)
             if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
         }
-        return bool(returns) and all(self._compiled_anew(bound.get(r.value, r) if isinstance(r, cst.Name) else r, fn) for r in returns)
+        return all(self._compiled_anew(bound.get(r.value, r) if isinstance(r, cst.Name) else r, fn) for r in returns)
 
     def _compiled_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, returned by `fn`, is a compiled callable `fn` makes on each call."""
@@ -2540,10 +2552,33 @@ def _item_params(params: cst.Parameters) -> list[cst.Param]:
 
 
 def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
-    """What each `return` of `fn` gives (None for a bare `return`); a lambda's body."""
-    if isinstance(fn.node, cst.Lambda):
-        return [fn.node.body]
-    return [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+    """What each `return` of `fn` gives (None for a bare `return`); a lambda's body. Walked once
+    per function: every call of a module function asks it of its callee (`_makes_callables`,
+    `_makes_compiled`), and a walk of the body per call was 6 of the analysis's 40 profiled
+    seconds on the benchmark corpus."""
+    found = _RETURNED.get(fn)
+    if found is None:
+        if isinstance(fn.node, cst.Lambda):
+            found = [fn.node.body]
+        else:
+            found = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+        _RETURNED[fn] = found
+    return found
+
+
+_RETURNED: WeakKeyDictionary[FunctionInfo, list[cst.BaseExpression | None]] = WeakKeyDictionary()
+
+
+def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
+    """The assignments of `fn`'s body (nested functions aside), in source order; walked once per
+    function, where `_derived` asks for them once per call into it and per parameter."""
+    found = _ASSIGNED.get(fn)
+    if found is None:
+        found = _ASSIGNED[fn] = [n for n in _nodes(fn.node.body, in_order=True) if isinstance(n, cst.Assign)]  # type: ignore[union-attr]
+    return found
+
+
+_ASSIGNED: WeakKeyDictionary[FunctionInfo, list[cst.Assign]] = WeakKeyDictionary()
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):
