@@ -93,6 +93,42 @@ class Causal(Mapped):
 def build(caches):
     return {name: Causal(cache, 8) for name, cache in caches.items()}
 """,
+    # keras-cv's predict_utils: the loop runs inside a function tf.function wraps (a `tf.range`
+    # loop, converted: its body runs once, while tracing), so the step's tf.function is made once.
+    "look-alike: the loop that calls the step is in a function tf.function wraps": """
+def make_predict_function(model, run_eagerly):
+    def step_function(iterator):
+        def run_step(data):
+            return model(data)
+
+        run_step = tf.function(run_step, jit_compile=True)
+        return model.distribute_strategy.run(run_step, args=(next(iterator),))
+
+    def predict_function(iterator):
+        outputs = step_function(iterator)
+        for _ in tf.range(model.steps - 1):
+            outputs = step_function(iterator)
+        return outputs
+
+    if not run_eagerly:
+        predict_function = tf.function(predict_function, reduce_retracing=True)
+    return predict_function
+""",
+    # tensorflow-gnn's stage models: `setattr` keeps each model's serving function for export.
+    "look-alike: a tf.function per stage model, set on the model with setattr": """
+def create_stage_model(layer):
+    model = tf.keras.Sequential([layer])
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def serving(x):
+        return model(x)
+
+    setattr(model, "serving", serving)
+    return model
+
+def convert(layers):
+    return {name: create_stage_model(layer) for name, layer in layers.items()}
+""",
 }
 
 

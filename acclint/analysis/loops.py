@@ -2198,12 +2198,12 @@ class LoopFacts:
 
     def _handed_on(self, call: cst.Call, name: str) -> bool:
         """Whether `call` is given `name` itself as an argument and is no marker (a wrapper or a
-        transform applied to it, `jax.grad(loss)`, only wraps it) and no construction: an
-        `__init__` (`super().__init__(ds, fn)`, levanter's datasets) keeps what it is given for
-        the object's later calls, so one compiled callable per object is compiled once and
-        reused, not run on the pass that made it."""
+        transform applied to it, `jax.grad(loss)`, only wraps it) and keeps nothing (`_KEEPERS`:
+        an `__init__`, `super().__init__(ds, fn)` in levanter's datasets, or `setattr` keeps
+        what it is given for the object's later calls, so one compiled callable per object is
+        compiled once and reused, not run on the pass that made it)."""
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
+        if isinstance(func, cst.Attribute) and func.attr.value in _KEEPERS or isinstance(func, cst.Name) and func.value in _KEEPERS:
             return False
         return any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args) and (
             self.analysis.markers.get(self.analysis.resolve(func)) is None
@@ -2228,6 +2228,8 @@ class LoopFacts:
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
             if module_only and scope.fn is not None and scope.fn not in hosts:
                 continue
+            if scope.fn is not None and (scope.traced or scope.fn.contexts):
+                continue  # a loop in a traced function runs while tracing (a `tf.range` loop: once, converted)
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
@@ -2542,6 +2544,12 @@ def _nodes(root: cst.CSTNode, in_order: bool = False):
         if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+# Calls that keep what they are given for later instead of running it: a construction, an
+# attribute set on an object (`setattr(model, "serving", fn)`: tensorflow-gnn's stage models),
+# an item put in a container.
+_KEEPERS = frozenset({"__init__", "setattr", "append", "extend", "insert", "add", "setdefault"})
 
 
 def _item_params(params: cst.Parameters) -> list[cst.Param]:
