@@ -370,7 +370,6 @@ class LoopFacts:
         self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
-        self._hosts: frozenset[FunctionInfo] | None = None  # `_host_functions`, once the walk is done
         self._retrained: list[_Rewrap] = []  # `_retrain`'s finds: a model compiled and trained each pass
         self._pending: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         # Wrapper calls seen from above before they are visited: called at once (`jit(f)(x)`:
@@ -1323,7 +1322,7 @@ class LoopFacts:
         callers = self._called_in_loops()
         scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
-            if c.primitive and not (c.scope.fn is None or c.scope.fn in self._host_functions() if c.loop is not None else c.scope.fn in scripted):
+            if c.primitive and not (c.scope.fn is None or c.scope.fn in self._host_functions if c.loop is not None else c.scope.fn in scripted):
                 continue
             loop = c.loop
             if loop is not None and loop.bounded and not self._invariant_in(c):
@@ -2224,7 +2223,7 @@ class LoopFacts:
         code whatever traces the module's functions elsewhere, or in a function module-level
         code calls (`_host_functions`)."""
         found: dict[FunctionInfo, str] = {}
-        hosts = self._host_functions() if module_only else frozenset()
+        hosts = self._host_functions if module_only else frozenset()
         for _caller, fn, _skipped, _call, scope, loops in self._host_calls:
             if module_only and scope.fn is not None and scope.fn not in hosts:
                 continue
@@ -2233,6 +2232,11 @@ class LoopFacts:
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
+        return self._with_callees(found)
+
+    def _with_callees(self, found: dict[FunctionInfo, str]) -> dict[FunctionInfo, str]:
+        """`found` (function -> how it is reached) with every function its functions call,
+        transitively through the host calls, each reached from its caller."""
         frontier = list(found)
         while frontier:
             caller = frontier.pop()
@@ -2242,21 +2246,14 @@ class LoopFacts:
                     frontier.append(fn)
         return found
 
+    @cached_property
     def _host_functions(self) -> frozenset[FunctionInfo]:
         """Functions module-level code calls (a script's `main()`, also under `if __name__ ==
         "__main__":`), directly or through the functions they call, and in no context: host code
-        for sure, as module-level code is, so their loops are host loops (dev report eks_78)."""
-        if self._hosts is None:
-            found = {fn for _caller, fn, _skipped, _call, scope, _loops in self._host_calls if scope.fn is None}
-            frontier = list(found)
-            while frontier:
-                caller = frontier.pop()
-                for source, callee, *_ in self._host_calls:
-                    if source is caller and callee not in found:
-                        found.add(callee)
-                        frontier.append(callee)
-            self._hosts = frozenset(fn for fn in found if not fn.contexts)
-        return self._hosts
+        for sure, as module-level code is, so their loops are host loops (dev report eks_78).
+        Asked only once the walk has recorded every host call."""
+        called = {fn: f"'{fn.name}', which the module calls" for _caller, fn, _skipped, _call, scope, _loops in self._host_calls if scope.fn is None}
+        return frozenset(fn for fn in self._with_callees(called) if not fn.contexts)
 
     def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
         """The module's function a call runs, and how many leading parameters the call does not
