@@ -1,0 +1,347 @@
+"""Where acclint loses each label it misses: the first stage of its analysis that fails.
+
+measure.py says how many labels acclint finds; this says, for each one it misses, which step on
+the way to a finding did not happen, computed from acclint's own analysis of the module (the
+project's contexts, the cache-key analysis' compiled calls and host loops), never by reading the
+module by hand. So the held-out half can be counted by stage without anyone opening it.
+
+A label (measure.py's hazard: one or more lines, one family) passes a stage when some line of it
+does. The stages, in order; a missed label is counted at the first that fails:
+
+- **S1, nothing traced or compiled**: no function of the module is in a context (traced: jit,
+  tf.function, a torch.compile'd module's forward, a lax body, ...; `ModuleAnalysis.functions`),
+  the cache-key analysis (acclint.analysis.loops) knows no compiled call in it (below), and it
+  calls no method that builds a framework's kept compiled function (`[[built_state]]`
+  `builds` and `steps`: Keras' `fit`). Also a module the project never analyses (its text names no marker and no
+  other module reaches it).
+- **S2, not in a context** (ACC1 to ACC4, ACC6): no line of the label lies in a function in a
+  context (the innermost function around the line: a `def` or `lambda` from its `def` keyword to
+  its end; decorators and default values belong to the scope around it). ACC6 labels name the
+  traced read and the host write; the read is the line that can pass. An ACC6 label with no line
+  in any function (a trace built by library code: Keras' train function) is **unknown** here: the
+  engine's contexts cannot answer for a body it does not see.
+- **S3, no compiled call known** (ACC5): no line of the label holds a compiled call the cache-key
+  analysis knows: a call of a compiled callable (a name bound to a wrapper's result or a decorated
+  def, an object's compiled method or `__call__`, a library's compiled entry point or method:
+  `LoopFacts.calls`); a wrapper applied to a callable new on each call or pass, or a primitive
+  that compiles what it is given (`lax.scan(f, ...)`), and the call that runs its result
+  (`LoopFacts._candidates`); a Keras model reset and stepped (`_retrained`); a call of a compiled
+  callable an object owns (`_owned`); or a call of a module function whose body (through the
+  module functions it calls, `_host_calls`) holds one of these.
+- **S4, not known to repeat** (ACC5): no such compiled call on the label's lines runs more than
+  once as far as the analysis knows: it is in no host loop of its function (a `for`, `while`,
+  comprehension or `map` outside any traced body, bounded or not); its function is not one the
+  analysis knows runs on every pass of an unbounded loop (`_called_in_loops`, `_helper_passes`)
+  nor one a host loop of any kind runs through the module's host calls (`_host_calls`,
+  transitively); and no earlier call in the same scope calls the same compiled callable (a
+  second call looks the key up again: where an unhashable static argument raises). A primitive
+  that compiles its function counts only where the analysis takes it for host code (a
+  module-level loop, or a function module-level code calls).
+- **S6, another family on the line**: every reach stage above holds, no finding of the label's
+  family lies on its lines, and a finding of another family does.
+- **S5, the property**: every reach stage above holds and no finding at all lies on its lines.
+- **unknown**: the engine cannot answer (the ACC6 case above; a function the analysis left
+  unfinished; a module it cannot parse).
+
+Found labels are counted apart; each is checked against the reach stages too, and one that a
+reach stage denies is printed as a warning (a stage computed wrong, or a finding made by a path
+these stages do not model: the rules about Keras' compiled train function, for instance).
+
+    python benchmarks/reports/stages.py [--half dev|heldout] [--batch N ...] [--folder DIR]
+        [--list] [--strictness precise|pedantic]
+
+`--list` prints each missed label with its stage and why, and each found label's reach (dev
+only: it refuses the held-out half, whose modules are for counts). As measure.py, it measures an
+earlier source tree with `PYTHONPATH=TREE` (then `--folder TREE/benchmarks/reports/dev` reads
+that tree's corpus); the analysis' internals it reads are looked up defensively, and a stage a
+tree cannot answer is `unknown`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from measure import HERE, Hazard, Report, batch_sources, family, findings, group_of, read_report
+
+S1, S2, S3, S4, S5, S6, UNKNOWN, FOUND = "S1", "S2", "S3", "S4", "S5", "S6", "unknown", "found"
+STAGES = (S1, S2, S3, S4, S5, S6, UNKNOWN)
+TITLES = {
+    S1: "nothing traced or compiled in the module",
+    S2: "the label's function is in no context",
+    S3: "no compiled call known on the label",
+    S4: "the compiled call is not known to repeat",
+    S5: "reached, no finding (the property)",
+    S6: "reached, a finding of another family",
+    UNKNOWN: "the engine cannot say",
+}
+
+
+@dataclass(frozen=True)
+class Site:
+    """A place host code runs a compiled callable, as the cache-key analysis knows it."""
+
+    line: int
+    repeats: bool
+    what: str
+
+
+@dataclass
+class ModuleReach:
+    """What acclint's analysis of one module says about reach: the span and contexts of each
+    function, and the compiled calls of its host code."""
+
+    analysed: bool  # the project analysed it (else: nothing in it is traced)
+    error: str | None = None  # why it could not be
+    spans: list[tuple[int, int, bool, bool]] | None = None  # (first line, last line, in a context, unfinished)
+    sites: list[Site] | None = None
+    builds: bool = False  # it calls a method that builds a framework's kept compiled function (Keras' `fit`)
+    sites_error: str | None = None  # why the compiled calls could not be read (an older tree)
+
+    @property
+    def traced(self) -> bool:
+        return any(in_context for _, _, in_context, _ in self.spans or ())
+
+    def function_at(self, line: int) -> tuple[int, int, bool, bool] | None:
+        """The innermost function whose span holds `line`."""
+        holding = [s for s in self.spans or () if s[0] <= line <= s[1]]
+        return min(holding, key=lambda s: s[1] - s[0]) if holding else None
+
+
+def project_reach(folder: Path, strictness: str) -> dict[Path, ModuleReach]:
+    """Each module's reach, from the project analysis of `folder` as `acclint check` makes it."""
+    from acclint.run.config import Settings
+    from acclint.run.options import for_file
+    from acclint.run.plan import plan
+
+    work = plan([str(folder)], Settings(strictness=strictness))
+    project, seeds = work.project()
+    found = {}
+    for path in work.files:
+        options = for_file(work.options, project, path, seeds)
+        found[Path(path).resolve()] = module_reach(project, path, options)
+    return found
+
+
+def module_reach(project, path: str, options) -> ModuleReach:
+    """One module's reach: its analysis with the seeds the project gives it (the one the lint
+    reuses, or made again alike), then its functions' spans and its compiled calls."""
+    from acclint.analysis.module import ModuleAnalysis
+
+    analysis = project.analysis(path, options.seeds)
+    if analysis is None:
+        if not options.seeds and not project.screened(path).names_marker:
+            return ModuleReach(analysed=False)  # the engine never parses it: nothing is traced
+        module = project.module(path)
+        if module is None:
+            return ModuleReach(analysed=False, error="cannot be parsed")
+        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, project.in_project)
+    import libcst as cst
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    positions = MetadataWrapper(analysis.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    spans = [
+        (positions[fn.node].start.line, positions[fn.node].end.line, bool(fn.contexts), fn in analysis.unfinished)
+        for fn in analysis.index.all_functions
+    ]
+    states = getattr(analysis.markers, "built_state", ())
+    builds = any(
+        type(func) is cst.Attribute and func.attr.value in {*getattr(state, "builds", ()), *state.steps} for func in analysis.index.call_order for state in states
+    )
+    reach = ModuleReach(analysed=True, spans=spans, builds=builds)
+    try:
+        reach.sites = compiled_sites(analysis, positions)
+    except (AttributeError, ImportError, TypeError) as exc:  # an older tree's analysis lacks an internal read here
+        reach.sites_error = f"{type(exc).__name__}: {exc}"
+    return reach
+
+
+def compiled_sites(analysis, positions) -> list[Site]:
+    """The compiled calls the cache-key analysis knows in host code (the docstring's S3), each
+    with whether it repeats (S4), read off `LoopFacts` as the ACC5 rules get it."""
+    import libcst as cst
+    from acclint.analysis.loops import loop_facts
+    from acclint.rules.acc5_storms import _tables
+
+    facts = loop_facts(analysis, _tables())
+    host_calls = facts._host_calls  # (caller, callee, skipped, call, scope, loops) of each host call
+    # Functions run on every pass of a loop: the analysis' own (unbounded loops), and those any
+    # host loop runs, bounded or not, through the module's host calls.
+    per_pass = set(facts._called_in_loops()) | set(facts._helper_passes())
+    per_pass |= _closure({callee for _, callee, _, _, _, loops in host_calls if loops}, host_calls)
+    line = lambda node: positions[node].start.line  # noqa: E731
+    sites: list[Site] = []
+    holders = set()  # functions whose body holds a compiled call
+
+    def add(node, fn, repeats: bool, what: str) -> None:
+        sites.append(Site(line(node), repeats, what))
+        holders.add(fn)
+
+    looked_up = set()  # (scope, callee) of the compiled calls met so far: a second one looks its key up again
+    for call in sorted(facts.calls, key=lambda c: line(c.call)):
+        again = (id(call.scope), analysis.module.code_for_node(call.callee))
+        repeats = bool(call.loops) or call.scope.fn in per_pass or again in looked_up
+        looked_up.add(again)
+        add(call.call, call.scope.fn, repeats, "a call of a compiled callable")
+    hosts = getattr(facts, "_host_functions", frozenset())  # stop 44 on
+    scripted = facts._called_in_loops(module_only=True)
+    for c in facts._candidates:
+        fn = c.scope.fn
+        if getattr(c, "primitive", False):
+            repeats = (fn is None or fn in hosts) if c.loop is not None else fn in scripted
+        else:
+            repeats = c.loop is not None or fn in per_pass
+        add(c.node, fn, repeats, f"a wrapper applied to {c.what}")
+        runs = [facts._called_at_once.get(id(c.node))] if c.result is None else [
+            n for n in _nodes(c.loop.node if c.loop is not None else fn.node if fn is not None else analysis.module)
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
+        ]
+        for run in runs:
+            if run is not None:
+                add(run, fn, repeats, f"the call of a wrapper applied to {c.what}")
+    for rewrap in facts._retrained:
+        add(rewrap.node, None, True, "a framework object reset in a loop")
+        add(rewrap.call, None, True, "a framework object stepped in a loop")
+    for call, loops, scope, _statement in facts._attribute_calls:
+        cls = facts._instance(call.func.value, scope)
+        if cls is not None and (cls, call.func.attr.value) in facts._owned:
+            add(call, scope.fn, bool(loops) or scope.fn in per_pass, "a call of a compiled callable an object owns")
+    # A call of a module function whose body (through the functions it calls) holds one.
+    grown = True
+    while grown:
+        callers = {caller for caller, callee, *_ in host_calls if callee in holders and caller is not None}
+        grown = not callers <= holders
+        holders |= callers
+    for caller, callee, _skipped, call, _scope, loops in host_calls:
+        if callee in holders:
+            sites.append(Site(line(call), bool(loops) or caller in per_pass, f"a call of '{callee.name}', which runs a compiled call"))
+    return sites
+
+
+def _closure(functions: set, host_calls) -> set:
+    """`functions` and every function they call, transitively, through the host calls."""
+    found, frontier = set(functions), list(functions)
+    while frontier:
+        caller = frontier.pop()
+        for source, callee, *_ in host_calls:
+            if source is caller and callee not in found:
+                found.add(callee)
+                frontier.append(callee)
+    return found
+
+
+def _nodes(root):
+    """Every node under `root`, itself included."""
+    from acclint.analysis.walk import children
+
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def reach_stage(hazard: Hazard, reach: ModuleReach | None) -> tuple[str | None, str]:
+    """The first reach stage (S1 to S4, or unknown) the hazard fails, with why; None if it
+    passes them all."""
+    code = family(hazard.code)
+    if reach is None or not reach.analysed:
+        why = reach.error if reach is not None and reach.error else "the module is never analysed (no marker, no reach)"
+        return (UNKNOWN if reach is not None and reach.error else S1), why
+    sites = reach.sites
+    if not reach.traced and sites is not None and not sites and not reach.builds:
+        return S1, "no function in a context, no compiled call known, no framework build called"
+    if code == "ACC5":
+        if sites is None:
+            return UNKNOWN, f"the compiled calls cannot be read ({reach.sites_error})"
+        here = [s for s in sites if s.line in hazard.lines]
+        if not here:
+            return S3, "no line of the label holds a compiled call the analysis knows"
+        if not any(s.repeats for s in here):
+            return S4, f"{here[0].what} (line {here[0].line}), in no host loop and no function run per pass"
+        return None, next(f"{s.what} (line {s.line}), repeated" for s in here if s.repeats)
+    functions = [reach.function_at(line) for line in sorted(hazard.lines)]
+    if any(f is not None and f[2] for f in functions):
+        return None, "in a function in a context (line {})".format(next(f[0] for f in functions if f is not None and f[2]))
+    if any(f is not None and f[3] for f in functions):
+        return UNKNOWN, "its function was left unfinished by the analysis"
+    if all(f is None for f in functions):
+        if code == "ACC6":
+            return UNKNOWN, "no line lies in a function: the read is in code the module does not hold"
+        return S2, "at module level, outside any function"
+    return S2, "its function is in no context"
+
+
+def stage_of(hazard: Hazard, reach: ModuleReach | None, found: list[tuple[int, str]]) -> tuple[str, str | None, str]:
+    """(stage, the reach stage a found label fails or None, why) of one labelled hazard."""
+    failed, why = reach_stage(hazard, reach)
+    on_lines = [code for line, code in found if line in hazard.lines]
+    if any(family(code) == family(hazard.code) for code in on_lines):
+        return FOUND, failed, why
+    if failed is not None:
+        return failed, failed, why
+    if on_lines:
+        return S6, None, f"{', '.join(sorted(set(on_lines)))} on the label's lines"
+    return S5, None, why
+
+
+def stages(folder: Path, reports: list[Report], strictness: str = "precise") -> list[tuple[Report, Hazard, str, str | None, str]]:
+    """(report, hazard, stage, reach stage failed, why) of every labelled hazard of `reports`."""
+    found = findings(folder, strictness)
+    reach = project_reach(folder, strictness)
+    return [
+        (report, hazard, *stage_of(hazard, reach.get(report.path.resolve()), found.get(report.path.resolve(), [])))
+        for report in reports for hazard in report.hazards
+    ]
+
+
+def table(rows: list[tuple[Report, Hazard, str, str | None, str]], title: str) -> None:
+    """The counts of missed labels per stage, per family group and framework."""
+    missed = [r for r in rows if r[2] != FOUND]
+    columns = ("ACC5", "ACC6", "other", "JAX", "TF", "PyTorch", "runtime")
+    print(f"\n## {title}: {len(rows)} labels, {len(rows) - len(missed)} found, {len(missed)} missed\n")
+    print("| first stage failing | missed | " + " | ".join(columns) + " |")
+    print("|---|---|" + "---|" * len(columns))
+    for stage in STAGES:
+        here = [r for r in missed if r[2] == stage]
+        counts = collections.Counter(group_of(family(h.code)) for _, h, *_ in here)
+        counts.update(report.framework for report, *_ in here)
+        print(f"| {stage} {TITLES[stage]} | {len(here)} | " + " | ".join(str(counts[c]) for c in columns) + " |")
+    denied = collections.Counter(r[3] for r in rows if r[2] == FOUND and r[3] is not None)
+    print(f"\nfound labels a reach stage denies or cannot answer: {sum(denied.values())}"
+          + (f" ({', '.join(f'{k} {v}' for k, v in sorted(denied.items()))})" if denied else ""))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("dev", "heldout"), action="append")
+    parser.add_argument("--batch", action="append", help="only the modules of this batch (its splitBATCH.tsv); repeatable")
+    parser.add_argument("--folder", type=Path, help="the labelled modules of this folder instead of a half")
+    parser.add_argument("--list", action="store_true", help="each label's stage and why (dev only)")
+    parser.add_argument("--strictness", choices=("precise", "pedantic"), default="precise")
+    args = parser.parse_args(argv)
+    folders = [args.folder.resolve()] if args.folder else [HERE / half for half in args.half or ["dev", "heldout"]]
+    for folder in folders:
+        if args.list and folder.name == "heldout":
+            raise SystemExit("--list reads the held-out half's labels out: it is for counts only")
+        reports = [read_report(p) for p in sorted(folder.glob("*.py"))]
+        title = folder.name
+        if args.batch:
+            sources = batch_sources(args.batch)
+            reports = [r for r in reports if r.source in sources]
+            title += f", batch{'es' if len(args.batch) > 1 else ''} {', '.join(args.batch)}"
+        rows = stages(folder, reports, args.strictness)
+        table(rows, title)
+        if args.list:
+            print()
+            for report, hazard, stage, failed, why in rows:
+                mark = f"found (reach: {failed or 'holds'})" if stage == FOUND else stage
+                print(f"  {report.path.name}:{min(hazard.lines)} {hazard.code} {mark}: {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
