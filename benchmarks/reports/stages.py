@@ -15,8 +15,11 @@ does. The stages, in order; a missed label is counted at the first that fails:
   `builds` and `steps`: Keras' `fit`). Also a module the project never analyses (its text names no marker and no
   other module reaches it).
 - **S2, not in a context** (ACC1 to ACC4, ACC6): no line of the label lies in a function in a
-  context (the innermost function around the line: a `def` or `lambda` from its `def` keyword to
-  its end; decorators and default values belong to the scope around it). ACC6 labels name the
+  context where the label's family applies (the innermost function around the line: a `def` or
+  `lambda` from its `def` keyword to its end; decorators and default values belong to the scope
+  around it; a family applies in a kind of context where a framework tracing the function lists
+  it, frameworks/*.toml `[families]`: plain `jax.grad` takes ACC3 alone). Why says which: in no
+  context at all, or only in contexts where the family does not apply. ACC6 labels name the
   traced read and the host write; the read is the line that can pass. An ACC6 label with no line
   in any function (a trace built by library code: Keras' train function) is **unknown** here: the
   engine's contexts cannot answer for a body it does not see.
@@ -96,16 +99,17 @@ class ModuleReach:
 
     analysed: bool  # the project analysed it (else: nothing in it is traced)
     error: str | None = None  # why it could not be
-    spans: list[tuple[int, int, bool, bool]] | None = None  # (first line, last line, in a context, unfinished)
+    # (first line, last line, in a context, unfinished, the families that apply in its contexts)
+    spans: list[tuple[int, int, bool, bool, frozenset[str]]] | None = None
     sites: list[Site] | None = None
     builds: bool = False  # it calls a method that builds a framework's kept compiled function (Keras' `fit`)
     sites_error: str | None = None  # why the compiled calls could not be read (an older tree)
 
     @property
     def traced(self) -> bool:
-        return any(in_context for _, _, in_context, _ in self.spans or ())
+        return any(span[2] for span in self.spans or ())
 
-    def function_at(self, line: int) -> tuple[int, int, bool, bool] | None:
+    def function_at(self, line: int) -> tuple[int, int, bool, bool, frozenset[str]] | None:
         """The innermost function whose span holds `line`."""
         holding = [s for s in self.spans or () if s[0] <= line <= s[1]]
         return min(holding, key=lambda s: s[1] - s[0]) if holding else None
@@ -144,7 +148,7 @@ def module_reach(project, path: str, options) -> ModuleReach:
 
     positions = MetadataWrapper(analysis.module, unsafe_skip_copy=True).resolve(PositionProvider)
     spans = [
-        (positions[fn.node].start.line, positions[fn.node].end.line, bool(fn.contexts), fn in analysis.unfinished)
+        (positions[fn.node].start.line, positions[fn.node].end.line, bool(fn.contexts), fn in analysis.unfinished, applying(analysis, fn))
         for fn in analysis.index.all_functions
     ]
     states = getattr(analysis.markers, "built_state", ())
@@ -157,6 +161,19 @@ def module_reach(project, path: str, options) -> ModuleReach:
     except (AttributeError, ImportError, TypeError) as exc:  # an older tree's analysis lacks an internal read here
         reach.sites_error = f"{type(exc).__name__}: {exc}"
     return reach
+
+
+FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4", "ACC5", "ACC6")
+
+
+def applying(analysis, fn) -> frozenset[str]:
+    """The families some rule of which applies to `fn` in its contexts, under each framework
+    that traces it (frameworks/*.toml `[families]`: plain `jax.grad` takes ACC3 only)."""
+    frameworks = analysis.markers.frameworks_of(fn.markers)
+    return frozenset(
+        family for family in FAMILIES for framework in frameworks for kind in fn.contexts
+        if any(code.startswith(family) or family.startswith(code) for code in framework.families.get(kind, ()))
+    )
 
 
 def compiled_sites(analysis, positions) -> list[Site]:
@@ -264,14 +281,16 @@ def reach_stage(hazard: Hazard, reach: ModuleReach | None) -> tuple[str | None, 
             return S4, f"{here[0].what} (line {here[0].line}), in no host loop and no function run per pass"
         return None, next(f"{s.what} (line {s.line}), repeated" for s in here if s.repeats)
     functions = [reach.function_at(line) for line in sorted(hazard.lines)]
-    if any(f is not None and f[2] for f in functions):
-        return None, "in a function in a context (line {})".format(next(f[0] for f in functions if f is not None and f[2]))
+    if any(f is not None and f[2] and code in f[4] for f in functions):
+        return None, "in a function in a context (line {})".format(next(f[0] for f in functions if f is not None and f[2] and code in f[4]))
     if any(f is not None and f[3] for f in functions):
         return UNKNOWN, "its function was left unfinished by the analysis"
     if all(f is None for f in functions):
         if code == "ACC6":
             return UNKNOWN, "no line lies in a function: the read is in code the module does not hold"
         return S2, "at module level, outside any function"
+    if any(f is not None and f[2] for f in functions):
+        return S2, f"its function is in a context, but in none where {code} applies"
     return S2, "its function is in no context"
 
 
