@@ -89,6 +89,19 @@ x = jnp.ones(3)
 for i in range(10):
     step(x)  # label: ACC5
 """, ["S5", "S5"]),
+    # S5a: a branch on a static parameter, in a jitted function: no value on the line is traced.
+    "s5a_no_traced_value": ("""
+from functools import partial
+
+import jax
+
+
+@partial(jax.jit, static_argnums=1)
+def step(x, n):
+    if n > 0:  # label: ACC2
+        return x
+    return -x
+""", ["S5a"]),
     # S6: a branch on a traced value is ACC2, labelled here as another family.
     "s6_other_family": ("""
 import jax
@@ -178,7 +191,7 @@ def rows(stages, tmp_path_factory):
     for name, (text, _) in MODULES.items():
         (folder / f"{name}.py").write_text(HEADER.format(name=name) + text.lstrip("\n"))
     reports = [stages.read_report(p) for p in sorted(folder.glob("*.py"))]
-    return {(r.path.stem, min(h.lines)): (stage, failed, why) for r, h, stage, failed, why in stages.stages(folder, reports)}
+    return {(r.report.path.stem, min(r.hazard.lines)): (r.stage, r.failed, r.why) for r in stages.stages(folder, reports)}
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

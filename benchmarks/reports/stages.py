@@ -40,15 +40,21 @@ does. The stages, in order; a missed label is counted at the first that fails:
   second call looks the key up again: where an unhashable static argument raises). A primitive
   that compiles its function counts only where the analysis takes it for host code (a
   module-level loop, or a function module-level code calls).
-- **S6, another family on the line**: every reach stage above holds, no finding of the label's
-  family lies on its lines, and a finding of another family does.
-- **S5, the property**: every reach stage above holds and no finding at all lies on its lines.
+- **S5a, no traced value known** (ACC2, ACC3: a branch on, or a conversion of, a traced value):
+  every reach stage above holds, no finding of the label's family lies on its lines, and no
+  expression starting on them is one the analysis knows traced (`ValueQuery.kind` gives
+  `TRACED`, in the body of a function in a context): the values' reach, not the rule's property.
+- **S6, another family on the line**: every reach stage above holds (and S5a for ACC2/ACC3), no
+  finding of the label's family lies on its lines, and a finding of another family does.
+- **S5, the property**: every stage above holds and no finding at all lies on its lines.
 - **unknown**: the engine cannot answer (the ACC6 case above; a function the analysis left
   unfinished; a module it cannot parse).
 
 Found labels are counted apart; each is checked against the reach stages too, and one that a
-reach stage denies is printed as a warning (a stage computed wrong, or a finding made by a path
-these stages do not model: the rules about Keras' compiled train function, for instance).
+reach stage denies or cannot answer is counted apart, with the codes found (a stage computed
+wrong, or a finding made by a path these stages do not model: the rules about Keras' compiled
+train function, for instance, or an unhashable static argument, which raises on the first call
+and needs no repetition).
 
     python benchmarks/reports/stages.py [--half dev|heldout] [--batch N ...] [--folder DIR]
         [--list] [--strictness precise|pedantic]
@@ -67,16 +73,20 @@ import collections
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from measure import HERE, Hazard, Report, batch_sources, family, findings, group_of, read_report
 
-S1, S2, S3, S4, S5, S6, UNKNOWN, FOUND = "S1", "S2", "S3", "S4", "S5", "S6", "unknown", "found"
-STAGES = (S1, S2, S3, S4, S5, S6, UNKNOWN)
+S1, S2, S3, S4, S5A, S5, S6, UNKNOWN, FOUND = "S1", "S2", "S3", "S4", "S5a", "S5", "S6", "unknown", "found"
+STAGES = (S1, S2, S3, S4, S5A, S6, S5, UNKNOWN)
+# Families whose hazard is an operation on a traced value (a branch on it, its conversion).
+ON_TRACED_VALUES = ("ACC2", "ACC3")
 TITLES = {
     S1: "nothing traced or compiled in the module",
     S2: "the label's function is in no context",
     S3: "no compiled call known on the label",
     S4: "the compiled call is not known to repeat",
+    S5A: "reached, no value on the label known traced",
     S5: "reached, no finding (the property)",
     S6: "reached, a finding of another family",
     UNKNOWN: "the engine cannot say",
@@ -104,6 +114,7 @@ class ModuleReach:
     sites: list[Site] | None = None
     builds: bool = False  # it calls a method that builds a framework's kept compiled function (Keras' `fit`)
     sites_error: str | None = None  # why the compiled calls could not be read (an older tree)
+    traced_lines: frozenset[int] | None = None  # lines where a value starts that the analysis knows traced (None: not read)
 
     @property
     def traced(self) -> bool:
@@ -153,9 +164,13 @@ def module_reach(project, path: str, options) -> ModuleReach:
     ]
     states = getattr(analysis.markers, "built_state", ())
     builds = any(
-        type(func) is cst.Attribute and func.attr.value in {*getattr(state, "builds", ()), *state.steps} for func in analysis.index.call_order for state in states
+        type(func) is cst.Attribute and func.attr.value in {*state.builds, *getattr(state, "steps", ())} for func in analysis.index.call_order for state in states
     )
     reach = ModuleReach(analysed=True, spans=spans, builds=builds)
+    try:
+        reach.traced_lines = traced_lines(analysis, positions)
+    except (AttributeError, ImportError, TypeError):  # an older tree's analysis answers otherwise
+        pass
     try:
         reach.sites = compiled_sites(analysis, positions)
     except (AttributeError, ImportError, TypeError) as exc:  # an older tree's analysis lacks an internal read here
@@ -176,14 +191,29 @@ def applying(analysis, fn) -> frozenset[str]:
     )
 
 
+def traced_lines(analysis, positions) -> frozenset[int]:
+    """The lines where an expression starts that the analysis knows traced (`Kind.TRACED`), in
+    the body of a function in a context (its own values: nested scopes are their own)."""
+    import libcst as cst
+    from acclint.analysis.taint import TRACED
+    from acclint.analysis.walk import walk_body
+
+    lines = set()
+    for fn in analysis.functions:
+        query = analysis.query(fn)
+        for node in walk_body(fn.node):
+            if isinstance(node, cst.BaseExpression) and query.kind(node) == TRACED:
+                lines.add(positions[node].start.line)
+    return frozenset(lines)
+
+
 def compiled_sites(analysis, positions) -> list[Site]:
     """The compiled calls the cache-key analysis knows in host code (the docstring's S3), each
     with whether it repeats (S4), read off `LoopFacts` as the ACC5 rules get it."""
     import libcst as cst
-    from acclint.analysis.loops import loop_facts
-    from acclint.rules.acc5_storms import _tables
+    from acclint.rules.acc5_storms import _facts
 
-    facts = loop_facts(analysis, _tables())
+    facts = _facts(analysis)  # the ACC5 rules' own (acclint.analysis.loops.loop_facts, one per analysis)
     host_calls = facts._host_calls  # (caller, callee, skipped, call, scope, loops) of each host call
     # Functions run on every pass of a loop: the analysis' own (unbounded loops), and those any
     # host loop runs, bounded or not, through the module's host calls.
@@ -219,7 +249,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
         for run in runs:
             if run is not None:
                 add(run, fn, repeats, f"the call of a wrapper applied to {c.what}")
-    for rewrap in facts._retrained:
+    for rewrap in getattr(facts, "_retrained", ()):  # stop 44 on
         add(rewrap.node, None, True, "a framework object reset in a loop")
         add(rewrap.call, None, True, "a framework object stepped in a loop")
     for call, loops, scope, _statement in facts._attribute_calls:
@@ -294,42 +324,57 @@ def reach_stage(hazard: Hazard, reach: ModuleReach | None) -> tuple[str | None, 
     return S2, "its function is in no context"
 
 
-def stage_of(hazard: Hazard, reach: ModuleReach | None, found: list[tuple[int, str]]) -> tuple[str, str | None, str]:
-    """(stage, the reach stage a found label fails or None, why) of one labelled hazard."""
+class Row(NamedTuple):
+    """One labelled hazard's stage; `failed`: the reach stage it fails (a found label's too),
+    or None; `found_as`: the codes of its family found on its lines."""
+
+    report: Report
+    hazard: Hazard
+    stage: str
+    failed: str | None
+    why: str
+    found_as: tuple[str, ...] = ()
+
+
+def stage_of(hazard: Hazard, reach: ModuleReach | None, found: list[tuple[int, str]]) -> tuple[str, str | None, str, tuple[str, ...]]:
+    """(stage, the reach stage it fails or None, why, codes found) of one labelled hazard."""
     failed, why = reach_stage(hazard, reach)
     on_lines = [code for line, code in found if line in hazard.lines]
-    if any(family(code) == family(hazard.code) for code in on_lines):
-        return FOUND, failed, why
+    found_as = tuple(sorted({code for code in on_lines if family(code) == family(hazard.code)}))
+    if found_as:
+        return FOUND, failed, why, found_as
     if failed is not None:
-        return failed, failed, why
+        return failed, failed, why, ()
+    if family(hazard.code) in ON_TRACED_VALUES and reach.traced_lines is not None and not hazard.lines & reach.traced_lines:
+        return S5A, None, "no expression on the label's lines is known traced", ()
     if on_lines:
-        return S6, None, f"{', '.join(sorted(set(on_lines)))} on the label's lines"
-    return S5, None, why
+        return S6, None, f"{', '.join(sorted(set(on_lines)))} on the label's lines", ()
+    return S5, None, why, ()
 
 
-def stages(folder: Path, reports: list[Report], strictness: str = "precise") -> list[tuple[Report, Hazard, str, str | None, str]]:
-    """(report, hazard, stage, reach stage failed, why) of every labelled hazard of `reports`."""
+def stages(folder: Path, reports: list[Report], strictness: str = "precise") -> list[Row]:
+    """The stage of every labelled hazard of `reports` (modules of `folder`)."""
     found = findings(folder, strictness)
     reach = project_reach(folder, strictness)
     return [
-        (report, hazard, *stage_of(hazard, reach.get(report.path.resolve()), found.get(report.path.resolve(), [])))
+        Row(report, hazard, *stage_of(hazard, reach.get(report.path.resolve()), found.get(report.path.resolve(), [])))
         for report in reports for hazard in report.hazards
     ]
 
 
-def table(rows: list[tuple[Report, Hazard, str, str | None, str]], title: str) -> None:
+def table(rows: list[Row], title: str) -> None:
     """The counts of missed labels per stage, per family group and framework."""
-    missed = [r for r in rows if r[2] != FOUND]
+    missed = [r for r in rows if r.stage != FOUND]
     columns = ("ACC5", "ACC6", "other", "JAX", "TF", "PyTorch", "runtime")
     print(f"\n## {title}: {len(rows)} labels, {len(rows) - len(missed)} found, {len(missed)} missed\n")
     print("| first stage failing | missed | " + " | ".join(columns) + " |")
     print("|---|---|" + "---|" * len(columns))
     for stage in STAGES:
-        here = [r for r in missed if r[2] == stage]
-        counts = collections.Counter(group_of(family(h.code)) for _, h, *_ in here)
-        counts.update(report.framework for report, *_ in here)
+        here = [r for r in missed if r.stage == stage]
+        counts = collections.Counter(group_of(family(r.hazard.code)) for r in here)
+        counts.update(r.report.framework for r in here)
         print(f"| {stage} {TITLES[stage]} | {len(here)} | " + " | ".join(str(counts[c]) for c in columns) + " |")
-    denied = collections.Counter(r[3] for r in rows if r[2] == FOUND and r[3] is not None)
+    denied = collections.Counter(f"{r.failed} as {'/'.join(r.found_as)}" for r in rows if r.stage == FOUND and r.failed is not None)
     print(f"\nfound labels a reach stage denies or cannot answer: {sum(denied.values())}"
           + (f" ({', '.join(f'{k} {v}' for k, v in sorted(denied.items()))})" if denied else ""))
 
@@ -356,9 +401,9 @@ def main(argv=None) -> int:
         table(rows, title)
         if args.list:
             print()
-            for report, hazard, stage, failed, why in rows:
-                mark = f"found (reach: {failed or 'holds'})" if stage == FOUND else stage
-                print(f"  {report.path.name}:{min(hazard.lines)} {hazard.code} {mark}: {why}")
+            for r in rows:
+                mark = f"found as {'/'.join(r.found_as)} (reach: {r.failed or 'holds'})" if r.stage == FOUND else r.stage
+                print(f"  {r.report.path.name}:{min(r.hazard.lines)} {r.hazard.code} {mark}: {r.why}")
     return 0
 
 
