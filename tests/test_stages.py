@@ -209,3 +209,12 @@ def test_found_labels_pass_every_reach_stage(rows):
 def test_the_held_out_half_is_never_listed(stages):
     with pytest.raises(SystemExit, match="counts only"):
         stages.main(["--half", "heldout", "--list"])
+
+
+def test_how_a_compiled_call_repeats(stages, rows):
+    # `for i in range(10)` is unbounded (more than five passes); a second call of the same
+    # compiled callable repeats its lookup, which the analysis' storms do not count.
+    loop = rows[next(key for key in rows if key[0] == "s5_reached_no_finding" and rows[key][2].startswith("a call"))]
+    second = rows[max(key for key in rows if key[0] == "found_reach_holds")]
+    assert loop[2].endswith(stages.UNBOUNDED), loop
+    assert second[2].endswith(stages.BOUNDED), second

@@ -79,6 +79,10 @@ from measure import HERE, Hazard, Report, batch_sources, family, findings, group
 
 S1, S2, S3, S4, S5A, S5, S6, UNKNOWN, FOUND = "S1", "S2", "S3", "S4", "S5a", "S5", "S6", "unknown", "found"
 STAGES = (S1, S2, S3, S4, S5A, S6, S5, UNKNOWN)
+# How a compiled call is known to repeat (S4): the analysis' own storms need an unbounded loop;
+# a bounded one bounds the values it changes (acclint.analysis.loops), a second call looks up again.
+UNBOUNDED = "in an unbounded loop or a function run on every pass of one"
+BOUNDED = "only in a bounded loop, a function one runs, or by a second call"
 # Families whose hazard is an operation on a traced value (a branch on it, its conversion).
 ON_TRACED_VALUES = ("ACC2", "ACC3")
 TITLES = {
@@ -98,7 +102,7 @@ class Site:
     """A place host code runs a compiled callable, as the cache-key analysis knows it."""
 
     line: int
-    repeats: bool
+    repeats: str  # UNBOUNDED, BOUNDED, or "" where it is not known to run more than once
     what: str
 
 
@@ -218,29 +222,32 @@ def compiled_sites(analysis, positions) -> list[Site]:
     # Functions run on every pass of a loop: the analysis' own (unbounded loops), and those any
     # host loop runs, bounded or not, through the module's host calls.
     per_pass = set(facts._called_in_loops()) | set(facts._helper_passes())
-    per_pass |= _closure({callee for _, callee, _, _, _, loops in host_calls if loops}, host_calls)
+    any_pass = per_pass | _closure({callee for _, callee, _, _, _, loops in host_calls if loops}, host_calls)
     line = lambda node: positions[node].start.line  # noqa: E731
     sites: list[Site] = []
     holders = set()  # functions whose body holds a compiled call
 
-    def add(node, fn, repeats: bool, what: str) -> None:
+    def repetition(loops, fn, again: bool = False) -> str:
+        if any(not loop.bounded for loop in loops) or fn in per_pass:
+            return UNBOUNDED
+        return BOUNDED if loops or fn in any_pass or again else ""
+
+    def add(node, fn, repeats: str, what: str) -> None:
         sites.append(Site(line(node), repeats, what))
         holders.add(fn)
 
     looked_up = set()  # (scope, callee) of the compiled calls met so far: a second one looks its key up again
     for call in sorted(facts.calls, key=lambda c: line(c.call)):
         again = (id(call.scope), analysis.module.code_for_node(call.callee))
-        repeats = bool(call.loops) or call.scope.fn in per_pass or again in looked_up
+        add(call.call, call.scope.fn, repetition(call.loops, call.scope.fn, again in looked_up), "a call of a compiled callable")
         looked_up.add(again)
-        add(call.call, call.scope.fn, repeats, "a call of a compiled callable")
     hosts = getattr(facts, "_host_functions", frozenset())  # stop 44 on
     scripted = facts._called_in_loops(module_only=True)
     for c in facts._candidates:
         fn = c.scope.fn
-        if getattr(c, "primitive", False):
-            repeats = (fn is None or fn in hosts) if c.loop is not None else fn in scripted
-        else:
-            repeats = c.loop is not None or fn in per_pass
+        loops = (c.loop,) if c.loop is not None else ()
+        host = (fn is None or fn in hosts) if c.loop is not None else fn in scripted
+        repeats = repetition(loops, fn) if host or not getattr(c, "primitive", False) else ""
         add(c.node, fn, repeats, f"a wrapper applied to {c.what}")
         runs = [facts._called_at_once.get(id(c.node))] if c.result is None else [
             n for n in _nodes(c.loop.node if c.loop is not None else fn.node if fn is not None else analysis.module)
@@ -250,12 +257,12 @@ def compiled_sites(analysis, positions) -> list[Site]:
             if run is not None:
                 add(run, fn, repeats, f"the call of a wrapper applied to {c.what}")
     for rewrap in getattr(facts, "_retrained", ()):  # stop 44 on
-        add(rewrap.node, None, True, "a framework object reset in a loop")
-        add(rewrap.call, None, True, "a framework object stepped in a loop")
+        add(rewrap.node, None, UNBOUNDED, "a framework object reset in a loop")
+        add(rewrap.call, None, UNBOUNDED, "a framework object stepped in a loop")
     for call, loops, scope, _statement in facts._attribute_calls:
         cls = facts._instance(call.func.value, scope)
         if cls is not None and (cls, call.func.attr.value) in facts._owned:
-            add(call, scope.fn, bool(loops) or scope.fn in per_pass, "a call of a compiled callable an object owns")
+            add(call, scope.fn, repetition(loops, scope.fn), "a call of a compiled callable an object owns")
     # A call of a module function whose body (through the functions it calls) holds one.
     grown = True
     while grown:
@@ -264,7 +271,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
         holders |= callers
     for caller, callee, _skipped, call, _scope, loops in host_calls:
         if callee in holders:
-            sites.append(Site(line(call), bool(loops) or caller in per_pass, f"a call of '{callee.name}', which runs a compiled call"))
+            sites.append(Site(line(call), repetition(loops, caller), f"a call of '{callee.name}', which runs a compiled call"))
     return sites
 
 
@@ -309,7 +316,8 @@ def reach_stage(hazard: Hazard, reach: ModuleReach | None) -> tuple[str | None, 
             return S3, "no line of the label holds a compiled call the analysis knows"
         if not any(s.repeats for s in here):
             return S4, f"{here[0].what} (line {here[0].line}), in no host loop and no function run per pass"
-        return None, next(f"{s.what} (line {s.line}), repeated" for s in here if s.repeats)
+        best = next((s for s in here if s.repeats == UNBOUNDED), None) or next(s for s in here if s.repeats)
+        return None, f"{best.what} (line {best.line}), repeated {best.repeats}"
     functions = [reach.function_at(line) for line in sorted(hazard.lines)]
     if any(f is not None and f[2] and code in f[4] for f in functions):
         return None, "in a function in a context (line {})".format(next(f[0] for f in functions if f is not None and f[2] and code in f[4]))
@@ -334,6 +342,7 @@ class Row(NamedTuple):
     failed: str | None
     why: str
     found_as: tuple[str, ...] = ()
+    silent: bool = False  # acclint reports nothing anywhere in the module
 
 
 def stage_of(hazard: Hazard, reach: ModuleReach | None, found: list[tuple[int, str]]) -> tuple[str, str | None, str, tuple[str, ...]]:
@@ -357,15 +366,17 @@ def stages(folder: Path, reports: list[Report], strictness: str = "precise") -> 
     found = findings(folder, strictness)
     reach = project_reach(folder, strictness)
     return [
-        Row(report, hazard, *stage_of(hazard, reach.get(report.path.resolve()), found.get(report.path.resolve(), [])))
+        Row(report, hazard, *stage_of(hazard, reach.get(report.path.resolve()), found.get(report.path.resolve(), [])),
+            silent=not found.get(report.path.resolve()))
         for report in reports for hazard in report.hazards
     ]
 
 
 def table(rows: list[Row], title: str) -> None:
-    """The counts of missed labels per stage, per family group and framework."""
+    """The counts of missed labels per stage, per family group and framework, and of those in
+    a module where acclint reports nothing at all (`silent`: what stop 42 counted)."""
     missed = [r for r in rows if r.stage != FOUND]
-    columns = ("ACC5", "ACC6", "other", "JAX", "TF", "PyTorch", "runtime")
+    columns = ("ACC5", "ACC6", "other", "JAX", "TF", "PyTorch", "runtime", "silent")
     print(f"\n## {title}: {len(rows)} labels, {len(rows) - len(missed)} found, {len(missed)} missed\n")
     print("| first stage failing | missed | " + " | ".join(columns) + " |")
     print("|---|---|" + "---|" * len(columns))
@@ -373,9 +384,12 @@ def table(rows: list[Row], title: str) -> None:
         here = [r for r in missed if r.stage == stage]
         counts = collections.Counter(group_of(family(r.hazard.code)) for r in here)
         counts.update(r.report.framework for r in here)
+        counts["silent"] = sum(r.silent for r in here)
         print(f"| {stage} {TITLES[stage]} | {len(here)} | " + " | ".join(str(counts[c]) for c in columns) + " |")
+    bounded = sum(r.stage == S5 and r.why.endswith(BOUNDED) for r in missed)
+    print(f"\nof S5, compiled calls that repeat {BOUNDED}: {bounded}")
     denied = collections.Counter(f"{r.failed} as {'/'.join(r.found_as)}" for r in rows if r.stage == FOUND and r.failed is not None)
-    print(f"\nfound labels a reach stage denies or cannot answer: {sum(denied.values())}"
+    print(f"found labels a reach stage denies or cannot answer: {sum(denied.values())}"
           + (f" ({', '.join(f'{k} {v}' for k, v in sorted(denied.items()))})" if denied else ""))
 
 
