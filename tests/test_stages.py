@@ -56,6 +56,25 @@ def plain(x):
 for i in range(10):
     plain(jnp.ones(i))  # label: ACC5
 """, ["S3"]),
+    # S3 again: the function the loop calls makes a compiled callable on each call but does not
+    # run it (it keeps it): the call on the label runs nothing compiled.
+    "s3_made_not_run": ("""
+import jax
+
+kept = []
+
+
+def build(store):
+    @jax.jit
+    def f(x):
+        return x + 1
+
+    store.append(f)
+
+
+for i in range(10):
+    build(kept)  # label: ACC5
+""", ["S3"]),
     # S4: a compiled call with a new shape, in a function run once, in no loop.
     "s4_not_repeated": ("""
 import jax

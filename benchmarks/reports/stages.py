@@ -30,7 +30,9 @@ does. The stages, in order; a missed label is counted at the first that fails:
   that compiles what it is given (`lax.scan(f, ...)`), and the call that runs its result
   (`LoopFacts._candidates`); a Keras model reset and stepped (`_retrained`); a call of a compiled
   callable an object owns (`_owned`); or a call of a module function whose body (through the
-  module functions it calls, `_host_calls`) holds one of these.
+  module functions it calls, `_host_calls`) runs one of these (a wrapper applied there whose
+  result it only returns or stores is made there, not run: `make()(x)` passes only where the
+  analysis knows `make` returns a compiled callable).
 - **S4, not known to repeat** (ACC5): no such compiled call on the label's lines runs more than
   once as far as the analysis knows: it is in no host loop of its function (a `for`, `while`,
   comprehension or `map` outside any traced body, bounded or not); its function is not one the
@@ -225,16 +227,17 @@ def compiled_sites(analysis, positions) -> list[Site]:
     any_pass = per_pass | _closure({callee for _, callee, _, _, _, loops in host_calls if loops}, host_calls)
     line = lambda node: positions[node].start.line  # noqa: E731
     sites: list[Site] = []
-    holders = set()  # functions whose body holds a compiled call
+    holders = set()  # functions whose body runs a compiled callable (not only makes one)
 
     def repetition(loops, fn, again: bool = False) -> str:
         if any(not loop.bounded for loop in loops) or fn in per_pass:
             return UNBOUNDED
         return BOUNDED if loops or fn in any_pass or again else ""
 
-    def add(node, fn, repeats: str, what: str) -> None:
+    def add(node, fn, repeats: str, what: str, runs: bool = True) -> None:
         sites.append(Site(line(node), repeats, what))
-        holders.add(fn)
+        if runs:
+            holders.add(fn)
 
     looked_up = set()  # (scope, callee) of the compiled calls met so far: a second one looks its key up again
     for call in sorted(facts.calls, key=lambda c: line(c.call)):
@@ -248,7 +251,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
         loops = (c.loop,) if c.loop is not None else ()
         host = (fn is None or fn in hosts) if c.loop is not None else fn in scripted
         repeats = repetition(loops, fn) if host or not getattr(c, "primitive", False) else ""
-        add(c.node, fn, repeats, f"a wrapper applied to {c.what}")
+        add(c.node, fn, repeats, f"a wrapper applied to {c.what}", runs=False)
         runs = [facts._called_at_once.get(id(c.node))] if c.result is None else [
             n for n in _nodes(c.loop.node if c.loop is not None else fn.node if fn is not None else analysis.module)
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
@@ -263,7 +266,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
         cls = facts._instance(call.func.value, scope)
         if cls is not None and (cls, call.func.attr.value) in facts._owned:
             add(call, scope.fn, repetition(loops, scope.fn), "a call of a compiled callable an object owns")
-    # A call of a module function whose body (through the functions it calls) holds one.
+    # A call of a module function whose body (through the functions it calls) runs one.
     grown = True
     while grown:
         callers = {caller for caller, callee, *_ in host_calls if callee in holders and caller is not None}
