@@ -217,6 +217,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
     """The compiled calls the cache-key analysis knows in host code (the docstring's S3), each
     with whether it repeats (S4), read off `LoopFacts` as the ACC5 rules get it."""
     import libcst as cst
+    from acclint.analysis.walk import walk_all
     from acclint.rules.acc5_storms import _facts
 
     facts = _facts(analysis)  # the ACC5 rules' own (acclint.analysis.loops.loop_facts, one per analysis)
@@ -253,7 +254,7 @@ def compiled_sites(analysis, positions) -> list[Site]:
         repeats = repetition(loops, fn) if host or not getattr(c, "primitive", False) else ""
         add(c.node, fn, repeats, f"a wrapper applied to {c.what}", runs=False)
         runs = [facts._called_at_once.get(id(c.node))] if c.result is None else [
-            n for n in _nodes(c.loop.node if c.loop is not None else fn.node if fn is not None else analysis.module)
+            n for n in walk_all(c.loop.node if c.loop is not None else fn.node if fn is not None else analysis.module)
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
         ]
         for run in runs:
@@ -288,17 +289,6 @@ def _closure(functions: set, host_calls) -> set:
                 found.add(callee)
                 frontier.append(callee)
     return found
-
-
-def _nodes(root):
-    """Every node under `root`, itself included."""
-    from acclint.analysis.walk import children
-
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(children(node))
 
 
 def reach_stage(hazard: Hazard, reach: ModuleReach | None) -> tuple[str | None, str]:
