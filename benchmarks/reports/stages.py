@@ -11,9 +11,9 @@ does. The stages, in order; a missed label is counted at the first that fails:
 - **S1, nothing traced or compiled**: no function of the module is in a context (traced: jit,
   tf.function, a torch.compile'd module's forward, a lax body, ...; `ModuleAnalysis.functions`),
   the cache-key analysis (acclint.analysis.loops) knows no compiled call in it (below), and it
-  calls no method that builds a framework's kept compiled function (`[[built_state]]`
-  `builds` and `steps`: Keras' `fit`). Also a module the project never analyses (its text names no marker and no
-  other module reaches it).
+  calls no method that builds a framework's kept compiled function (`[[built_state]]` `builds`
+  and `steps`: Keras' `fit`). Also a module the project never analyses (its text names no
+  marker and no other module reaches it).
 - **S2, not in a context** (ACC1 to ACC4, ACC6): no line of the label lies in a function in a
   context where the label's family applies (the innermost function around the line: a `def` or
   `lambda` from its `def` keyword to its end; decorators and default values belong to the scope
@@ -51,6 +51,12 @@ does. The stages, in order; a missed label is counted at the first that fails:
 - **S5, the property**: every stage above holds and no finding at all lies on its lines.
 - **unknown**: the engine cannot answer (the ACC6 case above; a function the analysis left
   unfinished; a module it cannot parse).
+
+The table counts missed labels per stage, per family group (ACC5, ACC6, other) and framework,
+and those in a module where acclint reports nothing at all (`silent`, what stop 42 counted);
+under it, how many ACC5 labels at S5 have their compiled call repeated only in a bounded loop,
+a function one runs, or by a second call (the storms the analysis reports need an unbounded
+loop: acclint.analysis.loops).
 
 Found labels are counted apart; each is checked against the reach stages too, and one that a
 reach stage denies or cannot answer is counted apart, with the codes found (a stage computed
