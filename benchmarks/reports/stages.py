@@ -165,7 +165,8 @@ def module_reach(project, path: str, options) -> ModuleReach:
         module = project.module(path)
         if module is None:
             return ModuleReach(analysed=False, error="cannot be parsed")
-        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, project.in_project)
+        # as the lint makes it where the project's analysis had other seeds (acclint.lint.engine)
+        analysis = ModuleAnalysis(module, options.markers, options.pedantic, options.module_name, options.seeds, source=project.read(path))
     import libcst as cst
     from libcst.metadata import MetadataWrapper, PositionProvider
 
