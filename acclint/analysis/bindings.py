@@ -158,6 +158,19 @@ class ModuleBindings:
         class or import (a rebound function or module is another matter)."""
         return {e.kind for e in self._module_binds(name)} == {"bind"}
 
+    def module_function(self, name: str) -> bool:
+        """Whether `name` is a module-level function bound again: by a second `def` (a later
+        notebook cell), an assignment (`helper = other`) or a function's `global` write, never
+        by a class or import
+        (a fallback `def` under `except ImportError` picks one of two, not a change). A trace
+        that calls it keeps the function it called while it was built."""
+        binders = self._module_binds(name)
+        if not binders or not isinstance(binders[0].node, cst.FunctionDef):
+            return False
+        if not all(e.kind == "bind" or isinstance(e.node, cst.FunctionDef) for e in binders):
+            return False
+        return len(binders) > 1 or any(e.kind == "bind" and e.scope is not None for e in self._named.get(name, ()))
+
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
         instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
@@ -195,13 +208,13 @@ class ModuleBindings:
         return self._changes[key]
 
     def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
-        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind"]
+        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind" or _defines(e)]
         if not binds:
             return None
         for event in self._named[name]:
-            if event.kind not in ("bind", "mutate") or event.in_class:
+            if not (event.kind in ("bind", "mutate") or _defines(event)) or event.in_class:
                 continue
-            how = "rebound" if event.kind == "bind" else "mutated"
+            how = "mutated" if event.kind == "mutate" else "rebound"
             if event.scope is None:
                 if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
@@ -1208,6 +1221,11 @@ def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False
     """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
     value = passed(call, fn, bound).get(param)
     return value.value if isinstance(value, cst.Name) else None
+
+
+def _defines(event: Event) -> bool:
+    """Whether `event` is a module-level `def` (binding a function name, as an assignment does)."""
+    return event.kind == "fixed" and event.scope is None and isinstance(event.node, cst.FunctionDef)
 
 
 def _initialises(event: Event, names: set[str]) -> bool:
