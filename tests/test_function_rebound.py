@@ -7,7 +7,10 @@ that may build the trace and before a later call that reuses it, changes nothing
 and recompiles: nothing stale.
 Run (jax 0.10.2, tensorflow-cpu 2.21, torch 2.13; `helper` adds 1.0, then 100.0; f = helper * 2):
 jax.jit after a second `def helper` prints 4.0 where eager gives 202.0; tf.function after
-`helper = other` 4.0 (eager 202.0); torch.compile after `helper = other` 202.0 (a recompile).
+`helper = other` 4.0 (eager 202.0); torch.compile after `helper = other` 202.0 (a recompile). flax.nnx.jit keys on its arguments' graph definitions:
+given a new `nnx.Optimizer(model, optax.sgd(0.1))` (a new optax transform, static in the key)
+after the redefinition it traces again and prints; given the same one it keeps the old loss
+(flax 0.12.8; jax-ai-stack's digits_vae notebook rebuilds the optimizer in each cell).
 Written from dev44's note (a notebook cell that redefines a helper a jitted function calls).
 """
 
@@ -135,6 +138,52 @@ def f(x):
     return helper(x) * 2.0
 
 print(f(jnp.float32(1.0)))
+""",
+    "look-alike: nnx.jit given a new optimizer after the redefinition retraces": """
+from flax import nnx
+
+def vae_loss(model, x):
+    return jnp.mean(model(x) ** 2)
+
+@nnx.jit
+def train_step(model, optimizer, x):
+    loss, grads = nnx.value_and_grad(vae_loss)(model, x)
+    optimizer.update(model, grads)
+    return loss
+
+model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+train_step(model, optimizer, x0)
+
+def vae_loss(model, x):
+    print("traced again")
+    return jnp.mean(model(x) ** 2)
+
+model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+train_step(model, optimizer, x0)
+""",
+    "nnx.jit given the same optimizer after the redefinition keeps the old loss": """
+from flax import nnx
+
+def vae_loss(model, x):
+    return jnp.mean(model(x) ** 2)
+
+@nnx.jit
+def train_step(model, optimizer, x):
+    loss, grads = nnx.value_and_grad(vae_loss)(model, x)  # expect: ACC601
+    optimizer.update(model, grads)
+    return loss
+
+model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+train_step(model, optimizer, x0)
+
+def vae_loss(model, x):
+    print("never printed")
+    return jnp.mean(model(x) ** 2)
+
+train_step(model, optimizer, x0)
 """,
 }
 

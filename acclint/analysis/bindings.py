@@ -412,11 +412,30 @@ class ModuleBindings:
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
+        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call), *self._new_graph_keys(call)] for call in calls}
         # a binding that builds (`_builds_when_bound`) is a build, never a later hit
         return stale_window(
             change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _new_graph_keys(self, call: Event) -> list[Event]:
+        """Module-level bindings, to a new object (`optimizer = nnx.Optimizer(model, optax.sgd(
+        lr))`), of the names `call` passes, where the function it calls is compiled by a marker
+        that keys each argument's graph definition with its non-array attributes (`[cache_key]
+        graph_static_by`, flax.nnx.jit): the object may hold a new static part (the optax
+        transform), and a call given it then traces anew (run: tests/test_function_rebound.py).
+        acclint cannot tell which new objects do, so none is taken as reusing the old trace."""
+        fn = self.index.functions.get(call.name)
+        if fn is None or not isinstance(call.node, cst.Call):
+            return []
+        static_by = {m for framework in self.markers.frameworks_of(fn.markers) for m in framework.cache_key.graph_static_by}
+        if not static_by & fn.markers:
+            return []
+        passed = {a.value.value for a in call.node.args if isinstance(a.value, cst.Name)}
+        return [
+            e for name in passed for e in self._module_binds(name)
+            if e.kind == "bind" and isinstance(e.value, cst.Call)
+        ]
 
     def _builds_when_bound(self, bind: Event) -> bool:
         """Whether `bind` assigns an application of a marker that builds its trace when applied
