@@ -50,14 +50,16 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     """The change after tracing of the module-level variable `node` reads, or None."""
     name = node.value
     fn = ctx.function
-    if name not in ctx.analysis.index.module_values or ctx.is_local(name):
-        return None  # not assigned at module level, or the function's own (cheap tests first)
+    index = ctx.analysis.index
+    if name not in index.module_values and name not in index.functions or ctx.is_local(name):
+        return None  # not bound at module level, or the function's own (cheap tests first)
     if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
     bindings = ctx.analysis.bindings
-    if not bindings.is_module_name(name, fn) or not bindings.module_value(name):
+    if not bindings.is_module_name(name, fn) or not (bindings.module_value(name) or bindings.module_function(name)):
         return None
-    if all(_makes_iterator(v, ctx) for v in ctx.analysis.index.module_values.get(name, [])):
+    values = index.module_values.get(name, [])
+    if values and all(_makes_iterator(v, ctx) for v in values):
         return None  # an iterator: ACC603's, where it is consumed
     return bindings.change_of(name, fn)
 
@@ -92,7 +94,10 @@ class GlobalRebound(Rule):
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
         `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
-        rebound (assignment, augmented assignment, `for` target, `del`) between a call that
+        rebound (assignment, augmented assignment, `for` target, `del`), or of a module-level
+        function the trace calls bound again (a later `def` of the name, as a notebook cell
+        makes, `helper = other`, a `global` write; torch.compile guards on it and recompiles),
+        between a call that
         may build the trace and a later call through the same name, in program order (a loop
         repeats its body: a write late in one pass precedes a call early in the next). A
         function or method that writes it through `global` writes where module-level code

@@ -158,6 +158,19 @@ class ModuleBindings:
         class or import (a rebound function or module is another matter)."""
         return {e.kind for e in self._module_binds(name)} == {"bind"}
 
+    def module_function(self, name: str) -> bool:
+        """Whether `name` is a module-level function bound again: by a second `def` (a later
+        notebook cell), an assignment (`helper = other`) or a function's `global` write, never
+        by a class or import
+        (a fallback `def` under `except ImportError` picks one of two, not a change). A trace
+        that calls it keeps the function it called while it was built."""
+        binders = self._module_binds(name)
+        if not binders or not isinstance(binders[0].node, cst.FunctionDef):
+            return False
+        if not all(e.kind == "bind" or isinstance(e.node, cst.FunctionDef) for e in binders):
+            return False
+        return len(binders) > 1 or any(e.kind == "bind" and e.scope is not None for e in self._named.get(name, ()))
+
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
         instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
@@ -195,13 +208,13 @@ class ModuleBindings:
         return self._changes[key]
 
     def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
-        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind"]
+        binds = [e.seq for e in self._module_binds(name) if e.kind == "bind" or _defines(e)]
         if not binds:
             return None
         for event in self._named[name]:
-            if event.kind not in ("bind", "mutate") or event.in_class:
+            if not (event.kind in ("bind", "mutate") or _defines(event)) or event.in_class:
                 continue
-            how = "rebound" if event.kind == "bind" else "mutated"
+            how = "mutated" if event.kind == "mutate" else "rebound"
             if event.scope is None:
                 if event.seq == binds[0] and not self._in_traced_loop(event) or self._same_literal(name):
                     continue
@@ -399,11 +412,30 @@ class ModuleBindings:
         ]
         clears = self._cache_clears(reader)
         resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
-        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call)] for call in calls}
+        resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call), *self._new_graph_keys(call)] for call in calls}
         # a binding that builds (`_builds_when_bound`) is a build, never a later hit
         return stale_window(
             change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _new_graph_keys(self, call: Event) -> list[Event]:
+        """Module-level bindings, to a new object (`optimizer = nnx.Optimizer(model, optax.sgd(
+        lr))`), of the names `call` passes, where the function it calls is compiled by a marker
+        that keys each argument's graph definition with its non-array attributes (`[cache_key]
+        graph_static_by`, flax.nnx.jit): the object may hold a new static part (the optax
+        transform), and a call given it then traces anew (run: tests/test_function_rebound.py).
+        acclint cannot tell which new objects do, so none is taken as reusing the old trace."""
+        fn = self.index.functions.get(call.name)
+        if fn is None or not isinstance(call.node, cst.Call):
+            return []
+        static_by = {m for framework in self.markers.frameworks_of(fn.markers) for m in framework.cache_key.graph_static_by}
+        if not static_by & fn.markers:
+            return []
+        passed = {a.value.value for a in call.node.args if isinstance(a.value, cst.Name)}
+        return [
+            e for name in passed for e in self._module_binds(name)
+            if e.kind == "bind" and isinstance(e.value, cst.Call)
+        ]
 
     def _builds_when_bound(self, bind: Event) -> bool:
         """Whether `bind` assigns an application of a marker that builds its trace when applied
@@ -1208,6 +1240,11 @@ def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False
     """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
     value = passed(call, fn, bound).get(param)
     return value.value if isinstance(value, cst.Name) else None
+
+
+def _defines(event: Event) -> bool:
+    """Whether `event` is a module-level `def` (binding a function name, as an assignment does)."""
+    return event.kind == "fixed" and event.scope is None and isinstance(event.node, cst.FunctionDef)
 
 
 def _initialises(event: Event, names: set[str]) -> bool:
