@@ -22,6 +22,11 @@ from acclint.analysis.walk import all_params, children
 MAX_REACHES = 8
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
+# A dtype object is a Python value in every framework, never an array (torch.compile guards on
+# it as a constant): `torch.dtype`, `np.dtype`, `jnp.dtype`, `tf.DType`, `tf.dtypes.DType`, or
+# the class imported bare (`from torch import dtype`). The annotation is matched by its last
+# name, as no import table is at hand where parameters are read.
+DTYPE_TYPES = frozenset({"dtype", "DType"})
 NOT_LITERAL = object()  # a default that is no literal: its value is not known
 
 
@@ -326,9 +331,10 @@ def _plain_typed(param: cst.Param) -> bool:
 
 
 def _plain_type(ann: cst.BaseExpression) -> bool | None:
-    """Whether an annotation names Python values only: a plain type (`int`), a `Literal[...]`,
-    or an optional or union of them (`Optional[int]`, `int | None`, `Union[bool, str]`, and the
-    same in a string). None for `None` alone, which only joins a union."""
+    """Whether an annotation names Python values only: a plain type (`int`), a dtype
+    (`torch.dtype`, DTYPE_TYPES), a `Literal[...]`, or an optional or union of them
+    (`Optional[int]`, `int | None`, `Union[torch.dtype, str]`, and the same in a string). None
+    for `None` alone, which only joins a union."""
     if isinstance(ann, cst.SimpleString):
         try:
             return _plain_type(cst.parse_expression(ann.evaluated_value))
@@ -337,7 +343,9 @@ def _plain_type(ann: cst.BaseExpression) -> bool | None:
     if isinstance(ann, cst.Name) and ann.value == "None":
         return None
     if isinstance(ann, cst.Name):
-        return ann.value in PLAIN_TYPES
+        return ann.value in PLAIN_TYPES or ann.value in DTYPE_TYPES
+    if isinstance(ann, cst.Attribute):
+        return ann.attr.value in DTYPE_TYPES
     if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
         return _union([ann.left, ann.right])
     if isinstance(ann, cst.Subscript):
