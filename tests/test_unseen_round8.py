@@ -87,3 +87,86 @@ def test_a_traced_value_beside_a_dtype_parameter_is_still_found():
                 return x.half()
             return x
     """)
+
+
+# -- 2. A call in a branch that literal defaults decide against passes no trace to its callee --
+# pytorch/ao's expert-parallel pipeline, compiled with torch.compile, calls
+# `generate_permute_indices(...)`, whose `if use_cpu: fill_indices_cpu(...) else:
+# fill_indices_wrapper(...)` takes the Triton branch: `use_cpu: bool = False` and no caller
+# passes it. fill_indices_cpu's `.item()`s were reported (3 false ACC303) because the call in
+# the dead branch handed the trace on, though the rules already skip that branch in the function
+# itself (run: the default-False branch holding `.item()` compiles with fullgraph=True). A
+# traced reach that passes the parameter makes the branch, and the callee, traced again.
+
+
+def test_ao_reference_fill_in_a_branch_no_caller_takes():
+    assert_labels_match("""
+        import torch
+
+        def fill_indices_cpu(tokens, experts):
+            out = []
+            for e in range(experts):
+                out.append(tokens[e].item())
+            return out
+
+        def generate_permute_indices(tokens, experts: int, use_cpu: bool = False):
+            if use_cpu:
+                return fill_indices_cpu(tokens, experts)
+            return torch.cumsum(tokens, 0)
+
+        def pipeline(tokens):
+            return generate_permute_indices(tokens, 4)
+
+        def run(tokens):
+            return torch.compile(pipeline)(tokens)
+    """)
+
+
+def test_other_spellings_of_a_branch_decided_by_defaults():
+    assert_labels_match("""
+        import torch
+
+        def host_debug(x):
+            print(x.tolist())
+
+        def reference(x):
+            return float(x.tolist()[0])
+
+        class Quantizer(torch.nn.Module):
+            def scale(self, x, debug=None, mode="triton", eager=False):
+                if debug is not None:
+                    host_debug(x)
+                if not mode or eager:
+                    return reference(x)
+                elif mode == "triton":
+                    return x * 2
+                return x
+
+            @torch.compile(fullgraph=True)
+            def forward(self, x):
+                return self.scale(x)
+    """)
+
+
+def test_a_branch_a_traced_caller_takes_still_traces_its_callee():
+    assert_labels_match("""
+        import torch
+
+        def fill_indices_cpu(tokens, experts):
+            out = []
+            for e in range(experts):
+                out.append(tokens[e].item())  # expect: ACC303
+            return out
+
+        def generate_permute_indices(tokens, experts: int, use_cpu: bool = False):
+            if use_cpu:
+                return fill_indices_cpu(tokens, experts)
+            return torch.cumsum(tokens, 0)
+
+        def pipeline(tokens):
+            a = generate_permute_indices(tokens, 4)
+            return a, generate_permute_indices(tokens, 4, use_cpu=True)
+
+        def run(tokens):
+            return torch.compile(pipeline)(tokens)
+    """)
