@@ -170,3 +170,28 @@ def test_a_branch_a_traced_caller_takes_still_traces_its_callee():
         def run(tokens):
             return torch.compile(pipeline)(tokens)
     """)
+
+
+def test_a_default_the_function_rebinds_is_no_known_value():
+    # `use_cpu = True` on a CPU tensor: the default no longer decides the branch, in the
+    # function itself (the print, missed before this round too) or in what it calls.
+    assert_labels_match("""
+        import torch
+
+        def fill_indices_cpu(tokens):
+            return [tokens[0].item()]  # expect: ACC303
+
+        def generate_permute_indices(tokens, use_cpu=False):
+            if tokens.device.type == "cpu":
+                use_cpu = True
+            if use_cpu:
+                print(tokens.tolist())  # expect: ACC303
+                return fill_indices_cpu(tokens)
+            return torch.cumsum(tokens, 0)
+
+        def pipeline(tokens):
+            return generate_permute_indices(tokens)
+
+        def run(tokens):
+            return torch.compile(pipeline)(tokens)
+    """)

@@ -1067,7 +1067,7 @@ class ContextAnalysis:
         no traced reach overrides decide against (`if use_cpu: fill_indices_cpu(...)` with
         `use_cpu=False` left out by every caller), which the rules skip too (lint.engine); a
         reach that passes the parameter later makes the branch live again (`_add`)."""
-        known = fn.known_values()
+        known = fn.known_values(facts.flows_into)
         if not known:
             return facts.calls
         around = self._branches.get(fn)

@@ -8,7 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Container, Iterable
 
 import libcst as cst
 
@@ -138,14 +138,16 @@ class FunctionInfo:
                 joined[name] = max(kind, joined.get(name, kind))
         return joined
 
-    def known_values(self) -> dict[str, object]:
+    def known_values(self, rebound: Container[str]) -> dict[str, object]:
         """The values parameters surely hold in every trace: literal defaults no traced reach
-        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code)."""
+        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code) and the
+        body does not rebind (`rebound`: the names its code binds, BodyFacts.flows_into;
+        `use_cpu = True` on a CPU tensor)."""
         if not self.contexts:
             return {}
         return {
             p.name: p.default for p in self.params
-            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
+            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed and p.name not in rebound
         }
 
     def names_in(self, contexts: Iterable[str]) -> dict[str, Kind]:
