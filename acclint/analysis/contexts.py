@@ -27,6 +27,7 @@ from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, ap
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.arguments import passed
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
+from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
@@ -156,6 +157,9 @@ class ContextAnalysis:
         self.body_facts: dict[FunctionInfo, BodyFacts] = {}
         # Facts collected already for function nodes of this module, with the same imports.
         self._known_bodies = known_bodies or {}
+        # The `if`s around each call of a function whose parameters have known values
+        # (narrowing.branches_around_calls), worked out once.
+        self._branches: dict[FunctionInfo, dict[int, tuple[tuple[cst.If, bool], ...]]] = {}
         self._queue: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
@@ -677,13 +681,15 @@ class ContextAnalysis:
         if inside:
             self.inside_traces.add(fn)
         fn.given = set(given) if fn.given is None else fn.given & given
+        passed_before = len(fn.passed)
         fn.passed |= {p.name for p in fn.params} if passed is None else passed
         fn.record_reach(frozenset(given), kinds)
         markers = self._as_decorated(fn, markers)
         for framework in {self.markers.framework_of_marker.get(m) for m in markers} - {None}:
             before = fn.given_by.get(framework)
             fn.given_by[framework] = set(given) if before is None else before & given
-        changed = not markers <= fn.markers
+        # a parameter passed for the first time may make a branch live (`_live_calls`)
+        changed = not markers <= fn.markers or len(fn.passed) != passed_before
         for context in contexts:
             trace = fn.traces.get(context)
             if trace is None:
@@ -1041,7 +1047,7 @@ class ContextAnalysis:
             propagate(kinds, facts, query)
             grew = grew or kinds != trace.names
             trace.names = kinds
-            for call in facts.calls:
+            for call in self._live_calls(fn, facts):
                 self._propagate_call(fn, context, call, query.within(facts.call_scopes.get(call, ())))
             returns = _return_kinds(facts, query)
             returned = returned or returns != trace.returns
@@ -1055,6 +1061,19 @@ class ContextAnalysis:
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
+
+    def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
+        """The calls of `fn`'s body a trace may run: not those in a branch that literal defaults
+        no traced reach overrides decide against (`if use_cpu: fill_indices_cpu(...)` with
+        `use_cpu=False` left out by every caller), which the rules skip too (lint.engine); a
+        reach that passes the parameter later makes the branch live again (`_add`)."""
+        known = fn.known_values(facts.flows_into)
+        if not known:
+            return facts.calls
+        around = self._branches.get(fn)
+        if around is None:
+            around = self._branches[fn] = branches_around_calls(fn.node)
+        return [call for call in facts.calls if not decided_against(around.get(id(call), ()), known)]
 
     def callee_returns(
         self, fn: FunctionInfo, contexts: Collection[str]

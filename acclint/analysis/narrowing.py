@@ -15,6 +15,7 @@ import libcst as cst
 from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable
 from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery, container_types
+from acclint.analysis.walk import SCOPE_TYPES, children, outer_parts
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
@@ -234,6 +235,35 @@ def _leaf_test(test: cst.BaseExpression, subject: cst.BaseExpression, imports: I
         types = _type_names(test.args[1].value, imports) if imports.resolve(test.func) == "isinstance" else None
         return types is not None and types <= HOST_LEAF_TYPES
     return False
+
+
+def branches_around_calls(fn: cst.FunctionDef | cst.Lambda) -> dict[int, tuple[tuple[cst.If, bool], ...]]:
+    """For each call in `fn`'s body (not its nested scopes) inside an `if` statement, by id:
+    the `if`s around it, outermost first, each with whether the call is in its body (True) or
+    on its `else` side (an `elif` is an `if` on the `else` side)."""
+    found: dict[int, tuple[tuple[cst.If, bool], ...]] = {}
+    if not isinstance(fn, cst.FunctionDef):
+        return found
+    stack: list[tuple[cst.CSTNode, tuple[tuple[cst.If, bool], ...]]] = [(c, ()) for c in children(fn.body)]
+    while stack:
+        node, around = stack.pop()
+        kind = type(node)
+        if kind is cst.Call and around:
+            found[id(node)] = around
+        if kind is cst.If:
+            stack.append((node.test, around))
+            stack.append((node.body, (*around, (node, True))))
+            if node.orelse is not None:
+                stack.append((node.orelse, (*around, (node, False))))
+        else:
+            stack.extend((c, around) for c in (outer_parts(node) if kind in SCOPE_TYPES else children(node)))
+    return found
+
+
+def decided_against(around: tuple[tuple[cst.If, bool], ...], known: dict[str, object]) -> bool:
+    """Whether parameters' known values (FunctionInfo.known_values) decide one of the `if`s
+    `around` a call (branches_around_calls) for the other side: then no trace runs the call."""
+    return any(_evaluate(node.test, known) is (not in_body) for node, in_body in around)
 
 
 def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None:

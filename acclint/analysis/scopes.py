@@ -8,7 +8,7 @@ analysis and the rules only walk the bodies of functions that turned out to be i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Container, Iterable
 
 import libcst as cst
 
@@ -22,6 +22,11 @@ from acclint.analysis.walk import all_params, children
 MAX_REACHES = 8
 
 PLAIN_TYPES = frozenset({"int", "str", "bool", "float", "complex", "bytes"})
+# A dtype object is a Python value in every framework, never an array (torch.compile guards on
+# it as a constant): `torch.dtype`, `np.dtype`, `jnp.dtype`, `tf.DType`, `tf.dtypes.DType`, or
+# the class imported bare (`from torch import dtype`). The annotation is matched by its last
+# name, as no import table is at hand where parameters are read.
+DTYPE_TYPES = frozenset({"dtype", "DType"})
 NOT_LITERAL = object()  # a default that is no literal: its value is not known
 
 
@@ -133,14 +138,16 @@ class FunctionInfo:
                 joined[name] = max(kind, joined.get(name, kind))
         return joined
 
-    def known_values(self) -> dict[str, object]:
+    def known_values(self, rebound: Container[str]) -> dict[str, object]:
         """The values parameters surely hold in every trace: literal defaults no traced reach
-        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code)."""
+        overrides (`def loss(x, train=True)` called as `loss(x)` from the traced code) and the
+        body does not rebind (`rebound`: the names its code binds, BodyFacts.flows_into;
+        `use_cpu = True` on a CPU tensor)."""
         if not self.contexts:
             return {}
         return {
             p.name: p.default for p in self.params
-            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed
+            if p.has_default and p.default is not NOT_LITERAL and p.name not in self.passed and p.name not in rebound
         }
 
     def names_in(self, contexts: Iterable[str]) -> dict[str, Kind]:
@@ -326,9 +333,10 @@ def _plain_typed(param: cst.Param) -> bool:
 
 
 def _plain_type(ann: cst.BaseExpression) -> bool | None:
-    """Whether an annotation names Python values only: a plain type (`int`), a `Literal[...]`,
-    or an optional or union of them (`Optional[int]`, `int | None`, `Union[bool, str]`, and the
-    same in a string). None for `None` alone, which only joins a union."""
+    """Whether an annotation names Python values only: a plain type (`int`), a dtype
+    (`torch.dtype`, DTYPE_TYPES), a `Literal[...]`, or an optional or union of them
+    (`Optional[int]`, `int | None`, `Union[torch.dtype, str]`, and the same in a string). None
+    for `None` alone, which only joins a union."""
     if isinstance(ann, cst.SimpleString):
         try:
             return _plain_type(cst.parse_expression(ann.evaluated_value))
@@ -337,7 +345,9 @@ def _plain_type(ann: cst.BaseExpression) -> bool | None:
     if isinstance(ann, cst.Name) and ann.value == "None":
         return None
     if isinstance(ann, cst.Name):
-        return ann.value in PLAIN_TYPES
+        return ann.value in PLAIN_TYPES or ann.value in DTYPE_TYPES
+    if isinstance(ann, cst.Attribute):
+        return ann.attr.value in DTYPE_TYPES
     if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
         return _union([ann.left, ann.right])
     if isinstance(ann, cst.Subscript):

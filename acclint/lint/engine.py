@@ -291,7 +291,7 @@ def _dispatch_tables(
 def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors = ctx.ancestors
     given = fn.given_under(ctx.framework.name)
-    known = fn.known_values()
+    known = fn.known_values(ctx.analysis.body(fn).flows_into)
     imports = ctx.analysis.index.imports
 
     def kind_of(subject: cst.BaseExpression) -> Kind:
