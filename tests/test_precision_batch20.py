@@ -15,9 +15,9 @@ from labelled import assert_labels_match
 # 0:` called as `fn(x, 2)`, `fn(x, 3)`, `fn(x, -2)`, `fn(x, 4)`. ACC201 called the branch a graph
 # break, but a Python number handed to torch.compile is no tensor: Dynamo guards on it (and, once
 # it goes dynamic, on the sign of the symbolic int), so the branch is decided per call without a
-# break. Run: with `fullgraph=True` (where a break raises) ten int values compile 3 graphs, six
-# float values 3, two bools 2, every result equal to eager; a branch on `b.sum() < 0` raises
-# `Unsupported`. What the analysis got wrong: a decorated function's parameters are
+# break. Run (benchmarks/framework_runs.py: compile_branch_on_python_number_argument): with
+# `fullgraph=True` (where a break raises) ten int values compile 3 graphs, six floats after them
+# 1 more, two bools 2, every result equal to eager; a branch on `b.sum() < 0` raises `Unsupported`. What the analysis got wrong: a decorated function's parameters are
 # pytrees of tracers at entry, and only a marker that traces Python scalars (`jax.jit`) looked
 # at what its calls pass (acclint.analysis.scalar_calls).
 
