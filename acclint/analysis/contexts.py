@@ -273,6 +273,8 @@ class ContextAnalysis:
         (torch.compile, tf.function) that every call in this module passes one: Python values
         in the trace, not tensors. Before any body is analysed, and only for a function whose
         decorator is its one reach (a reach from elsewhere brings its own kinds)."""
+        if not keyed:
+            return
         for name, params in every_call_scalar(self.index, keyed).items():
             fn = owner[name]
             if not params or fn.reaches is None or len(fn.reaches) != 1:
