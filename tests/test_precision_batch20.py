@@ -79,11 +79,40 @@ def test_other_spellings_of_a_python_number_every_call_passes():
 
 def test_a_tensor_or_a_traced_scalar_at_that_parameter_stays_reported():
     """One call passing a tensor makes the branch a graph break again; a compiled function no
-    call in the module reaches keeps its parameters tensors; jax.jit traces the Python int, so
+    call in the module reaches keeps its parameters tensors; one handed to another call or
+    bound to another name may be called with a tensor there; jax.jit traces the Python int, so
     the branch raises."""
     assert_labels_match("""
         import jax
         import torch
+
+        @torch.compile
+        def handed(x, n):
+            if n >= 0:  # expect: ACC201
+                return x * n
+            return x
+
+        @torch.compile
+        def aliased(x, n):
+            if n >= 0:  # expect: ACC201
+                return x * n
+            return x
+
+        @torch.compile
+        def listed(x, n):
+            if n >= 0:  # expect: ACC201
+                return x * n
+            return x
+
+        def run(f, x):
+            return f(x, torch.tensor(1))
+
+        handed(torch.ones(3), 2)
+        run(handed, torch.ones(3))
+        aliased(torch.ones(3), 2)
+        other = aliased
+        listed(torch.ones(3), 2)
+        steps = [listed]
 
         @torch.compile
         def fn(x, n):

@@ -107,9 +107,8 @@ def _handed_names(index: ModuleIndex, traced: Traced) -> set[str]:
             else:
                 continue
             for value in values:
-                elements = value.elements if isinstance(value, (cst.List, cst.Tuple, cst.Set, cst.Dict)) else [value]
-                for element in elements:
-                    item = getattr(element, "value", element)
+                displayed = isinstance(value, (cst.List, cst.Tuple, cst.Set, cst.Dict))
+                for item in [element.value for element in value.elements] if displayed else [value]:
                     if isinstance(item, cst.Name) and item.value in traced:
                         handed.add(item.value)
     return handed
