@@ -8,6 +8,8 @@ other line may be. The framework facts are runs (torch 2.13, TF 2.21; the number
 
 from __future__ import annotations
 
+import pytest
+
 from labelled import assert_labels_match
 
 # -- 1. a parameter every call passes a Python number, under a marker that keys on it ----------
@@ -81,10 +83,11 @@ def test_a_tensor_or_a_traced_scalar_at_that_parameter_stays_reported():
     """One call passing a tensor makes the branch a graph break again; a compiled function no
     call in the module reaches keeps its parameters tensors; one handed to another call or
     bound to another name may be called with a tensor there; jax.jit traces the Python int, so
-    the branch raises."""
+    the branch raises, and a marker whose data do not say (pjit: no `scalars`) keeps it."""
     assert_labels_match("""
         import jax
         import torch
+        from jax.experimental.pjit import pjit
 
         @torch.compile
         def handed(x, n):
@@ -132,8 +135,37 @@ def test_a_tensor_or_a_traced_scalar_at_that_parameter_stays_reported():
                 return x * n
             return x
 
+        @pjit
+        def unknown(x, n):
+            if n >= 0:  # expect: ACC201
+                return x * n
+            return x
+
         x = torch.ones(3)
         fn(x, 2)
         fn(x, torch.tensor(3))
         jitted(jax.numpy.ones(3), 2)
+        unknown(jax.numpy.ones(3), 2)
     """)
+
+
+def test_the_markers_keyed_on_python_scalars_are_named_in_their_data():
+    """`scalars = "keyed"`: torch.compile and tf.function (framework_runs.py runs), and
+    equinox.filter_jit, run here: `if n >= 0` on `f(x, 2)` is a Python branch."""
+    import jax.numpy as jnp
+
+    from acclint.frameworks.markers import load_markers
+
+    markers = load_markers().markers
+    keyed = sorted(name for name, m in markers.items() if m.scalars_keyed)
+    assert keyed == ["equinox.filter_jit", "tensorflow.compat.v2.function", "tensorflow.function", "torch.compile"]
+    assert not any(markers[name].scalars_traced for name in keyed)
+    eqx = pytest.importorskip("equinox", reason="equinox's keyed scalars are checked by running it")
+
+    @eqx.filter_jit
+    def f(x, n):
+        if n >= 0:
+            return x * n
+        return x - n
+
+    assert [float(f(jnp.ones(3), n).sum()) for n in (2, -2)] == [6.0, 9.0]

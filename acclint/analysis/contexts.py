@@ -242,8 +242,9 @@ class ContextAnalysis:
             for decorator in fn.node.decorators:
                 found = self._marker_of(decorator.decorator)
                 if found is not None and found[0].traced == "all":
-                    into = traced if found[0].scalars_traced else keyed
-                    into[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
+                    into = traced if found[0].scalars_traced else keyed if found[0].scalars_keyed else None
+                    if into is not None:
+                        into[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
                     break
         self._keyed_scalars(keyed, owner)
         for name, values in self.index.module_values.items():  # `f = jax.jit(f)`, `apply = jax.jit(model.apply)`
@@ -270,7 +271,7 @@ class ContextAnalysis:
 
     def _keyed_scalars(self, keyed: dict[str, tuple[list[Param], frozenset[str]]], owner: dict[str, FunctionInfo]) -> None:
         """Parameters of functions decorated by a marker that keys its trace on Python numbers
-        (torch.compile, tf.function) that every call in this module passes one: Python values
+        (`scalars = "keyed"`: torch.compile, tf.function, equinox.filter_jit) that every call in this module passes one: Python values
         in the trace, not tensors. Before any body is analysed, and only for a function whose
         decorator is its one reach (a reach from elsewhere brings its own kinds)."""
         if not keyed:

@@ -11,8 +11,8 @@ leaves `f` a plain function), or of a module-level name bound to the jitted func
 (`f = jax.jit(f)`, `apply = jax.jit(model.apply)`, whose parameters are the variables and then
 those of the module's `__call__`), and only parameters the marker does not declare static.
 
-The other markers (torch.compile, tf.function: no `scalars = "traced"`) key their trace on a
-Python number instead, so a parameter that *every* call passes one is a Python value in every
+Markers whose data say `scalars = "keyed"` (torch.compile, tf.function, equinox.filter_jit) key
+their trace on a Python number instead, so a parameter that *every* call passes one is a Python value in every
 trace, not a pytree of tensors (`every_call_scalar`): a branch on it is decided per trace, never
 a graph break. That needs every call, and the name not handed anywhere a call could pass a
 tensor: not an argument of a call, not the value of an assignment. (A `return` of it is not
