@@ -3341,6 +3341,42 @@ def torch_branch_only_another_framework_takes() -> str:
     return "; ".join(told)
 
 
+
+@fact("torch")
+def compile_branch_on_python_number_argument() -> str:
+    """MLSys-Experiments `graph_tracing.py` (reports batch 20): `if n >= 0` in a torch.compile'd
+    function whose calls pass Python numbers. With `fullgraph=True`, where a graph break raises,
+    every value compiles without one (Dynamo guards on the number, or on the sign of a dynamic
+    int), and the results equal eager ones; the hazard beside it, a branch on a tensor's value,
+    raises `Unsupported` (a graph break)."""
+    import torch
+
+    graphs = {"n": 0}
+
+    def backend(gm, example_inputs):
+        graphs["n"] += 1
+        return gm.forward
+
+    def fn(x, n):
+        y = x ** 2
+        if n >= 0:
+            return (n + 1) * y
+        return y / n
+
+    def tensor_branch(a, b):
+        if b.sum() < 0:
+            b = b * -1
+        return a * b
+
+    x, told = torch.randn(5), []
+    for values in ((2, 3, -2, 4, 7, -9, 0, 11, 12, 13), (0.1, 0.7, 0.2, 0.9, 0.3, 0.8), (True, False)):
+        graphs["n"] = 0
+        compiled = torch.compile(fn, backend=backend, fullgraph=True)
+        same = all(torch.allclose(compiled(x, v), fn(x, v)) for v in values)
+        told.append(f"{type(values[0]).__name__} x{len(values)}: {graphs['n']} graphs, same as eager {same}")
+    told.append("tensor branch: " + _error(lambda: torch.compile(tensor_branch, backend=backend, fullgraph=True)(x, x)))
+    return "; ".join(told)
+
 @fact("jax", "equinox")
 def jax_new_callable_in_a_sweep() -> str:
     """diffrax `test_interpolation.py:64`: a filter-jitted solve given a new lambda on each pass

@@ -32,7 +32,7 @@ from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, 
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
-from acclint.analysis.scalar_calls import scalar_parameters
+from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
 from acclint.analysis.taint import (
     STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
@@ -235,17 +235,22 @@ class ContextAnalysis:
     def _scalar_arguments(self) -> None:
         """Traced parameters of decorated functions (and of module-level names bound to a
         jitted function or `model.apply`) that a call in this module passes a Python number or
-        bool: scalar tracers (acclint.analysis.scalar_calls)."""
+        bool: scalar tracers under a marker that traces Python scalars; under one that keys on
+        them, Python values where every call passes one (acclint.analysis.scalar_calls)."""
         traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
+        keyed: dict[str, tuple[list[Param], frozenset[str]]] = {}
         owner: dict[str, FunctionInfo] = {}
         for name, fn in self.index.functions.items():
             if not isinstance(fn.node, cst.FunctionDef) or CACHED not in fn.contexts:
                 continue
             for decorator in fn.node.decorators:
                 found = self._marker_of(decorator.decorator)
-                if found is not None and found[0].scalars_traced and found[0].traced == "all":
-                    traced[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
+                if found is not None and found[0].traced == "all":
+                    into = traced if found[0].scalars_traced else keyed if found[0].scalars_keyed else None
+                    if into is not None:
+                        into[name], owner[name] = (fn.call_params, _not_static(fn.call_params, found[1])), fn
                     break
+        self._keyed_scalars(keyed, owner)
         for name, values in self.index.module_values.items():  # `f = jax.jit(f)`, `apply = jax.jit(model.apply)`
             found = self.applied(values[0]) if len(values) == 1 and isinstance(values[0], cst.Call) and name not in traced else None
             if found is None or not found[0].scalars_traced or found[0].traced != "all" or not values[0].args:
@@ -267,6 +272,22 @@ class ContextAnalysis:
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             fn.record_reach(frozenset(), dict.fromkeys(params, TRACED))
             self._enqueue(fn)
+
+    def _keyed_scalars(self, keyed: dict[str, tuple[list[Param], frozenset[str]]], owner: dict[str, FunctionInfo]) -> None:
+        """Parameters of functions decorated by a marker that keys its trace on Python numbers
+        (`scalars = "keyed"`: torch.compile, tf.function, equinox.filter_jit) that every call in this module passes one: Python values
+        in the trace, not tensors. Before any body is analysed, and only for a function whose
+        decorator is its one reach (a reach from elsewhere brings its own kinds)."""
+        if not keyed:
+            return
+        for name, params in every_call_scalar(self.index, keyed).items():
+            fn = owner[name]
+            if not params or fn.reaches is None or len(fn.reaches) != 1:
+                continue
+            trace = fn.traces[CACHED]
+            trace.params.update(dict.fromkeys(params, STATIC))
+            given, kinds = fn.reaches[0]
+            fn.reaches[0] = (given, tuple((p, STATIC if p in params else kind) for p, kind in kinds))
 
     def _named(
         self, expr: cst.BaseExpression, qualified: str | None, scope: FunctionInfo | None = None,

@@ -118,6 +118,9 @@ class Marker:
     # Whether a Python number or bool passed to a traced parameter becomes a tracer (jax.jit),
     # rather than a static value the trace is keyed on (equinox.filter_jit).
     scalars_traced: bool = False
+    # Whether such a value is known to be a Python value the trace is keyed on (torch.compile,
+    # tf.function, equinox.filter_jit: `scalars = "keyed"`); neither: not known.
+    scalars_keyed: bool = False
     # Of a vmapped marker: whether it batches what the function computes (jax.vmap), so that a
     # `lax.cond` on a batched condition becomes a select, or runs it once per shard or device
     # as it is written (shard_map: `batches = false`), where a cond stays a cond.
@@ -472,6 +475,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             keywords=tuple(spec.get("keywords", ())),
             traced=spec.get("traced", "all"),
             scalars_traced=spec.get("scalars") == "traced",
+            scalars_keyed=spec.get("scalars") == "keyed",
             batches=spec.get("batches", True),
             wraps=spec.get("wraps", True),
             eager_by=frozenset(spec.get("eager_by", ())),

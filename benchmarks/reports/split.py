@@ -30,7 +30,9 @@ blackjax and jaxopt loops, with fine look-alikes) are drawn with
 the same fixed seed, so the split can be checked; a batch is never re-drawn. Batch "19" (52
 TensorFlow/Keras and PyTorch reports, 29 of them pull requests that fix a storm, a stale
 constant, a graph break or a trace hazard in a real project, collected when the dev half no
-longer showed what real TF/PyTorch reports look like) is drawn the same way. A report found
+longer showed what real TF/PyTorch reports look like) is drawn the same way, and so is batch "20" (40 TensorFlow/Keras and PyTorch programs that run and
+do something close to a hazard: tutorials, Q&A answers, small public scripts and issues, collected
+for a precision set when the held-out precision stood at 0.73). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
