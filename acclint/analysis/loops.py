@@ -1792,8 +1792,9 @@ class LoopFacts:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), method, loops, scope, statement))
-        elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
-            # (the primitive itself, not a project's function that hands its callable to one)
+        elif found is not None and self._compiles_functions(found[0].name):
+            # the primitive, or a function that hands its callable parameter to one (the
+            # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers or (
