@@ -98,7 +98,7 @@ train([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
     "a print in a function a factory's decorator compiles runs once per trace": """
 @compiled(False)
 def step(x):
-    print("tracing")  # expect: ACC401
+    print("step", x)  # expect: ACC401
     return x * 2
 
 for i in range(3):
