@@ -248,6 +248,11 @@ class Loop:
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
     static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
     pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
+    aliases: dict[str, str] = field(default_factory=dict)  # names bound to another name in its body (`inference = forward`): alias -> that name
+
+    def names_of(self, name: str) -> list[str]:
+        """`name` and the names its body binds to it (`g = f`, `h = g`): each holds its object."""
+        return [name, *(alias for alias, of in self.aliases.items() if of == name)]
 
 
 @dataclass(frozen=True)
@@ -1330,8 +1335,9 @@ class LoopFacts:
                     continue
                 loop = None  # a decorated def is still made anew on each call of its function
             if loop is not None:
-                calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
-                if len(calls) == 1 and c.result not in loop.called_nested:
+                names = loop.names_of(c.result) if c.result is not None else []
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
+                if len(calls) == 1 and not loop.called_nested.intersection(names):
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
                 elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
                     inner = next((
@@ -1687,9 +1693,11 @@ class LoopFacts:
                 )
                 _bind_jitted(scope, target.value, jitted)
                 jitted_names.add(target)
+        single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+        if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
+            self._alias(node.targets[0].target, node.value.value, scope, loops, jitted_names)  # type: ignore[arg-type]
         for target in node.targets:
             _bind_target(target.target, scope, skip=jitted_names)
-        single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         for target, value in self._pairs(node):  # `model = Net()`, also `a, b = Net(), Net()`
             cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
             if cls is not None:
@@ -1720,6 +1728,16 @@ class LoopFacts:
                 loop.holding.add(name)
             if self._static_field_given(value, each) is not None:
                 loop.static_held.add(name)
+
+    def _alias(self, target: cst.Name, name: str, scope: _Scope, loops: tuple[Loop, ...], jitted_names: set[cst.Name]) -> None:
+        """`target = name`: the alias calls the compiled callable `name` holds (its key is looked
+        up as the callable's), and a callable each pass makes anew is called through it."""
+        jitted = self._lookup(name, scope)
+        if jitted is not None:
+            _bind_jitted(scope, target.value, jitted)
+            jitted_names.add(target)
+        for loop in loops:
+            loop.aliases[target.value] = loop.aliases.get(name, name)
 
     def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
