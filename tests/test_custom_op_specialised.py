@@ -78,43 +78,43 @@ for k in range(10):
 """,
     "the custom op given the parameter through arithmetic, by keyword": """
 @torch.compile
-def step(grad, scale):
+def update(grad, scale):
     sgd(W, grad, learning_rate=scale * 0.1)
     return W.sum()
 
 scale = 1.0
 while scale < 11.0:
-    step(torch.ones(4, 3), scale)  # expect: ACC502
+    update(torch.ones(4, 3), scale)  # expect: ACC502
     scale += 1.0
 """,
     "a custom op's float from a loop in a function the module calls": """
 @torch.compile
-def step(grad, lr):
+def update(grad, lr):
     sgd(W, grad, lr)
     return W.sum()
 
 def warm_up(n):
     for i in range(n):
-        step(torch.ones(4, 3), 0.001 * i)  # expect: ACC502
+        update(torch.ones(4, 3), 0.001 * i)  # expect: ACC502
 
 warm_up(10)
 """,
     "look-alike: the rate as a tensor (the pull request's fix)": """
 @torch.compile
-def step(grad, lr):
+def update(grad, lr):
     sgd_t(W, grad, lr)
     return W.sum()
 
 for it in range(10):
-    step(torch.ones(4, 3), torch.tensor(0.002 * it))
+    update(torch.ones(4, 3), torch.tensor(0.002 * it))
 """,
     "look-alike: the float only in tensor arithmetic": """
 @torch.compile
-def step(grad, lr):
+def update(grad, lr):
     return (W - grad * lr).sum()
 
 for it in range(10):
-    step(torch.ones(4, 3), 0.002 * it)
+    update(torch.ones(4, 3), 0.002 * it)
 """,
     "look-alike: an int handed to a custom op (a SymInt: dynamic after one recompile)": """
 @torch.compile
@@ -126,12 +126,12 @@ for k in range(10):
 """,
     "look-alike: the same float on every call": """
 @torch.compile
-def step(grad, lr):
+def update(grad, lr):
     sgd(W, grad, lr)
     return W.sum()
 
 for it in range(10):
-    step(torch.ones(4, 3), 0.02)
+    update(torch.ones(4, 3), 0.02)
 """,
 }
 

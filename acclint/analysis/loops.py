@@ -210,6 +210,7 @@ class Jitted:
     # (CacheKey.specialized_by: torch.compile unrolls `range(n)`), for messages.
     specialized: frozenset[str] = frozenset()
     specialized_positions: frozenset[int] = frozenset()
+    specialized_as: str = "a bound of a Python loop in its body"  # what specialises them, for messages
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
     graph_static: bool = False  # CacheKey.graph_static_by: each argument's non-array attributes are keyed
     # State the compiled callable changes on every call, read by a guard: an attribute its
@@ -690,7 +691,7 @@ class LoopFacts:
                         unless = self.analysis.markers.compiled_methods[jitted.marker].unless
                         kind, what = "argument", what + (f" (the object's cache keys it unless made with {unless}=True)" if unless else "")
                     if named in jitted.specialized or index in jitted.specialized_positions:
-                        kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
+                        kind, what = "argument", f"{what} ({jitted.specialized_as}, which the compiler specialises)"
                     found.append(KeyChange(
                         code, call.call, f"{kind} {what}", call.callee, each.where, call.statement,
                         held=around is not None, string=not (static or jitted.values_keyed),
@@ -2033,6 +2034,11 @@ class LoopFacts:
             names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
             positions |= {i for i, name in enumerate(positional) if name in names}
         specialized = _specialized(fn, key.specialized_by, self.analysis) if fn is not None and key.specialized_by else set()
+        floats = self._float_specialized(fn, key.floats_specialized_by) if fn is not None and key.floats_specialized_by else set()
+        specialized_as = " or ".join(
+            reason for reason, names in (("a bound of a Python loop in its body", specialized), ("a float its body hands to a custom op", floats)) if names
+        )
+        specialized |= floats
         specialized_positions: set[int] = set()
         if specialized:
             positional = [p.name for p in fn.params if p.positional]  # type: ignore[union-attr]
@@ -2052,10 +2058,29 @@ class LoopFacts:
         return Jitted(
             marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
+            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), specialized_as, key.arrays,
             marker in key.graph_static_by, guarded,
             guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed,
         )
+
+    def _float_specialized(self, fn: FunctionInfo, decorators: tuple[str, ...]) -> set[str]:
+        """Parameters of `fn` its body hands (also through arithmetic) to a parameter annotated
+        `float` of a module function defined under one of `decorators` (a custom op)."""
+        if isinstance(fn.node, cst.Lambda):
+            return set()
+        params = {p.name for p in fn.params}
+        found: set[str] = set()
+        for node in _nodes(fn.node.body):
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)):
+                continue
+            op = self.analysis.index.functions.get(node.func.value)
+            if op is None or not any(self.analysis.resolve(_decorator_callee(d.decorator)) in decorators for d in op.node.decorators):
+                continue
+            floats = _float_parameters(op.node)
+            for param, arg in passed(node, op).items():
+                if param in floats:
+                    found |= _operands(arg) & params
+        return found
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
         """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
@@ -2430,6 +2455,19 @@ def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnaly
             for arg in node.args:
                 found |= _operands(arg.value) & params
     return found
+
+
+def _decorator_callee(decorator: cst.BaseExpression) -> cst.BaseExpression:
+    """What a decorator calls: `m` of `@m` and of `@m(...)`."""
+    return decorator.func if isinstance(decorator, cst.Call) else decorator
+
+
+def _float_parameters(fn: cst.FunctionDef) -> set[str]:
+    """The parameters of `fn` annotated `float`."""
+    return {
+        p.name.value for p in all_params(fn.params)
+        if p.annotation is not None and isinstance(p.annotation.annotation, cst.Name) and p.annotation.annotation.value == "float"
+    }
 
 
 def _operands(expr: cst.BaseExpression) -> set[str]:
