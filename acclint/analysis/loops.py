@@ -1535,6 +1535,7 @@ class LoopFacts:
                     loop.changing.add(first.value)
         if body is not None:
             _steps(body, loop)
+            _grown(body, loop)
             self._retrain(body, scope)
         return loop
 
@@ -2585,6 +2586,43 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
                 if isinstance(target.target, cst.Name):
                     assigned.add(target.target.value)
     loop.changing |= stepped - assigned
+
+
+# Methods that add to a list in place, and those that take from a list or dict (`_grown`).
+_GROWING = frozenset({"append", "extend", "insert"})
+_SHRINKING = frozenset({"pop", "popitem", "clear", "remove"})
+
+
+def _grown(body: cst.CSTNode, loop: Loop) -> None:
+    """Names of containers every pass grows in place: a statement of the body itself (not one
+    under a branch) appending to a list (`xs.append(v)`, `extend`, `insert`) or giving a dict a
+    key new on each pass (`d[t] = v`, `d.setdefault(t, v)`), where the body neither rebinds
+    the name nor takes from it (`pop`, `clear`, `del d[k]`): a pytree of a new structure on
+    every pass (added to the loop's resized names)."""
+    block = body.body if isinstance(body, cst.IndentedBlock) else []
+    grown: set[str] = set()
+    for line in block:
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute):
+                call, owner = small.value, small.value.func.value
+                method = call.func.attr.value  # type: ignore[attr-defined]
+                keyed = method == "setdefault" and call.args and _names(call.args[0].value) & loop.changing
+                if isinstance(owner, cst.Name) and (method in _GROWING or keyed):
+                    grown.add(owner.value)
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(item := small.targets[0].target, cst.Subscript):
+                if isinstance(item.value, cst.Name) and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
+                    if _names(item.slice[0].slice.value) & loop.changing:
+                        grown.add(item.value.value)
+    if not grown:
+        return
+    for node in _nodes(body):
+        if isinstance(node, cst.Assign):
+            grown -= {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHRINKING:
+            grown -= _names(node.func.value)
+        elif isinstance(node, cst.Del):
+            grown -= _names(node.target)
+    loop.resized |= grown
 
 
 def _nodes(root: cst.CSTNode, in_order: bool = False):
