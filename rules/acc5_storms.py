@@ -89,7 +89,11 @@ class RewrapInLoop(Rule):
         wraps what it is given in a closure of its own on every call, whatever it is given;
         since they are mostly written in functions traced from elsewhere, only where a loop at
         module level (a script's, a notebook's) or in a function module-level code calls (a
-        script's `main()`) runs them and no trace reaches their function.
+        script's `main()`) runs them and no trace reaches their function. A function of the
+        project that hands its callable parameter to one of them (numpyro's `fori_loop(lower,
+        upper, body_fun, init_val)` around `lax.fori_loop`, a wrapper of such a function) is
+        the same call. A name bound to another (`inference = forward`) holds the same compiled
+        callable: a call through it counts as a call of what it names.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
@@ -384,8 +388,11 @@ class ChangingShapeInLoop(Rule):
         position of an array maker (`jnp.arange(i)`, `jnp.identity(i)`, `torch.randn(4, i)`);
         or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`,
         `[x] * (i + 1)`, `dict(zip(names[:i], ...))`), or a dict with a key new on every pass
-        (`{f"k{i}": x}`): a container's structure (its length, its keys) is part of the key as
-        a shape is.
+        (`{f"k{i}": x}`), or a list or dict every pass grows in place by a statement of the
+        loop's own body (`hist.append(x)`, `extend`, `insert`, `phis[t] = v`,
+        `phis.setdefault(t, v)` with a key new on each pass) and neither rebinds nor shrinks
+        (`pop`, `clear`, `del`): a container's structure (its length, its keys) is part of the
+        key as a shape is.
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,
