@@ -17,9 +17,13 @@ literal loop over two configurations (lambda_packs_58's shape): 2 traces, one pe
 as the loop is bounded; a factory whose decorator only logs: the print runs on every call.
 """
 
+from pathlib import Path
+
 import pytest
 
+from acclint.api import lint_paths
 from labelled import family_labels_and_findings
+from two_modules import write_files
 from test_cache_keys import HEADER
 
 PRELUDE = """
@@ -144,3 +148,36 @@ def test_a_decorator_factory_applies_the_wrapper_it_returns(body):
     for family in ("ACC4", "ACC5"):
         expected, found = family_labels_and_findings(source, family)
         assert found == [e for e in expected if e[1].startswith(family)]
+
+
+def test_a_decorator_factory_of_another_module(tmp_path):
+    """The factory is imported (`from pkg.tfopt import compiled`): its returned decorator is a
+    wrapper there too (the seed of the importing file names it)."""
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/tfopt.py": """
+            import tensorflow as tf
+
+            def compiled(xla):
+                def deco(func):
+                    return tf.function(func, jit_compile=xla)
+                return deco
+        """,
+        "pkg/main.py": """
+            from pkg.tfopt import compiled
+
+            @compiled(False)
+            def step(x):
+                print("step", x)
+                return x * 2
+
+            def run(xs):
+                for x in xs:
+                    @compiled(False)
+                    def forward():
+                        return x * 2
+                    forward()
+        """,
+    })
+    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+    assert found == {("pkg/main.py", 6, "ACC401"), ("pkg/main.py", 14, "ACC501")}

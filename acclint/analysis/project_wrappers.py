@@ -312,6 +312,8 @@ def _seed_of(
         if qualified is None or _of_installed(project, qualified):
             continue
         target = project.resolve_handing(qualified, path)
+        if target is not None and target[0] != path and (target[0], target[1] + RETURNED) in wrappers:
+            functions[qualified + RETURNED] = wrappers[(target[0], target[1] + RETURNED)]  # a decorator factory
         if target is not None and target[0] != path and target in wrappers:
             functions[qualified] = wrappers[target]
             continue
