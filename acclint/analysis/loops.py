@@ -1166,6 +1166,8 @@ class LoopFacts:
         if kind is cst.Attribute:
             return None if expr.attr.value in _FIXED_ATTRIBUTES else self._resized(expr.value, each)
         if kind is cst.BinaryOperation:
+            if self._padded_sequence(expr, each):
+                return None
             if self._repeated(expr, each):
                 return expr
             return self._resized(expr.left, each) or self._resized(expr.right, each)
@@ -1191,6 +1193,23 @@ class LoopFacts:
             and _read_names(node.right) & moving and not _read_names(node.left) & moving
             for arg in expr.args[1:] for node in walk_all(arg.value)
         )
+
+    def _padded_sequence(self, expr: cst.BinaryOperation, each: Pass) -> bool:
+        """A sequence joined with a display repeated a fixed length less a new one (`xs + [0] *
+        (N - len(xs))`): padding to a target, whose length is the target's, as `_padded_to_target`
+        is for arrays."""
+        if not isinstance(expr.operator, cst.Add):
+            return False
+        moving = each.changing | each.resized
+        for part in (expr.left, expr.right):
+            count = part.right if isinstance(part, cst.BinaryOperation) and isinstance(part.operator, cst.Multiply) else None
+            if (
+                isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.Subtract)
+                and isinstance(part.left, (cst.List, cst.Tuple))  # type: ignore[union-attr]
+                and _read_names(count.right) & moving and not _read_names(count.left) & moving
+            ):
+                return True
+        return False
 
     def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
         """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
