@@ -89,7 +89,11 @@ class RewrapInLoop(Rule):
         wraps what it is given in a closure of its own on every call, whatever it is given;
         since they are mostly written in functions traced from elsewhere, only where a loop at
         module level (a script's, a notebook's) or in a function module-level code calls (a
-        script's `main()`) runs them and no trace reaches their function.
+        script's `main()`) runs them and no trace reaches their function. A function of the
+        project that hands its callable parameter to one of them (numpyro's `fori_loop(lower,
+        upper, body_fun, init_val)` around `lax.fori_loop`, a wrapper of such a function) is
+        the same call. A name bound to another (`inference = forward`) holds the same compiled
+        callable: a call through it counts as a call of what it names.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
@@ -230,7 +234,8 @@ class ChangingStaticArgument(Rule):
         library; there an argument built on each pass around a new object is new too:
         `dfx.ODETerm(vector_field)` with `vector_field` defined in the function the loop runs),
         or to a `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses
-        as a `range()` bound (the loop is unrolled, so its value is specialised), and a str passed
+        as a `range()` bound (the loop is unrolled, so its value is specialised) or hands to a `float`
+        parameter of a custom op (`torch.library.custom_op` takes no symbolic float), and a str passed
         to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
@@ -383,8 +388,11 @@ class ChangingShapeInLoop(Rule):
         position of an array maker (`jnp.arange(i)`, `jnp.identity(i)`, `torch.randn(4, i)`);
         or a Python sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`,
         `[x] * (i + 1)`, `dict(zip(names[:i], ...))`), or a dict with a key new on every pass
-        (`{f"k{i}": x}`): a container's structure (its length, its keys) is part of the key as
-        a shape is.
+        (`{f"k{i}": x}`), or a list or dict every pass grows in place by a statement of the
+        loop's own body (`hist.append(x)`, `extend`, `insert`, `phis[t] = v`,
+        `phis.setdefault(t, v)` with a key new on each pass) and neither rebinds nor shrinks
+        (`pop`, `clear`, `del`): a container's structure (its length, its keys) is part of the
+        key as a shape is.
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,

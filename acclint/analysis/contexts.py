@@ -310,6 +310,9 @@ class ContextAnalysis:
         if default is not None:  # `loop_fn(0, n, body, x)` with `loop_fn=jax.lax.fori_loop`
             return self._marker_of(default)
         if isinstance(expr, cst.Call):
+            made = self.wrappers.returned(expr.func, self.resolve(expr.func)) if self.wrappers else None
+            if made is not None:  # `@compiled(False)`: the decorator a factory returns
+                return made
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
                 return inner, _options(expr.args, self.markers)  # @jax.jit(static_argnums=...)

@@ -210,6 +210,7 @@ class Jitted:
     # (CacheKey.specialized_by: torch.compile unrolls `range(n)`), for messages.
     specialized: frozenset[str] = frozenset()
     specialized_positions: frozenset[int] = frozenset()
+    specialized_as: str = "a bound of a Python loop in its body"  # what specialises them, for messages
     arrays: tuple[str, ...] = ()  # CacheKey.arrays: calls whose results are keyed as arrays
     graph_static: bool = False  # CacheKey.graph_static_by: each argument's non-array attributes are keyed
     # State the compiled callable changes on every call, read by a guard: an attribute its
@@ -248,6 +249,11 @@ class Loop:
     holding: set[str] = field(default_factory=set)  # names bound to a call given a new factory-made object
     static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
     pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
+    aliases: dict[str, str] = field(default_factory=dict)  # names bound to another name in its body (`inference = forward`): alias -> that name
+
+    def names_of(self, name: str) -> list[str]:
+        """`name` and the names its body binds to it (`g = f`, `h = g`): each holds its object."""
+        return [name, *(alias for alias, of in self.aliases.items() if of == name)]
 
 
 @dataclass(frozen=True)
@@ -685,7 +691,7 @@ class LoopFacts:
                         unless = self.analysis.markers.compiled_methods[jitted.marker].unless
                         kind, what = "argument", what + (f" (the object's cache keys it unless made with {unless}=True)" if unless else "")
                     if named in jitted.specialized or index in jitted.specialized_positions:
-                        kind, what = "argument", f"{what} (a bound of a Python loop in its body, which the compiler specialises)"
+                        kind, what = "argument", f"{what} ({jitted.specialized_as}, which the compiler specialises)"
                     found.append(KeyChange(
                         code, call.call, f"{kind} {what}", call.callee, each.where, call.statement,
                         held=around is not None, string=not (static or jitted.values_keyed),
@@ -1160,6 +1166,8 @@ class LoopFacts:
         if kind is cst.Attribute:
             return None if expr.attr.value in _FIXED_ATTRIBUTES else self._resized(expr.value, each)
         if kind is cst.BinaryOperation:
+            if self._padded_sequence(expr, each):
+                return None
             if self._repeated(expr, each):
                 return expr
             return self._resized(expr.left, each) or self._resized(expr.right, each)
@@ -1185,6 +1193,23 @@ class LoopFacts:
             and _read_names(node.right) & moving and not _read_names(node.left) & moving
             for arg in expr.args[1:] for node in walk_all(arg.value)
         )
+
+    def _padded_sequence(self, expr: cst.BinaryOperation, each: Pass) -> bool:
+        """A sequence joined with a display repeated a fixed length less a new one (`xs + [0] *
+        (N - len(xs))`): padding to a target, whose length is the target's, as `_padded_to_target`
+        is for arrays."""
+        if not isinstance(expr.operator, cst.Add):
+            return False
+        moving = each.changing | each.resized
+        for part in (expr.left, expr.right):
+            count = part.right if isinstance(part, cst.BinaryOperation) and isinstance(part.operator, cst.Multiply) else None
+            if (
+                isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.Subtract)
+                and isinstance(part.left, (cst.List, cst.Tuple))  # type: ignore[union-attr]
+                and _read_names(count.right) & moving and not _read_names(count.left) & moving
+            ):
+                return True
+        return False
 
     def _repeated(self, expr: cst.BinaryOperation, each: Pass) -> bool:
         """A list or tuple display repeated a new number of times (`[x] * (i + 1)`): a sequence,
@@ -1330,8 +1355,9 @@ class LoopFacts:
                     continue
                 loop = None  # a decorated def is still made anew on each call of its function
             if loop is not None:
-                calls = [self._called_at_once[id(c.node)]] if c.result is None else loop.called.get(c.result, [])
-                if len(calls) == 1 and c.result not in loop.called_nested:
+                names = loop.names_of(c.result) if c.result is not None else []
+                calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
+                if len(calls) == 1 and not loop.called_nested.intersection(names):
                     found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
                 elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
                     inner = next((
@@ -1528,6 +1554,7 @@ class LoopFacts:
                     loop.changing.add(first.value)
         if body is not None:
             _steps(body, loop)
+            _grown(body, loop)
             self._retrain(body, scope)
         return loop
 
@@ -1687,9 +1714,11 @@ class LoopFacts:
                 )
                 _bind_jitted(scope, target.value, jitted)
                 jitted_names.add(target)
+        single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+        if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
+            self._alias(node.targets[0].target, node.value.value, scope, loops, jitted_names)  # type: ignore[arg-type]
         for target in node.targets:
             _bind_target(target.target, scope, skip=jitted_names)
-        single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         for target, value in self._pairs(node):  # `model = Net()`, also `a, b = Net(), Net()`
             cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
             if cls is not None:
@@ -1720,6 +1749,16 @@ class LoopFacts:
                 loop.holding.add(name)
             if self._static_field_given(value, each) is not None:
                 loop.static_held.add(name)
+
+    def _alias(self, target: cst.Name, name: str, scope: _Scope, loops: tuple[Loop, ...], jitted_names: set[cst.Name]) -> None:
+        """`target = name`: the alias calls the compiled callable `name` holds (its key is looked
+        up as the callable's), and a callable each pass makes anew is called through it."""
+        jitted = self._lookup(name, scope)
+        if jitted is not None:
+            _bind_jitted(scope, target.value, jitted)
+            jitted_names.add(target)
+        for loop in loops:
+            loop.aliases[target.value] = loop.aliases.get(name, name)
 
     def _unpacked_callables(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         """`_, pullback = jax.vjp(f, x)`: the name unpacked from a transform's new callable
@@ -1792,8 +1831,9 @@ class LoopFacts:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), method, loops, scope, statement))
-        elif found is not None and self._compiles_functions(found[0].name) and self.analysis.resolve(node.func) == found[0].name:
-            # (the primitive itself, not a project's function that hands its callable to one)
+        elif found is not None and self._compiles_functions(found[0].name):
+            # the primitive, or a function that hands its callable parameter to one (the
+            # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
         if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers or (
@@ -2014,6 +2054,11 @@ class LoopFacts:
             names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
             positions |= {i for i, name in enumerate(positional) if name in names}
         specialized = _specialized(fn, key.specialized_by, self.analysis) if fn is not None and key.specialized_by else set()
+        floats = self._float_specialized(fn, key.floats_specialized_by) if fn is not None and key.floats_specialized_by else set()
+        specialized_as = " or ".join(
+            reason for reason, names in (("a bound of a Python loop in its body", specialized), ("a float its body hands to a custom op", floats)) if names
+        )
+        specialized |= floats
         specialized_positions: set[int] = set()
         if specialized:
             positional = [p.name for p in fn.params if p.positional]  # type: ignore[union-attr]
@@ -2033,10 +2078,29 @@ class LoopFacts:
         return Jitted(
             marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,
-            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), key.arrays,
+            frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), specialized_as, key.arrays,
             marker in key.graph_static_by, guarded,
             guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed,
         )
+
+    def _float_specialized(self, fn: FunctionInfo, decorators: tuple[str, ...]) -> set[str]:
+        """Parameters of `fn` its body hands (also through arithmetic) to a parameter annotated
+        `float` of a module function defined under one of `decorators` (a custom op)."""
+        if isinstance(fn.node, cst.Lambda):
+            return set()
+        params = {p.name for p in fn.params}
+        found: set[str] = set()
+        for node in _nodes(fn.node.body):
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)):
+                continue
+            op = self.analysis.index.functions.get(node.func.value)
+            if op is None or not any(self.analysis.resolve(_decorator_callee(d.decorator)) in decorators for d in op.node.decorators):
+                continue
+            floats = _float_parameters(op.node)
+            for param, arg in passed(node, op).items():
+                if param in floats:
+                    found |= _operands(arg) & params
+        return found
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
         """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
@@ -2413,6 +2477,19 @@ def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnaly
     return found
 
 
+def _decorator_callee(decorator: cst.BaseExpression) -> cst.BaseExpression:
+    """What a decorator calls: `m` of `@m` and of `@m(...)`."""
+    return decorator.func if isinstance(decorator, cst.Call) else decorator
+
+
+def _float_parameters(fn: cst.FunctionDef) -> set[str]:
+    """The parameters of `fn` annotated `float`."""
+    return {
+        p.name.value for p in all_params(fn.params)
+        if p.annotation is not None and isinstance(p.annotation.annotation, cst.Name) and p.annotation.annotation.value == "float"
+    }
+
+
 def _operands(expr: cst.BaseExpression) -> set[str]:
     """The names `expr` computes with by arithmetic alone (`start + 1`: start; not `x.shape[0]`,
     whose `x` is a tensor)."""
@@ -2528,6 +2605,43 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
                 if isinstance(target.target, cst.Name):
                     assigned.add(target.target.value)
     loop.changing |= stepped - assigned
+
+
+# Methods that add to a list in place, and those that take from a list or dict (`_grown`).
+_GROWING = frozenset({"append", "extend", "insert"})
+_SHRINKING = frozenset({"pop", "popitem", "clear", "remove"})
+
+
+def _grown(body: cst.CSTNode, loop: Loop) -> None:
+    """Names of containers every pass grows in place: a statement of the body itself (not one
+    under a branch) appending to a list (`xs.append(v)`, `extend`, `insert`) or giving a dict a
+    key new on each pass (`d[t] = v`, `d.setdefault(t, v)`), where the body neither rebinds
+    the name nor takes from it (`pop`, `clear`, `del d[k]`): a pytree of a new structure on
+    every pass (added to the loop's resized names)."""
+    block = body.body if isinstance(body, cst.IndentedBlock) else []
+    grown: set[str] = set()
+    for line in block:
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute):
+                call, owner = small.value, small.value.func.value
+                method = call.func.attr.value  # type: ignore[attr-defined]
+                keyed = method == "setdefault" and call.args and _names(call.args[0].value) & loop.changing
+                if isinstance(owner, cst.Name) and (method in _GROWING or keyed):
+                    grown.add(owner.value)
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(item := small.targets[0].target, cst.Subscript):
+                if isinstance(item.value, cst.Name) and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
+                    if _names(item.slice[0].slice.value) & loop.changing:
+                        grown.add(item.value.value)
+    if not grown:
+        return
+    for node in _nodes(body):
+        if isinstance(node, cst.Assign):
+            grown -= {t.target.value for t in node.targets if isinstance(t.target, cst.Name)}
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHRINKING:
+            grown -= _names(node.func.value)
+        elif isinstance(node, cst.Del):
+            grown -= _names(node.target)
+    loop.resized |= grown
 
 
 def _nodes(root: cst.CSTNode, in_order: bool = False):

@@ -54,6 +54,9 @@ from acclint.analysis.reach import Options
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED, Marker, MarkerTable
 
 PARTIAL = frozenset({"functools.partial", "partial"})
+# The suffix naming what calling a function returns, where that is a wrapper: "compiled()" for
+# `def compiled(xla): def deco(f): return jax.jit(f); return deco` (`_returned_functions`).
+RETURNED = "()"
 # Which of several markers a wrapper is taken to apply: the one that traces most.
 _STRENGTH = {CACHED: 3, VMAPPED: 2, DIFFERENTIATED: 1}
 # Keywords of a marker call kept as options (acclint.analysis.contexts._options reads the same).
@@ -135,10 +138,18 @@ class WrapperTable:
             found = self.methods.get(expr.attr.value)
         return found
 
+    def returned(self, func: cst.BaseExpression, qualified: str | None) -> Applied | None:
+        """What the function a call of `func` (spelling `qualified`) returns applies, where it
+        returns a wrapper (a decorator factory's decorator: `RETURNED`)."""
+        found = self.functions.get(f"{qualified}{RETURNED}") if qualified is not None else None
+        if found is None and isinstance(func, cst.Name):
+            found = self.functions.get(f"{func.value}{RETURNED}")
+        return found
+
     @property
     def tails(self) -> frozenset[str]:
         """The last names of the wrappers (the module index keeps calls ending in them)."""
-        return frozenset(name.rsplit(".", 1)[-1] for name in self.functions) | frozenset(self.methods)
+        return frozenset(name.rsplit(".", 1)[-1].removesuffix(RETURNED) for name in self.functions) | frozenset(self.methods)
 
     def __bool__(self) -> bool:
         return bool(self.functions or self.methods)
@@ -267,6 +278,8 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
     for statement in tree.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             out += _of_function(statement, statement.name, False, walk)
+            for returned in _returned_functions(statement):
+                out += _of_function(returned, f"{statement.name}{RETURNED}", False, walk)
         elif isinstance(statement, ast.ClassDef):
             for item in statement.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -276,6 +289,25 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
         elif isinstance(statement, ast.Assign):
             out += _of_alias(statement, walk)
     return tuple(out)
+
+
+def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions `fn` defines in its own body and returns by name (a decorator factory's
+    decorator: `def compiled(xla): def deco(f): ...; return deco`). Their hand-offs are those of
+    what calling `fn` gives (`RETURNED`), so `compiled(False)(f)` and `@compiled(False)` apply
+    what `deco` applies."""
+    nested: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    returned: list[str] = []
+    stack: list[ast.AST] = list(fn.body)
+    while stack:  # the body and its blocks, not nested functions or classes
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            nested[node.name] = node
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
+            returned.append(node.value.id)
+        elif not isinstance(node, (ast.ClassDef, ast.Lambda, ast.expr)):
+            stack.extend(ast.iter_child_nodes(node))
+    return [nested[name] for name in dict.fromkeys(returned) if name in nested]
 
 
 def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
@@ -379,6 +411,7 @@ class _Walk:
             for f in ([s] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) else s.body if isinstance(s, ast.ClassDef) else [])
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
         }
+        self._owners = functions
         parents, loads, node_type = self.parents, self._loads, ast.AST
         stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
         pop, push = stack.pop, stack.append
@@ -410,8 +443,25 @@ class _Walk:
                     push((value, owner))
 
     def loaded_in(self, name: str, fn: ast.AST) -> list[ast.Name]:
-        """The loads of `name` in the body of `fn`, a module-level function or method."""
-        return self._loads.get((fn, name), [])
+        """The loads of `name` in the body of `fn`, a module-level function or method, or a
+        function nested in one (those of its owner's loads that lie in it)."""
+        found = self._loads.get((fn, name))
+        if found is not None or id(fn) in self._owners:
+            return found or []
+        owner = self._owner(fn)
+        return [n for n in self._loads.get((owner, name), []) if self._inside(n, fn)] if owner is not None else []
+
+    def _owner(self, node: ast.AST) -> ast.AST | None:
+        up = self.parents.get(id(node))
+        while up is not None and id(up[0]) not in self._owners:
+            up = self.parents.get(id(up[0]))
+        return up[0] if up is not None else None
+
+    def _inside(self, node: ast.AST, fn: ast.AST) -> bool:
+        up = self.parents.get(id(node))
+        while up is not None and up[0] is not fn:
+            up = self.parents.get(id(up[0]))
+        return up is not None
 
 
 def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:

@@ -200,6 +200,9 @@ class CacheKey:
     # unrolls `range(n)` and guards on `n` by value, automatic dynamic or not): a parameter of
     # a compiled function passed to one is keyed by value.
     specialized_by: tuple[str, ...] = ()
+    # Decorators making functions that take no symbolic float (torch.library.custom_op): a
+    # parameter of a compiled function passed to a float parameter of one is keyed by value.
+    floats_specialized_by: tuple[str, ...] = ()
     # Markers that, called from host code (outside any trace), trace the functions they are given
     # (their `fun` positions and keywords) and compile them, caching on the function object
     # (JAX's control-flow primitives): given a new callable on every pass, they compile on every
