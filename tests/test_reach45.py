@@ -2,9 +2,13 @@
 chosen = stop45): each property in one sentence, three other spellings, and a look-alike that
 is fine."""
 
+from pathlib import Path
+
 import pytest
 
-from labelled import assert_labels_match
+from acclint.api import lint_paths
+from labelled import assert_labels_match, labels
+from two_modules import write_files
 
 # A callable handed to a tf.distribute strategy's `run` (or its old name `experimental_run_v2`)
 # runs there and then, once per replica: inside a traced body it runs in that trace (run:
@@ -89,3 +93,86 @@ STRATEGY_RUN = {
 @pytest.mark.parametrize("name", sorted(STRATEGY_RUN))
 def test_a_callable_a_strategy_runs(name):
     assert_labels_match(STRATEGY_RUN[name])
+
+
+# What a module-level function of another module of the project returns, where its returns are
+# made by a call the frameworks' data name a maker of (`[[instances]]`: a `tf.data` dataset),
+# directly, through a fluent chain on one, or through a name the function rebinds to such a
+# chain, is such an object where the importer calls the function: its `.map(fn)` traces `fn`
+# (tf-agents' `example_encoding_dataset.load_tfrecord_dataset(...)` mapped in data_utils.py).
+RETURNED_DATASETS = {
+    "pkg/__init__.py": "",
+    "pkg/data.py": """
+        import tensorflow as tf
+
+        def load_records(path, batched):
+            dataset = tf.data.TFRecordDataset(path)
+            if batched:
+                dataset = dataset.batch(8)
+            return dataset
+
+        def load_slices(values):
+            return tf.data.Dataset.from_tensor_slices(values).shuffle(10)
+
+        def counter():
+            return tf.data.experimental.Counter()
+
+        class Rows:
+            def map(self, fn):
+                return [fn(r) for r in range(3)]
+
+        def rows():
+            return Rows()
+    """,
+    "module_imported_whole.py": """
+        from pkg import data
+
+        def decode(record):
+            print("decoding", record)  # expect: ACC401
+            return record
+
+        def build(path):
+            dataset = data.load_records(path, batched=False)
+            dataset = dataset.map(decode)
+            return dataset
+    """,
+    "function_imported_by_name.py": """
+        from pkg.data import load_slices
+
+        def keep(x):
+            print("keeping", x)  # expect: ACC401
+            return x > 0
+
+        ds = load_slices([1, 2, 3]).filter(keep)
+    """,
+    "aliased_and_chained.py": """
+        import pkg.data as pd
+
+        def index(i):
+            print("index", i)  # expect: ACC401
+            return i
+
+        def make():
+            ds = pd.counter()
+            ds = ds.take(5)
+            return ds.map(index)
+    """,
+    # fine: the imported function returns an object of a class of its own, whose `map` calls
+    # `fn` eagerly
+    "not_a_dataset.py": """
+        from pkg.data import rows
+
+        def show(r):
+            print("row", r)
+            return r
+
+        out = rows().map(show)
+    """,
+}
+
+
+def test_a_dataset_an_imported_function_returns(tmp_path):
+    root = write_files(tmp_path, RETURNED_DATASETS)
+    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+    expected = {(name, line, code) for name in RETURNED_DATASETS for line, code in labels((root / name).read_text())}
+    assert found == expected
