@@ -29,7 +29,7 @@ from acclint.analysis.arguments import passed
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
+from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
@@ -177,7 +177,10 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
-        self.objects = Objects(index, markers, self.resolve, self._values_of, self.find_method, self._body)
+        self.objects = Objects(
+            index, markers, self.resolve, self._values_of, self.find_method, self._body,
+            frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
+        )
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
