@@ -183,3 +183,107 @@ def test_a_dataset_an_imported_function_returns(tmp_path):
     found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
     expected = {(name, line, code) for name in RETURNED_DATASETS for line, code in labels((root / name).read_text())}
     assert found == expected
+
+
+# Calling a class runs its `__init__`: a class whose `__init__` hands its callable parameter (or a
+# function nested in it that calls the parameter) to a marker is a wrapper of that parameter, as
+# a function doing so is (objax's `Jit(f)`: `self._call = jax.jit(jit)`, `jit` calling `f`).
+CLASS_WRAPPERS = {
+    "a_nested_function_calling_the_parameter_jitted": """
+        import jax
+
+        class Jit:
+            def __init__(self, f, static_argnums=None):
+                def jit(tensors, kwargs, *args):
+                    return f(*args, **kwargs)
+
+                self._call = jax.jit(jit)
+
+            def __call__(self, *args, **kwargs):
+                return self._call([], kwargs, *args)
+
+        def train_op(x, label):
+            print("training", x)  # expect: ACC401
+            return x
+
+        train_op = Jit(train_op)
+    """,
+    "the_parameter_jitted_with_options": """
+        import jax
+
+        class Compiled:
+            def __init__(self, fn, static_argnums=()):
+                self.fn = jax.jit(fn, static_argnums=static_argnums)
+
+        def loss(params, batch):
+            print("loss", batch)  # expect: ACC401
+            return params
+
+        step = Compiled(loss, static_argnums=(1,))
+    """,
+    "a_compiled_step_kept_by_a_torch_runner": """
+        import torch
+
+        class Runner:
+            def __init__(self, step, steps=10):
+                self.steps = steps
+                self._step = torch.compile(step, fullgraph=True)
+
+        def train_step(x):
+            if x.sum() > 0:  # expect: ACC201
+                return x
+            return -x
+
+        runner = Runner(train_step)
+    """,
+    # fine: the class keeps the function and calls it eagerly; nothing traces it
+    "kept_and_called_eagerly": """
+        import jax
+
+        class Eager:
+            def __init__(self, f):
+                self.f = f
+                self.g = jax.jit(lambda x: x + 1)
+
+            def __call__(self, x):
+                return self.f(x)
+
+        def show(x):
+            print("showing", x)
+            return x
+
+        shown = Eager(show)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLASS_WRAPPERS))
+def test_a_class_whose_init_wraps_its_parameter(name):
+    assert_labels_match(CLASS_WRAPPERS[name])
+
+
+def test_a_class_wrapper_imported_from_another_module(tmp_path):
+    root = write_files(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/module.py": """
+            import jax
+
+            class Jit:
+                def __init__(self, f):
+                    def jit(*args):
+                        return f(*args)
+
+                    self._call = jax.jit(jit)
+        """,
+        "train.py": """
+            from lib.module import Jit
+
+            def train_op(x):
+                print("training", x)  # expect: ACC401
+                return x
+
+            train_op = Jit(train_op)
+        """,
+    })
+    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+    assert found == {("train.py", line, code) for line, code in labels((root / "train.py").read_text())}
