@@ -287,3 +287,26 @@ def test_a_class_wrapper_imported_from_another_module(tmp_path):
     })
     found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
     assert found == {("train.py", line, code) for line, code in labels((root / "train.py").read_text())}
+
+
+def test_a_returned_chain_too_deep_to_read_ends(tmp_path):
+    """Bad input: a function of another module returning a method chain deeper than Python's
+    parser reads. The file is refused, its importer learns nothing of what it returns, and the
+    run ends cleanly."""
+    chain = "tf.data.Dataset.range(3)" + ".repeat(1)" * 3000
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/data.py": f"import tensorflow as tf\n\ndef make():\n    return {chain}\n",
+        "use.py": """
+            import tensorflow as tf
+            from pkg.data import make
+
+            def show(x):
+                print(x)
+                return x
+
+            ds: tf.data.Dataset = make().map(show)
+        """,
+    })
+    found = {(Path(f.path).relative_to(root).as_posix(), f.code) for f in lint_paths([root])}
+    assert ("use.py", "ACC401") not in found

@@ -97,9 +97,12 @@ class FileIndex:
             handoffs = hand_offs(tree)
         except RecursionError:
             handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
+        try:
+            returns = returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None)
+        except RecursionError:
+            returns = {}  # a chain too deep to read: what its functions return is simply not known
         return cls(
-            functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs,
-            returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None),
+            functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
         )
 
     def to_data(self) -> list:
