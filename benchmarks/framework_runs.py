@@ -630,6 +630,34 @@ def tf_distributed_dataset_iterator_in_function() -> str:
     return f"experimental_distribute_dataset: {[int(a[0]) for a, _ in got]}; distribute_datasets_from_function: {[int(b) for _, b in got]}"
 
 
+@fact("tensorflow")
+def tf_strategy_run_in_function() -> str:
+    """A callable handed to a tf.distribute strategy's `run` inside a tf.function runs in that
+    trace: its Python code runs while tracing only (`[runs_functions] methods`), so a print in it
+    shows once in three calls; called eagerly, `run` runs it eagerly, once per call."""
+    import tensorflow as tf
+
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+    seen = {"traced": 0, "eager": 0}
+
+    def traced_step(x):
+        seen["traced"] += 1
+        return x + 1
+
+    def eager_step(x):
+        seen["eager"] += 1
+        return x + 1
+
+    @tf.function
+    def step(x):
+        return strategy.run(traced_step, args=(x,))
+
+    for i in range(3):
+        step(tf.constant(float(i)))
+        strategy.run(eager_step, args=(tf.constant(float(i)),))
+    return f"inside tf.function: the step's Python ran {seen['traced']} time(s) in 3 calls; eagerly: {seen['eager']}"
+
+
 @fact("jax")
 def jax_closure_defined_and_jitted_on_each_pass() -> str:
     """A closure defined and jitted anew on each pass of a loop over the value it reads is a new

@@ -44,7 +44,7 @@ class Body:
     probe: str
     shape: str
     why: str
-    chosen: str  # the stop that chose the row (stop41 to stop44)
+    chosen: str  # the stop that chose the row (stop41 to stop45)
 
 
 def read_table(path: Path = TABLE) -> list[Body]:
@@ -117,7 +117,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("realworld", type=Path, help="the folder the real-code benchmark's code bases are extracted under")
     parser.add_argument("--list", action="store_true", help="print each body, found or missed")
     parser.add_argument("--shape", help="only the bodies of this shape")
-    parser.add_argument("--chosen", help="only the bodies this stop chose (stop41 to stop44)")
+    parser.add_argument("--chosen", help="only the bodies this stop chose (stop41 to stop45)")
     args = parser.parse_args(argv)
     bodies = [
         b for b in read_table()

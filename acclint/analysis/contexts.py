@@ -30,7 +30,7 @@ from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.reach import CallShape, Options, Returned, Seed, holds_tracers
+from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
@@ -181,7 +181,10 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
-        self.objects = Objects(index, markers, self.resolve, self._values_of, self.find_method, self._body)
+        self.objects = Objects(
+            index, markers, self.resolve, self._values_of, self.find_method, self._body,
+            frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
+        )
 
     # -- marker sites -------------------------------------------------------------------
     def run(self) -> None:
@@ -1162,7 +1165,8 @@ class ContextAnalysis:
                 frozenset(fn.markers), method="__call__" if imported is not None else "",
             )
         # Functions handed to a marker or to a call that runs them (tree_map) run in this trace.
-        if marker is None and callee_name not in self.markers.runs_functions:
+        runs_method = marker is None and _runs_method(call, self.markers)
+        if marker is None and callee_name not in self.markers.runs_functions and not runs_method:
             return
         if marker is not None and marker.kind == KERNEL:
             # a Pallas kernel compiled in this cached trace, or a kernel's pipelined body
@@ -1187,6 +1191,8 @@ class ContextAnalysis:
                 continue
             if wrapped is not None and id(value) not in wrapped:
                 continue
+            if runs_method and arg is not call.args[0]:
+                continue  # `strategy.run(fn, args=...)` runs its first argument only
             for target in self._targets(value, fn, None, at=at):
                 if marker is not None and context != CACHED:
                     self._add(target.function, {context}, set(fn.markers), {}, set(target.given), inside=True)
@@ -1398,14 +1404,25 @@ def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | No
     return returns
 
 
+def _runs_method(call: cst.Call, markers: MarkerTable) -> bool:
+    """Whether `call` is a method the data say runs its first argument there and then on any
+    receiver (`[runs_functions] methods`: a tf.distribute strategy's `run`). The receiver is
+    seldom typed (a strategy handed through parameters and attributes), so the method's name
+    decides; only a trace reaches here, where a callable handed to `x.run(...)` runs or is data."""
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in markers.runs_methods and bool(call.args)
+
+
 def _callback_kinds(params: list[Param], call: cst.Call, handed: cst.Arg, callee: str, query: ValueQuery) -> dict[str, Kind]:
     """The kinds the parameters of a function handed to `tree_map`, `map`, ... get.
 
     `tree_map(f, a, b)` calls `f` with a leaf of `a` and the matching leaf of `b` (after a
     static key path for the `_with_path` forms); other callers pass items of all their
-    arguments.
+    arguments, and a strategy's `run(f, args=(x, y))` the items of its `args` tuple.
     """
     rest = [a for a in call.args if a is not handed and a.keyword is None and not a.star]
+    given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "args"), None)
+    if not rest and isinstance(given, cst.Tuple):
+        rest = [e for e in given.elements if isinstance(e, cst.Element)]
     leaf_kinds = [query.element_kind(a.value) if callee in ("map", "filter") else query.kind(a.value) for a in rest]
     paired = call.args and call.args[0] is handed and callee.rsplit(".", 1)[-1] in ("tree_map", "map", "tree_map_with_path", "map_with_path")
     if paired:

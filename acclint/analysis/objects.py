@@ -65,8 +65,14 @@ class Objects:
         values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
         find_method: Callable[[ClassInfo, str], FunctionInfo | None],
         body: Callable[[FunctionInfo], BodyFacts],
+        returned: frozenset[tuple[str, str, bool]] = frozenset(),
     ) -> None:
         self.index = index
+        # what imported functions return (`Imported.made`): the function as the module spells
+        # it -> (the call making it, whether methods are chained on that call)
+        self._imported_made: dict[str, list[tuple[str, bool]]] = {}
+        for function, maker, chained in returned:
+            self._imported_made.setdefault(function, []).append((maker, chained))
         self.markers = markers
         self.resolve = resolve
         self._values_of = values_of
@@ -330,9 +336,12 @@ class Objects:
         it pass (read for a marker's receiver alone: finding the calls reads every function of
         the module)."""
         if isinstance(expr, cst.Call):
-            made = self.markers.instances.get(self.resolve(expr.func) or "")
+            callee = self.resolve(expr.func) or ""
+            made = self.markers.instances.get(callee)
             if made is not None:
                 return {made[0]}
+            if callee in self._imported_made:  # `data.load(p)`: a function of another module returning a dataset
+                return self._imported_returns(callee)
             local = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
             if local is not None:
                 return self._class_types(local, frozenset())
@@ -348,6 +357,17 @@ class Objects:
         return self._once(("types", key, scope, callers, depth), lambda: (
             self._parameter_types(expr.value, scope, depth, callers) if isinstance(expr, cst.Name) else set()
         ) | {name for v, where in self._bound(expr, scope, keep_params=True) for name in self.types(v, where, depth + 1, callers)}, set())
+
+    def _imported_returns(self, callee: str) -> set[str]:
+        """The classes the data name of what the imported function `callee` returns: the
+        makers' (`[[instances]]`), a maker's with methods chained on it only where the class is
+        fluent (`from_tensor_slices(v).shuffle(10)` is a dataset)."""
+        found: set[str] = set()
+        for maker, chained in self._imported_made[callee]:
+            made = self.markers.instances.get(maker)
+            if made is not None and (made[1] or not chained):
+                found.add(made[0])
+        return found
 
     def _parameter_types(self, name: str, scope: FunctionInfo | None, depth: int, callers: bool) -> set[str]:
         """The classes a parameter `name` of the nearest function around `scope` binding the

@@ -10,11 +10,12 @@ hands to a marker, becomes a `Seed` for the file that defines the function (thro
 what a reached function returns to a call, where it holds tracers, goes back to the calling
 file as a `Returned` seed, which is analysed again with it. What the names a file imports from
 the project declare static (string constants, value enums, static fields: acclint.analysis.
-declared, kept in the index) is an `Imported` seed of that file.
+declared, kept in the index), and the objects its imported functions return where the data know
+the call making them (acclint.analysis.returned_makers), are an `Imported` seed of that file.
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
-project index (`FileIndex`: top-level functions and classes, module-level imports, and what the
-top level declares static).
+project index (`FileIndex`: top-level functions and classes, module-level imports, what the
+top level declares static, and the calls its functions return the objects of).
 
 What a file contributes depends only on its bytes, its module name, the seeds it receives and
 the answers `in_project` gives the analysis for the names the file's traced code calls, so with
@@ -38,6 +39,7 @@ from typing import Callable, Mapping, Protocol
 import libcst as cst
 
 from acclint.analysis.declared import Declared
+from acclint.analysis.returned_makers import Made, returned_makers
 from acclint.analysis.facts import value_facts
 from acclint.analysis.footprint import Footprint
 from acclint.analysis.library_wrappers import InstalledLibraries
@@ -79,6 +81,8 @@ class FileIndex:
     classes: frozenset[str] = frozenset()
     declared: Declared = Declared()
     handoffs: tuple[HandOff, ...] = ()
+    # module-level function -> the calls whose objects it returns (acclint.analysis.returned_makers)
+    returns: dict[str, Made] = field(default_factory=dict)
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
@@ -87,22 +91,33 @@ class FileIndex:
         table = ImportTable()
         for statement in tree.body:
             table.bind_statement(statement)
-        exports = {name: table.resolve(cst.Name(name)) for name in table.bound_names()}
+        bound = table.bound_names()
+        exports = {name: table.resolve(cst.Name(name)) for name in bound}
         try:
             handoffs = hand_offs(tree)
         except RecursionError:
             handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
-        return cls(functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs)
+        try:
+            returns = returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None)
+        except RecursionError:
+            returns = {}  # a chain too deep to read: what its functions return is simply not known
+        return cls(
+            functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
+        )
 
     def to_data(self) -> list:
-        return [sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs]]
+        return [
+            sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs],
+            {name: [list(m) for m in made] for name, made in sorted(self.returns.items())},
+        ]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs = data
+        functions, exports, classes, declared, handoffs, returns = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
             tuple(HandOff.from_data(h) for h in handoffs),
+            {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()},
         )
 
 
@@ -279,7 +294,9 @@ class Project:
     def imported(self, path: str) -> Imported:
         """What the names `path` imports at module level from the project declare static: a
         constant or enum imported by name, the static fields of a class imported by name, and
-        all of these of a module imported whole (`from pkg import common`)."""
+        all of these of a module imported whole (`from pkg import common`); and the objects
+        the functions it imports return, where a call the data know the objects of makes them
+        (`Imported.made`: `data.load(path)` returning a `tf.data.TFRecordDataset`)."""
         if path not in self._imported:
             self._imported[path] = self._declared_imports(path)
         return self._imported[path]
@@ -288,6 +305,8 @@ class Project:
         strings: set[str] = set()
         enums: set[str] = set()
         fields: set[str] = set()
+        made: set[tuple[str, str, bool]] = set()  # only what the data know the objects of
+        makers = self.markers.instances
         declares = lambda index, name: name in index.declared.strings or name in index.declared.enums or name in index.declared.static_fields  # noqa: E731
         for qualified in self.index_of(path).exports.values():
             if qualified is None or not self.in_project(qualified):
@@ -299,7 +318,16 @@ class Project:
                 strings.update(f"{qualified}.{name}" for name in declared.strings)
                 enums.update(f"{qualified}.{name}" for name in declared.enums)
                 fields |= declared.all_static_fields()
+                made.update(
+                    (f"{qualified}.{fn}", maker, chained)
+                    for fn, calls in self.index_of(modules[0]).returns.items() for maker, chained in calls if maker in makers
+                )
                 continue
+            returning = self._find(qualified, path, lambda index, name: name in index.returns)
+            if returning is not None:
+                made.update(
+                    (qualified, maker, chained) for maker, chained in self.index_of(returning[0]).returns[returning[1]] if maker in makers
+                )
             found = self._find(qualified, path, declares)
             if found is None:
                 continue
@@ -309,7 +337,7 @@ class Project:
             if found[1] in declared.enums:
                 enums.add(qualified)
             fields.update(declared.static_fields.get(found[1], ()))
-        return Imported(frozenset(strings), frozenset(enums), frozenset(fields))
+        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made))
 
     def absolute(self, qualified: str, importer: str) -> str | None:
         if not qualified.startswith("."):

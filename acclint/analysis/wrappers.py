@@ -22,7 +22,9 @@ is the wrapper that function is, at the same positions.
 A class is a wrapper of a parameter of its `__init__` (or of a dataclass field, by its place
 among the fields) that it keeps as an attribute (`self.fun = fun`) when a method hands
 `self.fun` on, or calls it in a nested function handed on, as above: `FixedPointIteration(f)
-.run(x0)`, whose `run` loops `self.fun` in `lax.while_loop`, traces `f`.
+.run(x0)`, whose `run` loops `self.fun` in `lax.while_loop`, traces `f`. Calling a class runs
+its `__init__`, so a class is also a wrapper of whatever parameter its `__init__` wraps as a
+function would (objax's `Jit(f)`, whose `__init__` jits a nested function calling `f`).
 
 Calling a wrapper then applies its marker to the functions given at the wrapper's positions, as
 calling the marker would (a wrapper of a wrapper too). What a function body hands on is read off
@@ -284,7 +286,10 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
             for item in statement.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     bound = not any(dotted(d) == "staticmethod" for d in item.decorator_list)
-                    out += _of_function(item, f"{statement.name}.{item.name}", bound, walk)
+                    handed = _of_function(item, f"{statement.name}.{item.name}", bound, walk)
+                    out += handed
+                    if item.name == "__init__":  # calling the class runs it: `Jit(f)` hands `f` on so
+                        out += [replace(h, function=statement.name) for h in handed]
             out += _of_class(statement, walk)
         elif isinstance(statement, ast.Assign):
             out += _of_alias(statement, walk)

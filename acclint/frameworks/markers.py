@@ -396,6 +396,9 @@ class MarkerTable:
     # `numpyro.infer.MCMC.run`), the class's qualified name and the method's -> the cache key
     # the instance keeps for it (acclint.analysis.loops).
     compiled_methods: dict[str, CompiledMethod] = field(default_factory=dict)
+    # Methods that run the function they are given first, there and then, on any receiver
+    # (`[runs_functions] methods`: a tf.distribute strategy's `run`).
+    runs_methods: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -500,6 +503,7 @@ def load_markers(
     markers: dict[str, Marker] = {}
     owner: dict[str, str] = {}
     names: dict[str, set[str]] = {"opaque": set(), "runs_functions": set(), "transparent": set()}
+    runs_methods: set[str] = set()
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
     frameworks: list[Framework] = []
@@ -519,6 +523,7 @@ def load_markers(
             owner[name] = framework.name
         for key in names:
             names[key] |= set(raw.get(key, {}).get("names", ()))
+        runs_methods |= set(raw.get("runs_functions", {}).get("methods", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
             traced_classes.append(TracedClass(
@@ -593,6 +598,7 @@ def load_markers(
         containers=frozenset(containers),
         compiled=compiled,
         compiled_methods=compiled_methods,
+        runs_methods=frozenset(runs_methods),
     )
 
 
