@@ -1370,24 +1370,29 @@ def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
     libcst knows no positions: its PositionProvider generates the whole module's code, tracking
     positions, which costs about a second in a 10,000-line module. Instead the module-level
     statement holding `node` is generated alone with positions, and the lines of the statements
-    before it are counted in their plain generated code (a ninth of the cost), kept in `cache`
-    for the module's next question. A node in no statement (the module itself) takes libcst's way."""
-    starts = cache.get("starts")
-    if starts is None:  # the line each module-level statement starts on
-        starts = cache["starts"] = {}
-        line = 1 + len(module.header)
-        for statement in module.body:
-            starts[statement] = line
-            line += len(NEWLINE_RE.findall(module.code_for_node(statement)))
-    for statement in module.body:
+    before it, and only those, are counted in their plain generated code (`_statement_start`).
+    A node in no statement (the module itself) takes libcst's way."""
+    for index, statement in enumerate(module.body):
         if any(n is node for n in walk_all(statement)):
             alone = cst.Module(
                 body=(statement,), header=(), footer=(), encoding=module.encoding,
                 default_indent=module.default_indent, default_newline=module.default_newline,
             )
             positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
-            return starts[statement] + positions[node].start.line - 1
+            return _statement_start(module, index, cache) + positions[node].start.line - 1
     positions = cache.get("positions")
     if positions is None:
         positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     return positions[node].start.line
+
+
+def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
+    """The line `module.body[index]` starts on: the header's lines and those of the statements
+    before it, counted in their generated code. The counts are kept in `cache` for the module's
+    next question and made only as far as asked: the statements after the last one asked about
+    are never generated (generating every statement was most of the cost of naming a line)."""
+    starts = cache.setdefault("starts", [1 + len(module.header)])
+    while len(starts) <= index:
+        done = module.body[len(starts) - 1]
+        starts.append(starts[-1] + len(NEWLINE_RE.findall(module.code_for_node(done))))
+    return starts[index]
