@@ -95,13 +95,16 @@ class Attributed:
         return wrapper
 
 
+def _nothing() -> None:
+    """The empty function `timer_cost` times."""
+
+
 def timer_cost(calls: int = 200_000) -> float:
     """CPU seconds one `Attributed` timer adds to a call, measured here on an empty function."""
-    probe = Attributed().wrap(lambda: None)
-    plain = lambda: None  # noqa: E731
+    probe = Attributed().wrap(_nothing)
     start = time.process_time()
     for _ in range(calls):
-        plain()
+        _nothing()
     bare = time.process_time() - start
     start = time.process_time()
     for _ in range(calls):
