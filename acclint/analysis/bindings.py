@@ -1081,13 +1081,17 @@ class ModuleBindings:
         events = self.events
         # (node, scope, loops, in_class, conds)
         stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool, tuple]] = [(self.module, None, (), False, ())]
+
+        def add(k: str, name: str, where: cst.CSTNode | None = None, around: tuple | None = None, value=None) -> None:
+            """Record an event of the node being walked (`where`: another node), in its loops
+            (`around`: others); defined once, it reads the walk's variables when called."""
+            where = node if where is None else where
+            around = loops if around is None else around
+            events.append(Event(len(events), k, name, where, scope, around, in_class, conds, value))
+
         while stack:
             node, scope, loops, in_class, conds = stack.pop()
             kind = type(node)
-
-            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops, value=None) -> None:
-                events.append(Event(len(events), k, name, where, scope, around, in_class, conds, value))
-
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 fn = by_node.get(node)
                 if kind is cst.FunctionDef and not in_class:
