@@ -53,3 +53,18 @@ def test_every_node_gets_libcsts_line(newline, trailing):
     nodes = [node for node in walk_all(module) if node in expected and node is not module]
     assert len(nodes) > 50
     assert [line_of(module, node, cache) for node in nodes] == [expected[node].start.line for node in nodes]
+
+
+def test_lines_asked_last_statement_first():
+    """The statements' lines are counted only as far as asked: a late statement first, then
+    earlier ones from the same cache, then one past the counted prefix."""
+    module = cst.parse_module(SOURCE)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    nodes = [node for node in walk_all(module) if node in expected and node is not module]
+    cache: dict = {}
+    order = [*reversed(nodes[len(nodes) // 2:]), *nodes[: len(nodes) // 2]]
+    assert [line_of(module, node, cache) for node in order] == [expected[node].start.line for node in order]
+    cache = {}
+    middle = nodes[len(nodes) // 2]
+    assert line_of(module, middle, cache) == expected[middle].start.line
+    assert [line_of(module, node, cache) for node in nodes] == [expected[node].start.line for node in nodes]

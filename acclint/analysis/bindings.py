@@ -1113,13 +1113,17 @@ class ModuleBindings:
         events = self.events
         # (node, scope, loops, in_class, conds)
         stack: list[tuple[cst.CSTNode, FunctionInfo | None, tuple, bool, tuple]] = [(self.module, None, (), False, ())]
+
+        def add(k: str, name: str, where: cst.CSTNode | None = None, around: tuple | None = None, value=None) -> None:
+            """Record an event of the node being walked (`where`: another node), in its loops
+            (`around`: others); defined once, it reads the walk's variables when called."""
+            where = node if where is None else where
+            around = loops if around is None else around
+            events.append(Event(len(events), k, name, where, scope, around, in_class, conds, value))
+
         while stack:
             node, scope, loops, in_class, conds = stack.pop()
             kind = type(node)
-
-            def add(k: str, name: str, where: cst.CSTNode = node, around: tuple = loops, value=None) -> None:
-                events.append(Event(len(events), k, name, where, scope, around, in_class, conds, value))
-
             if kind is cst.FunctionDef or kind is cst.Lambda:
                 fn = by_node.get(node)
                 if kind is cst.FunctionDef and not in_class:
@@ -1407,24 +1411,29 @@ def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
     libcst knows no positions: its PositionProvider generates the whole module's code, tracking
     positions, which costs about a second in a 10,000-line module. Instead the module-level
     statement holding `node` is generated alone with positions, and the lines of the statements
-    before it are counted in their plain generated code (a ninth of the cost), kept in `cache`
-    for the module's next question. A node in no statement (the module itself) takes libcst's way."""
-    starts = cache.get("starts")
-    if starts is None:  # the line each module-level statement starts on
-        starts = cache["starts"] = {}
-        line = 1 + len(module.header)
-        for statement in module.body:
-            starts[statement] = line
-            line += len(NEWLINE_RE.findall(module.code_for_node(statement)))
-    for statement in module.body:
+    before it, and only those, are counted in their plain generated code (`_statement_start`).
+    A node in no statement (the module itself) takes libcst's way."""
+    for index, statement in enumerate(module.body):
         if any(n is node for n in walk_all(statement)):
             alone = cst.Module(
                 body=(statement,), header=(), footer=(), encoding=module.encoding,
                 default_indent=module.default_indent, default_newline=module.default_newline,
             )
             positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
-            return starts[statement] + positions[node].start.line - 1
+            return _statement_start(module, index, cache) + positions[node].start.line - 1
     positions = cache.get("positions")
     if positions is None:
         positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     return positions[node].start.line
+
+
+def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
+    """The line `module.body[index]` starts on: the header's lines and those of the statements
+    before it, counted in their generated code. The counts are kept in `cache` for the module's
+    next question and made only as far as asked: the statements after the last one asked about
+    are never generated (generating every statement was most of the cost of naming a line)."""
+    starts = cache.setdefault("starts", [1 + len(module.header)])
+    while len(starts) <= index:
+        done = module.body[len(starts) - 1]
+        starts.append(starts[-1] + len(NEWLINE_RE.findall(module.code_for_node(done))))
+    return starts[index]

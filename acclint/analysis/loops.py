@@ -1395,7 +1395,7 @@ class LoopFacts:
             return False
         if isinstance(wrapped, cst.Name):
             wrapped = next((
-                n for n in _nodes(c.loop.node) if isinstance(n, cst.FunctionDef) and n.name.value == wrapped.value
+                n for n in _nodes(c.loop.node, statements=True) if isinstance(n, cst.FunctionDef) and n.name.value == wrapped.value
             ), None)
             if wrapped is None:
                 return False
@@ -1914,7 +1914,7 @@ class LoopFacts:
         if not isinstance(obj, cst.Name):
             return False
         where = scope.fn.node.body if scope.fn is not None else self.analysis.module  # type: ignore[union-attr]
-        values = [v for n in _nodes(where) if isinstance(n, cst.Assign) for t, v in self._pairs(n) if t == obj.value]
+        values = [v for n in _nodes(where, statements=True) if isinstance(n, cst.Assign) for t, v in self._pairs(n) if t == obj.value]
         values += self.analysis.index.module_values.get(obj.value, [])
         return any(
             isinstance(v, cst.Call) and any(
@@ -2008,7 +2008,7 @@ class LoopFacts:
         if not returns or not all(isinstance(r, (cst.Name, cst.Call)) for r in returns):
             return False
         bound = {
-            n.targets[0].target.value: n.value for n in _nodes(fn.node.body)
+            n.targets[0].target.value: n.value for n in _nodes(fn.node.body, statements=True)
             if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
         }
         return all(self._compiled_anew(bound.get(r.value, r) if isinstance(r, cst.Name) else r, fn) for r in returns)
@@ -2594,7 +2594,7 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
     reassigned in the body (a reset would break the sequence)."""
     stepped: set[str] = set()
     assigned: set[str] = set()
-    for node in _nodes(body):
+    for node in _nodes(body, statements=True):
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and isinstance(node.operator, _STEPS):
             value = _number(node.value)
             neutral = 1 if isinstance(node.operator, cst.MultiplyAssign) else 0
@@ -2644,17 +2644,26 @@ def _grown(body: cst.CSTNode, loop: Loop) -> None:
     loop.resized |= grown
 
 
-def _nodes(root: cst.CSTNode, in_order: bool = False):
-    """Every node under `root`, nested function bodies excepted (in source order if asked)."""
+def _nodes(root: cst.CSTNode, in_order: bool = False, statements: bool = False):
+    """Every node under `root`, nested function bodies excepted (in source order if asked).
+
+    `statements`: for a caller looking for statements (a `return`, an assignment, a `def`):
+    an expression or a simple statement is yielded but not entered, as none holds a statement.
+    The statements come in the same order as without it, at a fraction of the cost (most of a
+    body's nodes are inside expressions)."""
     stack = list(children(root))
     if in_order:
         stack.reverse()
+    closed = (cst.FunctionDef, cst.Lambda, cst.ClassDef, *_HOLD_NO_STATEMENT) if statements else (cst.FunctionDef, cst.Lambda, cst.ClassDef)
     while stack:
         node = stack.pop()
         yield node
-        if not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if not isinstance(node, closed):
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
+
+
+_HOLD_NO_STATEMENT = (cst.BaseExpression, cst.BaseSmallStatement)
 
 
 # Calls that keep what they are given for later instead of running it: a construction, an
@@ -2680,7 +2689,7 @@ def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
         if isinstance(fn.node, cst.Lambda):
             found = [fn.node.body]
         else:
-            found = [n.value for n in _nodes(fn.node.body) if isinstance(n, cst.Return)]
+            found = [n.value for n in _nodes(fn.node.body, statements=True) if isinstance(n, cst.Return)]
         _RETURNED[fn] = found
     return found
 
@@ -2693,7 +2702,7 @@ def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
     function, where `_derived` asks for them once per call into it and per parameter."""
     found = _ASSIGNED.get(fn)
     if found is None:
-        found = _ASSIGNED[fn] = [n for n in _nodes(fn.node.body, in_order=True) if isinstance(n, cst.Assign)]  # type: ignore[union-attr]
+        found = _ASSIGNED[fn] = [n for n in _nodes(fn.node.body, in_order=True, statements=True) if isinstance(n, cst.Assign)]  # type: ignore[union-attr]
     return found
 
 
