@@ -80,11 +80,12 @@ def _sound(entry) -> bool:
             if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
                 return False
         if "index" in entry:
-            functions, exports, classes, (strings, enums, fields), _ = entry["index"]  # hand-offs: checked by the round trip
+            # hand-offs and what functions return: checked by the round trip
+            functions, exports, classes, (strings, enums, fields), _, returns = entry["index"]
             if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
                     or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
                     or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
-                    or not all(_strings(v) for v in fields.values()):
+                    or not all(_strings(v) for v in fields.values()) or not _strings(returns):
                 return False
         outgoing = entry.get("outgoing", {})
         return isinstance(outgoing, dict) and all(
