@@ -136,6 +136,7 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from acclint.analysis.arguments import fields_passed, passed
+from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
@@ -1715,6 +1716,10 @@ class LoopFacts:
                 _bind_jitted(scope, target.value, jitted)
                 jitted_names.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+        held = self._held_compiled(node.value, scope) if single and not jitted_names else None
+        if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`
+            _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
+            jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
         if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
             self._alias(node.targets[0].target, node.value.value, scope, loops, jitted_names)  # type: ignore[arg-type]
         for target in node.targets:
@@ -2193,6 +2198,41 @@ class LoopFacts:
             if name in ints and isinstance(value, cst.Integer)
         ))
 
+    def _held_compiled(self, value: cst.BaseExpression, scope: _Scope) -> Jitted | None:
+        """The compiled callable made elsewhere that a call gives back, or None: a module
+        function's where its one `return` is a wrapper application, directly or through a name
+        its body binds to one (`step = get()` with `def get(): return jax.jit(f)`), or
+        `functools.partial` of a name bound to a compiled callable (`partial(jitted, 1.0)`: its
+        key sees every position after the bound ones shifted)."""
+        if not isinstance(value, cst.Call):
+            return None
+        if self.analysis.resolve(value.func) in PARTIAL:
+            if not value.args or value.args[0].keyword is not None or not isinstance(value.args[0].value, cst.Name):
+                return None
+            bound = value.args[1:]
+            if any(a.star for a in bound):
+                return None
+            held = self._lookup(value.args[0].value.value, scope)
+            return None if held is None else _shifted(held, sum(1 for a in bound if a.keyword is None))
+        fn = self.analysis.index.functions.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        returns = _returned_values(fn) if fn is not None else []
+        if len(returns) != 1 or returns[0] is None:
+            return None
+        returned = returns[0]
+        if isinstance(returned, cst.Name):
+            bound_to = [
+                n.value for n in _nodes(fn.node.body, statements=True)  # type: ignore[union-attr]
+                if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
+                and n.targets[0].target.value == returned.value
+            ]
+            returned = bound_to[0] if len(bound_to) == 1 else None
+        found = self._wrapper_applied(returned) if returned is not None else None
+        if found is None:
+            return None
+        wrapped = returned.args[0].value  # type: ignore[union-attr]
+        target = self.analysis.index.functions.get(wrapped.value) if isinstance(wrapped, cst.Name) else None
+        return self._jitted(found[0], found[1], target, returned)
+
     def _target_function(self, expr: cst.BaseExpression, scope: _Scope) -> FunctionInfo | None:
         if not isinstance(expr, cst.Name):
             return None
@@ -2559,13 +2599,19 @@ def _merged(first: Pass, second: Pass) -> Pass:
     )
 
 
+def _shifted(jitted: Jitted, bound: int) -> Jitted:
+    """A compiled callable's key as called through a `partial` binding its first `bound`
+    positional arguments: every position the call passes is that many less."""
+    def shifted(positions: frozenset[int]) -> frozenset[int]:
+        return frozenset(p - bound for p in positions if p >= bound)
+
+    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
+
+
 def _through_object(jitted: Jitted) -> Jitted:
     """A decorated method's key as called through its object (`obj.m(x, k)`): the call passes
     no `self`, so every position is one less, and `self` (position 0) is keyed as the object."""
-    def shifted(positions: frozenset[int]) -> frozenset[int]:
-        return frozenset(p - 1 for p in positions if p > 0)
-
-    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
+    return _shifted(jitted, 1)
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
