@@ -93,7 +93,10 @@ class RewrapInLoop(Rule):
         project that hands its callable parameter to one of them (numpyro's `fori_loop(lower,
         upper, body_fun, init_val)` around `lax.fori_loop`, a wrapper of such a function) is
         the same call. A name bound to another (`inference = forward`) holds the same compiled
-        callable: a call through it counts as a call of what it names.
+        callable: a call through it counts as a call of what it names; so does, for every ACC5
+        rule, a name bound to what a module function returns where its one `return` is a
+        wrapper application (`step = get()`), or to `functools.partial` of a compiled callable
+        (its key sees the positions after the bound arguments).
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
