@@ -161,9 +161,8 @@ class ModuleBindings:
     def module_function(self, name: str) -> bool:
         """Whether `name` is a module-level function bound again: by a second `def` (a later
         notebook cell), an assignment (`helper = other`) or a function's `global` write, never
-        by a class or import
-        (a fallback `def` under `except ImportError` picks one of two, not a change). A trace
-        that calls it keeps the function it called while it was built."""
+        by a class or import (a fallback `def` under `except ImportError` picks one of two, not
+        a change). A trace that calls it keeps the function it called while it was built."""
         binders = self._module_binds(name)
         if not binders or not isinstance(binders[0].node, cst.FunctionDef):
             return False

@@ -278,9 +278,10 @@ class ContextAnalysis:
 
     def _keyed_scalars(self, keyed: dict[str, tuple[list[Param], frozenset[str]]], owner: dict[str, FunctionInfo]) -> None:
         """Parameters of functions decorated by a marker that keys its trace on Python numbers
-        (`scalars = "keyed"`: torch.compile, tf.function, equinox.filter_jit) that every call in this module passes one: Python values
-        in the trace, not tensors. Before any body is analysed, and only for a function whose
-        decorator is its one reach (a reach from elsewhere brings its own kinds)."""
+        (`scalars = "keyed"`: torch.compile, tf.function, equinox.filter_jit) that every call in
+        this module passes one: Python values in the trace, not tensors. Before any body is
+        analysed, and only for a function whose decorator is its one reach (a reach from
+        elsewhere brings its own kinds)."""
         if not keyed:
             return
         for name, params in every_call_scalar(self.index, keyed).items():

@@ -2006,17 +2006,13 @@ class LoopFacts:
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
         """Whether every `return` of `fn` gives a compiled callable it makes (`_compiled_anew`),
-        also through a name its body binds to one. Only a name or a call can be one, so the
-        body's bindings are read only when every return is one of those (most functions
-        return neither)."""
+        also through a name its body binds to one (its first binding in source order). Only a
+        name or a call can be one, so the body's bindings are read only when every return is
+        one of those (most functions return neither)."""
         returns = _returned_values(fn)
         if not returns or not all(isinstance(r, (cst.Name, cst.Call)) for r in returns):
             return False
-        bound = {
-            n.targets[0].target.value: n.value for n in _nodes(fn.node.body, statements=True)
-            if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
-        }
-        return all(self._compiled_anew(bound.get(r.value, r) if isinstance(r, cst.Name) else r, fn) for r in returns)
+        return all(self._compiled_anew(next(iter(_bound_values(fn, r.value)), r) if isinstance(r, cst.Name) else r, fn) for r in returns)
 
     def _compiled_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, returned by `fn`, is a compiled callable `fn` makes on each call."""
@@ -2220,11 +2216,7 @@ class LoopFacts:
             return None
         returned = returns[0]
         if isinstance(returned, cst.Name):
-            bound_to = [
-                n.value for n in _nodes(fn.node.body, statements=True)  # type: ignore[union-attr]
-                if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)
-                and n.targets[0].target.value == returned.value
-            ]
+            bound_to = _bound_values(fn, returned.value)  # type: ignore[arg-type]
             returned = bound_to[0] if len(bound_to) == 1 else None
         found = self._wrapper_applied(returned) if returned is not None else None
         if found is None:
@@ -2753,6 +2745,14 @@ def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
 
 
 _ASSIGNED: WeakKeyDictionary[FunctionInfo, list[cst.Assign]] = WeakKeyDictionary()
+
+
+def _bound_values(fn: FunctionInfo, name: str) -> list[cst.BaseExpression]:
+    """What `fn`'s body assigns to the plain name `name` (`name = value`), in source order."""
+    return [
+        n.value for n in _assignments(fn)
+        if len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name) and n.targets[0].target.value == name
+    ]
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from acclint.analysis.footprint import IMPORT
 from acclint.analysis.library_wrappers import InstalledLibraries
-from acclint.analysis.wrappers import RETURNED, Applied, HandOff, Step, Wrappers, describe, handed_on, infer, unwrapped_reasons
+from acclint.analysis.wrappers import RETURNED, Applied, HandOff, Step, Wrappers, describe, handed_on, infer, tail, unwrapped_reasons
 from acclint.common.refused import Refused
 from acclint.frameworks.markers import MarkerTable
 
@@ -56,7 +56,7 @@ def wrapper_seeds(project: Project, markers: MarkerTable) -> tuple[dict[str, Wra
     that make a file's text worth reading for them: acclint.analysis.footprint)."""
     _, wrappers, seeds = _every_seed(project, markers)
     kept = {path: seed for path, seed in seeds.items() if seed.functions or seed.methods}
-    return kept, frozenset(name.rsplit(".", 1)[-1].removesuffix(RETURNED) for _, name in wrappers)
+    return kept, frozenset(tail(name) for _, name in wrappers)
 
 
 def _every_seed(project: Project, markers: MarkerTable) -> tuple[list[str], dict[tuple[str, str], Applied], dict[str, Wrappers]]:
@@ -132,7 +132,7 @@ def _wrappers(project: Project, markers: MarkerTable) -> tuple[list[str], dict[t
     while True:
         _infer(project, markers, indexed, wrappers)
         _reexported(project, indexed, wrappers)
-        tails = {name.rsplit(".", 1)[-1].removesuffix(RETURNED) for _, name in wrappers} - looked_for
+        tails = {tail(name) for _, name in wrappers} - looked_for
         if not tails:
             break
         looked_for |= tails

@@ -59,6 +59,15 @@ PARTIAL = frozenset({"functools.partial", "partial"})
 # The suffix naming what calling a function returns, where that is a wrapper: "compiled()" for
 # `def compiled(xla): def deco(f): return jax.jit(f); return deco` (`_returned_functions`).
 RETURNED = "()"
+
+
+def tail(name: str) -> str:
+    """The last name of a wrapper's qualified name (`pkg.compile.my_jit`: `my_jit`), a
+    factory's returned decorator under its factory's (`compiled()`: `compiled`): the word a
+    file calling it spells."""
+    return name.rsplit(".", 1)[-1].removesuffix(RETURNED)
+
+
 # Which of several markers a wrapper is taken to apply: the one that traces most.
 _STRENGTH = {CACHED: 3, VMAPPED: 2, DIFFERENTIATED: 1}
 # Keywords of a marker call kept as options (acclint.analysis.contexts._options reads the same).
@@ -151,7 +160,7 @@ class WrapperTable:
     @property
     def tails(self) -> frozenset[str]:
         """The last names of the wrappers (the module index keeps calls ending in them)."""
-        return frozenset(name.rsplit(".", 1)[-1].removesuffix(RETURNED) for name in self.functions) | frozenset(self.methods)
+        return frozenset(tail(name) for name in self.functions) | frozenset(self.methods)
 
     def __bool__(self) -> bool:
         return bool(self.functions or self.methods)
@@ -453,20 +462,15 @@ class _Walk:
         found = self._loads.get((fn, name))
         if found is not None or id(fn) in self._owners:
             return found or []
-        owner = self._owner(fn)
-        return [n for n in self._loads.get((owner, name), []) if self._inside(n, fn)] if owner is not None else []
+        owner = next((a for a in self._ancestors(fn) if id(a) in self._owners), None)
+        return [n for n in self._loads.get((owner, name), []) if any(a is fn for a in self._ancestors(n))] if owner is not None else []
 
-    def _owner(self, node: ast.AST) -> ast.AST | None:
+    def _ancestors(self, node: ast.AST):
+        """The nodes around `node`, innermost first."""
         up = self.parents.get(id(node))
-        while up is not None and id(up[0]) not in self._owners:
+        while up is not None:
+            yield up[0]
             up = self.parents.get(id(up[0]))
-        return up[0] if up is not None else None
-
-    def _inside(self, node: ast.AST, fn: ast.AST) -> bool:
-        up = self.parents.get(id(node))
-        while up is not None and up[0] is not fn:
-            up = self.parents.get(id(up[0]))
-        return up is not None
 
 
 def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:
@@ -476,7 +480,7 @@ def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: b
         positional = positional[1:]  # `self` / `cls`: bound, not passed
     params = {p: i for i, p in enumerate(positional)}
     params.update({a.arg: -1 for a in args.kwonlyargs})
-    parents, imports = walk.parents, walk.imports
+    parents = walk.parents
     out: list[HandOff] = []
     seen: set[tuple[str, tuple[Step, ...]]] = set()
 
