@@ -30,6 +30,8 @@ batches 11, 12 and 13 are the next fresh set: `--batch 11 --batch 12 --batch 13`
 is a fresh set aimed at JAX storms and hidden inputs: `--batch 14`; batches 15 and 16 are a
 fresh set from training code: `--batch 15 --batch 16 --batch 17`, or `--batch 15` alone).
 Batch 19 is a fresh set of TensorFlow/Keras and PyTorch fix pull requests: `--batch 19`.
+Batch 21 is a fresh held-out set again (TF/Keras, PyTorch, JAX storms and hidden inputs, fine
+look-alikes), collected after batches 1-20's held-out half had been measured many times: `--batch 21`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).
