@@ -5,7 +5,8 @@
 # fold in a loop, so every fold builds new tf.functions and traces them again. The repository's
 # train.py is cut to the structure (a two-input model, the tape step, an epoch loop); the data,
 # W&B logging, checkpoints and early stopping are left out, and the model is a small stand-in.
-# Checked: four folds trace `train_step` four times and `validation_step` four times.
+# Checked: four folds trace `train_step` eight times (twice per fold: its first call makes the
+# optimizer's variables) and `validation_step` four times.
 # verify: c.tf['train_step'] >= 4 and c.tf['validation_step'] >= 4
 import numpy as np
 import tensorflow as tf
