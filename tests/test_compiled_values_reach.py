@@ -93,6 +93,248 @@ def run(n):
     for i in range(1, n):
         g(jnp.ones(i))
 """,
+    "a dict of jitted callables indexed in a loop, a new shape each pass": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n):
+    fns = {"a": jax.jit(double), "b": jax.jit(inc)}
+    for i in range(1, n):
+        for k in ("a", "b"):
+            fns[k](jnp.ones(i))  # expect: ACC503
+""",
+    "a list of jitted callables iterated, a new shape each pass": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n):
+    fns = [jax.jit(double), jax.jit(inc)]
+    for i in range(1, n):
+        for fn in fns:
+            fn(jnp.ones((i, 2)))  # expect: ACC503
+""",
+    "a tuple of jitted callables indexed by a literal": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n):
+    fns = (jax.jit(double), jax.jit(inc))
+    for i in range(1, n):
+        fns[0](jnp.ones(i))  # expect: ACC503
+""",
+    "look-alike: a list of jitted callables called with one shape": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n):
+    fns = [jax.jit(double), jax.jit(inc)]
+    for i in range(1, n):
+        for fn in fns:
+            fn(jnp.ones(3))
+""",
+    "look-alike: a dict of plain functions indexed": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n):
+    fns = {"a": double, "b": inc}
+    for i in range(1, n):
+        for k in ("a", "b"):
+            fns[k](jnp.ones(i))
+""",
+    "an attribute set on an object to a jitted callable, called in a loop": """
+def double(x):
+    return x * 2
+
+class Box:
+    pass
+
+def run(n):
+    box = Box()
+    box.step = jax.jit(double)
+    for i in range(1, n):
+        box.step(jnp.ones(i))  # expect: ACC503
+""",
+    "look-alike: an attribute set on an object to a plain function": """
+def double(x):
+    return x * 2
+
+class Box:
+    pass
+
+def run(n):
+    box = Box()
+    box.step = double
+    for i in range(1, n):
+        box.step(jnp.ones(i))
+""",
+    "a lambda forwarding its parameter to a static position": """
+def scale(x, k):
+    return x * k
+
+def run(x, n):
+    jitted = jax.jit(scale, static_argnums=1)
+    go = lambda v, k: jitted(v, k)
+    for i in range(n):
+        go(x, i)  # expect: ACC502
+""",
+    "a lambda forwarding its parameter to a traced position, a new shape": """
+def scale(x, k):
+    return x * k
+
+def run(n):
+    jitted = jax.jit(scale, static_argnums=1)
+    go = lambda v: jitted(v, 2)
+    for i in range(1, n):
+        go(jnp.ones(i))  # expect: ACC503
+""",
+    "a small def forwarding its parameter to a static position": """
+def scale(x, k):
+    return x * k
+
+def run(x, n):
+    jitted = jax.jit(scale, static_argnums=1)
+    def go(k):
+        return jitted(x, k)
+    for i in range(n):
+        go(i)  # expect: ACC502
+""",
+    "look-alike: a lambda dropping the changing argument": """
+def scale(x, k):
+    return x * k
+
+def run(x, n):
+    jitted = jax.jit(scale, static_argnums=1)
+    go = lambda v, k: jitted(v, 3)
+    for i in range(n):
+        go(x, i)
+""",
+    "a jitted callable passed as a parameter, its static argument new each pass": """
+def scale(x, k):
+    return x * k
+
+def train(step_fn, x, n):
+    for i in range(n):
+        step_fn(x, i)  # expect: ACC502
+
+def main(x):
+    train(jax.jit(scale, static_argnums=1), x, 10)
+""",
+    "a name bound to a jitted callable passed as a parameter": """
+def scale(x, k):
+    return x * k
+
+def train(step_fn, n):
+    for i in range(1, n):
+        step_fn(jnp.ones(i), 2)  # expect: ACC503
+
+def main():
+    fast = jax.jit(scale, static_argnums=1)
+    train(fast, 10)
+""",
+    "look-alike: call sites that do not agree on the parameter": """
+def scale(x, k):
+    return x * k
+
+def train(step_fn, x, n):
+    for i in range(n):
+        step_fn(x, i)
+
+def main(x):
+    train(jax.jit(scale, static_argnums=1), x, 10)
+    train(scale, x, 10)
+""",
+    "look-alike: a jitted callable without statics passed as a parameter": """
+def scale(x, k):
+    return x * k
+
+def train(step_fn, x, n):
+    for i in range(n):
+        step_fn(x, i)
+
+def main(x):
+    train(jax.jit(scale), x, 10)
+""",
+    "static options forwarded through a project wrapper": """
+def scale(x, k):
+    return x * k
+
+def my_jit(fn, static=()):
+    return jax.jit(fn, static_argnums=static)
+
+def run(x, n):
+    g = my_jit(scale, static=(1,))
+    for i in range(n):
+        g(x, i)  # expect: ACC502
+""",
+    "static options forwarded through a decorator factory": """
+def compiled(static=()):
+    def deco(fn):
+        return jax.jit(fn, static_argnums=static)
+    return deco
+
+@compiled(static=(1,))
+def scaled(x, k):
+    return x * k
+
+def run(x, n):
+    for i in range(n):
+        scaled(x, i)  # expect: ACC502
+""",
+    "look-alike: a project wrapper given no static options": """
+def scale(x, k):
+    return x * k
+
+def my_jit(fn, static=()):
+    return jax.jit(fn, static_argnums=static)
+
+def run(x, n):
+    g = my_jit(scale)
+    for i in range(n):
+        g(x, i)
+""",
+    "the binding that reaches the return is the jitted one": """
+def double(x):
+    return x * 2
+
+def make():
+    step = double
+    step = jax.jit(double)
+    return step
+
+def run(n):
+    s = make()
+    for i in range(1, n):
+        s(jnp.ones(i))  # expect: ACC503
+""",
+    "look-alike: a jitted binding replaced before the return": """
+def double(x):
+    return x * 2
+
+def make(k):
+    step = jax.jit(lambda x: x * k)
+    step = double
+    return step
+
+def run(n):
+    for i in range(n):
+        make(i)(jnp.ones(3))
+""",
 }
 
 
