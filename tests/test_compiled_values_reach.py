@@ -189,9 +189,9 @@ def scale(x, k):
 
 def run(x, n):
     jitted = jax.jit(scale, static_argnums=1)
-    go = lambda v, k: jitted(v, k)
+    go = lambda v, k: jitted(v, k)  # expect: ACC502
     for i in range(n):
-        go(x, i)  # expect: ACC502
+        go(x, i)
 """,
     "a lambda forwarding its parameter to a traced position, a new shape": """
 def scale(x, k):
@@ -199,20 +199,20 @@ def scale(x, k):
 
 def run(n):
     jitted = jax.jit(scale, static_argnums=1)
-    go = lambda v: jitted(v, 2)
+    go = lambda v: jitted(v, 2)  # expect: ACC503
     for i in range(1, n):
-        go(jnp.ones(i))  # expect: ACC503
+        go(jnp.ones(i))
 """,
-    "a small def forwarding its parameter to a static position": """
+    "a small def forwarding its parameter to a static position (reported where it calls, as for any function the loop runs)": """
 def scale(x, k):
     return x * k
 
 def run(x, n):
     jitted = jax.jit(scale, static_argnums=1)
     def go(k):
-        return jitted(x, k)
+        return jitted(x, k)  # expect: ACC502
     for i in range(n):
-        go(i)  # expect: ACC502
+        go(i)
 """,
     "look-alike: a lambda dropping the changing argument": """
 def scale(x, k):
