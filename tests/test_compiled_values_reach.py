@@ -335,6 +335,73 @@ def run(n):
     for i in range(n):
         make(i)(jnp.ones(3))
 """,
+    "an item assigned to a jitted callable (a cache of compiled callables)": """
+def double(x):
+    return x * 2
+
+def run(n):
+    cache = {}
+    cache["double"] = jax.jit(double)
+    for i in range(1, n):
+        cache["double"](jnp.ones(i))  # expect: ACC503
+""",
+    "a name bound to an item of a dict of jitted callables": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n, mode):
+    fns = {"a": jax.jit(double), "b": jax.jit(inc)}
+    step = fns[mode]
+    for i in range(1, n):
+        step(jnp.ones(i))  # expect: ACC503
+""",
+    "one of two jitted callables chosen by a conditional expression": """
+def double(x):
+    return x * 2
+
+def inc(x):
+    return x + 1
+
+def run(n, fast):
+    step = jax.jit(double) if fast else jax.jit(inc)
+    for i in range(1, n):
+        step(jnp.ones(i))  # expect: ACC503
+""",
+    "a parameter left out, its default a jitted callable": """
+def scale(x, k):
+    return x * k
+
+fast = jax.jit(scale, static_argnums=1)
+
+def train(x, n, step_fn=fast):
+    for i in range(n):
+        step_fn(x, i)  # expect: ACC502
+
+def main(x):
+    train(x, 10)
+""",
+    "look-alike: a cache of jitted callables called with one shape": """
+def double(x):
+    return x * 2
+
+def run(n):
+    cache = {}
+    cache["double"] = jax.jit(double)
+    for i in range(1, n):
+        cache["double"](jnp.ones(3))
+""",
+    "look-alike: one jitted callable or a plain function by a conditional expression": """
+def double(x):
+    return x * 2
+
+def run(n, fast):
+    step = jax.jit(double) if fast else double
+    for i in range(1, n):
+        step(jnp.ones(i))
+""",
 }
 
 

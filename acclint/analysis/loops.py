@@ -1716,8 +1716,8 @@ class LoopFacts:
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single:
             self._bind_items_and_lambdas(node.targets[0].target.value, node.value, scope)  # type: ignore[attr-defined]
-        held = self._held_compiled(node.value, scope) if single and not jitted_names else None
-        if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`
+        held = self._denoted(node.value, scope) if single and not jitted_names and not isinstance(node.value, cst.Name) else None
+        if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`, `step = fns["a"]`
             _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
             jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
         if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
@@ -1765,19 +1765,26 @@ class LoopFacts:
 
     def _object_attributes(self, node: cst.Assign, scope: _Scope) -> None:
         """`box.step = jax.jit(f)` on a name other than a method's own object (whose attributes
-        `_hold_attribute` keeps by class): `box.step` holds that compiled callable where the
-        name's scope sees it; bound to anything else too, it holds none for sure."""
+        `_hold_attribute` keeps by class), and `fns[k] = jax.jit(f)`: `box.step`, or an item of
+        `fns`, holds that compiled callable where the name's scope sees it; bound to anything
+        else too, it holds none for sure."""
         if len(node.targets) != 1:
             return
         own = scope.fn.instance_param if scope.fn is not None else None
         for target, value in element_pairs(node.targets[0].target, node.value):
-            if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)) or target.value.value == own:
-                continue
-            found = self._wrapper_applied(value)
-            if found is not None:
-                _bind_jitted(scope, _attribute_key(target), self._application(value, *found, scope))  # type: ignore[arg-type]
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value != own:
+                key = _attribute_key(target)
+            elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                key = target.value.value + _ITEMS
             else:
-                scope.bound.add(_attribute_key(target))
+                continue
+            held = self._denoted(value, scope)
+            if held is not None:
+                _bind_jitted(scope, key, held)
+            elif key.endswith(_ITEMS) and key in scope.jitted:
+                scope.jitted[key] = None
+            else:
+                scope.bound.add(key)
 
     def _bind_items_and_lambdas(self, name: str, value: cst.BaseExpression, scope: _Scope) -> None:
         """`fns = [jax.jit(f), jax.jit(g)]` (a list, tuple or dict display whose every item is
@@ -1788,8 +1795,8 @@ class LoopFacts:
         item = self._items_compiled(value, scope) if isinstance(value, (cst.List, cst.Tuple, cst.Dict)) else None
         if item is not None:
             _bind_jitted(scope, items, item)
-        elif items in scope.jitted:
-            scope.jitted[items] = None
+        elif items in scope.jitted and not (isinstance(value, (cst.List, cst.Tuple, cst.Dict)) and not value.elements):
+            scope.jitted[items] = None  # (an empty display holds no item: `fns = {}` then `fns[k] = jax.jit(f)`)
         if isinstance(value, cst.Lambda):
             scope.lambdas[name] = self.analysis.index.by_node.get(value) if name not in scope.lambdas else None
         elif name in scope.lambdas:
@@ -2350,13 +2357,17 @@ class LoopFacts:
         if isinstance(expr, cst.Call):
             applied = self._wrapper_applied(expr)
             return self._application(expr, *applied, scope) if applied is not None else self._held_compiled(expr, scope)
+        if isinstance(expr, cst.IfExp):  # `jax.jit(f) if fast else jax.jit(g)`: both of one key
+            body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
+            return body if body == orelse else None
         return None
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that
         takes it) holds where every call of that function the module makes from host code
         passes the same one (`train(jax.jit(step, static_argnums=1), ...)`, a name bound to
-        one, or a parameter so passed in turn), and its body never rebinds it; else None."""
+        one, or a parameter so passed in turn; a call leaving it out gives its default, as
+        the function's own scope sees it), and its body never rebinds it; else None."""
         current: _Scope | None = scope
         while current is not None and current.fn is not None:
             fn = current.fn
@@ -2369,9 +2380,12 @@ class LoopFacts:
             return None
         if (fn, name) in seen or _bound_values(fn, name):
             return None
+        default = next((p.default for p in all_params(fn.node.params) if p.name.value == name), None)
         found: list[Jitted | None] = []
         for call, skipped, caller in self._calls_into.get(fn, ()):
             given = passed(call, fn, bound=skipped > 0).get(name)
+            if given is None and default is not None:
+                given, caller = default, self._scopes.get(fn.parent) or self._scopes[None]
             found.append(self._callee(given, caller, seen | {(fn, name)}) if given is not None else None)
         return found[0] if found and found[0] is not None and all(f == found[0] for f in found) else None
 
