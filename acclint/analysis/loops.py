@@ -4,10 +4,15 @@ A call of a compiled callable `C(args)` looks its traces up by a key (docs/conte
 the callable's identity, each static argument's value or hash, each traced argument's shape and
 dtype, the Python values its framework keys by value, and for torch.compile the values its guards
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
-MarkerTable.framework). A compiled callable is called by a name bound to a wrapper's result or a
-decorated def, or through an object that holds one (an attribute a method binds to a wrapper's
-result, `self.f(x, i)`; a decorated method called as `obj.step(x, i)`, its positions counted
-without `self`; an instance whose `__call__` is compiled). ACC5 holds at a call when some
+MarkerTable.framework). A call is a call of a compiled callable when the value its callee denotes,
+followed through every binding the walk resolves (`_denoted`, `_callee`), is a wrapper application
+or a project wrapper's result, with the static options that application was given: a name bound
+to one (a wrapper's result, a decorated def, an alias, `step = get()`, `partial(jitted, ...)`, an
+item of a container of them, one of two by a conditional expression), an item of such a
+container (`fns[k]`, `for fn in fns`), an object that holds one (an attribute a method binds to a
+wrapper's result, `self.f(x, i)`; `box.step = jax.jit(f)`; a decorated method called as
+`obj.step(x, i)`, its positions counted without `self`; an instance whose `__call__` is
+compiled), or a parameter every call of its function passes one. ACC5 holds at a call when some
 component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
