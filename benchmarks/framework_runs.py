@@ -3524,11 +3524,20 @@ def jax_compiled_values_reached() -> str:
     class Box:
         pass
 
+    class Trainer:
+        def __init__(self, step_fn):
+            self.step_fn = step_fn
+
+        def fit(self, x, n):
+            for i in range(n):
+                self.step_fn(x, i)
+
     box = Box()
     box.step = jax.jit(double)
     fns = {"a": jax.jit(double), "b": jax.jit(inc)}
     jitted = jax.jit(scale, static_argnums=1)
     go = lambda v, k: jitted(v, k)  # noqa: E731
+    grad_fn = jax.grad(jax.jit(lambda v, k: (v * k).sum(), static_argnums=1))
     forwarded, bare, decorated = my_jit(scale, static=(1,)), my_jit(scale), compiled(static=(1,))(scale)
     x, arrays = jnp.ones(3), [jnp.ones(i) for i in range(1, 6)]  # made outside the counts
     cases = {
@@ -3540,6 +3549,9 @@ def jax_compiled_values_reached() -> str:
         "lambda dropping the changing argument": lambda: [(lambda v, k: jitted(v, 3))(x, i) for i in range(5)],
         "parameter given jax.jit(f, static_argnums=1)": lambda: train(jax.jit(scale, static_argnums=1), x, 5),
         "parameter given jax.jit(f)": lambda: train(jax.jit(scale), x, 5),
+        "kept by a constructor: jax.jit(f, static_argnums=1)": lambda: Trainer(jax.jit(scale, static_argnums=1)).fit(x, 5),
+        "jax.grad of jax.jit(f, static_argnums=1)": lambda: [grad_fn(x, i) for i in range(5)],
+        "jax.grad of it, one static value": lambda: [grad_fn(x, 2) for i in range(5)],
         "my_jit(f, static=(1,))": lambda: [forwarded(x, i) for i in range(5)],
         "@compiled(static=(1,))": lambda: [decorated(x, i) for i in range(5)],
         "my_jit(f)": lambda: [bare(x, i) for i in range(5)],

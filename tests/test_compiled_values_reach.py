@@ -402,6 +402,56 @@ def run(n, fast):
     for i in range(1, n):
         step(jnp.ones(i))
 """,
+    "a jitted callable given to a constructor and kept as an attribute": """
+def scale(x, k):
+    return x * k
+
+class Trainer:
+    def __init__(self, step_fn):
+        self.step_fn = step_fn
+
+    def fit(self, x, n):
+        for i in range(n):
+            self.step_fn(x, i)  # expect: ACC502
+
+def main(x):
+    Trainer(jax.jit(scale, static_argnums=1)).fit(x, 10)
+""",
+    "look-alike: a plain function given to a constructor and kept": """
+def scale(x, k):
+    return x * k
+
+class Trainer:
+    def __init__(self, step_fn):
+        self.step_fn = step_fn
+
+    def fit(self, x, n):
+        for i in range(n):
+            self.step_fn(x, i)
+
+def main(x):
+    Trainer(scale).fit(x, 10)
+""",
+    "the gradient of a jitted function, its static argument new each pass": """
+def loss(x, k):
+    return (x * k).sum()
+
+def run(x, n):
+    fast = jax.jit(loss, static_argnums=1)
+    grad_fn = jax.grad(fast)
+    for i in range(n):
+        grad_fn(x, i)  # expect: ACC502
+""",
+    "look-alike: the gradient of a jitted function, one static value": """
+def loss(x, k):
+    return (x * k).sum()
+
+def run(x, n):
+    fast = jax.jit(loss, static_argnums=1)
+    grad_fn = jax.grad(fast)
+    for i in range(n):
+        grad_fn(x, 2)
+""",
 }
 
 

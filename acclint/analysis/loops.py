@@ -404,6 +404,10 @@ class LoopFacts:
         # its key holds (an attribute a method binds to a wrapper's result, a decorated method
         # with `self` dropped from its positions, a compiled `__call__`).
         self._held: dict[tuple[ClassInfo, str], Jitted] = {}
+        # Attributes a method binds to one of its parameters (`self.step_fn = step_fn` in
+        # `__init__`): (class, attribute) -> (that name, the method's scope); None: bound to
+        # something else too. They hold what every call passes (`_callee`).
+        self._kept: dict[tuple[ClassInfo, str], tuple[cst.Name, _Scope] | None] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
@@ -1777,7 +1781,10 @@ class LoopFacts:
             return
         own = scope.fn.instance_param if scope.fn is not None else None
         for target, value in element_pairs(node.targets[0].target, node.value):
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value != own:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == own:
+                self._keep(target.attr.value, value, scope)
+                continue
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
                 key = _attribute_key(target)
             elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
                 key = target.value.value + _ITEMS
@@ -1790,6 +1797,13 @@ class LoopFacts:
                 scope.jitted[key] = None
             else:
                 scope.bound.add(key)
+
+    def _keep(self, attribute: str, value: cst.BaseExpression, scope: _Scope) -> None:
+        """`self.step_fn = step_fn` in a method, `step_fn` its parameter: the object keeps what
+        the method is given (`_kept`); bound to anything else too, nothing for sure."""
+        key = (scope.fn.cls, attribute)  # type: ignore[union-attr]
+        param = isinstance(value, cst.Name) and any(p.name == value.value for p in scope.fn.params)  # type: ignore[union-attr]
+        self._kept[key] = (value, scope) if param and key not in self._kept else None  # type: ignore[assignment]
 
     def _bind_items_and_lambdas(self, name: str, value: cst.BaseExpression, scope: _Scope) -> None:
         """`fns = [jax.jit(f), jax.jit(g)]` (a list, tuple or dict display whose every item is
@@ -2330,16 +2344,23 @@ class LoopFacts:
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
         for call, loops, scope, statement in self._attribute_calls:
-            jitted = self._denoted(call.func, scope)
+            jitted = self._callee(call.func, scope)
             if jitted is not None:
                 self.calls.append(JittedCall(call, call.func, tuple(call.args), jitted, loops, scope, statement))
 
     def _callee(self, expr: cst.BaseExpression, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]] = frozenset()) -> Jitted | None:
         """The compiled callable a call's callee `expr` (in `scope`) is, once the walk has seen
         every binding and call: what `_denoted` follows, and a parameter every call of its
-        function passes one (`_passed_compiled`)."""
+        function passes one (`_passed_compiled`), or an attribute a method binds to such a
+        parameter (`self.step_fn = step_fn` in `__init__`: `_kept`)."""
         found = self._denoted(expr, scope)
-        return found if found is not None or not isinstance(expr, cst.Name) else self._passed_compiled(expr.value, scope, seen)
+        if found is not None or not isinstance(expr, (cst.Name, cst.Attribute)):
+            return found
+        if isinstance(expr, cst.Name):
+            return self._passed_compiled(expr.value, scope, seen)
+        cls = self._class_of(expr.value, scope) if isinstance(expr.value, cst.Name) else None
+        kept = self._kept.get((cls, expr.attr.value)) if cls is not None else None  # `self.step_fn` kept from `__init__`
+        return self._callee(kept[0], kept[1], seen) if kept is not None else None
 
     def _denoted(self, expr: cst.BaseExpression, scope: _Scope) -> Jitted | None:
         """The compiled callable the value of `expr`, evaluated in `scope`, is, followed through
@@ -2348,7 +2369,8 @@ class LoopFacts:
         (a wrapper's result, a decorated def, an alias, `step = get()`, `partial(jitted, ...)`),
         an instance whose `__call__` is compiled, an item of a container of them (`fns[k]`), an
         attribute an object holds (`self.step`, `box.step = jax.jit(f)`), a wrapper application
-        itself, or a call giving one back (`_held_compiled`); else None."""
+        itself, a transform of one (`jax.grad(step)`, `jax.vmap(step)`: run, each calls `step`
+        anew with what it is given), or a call giving one back (`_held_compiled`); else None."""
         if isinstance(expr, cst.Name):
             found = self._lookup(expr.value, scope)
             cls = self._instance(expr, scope) if found is None else None
@@ -2360,6 +2382,9 @@ class LoopFacts:
             found = self._held.get((cls, expr.attr.value)) if cls is not None else None
             return found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
         if isinstance(expr, cst.Call):
+            marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
+            if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED) and expr.args:
+                return self._denoted(expr.args[0].value, scope)  # `jax.grad(step)` calls `step` with its arguments
             applied = self._wrapper_applied(expr)
             return self._application(expr, *applied, scope) if applied is not None else self._held_compiled(expr, scope)
         if isinstance(expr, cst.IfExp):  # `jax.jit(f) if fast else jax.jit(g)`: both of one key
