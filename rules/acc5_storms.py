@@ -104,8 +104,10 @@ class RewrapInLoop(Rule):
         conditional expression; an item of such a container (`fns[k](x)`, `for fn in fns`, a
         cache `fns[k] = jax.jit(f)`); an attribute set on an object (`box.step = jax.jit(f)`);
         a parameter every call of its function passes one (`train(jax.jit(step,
-        static_argnums=1), ...)`, or leaves to a default that is one); and a lambda bound to a
-        name runs, as a `def` does, on every pass of a loop calling it.
+        static_argnums=1), ...)`, or leaves to a default that is one), and an attribute a method
+        binds to such a parameter (`self.step_fn = step_fn` in `__init__`); a transform of one
+        (`jax.grad(fast)`, which calls it with what it is given); and a lambda bound to a name
+        runs, as a `def` does, on every pass of a loop calling it.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
