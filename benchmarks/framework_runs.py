@@ -3521,6 +3521,12 @@ def jax_compiled_values_reached() -> str:
         for i in range(n):
             step_fn(x, i)
 
+    def make_step(k):
+        @jax.jit
+        def step(v):
+            return v * k
+        return step
+
     class Box:
         pass
 
@@ -3555,6 +3561,8 @@ def jax_compiled_values_reached() -> str:
         "my_jit(f, static=(1,))": lambda: [forwarded(x, i) for i in range(5)],
         "@compiled(static=(1,))": lambda: [decorated(x, i) for i in range(5)],
         "my_jit(f)": lambda: [bare(x, i) for i in range(5)],
+        "a factory's jitted local def, made once, new shape": lambda: [s(a) for s in [make_step(2.0)] for a in arrays],
+        "the same, one shape": lambda: [s(x) for s in [make_step(2.0)] for a in arrays],
         "the binding reaching the return, new shape": lambda: [s(a) for s in [make()] for a in arrays],
     }
     told = []

@@ -98,8 +98,8 @@ class RewrapInLoop(Rule):
         application was given (also those a project wrapper forwards from its own parameters:
         `my_jit(f, static=(1,))` with `return jax.jit(f, static_argnums=static)`, a factory's
         `@compiled(static=(1,))`): a name bound to one or to another such name (`inference =
-        forward`), to what a module function returns (`step = get()`, through the binding that
-        reaches its `return`), to `functools.partial` of one (its key sees the positions after
+        forward`), to what a function or method returns (`step = get()`, `t.compiled_step()`, a
+        factory's `@jax.jit` local `def`, through the binding that reaches its `return`), to `functools.partial` of one (its key sees the positions after
         the bound arguments), to an item of a list, tuple or dict of them or to one of two by a
         conditional expression; an item of such a container (`fns[k](x)`, `for fn in fns`, a
         cache `fns[k] = jax.jit(f)`); an attribute set on an object (`box.step = jax.jit(f)`);

@@ -452,6 +452,41 @@ def run(x, n):
     for i in range(n):
         grad_fn(x, 2)
 """,
+    "a factory returning a jitted local def, called outside the loop": """
+def make_step(scale):
+    @jax.jit
+    def step(x):
+        return x * scale
+    return step
+
+def run(n):
+    step = make_step(2.0)
+    for i in range(1, n):
+        step(jnp.ones(i))  # expect: ACC503
+""",
+    "a method returning a wrapper application": """
+class Trainer:
+    def compiled_step(self):
+        return jax.jit(lambda x: x * 2)
+
+def run(n):
+    t = Trainer()
+    step = t.compiled_step()
+    for i in range(1, n):
+        step(jnp.ones(i))  # expect: ACC503
+""",
+    "look-alike: a factory's jitted local def called with one shape": """
+def make_step(scale):
+    @jax.jit
+    def step(x):
+        return x * scale
+    return step
+
+def run(n):
+    step = make_step(2.0)
+    for i in range(1, n):
+        step(jnp.ones(3))
+""",
 }
 
 

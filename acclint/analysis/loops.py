@@ -2289,9 +2289,11 @@ class LoopFacts:
         ))
 
     def _held_compiled(self, value: cst.BaseExpression, scope: _Scope) -> Jitted | None:
-        """The compiled callable made elsewhere that a call gives back, or None: a module
-        function's where its one `return` is a wrapper application, directly or through a name
-        its body binds to one (`step = get()` with `def get(): return jax.jit(f)`), or
+        """The compiled callable made elsewhere that a call gives back, or None: a function's
+        or method's (`_called_function`: `get()`, `trainer.compiled_step()`) where its one
+        `return` is a wrapper application, directly or through a name its body binds to one
+        (`step = get()` with `def get(): return jax.jit(f)`), or a function it defines under
+        a jit-family decorator (`@jax.jit def step`, `return step`), or
         `functools.partial` of a name bound to a compiled callable (`partial(jitted, 1.0)`: its
         key sees every position after the bound ones shifted)."""
         if not isinstance(value, cst.Call):
@@ -2304,11 +2306,15 @@ class LoopFacts:
                 return None
             held = self._lookup(value.args[0].value.value, scope)
             return None if held is None else _shifted(held, sum(1 for a in bound if a.keyword is None))
-        fn = self.analysis.index.functions.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        called = self._called_function(value.func, scope)
+        fn = called[0] if called is not None and not isinstance(called[0].node, cst.Lambda) else None
         returns = _returned_values(fn) if fn is not None else []
         if len(returns) != 1 or returns[0] is None:
             return None
         returned = returns[0]
+        if isinstance(returned, cst.Name) and returned.value in fn.inner:  # `@jax.jit def step`, `return step`
+            inner = fn.inner[returned.value]  # type: ignore[union-attr]
+            return next((j for d in inner.node.decorators if (j := self._decorated(d.decorator, inner)) is not None), None)  # type: ignore[union-attr]
         if isinstance(returned, cst.Name):
             returned = _reaching_value(fn, returned)  # type: ignore[arg-type]
         found = self._wrapper_applied(returned) if returned is not None else None
