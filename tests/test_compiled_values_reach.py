@@ -494,3 +494,35 @@ def run(n):
 def test_a_value_holding_a_compiled_callable_is_one_at_its_call(body):
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
     assert found == expected
+
+
+def test_static_options_forwarded_by_a_wrapper_of_another_module(tmp_path):
+    from pathlib import Path
+
+    from acclint.api import lint_paths
+    from two_modules import write_files
+
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/compile.py": """
+            import jax
+
+            def my_jit(fn, static=()):
+                return jax.jit(fn, static_argnums=static)
+        """,
+        "pkg/train.py": """
+            from .compile import my_jit
+
+            def scale(x, k):
+                return x * k
+
+            def run(x, n):
+                g = my_jit(scale, static=(1,))
+                h = my_jit(scale)
+                for i in range(n):
+                    g(x, i)
+                    h(x, i)
+        """,
+    })
+    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root]) if f.code.startswith("ACC5")}
+    assert found == {("pkg/train.py", 11, "ACC502")}  # `g(x, i)`; not `h(x, i)`
