@@ -3485,6 +3485,93 @@ def torch_trace_length_of_a_list() -> str:
     return "; ".join(told)
 
 
+@fact("jax")
+def jax_compiled_values_reached() -> str:
+    """The spellings by which ACC5 follows a compiled callable to its call
+    (tests/test_compiled_values_reach.py), each called from host code on 5 passes with a new
+    shape (or a new value for a static argument) on each, and a look-alike with one: XLA
+    compiles (jax's compile log), jax's caches cleared between cases (a second `jax.jit` of the
+    same function shares its cache)."""
+    import jax
+    import jax.numpy as jnp
+
+    def double(x):
+        return x * 2
+
+    def inc(x):
+        return x + 1
+
+    def scale(x, k):
+        return x * k
+
+    def my_jit(fn, static=()):
+        return jax.jit(fn, static_argnums=static)
+
+    def compiled(static=()):
+        def deco(fn):
+            return jax.jit(fn, static_argnums=static)
+        return deco
+
+    def make():
+        step = double
+        step = jax.jit(double)
+        return step
+
+    def train(step_fn, x, n):
+        for i in range(n):
+            step_fn(x, i)
+
+    def make_step(k):
+        @jax.jit
+        def step(v):
+            return v * k
+        return step
+
+    class Box:
+        pass
+
+    class Trainer:
+        def __init__(self, step_fn):
+            self.step_fn = step_fn
+
+        def fit(self, x, n):
+            for i in range(n):
+                self.step_fn(x, i)
+
+    box = Box()
+    box.step = jax.jit(double)
+    fns = {"a": jax.jit(double), "b": jax.jit(inc)}
+    jitted = jax.jit(scale, static_argnums=1)
+    go = lambda v, k: jitted(v, k)  # noqa: E731
+    grad_fn = jax.grad(jax.jit(lambda v, k: (v * k).sum(), static_argnums=1))
+    forwarded, bare, decorated = my_jit(scale, static=(1,)), my_jit(scale), compiled(static=(1,))(scale)
+    x, arrays = jnp.ones(3), [jnp.ones(i) for i in range(1, 6)]  # made outside the counts
+    cases = {
+        "dict of jitted, new shape": lambda: [fns[k](a) for a in arrays for k in ("a",)],
+        "list of jitted iterated, new shape": lambda: [fn(a) for a in arrays for fn in [fns["a"]]],
+        "list of jitted, one shape": lambda: [fn(x) for i in range(1, 6) for fn in [fns["a"]]],
+        "box.step = jax.jit(f), new shape": lambda: [box.step(a) for a in arrays],
+        "lambda forwarding a static": lambda: [go(x, i) for i in range(5)],
+        "lambda dropping the changing argument": lambda: [(lambda v, k: jitted(v, 3))(x, i) for i in range(5)],
+        "parameter given jax.jit(f, static_argnums=1)": lambda: train(jax.jit(scale, static_argnums=1), x, 5),
+        "parameter given jax.jit(f)": lambda: train(jax.jit(scale), x, 5),
+        "kept by a constructor: jax.jit(f, static_argnums=1)": lambda: Trainer(jax.jit(scale, static_argnums=1)).fit(x, 5),
+        "jax.grad of jax.jit(f, static_argnums=1)": lambda: [grad_fn(x, i) for i in range(5)],
+        "jax.grad of it, one static value": lambda: [grad_fn(x, 2) for i in range(5)],
+        "my_jit(f, static=(1,))": lambda: [forwarded(x, i) for i in range(5)],
+        "@compiled(static=(1,))": lambda: [decorated(x, i) for i in range(5)],
+        "my_jit(f)": lambda: [bare(x, i) for i in range(5)],
+        "a factory's jitted local def, made once, new shape": lambda: [s(a) for s in [make_step(2.0)] for a in arrays],
+        "the same, one shape": lambda: [s(x) for s in [make_step(2.0)] for a in arrays],
+        "the binding reaching the return, new shape": lambda: [s(a) for s in [make()] for a in arrays],
+    }
+    told = []
+    for name, run in cases.items():
+        jax.clear_caches()
+        told.append(f"{name}: {_compiles(run)}")
+    return "; ".join(told)
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

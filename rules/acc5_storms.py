@@ -92,11 +92,22 @@ class RewrapInLoop(Rule):
         script's `main()`) runs them and no trace reaches their function. A function of the
         project that hands its callable parameter to one of them (numpyro's `fori_loop(lower,
         upper, body_fun, init_val)` around `lax.fori_loop`, a wrapper of such a function) is
-        the same call. A name bound to another (`inference = forward`) holds the same compiled
-        callable: a call through it counts as a call of what it names; so does, for every ACC5
-        rule, a name bound to what a module function returns where its one `return` is a
-        wrapper application (`step = get()`), or to `functools.partial` of a compiled callable
-        (its key sees the positions after the bound arguments).
+        the same call. For every ACC5 rule, a call is a call of a compiled callable when the
+        value its callee denotes, followed through every binding the module shows, is a wrapper
+        application or a project wrapper's result, keyed with the static options that
+        application was given (also those a project wrapper forwards from its own parameters:
+        `my_jit(f, static=(1,))` with `return jax.jit(f, static_argnums=static)`, a factory's
+        `@compiled(static=(1,))`): a name bound to one or to another such name (`inference =
+        forward`), to what a function or method returns (`step = get()`, `t.compiled_step()`, a
+        factory's `@jax.jit` local `def`, through the binding that reaches its `return`), to `functools.partial` of one (its key sees the positions after
+        the bound arguments), to an item of a list, tuple or dict of them or to one of two by a
+        conditional expression; an item of such a container (`fns[k](x)`, `for fn in fns`, a
+        cache `fns[k] = jax.jit(f)`); an attribute set on an object (`box.step = jax.jit(f)`);
+        a parameter every call of its function passes one (`train(jax.jit(step,
+        static_argnums=1), ...)`, or leaves to a default that is one), and an attribute a method
+        binds to such a parameter (`self.step_fn = step_fn` in `__init__`); a transform of one
+        (`jax.grad(fast)`, which calls it with what it is given); and a lambda bound to a name
+        runs, as a `def` does, on every pass of a loop calling it.
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on

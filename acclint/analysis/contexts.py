@@ -103,6 +103,21 @@ def _options(args, markers: MarkerTable) -> Options:
     return Options(static_argnums, static_argnames, argnums, unmapped, flags)
 
 
+def _given(options: Options, args, markers: MarkerTable) -> Options:
+    """`options` with the options a project wrapper forwards from its parameters
+    (`Options.forwarded`) taken from a call of it: `my_jit(f, static=(1,))` gives
+    `static_argnums=(1,)` where `my_jit` hands `static` to `jax.jit`'s `static_argnums`."""
+    if not options.forwarded:
+        return options
+    positional = [a.value for a in args if a.keyword is None and not a.star]
+    by_keyword = {a.keyword.value: a.value for a in args if a.keyword is not None}
+    given = [
+        cst.Arg(value, keyword=cst.Name(option)) for option, param, position in options.forwarded
+        if (value := by_keyword.get(param, positional[position] if 0 <= position < len(positional) else None)) is not None
+    ]
+    return replace(options, forwarded=()).merged(_options(given, markers))
+
+
 # Why a function is in `ContextAnalysis.unfinished`: the one reason there is.
 UNFINISHED = "its values are nested too deeply to follow"
 
@@ -308,15 +323,15 @@ class ContextAnalysis:
         """The marker (and options) an expression evaluated in `scope` applies when called
         with a function."""
         found = self._named(expr, self.resolve(expr), scope)
-        if found is not None:
-            return found
+        if found is not None:  # a factory's decorator (`compiled(static=(1,))`) given its options
+            return (found[0], _given(found[1], expr.args, self.markers)) if isinstance(expr, cst.Call) else found
         default = _parameter_default(expr.value, scope) if isinstance(expr, cst.Name) else None
         if default is not None:  # `loop_fn(0, n, body, x)` with `loop_fn=jax.lax.fori_loop`
             return self._marker_of(default)
         if isinstance(expr, cst.Call):
             made = self.wrappers.returned(expr.func, self.resolve(expr.func)) if self.wrappers else None
             if made is not None:  # `@compiled(False)`: the decorator a factory returns
-                return made
+                return made[0], _given(made[1], expr.args, self.markers)
             inner = self.markers.get(self.resolve(expr.func))
             if inner is not None and not any(a.keyword is None for a in expr.args):
                 return inner, _options(expr.args, self.markers)  # @jax.jit(static_argnums=...)
@@ -332,7 +347,7 @@ class ContextAnalysis:
         option the call and its callee spell (`jax.jit(f, static_argnums=1)`,
         `partial(jax.jit, static_argnames="n")(f)`), or None."""
         found = self._marker_of(call.func, scope)
-        return None if found is None else (found[0], found[1].merged(_options(call.args, self.markers)))
+        return None if found is None else (found[0], _given(found[1], call.args, self.markers).merged(_options(call.args, self.markers)))
 
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) a decorator expression applies, or None."""

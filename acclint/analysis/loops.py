@@ -4,10 +4,15 @@ A call of a compiled callable `C(args)` looks its traces up by a key (docs/conte
 the callable's identity, each static argument's value or hash, each traced argument's shape and
 dtype, the Python values its framework keys by value, and for torch.compile the values its guards
 read. Each framework's key is data (`[cache_key]` in acclint/frameworks/*.toml, read through
-MarkerTable.framework). A compiled callable is called by a name bound to a wrapper's result or a
-decorated def, or through an object that holds one (an attribute a method binds to a wrapper's
-result, `self.f(x, i)`; a decorated method called as `obj.step(x, i)`, its positions counted
-without `self`; an instance whose `__call__` is compiled). ACC5 holds at a call when some
+MarkerTable.framework). A call is a call of a compiled callable when the value its callee denotes,
+followed through every binding the walk resolves (`_denoted`, `_callee`), is a wrapper application
+or a project wrapper's result, with the static options that application was given: a name bound
+to one (a wrapper's result, a decorated def, an alias, `step = get()`, `partial(jitted, ...)`, an
+item of a container of them, one of two by a conditional expression), an item of such a
+container (`fns[k]`, `for fn in fns`), an object that holds one (an attribute a method binds to a
+wrapper's result, `self.f(x, i)`; `box.step = jax.jit(f)`; a decorated method called as
+`obj.step(x, i)`, its positions counted without `self`; an instance whose `__call__` is
+compiled), or a parameter every call of its function passes one. ACC5 holds at a call when some
 component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
@@ -320,6 +325,9 @@ class _Scope:
     # names the function's body binds outside any loop to a call's result: what was called (as
     # `Loop.made`, for a function that runs on every pass of a loop elsewhere)
     made: dict[str, str] = field(default_factory=dict)
+    # names bound to a lambda (`go = lambda v: step(v, 2)`): a function a call of the name runs,
+    # as a `def` of that name is (None: bound to something else too)
+    lambdas: dict[str, FunctionInfo | None] = field(default_factory=dict)
     # The body of a compiled function (or of a function nested in one): it runs only while a
     # trace is built, so its loops run once per trace, not once per call.
     traced: bool = False
@@ -396,6 +404,10 @@ class LoopFacts:
         # its key holds (an attribute a method binds to a wrapper's result, a decorated method
         # with `self` dropped from its positions, a compiled `__call__`).
         self._held: dict[tuple[ClassInfo, str], Jitted] = {}
+        # Attributes a method binds to one of its parameters (`self.step_fn = step_fn` in
+        # `__init__`): (class, attribute) -> (that name, the method's scope); None: bound to
+        # something else too. They hold what every call passes (`_callee`).
+        self._kept: dict[tuple[ClassInfo, str], tuple[cst.Name, _Scope] | None] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
         module = _Scope(None)
@@ -795,8 +807,6 @@ class LoopFacts:
         while changed:
             changed = False
             for number, (caller, fn, skipped, call, scope, loops) in enumerate(self._host_calls):
-                if isinstance(fn.node, cst.Lambda):
-                    continue
                 outers = list(found.get(caller, {}).values()) if caller is not None else []
                 if any(not loop.bounded for loop in loops):
                     here = self._pass_of(loops, "")
@@ -1421,11 +1431,12 @@ class LoopFacts:
             for outer in loops:
                 outer.assigned |= loop.assigned
             inner = (*loops, loop)
+            item = self._iterated_compiled(node.target, node.iter, scope)
             for part in (node.target, node.body):
                 self._walk(part, scope, inner, statement)
             if node.orelse is not None:
                 self._walk(node.orelse, scope, loops, statement)
-            _bind_target(node.target, scope)
+            _bind_target(node.target, scope, skip={item} if item is not None else frozenset())
             return
         if kind is cst.While:
             loop = self._loop(node, None, None, node.body, scope)
@@ -1697,6 +1708,7 @@ class LoopFacts:
         for target, application, (marker, options) in applications:
             self._own_attribute(target, application, scope, marker, options)
             self._hold_attribute(target, application, scope, marker, options)
+        self._object_attributes(node, scope)
         unbounded = [loop for loop in loops if not loop.bounded]
         if unbounded:
             each = self._pass_of(loops, "")
@@ -1708,16 +1720,13 @@ class LoopFacts:
         jitted_names: set[cst.Name] = set()
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
-                wrapped = application.args[0].value
-                jitted = self._jitted(
-                    marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope),
-                    self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
-                )
-                _bind_jitted(scope, target.value, jitted)
+                _bind_jitted(scope, target.value, self._application(application, marker, options, scope))
                 jitted_names.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
-        held = self._held_compiled(node.value, scope) if single and not jitted_names else None
-        if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`
+        if single:
+            self._bind_items_and_lambdas(node.targets[0].target.value, node.value, scope)  # type: ignore[attr-defined]
+        held = self._denoted(node.value, scope) if single and not jitted_names and not isinstance(node.value, cst.Name) else None
+        if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`, `step = fns["a"]`
             _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
             jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
         if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
@@ -1754,6 +1763,91 @@ class LoopFacts:
                 loop.holding.add(name)
             if self._static_field_given(value, each) is not None:
                 loop.static_held.add(name)
+
+    def _application(self, application: cst.Call, marker: str, options: Options, scope: _Scope) -> Jitted:
+        """The compiled callable a wrapper application makes, keyed through what it wraps."""
+        wrapped = application.args[0].value
+        return self._jitted(
+            marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope),
+            self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
+        )
+
+    def _object_attributes(self, node: cst.Assign, scope: _Scope) -> None:
+        """`box.step = jax.jit(f)` on a name other than a method's own object (whose attributes
+        `_hold_attribute` keeps by class), and `fns[k] = jax.jit(f)`: `box.step`, or an item of
+        `fns`, holds that compiled callable where the name's scope sees it; bound to anything
+        else too, it holds none for sure."""
+        if len(node.targets) != 1:
+            return
+        own = scope.fn.instance_param if scope.fn is not None else None
+        for target, value in element_pairs(node.targets[0].target, node.value):
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == own:
+                self._keep(target.attr.value, value, scope)
+                continue
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+                key = _attribute_key(target)
+            elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                key = target.value.value + _ITEMS
+            else:
+                continue
+            held = self._denoted(value, scope)
+            if held is not None:
+                _bind_jitted(scope, key, held)
+            elif key.endswith(_ITEMS) and key in scope.jitted:
+                scope.jitted[key] = None
+            else:
+                scope.bound.add(key)
+
+    def _keep(self, attribute: str, value: cst.BaseExpression, scope: _Scope) -> None:
+        """`self.step_fn = step_fn` in a method, `step_fn` its parameter: the object keeps what
+        the method is given (`_kept`); bound to anything else too, nothing for sure."""
+        key = (scope.fn.cls, attribute)  # type: ignore[union-attr]
+        param = isinstance(value, cst.Name) and any(p.name == value.value for p in scope.fn.params)  # type: ignore[union-attr]
+        self._kept[key] = (value, scope) if param and key not in self._kept else None  # type: ignore[assignment]
+
+    def _bind_items_and_lambdas(self, name: str, value: cst.BaseExpression, scope: _Scope) -> None:
+        """`fns = [jax.jit(f), jax.jit(g)]` (a list, tuple or dict display whose every item is
+        a compiled callable of one key): an item of `fns` is that compiled callable (`fns[k](x)`,
+        `for fn in fns`); `go = lambda v: step(v, 2)`: a call of `go` runs the lambda. Bound to
+        anything else too, the name holds neither for sure."""
+        items = name + _ITEMS
+        item = self._items_compiled(value, scope) if isinstance(value, (cst.List, cst.Tuple, cst.Dict)) else None
+        if item is not None:
+            _bind_jitted(scope, items, item)
+        elif items in scope.jitted and not (isinstance(value, (cst.List, cst.Tuple, cst.Dict)) and not value.elements):
+            scope.jitted[items] = None  # (an empty display holds no item: `fns = {}` then `fns[k] = jax.jit(f)`)
+        if isinstance(value, cst.Lambda):
+            scope.lambdas[name] = self.analysis.index.by_node.get(value) if name not in scope.lambdas else None
+        elif name in scope.lambdas:
+            scope.lambdas[name] = None
+
+    def _items_compiled(self, display: cst.List | cst.Tuple | cst.Dict, scope: _Scope) -> Jitted | None:
+        """The compiled callable every item of a display is (one key for all), or None."""
+        if not display.elements or any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in display.elements):
+            return None
+        found = [self._denoted(e.value, scope) for e in display.elements]  # type: ignore[union-attr]
+        return found[0] if found[0] is not None and all(f == found[0] for f in found) else None
+
+    def _iterated_compiled(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression, scope: _Scope) -> cst.Name | None:
+        """`for fn in fns` over a container of compiled callables (`_bind_items_and_lambdas`;
+        also `fns.values()`, and `fn` of `for k, fn in fns.items()` or `enumerate(fns)`): binds
+        the name to that compiled callable and gives it, or None."""
+        held, name = iterable, target
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in ("values", "items") and not iterable.args:
+            held = iterable.func.value
+            pair = iterable.func.attr.value == "items"
+        else:
+            pair = isinstance(iterable, cst.Call) and len(iterable.args) == 1 and self.analysis.resolve(iterable.func) == "enumerate"
+            held = iterable.args[0].value if pair else iterable  # type: ignore[union-attr]
+        if pair:
+            name = target.elements[1].value if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 else None  # type: ignore[assignment]
+        if not (isinstance(held, cst.Name) and isinstance(name, cst.Name)):
+            return None
+        item = self._lookup(held.value + _ITEMS, scope, held.value)
+        if item is None:
+            return None
+        _bind_jitted(scope, name.value, item)
+        return name
 
     def _alias(self, target: cst.Name, name: str, scope: _Scope, loops: tuple[Loop, ...], jitted_names: set[cst.Name]) -> None:
         """`target = name`: the alias calls the compiled callable `name` holds (its key is looked
@@ -1841,7 +1935,7 @@ class LoopFacts:
             # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
-        if isinstance(node.func, cst.Name) or self.analysis.resolve(node.func) in self.tables.callers or (
+        if isinstance(node.func, (cst.Name, cst.Subscript)) or self.analysis.resolve(node.func) in self.tables.callers or (
             isinstance(node.func, cst.Call) and node.func.args and isinstance(node.func.args[0].value, cst.Name)
             and self._transformed(node.func, node.func.args[0].value.value)
         ):
@@ -2006,13 +2100,13 @@ class LoopFacts:
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
         """Whether every `return` of `fn` gives a compiled callable it makes (`_compiled_anew`),
-        also through a name its body binds to one (its first binding in source order). Only a
+        also through a name its body binds to one (the binding that reaches the `return`). Only a
         name or a call can be one, so the body's bindings are read only when every return is
         one of those (most functions return neither)."""
         returns = _returned_values(fn)
         if not returns or not all(isinstance(r, (cst.Name, cst.Call)) for r in returns):
             return False
-        return all(self._compiled_anew(next(iter(_bound_values(fn, r.value)), r) if isinstance(r, cst.Name) else r, fn) for r in returns)
+        return all(self._compiled_anew(_reaching_value(fn, r) or r if isinstance(r, cst.Name) else r, fn) for r in returns)
 
     def _compiled_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, returned by `fn`, is a compiled callable `fn` makes on each call."""
@@ -2195,9 +2289,11 @@ class LoopFacts:
         ))
 
     def _held_compiled(self, value: cst.BaseExpression, scope: _Scope) -> Jitted | None:
-        """The compiled callable made elsewhere that a call gives back, or None: a module
-        function's where its one `return` is a wrapper application, directly or through a name
-        its body binds to one (`step = get()` with `def get(): return jax.jit(f)`), or
+        """The compiled callable made elsewhere that a call gives back, or None: a function's
+        or method's (`_called_function`: `get()`, `trainer.compiled_step()`) where its one
+        `return` is a wrapper application, directly or through a name its body binds to one
+        (`step = get()` with `def get(): return jax.jit(f)`), or a function it defines under
+        a jit-family decorator (`@jax.jit def step`, `return step`), or
         `functools.partial` of a name bound to a compiled callable (`partial(jitted, 1.0)`: its
         key sees every position after the bound ones shifted)."""
         if not isinstance(value, cst.Call):
@@ -2210,14 +2306,17 @@ class LoopFacts:
                 return None
             held = self._lookup(value.args[0].value.value, scope)
             return None if held is None else _shifted(held, sum(1 for a in bound if a.keyword is None))
-        fn = self.analysis.index.functions.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        called = self._called_function(value.func, scope)
+        fn = called[0] if called is not None and not isinstance(called[0].node, cst.Lambda) else None
         returns = _returned_values(fn) if fn is not None else []
         if len(returns) != 1 or returns[0] is None:
             return None
         returned = returns[0]
+        if isinstance(returned, cst.Name) and returned.value in fn.inner:  # `@jax.jit def step`, `return step`
+            inner = fn.inner[returned.value]  # type: ignore[union-attr]
+            return next((j for d in inner.node.decorators if (j := self._decorated(d.decorator, inner)) is not None), None)  # type: ignore[union-attr]
         if isinstance(returned, cst.Name):
-            bound_to = _bound_values(fn, returned.value)  # type: ignore[arg-type]
-            returned = bound_to[0] if len(bound_to) == 1 else None
+            returned = _reaching_value(fn, returned)  # type: ignore[arg-type]
         found = self._wrapper_applied(returned) if returned is not None else None
         if found is None:
             return None
@@ -2247,18 +2346,93 @@ class LoopFacts:
                 callee, args = args[0].value, args[1:]
             elif isinstance(callee, cst.Call) and callee.args and isinstance(callee.args[0].value, cst.Name) and self._transformed(callee, callee.args[0].value.value):
                 callee = callee.args[0].value  # `jax.grad(loss)(r, x)` calls `loss` with the same arguments
-            jitted = self._lookup(callee.value, scope) if isinstance(callee, cst.Name) else None
-            if jitted is None and isinstance(callee, cst.Name):  # an instance whose `__call__` is compiled
-                cls = self._instance(callee, scope)
-                jitted = self._held.get((cls, "__call__")) if cls is not None else None
+            jitted = self._callee(callee, scope)
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
         for call, loops, scope, statement in self._attribute_calls:
-            func: cst.Attribute = call.func  # type: ignore[assignment]
-            cls = self._class_of(func.value, scope)
-            jitted = self._held.get((cls, func.attr.value)) if cls is not None else None
+            jitted = self._callee(call.func, scope)
             if jitted is not None:
-                self.calls.append(JittedCall(call, func, tuple(call.args), jitted, loops, scope, statement))
+                self.calls.append(JittedCall(call, call.func, tuple(call.args), jitted, loops, scope, statement))
+
+    def _callee(self, expr: cst.BaseExpression, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]] = frozenset()) -> Jitted | None:
+        """The compiled callable a call's callee `expr` (in `scope`) is, once the walk has seen
+        every binding and call: what `_denoted` follows, and a parameter every call of its
+        function passes one (`_passed_compiled`), or an attribute a method binds to such a
+        parameter (`self.step_fn = step_fn` in `__init__`: `_kept`)."""
+        found = self._denoted(expr, scope)
+        if found is not None or not isinstance(expr, (cst.Name, cst.Attribute)):
+            return found
+        if isinstance(expr, cst.Name):
+            return self._passed_compiled(expr.value, scope, seen)
+        cls = self._class_of(expr.value, scope) if isinstance(expr.value, cst.Name) else None
+        kept = self._kept.get((cls, expr.attr.value)) if cls is not None else None  # `self.step_fn` kept from `__init__`
+        return self._callee(kept[0], kept[1], seen) if kept is not None else None
+
+    def _denoted(self, expr: cst.BaseExpression, scope: _Scope) -> Jitted | None:
+        """The compiled callable the value of `expr`, evaluated in `scope`, is, followed through
+        the bindings the walk resolves, with the static options its wrapper application was
+        given (ACC501's page: the one property behind every spelling): a name bound to one
+        (a wrapper's result, a decorated def, an alias, `step = get()`, `partial(jitted, ...)`),
+        an instance whose `__call__` is compiled, an item of a container of them (`fns[k]`), an
+        attribute an object holds (`self.step`, `box.step = jax.jit(f)`), a wrapper application
+        itself, a transform of one (`jax.grad(step)`, `jax.vmap(step)`: run, each calls `step`
+        anew with what it is given), or a call giving one back (`_held_compiled`); else None."""
+        if isinstance(expr, cst.Name):
+            found = self._lookup(expr.value, scope)
+            cls = self._instance(expr, scope) if found is None else None
+            return self._held.get((cls, "__call__")) if cls is not None else found
+        if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
+            return self._lookup(expr.value.value + _ITEMS, scope, expr.value.value)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            cls = self._class_of(expr.value, scope)
+            found = self._held.get((cls, expr.attr.value)) if cls is not None else None
+            return found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
+        if isinstance(expr, cst.Call):
+            marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
+            if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED) and expr.args:
+                return self._denoted(expr.args[0].value, scope)  # `jax.grad(step)` calls `step` with its arguments
+            applied = self._wrapper_applied(expr)
+            return self._application(expr, *applied, scope) if applied is not None else self._held_compiled(expr, scope)
+        if isinstance(expr, cst.IfExp):  # `jax.jit(f) if fast else jax.jit(g)`: both of one key
+            body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
+            return body if body == orelse else None
+        return None
+
+    def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
+        """The compiled callable the parameter `name` (of the function around `scope` that
+        takes it) holds where every call of that function the module makes from host code
+        passes the same one (`train(jax.jit(step, static_argnums=1), ...)`, a name bound to
+        one, or a parameter so passed in turn; a call leaving it out gives its default, as
+        the function's own scope sees it), and its body never rebinds it; else None."""
+        current: _Scope | None = scope
+        while current is not None and current.fn is not None:
+            fn = current.fn
+            if any(p.name == name for p in fn.params):
+                break
+            if name in current.bound or name in current.jitted:
+                return None
+            current = self._scopes.get(fn.parent)
+        else:
+            return None
+        if (fn, name) in seen or _bound_values(fn, name):
+            return None
+        default = next((p.default for p in all_params(fn.node.params) if p.name.value == name), None)
+        found: list[Jitted | None] = []
+        for call, skipped, caller in self._calls_into.get(fn, ()):
+            given = passed(call, fn, bound=skipped > 0).get(name)
+            if given is None and default is not None:
+                given, caller = default, self._scopes.get(fn.parent) or self._scopes[None]
+            found.append(self._callee(given, caller, seen | {(fn, name)}) if given is not None else None)
+        return found[0] if found and found[0] is not None and all(f == found[0] for f in found) else None
+
+    @cached_property
+    def _calls_into(self) -> dict[FunctionInfo, list[tuple[cst.Call, int, _Scope]]]:
+        """Each module function's calls from host code (`_host_calls`): (call, parameters it
+        does not pass, the caller's scope). Asked only once the walk has recorded them all."""
+        found: dict[FunctionInfo, list[tuple[cst.Call, int, _Scope]]] = {}
+        for _caller, fn, skipped, call, scope, _loops in self._host_calls:
+            found.setdefault(fn, []).append((call, skipped, scope))
+        return found
 
     def _class_of(self, obj: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
         """The module class `obj` is an instance of: a call of it, a name bound to one, or the
@@ -2268,13 +2442,15 @@ class LoopFacts:
             return cls
         return scope.fn.own_class(obj.value) if scope.fn is not None else None
 
-    def _lookup(self, name: str, scope: _Scope) -> Jitted | None:
-        """The compiled callable a name called in `scope` refers to, by lexical scope."""
+    def _lookup(self, name: str, scope: _Scope, holder: str = "") -> Jitted | None:
+        """The compiled callable a name called in `scope` refers to, by lexical scope; also an
+        item or attribute of a name (`fns[]`, `box.step`), which a scope binding that name
+        (`holder`) otherwise hides."""
         current: _Scope | None = scope
         while current is not None:
             if name in current.jitted:
                 return None if name in current.bound else current.jitted[name]
-            if name in current.bound:
+            if (holder or name) in current.bound:
                 return None
             fn = current.fn.parent if current.fn is not None else None
             current = self._scopes.get(fn) if current.fn is not None else None
@@ -2389,12 +2565,17 @@ class LoopFacts:
         return cls if cls is not None and not self._shadowed(name, scope) else None
 
     def _function_named(self, name: str, scope: _Scope) -> FunctionInfo | None:
+        """The function a call of `name` in `scope` runs: a `def`, or a lambda a scope binds the
+        name to (`_bind_items_and_lambdas`), by lexical scope."""
         fn = scope.fn
         while fn is not None:
             if name in fn.inner:
                 return fn.inner[name]
+            inner = self._scopes.get(fn)
+            if inner is not None and name in inner.lambdas:
+                return inner.lambdas[name]
             fn = fn.parent
-        return self.analysis.index.functions.get(name)
+        return self.analysis.index.functions.get(name) or self._scopes[None].lambdas.get(name)
 
 
 @dataclass(frozen=True)
@@ -2702,6 +2883,9 @@ def _nodes(root: cst.CSTNode, in_order: bool = False, statements: bool = False):
 
 
 _HOLD_NO_STATEMENT = (cst.BaseExpression, cst.BaseSmallStatement)
+# The suffix of the key under which a scope binds the compiled callable each item of a
+# container name holds (`fns[]` of `fns = [jax.jit(f), jax.jit(g)]`).
+_ITEMS = "[]"
 
 
 # Calls that keep what they are given for later instead of running it: a construction, an
@@ -2740,11 +2924,34 @@ def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
     function, where `_derived` asks for them once per call into it and per parameter."""
     found = _ASSIGNED.get(fn)
     if found is None:
-        found = _ASSIGNED[fn] = [n for n in _nodes(fn.node.body, in_order=True, statements=True) if isinstance(n, cst.Assign)]  # type: ignore[union-attr]
+        found = _ASSIGNED[fn] = [n for n in _assignments_and_returns(fn) if isinstance(n, cst.Assign)]
+    return found
+
+
+def _assignments_and_returns(fn: FunctionInfo) -> list[cst.Assign | cst.Return]:
+    """The assignments and `return`s of `fn`'s body (nested functions aside), in source order,
+    from the one walk `_assignments` reads too."""
+    found = _ORDERED.get(fn)
+    if found is None:
+        found = _ORDERED[fn] = [n for n in _nodes(fn.node.body, in_order=True, statements=True) if isinstance(n, (cst.Assign, cst.Return))]  # type: ignore[union-attr]
     return found
 
 
 _ASSIGNED: WeakKeyDictionary[FunctionInfo, list[cst.Assign]] = WeakKeyDictionary()
+_ORDERED: WeakKeyDictionary[FunctionInfo, list[cst.Assign | cst.Return]] = WeakKeyDictionary()
+
+
+def _reaching_value(fn: FunctionInfo, returned: cst.Name) -> cst.BaseExpression | None:
+    """What the name a `return` of `fn` gives holds there: the value of its last plain binding
+    (`name = value`) before that `return` in source order, or None where none comes before."""
+    value = None
+    for node in _assignments_and_returns(fn):
+        if isinstance(node, cst.Return):
+            if node.value is returned:
+                return value
+        elif len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == returned.value:
+            value = node.value
+    return None
 
 
 def _bound_values(fn: FunctionInfo, name: str) -> list[cst.BaseExpression]:

@@ -30,6 +30,10 @@ class Options:
     unmapped: tuple[int, ...] = ()
     # Keywords given a literal True that select a variant framework (`fullgraph=True`).
     flags: tuple[str, ...] = ()
+    # Options a project wrapper hands on from its own parameters (`def my_jit(f, static=()):
+    # return jax.jit(f, static_argnums=static)`): (option keyword, parameter, the parameter's
+    # position among those a caller passes, -1: keyword-only), given by each call of it.
+    forwarded: tuple[tuple[str, str, int], ...] = ()
 
     def merged(self, other: Options) -> Options:
         return Options(
@@ -38,6 +42,7 @@ class Options:
             other.argnums if other.argnums is not None else self.argnums,
             self.unmapped + other.unmapped,
             self.flags + tuple(f for f in other.flags if f not in self.flags),
+            self.forwarded + tuple(f for f in other.forwarded if f not in self.forwarded),
         )
 
 

@@ -78,13 +78,16 @@ _OPTION_KEYWORDS = ("static_argnums", "static_argnames", "static_broadcasted_arg
 class Step:
     """One call a parameter (or the function that calls it) is handed to: its callee as the
     module spells it, the argument's position (-1: by keyword) or keyword, whether the callee's
-    root name is imported, and the literal options the call gives (`static_argnums=(1,)`)."""
+    root name is imported, the literal options the call gives (`static_argnums=(1,)`), and
+    those it gives a parameter of the module-level function it lies in (`static_argnums=static`:
+    `Options.forwarded`)."""
 
     callee: str
     position: int = -1
     keyword: str = ""
     imported: bool = False
     options: tuple[tuple[str, tuple], ...] = ()
+    forwarded: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,15 +105,15 @@ class HandOff:
     through: str = ""
 
     def to_data(self) -> list:
-        steps = [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options]] for s in self.steps]
+        steps = [[s.callee, s.position, s.keyword, s.imported, [[k, list(v)] for k, v in s.options], [list(f) for f in s.forwarded]] for s in self.steps]
         return [self.function, self.position, self.name, steps, self.through]
 
     @classmethod
     def from_data(cls, data: list) -> HandOff:
         function, position, name, steps, through = data
         return cls(function, position, name, tuple(
-            Step(callee, pos, keyword, imported, tuple((k, tuple(v)) for k, v in options))
-            for callee, pos, keyword, imported, options in steps
+            Step(callee, pos, keyword, imported, tuple((k, tuple(v)) for k, v in options), tuple((k, p, i) for k, p, i in forwarded))
+            for callee, pos, keyword, imported, options, forwarded in steps
         ), through)
 
 
@@ -247,7 +250,7 @@ def _applied(steps: tuple[Step, ...], lookup: Callable[[Step], Applied | None], 
         if applied is None or not _takes(applied[0], step):
             break
         marker, options = applied
-        options = options.merged(_options(step.options, markers))
+        options = options.merged(replace(_options(step.options, markers), forwarded=step.forwarded))
         if best is None or _STRENGTH.get(marker.kind, 0) > _STRENGTH.get(best[0].kind, 0):
             best = (marker, options)
     return best
@@ -695,26 +698,48 @@ def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable
     callee = dotted(func)
     if callee is None:
         return None
-    return Step(_resolved(callee, imports), position, keyword, _is_imported(callee, imports), options)
+    return Step(_resolved(callee, imports), position, keyword, _is_imported(callee, imports), options, _forwarded_options(call, parents))
 
 
-def _parameter_default(name: str, node: ast.AST, parents) -> ast.expr | None:
-    """The default of the parameter `name` of the nearest function holding `node` that takes
-    one of that name (what a call of it runs where the caller leaves it out), or None."""
+def _forwarded_options(call: ast.Call, parents) -> tuple[tuple[str, str, int], ...]:
+    """The options `call` gives a parameter of the module-level function it lies in
+    (`jax.jit(f, static_argnums=static)` in `def my_jit(f, static=())`, also in a factory's
+    decorator): (option, parameter, its position among the positional ones, -1 keyword-only)."""
+    out = []
+    for k in call.keywords:
+        if k.arg in _OPTION_KEYWORDS and isinstance(k.value, ast.Name):
+            owner = _parameter_owner(k.value.id, call, parents)
+            up = parents.get(id(owner)) if owner is not None else None
+            if owner is None or up is None or not isinstance(up[0], ast.Module):
+                continue  # a nested function's or a method's parameter: no caller's call spells it
+            positional = [a.arg for a in owner.args.posonlyargs + owner.args.args]
+            out.append((k.arg, k.value.id, positional.index(k.value.id) if k.value.id in positional else -1))
+    return tuple(out)
+
+
+def _parameter_owner(name: str, node: ast.AST, parents) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
+    """The nearest function holding `node` that takes a parameter `name`, or None."""
     current = parents.get(id(node))
     while current is not None:
         owner = current[0]
         if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             a = owner.args
-            positional = a.posonlyargs + a.args
-            defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
-            for param, default in [*zip(positional, defaults), *zip(a.kwonlyargs, a.kw_defaults)]:
-                if param.arg == name:
-                    return default
-            if name in {p.arg for p in (a.vararg, a.kwarg) if p}:
-                return None
+            if name in {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}:
+                return owner
         current = parents.get(id(owner))
     return None
+
+
+def _parameter_default(name: str, node: ast.AST, parents) -> ast.expr | None:
+    """The default of the parameter `name` of the nearest function holding `node` that takes
+    one of that name (what a call of it runs where the caller leaves it out), or None."""
+    owner = _parameter_owner(name, node, parents)
+    if owner is None:
+        return None
+    a = owner.args
+    positional = a.posonlyargs + a.args
+    defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    return next((d for p, d in [*zip(positional, defaults), *zip(a.kwonlyargs, a.kw_defaults)] if p.arg == name), None)
 
 
 def _literal_options(keywords: list[ast.keyword]) -> tuple[tuple[str, tuple], ...]:
