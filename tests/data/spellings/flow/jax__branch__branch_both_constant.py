@@ -1,0 +1,38 @@
+# spelling: framework=jax axis=branch component=branch_both_constant reach=branch written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 38: 2 -> 2
+# label: fine
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+import collections
+import math
+
+
+@jax.jit
+def total(v):
+    return v.sum()
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def times(v, k):
+    return v * k
+
+
+@functools.partial(jax.jit, static_argnames="k")
+def keyed(v, k):  # k only in the key: any hashable value
+    return v * 2.0
+
+
+scale_jit = jax.jit(lambda v, k: v * k)
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        if i < 2:
+            k = 0
+        else:
+            k = 1
+        times(x, k)

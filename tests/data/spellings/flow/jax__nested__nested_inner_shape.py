@@ -1,0 +1,34 @@
+# spelling: framework=jax axis=nested component=nested_inner_shape reach=nested written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 34: 3 -> 3
+# label: fine
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+import collections
+import math
+
+
+@jax.jit
+def total(v):
+    return v.sum()
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def times(v, k):
+    return v * k
+
+
+@functools.partial(jax.jit, static_argnames="k")
+def keyed(v, k):  # k only in the key: any hashable value
+    return v * 2.0
+
+
+scale_jit = jax.jit(lambda v, k: v * k)
+
+
+def run(n):
+    for epoch in range(n):
+        for b in range(3):
+            total(jnp.ones(b + 1) * epoch)

@@ -1,0 +1,40 @@
+# spelling: framework=jax axis=object component=object_derived_attribute reach=object written-as=hazard
+# run (4 -> 8 passes, traces per line): line 40: 4 -> 8
+# label: storm line=40
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+import collections
+import math
+
+
+@jax.jit
+def total(v):
+    return v.sum()
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def times(v, k):
+    return v * k
+
+
+@functools.partial(jax.jit, static_argnames="k")
+def keyed(v, k):  # k only in the key: any hashable value
+    return v * 2.0
+
+
+scale_jit = jax.jit(lambda v, k: v * k)
+
+
+class Sched:
+    def __init__(self, lr):
+        self.steps = int(lr * 1000)
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        sched = Sched(0.1 / (i + 1))
+        times(x, sched.steps)

@@ -1,0 +1,49 @@
+# spelling: framework=jax axis=object component=object_value_hashed_self reach=object written-as=hazard
+# run (4 -> 8 passes, traces per line): line 49: 4 -> 8
+# label: storm line=49
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+import collections
+import math
+
+
+@jax.jit
+def total(v):
+    return v.sum()
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def times(v, k):
+    return v * k
+
+
+@functools.partial(jax.jit, static_argnames="k")
+def keyed(v, k):  # k only in the key: any hashable value
+    return v * 2.0
+
+
+scale_jit = jax.jit(lambda v, k: v * k)
+
+
+class Opt:
+    def __init__(self, lr):
+        self.lr = lr
+
+    def __hash__(self):
+        return hash(self.lr)
+
+    def __eq__(self, other):
+        return isinstance(other, Opt) and other.lr == self.lr
+
+    @functools.partial(jax.jit, static_argnums=0)
+    def apply(self, v):
+        return v * self.lr
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        Opt(0.1 * i).apply(x)

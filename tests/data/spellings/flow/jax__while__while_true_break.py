@@ -1,0 +1,37 @@
+# spelling: framework=jax axis=while component=while_true_break reach=while written-as=hazard
+# run (4 -> 8 passes, traces per line): line 34: 4 -> 8
+# label: storm line=34
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+import collections
+import math
+
+
+@jax.jit
+def total(v):
+    return v.sum()
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def times(v, k):
+    return v * k
+
+
+@functools.partial(jax.jit, static_argnames="k")
+def keyed(v, k):  # k only in the key: any hashable value
+    return v * 2.0
+
+
+scale_jit = jax.jit(lambda v, k: v * k)
+
+
+def run(n):
+    step = 0
+    while True:
+        total(jnp.ones(step + 1))
+        step += 1
+        if step >= n:
+            break

@@ -1,0 +1,30 @@
+# spelling: framework=tf axis=chain component=tf_chain_tensor reach=chain written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 30: 1 -> 1
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function
+def total(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function
+def with_hparams(v, hp):
+    return v * hp["lr"]
+
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        train_step(x, tf.constant(max(0.01, 0.1 * 0.9 ** i)))

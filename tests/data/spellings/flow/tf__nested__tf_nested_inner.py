@@ -1,0 +1,31 @@
+# spelling: framework=tf axis=nested component=tf_nested_inner reach=nested written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 31: 2 -> 2
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function
+def total(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function
+def with_hparams(v, hp):
+    return v * hp["lr"]
+
+
+def run(n):
+    x = tf.ones(3)
+    for epoch in range(n):
+        for b in range(2):
+            train_step(x * epoch, float(b))
