@@ -205,8 +205,8 @@ def test_newness_flows_along_the_path_to_the_key(body):
 
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "flow_spellings.py"
-RECALL_FLOOR = 0.0  # raised with the change
-FALSE_CEILING = 99
+RECALL_FLOOR = 0.96  # 31 of 32 storms (ad0a21e: 23, 0.719)
+FALSE_CEILING = 0  # (ad0a21e: 5 false findings on the 27 look-alikes)
 
 
 def test_the_run_labelled_flow_spellings_do_not_drop():
