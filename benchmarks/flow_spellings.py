@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from storm_spellings import FRAMEWORK_PYTHON, HEADERS, ROOT, label_and_store, measure, run_cli  # noqa: E402
+from storm_spellings import FRAMEWORK_PYTHON, HEADERS, JAX_PRELUDE, ROOT, TF_PRELUDE, label_and_store, measure, run_cli  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "spellings" / "flow"
 
@@ -56,40 +56,15 @@ class Spelling:
 
 
 PRELUDES = {
-    "jax": '''import collections
-import math
-
-
-@jax.jit
-def total(v):
-    return v.sum()
-
-
-@functools.partial(jax.jit, static_argnums=1)
-def times(v, k):
-    return v * k
-
-
-@functools.partial(jax.jit, static_argnames="k")
-def keyed(v, k):  # k only in the key: any hashable value
-    return v * 2.0
-
-
-scale_jit = jax.jit(lambda v, k: v * k)
-''',
-    "tf": '''
-@tf.function
-def train_step(v, w):
-    return v * w
-
+    # storm_spellings' functions (`total`, `times` static in its second argument, `keyed` holding it
+    # only in the key, ...), and a jit given a Python number traced
+    "jax": "import collections\nimport math\n" + JAX_PRELUDE + "\n\nscale_jit = jax.jit(lambda v, k: v * k)\n",
+    # storm_spellings' (`train_step` keying its second argument by value, `relaxed` with
+    # reduce_retracing), a reduction, and a dict of hyperparameters given whole
+    "tf": TF_PRELUDE + '''
 
 @tf.function
 def total(v):
-    return tf.reduce_sum(v)
-
-
-@tf.function(reduce_retracing=True)
-def relaxed(v):
     return tf.reduce_sum(v)
 
 
@@ -117,12 +92,30 @@ fixed = torch.compile(_fixed, dynamic=False)
 }
 
 CFG = "class Cfg:\n    def __init__(self, k):\n        self.k = k\n\n\n"
+MODEL = ("class Model:\n    def __init__(self, width):\n        self.width = width\n\n"
+         "    def run(self, x):\n        return total(jnp.ones((self.width, 2))) + x.sum()\n\n\n")
+APPLY = "def apply(x, width):\n    return total(jnp.zeros((width, 3))) + x.sum()\n\n\n"
+OPT = ("class Opt:\n    def __init__(self, lr):\n        self.lr = lr\n\n    def __hash__(self):\n"
+       "        return hash(self.lr)\n\n    def __eq__(self, other):\n"
+       "        return isinstance(other, Opt) and other.lr == self.lr\n\n"
+       "    @functools.partial(jax.jit, static_argnums=0)\n    def apply(self, v):\n        return v * self.lr\n\n\n")
 JAX_X, TF_X, TORCH_X = "    x = jnp.ones(3)\n", "    x = tf.ones(3)\n", "    x = torch.ones(3)\n"
 
 
 def loop(body: str, x: str = JAX_X) -> str:
     """`def run(n)` running `body` (indented 8, the loop's variable `i`) on each of n passes."""
     return "def run(n):\n" + x + "    for i in range(n):\n" + textwrap.indent(body, " " * 8) + "\n"
+
+
+def nested(call: str, x: str = JAX_X, passes: int = 3) -> str:
+    """`def run(n)` making `call` on each pass of a bounded inner loop (its variable `b`) inside an
+    outer one of n passes (its variable `epoch`)."""
+    return "def run(n):\n" + x + f"    for epoch in range(n):\n        for b in range({passes}):\n            {call}\n"
+
+
+def stepped(body: str, x: str = JAX_X, setup: str = "step = 0") -> str:
+    """`def run(n)` running `body` (indented 8; it steps `step`) in a `while step < n` loop."""
+    return "def run(n):\n" + x + f"    {setup}\n    while step < n:\n" + textwrap.indent(body, " " * 8) + "\n"
 
 
 def batch(make: str) -> str:
@@ -142,16 +135,14 @@ SPELLINGS = [
     # -- jax: a helper called with the loop's value -------------------------------------------
     Spelling("helper_returns_shape", "jax", "helper", batch("jnp.ones((i + 1, 2))") + loop("total(batch(i))")),
     Spelling("helper_keyword_shape", "jax", "helper",
-             "def apply(x, width):\n    return total(jnp.zeros((width, 3))) + x.sum()\n\n\n"
-             + loop("apply(x, width=2 * i + 1)")),
+             APPLY + loop("apply(x, width=2 * i + 1)")),
     Spelling("helper_derives_static", "jax", "helper",
              "def step(x, epoch):\n    lr = 0.1 * 0.5 ** epoch\n    scale = round(lr, 6)\n    return times(x, scale)\n\n\n"
              + loop("step(x, i)")),
     Spelling("helper_returns_fixed_shape", "jax", "helper", batch("jnp.ones((4, 2)) * i") + loop("total(batch(i))"),
              hazard=False),
     Spelling("helper_keyword_constant", "jax", "helper",
-             "def apply(x, width):\n    return total(jnp.zeros((width, 3))) + x.sum()\n\n\n"
-             + loop("apply(x * i, width=3)"), hazard=False),
+             APPLY + loop("apply(x * i, width=3)"), hazard=False),
     # -- jax: a container built on each pass ----------------------------------------------------
     Spelling("container_appended_shape", "jax", "container",
              loop("dims = []\ndims.append(i + 1)\ndims.append(3)\ntotal(jnp.ones(tuple(dims)))")),
@@ -172,56 +163,38 @@ SPELLINGS = [
     # -- jax: an object made on each pass --------------------------------------------------------
     Spelling("object_attribute_static", "jax", "object", CFG + loop("cfg = Cfg(i + 1)\ntimes(x, cfg.k)")),
     Spelling("object_method_calls", "jax", "object",
-             "class Model:\n    def __init__(self, width):\n        self.width = width\n\n"
-             "    def run(self, x):\n        return total(jnp.ones((self.width, 2))) + x.sum()\n\n\n"
-             + loop("Model(i + 1).run(x)")),
+             MODEL + loop("Model(i + 1).run(x)")),
     Spelling("object_derived_attribute", "jax", "object",
              "class Sched:\n    def __init__(self, lr):\n        self.steps = int(lr * 1000)\n\n\n"
              + loop("sched = Sched(0.1 / (i + 1))\ntimes(x, sched.steps)")),
     Spelling("object_value_hashed_self", "jax", "object",
-             "class Opt:\n    def __init__(self, lr):\n        self.lr = lr\n\n    def __hash__(self):\n"
-             "        return hash(self.lr)\n\n    def __eq__(self, other):\n"
-             "        return isinstance(other, Opt) and other.lr == self.lr\n\n"
-             "    @functools.partial(jax.jit, static_argnums=0)\n    def apply(self, v):\n        return v * self.lr\n\n\n"
-             + loop("Opt(0.1 * i).apply(x)")),
+             OPT + loop("Opt(0.1 * i).apply(x)")),
     Spelling("object_method_constant", "jax", "object",
-             "class Model:\n    def __init__(self, width):\n        self.width = width\n\n"
-             "    def run(self, x):\n        return total(jnp.ones((self.width, 2))) + x.sum()\n\n\n"
-             + loop("Model(4).run(x * i)"), hazard=False),
+             MODEL + loop("Model(4).run(x * i)"), hazard=False),
     Spelling("object_value_hashed_constant", "jax", "object",
-             "class Opt:\n    def __init__(self, lr):\n        self.lr = lr\n\n    def __hash__(self):\n"
-             "        return hash(self.lr)\n\n    def __eq__(self, other):\n"
-             "        return isinstance(other, Opt) and other.lr == self.lr\n\n"
-             "    @functools.partial(jax.jit, static_argnums=0)\n    def apply(self, v):\n        return v * self.lr\n\n\n"
-             + loop("Opt(0.1).apply(x * i)"), hazard=False),
+             OPT + loop("Opt(0.1).apply(x * i)"), hazard=False),
     Spelling("object_attribute_constant", "jax", "object", CFG + loop("cfg = Cfg(3)\ntimes(x * i, cfg.k)"), hazard=False),
     # -- jax: a while loop's variable ---------------------------------------------------------------
     Spelling("while_reassigned", "jax", "while",
-             "def run(n):\n    x = jnp.ones(3)\n    step = 0\n    while step < n:\n        times(x, step)\n        step = step + 1\n"),
+             stepped("times(x, step)\nstep = step + 1")),
     Spelling("while_halving", "jax", "while",
-             "def run(n):\n    x = jnp.ones(3)\n    lr, step = 1.0, 0\n    while step < n:\n        times(x, lr)\n"
-             "        lr = lr * 0.5\n        step += 1\n"),
+             stepped("times(x, lr)\nlr = lr * 0.5\nstep += 1", setup="lr, step = 1.0, 0")),
     Spelling("while_true_break", "jax", "while",
              "def run(n):\n    step = 0\n    while True:\n        total(jnp.ones(step + 1))\n        step += 1\n"
              "        if step >= n:\n            break\n"),
     Spelling("while_constant", "jax", "while",
-             "def run(n):\n    x = jnp.ones(3)\n    step = 0\n    while step < n:\n        times(x * step, 2)\n"
-             "        step = step + 1\n", hazard=False),
+             stepped("times(x * step, 2)\nstep = step + 1"), hazard=False),
     Spelling("while_traced", "jax", "while",
-             "def run(n):\n    x = jnp.ones(3)\n    step = 0\n    while step < n:\n        scale_jit(x, step)\n"
-             "        step = step + 1\n", hazard=False),
+             stepped("scale_jit(x, step)\nstep = step + 1"), hazard=False),
     # -- jax: nested loops, the outer one's variable --------------------------------------------------
     Spelling("nested_outer_static", "jax", "nested",
-             "def run(n):\n    x = jnp.ones(3)\n    for epoch in range(n):\n        for _ in range(3):\n"
-             "            times(x, epoch)\n"),
+nested("times(x, epoch)")),
     Spelling("nested_outer_shape", "jax", "nested",
-             "def run(n):\n    for epoch in range(n):\n        for _ in range(2):\n            total(jnp.ones(epoch + 1))\n"),
+nested("total(jnp.ones(epoch + 1))", passes=2)),
     Spelling("nested_inner_static", "jax", "nested",
-             "def run(n):\n    x = jnp.ones(3)\n    for epoch in range(n):\n        for b in range(3):\n"
-             "            times(x * epoch, b)\n", hazard=False),
+nested("times(x * epoch, b)"), hazard=False),
     Spelling("nested_inner_shape", "jax", "nested",
-             "def run(n):\n    for epoch in range(n):\n        for b in range(3):\n            total(jnp.ones(b + 1) * epoch)\n",
-             hazard=False),
+nested("total(jnp.ones(b + 1) * epoch)"), hazard=False),
     # -- tf.function ----------------------------------------------------------------------------------
     Spelling("tf_chain", "tf", "chain", loop("lr = max(0.01, 0.1 * 0.9 ** i)\ntrain_step(x, lr)", TF_X)),
     Spelling("tf_chain_tensor", "tf", "chain",
@@ -234,14 +207,11 @@ SPELLINGS = [
     Spelling("tf_object_attribute", "tf", "object", CFG + loop("hp = Cfg(0.1 * i)\ntrain_step(x, hp.k)", TF_X)),
     Spelling("tf_object_constant", "tf", "object", CFG + loop("hp = Cfg(0.1)\ntrain_step(x * i, hp.k)", TF_X), hazard=False),
     Spelling("tf_while_halving", "tf", "while",
-             "def run(n):\n    x = tf.ones(3)\n    lr, step = 1.0, 0\n    while step < n:\n        train_step(x, lr)\n"
-             "        lr = lr * 0.5\n        step = step + 1\n"),
+             stepped("train_step(x, lr)\nlr = lr * 0.5\nstep = step + 1", TF_X, "lr, step = 1.0, 0")),
     Spelling("tf_nested_outer", "tf", "nested",
-             "def run(n):\n    x = tf.ones(3)\n    for epoch in range(n):\n        for _ in range(2):\n"
-             "            train_step(x, float(epoch))\n"),
+nested("train_step(x, float(epoch))", TF_X, 2)),
     Spelling("tf_nested_inner", "tf", "nested",
-             "def run(n):\n    x = tf.ones(3)\n    for epoch in range(n):\n        for b in range(2):\n"
-             "            train_step(x * epoch, float(b))\n", hazard=False),
+nested("train_step(x * epoch, float(b))", TF_X, 2), hazard=False),
     Spelling("tf_container_dict", "tf", "container", loop('hp = {"lr": 0.1 / (i + 1)}\nwith_hparams(x, hp)', TF_X)),
     Spelling("tf_container_dict_tensor", "tf", "container",
              loop('hp = {"lr": tf.constant(0.1 / (i + 1))}\nwith_hparams(x, hp)', TF_X), hazard=False),
@@ -272,11 +242,9 @@ SPELLINGS = [
     Spelling("torch_helper_shape_dynamic", "torch", "helper",
              batch("torch.ones(i + 1)") + loop("summed(batch(i))", TORCH_X), hazard=False),
     Spelling("torch_nested_outer_static", "torch", "nested",
-             "def run(n):\n    x = torch.ones(3)\n    for epoch in range(n):\n        for _ in range(2):\n"
-             "            fixed(x, epoch)\n"),
+nested("fixed(x, epoch)", TORCH_X, 2)),
     Spelling("torch_nested_inner_static", "torch", "nested",
-             "def run(n):\n    x = torch.ones(3)\n    for epoch in range(n):\n        for b in range(2):\n"
-             "            fixed(x * epoch, b)\n", hazard=False),
+nested("fixed(x * epoch, b)", TORCH_X, 2), hazard=False),
     Spelling("torch_int_through_chain", "torch", "chain", loop("plain(x, int(i * 1.5) + 1)", TORCH_X), hazard=False),
 ]
 

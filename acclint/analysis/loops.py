@@ -17,26 +17,32 @@ new on every pass is itself new on every pass, unless the computation provably c
 bounded set.* So:
 
 - New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
-  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`)
-  and not reassigned there; a parameter a call from such a loop passes a new value.
+  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`,
+  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a parameter a call from such a loop passes a new value.
 - Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
   `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
   method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
   comprehension over a new iterable, an f-string, a conditional expression, a walrus; a name or
-  attribute (`state.step`) the loop binds to one (also under an `if`); a module function's
+  attribute (`state.step`) the loop binds to one (also under an `if`); a container the pass
+  fills with one (`dims.append(i + 1)`, `hp["lr"] = lr`); a module function's
   result where some `return` computes with a parameter given a new value (`def constant(s):
-  return 0.5` makes none).
+  return 0.5` makes none); in a method called on an object the pass makes (`Model(i +
+  1).run(x)`), an attribute its `__init__` binds from what the constructor is given new
+  (`self.width`).
 - Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
   and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
   `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
-  literal upper bound; an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
+  literal upper bound; an integer rounded from a logarithm (`math.ceil(math.log2(n))`,
+  `n.bit_length()`: a power-of-two bucket, logarithmically many values); an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
   d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
   ratio of two new values (`end - start`, both stepped: possibly constant).
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
   dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a
-  container of such values, a copy of a pytree with such a value set as a leaf (`leaf_setters`:
+  container of such values, a name the function binds before the loop to one (`x = tf.ones(3)`
+  makes `x * i` a tensor), a module function's result where every return is one, a copy of a
+  pytree with such a value set as a leaf (`leaf_setters`:
   `eqx.tree_at(where, model, jnp.asarray(lr))`), what a compiled callable returns, and an item of
   a container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
   unknown); such an item written as a static argument is new (keyed whatever its type). A name
@@ -67,7 +73,10 @@ bounded set.* So:
   `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
   sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`, `[x] * (i + 1)`,
   `dict(zip(...))` of such), a dict display with a key new on every pass: a pytree's structure
-  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass). The shape is carried by
+  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass), a list an
+  inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`), a call of
+  a module function some return of which is sized by a parameter given a new value (`def
+  batch(i): return jnp.ones((i + 1, 2))`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=branch component=branch_shape_mostly_new reach=branch written-as=hazard
-# run (4 -> 8 passes, traces per line): line 38: 3 -> 6
-# label: storm line=38
+# run (4 -> 8 passes, traces per line): line 75: 3 -> 6
+# label: storm line=75
 import functools
 import jax
 import jax.numpy as jnp
@@ -8,6 +8,22 @@ import numpy as np
 from jax import random
 import collections
 import math
+
+def scale(v, k=2.0):
+    return v * k
+
+
+def loss(v):
+    return (v ** 2).sum()
+
+
+class Scaler:
+    def apply(self, v):
+        return v * 3.0
+
+
+class Config:
+    pass
 
 
 @jax.jit
@@ -21,8 +37,29 @@ def times(v, k):
 
 
 @functools.partial(jax.jit, static_argnames="k")
+def times_named(v, k):
+    return v * k
+
+
+times_wrapped = jax.jit(scale, static_argnums=1)
+
+
+@functools.partial(jax.jit, static_argnums=1)
 def keyed(v, k):  # k only in the key: any hashable value
     return v * 2.0
+
+
+def schedule(s):
+    return 0.1 * 0.9 ** s
+
+
+class Scaled:
+    def __init__(self, k):
+        self.k = k
+
+    @functools.partial(jax.jit, static_argnums=0)
+    def apply(self, v):
+        return v * self.k
 
 
 scale_jit = jax.jit(lambda v, k: v * k)

@@ -1,21 +1,34 @@
 # spelling: framework=tf axis=chain component=tf_chain reach=chain written-as=hazard
-# run (4 -> 8 passes, traces per line): line 31: 4 -> 8
-# label: storm line=31
+# run (4 -> 8 passes, traces per line): line 44: 4 -> 8
+# label: storm line=44
 import numpy as np
 import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
 
 @tf.function
 def train_step(v, w):
     return v * w
 
 
-@tf.function
-def total(v):
-    return tf.reduce_sum(v)
-
-
 @tf.function(reduce_retracing=True)
 def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+@tf.function
+def total(v):
     return tf.reduce_sum(v)
 
 

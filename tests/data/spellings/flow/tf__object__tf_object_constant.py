@@ -1,21 +1,34 @@
 # spelling: framework=tf axis=object component=tf_object_constant reach=object written-as=look-alike
-# run (4 -> 8 passes, traces per line): line 36: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 49: 1 -> 1
 # label: fine
 import numpy as np
 import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
 
 @tf.function
 def train_step(v, w):
     return v * w
 
 
-@tf.function
-def total(v):
-    return tf.reduce_sum(v)
-
-
 @tf.function(reduce_retracing=True)
 def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+@tf.function
+def total(v):
     return tf.reduce_sum(v)
 
 

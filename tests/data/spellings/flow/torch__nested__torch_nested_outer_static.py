@@ -23,5 +23,5 @@ fixed = torch.compile(_fixed, dynamic=False)
 def run(n):
     x = torch.ones(3)
     for epoch in range(n):
-        for _ in range(2):
+        for b in range(2):
             fixed(x, epoch)
