@@ -447,21 +447,28 @@ def verdict(result: dict) -> tuple[str, int | None, str]:
 
 
 def generate(python: str, only: str | None) -> None:
-    made = programs()
-    OUT.mkdir(parents=True, exist_ok=True)
+    made = {name: (c.framework, c.axis, c.name, reach, c.hazard, source)
+            for name, (c, reach, source) in programs().items()
+            if not only or any(part in name for part in only.split(","))}
+    label_and_store(made, OUT, python, "/tmp/storm_spellings")
+
+
+def label_and_store(made: dict[str, tuple[str, str, str, str, bool, str]], out: Path, python: str, tmp: str) -> None:
+    """Run each program (name -> framework, axis, component, reach, written as a hazard, source),
+    grouped by framework, and store it in `out` with its spelling line, its counts and its label;
+    a program that fails is dropped, said on stderr."""
+    out.mkdir(parents=True, exist_ok=True)
     by_framework: dict[str, list[Path]] = defaultdict(list)
-    for name, (c, reach, source) in made.items():
-        if only and not any(part in name for part in only.split(",")):
-            continue
-        path = Path("/tmp/storm_spellings") / f"{name}.py"
+    for name, (framework, *_, source) in made.items():
+        path = Path(tmp) / f"{name}.py"
         path.parent.mkdir(exist_ok=True)
         path.write_text(source)
-        by_framework[c.framework].append(path)
+        by_framework[framework].append(path)
     for framework, paths in by_framework.items():
         print(f"{framework}: running {len(paths)} programs", file=sys.stderr, flush=True)
         results = label(paths, python)
         for path in paths:
-            c, reach, source = made[path.stem]
+            framework, axis, component, reach, hazard, source = made[path.stem]
             result = results.get(str(path))
             if result is None:
                 print(f"  {path.stem}: no result (crashed child?)", file=sys.stderr)
@@ -470,20 +477,20 @@ def generate(python: str, only: str | None) -> None:
             if kind == "error":
                 print(f"  {path.stem}: dropped, it fails: {text}", file=sys.stderr)
                 continue
-            head = (f"# spelling: framework={c.framework} axis={c.axis} component={c.name} reach={reach} "
-                    f"written-as={'hazard' if c.hazard else 'look-alike'}\n"
+            head = (f"# spelling: framework={framework} axis={axis} component={component} reach={reach} "
+                    f"written-as={'hazard' if hazard else 'look-alike'}\n"
                     f"# run ({PASSES} -> {2 * PASSES} passes, traces per line): {text}\n"
                     f"# label: {kind}" + (f" line={line}" if line else "") + "\n")
-            (OUT / path.name).write_text(head + source)
-            mark = "" if (kind != "fine") == c.hazard else "   <- differs from what it was written as"
+            (out / path.name).write_text(head + source)
+            mark = "" if (kind != "fine") == hazard else "   <- differs from what it was written as"
             print(f"  {path.stem}: {kind}{mark}", file=sys.stderr)
 
 
 # -- measuring acclint on the stored set ---------------------------------------------------
-def stored() -> list[tuple[Path, dict[str, str], str, int | None]]:
-    """(path, spelling fields, label, labelled line) of every stored program."""
+def stored(folder: Path = OUT) -> list[tuple[Path, dict[str, str], str, int | None]]:
+    """(path, spelling fields, label, labelled line) of every program stored in `folder`."""
     out = []
-    for path in sorted(OUT.glob("*.py")):
+    for path in sorted(folder.glob("*.py")):
         text = path.read_text()
         fields = dict(kv.split("=", 1) for kv in text.splitlines()[0].removeprefix("# spelling: ").split())
         match = LABEL.search(text)
@@ -491,7 +498,7 @@ def stored() -> list[tuple[Path, dict[str, str], str, int | None]]:
     return out
 
 
-def measure() -> dict:
+def measure(folder: Path = OUT) -> dict:
     """Per program: labelled positive or not, and acclint's ACC5 findings. A positive is found
     when an ACC5 finding is on the labelled line; any ACC5 finding in a fine program, or on
     another line, is a false finding."""
@@ -499,7 +506,7 @@ def measure() -> dict:
     from acclint.api import lint_text  # noqa: PLC0415 (the script's generator half needs no acclint)
 
     rows = []
-    for path, fields, kind, line in stored():
+    for path, fields, kind, line in stored(folder):
         result = lint_text(path.read_text(), path.name)
         found = sorted({(f.line, f.code) for f in result.findings if f.code.startswith("ACC5")})
         positive = kind != "fine"

@@ -22,26 +22,32 @@ new on every pass is itself new on every pass, unless the computation provably c
 bounded set.* So:
 
 - New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
-  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`)
-  and not reassigned there; a parameter a call from such a loop passes a new value.
+  `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`,
+  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a parameter a call from such a loop passes a new value.
 - Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
   `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
   method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
   comprehension over a new iterable, an f-string, a conditional expression, a walrus; a name or
-  attribute (`state.step`) the loop binds to one (also under an `if`); a module function's
+  attribute (`state.step`) the loop binds to one (also under an `if`); a container the pass
+  fills with one (`dims.append(i + 1)`, `hp["lr"] = lr`); a module function's
   result where some `return` computes with a parameter given a new value (`def constant(s):
-  return 0.5` makes none).
+  return 0.5` makes none); in a method called on an object the pass makes (`Model(i +
+  1).run(x)`), an attribute its `__init__` binds from what the constructor is given new
+  (`self.width`).
 - Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
   and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
   `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
-  literal upper bound; an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
+  literal upper bound; an integer rounded from a logarithm (`math.ceil(math.log2(n))`,
+  `n.bit_length()`: a power-of-two bucket, logarithmically many values); an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
   d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
   ratio of two new values (`end - start`, both stepped: possibly constant).
 - Unknown, and so nothing: where the framework keys Python values by value but arrays by shape
   (tf.function, `eqx.filter_jit`, `torch.compile(dynamic=False)`, dlaccelerate), a value made by a
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
   dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a
-  container of such values, a copy of a pytree with such a value set as a leaf (`leaf_setters`:
+  container of such values, a name the function binds before the loop to one (`x = tf.ones(3)`
+  makes `x * i` a tensor), a module function's result where every return is one, a copy of a
+  pytree with such a value set as a leaf (`leaf_setters`:
   `eqx.tree_at(where, model, jnp.asarray(lr))`), what a compiled callable returns, and an item of
   a container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
   unknown); such an item written as a static argument is new (keyed whatever its type). A name
@@ -72,7 +78,10 @@ bounded set.* So:
   `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
   sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`, `[x] * (i + 1)`,
   `dict(zip(...))` of such), a dict display with a key new on every pass: a pytree's structure
-  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass). The shape is carried by
+  is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass), a list an
+  inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`), a call of
+  a module function some return of which is sized by a parameter given a new value (`def
+  batch(i): return jnp.ones((i + 1, 2))`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
@@ -166,6 +175,8 @@ _VALUE_CLASS_DECORATORS = ("dataclass", "struct.dataclass", "dataclasses.datacla
 _UNHASHABLE_DISPLAYS = (
     ((cst.List, cst.ListComp), "a list"), ((cst.Dict, cst.DictComp), "a dict"), ((cst.Set, cst.SetComp), "a set"),
 )
+# Methods that put what they are given in their container (`_filled`).
+_FILLING = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
 # Methods that grow a list by at least one item on every call.
 _GROWING_METHODS = frozenset({"append", "insert"})
 _UNHASHABLE_BUILTINS = frozenset({"list", "dict", "set", "bytearray"})
@@ -197,6 +208,10 @@ _ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax."
 _PREDICATES = frozenset({"bool", "isinstance", "issubclass", "callable", "hasattr", "type"})
 # Annotations of fields that hold a Python value (not an array leaf).
 _PYTHON_SCALARS = frozenset({"int", "float", "bool", "str"})
+# Calls that round a number to an integer, and logarithms: an integer rounded from a logarithm
+# takes logarithmically many values (`_collapses`).
+_ROUNDINGS = frozenset({"ceil", "floor", "int", "round", "trunc"})
+_LOGARITHMS = frozenset({"log", "log2", "log10", "log1p"})
 # Keywords of `clip`-like calls that give the upper bound.
 _UPPER_BOUNDS = frozenset({"a_max", "max", "upper", "clip_value_max", "max_value"})
 
@@ -256,6 +271,7 @@ class Loop:
     static_held: set[str] = field(default_factory=set)  # names bound to a pytree whose static field is new (`_static_field_given`)
     pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
     aliases: dict[str, str] = field(default_factory=dict)  # names bound to another name in its body (`inference = forward`): alias -> that name
+    built: dict[str, cst.Call] = field(default_factory=dict)  # names bound in its body to a module class's instance: the constructor's call
 
     def names_of(self, name: str) -> list[str]:
         """`name` and the names its body binds to it (`g = f`, `h = g`): each holds its object."""
@@ -396,7 +412,8 @@ class LoopFacts:
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
-        self._returns: dict[FunctionInfo, frozenset[str]] = {}  # _returned_from's summaries
+        self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
+        self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
         self._compiled_makers: dict[str, bool] = {}  # _makes_compiled's answers
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
@@ -742,16 +759,22 @@ class LoopFacts:
 
     def _made_by(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> str | None:
         """The call an array-like `expr` comes from: a call's callee (`_COMPILED_RESULT` for a
-        compiled callable's), that of a name a loop around binds to a call, of a container's
-        first item where each is made by a call, and for arithmetic that of an operand made by a
-        call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor)."""
+        compiled callable's), that of a name a loop around binds to a call (or, where no loop
+        around binds it, the function's body does: `x = tf.ones(3)` before the loop), of a
+        container's first item where each is made by a call, for arithmetic that of an operand
+        made by a call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor),
+        and for a call of a module function what all its returns are made by (`_made_returned`)."""
         if isinstance(expr, cst.Name):
-            if not loops:
-                return scope.made.get(expr.value)
-            return next((loop.made[expr.value] for loop in reversed(loops) if expr.value in loop.made), None)
+            for loop in reversed(loops):
+                if expr.value in loop.made or expr.value in loop.assigned:
+                    return loop.made.get(expr.value)
+            return scope.made.get(expr.value)
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
                 return _COMPILED_RESULT
+            fn = self._module_function(expr.func)
+            if fn is not None:
+                return self._made_returned(fn)
             setter = self.tables.leaf_setters.get(self.analysis.resolve(expr.func) or "")
             if setter is not None:
                 # a copy of a pytree with one leaf set: what changes is that leaf, keyed as it is
@@ -781,6 +804,21 @@ class LoopFacts:
             made = [self._made_by(e.value, loops, scope) for e in items]
             return made[0] if made and None not in made else None
         return None
+
+    def _made_returned(self, fn: FunctionInfo) -> str | None:
+        """What every return of the module function `fn` is made by (`_made_by` in its own
+        scope: `def batch(i): return tf.ones([i + 1, 2])` gives a tensor), or None; made once."""
+        if fn not in self._makers:
+            self._makers[fn] = None  # recursion says nothing
+            scope = self._scopes.get(fn) or _Scope(fn)
+            made = {self._made_by(r, (), scope) if r is not None else None for r in _returned_values(fn)}
+            self._makers[fn] = made.pop() if len(made) == 1 else None
+        return self._makers[fn]
+
+    def _module_function(self, func: cst.BaseExpression) -> FunctionInfo | None:
+        """The module function (not a lambda) a call of `func` runs, by its plain name."""
+        fn = self.analysis.index.functions.get(func.value) if isinstance(func, cst.Name) else None
+        return fn if fn is not None and not isinstance(fn.node, cst.Lambda) else None
 
     def _pass_of(self, loops: tuple[Loop, ...], where: str) -> Pass:
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -826,7 +864,7 @@ class LoopFacts:
         what `fn`'s body binds from them or makes: it runs once per pass, so a function it
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
-        changing, fresh, resized = set(), set(fn.inner), set()
+        changing, fresh, resized = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set()
         for param, value in passed(call, fn, bound=skipped > 0).items():
             if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
@@ -837,6 +875,35 @@ class LoopFacts:
         caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
         where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
         return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+
+    def _given_attributes(self, fn: FunctionInfo, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...]) -> set[str]:
+        """For a method called on an object the pass makes (`Model(i + 1).run(x)`, or `m =
+        Model(width=i)` then `m.run(x)`): the attributes its class's `__init__` binds from what
+        the constructor is given new (`self.width = width`, `self.rows = 2 * width`), named
+        with the method's own instance parameter (`self.width`); else none."""
+        if not (fn.is_method and fn.params and isinstance(call.func, cst.Attribute)):
+            return set()
+        made = self._constructor(call.func.value, scope, loops)
+        cls = self._class_named(made.func) if made is not None else None
+        init = cls.methods.get("__init__") if cls is not None else None
+        if init is None or init is fn or not init.params:
+            return set()
+        theirs = init.params[0].name + "."
+        given = self._pass_into(init, 1, made, outer, scope, loops).changing  # type: ignore[arg-type]
+        return {fn.params[0].name + name[len(theirs) - 1:] for name in given if name.startswith(theirs)}
+
+    def _constructor(self, obj: cst.BaseExpression, scope: _Scope, loops: tuple[Loop, ...]) -> cst.Call | None:
+        """The call of a module class that made `obj`: `obj` itself, or the one call a loop
+        around (else the function's body) binds the name `obj` to."""
+        if isinstance(obj, cst.Call):
+            return obj if self._class_named(obj.func) is not None else None
+        if not isinstance(obj, cst.Name):
+            return None
+        built = next((loop.built[obj.value] for loop in reversed(loops) if obj.value in loop.built), None)
+        if built is None and not loops and scope.fn is not None:
+            values = _bound_values(scope.fn, obj.value)
+            built = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+        return built if built is not None and self._class_named(built.func) is not None else None
 
     def _an_array(self, expr: cst.BaseExpression, loops: tuple[Loop, ...], scope: _Scope) -> bool:
         """Whether `expr` is made by a call some framework keys as an array (a `[cache_key]
@@ -973,7 +1040,7 @@ class LoopFacts:
         if isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
             fn = self.analysis.index.functions[expr.func.value]
             given_new = {param for param, value in passed(expr, fn).items() if self._changing(value, changing, static)}
-            return bool(given_new & self._returned_from(fn))
+            return bool(given_new & self._returned_from(fn)[0])
         return True
 
     def _collapses(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
@@ -981,7 +1048,7 @@ class LoopFacts:
         other predicates, `len` of what is not resized (`len((i, 2))`), `min`/`np.clip`/
         `torch.clamp` with a small literal upper bound, `.get` on a literal table."""
         callee = self.analysis.resolve(expr.func) or ""
-        last = callee.rsplit(".", 1)[-1]
+        last = callee.rsplit(".", 1)[-1] or (expr.func.attr.value if isinstance(expr.func, cst.Attribute) else "")
         if callee in _PREDICATES:
             return True
         if callee == "len":
@@ -990,6 +1057,8 @@ class LoopFacts:
             return arg is None or self._resized(arg, each) is None
         if callee == "min" or last == "minimum":
             return any(_small(a.value) for a in expr.args)
+        if last in _ROUNDINGS and len(expr.args) == 1 and self._logarithm(expr.args[0].value) or last == "bit_length":
+            return True  # `math.ceil(math.log2(n))`, `n.bit_length()`: a power-of-two bucket
         if last in ("clip", "clamp", "clip_by_value"):
             positional = [a.value for a in expr.args if a.keyword is None]
             upper = [a.value for a in expr.args if a.keyword is not None and a.keyword.value in _UPPER_BOUNDS]
@@ -998,6 +1067,12 @@ class LoopFacts:
             return not any(self._changing(a.value, changing, static) for a in expr.args[1:])
         return False
 
+    def _logarithm(self, expr: cst.BaseExpression) -> bool:
+        """A call of a logarithm (`math.log2(n)`, `np.log10(n)`): rounded to an integer, it takes
+        logarithmically many values, a handful over any run (under 64 for any 64-bit size)."""
+        callee = self.analysis.resolve(expr.func) if isinstance(expr, cst.Call) else None
+        return callee is not None and callee.rsplit(".", 1)[-1] in _LOGARITHMS
+
     def _literal_table(self, expr: cst.BaseExpression) -> bool:
         """A tuple, list or dict display, or a module-level name bound once to one."""
         if isinstance(expr, cst.Name):
@@ -1005,21 +1080,25 @@ class LoopFacts:
             expr = values[0] if len(values) == 1 else expr
         return isinstance(expr, (cst.Tuple, cst.List, cst.Dict))
 
-    def _returned_from(self, fn: FunctionInfo) -> frozenset[str]:
-        """The parameters of a module function some return of which computes a new value from
-        them (`def schedule(s): return 0.1 * 0.9 ** s`): a call given a new value for one
-        returns a new value (`def constant(s): return 0.5` does not). The function's summary,
-        made once (recursion says nothing)."""
+    def _returned_from(self, fn: FunctionInfo) -> tuple[frozenset[str], frozenset[str]]:
+        """(new, resized): the parameters of a module function some return of which computes a
+        new value from them (`def schedule(s): return 0.1 * 0.9 ** s`), and those some return of
+        which is an array whose shape is computed from them (`def batch(i): return jnp.ones((i
+        + 1, 2))`): a call given a new value for one returns a new value, or an array of a new
+        shape (`def constant(s): return 0.5` does neither). The function's summary, made once
+        (recursion says nothing)."""
         if fn in self._returns:
             return self._returns[fn]
-        self._returns[fn] = frozenset()
-        returns = _returned_values(fn)
-        found = set()
+        self._returns[fn] = (frozenset(), frozenset())
+        returns = [r for r in _returned_values(fn) if r is not None]
+        new, resized = set(), set()
         for param in fn.params:
-            changing = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), "")).changing
-            if any(r is not None and self._changing(r, changing) for r in returns):
-                found.add(param.name)
-        self._returns[fn] = frozenset(found)
+            each = self._derived(fn, Pass(frozenset({param.name}), frozenset(), frozenset(), frozenset(), ""))
+            if any(self._changing(r, each.changing) for r in returns):
+                new.add(param.name)
+            if any(self._resized(r, each) is not None for r in returns):
+                resized.add(param.name)
+        self._returns[fn] = (frozenset(new), frozenset(resized))
         return self._returns[fn]
 
     def _pairs(self, node: cst.Assign) -> list[tuple[str, cst.BaseExpression]]:
@@ -1242,6 +1321,11 @@ class LoopFacts:
         callee = self.analysis.resolve(expr.func) or ""
         if callee in self.tables.array_constructors and expr.args:
             return self._resized(expr.args[0].value, each)
+        fn = self._module_function(expr.func)
+        if fn is not None and each.changing:  # `batch(i)`: what its returns' shapes are computed from (`_returned_from`)
+            resizing = self._returned_from(fn)[1]
+            if resizing and any(p in resizing and self._changing(v, each.changing) for p, v in passed(expr, fn).items()):
+                return expr
         method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
         if self._padded_to_target(expr, callee or method or "", each):
             return None
@@ -1323,14 +1407,25 @@ class LoopFacts:
                 continue
             unbounded = [loop for loop in loops if not loop.bounded]
             where = "this loop" if unbounded else (callers.get(scope.fn) if scope.fn is not None else None)
-            if where is None or not self._new_each_pass(obj, func, cls, scope, unbounded):  # type: ignore[arg-type]
+            new_value = owned.static_self and self._new_value_each_pass(obj, cls, unbounded)  # type: ignore[arg-type]
+            if where is None or not (new_value or self._new_each_pass(obj, func, cls, scope, unbounded)):  # type: ignore[arg-type]
                 continue
             instance = f"'{self._code(obj)}' is a new '{cls.name}' object on each pass"  # type: ignore[union-attr]
-            if owned.static_self:
+            if new_value:
+                found.append(KeyChange("ACC502", obj, f"static argument 'self' (hashed by its value; '{self._code(obj)}' is a new value on each pass)", func, where, statement))
+            elif owned.static_self:
                 found.append(KeyChange("ACC502", obj, f"static argument 'self' (hashed by identity; {instance})", func, where, statement))
             else:
                 found.append(KeyChange("ACC501", call, f"{owned.what} once per object, and {instance}", owned.node, where, statement))
         return found
+
+    def _new_value_each_pass(self, obj: cst.BaseExpression, cls: ClassInfo, unbounded: list[Loop]) -> bool:
+        """`Cls(...)` of a class with value equality given a new value on every pass of a loop
+        around (`Opt(0.1 * i)`): as a static argument it hashes by its fields, new on each pass."""
+        return (
+            bool(unbounded) and isinstance(obj, cst.Call) and self._value_equality(cls)
+            and self._changing(obj, self._pass_of(tuple(unbounded), "").changing, static=True)
+        )
 
     def _new_each_pass(self, obj: cst.BaseExpression, func: cst.Attribute, cls: ClassInfo, scope: _Scope, unbounded: list[Loop]) -> bool:
         """Whether the object `obj.attr(...)` runs on is new on every pass, and called once on
@@ -1434,6 +1529,7 @@ class LoopFacts:
             item = self._iterated_compiled(node.target, node.iter, scope)
             for part in (node.target, node.body):
                 self._walk(part, scope, inner, statement)
+            self._lengthens(node, loop, loops)
             if node.orelse is not None:
                 self._walk(node.orelse, scope, loops, statement)
             _bind_target(node.target, scope, skip={item} if item is not None else frozenset())
@@ -1474,6 +1570,14 @@ class LoopFacts:
             self._call(node, scope, loops, statement)
         for child in children(node):
             self._walk(child, scope, loops, statement)
+
+    def _lengthens(self, node: cst.For, loop: Loop, loops: tuple[Loop, ...]) -> None:
+        """An inner loop over a sequence of a new length on each outer pass (`for _ in range(i +
+        1)`) leaves what it grows, or resizes, with a new size after it (`parts.append(x)`: a
+        list, a pytree, of a new length): resized on the outer pass too."""
+        outer = [o for o in loops if not o.bounded]
+        if outer and loop.resized and self._resized(node.iter, self._pass_of(loops, "")) is not None:
+            outer[-1].resized |= loop.resized
 
     def _mapped(self, node: cst.Call) -> bool:
         """A call of the builtin `map` with a function and iterables (no keywords, no stars)."""
@@ -1651,12 +1755,13 @@ class LoopFacts:
     def _own_method(self, method: FunctionInfo, jitted: Jitted, decorator: cst.CSTNode) -> None:
         """A decorated method whose compiled callable is each instance's own: a wrapper that
         keeps its cache in the object it makes (one per instance, through the descriptor), or
-        a jit holding `self` static."""
+        a jit holding `self` static (hashed by identity, or by value where the class has value
+        equality: new only where made from a new value, `_new_value_each_pass`)."""
         cls: ClassInfo = method.cls  # type: ignore[assignment]
         if jitted.identity == "wrapper":
             what = f"the method '{cls.name}.{method.name}' (keeping a cache per object)"
             self._owned[(cls, method.name)] = _Owned(decorator, what)
-        elif jitted.identity == "function" and 0 in jitted.static_positions and not self._value_equality(cls):
+        elif jitted.identity == "function" and 0 in jitted.static_positions:
             self._owned[(cls, method.name)] = _Owned(decorator, "", static_self=True)
 
     def _own_attribute(self, target: cst.BaseExpression, application: cst.Call, scope: _Scope, marker: str, options: Options) -> None:
@@ -1717,6 +1822,9 @@ class LoopFacts:
                     unbounded[-1].resized.add(target)
                 elif self._changing(value, each.changing):
                     unbounded[-1].changing.add(target)
+            for target in node.targets:  # `hp["lr"] = value`
+                if isinstance(target.target, cst.Subscript):
+                    self._filled(target.target.value, (node.value,), loops, scope)
         jitted_names: set[cst.Name] = set()
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
@@ -1737,6 +1845,8 @@ class LoopFacts:
             cls = self._class_named(value.func) if isinstance(value, cst.Call) else None
             if cls is not None:
                 scope.instances[target] = cls
+                for loop in loops:
+                    loop.built[target] = value  # type: ignore[assignment]
         if not single:
             self._unpacked_callables(node, scope, loops)
             return
@@ -1901,6 +2011,8 @@ class LoopFacts:
                 loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
+        if unbounded and isinstance(node.func, cst.Attribute) and node.func.attr.value in _FILLING:
+            self._filled(node.func.value, node.args, loops, scope)
         target = self._called_function(node.func, scope)
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
@@ -1942,6 +2054,18 @@ class LoopFacts:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    def _filled(self, container: cst.BaseExpression, given: Iterable[cst.Arg | cst.BaseExpression], loops: tuple[Loop, ...], scope: _Scope) -> None:
+        """A container the pass puts a new value in (`dims.append(i + 1)`, `opts.extend([i])`,
+        `hp["lr"] = 0.1 / (i + 1)`; not an array, keyed by its shape where a Python value is by
+        value: `_an_array`) holds a new value from then on: new on every pass of the innermost
+        unbounded loop, as a display of that value would be."""
+        if not isinstance(container, cst.Name):
+            return
+        changing = self._pass_of(loops, "").changing
+        values = [v.value if isinstance(v, cst.Arg) else v for v in given]
+        if any(self._changing(v, changing) and not self._an_array(v, loops, scope) for v in values):
+            [loop for loop in loops if not loop.bounded][-1].changing.add(container.value)
 
     def _compiled_at_once(self, node: cst.Call, marker: Marker, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         """A primitive called from host code that compiles the functions it is given (`lax.scan(f,
@@ -2541,6 +2665,10 @@ class LoopFacts:
             made = self._module_class(func.value, scope)  # `Cls(...)` runs `Cls.__init__`
             init = made.methods.get("__init__") if made is not None else None
             return (init, 1) if init is not None else None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name):
+            made = self._module_class(func.value.func.value, scope)  # `Model(i + 1).run(x)`
+            fn = made.methods.get(func.attr.value) if made is not None else None
+            return (fn, 1 if fn.is_method else 0) if fn is not None else None
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return None
         cls = self._instance(func.value, scope)
@@ -2809,8 +2937,9 @@ def _bind_target(target: cst.CSTNode, scope: _Scope, skip: AbstractSet[cst.Name]
 
 
 def _steps(body: cst.CSTNode, loop: Loop) -> None:
-    """Names stepped by a literal on every pass (`step += 1`, `lr *= 0.9`), and never simply
-    reassigned in the body (a reset would break the sequence)."""
+    """Names stepped by a literal on every pass (`step += 1`, `lr *= 0.9`, also spelt as a
+    reassignment from the name itself: `step = step + 1`, `lr = lr * 0.5`, `t = 0.25 + t`), and
+    never otherwise reassigned in the body (a reset would break the sequence)."""
     stepped: set[str] = set()
     assigned: set[str] = set()
     for node in _nodes(body, statements=True):
@@ -2822,8 +2951,28 @@ def _steps(body: cst.CSTNode, loop: Loop) -> None:
         elif isinstance(node, cst.Assign):
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
-                    assigned.add(target.target.value)
+                    name = target.target.value
+                    (stepped if len(node.targets) == 1 and _stepped_from(name, node.value) else assigned).add(name)
     loop.changing |= stepped - assigned
+
+
+# Reassignments that step a name by a literal (`_stepped_from`): operator -> the literal that
+# leaves it unchanged.
+_REASSIGNED_STEPS = {cst.Add: 0, cst.Subtract: 0, cst.Multiply: 1, cst.Divide: 1}
+
+
+def _stepped_from(name: str, value: cst.BaseExpression) -> bool:
+    """`name OP literal` (or `literal OP name` for `+` and `*`), a literal that changes it."""
+    if not isinstance(value, cst.BinaryOperation) or type(value.operator) not in _REASSIGNED_STEPS:
+        return False
+    neutral = _REASSIGNED_STEPS[type(value.operator)]
+    pairs = [(value.left, value.right)]
+    if isinstance(value.operator, (cst.Add, cst.Multiply)):
+        pairs.append((value.right, value.left))
+    return any(
+        isinstance(own, cst.Name) and own.value == name and (step := _number(other)) is not None and step != neutral
+        for own, other in pairs
+    )
 
 
 # Methods that add to a list in place, and those that take from a list or dict (`_grown`).

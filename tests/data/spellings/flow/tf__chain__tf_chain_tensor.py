@@ -1,0 +1,43 @@
+# spelling: framework=tf axis=chain component=tf_chain_tensor reach=chain written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 43: 1 -> 1
+# label: fine
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+@tf.function
+def total(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function
+def with_hparams(v, hp):
+    return v * hp["lr"]
+
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        train_step(x, tf.constant(max(0.01, 0.1 * 0.9 ** i)))

@@ -1,0 +1,46 @@
+# spelling: framework=tf axis=while component=tf_while_halving reach=while written-as=hazard
+# run (4 -> 8 passes, traces per line): line 44: 4 -> 8
+# label: storm line=44
+import numpy as np
+import tensorflow as tf
+
+class Config:
+    pass
+
+
+def double(v):
+    return v * 2.0
+
+
+@tf.function
+def train_step(v, w):
+    return v * w
+
+
+@tf.function(reduce_retracing=True)
+def relaxed(v):
+    return v * 2.0
+
+
+@tf.function
+def keyed(v, k):  # k only in the key
+    return v * 2.0
+
+
+@tf.function
+def total(v):
+    return tf.reduce_sum(v)
+
+
+@tf.function
+def with_hparams(v, hp):
+    return v * hp["lr"]
+
+
+def run(n):
+    x = tf.ones(3)
+    lr, step = 1.0, 0
+    while step < n:
+        train_step(x, lr)
+        lr = lr * 0.5
+        step = step + 1
