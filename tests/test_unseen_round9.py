@@ -130,3 +130,137 @@ def test_a_branch_the_predicate_leaves_traced_is_still_found():
 
         traced_t = torch.jit.trace(traced, torch.ones(2))
     """)
+
+
+# -- 2. A call through a name runs the method of what the name holds when it runs --
+# tensorflow/text's text_generation notebook: `model = MyModel(...)`, `model.fit(...)` (Keras'
+# own train_step), then `class CustomTraining(MyModel)` whose @tf.function train_step reads the
+# global `model`, then `model = CustomTraining(...)`, `model.fit(...)` and `model.train_step(...)`
+# in a loop (2 false ACC601 "rebound at cell 100"). The first fit ran a MyModel, which has no
+# such train_step: no trace of it was built before the rebinding, and the new instance's
+# tf.function traces afresh (run: a tf.function method traces once per instance; a new instance
+# bound to the global it reads traces with the new value, the old one keeps its own). So a
+# module-level call through a name whose last binding before it, unconditional and in no loop
+# with it, makes an instance of another class of the module (not the method's class nor a
+# subclass of it) runs no trace of the method.
+
+
+def test_text_generation_notebook_rebinds_the_model_before_its_custom_train_step_runs():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class MyModel(tf.keras.Model):
+            def __init__(self, vocab_size, units):
+                super().__init__(self)
+                self.embedding = tf.keras.layers.Embedding(vocab_size, units)
+                self.dense = tf.keras.layers.Dense(vocab_size)
+
+            def call(self, inputs, training=False):
+                return self.dense(self.embedding(inputs, training=training), training=training)
+
+        model = MyModel(65, 256)
+        for batch in dataset.take(1):
+            predictions = model(batch)
+        model.compile(optimizer="adam", loss="mse")
+        history = model.fit(dataset, epochs=3, callbacks=[checkpoint_callback])
+
+        class CustomTraining(MyModel):
+            @tf.function
+            def train_step(self, inputs):
+                inputs, labels = inputs
+                with tf.GradientTape() as tape:
+                    loss = self.loss(labels, self(inputs, training=True))
+                grads = tape.gradient(loss, model.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, model.trainable_variables))
+                return {"loss": loss}
+
+        model = CustomTraining(65, 256)
+        model.compile(optimizer="adam", loss="mse")
+        model.fit(dataset, epochs=1)
+        for epoch in range(3):
+            for batch in dataset:
+                logs = model.train_step(batch)
+    """)
+
+
+def test_other_spellings_of_a_call_through_an_instance_of_another_class():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class Plain:
+            def apply(self, x):
+                return x
+
+        class Scaler(tf.Module):
+            def __init__(self):
+                self.w = 2.0
+
+            @tf.function
+            def apply(self, x):
+                return x * net.w
+
+        net = Plain()
+        net.apply(1.0)
+        net = Scaler()
+        net.apply(2.0)
+
+        class Base(tf.Module):
+            def apply(self, x):
+                return x
+
+        class Eager(Base):
+            def apply(self, x):
+                return x + 1
+
+        class Graph(Base):
+            @tf.function
+            def apply(self, x):
+                return x * layer.scale
+
+        layer = Eager()
+        layer.apply(1.0)
+        layer = Graph()
+        layer.apply(2.0)
+    """)
+
+
+def test_a_rebinding_between_two_calls_of_one_instance_is_still_found():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        SCALE = 1.0
+
+        class Scaler(tf.Module):
+            @tf.function
+            def apply(self, x):
+                return x * SCALE  # expect: ACC601
+
+        first = Scaler()
+        first.apply(1.0)
+        SCALE = 2.0
+        first.apply(2.0)
+    """)
+
+
+def test_a_binding_that_may_make_the_class_before_the_call_is_still_found():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        SCALE = 1.0
+
+        class Plain:
+            def apply(self, x):
+                return x
+
+        class Scaler(tf.Module):
+            @tf.function
+            def apply(self, x):
+                return x * SCALE  # expect: ACC601
+
+        net = Plain()
+        if use_graph:
+            net = Scaler()
+        net.apply(1.0)
+        SCALE = 2.0
+        net.apply(2.0)
+    """)
