@@ -3550,6 +3550,38 @@ def trace_time_predicates_tf() -> str:
     outcome = _error(lambda: step(tf.ones(2)))
     return f"executing_eagerly() while tracing: {seen[0]}; the guarded .numpy(): {outcome}"
 
+
+@fact("tensorflow")
+def keras_get_shape_in_call() -> str:
+    """`x.get_shape()` in a Keras layer's `call` under `fit` (no AutoGraph): a TensorShape of
+    Python ints and None, so `if a and a[-1] != 1` on its `.as_list()` and `x.get_shape()[0] > 2`
+    are Python tests; against `if tf.shape(x)[0] > 2`, a tensor."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    class Static(keras.layers.Layer):
+        def call(self, x):
+            a = x.get_shape().as_list()
+            if a and a[-1] != 1:
+                x = x * 2
+            if x.get_shape()[0] is None or x.get_shape()[0] > 2:
+                x = x + 1
+            return x
+
+    class Dynamic(keras.layers.Layer):
+        def call(self, x):
+            if tf.shape(x)[0] > 2:
+                x = x / 2
+            return x
+
+    def fit(layer):
+        model = keras.Sequential([keras.Input((3,)), layer])
+        model.compile(loss="mse")
+        model.fit(np.ones((8, 3)), np.ones((8, 3)), verbose=0)
+
+    return f"get_shape: {_error(lambda: fit(Static()))}; tf.shape: {_error(lambda: fit(Dynamic()))}"
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

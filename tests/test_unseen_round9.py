@@ -264,3 +264,64 @@ def test_a_binding_that_may_make_the_class_before_the_call_is_still_found():
         SCALE = 2.0
         net.apply(2.0)
     """)
+
+
+# -- 3. `x.get_shape()` is the static shape, as `x.shape` is --
+# tensorflow/neural-structured-learning's distances: `weights_shape =
+# weights.get_shape().as_list()`, then `if weights_shape and weights_shape[sum_over_axis] != 1:
+# raise ...` in a function a Keras model's call reaches (1 false ACC201). `get_shape()` is the
+# TensorShape `.shape` is: Python ints and None (run: benchmarks/framework_runs.py
+# keras_get_shape_in_call, fine under fit; `if tf.shape(x)[0] > 2` raises there).
+
+
+def test_nsl_distance_checks_the_static_shape_of_its_weights():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        def pairwise_distance(sources, targets, weights=1.0, sum_over_axis=None):
+            distances = tf.reduce_sum(tf.square(sources - targets), axis=sum_over_axis)
+            if sum_over_axis is not None:
+                weights = tf.convert_to_tensor(value=weights)
+                weights_shape = weights.get_shape().as_list()
+                if weights_shape and weights_shape[sum_over_axis] != 1:
+                    raise ValueError("Shape of weights along the axis %d must be 1." % sum_over_axis)
+                distances *= sources.shape.dims[sum_over_axis].value
+            return distances
+
+        class GraphRegularization(tf.keras.Model):
+            def call(self, inputs):
+                return pairwise_distance(inputs["a"], inputs["b"], sum_over_axis=-1)
+    """)
+
+
+def test_other_spellings_of_a_static_shape_read():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class Scale(tf.keras.layers.Layer):
+            def call(self, x):
+                if x.get_shape()[0] is not None and x.get_shape()[0] > 2:
+                    x = x * 2
+                rank = len(x.get_shape())
+                if rank == 3:
+                    x = tf.squeeze(x, 0)
+                dims = x.get_shape().as_list()[1:]
+                if any(d is None for d in dims):
+                    raise ValueError("unknown dimension")
+                return x
+    """)
+
+
+def test_a_branch_on_the_dynamic_shape_is_still_found():
+    assert_labels_match("""
+        import tensorflow as tf
+
+        class Scale(tf.keras.layers.Layer):
+            def call(self, x):
+                size = x.get_shape()[0]
+                if tf.shape(x)[0] > 2:  # expect: ACC201
+                    x = x / 2
+                if tf.reduce_sum(x) > size:  # expect: ACC201
+                    x = -x
+                return x
+    """)
