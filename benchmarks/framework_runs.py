@@ -3572,6 +3572,104 @@ def jax_compiled_values_reached() -> str:
     return "; ".join(told)
 
 
+
+
+@fact("torch")
+def trace_time_predicates_torch() -> str:
+    """What `torch.compiler.is_compiling()`, `torch._dynamo.is_compiling()` and
+    `torch.compiler.is_dynamo_compiling()` answer while torch.compile (fullgraph or not),
+    torch.export and torch.jit.trace run a function, and whether the branch they rule out is
+    traced: under fullgraph=True an `if x.sum() > 0` behind `if not is_compiling():` compiles;
+    torch.jit.script of an else branch of `if torch.jit.is_scripting():` holding `x.numpy()`."""
+    import torch
+
+    seen = {}
+
+    def probe(tag):
+        def f(x):
+            seen[tag] = tuple(p() for p in (torch.compiler.is_compiling, torch._dynamo.is_compiling, torch.compiler.is_dynamo_compiling))
+            return x + 1
+        return f
+
+    class Exported(torch.nn.Module):
+        def forward(self, x):
+            return probe("export")(x)
+
+    torch.compile(probe("compile"), backend="eager")(torch.ones(2))
+    torch.compile(probe("fullgraph"), backend="eager", fullgraph=True)(torch.ones(2))
+    torch.export.export(Exported(), (torch.ones(2),))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.jit.trace(probe("jit.trace"), torch.ones(2))
+
+    def host_work_outside(x):
+        if not torch.compiler.is_compiling():
+            if x.sum() > 0:
+                print("eager only")
+        return x * 2
+
+    def scripted_else(x):
+        if torch.jit.is_scripting():
+            return x * 2
+        else:
+            return torch.from_numpy(x.numpy() * 2)
+
+    told = [f"{tag}: {answers}" for tag, answers in seen.items()]
+    told.append("fullgraph with the guarded branch: " + _error(lambda: torch.compile(host_work_outside, backend="eager", fullgraph=True)(torch.ones(2))))
+    told.append("script of the else branch: " + _error(lambda: torch.jit.script(scripted_else)))
+    return "; ".join(told)
+
+
+@fact("tensorflow")
+def trace_time_predicates_tf() -> str:
+    """What `tf.executing_eagerly()` answers while a tf.function traces, and whether `x.numpy()`
+    behind `if tf.executing_eagerly():` is traced (it would raise there)."""
+    import tensorflow as tf
+
+    seen = []
+
+    @tf.function
+    def step(x):
+        seen.append(tf.executing_eagerly())
+        if tf.executing_eagerly():
+            print(x.numpy())
+        return x * 2
+
+    outcome = _error(lambda: step(tf.ones(2)))
+    return f"executing_eagerly() while tracing: {seen[0]}; the guarded .numpy(): {outcome}"
+
+
+@fact("tensorflow")
+def keras_get_shape_in_call() -> str:
+    """`x.get_shape()` in a Keras layer's `call` under `fit` (no AutoGraph): a TensorShape of
+    Python ints and None, so `if a and a[-1] != 1` on its `.as_list()` and `x.get_shape()[0] > 2`
+    are Python tests; against `if tf.shape(x)[0] > 2`, a tensor."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    class Static(keras.layers.Layer):
+        def call(self, x):
+            a = x.get_shape().as_list()
+            if a and a[-1] != 1:
+                x = x * 2
+            if x.get_shape()[0] is None or x.get_shape()[0] > 2:
+                x = x + 1
+            return x
+
+    class Dynamic(keras.layers.Layer):
+        def call(self, x):
+            if tf.shape(x)[0] > 2:
+                x = x / 2
+            return x
+
+    def fit(layer):
+        model = keras.Sequential([keras.Input((3,)), layer])
+        model.compile(loss="mse")
+        model.fit(np.ones((8, 3)), np.ones((8, 3)), verbose=0)
+
+    return f"get_shape: {_error(lambda: fit(Static()))}; tf.shape: {_error(lambda: fit(Dynamic()))}"
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

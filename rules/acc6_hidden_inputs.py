@@ -110,8 +110,11 @@ class GlobalRebound(Rule):
         `jax.clear_caches()`, or a closure a host function makes anew on each call. Set-up
         before the first call (`load_params()` first), a lazy `if X is None: X = load()`
         before the call that reads it, a flag a context manager sets and restores, and a read
-        that feeds a `global` write in the same trace (ACC4) are not flagged. The message
-        names the line of the change.
+        that feeds a `global` write in the same trace (ACC4) are not flagged, nor is a call
+        through a name that then holds an instance of another class of the module whose code
+        cannot reach the traced method (`model = MyModel()`, `model.fit(...)`, then `model =
+        CustomTraining()`, whose `train_step` reads `model`). The message names the line of
+        the change.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a

@@ -406,7 +406,7 @@ class ModuleBindings:
         calls = [
             e for root in self._reaching(reader) for e in self._named.get(root, ())
             if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
-                and self._holds_reader(e, reader) or self._builds_when_bound(e))
+                and self._holds_reader(e, reader) and not self._holds_other_class(e, reader) or self._builds_when_bound(e))
             and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
         ]
         clears = self._cache_clears(reader)
@@ -458,6 +458,71 @@ class ModuleBindings:
             if e.value is not None and (_holds(e.value, top.node) or _mentions(e.value, {top.name}))
         ]
         return not holding or any(precedes(e, call) for e in holding)
+
+    def _holds_other_class(self, call: Event, reader: FunctionInfo) -> bool:
+        """Whether `call` (`name.m(...)`, `name(...)`) runs on an instance of a class of the module that is
+        neither the class of the method `reader` is nor a subclass of it, and whose code cannot
+        reach `reader`: the binding of `name` that ran last before the call, unconditional and
+        in no loop with it, makes one (`model = MyModel()` before `model.fit(...)`, where
+        `reader` is `CustomTraining.train_step`). A method inherited from a library base runs
+        the object's own methods: then none of them may reach `reader`, and the call hands on
+        no function, class or instance of the module's."""
+        node, cls = call.node, reader.outermost.cls
+        binds = self._module_binds(call.name)
+        if not isinstance(node, cst.Call) or cls is None or cls.function is not None or any(set(e.loops) & set(call.loops) for e in binds):
+            return False
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            method = node.func.attr.value
+        elif isinstance(node.func, cst.Name):
+            method = "__call__"  # `model(x)`
+        else:
+            return False
+        earlier = [e for e in binds if e.seq < call.seq]
+        if not earlier or earlier[-1].kind != "bind" or earlier[-1].conds:
+            return False
+        value = earlier[-1].value
+        made = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
+        if made is None or any(cls is known for known in self._lineage(made)):
+            return False
+        if method in made.methods or not made.bases:
+            return not self._method_may_run(made, method, reader, frozenset(), settled=True)
+        return not self._hands_module_code(node) and not any(
+            self._method_may_run(owner, own, reader, frozenset(), settled=True) for owner in self._lineage(made) for own in owner.methods
+        )
+
+    def _lineage(self, cls: ClassInfo) -> list[ClassInfo]:
+        """`cls` and the module's classes it derives from (bases named plainly), nearest first."""
+        found = [cls]
+        for known in found:
+            for base in known.bases:
+                parent = self.index.classes.get(base.value) if isinstance(base, cst.Name) else None
+                if parent is not None and all(parent is not known for known in found):
+                    found.append(parent)
+        return found
+
+    def _library_attribute(self, cls: ClassInfo, writes: list[Event]) -> bool:
+        """Whether `writes` (of one attribute name) include one by the code of `cls` or of a
+        module class it derives from, and each of those assigns what a call of an imported
+        name makes, handed none of the module's code (`tf.keras.layers.Dense(units)`)."""
+        owners = self._lineage(cls)
+        own = [e for e in writes if e.scope is not None and any(e.scope.outermost.cls is owner for owner in owners)]
+        return bool(own) and all(
+            isinstance(e.value, cst.Call) and self.index.imports.is_imported(e.value.func) and not self._hands_module_code(e.value)
+            for e in own
+        )
+
+    def _hands_module_code(self, call: cst.Call) -> bool:
+        """Whether `call`'s arguments name a function or class of the module, or a module-level
+        name bound to an instance of one of its classes: code the callee may run."""
+        classes, functions = self.index.classes, self.index.functions
+        for arg in call.args:
+            for node in walk_expression(arg.value):
+                if isinstance(node, cst.Name) and (node.value in classes or node.value in functions or any(
+                    isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in classes
+                    for v in self.index.module_values.get(node.value, ())
+                )):
+                    return True
+        return False
 
     def _attribute_rewraps(self, call: Event) -> list[Event]:
         """Module-level writes of a new compiled callable to the attribute `call` calls
@@ -526,21 +591,24 @@ class ModuleBindings:
         ]
         return made[0] if made and len(made) == len(values) and all(cls is made[0] for cls in made) else None
 
-    def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset) -> bool:
+    def _method_may_run(self, cls: ClassInfo, name: str, reader: FunctionInfo, seen: frozenset, settled: bool = False) -> bool:
         """Whether calling method `name` on an instance of `cls` may run `reader`'s trace: it
         is `reader` (or encloses it), an attribute bound to a wrapper of it or of a function
         whose trace runs it (`self.step = jax.jit(self._step)`; `self._reset = jax.jit(reset)`
         of a closure calling `self._env.reset(key)`), or its code calls such a method of `self`
-        or a module-level name whose call may build a trace; unknown methods (inherited) may."""
+        or a module-level name whose call may build a trace; unknown methods (inherited) may.
+        `settled`: an attribute the class's own code sets, only ever to a library object made
+        without the module's code (`self.gru = tf.keras.layers.GRU(units)`), is that object,
+        not an inherited method, and cannot."""
         method = cls.methods.get(name)
         if method is None:
             if name == "__init__" and not cls.bases:
                 return False
             runs = {reader.name} | {f.name for f in self.contexts.runners(reader)}
-            return bool(cls.bases) or any(
-                e.kind == "attr" and e.name == name and e.value is not None and _mentions(e.value, runs, attributes=True)
-                for e in self._named.get(name, ())
-            )
+            writes = [e for e in self._named.get(name, ()) if e.kind == "attr" and e.name == name and e.value is not None]
+            if any(_mentions(e.value, runs, attributes=True) for e in writes):
+                return True
+            return bool(cls.bases) and not (settled and self._library_attribute(cls, writes))
         if _inside(reader, method) or (name, id(cls)) in seen:
             return _inside(reader, method)
         me = method.self_name
@@ -549,7 +617,7 @@ class ModuleBindings:
                 continue
             func = node.func
             if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == me:
-                if self._method_may_run(cls, func.attr.value, reader, seen | {(name, id(cls))}):
+                if self._method_may_run(cls, func.attr.value, reader, seen | {(name, id(cls))}, settled):
                     return True
             elif _root(func) in self._tracing:
                 return True

@@ -8,12 +8,12 @@ names the guards around it make static (or, `isinstance(x, jax.core.Tracer)`, tr
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 import libcst as cst
 
 from acclint.analysis.facts import value_facts
-from acclint.analysis.names import ImportTable
+from acclint.analysis.names import ImportTable, dotted_name
 from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery, container_types
 from acclint.analysis.walk import SCOPE_TYPES, children, outer_parts
 
@@ -189,23 +189,50 @@ def guarded_query(
     return query
 
 
+Answer = Callable[[cst.Call], "bool | None"]
+
+
+def trace_answer(answers: Mapping[str, bool], imports: ImportTable) -> Answer | None:
+    """What a call answers in every trace of a framework (its `[tracers] answers`, by qualified
+    name: `torch.compiler.is_compiling()` True under torch.compile), or None for any other
+    call; None when the framework names none. A call without arguments of a function of the
+    same last name, without leading underscores, is the same test (a library's own
+    `_is_compiling()` returning torch's)."""
+    if not answers:
+        return None
+    tails = {name.rsplit(".", 1)[-1]: value for name, value in answers.items()}
+
+    def answer(call: cst.Call) -> bool | None:
+        if call.args:
+            return None
+        qualified = imports.resolve(call.func) or dotted_name(call.func) or ""
+        if qualified in answers:
+            return answers[qualified]
+        return tails.get(qualified.rsplit(".", 1)[-1].lstrip("_"))
+
+    return answer
+
+
 def dead_branches(
     node: cst.If | cst.IfExp,
     given: set[str],
     known: dict[str, object],
     kind_of: Callable[[cst.BaseExpression], Kind],
     imports: ImportTable,
+    answer: Answer | None = None,
 ) -> tuple[bool, bool]:
     """(body, orelse): whether each branch of `node` is never traced.
 
     A branch is dead in every trace when taking it needs a parameter every traced reach
     passes to be `None` (`if p is None:` initialisation paths a `partial` binding skips), when
     its test is decided by literal defaults no traced reach overrides (`if not apply_softmax:`
-    with `apply_softmax=True` left out by every caller), or when it needs a tracer for sure not
-    to be one (`if not isinstance(x, jax.core.Tracer):`, `if x is None:` on a traced `x`).
+    with `apply_softmax=True` left out by every caller) or by calls that answer one constant in
+    every trace of the framework (`answer`: `if not torch.compiler.is_compiling():` under
+    torch.compile), or when it needs a tracer for sure not to be one (`if not isinstance(x,
+    jax.core.Tracer):`, `if x is None:` on a traced `x`).
     """
     test = node.test
-    value = _evaluate(test, known)
+    value = _evaluate(test, known, answer)
     body = value is False or _needs_none(test, True, given) or _contradicted(test, True, kind_of, imports)
     orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, kind_of, imports)
     return body, orelse
@@ -266,17 +293,30 @@ def decided_against(around: tuple[tuple[cst.If, bool], ...], known: dict[str, ob
     return any(_evaluate(node.test, known) is (not in_body) for node, in_body in around)
 
 
-def _evaluate(test: cst.BaseExpression, known: dict[str, object]) -> bool | None:
-    """The truth of `test` from parameters' known values, or None when it depends on others."""
-    if not known:
+def leaves_every_trace(statement: cst.CSTNode, answer: Answer | None) -> bool:
+    """Whether `statement` is an `if` without `else` whose body always leaves the block and
+    whose test calls' answers in every trace make true (`if torch.compiler.is_compiling():
+    return fast(x)`): the rest of the block is never traced."""
+    return (
+        answer is not None and type(statement) is cst.If and statement.orelse is None
+        and _always_exits(statement.body) and _evaluate(statement.test, {}, answer) is True
+    )
+
+
+def _evaluate(test: cst.BaseExpression, known: dict[str, object], answer: Answer | None = None) -> bool | None:
+    """The truth of `test` from parameters' known values and calls' answers in every trace
+    (`trace_answer`), or None when it depends on others."""
+    if not known and answer is None:
         return None
     if isinstance(test, cst.Name):
         return bool(known[test.value]) if test.value in known else None
+    if isinstance(test, cst.Call):
+        return None if answer is None else answer(test)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        inner = _evaluate(test.expression, known)
+        inner = _evaluate(test.expression, known, answer)
         return None if inner is None else not inner
     if isinstance(test, cst.BooleanOperation):
-        left, right = _evaluate(test.left, known), _evaluate(test.right, known)
+        left, right = _evaluate(test.left, known, answer), _evaluate(test.right, known, answer)
         if isinstance(test.operator, cst.And):
             return False if False in (left, right) else (True if left is right is True else None)
         return True if True in (left, right) else (False if left is right is False else None)

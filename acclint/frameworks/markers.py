@@ -263,6 +263,10 @@ class Framework:
     # Attributes every tracer of this framework has (`[tracers] have`): what fails
     # `hasattr(x, "shape")` is no tracer (optax's `a.shape if hasattr(a, "shape") else np.asarray(a).shape`).
     tracers_have: frozenset[str] = frozenset()
+    # Calls that answer one constant in every trace here (`[tracers] answers`), by qualified
+    # name: `torch.compiler.is_compiling()` is True under torch.compile, `tf.executing_eagerly()`
+    # False under tf.function; the branch the answer rules out is never traced.
+    trace_answers: dict[str, bool] = field(default_factory=dict)
     # Whether any Python object passed as an argument is part of the key by identity (`[cache]
     # objects = "identity"`, tf.function: a plain object's attributes are read once per trace, as
     # a static argument's are under jax.jit), so its attributes are hidden inputs (ACC604).
@@ -638,6 +642,7 @@ def _framework(raw: dict) -> Framework:
         promotion=raw["fixes"].get("promotion", "lattice"),
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
         tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
+        trace_answers=dict(raw.get("tracers", {}).get("answers", {})),
         grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
         grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
         grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),

@@ -28,7 +28,7 @@ from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
 from acclint.common.lines import split_lines
 from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
-from acclint.analysis.narrowing import dead_branches
+from acclint.analysis.narrowing import dead_branches, leaves_every_trace, trace_answer
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
 from acclint.lint.placing import Placer, statements_around
@@ -293,6 +293,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     given = fn.given_under(ctx.framework.name)
     known = fn.known_values(ctx.analysis.body(fn).flows_into)
     imports = ctx.analysis.index.imports
+    answer = trace_answer(ctx.framework.trace_answers, imports)
 
     def kind_of(subject: cst.BaseExpression) -> Kind:
         return ctx.query.kind(subject)
@@ -303,26 +304,36 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
         for rule, method in dispatch.get(kind.__name__, ()):
             ctx.rule = rule
             method(node, ctx)
-        skipped = _never_traced(node, given, known, kind_of, imports) if kind is cst.If or kind is cst.IfExp else ()
+        skipped = _never_traced(node, given, known, kind_of, imports, answer) if kind is cst.If or kind is cst.IfExp else ()
         ancestors.append(node)
-        for child in outer_parts(node) if kind in SCOPE_TYPES else children(node):
-            if not any(child is branch for branch in skipped):
-                visit(child)
+        if kind is cst.IndentedBlock:
+            visit_block(node)
+        else:
+            for child in outer_parts(node) if kind in SCOPE_TYPES else children(node):
+                if not any(child is branch for branch in skipped):
+                    visit(child)
         ancestors.pop()
+
+    def visit_block(block: cst.CSTNode) -> None:
+        """Its statements in order, up to one that leaves every trace (`if
+        torch.compiler.is_compiling(): return y` under torch.compile): none after it is traced."""
+        for child in children(block):
+            visit(child)
+            if leaves_every_trace(child, answer):
+                return
 
     root = fn.node
     ancestors.append(root)
     if isinstance(root, cst.Lambda):
         visit(root.body)
     else:
-        for child in children(root.body):
-            visit(child)
+        visit_block(root.body)
     ancestors.pop()
 
 
-def _never_traced(node: cst.If | cst.IfExp, given, known, kind_of, imports) -> tuple[cst.CSTNode, ...]:
+def _never_traced(node: cst.If | cst.IfExp, given, known, kind_of, imports, answer) -> tuple[cst.CSTNode, ...]:
     """The branches of `node` no traced reach of the function runs (acclint.analysis.narrowing)."""
-    body, orelse = dead_branches(node, given, known, kind_of, imports)
+    body, orelse = dead_branches(node, given, known, kind_of, imports, answer)
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
