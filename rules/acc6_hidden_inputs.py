@@ -46,8 +46,10 @@ def changed_here(node: cst.Name, ctx: RuleContext) -> bool:
     return isinstance(parent, cst.Attribute) and parent.attr.value in MUTATORS and isinstance(above, cst.Call) and above.func is parent
 
 
-def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
-    """The change after tracing of the module-level variable `node` reads, or None."""
+def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = None) -> Change | None:
+    """The change after tracing of the module-level variable `node` reads, or None;
+    `attribute`: the read is of that attribute of it (writes of its other attributes change
+    nothing the read sees)."""
     name = node.value
     fn = ctx.function
     index = ctx.analysis.index
@@ -61,7 +63,7 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     values = index.module_values.get(name, [])
     if values and all(_makes_iterator(v, ctx) for v in values):
         return None  # an iterator: ACC603's, where it is consumed
-    return bindings.change_of(name, fn)
+    return bindings.change_of(name, fn, attribute)
 
 
 def _readable(name: str, ctx: RuleContext) -> bool:
@@ -82,7 +84,8 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
     ("rebound", "mutated") after a trace could be built; `changed` and `advice` word it."""
     if not _readable(node.value, ctx):
         return
-    change = _module_change(node, ctx)
+    parent = ctx.parent
+    change = _module_change(node, ctx, parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None)
     if change is not None and change.how == how:
         line = ctx.analysis.bindings.line(change.node)
         ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} at line {line}: {STALE}; {advice}")
@@ -355,7 +358,8 @@ f(1.0)
                 return
             if not bindings.module_object(name) and not bindings.module_class(name):
                 return
-        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
+        attribute = node.attr.value if node.value is root else chain_links(node.value)[0]
+        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx, attribute) is not None:
             return
         change = bindings.attribute_written(node.attr.value, fn, set(), {name})
         if change is not None:

@@ -467,3 +467,169 @@ def test_a_writer_ordered_inside_the_function_that_calls_the_trace(body, stale):
     """)
     source = head + body + "\n\nmain()\n"
     assert _acc6(source) == ([(_line(source, "LR * w"), "ACC601")] if stale else [])
+
+
+# -- axes the generator was not built from (issue 46) ---------------------------------------------
+AXES_DIR = ROOT / "tests" / "data" / "spellings" / "hidden_axes"
+
+
+def test_hand_written_axes_recall_and_precision():
+    """46 programs written by hand along axes the generator lacks (tests/data/spellings/
+    hidden_axes, labelled by running jax 0.10, tf 2.21, torch 2.13: 30 stale, 16 fine). At
+    ad0a21e acclint found 11/30 at the read and flagged 3 programs elsewhere or falsely."""
+    spellings = _generator()
+    tally = spellings.measure(root=AXES_DIR)
+    overall = tally[("all", "all")]
+    assert (overall["stale"], overall["fine"]) == (30, 16)
+    assert overall["fp"] == 0, spellings.table(tally)
+    assert overall["tp"] >= 24, spellings.table(tally)
+
+
+WRITE_SPELLINGS = {
+    "setattr": ("STATE.scale", 'setattr(STATE, "scale", 3.0)', "ACC602"),
+    "__dict__ item": ("STATE.scale", 'STATE.__dict__["scale"] = 3.0', "ACC602"),
+    "vars() item": ("STATE.scale", 'vars(STATE)["scale"] = 3.0', "ACC602"),
+    "globals() item": ("SCALE", 'globals()["SCALE"] = 3.0', "ACC601"),
+    "setattr in a function": ("STATE.scale", 'def tune():\n    setattr(STATE, "scale", 3.0)\ntune()', "ACC602"),
+}
+
+
+@pytest.mark.parametrize("read, write, code", WRITE_SPELLINGS.values(), ids=list(WRITE_SPELLINGS))
+def test_writes_spelt_as_calls_and_namespace_items(read, write, code):
+    """`setattr(o, "a", v)`, `o.__dict__["a"] = v` and `vars(o)["a"] = v` write attribute `a`
+    of `o`; `globals()["N"] = v` binds module-level `N`: each is the assignment it spells. A
+    name that is no literal, or another attribute, writes nothing the trace reads."""
+    head = textwrap.dedent("""
+        import jax
+
+        SCALE = 2.0
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+                self.other = 2.0
+
+        STATE = State()
+
+        @jax.jit
+        def f(x):
+            return x * READ
+
+    """).replace("READ", read)
+    line = _line(head, "return x *")
+    assert _acc6(head + f"f(1.0)\n{write}\nf(1.0)\n") == [(line, code)]
+    assert _acc6(head + f"{write}\nf(1.0)\nf(1.0)\n") == []
+    other = write.replace('"scale"', '"other"').replace('"SCALE"', '"OTHER"')
+    assert _acc6(head + f"f(1.0)\n{other}\nf(1.0)\n") == []
+
+
+ALIASES = {
+    "a module object": ("STATE.scale", "s = STATE\ns.scale = 3.0", "ACC602"),
+    "a module dict": ('CFG["scale"]', 's = CFG\ns["scale"] = 3.0', "ACC602"),
+    "a chain of a static object": ("c.inner.scale", "s = cfg.inner\ns.scale = 3.0", "ACC604"),
+    "in a function": ("STATE.scale", "def tune():\n    s = STATE\n    s.scale = 3.0\ntune()", "ACC602"),
+}
+
+
+@pytest.mark.parametrize("read, write, code", ALIASES.values(), ids=list(ALIASES))
+def test_writes_through_an_alias(read, write, code):
+    """A name bound to another name or an attribute chain of one (`s = STATE`, `c = model.cfg`)
+    is the same object: a write through it is a write through what it aliases. A copy
+    (`dict(CFG)`, `copy.copy(STATE)`) is another object."""
+    head = textwrap.dedent("""
+        import jax
+
+        CFG = {"scale": 2.0}
+
+        class Inner:
+            def __init__(self):
+                self.scale = 2.0
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+                self.inner = Inner()
+
+        STATE = State()
+        cfg = State()
+
+        @jax.jit
+        def f(x):
+            return x * READ
+
+        def g_impl(x, c):
+            return x * c.inner.scale
+
+        g = jax.jit(g_impl, static_argnums=1)
+
+    """).replace("READ", read if code == "ACC602" else "1.0")
+    call = "f(1.0)" if code == "ACC602" else "g(1.0, cfg)"
+    line = _line(head, "return x * " + read)
+    assert _acc6(head + f"{call}\n{write}\n{call}\n") == [(line, code)]
+    assert _acc6(head + f"{write}\n{call}\n{call}\n") == []
+    copied = write.replace("s = STATE", "s = State()").replace("s = CFG", "s = dict(CFG)").replace("s = cfg.inner", "s = Inner()")
+    assert _acc6(head + f"{call}\n{copied}\n{call}\n") == []
+
+
+CLOSED_MUTATIONS = {
+    "an item of a numpy array": ("a = np.array([2.0])", "a[0]", "a[0] = 3.0"),
+    "a list appended to": ("a = [2.0]", "sum(a)", "a.append(1.0)"),
+    "a dict updated": ('a = {"s": 2.0}', 'a["s"]', "a.update(s=3.0)"),
+    "an attribute": ("a = Box()", "a.s", "a.s = 3.0"),
+}
+
+
+@pytest.mark.parametrize("state, read, write", CLOSED_MUTATIONS.values(), ids=list(CLOSED_MUTATIONS))
+def test_a_closed_over_object_changed_in_place(state, read, write):
+    """A variable of the enclosing function the cached closure reads, changed in place between
+    two calls (an item or attribute written, a mutating method of a built-in container), is
+    stale as a rebinding is (run: jax/closure_numpy-item-between, closure_list-append-between);
+    before the first call it is set-up, and a value passed as an argument is no hidden input."""
+    head = textwrap.dedent("""
+        import jax
+        import numpy as np
+
+        class Box:
+            def __init__(self):
+                self.s = 2.0
+
+        def main():
+            STATE
+
+            @jax.jit
+            def f(x):
+                return x * READ
+
+    """).replace("STATE", state).replace("READ", read)
+    line = _line(head, "return x *")
+    body = lambda *lines: "".join(f"    {l}\n" for l in lines)
+    assert _acc6(head + body("f(1.0)", write, "f(1.0)")) == [(line, "ACC605")]
+    assert _acc6(head + body(write, "f(1.0)", "f(1.0)")) == []
+    assert _acc6(head + body("f(1.0)", "f(1.0)", write)) == []
+
+
+CLASS_ATTRIBUTES = {
+    "self of a bound method": ("self.step = jax.jit(self._step)", "def _step(self, x):\n        return x * self.scale", "obj.step(1.0)"),
+    "type(self) in a static self": ("pass", "@partial(jax.jit, static_argnums=0)\n    def step(self, x):\n        return x * type(self).scale", "obj.step(1.0)"),
+    "self in a static self": ("pass", "@partial(jax.jit, static_argnums=0)\n    def step(self, x):\n        return x * self.scale", "obj.step(1.0)"),
+}
+
+
+@pytest.mark.parametrize("init, method, call", CLASS_ATTRIBUTES.values(), ids=list(CLASS_ATTRIBUTES))
+def test_a_class_attribute_written_through_the_class(init, method, call):
+    """An attribute of the class, not set on its instances, read through `self` or
+    `type(self)` in a trace keyed on the instance, is written by `Model.scale = v` or a
+    classmethod's `cls.scale = v` (run: jax/class_attr_self-class-between,
+    class_attr_cls-classmethod-between, tf/class_attr_self-class-between stale; torch guards
+    it); an instance attribute of the same name shadows it, and set-up before the first call
+    is fine."""
+    head = (
+        "from functools import partial\nimport jax\n\nclass Model:\n    scale = 2.0\n\n"
+        f"    def __init__(self):\n        {init}\n\n"
+        "    @classmethod\n    def set_scale(cls, v):\n        cls.scale = v\n\n"
+        f"    {method}\n\nobj = Model()\n"
+    )
+    line = _line(head, "return x *")
+    for write in ("Model.scale = 3.0", "Model.set_scale(3.0)"):
+        assert _acc6(head + f"{call}\n{write}\n{call}\n") == [(line, "ACC604")], write
+        assert _acc6(head + f"{write}\n{call}\n{call}\n") == [], write

@@ -113,6 +113,11 @@ class ModuleBindings:
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._handles: dict[tuple[FunctionInfo, frozenset[str]], set[str]] = {}  # _local_handles
+        # Targets the walk spells out for writes written otherwise (`setattr(o, "a", v)` is
+        # `o.a`, `s.a` after `s = STATE` is `STATE.a`), each to the node written: its line.
+        self._spelt: dict[cst.CSTNode, cst.CSTNode] = {}
+        # Per scope and name, what a name bound to another name or a chain of one aliases.
+        self._aliases: dict[tuple[FunctionInfo | None, str], cst.BaseExpression] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
         # A name's binds, defs, classes and imports by module-level code (`_module_binds`): asked
@@ -150,7 +155,8 @@ class ModuleBindings:
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
-        return line_of(self.module, node, self._positions)
+        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`)."""
+        return line_of(self.module, self._spelt.get(node, node), self._positions)
 
     # -- questions ------------------------------------------------------------------------
     def module_value(self, name: str) -> bool:
@@ -194,24 +200,35 @@ class ModuleBindings:
         binding of the module's name."""
         return self._module_binders.get(name, [])
 
-    def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
+    def change_of(self, name: str, reader: FunctionInfo, attribute: str | None = None) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
         been built, outside `reader` (its own writes are ACC4's), or None. A change by
         module-level code counts only between two calls that reach `reader` through the same
         objects (a notebook that rebinds a name and then redefines the function that reads
         it never calls the stale trace); a change by a function counts unless the function
-        only runs before any trace or restores what it changed (a context manager)."""
-        key = (name, reader)
+        only runs before any trace or restores what it changed (a context manager).
+        `attribute`: the read is `name.attribute`, which an attribute written on the object
+        changes only when it is that one, or one its class's method or property of that name
+        reads of `self` (`STATE._scale` under the property `scale`)."""
+        key = (name, reader, attribute)
         if key not in self._changes:
-            self._changes[key] = self._first_change(name, reader)
+            self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
-    def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
+    def _attributes_behind(self, name: str, attribute: str) -> frozenset[str]:
+        """The attributes of the object `name` holds that reading `name.attribute` reads."""
+        cls = self.instance_class(name)
+        method = cls.methods.get(attribute) if cls is not None else None
+        return frozenset({attribute, *(_self_reads(method) if method is not None else ())})
+
+    def _first_change(self, name: str, reader: FunctionInfo, attributes: frozenset[str] | None = None) -> Change | None:
         binds = [e.seq for e in self._module_binds(name) if e.kind == "bind" or _defines(e)]
         if not binds:
             return None
         for event in self._named[name]:
             if not (event.kind in ("bind", "mutate") or _defines(event)) or event.in_class:
+                continue
+            if attributes is not None and _other_attribute(event, attributes):
                 continue
             how = "mutated" if event.kind == "mutate" else "rebound"
             if event.scope is None:
@@ -1177,8 +1194,14 @@ class ModuleBindings:
                     add("call", root)
                     callees.add(_root_node(node.func))
                 func = node.func
+                spelt = _setattr_target(node) if root == "setattr" and "setattr" not in functions else None
+                if spelt is not None:
+                    self._spell(spelt, node, add, scope, globals_of)
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
-                    if self._container(func.value.value):
+                    aliased = self._aliases.get((scope, func.value.value))
+                    if isinstance(aliased, cst.Name) and self._container(aliased.value):
+                        self._mutation(aliased.value, add, scope, node)  # `c = CFG; c.update(...)`
+                    elif self._container(func.value.value):
                         self._mutation(func.value.value, add, scope, node)
                     elif scope is not None and _is_parameter(func.value.value, scope):
                         add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
@@ -1203,10 +1226,13 @@ class ModuleBindings:
         elif isinstance(target, cst.StarredElement):
             self._target(target.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.Name):
+            self._alias(target.value, value, scope)
             if scope is None or target.value in globals_of.get(scope, ()):
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
             else:  # a function's own variable (ACC604 follows objects made in a function)
                 add("local", target.value, target, *(() if loops is None else (loops,)), value=value)
+        elif (root := chain_root(_root_node(target))) is not None and (scope, root.value) in self._aliases and target not in self._spelt:
+            self._spell(_rooted(target, self._aliases[(scope, root.value)]), target, add, scope, globals_of, loops, value)
         elif isinstance(target, cst.Attribute):
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
@@ -1215,12 +1241,34 @@ class ModuleBindings:
             base = target.value
             while isinstance(base, cst.Subscript):
                 base = base.value
+            spelt = _namespace_item(target)
+            if isinstance(spelt, cst.Name):  # `globals()["N"] = v` binds the module's `N`
+                add("bind", spelt.value, target, *(() if loops is None else (loops,)), value=value)
+                return
+            if spelt is not None:  # `o.__dict__["a"] = v`, `vars(o)["a"] = v`: `o.a = v`
+                self._spell(spelt, target, add, scope, globals_of, loops, value)
             if isinstance(base, cst.Name):
                 self._mutation(base.value, add, scope, target)
                 if scope is not None and _is_parameter(base.value, scope) and not self.is_module_name(base.value, scope):
                     add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
                 add("item", _root(base) or "", target)
+
+    def _spell(self, spelt: cst.BaseExpression, written: cst.CSTNode, add, scope, globals_of, loops=None, value=None) -> None:
+        """Record the write of `spelt`, the target that `written` (a call, an item of a
+        namespace, a target through an alias) writes, as that target's assignment."""
+        self._spelt[spelt] = self._spelt.get(written, written)
+        self._target(spelt, add, scope, globals_of, loops, value)
+
+    def _alias(self, name: str, value: cst.BaseExpression | None, scope: FunctionInfo | None) -> None:
+        """Note what `name` now aliases: the object a name or a chain of names holds (`s = STATE`,
+        `c = model.cfg`, through an earlier alias), not a copy or anything a call makes."""
+        root = chain_root(value) if value is not None else None
+        if root is None or root.value == name:
+            self._aliases.pop((scope, name), None)
+            return
+        earlier = self._aliases.get((scope, root.value))
+        self._aliases[(scope, name)] = value if earlier is None else _rooted(value, earlier)
 
     def _container(self, name: str) -> bool:
         """Whether module-level `name` is bound only to built-in containers (a display, or
@@ -1237,6 +1285,54 @@ class ModuleBindings:
         """Record an in-place change of `name`, when it names the module's object there."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
+
+
+def _other_attribute(event: Event, attributes: frozenset[str]) -> bool:
+    """Whether `event` writes an attribute of its object other than `attributes`."""
+    node = event.node
+    return event.kind == "mutate" and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value not in attributes
+
+
+def _literal(node: cst.BaseExpression) -> str | None:
+    """The text of a plain string literal that is an identifier, or None."""
+    if isinstance(node, cst.SimpleString) and node.prefix == "":
+        text = node.evaluated_value
+        return text if isinstance(text, str) and text.isidentifier() else None
+    return None
+
+
+def _setattr_target(call: cst.Call) -> cst.Attribute | None:
+    """`o.a`, the target `setattr(o, "a", v)` assigns."""
+    if len(call.args) != 3 or any(a.keyword is not None or a.star for a in call.args):
+        return None
+    attr = _literal(call.args[1].value)
+    return cst.Attribute(value=call.args[0].value, attr=cst.Name(attr)) if attr is not None else None
+
+
+def _namespace_item(target: cst.Subscript) -> cst.BaseExpression | None:
+    """What an item of a namespace names: `o.a` for `o.__dict__["a"]` and `vars(o)["a"]`, `N`
+    for `globals()["N"]`; None for other items."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    key = _literal(target.slice[0].slice.value)
+    base = target.value
+    if key is None:
+        return None
+    if isinstance(base, cst.Attribute) and base.attr.value == "__dict__":
+        return cst.Attribute(value=base.value, attr=cst.Name(key))
+    if isinstance(base, cst.Call) and isinstance(base.func, cst.Name):
+        if base.func.value == "vars" and len(base.args) == 1:
+            return cst.Attribute(value=base.args[0].value, attr=cst.Name(key))
+        if base.func.value == "globals" and not base.args:
+            return cst.Name(key)
+    return None
+
+
+def _rooted(expr: cst.BaseExpression, root: cst.BaseExpression) -> cst.BaseExpression:
+    """`expr` with the name its attribute and item chain starts from replaced by `root`."""
+    if isinstance(expr, (cst.Attribute, cst.Subscript)):
+        return expr.with_changes(value=_rooted(expr.value, root))
+    return root
 
 
 def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False) -> str | None:

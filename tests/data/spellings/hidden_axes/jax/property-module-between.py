@@ -15,7 +15,7 @@ class State:
 
     @property
     def scale(self):
-        return self._scale  # read
+        return self._scale
 
 
 STATE = State()
@@ -23,7 +23,7 @@ STATE = State()
 
 @jax.jit
 def f(x):
-    return x * STATE.scale
+    return x * STATE.scale  # read
 
 
 print(float(f(X)))

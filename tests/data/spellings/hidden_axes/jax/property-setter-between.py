@@ -15,7 +15,7 @@ class State:
 
     @property
     def scale(self):
-        return self._scale  # read
+        return self._scale
 
     @scale.setter
     def scale(self, v):
@@ -27,7 +27,7 @@ STATE = State()
 
 @jax.jit
 def f(x):
-    return x * STATE.scale
+    return x * STATE.scale  # read
 
 
 print(float(f(X)))
