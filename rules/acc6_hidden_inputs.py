@@ -779,7 +779,8 @@ for epoch in range(3):
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        root = chain_root(node.value)
+        value = _instance_of_type(node.value) or node.value  # `type(self).scale`: the class's, read through `self`
+        root = chain_root(value)
         if root is None or isinstance(ctx.parent, cst.Attribute) and ctx.parent.value is node:
             return  # not a chain of names, or a link of a longer chain (judged at its end)
         parent = ctx.parent
@@ -805,7 +806,7 @@ for epoch in range(3):
         if fn.cls is not None and root.value == fn.self_name:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
-            if node.value is root and attr in fn.cls.methods:
+            if value is root and attr in fn.cls.methods:
                 return
             builders = ctx.analysis.bound_methods.get(fn)
             objects = None
@@ -819,12 +820,12 @@ for epoch in range(3):
                     return
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(node.value))
+            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(value))
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),
             # or an object that one holds (`self._env.init_pos`)
-            held = holder if node.value is root else ctx.analysis.instance_class(node.value, fn)
-            if held is None or node.value is root and attr in holder.methods:
+            held = holder if value is root else ctx.analysis.instance_class(value, fn)
+            if held is None or value is root and attr in holder.methods:
                 return
             objects = _held_by_traces(held, ctx)
             if not objects:
@@ -850,6 +851,14 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _instance_of_type(expr: cst.BaseExpression) -> cst.Name | None:
+    """`x` of `type(x)`, whose attributes are the class attributes `x` reads, or None."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "type" and len(expr.args) == 1:
+        arg = expr.args[0].value
+        return arg if isinstance(arg, cst.Name) else None
+    return None
 
 
 def _held_by_traces(cls, ctx: RuleContext) -> set[str]:

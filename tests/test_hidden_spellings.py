@@ -633,3 +633,31 @@ def test_a_class_attribute_written_through_the_class(init, method, call):
     for write in ("Model.scale = 3.0", "Model.set_scale(3.0)"):
         assert _acc6(head + f"{call}\n{write}\n{call}\n") == [(line, "ACC604")], write
         assert _acc6(head + f"{write}\n{call}\n{call}\n") == [], write
+
+
+@pytest.mark.parametrize("calls, write, stale", [
+    ("obj.step(1.0)", "other.scale = 3.0", False),
+    ("obj.step(1.0)", "obj.scale = 3.0", True),
+    ("other.step(1.0)", "other.scale = 3.0", True),
+    ("obj.step(1.0)", "Model.scale = 3.0", True),
+])
+def test_each_instance_has_its_own_cache(calls, write, stale):
+    """Each instance wraps its own bound method (its own cache): a write to another instance's
+    attribute, between two calls through this one, changes nothing they read (run:
+    jax/class_attr_self-instance-shadowed fine); the class's attribute is every instance's."""
+    source = textwrap.dedent("""
+        import jax
+
+        class Model:
+            scale = 2.0
+
+            def __init__(self):
+                self.step = jax.jit(self._step)
+
+            def _step(self, x):
+                return x * self.scale
+
+        obj = Model()
+        other = Model()
+    """) + f"{calls}\n{write}\n{calls}\n"
+    assert _acc6(source) == ([(_line(source, "x * self.scale"), "ACC604")] if stale else [])

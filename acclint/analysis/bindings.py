@@ -80,7 +80,8 @@ class Event:
     seq: int  # position in source order
     # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own
     # variable bound), "mutate_param" (an item write or mutating call on a function's parameter),
-    # "item" (an item written on an object no name holds)
+    # "item" (an item written on an object no name holds), "local_mutate" (a function's own
+    # variable changed in place: an item or attribute written, a mutating method called)
     kind: str
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
@@ -412,16 +413,17 @@ class ModuleBindings:
         spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
-    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False) -> bool:
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False, through: str | None = None) -> bool:
         """Whether module-level code can call into `reader` (building a trace) after the
         variable's first binding and before `change`, and call into it again after `change`
         through the same name with no new cache in between (trace_time.stale_window): a
         redefinition of that name or a new wrapper bound to it, or a call that empties every
         cache (`jax.clear_caches()`). `once`: the change is a lazy initialisation, made the
         first time it is reached. A call of a method of a module-level object that cannot run
-        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call."""
+        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call.
+        `through`: only calls through that name count (the instance whose own cache it is)."""
         calls = [
-            e for root in self._reaching(reader) for e in self._named.get(root, ())
+            e for root in self._reaching(reader) if through is None or root == through for e in self._named.get(root, ())
             if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
                 and self._holds_reader(e, reader) or self._builds_when_bound(e))
             and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
@@ -620,7 +622,15 @@ class ModuleBindings:
         bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
         a binding in `outer`, or a call there of a function nested in it that declares the
         name `nonlocal`."""
-        writes = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        containers = all(_container_value(e.value, self.index) for e in binds)
+        writes = [
+            *binds,
+            *(  # changed in place: an item or attribute written, a built-in container's mutating method
+                e for e in self._named.get(name, ())
+                if e.kind == "local_mutate" and e.scope is outer and (containers or not isinstance(e.node, cst.Call))
+            ),
+        ]
         for fn in outer.inner.values():
             if name in self.body(fn).declared_outer:
                 writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
@@ -740,6 +750,10 @@ class ModuleBindings:
         attribute, which only that object's own code (`Source.replace`) writes."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
+        # read through an instance (through the class, `cls.scale`, it is ACC602's module-level class)
+        shared = cls is not None and reader.class_param is None and self.index.classes.get(cls.name) is cls and _class_attribute(cls, attr)
+        if shared:
+            instances = {*instances, cls.name}  # `Model.scale = v` changes what every instance reads
         for event in self._named.get(attr, ()):
             if event.kind != "attr" or event.in_class:
                 continue
@@ -747,12 +761,17 @@ class ModuleBindings:
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
             owner = _root(event.node.value)
+            if shared and scope is not None and scope.cls is cls and owner is not None and owner == scope.class_param:
+                owner = cls.name  # a classmethod's `cls.scale = v`, run as `Model.set_scale(v)`
             if links and chain_links(event.node.value) != links and (
                 owner in instances or scope is not None and owner is not None and scope.own_class(owner) is cls
             ):
                 continue  # the reader's object's own attribute of that name, not the chain's
             if scope is None:
-                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr})):
+                # the reader's own object among several instances of its class, each with its own
+                # cache: only calls through the instance written see its attribute
+                through = owner if objects is None and owner != cls.name and len(instances - {cls.name}) > 1 else None
+                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr}), through=through):
                     return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
             placed = self._placements(scope)
@@ -1182,6 +1201,8 @@ class ModuleBindings:
             elif kind is cst.Assign:
                 for t in node.targets:
                     self._target(t.target, add, scope, globals_of, value=node.value)
+                if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and not in_class:
+                    self._alias(node.targets[0].target.value, node.value, scope)
             elif kind is cst.AnnAssign and node.value is not None or kind is cst.AugAssign:
                 self._target(node.target, add, scope, globals_of)
             elif kind is cst.For:
@@ -1205,6 +1226,8 @@ class ModuleBindings:
                         self._mutation(func.value.value, add, scope, node)
                     elif scope is not None and _is_parameter(func.value.value, scope):
                         add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
+                    elif scope is not None and not self.is_module_name(func.value.value, scope):
+                        add("local_mutate", func.value.value)  # a container of the function's own, closure_change judges
             elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
@@ -1226,7 +1249,7 @@ class ModuleBindings:
         elif isinstance(target, cst.StarredElement):
             self._target(target.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.Name):
-            self._alias(target.value, value, scope)
+            self._aliases.pop((scope, target.value), None)  # bound again: `_walk` notes a new alias
             if scope is None or target.value in globals_of.get(scope, ()):
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
             else:  # a function's own variable (ACC604 follows objects made in a function)
@@ -1260,12 +1283,11 @@ class ModuleBindings:
         self._spelt[spelt] = self._spelt.get(written, written)
         self._target(spelt, add, scope, globals_of, loops, value)
 
-    def _alias(self, name: str, value: cst.BaseExpression | None, scope: FunctionInfo | None) -> None:
+    def _alias(self, name: str, value: cst.BaseExpression, scope: FunctionInfo | None) -> None:
         """Note what `name` now aliases: the object a name or a chain of names holds (`s = STATE`,
         `c = model.cfg`, through an earlier alias), not a copy or anything a call makes."""
-        root = chain_root(value) if value is not None else None
-        if root is None or root.value == name:
-            self._aliases.pop((scope, name), None)
+        root = chain_root(value)
+        if root is None or root.value in (name, "None", "True", "False"):
             return
         earlier = self._aliases.get((scope, root.value))
         self._aliases[(scope, name)] = value if earlier is None else _rooted(value, earlier)
@@ -1275,16 +1297,36 @@ class ModuleBindings:
         `dict()`/`list()`/`set()`/`collections` ones): only on those is `update` or `pop` sure
         to change the object in place (a jax-md neighbour list's `update` returns a new one)."""
         values = self.index.module_values.get(name)
-        return bool(values) and all(
-            isinstance(v, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp))
-            or isinstance(v, cst.Call) and (self.index.imports.resolve(v.func) or "") in CONTAINERS
-            for v in values
-        )
+        return bool(values) and all(_container_value(v, self.index) for v in values)
 
     def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
-        """Record an in-place change of `name`, when it names the module's object there."""
+        """Record an in-place change of `name`: of the module's object, or of a function's
+        variable (a closure reading it sees the change, ACC605)."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
+        else:
+            add("local_mutate", name, node)
+
+
+def _class_attribute(cls: ClassInfo, attr: str) -> bool:
+    """Whether `attr` is an attribute of the class itself, which its instances read until one
+    sets its own: bound in the class body, and set through `self` in none of its methods."""
+    bound = any(
+        isinstance(small, (cst.Assign, cst.AnnAssign)) and any(
+            isinstance(t, cst.Name) and t.value == attr
+            for t in ([a.target for a in small.targets] if isinstance(small, cst.Assign) else [small.target])
+        )
+        for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine) for small in line.body
+    )
+    return bound and not any(attr in _self_writes(method) for method in cls.methods.values())
+
+
+def _container_value(value: cst.BaseExpression | None, index: ModuleIndex) -> bool:
+    """Whether `value` makes a built-in container: a display, `dict()`/`list()`/`set()`, a
+    `collections` one."""
+    return isinstance(value, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)) or (
+        isinstance(value, cst.Call) and (index.imports.resolve(value.func) or "") in CONTAINERS
+    )
 
 
 def _other_attribute(event: Event, attributes: frozenset[str]) -> bool:
@@ -1402,6 +1444,15 @@ def _self_reads(method: FunctionInfo) -> set[str]:
     return {
         node.attr.value for node in nodes
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == me and id(node) not in targets
+    }
+
+
+def _self_writes(method: FunctionInfo) -> set[str]:
+    """The attributes of `self` that `method` assigns (`self.x = ...`)."""
+    me = method.self_name
+    return {
+        t.attr.value for node in walk_expression(method.node) if isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign))
+        for t in [node.target] if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
     }
 
 
