@@ -97,7 +97,7 @@ class GlobalRebound(Rule):
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
         `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
-        rebound (assignment, augmented assignment, `for` target, `del`), or of a module-level
+        rebound (assignment, augmented assignment, `for` target, `del`, `globals()["N"] = v`), or of a module-level
         function the trace calls bound again (a later `def` of the name, as a notebook cell
         makes, `helper = other`, a `global` write; torch.compile guards on it and recompiles),
         between a call that
@@ -241,7 +241,9 @@ class GlobalMutated(Rule):
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
         in place between a call that may build the trace and a later one with no new cache in
         between (as ACC601): an item or attribute assignment (`cfg["scale"] = 2.0`,
-        `config.lr = 0.01`), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
+        `config.lr = 0.01`, also spelt `setattr(config, "lr", 0.01)`, `config.__dict__["lr"] =
+        0.01` or `vars(config)["lr"] = 0.01`, and through an alias: `c = config; c.lr = 0.01`,
+        not through a copy), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
         ...) of a built-in dict, list or set, by module-level code, by a function where
         module-level code runs it (not a context manager's entry and exit, which restore it),
         or by a function that itself calls the trace before and after the change in its own
@@ -251,7 +253,10 @@ class GlobalMutated(Rule):
         module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
         the object (`STATE.set_lr(0.01)`, a classmethod's `cls.scale = s`), by a function or
-        another object's method it is handed to, or through the name. A call through a name that module-level code binds to a value handing
+        another object's method it is handed to, or through the name; a write of another
+        attribute of the object changes nothing it reads (`STATE.other = 1` is no change of
+        `STATE.lr`), unless the attribute read is a property or method of the object's class
+        reading it (`STATE._lr` under the property `lr`). A call through a name that module-level code binds to a value handing
         the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
         binding: a map of the same dataset name inside the loop that fills the dict, before the
         map that reads it is made, builds nothing of it. The message names the line of the
@@ -593,7 +598,8 @@ class BoundAttributeRead(Rule):
         `__init__` jits a closure calling `self._env.reset(key)`, reading `env.init_pos`).
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
-        `m.source.data = d`; or by the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
+        `m.source.data = d`, through an alias `src = m.source; src.data = d`, or `setattr`; or by
+        the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
         outside the traced function, between a call that may build the trace and a later call
         with no new cache in between (the wrapper applied anew to the called attribute:
         `m.step = jax.jit(m._step)`), in program order: by module-level code
@@ -603,7 +609,12 @@ class BoundAttributeRead(Rule):
         never runs, and one a library leaves to its users may run after any call. The same
         holds in a function for an object it makes (`m = Model(); m.apply(x); m.weights = w;
         m.apply(x)`, or `set_k(m, 5.0)` between the calls), in that function's program order
-        (a loop repeats its body; rebinding `m` makes a new object, with a new cache).
+        (a loop repeats its body; rebinding `m` makes a new object, with a new cache). An
+        attribute of the class itself (bound in its body, set through `self` by none of its
+        methods) read through `self` or `type(self)` is written by `Model.scale = v` or a
+        classmethod's `cls.scale = v` for every instance (run on jax 0.10 and tf 2.21: stale);
+        where module-level code holds several instances, each wrapping its own bound method, a
+        write to one instance is seen only by the calls through it.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`

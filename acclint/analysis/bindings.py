@@ -614,14 +614,15 @@ class ModuleBindings:
             if e.kind == "call" and e.scope is scope and self.index.imports.resolve(e.node.func) in clears
         ]
 
-    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> cst.CSTNode | None:
+    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> Change | None:
         """The first write of `outer`'s variable `name` (read by the cached closure `reader`)
         that falls, in `outer`'s program order, between a call there through one of `runners`
         (the names it calls the closure's compiled callable by) and a later call through the
         same name, with no new cache in between: the closure defined again, a new wrapper
         bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
         a binding in `outer`, or a call there of a function nested in it that declares the
-        name `nonlocal`."""
+        name `nonlocal`, or a change in place of the object it holds there (an item or attribute
+        written, a mutating method of a built-in container it is bound to)."""
         binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
         containers = all(_container_value(e.value, self.index) for e in binds)
         writes = [
@@ -647,7 +648,7 @@ class ModuleBindings:
         for write in sorted(writes, key=lambda e: e.seq):
             once = _initialises(write, {name})
             if stale_window(write, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None:
-                return write.node
+                return Change(write.node, "mutated" if write.kind == "local_mutate" else "rebound")
         return None
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
