@@ -58,7 +58,9 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     runners = _runners(ctx)
     if not runners:
         return None
-    return ctx.analysis.bindings.closure_change(name, outer, runners, fn)
+    parent = ctx.parent
+    attribute = parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None
+    return ctx.analysis.bindings.closure_change(name, outer, runners, fn, attribute)
 
 
 class ClosureRebound(Rule):

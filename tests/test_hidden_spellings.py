@@ -610,6 +610,32 @@ def test_a_closed_over_object_changed_in_place(state, read, write):
     assert _acc6(head + body("f(1.0)", write, "f(1.0)")) == [(line, "ACC605")]
     assert _acc6(head + body(write, "f(1.0)", "f(1.0)")) == []
     assert _acc6(head + body("f(1.0)", "f(1.0)", write)) == []
+    if "." in read:  # another attribute of the object: nothing the trace reads
+        assert _acc6(head + body("f(1.0)", write.replace("a.s", "a.t"), "f(1.0)")) == []
+
+
+def test_a_method_s_own_object_is_acc604_s():
+    """A jitted closure a method makes reads `self.s` through its cell: a write of `self`'s
+    attributes in the method is ACC604's judgment (by attribute), not a change of a closed-over
+    variable."""
+    source = textwrap.dedent("""
+        import jax
+
+        class M:
+            def __init__(self):
+                self.s = 2.0
+                self.t = 2.0
+
+            def run(self, x):
+                @jax.jit
+                def f(v):
+                    return v * self.s
+
+                f(x)
+                self.t = 3.0
+                return f(x)
+    """)
+    assert [code for _, code in _acc6(source)] == []
 
 
 CLASS_ATTRIBUTES = {
@@ -665,3 +691,21 @@ def test_each_instance_has_its_own_cache(calls, write, stale):
         other = Model()
     """) + f"{calls}\n{write}\n{calls}\n"
     assert _acc6(source) == ([(_line(source, "x * self.scale"), "ACC604")] if stale else [])
+
+
+HELD_IN_CONTAINERS = {
+    "a dict's item": ('REG = {"main": Box()}', 'REG["main"].scale', 'REG["main"].scale = 3.0'),
+    "a list's item": ("REG = [Box()]", "REG[0].scale", "REG[0].scale = 3.0"),
+    "through a function": ('REG = {"main": Box()}\ndef tune():\n    REG["main"].scale = 3.0', 'REG["main"].scale', "tune()"),
+}
+
+
+@pytest.mark.parametrize("state, read, write", HELD_IN_CONTAINERS.values(), ids=list(HELD_IN_CONTAINERS))
+def test_an_object_held_in_a_module_container(state, read, write):
+    """An attribute written on an object a module-level container holds (`REG["main"].scale =
+    v`) changes what a trace reading it through the container read (run:
+    jax/global_item_attr-module-between stale); before the first call it is set-up."""
+    head = f"import jax\n\nclass Box:\n    def __init__(self):\n        self.scale = 2.0\n\n{state}\n\n@jax.jit\ndef f(x):\n    return x * {read}\n\n"
+    line = _line(head, "return x *")
+    assert _acc6(head + f"f(1.0)\n{write}\nf(1.0)\n") == [(line, "ACC602")]
+    assert _acc6(head + f"{write}\nf(1.0)\nf(1.0)\n") == []

@@ -614,7 +614,9 @@ class ModuleBindings:
             if e.kind == "call" and e.scope is scope and self.index.imports.resolve(e.node.func) in clears
         ]
 
-    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> Change | None:
+    def closure_change(
+        self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo, attribute: str | None = None,
+    ) -> Change | None:
         """The first write of `outer`'s variable `name` (read by the cached closure `reader`)
         that falls, in `outer`'s program order, between a call there through one of `runners`
         (the names it calls the closure's compiled callable by) and a later call through the
@@ -622,14 +624,18 @@ class ModuleBindings:
         bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
         a binding in `outer`, or a call there of a function nested in it that declares the
         name `nonlocal`, or a change in place of the object it holds there (an item or attribute
-        written, a mutating method of a built-in container it is bound to)."""
+        written, a mutating method of a built-in container it is bound to; where the closure
+        reads `name.attribute`, a write of another attribute is none). The method's own object
+        (`self`) is ACC604's."""
         binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
         containers = all(_container_value(e.value, self.index) for e in binds)
+        read = frozenset({attribute}) if attribute is not None else None
         writes = [
             *binds,
             *(  # changed in place: an item or attribute written, a built-in container's mutating method
                 e for e in self._named.get(name, ())
-                if e.kind == "local_mutate" and e.scope is outer and (containers or not isinstance(e.node, cst.Call))
+                if e.kind == "local_mutate" and e.scope is outer and name != outer.instance_param
+                and (containers or not isinstance(e.node, cst.Call)) and not (read and _other_attribute(e, read))
             ),
         ]
         for fn in outer.inner.values():
@@ -1261,6 +1267,8 @@ class ModuleBindings:
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
                 self._mutation(target.value.value, add, scope, target)
+            elif isinstance(target.value, cst.Subscript) and isinstance(held := _root_node(target.value), cst.Name):
+                self._mutation(held.value, add, scope, target)  # `REG["main"].scale = v`: an object the container holds
         elif isinstance(target, cst.Subscript):
             base = target.value
             while isinstance(base, cst.Subscript):
@@ -1333,7 +1341,7 @@ def _container_value(value: cst.BaseExpression | None, index: ModuleIndex) -> bo
 def _other_attribute(event: Event, attributes: frozenset[str]) -> bool:
     """Whether `event` writes an attribute of its object other than `attributes`."""
     node = event.node
-    return event.kind == "mutate" and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value not in attributes
+    return event.kind in ("mutate", "local_mutate") and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value not in attributes
 
 
 def _literal(node: cst.BaseExpression) -> str | None:
