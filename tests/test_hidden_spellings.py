@@ -708,3 +708,18 @@ def test_an_object_held_in_a_module_container(state, read, write):
     line = _line(head, "return x *")
     assert _acc6(head + f"f(1.0)\n{write}\nf(1.0)\n") == [(line, "ACC602")]
     assert _acc6(head + f"{write}\nf(1.0)\nf(1.0)\n") == []
+
+
+@pytest.mark.parametrize("body, stale", [
+    ("for i in range(3):\n        token = base\n        kw['t'] = token\n        f(1.0)", False),
+    ("for i in range(3):\n        kw['t'] = base\n        f(1.0)", False),
+    ("for i in range(3):\n        kw['t'] = i\n        f(1.0)", True),
+    ("for i in range(3):\n        f(1.0)\n        kw['t'] = base", True),
+])
+def test_a_write_of_the_same_value_on_every_pass_before_the_calls(body, stale):
+    """A closed-over container written, on every pass of a loop and before the pass's calls,
+    with a value the loop does not change (maxtext's `layer_kwargs["decoder_input_tokens"] =
+    input_tokens`) holds that value from the first build on: no call sees another. A value the
+    loop changes, or a write after the first call, is stale."""
+    source = "import jax\n\ndef main(base):\n    kw = {'t': 0.0}\n\n    @jax.jit\n    def f(x):\n        return x * kw['t']\n\n    " + body + "\n"
+    assert _acc6(source) == ([(_line(source, "x * kw"), "ACC605")] if stale else [])

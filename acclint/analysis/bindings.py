@@ -652,10 +652,37 @@ class ModuleBindings:
         }
         resets_of = {call: resets[call.name] for call in calls}
         for write in sorted(writes, key=lambda e: e.seq):
+            if write.kind == "local_mutate" and self._same_every_pass(write, outer, calls):
+                continue
             once = _initialises(write, {name})
             if stale_window(write, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None:
                 return Change(write.node, "mutated" if write.kind == "local_mutate" else "rebound")
         return None
+
+    def _same_every_pass(self, write: Event, outer: FunctionInfo, calls: list[Event]) -> bool:
+        """Whether `write`, an item or attribute assignment in a loop of `outer`, stores the
+        same value on every pass before any call of that pass (maxtext's
+        `layer_kwargs["decoder_input_tokens"] = input_tokens`): the first pass stores it before
+        the first build, the later ones change nothing. Same: no name in the value is bound
+        in the loop except to values of such names (one step: `token = base` then
+        `kw["t"] = token`); no call in it (which may give another value each time)."""
+        if write.value is None or not write.loops:
+            return False
+        loop = write.loops[-1]
+        if any(loop in c.loops and c.seq < write.seq for c in calls):
+            return False
+
+        def steady(expr: cst.BaseExpression, depth: int) -> bool:
+            nodes = list(walk_expression(expr))
+            if any(isinstance(n, cst.Call) for n in nodes):
+                return False
+            for name in {n.value for n in nodes if isinstance(n, cst.Name)}:
+                binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer and loop in e.loops]
+                if binds and (depth == 0 or not all(e.value is not None and steady(e.value, depth - 1) for e in binds)):
+                    return False
+            return True
+
+        return steady(write.value, 1)
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
         """Module-level names whose call may run a trace of `reader` that outlives the call:
@@ -1266,9 +1293,9 @@ class ModuleBindings:
         elif isinstance(target, cst.Attribute):
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
-                self._mutation(target.value.value, add, scope, target)
+                self._mutation(target.value.value, add, scope, target, value)
             elif isinstance(target.value, cst.Subscript) and isinstance(held := _root_node(target.value), cst.Name):
-                self._mutation(held.value, add, scope, target)  # `REG["main"].scale = v`: an object the container holds
+                self._mutation(held.value, add, scope, target, value)  # `REG["main"].scale = v`: an object the container holds
         elif isinstance(target, cst.Subscript):
             base = target.value
             while isinstance(base, cst.Subscript):
@@ -1280,7 +1307,7 @@ class ModuleBindings:
             if spelt is not None:  # `o.__dict__["a"] = v`, `vars(o)["a"] = v`: `o.a = v`
                 self._spell(spelt, target, add, scope, globals_of, loops, value)
             if isinstance(base, cst.Name):
-                self._mutation(base.value, add, scope, target)
+                self._mutation(base.value, add, scope, target, value)
                 if scope is not None and _is_parameter(base.value, scope) and not self.is_module_name(base.value, scope):
                     add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
@@ -1308,13 +1335,14 @@ class ModuleBindings:
         values = self.index.module_values.get(name)
         return bool(values) and all(_container_value(v, self.index) for v in values)
 
-    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
+    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode, value=None) -> None:
         """Record an in-place change of `name`: of the module's object, or of a function's
-        variable (a closure reading it sees the change, ACC605)."""
+        variable (a closure reading it sees the change, ACC605; `value`: what an item or
+        attribute assignment stores)."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
         else:
-            add("local_mutate", name, node)
+            add("local_mutate", name, node, value=value)
 
 
 def _class_attribute(cls: ClassInfo, attr: str) -> bool:
