@@ -574,6 +574,30 @@ def test_writes_through_an_alias(read, write, code):
     assert _acc6(head + f"{call}\n{copied}\n{call}\n") == []
 
 
+@pytest.mark.parametrize("read", ["STATE.scale", "s.scale"])
+def test_a_write_through_an_alias_changes_reads_through_either_name(read):
+    """`s = STATE` at module level: `s.scale = v` changes what `STATE.scale` and `s.scale` read."""
+    source = textwrap.dedent(f"""
+        import jax
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+
+        STATE = State()
+        s = STATE
+
+        @jax.jit
+        def f(x):
+            return x * {read}
+
+        f(1.0)
+        s.scale = 3.0
+        f(1.0)
+    """)
+    assert _acc6(source) == [(_line(source, "return x *"), "ACC602")]
+
+
 CLOSED_MUTATIONS = {
     "an item of a numpy array": ("a = np.array([2.0])", "a[0]", "a[0] = 3.0"),
     "a list appended to": ("a = [2.0]", "sum(a)", "a.append(1.0)"),

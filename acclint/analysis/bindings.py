@@ -1256,7 +1256,7 @@ class ModuleBindings:
                     aliased = self._aliases.get((scope, func.value.value))
                     if isinstance(aliased, cst.Name) and self._container(aliased.value):
                         self._mutation(aliased.value, add, scope, node)  # `c = CFG; c.update(...)`
-                    elif self._container(func.value.value):
+                    if self._container(func.value.value):
                         self._mutation(func.value.value, add, scope, node)
                     elif scope is not None and _is_parameter(func.value.value, scope):
                         add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
@@ -1273,10 +1273,11 @@ class ModuleBindings:
         for child in reversed(list(nodes)):
             stack.append((child, scope, loops, in_class, conds))
 
-    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None) -> None:
+    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None, resolve: bool = True) -> None:
         """Record what assigning (or deleting) `target` changes; `loops`: those around a
         `for` target, the loop itself included (it is rebound on every iteration); `value`:
-        what a plain assignment assigns."""
+        what a plain assignment assigns; `resolve`: a target through an alias is also recorded
+        as the target it aliases (once: not for that spelt target again)."""
         if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._target(element.value, add, scope, globals_of, loops)
@@ -1288,9 +1289,11 @@ class ModuleBindings:
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
             else:  # a function's own variable (ACC604 follows objects made in a function)
                 add("local", target.value, target, *(() if loops is None else (loops,)), value=value)
-        elif (root := chain_root(_root_node(target))) is not None and (scope, root.value) in self._aliases and target not in self._spelt:
-            self._spell(_rooted(target, self._aliases[(scope, root.value)]), target, add, scope, globals_of, loops, value)
-        elif isinstance(target, cst.Attribute):
+            return
+        root = chain_root(_root_node(target))
+        if resolve and root is not None and (scope, root.value) in self._aliases:
+            self._spell(_rooted(target, self._aliases[(scope, root.value)]), target, add, scope, globals_of, loops, value, resolve=False)
+        if isinstance(target, cst.Attribute):
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
                 self._mutation(target.value.value, add, scope, target, value)
@@ -1313,11 +1316,11 @@ class ModuleBindings:
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
                 add("item", _root(base) or "", target)
 
-    def _spell(self, spelt: cst.BaseExpression, written: cst.CSTNode, add, scope, globals_of, loops=None, value=None) -> None:
+    def _spell(self, spelt: cst.BaseExpression, written: cst.CSTNode, add, scope, globals_of, loops=None, value=None, resolve=True) -> None:
         """Record the write of `spelt`, the target that `written` (a call, an item of a
         namespace, a target through an alias) writes, as that target's assignment."""
         self._spelt[spelt] = self._spelt.get(written, written)
-        self._target(spelt, add, scope, globals_of, loops, value)
+        self._target(spelt, add, scope, globals_of, loops, value, resolve)
 
     def _alias(self, name: str, value: cst.BaseExpression, scope: FunctionInfo | None) -> None:
         """Note what `name` now aliases: the object a name or a chain of names holds (`s = STATE`,
