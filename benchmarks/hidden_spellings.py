@@ -387,7 +387,10 @@ def programs(whats: set[str] | None = None) -> dict[str, str]:
 # -- labelling by running -----------------------------------------------------------------------
 def _run_one(source: str, fw: str, eager: bool) -> list[str]:
     """The printed lines of `source` run compiled or as its eager twin, in a fresh namespace."""
-    sys.modules.pop(SETTINGS_MODULE, None)
+    here = Path.cwd()  # the programs' folder: their own modules are imported afresh for each run
+    for name, module in list(sys.modules.items()):
+        if getattr(module, "__file__", None) and Path(module.__file__).parent == here:
+            sys.modules.pop(name)
     out = io.StringIO()
     namespace = {"__name__": "__spelling__"}
     with contextlib.redirect_stdout(out):
@@ -438,13 +441,14 @@ def worker(fw: str, paths: list[str]) -> None:
         print(json.dumps(result), flush=True)
 
 
-def generate(python: str, whats: set[str] | None = None) -> None:
-    """Compose, run and store the programs (with `whats`, only those reading one of them,
-    leaving the others stored as they are)."""
-    found = programs(whats)
+def _run(python: str, found: dict[str, str], modules: dict[str, str]) -> dict[str, dict]:
+    """Run each program (by its relative path) compiled and eagerly in `python`, beside the
+    modules it imports (`modules`: file name to source); per program its printed outputs or
+    its error."""
     with tempfile.TemporaryDirectory() as tmp:
         tmp_dir = Path(tmp)
-        (tmp_dir / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_SOURCE)
+        for name, text in modules.items():
+            (tmp_dir / name).write_text(text)
         by_fw = defaultdict(list)
         for rel, source in found.items():
             path = tmp_dir / rel.replace("/", "__")
@@ -460,11 +464,12 @@ def generate(python: str, whats: set[str] | None = None) -> None:
             by_path = {json.loads(line)["path"]: json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")}
             for rel, path in items:
                 results[rel] = by_path.get(path, {"error": f"no result (worker rc {proc.returncode}): {proc.stderr[-300:]}"})
-    if OUT.exists():
-        for old in OUT.rglob("*.py"):
-            axes = AXES.search(old.read_text())
-            if whats is None or axes is not None and axes.group(2) in whats:
-                old.unlink()
+    return results
+
+
+def _store(root: Path, found: dict[str, str], results: dict[str, dict]) -> None:
+    """Write each program that ran under `root` with the label its two runs give; print the
+    counts and the programs that failed."""
     counts, errors = Counter(), []
     for rel, source in sorted(found.items()):
         result = results[rel]
@@ -475,15 +480,40 @@ def generate(python: str, whats: set[str] | None = None) -> None:
         label = "stale" if stale else "fine"
         counts[(rel.split("/")[0], label)] += 1
         mark = f"# label: {label} (compiled prints {' '.join(result['compiled'])}; eager prints {' '.join(result['eager'])})\n"
-        target = OUT / rel
+        target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(source.replace("\n", "\n" + mark, 1))
-    (OUT / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_SOURCE)
     for fw in FRAMEWORKS:
         print(f"{fw}: {counts[(fw, 'stale')]} stale, {counts[(fw, 'fine')]} fine")
     print(f"{len(errors)} programs failed to run and were not stored")
     for line in errors:
         print("  " + line)
+
+
+def generate(python: str, whats: set[str] | None = None) -> None:
+    """Compose, run and store the programs (with `whats`, only those reading one of them,
+    leaving the others stored as they are)."""
+    found = programs(whats)
+    results = _run(python, found, {f"{SETTINGS_MODULE}.py": SETTINGS_SOURCE})
+    if OUT.exists():
+        for old in OUT.rglob("*.py"):
+            axes = AXES.search(old.read_text())
+            if whats is None or axes is not None and axes.group(2) in whats:
+                old.unlink()
+    _store(OUT, found, results)
+    (OUT / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_SOURCE)
+
+
+def relabel(python: str, root: Path) -> None:
+    """Label (again) the hand-written programs stored under `root/<framework>/`: run each
+    beside the modules stored in `root` itself, and store its label from the two runs (a
+    program that fails to run is left as it is)."""
+    found = {}
+    for path in sorted(root.glob("*/*.py")):
+        lines = path.read_text().splitlines(keepends=True)
+        found[path.relative_to(root).as_posix()] = "".join(line for line in lines if not line.startswith("# label:"))
+    modules = {path.name: path.read_text() for path in root.glob("*.py")}
+    _store(root, found, _run(python, found, modules))
 
 
 SETTINGS_SOURCE = '"""The module whose attribute the `module_attr` spellings read and write."""\n\nscale = 2.0\n'
@@ -508,10 +538,10 @@ class Labelled:
     read_line: int
 
 
-def stored() -> list[Labelled]:
-    """The stored labelled programs."""
+def stored(root: Path = OUT) -> list[Labelled]:
+    """The labelled programs stored under `root` (the composed set unless told)."""
     found = []
-    for path in sorted(OUT.glob("*/*.py")):
+    for path in sorted(root.glob("*/*.py")):
         source = path.read_text()
         axes, label = AXES.search(source), LABEL.search(source)
         read_line = next(i for i, line in enumerate(source.splitlines(), 1) if line.endswith(READ))
@@ -531,13 +561,13 @@ def judge(program: Labelled) -> tuple[bool, bool]:
     return bool(lines), program.read_line in lines
 
 
-def measure(show: bool = False) -> dict:
+def measure(show: bool = False, root: Path = OUT) -> dict:
     """Per framework and axis value, a Counter of stale and fine programs, `tp` (stale programs
     with an ACC6 finding at the line that reads the hidden input) and `fp` (programs with an
     ACC6 finding that is not that: a fine program flagged, or a stale one flagged elsewhere)."""
     tally = defaultdict(Counter)
     misses, false = [], []
-    for program in stored():
+    for program in stored(root):
         flagged, on_read = judge(program)
         found = program.stale and on_read
         keys = ["all", f"what={program.what}", f"who={program.who}", f"order={program.order}"]
@@ -549,9 +579,9 @@ def measure(show: bool = False) -> dict:
                 t["tp"] += found
                 t["fp"] += flagged and not found
         if program.stale and not on_read:
-            misses.append(program.path.relative_to(OUT))
+            misses.append(program.path.relative_to(root))
         if flagged and not found:
-            false.append(program.path.relative_to(OUT))
+            false.append(program.path.relative_to(root))
     if show:
         for name, items in (("missed", misses), ("false", false)):
             print(f"{name} ({len(items)}):")
@@ -574,7 +604,13 @@ def table(tally: dict) -> str:
     ]
     order = {"all": 0, "what": 1, "who": 2, "order": 3}
     values = {"what": [r.name for r in READS], "who": list(WHO), "order": list(ORDERS)}
-    keys = sorted({k for k, _ in tally}, key=lambda k: (order[k.split("=")[0]], values.get(k.split("=")[0], [k]).index(k.split("=")[-1])))
+
+    def rank(key: str) -> tuple:
+        axis, _, value = key.partition("=")
+        known = values.get(axis, [])
+        return (order[axis], known.index(value) if value in known else len(known), value)
+
+    keys = sorted({k for k, _ in tally}, key=rank)
     for key in keys:
         cells = []
         for column in columns:
@@ -592,11 +628,12 @@ def main() -> None:
     parser.add_argument("--what", action="append", help="with --python: only the programs reading this (repeatable)")
     parser.add_argument("--measure", action="store_true", help="acclint's recall and precision on the stored programs")
     parser.add_argument("--show", action="store_true", help="with --measure: list the misses and false findings")
+    parser.add_argument("--dir", type=Path, help="hand-written programs stored there instead of the composed set: --python labels them, --measure reads them")
     args = parser.parse_args()
     if args.python:
-        generate(args.python, set(args.what) if args.what else None)
+        relabel(args.python, args.dir) if args.dir else generate(args.python, set(args.what) if args.what else None)
     if args.measure:
-        print(table(measure(args.show)))
+        print(table(measure(args.show, args.dir or OUT)))
 
 
 if __name__ == "__main__":

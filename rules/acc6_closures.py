@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.bindings import Change
 from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -42,7 +43,7 @@ def _mentions(expr: cst.CSTNode, name: str) -> bool:
     return any(isinstance(n, cst.Name) and n.value == name for n in walk_expression(expr))
 
 
-def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
+def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     """The line where the enclosing function rebinds the variable `node` reads after a call of
     the jitted closure and before a later one (acclint.analysis.bindings.closure_change); None
     if it does not."""
@@ -57,18 +58,21 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> int | None:
     runners = _runners(ctx)
     if not runners:
         return None
-    write = ctx.analysis.bindings.closure_change(name, outer, runners, fn)
-    return ctx.analysis.bindings.line(write) if write is not None else None
+    parent = ctx.parent
+    attribute = parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None
+    return ctx.analysis.bindings.closure_change(name, outer, runners, fn, attribute)
 
 
 class ClosureRebound(Rule):
-    """A variable of the enclosing function a cached closure reads is rebound after a trace was built and before a later call that reuses it.
+    """A variable of the enclosing function a cached closure reads is rebound, or its object changed in place, after a trace was built and before a later call that reuses it.
 
     What it does:
         Flags a read, inside a nested function whose trace is cached (`jax.jit`,
         `tf.function`), of a variable of the function that defines it, when that function
         binds the variable again (`a = 20`, or a call of a nested function declaring it
-        `nonlocal`) between a call of the compiled closure and a later call through the same
+        `nonlocal`) or changes its object in place (`a[0] = 3.0` on a numpy array,
+        `a.scale = 3.0`, `a.append(x)` or `a.update(...)` of a built-in container it is bound
+        to; run on jax 0.10: the trace keeps the old item) between a call of the compiled closure and a later call through the same
         name, in its program order (a loop repeats its body). Nothing is stale when a new
         cache starts in between: the closure defined again, a new wrapper bound to the called
         name (not `jax.jit` of the same closure again, unless the closure was defined anew
@@ -167,13 +171,30 @@ def fit(x):
     a = 20
     return first, grad(x)
 """,
+        """
+import jax
+import numpy as np
+
+def fit(x):
+    a = np.array([2.0])
+
+    @jax.jit
+    def scaled(v):
+        return v * a[0]  # expect: ACC605
+
+    first = scaled(x)
+    a[0] = 3.0  # changed in place: the trace keeps 2.0
+    return first, scaled(x)
+""",
     ]
 
     def visit_Name(self, node: cst.Name, ctx: RuleContext) -> None:
-        line = rebound_after_call(node, ctx)
-        if line is not None:
+        change = rebound_after_call(node, ctx)
+        if change is not None:
+            how = "changed in place" if change.how == "mutated" else "rebound"
             ctx.report(
                 node,
-                f"'{node.value}' of the enclosing function is read in a cached trace but rebound at line {line}, "
+                f"'{node.value}' of the enclosing function is read in a cached trace but {how} at line "
+                f"{ctx.analysis.bindings.line(change.node)}, "
                 f"between two calls of the compiled closure: {STALE}; pass it as an argument",
             )

@@ -46,8 +46,10 @@ def changed_here(node: cst.Name, ctx: RuleContext) -> bool:
     return isinstance(parent, cst.Attribute) and parent.attr.value in MUTATORS and isinstance(above, cst.Call) and above.func is parent
 
 
-def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
-    """The change after tracing of the module-level variable `node` reads, or None."""
+def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = None) -> Change | None:
+    """The change after tracing of the module-level variable `node` reads, or None;
+    `attribute`: the read is of that attribute of it (writes of its other attributes change
+    nothing the read sees)."""
     name = node.value
     fn = ctx.function
     index = ctx.analysis.index
@@ -61,7 +63,7 @@ def _module_change(node: cst.Name, ctx: RuleContext) -> Change | None:
     values = index.module_values.get(name, [])
     if values and all(_makes_iterator(v, ctx) for v in values):
         return None  # an iterator: ACC603's, where it is consumed
-    return bindings.change_of(name, fn)
+    return bindings.change_of(name, fn, attribute)
 
 
 def _readable(name: str, ctx: RuleContext) -> bool:
@@ -82,7 +84,8 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
     ("rebound", "mutated") after a trace could be built; `changed` and `advice` word it."""
     if not _readable(node.value, ctx):
         return
-    change = _module_change(node, ctx)
+    parent = ctx.parent
+    change = _module_change(node, ctx, parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None)
     if change is not None and change.how == how:
         line = ctx.analysis.bindings.line(change.node)
         ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} at line {line}: {STALE}; {advice}")
@@ -94,7 +97,7 @@ class GlobalRebound(Rule):
     What it does:
         Flags a read, inside a cached trace (`jax.jit`, `tf.function`, `lax.scan`/`fori_loop`/
         `while_loop` bodies, `dlaccelerate`, helpers they call), of a module-level variable
-        rebound (assignment, augmented assignment, `for` target, `del`), or of a module-level
+        rebound (assignment, augmented assignment, `for` target, `del`, `globals()["N"] = v`), or of a module-level
         function the trace calls bound again (a later `def` of the name, as a notebook cell
         makes, `helper = other`, a `global` write; torch.compile guards on it and recompiles),
         between a call that
@@ -241,7 +244,9 @@ class GlobalMutated(Rule):
         Flags a read, inside a cached trace, of a module-level variable whose object is changed
         in place between a call that may build the trace and a later one with no new cache in
         between (as ACC601): an item or attribute assignment (`cfg["scale"] = 2.0`,
-        `config.lr = 0.01`), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
+        `config.lr = 0.01`, also spelt `setattr(config, "lr", 0.01)`, `config.__dict__["lr"] =
+        0.01` or `vars(config)["lr"] = 0.01`, and through an alias: `c = config; c.lr = 0.01`,
+        not through a copy), `del cfg[k]`, or a mutating method (`append`, `update`, `pop`,
         ...) of a built-in dict, list or set, by module-level code, by a function where
         module-level code runs it (not a context manager's entry and exit, which restore it),
         or by a function that itself calls the trace before and after the change in its own
@@ -251,7 +256,10 @@ class GlobalMutated(Rule):
         module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
         the object (`STATE.set_lr(0.01)`, a classmethod's `cls.scale = s`), by a function or
-        another object's method it is handed to, or through the name. A call through a name that module-level code binds to a value handing
+        another object's method it is handed to, or through the name; a write of another
+        attribute of the object changes nothing it reads (`STATE.other = 1` is no change of
+        `STATE.lr`), unless the attribute read is a property or method of the object's class
+        reading it (`STATE._lr` under the property `lr`). A call through a name that module-level code binds to a value handing
         the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
         binding: a map of the same dataset name inside the loop that fills the dict, before the
         map that reads it is made, builds nothing of it. The message names the line of the
@@ -358,7 +366,8 @@ f(1.0)
                 return
             if not bindings.module_object(name) and not bindings.module_class(name):
                 return
-        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx) is not None:
+        attribute = node.attr.value if node.value is root else chain_links(node.value)[0]
+        if name in ctx.analysis.body(fn).declared_outer or _module_change(root, ctx, attribute) is not None:
             return
         change = bindings.attribute_written(node.attr.value, fn, set(), {name})
         if change is not None:
@@ -592,7 +601,8 @@ class BoundAttributeRead(Rule):
         `__init__` jits a closure calling `self._env.reset(key)`, reading `env.init_pos`).
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
-        `m.source.data = d`; or by the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
+        `m.source.data = d`, through an alias `src = m.source; src.data = d`, or `setattr`; or by
+        the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
         outside the traced function, between a call that may build the trace and a later call
         with no new cache in between (the wrapper applied anew to the called attribute:
         `m.step = jax.jit(m._step)`), in program order: by module-level code
@@ -602,7 +612,12 @@ class BoundAttributeRead(Rule):
         never runs, and one a library leaves to its users may run after any call. The same
         holds in a function for an object it makes (`m = Model(); m.apply(x); m.weights = w;
         m.apply(x)`, or `set_k(m, 5.0)` between the calls), in that function's program order
-        (a loop repeats its body; rebinding `m` makes a new object, with a new cache).
+        (a loop repeats its body; rebinding `m` makes a new object, with a new cache). An
+        attribute of the class itself (bound in its body, set through `self` by none of its
+        methods) read through `self` or `type(self)` is written by `Model.scale = v` or a
+        classmethod's `cls.scale = v` for every instance (run on jax 0.10 and tf 2.21: stale);
+        where module-level code holds several instances, each wrapping its own bound method, a
+        write to one instance is seen only by the calls through it.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
@@ -778,7 +793,8 @@ for epoch in range(3):
     ]
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
-        root = chain_root(node.value)
+        value = _instance_of_type(node.value) or node.value  # `type(self).scale`: the class's, read through `self`
+        root = chain_root(value)
         if root is None or isinstance(ctx.parent, cst.Attribute) and ctx.parent.value is node:
             return  # not a chain of names, or a link of a longer chain (judged at its end)
         parent = ctx.parent
@@ -804,7 +820,7 @@ for epoch in range(3):
         if fn.cls is not None and root.value == fn.self_name:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
-            if node.value is root and attr in fn.cls.methods:
+            if value is root and attr in fn.cls.methods:
                 return
             builders = ctx.analysis.bound_methods.get(fn)
             objects = None
@@ -818,12 +834,12 @@ for epoch in range(3):
                     return
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(node.value))
+            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(value))
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),
             # or an object that one holds (`self._env.init_pos`)
-            held = holder if node.value is root else ctx.analysis.instance_class(node.value, fn)
-            if held is None or node.value is root and attr in holder.methods:
+            held = holder if value is root else ctx.analysis.instance_class(value, fn)
+            if held is None or value is root and attr in holder.methods:
                 return
             objects = _held_by_traces(held, ctx)
             if not objects:
@@ -849,6 +865,14 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _instance_of_type(expr: cst.BaseExpression) -> cst.Name | None:
+    """`x` of `type(x)`, whose attributes are the class attributes `x` reads, or None."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "type" and len(expr.args) == 1:
+        arg = expr.args[0].value
+        return arg if isinstance(arg, cst.Name) else None
+    return None
 
 
 def _held_by_traces(cls, ctx: RuleContext) -> set[str]:

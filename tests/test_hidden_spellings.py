@@ -467,3 +467,283 @@ def test_a_writer_ordered_inside_the_function_that_calls_the_trace(body, stale):
     """)
     source = head + body + "\n\nmain()\n"
     assert _acc6(source) == ([(_line(source, "LR * w"), "ACC601")] if stale else [])
+
+
+# -- axes the generator was not built from (issue 46) ---------------------------------------------
+AXES_DIR = ROOT / "tests" / "data" / "spellings" / "hidden_axes"
+
+
+def test_hand_written_axes_recall_and_precision():
+    """46 programs written by hand along axes the generator lacks (tests/data/spellings/
+    hidden_axes, labelled by running jax 0.10, tf 2.21, torch 2.13: 30 stale, 16 fine). At
+    ad0a21e acclint found 13/30 at the read and flagged 1 fine program (a write to another
+    instance); now 26/30 and none. Left: writes in callbacks a loop handed them runs
+    (`cb.on_epoch_end`, a schedule object called as a hook), an alias of a chain of a
+    function's own object (`c = model.cfg` in `main()`), a helper of another module."""
+    spellings = _generator()
+    tally = spellings.measure(root=AXES_DIR)
+    overall = tally[("all", "all")]
+    assert (overall["stale"], overall["fine"]) == (30, 16)
+    assert overall["fp"] == 0, spellings.table(tally)
+    assert overall["tp"] == 26, spellings.table(tally)
+
+
+WRITE_SPELLINGS = {
+    "setattr": ("STATE.scale", 'setattr(STATE, "scale", 3.0)', "ACC602"),
+    "__dict__ item": ("STATE.scale", 'STATE.__dict__["scale"] = 3.0', "ACC602"),
+    "vars() item": ("STATE.scale", 'vars(STATE)["scale"] = 3.0', "ACC602"),
+    "globals() item": ("SCALE", 'globals()["SCALE"] = 3.0', "ACC601"),
+    "setattr in a function": ("STATE.scale", 'def tune():\n    setattr(STATE, "scale", 3.0)\ntune()', "ACC602"),
+}
+
+
+@pytest.mark.parametrize("read, write, code", WRITE_SPELLINGS.values(), ids=list(WRITE_SPELLINGS))
+def test_writes_spelt_as_calls_and_namespace_items(read, write, code):
+    """`setattr(o, "a", v)`, `o.__dict__["a"] = v` and `vars(o)["a"] = v` write attribute `a`
+    of `o`; `globals()["N"] = v` binds module-level `N`: each is the assignment it spells. A
+    name that is no literal, or another attribute, writes nothing the trace reads."""
+    head = textwrap.dedent("""
+        import jax
+
+        SCALE = 2.0
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+                self.other = 2.0
+
+        STATE = State()
+
+        @jax.jit
+        def f(x):
+            return x * READ
+
+    """).replace("READ", read)
+    line = _line(head, "return x *")
+    assert _acc6(head + f"f(1.0)\n{write}\nf(1.0)\n") == [(line, code)]
+    assert _acc6(head + f"{write}\nf(1.0)\nf(1.0)\n") == []
+    other = write.replace('"scale"', '"other"').replace('"SCALE"', '"OTHER"')
+    assert _acc6(head + f"f(1.0)\n{other}\nf(1.0)\n") == []
+
+
+ALIASES = {
+    "a module object": ("STATE.scale", "s = STATE\ns.scale = 3.0", "ACC602"),
+    "a module dict": ('CFG["scale"]', 's = CFG\ns["scale"] = 3.0', "ACC602"),
+    "a chain of a static object": ("c.inner.scale", "s = cfg.inner\ns.scale = 3.0", "ACC604"),
+    "in a function": ("STATE.scale", "def tune():\n    s = STATE\n    s.scale = 3.0\ntune()", "ACC602"),
+}
+
+
+@pytest.mark.parametrize("read, write, code", ALIASES.values(), ids=list(ALIASES))
+def test_writes_through_an_alias(read, write, code):
+    """A name bound to another name or an attribute chain of one (`s = STATE`, `c = model.cfg`)
+    is the same object: a write through it is a write through what it aliases. A copy
+    (`dict(CFG)`, `copy.copy(STATE)`) is another object."""
+    head = textwrap.dedent("""
+        import jax
+
+        CFG = {"scale": 2.0}
+
+        class Inner:
+            def __init__(self):
+                self.scale = 2.0
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+                self.inner = Inner()
+
+        STATE = State()
+        cfg = State()
+
+        @jax.jit
+        def f(x):
+            return x * READ
+
+        def g_impl(x, c):
+            return x * c.inner.scale
+
+        g = jax.jit(g_impl, static_argnums=1)
+
+    """).replace("READ", read if code == "ACC602" else "1.0")
+    call = "f(1.0)" if code == "ACC602" else "g(1.0, cfg)"
+    line = _line(head, "return x * " + read)
+    assert _acc6(head + f"{call}\n{write}\n{call}\n") == [(line, code)]
+    assert _acc6(head + f"{write}\n{call}\n{call}\n") == []
+    copied = write.replace("s = STATE", "s = State()").replace("s = CFG", "s = dict(CFG)").replace("s = cfg.inner", "s = Inner()")
+    assert _acc6(head + f"{call}\n{copied}\n{call}\n") == []
+
+
+@pytest.mark.parametrize("read", ["STATE.scale", "s.scale"])
+def test_a_write_through_an_alias_changes_reads_through_either_name(read):
+    """`s = STATE` at module level: `s.scale = v` changes what `STATE.scale` and `s.scale` read."""
+    source = textwrap.dedent(f"""
+        import jax
+
+        class State:
+            def __init__(self):
+                self.scale = 2.0
+
+        STATE = State()
+        s = STATE
+
+        @jax.jit
+        def f(x):
+            return x * {read}
+
+        f(1.0)
+        s.scale = 3.0
+        f(1.0)
+    """)
+    assert _acc6(source) == [(_line(source, "return x *"), "ACC602")]
+
+
+CLOSED_MUTATIONS = {
+    "an item of a numpy array": ("a = np.array([2.0])", "a[0]", "a[0] = 3.0"),
+    "a list appended to": ("a = [2.0]", "sum(a)", "a.append(1.0)"),
+    "a dict updated": ('a = {"s": 2.0}', 'a["s"]', "a.update(s=3.0)"),
+    "an attribute": ("a = Box()", "a.s", "a.s = 3.0"),
+}
+
+
+@pytest.mark.parametrize("state, read, write", CLOSED_MUTATIONS.values(), ids=list(CLOSED_MUTATIONS))
+def test_a_closed_over_object_changed_in_place(state, read, write):
+    """A variable of the enclosing function the cached closure reads, changed in place between
+    two calls (an item or attribute written, a mutating method of a built-in container), is
+    stale as a rebinding is (run: jax/closure_numpy-item-between, closure_list-append-between);
+    before the first call it is set-up, and a value passed as an argument is no hidden input."""
+    head = textwrap.dedent("""
+        import jax
+        import numpy as np
+
+        class Box:
+            def __init__(self):
+                self.s = 2.0
+
+        def main():
+            STATE
+
+            @jax.jit
+            def f(x):
+                return x * READ
+
+    """).replace("STATE", state).replace("READ", read)
+    line = _line(head, "return x *")
+    body = lambda *lines: "".join(f"    {l}\n" for l in lines)
+    assert _acc6(head + body("f(1.0)", write, "f(1.0)")) == [(line, "ACC605")]
+    assert _acc6(head + body(write, "f(1.0)", "f(1.0)")) == []
+    assert _acc6(head + body("f(1.0)", "f(1.0)", write)) == []
+    if "." in read:  # another attribute of the object: nothing the trace reads
+        assert _acc6(head + body("f(1.0)", write.replace("a.s", "a.t"), "f(1.0)")) == []
+
+
+def test_a_method_s_own_object_is_acc604_s():
+    """A jitted closure a method makes reads `self.s` through its cell: a write of `self`'s
+    attributes in the method is ACC604's judgment (by attribute), not a change of a closed-over
+    variable."""
+    source = textwrap.dedent("""
+        import jax
+
+        class M:
+            def __init__(self):
+                self.s = 2.0
+                self.t = 2.0
+
+            def run(self, x):
+                @jax.jit
+                def f(v):
+                    return v * self.s
+
+                f(x)
+                self.t = 3.0
+                return f(x)
+    """)
+    assert [code for _, code in _acc6(source)] == []
+
+
+CLASS_ATTRIBUTES = {
+    "self of a bound method": ("self.step = jax.jit(self._step)", "def _step(self, x):\n        return x * self.scale", "obj.step(1.0)"),
+    "type(self) in a static self": ("pass", "@partial(jax.jit, static_argnums=0)\n    def step(self, x):\n        return x * type(self).scale", "obj.step(1.0)"),
+    "self in a static self": ("pass", "@partial(jax.jit, static_argnums=0)\n    def step(self, x):\n        return x * self.scale", "obj.step(1.0)"),
+}
+
+
+@pytest.mark.parametrize("init, method, call", CLASS_ATTRIBUTES.values(), ids=list(CLASS_ATTRIBUTES))
+def test_a_class_attribute_written_through_the_class(init, method, call):
+    """An attribute of the class, not set on its instances, read through `self` or
+    `type(self)` in a trace keyed on the instance, is written by `Model.scale = v` or a
+    classmethod's `cls.scale = v` (run: jax/class_attr_self-class-between,
+    class_attr_cls-classmethod-between, tf/class_attr_self-class-between stale; torch guards
+    it); an instance attribute of the same name shadows it, and set-up before the first call
+    is fine."""
+    head = (
+        "from functools import partial\nimport jax\n\nclass Model:\n    scale = 2.0\n\n"
+        f"    def __init__(self):\n        {init}\n\n"
+        "    @classmethod\n    def set_scale(cls, v):\n        cls.scale = v\n\n"
+        f"    {method}\n\nobj = Model()\n"
+    )
+    line = _line(head, "return x *")
+    for write in ("Model.scale = 3.0", "Model.set_scale(3.0)"):
+        assert _acc6(head + f"{call}\n{write}\n{call}\n") == [(line, "ACC604")], write
+        assert _acc6(head + f"{write}\n{call}\n{call}\n") == [], write
+
+
+@pytest.mark.parametrize("calls, write, stale", [
+    ("obj.step(1.0)", "other.scale = 3.0", False),
+    ("obj.step(1.0)", "obj.scale = 3.0", True),
+    ("other.step(1.0)", "other.scale = 3.0", True),
+    ("obj.step(1.0)", "Model.scale = 3.0", True),
+])
+def test_each_instance_has_its_own_cache(calls, write, stale):
+    """Each instance wraps its own bound method (its own cache): a write to another instance's
+    attribute, between two calls through this one, changes nothing they read (run:
+    jax/class_attr_self-instance-shadowed fine); the class's attribute is every instance's."""
+    source = textwrap.dedent("""
+        import jax
+
+        class Model:
+            scale = 2.0
+
+            def __init__(self):
+                self.step = jax.jit(self._step)
+
+            def _step(self, x):
+                return x * self.scale
+
+        obj = Model()
+        other = Model()
+    """) + f"{calls}\n{write}\n{calls}\n"
+    assert _acc6(source) == ([(_line(source, "x * self.scale"), "ACC604")] if stale else [])
+
+
+HELD_IN_CONTAINERS = {
+    "a dict's item": ('REG = {"main": Box()}', 'REG["main"].scale', 'REG["main"].scale = 3.0'),
+    "a list's item": ("REG = [Box()]", "REG[0].scale", "REG[0].scale = 3.0"),
+    "through a function": ('REG = {"main": Box()}\ndef tune():\n    REG["main"].scale = 3.0', 'REG["main"].scale', "tune()"),
+}
+
+
+@pytest.mark.parametrize("state, read, write", HELD_IN_CONTAINERS.values(), ids=list(HELD_IN_CONTAINERS))
+def test_an_object_held_in_a_module_container(state, read, write):
+    """An attribute written on an object a module-level container holds (`REG["main"].scale =
+    v`) changes what a trace reading it through the container read (run:
+    jax/global_item_attr-module-between stale); before the first call it is set-up."""
+    head = f"import jax\n\nclass Box:\n    def __init__(self):\n        self.scale = 2.0\n\n{state}\n\n@jax.jit\ndef f(x):\n    return x * {read}\n\n"
+    line = _line(head, "return x *")
+    assert _acc6(head + f"f(1.0)\n{write}\nf(1.0)\n") == [(line, "ACC602")]
+    assert _acc6(head + f"{write}\nf(1.0)\nf(1.0)\n") == []
+
+
+@pytest.mark.parametrize("body, stale", [
+    ("for i in range(3):\n        token = base\n        kw['t'] = token\n        f(1.0)", False),
+    ("for i in range(3):\n        kw['t'] = base\n        f(1.0)", False),
+    ("for i in range(3):\n        kw['t'] = i\n        f(1.0)", True),
+    ("for i in range(3):\n        f(1.0)\n        kw['t'] = base", True),
+])
+def test_a_write_of_the_same_value_on_every_pass_before_the_calls(body, stale):
+    """A closed-over container written, on every pass of a loop and before the pass's calls,
+    with a value the loop does not change (maxtext's `layer_kwargs["decoder_input_tokens"] =
+    input_tokens`) holds that value from the first build on: no call sees another. A value the
+    loop changes, or a write after the first call, is stale."""
+    source = "import jax\n\ndef main(base):\n    kw = {'t': 0.0}\n\n    @jax.jit\n    def f(x):\n        return x * kw['t']\n\n    " + body + "\n"
+    assert _acc6(source) == ([(_line(source, "x * kw"), "ACC605")] if stale else [])

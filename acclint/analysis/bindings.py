@@ -80,7 +80,8 @@ class Event:
     seq: int  # position in source order
     # "bind", "mutate", "attr", "call", "ref", "fixed" (a def, class or import), "local" (a function's own
     # variable bound), "mutate_param" (an item write or mutating call on a function's parameter),
-    # "item" (an item written on an object no name holds)
+    # "item" (an item written on an object no name holds), "local_mutate" (a function's own
+    # variable changed in place: an item or attribute written, a mutating method called)
     kind: str
     name: str  # the name bound, mutated or called (a call's root), or the attribute written
     node: cst.CSTNode
@@ -113,6 +114,11 @@ class ModuleBindings:
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._handles: dict[tuple[FunctionInfo, frozenset[str]], set[str]] = {}  # _local_handles
+        # Targets the walk spells out for writes written otherwise (`setattr(o, "a", v)` is
+        # `o.a`, `s.a` after `s = STATE` is `STATE.a`), each to the node written: its line.
+        self._spelt: dict[cst.CSTNode, cst.CSTNode] = {}
+        # Per scope and name, what a name bound to another name or a chain of one aliases.
+        self._aliases: dict[tuple[FunctionInfo | None, str], cst.BaseExpression] = {}
         self._walk()
         self._named: dict[str, list[Event]] = {}
         # A name's binds, defs, classes and imports by module-level code (`_module_binds`): asked
@@ -150,7 +156,8 @@ class ModuleBindings:
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
-        return line_of(self.module, node, self._positions)
+        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`)."""
+        return line_of(self.module, self._spelt.get(node, node), self._positions)
 
     # -- questions ------------------------------------------------------------------------
     def module_value(self, name: str) -> bool:
@@ -194,24 +201,35 @@ class ModuleBindings:
         binding of the module's name."""
         return self._module_binders.get(name, [])
 
-    def change_of(self, name: str, reader: FunctionInfo) -> Change | None:
+    def change_of(self, name: str, reader: FunctionInfo, attribute: str | None = None) -> Change | None:
         """The first change of module-level `name` made after a trace of `reader` could have
         been built, outside `reader` (its own writes are ACC4's), or None. A change by
         module-level code counts only between two calls that reach `reader` through the same
         objects (a notebook that rebinds a name and then redefines the function that reads
         it never calls the stale trace); a change by a function counts unless the function
-        only runs before any trace or restores what it changed (a context manager)."""
-        key = (name, reader)
+        only runs before any trace or restores what it changed (a context manager).
+        `attribute`: the read is `name.attribute`, which an attribute written on the object
+        changes only when it is that one, or one its class's method or property of that name
+        reads of `self` (`STATE._scale` under the property `scale`)."""
+        key = (name, reader, attribute)
         if key not in self._changes:
-            self._changes[key] = self._first_change(name, reader)
+            self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
-    def _first_change(self, name: str, reader: FunctionInfo) -> Change | None:
+    def _attributes_behind(self, name: str, attribute: str) -> frozenset[str]:
+        """The attributes of the object `name` holds that reading `name.attribute` reads."""
+        cls = self.instance_class(name)
+        method = cls.methods.get(attribute) if cls is not None else None
+        return frozenset({attribute, *(_self_reads(method) if method is not None else ())})
+
+    def _first_change(self, name: str, reader: FunctionInfo, attributes: frozenset[str] | None = None) -> Change | None:
         binds = [e.seq for e in self._module_binds(name) if e.kind == "bind" or _defines(e)]
         if not binds:
             return None
         for event in self._named[name]:
             if not (event.kind in ("bind", "mutate") or _defines(event)) or event.in_class:
+                continue
+            if attributes is not None and _other_attribute(event, attributes):
                 continue
             how = "mutated" if event.kind == "mutate" else "rebound"
             if event.scope is None:
@@ -395,16 +413,17 @@ class ModuleBindings:
         spelt = {self.module.code_for_node(v).strip() for v in assigned if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString, cst.Name))}
         return len(assigned) == binds and len(spelt) == 1 and all(isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)) or isinstance(v, cst.Name) and v.value in ("True", "False", "None") for v in assigned)
 
-    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False) -> bool:
+    def _stale_call_around(self, change: Event, reader: FunctionInfo, first_bind: int, once: bool = False, through: str | None = None) -> bool:
         """Whether module-level code can call into `reader` (building a trace) after the
         variable's first binding and before `change`, and call into it again after `change`
         through the same name with no new cache in between (trace_time.stale_window): a
         redefinition of that name or a new wrapper bound to it, or a call that empties every
         cache (`jax.clear_caches()`). `once`: the change is a lazy initialisation, made the
         first time it is reached. A call of a method of a module-level object that cannot run
-        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call."""
+        the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call.
+        `through`: only calls through that name count (the instance whose own cache it is)."""
         calls = [
-            e for root in self._reaching(reader) for e in self._named.get(root, ())
+            e for root in self._reaching(reader) if through is None or root == through for e in self._named.get(root, ())
             if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
                 and self._holds_reader(e, reader) and not self._holds_other_class(e, reader) or self._builds_when_bound(e))
             and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
@@ -663,15 +682,30 @@ class ModuleBindings:
             if e.kind == "call" and e.scope is scope and self.index.imports.resolve(e.node.func) in clears
         ]
 
-    def closure_change(self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo) -> cst.CSTNode | None:
+    def closure_change(
+        self, name: str, outer: FunctionInfo, runners: set[str], reader: FunctionInfo, attribute: str | None = None,
+    ) -> Change | None:
         """The first write of `outer`'s variable `name` (read by the cached closure `reader`)
         that falls, in `outer`'s program order, between a call there through one of `runners`
         (the names it calls the closure's compiled callable by) and a later call through the
         same name, with no new cache in between: the closure defined again, a new wrapper
         bound to the name (not `jax.jit` of the same closure again), a cache clear. A write is
         a binding in `outer`, or a call there of a function nested in it that declares the
-        name `nonlocal`."""
-        writes = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        name `nonlocal`, or a change in place of the object it holds there (an item or attribute
+        written, a mutating method of a built-in container it is bound to; where the closure
+        reads `name.attribute`, a write of another attribute is none). The method's own object
+        (`self`) is ACC604's."""
+        binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer]
+        containers = all(_container_value(e.value, self.index) for e in binds)
+        read = frozenset({attribute}) if attribute is not None else None
+        writes = [
+            *binds,
+            *(  # changed in place: an item or attribute written, a built-in container's mutating method
+                e for e in self._named.get(name, ())
+                if e.kind == "local_mutate" and e.scope is outer and name != outer.instance_param
+                and (containers or not isinstance(e.node, cst.Call)) and not (read and _other_attribute(e, read))
+            ),
+        ]
         for fn in outer.inner.values():
             if name in self.body(fn).declared_outer:
                 writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
@@ -686,10 +720,37 @@ class ModuleBindings:
         }
         resets_of = {call: resets[call.name] for call in calls}
         for write in sorted(writes, key=lambda e: e.seq):
+            if write.kind == "local_mutate" and self._same_every_pass(write, outer, calls):
+                continue
             once = _initialises(write, {name})
             if stale_window(write, calls, resets_of.__getitem__, lambda a, b: a.name == b.name, once=once) is not None:
-                return write.node
+                return Change(write.node, "mutated" if write.kind == "local_mutate" else "rebound")
         return None
+
+    def _same_every_pass(self, write: Event, outer: FunctionInfo, calls: list[Event]) -> bool:
+        """Whether `write`, an item or attribute assignment in a loop of `outer`, stores the
+        same value on every pass before any call of that pass (maxtext's
+        `layer_kwargs["decoder_input_tokens"] = input_tokens`): the first pass stores it before
+        the first build, the later ones change nothing. Same: no name in the value is bound
+        in the loop except to values of such names (one step: `token = base` then
+        `kw["t"] = token`); no call in it (which may give another value each time)."""
+        if write.value is None or not write.loops:
+            return False
+        loop = write.loops[-1]
+        if any(loop in c.loops and c.seq < write.seq for c in calls):
+            return False
+
+        def steady(expr: cst.BaseExpression, depth: int) -> bool:
+            nodes = list(walk_expression(expr))
+            if any(isinstance(n, cst.Call) for n in nodes):
+                return False
+            for name in {n.value for n in nodes if isinstance(n, cst.Name)}:
+                binds = [e for e in self._named.get(name, ()) if e.kind == "local" and e.scope is outer and loop in e.loops]
+                if binds and (depth == 0 or not all(e.value is not None and steady(e.value, depth - 1) for e in binds)):
+                    return False
+            return True
+
+        return steady(write.value, 1)
 
     def _reaching(self, reader: FunctionInfo) -> set[str]:
         """Module-level names whose call may run a trace of `reader` that outlives the call:
@@ -791,6 +852,10 @@ class ModuleBindings:
         attribute, which only that object's own code (`Source.replace`) writes."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
+        # read through an instance (through the class, `cls.scale`, it is ACC602's module-level class)
+        shared = cls is not None and reader.class_param is None and self.index.classes.get(cls.name) is cls and _class_attribute(cls, attr)
+        if shared:
+            instances = {*instances, cls.name}  # `Model.scale = v` changes what every instance reads
         for event in self._named.get(attr, ()):
             if event.kind != "attr" or event.in_class:
                 continue
@@ -798,12 +863,17 @@ class ModuleBindings:
             if scope is not None and (_inside(scope, reader) or _construction(scope)):
                 continue
             owner = _root(event.node.value)
+            if shared and scope is not None and scope.cls is cls and owner is not None and owner == scope.class_param:
+                owner = cls.name  # a classmethod's `cls.scale = v`, run as `Model.set_scale(v)`
             if links and chain_links(event.node.value) != links and (
                 owner in instances or scope is not None and owner is not None and scope.own_class(owner) is cls
             ):
                 continue  # the reader's object's own attribute of that name, not the chain's
             if scope is None:
-                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr})):
+                # the reader's own object among several instances of its class, each with its own
+                # cache: only calls through the instance written see its attribute
+                through = owner if objects is None and owner != cls.name and len(instances - {cls.name}) > 1 else None
+                if owner in instances and self._stale_call_around(event, reader, -1, once=_initialises(event, {attr}), through=through):
                     return Change(event.node, "written")
                 continue  # module-level set-up, or no call of the stale trace after it
             placed = self._placements(scope)
@@ -1233,6 +1303,8 @@ class ModuleBindings:
             elif kind is cst.Assign:
                 for t in node.targets:
                     self._target(t.target, add, scope, globals_of, value=node.value)
+                if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and not in_class:
+                    self._alias(node.targets[0].target.value, node.value, scope)
             elif kind is cst.AnnAssign and node.value is not None or kind is cst.AugAssign:
                 self._target(node.target, add, scope, globals_of)
             elif kind is cst.For:
@@ -1245,11 +1317,19 @@ class ModuleBindings:
                     add("call", root)
                     callees.add(_root_node(node.func))
                 func = node.func
+                spelt = _setattr_target(node) if root == "setattr" and "setattr" not in functions else None
+                if spelt is not None:
+                    self._spell(spelt, node, add, scope, globals_of)
                 if isinstance(func, cst.Attribute) and func.attr.value in MUTATORS and isinstance(func.value, cst.Name):
+                    aliased = self._aliases.get((scope, func.value.value))
+                    if isinstance(aliased, cst.Name) and self._container(aliased.value):
+                        self._mutation(aliased.value, add, scope, node)  # `c = CFG; c.update(...)`
                     if self._container(func.value.value):
                         self._mutation(func.value.value, add, scope, node)
                     elif scope is not None and _is_parameter(func.value.value, scope):
                         add("mutate_param", func.value.value)  # `target.update(...)`: judged by what is passed
+                    elif scope is not None and not self.is_module_name(func.value.value, scope):
+                        add("local_mutate", func.value.value)  # a container of the function's own, closure_change judges
             elif kind is cst.Name and node.value in functions and node not in callees:
                 add("ref", node.value)
             if kind in _LOOPS:
@@ -1261,50 +1341,148 @@ class ModuleBindings:
         for child in reversed(list(nodes)):
             stack.append((child, scope, loops, in_class, conds))
 
-    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None) -> None:
+    def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None, resolve: bool = True) -> None:
         """Record what assigning (or deleting) `target` changes; `loops`: those around a
         `for` target, the loop itself included (it is rebound on every iteration); `value`:
-        what a plain assignment assigns."""
+        what a plain assignment assigns; `resolve`: a target through an alias is also recorded
+        as the target it aliases (once: not for that spelt target again)."""
         if isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._target(element.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.StarredElement):
             self._target(target.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.Name):
+            self._aliases.pop((scope, target.value), None)  # bound again: `_walk` notes a new alias
             if scope is None or target.value in globals_of.get(scope, ()):
                 add("bind", target.value, target, *(() if loops is None else (loops,)), value=value)
             else:  # a function's own variable (ACC604 follows objects made in a function)
                 add("local", target.value, target, *(() if loops is None else (loops,)), value=value)
-        elif isinstance(target, cst.Attribute):
+            return
+        root = chain_root(_root_node(target))
+        if resolve and root is not None and (scope, root.value) in self._aliases:
+            self._spell(_rooted(target, self._aliases[(scope, root.value)]), target, add, scope, globals_of, loops, value, resolve=False)
+        if isinstance(target, cst.Attribute):
             add("attr", target.attr.value, target, *(() if loops is None else (loops,)), value=value)
             if isinstance(target.value, cst.Name):
-                self._mutation(target.value.value, add, scope, target)
+                self._mutation(target.value.value, add, scope, target, value)
+            elif isinstance(target.value, cst.Subscript) and isinstance(held := _root_node(target.value), cst.Name):
+                self._mutation(held.value, add, scope, target, value)  # `REG["main"].scale = v`: an object the container holds
         elif isinstance(target, cst.Subscript):
             base = target.value
             while isinstance(base, cst.Subscript):
                 base = base.value
+            spelt = _namespace_item(target)
+            if isinstance(spelt, cst.Name):  # `globals()["N"] = v` binds the module's `N`
+                add("bind", spelt.value, target, *(() if loops is None else (loops,)), value=value)
+                return
+            if spelt is not None:  # `o.__dict__["a"] = v`, `vars(o)["a"] = v`: `o.a = v`
+                self._spell(spelt, target, add, scope, globals_of, loops, value)
             if isinstance(base, cst.Name):
-                self._mutation(base.value, add, scope, target)
+                self._mutation(base.value, add, scope, target, value)
                 if scope is not None and _is_parameter(base.value, scope) and not self.is_module_name(base.value, scope):
                     add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
                 add("item", _root(base) or "", target)
+
+    def _spell(self, spelt: cst.BaseExpression, written: cst.CSTNode, add, scope, globals_of, loops=None, value=None, resolve=True) -> None:
+        """Record the write of `spelt`, the target that `written` (a call, an item of a
+        namespace, a target through an alias) writes, as that target's assignment."""
+        self._spelt[spelt] = self._spelt.get(written, written)
+        self._target(spelt, add, scope, globals_of, loops, value, resolve)
+
+    def _alias(self, name: str, value: cst.BaseExpression, scope: FunctionInfo | None) -> None:
+        """Note what `name` now aliases: the object a name or a chain of names holds (`s = STATE`,
+        `c = model.cfg`, through an earlier alias), not a copy or anything a call makes."""
+        root = chain_root(value)
+        if root is None or root.value in (name, "None", "True", "False"):
+            return
+        earlier = self._aliases.get((scope, root.value))
+        self._aliases[(scope, name)] = value if earlier is None else _rooted(value, earlier)
 
     def _container(self, name: str) -> bool:
         """Whether module-level `name` is bound only to built-in containers (a display, or
         `dict()`/`list()`/`set()`/`collections` ones): only on those is `update` or `pop` sure
         to change the object in place (a jax-md neighbour list's `update` returns a new one)."""
         values = self.index.module_values.get(name)
-        return bool(values) and all(
-            isinstance(v, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp))
-            or isinstance(v, cst.Call) and (self.index.imports.resolve(v.func) or "") in CONTAINERS
-            for v in values
-        )
+        return bool(values) and all(_container_value(v, self.index) for v in values)
 
-    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode) -> None:
-        """Record an in-place change of `name`, when it names the module's object there."""
+    def _mutation(self, name: str, add, scope: FunctionInfo | None, node: cst.CSTNode, value=None) -> None:
+        """Record an in-place change of `name`: of the module's object, or of a function's
+        variable (a closure reading it sees the change, ACC605; `value`: what an item or
+        attribute assignment stores)."""
         if scope is None or self.is_module_name(name, scope):
             add("mutate", name, node)
+        else:
+            add("local_mutate", name, node, value=value)
+
+
+def _class_attribute(cls: ClassInfo, attr: str) -> bool:
+    """Whether `attr` is an attribute of the class itself, which its instances read until one
+    sets its own: bound in the class body, and set through `self` in none of its methods."""
+    bound = any(
+        isinstance(small, (cst.Assign, cst.AnnAssign)) and any(
+            isinstance(t, cst.Name) and t.value == attr
+            for t in ([a.target for a in small.targets] if isinstance(small, cst.Assign) else [small.target])
+        )
+        for line in cls.node.body.body if isinstance(line, cst.SimpleStatementLine) for small in line.body
+    )
+    return bound and not any(attr in _self_writes(method) for method in cls.methods.values())
+
+
+def _container_value(value: cst.BaseExpression | None, index: ModuleIndex) -> bool:
+    """Whether `value` makes a built-in container: a display, `dict()`/`list()`/`set()`, a
+    `collections` one."""
+    return isinstance(value, (cst.Dict, cst.List, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)) or (
+        isinstance(value, cst.Call) and (index.imports.resolve(value.func) or "") in CONTAINERS
+    )
+
+
+def _other_attribute(event: Event, attributes: frozenset[str]) -> bool:
+    """Whether `event` writes an attribute of its object other than `attributes`."""
+    node = event.node
+    return event.kind in ("mutate", "local_mutate") and isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value not in attributes
+
+
+def _literal(node: cst.BaseExpression) -> str | None:
+    """The text of a plain string literal that is an identifier, or None."""
+    if isinstance(node, cst.SimpleString) and node.prefix == "":
+        text = node.evaluated_value
+        return text if isinstance(text, str) and text.isidentifier() else None
+    return None
+
+
+def _setattr_target(call: cst.Call) -> cst.Attribute | None:
+    """`o.a`, the target `setattr(o, "a", v)` assigns."""
+    if len(call.args) != 3 or any(a.keyword is not None or a.star for a in call.args):
+        return None
+    attr = _literal(call.args[1].value)
+    return cst.Attribute(value=call.args[0].value, attr=cst.Name(attr)) if attr is not None else None
+
+
+def _namespace_item(target: cst.Subscript) -> cst.BaseExpression | None:
+    """What an item of a namespace names: `o.a` for `o.__dict__["a"]` and `vars(o)["a"]`, `N`
+    for `globals()["N"]`; None for other items."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    key = _literal(target.slice[0].slice.value)
+    base = target.value
+    if key is None:
+        return None
+    if isinstance(base, cst.Attribute) and base.attr.value == "__dict__":
+        return cst.Attribute(value=base.value, attr=cst.Name(key))
+    if isinstance(base, cst.Call) and isinstance(base.func, cst.Name):
+        if base.func.value == "vars" and len(base.args) == 1:
+            return cst.Attribute(value=base.args[0].value, attr=cst.Name(key))
+        if base.func.value == "globals" and not base.args:
+            return cst.Name(key)
+    return None
+
+
+def _rooted(expr: cst.BaseExpression, root: cst.BaseExpression) -> cst.BaseExpression:
+    """`expr` with the name its attribute and item chain starts from replaced by `root`."""
+    if isinstance(expr, (cst.Attribute, cst.Subscript)):
+        return expr.with_changes(value=_rooted(expr.value, root))
+    return root
 
 
 def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False) -> str | None:
@@ -1374,6 +1552,15 @@ def _self_reads(method: FunctionInfo) -> set[str]:
     return {
         node.attr.value for node in nodes
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == me and id(node) not in targets
+    }
+
+
+def _self_writes(method: FunctionInfo) -> set[str]:
+    """The attributes of `self` that `method` assigns (`self.x = ...`)."""
+    me = method.self_name
+    return {
+        t.attr.value for node in walk_expression(method.node) if isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign))
+        for t in [node.target] if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me
     }
 
 

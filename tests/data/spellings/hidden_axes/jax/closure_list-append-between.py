@@ -1,0 +1,24 @@
+# spelling: framework=jax what=closure_list who=append order=between
+# label: stale (compiled prints 2.0 2.0; eager prints 2.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+X = jnp.float32(1.0)
+
+
+def main():
+    items = [2.0]
+
+    @jax.jit
+    def f(x):
+        return x * sum(items)  # read
+
+    print(float(f(X)))
+    items.append(1.0)
+    print(float(f(X)))
+
+
+main()

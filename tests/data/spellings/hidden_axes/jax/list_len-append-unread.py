@@ -1,0 +1,23 @@
+# spelling: framework=jax what=list_len who=append order=unread
+# label: fine (compiled prints 1.0 1.0; eager prints 1.0 1.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+X = jnp.float32(1.0)
+
+
+ITEMS = [2.0]
+LOG = []
+
+
+@jax.jit
+def f(x):
+    return x * len(ITEMS)  # read
+
+
+print(float(f(X)))
+LOG.append(3.0)
+print(float(f(X)))

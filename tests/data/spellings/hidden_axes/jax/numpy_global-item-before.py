@@ -1,0 +1,22 @@
+# spelling: framework=jax what=numpy_global who=item order=before
+# label: fine (compiled prints 3.0 3.0; eager prints 3.0 3.0)
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+X = jnp.float32(1.0)
+
+
+A = np.array([2.0])
+A[0] = 3.0
+
+
+@jax.jit
+def f(x):
+    return x * A[0]  # read
+
+
+print(float(f(X)))
+print(float(f(X)))

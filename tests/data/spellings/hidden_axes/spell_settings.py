@@ -1,0 +1,3 @@
+"""The module whose attribute the spellings read and write."""
+
+scale = 2.0
