@@ -2616,7 +2616,6 @@ def torch_compile_guards_attributes() -> str:
     return ", ".join(f"{what}: {seen}" for what, seen in results.items())
 
 
-
 @fact("torch")
 def torch_compile_guarded_reads_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
@@ -3369,7 +3368,6 @@ def torch_branch_only_another_framework_takes() -> str:
     return "; ".join(told)
 
 
-
 @fact("torch")
 def compile_branch_on_python_number_argument() -> str:
     """MLSys-Experiments `graph_tracing.py` (reports batch 20): `if n >= 0` in a torch.compile'd
@@ -3570,8 +3568,6 @@ def jax_compiled_values_reached() -> str:
         jax.clear_caches()
         told.append(f"{name}: {_compiles(run)}")
     return "; ".join(told)
-
-
 
 
 @fact("torch")
