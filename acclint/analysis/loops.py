@@ -3098,17 +3098,20 @@ def _reaching_value(fn: FunctionInfo, returned: cst.Name) -> cst.BaseExpression 
         if isinstance(node, cst.Return):
             if node.value is returned:
                 return value
-        elif len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == returned.value:
+        elif _binds(node, returned.value):
             value = node.value
     return None
 
 
 def _bound_values(fn: FunctionInfo, name: str) -> list[cst.BaseExpression]:
     """What `fn`'s body assigns to the plain name `name` (`name = value`), in source order."""
-    return [
-        n.value for n in _assignments(fn)
-        if len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name) and n.targets[0].target.value == name
-    ]
+    return [n.value for n in _assignments(fn) if _binds(n, name)]
+
+
+def _binds(node: cst.Assign, name: str) -> bool:
+    """Whether `node` is a plain binding of `name` (`name = value`), the one shape whose value
+    `_reaching_value` and `_bound_values` read as what the name holds."""
+    return len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == name
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):
