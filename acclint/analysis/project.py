@@ -56,6 +56,7 @@ from acclint.files.module_names import module_name
 from acclint.files.sources import read_source
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.frontend import Screened, parse_module, screen
+from acclint.parse.prefilter import worth_parsing
 
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
 # (a bound for pathological mutual recursion across modules).
@@ -403,8 +404,8 @@ class Project:
     def _screen(self, path: str, guard: bool) -> Screened:
         summary = self._summary(path)
         if summary is not None and "screened" in summary:
-            error, guarded, names_marker = summary["screened"]
-            kept = Screened(Refused(error) if error is not None else None, guarded, names_marker)
+            error, guarded, names_marker, spells_marker = summary["screened"]
+            kept = Screened(Refused(error) if error is not None else None, guarded, names_marker, spells_marker)
             if kept.answers(guard):
                 if "index" in summary:
                     self._index[path] = FileIndex.from_data(summary["index"])
@@ -424,7 +425,9 @@ class Project:
                 self._index[path] = FileIndex.of(tree)
             del tree
         if summary is not None:
-            summary["screened"] = [str(found.error) if found.error is not None else None, found.guarded, found.names_marker]
+            summary["screened"] = [
+                str(found.error) if found.error is not None else None, found.guarded, found.names_marker, found.spells_marker,
+            ]
             if indexed:
                 summary["index"] = self._index[path].to_data()
         return found
@@ -548,10 +551,11 @@ class Project:
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
-        if self._missing is not None:
+        reads = worth_parsing(self.screened(path).spells_marker, own, lambda: self.read(path))
+        if reads and self._missing is not None:
             self._missing.append((path, own))
             return [], {}
-        module = self.module(path)
+        module = self.module(path) if reads else None  # not parsed: it finds nothing, and sends nothing out
         found: list[tuple[str, Seed]] = []
         returned: dict[Seed, ReturnKinds] = {}
         asked: dict[str, bool] = {}

@@ -26,11 +26,12 @@ from acclint.files.decoding import decode
 from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
+from acclint.parse.prefilter import worth_parsing
 from acclint.common.lines import split_lines
 from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches, leaves_every_trace, trace_answer
 from acclint.lint.noqa import suppressed
-from acclint.lint.unused_noqa import may_hold_unused, unused_noqa
+from acclint.lint.unused_noqa import may_hold_unused, may_name_our_codes, unused_noqa
 from acclint.lint.placing import Placer, statements_around
 from acclint.lint.positions import PositionState
 from acclint.lint.reuse import Kept, RuleMemory
@@ -141,6 +142,8 @@ def _lint_source(
         if not options.seeds and not screened.names_marker:
             return result
         text = decode(source)
+        if not worth_parsing(screened.spells_marker, options.seeds, lambda: source) and not may_name_our_codes(text, options.rules):
+            return result  # it finds nothing: no context, no module-level `# noqa: ACC...` to judge
         try:
             module = parse_module(source)
         except cst.ParserSyntaxError as exc:

@@ -38,12 +38,20 @@ from acclint.lint.rule import Rule
 UNUSED_NOQA = "ACC001"
 # A cheap test before any walk: the text has a `noqa` that names an acclint code, or a bare one.
 _MAY_BE_OURS = re.compile(r"#\s*noqa(?::[\s]?[^\n]*\bACC\d|(?![:\w]))", re.IGNORECASE)
+_NAMES_OURS = re.compile(r"#\s*noqa:[\s]?[^\n]*\bACC\d", re.IGNORECASE)  # its first half
 
 
 def may_hold_unused(text: str, rules: Iterable[type]) -> bool:
     """Whether the check is enabled and `text` has a `# noqa` that names an acclint code or
     none (a bare one)."""
     return any(rule.code == UNUSED_NOQA for rule in rules) and _MAY_BE_OURS.search(text) is not None
+
+
+def may_name_our_codes(text: str, rules: Iterable[type]) -> bool:
+    """Whether the check is enabled and `text` has a `# noqa` that names an acclint code: one on
+    module-level code is judged in any module the engine parses (a bare one only in traced
+    code)."""
+    return any(rule.code == UNUSED_NOQA for rule in rules) and _NAMES_OURS.search(text) is not None
 
 
 def unused_noqa(functions, module: cst.Module, path: str, silenced: set[tuple[int, str]], rules: Iterable[type],

@@ -30,7 +30,7 @@ from acclint.common.refused import Refused
 from acclint.files.decoding import decode
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.guard import check_source
-from acclint.parse.prefilter import may_hold_context, names_a_marker
+from acclint.parse.prefilter import marker_names, may_hold_context
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,14 @@ class Screened:
     or when the caller needs the tree: a file without any marker is never parsed, and a syntax
     error in it is nobody's business). `names_marker`: whether some name in it may resolve to a
     context marker (false when it was not guarded; the same whether or not the guard was asked
-    for)."""
+    for). `spells_marker`: whether such a name is spelled somewhere other than the import
+    binding it (acclint.parse.prefilter.marker_names): where it is not, libcst parses the module
+    only for what other modules give it (acclint.parse.prefilter.worth_parsing)."""
 
     error: Refused | None = None
     guarded: bool = False
     names_marker: bool = False
+    spells_marker: bool = False
     # `hash()` of the bytes screened: a verdict is used only for the same bytes (a caller may
     # read a notebook's JSON where another reads its module). None for a verdict kept between
     # runs, whose bytes' hash this process cannot compare.
@@ -85,8 +88,8 @@ def screen(source: bytes, markers: MarkerTable, guard: bool = False) -> tuple[Sc
         tree = check_source(source)
     except Refused as exc:
         return Screened(error=exc, guarded=True, source=key), None
-    names = words and names_a_marker(tree, markers, text)
-    return Screened(guarded=True, names_marker=names, source=key, outline=outline(tree)), tree
+    names, spells = marker_names(tree, markers, text) if words else (False, False)
+    return Screened(guarded=True, names_marker=names, spells_marker=spells, source=key, outline=outline(tree)), tree
 
 
 def outline(tree: ast.Module) -> tuple[tuple[int, str], ...]:

@@ -6,6 +6,17 @@ the raw bytes with one compiled pattern costs far less than parsing, and most fi
 code base fail it. Words like `map`, `cond` and `grad` are common, though, so a file that
 passes is then tested exactly on the `ast` tree (`names_a_marker`), which costs a fraction of
 the libcst parse it saves.
+
+**A module is parsed with libcst only when its analysis can find something a rule or another
+module reads** (`worth_parsing`): when it receives a reach from another module (a traced call or
+hand-off of one of its functions, a value returned to its trace, an object an imported function
+makes), or spells a name that may resolve to a context marker or accelerated base somewhere
+other than the import that binds it (`marker_names`), or spells the name of a wrapper of another
+module it imports (its `Wrappers` seed). Without any of these no function of it is in a context,
+it sends no reach and no rule reports in it: a package `__init__` re-exporting a wrapper, a
+module importing `jit` it never applies. What other modules read of it, the project index
+(acclint.analysis.project.FileIndex: exports, hand-offs, declarations, returned makers), comes
+from the `ast` tree whether it is parsed or not.
 """
 
 from __future__ import annotations
@@ -13,8 +24,9 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from functools import cache
-from typing import Callable
+from collections import Counter
+from functools import cache, lru_cache
+from typing import Callable, Iterable
 
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.lazy_imports import lazily_loaded
@@ -58,7 +70,8 @@ def _targets(markers: MarkerTable) -> tuple[frozenset[str], frozenset[str], froz
 
 
 def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = None) -> bool:
-    """Whether any name in the module can resolve to a context marker or accelerated base.
+    """Whether any name in the module can resolve to a context marker or accelerated base
+    (`marker_names`'s first answer).
 
     The second, exact stage of the prefilter, run on the `ast` tree the guard parsed anyway
     (a fraction of a libcst parse). Every context starts where a name resolves, through the
@@ -77,27 +90,64 @@ def names_a_marker(tree: ast.Module, markers: MarkerTable, text: str | None = No
     A chain written across lines (a comment could sit in it) sends the file to the walk of
     every node. Without `text`, every node is walked.
     """
+    return marker_names(tree, markers, text)[0]
+
+
+def marker_names(tree: ast.Module, markers: MarkerTable, text: str | None = None) -> tuple[bool, bool]:
+    """Whether any name in the module can resolve to a context marker or accelerated base
+    (`names_a_marker`), and whether one is spelled somewhere other than the import statement
+    binding it: in an attribute chain (`jax.jit`, `lax.scan`), a class base, an alias assignment
+    (`j = jit`), or as the bound name itself anywhere else (`jit(f)`, `@jit`, `apply(jit, f)`).
+    A name counts as spelled where the text holds it more often than the import statements do
+    (a comment or a string naming it counts too: the answer may only err towards parsing); a
+    star import from a marker's module spells every name, and so does a module read by the walk
+    of every node (no `text`, or a chain across lines)."""
     targets, tails, prefixes = _targets(markers)
     namespaces = markers.class_namespaces
     chains = _text_chains(text, markers) if text is not None else None
     if chains is None:
-        return _names_a_marker_walking(tree, targets, tails, prefixes, namespaces)
+        names = _names_a_marker_walking(tree, targets, tails, prefixes, namespaces)
+        return names, names
     bare = _bare_targets(markers)
     if bare is not None and bare.search(text):
-        return True
+        return True, True
     bindings: dict[str, set[str]] = {}
     aliases: list[tuple[str, list[str]]] = []
     bases: list[list[str]] = []
+    imported: Counter[str] = Counter()  # each word the import statements spell, and how often
     for node in _statements(tree):
         if _binds(node, bindings, aliases, targets, prefixes, namespaces, bases):
-            return True
-    if _resolves(bindings, aliases, [], targets, prefixes) or _subclasses_a_namespace(bindings, aliases, bases, namespaces):
-        return True
+            return True, True
+        if type(node) is ast.Import or type(node) is ast.ImportFrom:
+            imported.update(_import_words(node))
+    bound = _resolves(bindings, aliases, [], targets, prefixes)
+    if _subclasses_a_namespace(bindings, aliases, bases, namespaces):
+        return True, True
     lines = _LineIndex(text)
-    return any(
+    if any(
         _resolves(bindings, [], [parts], targets, prefixes) and lines.holds_chain(tree, offset, parts)
         for offset, parts in chains
-    )
+    ):
+        return True, True
+    if not bound:
+        return False, False
+    locals_ = [local for local, qualified in bindings.items() if not qualified.isdisjoint(targets)]
+    return True, any(len(_word(local).findall(text)) > imported[local] for local in locals_)
+
+
+def _import_words(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The words an import statement spells: its module's parts, each name's parts, each `as`."""
+    words = (node.module or "").split(".") if type(node) is ast.ImportFrom else []
+    for alias in node.names:
+        words += alias.name.split(".")
+        if alias.asname:
+            words.append(alias.asname)
+    return words
+
+
+@lru_cache(maxsize=1024)
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.])" + re.escape(name) + r"(?!\w)")
 
 
 def _names_a_marker_walking(tree: ast.Module, targets, tails, prefixes, namespaces) -> bool:
@@ -363,3 +413,51 @@ def _bind_aliases(bindings: dict[str, set[str]], prefixes: frozenset[str], alias
             suffix = "".join("." + part for part in rest)
             for q in [root, *bindings.get(root, ())]:
                 changed |= _bind(bindings, prefixes, local, q + suffix)
+
+
+def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], bytes]) -> bool:
+    """Whether a module's analysis with `seeds` can find anything a rule or another module
+    reads (this module's docstring says when): `spells_marker` is the front end's
+    `Screened.spells_marker`; `source` gives the module's bytes, read only where a `Wrappers`
+    seed asks whether the module spells one of its wrappers."""
+    from acclint.analysis.reach import Imported, Returned, Seed
+    from acclint.analysis.wrappers import Wrappers, tail
+
+    if spells_marker:
+        return True
+    words: set[str] = set()
+    for seed in seeds:
+        if type(seed) is Seed or type(seed) is Returned or (type(seed) is Imported and seed.made):
+            return True  # reached from another module, or holding what an imported function makes
+        if type(seed) is Wrappers:
+            words.update(tail(name) for name, _, _ in seed.functions)
+            words.update(name for name, _, _ in seed.methods)
+    return bool(words) and spells_a_word(source(), frozenset(words))
+
+
+@lru_cache(maxsize=256)
+def spells_a_word(source: bytes, words: frozenset[str]) -> bool:
+    """Whether the module `source` spells one of `words` as a name or an attribute (`my_jit(f)`,
+    `@compile.my_jit`, `obj.wrapping_method(f)`), or under a name an import binds it to
+    (`from .compile import my_jit as mj`, then `mj`): where a wrapper of another module may be
+    applied. Read off the text first (none of the words in it: no), then off the `ast` tree; a
+    tree that cannot be had answers yes. Kept for the lint pass, which asks again of the same
+    bytes (the project's reach asked first)."""
+    if not re.search(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in sorted(words)) + rb")\b", source):
+        return False
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    names: set[str] = set()
+    renamed: list[ast.alias] = []
+    for node in ast.walk(tree):
+        kind = type(node)
+        if kind is ast.Name:
+            names.add(node.id)
+        elif kind is ast.Attribute:
+            names.add(node.attr)
+        elif kind is ast.alias and node.asname:
+            renamed.append(node)
+    names.update(alias.name.rsplit(".", 1)[-1] for alias in renamed if alias.asname in names)
+    return not names.isdisjoint(words)

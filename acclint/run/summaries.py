@@ -76,8 +76,8 @@ def _sound(entry) -> bool:
         return False
     try:
         if "screened" in entry:
-            error, guarded, names_marker = entry["screened"]
-            if not (error is None or isinstance(error, str)) or not isinstance(guarded, bool) or not isinstance(names_marker, bool):
+            error, guarded, names_marker, spells_marker = entry["screened"]
+            if not (error is None or isinstance(error, str)) or not all(isinstance(b, bool) for b in (guarded, names_marker, spells_marker)):
                 return False
         if "index" in entry:
             # hand-offs and what functions return: checked by the round trip
