@@ -47,7 +47,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
-from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
+from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs_spelling
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, canonical_digest
@@ -84,6 +84,9 @@ class FileIndex:
     handoffs: tuple[HandOff, ...] = ()
     # module-level function -> the calls whose objects it returns (acclint.analysis.returned_makers)
     returns: dict[str, Made] = field(default_factory=dict)
+    # The words its code spells (acclint.analysis.wrappers._Walk.spelled), for `worth_parsing`;
+    # None where not known (an index read from a summary, a module too deeply nested to walk).
+    spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, tree: ast.Module) -> FileIndex:
@@ -95,15 +98,16 @@ class FileIndex:
         bound = table.bound_names()
         exports = {name: table.resolve(cst.Name(name)) for name in bound}
         try:
-            handoffs = hand_offs(tree)
+            handoffs, spelled = hand_offs_spelling(tree)
         except RecursionError:
-            handoffs = ()  # nested too deeply to read: its functions are simply no wrappers
+            handoffs, spelled = (), None  # nested too deeply to read: its functions are simply no wrappers
         try:
             returns = returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None)
         except RecursionError:
             returns = {}  # a chain too deep to read: what its functions return is simply not known
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
+            spelled,
         )
 
     def to_data(self) -> list:
@@ -423,6 +427,7 @@ class Project:
             indexed = tree is not None
             if indexed:
                 self._index[path] = FileIndex.of(tree)
+                found = replace(found, spelled=self._index[path].spelled)
             del tree
         if summary is not None:
             summary["screened"] = [
@@ -551,7 +556,8 @@ class Project:
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
-        reads = worth_parsing(self.screened(path).spells_marker, own, lambda: self.read(path))
+        screened = self.screened(path)
+        reads = worth_parsing(screened.spells_marker, own, lambda: self.read(path), screened.spelled)
         if reads and self._missing is not None:
             self._missing.append((path, own))
             return [], {}

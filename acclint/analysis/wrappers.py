@@ -287,6 +287,11 @@ def _as_wrapper(params: Mapping[tuple[int, str], Applied]) -> Applied:
 def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
     """What each module-level function and method of a module-level class hands its parameters
     to (never raises but RecursionError: a construct it does not know hands nothing on)."""
+    return hand_offs_spelling(tree)[0]
+
+
+def hand_offs_spelling(tree: ast.Module) -> tuple[tuple[HandOff, ...], frozenset[str]]:
+    """`hand_offs`, and the words the module spells (`_Walk.spelled`), from the same walk."""
     walk = _Walk(tree)
     out: list[HandOff] = []
     for statement in tree.body:
@@ -305,7 +310,7 @@ def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
             out += _of_class(statement, walk)
         elif isinstance(statement, ast.Assign):
             out += _of_alias(statement, walk)
-    return tuple(out)
+    return tuple(out), walk.spelled()
 
 
 def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -429,7 +434,8 @@ class _Walk:
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
         }
         self._owners = functions
-        parents, loads, node_type = self.parents, self._loads, ast.AST
+        self._attributes: set[str] = set()
+        parents, loads, node_type, attributes = self.parents, self._loads, ast.AST, self._attributes
         stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
         pop, push = stack.pop, stack.append
         while stack:
@@ -444,7 +450,9 @@ class _Walk:
                     else:
                         found.append(node)
                 continue
-            if kind is ast.Import or kind is ast.ImportFrom:
+            if kind is ast.Attribute:
+                attributes.add(node.attr)
+            elif kind is ast.Import or kind is ast.ImportFrom:
                 self.imports.bind_statement(node)
             if id(node) in functions:
                 owner = node
@@ -458,6 +466,15 @@ class _Walk:
                 elif isinstance(value, node_type):
                     parents[id(value)] = (node, value)
                     push((value, owner))
+
+    def spelled(self) -> frozenset[str]:
+        """The words the module's code spells where it may apply a wrapper of another module:
+        each name it loads, each attribute it names, and the last name of what an import binds
+        a loaded name to (`mj` of `from .compile import my_jit as mj`: `my_jit`)."""
+        names = {name for _, name in self._loads}
+        bound = self.imports.bound_names()
+        imported = {self.imports.resolve_dotted(name) for name in names & bound}
+        return frozenset(names | self._attributes | {q.rsplit(".", 1)[-1] for q in imported if q})
 
     def loaded_in(self, name: str, fn: ast.AST) -> list[ast.Name]:
         """The loads of `name` in the body of `fn`, a module-level function or method, or a

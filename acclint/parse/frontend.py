@@ -58,6 +58,9 @@ class Screened:
     # if any) and its `ast` class name; None when it was not parsed. The engine places
     # findings within a statement's lines with it (acclint.lint.placing).
     outline: tuple[tuple[int, str], ...] | None = field(default=None, compare=False, repr=False)
+    # The words its code spells, where the project indexed it (acclint.analysis.project.FileIndex):
+    # whether it may apply a wrapper of another module is read off them (None: off the source).
+    spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     def of(self, source: bytes) -> bool:
         """Whether this verdict was made on `source`."""

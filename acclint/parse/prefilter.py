@@ -415,11 +415,12 @@ def _bind_aliases(bindings: dict[str, set[str]], prefixes: frozenset[str], alias
                 changed |= _bind(bindings, prefixes, local, q + suffix)
 
 
-def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], bytes]) -> bool:
+def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], bytes], spelled: frozenset[str] | None = None) -> bool:
     """Whether a module's analysis with `seeds` can find anything a rule or another module
     reads (this module's docstring says when): `spells_marker` is the front end's
-    `Screened.spells_marker`; `source` gives the module's bytes, read only where a `Wrappers`
-    seed asks whether the module spells one of its wrappers."""
+    `Screened.spells_marker`. Whether the module spells a wrapper of its `Wrappers` seed is read
+    off `spelled`, the words the project index found it spelling, or else off its bytes
+    (`source`, read only then)."""
     from acclint.analysis.reach import Imported, Returned, Seed
     from acclint.analysis.wrappers import Wrappers, tail
 
@@ -432,7 +433,9 @@ def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], byt
         if type(seed) is Wrappers:
             words.update(tail(name) for name, _, _ in seed.functions)
             words.update(name for name, _, _ in seed.methods)
-    return bool(words) and spells_a_word(source(), frozenset(words))
+    if not words:
+        return False
+    return not spelled.isdisjoint(words) if spelled is not None else spells_a_word(source(), frozenset(words))
 
 
 @lru_cache(maxsize=256)
