@@ -556,8 +556,9 @@ class Project:
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
+        # (a dry run reads no file: where only the bytes can tell, a worker's analysis does)
         screened = self.screened(path)
-        reads = worth_parsing(screened.spells_marker, own, lambda: self.read(path), screened.spelled)
+        reads = worth_parsing(screened.spells_marker, own, screened.spelled, (lambda: self.read(path)) if self._missing is None else None)
         if reads and self._missing is not None:
             self._missing.append((path, own))
             return [], {}

@@ -142,7 +142,8 @@ def _lint_source(
         if not options.seeds and not screened.names_marker:
             return result
         text = decode(source)
-        if not worth_parsing(screened.spells_marker, options.seeds, lambda: source, screened.spelled) and not may_name_our_codes(text, options.rules):
+        if not (worth_parsing(screened.spells_marker, options.seeds, screened.spelled, lambda: source)
+                or may_name_our_codes(text, options.rules)):
             return result  # it finds nothing: no context, no module-level `# noqa: ACC...` to judge
         try:
             module = parse_module(source)

@@ -415,12 +415,14 @@ def _bind_aliases(bindings: dict[str, set[str]], prefixes: frozenset[str], alias
                 changed |= _bind(bindings, prefixes, local, q + suffix)
 
 
-def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], bytes], spelled: frozenset[str] | None = None) -> bool:
+def worth_parsing(
+    spells_marker: bool, seeds: Iterable, spelled: frozenset[str] | None, source: Callable[[], bytes] | None,
+) -> bool:
     """Whether a module's analysis with `seeds` can find anything a rule or another module
     reads (this module's docstring says when): `spells_marker` is the front end's
     `Screened.spells_marker`. Whether the module spells a wrapper of its `Wrappers` seed is read
     off `spelled`, the words the project index found it spelling, or else off its bytes
-    (`source`, read only then)."""
+    (`source`, read only then; without it, the answer is yes)."""
     from acclint.analysis.reach import Imported, Returned, Seed
     from acclint.analysis.wrappers import Wrappers, tail
 
@@ -435,7 +437,9 @@ def worth_parsing(spells_marker: bool, seeds: Iterable, source: Callable[[], byt
             words.update(name for name, _, _ in seed.methods)
     if not words:
         return False
-    return not spelled.isdisjoint(words) if spelled is not None else spells_a_word(source(), frozenset(words))
+    if spelled is not None:
+        return not spelled.isdisjoint(words)
+    return source is None or spells_a_word(source(), frozenset(words))
 
 
 @lru_cache(maxsize=256)

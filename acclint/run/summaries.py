@@ -77,7 +77,8 @@ def _sound(entry) -> bool:
     try:
         if "screened" in entry:
             error, guarded, names_marker, spells_marker = entry["screened"]
-            if not (error is None or isinstance(error, str)) or not all(isinstance(b, bool) for b in (guarded, names_marker, spells_marker)):
+            flags = (guarded, names_marker, spells_marker)
+            if not (error is None or isinstance(error, str)) or not all(isinstance(flag, bool) for flag in flags):
                 return False
         if "index" in entry:
             # hand-offs and what functions return: checked by the round trip
