@@ -107,3 +107,17 @@ def test_an_unused_noqa_naming_acclint_in_such_a_module_is_still_reported(tmp_pa
     parsed, findings = _run(tmp_path, {"user.py": "from jax import jit\nx = 1  # noqa: ACC201\n" + BODY})
     assert parsed["user.py"] is True
     assert ("user.py", 2, "ACC001") in findings, findings
+
+
+def test_a_parallel_run_skips_and_reports_alike(tmp_path):
+    """A parallel run's parent works the reach out without reading files (`Project.missing`): a
+    module whose wrappers only its bytes can tell apart is left to a worker, which skips it."""
+    files = {
+        "compile.py": WRAPPER, "user.py": "from compile import my_jit\n" + BODY,
+        "used.py": "from compile import my_jit\n" + BODY + "\nh = my_jit(g)\n",
+    }
+    write_files(tmp_path, files)
+    alone, together = run([str(tmp_path)], Settings()), run([str(tmp_path)], Settings(), jobs=2)
+    assert [(r.path, r.parsed) for r in alone.results] == [(r.path, r.parsed) for r in together.results]
+    assert {r.path.rsplit("/", 1)[-1]: r.parsed for r in together.results}["user.py"] is False
+    assert [f.sort_key() for f in alone.findings] == [f.sort_key() for f in together.findings] != []
