@@ -73,7 +73,7 @@ STAGES = (
     ("acclint.analysis.project", "FileIndex.of", "project index of every screened file (`ast`)"),
     ("acclint.analysis.wrappers", "hand_offs",
      "  hand-offs (the index's, and installed libraries' modules': partly outside the row above)"),
-    ("acclint.parse.prefilter", "spells_a_word", "wrappers spelled (`ast`, where a `Wrappers` seed alone could make libcst parse)"),
+    ("acclint.analysis.worth_parsing", "spells_a_word", "wrappers spelled (`ast`, where a `Wrappers` seed alone could make libcst parse)"),
     ("libcst", "parse_module", "libcst `parse_module`"),
     ("acclint.analysis.module", "ModuleAnalysis.__init__", "module analysis"),
     ("acclint.analysis.scopes", "index_module", "  module index (scopes, imports)"),

@@ -1,6 +1,6 @@
 """libcst parses a module only where its analysis can find something a rule or another module reads.
 
-Property (acclint.parse.prefilter.worth_parsing): a module is parsed with libcst only when it
+Property (acclint.analysis.worth_parsing): a module is parsed with libcst only when it
 receives a reach from another module (a traced call or hand-off, a value returned to its trace,
 an object an imported function makes), spells a name that may resolve to a context marker or
 accelerated base somewhere other than the import binding it, or spells the name of a wrapper of
@@ -45,6 +45,8 @@ SKIPPED = {
     "a marker imported, never used": {"user.py": "from jax import jit\n" + BODY},
     "a marker module imported as a name, never used": {"user.py": "from jax import jit as compile_it\nimport jax.numpy as jnp\n" + BODY},
     "a wrapper of another module imported, never used": {"compile.py": WRAPPER, "user.py": "from compile import my_jit\n" + BODY},
+    "a marker imported from a module its path also names, never used": {"user.py": "from jax.experimental.pjit import pjit\n" + BODY},
+    "a marker imported under its own name again, never used": {"user.py": "from jax.experimental.pjit import pjit as pjit\n" + BODY},
     "a package re-exporting a wrapper": {
         "pkg/__init__.py": "from .compile import my_jit\n__all__ = ['my_jit']\n",
         "pkg/compile.py": WRAPPER,
@@ -87,6 +89,18 @@ FOLLOWED = {
     "a re-export named in __all__": (
         {"pkg/__init__.py": "from .compile import my_jit\n__all__ = ['my_jit']\n", "pkg/compile.py": WRAPPER,
          "user.py": "import pkg\n" + BODY + "\nh = pkg.my_jit(g)\n"}, "user.py", 4),
+    # (a name bound by an import whose module path also spells it, `pjit` of
+    # `jax.experimental.pjit`: the import spells the word once, any use of it is beyond)
+    "a marker its module path also names, decorating": ({"user.py": "from jax.experimental.pjit import pjit\n\n@pjit" + BODY}, "user.py", 5),
+    "a marker its module path also names, applied": (
+        {"user.py": "from jax.experimental.shard_map import shard_map\n" + BODY + "\nh = shard_map(g, mesh=None, in_specs=None, out_specs=None)\n"},
+        "user.py", 4),
+    "a marker its module path also names, handed to partial in a method": (
+        {"user.py": "import functools\nfrom jax.experimental.pjit import pjit\n\nclass P:\n    def wrap(self, fn):\n"
+                    "        return functools.partial(pjit, in_shardings=None)(fn)\n\nh = P().wrap\n" + BODY + "\nk = P().wrap(g)\n"},
+        "user.py", None),
+    "a marker its module path also names, imported in a function": (
+        {"user.py": BODY + "\ndef make():\n    from jax.experimental.pjit import pjit\n    return pjit(g)\n"}, "user.py", 3),
     "a reach from another module": (
         {"main.py": "import jax\nfrom user import g\n\nh = jax.jit(g)\n", "user.py": "from jax import jit\n" + BODY}, "user.py", 4),
 }

@@ -56,7 +56,7 @@ from acclint.files.module_names import module_name
 from acclint.files.sources import read_source
 from acclint.frameworks.markers import MarkerTable
 from acclint.parse.frontend import Screened, parse_module, screen
-from acclint.parse.prefilter import worth_parsing
+from acclint.analysis.worth_parsing import worth_parsing
 
 # A file is analysed again when its seeds grow; past this many analyses its seeds stop growing
 # (a bound for pathological mutual recursion across modules).

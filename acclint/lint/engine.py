@@ -26,7 +26,7 @@ from acclint.files.decoding import decode
 from acclint.common.findings import FileError, FileResult, Finding, Fix
 from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.parse.guard import RECURSION_LIMIT, bounded_recursion
-from acclint.parse.prefilter import worth_parsing
+from acclint.analysis.worth_parsing import worth_parsing
 from acclint.common.lines import split_lines
 from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches, leaves_every_trace, trace_answer

@@ -44,7 +44,7 @@ class Screened:
     context marker (false when it was not guarded; the same whether or not the guard was asked
     for). `spells_marker`: whether such a name is spelled somewhere other than the import
     binding it (acclint.parse.prefilter.marker_names): where it is not, libcst parses the module
-    only for what other modules give it (acclint.parse.prefilter.worth_parsing)."""
+    only for what other modules give it (acclint.analysis.worth_parsing)."""
 
     error: Refused | None = None
     guarded: bool = False
