@@ -72,6 +72,19 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join(reversed(parts))
 
 
+def unset_flag(test: cst.BaseExpression) -> str | None:
+    """The name (or attribute chain) a test asks is unset: `F` of `not F`, `F is None`,
+    `F is False`: a lazy initialisation's guard, when the guarded code then sets `F`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted_name(test.expression)
+    if (
+        isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+        and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value in ("None", "False")
+    ):
+        return dotted_name(test.left)
+    return None
+
+
 def module_name(node: cst.BaseExpression | None) -> str:
     """The dotted module of an `import`/`from` statement (relative dots kept)."""
     if node is None:
