@@ -9,11 +9,11 @@ from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.bindings import chain_root
-from acclint.analysis.names import dotted_name, unset_flag
+from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
-from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
+from acclint.analysis.walk import SCOPE_NODES, children, walk_expression
 from acclint.rules.tables import apis
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -581,7 +581,7 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
     cache of static facts (a tree structure, shapes) on purpose: that it runs only while
     tracing is the point.
 
-    So does a write in a once-block (`_once_block`: `if not self._initialized: ...;
+    So does a write in a once-block (`once_block`: `if not self._initialized: ...;
     self._initialized = True`), or in a method whose every use is a call in one (graphcast's
     `_maybe_init` calling `self._init_mesh_properties()`): a lazy initialisation runs on the
     first call only, eagerly as well as traced, so tracing changes nothing about how often it runs.
@@ -592,23 +592,9 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
             isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
         ):
             return True
-        if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and _once_block(ancestor):
+        if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and once_block(ancestor):
             return True
     return _called_in_once_blocks_only(ctx.function)
-
-
-def _once_block(branch: cst.If) -> bool:
-    """Whether `branch` runs its body only while a flag is unset and the body sets the flag
-    (`if not self._initialized: ...; self._initialized = True`): the body runs once."""
-    flag = unset_flag(branch.test)
-    return flag is not None and any(
-        isinstance(n, (cst.Assign, cst.AnnAssign)) and any(dotted_name(t) == flag for t in _assigned(n))
-        for n in walk_body(branch.body)
-    )
-
-
-def _assigned(node: cst.Assign | cst.AnnAssign) -> list[cst.BaseExpression]:
-    return [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
 
 
 def _called_in_once_blocks_only(method) -> bool:
@@ -629,7 +615,7 @@ def _called_in_once_blocks_only(method) -> bool:
                     if not (once and isinstance(node, cst.Call) and node.func is child):
                         return False
                     calls += 1
-                inner = once or isinstance(node, cst.If) and child is node.body and _once_block(node)
+                inner = once or isinstance(node, cst.If) and child is node.body and once_block(node) is not None
                 stack.append((child, inner and not isinstance(child, SCOPE_NODES)))
     return calls > 0
 

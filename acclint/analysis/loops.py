@@ -152,7 +152,7 @@ import libcst as cst
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.names import dotted_name, unset_flag
+from acclint.analysis.names import dotted_name, once_block
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
@@ -3130,7 +3130,7 @@ def _made_once(name: str, made: cst.CSTNode, loop: cst.CSTNode) -> bool:
     is unset (`if name is None:`, `if not name:`) and nothing else in the loop binds `name`: the
     first pass makes the compiled callable and every later pass calls that one (mlcommons
     algorithmic-efficiency's `if jitted_predict_step is None: jitted_predict_step = jax.jit(...)`)."""
-    guards = [n for n in _nodes(loop) if isinstance(n, cst.If) and unset_flag(n.test) == name and any(m is made for m in _nodes(n.body))]
+    guards = [n for n in _nodes(loop) if isinstance(n, cst.If) and once_block(n) == name and any(m is made for m in _nodes(n.body))]
     guarded = {id(s) for g in guards for s in _nodes(g.body, statements=True)}
     return bool(guards) and all(id(n) in guarded for n in _nodes(loop, statements=True) if isinstance(n, cst.Assign) and _binds(n, name))
 
@@ -3155,7 +3155,7 @@ def _memo_bindings(fn: FunctionInfo) -> list[cst.Assign]:
             holder = _returned_while_set(statement)
         elif isinstance(statement, cst.SimpleStatementLine):
             found += [small for small in statement.body if _binds_holder(small, holder)]
-        if isinstance(statement, cst.If) and statement.orelse is None and (flag := unset_flag(statement.test)) is not None:
+        if isinstance(statement, cst.If) and (flag := once_block(statement)) is not None:
             found += [n for n in _nodes(statement.body, statements=True) if _binds_holder(n, flag)]
     return found
 
