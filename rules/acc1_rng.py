@@ -65,6 +65,11 @@ class HostRandomDraw(Rule):
         `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
+        A draw from a generator the function makes itself from a constant seed is not flagged
+        (`np.random.RandomState(1729).uniform(...)`, or a local bound only to
+        `np.random.default_rng(0)`; `[rng] seeded_factories`): it starts from the same state on
+        every call, so every eager call draws the very same numbers and freezing them changes
+        nothing.
 
     Why is this bad:
         The draw runs on the host once, while the trace is built, and its result is stored in
@@ -131,6 +136,8 @@ def jitter(x):
         if host_draw(qualified) or dispatched_draw(node, qualified):
             if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
                 return  # traced into the graph (torch.compile): drawn anew on every call
+            if _seeded_in_the_call(node.func, ctx):
+                return  # the same numbers on every eager call too: freezing them changes nothing
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace "
@@ -293,6 +300,32 @@ def noisy(x):
             f"'{ctx.code_for(node)}' is built from the constant seed '{ctx.code_for(seed)}' in a cached trace: "
             "every call draws the same numbers; take the key as an argument (or fold_in a value of the call)",
         )
+
+
+def _seeded_in_the_call(func: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `func`, a generator's method, draws from a generator the traced function makes
+    itself from a constant seed: `np.random.RandomState(1729).uniform(...)`, or a local bound
+    only to such a generator (`rng = np.random.default_rng(0)`). It starts from the same state
+    on every call, so every eager call draws the very same numbers (run: mlcommons
+    algorithmic-efficiency's shampoo start vector, tests/test_unseen_round10.py)."""
+    if not isinstance(func, cst.Attribute):
+        return False
+    made = func.value
+    if isinstance(made, cst.Name):
+        if not ctx.is_local(made.value):
+            return False
+        flows = ctx.analysis.body(ctx.function).flows_into.get(made.value, [])
+        return bool(flows) and all(how == "=" and _seeded_generator(value, ctx) for _, value, how in flows)
+    return _seeded_generator(made, ctx)
+
+
+def _seeded_generator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """A call of a factory whose seed fixes the stream (`[rng] seeded_factories`) given a
+    constant seed."""
+    if not isinstance(value, cst.Call) or f"{ctx.resolve(value.func)}()" not in apis()["rng"]["seeded_factories"]:
+        return False
+    seed = next((a.value for a in value.args if a.keyword is None or a.keyword.value in ("seed", "x")), None)
+    return seed is not None and not any(a.star for a in value.args) and _constant_seed(seed, ctx)
 
 
 def _constant_seed(seed: cst.BaseExpression, ctx: RuleContext) -> bool:

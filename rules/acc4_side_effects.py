@@ -9,11 +9,11 @@ from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.analysis.bindings import chain_root
-from acclint.analysis.names import dotted_name
+from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import SCOPE_NODES, children, walk_expression
 from acclint.rules.tables import apis
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -580,14 +580,44 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
     shapes.append(...)` and `if self._cache is None: self._cache = ...` fill a trace-time
     cache of static facts (a tree structure, shapes) on purpose: that it runs only while
     tracing is the point.
+
+    So does a write in a once-block (`once_block`: `if not self._initialized: ...;
+    self._initialized = True`), or in a method whose every use is a call in one (graphcast's
+    `_maybe_init` calling `self._init_mesh_properties()`): a lazy initialisation runs on the
+    first call only, eagerly as well as traced, so tracing changes nothing about how often it runs.
     """
-    for ancestor in ctx.ancestors:
+    for at, ancestor in enumerate(ctx.ancestors):
         test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
         if test is not None and any(
             isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
         ):
             return True
-    return False
+        if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and once_block(ancestor):
+            return True
+    return _called_in_once_blocks_only(ctx.function)
+
+
+def _called_in_once_blocks_only(method) -> bool:
+    """Whether every use of the method `method` in its class's methods is a call
+    (`self.name(...)`) in a once-block, outside nested functions, and there is one."""
+    if method.cls is None or method.instance_param is None:
+        return False
+    calls = 0
+    for other in method.cls.methods.values():
+        me = other.instance_param
+        if me is None or other is method:
+            continue
+        stack: list[tuple[cst.CSTNode, bool]] = [(child, False) for child in children(other.node.body)]
+        while stack:
+            node, once = stack.pop()
+            for child in children(node):
+                if isinstance(child, cst.Attribute) and isinstance(child.value, cst.Name) and child.value.value == me and child.attr.value == method.name:
+                    if not (once and isinstance(node, cst.Call) and node.func is child):
+                        return False
+                    calls += 1
+                inner = once or isinstance(node, cst.If) and child is node.body and once_block(node) is not None
+                stack.append((child, inner and not isinstance(child, SCOPE_NODES)))
+    return calls > 0
 
 
 _CONTAINER_CALLS = frozenset({"list", "dict", "set", "collections.deque", "collections.defaultdict", "collections.OrderedDict"})
@@ -948,7 +978,12 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         bound to such a chain (`w = self.model.weight`), except in a framework module's method
         (its submodules are its state, below).
         A write under a test of the same attribute (`if self._cache is None: self._cache =
-        ...`) fills a trace-time cache on purpose and is not flagged, nor is a framework
+        ...`) fills a trace-time cache on purpose and is not flagged; nor is a write in a
+        block that runs only while a flag is unset and sets it (`if not self._initialized:
+        ...; self._initialized = True`), or in a method whose every use is a call in such a
+        block: a lazy initialisation runs on the first call only, eagerly as well as traced,
+        so tracing changes nothing about how often it runs (ACC405 and ACC406 leave both
+        alone too). Nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
         nnx.Intermediate(y)`), the value of an array leaf its `__init__` made (`self.count +=
         1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the

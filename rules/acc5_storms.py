@@ -107,7 +107,13 @@ class RewrapInLoop(Rule):
         static_argnums=1), ...)`, or leaves to a default that is one), and an attribute a method
         binds to such a parameter (`self.step_fn = step_fn` in `__init__`); a transform of one
         (`jax.grad(fast)`, which calls it with what it is given); and a lambda bound to a name
-        runs, as a `def` does, on every pass of a loop calling it.
+        runs, as a `def` does, on every pass of a loop calling it. A wrapper applied only while
+        the name it binds is unset (`if step is None: step = jax.jit(f)`, nothing else in the
+        loop binding `step`) is made on the first pass only, and every later pass calls that
+        one: not flagged; nor is what a memo makes, a function that binds a holder only while
+        it is unset (after `if self.test_function is not None: return self.test_function`, or
+        under `if _STEP is None:`), however often a loop runs it (keras' `make_test_function`,
+        reached from `fit` through `evaluate`).
         A bounded loop bounds the values derived from what the loop changes, not the objects
         made anew on each pass: over a literal collection (`for mode in ("train", "eval")`,
         also a grid of them) or a literal range of at most five passes, a wrapper applied on

@@ -152,6 +152,7 @@ import libcst as cst
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.names import dotted_name, once_block
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
@@ -1460,6 +1461,8 @@ class LoopFacts:
                 if not isinstance(c.wrapped, cst.FunctionDef):
                     continue
                 loop = None  # a decorated def is still made anew on each call of its function
+            if loop is not None and c.result is not None and _made_once(c.result, c.node, loop.node):
+                continue
             if loop is not None:
                 names = loop.names_of(c.result) if c.result is not None else []
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
@@ -1474,7 +1477,7 @@ class LoopFacts:
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
-                if where is not None and call is not None:
+                if where is not None and call is not None and not _memo_made(c.scope.fn, c.node):
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement))
         return found
 
@@ -2224,13 +2227,16 @@ class LoopFacts:
 
     def _returns_compiled(self, fn: FunctionInfo) -> bool:
         """Whether every `return` of `fn` gives a compiled callable it makes (`_compiled_anew`),
-        also through a name its body binds to one (the binding that reaches the `return`). Only a
+        also through a name its body binds to one (the binding that reaches the `return`), and
+        makes it on each call, not once per holder (`_memo_made`: `if _STEP is None: _STEP =
+        jax.jit(...)`, then `return _STEP`). Only a
         name or a call can be one, so the body's bindings are read only when every return is
         one of those (most functions return neither)."""
         returns = _returned_values(fn)
         if not returns or not all(isinstance(r, (cst.Name, cst.Call)) for r in returns):
             return False
-        return all(self._compiled_anew(_reaching_value(fn, r) or r if isinstance(r, cst.Name) else r, fn) for r in returns)
+        made = [_reaching_value(fn, r) or r if isinstance(r, cst.Name) else r for r in returns]
+        return all(self._compiled_anew(m, fn) for m in made) and not any(_memo_made(fn, m) for m in made)
 
     def _compiled_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, returned by `fn`, is a compiled callable `fn` makes on each call."""
@@ -2628,15 +2634,20 @@ class LoopFacts:
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
-        return self._with_callees(found)
+        return self._with_callees(found, per_call=True)
 
-    def _with_callees(self, found: dict[FunctionInfo, str]) -> dict[FunctionInfo, str]:
+    def _with_callees(self, found: dict[FunctionInfo, str], per_call: bool = False) -> dict[FunctionInfo, str]:
         """`found` (function -> how it is reached) with every function its functions call,
-        transitively through the host calls, each reached from its caller."""
+        transitively through the host calls, each reached from its caller. `per_call`: only
+        the calls that run on every call of their caller, not those a memo makes once
+        (`_memo_made`)."""
         frontier = list(found)
         while frontier:
             caller = frontier.pop()
-            for fn in dict.fromkeys(callee for source, callee, *_ in self._host_calls if source is caller):
+            for fn in dict.fromkeys(
+                callee for source, callee, _skipped, call, *_ in self._host_calls
+                if source is caller and not (per_call and _memo_made(caller, call))
+            ):
                 if fn not in found:
                     found[fn] = f"'{fn.name}', called from {found[caller]}"
                     frontier.append(fn)
@@ -3112,6 +3123,65 @@ def _binds(node: cst.Assign, name: str) -> bool:
     """Whether `node` is a plain binding of `name` (`name = value`), the one shape whose value
     `_reaching_value` and `_bound_values` read as what the name holds."""
     return len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and node.targets[0].target.value == name
+
+
+def _made_once(name: str, made: cst.CSTNode, loop: cst.CSTNode) -> bool:
+    """Whether `made`, a wrapper application bound to `name` in `loop`, runs only while `name`
+    is unset (`if name is None:`, `if not name:`) and nothing else in the loop binds `name`: the
+    first pass makes the compiled callable and every later pass calls that one (mlcommons
+    algorithmic-efficiency's `if jitted_predict_step is None: jitted_predict_step = jax.jit(...)`)."""
+    guards = [n for n in _nodes(loop) if isinstance(n, cst.If) and once_block(n) == name and any(m is made for m in _nodes(n.body))]
+    guarded = {id(s) for g in guards for s in _nodes(g.body, statements=True)}
+    return bool(guards) and all(id(n) in guarded for n in _nodes(loop, statements=True) if isinstance(n, cst.Assign) and _binds(n, name))
+
+
+def _memo_made(fn: FunctionInfo, node: cst.CSTNode) -> bool:
+    """Whether `node` lies in what the memo `fn` binds to its holder (`_memo_bindings`): made
+    once per holder, however often `fn` runs."""
+    return any(binding.value is node or any(n is node for n in _nodes(binding.value)) for binding in _memo_bindings(fn))
+
+
+def _memo_bindings(fn: FunctionInfo) -> list[cst.Assign]:
+    """The bindings of its holder in a memo `fn`, none if `fn` is no memo: a binding of a
+    holder that runs only while the holder is unset, after `fn`'s body returns while it is set
+    (`if self.test_function is not None and not force: return ...`, `if _FN: return _FN`,
+    then `self.test_function = self._make_function(...)`: keras-team keras's
+    `make_test_function`, which `fit` reaches through `evaluate` on every epoch) or under a
+    test that it is unset (`if _STEP is None: _STEP = jax.jit(...)`, then `return _STEP`).
+    What such a binding makes is made once per holder, however often `fn` runs."""
+    holder, found = None, []
+    for statement in fn.node.body.body if isinstance(fn.node.body, cst.IndentedBlock) else ():
+        if holder is None:
+            holder = _returned_while_set(statement)
+        elif isinstance(statement, cst.SimpleStatementLine):
+            found += [small for small in statement.body if _binds_holder(small, holder)]
+        if isinstance(statement, cst.If) and (flag := once_block(statement)) is not None:
+            found += [n for n in _nodes(statement.body, statements=True) if _binds_holder(n, flag)]
+    return found
+
+
+def _binds_holder(node: cst.CSTNode, holder: str) -> bool:
+    """`holder = value`, `self.holder = value`."""
+    return isinstance(node, cst.Assign) and any(dotted_name(t.target) == holder for t in node.targets)
+
+
+def _returned_while_set(statement: cst.BaseStatement) -> str | None:
+    """The holder `H` of `if H: return ...`, `if H is not None: return ...` (also `and`-ed with
+    more tests), with no `else`: the code after it runs only while `H` is unset."""
+    if not isinstance(statement, cst.If) or statement.orelse is not None or not isinstance(statement.body, cst.IndentedBlock):
+        return None
+    body = statement.body.body
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or not isinstance(body[0].body[0], cst.Return):
+        return None
+    test = statement.test
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        test = test.left
+    if (
+        isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.IsNot)
+        and _is_none(test.comparisons[0].comparator)
+    ):
+        test = test.left
+    return dotted_name(test)
 
 
 def _pass_calls(node: cst.CSTNode, statement: cst.BaseStatement | None):

@@ -17,6 +17,8 @@ import ast
 
 import libcst as cst
 
+from acclint.analysis.walk import walk_body
+
 from acclint.parse.lazy_imports import lazily_loaded
 
 # Names a `from acclint.runtime import *` brings in (its `__all__`; the engine never imports the
@@ -70,6 +72,33 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
         return None
     parts.append(node.value)
     return ".".join(reversed(parts))
+
+
+def _unset_flag(test: cst.BaseExpression) -> str | None:
+    """The name (or attribute chain) a test asks is unset: `F` of `not F`, `F is None`,
+    `F is False`: a lazy initialisation's guard, when the guarded code then sets `F`."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return dotted_name(test.expression)
+    if (
+        isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+        and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value in ("None", "False")
+    ):
+        return dotted_name(test.left)
+    return None
+
+
+def once_block(branch: cst.If) -> str | None:
+    """The flag of a block that runs only while the flag is unset and sets it (`if not
+    self._initialized: ...; self._initialized = True`, `if step is None: step = jax.jit(f)`):
+    its body runs once, the first time it is reached. None for any other `if`."""
+    flag = _unset_flag(branch.test)
+    if flag is None:
+        return None
+    for node in walk_body(branch.body):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target] if isinstance(node, cst.AnnAssign) else []
+        if any(dotted_name(t) == flag for t in targets):
+            return flag
+    return None
 
 
 def module_name(node: cst.BaseExpression | None) -> str:
