@@ -245,6 +245,9 @@ class Jitted:
     # Python values go dynamic after a recompile (CacheKey.python_values "dynamic"): only numbers
     # can, so a str is still keyed by value (torch.compile: 8 compiles for 10 new strs).
     strings_keyed: bool = False
+    # The wrapped callable, keyed by hash where `identity` is "function", when Python cannot
+    # hash it (an instance of a module class without `__hash__`): what it is, for messages.
+    unhashable: str | None = None
 
     @property
     def runtime(self) -> bool:
@@ -573,6 +576,9 @@ class LoopFacts:
         jitted, found, position = call.jitted, [], 0
         if jitted.identity == "instance":
             return found  # a library object's own cache (numpyro's MCMC compiles anew for an unhashable key)
+        if jitted.unhashable is not None:
+            component = f"the wrapped callable ({jitted.unhashable})"
+            found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         for arg in call.args:
             if arg.star:
                 continue
@@ -1118,13 +1124,39 @@ class LoopFacts:
         if isinstance(expr, cst.Name):
             return "a new object each pass" if expr.value in each.fresh else None
         if isinstance(expr, cst.Call):
-            cls = self._class_named(expr.func)
+            cls = self._class_named(expr.func) or self._factory_class(expr.func)
             if cls is not None and not self._value_equality(cls):
                 return f"a new '{cls.name}' object, hashed by identity"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return "a new bound method"
         return None
+
+    def _factory_class(self, func: cst.BaseExpression) -> ClassInfo | None:
+        """The module class of which a call of `func` makes a new instance on every call: a
+        module function, or a classmethod called through its class (`Cfg.default()`), without
+        decorators (`functools.lru_cache` hands back one object), every `return` of which gives
+        a call of that class (`return cls(4)` in the classmethod), directly or through the name
+        it last bound to one (run: 8 calls of a jit static in `get_config()`, 8 traces)."""
+        owner = self._class_named(func.value) if isinstance(func, cst.Attribute) else None
+        fn = owner.methods.get(func.attr.value) if owner is not None else self._module_function(func)  # type: ignore[attr-defined]
+        if fn is None or not isinstance(fn.node, cst.FunctionDef):
+            return None
+        decorators = [self.analysis.resolve(d.decorator) for d in fn.node.decorators]
+        if decorators != (["classmethod"] if owner is not None else []):
+            return None
+        made: set[str] = set()
+        for value in _returned_values(fn):
+            value = _reaching_value(fn, value) if isinstance(value, cst.Name) else value
+            if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+                return None
+            if owner is not None and fn.params and value.func.value == fn.params[0].name:
+                made.add(owner.name)
+            elif value.func.value in self.analysis.index.classes:
+                made.add(value.func.value)
+            else:
+                return None
+        return self.analysis.index.classes[made.pop()] if len(made) == 1 else None
 
     def _factory_made(self, expr: cst.BaseExpression) -> str | None:
         """A new identity-hashed object no module class makes: a `lambda`, or a call of a
@@ -1877,10 +1909,16 @@ class LoopFacts:
     def _application(self, application: cst.Call, marker: str, options: Options, scope: _Scope) -> Jitted:
         """The compiled callable a wrapper application makes, keyed through what it wraps."""
         wrapped = application.args[0].value
-        return self._jitted(
-            marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope),
+        instance = self._instance(wrapped, scope)
+        jitted = self._jitted(
+            marker, options, self._target_function(wrapped, scope), application, instance,
             self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
         )
+        if instance is not None and jitted.identity == "function" and not (jitted.values_keyed or jitted.graph_static) and _without_hash(instance, self.analysis):
+            # `jax.jit(obj)` hashes `obj` at the call (run: a non-frozen dataclass raises
+            # `TypeError: unhashable type`, a class defining `__eq__` alone fails too; jax 0.10.2)
+            jitted = replace(jitted, unhashable=f"a '{instance.name}' object, without __hash__")
+        return jitted
 
     def _object_attributes(self, node: cst.Assign, scope: _Scope) -> None:
         """`box.step = jax.jit(f)` on a name other than a method's own object (whose attributes

@@ -1,0 +1,168 @@
+"""Where a value new on every pass comes from, in the shapes users write it (stop 47, the JAX misses of the report corpus's dev half).
+
+Each family is one property of the cache key, written from scratch (three or more spellings and a
+fine look-alike), not copied from the report it was found in. The frameworks' behaviour each rests
+on was run with jax 0.10.2 (benchmarks/flow_spellings.py holds run programs for each, labelled by
+counting compiles):
+
+- a static argument that a factory function makes on each call (a new instance of a class without
+  value equality, `get_config()`): 8 calls, 8 traces; the same factory under
+  `functools.lru_cache`, or making a frozen dataclass, traces once (primus_turbo_318);
+- a size read from the data (`np.nonzero(d < cutoff)`, a boolean mask `x[x > t]`, `np.unique`)
+  of a value each pass of a loop over data rebinds: 8 frames, 7 traces for the neighbour list, 4
+  for a masked or unique array; a three-argument `np.where` keeps its shape: one (mace_1590);
+- `jax.jit(obj)` of an instance whose class Python leaves without `__hash__` (a non-frozen
+  `@dataclass`, a class defining `__eq__` alone) fails at the call: the wrapped callable is part
+  of the key (jax_17197).
+"""
+
+import pytest
+
+from labelled import family_labels_and_findings
+from test_cache_keys import HEADER
+
+PRELUDE = """
+import dataclasses
+
+class Cfg:
+    def __init__(self, k):
+        self.k = k
+
+    @classmethod
+    def default(cls):
+        return cls(4)
+
+@dataclasses.dataclass(frozen=True)
+class FrozenCfg:
+    k: int
+
+_DEFAULT = Cfg(2)
+
+@partial(jax.jit, static_argnames=("cfg",))
+def kernel(x, cfg):
+    return x * cfg.k
+
+@partial(jax.jit, static_argnums=1)
+def positional(x, cfg):
+    return x * cfg.k
+"""
+
+CASES = {
+    "a static argument a factory makes anew on each call": """
+def get_config():
+    return Cfg(3)
+
+def make_cfg(k):
+    made = Cfg(k)
+    return made
+
+def train(x, n):
+    for i in range(n):
+        kernel(x, cfg=get_config())  # expect: ACC502
+    for _ in range(n):
+        cfg = make_cfg(8)
+        positional(x, cfg)  # expect: ACC502
+    while n > 0:
+        kernel(x, cfg=Cfg.default())  # expect: ACC502
+        n -= 1
+""",
+    "a factory that returns one object, or one compared by value": """
+@functools.lru_cache
+def cached_config():
+    return Cfg(3)
+
+def shared_config():
+    return _DEFAULT
+
+def frozen_config():
+    return FrozenCfg(3)
+
+def train(x, n):
+    once = Cfg.default()
+    for i in range(n):
+        kernel(x, cfg=cached_config())  # cached: one object
+        kernel(x, cfg=shared_config())  # the module's one object
+        kernel(x, cfg=frozen_config())  # equal by value: one entry
+        kernel(x, cfg=once)  # made before the loop
+""",
+    "a size read from the data of each pass": """
+def neighbours(frames, cutoff):
+    for pos in frames:
+        d = np.linalg.norm(pos[:, None] - pos[None], axis=-1)
+        senders, receivers = np.nonzero(d < cutoff)
+        f_jit(senders)  # expect: ACC503
+
+def filtered(batches):
+    for batch in batches:
+        valid = batch[batch[:, 0] > 0.5]
+        f_jit(valid)  # expect: ACC503
+        f_jit(np.flatnonzero(batch > 0.5))  # expect: ACC503
+
+def vocabulary(loader):
+    for tokens in loader:
+        f_jit(jnp.asarray(np.unique(tokens)))  # expect: ACC503
+""",
+    "a data-sized value that keeps its shape, or is read once": """
+def fixed(frames, cutoff, mask):
+    for pos in frames:
+        f_jit(np.where(pos > cutoff, pos, 0.0))  # three arguments: the shape of pos
+        f_jit(jnp.sum(pos[pos > cutoff]))  # reduced to a scalar
+        f_jit(pos[mask])  # a mask that no pass changes
+        f_jit(np.nonzero(mask)[0])  # the same mask on every pass
+
+def once(pos, cutoff):
+    f_jit(pos[pos > cutoff])  # no loop around
+""",
+    "jit of an instance Python cannot hash": """
+@dataclasses.dataclass
+class Scale:
+    val: float
+
+    def __call__(self, x):
+        return self.val * x
+
+class Compared:
+    def __init__(self, val):
+        self.val = val
+
+    def __eq__(self, other):
+        return self.val == other.val
+
+    def __call__(self, x):
+        return self.val * x
+
+scaled = jax.jit(Scale(2.0))
+scaled(1.0)  # expect: ACC502
+compared = Compared(2.0)
+fast = jax.jit(compared)
+fast(1.0)  # expect: ACC502
+
+def run(x):
+    fn = jax.jit(Scale(3.0))
+    return fn(x)  # expect: ACC502
+""",
+    "jit of an instance that hashes": """
+@dataclasses.dataclass(frozen=True)
+class Frozen:
+    val: float
+
+    def __call__(self, x):
+        return self.val * x
+
+class Plain:
+    def __init__(self, val):
+        self.val = val
+
+    def __call__(self, x):
+        return self.val * x
+
+jax.jit(Frozen(2.0))(1.0)
+jax.jit(Plain(2.0))(1.0)
+""",
+}
+
+
+@pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
+def test_a_key_component_new_in_the_users_shape(body):
+    expected, found = family_labels_and_findings(HEADER + PRELUDE + body, "ACC5")
+    assert found == expected
