@@ -40,6 +40,8 @@ def _tables() -> StormTables:
         {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
         {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
+        frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
+        frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
     )
 
 
