@@ -113,6 +113,49 @@ def fixed(frames, cutoff, mask):
 def once(pos, cutoff):
     f_jit(pos[pos > cutoff])  # no loop around
 """,
+    "a dict grown with keys read from the data of each pass": """
+def counting(stream):
+    counts = {}
+    for token in stream:
+        counts[token] = 1.0
+        f_jit(counts)  # expect: ACC503
+
+def boosting(x, iters):
+    phis = {}
+    w = x
+
+    def report():
+        return f_jit(phis)  # expect: ACC503
+
+    for t in range(iters):
+        w = w * 0.5 + x
+        best = int(jnp.argmax(w))
+        phis.setdefault(best, 0.0)
+        report()
+
+def simulate(state, n):
+    while n > 0:
+        state = state * 0.9 + 0.1
+        active = np.nonzero(state > 0.5)[0]
+        f_jit(active)  # expect: ACC503
+        n -= 1
+""",
+    "a dict keyed by a value that does not change, or rebuilt on each pass": """
+def logging(stream):
+    history = {}
+    for token in stream:
+        history["last"] = token
+        f_jit(history)  # one key
+        per_pass = {}
+        per_pass[token] = 1.0
+        f_jit(per_pass)  # rebuilt with one key on each pass
+
+def buckets(stream):
+    counts = {}
+    for token in stream:
+        counts[token % 4] = 1.0
+        f_jit(counts)  # at most four keys
+""",
     "jit of an instance Python cannot hash": """
 @dataclasses.dataclass
 class Scale:

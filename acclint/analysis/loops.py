@@ -880,6 +880,12 @@ class LoopFacts:
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
         changing, fresh, resized = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set()
+        if fn.parent is not None and fn.parent is scope.fn and isinstance(fn.node, cst.FunctionDef):
+            # a function defined where the loop runs reads the loop's names as they are on that
+            # pass (`def report(): return pred(phis, x)` over a dict the loop grows)
+            free = _read_names(fn.node.body) - {p.name for p in fn.params} - set().union(*map(_target_names, _assignments(fn)))
+            changing |= free & outer.changing
+            resized |= free & outer.resized
         for param, value in passed(call, fn, bound=skipped > 0).items():
             if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
@@ -1736,6 +1742,7 @@ class LoopFacts:
             loop.varies |= _names(target) if target is not None else set()
         if body is not None:
             _steps(body, loop)
+            _varying(body, loop)
             _grown(body, loop)
             self._retrain(body, scope)
         return loop
@@ -1888,11 +1895,8 @@ class LoopFacts:
                     unbounded[-1].resized.add(target)
                 elif self._changing(value, each.changing):
                     unbounded[-1].changing.add(target)
-            if _read_names(node.value) & (each.varies | each.changing):
-                names = _target_names(node)
-                unbounded[-1].varies |= names
-                if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
-                    unbounded[-1].resized |= names
+            if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
+                unbounded[-1].resized |= _target_names(node)
             for target in node.targets:  # `hp["lr"] = value`
                 if isinstance(target.target, cst.Subscript):
                     self._filled(target.target.value, (node.value,), loops, scope)
@@ -3069,6 +3073,31 @@ _GROWING = frozenset({"append", "extend", "insert"})
 _SHRINKING = frozenset({"pop", "popitem", "clear", "remove"})
 
 
+def _varying(body: cst.CSTNode, loop: Loop) -> None:
+    """Names holding data that differs on each pass (added to `loop.varies`, seeded with the
+    variable of a `for` over data): a name the body binds from its own previous value (`w = w *
+    0.5 + x`, `state = step(state)`: carried from pass to pass) or from a name that varies or
+    changes (`best = int(jnp.argmax(w))`), in source order, twice around for what a later
+    statement carries into an earlier one."""
+    assignments = [n for n in _nodes(body, statements=True) if isinstance(n, (cst.Assign, cst.AugAssign))]
+    for _ in range(2):
+        for node in assignments:
+            bound = _target_names(node)
+            if _read_names(node.value) & (loop.varies | loop.changing | bound):
+                loop.varies |= bound
+
+
+def _new_key(key: cst.BaseExpression, loop: Loop) -> bool:
+    """A dict key new on each pass: computed from a changing name, or a name holding data that
+    differs on each pass (`counts[token]`, `phis.setdefault(int(best), 0)`) as it is or converted
+    by `int`/`str` (arithmetic on it, `token % 4`, may collapse it to a few keys)."""
+    if _names(key) & loop.changing:
+        return True
+    if isinstance(key, cst.Call) and isinstance(key.func, cst.Name) and key.func.value in ("int", "str") and len(key.args) == 1:
+        key = key.args[0].value
+    return isinstance(key, cst.Name) and key.value in loop.varies
+
+
 def _grown(body: cst.CSTNode, loop: Loop) -> None:
     """Names of containers every pass grows in place: a statement of the body itself (not one
     under a branch) appending to a list (`xs.append(v)`, `extend`, `insert`) or giving a dict a
@@ -3082,12 +3111,12 @@ def _grown(body: cst.CSTNode, loop: Loop) -> None:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute):
                 call, owner = small.value, small.value.func.value
                 method = call.func.attr.value  # type: ignore[attr-defined]
-                keyed = method == "setdefault" and call.args and _names(call.args[0].value) & loop.changing
+                keyed = method == "setdefault" and call.args and _new_key(call.args[0].value, loop)
                 if isinstance(owner, cst.Name) and (method in _GROWING or keyed):
                     grown.add(owner.value)
             elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(item := small.targets[0].target, cst.Subscript):
                 if isinstance(item.value, cst.Name) and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
-                    if _names(item.slice[0].slice.value) & loop.changing:
+                    if _new_key(item.slice[0].slice.value, loop):
                         grown.add(item.value.value)
     if not grown:
         return
