@@ -56,7 +56,8 @@ bounded set.* So:
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
-  the callable a transform applied at once returns (`callable_results`: `_, pullback =
+  what a factory without decorators makes on each call (`get_config()` whose every return is
+  `Config(...)`), the callable a transform applied at once returns (`callable_results`: `_, pullback =
   jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call); a
   function such an object holds is new with it (`jax.jit(net.apply)`, `net = hk.transform(f)`
   in the loop: run, 6 traces in 6 passes).
@@ -81,7 +82,11 @@ bounded set.* So:
   is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass), a list an
   inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`), a call of
   a module function some return of which is sized by a parameter given a new value (`def
-  batch(i): return jnp.ones((i + 1, 2))`). The shape is carried by
+  batch(i): return jnp.ones((i + 1, 2))`). A size the data decides is new on each pass of a loop
+  over data (`Loop.varies`: the variable of a `for` over data, a name carried from pass to pass,
+  what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`, `np.unique`), a
+  boolean mask written as an index (`x[x > t]`), a dict grown with a key read from such data
+  (`counts[token] = 1`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
