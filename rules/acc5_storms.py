@@ -42,6 +42,7 @@ def _tables() -> StormTables:
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
         frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
+        dict(storms["integer_draws"]),
     )
 
 
@@ -268,7 +269,9 @@ class ChangingStaticArgument(Rule):
         collapses it to a few values): the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
         Python number drawn from a host generator with a continuous range (`random.random()`,
-        `np.random.uniform()`, `np.random.randn()`; not an array draw nor `randint`), and
+        `np.random.uniform()`, `np.random.randn()`; not an array draw), or an integer from a
+        literal range of more than eight values (`np.random.randint(16, 128)`,
+        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict

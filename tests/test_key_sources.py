@@ -11,6 +11,10 @@ counting compiles):
 - a size read from the data (`np.nonzero(d < cutoff)`, a boolean mask `x[x > t]`, `np.unique`)
   of a value each pass of a loop over data rebinds: 8 frames, 7 traces for the neighbour list, 4
   for a masked or unique array; a three-argument `np.where` keeps its shape: one (mace_1590);
+- an integer drawn on each pass from a literal range of more than eight values
+  (`np.random.randint(16, 128)`, `random.randint(64, 256)`, `rng.integers(8, 64)`) used as a
+  size or a static argument: 12 traces in 12 passes; one of two values, or an array of draws of
+  a fixed shape, 2 and 1;
 - `jax.jit(obj)` of an instance whose class Python leaves without `__hash__` (a non-frozen
   `@dataclass`, a class defining `__eq__` alone) fails at the call: the wrapped callable is part
   of the key (jax_17197).
@@ -155,6 +159,28 @@ def buckets(stream):
     for token in stream:
         counts[token % 4] = 1.0
         f_jit(counts)  # at most four keys
+""",
+    "a size or static value drawn from a wide integer range on each pass": """
+import random
+
+def crops(x, img, n):
+    rng = np.random.default_rng(0)
+    for step in range(n):
+        bs = np.random.randint(16, 128)
+        f_jit(x[:bs])  # expect: ACC503
+        crop = random.randint(64, 256)
+        f_jit(img[:crop, :crop])  # expect: ACC503
+        f_jit(jnp.zeros((int(rng.integers(8, 64)), 3)))  # expect: ACC503
+        positional(x, random.randrange(1000))  # expect: ACC502
+""",
+    "an integer drawn from a few values, or an array of draws": """
+import random
+
+def crops(x, n):
+    for step in range(n):
+        f_jit(x[: np.random.randint(0, 2) + 1])  # two sizes
+        f_jit(x[: random.randint(1, 4)])  # four sizes
+        f_jit(np.random.randint(0, 100, size=8))  # an array of a fixed shape
 """,
     "jit of an instance Python cannot hash": """
 @dataclasses.dataclass

@@ -406,6 +406,9 @@ class StormTables:
     # do so given one positional argument only (`np.where(cond)`)
     data_sized: frozenset[str] = frozenset()
     one_argument_sized: frozenset[str] = frozenset()
+    # host draws of one integer from a literal range (a call, or a method of a generator:
+    # `integers`) -> whether the upper bound is included (`random.randint`)
+    integer_draws: dict[str, bool] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -1041,6 +1044,8 @@ class LoopFacts:
         """A host draw of one Python number from a continuous range (`StormTables.number_draws`:
         `random.random()`, `np.random.uniform()`; not `np.random.randn(3)`, an array, nor
         `size=`): a new value on every call."""
+        if self._wide_integer_draw(expr):
+            return True
         if not self.tables.number_draws:
             return False
         callee = self.analysis.resolve(expr.func)
@@ -1053,6 +1058,23 @@ class LoopFacts:
             return False
         positional = sum(a.keyword is None for a in expr.args)
         return positional == 0 if sizing == -1 else positional <= sizing
+
+    def _wide_integer_draw(self, expr: cst.Call) -> bool:
+        """A host draw of one integer from a literal range of more than `_FEW_VALUES` values
+        (`StormTables.integer_draws`: `np.random.randint(16, 128)`, `random.randint(64, 256)`,
+        `rng.integers(8, 64)`, `random.randrange(1000)`; not `size=`, an array): a new value on
+        most calls (run: 12 traces in 12 passes as a size or a static argument; `randint(0, 2)`,
+        two values: 2)."""
+        name = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else ""
+        callee = self.analysis.resolve(expr.func) or ""
+        inclusive = self.tables.integer_draws.get(callee, self.tables.integer_draws.get(name))
+        if inclusive is None or any(a.star or a.keyword is not None for a in expr.args):
+            return False
+        bounds = [_int(a.value) for a in expr.args]
+        if not 1 <= len(bounds) <= 2 or None in bounds:
+            return False
+        low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
+        return high - low + inclusive > _FEW_VALUES  # type: ignore[operator]
 
     def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """A call given a new value (or a method of one) returns a new value, unless it
