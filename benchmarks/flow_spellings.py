@@ -219,6 +219,18 @@ nested("total(jnp.ones(b + 1) * epoch)"), hazard=False),
     Spelling("data_dict_keys_modulo", "jax", "data", FRAMES + TREE_TOTAL
              + "def run(n):\n    counts = {}\n    for token in tokens(n):\n        counts[token % 4] = 1.0\n        tree_total(counts)\n",
              hazard=False),
+    Spelling("data_carried_concatenate", "jax", "data",
+             "def run(n):\n    tokens = jnp.ones(3)\n    for _ in range(n):\n        nxt = total(tokens)\n"
+             "        tokens = jnp.concatenate([tokens, jnp.array([nxt])])\n"),
+    Spelling("data_carried_window", "jax", "data",
+             "def run(n):\n    win = jnp.ones(4)\n    for _ in range(n):\n        total(win)\n"
+             "        win = jnp.concatenate([win, jnp.ones(1)])[-4:]\n", hazard=False),
+    Spelling("data_randint_size", "jax", "data",
+             "def run(n):\n    x = np.ones((256, 3))\n    rng = np.random.default_rng(0)\n    for _ in range(n):\n"
+             "        total(x[: rng.integers(16, 200)])\n"),
+    Spelling("data_randint_two_sizes", "jax", "data",
+             "def run(n):\n    x = np.ones((256, 3))\n    for _ in range(n):\n        total(x[: np.random.randint(0, 2) + 1])\n",
+             hazard=False),
     # -- jax: a static argument a factory makes on each call (stop 47) --------------------------
     Spelling("factory_static_object", "jax", "object", CFG + "def get_cfg():\n    return Cfg(3)\n\n\n" + loop("keyed(x, get_cfg())")),
     Spelling("factory_static_cached", "jax", "object",

@@ -42,7 +42,7 @@ def _tables() -> StormTables:
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
         frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
-        dict(storms["integer_draws"]),
+        dict(storms["integer_draws"]), frozenset(storms["joins"]),
     )
 
 
@@ -425,7 +425,11 @@ class ChangingShapeInLoop(Rule):
         a name the loop carries from pass to pass, `state = step(state)`, or one computed from
         those), and a dict grown with a key read from such data (`counts[token] = 1`,
         `phis.setdefault(int(best), 0)`; `token % 4` may collapse). A function defined where the
-        loop runs and called on each pass reads the loop's names as they are on that pass.
+        loop runs and called on each pass reads the loop's names as they are on that pass. A
+        value the loop carries from pass to pass, rebound once in its body to itself joined
+        with more (`tokens = jnp.concatenate([tokens, nxt])`, `jnp.append(x, v)`,
+        `np.vstack([rows, r])`, `hist = hist + [x]`, `hist += [x]`), is one longer on every
+        pass; not when the body also cuts it back (another binding, `hist.pop(0)`).
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,

@@ -15,6 +15,9 @@ counting compiles):
   (`np.random.randint(16, 128)`, `random.randint(64, 256)`, `rng.integers(8, 64)`) used as a
   size or a static argument: 12 traces in 12 passes; one of two values, or an array of draws of
   a fixed shape, 2 and 1;
+- a value the loop carries from pass to pass and joins with more (`tokens =
+  jnp.concatenate([tokens, nxt])`, `jnp.append`, `np.vstack`, `hist = hist + [x]`): 10 traces
+  in 10 passes each; joined and cut back to a window, one;
 - `jax.jit(obj)` of an instance whose class Python leaves without `__hash__` (a non-frozen
   `@dataclass`, a class defining `__eq__` alone) fails at the call: the wrapped callable is part
   of the key (jax_17197).
@@ -171,6 +174,7 @@ def crops(x, img, n):
         crop = random.randint(64, 256)
         f_jit(img[:crop, :crop])  # expect: ACC503
         f_jit(jnp.zeros((int(rng.integers(8, 64)), 3)))  # expect: ACC503
+        f_jit(x[: rng.integers(16, 200)])  # expect: ACC503
         positional(x, random.randrange(1000))  # expect: ACC502
 """,
     "an integer drawn from a few values, or an array of draws": """
@@ -181,6 +185,54 @@ def crops(x, n):
         f_jit(x[: np.random.randint(0, 2) + 1])  # two sizes
         f_jit(x[: random.randint(1, 4)])  # four sizes
         f_jit(np.random.randint(0, 100, size=8))  # an array of a fixed shape
+""",
+    "a value the loop carries and joins with more on each pass": """
+def generate(tokens, n):
+    for _ in range(n):
+        nxt = f_jit(tokens)  # expect: ACC503
+        tokens = jnp.concatenate([tokens, jnp.array([nxt])])
+
+def appended(x, n):
+    while n > 0:
+        f_jit(x)  # expect: ACC503
+        x = jnp.append(x, 1.0)
+        n -= 1
+
+def history(x, batches):
+    hist = []
+    for batch in batches:
+        hist = hist + [x]
+        f_jit(hist)  # expect: ACC503
+
+def stacked(rows, n):
+    for _ in range(n):
+        f_jit(rows)  # expect: ACC503
+        rows = np.vstack([rows, rows[-1:]])
+""",
+    "a carried value joined and cut back, or joined once": """
+def windowed(win, n):
+    for _ in range(n):
+        f_jit(win)  # cut back to four on each pass
+        win = jnp.concatenate([win, jnp.ones(1)])[-4:]
+
+def reset(buf, n):
+    for _ in range(n):
+        f_jit(buf)
+        buf = jnp.concatenate([buf, jnp.ones(1)])
+        if buf.shape[0] > 8:
+            buf = buf[1:]
+
+def popped(x, n):
+    recent = []
+    for _ in range(n):
+        recent = recent + [x]
+        recent.pop(0)
+        f_jit(recent)  # as long on every pass
+
+def once(x, n):
+    for _ in range(n):
+        y = jnp.concatenate([x, x])  # x itself is not rebound
+        f_jit(y)
 """,
     "jit of an instance Python cannot hash": """
 @dataclasses.dataclass

@@ -86,7 +86,8 @@ bounded set.* So:
   over data (`Loop.varies`: the variable of a `for` over data, a name carried from pass to pass,
   what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`, `np.unique`), a
   boolean mask written as an index (`x[x > t]`), a dict grown with a key read from such data
-  (`counts[token] = 1`). The shape is carried by
+  (`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
+  (`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
@@ -409,6 +410,9 @@ class StormTables:
     # host draws of one integer from a literal range (a call, or a method of a generator:
     # `integers`) -> whether the upper bound is included (`random.randint`)
     integer_draws: dict[str, bool] = field(default_factory=dict)
+    # calls that join arrays end to end: given a sequence of arrays (`jnp.concatenate([x, y])`),
+    # or an array and what it appends (`jnp.append(x, v)`)
+    joins: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -1481,7 +1485,8 @@ class LoopFacts:
             if isinstance(part, cst.Slice) and part.step is None:
                 ends = [end for end in (part.lower, part.upper) if end is not None]
                 moving = [end for end in ends if self._changing(end, each.changing)]
-                fixed = [end for end in ends if not (_names(end) & (each.rebound | each.changing))]
+                # a draw (`x[:rng.integers(16, 200)]`) moves while naming nothing the loop binds
+                fixed = [end for end in ends if end not in moving and not (_names(end) & (each.rebound | each.changing))]
                 if len(moving) == 1 and len(fixed) == len(ends) - 1:
                     return True
         return False
@@ -1771,8 +1776,43 @@ class LoopFacts:
             _steps(body, loop)
             _varying(body, loop)
             _grown(body, loop)
+            self._joined(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _joined(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body rebinds once, to themselves joined with more (`tokens =
+        jnp.concatenate([tokens, nxt])`, `x = jnp.append(x, v)`, `rows = np.vstack([rows, r])`,
+        `hist = hist + [x]`, `hist += [x]`): carried from pass to pass, one longer on each
+        (added to the loop's resized names; run: 10 traces in 10 passes each, a window cut back
+        after the join, `win = jnp.concatenate([win, v])[-4:]`, 1)."""
+        bindings: dict[str, list[cst.BaseExpression | None]] = {}
+        for node in _nodes(body):  # `hist.pop(0)`: a window, no longer on each pass
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHRINKING:
+                bindings.setdefault(self._code(node.func.value), []).append(None)
+        for node in _nodes(body, statements=True):
+            if isinstance(node, cst.Assign):
+                for name in _target_names(node):
+                    single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+                    bindings.setdefault(name, []).append(node.value if single else None)
+            elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                added = isinstance(node.operator, cst.AddAssign) and isinstance(node.value, (cst.List, cst.Tuple)) and node.value.elements
+                bindings.setdefault(node.target.value, []).append(cst.BinaryOperation(node.target, cst.Add(), node.value) if added else None)
+        for name, values in bindings.items():
+            if len(values) == 1 and values[0] is not None and self._joins_itself(name, values[0]):
+                loop.resized.add(name)
+
+    def _joins_itself(self, name: str, value: cst.BaseExpression) -> bool:
+        """`value` is `name` joined with more: a `joins` call given it first (alone, or first in
+        a sequence display), or `name + [...]` / `[...] + name` with a display."""
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+            sides = (value.left, value.right)
+            return any(isinstance(a, cst.Name) and a.value == name and isinstance(b, (cst.List, cst.Tuple)) and bool(b.elements) for a, b in (sides, sides[::-1]))
+        if not isinstance(value, cst.Call) or (self.analysis.resolve(value.func) or "") not in self.tables.joins or not value.args:
+            return False
+        first = value.args[0].value
+        items = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
+        return any(isinstance(item, cst.Name) and item.value == name for item in items)
 
     def _retrain(self, body: cst.CSTNode, scope: _Scope) -> None:
         """A framework object that keeps a compiled function it builds (`[[built_state]]`: Keras
