@@ -15,6 +15,8 @@ flows from the loop into the key, one family each:
             method makes the compiled call, its constructor derives the attribute);
 - while     through a `while` loop's variable stepped by `v = v + 1` or scaled by `lr = lr * 0.5`;
 - nested    through the outer of two nested loops, the inner one bounded;
+- data      through data each pass of a loop over data brings (stop 47): a size its values
+            decide (`np.nonzero`, a boolean mask), a dict grown with keys read from it;
 
 across jax.jit (static_argnums/static_argnames, shapes), tf.function (Python scalars, shapes,
 a dict of Python floats) and torch.compile (a global or an attribute its guards read, a float
@@ -100,6 +102,17 @@ OPT = ("class Opt:\n    def __init__(self, lr):\n        self.lr = lr\n\n    def
        "        return isinstance(other, Opt) and other.lr == self.lr\n\n"
        "    @functools.partial(jax.jit, static_argnums=0)\n    def apply(self, v):\n        return v * self.lr\n\n\n")
 JAX_X, TF_X, TORCH_X = "    x = jnp.ones(3)\n", "    x = tf.ones(3)\n", "    x = torch.ones(3)\n"
+
+
+# Data that differs on each pass: n frames of 200 random points, n random tokens; a jit over a dict.
+FRAMES = ("def frames(n):\n    rng = np.random.default_rng(0)\n    return [rng.random((200, 3)) * 3 for _ in range(n)]\n\n\n"
+          "def tokens(n):\n    return np.random.default_rng(0).integers(0, 10 * n, n).tolist()\n\n\n")
+TREE_TOTAL = "@jax.jit\ndef tree_total(d):\n    return sum(d.values())\n\n\n"
+
+
+def frames_loop(body: str) -> str:
+    """`def run(n)` running `body` (indented 8) on each of n frames `pos`."""
+    return "def run(n):\n    for pos in frames(n):\n" + textwrap.indent(body, " " * 8) + "\n"
 
 
 def loop(body: str, x: str = JAX_X) -> str:
@@ -195,6 +208,34 @@ nested("total(jnp.ones(epoch + 1))", passes=2)),
 nested("times(x * epoch, b)"), hazard=False),
     Spelling("nested_inner_shape", "jax", "nested",
 nested("total(jnp.ones(b + 1) * epoch)"), hazard=False),
+    # -- jax: a size or a key the data of each pass decides (stop 47) ---------------------------
+    Spelling("data_nonzero_neighbours", "jax", "data", FRAMES + frames_loop(
+        "d = np.linalg.norm(pos[:, None] - pos[None], axis=-1)\nsenders, receivers = np.nonzero(d < 2.0)\ntotal(senders)")),
+    Spelling("data_boolean_mask", "jax", "data", FRAMES + frames_loop("total(pos[pos[:, 0] > 1.5])")),
+    Spelling("data_flatnonzero", "jax", "data", FRAMES + frames_loop("total(np.flatnonzero(pos > 2.0))")),
+    Spelling("data_where_three_arguments", "jax", "data", FRAMES + frames_loop("total(np.where(pos > 1.5, pos, 0.0))"), hazard=False),
+    Spelling("data_dict_keys", "jax", "data", FRAMES + TREE_TOTAL
+             + "def run(n):\n    counts = {}\n    for token in tokens(n):\n        counts[token] = 1.0\n        tree_total(counts)\n"),
+    Spelling("data_dict_keys_modulo", "jax", "data", FRAMES + TREE_TOTAL
+             + "def run(n):\n    counts = {}\n    for token in tokens(n):\n        counts[token % 4] = 1.0\n        tree_total(counts)\n",
+             hazard=False),
+    Spelling("data_carried_concatenate", "jax", "data",
+             "def run(n):\n    tokens = jnp.ones(3)\n    for _ in range(n):\n        nxt = total(tokens)\n"
+             "        tokens = jnp.concatenate([tokens, jnp.array([nxt])])\n"),
+    Spelling("data_carried_window", "jax", "data",
+             "def run(n):\n    win = jnp.ones(4)\n    for _ in range(n):\n        total(win)\n"
+             "        win = jnp.concatenate([win, jnp.ones(1)])[-4:]\n", hazard=False),
+    Spelling("data_randint_size", "jax", "data",
+             "def run(n):\n    x = np.ones((256, 3))\n    rng = np.random.default_rng(0)\n    for _ in range(n):\n"
+             "        total(x[: rng.integers(16, 200)])\n"),
+    Spelling("data_randint_two_sizes", "jax", "data",
+             "def run(n):\n    x = np.ones((256, 3))\n    for _ in range(n):\n        total(x[: np.random.randint(0, 2) + 1])\n",
+             hazard=False),
+    # -- jax: a static argument a factory makes on each call (stop 47) --------------------------
+    Spelling("factory_static_object", "jax", "object", CFG + "def get_cfg():\n    return Cfg(3)\n\n\n" + loop("keyed(x, get_cfg())")),
+    Spelling("factory_static_cached", "jax", "object",
+             CFG + "@functools.lru_cache\ndef get_cfg():\n    return Cfg(3)\n\n\n" + loop("keyed(x, get_cfg())"), hazard=False),
+
     # -- tf.function ----------------------------------------------------------------------------------
     Spelling("tf_chain", "tf", "chain", loop("lr = max(0.01, 0.1 * 0.9 ** i)\ntrain_step(x, lr)", TF_X)),
     Spelling("tf_chain_tensor", "tf", "chain",

@@ -19,7 +19,9 @@ class UnusedNoqa(Rule):
         function it also flags a bare `# noqa` on a line where acclint reports nothing, when
         the run enables every rule. Left alone: other tools' codes (`E501`), a bare `# noqa`
         outside traced functions (on host code it is almost always another tool's, as in
-        `import os  # noqa`), codes whose rules the run does not enable (`--select`,
+        `import os  # noqa`) or on a line comparing to `True`, `False` or `None` by `==` or
+        `!=` (pycodestyle's E711/E712, which array code needs: `mask == True` compares each
+        element), codes whose rules the run does not enable (`--select`,
         `ignore`; ruff calls them "non-enabled"), ACC5 codes on module-level code (a run
         over more files may see a compiled function this one does not), and comments in host
         functions, since a helper that no linted file traces may still be traced from code

@@ -40,6 +40,9 @@ def _tables() -> StormTables:
         {call: (position, keyword) for call, (position, keyword) in storms["leaf_setters"].items()},
         {**dict(storms["number_draws"]), **{name: None for name in storms["stdlib_number_draws"]}},
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
+        frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
+        frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
+        dict(storms["integer_draws"]), frozenset(storms["joins"]),
     )
 
 
@@ -272,14 +275,20 @@ class ChangingStaticArgument(Rule):
         collapses it to a few values): the variable of a `range`, `enumerate` or
         `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
         Python number drawn from a host generator with a continuous range (`random.random()`,
-        `np.random.uniform()`, `np.random.randn()`; not an array draw nor `randint`), and
+        `np.random.uniform()`, `np.random.randn()`; not an array draw), or an integer from a
+        literal range of more than eight values (`np.random.randint(16, 128)`,
+        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict
         or f-string holding one and an item read from it (`(i, 2)`, `cfg["lr"]`, `f"step{i}"`;
         as a static argument also `lrs[i]`), a name bound to one, also in a function the loop
         calls with it, any number of calls down; and a new object hashed by identity
-        (`optax.adam(lr)`, a `lambda`, an instance of a class without value equality, also as
+        (`optax.adam(lr)`, a `lambda`, an instance of a class without value equality, also
+        what a factory makes on each call, a module function or classmethod without decorators
+        every `return` of which makes one (`cfg=get_config()` with `return Config(24, 8)`,
+        `Cfg.default()` with `return cls(4)`; under `functools.lru_cache` it hands back one
+        object: not flagged), also as
         the `self` of a method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). What
         collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
         of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
@@ -299,6 +308,8 @@ class ChangingStaticArgument(Rule):
         (`jax.grad(loss)(r, x)`), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor
         `unsafe_hash`, a class defining `__eq__` alone); a tuple or a frozen dataclass is fine.
+        The same holds of the callable `jax.jit` wraps, which its cache keys on by hash:
+        `jax.jit(obj)` of such an instance with a `__call__` fails at every call (jax#17197).
         So is an argument whose field declared static (flax.struct's `field(pytree_node=False)`,
         equinox's `eqx.field(static=True)`) holds an array, given by the constructor or set by
         the class's own `__init__`, at a call after an earlier one of the same callable or in a
@@ -412,7 +423,19 @@ class ChangingShapeInLoop(Rule):
         loop's own body (`hist.append(x)`, `extend`, `insert`, `phis[t] = v`,
         `phis.setdefault(t, v)` with a key new on each pass) and neither rebinds nor shrinks
         (`pop`, `clear`, `del`): a container's structure (its length, its keys) is part of the
-        key as a shape is.
+        key as a shape is. A size the data decides is new on each pass of a loop over data: an
+        array whose length its values decide (`np.nonzero(d < cutoff)`, `np.unique(tokens)`,
+        `np.flatnonzero`, `np.argwhere`, `np.where(mask)` with the condition alone; none given
+        `size=`), or an array indexed by a boolean mask written in place (`batch[batch[:, 0] >
+        0.5]`), computed from data that differs on each pass (the variable of a `for` over data,
+        a name the loop carries from pass to pass, `state = step(state)`, or one computed from
+        those), and a dict grown with a key read from such data (`counts[token] = 1`,
+        `phis.setdefault(int(best), 0)`; `token % 4` may collapse). A function defined where the
+        loop runs and called on each pass reads the loop's names as they are on that pass. A
+        value the loop carries from pass to pass, rebound once in its body to itself joined
+        with more (`tokens = jnp.concatenate([tokens, nxt])`, `jnp.append(x, v)`,
+        `np.vstack([rows, r])`, `hist = hist + [x]`, `hist += [x]`), is one longer on every
+        pass; not when the body also cuts it back (another binding, `hist.pop(0)`).
         The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,

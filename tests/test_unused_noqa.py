@@ -96,6 +96,29 @@ def test_an_unused_bare_noqa_in_traced_code_is_reported_and_its_removal_is_unsaf
     assert (tmp_path / "m.py").read_text() == BARE.replace("x * 2  # noqa", "x * 2")
 
 
+STYLE_BARE = (
+    "import jax\n\n\n"
+    "@jax.jit\n"
+    "def step(x, mask):\n"
+    "    kept = x[mask == True]  # noqa (cannot replace `==` with `is`)\n"
+    "    none = (\n"
+    "        x != None  # noqa\n"
+    "    )\n"
+    "    flags = False == mask  # noqa\n"
+    "    same = x is None  # noqa\n"
+    "    return kept, none, flags, same\n"
+)
+
+
+def test_a_bare_noqa_on_a_comparison_to_a_singleton_is_pycodestyles(tmp_path):
+    """pycodestyle reports `== True`, `!= None` (E712, E711), which array code needs (`is`
+    compares identity, not each element): a bare `# noqa` there is that tool's, in any spelling
+    (budoux#95's jitted `pred`); one on `x is None`, which pycodestyle accepts, is acclint's to judge."""
+    (tmp_path / "m.py").write_text(STYLE_BARE)
+    run = concise("--no-cache", "m.py", cwd=tmp_path)
+    assert [line.split(": ACC001")[0] for line in run.stdout.splitlines()[:-1]] == ["m.py:11:23"]
+
+
 MODULE_LEVEL = (
     "import jax\n\n"
     "SCALE = 2.0  # noqa: ACC201\n"

@@ -56,7 +56,8 @@ bounded set.* So:
   `def` in the loop, `functools.partial(...)`, a bound method `obj.f`, an instance of a class the
   module defines without value equality, a call of a `new_objects` factory (`optax.adam(lr)`;
   not a method of what it made: `optim.init(params)` is an optimizer state, a pytree of arrays),
-  the callable a transform applied at once returns (`callable_results`: `_, pullback =
+  what a factory without decorators makes on each call (`get_config()` whose every return is
+  `Config(...)`), the callable a transform applied at once returns (`callable_results`: `_, pullback =
   jax.vjp(f, x)`), and a name a function's body binds to one of those (new on each call); a
   function such an object holds is new with it (`jax.jit(net.apply)`, `net = hk.transform(f)`
   in the loop: run, 6 traces in 6 passes).
@@ -81,7 +82,12 @@ bounded set.* So:
   is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass), a list an
   inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`), a call of
   a module function some return of which is sized by a parameter given a new value (`def
-  batch(i): return jnp.ones((i + 1, 2))`). The shape is carried by
+  batch(i): return jnp.ones((i + 1, 2))`). A size the data decides is new on each pass of a loop
+  over data (`Loop.varies`: the variable of a `for` over data, a name carried from pass to pass,
+  what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`, `np.unique`), a
+  boolean mask written as an index (`x[x > t]`), a dict grown with a key read from such data
+  (`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
+  (`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
@@ -246,6 +252,9 @@ class Jitted:
     # Python values go dynamic after a recompile (CacheKey.python_values "dynamic"): only numbers
     # can, so a str is still keyed by value (torch.compile: 8 compiles for 10 new strs).
     strings_keyed: bool = False
+    # The wrapped callable, keyed by hash where `identity` is "function", when Python cannot
+    # hash it (an instance of a module class without `__hash__`): what it is, for messages.
+    unhashable: str | None = None
 
     @property
     def runtime(self) -> bool:
@@ -273,6 +282,9 @@ class Loop:
     pullbacks: set[str] = field(default_factory=set)  # names bound to a transform's callable over the pass's primals (`callable_results`)
     aliases: dict[str, str] = field(default_factory=dict)  # names bound to another name in its body (`inference = forward`): alias -> that name
     built: dict[str, cst.Call] = field(default_factory=dict)  # names bound in its body to a module class's instance: the constructor's call
+    # names holding data that differs on each pass, of unknown value: the variable of a `for`
+    # over data (`for pos in frames`) and what the body computes from it or from a changing name
+    varies: set[str] = field(default_factory=set)
 
     def names_of(self, name: str) -> list[str]:
         """`name` and the names its body binds to it (`g = f`, `h = g`): each holds its object."""
@@ -293,6 +305,7 @@ class Pass:
     holding: frozenset[str] = frozenset()
     # names bound to a pytree holding a new value in a field declared static (`state.replace(tx=optax.adam(lr))`)
     static_held: frozenset[str] = frozenset()
+    varies: frozenset[str] = frozenset()  # names holding data that differs on each pass (`Loop.varies`)
 
 
 @dataclass(frozen=True)
@@ -391,6 +404,16 @@ class StormTables:
     number_draws: dict[str, int | None] = field(default_factory=dict)
     # calls that make an array (no hash: as a static argument, the call raises)
     array_makers: frozenset[str] = frozenset()
+    # calls whose result's length their argument's values decide (`np.nonzero`), and those that
+    # do so given one positional argument only (`np.where(cond)`)
+    data_sized: frozenset[str] = frozenset()
+    one_argument_sized: frozenset[str] = frozenset()
+    # host draws of one integer from a literal range (a call, or a method of a generator:
+    # `integers`) -> whether the upper bound is included (`random.randint`)
+    integer_draws: dict[str, bool] = field(default_factory=dict)
+    # calls that join arrays end to end: given a sequence of arrays (`jnp.concatenate([x, y])`),
+    # or an array and what it appends (`jnp.append(x, v)`)
+    joins: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -574,6 +597,9 @@ class LoopFacts:
         jitted, found, position = call.jitted, [], 0
         if jitted.identity == "instance":
             return found  # a library object's own cache (numpyro's MCMC compiles anew for an unhashable key)
+        if jitted.unhashable is not None:
+            component = f"the wrapped callable ({jitted.unhashable})"
+            found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
         for arg in call.args:
             if arg.star:
                 continue
@@ -831,6 +857,7 @@ class LoopFacts:
             where,
             frozenset().union(*(loop.holding for loop in unbounded)),
             frozenset().union(*(loop.static_held for loop in unbounded)),
+            frozenset().union(*(loop.varies for loop in unbounded)),
         )
 
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
@@ -866,6 +893,12 @@ class LoopFacts:
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
         changing, fresh, resized = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set()
+        if fn.parent is not None and fn.parent is scope.fn and isinstance(fn.node, cst.FunctionDef):
+            # a function defined where the loop runs reads the loop's names as they are on that
+            # pass (`def report(): return pred(phis, x)` over a dict the loop grows)
+            free = _read_names(fn.node.body) - {p.name for p in fn.params} - set().union(*map(_target_names, _assignments(fn)))
+            changing |= free & outer.changing
+            resized |= free & outer.resized
         for param, value in passed(call, fn, bound=skipped > 0).items():
             if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
@@ -925,7 +958,7 @@ class LoopFacts:
         holding, static_held = set(each.holding), set(each.static_held)
         for node in _assignments(fn):
             for name, value in self._pairs(node):
-                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
+                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
                 if self._resized(value, now) is not None:
                     resized.add(name)
                 elif self._changing(value, now.changing):
@@ -936,7 +969,7 @@ class LoopFacts:
                     holding.add(name)
                 if self._static_field_given(value, now) is not None:
                     static_held.add(name)
-        return Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)))
+        return Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:
@@ -1016,6 +1049,8 @@ class LoopFacts:
         """A host draw of one Python number from a continuous range (`StormTables.number_draws`:
         `random.random()`, `np.random.uniform()`; not `np.random.randn(3)`, an array, nor
         `size=`): a new value on every call."""
+        if self._wide_integer_draw(expr):
+            return True
         if not self.tables.number_draws:
             return False
         callee = self.analysis.resolve(expr.func)
@@ -1028,6 +1063,23 @@ class LoopFacts:
             return False
         positional = sum(a.keyword is None for a in expr.args)
         return positional == 0 if sizing == -1 else positional <= sizing
+
+    def _wide_integer_draw(self, expr: cst.Call) -> bool:
+        """A host draw of one integer from a literal range of more than `_FEW_VALUES` values
+        (`StormTables.integer_draws`: `np.random.randint(16, 128)`, `random.randint(64, 256)`,
+        `rng.integers(8, 64)`, `random.randrange(1000)`; not `size=`, an array): a new value on
+        most calls (run: 12 traces in 12 passes as a size or a static argument; `randint(0, 2)`,
+        two values: 2)."""
+        name = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else ""
+        callee = self.analysis.resolve(expr.func) or ""
+        inclusive = self.tables.integer_draws.get(callee, self.tables.integer_draws.get(name))
+        if inclusive is None or any(a.star or a.keyword is not None for a in expr.args):
+            return False
+        bounds = [_int(a.value) for a in expr.args]
+        if not 1 <= len(bounds) <= 2 or None in bounds:
+            return False
+        low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
+        return high - low + inclusive > _FEW_VALUES  # type: ignore[operator]
 
     def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """A call given a new value (or a method of one) returns a new value, unless it
@@ -1119,13 +1171,39 @@ class LoopFacts:
         if isinstance(expr, cst.Name):
             return "a new object each pass" if expr.value in each.fresh else None
         if isinstance(expr, cst.Call):
-            cls = self._class_named(expr.func)
+            cls = self._class_named(expr.func) or self._factory_class(expr.func)
             if cls is not None and not self._value_equality(cls):
                 return f"a new '{cls.name}' object, hashed by identity"
             return None
         if isinstance(expr, cst.Attribute) and self._bound_method(expr):
             return "a new bound method"
         return None
+
+    def _factory_class(self, func: cst.BaseExpression) -> ClassInfo | None:
+        """The module class of which a call of `func` makes a new instance on every call: a
+        module function, or a classmethod called through its class (`Cfg.default()`), without
+        decorators (`functools.lru_cache` hands back one object), every `return` of which gives
+        a call of that class (`return cls(4)` in the classmethod), directly or through the name
+        it last bound to one (run: 8 calls of a jit static in `get_config()`, 8 traces)."""
+        owner = self._class_named(func.value) if isinstance(func, cst.Attribute) else None
+        fn = owner.methods.get(func.attr.value) if owner is not None else self._module_function(func)  # type: ignore[attr-defined]
+        if fn is None or not isinstance(fn.node, cst.FunctionDef):
+            return None
+        decorators = [self.analysis.resolve(d.decorator) for d in fn.node.decorators]
+        if decorators != (["classmethod"] if owner is not None else []):
+            return None
+        made: set[str] = set()
+        for value in _returned_values(fn):
+            value = _reaching_value(fn, value) if isinstance(value, cst.Name) else value
+            if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+                return None
+            if owner is not None and fn.params and value.func.value == fn.params[0].name:
+                made.add(owner.name)
+            elif value.func.value in self.analysis.index.classes:
+                made.add(value.func.value)
+            else:
+                return None
+        return self.analysis.index.classes[made.pop()] if len(made) == 1 else None
 
     def _factory_made(self, expr: cst.BaseExpression) -> str | None:
         """A new identity-hashed object no module class makes: a `lambda`, or a call of a
@@ -1240,8 +1318,10 @@ class LoopFacts:
         of an array library or a method given one (`jnp.concatenate([x, x[:i]])`), except a
         reduction (`jnp.sum`, `.mean()`: a scalar). A call of anything else given one returns a
         value of unknown type: it says nothing."""
-        if not (each.changing or each.resized):
+        if not (each.changing or each.resized or each.varies):
             return None  # no new size to compute with, nor a resized array to carry
+        if self._data_sized(expr, each):
+            return expr
         kind = type(expr)
         if kind is cst.Name:
             return expr if expr.value in each.resized else None
@@ -1270,6 +1350,27 @@ class LoopFacts:
             keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
             return expr if any(self._changing(key, each.changing) for key in keys) else None
         return None
+
+    def _data_sized(self, expr: cst.BaseExpression, each: Pass) -> bool:
+        """An array whose length its values decide, computed from data that differs on each
+        pass (`each.varies`, `each.changing`): a `data_sized` call not given `size=`
+        (`np.nonzero(d < cutoff)`, `np.unique(tokens)`, `np.where(mask)` with the condition
+        alone) or an item of its result (`np.nonzero(m)[0]`), and an array indexed by a boolean
+        mask written in place (`x[x[:, 0] > t]`). Run (jax 0.10.2): 8 frames of 20 random
+        points, 7 traces for the neighbour list `np.nonzero(d < 2.0)`, 4 for a masked array and
+        for `np.unique`; a three-argument `np.where` keeps its shape: 1."""
+        moving = each.varies | each.changing
+        if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            index = expr.slice[0].slice.value
+            if isinstance(expr.value, cst.Call):
+                return self._data_sized(expr.value, each)
+            return _a_mask(index) and bool(_read_names(index) & moving)
+        if not isinstance(expr, cst.Call) or any(a.keyword is not None and a.keyword.value == "size" for a in expr.args):
+            return False
+        callee = self.analysis.resolve(expr.func) or ""
+        positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+        sized = callee in self.tables.data_sized or callee in self.tables.one_argument_sized and len(positional) == 1
+        return sized and bool(positional) and bool(_read_names(positional[0]) & moving)
 
     def _padded_to_target(self, expr: cst.Call, callee: str, each: Pass) -> bool:
         """A pad of a resized array by a width that subtracts a new value (or the array's size)
@@ -1385,7 +1486,8 @@ class LoopFacts:
             if isinstance(part, cst.Slice) and part.step is None:
                 ends = [end for end in (part.lower, part.upper) if end is not None]
                 moving = [end for end in ends if self._changing(end, each.changing)]
-                fixed = [end for end in ends if not (_names(end) & (each.rebound | each.changing))]
+                # a draw (`x[:rng.integers(16, 200)]`) moves while naming nothing the loop binds
+                fixed = [end for end in ends if end not in moving and not (_names(end) & (each.rebound | each.changing))]
                 if len(moving) == 1 and len(fixed) == len(ends) - 1:
                     return True
         return False
@@ -1671,11 +1773,49 @@ class LoopFacts:
                 first = target.elements[0].value
                 if isinstance(first, cst.Name):
                     loop.changing.add(first.value)
+        if iterable is not None:
+            loop.varies |= _names(target) if target is not None else set()
         if body is not None:
             _steps(body, loop)
+            _varying(body, loop)
             _grown(body, loop)
+            self._joined(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _joined(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body rebinds once, to themselves joined with more (`tokens =
+        jnp.concatenate([tokens, nxt])`, `x = jnp.append(x, v)`, `rows = np.vstack([rows, r])`,
+        `hist = hist + [x]`, `hist += [x]`): carried from pass to pass, one longer on each
+        (added to the loop's resized names; run: 10 traces in 10 passes each, a window cut back
+        after the join, `win = jnp.concatenate([win, v])[-4:]`, 1)."""
+        bindings: dict[str, list[cst.BaseExpression | None]] = {}
+        for node in _nodes(body):  # `hist.pop(0)`: a window, no longer on each pass
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHRINKING:
+                bindings.setdefault(self._code(node.func.value), []).append(None)
+        for node in _nodes(body, statements=True):
+            if isinstance(node, cst.Assign):
+                for name in _target_names(node):
+                    single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+                    bindings.setdefault(name, []).append(node.value if single else None)
+            elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                added = isinstance(node.operator, cst.AddAssign) and isinstance(node.value, (cst.List, cst.Tuple)) and node.value.elements
+                bindings.setdefault(node.target.value, []).append(cst.BinaryOperation(node.target, cst.Add(), node.value) if added else None)
+        for name, values in bindings.items():
+            if len(values) == 1 and values[0] is not None and self._joins_itself(name, values[0]):
+                loop.resized.add(name)
+
+    def _joins_itself(self, name: str, value: cst.BaseExpression) -> bool:
+        """`value` is `name` joined with more: a `joins` call given it first (alone, or first in
+        a sequence display), or `name + [...]` / `[...] + name` with a display."""
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+            sides = (value.left, value.right)
+            return any(isinstance(a, cst.Name) and a.value == name and isinstance(b, (cst.List, cst.Tuple)) and bool(b.elements) for a, b in (sides, sides[::-1]))
+        if not isinstance(value, cst.Call) or (self.analysis.resolve(value.func) or "") not in self.tables.joins or not value.args:
+            return False
+        first = value.args[0].value
+        items = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
+        return any(isinstance(item, cst.Name) and item.value == name for item in items)
 
     def _retrain(self, body: cst.CSTNode, scope: _Scope) -> None:
         """A framework object that keeps a compiled function it builds (`[[built_state]]`: Keras
@@ -1825,6 +1965,8 @@ class LoopFacts:
                     unbounded[-1].resized.add(target)
                 elif self._changing(value, each.changing):
                     unbounded[-1].changing.add(target)
+            if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
+                unbounded[-1].resized |= _target_names(node)
             for target in node.targets:  # `hp["lr"] = value`
                 if isinstance(target.target, cst.Subscript):
                     self._filled(target.target.value, (node.value,), loops, scope)
@@ -1880,10 +2022,16 @@ class LoopFacts:
     def _application(self, application: cst.Call, marker: str, options: Options, scope: _Scope) -> Jitted:
         """The compiled callable a wrapper application makes, keyed through what it wraps."""
         wrapped = application.args[0].value
-        return self._jitted(
-            marker, options, self._target_function(wrapped, scope), application, self._instance(wrapped, scope),
+        instance = self._instance(wrapped, scope)
+        jitted = self._jitted(
+            marker, options, self._target_function(wrapped, scope), application, instance,
             self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
         )
+        if instance is not None and jitted.identity == "function" and not (jitted.values_keyed or jitted.graph_static) and _without_hash(instance, self.analysis):
+            # `jax.jit(obj)` hashes `obj` at the call (run: a non-frozen dataclass raises
+            # `TypeError: unhashable type`, a class defining `__eq__` alone fails too; jax 0.10.2)
+            jitted = replace(jitted, unhashable=f"a '{instance.name}' object, without __hash__")
+        return jitted
 
     def _object_attributes(self, node: cst.Assign, scope: _Scope) -> None:
         """`box.step = jax.jit(f)` on a name other than a method's own object (whose attributes
@@ -2901,13 +3049,25 @@ def _attribute_of_name(expr: cst.BaseExpression) -> bool:
     return False
 
 
+def _a_mask(index: cst.BaseExpression) -> bool:
+    """A boolean mask written in place as an index: a comparison (`x[:, 0] > t`), its negation
+    (`~(x > t)`), or `&`/`|` of such."""
+    if isinstance(index, cst.Comparison):
+        return True
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert):
+        return _a_mask(index.expression)
+    if isinstance(index, cst.BinaryOperation) and isinstance(index.operator, (cst.BitAnd, cst.BitOr)):
+        return _a_mask(index.left) or _a_mask(index.right)
+    return False
+
+
 def _merged(first: Pass, second: Pass) -> Pass:
     """What is new on every pass of either (a loop inside a function that runs once per pass of
     another loop); `first` names where."""
     return Pass(
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
-        first.static_held | second.static_held,
+        first.static_held | second.static_held, first.varies | second.varies,
     )
 
 
@@ -2991,6 +3151,31 @@ _GROWING = frozenset({"append", "extend", "insert"})
 _SHRINKING = frozenset({"pop", "popitem", "clear", "remove"})
 
 
+def _varying(body: cst.CSTNode, loop: Loop) -> None:
+    """Names holding data that differs on each pass (added to `loop.varies`, seeded with the
+    variable of a `for` over data): a name the body binds from its own previous value (`w = w *
+    0.5 + x`, `state = step(state)`: carried from pass to pass) or from a name that varies or
+    changes (`best = int(jnp.argmax(w))`), in source order, twice around for what a later
+    statement carries into an earlier one."""
+    assignments = [n for n in _nodes(body, statements=True) if isinstance(n, (cst.Assign, cst.AugAssign))]
+    for _ in range(2):
+        for node in assignments:
+            bound = _target_names(node)
+            if _read_names(node.value) & (loop.varies | loop.changing | bound):
+                loop.varies |= bound
+
+
+def _new_key(key: cst.BaseExpression, loop: Loop) -> bool:
+    """A dict key new on each pass: computed from a changing name, or a name holding data that
+    differs on each pass (`counts[token]`, `phis.setdefault(int(best), 0)`) as it is or converted
+    by `int`/`str` (arithmetic on it, `token % 4`, may collapse it to a few keys)."""
+    if _names(key) & loop.changing:
+        return True
+    if isinstance(key, cst.Call) and isinstance(key.func, cst.Name) and key.func.value in ("int", "str") and len(key.args) == 1:
+        key = key.args[0].value
+    return isinstance(key, cst.Name) and key.value in loop.varies
+
+
 def _grown(body: cst.CSTNode, loop: Loop) -> None:
     """Names of containers every pass grows in place: a statement of the body itself (not one
     under a branch) appending to a list (`xs.append(v)`, `extend`, `insert`) or giving a dict a
@@ -3004,12 +3189,12 @@ def _grown(body: cst.CSTNode, loop: Loop) -> None:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute):
                 call, owner = small.value, small.value.func.value
                 method = call.func.attr.value  # type: ignore[attr-defined]
-                keyed = method == "setdefault" and call.args and _names(call.args[0].value) & loop.changing
+                keyed = method == "setdefault" and call.args and _new_key(call.args[0].value, loop)
                 if isinstance(owner, cst.Name) and (method in _GROWING or keyed):
                     grown.add(owner.value)
             elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(item := small.targets[0].target, cst.Subscript):
                 if isinstance(item.value, cst.Name) and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
-                    if _names(item.slice[0].slice.value) & loop.changing:
+                    if _new_key(item.slice[0].slice.value, loop):
                         grown.add(item.value.value)
     if not grown:
         return

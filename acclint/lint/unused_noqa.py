@@ -15,7 +15,9 @@ What is checked, and why no more (docs/rules/ACC001.md says the same to users):
   acclint code, and nothing acclint reports is on its line. Another tool (ruff, flake8) may
   still need it, so its removal is an unsafe fix and the message says to name that tool's
   codes instead (`# noqa: E501`). A bare `# noqa` elsewhere is left alone: on host code it is
-  almost always another tool's (`import x  # noqa`);
+  almost always another tool's (`import x  # noqa`); so is one on a line comparing to `True`,
+  `False` or `None` by `==`/`!=` (pycodestyle's E711/E712, which array code needs: `mask ==
+  True` compares each element, `is` the object);
 - other tools' codes (`E501`) are theirs, and never checked; a code whose rules the run does
   not enable (`--select ACC2` and `# noqa: ACC401`) is left alone (ruff reports those as
   "non-enabled"); a code no rule has (`ACC999`) is reported as unknown.
@@ -39,6 +41,8 @@ UNUSED_NOQA = "ACC001"
 # A cheap test before any walk: the text has a `noqa` that names an acclint code, or a bare one.
 _MAY_BE_OURS = re.compile(r"#\s*noqa(?::[\s]?[^\n]*\bACC\d|(?![:\w]))", re.IGNORECASE)
 _NAMES_OURS = re.compile(r"#\s*noqa:[\s]?[^\n]*\bACC\d", re.IGNORECASE)  # its first half
+# What pycodestyle reports and array code needs: a comparison to a singleton by value (E711, E712).
+_SINGLETON_COMPARISON = re.compile(r"[=!]=\s*(?:True|False|None)\b|\b(?:True|False|None)\s*[=!]=")
 
 
 def may_hold_unused(text: str, rules: Iterable[type]) -> bool:
@@ -69,8 +73,13 @@ def unused_noqa(functions, module: cst.Module, path: str, silenced: set[tuple[in
     ranges = locate([(None, node, "", None, statement) for node, _, statement in traced + outside + lambdas])
     in_lambda = [(ranges[node].start.line, ranges[node].end.line) for node, _, _ in lambdas]
     out = []
+    lines: list[str] = []
     for comment, holder, _ in traced:
         line = ranges[comment].start.line
+        if NOQA.search(comment.value).group("codes") is None:  # type: ignore[union-attr]
+            lines = lines or module.code.splitlines()
+            if _SINGLETON_COMPARISON.search(lines[line - 1].split("#", 1)[0]):
+                continue  # pycodestyle's E711/E712: another tool's bare noqa
         finding = _judged(comment, holder, line, silenced, enabled, known, module_level=False)
         if finding is not None:
             out.append(_placed(finding, path, ranges[comment], comment))
