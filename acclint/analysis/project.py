@@ -46,7 +46,7 @@ from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
-from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, returned_name, returned_of, seed_from_data, seed_to_data
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
@@ -241,11 +241,17 @@ class Project:
         ending in `.__call__` is a call of an instance of a class (a submodule's call): its
         class is looked up, and the name is `Class.__call__`; or of the instance a function
         makes (`torch.compile(build_model())`), `build_model.__call__`, which that file's
-        analysis follows to the class (`ContextAnalysis.seeded`)."""
+        analysis follows to the class (`ContextAnalysis.seeded`). A name `make.return[1]`
+        (acclint.analysis.reach.returned_name) is what the function `make` returns, which that
+        file's analysis follows to the functions its `return`s name."""
         key = (qualified, importer)
         if key not in self._resolved:
             head, dot, method = qualified.rpartition(".")
-            if method == "__call__" and dot:
+            returned = returned_of(qualified)
+            if returned is not None:  # what a function returns: `make.return[1]`, its file's to find
+                found = self._find(returned[0], importer, lambda index, name: name in index.functions)
+                self._resolved[key] = None if found is None else (found[0], f"{found[1]}.{returned_name(returned[1])}")
+            elif method == "__call__" and dot:
                 found = self._find(head, importer, lambda index, name: name in index.classes or name in index.functions)
                 self._resolved[key] = None if found is None else (found[0], f"{found[1]}.__call__")
             else:
