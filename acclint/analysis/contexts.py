@@ -38,11 +38,9 @@ from acclint.analysis.taint import (
     STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
 )
 from acclint.analysis.objects import Objects
-from acclint.analysis.wrappers import WrapperTable
+from acclint.analysis.wrappers import PARTIAL, WrapperTable
 from acclint.analysis.walk import named_params
 
-# `jax.tree_util.Partial` subclasses functools.partial (a pytree of the function and its arguments).
-PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
 MAX_RETURN_UPDATES = 20
 
 
