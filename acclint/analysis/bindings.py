@@ -429,12 +429,32 @@ class ModuleBindings:
             and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
         ]
         clears = self._cache_clears(reader)
-        resets = {name: [*self._resets(name, reader), *clears] for name in {c.name for c in calls}}
+        holders = self._holders(reader)
+        resets = {
+            name: [*self._resets(name, reader), *clears, *(e for held in holders - {name} for e in self._resets(held, reader))]
+            for name in {c.name for c in calls}
+        }
         resets_of = {call: [*resets[call.name], *self._attribute_rewraps(call), *self._new_graph_keys(call)] for call in calls}
         # a binding that builds (`_builds_when_bound`) is a build, never a later hit
         return stale_window(
             change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _holders(self, reader: FunctionInfo) -> set[str]:
+        """The module-level names that alone hold `reader`'s compiled callable, where no marker
+        decorates its function: each bound to a value handing it on (`train_op =
+        objax.Jit(train_op_nojit)`, `predict = jax.jit(lambda x: model(x))`). A call of a
+        function that reaches `reader` through such a name (`train_epoch()` calling
+        `train_op(...)`) finds the name's new value once module-level code rebinds it, and the
+        old traces with the old value are no longer reached: a new cache, as for a rebinding of
+        the called name itself (objax's tutorial rebinds `gv`, `opt` and `train_op` in one cell)."""
+        top = reader.outermost
+        if top.parent is not None or top.cls is not None or self._decorated(top):
+            return set()
+        return {
+            name for name in self._reaching(reader)
+            if any(e.value is not None and (_holds(e.value, top.node) or _mentions(e.value, {top.name})) for e in self._module_binds(name))
+        }
 
     def _new_graph_keys(self, call: Event) -> list[Event]:
         """Module-level bindings, to a new object (`optimizer = nnx.Optimizer(model, optax.sgd(

@@ -30,7 +30,7 @@ from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers
+from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
@@ -38,11 +38,9 @@ from acclint.analysis.taint import (
     STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
 )
 from acclint.analysis.objects import Objects
-from acclint.analysis.wrappers import WrapperTable
+from acclint.analysis.wrappers import PARTIAL, WrapperTable
 from acclint.analysis.walk import named_params
 
-# `jax.tree_util.Partial` subclasses functools.partial (a pytree of the function and its arguments).
-PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
 MAX_RETURN_UPDATES = 20
 
 
@@ -386,6 +384,8 @@ class ContextAnalysis:
                 if local is not None:
                     self._to_bases(Seed(f"{local.name}.__call__", frozenset({marker.kind}), frozenset({marker.name}), origin, None, marker.name, opts))
                 self._bound_method_out(fun_expr, site.scope, origin, marker, opts)
+                for call, index in self._imported_calls(fun_expr, site.scope):
+                    self._reach_out(call.func, origin, marker=marker, options=opts, method=returned_name(index))
 
     def _bound_method_out(self, expr: cst.BaseExpression, scope: FunctionInfo | None, origin: str, marker: Marker, opts: Options) -> None:
         """A marker handed a bound method `obj.step` whose function is in another module: of
@@ -401,6 +401,23 @@ class ContextAnalysis:
         local = self.objects.instance_class(expr.value, scope)
         if local is not None and local not in self.modules.of and self.find_method(local, method) is None:
             self._to_bases(Seed(f"{local.name}.{method}", frozenset({marker.kind}), frozenset({marker.name}), origin, None, marker.name, opts))
+
+    def _imported_calls(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.Call, int | None]]:
+        """The calls of imported functions whose result a marker is handed in `expr`, with the
+        place of the returned tuple it takes (None: the whole result): `make(n)`, `make(n)[1]`,
+        a name bound to either, or unpacked from such a call (`init, step = make(n)`)."""
+        if isinstance(expr, cst.Subscript):
+            index = _constant_index(expr)
+            return [(call, index) for call, whole in self._imported_calls(expr.value, scope) if whole is None] if index is not None else []
+        if isinstance(expr, cst.Name):
+            bound = [(v, None) for v in _distinct(self._values_of(expr.value, scope)) if not isinstance(v, cst.Name)]
+            pairs = bound + self._unpacked(expr.value, scope)
+        else:
+            pairs = [(expr, None)]
+        return [
+            (value, index) for value, index in pairs
+            if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and self.index.imports.is_imported(value.func)
+        ]
 
     def _own_object(self, marker: Marker, receiver: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
         """`self.compile()` in a method: a receiver marker given the method's own object runs
@@ -441,6 +458,9 @@ class ContextAnalysis:
                 or self._instance_runs(expr, scope)  # `torch.compile(self.model)`
             )
             return [Target(method, via_attribute=True)] if method else []
+        if isinstance(expr, cst.Subscript):  # `make(n)[1]`, `pair[1]`: an element of what a factory returns
+            index = _constant_index(expr)
+            return self._element_targets(expr.value, index, scope, cls, seen, at) if index is not None else []
         if isinstance(expr, cst.Call):
             func_name = self.resolve(expr.func)
             # `**mapping` binds by name, never a position: `partial(body, **options)` leaves
@@ -498,19 +518,61 @@ class ContextAnalysis:
             return self._method_via_self(func, scope)
         return None
 
-    def _returned_targets(self, factory: FunctionInfo, seen: frozenset[str]) -> list[Target]:
+    def _returned_targets(self, factory: FunctionInfo, seen: frozenset[str], index: int | None = None) -> list[Target]:
         """The functions a call of `factory` (a function of the module, or a method of the
         caller's class) gives back, as a marker handed the call takes them: those its `return`s
         name (a closure it defines, a function of the module or a method of the class it
         picks), each evaluated in the factory's own scope; followed once in a chain of factories
-        (`seen`), and none for a generator."""
+        (`seen`), and none for a generator. With an `index`, those at that place of the tuples
+        its `return`s spell out (`return init, step` unpacked as `init, step = make(n)`)."""
         key = f"{factory.name}()"
         if key in seen or not isinstance(factory.node, cst.FunctionDef):
             return []
         facts = self._body(factory)
         if facts.yields:
             return []
-        return [t for value in facts.returns for t in self._targets(value, factory, factory.cls, seen | {key})]
+        values = facts.returns if index is None else [e for value in facts.returns for e in _element(value, index)]
+        return [t for value in values for t in self._targets(value, factory, factory.cls, seen | {key})]
+
+    def _element_targets(
+        self, value: cst.BaseExpression, index: int, scope: FunctionInfo | None, cls: ClassInfo | None,
+        seen: frozenset[str], at: int | None,
+    ) -> list[Target]:
+        """The functions at place `index` of what `value` evaluates to: of the tuple a call of a
+        factory of the module returns (`make(n)[1]`), or of what a name is bound to."""
+        if isinstance(value, cst.Name):
+            key = f"{value.value}[{index}]"
+            if key in seen:
+                return []
+            return [t for v in _distinct(self._values_of(value.value, scope)) for t in self._element_targets(v, index, scope, cls, seen | {key}, at)]
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return [t for e in _element(value, index) for t in self._targets(e, scope, cls, seen, at)]
+        if not isinstance(value, cst.Call):
+            return []
+        factory = self._factory(value.func, scope, cls, at)
+        return self._returned_targets(factory, seen, index) if factory is not None else []
+
+    def _unpacked(self, name: str, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, int]]:
+        """The values `name` is unpacked from, with its place, in the nearest scope that
+        unpacks it: `init, step = make(n)` gives `step` (`make(n)`, 1). A starred target, or
+        one after it, has no fixed place."""
+        def places(unpackings) -> list[tuple[cst.BaseExpression, int]]:
+            return [
+                (value, i) for target, value in unpackings
+                for i, element in enumerate(_fixed_places(target.elements))
+                if isinstance(element.value, cst.Name) and element.value.value == name
+            ]
+
+        fn = scope
+        while fn is not None:
+            found = places(
+                (target, value) for target, value, how in self._body(fn).flows
+                if how == "=" and isinstance(target, (cst.Tuple, cst.List)) and not isinstance(value, (cst.Tuple, cst.List))
+            )
+            if found or name in self._body(fn).local_names:
+                return found
+            fn = fn.parent
+        return places(self.index.module_unpacked)
 
     def _spelled_keys(self, mapping: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]] | None:
         """The keys and values of a mapping `partial` unpacks, where they are spelled out: a
@@ -600,6 +662,7 @@ class ContextAnalysis:
         cuts = self._cycles_cut
         # each function once: two names standing for the same function (`y = z = body`) bring it twice
         found = list(dict.fromkeys(t for value in _distinct(self._values_of(name, scope)) for t in self._targets(value, scope, cls, seen | {name})))
+        found += [t for value, i in self._unpacked(name, scope) for t in self._element_targets(value, i, scope, cls, seen | {name}, None) if t not in found]
         if self._cycles_cut == cuts:
             self._name_targets[key] = found
         return found
@@ -1015,6 +1078,11 @@ class ContextAnalysis:
         owner, dot, method = name.partition(".")
         if not dot:
             return self.index.functions.get(name)
+        returned = returned_of(name) if handed else None
+        if returned is not None:  # what `owner` returns, handed to another module's marker
+            factory = self.index.functions.get(returned[0])
+            found = {t.function for t in self._returned_targets(factory, frozenset(), returned[1])} if factory is not None else set()
+            return found.pop() if len(found) == 1 else None
         cls = self.index.classes.get(owner)
         if cls is not None and method != "__call__" and cls not in self.modules.of and (handed or dispatched):
             found = self.find_method(cls, method)
@@ -1331,6 +1399,34 @@ def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpress
                 return param.default
         fn = fn.parent
     return None
+
+
+def _constant_index(expr: cst.Subscript) -> int | None:
+    """The place `expr` takes of a sequence where it is an integer literal (`pair[1]`)."""
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    value = expr.slice[0].slice.value
+    return int(value.value) if isinstance(value, cst.Integer) and value.value.isdigit() else None
+
+
+def _fixed_places(elements) -> list:
+    """The elements of a tuple or list display up to the first starred one: those whose place
+    is the same in every tuple they are unpacked from or taken of."""
+    out = []
+    for element in elements:
+        if isinstance(element, cst.StarredElement):
+            break
+        out.append(element)
+    return out
+
+
+def _element(value: cst.BaseExpression, index: int) -> list[cst.BaseExpression]:
+    """The element at `index` of a tuple or list display (`return init, step`), if it has one
+    at a fixed place."""
+    if not isinstance(value, (cst.Tuple, cst.List)):
+        return []
+    fixed = _fixed_places(value.elements)
+    return [fixed[index].value] if index < len(fixed) else []
 
 
 def _distinct(values: list[cst.BaseExpression]) -> list[cst.BaseExpression]:

@@ -2201,7 +2201,7 @@ class LoopFacts:
         if isinstance(node.func, (cst.Name, cst.Subscript)) or self.analysis.resolve(node.func) in self.tables.callers or (
             isinstance(node.func, cst.Call) and node.func.args and isinstance(node.func.args[0].value, cst.Name)
             and self._transformed(node.func, node.func.args[0].value.value)
-        ):
+        ) or _got_from(node.func) is not None:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -2661,6 +2661,8 @@ class LoopFacts:
             return self._held.get((cls, "__call__")) if cls is not None else found
         if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
             return self._lookup(expr.value.value + _ITEMS, scope, expr.value.value)
+        if (holder := _got_from(expr)) is not None:  # `fns.get(k)`: an item, as `fns[k]` is
+            return self._lookup(holder + _ITEMS, scope, holder)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             cls = self._class_of(expr.value, scope)
             found = self._held.get((cls, expr.attr.value)) if cls is not None else None
@@ -3231,6 +3233,15 @@ _HOLD_NO_STATEMENT = (cst.BaseExpression, cst.BaseSmallStatement)
 # The suffix of the key under which a scope binds the compiled callable each item of a
 # container name holds (`fns[]` of `fns = [jax.jit(f), jax.jit(g)]`).
 _ITEMS = "[]"
+
+
+def _got_from(expr: cst.BaseExpression) -> str | None:
+    """The name of the container `expr` takes an item of by `.get` (`fns.get(k)`: a dict's
+    item, as `fns[k]`), or None. Not with a default: the call may run that instead."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
+        return None
+    holder = expr.func.value
+    return holder.value if isinstance(holder, cst.Name) and len(expr.args) == 1 and expr.args[0].keyword is None else None
 
 
 # Calls that keep what they are given for later instead of running it: a construction, an

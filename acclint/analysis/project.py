@@ -46,7 +46,7 @@ from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
-from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, seed_from_data, seed_to_data
+from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, returned_name, returned_of, seed_from_data, seed_to_data
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs_spelling
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
@@ -75,7 +75,9 @@ class FileIndex:
     """What other modules can import from a file: its top-level functions and classes, what
     its module-level imports bind (`from .m import f` in a package `__init__` re-exports `f`),
     what its top level declares static (acclint.analysis.declared) and what its functions hand
-    their parameters to (acclint.analysis.wrappers), read off the `ast` tree."""
+    their parameters to (acclint.analysis.wrappers), read off the `ast` tree; and the modules it
+    star-imports (`from .module import *` in objax's `__init__`), followed for wrappers alone
+    (`Project.resolve_handing`)."""
 
     functions: frozenset[str] = frozenset()
     exports: dict[str, str] = field(default_factory=dict)  # local name -> what it resolves to
@@ -84,6 +86,7 @@ class FileIndex:
     handoffs: tuple[HandOff, ...] = ()
     # module-level function -> the calls whose objects it returns (acclint.analysis.returned_makers)
     returns: dict[str, Made] = field(default_factory=dict)
+    stars: tuple[str, ...] = ()  # the modules `from module import *` names, relative dots kept
     # The words its code spells (acclint.analysis.wrappers._Walk.spelled), for `worth_parsing`;
     # None where not known (an index read from a summary, a module too deeply nested to walk).
     spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
@@ -105,24 +108,27 @@ class FileIndex:
             returns = returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None)
         except RecursionError:
             returns = {}  # a chain too deep to read: what its functions return is simply not known
+        stars = tuple(
+            "." * s.level + (s.module or "") for s in tree.body if type(s) is ast.ImportFrom and [a.name for a in s.names] == ["*"]
+        )
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
-            spelled,
+            stars, spelled,
         )
 
     def to_data(self) -> list:
         return [
             sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs],
-            {name: [list(m) for m in made] for name, made in sorted(self.returns.items())},
+            {name: [list(m) for m in made] for name, made in sorted(self.returns.items())}, list(self.stars),
         ]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, returns = data
+        functions, exports, classes, declared, handoffs, returns, stars = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
             tuple(HandOff.from_data(h) for h in handoffs),
-            {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()},
+            {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()}, tuple(stars),
         )
 
 
@@ -246,11 +252,17 @@ class Project:
         ending in `.__call__` is a call of an instance of a class (a submodule's call): its
         class is looked up, and the name is `Class.__call__`; or of the instance a function
         makes (`torch.compile(build_model())`), `build_model.__call__`, which that file's
-        analysis follows to the class (`ContextAnalysis.seeded`)."""
+        analysis follows to the class (`ContextAnalysis.seeded`). A name `make.return[1]`
+        (acclint.analysis.reach.returned_name) is what the function `make` returns, which that
+        file's analysis follows to the functions its `return`s name."""
         key = (qualified, importer)
         if key not in self._resolved:
             head, dot, method = qualified.rpartition(".")
-            if method == "__call__" and dot:
+            returned = returned_of(qualified)
+            if returned is not None:  # what a function returns: `make.return[1]`, its file's to find
+                found = self._find(returned[0], importer, lambda index, name: name in index.functions)
+                self._resolved[key] = None if found is None else (found[0], f"{found[1]}.{returned_name(returned[1])}")
+            elif method == "__call__" and dot:
                 found = self._find(head, importer, lambda index, name: name in index.classes or name in index.functions)
                 self._resolved[key] = None if found is None else (found[0], f"{found[1]}.__call__")
             else:
@@ -273,14 +285,31 @@ class Project:
     def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file's hand-offs
         (acclint.analysis.wrappers) are of that name: a function, a class keeping a callable,
-        or a module-level name bound to one (`fixpoint_iter_backprop = jax.custom_vjp(...)`)."""
+        or a module-level name bound to one (`fixpoint_iter_backprop = jax.custom_vjp(...)`);
+        also through a package's star imports (`objax.Jit`, which objax's `__init__` has by `from
+        .module import *`). Only wrappers follow star imports: the reach through them brought
+        findings on kornia not shown real (stop 43)."""
         return self.resolve(qualified, importer) or self._find(
-            qualified, importer, lambda index, name: any(h.function == name for h in index.handoffs),
+            qualified, importer, lambda index, name: name in index.functions or any(h.function == name for h in index.handoffs), stars=True,
         )
 
-    def _find(self, qualified: str, importer: str, defines: Callable[[FileIndex, str], bool], depth: int = 0) -> tuple[str, str] | None:
+    def star_modules(self, module: str, importer: str, depth: int = 0) -> list[str]:
+        """The modules whose names `module` has through its star imports, to any depth (at most
+        8), absolute: `objax.module` for `objax`."""
+        found: list[str] = []
+        for path in self._candidates(module, importer) if depth <= 8 else ():
+            for star in self.index_of(path).stars:
+                absolute = self.absolute(star, path)
+                if absolute is not None and absolute not in found:
+                    found += [absolute, *(m for m in self.star_modules(absolute, path, depth + 1) if m not in found)]
+        return found
+
+    def _find(
+        self, qualified: str, importer: str, defines: Callable[[FileIndex, str], bool], depth: int = 0, stars: bool = False,
+    ) -> tuple[str, str] | None:
         """The (file, name) an imported qualified name refers to where that file `defines`
-        it, following package `__init__` re-exports, or None."""
+        it, following package `__init__` re-exports (by name; with `stars`, through `import *`
+        too), or None."""
         if depth > 8:
             return None
         absolute = self.absolute(qualified, importer)
@@ -293,7 +322,11 @@ class Project:
                 return path, name
             exports = index.exports
             if name in exports and exports[name] is not None:  # a package `__init__` re-exporting it
-                return self._find(exports[name], path, defines, depth + 1)
+                return self._find(exports[name], path, defines, depth + 1, stars)
+            for star in index.stars if stars and not name.startswith("_") else ():
+                found = self._find(f"{star}.{name}" if star.strip(".") else star + name, path, defines, depth + 1, stars)
+                if found is not None:
+                    return found
         return None
 
     def imported(self, path: str) -> Imported:

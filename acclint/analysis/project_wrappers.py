@@ -44,6 +44,7 @@ class Project(Protocol):
     def resolve(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
     def resolve_handing(self, qualified: str, importer: str) -> tuple[str, str] | None: ...
     def absolute(self, qualified: str, importer: str) -> str | None: ...
+    def star_modules(self, module: str, importer: str) -> list[str]: ...
 
 # Passes over the indexed files before their wrappers are taken as they stand (each pass that
 # changes anything adds a wrapped parameter or a stronger marker; this only bounds pathologies).
@@ -325,6 +326,10 @@ def _seed_of(
                 for file, name, applied in defined:
                     if file != path:
                         functions[f"{qualified}{module[len(absolute):]}.{name}"] = applied
+        for module in project.star_modules(absolute, path):  # `objax.Jit`: objax's `from .module import *`
+            for file, name, applied in by_module.get(module, ()):
+                if file != path and not name.startswith("_"):
+                    functions.setdefault(f"{qualified}.{name}", applied)
     methods: dict[str, Applied] = {}
     others = {key: applied for key, applied in wrappers.items() if key[0] != path}
     named = _methods(others)

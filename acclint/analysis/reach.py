@@ -56,6 +56,30 @@ class CallShape:
     given: tuple[str | int, ...] = ()  # positions and keywords passed something other than None
 
 
+# A seed's name for what a function of its module returns, where a marker in another module is
+# handed that (`jax.jit(make(n))`, `init, step = make(n)` then `loop(step, x)`): `make.return`,
+# or `make.return[1]` for the place of the tuple its `return`s spell out. No function, class or
+# method is named `return`, so no other seed's name is one of these.
+RETURNS = "return"
+
+
+def returned_name(index: int | None) -> str:
+    """The last name of the seed of what a function returns (at place `index` of a tuple)."""
+    return RETURNS + ("" if index is None else f"[{index}]")
+
+
+def returned_of(name: str) -> tuple[str, int | None] | None:
+    """The function and place a seed name ending in a `returned_name` stands for, or None for
+    any other name."""
+    function, dot, rest = name.rpartition(".")
+    head, bracket, index = rest.partition("[")
+    if not dot or head != RETURNS:
+        return None
+    if not bracket:
+        return function, None
+    return (function, int(index[:-1])) if index[:-1].isdigit() and index.endswith("]") else None
+
+
 @dataclass(frozen=True)
 class Seed:
     """One traced reach of a module-level function from another module."""

@@ -272,6 +272,9 @@ class ModuleIndex:
     # Whether the module is a notebook's cells (acclint.files.notebooks): run in order, each
     # function used by the cells after its own.
     in_cells: bool = False
+    # Module-level `a, b = value` statements whose value is no tuple or list display (`init,
+    # step = make(n)`): (target, value), the names taking the places of what the value gives.
+    module_unpacked: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)
 
     def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
         """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
@@ -398,6 +401,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     sites: list[MarkerSite] = []
     by_node: dict[cst.CSTNode, FunctionInfo] = {}
     module_values: dict[str, list[cst.BaseExpression]] = {}
+    module_unpacked: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
     walks: dict[cst.BaseStatement, list[tuple[cst.CSTNode, int, int]]] = {}
     redefined: dict[tuple[FunctionInfo | None, str], list[FunctionInfo]] = {}
     call_order: dict[cst.BaseExpression, int] = {}
@@ -462,6 +466,8 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
                     for target, value in element_pairs(node.targets[0].target, node.value):  # `a, b = f(x), g(y)` too
                         if isinstance(target, cst.Name):
                             module_values.setdefault(target.value, []).append(value)
+                    if isinstance(node.targets[0].target, (cst.Tuple, cst.List)) and not isinstance(node.value, (cst.Tuple, cst.List)):
+                        module_unpacked.append((node.targets[0].target, node.value))
     tails = candidate_tails | imports.bound_names()
     for site in calls:
         func = site.expr.func  # type: ignore[attr-defined]
@@ -471,7 +477,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     in_cells = any(line.comment is not None and CELL_MARKER.match(line.comment.value) for line in module.header)
     return ModuleIndex(
         imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order,
-        first_module_call, in_cells,
+        first_module_call, in_cells, module_unpacked,
     )
 
 

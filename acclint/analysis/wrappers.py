@@ -55,7 +55,11 @@ from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Options
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED, Marker, MarkerTable
 
-PARTIAL = frozenset({"functools.partial", "partial"})
+# The calls that bind leading arguments of a function and stand for it, as names resolve (a bare
+# `partial` no import binds is taken to be functools'; `jax.tree_util.Partial` subclasses
+# functools.partial, a pytree of the function and its arguments): acclint.analysis.contexts and
+# acclint.analysis.loops read the same.
+PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
 # The suffix naming what calling a function returns, where that is a wrapper: "compiled()" for
 # `def compiled(xla): def deco(f): return jax.jit(f); return deco` (`_returned_functions`).
 RETURNED = "()"
@@ -522,11 +526,11 @@ def _steps_of_use(node: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, .
     on: as an argument; bound by `partial` into, or passed to, a function of the module that
     calls it (`_calls_its`), which then stands for it; or called in nested functions."""
     parents, imports = walk.parents, walk.imports
-    holder = _handed(node, parents)
+    holder = _handed(node, parents, imports)
     call, position = _argument_of(holder, parents) if holder is not None else (None, -1)
     if call is not None and _calls_its(walk, dotted(call.func), position):  # `_body(f, c)`
         return [steps for inner in _enclosing_functions(call, fn, parents) for steps in _uses_of(inner, fn, walk)]
-    if call is not None and dotted(call.func) in PARTIAL and position > 0 and _calls_its(walk, dotted(call.args[0]), position - 1):
+    if call is not None and _is_partial(call.func, imports) and position > 0 and _calls_its(walk, dotted(call.args[0]), position - 1):
         return _uses_of_value(call, fn, walk)  # `partial(_body, f)`: a function calling `f`
     if holder is not None:
         return [_steps(holder, parents, imports)]
@@ -564,7 +568,7 @@ def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step,
     """How a value standing for a function (`partial(_body, f)`) is handed on in `fn`: as an
     argument where it is made, or through the one name it is assigned to."""
     parents, imports = walk.parents, walk.imports
-    holder = _handed(value, parents)
+    holder = _handed(value, parents, imports)
     if holder is not None:
         return [steps for steps in [_steps(holder, parents, imports)] if steps]
     up = parents.get(id(value))
@@ -578,7 +582,7 @@ def _handed_by_name(name: str, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...
     """The calls each load of `name` in `fn` is handed to as an argument."""
     found = []
     for node in walk.loaded_in(name, fn):
-        holder = _handed(node, walk.parents)
+        holder = _handed(node, walk.parents, walk.imports)
         if holder is not None:
             found.append(_steps(holder, walk.parents, walk.imports))
     return found
@@ -597,7 +601,7 @@ def _shadowed(node: ast.Name, fn: ast.AST, parents) -> bool:
     return False
 
 
-def _handed(node: ast.AST, parents) -> ast.AST | None:
+def _handed(node: ast.AST, parents, imports: ImportTable) -> ast.AST | None:
     """The expression standing for `node` as an argument of a call (the node itself, a list or
     tuple holding it, `partial(node, ...)`), or None when it is no argument."""
     current = node
@@ -614,7 +618,7 @@ def _handed(node: ast.AST, parents) -> ast.AST | None:
         if isinstance(parent, ast.Call):
             if current is parent.func:
                 return None
-            if dotted(parent.func) in PARTIAL and parent.args and parent.args[0] is current:
+            if _is_partial(parent.func, imports) and parent.args and parent.args[0] is current:
                 current = parent  # `partial(fn, cfg)` stands for `fn`
                 continue
             return current
@@ -648,7 +652,7 @@ def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]
                 found.append((step,))
         found += _handed_by_name(inner.name, fn, walk)
     else:  # a lambda, handed where it is written
-        holder = _handed(inner, walk.parents)
+        holder = _handed(inner, walk.parents, walk.imports)
         if holder is not None:
             found.append(_steps(holder, walk.parents, walk.imports))
     return [steps for steps in found if steps]
@@ -659,7 +663,7 @@ def _decorator_step(decorator: ast.AST, imports: ImportTable) -> Step | None:
     options: tuple = ()
     if isinstance(decorator, ast.Call):
         options = _literal_options(decorator.keywords)
-        if dotted(decorator.func) in PARTIAL and decorator.args:
+        if _is_partial(decorator.func, imports) and decorator.args:
             decorator = decorator.args[0]
         elif not decorator.args:
             decorator = decorator.func
@@ -698,7 +702,7 @@ def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
         if step is None:
             break
         steps.append(step)
-        current = _handed(call, parents)
+        current = _handed(call, parents, imports)
         if current is None:
             break
     return tuple(steps)
@@ -707,7 +711,7 @@ def _steps(holder: ast.AST, parents, imports: ImportTable) -> tuple[Step, ...]:
 def _call_step(call: ast.Call, position: int, keyword: str, imports: ImportTable, parents) -> Step | None:
     func = call.func
     options = _literal_options(call.keywords)
-    if isinstance(func, ast.Call) and dotted(func.func) in PARTIAL and func.args:  # partial(jax.jit, ...)(fn)
+    if isinstance(func, ast.Call) and _is_partial(func.func, imports) and func.args:  # partial(jax.jit, ...)(fn)
         options += _literal_options(func.keywords)
         func = func.args[0]
     if isinstance(func, ast.Name):  # `loop_fn(0, n, body, x)` with `loop_fn=jax.lax.fori_loop`
@@ -774,6 +778,13 @@ def _literal_options(keywords: list[ast.keyword]) -> tuple[tuple[str, tuple], ..
 
 def _resolved(name: str, imports: ImportTable) -> str:
     return imports.resolve_dotted(name) or name
+
+
+def _is_partial(func: ast.AST, imports: ImportTable) -> bool:
+    """Whether `func` names one of `PARTIAL` (`partial`, `jtu.Partial` after `import
+    jax.tree_util as jtu`)."""
+    name = dotted(func)
+    return name is not None and _resolved(name, imports) in PARTIAL
 
 
 def _is_imported(name: str, imports: ImportTable) -> bool:
