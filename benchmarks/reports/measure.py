@@ -32,6 +32,7 @@ fresh set from training code: `--batch 15 --batch 16 --batch 17`, or `--batch 15
 Batch 19 is a fresh set of TensorFlow/Keras and PyTorch fix pull requests: `--batch 19`.
 Batch 21 is a fresh held-out set again (TF/Keras, PyTorch, JAX storms and hidden inputs, fine
 look-alikes), collected after batches 1-20's held-out half had been measured many times: `--batch 21`.
+Batch 22 is the next fresh held-out set, collected with other query wordings and sources: `--batch 22`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).
