@@ -3666,6 +3666,63 @@ def keras_get_shape_in_call() -> str:
 
     return f"get_shape: {_error(lambda: fit(Static()))}; tf.shape: {_error(lambda: fit(Dynamic()))}"
 
+@fact("torch")
+def trace_mode_switched_after_trace() -> str:
+    """torch.jit.trace records the branches the module's `training` flag took while tracing
+    (`nn.Dropout`, `nn.BatchNorm1d`): does a later `.train()`/`.eval()`/`.train(False)`/
+    `.training = False` of the trace, or `.eval()` of a module holding a trace made in its
+    `__init__` (pytorch#24824, #29177), change what a call runs? "random" = two calls on one
+    input differ (dropout applied); the look-alikes: switching the traced module's own source
+    (`model.train()` after `torch.jit.trace(model.eval(), x)`) and a `torch.jit.script`ed
+    module (which keeps `training` an attribute read on each call)."""
+    import warnings
+
+    import torch
+    import torch.nn as nn
+
+    warnings.filterwarnings("ignore")
+    x = torch.ones(4, 8)
+
+    def net():
+        torch.manual_seed(0)
+        return nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5))
+
+    def state(m) -> str:
+        with torch.no_grad():
+            return "random" if not torch.equal(m(x), m(x)) else "fixed"
+
+    def traced(mode: bool):
+        return torch.jit.trace(net().train(mode), x, check_trace=False)
+
+    out = {}
+    t = traced(False); t.train(); out["eval-traced, .train()"] = state(t)
+    t = traced(True); t.eval(); out["train-traced, .eval()"] = state(t)
+    t = traced(True); t.train(False); out["train-traced, .train(False)"] = state(t)
+    t = traced(True); t.training = False; out["train-traced, .training = False"] = state(t)
+    t = torch.jit.trace_module(net(), {"forward": x}, check_trace=False); t.eval()
+    out["trace_module (train), .eval()"] = state(t)
+
+    class Holder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.drop = torch.jit.trace(nn.Dropout(0.5), x, check_trace=False)
+
+        def forward(self, y):
+            return self.drop(y)
+
+    out["trace in __init__, holder.eval()"] = state(Holder().eval())
+    bn = torch.jit.trace(nn.BatchNorm1d(8), torch.randn(4, 8), check_trace=False)
+    before = bn.running_mean.clone(); bn.eval(); bn(torch.randn(4, 8))
+    out["BatchNorm traced in train, .eval(): running stats updated"] = str(not torch.equal(before, bn.running_mean))
+    m = net().eval(); t = torch.jit.trace(m, x, check_trace=False); m.train()
+    out["fine: source model.train() after trace, trace"] = state(t)
+    out["fine: source model.train() after trace, model"] = state(m)
+    m = net().eval(); t = torch.jit.trace(m, x, check_trace=False); t.eval()
+    out["fine: eval-traced, .eval()"] = state(t)
+    s = torch.jit.script(net()); s.eval(); out["fine: scripted, .eval()"] = state(s)
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:
