@@ -3666,6 +3666,31 @@ def keras_get_shape_in_call() -> str:
 
     return f"get_shape: {_error(lambda: fit(Static()))}; tf.shape: {_error(lambda: fit(Dynamic()))}"
 
+@fact("tensorflow")
+def keras_predict_inside_tf_function() -> str:
+    """A Keras model's methods called on a traced tensor inside a tf.function (keras#13671):
+    `predict`, `predict_on_batch`, `evaluate`, `fit` against the model's call, `predict_step`,
+    `train_on_batch`, `test_on_batch`."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    x = tf.constant(np.random.random((10, 16)).astype("float32"))
+    model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(4)])
+    model.compile(loss="mse")
+    bodies = {
+        "predict": lambda t: model.predict(t, verbose=0),
+        "predict_on_batch": lambda t: model.predict_on_batch(t),
+        "evaluate": lambda t: model.evaluate(t, t[:, :4], verbose=0),
+        "fit": lambda t: model.fit(t, t[:, :4], verbose=0),
+        "call": lambda t: model(t),
+        "predict_step": lambda t: model.predict_step(t),
+        "train_on_batch": lambda t: model.train_on_batch(t, t[:, :4]),
+        "test_on_batch": lambda t: model.test_on_batch(t, t[:, :4]),
+    }
+    return "; ".join(f"{name}: {_error(lambda: tf.function(body)(x))}" for name, body in bodies.items())
+
+
 @fact("torch")
 def trace_mode_switched_after_trace() -> str:
     """torch.jit.trace records the branches the module's `training` flag took while tracing
