@@ -3692,6 +3692,44 @@ def keras_predict_inside_tf_function() -> str:
 
 
 @fact("torch")
+def compile_random_object_draws() -> str:
+    """Which host draws torch.compile bakes into its graph (pytorch#196437): each drawn in a
+    compiled function over four calls, from a module-level `random.Random(0)` and one passed in;
+    `random.random()`, `np.random.rand()` and a NumPy generator's `normal()` beside them.
+    "baked" = the four calls give one number."""
+    import random
+    import warnings
+
+    import numpy as np
+    import torch
+
+    warnings.filterwarnings("ignore")
+    methods = {
+        "random": lambda r: r.random(), "randint": lambda r: r.randint(1, 100),
+        "randrange": lambda r: r.randrange(100), "uniform": lambda r: r.uniform(0, 1),
+        "getrandbits": lambda r: r.getrandbits(8), "choice": lambda r: r.choice([1, 2, 3, 4, 5, 6, 7]),
+        "gauss": lambda r: r.gauss(0, 1), "expovariate": lambda r: r.expovariate(1.0),
+    }
+
+    def drawn(fn, *args) -> str:
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="eager")
+        values = {float(compiled(torch.zeros(1), *args)) for _ in range(4)}
+        return "baked" if len(values) == 1 else "fresh"
+
+    out = []
+    for name, draw in methods.items():
+        held = random.Random(0)
+        out.append(f"Random().{name}: global {drawn(lambda x: x + draw(held))}, "
+                   f"argument {drawn(lambda x, r: x + draw(r), random.Random(0))}")
+    gen = np.random.default_rng(0)
+    out.append(f"random.random(): {drawn(lambda x: x + random.random())}")
+    out.append(f"np.random.rand(): {drawn(lambda x: x + np.random.rand())}")
+    out.append(f"default_rng().normal(): {drawn(lambda x: x + gen.normal())}")
+    return "; ".join(out)
+
+
+@fact("torch")
 def trace_mode_switched_after_trace() -> str:
     """torch.jit.trace records the branches the module's `training` flag took while tracing
     (`nn.Dropout`, `nn.BatchNorm1d`): does a later `.train()`/`.eval()`/`.train(False)`/

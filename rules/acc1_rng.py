@@ -65,6 +65,8 @@ class HostRandomDraw(Rule):
         `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
+        Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
+        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those.
 
     Why is this bad:
         The draw runs on the host once, while the trace is built, and its result is stored in
@@ -131,6 +133,9 @@ def jitter(x):
         if host_draw(qualified) or dispatched_draw(node, qualified):
             if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
                 return  # traced into the graph (torch.compile): drawn anew on every call
+            baked = framework_of(ctx).baked_draws
+            if baked is not None and qualified not in baked:
+                return  # replayed on every call (torch.compile's `random.random()`): not frozen
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace "

@@ -308,6 +308,10 @@ class Framework:
     # torch.compile(fullgraph=True) `np.random.rand(3)` is, while `np.random.rand()`,
     # `random.random()` and a generator's `rng.normal(size=3)` raise (ACC101).
     numpy_arrays_traced: bool = False
+    # The host draws the trace bakes, where only some are (`[draws] baked`: torch.compile bakes
+    # a `random.Random` object's `random()`/`randint()`/`randrange()`/`uniform()` and draws the
+    # others anew on every call); None: every host draw is baked (ACC101).
+    baked_draws: frozenset[str] | None = None
     # Whether what the framework cannot trace is a graph break that splits the graph around it
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
     # follows, in the compiled function itself, has no graph after it to split off.
@@ -659,6 +663,7 @@ def _framework(raw: dict) -> Framework:
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
         numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
+        baked_draws=frozenset(raw["draws"]["baked"]) if "baked" in raw.get("draws", {}) else None,
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
