@@ -125,7 +125,7 @@ def _check_scope(
         recorded = [
             (bind, traced) for bind in _reaching(mode, events, name, event)
             if bind.kind in _BINDS and _trace_call(analysis, mode, bind.value) is not None
-            for traced in [_mode_at(analysis, mode, _traced_module(bind.value), bind, events, scope)]
+            for traced in [_mode_at(analysis, mode, _traced_module(mode, bind.value), bind, events, scope)]
             if traced is not None and traced != new
         ]
         if not recorded and by_method:
@@ -176,8 +176,12 @@ def _trace_call(analysis: ModuleAnalysis, mode: RecordedMode, value: cst.BaseExp
     return None
 
 
-def _traced_module(call: cst.Call) -> cst.BaseExpression | None:
-    """The module a tracer call traces: its first argument (`torch.jit.trace(m, x)`, `trace_module(m, {...})`)."""
+def _traced_module(mode: RecordedMode, call: cst.Call) -> cst.BaseExpression | None:
+    """The module a tracer call traces: its first argument (`torch.jit.trace(m, x)`,
+    `trace_module(m, {...})`), or the one named by a keyword of `mode` (`func=self.eval()`)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in mode.keywords:
+            return arg.value
     first = call.args[0] if call.args else None
     return first.value if first is not None and first.keyword is None and not first.star else None
 
@@ -235,7 +239,7 @@ def _holders(
                 continue
             if e.node.value.value != scope.self_name:
                 continue
-            traced = _mode_at(analysis, mode, _traced_module(call), e, events, scope)
+            traced = _mode_at(analysis, mode, _traced_module(mode, call), e, events, scope)
             if traced is not None:
                 found.setdefault(method.name, []).append((e, traced))
     return found

@@ -168,3 +168,17 @@ def test_a_rebinding_between_trace_and_switch_ends_the_trace():
         traced = torch.jit.trace(net, torch.randn(2, 4))
         traced.eval()
     """) == []
+
+
+def test_the_module_named_by_keyword_in_a_loop_of_epochs():
+    """`torch.jit.trace(func=net, ...)` of a fresh module; `.train(False)` each epoch before evaluating."""
+    assert found("""
+        import torch
+        import torch.nn as nn
+
+        net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.1))
+        fast = torch.jit.trace(func=net, example_inputs=torch.randn(2, 4))
+        for epoch in range(3):
+            fast.train(False)
+            score = fast(torch.randn(2, 4)).mean()
+    """) == [(7, "ACC609")]

@@ -52,6 +52,7 @@ class RecordedMode:
     on every call of the trace, whatever `.eval()` sets later (ACC609)."""
 
     makers: frozenset[str]  # the calls that trace the module they are handed first
+    keywords: frozenset[str]  # ... or by one of these names (`func=`)
     attribute: str  # the flag (`training`), written directly or by a switch method
     switches: tuple[tuple[str, bool], ...]  # (method, the mode it sets called with no argument): `("eval", False)`
     classes: frozenset[str]  # classes (as acclint.analysis.objects names them) made in `initial` mode
@@ -581,7 +582,7 @@ def load_markers(
             for b in raw.get("built_state", ())
         ]
         recorded_modes += [
-            RecordedMode(frozenset(r["makers"]), r["attribute"], tuple(r["switches"].items()), frozenset(r["classes"]),
+            RecordedMode(frozenset(r["makers"]), frozenset(r["keywords"]), r["attribute"], tuple(r["switches"].items()), frozenset(r["classes"]),
                          tuple(r["namespaces"]), r["initial"])
             for r in raw.get("recorded_mode", ())
         ]
