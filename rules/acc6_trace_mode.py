@@ -216,11 +216,17 @@ def _mode_at(
 
 def _makes_module(analysis: ModuleAnalysis, mode: RecordedMode, call: cst.Call, scope: FunctionInfo | None) -> bool:
     """Whether `call` makes a module (in `mode.initial` mode): a capitalised name of one of the
-    namespaces (`nn.Dropout(0.5)`), or a class of this module based on one of the classes."""
+    namespaces (`nn.Dropout(0.5)`), or a class of this module based on one of the classes whose
+    `__init__` switches no mode of its own."""
     prefix, _, last = (analysis.resolve(call.func) or "").rpartition(".")
     if last[:1].isupper() and (prefix + ".").startswith(mode.namespaces):
         return True
-    return bool(analysis.instance_class(call, scope) is not None and analysis.types(call, scope) & mode.classes)
+    cls = analysis.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+    if cls is None or not analysis.types(call, scope) & mode.classes:
+        return False  # a factory's call (`load_model()`) may switch the module before returning it
+    init = cls.methods.get("__init__")
+    events = analysis.bindings.events_by_scope.get(init, ()) if init is not None else ()
+    return not any((_switch(mode, e) or ("",))[0] == init.self_name for e in events)  # `self.eval()` in `__init__`
 
 
 def _holders(

@@ -182,3 +182,34 @@ def test_the_module_named_by_keyword_in_a_loop_of_epochs():
             fast.train(False)
             score = fast(torch.randn(2, 4)).mean()
     """) == [(7, "ACC609")]
+
+
+def test_not_reported_for_a_factory_or_a_class_switching_itself_in_its_constructor():
+    """A factory may return the module in eval mode, and a class whose `__init__` calls
+    `self.eval()` is made in eval mode: the traced mode is not known, or is eval."""
+    assert found("""
+        import torch
+        from torch import nn
+
+
+        class Frozen(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.drop = nn.Dropout(0.5)
+                self.eval()
+
+            def forward(self, x):
+                return self.drop(x)
+
+
+        def load():
+            m = Frozen()
+            m.eval()
+            return m
+
+
+        a = torch.jit.trace(Frozen(), torch.randn(2, 4))
+        a.eval()
+        b = torch.jit.trace(load(), torch.randn(2, 4))
+        b.eval()
+    """) == []
