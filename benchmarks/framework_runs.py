@@ -3666,6 +3666,126 @@ def keras_get_shape_in_call() -> str:
 
     return f"get_shape: {_error(lambda: fit(Static()))}; tf.shape: {_error(lambda: fit(Dynamic()))}"
 
+@fact("tensorflow")
+def keras_predict_inside_tf_function() -> str:
+    """A Keras model's methods called on a traced tensor inside a tf.function (keras#13671):
+    `predict`, `predict_on_batch`, `evaluate`, `fit` against the model's call, `predict_step`,
+    `train_on_batch`, `test_on_batch`."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    x = tf.constant(np.random.random((10, 16)).astype("float32"))
+    model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(4)])
+    model.compile(loss="mse")
+    bodies = {
+        "predict": lambda t: model.predict(t, verbose=0),
+        "predict_on_batch": lambda t: model.predict_on_batch(t),
+        "evaluate": lambda t: model.evaluate(t, t[:, :4], verbose=0),
+        "fit": lambda t: model.fit(t, t[:, :4], verbose=0),
+        "call": lambda t: model(t),
+        "predict_step": lambda t: model.predict_step(t),
+        "train_on_batch": lambda t: model.train_on_batch(t, t[:, :4]),
+        "test_on_batch": lambda t: model.test_on_batch(t, t[:, :4]),
+    }
+    return "; ".join(f"{name}: {_error(lambda: tf.function(body)(x))}" for name, body in bodies.items())
+
+
+@fact("torch")
+def compile_random_object_draws() -> str:
+    """Which host draws torch.compile bakes into its graph (pytorch#196437): each drawn in a
+    compiled function over four calls, from a module-level `random.Random(0)` and one passed in;
+    `random.random()`, `np.random.rand()` and a NumPy generator's `normal()` beside them.
+    "baked" = the four calls give one number."""
+    import random
+    import warnings
+
+    import numpy as np
+    import torch
+
+    warnings.filterwarnings("ignore")
+    methods = {
+        "random": lambda r: r.random(), "randint": lambda r: r.randint(1, 100),
+        "randrange": lambda r: r.randrange(100), "uniform": lambda r: r.uniform(0, 1),
+        "getrandbits": lambda r: r.getrandbits(8), "choice": lambda r: r.choice([1, 2, 3, 4, 5, 6, 7]),
+        "gauss": lambda r: r.gauss(0, 1), "expovariate": lambda r: r.expovariate(1.0),
+    }
+
+    def drawn(fn, *args) -> str:
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="eager")
+        values = {float(compiled(torch.zeros(1), *args)) for _ in range(4)}
+        return "baked" if len(values) == 1 else "fresh"
+
+    out = []
+    for name, draw in methods.items():
+        held = random.Random(0)
+        out.append(f"Random().{name}: global {drawn(lambda x: x + draw(held))}, "
+                   f"argument {drawn(lambda x, r: x + draw(r), random.Random(0))}")
+    gen = np.random.default_rng(0)
+    out.append(f"random.random(): {drawn(lambda x: x + random.random())}")
+    out.append(f"np.random.rand(): {drawn(lambda x: x + np.random.rand())}")
+    out.append(f"default_rng().normal(): {drawn(lambda x: x + gen.normal())}")
+    return "; ".join(out)
+
+
+@fact("torch")
+def trace_mode_switched_after_trace() -> str:
+    """torch.jit.trace records the branches the module's `training` flag took while tracing
+    (`nn.Dropout`, `nn.BatchNorm1d`): does a later `.train()`/`.eval()`/`.train(False)`/
+    `.training = False` of the trace, or `.eval()` of a module holding a trace made in its
+    `__init__` (pytorch#24824, #29177), change what a call runs? "random" = two calls on one
+    input differ (dropout applied); the look-alikes: switching the traced module's own source
+    (`model.train()` after `torch.jit.trace(model.eval(), x)`) and a `torch.jit.script`ed
+    module (which keeps `training` an attribute read on each call)."""
+    import warnings
+
+    import torch
+    import torch.nn as nn
+
+    warnings.filterwarnings("ignore")
+    x = torch.ones(4, 8)
+
+    def net():
+        torch.manual_seed(0)
+        return nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5))
+
+    def state(m) -> str:
+        with torch.no_grad():
+            return "random" if not torch.equal(m(x), m(x)) else "fixed"
+
+    def traced(mode: bool):
+        return torch.jit.trace(net().train(mode), x, check_trace=False)
+
+    out = {}
+    t = traced(False); t.train(); out["eval-traced, .train()"] = state(t)
+    t = traced(True); t.eval(); out["train-traced, .eval()"] = state(t)
+    t = traced(True); t.train(False); out["train-traced, .train(False)"] = state(t)
+    t = traced(True); t.training = False; out["train-traced, .training = False"] = state(t)
+    t = torch.jit.trace_module(net(), {"forward": x}, check_trace=False); t.eval()
+    out["trace_module (train), .eval()"] = state(t)
+
+    class Holder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.drop = torch.jit.trace(nn.Dropout(0.5), x, check_trace=False)
+
+        def forward(self, y):
+            return self.drop(y)
+
+    out["trace in __init__, holder.eval()"] = state(Holder().eval())
+    bn = torch.jit.trace(nn.BatchNorm1d(8), torch.randn(4, 8), check_trace=False)
+    before = bn.running_mean.clone(); bn.eval(); bn(torch.randn(4, 8))
+    out["BatchNorm traced in train, .eval(): running stats updated"] = str(not torch.equal(before, bn.running_mean))
+    m = net().eval(); t = torch.jit.trace(m, x, check_trace=False); m.train()
+    out["fine: source model.train() after trace, trace"] = state(t)
+    out["fine: source model.train() after trace, model"] = state(m)
+    m = net().eval(); t = torch.jit.trace(m, x, check_trace=False); t.eval()
+    out["fine: eval-traced, .eval()"] = state(t)
+    s = torch.jit.script(net()); s.eval(); out["fine: scripted, .eval()"] = state(s)
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -65,6 +65,8 @@ class HostRandomDraw(Rule):
         `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
+        Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
+        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those.
         A draw from a generator the function makes itself from a constant seed is not flagged
         (`np.random.RandomState(1729).uniform(...)`, or a local bound only to
         `np.random.default_rng(0)`; `[rng] seeded_factories`): it starts from the same state on
@@ -136,6 +138,9 @@ def jitter(x):
         if host_draw(qualified) or dispatched_draw(node, qualified):
             if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
                 return  # traced into the graph (torch.compile): drawn anew on every call
+            baked = framework_of(ctx).baked_draws
+            if baked is not None and qualified not in baked:
+                return  # replayed on every call (torch.compile's `random.random()`): not frozen
             if _seeded_in_the_call(node.func, ctx):
                 return  # the same numbers on every eager call too: freezing them changes nothing
             ctx.report(

@@ -23,9 +23,17 @@ def _first_traced_arg(node: cst.Call, ctx: RuleContext) -> cst.BaseExpression | 
 
 
 def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
-    """(qualified name, kind) of a host-conversion call, per the analysis's value facts."""
+    """(qualified name, kind) of a host-conversion call, per the analysis's value facts: a
+    function's (`np.asarray`), or a method's of an object whose class the data know
+    (`model.predict` of a `keras.Sequential(...)`: `keras.Model.predict`)."""
     qualified = ctx.resolve(node.func)
     kind = ctx.analysis.facts.host_conversion(qualified)
+    if kind is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in ctx.analysis.facts.host_method_names:
+        for cls in sorted(ctx.analysis.types(node.func.value, ctx.function, callers=True)):
+            qualified = f"{cls}.{node.func.attr.value}"
+            kind = ctx.analysis.facts.host_calls.get(qualified)
+            if kind is not None:
+                break
     return None if kind is None else (qualified or "", kind)
 
 
@@ -337,7 +345,8 @@ class NumpyOfTracedValue(Rule):
     What it does:
         Flags calls that turn a traced argument into a host NumPy array: `numpy` functions
         (other than static views such as `np.shape`) and a framework's own conversions
-        (`keras.ops.convert_to_numpy`); where the framework records a traced input's size reads
+        (`keras.ops.convert_to_numpy`, a Keras model's `model.predict(t)`: `[values.host_calls]`
+        names methods by the receiver's class); where the framework records a traced input's size reads
         as tensors (`[conversions] size_reads`: torch.jit.trace), also a NumPy function given
         one (`np.array(image.shape[2:])`, `np.prod(x.shape[1:])`), which stores the example's
         size (retinaface#5).

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from acclint.frameworks.markers import FOLDER, framework_files
 
@@ -43,6 +43,12 @@ class ValueFacts:
     # and those it imports from the project (`ModuleAnalysis`): compared with one, a tracer is `False`.
     static_strings: frozenset[str] = frozenset()
     value_enums: frozenset[str] = frozenset()
+
+    @cached_property
+    def host_method_names(self) -> frozenset[str]:
+        """The last names of `host_calls` (`predict` of `keras.Model.predict`): a method call
+        is looked up by its receiver's class only when its name is one."""
+        return frozenset(name.rsplit(".", 1)[-1] for name in self.host_calls)
 
     def makes_array(self, qualified: str | None) -> bool:
         """Whether a call of `qualified` makes a new array, traced inside a cached trace."""

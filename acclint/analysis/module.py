@@ -174,10 +174,11 @@ class ModuleAnalysis:
         instance of, or None (acclint.analysis.objects)."""
         return self._contexts.objects.instance_class(expr, scope)
 
-    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> set[str]:
+    def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, callers: bool = False) -> set[str]:
         """The classes, as the data name them, `expr` (evaluated in `scope`) may be an instance
-        of (acclint.analysis.objects: `keras.Model` of `keras.Sequential(...)`)."""
-        return self._contexts.objects.types(expr, scope)
+        of (acclint.analysis.objects: `keras.Model` of `keras.Sequential(...)`); with `callers`,
+        an unannotated parameter of a module-level function holds what the module's calls pass."""
+        return self._contexts.objects.types(expr, scope, callers=callers)
 
     def query(self, fn: FunctionInfo, contexts: frozenset[str] | None = None) -> ValueQuery:
         """The values of `fn` in its traces of the kinds `contexts` (None: all of them),

@@ -46,6 +46,21 @@ class BuiltState:
 
 
 @dataclass(frozen=True)
+class RecordedMode:
+    """A tracer that records the branches of a module's mode flag taken while it traces
+    (`[[recorded_mode]]`): torch.jit.trace runs `nn.Dropout` of a module traced in training mode
+    on every call of the trace, whatever `.eval()` sets later (ACC609)."""
+
+    makers: frozenset[str]  # the calls that trace the module they are handed first
+    keywords: frozenset[str]  # ... or by one of these names (`func=`)
+    attribute: str  # the flag (`training`), written directly or by a switch method
+    switches: tuple[tuple[str, bool], ...]  # (method, the mode it sets called with no argument): `("eval", False)`
+    classes: frozenset[str]  # classes (as acclint.analysis.objects names them) made in `initial` mode
+    namespaces: tuple[str, ...]  # where a capitalised name makes such a module (`torch.nn.Dropout`)
+    initial: bool  # the mode a module is made in
+
+
+@dataclass(frozen=True)
 class TracedClass:
     """Subclasses (at any depth) of `bases` have traced methods: those named in `methods` and
     those decorated with one of `decorators`."""
@@ -294,6 +309,10 @@ class Framework:
     # torch.compile(fullgraph=True) `np.random.rand(3)` is, while `np.random.rand()`,
     # `random.random()` and a generator's `rng.normal(size=3)` raise (ACC101).
     numpy_arrays_traced: bool = False
+    # The host draws the trace bakes, where only some are (`[draws] baked`: torch.compile bakes
+    # a `random.Random` object's `random()`/`randint()`/`randrange()`/`uniform()` and draws the
+    # others anew on every call); None: every host draw is baked (ACC101).
+    baked_draws: frozenset[str] | None = None
     # Whether what the framework cannot trace is a graph break that splits the graph around it
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
     # follows, in the compiled function itself, has no graph after it to split off.
@@ -379,6 +398,7 @@ class MarkerTable:
     # Keywords of a marker call whose literal `True` selects a variant framework (`variant`).
     flag_keywords: frozenset[str] = frozenset()
     built_state: tuple[BuiltState, ...] = ()  # `[[built_state]]` of every framework
+    recorded_modes: tuple[RecordedMode, ...] = ()  # `[[recorded_mode]]` of every framework
     # Methods a framework's base class defines to return the instance itself (`[returns_self]`:
     # `torch.nn.Module.eval`): a base's qualified name -> those methods. acclint.analysis.objects
     # follows `Net().eval()` to the instance of `Net`.
@@ -519,6 +539,7 @@ def load_markers(
     containers: set[str] = set()
     flags: set[str] = set()
     built_state: list[BuiltState] = []
+    recorded_modes: list[RecordedMode] = []
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
@@ -560,6 +581,11 @@ def load_markers(
                        frozenset(b.get("steps", ())))
             for b in raw.get("built_state", ())
         ]
+        recorded_modes += [
+            RecordedMode(frozenset(r["makers"]), frozenset(r["keywords"]), r["attribute"], tuple(r["switches"].items()), frozenset(r["classes"]),
+                         tuple(r["namespaces"]), r["initial"])
+            for r in raw.get("recorded_mode", ())
+        ]
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
     absent = absent_names()
@@ -597,6 +623,7 @@ def load_markers(
         instances=instances,
         flag_keywords=frozenset(flags),
         built_state=tuple(built_state),
+        recorded_modes=tuple(recorded_modes),
         returns_self=returns_self,
         yields_own=yields_own,
         containers=frozenset(containers),
@@ -637,6 +664,7 @@ def _framework(raw: dict) -> Framework:
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
         numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
+        baked_draws=frozenset(raw["draws"]["baked"]) if "baked" in raw.get("draws", {}) else None,
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
