@@ -38,9 +38,11 @@ from acclint.frameworks.markers import HOST_LOOPS
 from acclint.lint.rule import Rule
 
 UNUSED_NOQA = "ACC001"
-# A cheap test before any walk: the text has a `noqa` that names an acclint code, or a bare one.
-_MAY_BE_OURS = re.compile(r"#\s*noqa(?::[\s]?[^\n]*\bACC\d|(?![:\w]))", re.IGNORECASE)
-_NAMES_OURS = re.compile(r"#\s*noqa:[\s]?[^\n]*\bACC\d", re.IGNORECASE)  # its first half
+# Cheap tests before any walk: the text has a `noqa` that names an acclint code (_NAMES_OURS),
+# or that or a bare one (_MAY_BE_OURS): one spelling of "names an acclint code" serves both.
+_NAMING = r"#\s*noqa:[\s]?[^\n]*\bACC\d"
+_NAMES_OURS = re.compile(_NAMING, re.IGNORECASE)
+_MAY_BE_OURS = re.compile(rf"{_NAMING}|#\s*noqa(?![:\w])", re.IGNORECASE)
 # What pycodestyle reports and array code needs: a comparison to a singleton by value (E711, E712).
 _SINGLETON_COMPARISON = re.compile(r"[=!]=\s*(?:True|False|None)\b|\b(?:True|False|None)\s*[=!]=")
 
