@@ -3244,6 +3244,138 @@ def jax_closure_writes_the_local_of_its_runner() -> str:
     return "; ".join(seen)
 
 
+@fact("jax")
+def jax_trace_time_writes_that_change_nothing() -> str:
+    """Trace-time writes whose skipping on a cached call changes nothing, three `jax.jit` calls
+    each, beside eager (precision round 11, stop 48): equinox's balanced `add`/`remove` around a
+    call with the remove in a `finally` (the set's size after each call); big_vision's once-flag
+    set after the block it guards (`if log_data: log; ...; log_data = False`: log count, flag);
+    optax's idempotent conversion of a closure's own value (`decay_steps = float(decay_steps)`
+    through `jax.tree.map`: its type). The hazards beside them: an append with no pop, a remove
+    an early return skips, a toggled flag, a once-flag guarding traced code (`if first: x = x +
+    1`: the result and the flag) or a staged `jax.debug.callback` (how often it ran), and a
+    nonlocal stepped by one (`n = n + 1`)."""
+    import jax
+    import jax.numpy as jnp
+
+    active, grown, skipped = set(), [], []
+
+    def balanced(x):
+        active.add("w")
+        try:
+            return x * 2
+        finally:
+            active.remove("w")
+
+    def unbalanced(x):
+        grown.append(1)
+        return x * 2
+
+    def early_return(x, stop=True):
+        skipped.append(1)
+        if stop:
+            return x
+        skipped.remove(1)
+        return x
+
+    def make_logged():
+        log_data, logs = True, []
+
+        def fn(x):
+            nonlocal log_data
+            if log_data:
+                logs.append(1)
+            log_data = False
+            return x
+
+        return fn, lambda: (len(logs), log_data)
+
+    def make_toggled():
+        flag, logs = True, []
+
+        def fn(x):
+            nonlocal flag
+            if flag:
+                logs.append(1)
+            flag = not flag
+            return x
+
+        return fn, lambda: (len(logs), flag)
+
+    def make_baked():
+        first = True
+
+        def fn(x):
+            nonlocal first
+            if first:
+                x = x + 1
+            first = False
+            return x
+
+        return fn, lambda: first
+
+    def make_staged():
+        first, printed = True, []
+
+        def fn(x):
+            nonlocal first
+            if first:
+                jax.debug.callback(lambda: printed.append(1))
+            first = False
+            return x
+
+        return fn, lambda: len(printed)
+
+    def make_converted():
+        steps = 10
+
+        def fn(count):
+            nonlocal steps
+            steps, count = jax.tree.map(lambda v: float(v) if isinstance(v, int) else v, (steps, count))
+            return jnp.minimum(count, steps)
+
+        return fn, lambda: type(steps).__name__
+
+    def make_stepped():
+        n = 0
+
+        def fn(x):
+            nonlocal n
+            n = n + 1
+            return x * n
+
+        return fn, lambda: n
+
+    one = jnp.ones(())
+    seen = []
+    for name, fn, state in (
+        ("balanced add/remove in finally", balanced, lambda: len(active)),
+        ("append, no pop (hazard)", unbalanced, lambda: len(grown)),
+        ("remove an early return skips (hazard)", early_return, lambda: len(skipped)),
+    ):
+        for how, run in (("eager", fn), ("jit", jax.jit(fn))):
+            active.clear(); grown.clear(); skipped.clear()
+            after = []
+            for _ in range(3):
+                run(one)
+                after.append(state())
+            seen.append(f"{name} {how}: {after}")
+    for name, make in (
+        ("once-flag set after its block", make_logged), ("toggled flag (hazard)", make_toggled),
+        ("once-flag guarding traced code (hazard)", make_baked), ("once-flag guarding a staged callback (hazard)", make_staged),
+        ("idempotent conversion", make_converted), ("n = n + 1 (hazard)", make_stepped),
+    ):
+        for how in ("eager", "jit"):
+            fn, state = make()
+            run = jax.jit(fn) if how == "jit" else fn
+            after = []
+            for _ in range(3):
+                result = float(run(one))
+                after.append((result, state()) if make is make_baked else state())
+            seen.append(f"{name} {how}: {after}")
+    return "; ".join(seen)
+
+
 @fact("torch")
 def torch_trace_type_test_of_a_size() -> str:
     """Under `torch.jit.trace`, branches that test a value's type or identity after a size read

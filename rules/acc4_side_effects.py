@@ -14,9 +14,11 @@ from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import SCOPE_NODES, children, walk_expression
-from acclint.rules.tables import apis
+from acclint.rules.tables import apis, logs
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
+from acclint.rules.settled_writes import settled_write
+from acclint.rules.undone_changes import undone_in_finally
 from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
@@ -279,9 +281,7 @@ def step(x):
         qualified = ctx.resolve(node.func)
         if qualified is None:
             return
-        io = _io()
-        owner, _, method = qualified.rpartition(".")
-        if method in io["logging_functions"] and (owner in io["logging_modules"] or owner in io["logger_factories"]) and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx):
+        if logs(qualified) and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx):
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 
@@ -379,7 +379,12 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         write to a local of the function that runs the closure on the spot, calling it or
         mapping it over a tree (`jax.tree.map(visit, tree)`): every run of that function makes
         the variable anew, so nothing outlives the trace (a closure it jits or hands to
-        `lax.scan` stays reported).
+        `lax.scan` stays reported). Nor is the function's only write of a name when every later
+        run would write the value already there: a once-flag turned off after (or before) the
+        blocks it guards, each of them only printing or logging (`if log_data:
+        logging.info(...)`, then `log_data = False`), or a conversion of the name's own value
+        that gives it back when run again (`steps = float(steps)`). A flag guarding traced code
+        (`if first: x = x + 1`) stays reported: the trace keeps the branch it took first.
 
     Why is this bad:
         The write happens once, while the trace is built: counters stop counting and state
@@ -441,6 +446,21 @@ def fit(w):
 
     return jax.jit(step)(w), calls
 """,
+        """
+import logging
+import jax
+
+def make_schedule(decay_steps, log=True):
+    def schedule(count):
+        nonlocal decay_steps, log
+        decay_steps = float(decay_steps)
+        if log:
+            logging.info("schedule over %s steps", decay_steps)
+        log = False
+        return count / decay_steps
+
+    return jax.jit(schedule)
+""",
     ]
     INVALID = [
         """
@@ -462,6 +482,7 @@ def step(x):
             if (
                 name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx)
                 and not traced_once_per_closure(name, _written(node), ctx) and not runs_within_its_owner(name, ctx)
+                and not settled_write(node, target, ctx)
             ):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the new value instead"))
                 return
@@ -694,6 +715,9 @@ class OuterMutationInCachedTrace(Rule):
         by a closure its eager enclosing function compiles and runs once per call (see ACC405). Methods that return
         `None` (`append`, `update`, ...) count only as statements: a call whose result is used
         (`updates, state = optimizer.update(grads, state)`) belongs to another kind of object.
+        Nor is a change a `finally` undoes (`ACTIVE.add(k)`, then `try: ... finally:
+        ACTIVE.remove(k)`: the same container and item, the `try` right after the change or
+        around it): every run leaves the container as it found it.
 
     Why is this bad:
         The mutation runs once, while the trace is built: histories stop growing on cached
@@ -740,6 +764,19 @@ def step(xs):
         parts.append(xs[i] * 2)
     return sum(parts)
 """,
+        """
+import jax
+
+ACTIVE = set()
+
+@jax.jit
+def step(x):
+    ACTIVE.add("step")
+    try:
+        return x * 2
+    finally:
+        ACTIVE.remove("step")
+""",
     ]
     INVALID = [
         """
@@ -779,7 +816,10 @@ class Trainer:
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
-            if name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx) and not traced_once_per_closure(name, [a.value for a in node.args], ctx):
+            if (
+                name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx)
+                and not traced_once_per_closure(name, [a.value for a in node.args], ctx) and not undone_in_finally(node, ctx)
+            ):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
@@ -788,7 +828,7 @@ class Trainer:
                 name = _outer_container(target.value, ctx)
                 if (
                     name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
-                    and not traced_once_per_closure(name, _written(node), ctx)
+                    and not traced_once_per_closure(name, _written(node), ctx) and not undone_in_finally(node, ctx)
                 ):
                     ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
                     return
