@@ -3278,29 +3278,22 @@ def jax_trace_time_writes_that_change_nothing() -> str:
         skipped.remove(1)
         return x
 
-    def make_logged():
-        log_data, logs = True, []
+    def make_flagged(after):
+        """A maker of a flag guarding a log, set after the block by `after` of its value."""
 
-        def fn(x):
-            nonlocal log_data
-            if log_data:
-                logs.append(1)
-            log_data = False
-            return x
+        def make():
+            flag, logs = True, []
 
-        return fn, lambda: (len(logs), log_data)
+            def fn(x):
+                nonlocal flag
+                if flag:
+                    logs.append(1)
+                flag = after(flag)
+                return x
 
-    def make_toggled():
-        flag, logs = True, []
+            return fn, lambda: (len(logs), flag)
 
-        def fn(x):
-            nonlocal flag
-            if flag:
-                logs.append(1)
-            flag = not flag
-            return x
-
-        return fn, lambda: (len(logs), flag)
+        return make
 
     def make_baked():
         first = True
@@ -3361,7 +3354,7 @@ def jax_trace_time_writes_that_change_nothing() -> str:
                 after.append(state())
             seen.append(f"{name} {how}: {after}")
     for name, make in (
-        ("once-flag set after its block", make_logged), ("toggled flag (hazard)", make_toggled),
+        ("once-flag set after its block", make_flagged(lambda _: False)), ("toggled flag (hazard)", make_flagged(lambda f: not f)),
         ("once-flag guarding traced code (hazard)", make_baked), ("once-flag guarding a staged callback (hazard)", make_staged),
         ("idempotent conversion", make_converted), ("n = n + 1 (hazard)", make_stepped),
     ):

@@ -21,6 +21,8 @@ The runs: benchmarks/framework_runs.py `jax_trace_time_writes_that_change_nothin
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
 from acclint.analysis.walk import SCOPE_TYPES, all_params, children, walk_body
@@ -34,12 +36,15 @@ def settled_write(node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContex
     """Whether the write `node` to the declared `global`/`nonlocal` name `target` is the
     function's only write of that name, and one whose every re-run writes the value already
     there: a once-flag turned off, or an idempotent conversion of the name's own value."""
-    if not isinstance(target, cst.Name) or not isinstance(node, (cst.Assign, cst.AnnAssign)) or node.value is None:
+    if isinstance(node, cst.Assign) and len(node.targets) == 1:
+        whole = node.targets[0].target
+    elif isinstance(node, cst.AnnAssign) and node.value is not None:
+        whole = node.target
+    else:
         return False
-    name = target.value
-    if len(ctx.analysis.body(ctx.function).flows_into.get(name, [])) != 1:
+    name = target.value if isinstance(target, cst.Name) else None
+    if name is None or len(ctx.analysis.body(ctx.function).flows_into.get(name, [])) != 1:
         return False
-    whole = node.targets[0].target if isinstance(node, cst.Assign) and len(node.targets) == 1 else node.target
     if whole is target:
         return _converts_itself(node.value, name, ctx) or _turns_off_its_once_flag(node, node.value, name, ctx)
     at = _position(whole, target)
@@ -101,8 +106,20 @@ def _idempotent_in(value: cst.BaseExpression, name: str, ctx: RuleContext) -> bo
     each other and are not."""
     if isinstance(value, cst.IfExp):
         branches = (value.body, value.orelse)
-        return any(_is(b, name) for b in branches) and any(_conversion_of(b, name, ctx) for b in branches)
+        return (
+            any(_is(b, name) for b in branches) and any(_conversion_of(b, name, ctx) for b in branches)
+            and _tests_only(value.test, name, ctx)
+        )
     return _conversion_of(value, name, ctx)
+
+
+def _tests_only(test: cst.BaseExpression, name: str, ctx: RuleContext) -> bool:
+    """Whether `test` reads nothing but `name` and builtins (`isinstance(x, int)`): a test of
+    another value could pick the other branch on a later run, which a cached call skips."""
+    return all(
+        part.value == name or (hasattr(builtins, part.value) and ctx.resolve(part) == part.value and not ctx.is_local(part.value))
+        for part in (test, *walk_body(test)) if isinstance(part, cst.Name)
+    )
 
 
 def _conversion_of(value: cst.BaseExpression, name: str, ctx: RuleContext) -> bool:

@@ -371,3 +371,26 @@ def test_a_write_that_is_no_idempotent_conversion_stays_reported():
 
             return jax.jit(fn)
     """)
+
+
+def test_a_conversion_chosen_by_another_value_stays_reported():
+    """The branch between keeping and converting picked by a global (`MODE`) or a closure
+    value (`eager`), not by the value itself: a later run may take the other branch."""
+    assert_labels_match("""
+        import jax
+
+        MODE = "keep"
+
+        def make(steps, eager=False):
+            def fn(x):
+                nonlocal steps
+                steps = steps if MODE == "keep" else float(steps)  # expect: ACC405
+                return x * steps
+
+            def other(x):
+                nonlocal steps
+                steps = float(steps) if eager else steps  # expect: ACC405
+                return x
+
+            return jax.jit(fn), jax.jit(other)
+    """)
