@@ -386,24 +386,33 @@ class ModuleBindings:
 
     def _uses_instances(self, cls: ClassInfo) -> bool:
         """Whether module-level code uses its own instances of `cls` itself: calls a method of
-        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; not a bound method of it,
-        `jax.jit(counter.count)`, which leaves the object to the code given it) or writes its
-        attribute, so that every call of their methods is in sight (a script, not a library)."""
+        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; a bound method of it only
+        to a tracing wrapper, `jax.jit(counter.count)`, which runs that method alone: jax#20732,
+        whose `reset` the script never calls; handed elsewhere, `hooks.append(counter.reset)`,
+        it leaves the object to the code given it) or writes its attribute, so that every call
+        of their methods is in sight (a script, not a library)."""
         return bool(self._instances(cls) & self._used_by_module)
 
     @cached_property
     def _used_by_module(self) -> set[str]:
-        """The names module-level code calls through, hands to a call, or writes an attribute of."""
+        """The names module-level code calls through, hands to a call, or writes an attribute of,
+        or hands a bound method of to a tracing wrapper (and of no other to another call)."""
         used: set[str] = set()
+        traced, handed = set(), set()  # objects a bound method of which is handed to a tracing wrapper / elsewhere
         for e in self.events:
             if e.scope is not None:
                 continue
             if e.kind == "call":
                 used.add(e.name)
                 used.update(a.value.value for a in e.node.args if isinstance(a.value, cst.Name))
+                owners = {
+                    a.value.value.value for a in e.node.args
+                    if isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)
+                }
+                (traced if self.markers.get(self.index.imports.resolve(e.node.func)) is not None else handed).update(owners)
             elif e.kind == "attr":
                 used.add(_root(e.node.value))
-        return used
+        return used | traced - handed
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
