@@ -307,6 +307,86 @@ def noisy(x):
         )
 
 
+class RestartedSeededDraw(Rule):
+    """A framework random op with a fixed seed, in a function the framework runs anew on every pass over its data, draws the same values on every pass.
+
+    What it does:
+        Flags a stateful framework random op (`[draws] seeded`: `tf.random.uniform`,
+        `tf.random.normal`, `tf.image.random_flip_left_right`, ...) in a function whose trace
+        the framework starts again for every pass (`[draws] restarted_by`: the functions tf.data's
+        `map`, `filter`, `flat_map` and `interleave` trace, helpers they call) when its seed is
+        fixed: it is given an op `seed=`, or the module sets the global seed (`[draws]
+        seed_setters`: `tf.random.set_seed`, `keras.utils.set_random_seed`). An op with neither
+        seed, a `tf.random.Generator`'s draw and a stateless op (`tf.random.stateless_uniform`,
+        which draws the same values eagerly too) are not flagged, nor the same op in a
+        `tf.function` (it keeps its stream across calls).
+
+    Why is this bad:
+        tf.data runs the traced function anew for each new iterator, that is on every pass
+        over the dataset (every Keras epoch), and each stateful random op there starts its
+        stream again from the seed it was traced with: every epoch sees the same augmentation
+        (tensorflow#35682). Run eagerly (tf.data debug mode), each pass draws new values.
+
+    Example:
+        tf.random.set_seed(0)
+        ds = ds.map(lambda x: x + tf.random.uniform(tf.shape(x)))
+
+    Use instead:
+        tf.random.set_seed(0)
+        gen = tf.random.Generator.from_seed(0)
+        ds = ds.map(lambda x: x + gen.uniform(tf.shape(x)))
+
+        (or `tf.random.stateless_uniform` with a seed taken from the element or the epoch)
+
+    Fix safety:
+        No fix: the generator must be made outside the function, which only you can place.
+    """
+
+    code = "ACC104"
+    name = "seeded-draw-restarts"
+    contexts = frozenset({CACHED})
+    VALID = [
+        """
+import tensorflow as tf
+
+gen = tf.random.Generator.from_seed(0)
+ds = tf.data.Dataset.range(8).map(lambda i: gen.uniform(()) + tf.random.uniform(()))
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+tf.random.set_seed(0)
+ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: ACC104
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        framework = framework_of(ctx)
+        if not framework.restarted_by & ctx.function.markers or ctx.resolve(node.func) not in framework.seeded_draws:
+            return
+        seed = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
+        if isinstance(seed, cst.Name) and seed.value == "None":
+            seed = None
+        setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
+        if seed is None and setter is None:
+            return  # no seed at all: each pass draws new values
+        why = f"its seed '{ctx.code_for(seed)}'" if seed is not None else f"the global seed '{ctx.code_for(setter)}' sets"
+        ctx.report(
+            node,
+            f"random op '{ctx.code_for(node.func)}' in a function run anew on every pass over the data starts again from "
+            f"{why}: every pass (every epoch) draws the same values; draw from a tf.random.Generator made outside it",
+        )
+
+
+def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpression | None:
+    """The callee of a call in the module that sets the framework's global seed, or None."""
+    if not setters:
+        return None
+    return next((func for func in ctx.analysis.index.call_order if ctx.analysis.index.imports.resolve(func) in setters), None)
+
+
 def _seeded_in_the_call(func: cst.BaseExpression, ctx: RuleContext) -> bool:
     """Whether `func`, a generator's method, draws from a generator the traced function makes
     itself from a constant seed: `np.random.RandomState(1729).uniform(...)`, or a local bound

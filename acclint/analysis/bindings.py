@@ -216,6 +216,27 @@ class ModuleBindings:
             self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
+    def call_between_builds(self, callees: frozenset[str], reader: FunctionInfo) -> cst.Call | None:
+        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`) that
+        falls between a call that may build `reader`'s trace and a later call reusing it, in
+        program order, or None: made by module-level code, by a function module-level code runs
+        there, or by an entry point no module code runs between two calls of its own (as
+        `change_of` judges a rebinding): the write of an input the framework itself keeps,
+        which every trace of `reader` read when it was built."""
+        for event in self.events:
+            if event.kind != "call" or not isinstance(event.node, cst.Call) or self.index.imports.resolve(event.node.func) not in callees:
+                continue
+            if event.scope is None:
+                if self._stale_call_around(event, reader, -1):
+                    return event.node
+                continue
+            if _inside(event.scope, reader):
+                continue
+            placed = self._placements(event.scope)
+            if self._placed_stale(placed, event, set(), reader, -1) if placed is not None else self._stale_in_own_order(event, reader, False):
+                return event.node
+        return None
+
     def _attributes_behind(self, name: str, attribute: str) -> frozenset[str]:
         """The attributes of the object `name` holds that reading `name.attribute` reads."""
         cls = self.instance_class(name)
