@@ -33,7 +33,8 @@ class SeedSetAfterTrace(Rule):
         `tf.random.uniform`, ..., in a `tf.function` or a helper it calls) and a later call that
         reuses the trace, in program order (a loop repeats its body: `set_seed(seed + epoch)`
         before each call), by module-level code or a function it runs. A seed set before the
-        first call only, a `tf.random.Generator`'s draws, stateless ops given a seed, and a
+        first call only, the same literal seed set again (`set_seed(42)` before each pair of
+        calls: eager draws restart from it too), a `tf.random.Generator`'s draws, stateless ops given a seed, and a
         function traced anew after the setter are not flagged.
 
     Why is this bad:
@@ -103,7 +104,7 @@ for epoch in range(4):
             if found is None:
                 continue
             setter = analysis.bindings.call_between_builds(setters, fn)
-            if setter is None or setter in reported:
+            if setter is None or setter in reported or _same_literal_seed(analysis, setters, setter):
                 continue
             reported.add(setter)
             yield (
@@ -128,6 +129,21 @@ def _draw_in(analysis: ModuleAnalysis, fn: FunctionInfo) -> cst.Call | None:
             if analysis.resolve(node.func) in framework.seeded_draws:
                 return node
     return None
+
+
+def _same_literal_seed(analysis: ModuleAnalysis, setters: frozenset[str], setter: cst.Call) -> bool:
+    """Whether every setter call of the module sets the literal seed `setter` sets
+    (`tf.random.set_seed(42)` again): the trace restarts from the seed it took, as eager draws
+    restart from the same one (tensorflow#33297 on TF 2.21, the dev half's fine module)."""
+    def seed(call: cst.Call) -> str | None:
+        value = call.args[0].value if call.args and call.args[0].keyword is None else None
+        return value.value if isinstance(value, cst.Integer) else None
+
+    calls = [
+        e.node for e in analysis.bindings.events
+        if e.kind == "call" and isinstance(e.node, cst.Call) and analysis.resolve(e.node.func) in setters
+    ]
+    return seed(setter) is not None and all(seed(c) == seed(setter) for c in calls)
 
 
 def _calls(fn: FunctionInfo) -> Iterator[cst.Call]:

@@ -75,10 +75,11 @@ def test_an_op_seed_does_not_help_between_two_straight_calls():
             return tf.random.normal((3,), seed=5)
 
 
+        tf.random.set_seed(0)
         first = sample()
         tf.random.set_seed(1)
         second = sample()
-    """) == [(10, "ACC610")]
+    """) == [(11, "ACC610")]
 
 
 def test_look_alikes_set_once_a_generator_a_stateless_op_a_new_function():
@@ -121,4 +122,21 @@ def test_look_alikes_set_once_a_generator_a_stateless_op_a_new_function():
             tf.random.set_seed(7 + epoch)
             simulate = tf.function(body)
             simulate(tf.constant(1.0))
+    """) == []
+
+
+def test_the_same_literal_seed_set_again_restarts_eager_draws_too():
+    assert found("""
+        import tensorflow as tf
+
+
+        @tf.function
+        def rnd():
+            return tf.random.uniform(shape=[])
+
+
+        tf.random.set_seed(42)
+        first = [float(rnd()), float(rnd())]
+        tf.random.set_seed(42)
+        second = [float(rnd()), float(rnd())]
     """) == []
