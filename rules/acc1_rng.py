@@ -66,7 +66,9 @@ class HostRandomDraw(Rule):
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
         Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
-        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those.
+        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those,
+        also of an object handed in under another name (a parameter the module's calls, through
+        the function's name or a compiled callable made from it, pass one to).
         A draw from a generator the function makes itself from a constant seed is not flagged
         (`np.random.RandomState(1729).uniform(...)`, or a local bound only to
         `np.random.default_rng(0)`; `[rng] seeded_factories`): it starts from the same state on
@@ -135,6 +137,8 @@ def jitter(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
+        if not host_draw(qualified):
+            qualified = _generator_draw(node.func, ctx) or qualified
         if host_draw(qualified) or dispatched_draw(node, qualified):
             if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
                 return  # traced into the graph (torch.compile): drawn anew on every call
@@ -385,6 +389,18 @@ def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpressio
     if not setters:
         return None
     return next((func for func in ctx.analysis.index.call_order if ctx.analysis.index.imports.resolve(func) in setters), None)
+
+
+def _generator_draw(func: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """`random.Random().randint` for `gen.randint` where `gen` holds a generator object the
+    data make (`[[instances]]`: `random.Random(0)`), also a parameter the module's calls hand
+    one to under another name (`opt_fn(x, rng)` into `def fn(x, gen)`); else None."""
+    if not isinstance(func, cst.Attribute):
+        return None
+    for cls in sorted(ctx.analysis.types(func.value, ctx.function, callers=True)):
+        if host_draw(drawn := f"{cls}().{func.attr.value}"):
+            return drawn
+    return None
 
 
 def _seeded_in_the_call(func: cst.BaseExpression, ctx: RuleContext) -> bool:
