@@ -319,9 +319,10 @@ class RestartedSeededDraw(Rule):
         `tf.random.normal`, `tf.image.random_flip_left_right`, ...) in a function whose trace
         the framework starts again for every pass (`[draws] restarted_by`: the functions tf.data's
         `map`, `filter`, `flat_map` and `interleave` trace, helpers they call) when its seed is
-        fixed: it is given an op `seed=`, or the module sets the global seed (`[draws]
-        seed_setters`: `tf.random.set_seed`, `keras.utils.set_random_seed`). An op with neither
-        seed, a `tf.random.Generator`'s draw and a stateless op (`tf.random.stateless_uniform`,
+        fixed: it is given a constant op `seed=` (a literal, or a module-level name bound once
+        to one), or the module sets the global seed (`[draws] seed_setters`:
+        `tf.random.set_seed`, `keras.utils.set_random_seed`). An op with neither seed (`seed=seed`
+        of a parameter that may be None is not known to be one), a `tf.random.Generator`'s draw and a stateless op (`tf.random.stateless_uniform`,
         which draws the same values eagerly too) are not flagged, nor the same op in a
         `tf.function` (it keeps its stream across calls).
 
@@ -371,8 +372,8 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
         if not framework.restarted_by & ctx.function.markers or ctx.resolve(node.func) not in framework.seeded_draws:
             return
         seed = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
-        if isinstance(seed, cst.Name) and seed.value == "None":
-            seed = None
+        if seed is not None and not _constant_seed(seed, ctx):
+            seed = None  # `seed=seed`, a parameter that may be None: not known fixed
         setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
         if seed is None and setter is None:
             return  # no seed at all: each pass draws new values

@@ -88,3 +88,16 @@ def test_look_alikes_no_seed_a_generator_a_stateless_op_a_tf_function():
         def noisy(x):
             return x + tf.random.uniform(tf.shape(x))
     """) == []
+
+
+def test_an_op_seed_from_a_parameter_is_not_known_fixed():
+    assert found("""
+        import tensorflow as tf
+
+
+        def crop(image, seed=None):
+            return tf.image.random_crop(image, (8, 8, 3), seed=seed)
+
+
+        ds = tf.data.Dataset.list_files("*.png").map(lambda p: crop(tf.zeros((9, 9, 3))))
+    """) == []
