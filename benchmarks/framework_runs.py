@@ -3911,6 +3911,149 @@ def trace_mode_switched_after_trace() -> str:
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
 
+@fact("tensorflow")
+def tf_data_unseeded_draw_per_iterator() -> str:
+    """A TF random op in a function tf.data traces (`map`, `filter`, `flat_map`, `interleave`), over two
+    passes of a dataset (tensorflow#35682): "same" = both passes draw the same values. With
+    `tf.random.set_seed` first and no op seed; without `set_seed`; with an op seed only; with
+    both; a `tf.random.Generator` draw; a stateless op given a fixed seed; and the `set_seed`
+    form with the map function run eagerly (tf.data debug mode, switched on last: it stays on)."""
+    import tensorflow as tf
+
+    def passes(make, seed=None) -> str:
+        tf.random.set_seed(seed)  # None: no global seed
+        ds = make()
+        first, second = ([float(v) for v in ds] for _ in range(2))
+        return "same" if first == second else "new"
+
+    base = tf.data.Dataset.range(3)
+    gen = tf.random.Generator.from_seed(1)
+    out = {
+        "map, set_seed, no op seed": passes(lambda: base.map(lambda i: tf.random.uniform(())), 0),
+        "map, set_seed, tf.random.normal": passes(lambda: base.map(lambda i: tf.random.normal(())), 0),
+        "filter, set_seed": passes(lambda: base.filter(lambda i: tf.random.uniform(()) < 2.0).map(
+            lambda i: tf.cast(i, tf.float32) + tf.random.uniform(())), 0),
+        "flat_map, set_seed": passes(lambda: base.flat_map(
+            lambda i: tf.data.Dataset.from_tensors(tf.random.uniform(()))), 0),
+        "interleave, set_seed": passes(lambda: base.interleave(
+            lambda i: tf.data.Dataset.from_tensors(tf.random.uniform(()))), 0),
+        "fine: map, no set_seed, no op seed": passes(lambda: base.map(lambda i: tf.random.uniform(()))),
+        "fine: interleave, no set_seed, no op seed": passes(lambda: base.interleave(
+            lambda i: tf.data.Dataset.from_tensors(tf.random.uniform(())))),
+        "map, op seed only": passes(lambda: base.map(lambda i: tf.random.uniform((), seed=3))),
+        "map, set_seed and op seed": passes(lambda: base.map(lambda i: tf.random.uniform((), seed=3)), 0),
+        "fine: map, tf.random.Generator": passes(lambda: base.map(lambda i: gen.uniform(())), 0),
+        "fine: map, stateless, fixed seed (eagerly the same too)": passes(lambda: base.map(
+            lambda i: tf.random.stateless_uniform((), seed=[1, 2])), 0),
+    }
+    image = tf.reshape(tf.range(12, dtype=tf.float32), (2, 3, 2))
+    ops = {
+        "truncated_normal": lambda: tf.random.truncated_normal(()),
+        "categorical": lambda: tf.cast(tf.random.categorical(tf.zeros((1, 50)), 1)[0, 0], tf.float32),
+        "shuffle": lambda: tf.cast(tf.random.shuffle(tf.range(50))[0], tf.float32),
+        "gamma": lambda: tf.random.gamma((), 1.0),
+        "poisson": lambda: tf.random.poisson((), 5.0),
+        "image.random_brightness": lambda: tf.reduce_sum(tf.image.random_brightness(image, 0.5)),
+        "image.random_flip_left_right": lambda: tf.reduce_sum(tf.image.random_flip_left_right(image)[0, 0] * [1.0, 10.0]),
+        "image.random_crop": lambda: tf.reduce_sum(tf.image.random_crop(image, (1, 1, 2)) * [1.0, 10.0]),
+    }
+    for name, op in ops.items():
+        out[f"map, set_seed, {name}"] = passes(lambda: tf.data.Dataset.range(8).map(lambda i: op()), 0)
+    import keras
+
+    keras.utils.set_random_seed(0)
+    ds = base.map(lambda i: tf.random.uniform(()))
+    out["map, keras.utils.set_random_seed"] = "same" if [float(v) for v in ds] == [float(v) for v in ds] else "new"
+    tf.data.experimental.enable_debug_mode()
+    out["eager (debug mode): map, set_seed, no op seed"] = passes(
+        lambda: base.map(lambda i: tf.random.uniform(())), 0)
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("tensorflow", "keras")
+def tf_set_seed_after_first_traced_call() -> str:
+    """`tf.random.set_seed(seed + epoch)` before each of four calls of a tf.function whose
+    `tf.random.normal` has no op seed (elicito#52): "same" = the four calls draw the same values.
+    Against eager calls; `set_seed` once before the loop; an op seed; a `tf.random.Generator`;
+    a stateless op seeded with the epoch; and a tf.function traced anew each epoch; Keras's setter."""
+    import keras
+    import tensorflow as tf
+
+    def epochs(body, reseed=True, fresh=False, setter=tf.random.set_seed) -> str:
+        tf.random.set_seed(7)
+        draws = []
+        fn = body
+        for epoch in range(4):
+            if reseed:
+                setter(7 + epoch)
+            if fresh:
+                fn = tf.function(body.python_function)
+            draws.append(fn(tf.constant(epoch)).numpy().tolist())
+        return "same" if all(d == draws[0] for d in draws) else "new"
+
+    normal = tf.function(lambda e: tf.random.normal((3,)))
+    seeded = tf.function(lambda e: tf.random.normal((3,), seed=5))
+    gen = tf.random.Generator.from_seed(1)
+    generator = tf.function(lambda e: gen.normal((3,)))
+    stateless = tf.function(lambda e: tf.random.stateless_normal((3,), seed=tf.stack([e, 0])))
+    out = {
+        "traced, set_seed per epoch": epochs(normal),
+        "traced, op seed, set_seed per epoch": epochs(seeded),
+        "traced, keras.utils.set_random_seed per epoch": epochs(normal, setter=keras.utils.set_random_seed),
+        "fine: eager, set_seed per epoch": epochs(tf.function(normal.python_function).python_function),
+        "fine: traced, set_seed once before": epochs(tf.function(normal.python_function), reseed=False),
+        "fine: traced, Generator, set_seed per epoch": epochs(generator),
+        "fine: traced, stateless seeded by epoch": epochs(stateless),
+        "fine: tf.function made anew per epoch": epochs(normal, fresh=True),
+    }
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("torch")
+def script_aliased_container_attribute() -> str:
+    """torch.jit.script of a module whose `forward` changes a list attribute in place
+    (pytorch#33034): "lost" = the change does not show where eagerly it does, through another
+    attribute holding the same list (`self.b = self.a`; `self.b[1] += 10`, `self.b[0] = 5`,
+    `self.b.append(7)`), through the caller's list passed to `__init__`; "kept" (fine) = it shows
+    in the scripted module's own attribute. torch.jit.script compiles source, so the module is
+    written to a file."""
+    import tempfile
+    import textwrap
+    import warnings
+
+    import torch
+
+    warnings.filterwarnings("ignore")
+    changes = {"augmented item": "self.b[1] += 10", "item": "self.b[0] = 5", "append": "self.b.append(7)"}
+    out = {}
+    for name, change in changes.items():
+        src = textwrap.dedent(f"""
+            import torch
+
+            class M(torch.nn.Module):
+                def __init__(self, shared):
+                    super().__init__()
+                    self.a = shared
+                    self.b = self.a
+
+                def forward(self, x):
+                    {change}
+                    return x
+            """)
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(src)
+        spec = importlib.util.spec_from_file_location(f"_alias_{len(out)}", f.name)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        eager_list, script_list = [1, 2, 3], [1, 2, 3]
+        eager, scripted = module.M(eager_list), torch.jit.script(module.M(script_list))
+        eager(torch.zeros(1))
+        scripted(torch.zeros(1))
+        out[f"{name}, other attribute"] = "kept" if list(scripted.a) == list(eager.a) else "lost"
+        out[f"{name}, caller's list"] = "kept" if script_list == eager_list else "lost"
+        out[f"fine: {name}, own attribute"] = "kept" if list(scripted.b) == list(eager.b) else "lost"
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -66,7 +66,9 @@ class HostRandomDraw(Rule):
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
         Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
-        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those.
+        `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those,
+        also of an object handed in under another name (a parameter the module's calls, through
+        the function's name or a compiled callable made from it, pass one to).
         A draw from a generator the function makes itself from a constant seed is not flagged
         (`np.random.RandomState(1729).uniform(...)`, or a local bound only to
         `np.random.default_rng(0)`; `[rng] seeded_factories`): it starts from the same state on
@@ -135,6 +137,8 @@ def jitter(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
+        if not host_draw(qualified):
+            qualified = _generator_draw(node.func, ctx) or qualified
         if host_draw(qualified) or dispatched_draw(node, qualified):
             if framework_of(ctx).numpy_arrays_traced and numpy_array_draw(node, qualified or ""):
                 return  # traced into the graph (torch.compile): drawn anew on every call
@@ -305,6 +309,99 @@ def noisy(x):
             f"'{ctx.code_for(node)}' is built from the constant seed '{ctx.code_for(seed)}' in a cached trace: "
             "every call draws the same numbers; take the key as an argument (or fold_in a value of the call)",
         )
+
+
+class RestartedSeededDraw(Rule):
+    """A framework random op with a fixed seed, in a function the framework runs anew on every pass over its data, draws the same values on every pass.
+
+    What it does:
+        Flags a stateful framework random op (`[draws] seeded`: `tf.random.uniform`,
+        `tf.random.normal`, `tf.image.random_flip_left_right`, ...) in a function whose trace
+        the framework starts again for every pass (`[draws] restarted_by`: the functions tf.data's
+        `map`, `filter`, `flat_map` and `interleave` trace, helpers they call) when its seed is
+        fixed: it is given a constant op `seed=` (a literal, or a module-level name bound once
+        to one), or the module sets the global seed (`[draws] seed_setters`:
+        `tf.random.set_seed`, `keras.utils.set_random_seed`). An op with neither seed (`seed=seed`
+        of a parameter that may be None is not known to be one), a `tf.random.Generator`'s draw and a stateless op (`tf.random.stateless_uniform`,
+        which draws the same values eagerly too) are not flagged, nor the same op in a
+        `tf.function` (it keeps its stream across calls).
+
+    Why is this bad:
+        tf.data runs the traced function anew for each new iterator, that is on every pass
+        over the dataset (every Keras epoch), and each stateful random op there starts its
+        stream again from the seed it was traced with: every epoch sees the same augmentation
+        (tensorflow#35682). Run eagerly (tf.data debug mode), each pass draws new values.
+
+    Example:
+        tf.random.set_seed(0)
+        ds = ds.map(lambda x: x + tf.random.uniform(tf.shape(x)))
+
+    Use instead:
+        tf.random.set_seed(0)
+        gen = tf.random.Generator.from_seed(0)
+        ds = ds.map(lambda x: x + gen.uniform(tf.shape(x)))
+
+        (or `tf.random.stateless_uniform` with a seed taken from the element or the epoch)
+
+    Fix safety:
+        No fix: the generator must be made outside the function, which only you can place.
+    """
+
+    code = "ACC104"
+    name = "seeded-draw-restarts"
+    contexts = frozenset({CACHED})
+    VALID = [
+        """
+import tensorflow as tf
+
+gen = tf.random.Generator.from_seed(0)
+ds = tf.data.Dataset.range(8).map(lambda i: gen.uniform(()) + tf.random.uniform(()))
+""",
+    ]
+    INVALID = [
+        """
+import tensorflow as tf
+
+tf.random.set_seed(0)
+ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: ACC104
+""",
+    ]
+
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        framework = framework_of(ctx)
+        if not framework.restarted_by & ctx.function.markers or ctx.resolve(node.func) not in framework.seeded_draws:
+            return
+        seed = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
+        if seed is not None and not _constant_seed(seed, ctx):
+            seed = None  # `seed=seed`, a parameter that may be None: not known fixed
+        setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
+        if seed is None and setter is None:
+            return  # no seed at all: each pass draws new values
+        why = f"its seed '{ctx.code_for(seed)}'" if seed is not None else f"the global seed '{ctx.code_for(setter)}' sets"
+        ctx.report(
+            node,
+            f"random op '{ctx.code_for(node.func)}' in a function run anew on every pass over the data starts again from "
+            f"{why}: every pass (every epoch) draws the same values; draw from a tf.random.Generator made outside it",
+        )
+
+
+def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpression | None:
+    """The callee of a call in the module that sets the framework's global seed, or None."""
+    if not setters:
+        return None
+    return next((func for func in ctx.analysis.index.call_order if ctx.analysis.index.imports.resolve(func) in setters), None)
+
+
+def _generator_draw(func: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """`random.Random().randint` for `gen.randint` where `gen` holds a generator object the
+    data make (`[[instances]]`: `random.Random(0)`), also a parameter the module's calls hand
+    one to under another name (`opt_fn(x, rng)` into `def fn(x, gen)`); else None."""
+    if not isinstance(func, cst.Attribute):
+        return None
+    for cls in sorted(ctx.analysis.types(func.value, ctx.function, callers=True)):
+        if host_draw(drawn := f"{cls}().{func.attr.value}"):
+            return drawn
+    return None
 
 
 def _seeded_in_the_call(func: cst.BaseExpression, ctx: RuleContext) -> bool:

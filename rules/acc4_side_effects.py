@@ -647,9 +647,63 @@ _CONTAINER_CALLS = frozenset({"list", "dict", "set", "collections.deque", "colle
 def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
     """`self.history` in a jitted method of a plain class whose `__init__` makes it a list,
     dict or set (`self.history = []`): the object outlives the trace, so the container does.
+    Not where the framework copies container attributes into the compiled module (`[effects]
+    attribute_containers = "copied"`): there the change is kept (`_aliased_attribute`).
 
     Methods of traced classes (flax, haiku and equinox modules) are left alone: their state
     follows their framework's rules."""
+    found = _init_assignments(target, ctx)
+    if found is None or framework_of(ctx).container_attributes == "copied":
+        return None
+    me, attr, assigns = found
+    if any(_assigns(small, me, attr) and _makes_container(small.value, ctx) for small in assigns):
+        return dotted_name(target)
+    return None
+
+
+def _aliased_attribute(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """Where the framework copies each container attribute into the compiled module (`[effects]
+    attribute_containers = "copied"`, torch.jit.script), what else holds the object the
+    changed `self.attr` holds, as `__init__` binds it: another attribute bound to it or it to
+    another where one is made a container there (`self.a = [1, 2]; self.b = self.a`), or the
+    caller's list or dict handed in (`self.log = log`, `log: List[int]`); None where the module
+    holds it alone (the change is kept in its copy) or the object may be a tensor (shared)."""
+    if framework_of(ctx).container_attributes != "copied":
+        return None
+    found = _init_assignments(target, ctx)
+    if found is None:
+        return None
+    me, attr, assigns = found
+    containers = {
+        p.name.value for p in ctx.function.cls.methods["__init__"].node.params.params
+        if p.annotation is not None and _container_annotation(p.annotation.annotation, ctx)
+    }
+    made = {
+        dotted_name(t.target) for small in assigns if _makes_container(small.value, ctx)
+        for t in small.targets if isinstance(t.target, cst.Attribute)
+    }
+    for small in assigns:
+        value = small.value
+        if _assigns(small, me, attr):
+            if isinstance(value, cst.Name) and value.value in containers:
+                return f"the caller's '{value.value}'"
+            if isinstance(value, cst.Attribute) and dotted_name(value) in made:
+                return f"'{dotted_name(value)}'"
+        elif isinstance(value, cst.Attribute) and dotted_name(value) == f"{me}.{attr}" and f"{me}.{attr}" in made:
+            return f"'{ctx.code_for(small.targets[0].target)}'"
+    return None
+
+
+def _container_annotation(annotation: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """`List[int]`, `Dict[str, int]`, `list`, `dict[str, int]`: a list or dict parameter."""
+    base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+    return (ctx.resolve(base) or "").rpartition(".")[2].lower() in ("list", "dict")
+
+
+def _init_assignments(target: cst.BaseExpression, ctx: RuleContext) -> tuple[str, str, list[cst.Assign]] | None:
+    """For `self.attr` in a method of a plain class (not a traced class's, see
+    `_instance_container`): the name of `self` in `__init__`, `attr`, and the assignments at
+    the top level of `__init__`'s body; else None."""
     fn = ctx.function
     if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)) or fn.instance_param is None:
         return None
@@ -658,16 +712,16 @@ def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | N
     init = fn.cls.methods.get("__init__")
     if init is None or init.instance_param is None or not isinstance(init.node.body, cst.IndentedBlock):
         return None
-    attr = target.attr.value
-    for line in init.node.body.body:
-        if not isinstance(line, cst.SimpleStatementLine):
-            continue
-        for small in line.body:
-            if isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Attribute) and dotted_name(t.target) == f"{init.instance_param}.{attr}" for t in small.targets
-            ) and _makes_container(small.value, ctx):
-                return dotted_name(target)
-    return None
+    assigns = [
+        small for line in init.node.body.body if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body if isinstance(small, cst.Assign)
+    ]
+    return init.instance_param, target.attr.value, assigns
+
+
+def _assigns(small: cst.Assign, me: str, attr: str) -> bool:
+    """Whether the assignment binds `me.attr`."""
+    return any(isinstance(t.target, cst.Attribute) and dotted_name(t.target) == f"{me}.{attr}" for t in small.targets)
 
 
 def _makes_container(value: cst.BaseExpression, ctx: RuleContext) -> bool:
@@ -707,7 +761,13 @@ class OuterMutationInCachedTrace(Rule):
         one Python binds the name to: the nearest function binding it, or the module's under
         `global`; it is scratch only where that function is traced), and
         `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
-        `self.history` a list, dict or set. A trace counter (`counts[0] += 1`,
+        `self.history` a list, dict or set. Where the framework copies each container
+        attribute into the compiled module (`[effects] attribute_containers = "copied"`:
+        torch.jit.script), such a change is kept in the copy, and only one another holder sees
+        eagerly is lost: an item assignment, augmented item assignment or mutating call on
+        `self.b` where `__init__` binds `self.b = self.a` (or `self.a = self.b`) with one of
+        them made a container there, or binds it to a list or dict parameter
+        (`log: List[int]`, the caller's). A trace counter (`counts[0] += 1`,
         `seen.append(None)` on a list its scope only asserts, compares or prints as a count of
         traces: see ACC405)
         is left to `--strictness pedantic`, and so is `REGISTRY[key] = value` with a Python
@@ -815,6 +875,8 @@ class Trainer:
         method = func.attr.value
         as_statement = isinstance(ctx.parent, cst.Expr)
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
+            if _report_aliased(node, func.value, ctx):
+                return
             name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
             if (
                 name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx)
@@ -825,6 +887,8 @@ class Trainer:
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
         for target in targets:
             if isinstance(target, cst.Subscript) and not _array_index(target):
+                if _report_aliased(node, target.value, ctx):
+                    return
                 name = _outer_container(target.value, ctx)
                 if (
                     name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
@@ -845,6 +909,21 @@ class Trainer:
 
 
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
+
+
+def _report_aliased(node: cst.CSTNode, container: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Report an in-place change of `self.attr` that another holder of the object does not see
+    (`_aliased_attribute`); whether it did."""
+    other = _aliased_attribute(container, ctx)
+    if other is None:
+        return False
+    ctx.report(
+        node,
+        f"changes '{ctx.code_for(container)}' in place, which {other} also holds: the compiled module keeps its own "
+        f"copy of each container attribute, so the change does not show through {other} as it does eagerly; "
+        "keep one name for the object, or return the new value",
+    )
+    return True
 
 
 def _unpacked_part(node: cst.CSTNode, target: cst.BaseExpression) -> bool:

@@ -216,6 +216,27 @@ class ModuleBindings:
             self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
+    def call_between_builds(self, callees: frozenset[str], reader: FunctionInfo) -> cst.Call | None:
+        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`) that
+        falls between a call that may build `reader`'s trace and a later call reusing it, in
+        program order, or None: made by module-level code, by a function module-level code runs
+        there, or by an entry point no module code runs between two calls of its own (as
+        `change_of` judges a rebinding): the write of an input the framework itself keeps,
+        which every trace of `reader` read when it was built."""
+        for event in self.events:
+            if event.kind != "call" or not isinstance(event.node, cst.Call) or self.index.imports.resolve(event.node.func) not in callees:
+                continue
+            if event.scope is None:
+                if self._stale_call_around(event, reader, -1):
+                    return event.node
+                continue
+            if _inside(event.scope, reader):
+                continue
+            placed = self._placements(event.scope)
+            if self._placed_stale(placed, event, set(), reader, -1) if placed is not None else self._stale_in_own_order(event, reader, False):
+                return event.node
+        return None
+
     def _attributes_behind(self, name: str, attribute: str) -> frozenset[str]:
         """The attributes of the object `name` holds that reading `name.attribute` reads."""
         cls = self.instance_class(name)
@@ -386,24 +407,33 @@ class ModuleBindings:
 
     def _uses_instances(self, cls: ClassInfo) -> bool:
         """Whether module-level code uses its own instances of `cls` itself: calls a method of
-        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; not a bound method of it,
-        `jax.jit(counter.count)`, which leaves the object to the code given it) or writes its
-        attribute, so that every call of their methods is in sight (a script, not a library)."""
+        one, hands one itself to a call (`Wrapper(env)`, `tune(env)`; a bound method of it only
+        to a tracing wrapper, `jax.jit(counter.count)`, which runs that method alone: jax#20732,
+        whose `reset` the script never calls; handed elsewhere, `hooks.append(counter.reset)`,
+        it leaves the object to the code given it) or writes its attribute, so that every call
+        of their methods is in sight (a script, not a library)."""
         return bool(self._instances(cls) & self._used_by_module)
 
     @cached_property
     def _used_by_module(self) -> set[str]:
-        """The names module-level code calls through, hands to a call, or writes an attribute of."""
+        """The names module-level code calls through, hands to a call, or writes an attribute of,
+        or hands a bound method of to a tracing wrapper (and of no other to another call)."""
         used: set[str] = set()
+        traced, handed = set(), set()  # objects a bound method of which is handed to a tracing wrapper / elsewhere
         for e in self.events:
             if e.scope is not None:
                 continue
             if e.kind == "call":
                 used.add(e.name)
                 used.update(a.value.value for a in e.node.args if isinstance(a.value, cst.Name))
+                owners = {
+                    a.value.value.value for a in e.node.args
+                    if isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)
+                }
+                (traced if self.markers.get(self.index.imports.resolve(e.node.func)) is not None else handed).update(owners)
             elif e.kind == "attr":
                 used.add(_root(e.node.value))
-        return used
+        return used | traced - handed
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time

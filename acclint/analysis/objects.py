@@ -391,9 +391,18 @@ class Objects:
 
     def _passed_types(self, fn: FunctionInfo, name: str, depth: int) -> set[str]:
         """The classes of what the module's calls of the module-level function `fn` by its
-        name pass its parameter `name`, each read in the function that makes the call."""
+        name, or by a module-level name bound to a marker applied to it (`opt_fn =
+        torch.compile(fn)`, which takes the same arguments), pass its parameter `name`, each
+        read in the function that makes the call."""
         found: set[str] = set()
-        for caller, call in self._calls_by_name().get(fn.name, ()):
+        wrappers = [
+            bound for bound, values in self.index.module_values.items()
+            if any(
+                isinstance(v, cst.Call) and v.args and isinstance(v.args[0].value, cst.Name) and v.args[0].value.value == fn.name
+                and self.markers.get(self.resolve(v.func)) is not None for v in values
+            )
+        ]
+        for caller, call in (c for called in (fn.name, *wrappers) for c in self._calls_by_name().get(called, ())):
             value = passed(call, fn).get(name)
             if value is not None:
                 found |= self.types(value, caller, depth + 1, callers=True)

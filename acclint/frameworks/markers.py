@@ -313,6 +313,20 @@ class Framework:
     # a `random.Random` object's `random()`/`randint()`/`randrange()`/`uniform()` and draws the
     # others anew on every call); None: every host draw is baked (ACC101).
     baked_draws: frozenset[str] | None = None
+    # The framework's stateful random ops (`[draws] seeded`), whose stream a fixed seed (an op
+    # `seed=`, or the global seed a `[draws] seed_setters` call sets) starts again wherever a
+    # trace of theirs starts to run; the markers whose traces start again on every pass over
+    # their data (`[draws] restarted_by`: tf.data runs a map function anew for each iterator,
+    # ACC104); a setter called after a trace's first call is a write to an input of every one
+    # of its unseeded ops (ACC610).
+    # What a compiled method's in-place change of its object's container attribute changes
+    # (`[effects] attribute_containers`): "shared", the one object every holder sees (a change
+    # made while tracing only); "copied", the compiled module's own copy of each attribute, kept
+    # there but lost to another holder of the object (torch.jit.script, ACC406).
+    container_attributes: str = "shared"
+    seeded_draws: frozenset[str] = frozenset()
+    restarted_by: frozenset[str] = frozenset()
+    seed_setters: frozenset[str] = frozenset()
     # Whether what the framework cannot trace is a graph break that splits the graph around it
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
     # follows, in the compiled function itself, has no graph after it to split off.
@@ -665,6 +679,10 @@ def _framework(raw: dict) -> Framework:
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
         numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
         baked_draws=frozenset(raw["draws"]["baked"]) if "baked" in raw.get("draws", {}) else None,
+        container_attributes=raw.get("effects", {}).get("attribute_containers", "shared"),
+        seeded_draws=frozenset(raw.get("draws", {}).get("seeded", ())),
+        restarted_by=frozenset(raw.get("draws", {}).get("restarted_by", ())),
+        seed_setters=frozenset(raw.get("draws", {}).get("seed_setters", ())),
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
