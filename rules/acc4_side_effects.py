@@ -885,8 +885,10 @@ class Trainer:
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
 
     def _subscript_targets(self, node: cst.CSTNode, targets, ctx: RuleContext) -> None:
+        """Report the first item target of an outer container; `del` of a slice counts too (an
+        array buffer's items cannot be deleted, so `del c[:]` is a list or dict)."""
         for target in targets:
-            if isinstance(target, cst.Subscript) and not _array_index(target):
+            if isinstance(target, cst.Subscript) and (isinstance(node, cst.Del) or not _array_index(target)):
                 if _report_aliased(node, target.value, ctx):
                     return
                 name = _outer_container(target.value, ctx)
@@ -894,7 +896,8 @@ class Trainer:
                     name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
                     and not traced_once_per_closure(name, _written(node), ctx) and not undone_in_finally(node, ctx)
                 ):
-                    ctx.report(node, f"item assignment to '{name}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
+                    change = "item deletion from" if isinstance(node, cst.Del) else "item assignment to"
+                    ctx.report(node, f"{change} '{name}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
                     return
 
     def visit_Assign(self, node: cst.Assign, ctx: RuleContext) -> None:
@@ -904,8 +907,7 @@ class Trainer:
         self._subscript_targets(node, [node.target], ctx)
 
     def visit_Del(self, node: cst.Del, ctx: RuleContext) -> None:
-        targets = node.target.elements if isinstance(node.target, cst.Tuple) else [node.target]
-        self._subscript_targets(node, [getattr(t, "value", t) for t in targets], ctx)
+        self._subscript_targets(node, _unpacked(node.target), ctx)
 
 
 _REMEDY = "it runs only when a trace is built; return the value and update it outside"
