@@ -39,7 +39,11 @@ recompilation storms and hidden inputs, and fine look-alikes, about a fifth each
 (46 reports, a fresh held-out estimate again after batch 21's: TensorFlow/Keras and PyTorch hazards of
 every family, JAX storms and hidden inputs, and fine look-alikes about a quarter, found with other
 wordings than batch 21's queries and from other sources: blog posts, documentation pull requests and
-small projects' fix pull requests). A report found
+small projects' fix pull requests), and so is batch "23" (60 reports, a bigger fresh held-out
+estimate after batch 22 held 7 hazard labels a half: TensorFlow/Keras, PyTorch and JAX hazards of every
+family with a quarter fine look-alikes, from wordings and sources the earlier batches had not mined:
+static-checker reports, Keras `trainable`-after-compile reports, torch.jit.trace TracerWarning threads,
+`.item()` graph-break fixes, dropout-key reuse, exercise and note pages). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
