@@ -83,11 +83,11 @@ REACHED = {
 
         class Solver:
             def __init__(self, fun, lr=0.1):
-                self.fun = fun
+                self._update = fun
                 self.lr = lr
 
             def step(self, params, grad):
-                return self.fun(params, self.lr * grad)
+                return self._update(params, self.lr * grad)
 
         solver = Solver(fun=update)
         fast_step = jax.jit(solver.step)

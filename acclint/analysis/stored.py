@@ -13,7 +13,8 @@ function, where no method of that name is known, runs what the module hands to a
 `NAME`: the keyword `NAME=value` of a call that makes an object (a class, spelled as one, or a
 method the data name as one that stores its keywords as fields: flax's `create` and `replace`,
 `[stores_callables]`), and what a call of a class of the module passes at the place of a
-dataclass field `NAME`, or of an `__init__` parameter the class keeps as `self.NAME`. A value
+dataclass field `NAME`, or of an `__init__` parameter the class keeps as `self.NAME` (`self.NAME =
+param`). A value
 the module never hands over by one of these spellings reaches nothing.
 """
 
@@ -84,13 +85,13 @@ class StoredCallables:
 
     def _of_class(self, call: cst.Call, cls: ClassInfo) -> dict[str, cst.BaseExpression]:
         """What a call of a class of this module hands its attributes: its dataclass fields, or
-        the `__init__` parameters it keeps as attributes of the same name."""
+        the `__init__` parameters its methods assign to attributes (`self._update = update`)."""
         init = self.find_method(cls, "__init__")
         if init is None:
             return fields_passed(call, list(class_fields(cls.node)))
         given = passed(call, init, bound=True)
         kept = self.kept(init.cls) if init.cls is not None else {}
         return {
-            name: value for name, value in given.items()
-            if any(isinstance(v, cst.Name) and v.value == name for v in kept.get(name, ()))
+            attribute: given[v.value] for attribute, values in kept.items()
+            for v in values if isinstance(v, cst.Name) and v.value in given
         }
