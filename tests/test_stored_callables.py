@@ -178,6 +178,40 @@ FINE = {
         def go(obj, x):
             return obj.fn(x)
     """,
+    "a_place_filled_by_position_on_an_object_of_unknown_class": """
+        import dataclasses
+
+        import jax
+
+        def allocate(x):
+            return int(x.sum())
+
+        @dataclasses.dataclass
+        class Fns:
+            allocate: object
+
+        def make():
+            return Fns(allocate)
+
+        @jax.jit
+        def step(fns, x):
+            return fns.allocate(x)
+    """,
+    "a_name_python_containers_have_as_methods": """
+        import jax
+        from mylib import Hooks
+
+        def body(x):
+            print("value", x)
+            return x + 1
+
+        HOOKS = Hooks(update=body)
+
+        @jax.jit
+        def go(cache, x):
+            cache.update(x)
+            return x
+    """,
 }
 
 

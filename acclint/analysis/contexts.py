@@ -195,7 +195,9 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
-        self.stored = StoredCallables(index, markers.storing_methods, self.modules.kept_attributes, self.find_method)
+        self.stored = StoredCallables(
+            index, markers.storing_methods, self.modules.kept_attributes, self.find_method, self.modules.module_class,
+        )
         self.objects = Objects(
             index, markers, self.resolve, self._values_of, self.find_method, self._body,
             frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
@@ -1338,8 +1340,12 @@ class ContextAnalysis:
         `method=` names."""
         if not isinstance(call.func, cst.Attribute):
             return []
+        receiver = call.func.value
+        cls = (
+            fn.own_class(receiver.value) if isinstance(receiver, cst.Name) else None
+        ) or self.objects.instance_class(receiver, fn) or self.objects.annotated_class(receiver, fn)
         found = []
-        for value, scope in self.stored.values(call.func.attr.value):
+        for value, scope in self.stored.values(call.func.attr.value, cls):
             cls = apply_method_class(value, scope, self.modules, self._values_of)
             if cls is not None:
                 method = self.find_method(cls, applied_method(call))

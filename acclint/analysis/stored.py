@@ -8,14 +8,18 @@ then `holder.fn(x)`) or by an `__init__` that keeps its parameter (`self.fn = fn
 `self.fn(x)` in a jitted method): each was verified by running flax 0.12 and jax 0.10 (a Python
 side effect in the body counts its traces; docs/contexts.md).
 
-An attribute is matched by its name, in the module that calls it: `obj.NAME(...)` in a traced
-function, where no method of that name is known, runs what the module hands to an attribute
-`NAME`: the keyword `NAME=value` of a call that makes an object (a class, spelled as one, or a
-method the data name as one that stores its keywords as fields: flax's `create` and `replace`,
-`[stores_callables]`), and what a call of a class of the module passes at the place of a
-dataclass field `NAME`, or of an `__init__` parameter the class keeps as `self.NAME` (`self.NAME =
-param`). A value
-the module never hands over by one of these spellings reaches nothing.
+An attribute is matched by its name, in the module that calls it. Where the object's class is a
+class of the module (`self.fn(x)` in its method, `HOLDER.fn(x)` after `HOLDER = Holder(...)`),
+`obj.NAME(...)` runs what the calls of that class (or of a subclass) pass at the place of its
+dataclass field `NAME`, or of an `__init__` parameter it keeps as `self.NAME` (`self.NAME =
+param`). Where it is not known (`state` a parameter of the step), it runs what the module hands
+over by keyword alone (`NAME=value`) to a call that makes an object: a class, spelled as one, or
+a method the data name as one that stores its keywords as fields (`[stores_callables]`: flax's
+`create`, `replace`); and never where `NAME` is a method of a class of the module or of
+Python's own containers and strings (`err.update(...)`, `d.get(k)`): an unknown receiver is
+likely one of those. A place filled by position on an object of unknown class is not followed
+(jax-md's `CellListFns(allocate_fn, update_fn)` and `NeighborListFns(allocate, update)` would
+match each other's `allocate`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 # the module's own statements), where its names are looked up.
 Stored = tuple[cst.BaseExpression, FunctionInfo | None]
 
+# Methods of Python's containers and strings: an object of unknown class whose attribute of one
+# of these names is called is likely one of them (`d.update(x)`, `s.replace(a, b)`).
+_BUILTIN_METHODS = frozenset(name for kind in (dict, list, set, str, bytes, tuple) for name in dir(kind))
+
 
 class StoredCallables:
     """What the calls of one module hand to attributes of the objects they make, by the
@@ -39,22 +47,42 @@ class StoredCallables:
 
     def __init__(
         self, index: ModuleIndex, makers: frozenset[str], kept: Callable[[ClassInfo], dict[str, list[cst.BaseExpression]]],
-        find_method: Callable[[ClassInfo, str], FunctionInfo | None],
+        find_method: Callable[[ClassInfo, str], FunctionInfo | None], module_class: Callable[[cst.BaseExpression], ClassInfo | None],
     ) -> None:
         self.index = index
         self.makers = makers  # method names that store their keywords (`TrainState.create`)
         self.kept = kept  # what the methods of a class assign to `self.x` (ModuleClasses)
         self.find_method = find_method
-        self._by_name: dict[str, list[Stored]] | None = None
+        self.module_class = module_class
+        # attribute -> (value, its scope, the class of this module made (None: another), by keyword)
+        self._by_name: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, ClassInfo | None, bool]]] | None = None
+        self._methods: frozenset[str] | None = None
 
-    def values(self, name: str) -> list[Stored]:
-        """What the module hands to an attribute `name` of an object it makes."""
+    def values(self, name: str, receiver: ClassInfo | None) -> list[Stored]:
+        """What the module hands to the attribute `name` of an object of the class `receiver`
+        (None: not known)."""
         if self._by_name is None:
             self._by_name = {}
+            self._methods = frozenset(m for cls in self.index.all_classes for m in cls.methods)
             for call, scope in self._calls():
-                for attribute, value in self._handed(call).items():
-                    self._by_name.setdefault(attribute, []).append((value, scope))
-        return self._by_name.get(name, [])
+                cls, handed = self._handed(call)
+                for attribute, (value, by_keyword) in handed.items():
+                    self._by_name.setdefault(attribute, []).append((value, scope, cls, by_keyword))
+        stored = self._by_name.get(name, [])
+        if receiver is not None:
+            return [(value, scope) for value, scope, cls, _ in stored if cls is not None and self._derives(cls, receiver)]
+        if name in _BUILTIN_METHODS or name in self._methods:
+            return []
+        return [(value, scope) for value, scope, _, by_keyword in stored if by_keyword]
+
+    def _derives(self, cls: ClassInfo, base: ClassInfo, seen: frozenset[int] = frozenset()) -> bool:
+        """Whether `cls` is `base` or a subclass of it among the module's classes."""
+        if cls is base:
+            return True
+        if id(cls) in seen:
+            return False
+        parents = (self.module_class(b) for b in cls.bases)
+        return any(p is not None and self._derives(p, base, seen | {id(cls)}) for p in parents)
 
     def _calls(self):
         """Every call of the module with the function it is made in, from the index's walks
@@ -72,16 +100,18 @@ class StoredCallables:
                     scope = made[fn_at] if fn_at >= 0 else None
                     yield node, scope if isinstance(scope, FunctionInfo) else None
 
-    def _handed(self, call: cst.Call) -> dict[str, cst.BaseExpression]:
-        """The attributes a call hands values to, with the values."""
+    def _handed(self, call: cst.Call) -> tuple[ClassInfo | None, dict[str, tuple[cst.BaseExpression, bool]]]:
+        """The class of this module a call makes (None: another, or not known), and the
+        attributes it hands values to, with the values and whether each is given by keyword."""
         func = call.func
         cls = self.index.classes.get(func.value) if isinstance(func, cst.Name) else None
         if cls is not None:
-            return self._of_class(call, cls)
+            keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+            return cls, {name: (value, name in keywords) for name, value in self._of_class(call, cls).items()}
         tail = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         if tail in self.makers or tail[:1].isupper():
-            return {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        return {}
+            return None, {a.keyword.value: (a.value, True) for a in call.args if a.keyword is not None}
+        return None, {}
 
     def _of_class(self, call: cst.Call, cls: ClassInfo) -> dict[str, cst.BaseExpression]:
         """What a call of a class of this module hands its attributes: its dataclass fields, or
