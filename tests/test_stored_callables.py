@@ -92,6 +92,27 @@ REACHED = {
         solver = Solver(fun=update)
         fast_step = jax.jit(solver.step)
     """,
+    "field_of_a_subclass_called_in_the_base_class_method": """
+        import dataclasses
+
+        import jax
+
+        def residual(x):
+            return bool(x.sum() > 0)  # expect: ACC202
+
+        @dataclasses.dataclass
+        class Solver:
+            fun: object
+
+            def step(self, x):
+                return self.fun(x)
+
+        class Newton(Solver):
+            pass
+
+        solver = Newton(residual)
+        fast = jax.jit(solver.step)
+    """,
     "keyword_of_an_imported_class": """
         import jax
         from mylib.config import Config

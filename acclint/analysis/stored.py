@@ -113,12 +113,22 @@ class StoredCallables:
             return None, {a.keyword.value: (a.value, True) for a in call.args if a.keyword is not None}
         return None, {}
 
+    def _fields(self, cls: ClassInfo, seen: frozenset[int]) -> list[str]:
+        """The fields a dataclass-like class of this module takes, in order: its bases' (of
+        this module) first, then its own."""
+        if id(cls) in seen:
+            return []
+        inherited = [
+            name for b in cls.bases if (base := self.module_class(b)) is not None for name in self._fields(base, seen | {id(cls)})
+        ]
+        return inherited + [name for name in class_fields(cls.node) if name not in inherited]
+
     def _of_class(self, call: cst.Call, cls: ClassInfo) -> dict[str, cst.BaseExpression]:
         """What a call of a class of this module hands its attributes: its dataclass fields, or
         the `__init__` parameters its methods assign to attributes (`self._update = update`)."""
         init = self.find_method(cls, "__init__")
         if init is None:
-            return fields_passed(call, list(class_fields(cls.node)))
+            return fields_passed(call, self._fields(cls, frozenset()))
         given = passed(call, init, bound=True)
         kept = self.kept(init.cls) if init.cls is not None else {}
         return {
