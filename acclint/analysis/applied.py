@@ -5,7 +5,9 @@ parameters hold what the call passes after the variables: in a jitted `predict(p
 training)` that the module calls with `True`, `training` is a scalar tracer and
 `nn.Dropout(deterministic=not training)` raises. Which method of which framework's modules
 applies them, and the keywords `__call__` never sees, are data (`applied_by`,
-`apply_keywords` in jax.toml); a call naming another method (`method=`) is not followed.
+`apply_keywords` in jax.toml). A call naming another method (`method=Net.encode`,
+`method="encode"`) runs that method; one made on a model bound to an instance is not followed
+then, one made through a stored `apply_fn` is (acclint.analysis.stored).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from acclint.analysis.reach import CallShape
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, Param
 
 VARIABLES = "<variables>"  # `apply`'s first parameter: a name no parameter of `__call__` can have
+METHOD = "method"  # `apply`'s keyword naming the method it runs in place of `__call__` (flax linen)
 
 
 def applied_class(
@@ -28,7 +31,7 @@ def applied_class(
 ) -> ClassInfo | None:
     """The module class whose `__call__` `model.apply(...)` runs, where `model` is bound to an
     instance of one class of this module (`model = DNN(8, 0.1)`)."""
-    if any(a.keyword is not None and a.keyword.value == "method" for a in call.args):
+    if any(a.keyword is not None and a.keyword.value == METHOD for a in call.args):
         return None
     return apply_method_class(call.func, scope, modules, values_of)
 
@@ -48,6 +51,17 @@ def apply_method_class(
     return cls
 
 
+def applied_method(call: cst.Call) -> str:
+    """The method an `apply` call runs: `__call__`, or the one its `method=` names by a class's
+    attribute or a string (`method=Net.encode`, `method="encode"`)."""
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == METHOD:
+            if isinstance(a.value, cst.Attribute):
+                return a.value.attr.value
+            return a.value.evaluated_value if isinstance(a.value, cst.SimpleString) else ""
+    return "__call__"
+
+
 def apply_params(call_params: list[Param]) -> list[Param]:
     """The parameters of `model.apply` as a caller passes them: the variables, then those of
     `__call__`."""
@@ -59,7 +73,7 @@ def applied_shape(shape: CallShape, cls: ClassInfo, modules: ModuleClasses) -> C
     variables, without `apply`'s own keywords (None: the variables are not passed by position)."""
     if not shape.positional:
         return None
-    own = modules.of[cls].apply_keywords
+    own = modules.of[cls].apply_keywords | {METHOD}
     given = tuple(g - 1 if isinstance(g, int) else g for g in shape.given if g != 0 and g not in own)
     keywords = tuple((name, kind) for name, kind in shape.keywords if name not in own)
     return replace(shape, positional=shape.positional[1:], keywords=keywords, given=given)

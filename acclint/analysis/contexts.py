@@ -23,7 +23,7 @@ from typing import Callable, Collection, Mapping
 
 import libcst as cst
 
-from acclint.analysis.applied import VARIABLES, applied_class, applied_shape, apply_method_class, apply_params
+from acclint.analysis.applied import VARIABLES, applied_class, applied_method, applied_shape, apply_method_class, apply_params
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.arguments import passed
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
@@ -34,6 +34,7 @@ from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed,
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
+from acclint.analysis.stored import StoredCallables
 from acclint.analysis.taint import (
     STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
 )
@@ -194,6 +195,9 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
+        self.stored = StoredCallables(
+            index, markers.storing_methods, self.modules.kept_attributes, self.find_method, self.modules.module_class,
+        )
         self.objects = Objects(
             index, markers, self.resolve, self._values_of, self.find_method, self._body,
             frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
@@ -1238,6 +1242,10 @@ class ContextAnalysis:
             self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)), inside=True)
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
             self._add(applied[0], {context}, set(fn.markers), *_receive(*applied), inside=True)
+        elif fn.contexts and (stored := self._stored_calls(call, fn, query)):
+            for function, shape in stored:
+                self._callers.setdefault(function, set()).add(fn)
+                self._add(function, {context}, set(fn.markers), *_receive(function, shape), inside=True)
         elif marker is None:
             # a call of an imported function, or of a submodule (or a parameter annotated with
             # a class: `model: Transformer`) whose class is imported
@@ -1324,6 +1332,32 @@ class ContextAnalysis:
         method = self.find_method(cls, "__call__") if cls is not None else None
         shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
         return (method, shape) if shape is not None else None
+
+    def _stored_calls(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> list[tuple[FunctionInfo, CallShape]]:
+        """`state.apply_fn(variables, x)`, `self.fn(x)`: the functions of this module that the
+        objects it makes keep under the attribute called, each with what it receives
+        (acclint.analysis.stored); a model's `apply` kept so runs its `__call__`, or the method
+        `method=` names."""
+        if not isinstance(call.func, cst.Attribute):
+            return []
+        receiver = call.func.value
+        cls = (
+            fn.own_class(receiver.value) if isinstance(receiver, cst.Name) else None
+        ) or self.objects.instance_class(receiver, fn) or self.objects.annotated_class(receiver, fn)
+        found = []
+        for value, scope in self.stored.values(call.func.attr.value, cls):
+            cls = apply_method_class(value, scope, self.modules, self._values_of)
+            if cls is not None:
+                method = self.find_method(cls, applied_method(call))
+                shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
+                if shape is not None:
+                    found.append((method, shape))
+                continue
+            found += [
+                (t.function, _shape_of_call(call, query)) for t in self._targets(value, scope, None)
+                if not t.bound_positional and t.function is not fn
+            ]
+        return found
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
         if isinstance(func, cst.Call) and func.args and self.resolve(func.func) in self.markers.transparent:

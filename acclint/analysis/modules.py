@@ -198,7 +198,7 @@ class ModuleClasses:
             cls = scope.own_class(func.value.value) if scope is not None else None
             if cls is None:
                 return None
-            values = self._self_attributes(cls).get(func.attr.value, [])
+            values = self.kept_attributes(cls).get(func.attr.value, [])
             if not values:  # a dataclass field declared with its module's type: `pos_emb: PositionalEmbedding`
                 return _field_type(cls, func.attr.value)
             return self._one(self._made(v, scope.enclosing_method, values_of) if isinstance(v, cst.Call) else None for v in values)
@@ -227,7 +227,7 @@ class ModuleClasses:
             found[None if expr is None else self.resolve(expr)] = expr
         return found.popitem()[1] if len(found) == 1 and None not in found else None
 
-    def _self_attributes(self, cls: ClassInfo) -> dict[str, list[cst.BaseExpression]]:
+    def kept_attributes(self, cls: ClassInfo) -> dict[str, list[cst.BaseExpression]]:
         """What the methods of `cls` assign to attributes of their instance (`self.x = ...`)."""
         found = self._attributes.get(cls)
         if found is None:

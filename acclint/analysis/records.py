@@ -31,7 +31,7 @@ class RecordClasses:
         self.fields: dict[str, tuple[str, ...]] = {}
         for name, cls in index.classes.items():
             if any(resolve(base) in NAMED_TUPLE_BASES for base in cls.bases):
-                self.fields[name] = _class_fields(cls.node)
+                self.fields[name] = class_fields(cls.node)
         for name, values in index.module_values.items():
             if len(values) == 1 and isinstance(values[0], cst.Call) and resolve(values[0].func) in NAMED_TUPLE_FACTORIES:
                 found = _factory_fields(values[0])
@@ -68,7 +68,7 @@ def returned_record(values: list[cst.BaseExpression], query: ValueQuery) -> Retu
     return Record((max(column) for column in zip(*records)), first.fields)
 
 
-def _class_fields(node: cst.ClassDef) -> tuple[str, ...]:
+def class_fields(node: cst.ClassDef) -> tuple[str, ...]:
     """The fields of `class Out(NamedTuple):`, its annotated names in order."""
     fields = []
     for statement in node.body.body:

@@ -437,6 +437,9 @@ class MarkerTable:
     # Methods that run the function they are given first, there and then, on any receiver
     # (`[runs_functions] methods`: a tf.distribute strategy's `run`).
     runs_methods: frozenset[str] = frozenset()
+    # Methods that make an object storing their keywords as its fields (`[stores_callables]
+    # methods`: flax's `TrainState.create`, `replace`): acclint.analysis.stored.
+    storing_methods: frozenset[str] = frozenset()
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -542,6 +545,7 @@ def load_markers(
     owner: dict[str, str] = {}
     names: dict[str, set[str]] = {"opaque": set(), "runs_functions": set(), "transparent": set()}
     runs_methods: set[str] = set()
+    storing_methods: set[str] = set()
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
     frameworks: list[Framework] = []
@@ -563,6 +567,7 @@ def load_markers(
         for key in names:
             names[key] |= set(raw.get(key, {}).get("names", ()))
         runs_methods |= set(raw.get("runs_functions", {}).get("methods", ()))
+        storing_methods |= set(raw.get("stores_callables", {}).get("methods", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
             traced_classes.append(TracedClass(
@@ -644,6 +649,7 @@ def load_markers(
         compiled=compiled,
         compiled_methods=compiled_methods,
         runs_methods=frozenset(runs_methods),
+        storing_methods=frozenset(storing_methods),
     )
 
 
