@@ -1358,8 +1358,7 @@ class ModuleBindings:
 
     @staticmethod
     def _push(stack, nodes, scope, loops, in_class, conds) -> None:
-        for child in reversed(list(nodes)):
-            stack.append((child, scope, loops, in_class, conds))
+        stack.extend([(child, scope, loops, in_class, conds) for child in reversed(list(nodes))])
 
     def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None, resolve: bool = True) -> None:
         """Record what assigning (or deleting) `target` changes; `loops`: those around a
