@@ -1388,18 +1388,17 @@ class ModuleBindings:
 
     @staticmethod
     def _push(stack, nodes, scope, loops, in_class, conds) -> None:
-        for child in reversed(list(nodes)):
-            stack.append((child, scope, loops, in_class, conds))
+        stack.extend([(child, scope, loops, in_class, conds) for child in reversed(list(nodes))])
 
     def _target(self, target: cst.BaseExpression, add, scope, globals_of, loops: tuple | None = None, value=None, resolve: bool = True) -> None:
         """Record what assigning (or deleting) `target` changes; `loops`: those around a
         `for` target, the loop itself included (it is rebound on every iteration); `value`:
         what a plain assignment assigns; `resolve`: a target through an alias is also recorded
         as the target it aliases (once: not for that spelt target again)."""
-        if isinstance(target, (cst.Tuple, cst.List)):
+        if type(target) in (cst.Tuple, cst.List):
             for element in target.elements:
                 self._target(element.value, add, scope, globals_of, loops)
-        elif isinstance(target, cst.StarredElement):
+        elif type(target) is cst.StarredElement:
             self._target(target.value, add, scope, globals_of, loops)
         elif isinstance(target, cst.Name):
             self._aliases.pop((scope, target.value), None)  # bound again: `_walk` notes a new alias
@@ -1682,16 +1681,16 @@ def _construction(fn: FunctionInfo) -> bool:
 
 def _root_node(node: cst.BaseExpression) -> cst.BaseExpression:
     """The expression a Name/Attribute/Call/Subscript chain starts from."""
-    while isinstance(node, (cst.Attribute, cst.Call, cst.Subscript)):
-        node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
+    while type(node) in (cst.Attribute, cst.Call, cst.Subscript):
+        node = node.value if type(node) in (cst.Attribute, cst.Subscript) else node.func
     return node
 
 
 def chain_root(node: cst.BaseExpression) -> cst.Name | None:
     """The name an attribute chain of names starts from (`self` of `self.model.weight`), or None."""
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         node = node.value
-    return node if isinstance(node, cst.Name) else None
+    return node if type(node) is cst.Name else None
 
 
 def chain_links(node: cst.BaseExpression) -> tuple[str, ...]:

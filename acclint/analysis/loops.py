@@ -496,7 +496,7 @@ class LoopFacts:
         one step and one that drops it (`[[built_state]]`: `model.train_on_batch`, `model.compile`),
         which `_retrain` reads: without both, no loop body has them, and `_retrain` does not walk
         each loop's body to look."""
-        called = {f.attr.value for f in self.analysis.index.call_order if isinstance(f, cst.Attribute)}
+        called = {f.attr.value for f in self.analysis.index.call_order if type(f) is cst.Attribute}
         return any(called & state.steps and called & state.resets for state in self.analysis.markers.built_state)
 
     def _host_loop_possible(self) -> bool:
@@ -507,7 +507,7 @@ class LoopFacts:
         loops = (cst.For, cst.While, cst.CompFor)
         functions = self.analysis.index.functions
         return any(
-            isinstance(node, loops) or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in functions
+            type(node) in loops or type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in functions
             for statement in self.analysis.module.body
             if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) for node in walk_all(statement)
         )
@@ -798,7 +798,7 @@ class LoopFacts:
         container's first item where each is made by a call, for arithmetic that of an operand
         made by a call (an array plus a Python number is an array: `tf.ones(n) * i` is a tensor),
         and for a call of a module function what all its returns are made by (`_made_returned`)."""
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             for loop in reversed(loops):
                 if expr.value in loop.made or expr.value in loop.assigned:
                     return loop.made.get(expr.value)
@@ -832,7 +832,7 @@ class LoopFacts:
             return self._made_by(expr.value, loops, scope)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _CHANGING_OPS):
             return self._made_by(expr.left, loops, scope) or self._made_by(expr.right, loops, scope)
-        if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)) and expr.elements:
+        if type(expr) in (cst.Tuple, cst.List, cst.Dict) and expr.elements:
             # a container of arrays (`{"pos0": tf.ones((n, 3)), ...}`) is keyed by their shapes
             items = [e for e in expr.elements if not isinstance(e, (cst.StarredElement, cst.StarredDictElement))]
             made = [self._made_by(e.value, loops, scope) for e in items]
@@ -1215,7 +1215,7 @@ class LoopFacts:
     def _factory_made(self, expr: cst.BaseExpression) -> str | None:
         """A new identity-hashed object no module class makes: a `lambda`, or a call of a
         `new_objects` factory (`optax.adam(lr)`)."""
-        if isinstance(expr, cst.Lambda):
+        if type(expr) is cst.Lambda:
             return "a new lambda"
         callee = self.analysis.resolve(expr.func) if isinstance(expr, cst.Call) else None
         if callee is not None and "()." not in callee and any(callee == p or (p.endswith(".") and callee.startswith(p)) for p in self.tables.new_objects):
@@ -1294,7 +1294,7 @@ class LoopFacts:
         return frozenset(own).union(*self.tables.static_fields.values())
 
     def _class_named(self, func: cst.BaseExpression) -> ClassInfo | None:
-        return self.analysis.index.classes.get(func.value) if isinstance(func, cst.Name) else None
+        return self.analysis.index.classes.get(func.value) if type(func) is cst.Name else None
 
     def _value_equality(self, cls: ClassInfo) -> bool:
         if _VALUE_EQUALITY & set(cls.methods):
@@ -1688,7 +1688,7 @@ class LoopFacts:
         here, so that `_walk` is called only where it has something to do (the same nodes in the
         same order as a call for every child: on the speed corpus, 565,000 calls of `_walk`, about
         60,000 of them at a node it does something at)."""
-        stack = list(children(node))
+        stack = children(node)  # a new list each time
         stack.reverse()
         while stack:
             child = stack.pop()
@@ -1696,7 +1696,7 @@ class LoopFacts:
             if kind in _DISPATCHED:
                 self._walk(child, scope, loops, statement)
             elif kind not in _LEAVES:
-                more = list(children(child))
+                more = children(child)
                 more.reverse()
                 stack.extend(more)
 
@@ -1711,7 +1711,7 @@ class LoopFacts:
     def _mapped(self, node: cst.Call) -> bool:
         """A call of the builtin `map` with a function and iterables (no keywords, no stars)."""
         return (
-            isinstance(node.func, cst.Name) and node.func.value == "map" and len(node.args) >= 2
+            type(node.func) is cst.Name and node.func.value == "map" and len(node.args) >= 2
             and not any(a.keyword or a.star for a in node.args) and self.analysis.resolve(node.func) == "map"
         )
 
@@ -1815,7 +1815,7 @@ class LoopFacts:
         after the join, `win = jnp.concatenate([win, v])[-4:]`, 1)."""
         bindings: dict[str, list[cst.BaseExpression | None]] = {}
         for node in _nodes(body):  # `hist.pop(0)`: a window, no longer on each pass
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHRINKING:
+            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _SHRINKING:
                 bindings.setdefault(self._code(node.func.value), []).append(None)
         for node in _nodes(body, statements=True):
             if isinstance(node, cst.Assign):
@@ -1866,7 +1866,7 @@ class LoopFacts:
         """A literal collection, or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
         also through `enumerate`/`zip` and names bound once to such literals."""
         iterable = self._literal(iterable, scope) or iterable
-        if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
+        if type(iterable) in (cst.Tuple, cst.List, cst.Set, cst.Dict):
             return True
         if not isinstance(iterable, cst.Call) or any(a.keyword or a.star for a in iterable.args):
             return False
@@ -2006,7 +2006,7 @@ class LoopFacts:
         if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`, `step = fns["a"]`
             _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
             jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
-        if single and isinstance(node.value, cst.Name):  # `g = f`: `g` holds what `f` holds
+        if single and type(node.value) is cst.Name:  # `g = f`: `g` holds what `f` holds
             self._alias(node.targets[0].target, node.value.value, scope, loops, jitted_names)  # type: ignore[arg-type]
         for target in node.targets:
             _bind_target(target.target, scope, skip=jitted_names)
@@ -2066,12 +2066,12 @@ class LoopFacts:
             return
         own = scope.fn.instance_param if scope.fn is not None else None
         for target, value in element_pairs(node.targets[0].target, node.value):
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == own:
+            if type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == own:
                 self._keep(target.attr.value, value, scope)
                 continue
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            if type(target) is cst.Attribute and type(target.value) is cst.Name:
                 key = _attribute_key(target)
-            elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            elif type(target) is cst.Subscript and type(target.value) is cst.Name:
                 key = target.value.value + _ITEMS
             else:
                 continue
@@ -2096,12 +2096,12 @@ class LoopFacts:
         `for fn in fns`); `go = lambda v: step(v, 2)`: a call of `go` runs the lambda. Bound to
         anything else too, the name holds neither for sure."""
         items = name + _ITEMS
-        item = self._items_compiled(value, scope) if isinstance(value, (cst.List, cst.Tuple, cst.Dict)) else None
+        item = self._items_compiled(value, scope) if type(value) in (cst.List, cst.Tuple, cst.Dict) else None
         if item is not None:
             _bind_jitted(scope, items, item)
         elif items in scope.jitted and not (isinstance(value, (cst.List, cst.Tuple, cst.Dict)) and not value.elements):
             scope.jitted[items] = None  # (an empty display holds no item: `fns = {}` then `fns[k] = jax.jit(f)`)
-        if isinstance(value, cst.Lambda):
+        if type(value) is cst.Lambda:
             scope.lambdas[name] = self.analysis.index.by_node.get(value) if name not in scope.lambdas else None
         elif name in scope.lambdas:
             scope.lambdas[name] = None
@@ -2167,7 +2167,7 @@ class LoopFacts:
             unbounded[-1].pullbacks.add(name.value)
 
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
-        if isinstance(node.func, cst.Call):
+        if type(node.func) is cst.Call:
             self._called_at_once[id(node.func)] = node
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
@@ -2176,11 +2176,11 @@ class LoopFacts:
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it.
-        used = [node.func.value] if isinstance(node.func, cst.Name) else []
-        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+        used = [node.func.value] if type(node.func) is cst.Name else []
+        if type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
             used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
         if not wrapper:
-            used += [arg.value.value for arg in node.args if isinstance(arg.value, cst.Name)]
+            used += [arg.value.value for arg in node.args if type(arg.value) is cst.Name]
         for name in used:
             if loops:
                 loops[-1].called.setdefault(name, []).append(node)
@@ -2204,7 +2204,7 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         node, what, None if called else self._assigned_to[id(node)], loop, scope, statement, node.args[0].value,
                     ))
-        elif isinstance(node.func, cst.Name) and not self._shadowed(node.func.value, scope) and self._makes_compiled(node.func.value):
+        elif type(node.func) is cst.Name and not self._shadowed(node.func.value, scope) and self._makes_compiled(node.func.value):
             # `train_step()(x)`, `step = make_step(lr)`: a new compiled callable, as a wrapper
             # applied here would make (a bounded loop: `_invariant_in` reads the call's arguments)
             called = id(node) in self._called_at_once
@@ -2215,15 +2215,15 @@ class LoopFacts:
                 ))
         elif (entry := self._entry_point(node.func)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), entry, loops, scope, statement))
-        elif isinstance(node.func, cst.Attribute) and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
+        elif type(node.func) is cst.Attribute and node.func.attr.value in self._method_tails and (method := self._compiled_method(node, scope)) is not None:
             self.calls.append(JittedCall(node, node.func, tuple(node.args), method, loops, scope, statement))
         elif found is not None and self._compiles_functions(found[0].name):
             # the primitive, or a function that hands its callable parameter to one (the
             # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
         # every named call, module level included: an unhashable static argument needs no loop
-        if isinstance(node.func, (cst.Name, cst.Subscript)) or self.analysis.resolve(node.func) in self.tables.callers or (
-            isinstance(node.func, cst.Call) and node.func.args and isinstance(node.func.args[0].value, cst.Name)
+        if type(node.func) in (cst.Name, cst.Subscript) or self.analysis.resolve(node.func) in self.tables.callers or (
+            type(node.func) is cst.Call and node.func.args and type(node.func.args[0].value) is cst.Name
             and self._transformed(node.func, node.func.args[0].value.value)
         ) or _got_from(node.func) is not None:
             self._pending.append((node, loops, scope, statement))
@@ -2278,7 +2278,7 @@ class LoopFacts:
         (`dfx.diffeqsolve`, `[compiled]` of a library table): a function defined under a
         jit-family decorator, keyed as that decorator keys (no options: the library applied it
         bare), or None."""
-        tail = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+        tail = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute else None
         if tail not in self._entry_tails:
             return None
         wrapper = self.analysis.markers.compiled.get(self.analysis.resolve(func) or "")
@@ -2326,7 +2326,7 @@ class LoopFacts:
         """What new callable `expr` makes on each evaluation, or None (a module-level
         function is the same object every time, and jit caches on it; `owner`: the wrapper as
         written, when it keeps its cache in the object it returns instead)."""
-        if isinstance(expr, cst.Lambda):
+        if type(expr) is cst.Lambda:
             return "a lambda"
         if isinstance(expr, cst.Call):
             callee = self.analysis.resolve(expr.func)
@@ -2501,7 +2501,7 @@ class LoopFacts:
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
         """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
-        if isinstance(expr, cst.Call):
+        if type(expr) is cst.Call:
             return self._class_named(expr.func)
         if isinstance(expr, cst.Name):
             current: _Scope | None = scope
@@ -2646,7 +2646,7 @@ class LoopFacts:
             callee, args = call.func, call.args
             if self.analysis.resolve(call.func) in self.tables.callers and args and args[0].keyword is None:
                 callee, args = args[0].value, args[1:]
-            elif isinstance(callee, cst.Call) and callee.args and isinstance(callee.args[0].value, cst.Name) and self._transformed(callee, callee.args[0].value.value):
+            elif type(callee) is cst.Call and callee.args and type(callee.args[0].value) is cst.Name and self._transformed(callee, callee.args[0].value.value):
                 callee = callee.args[0].value  # `jax.grad(loss)(r, x)` calls `loss` with the same arguments
             jitted = self._callee(callee, scope)
             if jitted is not None:
@@ -2662,9 +2662,9 @@ class LoopFacts:
         function passes one (`_passed_compiled`), or an attribute a method binds to such a
         parameter (`self.step_fn = step_fn` in `__init__`: `_kept`)."""
         found = self._denoted(expr, scope)
-        if found is not None or not isinstance(expr, (cst.Name, cst.Attribute)):
+        if found is not None or type(expr) not in (cst.Name, cst.Attribute):
             return found
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             return self._passed_compiled(expr.value, scope, seen)
         cls = self._class_of(expr.value, scope) if isinstance(expr.value, cst.Name) else None
         kept = self._kept.get((cls, expr.attr.value)) if cls is not None else None  # `self.step_fn` kept from `__init__`
@@ -2679,15 +2679,15 @@ class LoopFacts:
         attribute an object holds (`self.step`, `box.step = jax.jit(f)`), a wrapper application
         itself, a transform of one (`jax.grad(step)`, `jax.vmap(step)`: run, each calls `step`
         anew with what it is given), or a call giving one back (`_held_compiled`); else None."""
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             found = self._lookup(expr.value, scope)
             cls = self._instance(expr, scope) if found is None else None
             return self._held.get((cls, "__call__")) if cls is not None else found
-        if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
+        if type(expr) is cst.Subscript and type(expr.value) is cst.Name:
             return self._lookup(expr.value.value + _ITEMS, scope, expr.value.value)
         if (holder := _got_from(expr)) is not None:  # `fns.get(k)`: an item, as `fns[k]` is
             return self._lookup(holder + _ITEMS, scope, holder)
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
             cls = self._class_of(expr.value, scope)
             found = self._held.get((cls, expr.attr.value)) if cls is not None else None
             return found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
@@ -2766,7 +2766,7 @@ class LoopFacts:
         loop's hand-overs count), or None."""
         return next((
             n for n in _nodes(scope.fn.node, in_order=True)  # type: ignore[union-attr]
-            if isinstance(n, cst.Call) and (
+            if type(n) is cst.Call and (
                 isinstance(n.func, cst.Name) and n.func.value == name or self._transformed(n.func, name) or self._handed_on(n, name)
             )
         ), None)
@@ -2843,14 +2843,14 @@ class LoopFacts:
         classmethod's class; 0 for a staticmethod, which is given neither), `Cls(...)` its
         `__init__` (1), `Cls.m(...)` (1 for a classmethod, else 0: the caller passes any
         instance itself)."""
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             fn = self._function_named(func.value, scope)
             if fn is not None:
                 return (fn, 0)
             made = self._module_class(func.value, scope)  # `Cls(...)` runs `Cls.__init__`
             init = made.methods.get("__init__") if made is not None else None
             return (init, 1) if init is not None else None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name):
+        if type(func) is cst.Attribute and type(func.value) is cst.Call and type(func.value.func) is cst.Name:
             made = self._module_class(func.value.func.value, scope)  # `Model(i + 1).run(x)`
             fn = made.methods.get(func.attr.value) if made is not None else None
             return (fn, 1 if fn.is_method else 0) if fn is not None else None
@@ -3183,7 +3183,7 @@ def _varying(body: cst.CSTNode, loop: Loop) -> None:
     0.5 + x`, `state = step(state)`: carried from pass to pass) or from a name that varies or
     changes (`best = int(jnp.argmax(w))`), in source order, twice around for what a later
     statement carries into an earlier one."""
-    assignments = [n for n in _nodes(body, statements=True) if isinstance(n, (cst.Assign, cst.AugAssign))]
+    assignments = [n for n in _nodes(body, statements=True) if type(n) in (cst.Assign, cst.AugAssign)]
     for _ in range(2):
         for node in assignments:
             bound = _target_names(node)
@@ -3244,16 +3244,23 @@ def _nodes(root: cst.CSTNode, in_order: bool = False, statements: bool = False):
     stack = list(children(root))
     if in_order:
         stack.reverse()
-    closed = (cst.FunctionDef, cst.Lambda, cst.ClassDef, *_HOLD_NO_STATEMENT) if statements else (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+    closed = _CLOSED_STATEMENTS if statements else _CLOSED
     while stack:
         node = stack.pop()
         yield node
-        if not isinstance(node, closed):
+        kind = type(node)
+        shut = closed.get(kind)
+        if shut is None:  # an `isinstance` of abstract bases each time was most of the cost
+            shut = closed[kind] = issubclass(kind, (cst.FunctionDef, cst.Lambda, cst.ClassDef, *(_HOLD_NO_STATEMENT if statements else ())))
+        if not shut:
             below = list(children(node))
             stack.extend(reversed(below) if in_order else below)
 
 
 _HOLD_NO_STATEMENT = (cst.BaseExpression, cst.BaseSmallStatement)
+# Per node type, whether `_nodes` stops at it (without and with `statements`).
+_CLOSED: dict[type, bool] = {}
+_CLOSED_STATEMENTS: dict[type, bool] = {}
 # The suffix of the key under which a scope binds the compiled callable each item of a
 # container name holds (`fns[]` of `fns = [jax.jit(f), jax.jit(g)]`).
 _ITEMS = "[]"
@@ -3262,7 +3269,7 @@ _ITEMS = "[]"
 def _got_from(expr: cst.BaseExpression) -> str | None:
     """The name of the container `expr` takes an item of by `.get` (`fns.get(k)`: a dict's
     item, as `fns[k]`), or None. Not with a default: the call may run that instead."""
-    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
+    if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "get"):
         return None
     holder = expr.func.value
     return holder.value if isinstance(holder, cst.Name) and len(expr.args) == 1 and expr.args[0].keyword is None else None
@@ -3429,9 +3436,17 @@ def _names(node: cst.CSTNode) -> set[str]:
 def _read_names(node: cst.CSTNode) -> set[str]:
     """The names `node` reads or binds, not the attribute names (`x.f`: x) nor the keywords
     (`partial(g, lr=lr)`: g, lr once) it spells."""
-    spelled = {id(n.attr) for n in walk_all(node) if isinstance(n, cst.Attribute)}
-    spelled |= {id(n.keyword) for n in walk_all(node) if isinstance(n, cst.Arg) and n.keyword is not None}
-    return {n.value for n in walk_all(node) if isinstance(n, cst.Name) and id(n) not in spelled}
+    spelled: set[int] = set()
+    names: set[str] = set()
+    for n in walk_all(node):  # one walk: a node comes before its children
+        kind = type(n)
+        if kind is cst.Attribute:
+            spelled.add(id(n.attr))
+        elif kind is cst.Arg and n.keyword is not None:
+            spelled.add(id(n.keyword))
+        elif kind is cst.Name and id(n) not in spelled:
+            names.add(n.value)
+    return names
 
 
 def _attribute_key(func: cst.Attribute) -> str:
@@ -3447,7 +3462,7 @@ def _target_names(node: cst.CSTNode) -> set[str]:
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
-    return _int(node) is not None or isinstance(node, (cst.Tuple, cst.List, cst.Set, cst.Dict))
+    return _int(node) is not None or type(node) in (cst.Tuple, cst.List, cst.Set, cst.Dict)
 
 
 def _integral(display: cst.Tuple | cst.List) -> bool:

@@ -785,9 +785,9 @@ def element_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list
     between those of the targets before and after it, counted from each end, and binds a list:
     no pair of its own. None of them for any other unpacking: the values it binds are not
     spelled out."""
-    if not isinstance(target, (cst.Tuple, cst.List)):
+    if type(target) not in (cst.Tuple, cst.List):
         return [(target, value)]
-    if not isinstance(value, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in value.elements):
+    if type(value) not in (cst.Tuple, cst.List) or any(type(e) is cst.StarredElement for e in value.elements):
         return []
     targets, values = target.elements, value.elements
     stars = [i for i, t in enumerate(targets) if isinstance(t, cst.StarredElement)]
