@@ -387,9 +387,7 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
 
 def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpression | None:
     """The callee of a call in the module that sets the framework's global seed, or None."""
-    if not setters:
-        return None
-    return next((func for func in ctx.analysis.index.call_order if ctx.analysis.index.imports.resolve(func) in setters), None)
+    return ctx.analysis.callee_in(setters) if setters else None
 
 
 def _generator_draw(func: cst.BaseExpression, ctx: RuleContext) -> str | None:

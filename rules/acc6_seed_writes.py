@@ -96,7 +96,7 @@ for epoch in range(4):
 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         setters = frozenset(s for f in analysis.markers.frameworks for s in f.seed_setters)
-        if not setters or not any(analysis.resolve(f) in setters for f in analysis.index.call_order):
+        if not setters or analysis.callee_in(setters) is None:
             return  # no call here sets a global seed (the index's callees: a cheap test)
         reported: set[cst.Call] = set()
         for fn in analysis.index.all_functions:

@@ -160,6 +160,11 @@ class ModuleAnalysis:
         """The qualified name an expression spells (`jnp.where` -> `jax.numpy.where`)."""
         return self.index.imports.resolve(node)
 
+    def callee_in(self, names: frozenset[str]) -> cst.BaseExpression | None:
+        """The first callee of the module, in call order, whose qualified name is one of `names`
+        (a framework's seed setters), or None: a cheap test on the index before a rule's walk."""
+        return next((func for func in self.index.call_order if self.resolve(func) in names), None)
+
     def applied_marker(self, call: cst.Call) -> tuple[Marker, Options] | None:
         """The marker (and its static options) a call such as `jax.jit(f, static_argnums=1)`
         applies, or None (acclint.analysis.contexts)."""
