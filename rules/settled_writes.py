@@ -25,11 +25,12 @@ import builtins
 
 import libcst as cst
 
+from acclint.analysis.scopes import NOT_LITERAL, literal_value
 from acclint.analysis.walk import SCOPE_TYPES, all_params, children, walk_body
 from acclint.lint.rule import RuleContext
 from acclint.rules.tables import apis, writes_output
 
-_UNKNOWN = object()
+_UNKNOWN = object()  # a test whose truth the flag's constant does not decide
 
 
 def settled_write(node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> bool:
@@ -137,8 +138,8 @@ def _turns_off_its_once_flag(node: cst.CSTNode, value: cst.BaseExpression, name:
     """Whether `value` is a constant that makes false every `if` test of `name` in the
     function, there is one, each guarding host output only (no `else`), and `name` is read
     nowhere else in the function."""
-    constant = _constant(value)
-    if constant is _UNKNOWN:
+    constant = literal_value(value)
+    if constant is NOT_LITERAL:
         return False
     guards = 0
     stack = list(children(ctx.function.node.body))
@@ -161,15 +162,6 @@ def _reads(test: cst.BaseExpression, name: str) -> bool:
     return any(_is(part, name) for part in walk_body(test)) or _is(test, name)
 
 
-def _constant(value: cst.BaseExpression) -> object:
-    """The Python value of a literal (`False`, `None`, `1`, `"x"`), else `_UNKNOWN`."""
-    if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
-        return {"True": True, "False": False, "None": None}[value.value]
-    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
-        return value.evaluated_value
-    return _UNKNOWN
-
-
 def _holds(test: cst.BaseExpression, name: str, constant: object) -> object:
     """What `test` gives with `name` holding `constant`: `F`, `not F`, `F is c`, `F is not c`,
     `F == c`, `F != c` with a literal `c`; `_UNKNOWN` for any other test."""
@@ -179,8 +171,8 @@ def _holds(test: cst.BaseExpression, name: str, constant: object) -> object:
         inner = _holds(test.expression, name, constant)
         return _UNKNOWN if inner is _UNKNOWN else not inner
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and _is(test.left, name):
-        operator, other = test.comparisons[0].operator, _constant(test.comparisons[0].comparator)
-        if other is not _UNKNOWN:
+        operator, other = test.comparisons[0].operator, literal_value(test.comparisons[0].comparator)
+        if other is not NOT_LITERAL:
             if isinstance(operator, cst.Is):
                 return constant is other
             if isinstance(operator, cst.IsNot):

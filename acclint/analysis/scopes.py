@@ -307,11 +307,11 @@ def _decorated(node: cst.FunctionDef, builtin: str) -> bool:
 def _params(params: cst.Parameters) -> list[Param]:
     out: list[Param] = []
     for p in list(params.posonly_params) + list(params.params):
-        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None, _literal(p.default)))
+        out.append(Param(p.name.value, True, False, _plain_typed(p), p.default is not None, literal_value(p.default)))
     if isinstance(params.star_arg, cst.Param):
         out.append(Param(params.star_arg.name.value, False, True, _plain_typed(params.star_arg)))
     for p in params.kwonly_params:
-        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None, _literal(p.default)))
+        out.append(Param(p.name.value, False, False, _plain_typed(p), p.default is not None, literal_value(p.default)))
     if params.star_kwarg is not None:
         out.append(Param(params.star_kwarg.name.value, False, True, _plain_typed(params.star_kwarg)))
     return out
@@ -320,8 +320,9 @@ def _params(params: cst.Parameters) -> list[Param]:
 _LITERAL_NAMES = {"True": True, "False": False, "None": None}
 
 
-def _literal(node: cst.BaseExpression | None) -> object:
-    """The value of a literal default (`True`, `None`, `0.5`, `"mean"`), else a sentinel."""
+def literal_value(node: cst.BaseExpression | None) -> object:
+    """The value of a literal (`True`, `None`, `0.5`, `"mean"`: a default, a flag's constant),
+    else NOT_LITERAL."""
     if isinstance(node, cst.Name) and node.value in _LITERAL_NAMES:
         return _LITERAL_NAMES[node.value]
     if isinstance(node, (cst.Integer, cst.Float)):
