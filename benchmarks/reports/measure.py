@@ -34,6 +34,7 @@ Batch 21 is a fresh held-out set again (TF/Keras, PyTorch, JAX storms and hidden
 look-alikes), collected after batches 1-20's held-out half had been measured many times: `--batch 21`.
 Batch 22 is the next fresh held-out set, collected with other query wordings and sources: `--batch 22`.
 Batch 23 is a bigger fresh held-out set (60 reports, aimed at 20 hazard labels a half): `--batch 23`.
+Batch 24 is the next fresh held-out set (60 reports, aimed at 15 verified hazard labels a half): `--batch 24`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).

@@ -43,7 +43,12 @@ small projects' fix pull requests), and so is batch "23" (60 reports, a bigger f
 estimate after batch 22 held 7 hazard labels a half: TensorFlow/Keras, PyTorch and JAX hazards of every
 family with a quarter fine look-alikes, from wordings and sources the earlier batches had not mined:
 static-checker reports, Keras `trainable`-after-compile reports, torch.jit.trace TracerWarning threads,
-`.item()` graph-break fixes, dropout-key reuse, exercise and note pages). A report found
+`.item()` graph-break fixes, dropout-key reuse, exercise and note pages), and so is batch "24" (60
+reports, a fresh held-out estimate after batch 23 reached 11 held-out hazard labels: TensorFlow/Keras,
+PyTorch and JAX hazards of every family, from corners the earlier batches had not mined: Python `random`
+in `tf.data` maps and Keras augmentation layers, kornia's and GPflow's compile caches, Dynamo side-effect
+and guard reports of 2025-2026, Keras 3 seed generators under `jax.jit`, padding storms in JAX
+materials codes, TorchScript trace constants, and fine look-alikes). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
