@@ -75,7 +75,7 @@ def test_drawing_a_batch_again_gives_its_committed_split(batch):
     assert [row["half"] for row in committed] == ["dev" if i in dev else "heldout" for i in range(len(rows))]
 
 
-SETS = [["4", "5", "6"], ["7", "8"], ["9"], ["10"], ["21"], ["22"], ["23"]]  # the batches collected to be reported alone
+SETS = [["4", "5", "6"], ["7", "8"], ["9"], ["10"], ["21"], ["22"], ["23"], ["24"]]  # the batches collected to be reported alone
 
 
 @pytest.mark.parametrize("batches", SETS)
