@@ -1742,14 +1742,32 @@ def fullgraph_print() -> str:
 
 @fact("torch")
 def compile_item() -> str:
-    """`.item()` under torch.compile with the default fullgraph=False: a graph break."""
+    """`.item()`, `float(t)` and `.tolist()` under torch.compile with the default
+    fullgraph=False: a graph break each, run eagerly, so the compiled results equal the eager
+    ones on new inputs (physical-ai-studio#877: the logged loss is right)."""
     import torch
 
     def scaled(x):
         y = x * 2
         return y * (y.sum().item() + 1)
 
-    return f"graph breaks: {_breaks(scaled, torch.ones(3))}"
+    def floated(x):
+        y = x * 2
+        return y + float(y.mean())
+
+    def listed(x):
+        y = x * 2
+        return torch.tensor(y.tolist()) * 2
+
+    said = []
+    for fn in (scaled, floated, listed):
+        breaks = _breaks(fn, torch.ones(3))
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="eager")
+        inputs = [torch.randn(3) for _ in range(3)]
+        same = all(torch.allclose(compiled(x), fn(x)) for x in inputs)
+        said.append(f"{fn.__name__}: {breaks} graph break(s), {'same as eager' if same else 'differs from eager'}")
+    return "; ".join(said)
 
 
 @fact("torch")
