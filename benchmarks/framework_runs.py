@@ -794,6 +794,75 @@ def tensors_are_no_sequences() -> str:
     return ", ".join(f"{k}: a container {v}" for k, v in seen.items())
 
 
+@fact("tensorflow")
+def keras_fit_callback_writes() -> str:
+    """A callback handed to `fit` freezes a layer (`trainable = False`) in one hook, once; the
+    layer's kernel is compared before and after the rest of training (keras#3268), compiled and
+    with `run_eagerly=True`. Also a `LambdaCallback(on_epoch_end=...)`, an unfreeze at a later
+    `on_epoch_begin` of a layer frozen before `compile`, and `stop_training` set in a hook."""
+    import keras
+    import numpy as np
+
+    x = np.random.RandomState(0).rand(64, 4).astype("float32")
+    y = x.sum(axis=1, keepdims=True)
+
+    def make():
+        keras.utils.set_random_seed(0)
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8), keras.layers.Dense(1)])
+        model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+        return model
+
+    def frozen_after(hook: str, when: int | None, eagerly: bool) -> str:
+        kept = {}
+
+        def body(self, step=None, logs=None):
+            if (when is None or step == when) and "kernel" not in kept:
+                self.model.layers[0].trainable = False
+                kept["kernel"] = self.model.layers[0].kernel.numpy().copy()
+
+        model = make()
+        model.run_eagerly = eagerly
+        callback = type("Freeze", (keras.callbacks.Callback,), {hook: body})()
+        model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[callback])
+        return "trained on" if not np.allclose(kept["kernel"], model.layers[0].kernel.numpy()) else "frozen"
+
+    said = [
+        f"{hook}({when}): {frozen_after(hook, when, False)} (eagerly {frozen_after(hook, when, True)})"
+        for hook, when in (("on_train_begin", None), ("on_epoch_begin", 0), ("on_epoch_begin", 1), ("on_epoch_end", 0),
+                           ("on_train_batch_begin", 0), ("on_train_batch_begin", 2), ("on_train_batch_end", 0), ("on_batch_end", 0))
+    ]
+    model, kept = make(), {}
+
+    def freeze(epoch, logs):
+        if epoch == 0:
+            model.layers[0].trainable = False
+            kept["kernel"] = model.layers[0].kernel.numpy().copy()
+
+    model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[keras.callbacks.LambdaCallback(on_epoch_end=freeze)])
+    said.append(f"LambdaCallback on_epoch_end: {'trained on' if not np.allclose(kept['kernel'], model.layers[0].kernel.numpy()) else 'frozen'}")
+    model = make()
+    model.layers[0].trainable = False
+    model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+    before = model.layers[0].kernel.numpy().copy()
+
+    class Unfreeze(keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            if epoch == 1:
+                for layer in self.model.layers:
+                    layer.trainable = True
+
+    model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[Unfreeze()])
+    said.append(f"unfreeze at on_epoch_begin(1): {'trained' if not np.allclose(before, model.layers[0].kernel.numpy()) else 'still frozen'}")
+
+    class Stop(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            self.model.stop_training = True
+
+    ran = len(make().fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[Stop()]).history["loss"])
+    said.append(f"stop_training in on_epoch_end: {ran} of 3 epochs")
+    return "; ".join(said)
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 
