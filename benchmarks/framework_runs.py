@@ -4096,6 +4096,36 @@ def tf_set_seed_after_first_traced_call() -> str:
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
 
+@fact("tensorflow", "keras")
+def tf_set_seed_only_after_first_call() -> str:
+    """A tf.function drawing `tf.random.normal` with no op seed, called once before any global
+    seed is set, then `tf.random.set_seed(0)` (and Keras's `set_random_seed(0)`) before each of
+    two later calls: "restarts" = the two reseeded calls draw the same values; each case in a
+    fresh interpreter (a seed set earlier in the process would be the one traced), twice, to
+    tell whether the draws repeat from run to run. Against the same calls eagerly, and a
+    tf.function first called after the seed."""
+    import ast
+    import subprocess
+
+    head = "import os; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\nimport keras, tensorflow as tf\nbody = lambda: tf.random.normal((2,))\n"
+    cases = {
+        "traced, set_seed after the first call": ("f = tf.function(body); f()", "tf.random.set_seed(0)"),
+        "traced, keras.utils.set_random_seed after the first call": ("f = tf.function(body); f()", "keras.utils.set_random_seed(0)"),
+        "fine: eager, set_seed after the first call": ("f = body; f()", "tf.random.set_seed(0)"),
+        "fine: traced after the seed, set again": ("tf.random.set_seed(0); f = tf.function(body); f()", "tf.random.set_seed(0)"),
+    }
+    said = []
+    for name, (start, setter) in cases.items():
+        program = head + f"{start}\ndraws = []\nfor _ in range(2):\n    {setter}\n    draws.append(f().numpy().tolist())\nprint(draws)\n"
+        runs = [subprocess.run([sys.executable, "-c", program], capture_output=True, text=True).stdout.strip() for _ in range(2)]
+        draws = ast.literal_eval(runs[0])
+        said.append(
+            f"{name}: {'restarts' if draws[0] == draws[1] else 'does not restart'}, "
+            f"{'the same' if runs[0] == runs[1] else 'other'} draws in two runs"
+        )
+    return "; ".join(said)
+
+
 @fact("torch")
 def script_aliased_container_attribute() -> str:
     """torch.jit.script of a module whose `forward` changes a list attribute in place
