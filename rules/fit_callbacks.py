@@ -16,7 +16,7 @@ import libcst as cst
 
 from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.scopes import ClassInfo, FunctionInfo
+from acclint.analysis.scopes import NOT_LITERAL, ClassInfo, FunctionInfo, literal_value
 from acclint.frameworks.markers import BuiltState, Callbacks
 
 
@@ -41,7 +41,7 @@ def hook_writes(
                     continue
                 if not _on_model(_written(event.node, event.loops), model, self_name, given.model):
                     continue
-                if hook in given.after_step or event.conds or not _literal(event.value):
+                if hook in given.after_step or event.conds or literal_value(event.value) is NOT_LITERAL:
                     yield event, hook
 
 
@@ -109,7 +109,3 @@ def _on_model(expr: cst.BaseExpression, model: str, self_name: str | None, attri
             return True
         expr = expr.value
     return isinstance(expr, cst.Name) and expr.value == model
-
-
-def _literal(value: cst.BaseExpression | None) -> bool:
-    return isinstance(value, cst.Name) and value.value in ("True", "False", "None") or isinstance(value, (cst.Integer, cst.SimpleString))
