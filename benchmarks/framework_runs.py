@@ -863,6 +863,36 @@ def keras_fit_callback_writes() -> str:
     return "; ".join(said)
 
 
+@fact("tensorflow")
+def keras_fit_inside_tf_function() -> str:
+    """Keras 3's `fit`, `evaluate`, `predict` and `train_on_batch` called inside a tf.function
+    given tensors: what each does (raises, or the losses and kernel against eager calls)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    def model():
+        keras.utils.set_random_seed(0)
+        made = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        made.compile(keras.optimizers.SGD(0.01), "mse")
+        return made
+
+    x, y = tf.constant(np.ones((8, 4), "float32")), tf.constant(np.full((8, 1), 3.0, "float32"))
+    said = []
+    for name in ("fit", "evaluate", "predict"):
+        m = model()
+        call = {"fit": lambda a, b: m.fit(a, b, verbose=0), "evaluate": lambda a, b: m.evaluate(a, b, verbose=0),
+                "predict": lambda a, b: m.predict(a, verbose=0)}[name]
+        said.append(f"{name}: {_error(lambda: tf.function(call)(x, y))}")
+    runs = []
+    for wrap in (tf.function, lambda f: f):
+        m = model()
+        step = wrap(lambda a, b: m.train_on_batch(a, b))
+        runs.append(([round(float(np.asarray(step(x, y))), 4) for _ in range(3)], round(float(m.layers[0].kernel.numpy().sum()), 4)))
+    said.append(f"train_on_batch: {'same as eager' if runs[0] == runs[1] else f'{runs[0]} vs eager {runs[1]}'}")
+    return "; ".join(said)
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 
