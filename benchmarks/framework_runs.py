@@ -794,6 +794,105 @@ def tensors_are_no_sequences() -> str:
     return ", ".join(f"{k}: a container {v}" for k, v in seen.items())
 
 
+@fact("tensorflow")
+def keras_fit_callback_writes() -> str:
+    """A callback handed to `fit` freezes a layer (`trainable = False`) in one hook, once; the
+    layer's kernel is compared before and after the rest of training (keras#3268), compiled and
+    with `run_eagerly=True`. Also a `LambdaCallback(on_epoch_end=...)`, an unfreeze at a later
+    `on_epoch_begin` of a layer frozen before `compile`, and `stop_training` set in a hook."""
+    import keras
+    import numpy as np
+
+    x = np.random.RandomState(0).rand(64, 4).astype("float32")
+    y = x.sum(axis=1, keepdims=True)
+
+    def make():
+        keras.utils.set_random_seed(0)
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8), keras.layers.Dense(1)])
+        model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+        return model
+
+    def frozen_after(hook: str, when: int | None, eagerly: bool) -> str:
+        kept = {}
+
+        def body(self, step=None, logs=None):
+            if (when is None or step == when) and "kernel" not in kept:
+                self.model.layers[0].trainable = False
+                kept["kernel"] = self.model.layers[0].kernel.numpy().copy()
+
+        model = make()
+        model.run_eagerly = eagerly
+        callback = type("Freeze", (keras.callbacks.Callback,), {hook: body})()
+        model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[callback])
+        return "trained on" if not np.allclose(kept["kernel"], model.layers[0].kernel.numpy()) else "frozen"
+
+    said = [
+        f"{hook}({when}): {frozen_after(hook, when, False)} (eagerly {frozen_after(hook, when, True)})"
+        for hook, when in (("on_train_begin", None), ("on_epoch_begin", 0), ("on_epoch_begin", 1), ("on_epoch_end", 0),
+                           ("on_train_batch_begin", 0), ("on_train_batch_begin", 2), ("on_train_batch_end", 0), ("on_batch_end", 0))
+    ]
+    model, kept = make(), {}
+
+    def freeze(epoch, logs):
+        if epoch == 0:
+            model.layers[0].trainable = False
+            kept["kernel"] = model.layers[0].kernel.numpy().copy()
+
+    model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[keras.callbacks.LambdaCallback(on_epoch_end=freeze)])
+    said.append(f"LambdaCallback on_epoch_end: {'trained on' if not np.allclose(kept['kernel'], model.layers[0].kernel.numpy()) else 'frozen'}")
+    model = make()
+    model.layers[0].trainable = False
+    model.compile(optimizer=keras.optimizers.SGD(0.05), loss="mse")
+    before = model.layers[0].kernel.numpy().copy()
+
+    class Unfreeze(keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            if epoch == 1:
+                for layer in self.model.layers:
+                    layer.trainable = True
+
+    model.fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[Unfreeze()])
+    said.append(f"unfreeze at on_epoch_begin(1): {'trained' if not np.allclose(before, model.layers[0].kernel.numpy()) else 'still frozen'}")
+
+    class Stop(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            self.model.stop_training = True
+
+    ran = len(make().fit(x, y, epochs=3, batch_size=16, verbose=0, callbacks=[Stop()]).history["loss"])
+    said.append(f"stop_training in on_epoch_end: {ran} of 3 epochs")
+    return "; ".join(said)
+
+
+@fact("tensorflow")
+def keras_fit_inside_tf_function() -> str:
+    """Keras 3's `fit`, `evaluate`, `predict` and `train_on_batch` called inside a tf.function
+    given tensors: what each does (raises, or the losses and kernel against eager calls)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    def model():
+        keras.utils.set_random_seed(0)
+        made = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        made.compile(keras.optimizers.SGD(0.01), "mse")
+        return made
+
+    x, y = tf.constant(np.ones((8, 4), "float32")), tf.constant(np.full((8, 1), 3.0, "float32"))
+    said = []
+    for name in ("fit", "evaluate", "predict"):
+        m = model()
+        call = {"fit": lambda a, b: m.fit(a, b, verbose=0), "evaluate": lambda a, b: m.evaluate(a, b, verbose=0),
+                "predict": lambda a, b: m.predict(a, verbose=0)}[name]
+        said.append(f"{name}: {_error(lambda: tf.function(call)(x, y))}")
+    runs = []
+    for wrap in (tf.function, lambda f: f):
+        m = model()
+        step = wrap(lambda a, b: m.train_on_batch(a, b))
+        runs.append(([round(float(np.asarray(step(x, y))), 4) for _ in range(3)], round(float(m.layers[0].kernel.numpy().sum()), 4)))
+    said.append(f"train_on_batch: {'same as eager' if runs[0] == runs[1] else f'{runs[0]} vs eager {runs[1]}'}")
+    return "; ".join(said)
+
+
 # --- torch ------------------------------------------------------------------------------------
 
 
@@ -1742,14 +1841,32 @@ def fullgraph_print() -> str:
 
 @fact("torch")
 def compile_item() -> str:
-    """`.item()` under torch.compile with the default fullgraph=False: a graph break."""
+    """`.item()`, `float(t)` and `.tolist()` under torch.compile with the default
+    fullgraph=False: a graph break each, run eagerly, so the compiled results equal the eager
+    ones on new inputs (physical-ai-studio#877: the logged loss is right)."""
     import torch
 
     def scaled(x):
         y = x * 2
         return y * (y.sum().item() + 1)
 
-    return f"graph breaks: {_breaks(scaled, torch.ones(3))}"
+    def floated(x):
+        y = x * 2
+        return y + float(y.mean())
+
+    def listed(x):
+        y = x * 2
+        return torch.tensor(y.tolist()) * 2
+
+    said = []
+    for fn in (scaled, floated, listed):
+        breaks = _breaks(fn, torch.ones(3))
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend="eager")
+        inputs = [torch.randn(3) for _ in range(3)]
+        same = all(torch.allclose(compiled(x), fn(x)) for x in inputs)
+        said.append(f"{fn.__name__}: {breaks} graph break(s), {'same as eager' if same else 'differs from eager'}")
+    return "; ".join(said)
 
 
 @fact("torch")
@@ -4007,6 +4124,36 @@ def tf_set_seed_after_first_traced_call() -> str:
         "fine: tf.function made anew per epoch": epochs(normal, fresh=True),
     }
     return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("tensorflow", "keras")
+def tf_set_seed_only_after_first_call() -> str:
+    """A tf.function drawing `tf.random.normal` with no op seed, called once before any global
+    seed is set, then `tf.random.set_seed(0)` (and Keras's `set_random_seed(0)`) before each of
+    two later calls: "restarts" = the two reseeded calls draw the same values; each case in a
+    fresh interpreter (a seed set earlier in the process would be the one traced), twice, to
+    tell whether the draws repeat from run to run. Against the same calls eagerly, and a
+    tf.function first called after the seed."""
+    import ast
+    import subprocess
+
+    head = "import os; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\nimport keras, tensorflow as tf\nbody = lambda: tf.random.normal((2,))\n"
+    cases = {
+        "traced, set_seed after the first call": ("f = tf.function(body); f()", "tf.random.set_seed(0)"),
+        "traced, keras.utils.set_random_seed after the first call": ("f = tf.function(body); f()", "keras.utils.set_random_seed(0)"),
+        "fine: eager, set_seed after the first call": ("f = body; f()", "tf.random.set_seed(0)"),
+        "fine: traced after the seed, set again": ("tf.random.set_seed(0); f = tf.function(body); f()", "tf.random.set_seed(0)"),
+    }
+    said = []
+    for name, (start, setter) in cases.items():
+        program = head + f"{start}\ndraws = []\nfor _ in range(2):\n    {setter}\n    draws.append(f().numpy().tolist())\nprint(draws)\n"
+        runs = [subprocess.run([sys.executable, "-c", program], capture_output=True, text=True).stdout.strip() for _ in range(2)]
+        draws = ast.literal_eval(runs[0])
+        said.append(
+            f"{name}: {'restarts' if draws[0] == draws[1] else 'does not restart'}, "
+            f"{'the same' if runs[0] == runs[1] else 'other'} draws in two runs"
+        )
+    return "; ".join(said)
 
 
 @fact("torch")

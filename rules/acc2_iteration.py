@@ -17,7 +17,6 @@ from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind
 from acclint.analysis.walk import children
-from acclint.rules.acc2_control_flow import recorded_size_read
 
 _TRACED = Kind.TRACED
 CACHED_ONLY = frozenset({CACHED})
@@ -197,16 +196,13 @@ class ForOverTracedValue(Rule):
         rebound to a tensor only after the loop is iterated as what it held before), in a
         framework that runs the statement in Python on a symbolic tensor (Keras 3's `call`,
         which is traced without AutoGraph, unless it is itself a `@tf.function`), or that
-        records one pass per element of the example input (`torch.jit.trace`); and there also
-        `for i in range(...)` whose bound reads a traced input's size (`range(x.size(0))`,
-        `range(x.shape[1] - 1)`), whose passes are recorded for the example's size, with no
-        TracerWarning.
+        records one pass per element of the example input (`torch.jit.trace`). A `range` over a
+        traced input's size (`range(x.size(0))`) is a host conversion of a traced int: ACC302's.
 
     Why is this bad:
         Python asks the symbolic tensor for its length: Keras 3's `fit`/`predict` raise
         `OperatorNotAllowedInGraphError`; `torch.jit.trace` unrolls the loop to the example's
-        length, and a call with another length raises (a `range` over its size silently runs the
-        example's number of passes). A plain `tf.function` converts the same loop to a
+        length, and a call with another length raises. A plain `tf.function` converts the same loop to a
         `tf.while_loop`, and JAX unrolls it over the static leading axis: no hazard there.
 
     Example:
@@ -256,17 +252,6 @@ class Repeat(keras.layers.Layer):
                 f"'for' over traced value '{ctx.traced_name(node.iter)}' "
                 + framework_of(ctx).says(self.code, "cannot iterate a symbolic tensor in Python; use the framework's loop"),
             )
-            return
-        iterable = node.iter
-        if isinstance(iterable, cst.Call) and ctx.analysis.resolve(iterable.func) == "range":
-            read = recorded_size_read(iterable, ctx)
-            if read is not None:
-                ctx.report(
-                    node,
-                    f"'for' over a range of '{ctx.code_for(read)}', the size of a traced value, runs the example "
-                    "input's number of passes in every later call (the trace records each pass, with no "
-                    f"TracerWarning); {framework_of(ctx).hints['size_branch']}",
-                )
 
 
 class IdentityTestAfterConvertedIf(Rule):

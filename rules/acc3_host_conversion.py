@@ -139,7 +139,8 @@ class ScalarConversionOfTracedValue(Rule):
         input's size reads as tensors (`[conversions] size_reads`), a Python number made of one
         (`int(x.shape[0] / 2)`, `float(x.size(1))`, `math.ceil(n / 2)` with `n = x.shape[0]`),
         which stores the example's size (timm#1673: a call at another batch size reshapes
-        with the old one).
+        with the old one), and a `range` with such a bound (`for i in range(x.size(0))`,
+        `range(1, n)`), whose trip count is the example's, with no TracerWarning (pytorch#11540).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -193,6 +194,17 @@ def power(a, b, n):
 
 power(a0, b0, 20)
 """,
+        """
+import torch
+
+def loop_in_traced_fn(x):
+    result = x[0]
+    for i in range(x.size(0)):  # expect: ACC302
+        result = result * x[i]
+    return result
+
+traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
+""",
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
@@ -204,30 +216,38 @@ power(a0, b0, 20)
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
             return
         arg = _first_traced_arg(node, ctx)
-        if arg is None and qualified != "range":
-            self._recorded_size(node, ctx)
-            return
         if arg is not None and qualified == "range" and not surely_traced(arg, ctx):
-            return  # a loop count is configuration as often as not: only an array for sure counts
-        if arg is not None:
+            arg = None  # a loop count is configuration as often as not: only an array for sure counts
+        if arg is None:
+            self._recorded_size(node, ctx, qualified)
+        else:
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "
                 + framework_of(ctx).says(self.code, "it raises under jit/grad and is frozen by dlaccelerate; keep array operations"),
             )
 
-    def _recorded_size(self, node: cst.Call, ctx: RuleContext) -> None:
+    def _recorded_size(self, node: cst.Call, ctx: RuleContext, qualified: str) -> None:
         """A Python number made of a size the framework records as a tensor (`size_reads`:
-        `int(x.shape[0] / 2)` under torch.jit.trace keeps the example's size)."""
-        if not node.args or node.args[0].keyword is not None:
+        `int(x.shape[0] / 2)` under torch.jit.trace keeps the example's size); for a `range`,
+        any of its bounds (`range(1, x.size(1))`): its trip count is the example's. A bound that
+        is itself such a conversion (`range(int(n))`) is that conversion's finding."""
+        bounds = node.args if qualified == "range" else node.args[:1]
+        read = next(
+            (r for a in bounds if a.keyword is None and not _converts(a.value, ctx) and (r := recorded_size_read(a.value, ctx)) is not None),
+            None,
+        )
+        if read is None:
             return
-        read = recorded_size_read(node.args[0].value, ctx)
-        if read is not None:
-            ctx.report(
-                node,
-                f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
-                + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
-            )
+        framework = framework_of(ctx)
+        if qualified == "range":
+            ctx.report(node, f"'range' of '{ctx.code_for(read)}', the size of a traced value, {framework.hints['size_range']}")
+            return
+        ctx.report(
+            node,
+            f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
+            + framework.says(self.code, "it is frozen into the trace; use the tensor's size operation"),
+        )
 
     def _size(self, node: cst.Call, ctx: RuleContext) -> None:
         """`len(x)` of a traced parameter where the framework bakes it (`size_calls`)."""
@@ -241,6 +261,14 @@ power(a0, b0, 20)
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
+
+
+def _converts(expr: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `expr` is a call this rule checks itself (`int(...)`, `math.ceil(...)`)."""
+    if not isinstance(expr, cst.Call):
+        return False
+    qualified = ctx.resolve(expr.func) or ""
+    return qualified in PYTHON_SCALARS or qualified.startswith("math.")
 
 
 def _input(name: str, ctx: RuleContext) -> bool:

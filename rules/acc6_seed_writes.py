@@ -34,8 +34,10 @@ class SeedSetAfterTrace(Rule):
         reuses the trace, in program order (a loop repeats its body: `set_seed(seed + epoch)`
         before each call), by module-level code or a function it runs. A seed set before the
         first call only, the same literal seed set again (`set_seed(42)` before each pair of
-        calls: eager draws restart from it too), a `tf.random.Generator`'s draws, stateless ops given a seed, and a
-        function traced anew after the setter are not flagged.
+        calls: eager draws restart from it too) when it was set before the first call, a
+        `tf.random.Generator`'s draws, stateless ops given a seed, and a function traced anew
+        after the setter are not flagged. A seed set only after the first call is flagged, one
+        literal too: the op was traced with no global seed, and no setter reaches it.
 
     Why is this bad:
         The traced op took the global seed when it was traced. Setting the seed again restarts
@@ -104,7 +106,7 @@ for epoch in range(4):
             if found is None:
                 continue
             setter = analysis.bindings.call_between_builds(setters, fn)
-            if setter is None or setter in reported or _same_literal_seed(analysis, setters, setter):
+            if setter is None or setter in reported or _same_literal_seed(analysis, setters, setter) and _seen_by_a_trace(analysis, setters, fn):
                 continue
             reported.add(setter)
             yield (
@@ -144,6 +146,20 @@ def _same_literal_seed(analysis: ModuleAnalysis, setters: frozenset[str], setter
         if e.kind == "call" and isinstance(e.node, cst.Call) and analysis.resolve(e.node.func) in setters
     ]
     return seed(setter) is not None and all(seed(c) == seed(setter) for c in calls)
+
+
+def _seen_by_a_trace(analysis: ModuleAnalysis, setters: frozenset[str], fn: FunctionInfo) -> bool:
+    """Whether some setter call comes before every call into `fn` that its own scope makes (or
+    that scope makes none): then a trace may have taken its seed, and the same literal set again
+    restarts it as it restarts eager draws. Set only after the first call, the seed comes after
+    a trace that took none, and no setter reaches that trace afterwards, the same literal too
+    (benchmarks/framework_runs.py tf_set_seed_only_after_first_call)."""
+    for event in analysis.bindings.events:
+        if event.kind == "call" and isinstance(event.node, cst.Call) and analysis.resolve(event.node.func) in setters:
+            calls = analysis.bindings.calls_into(fn, event.scope)
+            if not calls or event.seq < min(c.seq for c in calls):
+                return True
+    return False
 
 
 def _calls(fn: FunctionInfo) -> Iterator[cst.Call]:

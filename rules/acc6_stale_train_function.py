@@ -24,6 +24,7 @@ from acclint.analysis.trace_time import reaches
 from acclint.analysis.walk import module_statement_of
 from acclint.frameworks.markers import HOST_LOOPS, BuiltState
 from acclint.lint.rule import Rule
+from acclint.rules.fit_callbacks import hook_writes
 
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
@@ -45,12 +46,19 @@ class StaleTrainFunction(Rule):
         `d.trainable = True` at the top of each pass restores what `d`'s first call traced while
         `d.trainable = False` before the combined model's call is undone before `d`'s next).
         A write before the first build call (before or after `compile()`) is seen by that build
-        and is not flagged, nor one followed by `compile()`.
+        and is not flagged, nor one followed by `compile()`. The hooks of a callback a build
+        call is handed (`fit(callbacks=[Freeze()])`, a list bound to a name, a
+        `LambdaCallback(on_epoch_end=f)`) run between its steps after it built the function:
+        a write there on the model (the callback's `self.model`, or the fitted model's name) is
+        flagged in a hook that runs after each step (`on_epoch_end`, `on_train_batch_end`), and
+        under a branch or of a computed value in one whose first call comes before the first
+        step (`on_epoch_begin`); `on_train_begin` runs before it and is seen.
 
     Why is this bad:
         Keras traces the train function once, at the first `fit`/`train_on_batch` after
         `compile()`, with the trainable weights of that time, and reuses it: a model frozen later
-        keeps being trained (keras-team/keras#6405; eagerly it stays frozen).
+        keeps being trained (keras-team/keras#6405; eagerly it stays frozen), also when a
+        callback freezes it in the middle of `fit` (keras-team/keras#3268).
 
     Example:
         model.compile(optimizer="sgd", loss="mse")
@@ -94,6 +102,18 @@ model.compile(optimizer="sgd", loss="mse")
 model.fit(x, y)
 model.trainable = False  # expect: ACC607
 model.fit(x, y)
+""",
+        """
+import keras
+
+class FreezeFirstLayer(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        if epoch == 0:
+            self.model.layers[0].trainable = False  # expect: ACC607
+
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+model.fit(x, y, epochs=3, callbacks=[FreezeFirstLayer()])
 """,
     ]
 
@@ -148,6 +168,8 @@ def _check_scope(
             )
             if role is not None and isinstance(func.value, cst.Name) and _is_model(analysis, state, func.value, scope):
                 calls.setdefault(func.value.value, {}).setdefault(role, []).append(event)
+                if role == "build":
+                    yield from _callback_findings(analysis, state, node, scope, scopes)
             writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes)]
         elif event.kind == "attr" and event.name in state.attributes and isinstance(node, cst.Attribute):
             owner = _owner(node, event.loops)
@@ -166,6 +188,21 @@ def _check_scope(
                 f"again; call {'/'.join(sorted(state.resets))}() after it",
                 statement,
             )
+
+
+def _callback_findings(
+    analysis: ModuleAnalysis, state: BuiltState, call: cst.Call, scope: FunctionInfo | None,
+    scopes: dict[FunctionInfo | None, list[Event]],
+) -> Iterator[Finding]:
+    """The writes the hooks of the callbacks `call` is handed make after a step (rules/fit_callbacks.py)."""
+    for write, hook in hook_writes(analysis, state, call, scope, scopes):
+        yield (
+            write.node,
+            f"changes '{write.name}' in '{hook}', a hook that the call at line {analysis.bindings.line(call)} runs between "
+            "training steps after it built its train function: the change is ignored for the rest of that call; end the "
+            f"call there and call {'/'.join(sorted(state.resets))}() before training on",
+            module_statement_of(analysis.module, write.node),
+        )
 
 
 def _stale(write: _Write, calls: list[Event], resets: list[Event], writes: list[_Write]) -> Event | None:

@@ -414,7 +414,7 @@ TORCH_COMPILE = {
 
         class Encoder(nn.Module):
             def forward(self, x):
-                return x * x.max().item()  # expect: ACC303
+                return x if x.max() > 0 else -x  # expect: ACC203
 
         class Trainer:
             def __init__(self, compile_model=True):

@@ -17,7 +17,7 @@ REBOUND = {
 
         class Net(torch.nn.Module):
             def forward(self, x):
-                return x * x.sum().item()  # expect: ACC303
+                return x if x.sum() > 0 else -x  # expect: ACC203
 
         model = Net()
         model = torch.compile(model)
@@ -82,7 +82,7 @@ MADE = {
 
         class Layer(nn.Module):
             def forward(self, x):
-                return x / x.max().item()  # expect: ACC303
+                return x if x.max() > 0 else -x  # expect: ACC203
 
         stack = nn.Sequential(*[Layer() for _ in range(4)])
         stack.compile()
@@ -617,7 +617,7 @@ ANNOTATED_PARAMETERS = {
 
         class Scaler:
             def scale(self, x):
-                return x * x.max().item()  # expect: ACC303
+                return x if x.max() > 0 else -x  # expect: ACC203
 
         @torch.compile
         def forward(x, *, scaler: Scaler):

@@ -140,3 +140,65 @@ def test_the_same_literal_seed_set_again_restarts_eager_draws_too():
         tf.random.set_seed(42)
         second = [float(rnd()), float(rnd())]
     """) == []
+
+
+# A seed set only after the first call: the op was traced with no global seed (a seed of its
+# own, new per process), so the setter never reaches it, however often it sets the same literal;
+# eagerly the same setter restarts the draws (run benchmarks/framework_runs.py
+# tf_set_seed_only_after_first_call, TF 2.21: two runs draw other values, two reseeds draw other
+# values; eagerly the same).
+def test_one_literal_seed_set_only_after_the_first_call():
+    assert found("""
+        import tensorflow as tf
+
+
+        @tf.function
+        def simulate(scale):
+            return scale * tf.random.normal((3,))
+
+
+        warm = simulate(1.0)
+        tf.random.set_seed(0)
+        draws = [simulate(1.0) for _ in range(3)]
+    """) == [(10, "ACC610")]
+
+
+def test_the_same_literal_reseeded_in_a_loop_after_a_warm_up_call():
+    assert found("""
+        import tensorflow as tf
+
+
+        @tf.function
+        def simulate(scale):
+            return scale * tf.random.normal((3,))
+
+
+        simulate(1.0)
+        for epoch in range(3):
+            tf.random.set_seed(0)
+            simulate(1.0)
+    """) == [(11, "ACC610")]
+
+
+def test_a_keras_seed_after_the_first_call_in_main():
+    assert found("""
+        import keras
+        import tensorflow as tf
+
+
+        @tf.function
+        def simulate():
+            return tf.random.normal((2,))
+
+
+        def main():
+            simulate()
+            out = []
+            for epoch in range(2):
+                keras.utils.set_random_seed(0)
+                out.append(simulate())
+            return out
+
+
+        main()
+    """) == [(14, "ACC610")]

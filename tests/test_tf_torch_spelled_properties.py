@@ -104,7 +104,7 @@ def test_module_compile_in_place_traces_its_forward():
                 self.compile()
 
             def forward(self, x):
-                return x * x.max().item()
+                return x if x.max() > 0 else -x
 
 
         def build():
@@ -116,7 +116,7 @@ def test_module_compile_in_place_traces_its_forward():
         model = Net()
         model.compile()
     """)
-    assert found.get(7) == {"ACC201"} and found.get(18) == {"ACC303"}
+    assert found.get(7) == {"ACC201"} and found.get(18) == {"ACC203"}
 
 
 def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
@@ -124,7 +124,8 @@ def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
     `torch.compile(model, fullgraph=True)` does (run with torch 2.13, `backend="eager"`): an `if`
     on a tensor raises `Unsupported` for an instance compiled in a function, at the top level
     with other keywords first, and by `self.compile(fullgraph=True)`; `.item()` compiles there.
-    Look-alike: `fullgraph=False` keeps the default rules, where the `if` is a graph break."""
+    Look-alike: `fullgraph=False` keeps the default rules, where the `if` is a graph break and
+    `.item()` a break that runs eagerly, right (framework_runs.py compile_item): not reported."""
 
     def found(compiled: str, forward: str = "if x.sum() > 0: x = x * 2") -> list[str]:
         return messages(f"""
@@ -153,14 +154,14 @@ def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
         assert found(spelling, "x = x * x.max().item()") == [], spelling
     said = found("model.compile(fullgraph=False)")
     assert len(said) == 1 and "graph break" in said[0]
-    assert len(found("model.compile(fullgraph=False)", "x = x * x.max().item()")) == 1
+    assert found("model.compile(fullgraph=False)", "x = x * x.max().item()") == []
 
 
 def test_an_instance_a_function_of_the_module_makes_is_followed():
     """`torch.compile(make())`, `torch.jit.trace(model, x)` with `model = build()`, and a factory
     calling a factory: every return of the function is an instance of `Net`, whose forward is
-    compiled or traced (run with torch 2.13: `.item()` is a graph break under torch.compile,
-    baked under torch.jit.trace). Look-alike: `pick(flag)` returns a `Net` or a `Fine`, the
+    compiled or traced (run with torch 2.13: a branch on a tensor is a graph break under
+    torch.compile, baked under torch.jit.trace). Look-alike: `pick(flag)` returns a `Net` or a `Fine`, the
     instance of no one class, and `build()` run eagerly traces nothing."""
     source = """
         import torch
@@ -169,12 +170,12 @@ def test_an_instance_a_function_of_the_module_makes_is_followed():
 
         class Net(nn.Module):
             def forward(self, x):
-                return x * x.max().item()
+                return x if x.max() > 0 else -x
 
 
         class Fine(nn.Module):
             def forward(self, x):
-                return x * x.max().item()
+                return x if x.max() > 0 else -x
 
 
         def make():
@@ -203,8 +204,8 @@ def test_an_instance_a_function_of_the_module_makes_is_followed():
     """
     traced = messages(source.replace("fast = torch.compile(make())", "fast = make()"))
     compiled = messages(source.replace("traced = torch.jit.trace(model, inputs[0])", "traced = model"))
-    assert codes(source) == {7: {"ACC303"}}
-    assert len(traced) == 1 and "recorded as a constant" in traced[0]
+    assert codes(source) == {7: {"ACC203"}}
+    assert len(traced) == 1 and "torch.compile" not in traced[0]
     assert len(compiled) == 1 and "torch.compile graph break" in compiled[0]
     alone = codes("""
         import torch

@@ -1,6 +1,11 @@
-"""Under torch.jit.trace a Python `for` over `range` of a traced input's size records the
-example's number of passes, silently, with no TracerWarning
-(benchmarks/torch_docs t2, run on torch 2.13: a trace made with 3 rows sums 3 of 6): ACC207.
+"""Under torch.jit.trace a Python `range` over a traced input's size records the example's
+number of passes, silently, with no TracerWarning (benchmarks/torch_docs t2, run on torch 2.13:
+a trace made with 3 rows sums 3 of 6; pytorch#11540, SSD#87): the trip count is a host conversion
+of a traced int, ACC302's property, which owns the shape (ACC207 keeps the `for` over a tensor
+itself). torch.fx.symbolic_trace raises on it ("'Proxy' object cannot be interpreted as an
+integer"). Under jax.jit and tf.function `x.shape[0]` is a static int (one trace per shape, the
+result right: run on jax 0.10 and TF 2.21, docs/contexts.md), under torch.compile a guard, and
+torch.jit.script keeps the loop: look-alikes.
 """
 
 import pytest
@@ -13,7 +18,7 @@ HAZARDS = {
 
         def cumulative(x):
             acc = torch.zeros_like(x[0])
-            for i in range(x.size(0)):  # expect: ACC207
+            for i in range(x.size(0)):  # expect: ACC302
                 acc = acc + x[i]
             return acc
 
@@ -26,7 +31,7 @@ HAZARDS = {
         class Diffs(nn.Module):
             def forward(self, x):
                 out = []
-                for t in range(x.shape[1] - 1):  # expect: ACC207
+                for t in range(x.shape[1] - 1):  # expect: ACC302
                     out.append(x[:, t + 1] - x[:, t])
                 return torch.stack(out, 1)
 
@@ -41,11 +46,57 @@ HAZARDS = {
             def forward(self, x):
                 n = x.size(0)
                 total = x[0]
-                for i in range(1, n):  # expect: ACC207
+                for i in range(1, n):  # expect: ACC302
                     total = total + x[i]
                 return total
 
         model = torch.jit.trace(Pool().eval(), torch.ones(4, 3))
+    """,
+    "a_comprehension_over_the_range": """
+        import torch
+
+        def doubled(x):
+            return torch.stack([x[i] * 2 for i in range(x.shape[0])]).sum(0)  # expect: ACC302
+
+        traced = torch.jit.trace(doubled, torch.ones(3, 2))
+    """,
+    "the_size_of_an_indexed_row_as_the_stop": """
+        import torch
+        from torch import nn
+
+        class PostProcessor(nn.Module):
+            def forward(self, scores):
+                rows = []
+                for batch_id in range(scores.size(0)):  # expect: ACC302
+                    per_img = scores[batch_id]
+                    best = [per_img[:, c].max() for c in range(1, per_img.size(1))]  # expect: ACC302
+                    rows.append(torch.stack(best))
+                return torch.stack(rows)
+
+        traced = torch.jit.trace(PostProcessor(), torch.rand(2, 8, 4))
+    """,
+    "a_conversion_inside_the_range_is_one_finding": """
+        import torch
+
+        def cumulative(x):
+            acc = x[0] * 0
+            for i in range(int(x.size(0))):  # expect: ACC302
+                acc = acc + x[i]
+            return acc
+
+        traced = torch.jit.trace(cumulative, torch.ones(3, 2))
+    """,
+    "fx_symbolic_trace_raises_on_it": """
+        import torch
+        import torch.fx
+
+        def cumulative(x):
+            acc = x[0] * 0
+            for i in range(x.size(0)):  # expect: ACC302
+                acc = acc + x[i]
+            return acc
+
+        graph = torch.fx.symbolic_trace(cumulative)
     """,
 }
 
@@ -77,6 +128,26 @@ LOOK_ALIKES = {
         def cumulative(x):
             acc = torch.zeros_like(x[0])
             for i in range(x.size(0)):
+                acc = acc + x[i]
+            return acc
+    """,
+    "a_static_shape_under_jax_jit": """
+        import jax
+
+        @jax.jit
+        def cumulative(x):
+            acc = x[0] * 0
+            for i in range(x.shape[0]):
+                acc = acc + x[i]
+            return acc
+    """,
+    "a_static_shape_under_tf_function": """
+        import tensorflow as tf
+
+        @tf.function
+        def cumulative(x):
+            acc = x[0] * 0
+            for i in range(x.shape[0]):
                 acc = acc + x[i]
             return acc
     """,

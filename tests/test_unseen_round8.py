@@ -155,7 +155,7 @@ def test_a_branch_a_traced_caller_takes_still_traces_its_callee():
         def fill_indices_cpu(tokens, experts):
             out = []
             for e in range(experts):
-                out.append(tokens[e].item())  # expect: ACC303
+                out.append(tokens[e].tolist())  # expect: ACC303
             return out
 
         def generate_permute_indices(tokens, experts: int, use_cpu: bool = False):
@@ -168,18 +168,19 @@ def test_a_branch_a_traced_caller_takes_still_traces_its_callee():
             return a, generate_permute_indices(tokens, 4, use_cpu=True)
 
         def run(tokens):
-            return torch.compile(pipeline)(tokens)
+            return torch.compile(pipeline, fullgraph=True)(tokens)
     """)
 
 
 def test_a_default_the_function_rebinds_is_no_known_value():
     # `use_cpu = True` on a CPU tensor: the default no longer decides the branch, in the
-    # function itself (the print, missed before this round too) or in what it calls.
+    # function itself (the print, missed before this round too) or in what it calls. Under
+    # fullgraph=True, where `.tolist()` raises (without it a break, run eagerly: not reported).
     assert_labels_match("""
         import torch
 
         def fill_indices_cpu(tokens):
-            return [tokens[0].item()]  # expect: ACC303
+            return [tokens[0].tolist()]  # expect: ACC303
 
         def generate_permute_indices(tokens, use_cpu=False):
             if tokens.device.type == "cpu":
@@ -193,5 +194,5 @@ def test_a_default_the_function_rebinds_is_no_known_value():
             return generate_permute_indices(tokens)
 
         def run(tokens):
-            return torch.compile(pipeline)(tokens)
+            return torch.compile(pipeline, fullgraph=True)(tokens)
     """)

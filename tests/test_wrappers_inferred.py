@@ -345,7 +345,7 @@ OBJECTS = {
 
         class Net(torch.nn.Module):
             def forward(self, x):
-                return x.sum().item()  # expect: ACC303
+                return x if x.sum() > 0 else -x  # expect: ACC203
 
         class Trainer:
             def __init__(self):

@@ -452,12 +452,7 @@ class ModuleBindings:
         first time it is reached. A call of a method of a module-level object that cannot run
         the trace (`obj.set_scale(3.0)`, `Model()` whose `__init__` only wraps it) is no call.
         `through`: only calls through that name count (the instance whose own cache it is)."""
-        calls = [
-            e for root in self._reaching(reader) if through is None or root == through for e in self._named.get(root, ())
-            if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
-                and self._holds_reader(e, reader) and not self._holds_other_class(e, reader) or self._builds_when_bound(e))
-            and e.scope is None and (e.seq > first_bind or set(e.loops) & set(change.loops))
-        ]
+        calls = [e for e in self.calls_into(reader, None, through) if e.seq > first_bind or set(e.loops) & set(change.loops)]
         clears = self._cache_clears(reader)
         holders = self._holders(reader)
         resets = {
@@ -469,6 +464,17 @@ class ModuleBindings:
         return stale_window(
             change, calls, resets_of.__getitem__, lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def calls_into(self, reader: FunctionInfo, scope: FunctionInfo | None, through: str | None = None) -> list[Event]:
+        """The calls `scope`'s own code makes (None: module-level code) that can run `reader`,
+        building its trace or reusing it (a binding that builds counts too); `through`: only
+        calls through that name."""
+        return [
+            e for root in self._reaching(reader) if through is None or root == through for e in self._named.get(root, ())
+            if (e.kind == "call" and self._may_run(e.node, reader) and self._calls_this_definition(e, reader)
+                and self._holds_reader(e, reader) and not self._holds_other_class(e, reader) or self._builds_when_bound(e))
+            and e.scope is scope
+        ]
 
     def _holders(self, reader: FunctionInfo) -> set[str]:
         """The module-level names that alone hold `reader`'s compiled callable, where no marker

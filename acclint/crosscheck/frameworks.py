@@ -16,9 +16,10 @@ whose framework is not installed, and says so).
 * ``torch.jit.trace``'s ``TracerWarning`` names what it baked: a Python boolean (ACC2) or a
   Python number, list or NumPy array (ACC3), at the innermost fixture line warning.
 * ``torch.compile`` graph breaks, from ``torch._dynamo.explain`` on the compiled function with
-  the first inputs, each at its fixture line: a branch on a tensor is ACC2, ``.item()``/
-  ``.tolist()`` ACC3, any other call Dynamo cannot trace (``print``, logging, a clock) ACC4 (a
-  performance finding: the result is right, which the output comparison confirms).
+  the first inputs, each at its fixture line: a branch on a tensor is ACC2, any other call
+  Dynamo cannot trace (``print``, logging, a clock) ACC4 (a performance finding: the result is
+  right, which the output comparison confirms). ``.item()``/``.tolist()`` breaks are evidence of
+  nothing: they run eagerly and their values are the eager ones (no ACC3 under torch.compile).
 """
 
 from __future__ import annotations
@@ -52,10 +53,10 @@ _TF_ERRORS = (
 )
 _BAKED = (("Python boolean", "ACC2"), ("Python number", "ACC3"), ("Python float", "ACC3"),
           ("Python integer", "ACC3"), ("Python list", "ACC3"), ("NumPy array", "ACC3"))
-# A break's family by its reason; any other call Dynamo cannot trace (print, logging, a clock)
-# is a host effect.
-_BREAKS = (("generic_jump", "ACC2"), ("Data-dependent", "ACC2"), ("Tensor.item()", "ACC3"),
-           ("Tensor.tolist()", "ACC3"))
+# A break's family by its reason (None: no hazard, a host conversion run eagerly at the break);
+# any other call Dynamo cannot trace (print, logging, a clock) is a host effect.
+_BREAKS = (("generic_jump", "ACC2"), ("Data-dependent", "ACC2"), ("Tensor.item()", None),
+           ("Tensor.tolist()", None))
 
 
 def missing_framework(style: str) -> str | None:
@@ -175,7 +176,7 @@ def graph_breaks(entry: Any, args: tuple[Any, ...], kwargs: dict[str, Any], fixt
     for reason in explained.break_reasons:
         family = next((fam for text, fam in _BREAKS if text in reason.reason), "ACC4")
         where = next(((f.filename, f.lineno) for f in reversed(reason.user_stack) if f.filename in fixture_files), None)
-        if where is not None:
+        if where is not None and family is not None:
             text = re.sub(r"\s+", " ", reason.reason)[:60]
             found.append(Evidence(family, *where, f"graph break: {text}"))
     return found

@@ -43,6 +43,23 @@ class BuiltState:
     # build methods that run one step (`train_on_batch`): built after each reset, a trace per step
     # (ACC501); `fit` runs many, which amortise the trace
     steps: frozenset[str] = frozenset()
+    # The callbacks a build call is handed (`[built_state.callbacks]`: rules/fit_callbacks.py):
+    # the keyword, the classes and makers of callbacks, the attribute of a callback holding the
+    # model, the hooks that run after a step every time and those whose first call runs before
+    # the first step; None: none
+    callbacks: Callbacks | None = None
+
+
+@dataclass(frozen=True)
+class Callbacks:
+    """How a build call is handed callbacks whose hooks run on the host between its steps."""
+
+    keyword: str
+    bases: frozenset[str]
+    makers: frozenset[str]
+    model: str
+    after_step: frozenset[str]
+    around_step: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -597,7 +614,7 @@ def load_markers(
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
             BuiltState(frozenset(b["classes"]), frozenset(b["builds"]), frozenset(b["resets"]), frozenset(b["attributes"]),
-                       frozenset(b.get("steps", ())))
+                       frozenset(b.get("steps", ())), _callbacks(b.get("callbacks")))
             for b in raw.get("built_state", ())
         ]
         recorded_modes += [
@@ -713,3 +730,13 @@ def _cache_key(raw: dict) -> CacheKey:
     return CacheKey(**{
         key: frozenset(value) if key in sets else tuple(value) if isinstance(value, list) else value for key, value in raw.items()
     })
+
+
+def _callbacks(raw: dict | None) -> Callbacks | None:
+    """`[built_state.callbacks]`, or None where a build call is handed none."""
+    if raw is None:
+        return None
+    return Callbacks(
+        raw["keyword"], frozenset(raw["bases"]), frozenset(raw["makers"]), raw["model"],
+        frozenset(raw["after_step"]), frozenset(raw["around_step"]),
+    )
