@@ -179,7 +179,7 @@ def doubled(n):
     ]
 
     def visit_CompFor(self, node: cst.CompFor, ctx: RuleContext) -> None:
-        name = ctx.traced_name(node.iter) if ctx.iterated_kind(node.iter) >= _TRACED else None
+        name = ctx.traced_name(node.iter) if ctx.read_kind(node.iter) >= _TRACED else None
         if name is not None:
             ctx.report(
                 node,
@@ -246,7 +246,7 @@ class Repeat(keras.layers.Layer):
     ]
 
     def visit_For(self, node: cst.For, ctx: RuleContext) -> None:
-        if ctx.iterated_kind(node.iter) >= _TRACED:
+        if ctx.read_kind(node.iter) >= _TRACED:
             ctx.report(
                 node,
                 f"'for' over traced value '{ctx.traced_name(node.iter)}' "

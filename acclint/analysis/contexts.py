@@ -30,6 +30,7 @@ from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
+from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
@@ -174,6 +175,7 @@ class ContextAnalysis:
         # The `if`s around each call of a function whose parameters have known values
         # (narrowing.branches_around_calls), worked out once.
         self._branches: dict[FunctionInfo, dict[int, tuple[tuple[cst.If, bool], ...]]] = {}
+        self._spans: dict[FunctionInfo, Spans] = {}  # built for a function only where a call's names need it
         self._queue: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._nested: dict[FunctionInfo, list[FunctionInfo]] = {}
@@ -1239,7 +1241,8 @@ class ContextAnalysis:
         if helper is not None:
             self._callers.setdefault(helper, set()).add(fn)
             helper.origin = helper.origin or fn.origin
-            self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, query)), inside=True)
+            here = self._query_where_read(fn, context, call, query)
+            self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, here)), inside=True)
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
             self._add(applied[0], {context}, set(fn.markers), *_receive(*applied), inside=True)
         elif fn.contexts and (stored := self._stored_calls(call, fn, query)):
@@ -1300,6 +1303,19 @@ class ContextAnalysis:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
                 kinds = _partial_bindings(target, kinds, query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given), inside=True)
+
+    def _query_where_read(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery) -> ValueQuery:
+        """`query` with the names `call` passes given what the bindings that reach it gave
+        them (acclint.analysis.reaching): `add_n(nodes)` under `elif` passes the list, not the
+        tensor another branch stacks it into."""
+
+        def spans() -> Spans:
+            found = self._spans.get(fn)
+            if found is None:
+                found = self._spans[fn] = Spans.of_function(fn.node)
+            return found
+
+        return query_where_read(call, fn, frozenset({context}), self._body(fn), query, None, spans)
 
     def _dispatch(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery, helper: FunctionInfo | None) -> None:
         """`self.x(...)` in a traced method of a class whose methods run on instances of its

@@ -20,14 +20,16 @@ only the uses before the name's first binding speak for the value it was given.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import libcst as cst
 
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import STATIC, TRACED, TREE, BodyFacts, Kind, ValueQuery, bound_kind, target_names
-from acclint.analysis.walk import children
+from acclint.analysis.walk import children, walk_expression
 
 _LOOPS = (cst.For, cst.While)
+_BLOCKS = (cst.If, *_LOOPS)
 
 
 @dataclass(frozen=True)
@@ -35,22 +37,31 @@ class Spans:
     """Each node of a function body by id: (its index in source order, the last index within it)."""
 
     of: dict[int, tuple[int, int]]
+    blocks: tuple[cst.CSTNode, ...]  # the `if`s and loops, in source order
 
     @classmethod
     def of_function(cls, node: cst.CSTNode) -> Spans:
         spans: dict[int, tuple[int, int]] = {}
+        blocks: list[cst.CSTNode] = []
         counter = 0
 
         def visit(current: cst.CSTNode) -> None:  # iterative would obscure the spans; bodies are shallow
             nonlocal counter
             start = counter
             counter += 1
+            if type(current) in _BLOCKS:
+                blocks.append(current)
             for child in children(current):
                 visit(child)
             spans[id(current)] = (start, counter - 1)
 
         visit(node)
-        return cls(spans)
+        return cls(spans, tuple(blocks))
+
+    def enclosing(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """The `if`s and loops around `node`, outermost first: what `kind_where_read` asks of
+        its ancestors, for a caller that walked no path down to it."""
+        return [block for block in self.blocks if block is not node and self.holds(block, node)]
 
     def start(self, node: cst.CSTNode) -> int:
         return self.of[id(node)][0]
@@ -75,8 +86,17 @@ def kind_where_read(
     at = spans.start(read)
     loops = [a for a in ancestors if isinstance(a, _LOOPS)]
 
+    # A binding in the other branch of an `if` around the read never ran before it on this
+    # pass: `nodes = tf.stack(nodes)` under `if attn:` is not what `len(nodes)` reads under `elif`.
+    elsewhere = [
+        other for branch in ancestors if type(branch) is cst.If
+        for other in _other_branches(branch, spans, read) if other is not None
+    ]
+
     def reaches(flow) -> bool:
-        return spans.end(flow[1]) < at or any(spans.holds(loop, flow[0]) for loop in loops)
+        if any(spans.holds(loop, flow[0]) for loop in loops):
+            return True  # the loop's next pass sees it
+        return spans.end(flow[1]) < at and not any(spans.holds(other, flow[0]) for other in elsewhere)
 
     # A binding in a statement of the function's own block before the read always ran: what
     # the name held on entry no longer reaches it (`QPos = q.resolve_axis(QPos)`).
@@ -99,3 +119,39 @@ def kind_where_read(
             if name in target_names(t, through_subscripts=True):
                 kind = max(kind, bound_kind(t, given, how, kind))
     return kind
+
+
+def _other_branches(branch: cst.If, spans: Spans, read: cst.Name) -> tuple[cst.CSTNode | None, ...]:
+    """The parts of `branch` that cannot have run before `read` on the same pass: the `else`
+    side where the read is in the body, the body where it is in the `else` side (an `elif` is
+    an `If` of its own there, asked in its turn); nothing where the read is in the test."""
+    if spans.holds(branch.body, read):
+        return (branch.orelse,)
+    if branch.orelse is not None and spans.holds(branch.orelse, read):
+        return (branch.body,)
+    return ()
+
+
+def query_where_read(
+    node: cst.BaseExpression, fn: FunctionInfo, contexts: frozenset[str], body: BodyFacts, query: ValueQuery,
+    ancestors: list[cst.CSTNode] | None, spans_of: Callable[[], Spans],
+) -> ValueQuery:
+    """`query` with each name `node` reads given the kind the bindings that reach the read give
+    it, where that is less traced: a truth test after `graphdef = state.graphdef` does not see a
+    later branch's `graphdef = given`, nor a helper called under `elif` a list its name is
+    stacked into under `if`. `ancestors`: the nodes from the body down to `node`, or None for
+    the `if`s and loops around it; `spans_of` gives the function's spans, built only if asked."""
+    names = [n for n in walk_expression(node) if type(n) is cst.Name and query.name_kind(n.value) > STATIC]
+    found: dict[str, Kind] = {}
+    for read in names:
+        if read.value in found or read.value in query.scoped or not any(read.value in target_names(f[0], through_subscripts=True) for f in body.flows):
+            continue
+        spans = spans_of()
+        if ancestors is None:
+            ancestors = spans.enclosing(node)
+        kind = kind_where_read(read, fn, contexts, body, query, ancestors, spans)
+        if kind < query.name_kind(read.value):
+            found[read.value] = kind
+    # Its kind there is the answer: the function's uses of the name as an array elsewhere (after
+    # another binding) say nothing of the value this read sees.
+    return query.own_scope(found)

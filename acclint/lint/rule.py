@@ -21,7 +21,7 @@ from acclint.frameworks.markers import Framework
 from acclint.common.findings import Fix
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
-from acclint.analysis.reaching import Spans, kind_where_read
+from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.taint import Kind, ValueQuery, target_names
 from acclint.analysis.walk import walk_expression
 
@@ -150,19 +150,12 @@ class RuleContext:
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.query.kind(node)
 
-    def iterated_kind(self, node: cst.BaseExpression) -> Kind:
-        """The kind of an iterable where it is iterated: a name holds what the bindings that
-        reach the read gave it, not what a later rebinding gives (acclint.analysis.reaching)."""
-        if not isinstance(node, cst.Name) or self.query.name_kind(node.value) is Kind.STATIC:
-            return self.kind(node)
-        return self._kind_where_read(node, self.ancestors)
-
-    def _kind_where_read(self, read: cst.Name, ancestors: list[cst.CSTNode]) -> Kind:
-        """The kind the bindings that reach `read` (inside `ancestors`) give its name."""
-        if self._spans is None:
-            self._spans = Spans.of_function(self.function.node)
+    def read_kind(self, node: cst.BaseExpression) -> Kind:
+        """The kind of a value where it is read (iterated, measured by `len`): a name holds
+        what the bindings that reach the read gave it, not what a later rebinding or another
+        branch's gives (acclint.analysis.reaching)."""
         body = self.analysis.body(self.function)
-        return kind_where_read(read, self.function, self._contexts, body, self.query, ancestors, self._spans)
+        return query_where_read(node, self.function, self._contexts, body, self.query, self.ancestors, self._function_spans).kind(node)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is traced enough that converting it to a host value is a hazard.
@@ -195,22 +188,14 @@ class RuleContext:
 
     def _reaching_query(self, node: cst.BaseExpression) -> ValueQuery:
         """The query with each name `node` reads given the kind the bindings that reach the
-        read give it (acclint.analysis.reaching), where that is less traced: a truth test
-        after `graphdef = state.graphdef` does not see a later branch's `graphdef = given`."""
-        query = self.query
-        names = [n for n in walk_expression(node) if isinstance(n, cst.Name) and query.name_kind(n.value) > Kind.STATIC]
-        if not names:
-            return query
-        body = self.analysis.body(self.function)
+        read give it (acclint.analysis.reaching), where that is less traced."""
         ancestors = [*self.ancestors, self.node] if self.node is not None else self.ancestors
-        found: dict[str, Kind] = {}
-        for read in names:
-            if read.value in found or read.value in query.scoped or not any(read.value in target_names(f[0], through_subscripts=True) for f in body.flows):
-                continue
-            kind = self._kind_where_read(read, ancestors)
-            if kind < query.name_kind(read.value):
-                found[read.value] = kind
-        return query.narrowed(found)
+        return query_where_read(node, self.function, self._contexts, self.analysis.body(self.function), self.query, ancestors, self._function_spans)
+
+    def _function_spans(self) -> Spans:
+        if self._spans is None:
+            self._spans = Spans.of_function(self.function.node)
+        return self._spans
 
     def _truth_leaf(self, node: cst.BaseExpression, query: ValueQuery, bar: Kind) -> cst.CSTNode | None:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
