@@ -1740,3 +1740,90 @@ def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
         done = module.body[len(starts) - 1]
         starts.append(starts[-1] + len(NEWLINE_RE.findall(module.code_for_node(done))))
     return starts[index]
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the module's code may write, read off its statements alone (`written`): a cheap
+    superset of what the bindings' walk records, asked before they are built.
+
+    `attributes`: every attribute name the walk records a write ("attr" event) of, spelt as a
+    target (`a.x = v`, `a.x += v`, `a.x: T = v`, `for a.x in ...`, `del a.x`, inside tuples and
+    starred targets; through an alias, `s = a; s.x = v`, the name is the same), as the literal
+    key of an item target (`a.__dict__["x"]`, `vars(a)["x"]`) or as the literal name of a
+    `setattr` call. `names`: every name a target binds (module-level code's, a `global`
+    write's, and a function's own), and the literal keys of item targets (`globals()["N"]`).
+    A read of an attribute not in `attributes` is written nowhere
+    (`ModuleBindings.attribute_written` is None: ACC602 and ACC604 ask it of every attribute
+    read of a module object or a bound object in a trace, `jnp.zeros` among them); a
+    module-level function whose name is not in `names` and that has one `def` is never bound
+    again (`ModuleBindings.module_function` is False)."""
+
+    attributes: frozenset[str]
+    names: frozenset[str]
+
+
+def written(module: cst.Module, index: ModuleIndex) -> Written:
+    """`Written` of `module`. Targets lie in statements, so only statements are entered, never
+    an expression; the calls are read off the module index's walk (`ModuleIndex.walks`), which
+    enters every part the bindings' walk does."""
+    attributes: set[str] = set()
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = list(module.body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            for small in node.body:
+                small_kind = type(small)
+                if small_kind is cst.Assign:
+                    for target in small.targets:
+                        _assigned(target.target, attributes, names)
+                elif small_kind is cst.AugAssign or small_kind is cst.AnnAssign or small_kind is cst.Del:
+                    _assigned(small.target, attributes, names)
+            continue
+        if kind is cst.For:
+            _assigned(node.target, attributes, names)
+        holds = _HOLDS_STATEMENTS
+        for child in children(node):
+            child_kind = type(child)
+            known = holds.get(child_kind)
+            if known is None:
+                known = holds[child_kind] = issubclass(child_kind, _STATEMENT_HOLDERS)
+            if known:
+                stack.append(child)
+    for walk in index.walks.values():
+        for node, _, _ in walk:
+            if type(node) is cst.Call and len(node.args) == 3 and _root(node.func) == "setattr":
+                name = _literal(node.args[1].value)
+                if name is not None:
+                    attributes.add(name)
+    return Written(frozenset(attributes), frozenset(names))
+
+
+# The nodes a statement lies in: statements, their blocks and clauses (`else`, `except`,
+# `finally`, `case`); per node type, whether it is one (`written`).
+_STATEMENT_HOLDERS = (
+    cst.BaseCompoundStatement, cst.SimpleStatementLine, cst.BaseSuite, cst.Else, cst.ExceptHandler,
+    cst.ExceptStarHandler, cst.Finally, cst.MatchCase,
+)
+_HOLDS_STATEMENTS: dict[type, bool] = {}
+
+
+def _assigned(target: cst.BaseExpression, attributes: set[str], names: set[str]) -> None:
+    """Add to `attributes` and `names` what assigning (or deleting) `target` may write (`_target`)."""
+    kind = type(target)
+    if kind is cst.Name:
+        names.add(target.value)
+    elif kind is cst.Attribute:
+        attributes.add(target.attr.value)
+    elif kind is cst.Tuple or kind is cst.List:
+        for element in target.elements:
+            _assigned(element.value, attributes, names)
+    elif kind is cst.StarredElement:
+        _assigned(target.value, attributes, names)
+    elif kind is cst.Subscript and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+        key = _literal(target.slice[0].slice.value)
+        if key is not None:
+            attributes.add(key)
+            names.add(key)
