@@ -57,8 +57,8 @@ def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = Non
         return None  # not bound at module level, or the function's own (cheap tests first)
     if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
-    if name in index.functions and not ctx.analysis.may_rebind_function(name):
-        return None  # a function defined once and never bound again (a def is no module value)
+    if not (ctx.analysis.may_rebind_function(name) if name in index.functions else ctx.analysis.may_change_value(name)):
+        return None  # a function defined once and never bound again, a variable never changed
     bindings = ctx.analysis.bindings
     if not bindings.is_module_name(name, fn) or not (bindings.module_value(name) or bindings.module_function(name)):
         return None

@@ -1752,53 +1752,71 @@ class Written:
     starred targets; through an alias, `s = a; s.x = v`, the name is the same), as the literal
     key of an item target (`a.__dict__["x"]`, `vars(a)["x"]`) or as the literal name of a
     `setattr` call. `names`: every name a target binds (module-level code's, a `global`
-    write's, and a function's own), and the literal keys of item targets (`globals()["N"]`).
+    write's, a function's own, a class body's) and the literal keys of item targets
+    (`globals()["N"]`). `changed`: the names that may change after their first binding
+    ("bind" and "mutate" events past it): bound twice or more, or inside a loop; those whose
+    object an item or attribute target, a namespace item (`vars(N)["k"]`), `setattr` or a
+    mutating method (`N.append(...)`) may change; and those an assignment aliases (`c = N`,
+    the root of its value: a change through `c` is one of `N`).
+
     A read of an attribute not in `attributes` is written nowhere
     (`ModuleBindings.attribute_written` is None: ACC602 and ACC604 ask it of every attribute
     read of a module object or a bound object in a trace, `jnp.zeros` among them); a
     module-level function whose name is not in `names` and that has one `def` is never bound
-    again (`ModuleBindings.module_function` is False)."""
+    again (`ModuleBindings.module_function` is False); a module-level variable not in
+    `changed` and defined by no `def` never changes (`ModuleBindings.change_of` is None)."""
 
     attributes: frozenset[str]
     names: frozenset[str]
+    changed: frozenset[str]
 
 
 def written(module: cst.Module, index: ModuleIndex) -> Written:
     """`Written` of `module`. Targets lie in statements, so only statements are entered, never
     an expression; the calls are read off the module index's walk (`ModuleIndex.walks`), which
     enters every part the bindings' walk does."""
-    attributes: set[str] = set()
-    names: set[str] = set()
-    stack: list[cst.CSTNode] = list(module.body)
+    found = _Assigned()
+    stack: list[tuple[cst.CSTNode, bool]] = [(statement, False) for statement in module.body]
+    holds = _HOLDS_STATEMENTS
     while stack:
-        node = stack.pop()
+        node, in_loop = stack.pop()
         kind = type(node)
         if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
             for small in node.body:
                 small_kind = type(small)
                 if small_kind is cst.Assign:
                     for target in small.targets:
-                        _assigned(target.target, attributes, names)
+                        found.target(target.target, in_loop)
+                    if any(type(target.target) is cst.Name for target in small.targets):
+                        found.root(chain_root(small.value))  # an alias: `c = N`, `c = N.sub`
                 elif small_kind is cst.AugAssign or small_kind is cst.AnnAssign or small_kind is cst.Del:
-                    _assigned(small.target, attributes, names)
+                    found.target(small.target, in_loop)
             continue
-        if kind is cst.For:
-            _assigned(node.target, attributes, names)
-        holds = _HOLDS_STATEMENTS
+        if kind is cst.For or kind is cst.While:
+            in_loop = True
+            if kind is cst.For:
+                found.target(node.target, in_loop)
         for child in children(node):
             child_kind = type(child)
             known = holds.get(child_kind)
             if known is None:
                 known = holds[child_kind] = issubclass(child_kind, _STATEMENT_HOLDERS)
             if known:
-                stack.append(child)
+                stack.append((child, in_loop))
     for walk in index.walks.values():
         for node, _, _ in walk:
-            if type(node) is cst.Call and len(node.args) == 3 and _root(node.func) == "setattr":
+            if type(node) is not cst.Call:
+                continue
+            func = node.func
+            if type(func) is cst.Attribute and func.attr.value in MUTATORS and type(func.value) is cst.Name:
+                found.changed.add(func.value.value)
+            elif len(node.args) == 3 and _root(func) == "setattr":
                 name = _literal(node.args[1].value)
                 if name is not None:
-                    attributes.add(name)
-    return Written(frozenset(attributes), frozenset(names))
+                    found.attributes.add(name)
+                    found.root(_root_node(node.args[0].value))
+    changed = found.changed | {name for name, count in found.counts.items() if count > 1}
+    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed))
 
 
 # The nodes a statement lies in: statements, their blocks and clauses (`else`, `except`,
@@ -1810,20 +1828,42 @@ _STATEMENT_HOLDERS = (
 _HOLDS_STATEMENTS: dict[type, bool] = {}
 
 
-def _assigned(target: cst.BaseExpression, attributes: set[str], names: set[str]) -> None:
-    """Add to `attributes` and `names` what assigning (or deleting) `target` may write (`_target`)."""
-    kind = type(target)
-    if kind is cst.Name:
-        names.add(target.value)
-    elif kind is cst.Attribute:
-        attributes.add(target.attr.value)
-    elif kind is cst.Tuple or kind is cst.List:
-        for element in target.elements:
-            _assigned(element.value, attributes, names)
-    elif kind is cst.StarredElement:
-        _assigned(target.value, attributes, names)
-    elif kind is cst.Subscript and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-        key = _literal(target.slice[0].slice.value)
-        if key is not None:
-            attributes.add(key)
-            names.add(key)
+class _Assigned:
+    """What `written` finds as it reads targets (`_target`'s cases)."""
+
+    def __init__(self) -> None:
+        self.attributes: set[str] = set()
+        self.counts: dict[str, int] = {}  # each name a target binds: how many times
+        self.changed: set[str] = set()
+
+    def bind(self, name: str, in_loop: bool) -> None:
+        self.counts[name] = self.counts.get(name, 0) + 1
+        if in_loop:
+            self.changed.add(name)
+
+    def root(self, node: cst.BaseExpression | None) -> None:
+        """A name whose object may change: the root of an item or attribute target's chain."""
+        if type(node) is cst.Name:
+            self.changed.add(node.value)
+
+    def target(self, target: cst.BaseExpression, in_loop: bool) -> None:
+        kind = type(target)
+        if kind is cst.Name:
+            self.bind(target.value, in_loop)
+        elif kind is cst.Attribute:
+            self.attributes.add(target.attr.value)
+            self.root(_root_node(target))
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in target.elements:
+                self.target(element.value, in_loop)
+        elif kind is cst.StarredElement:
+            self.target(target.value, in_loop)
+        elif kind is cst.Subscript:
+            self.root(_root_node(target))
+            if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+                key = _literal(target.slice[0].slice.value)
+                if key is not None:  # `o.__dict__["k"]`, `vars(o)["k"]`, `globals()["N"]`
+                    self.attributes.add(key)
+                    self.bind(key, True)
+                    item = _namespace_item(target)
+                    self.root(_root_node(item) if item is not None else None)

@@ -160,6 +160,13 @@ class ModuleAnalysis:
         written = self._cheap_written()
         return written is None or name in written.names or (None, name) in self.index.redefined
 
+    def may_change_value(self, name: str) -> bool:
+        """Whether the module-level variable `name` may change after its first binding
+        (rebound, or its object changed in place): where not, and no `def` binds it,
+        `bindings.change_of(name, ...)` is None."""
+        written = self._cheap_written()
+        return written is None or name in written.changed
+
     def _cheap_written(self) -> Written | None:
         """What the module's code may write (acclint.analysis.bindings' `Written`), read off its
         statements, where the bindings are not built yet: it spares building them for the
