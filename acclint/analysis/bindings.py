@@ -156,8 +156,14 @@ class ModuleBindings:
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
-        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`)."""
-        return line_of(self.module, self._spelt.get(node, node), self._positions)
+        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`).
+        The node of an event in a function lies in that function's module-level statement,
+        which spares `line_of` looking for it."""
+        scopes = self._positions.get("scopes")
+        if scopes is None:
+            scopes = self._positions["scopes"] = {id(e.node): e.scope for e in self.events}
+        scope = scopes.get(id(node))
+        return line_of(self.module, self._spelt.get(node, node), self._positions, scope.statement if scope is not None else None)
 
     # -- questions ------------------------------------------------------------------------
     def module_value(self, name: str) -> bool:
@@ -1708,15 +1714,16 @@ def _root(node: cst.BaseExpression) -> str | None:
     return root.value if isinstance(root, cst.Name) else None
 
 
-def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
-    """The line `node` starts on (asked only for a finding's message).
+def line_of(module: cst.Module, node: cst.CSTNode, cache: dict, statement: cst.BaseStatement | None = None) -> int:
+    """The line `node` starts on (asked only for a finding's message); `statement`: the
+    module-level statement it lies in, where known.
 
     libcst knows no positions: its PositionProvider generates the whole module's code, tracking
     positions, which costs about a second in a 10,000-line module. Instead the module-level
     statement holding `node` is generated alone with positions, and the lines of the statements
     before it, and only those, are counted in their plain generated code (`_statement_start`).
     A node in no statement (the module itself) takes libcst's way."""
-    for index, statement in enumerate(module.body):
+    for index, statement in enumerate(module.body) if statement is None else _indexed(module, statement):
         if any(n is node for n in walk_all(statement)):
             alone = cst.Module(
                 body=(statement,), header=(), footer=(), encoding=module.encoding,
@@ -1728,6 +1735,11 @@ def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
     if positions is None:
         positions = cache["positions"] = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     return positions[node].start.line
+
+
+def _indexed(module: cst.Module, statement: cst.BaseStatement) -> list[tuple[int, cst.BaseStatement]]:
+    """`statement` with its place in `module.body` (none where it is not there)."""
+    return [(index, found) for index, found in enumerate(module.body) if found is statement]
 
 
 def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
