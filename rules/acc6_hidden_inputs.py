@@ -495,9 +495,11 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
     """The value that made `name` an iterator outside the trace, when every binding of it
     makes one; None otherwise."""
     fn = ctx.function
-    bindings = ctx.analysis.bindings
     if name in ctx.analysis.body(fn).local_names:
         return None  # made inside the trace
+    if fn.parent is None and name not in ctx.analysis.index.module_values:
+        return None  # no enclosing function, no module-level value: nothing made outside (asked before the bindings are built)
+    bindings = ctx.analysis.bindings
     binder = bindings.enclosing_binder(name, fn)
     if binder is not None:
         if CACHED in binder.contexts:
