@@ -123,7 +123,12 @@ def test_a_changed_value_is_still_found(change, code):
     assert analysis._bindings is not None
 
 
-CONTAINER_CHANGES = ['CFG["scale"] = 3.0', 'CFG.update(scale=3.0)', 'c = CFG\nc["scale"] = 3.0']
+CONTAINER_CHANGES = [
+    'CFG["scale"] = 3.0', 'CFG.update(scale=3.0)', 'c = CFG\nc["scale"] = 3.0',
+    'def tune(target, v):\n    target["scale"] = v\ntune(CFG, 3.0)',  # handed to a function that writes its item
+    'def tune(target):\n    t = target\n    t["scale"] = 3.0\ntune(CFG)',
+    'def tune(target):\n    target.update(scale=3.0)\ntune(CFG)',
+]
 
 
 @pytest.mark.parametrize("change", CONTAINER_CHANGES)
@@ -210,6 +215,8 @@ def _superset_holds(source: str) -> None:
     assert attributes <= cheap.attributes
     binds = {e.name for e in bindings.events if e.kind == "bind"}
     assert binds <= cheap.names
+    if any(e.kind == "mutate_param" for e in bindings.events):
+        assert cheap.handed
     for name in {e.name for e in bindings.events if e.kind in ("bind", "mutate")}:
         changes = [e for e in bindings._named[name] if e.kind in ("bind", "mutate") and not e.in_class]
         if len(changes) > 1 or any(e.kind == "mutate" or e.loops for e in changes):

@@ -1769,18 +1769,23 @@ class Written:
     ("bind" and "mutate" events past it): bound twice or more, or inside a loop; those whose
     object an item or attribute target, a namespace item (`vars(N)["k"]`), `setattr` or a
     mutating method (`N.append(...)`) may change; and those an assignment aliases (`c = N`,
-    the root of its value: a change through `c` is one of `N`).
+    the root of its value: a change through `c` is one of `N`). `handed`: whether a function
+    may change an object handed to it (an item target on a name, `target["k"] = v`, or a
+    mutating method of a name, `target.update(...)`, in a function: the bindings'
+    "mutate_param" events, which change whatever a call passes).
 
     A read of an attribute not in `attributes` is written nowhere
     (`ModuleBindings.attribute_written` is None: ACC602 and ACC604 ask it of every attribute
     read of a module object or a bound object in a trace, `jnp.zeros` among them); a
     module-level function whose name is not in `names` and that has one `def` is never bound
     again (`ModuleBindings.module_function` is False); a module-level variable not in
-    `changed` and defined by no `def` never changes (`ModuleBindings.change_of` is None)."""
+    `changed` and defined by no `def` never changes where nothing is `handed`
+    (`ModuleBindings.change_of` is None)."""
 
     attributes: frozenset[str]
     names: frozenset[str]
     changed: frozenset[str]
+    handed: bool
 
 
 def written(module: cst.Module, index: ModuleIndex) -> Written:
@@ -1788,47 +1793,49 @@ def written(module: cst.Module, index: ModuleIndex) -> Written:
     an expression; the calls are read off the module index's walk (`ModuleIndex.walks`), which
     enters every part the bindings' walk does."""
     found = _Assigned()
-    stack: list[tuple[cst.CSTNode, bool]] = [(statement, False) for statement in module.body]
+    stack: list[tuple[cst.CSTNode, bool, bool]] = [(statement, False, False) for statement in module.body]
     holds = _HOLDS_STATEMENTS
     while stack:
-        node, in_loop = stack.pop()
+        node, in_loop, in_function = stack.pop()
         kind = type(node)
         if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
             for small in node.body:
                 small_kind = type(small)
                 if small_kind is cst.Assign:
                     for target in small.targets:
-                        found.target(target.target, in_loop)
+                        found.target(target.target, in_loop, in_function)
                     if any(type(target.target) is cst.Name for target in small.targets):
                         found.root(chain_root(small.value))  # an alias: `c = N`, `c = N.sub`
                 elif small_kind is cst.AugAssign or small_kind is cst.AnnAssign or small_kind is cst.Del:
-                    found.target(small.target, in_loop)
+                    found.target(small.target, in_loop, in_function)
             continue
         if kind is cst.For or kind is cst.While:
             in_loop = True
             if kind is cst.For:
-                found.target(node.target, in_loop)
+                found.target(node.target, in_loop, in_function)
+        in_function = in_function or kind is cst.FunctionDef
         for child in children(node):
             child_kind = type(child)
             known = holds.get(child_kind)
             if known is None:
                 known = holds[child_kind] = issubclass(child_kind, _STATEMENT_HOLDERS)
             if known:
-                stack.append((child, in_loop))
+                stack.append((child, in_loop, in_function))
     for walk in index.walks.values():
-        for node, _, _ in walk:
+        for node, fn_at, _ in walk:
             if type(node) is not cst.Call:
                 continue
             func = node.func
             if type(func) is cst.Attribute and func.attr.value in MUTATORS and type(func.value) is cst.Name:
                 found.changed.add(func.value.value)
+                found.handed = found.handed or fn_at >= 0
             elif len(node.args) == 3 and _root(func) == "setattr":
                 name = _literal(node.args[1].value)
                 if name is not None:
                     found.attributes.add(name)
                     found.root(_root_node(node.args[0].value))
     changed = found.changed | {name for name, count in found.counts.items() if count > 1}
-    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed))
+    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed), found.handed)
 
 
 # The nodes a statement lies in: statements, their blocks and clauses (`else`, `except`,
@@ -1847,6 +1854,7 @@ class _Assigned:
         self.attributes: set[str] = set()
         self.counts: dict[str, int] = {}  # each name a target binds: how many times
         self.changed: set[str] = set()
+        self.handed = False
 
     def bind(self, name: str, in_loop: bool) -> None:
         self.counts[name] = self.counts.get(name, 0) + 1
@@ -1858,7 +1866,7 @@ class _Assigned:
         if type(node) is cst.Name:
             self.changed.add(node.value)
 
-    def target(self, target: cst.BaseExpression, in_loop: bool) -> None:
+    def target(self, target: cst.BaseExpression, in_loop: bool, in_function: bool) -> None:
         kind = type(target)
         if kind is cst.Name:
             self.bind(target.value, in_loop)
@@ -1867,11 +1875,15 @@ class _Assigned:
             self.root(_root_node(target))
         elif kind is cst.Tuple or kind is cst.List:
             for element in target.elements:
-                self.target(element.value, in_loop)
+                self.target(element.value, in_loop, in_function)
         elif kind is cst.StarredElement:
-            self.target(target.value, in_loop)
+            self.target(target.value, in_loop, in_function)
         elif kind is cst.Subscript:
             self.root(_root_node(target))
+            held = target.value
+            while type(held) is cst.Subscript:
+                held = held.value
+            self.handed = self.handed or in_function and type(held) is cst.Name  # `target[k] = v`
             if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
                 key = _literal(target.slice[0].slice.value)
                 if key is not None:  # `o.__dict__["k"]`, `vars(o)["k"]`, `globals()["N"]`

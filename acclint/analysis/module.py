@@ -162,10 +162,11 @@ class ModuleAnalysis:
 
     def may_change_value(self, name: str) -> bool:
         """Whether the module-level variable `name` may change after its first binding
-        (rebound, or its object changed in place): where not, and no `def` binds it,
+        (rebound, its object changed in place, or handed to a function that may change it):
+        where not, and no `def` binds it,
         `bindings.change_of(name, ...)` is None."""
         written = self._cheap_written()
-        return written is None or name in written.changed
+        return written is None or written.handed or name in written.changed
 
     def _cheap_written(self) -> Written | None:
         """What the module's code may write (acclint.analysis.bindings' `Written`), read off its
