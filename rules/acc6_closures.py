@@ -43,6 +43,17 @@ def _mentions(expr: cst.CSTNode, name: str) -> bool:
     return any(isinstance(n, cst.Name) and n.value == name for n in walk_expression(expr))
 
 
+def _may_call(outer, runners: set[str], body, ctx: RuleContext) -> bool:
+    """Whether `outer`'s own code may call one of `runners`: a call in its body (`body`, its
+    facts: nested scopes left out) whose callee spells one, or any call in a class body nested
+    in it (its code runs in `outer`'s scope for the bindings' walk). Where none does, no write
+    falls between two calls (`closure_change` is None), and the module's bindings, asked for
+    nothing else, need not be built."""
+    if any(cls.function is outer for cls in ctx.analysis.index.all_classes):
+        return True
+    return any(_mentions(call.func, runner) for call in body.calls for runner in runners)
+
+
 def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     """The line where the enclosing function rebinds the variable `node` reads after a call of
     the jitted closure and before a later one (acclint.analysis.bindings.closure_change); None
@@ -56,7 +67,7 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
     runners = _runners(ctx)
-    if not runners:
+    if not runners or not _may_call(outer, runners, body, ctx):
         return None
     parent = ctx.parent
     attribute = parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None

@@ -57,6 +57,8 @@ def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = Non
         return None  # not bound at module level, or the function's own (cheap tests first)
     if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
+    if not (ctx.analysis.may_rebind_function(name) if name in index.functions else ctx.analysis.may_change_value(name)):
+        return None  # a function defined once and never bound again, a variable never changed
     bindings = ctx.analysis.bindings
     if not bindings.is_module_name(name, fn) or not (bindings.module_value(name) or bindings.module_function(name)):
         return None
@@ -357,6 +359,8 @@ f(1.0)
             return
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
+        if not ctx.analysis.may_write_attribute(node.attr.value):
+            return  # no code of the module writes it (most `jnp.x` reads): spares the bindings
         fn = ctx.function
         bindings = ctx.analysis.bindings
         name = _class_of_classmethod(root.value, fn, ctx)
@@ -491,9 +495,11 @@ def _outside_iterator(name: str, ctx: RuleContext) -> cst.CSTNode | None:
     """The value that made `name` an iterator outside the trace, when every binding of it
     makes one; None otherwise."""
     fn = ctx.function
-    bindings = ctx.analysis.bindings
     if name in ctx.analysis.body(fn).local_names:
         return None  # made inside the trace
+    if fn.parent is None and name not in ctx.analysis.index.module_values:
+        return None  # no enclosing function, no module-level value: nothing made outside (asked before the bindings are built)
+    bindings = ctx.analysis.bindings
     binder = bindings.enclosing_binder(name, fn)
     if binder is not None:
         if CACHED in binder.contexts:
@@ -800,6 +806,8 @@ for epoch in range(3):
         parent = ctx.parent
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and parent.target is node:
             return  # a write: ACC4's
+        if not ctx.analysis.may_write_attribute(node.attr.value):
+            return  # no code of the module writes it: every answer below would be None
         fn = ctx.function
         attr = node.attr.value
         framework = ctx.analysis.markers.framework(frozenset(fn.markers))

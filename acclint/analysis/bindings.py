@@ -156,8 +156,14 @@ class ModuleBindings:
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
 
     def line(self, node: cst.CSTNode) -> int:
-        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`)."""
-        return line_of(self.module, self._spelt.get(node, node), self._positions)
+        """The line of `node`; of the written node for a target the walk spelt out (`_spelt`).
+        The node of an event in a function lies in that function's module-level statement,
+        which spares `line_of` looking for it."""
+        scopes = self._positions.get("scopes")
+        if scopes is None:
+            scopes = self._positions["scopes"] = {id(e.node): e.scope for e in self.events}
+        scope = scopes.get(id(node))
+        return line_of(self.module, self._spelt.get(node, node), self._positions, scope.statement if scope is not None else None)
 
     # -- questions ------------------------------------------------------------------------
     def module_value(self, name: str) -> bool:
@@ -1714,15 +1720,16 @@ def _root(node: cst.BaseExpression) -> str | None:
     return root.value if isinstance(root, cst.Name) else None
 
 
-def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
-    """The line `node` starts on (asked only for a finding's message).
+def line_of(module: cst.Module, node: cst.CSTNode, cache: dict, statement: cst.BaseStatement | None = None) -> int:
+    """The line `node` starts on (asked only for a finding's message); `statement`: the
+    module-level statement it lies in, where known.
 
     libcst knows no positions: its PositionProvider generates the whole module's code, tracking
     positions, which costs about a second in a 10,000-line module. Instead the module-level
     statement holding `node` is generated alone with positions, and the lines of the statements
     before it, and only those, are counted in their plain generated code (`_statement_start`).
     A node in no statement (the module itself) takes libcst's way."""
-    for index, statement in enumerate(module.body):
+    for index, statement in enumerate(module.body) if statement is None else _indexed(module, statement):
         if any(n is node for n in walk_all(statement)):
             alone = cst.Module(
                 body=(statement,), header=(), footer=(), encoding=module.encoding,
@@ -1736,6 +1743,11 @@ def line_of(module: cst.Module, node: cst.CSTNode, cache: dict) -> int:
     return positions[node].start.line
 
 
+def _indexed(module: cst.Module, statement: cst.BaseStatement) -> list[tuple[int, cst.BaseStatement]]:
+    """`statement` with its place in `module.body` (none where it is not there)."""
+    return [(index, found) for index, found in enumerate(module.body) if found is statement]
+
+
 def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
     """The line `module.body[index]` starts on: the header's lines and those of the statements
     before it, counted in their generated code. The counts are kept in `cache` for the module's
@@ -1746,3 +1758,142 @@ def _statement_start(module: cst.Module, index: int, cache: dict) -> int:
         done = module.body[len(starts) - 1]
         starts.append(starts[-1] + len(NEWLINE_RE.findall(module.code_for_node(done))))
     return starts[index]
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the module's code may write, read off its statements alone (`written`): a cheap
+    superset of what the bindings' walk records, asked before they are built.
+
+    `attributes`: every attribute name the walk records a write ("attr" event) of, spelt as a
+    target (`a.x = v`, `a.x += v`, `a.x: T = v`, `for a.x in ...`, `del a.x`, inside tuples and
+    starred targets; through an alias, `s = a; s.x = v`, the name is the same), as the literal
+    key of an item target (`a.__dict__["x"]`, `vars(a)["x"]`) or as the literal name of a
+    `setattr` call. `names`: every name a target binds (module-level code's, a `global`
+    write's, a function's own, a class body's) and the literal keys of item targets
+    (`globals()["N"]`). `changed`: the names that may change after their first binding
+    ("bind" and "mutate" events past it): bound twice or more, or inside a loop; those whose
+    object an item or attribute target, a namespace item (`vars(N)["k"]`), `setattr` or a
+    mutating method (`N.append(...)`) may change; and those an assignment aliases (`c = N`,
+    the root of its value: a change through `c` is one of `N`). `handed`: whether a function
+    may change an object handed to it (an item target on a name, `target["k"] = v`, or a
+    mutating method of a name, `target.update(...)`, in a function: the bindings'
+    "mutate_param" events, which change whatever a call passes).
+
+    A read of an attribute not in `attributes` is written nowhere
+    (`ModuleBindings.attribute_written` is None: ACC602 and ACC604 ask it of every attribute
+    read of a module object or a bound object in a trace, `jnp.zeros` among them); a
+    module-level function whose name is not in `names` and that has one `def` is never bound
+    again (`ModuleBindings.module_function` is False); a module-level variable not in
+    `changed` and defined by no `def` never changes where nothing is `handed`
+    (`ModuleBindings.change_of` is None)."""
+
+    attributes: frozenset[str]
+    names: frozenset[str]
+    changed: frozenset[str]
+    handed: bool
+
+
+def written(module: cst.Module, index: ModuleIndex) -> Written:
+    """`Written` of `module`. Targets lie in statements, so only statements are entered, never
+    an expression; the calls are read off the module index's walk (`ModuleIndex.walks`), which
+    enters every part the bindings' walk does."""
+    found = _Assigned()
+    stack: list[tuple[cst.CSTNode, bool, bool]] = [(statement, False, False) for statement in module.body]
+    holds = _HOLDS_STATEMENTS
+    while stack:
+        node, in_loop, in_function = stack.pop()
+        kind = type(node)
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            for small in node.body:
+                small_kind = type(small)
+                if small_kind is cst.Assign:
+                    for target in small.targets:
+                        found.target(target.target, in_loop, in_function)
+                    if any(type(target.target) is cst.Name for target in small.targets):
+                        found.root(chain_root(small.value))  # an alias: `c = N`, `c = N.sub`
+                elif small_kind is cst.AugAssign or small_kind is cst.AnnAssign or small_kind is cst.Del:
+                    found.target(small.target, in_loop, in_function)
+            continue
+        if kind is cst.For or kind is cst.While:
+            in_loop = True
+            if kind is cst.For:
+                found.target(node.target, in_loop, in_function)
+        in_function = in_function or kind is cst.FunctionDef
+        for child in children(node):
+            child_kind = type(child)
+            known = holds.get(child_kind)
+            if known is None:
+                known = holds[child_kind] = issubclass(child_kind, _STATEMENT_HOLDERS)
+            if known:
+                stack.append((child, in_loop, in_function))
+    for walk in index.walks.values():
+        for node, fn_at, _ in walk:
+            if type(node) is not cst.Call:
+                continue
+            func = node.func
+            if type(func) is cst.Attribute and func.attr.value in MUTATORS and type(func.value) is cst.Name:
+                found.changed.add(func.value.value)
+                found.handed = found.handed or fn_at >= 0
+            elif len(node.args) == 3 and _root(func) == "setattr":
+                name = _literal(node.args[1].value)
+                if name is not None:
+                    found.attributes.add(name)
+                    found.root(_root_node(node.args[0].value))
+    changed = found.changed | {name for name, count in found.counts.items() if count > 1}
+    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed), found.handed)
+
+
+# The nodes a statement lies in: statements, their blocks and clauses (`else`, `except`,
+# `finally`, `case`); per node type, whether it is one (`written`).
+_STATEMENT_HOLDERS = (
+    cst.BaseCompoundStatement, cst.SimpleStatementLine, cst.BaseSuite, cst.Else, cst.ExceptHandler,
+    cst.ExceptStarHandler, cst.Finally, cst.MatchCase,
+)
+_HOLDS_STATEMENTS: dict[type, bool] = {}
+
+
+class _Assigned:
+    """What `written` finds as it reads targets (`_target`'s cases)."""
+
+    def __init__(self) -> None:
+        self.attributes: set[str] = set()
+        self.counts: dict[str, int] = {}  # each name a target binds: how many times
+        self.changed: set[str] = set()
+        self.handed = False
+
+    def bind(self, name: str, in_loop: bool) -> None:
+        self.counts[name] = self.counts.get(name, 0) + 1
+        if in_loop:
+            self.changed.add(name)
+
+    def root(self, node: cst.BaseExpression | None) -> None:
+        """A name whose object may change: the root of an item or attribute target's chain."""
+        if type(node) is cst.Name:
+            self.changed.add(node.value)
+
+    def target(self, target: cst.BaseExpression, in_loop: bool, in_function: bool) -> None:
+        kind = type(target)
+        if kind is cst.Name:
+            self.bind(target.value, in_loop)
+        elif kind is cst.Attribute:
+            self.attributes.add(target.attr.value)
+            self.root(_root_node(target))
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in target.elements:
+                self.target(element.value, in_loop, in_function)
+        elif kind is cst.StarredElement:
+            self.target(target.value, in_loop, in_function)
+        elif kind is cst.Subscript:
+            self.root(_root_node(target))
+            held = target.value
+            while type(held) is cst.Subscript:
+                held = held.value
+            self.handed = self.handed or in_function and type(held) is cst.Name  # `target[k] = v`
+            if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+                key = _literal(target.slice[0].slice.value)
+                if key is not None:  # `o.__dict__["k"]`, `vars(o)["k"]`, `globals()["N"]`
+                    self.attributes.add(key)
+                    self.bind(key, True)
+                    item = _namespace_item(target)
+                    self.root(_root_node(item) if item is not None else None)

@@ -21,7 +21,7 @@ from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 from acclint.analysis.reach import Imported, Options, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
-from acclint.analysis.bindings import ModuleBindings
+from acclint.analysis.bindings import ModuleBindings, Written, written
 from acclint.analysis.wrappers import HandOff, hand_offs, table_for
 
 
@@ -137,6 +137,7 @@ class ModuleAnalysis:
         self._queries: dict[tuple[FunctionInfo, frozenset[str]], ValueQuery] = {}
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
+        self._written: Written | None = None
 
     @property
     def bindings(self) -> ModuleBindings:
@@ -145,6 +146,39 @@ class ModuleAnalysis:
             found = ModuleBindings(self.module, self.index, self.markers, self._contexts)
             self._bindings = found if self._bindings_view is None else self._bindings_view(found)
         return self._bindings
+
+    def may_write_attribute(self, name: str) -> bool:
+        """Whether the module's code may write attribute `name` (`a.name = v`, `setattr(a,
+        "name", v)`, ...): where not, `bindings.attribute_written(name, ...)` is None."""
+        written = self._cheap_written()
+        return written is None or name in written.attributes
+
+    def may_rebind_function(self, name: str) -> bool:
+        """Whether the module-level function `name` may be bound again (a second `def`, an
+        assignment, a function's `global` write): where not, `bindings.module_function(name)`
+        is False."""
+        written = self._cheap_written()
+        return written is None or name in written.names or (None, name) in self.index.redefined
+
+    def may_change_value(self, name: str) -> bool:
+        """Whether the module-level variable `name` may change after its first binding
+        (rebound, its object changed in place, or handed to a function that may change it):
+        where not, and no `def` binds it,
+        `bindings.change_of(name, ...)` is None."""
+        written = self._cheap_written()
+        return written is None or written.handed or name in written.changed
+
+    def _cheap_written(self) -> Written | None:
+        """What the module's code may write (acclint.analysis.bindings' `Written`), read off its
+        statements, where the bindings are not built yet: it spares building them for the
+        reads no code writes (`jnp.zeros`, a helper defined once), the larger part of the ACC6
+        analysis's cost. None where they are built (they answer cheaply then), or where a view
+        records what the rules ask of them (acclint.lint.reuse: a question must go to them)."""
+        if self._bindings is not None or self._bindings_view is not None:
+            return None
+        if self._written is None:
+            self._written = written(self.module, self.index)
+        return self._written
 
     def view_bindings(self, view: Callable[[ModuleBindings], ModuleBindings]) -> None:
         """Give `view(bindings)` for `bindings` from now on (acclint.lint.reuse records what the
