@@ -1,0 +1,137 @@
+"""A flax module's `apply` kept in a training state (`TrainState.create(apply_fn=model.apply)`,
+`state.replace(apply_fn=...)`) and called through the state in a traced step runs the module's
+`__call__`, or the method `method=` names, with what the step passes after the variables: also
+where another module defines the module's class (issue 33; acclint.analysis.stored, sent to the
+class's module by acclint.analysis.contexts). The run behind it is reach48's (flax 0.12, jax
+0.10: `TrainState.create(apply_fn=m.apply).apply_fn == m.apply`, the step traces `__call__`
+once; docs/contexts.md): where the class is defined changes nothing at run time.
+
+Each spelling fails at a19d649 (`scale` is not known traced in the class's module); the
+look-alikes pass on both."""
+
+from pathlib import Path
+
+from acclint.api import lint_paths
+from labelled import labels
+from two_modules import write_files
+
+MODELS = """
+    import flax.linen as nn
+
+    class Net(nn.Module):
+        @nn.compact
+        def __call__(self, x, scale):
+            if scale > 1:  # expect: ACC201
+                x = x * scale
+            return nn.Dense(2)(x)
+
+    class Coder(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            return nn.Dense(4)(x)
+
+        def decode(self, z, temperature):
+            while temperature > 0.5:  # expect: ACC201
+                temperature = temperature / 2
+            return z / temperature
+
+    class Head(nn.Module):
+        @nn.compact
+        def __call__(self, x, train):
+            return float(train) * x  # expect: ACC302
+"""
+
+SPELLINGS = {
+    "models/__init__.py": "",
+    "models/nets.py": MODELS,
+    # The class imported by name, the state made in a helper, the step jitted by decorator.
+    "train.py": """
+        import jax
+        import optax
+        from flax.training.train_state import TrainState
+        from models.nets import Net
+
+        def make_state(key, x):
+            model = Net()
+            params = model.init(key, x, 1.0)["params"]
+            return TrainState.create(apply_fn=model.apply, params=params, tx=optax.sgd(0.1))
+
+        @jax.jit
+        def step(state, x, scale):
+            return state.apply_fn({"params": state.params}, x, scale)
+    """,
+    # The module imported whole, `replace(apply_fn=...)`, the method named by a string.
+    "sample.py": """
+        import jax
+        import models.nets as nets
+
+        def rebuilt(state):
+            coder = nets.Coder()
+            return state.replace(apply_fn=coder.apply)
+
+        def sample(state, z, t):
+            return state.apply_fn({"params": state.params}, z, t, method="decode")
+
+        fast_sample = jax.jit(sample)
+    """,
+    # A module-level model, the step handed to jax.jit, `rngs=` kept by `apply` itself.
+    "evaluate.py": """
+        import jax
+        from flax.training import train_state
+        from models import nets
+
+        HEAD = nets.Head()
+
+        def build(params, tx):
+            return train_state.TrainState.create(apply_fn=HEAD.apply, params=params, tx=tx)
+
+        def evaluate(state, x, train, key):
+            return state.apply_fn({"params": state.params}, x, train, rngs={"dropout": key})
+
+        fast = jax.jit(evaluate)
+    """,
+}
+
+LOOK_ALIKES = {
+    "models/__init__.py": "",
+    "models/nets.py": MODELS.replace("  # expect: ACC201", "").replace("  # expect: ACC302", ""),
+    # The state's `apply_fn` called only in host code; a step passing Python constants where
+    # `__call__` tests them; another attribute of the state called.
+    "train.py": """
+        import jax
+        from flax.training.train_state import TrainState
+        from models.nets import Coder, Head, Net
+
+        def make_state(params, tx):
+            return TrainState.create(apply_fn=Net().apply, params=params, tx=tx)
+
+        def report(state, x, scale):
+            return state.apply_fn({"params": state.params}, x, scale)
+
+        def make_other(params, tx):
+            head = Head()
+            return TrainState.create(apply_fn=head.apply, params=params, tx=tx)
+
+        @jax.jit
+        def step(state, x):
+            return state.apply_fn({"params": state.params}, x, True)
+    """,
+}
+
+
+def _found(root: Path) -> set[tuple[str, int, str]]:
+    return {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+
+
+def _expected(root: Path, files) -> set[tuple[str, int, str]]:
+    return {(name, line, code) for name in files for line, code in labels((root / name).read_text())}
+
+
+def test_a_stored_apply_of_a_module_class_of_another_module_reaches_its_method(tmp_path):
+    root = write_files(tmp_path, SPELLINGS)
+    assert _found(root) == _expected(root, SPELLINGS)
+
+
+def test_look_alikes_reach_nothing_traced(tmp_path):
+    root = write_files(tmp_path, LOOK_ALIKES)
+    assert _found(root) == set()
