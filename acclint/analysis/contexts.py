@@ -197,9 +197,7 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
-        self.stored = StoredCallables(
-            index, markers.storing_methods, self.modules.kept_attributes, self.find_method, self.modules.module_class,
-        )
+        self.stored = StoredCallables(index, markers.storing_methods, self.modules, self.find_method)
         self.objects = Objects(
             index, markers, self.resolve, self._values_of, self.find_method, self._body,
             frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
@@ -632,20 +630,11 @@ class ContextAnalysis:
         Python binds `self` to the `cls` instance (`_dispatch`)."""
         if method.cls is None or method.cls is cls:
             return
-        for base in self._module_bases(cls):
+        for base in self.modules.module_bases(cls):
             known = self._receivers.setdefault(base, set())
             if cls not in known:
                 known.add(cls)
                 self._requeue(base)
-
-    def _module_bases(self, cls: ClassInfo, seen: frozenset[int] = frozenset()) -> list[ClassInfo]:
-        """The bases of `cls` at any depth that are classes of this module."""
-        found = []
-        for base in cls.bases:
-            base_cls = self._module_class(base)
-            if base_cls is not None and id(base_cls) not in seen:
-                found += [base_cls, *self._module_bases(base_cls, seen | {id(cls)})]
-        return found
 
     def _requeue(self, cls: ClassInfo) -> None:
         """Analyse again the methods of `cls` already traced (a receiver added since)."""
@@ -866,7 +855,7 @@ class ContextAnalysis:
                 continue
             fn.origin = fn.origin or seed.origin
             if seed.receiver and fn.cls is not None:
-                for cls in (fn.cls, *self._module_bases(fn.cls)):
+                for cls in (fn.cls, *self.modules.module_bases(fn.cls)):
                     self._foreign_receivers.setdefault(cls, set()).add(seed.receiver)
             marker = self.markers.get(seed.marker)
             if marker is not None:
