@@ -80,6 +80,8 @@ def ask_libraries(project: Project, path: str) -> None:
     if not (project.screened(path).names_marker or _imports_library(project, path, text)):
         return
     for handoff in project.index_of(path).handoffs:
+        if handoff.through and handoff.through not in project.markers.transparent:
+            continue  # `name = T(f)` with T no transparent call: never read (`infer`)
         for step in handoff.steps:
             if project.markers.get(step.callee) is None and _of_library(project, step):
                 project.libraries.applied(step.callee)

@@ -354,21 +354,36 @@ def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.
     return [nested[name] for name in dict.fromkeys(returned) if name in nested]
 
 
+# The positions of an imported callable a module-level `name = T(callee, ...)` is taken to hand
+# on (`_of_alias`): those a marker takes its functions at are among the first four
+# (`lax.while_loop`'s 0 and 1, `lax.fori_loop`'s 2, `lax.cond`'s 1 and 2).
+_ALIASED_POSITIONS = 4
+
+
 def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
     """`name = T(f, ...)` at module level, `f` a module-level function: `name` hands each
-    parameter to `f` at its own position, through T (`HandOff.through`)."""
+    parameter to `f` at its own position, through T (`HandOff.through`). With `f` imported
+    (`_outer_loop = jax.named_call(eqxi.while_loop, name="outer-loop")`, diffrax's), `name`
+    hands what it is given at each of the first positions to `f` at the same one: where `f`
+    is a marker or wrapper taking a function there, `name` is that wrapper."""
     if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
         return []
     call = statement.value
-    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.Name, ast.Attribute))):
         return []
-    fn = walk.functions.get(call.args[0].id)
     through = dotted(call.func)
-    if fn is None or through is None:
+    callee = dotted(call.args[0])
+    if through is None or callee is None:
         return []
+    name, through = statement.targets[0].id, _resolved(through, walk.imports)
+    fn = walk.functions.get(callee)
+    if fn is None:
+        if not _is_imported(callee, walk.imports):
+            return []
+        step = _resolved(callee, walk.imports)
+        return [HandOff(name, i, f"<{i}>", (Step(step, i, "", True),), through) for i in range(_ALIASED_POSITIONS)]
     positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-    name, callee = statement.targets[0].id, fn.name
-    return [HandOff(name, i, p, (Step(callee, i),), _resolved(through, walk.imports)) for i, p in enumerate(positional)]
+    return [HandOff(name, i, p, (Step(fn.name, i),), through) for i, p in enumerate(positional)]
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
