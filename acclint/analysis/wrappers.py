@@ -378,8 +378,8 @@ def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
     name, through = statement.targets[0].id, _resolved(through, walk.imports)
     fn = walk.functions.get(callee)
     if fn is None:
-        if not _is_imported(callee, walk.imports):
-            return []
+        if len(call.args) > 1 or not _is_imported(callee, walk.imports):
+            return []  # a transparent call takes the function alone by position
         step = _resolved(callee, walk.imports)
         return [HandOff(name, i, f"<{i}>", (Step(step, i, "", True),), through) for i in range(_ALIASED_POSITIONS)]
     positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
