@@ -8,11 +8,7 @@ traced once in three calls for the first two shapes (docs/contexts.md, "Wrappers
 
 Every spelling fails at a19d649 (the callable is in no context); the look-alikes pass on both."""
 
-from pathlib import Path
-
-from acclint.api import lint_paths
-from labelled import labels
-from two_modules import write_files
+from two_modules import found_in, labelled_in, write_files
 
 BASE = """
     import dataclasses
@@ -170,19 +166,12 @@ LOOK_ALIKES = {
 }
 
 
-def _found(root: Path) -> set[tuple[str, int, str]]:
-    return {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
-
-
-def _expected(root: Path, files) -> set[tuple[str, int, str]]:
-    return {(name, line, code) for name in files for line, code in labels((root / name).read_text())}
-
 
 def test_a_kept_callable_called_in_a_traced_method_of_a_class_of_another_module(tmp_path):
     root = write_files(tmp_path, SPELLINGS)
-    assert _found(root) == _expected(root, SPELLINGS)
+    assert found_in(root) == labelled_in(root, SPELLINGS)
 
 
 def test_look_alikes_put_nothing_in_a_context(tmp_path):
     root = write_files(tmp_path, LOOK_ALIKES)
-    assert _found(root) == set()
+    assert found_in(root) == set()

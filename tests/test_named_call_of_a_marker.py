@@ -7,11 +7,8 @@ jax 0.10.2: `jax.named_call(jax.lax.while_loop, name=...)(cond, body, x)` and a 
 
 Each spelling fails at a19d649; the look-alikes pass on both."""
 
-from pathlib import Path
-
-from acclint.api import lint_paths
-from labelled import assert_labels_match, labels
-from two_modules import write_files
+from labelled import assert_labels_match
+from two_modules import found_in, labelled_in, write_files
 
 IN_MODULE = """
     import jax
@@ -89,5 +86,4 @@ def test_a_named_marker_in_its_module():
 
 def test_a_named_marker_imported_from_another_module(tmp_path):
     root = write_files(tmp_path, ACROSS)
-    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
-    assert found == {(name, line, code) for name in ACROSS for line, code in labels((root / name).read_text())}
+    assert found_in(root) == labelled_in(root, ACROSS)

@@ -9,21 +9,18 @@ once; docs/contexts.md): where the class is defined changes nothing at run time.
 Each spelling fails at a19d649 (`scale` is not known traced in the class's module); the
 look-alikes pass on both."""
 
-from pathlib import Path
-
-from acclint.api import lint_paths
-from labelled import labels
-from two_modules import write_files
+from two_modules import found_in, labelled_in, write_files
 
 MODELS = """
     import flax.linen as nn
 
     class Net(nn.Module):
+        features: int = 2
+
         @nn.compact
         def __call__(self, x, scale):
-            if scale > 1:  # expect: ACC201
-                x = x * scale
-            return nn.Dense(2)(x)
+            h = nn.Dense(self.features)(x)
+            return h / scale if scale else h  # expect: ACC203
 
     class Coder(nn.Module):
         @nn.compact
@@ -51,14 +48,15 @@ SPELLINGS = {
         from flax.training.train_state import TrainState
         from models.nets import Net
 
-        def make_state(key, x):
-            model = Net()
-            params = model.init(key, x, 1.0)["params"]
-            return TrainState.create(apply_fn=model.apply, params=params, tx=optax.sgd(0.1))
+        def init_train_state(rng, sample, lr):
+            net = Net(features=8)
+            variables = net.init(rng, sample, 1.0)
+            return TrainState.create(apply_fn=net.apply, params=variables["params"], tx=optax.adam(lr))
 
         @jax.jit
-        def step(state, x, scale):
-            return state.apply_fn({"params": state.params}, x, scale)
+        def train_step(state, batch, temperature):
+            logits = state.apply_fn({"params": state.params}, batch, temperature)
+            return logits.mean()
     """,
     # The module imported whole, `replace(apply_fn=...)`, the method named by a string.
     "sample.py": """
@@ -119,19 +117,12 @@ LOOK_ALIKES = {
 }
 
 
-def _found(root: Path) -> set[tuple[str, int, str]]:
-    return {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
-
-
-def _expected(root: Path, files) -> set[tuple[str, int, str]]:
-    return {(name, line, code) for name in files for line, code in labels((root / name).read_text())}
-
 
 def test_a_stored_apply_of_a_module_class_of_another_module_reaches_its_method(tmp_path):
     root = write_files(tmp_path, SPELLINGS)
-    assert _found(root) == _expected(root, SPELLINGS)
+    assert found_in(root) == labelled_in(root, SPELLINGS)
 
 
 def test_look_alikes_reach_nothing_traced(tmp_path):
     root = write_files(tmp_path, LOOK_ALIKES)
-    assert _found(root) == set()
+    assert found_in(root) == set()
