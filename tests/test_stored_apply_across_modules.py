@@ -23,14 +23,19 @@ MODELS = """
             return h / scale if scale else h  # expect: ACC203
 
     class Coder(nn.Module):
-        @nn.compact
-        def __call__(self, x):
-            return nn.Dense(4)(x)
+        latent: int = 16
 
-        def decode(self, z, temperature):
-            while temperature > 0.5:  # expect: ACC201
-                temperature = temperature / 2
-            return z / temperature
+        def setup(self):
+            self.proj = nn.Dense(self.latent)
+
+        def __call__(self, x):
+            return self.proj(x)
+
+        def decode(self, z, steps):
+            out = self.proj(z)
+            if steps > 1:  # expect: ACC201
+                out = self.proj(out)
+            return out
 
     class Head(nn.Module):
         @nn.compact
