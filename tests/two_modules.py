@@ -22,3 +22,17 @@ def write_files(folder: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text))
     return folder
+
+
+def found_in(root: Path) -> set[tuple[str, int, str]]:
+    """What linting the project under `root` finds: (file relative to `root`, line, code)."""
+    from acclint.api import lint_paths
+
+    return {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+
+
+def labelled_in(root: Path, names) -> set[tuple[str, int, str]]:
+    """The `# expect:` labels of the files `names` under `root`, as `found_in` gives findings."""
+    from labelled import labels
+
+    return {(name, line, code) for name in names for line, code in labels((root / name).read_text())}

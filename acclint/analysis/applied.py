@@ -13,13 +13,14 @@ then, one made through a stored `apply_fn` is (acclint.analysis.stored).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, Iterable
 
 import libcst as cst
 
 from acclint.analysis.modules import ModuleClasses
 from acclint.analysis.reach import CallShape
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, Param
+from acclint.frameworks.markers import TracedClass
 
 VARIABLES = "<variables>"  # `apply`'s first parameter: a name no parameter of `__call__` can have
 METHOD = "method"  # `apply`'s keyword naming the method it runs in place of `__call__` (flax linen)
@@ -51,6 +52,22 @@ def apply_method_class(
     return cls
 
 
+def imported_applied(
+    func: cst.BaseExpression, scope: FunctionInfo | None, modules: ModuleClasses,
+    values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]], traced: Iterable[TracedClass],
+) -> tuple[cst.BaseExpression, frozenset[str]] | None:
+    """`model.apply` where `model` is an instance of a class another module defines (`model =
+    Net()` with `Net` imported): the class as spelled, for the project layer to resolve, and
+    the keywords `apply` keeps for itself, of the frameworks whose modules that method applies
+    (`traced`: the frameworks' traced classes). None where no framework's modules are applied
+    by that method."""
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return None
+    keywords = [t.apply_keywords for t in traced if t.applied_by and t.applied_by == func.attr.value]
+    made = modules.called_import(func.value, scope, values_of) if keywords else None
+    return (made, frozenset().union(*keywords)) if made is not None else None
+
+
 def applied_method(call: cst.Call) -> str:
     """The method an `apply` call runs: `__call__`, or the one its `method=` names by a class's
     attribute or a string (`method=Net.encode`, `method="encode"`)."""
@@ -68,12 +85,13 @@ def apply_params(call_params: list[Param]) -> list[Param]:
     return [Param(VARIABLES, positional=True, star=False, plain_typed=False), *call_params]
 
 
-def applied_shape(shape: CallShape, cls: ClassInfo, modules: ModuleClasses) -> CallShape | None:
+def applied_shape(shape: CallShape, keywords: frozenset[str]) -> CallShape | None:
     """What `__call__` receives from an `apply` call of this shape: its arguments after the
-    variables, without `apply`'s own keywords (None: the variables are not passed by position)."""
+    variables, without `apply`'s own `keywords` (the class's `TracedClass.apply_keywords`) and
+    `method=` (None: the variables are not passed by position)."""
     if not shape.positional:
         return None
-    own = modules.of[cls].apply_keywords | {METHOD}
+    own = keywords | {METHOD}
     given = tuple(g - 1 if isinstance(g, int) else g for g in shape.given if g != 0 and g not in own)
     keywords = tuple((name, kind) for name, kind in shape.keywords if name not in own)
     return replace(shape, positional=shape.positional[1:], keywords=keywords, given=given)

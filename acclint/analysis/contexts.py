@@ -23,7 +23,9 @@ from typing import Callable, Collection, Mapping
 
 import libcst as cst
 
-from acclint.analysis.applied import VARIABLES, applied_class, applied_method, applied_shape, apply_method_class, apply_params
+from acclint.analysis.applied import (
+    VARIABLES, applied_class, applied_method, applied_shape, apply_method_class, apply_params, imported_applied,
+)
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.arguments import passed
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
@@ -197,9 +199,7 @@ class ContextAnalysis:
                 self._nested.setdefault(fn.parent, []).append(fn)
         self.modules = ModuleClasses(index, markers, self.resolve, self._body)
         self.records = RecordClasses(index, self.resolve)
-        self.stored = StoredCallables(
-            index, markers.storing_methods, self.modules.kept_attributes, self.find_method, self.modules.module_class,
-        )
+        self.stored = StoredCallables(index, markers.storing_methods, self.modules, self.find_method)
         self.objects = Objects(
             index, markers, self.resolve, self._values_of, self.find_method, self._body,
             frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
@@ -632,20 +632,11 @@ class ContextAnalysis:
         Python binds `self` to the `cls` instance (`_dispatch`)."""
         if method.cls is None or method.cls is cls:
             return
-        for base in self._module_bases(cls):
+        for base in self.modules.module_bases(cls):
             known = self._receivers.setdefault(base, set())
             if cls not in known:
                 known.add(cls)
                 self._requeue(base)
-
-    def _module_bases(self, cls: ClassInfo, seen: frozenset[int] = frozenset()) -> list[ClassInfo]:
-        """The bases of `cls` at any depth that are classes of this module."""
-        found = []
-        for base in cls.bases:
-            base_cls = self._module_class(base)
-            if base_cls is not None and id(base_cls) not in seen:
-                found += [base_cls, *self._module_bases(base_cls, seen | {id(cls)})]
-        return found
 
     def _requeue(self, cls: ClassInfo) -> None:
         """Analyse again the methods of `cls` already traced (a receiver added since)."""
@@ -866,7 +857,7 @@ class ContextAnalysis:
                 continue
             fn.origin = fn.origin or seed.origin
             if seed.receiver and fn.cls is not None:
-                for cls in (fn.cls, *self._module_bases(fn.cls)):
+                for cls in (fn.cls, *self.modules.module_bases(fn.cls)):
                     self._foreign_receivers.setdefault(cls, set()).add(seed.receiver)
             marker = self.markers.get(seed.marker)
             if marker is not None:
@@ -1245,7 +1236,7 @@ class ContextAnalysis:
             self._add(helper, {context}, set(fn.markers), *_receive(helper, _shape_of_call(call, here)), inside=True)
         elif fn.contexts and (applied := self._apply_call(call, fn, query)) is not None:
             self._add(applied[0], {context}, set(fn.markers), *_receive(*applied), inside=True)
-        elif fn.contexts and (stored := self._stored_calls(call, fn, query)):
+        elif fn.contexts and (stored := self._stored_calls(call, fn, context, query)):
             for function, shape in stored:
                 self._callers.setdefault(function, set()).add(fn)
                 self._add(function, {context}, set(fn.markers), *_receive(function, shape), inside=True)
@@ -1346,14 +1337,15 @@ class ContextAnalysis:
         (acclint.analysis.applied)."""
         cls = applied_class(call, fn, self.modules, self._values_of)
         method = self.find_method(cls, "__call__") if cls is not None else None
-        shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
+        shape = applied_shape(_shape_of_call(call, query), self.modules.of[cls].apply_keywords) if method is not None else None
         return (method, shape) if shape is not None else None
 
-    def _stored_calls(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> list[tuple[FunctionInfo, CallShape]]:
+    def _stored_calls(self, call: cst.Call, fn: FunctionInfo, context: str, query: ValueQuery) -> list[tuple[FunctionInfo, CallShape]]:
         """`state.apply_fn(variables, x)`, `self.fn(x)`: the functions of this module that the
         objects it makes keep under the attribute called, each with what it receives
         (acclint.analysis.stored); a model's `apply` kept so runs its `__call__`, or the method
-        `method=` names."""
+        `method=` names. A model of a class another module defines (`model = Net()`, `Net`
+        imported) is sent there, as a call of that method in this trace (`_reach_out`)."""
         if not isinstance(call.func, cst.Attribute):
             return []
         receiver = call.func.value
@@ -1365,9 +1357,17 @@ class ContextAnalysis:
             cls = apply_method_class(value, scope, self.modules, self._values_of)
             if cls is not None:
                 method = self.find_method(cls, applied_method(call))
-                shape = applied_shape(_shape_of_call(call, query), cls, self.modules) if method is not None else None
+                shape = applied_shape(_shape_of_call(call, query), self.modules.of[cls].apply_keywords) if method is not None else None
                 if shape is not None:
                     found.append((method, shape))
+                continue
+            imported = imported_applied(value, scope, self.modules, self._values_of, self.markers.traced_classes)
+            if imported is not None:
+                shape = applied_shape(_shape_of_call(call, query), imported[1])
+                if shape is not None:
+                    self._reach_out(
+                        imported[0], self.origin_of(fn), shape, frozenset({context}), frozenset(fn.markers), method=applied_method(call),
+                    )
                 continue
             found += [
                 (t.function, _shape_of_call(call, query)) for t in self._targets(value, scope, None)

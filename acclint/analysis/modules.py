@@ -118,6 +118,16 @@ class ModuleClasses:
             return self.index.classes.get(base.value)
         return None
 
+    def module_bases(self, cls: ClassInfo, seen: frozenset[int] = frozenset()) -> list[ClassInfo]:
+        """The bases of `cls` at any depth that are classes of this module (the one walk of a
+        class's ancestors within its module that the dispatch and the stored callables share)."""
+        found = []
+        for base in cls.bases:
+            base_cls = self.module_class(base)
+            if base_cls is not None and id(base_cls) not in seen:
+                found += [base_cls, *self.module_bases(base_cls, seen | {id(cls)})]
+        return found
+
     def writes_kept(self, cls: ClassInfo | None, value: cst.BaseExpression, attr: str = "", static: bool = False) -> bool:
         """Whether writing `value` to the attribute `attr` of an instance of `cls` in a traced
         method is the framework's business (no hazard): a frozen module raises at once, a

@@ -540,7 +540,9 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
-                target = self.resolve(qualified, path) or (self.resolve_method(qualified, path) if seed.marker or seed.receiver else None)
+                # a method of a class: a bound method handed to a marker, a base's `self.m(...)`
+                # on a subclass, a module's method a stored `apply_fn` runs (`method="decode"`)
+                target = self.resolve(qualified, path) or (self.resolve_method(qualified, path) if seed.marker or seed.receiver or seed.call else None)
                 if target is None or target == (path, seed.function):
                     continue
                 file, name = target

@@ -23,7 +23,9 @@ from typing import Any, Protocol
 
 from acclint.analysis.footprint import IMPORT
 from acclint.analysis.library_wrappers import InstalledLibraries
-from acclint.analysis.wrappers import RETURNED, Applied, HandOff, Step, Wrappers, describe, handed_on, infer, tail, unwrapped_reasons
+from acclint.analysis.wrappers import (
+    RETURNED, Applied, HandOff, Step, Wrappers, callable_by_name, describe, handed_on, infer, tail, unwrapped_reasons,
+)
 from acclint.common.refused import Refused
 from acclint.frameworks.markers import MarkerTable
 
@@ -78,6 +80,8 @@ def ask_libraries(project: Project, path: str) -> None:
     if not (project.screened(path).names_marker or _imports_library(project, path, text)):
         return
     for handoff in project.index_of(path).handoffs:
+        if handoff.through and handoff.through not in project.markers.transparent:
+            continue  # `name = T(f)` with T no transparent call: never read (`infer`)
         for step in handoff.steps:
             if project.markers.get(step.callee) is None and _of_library(project, step):
                 project.libraries.applied(step.callee)
@@ -90,7 +94,10 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
     is no wrapper, why (a recursive chain, a callee that puts nothing in a context, a library
     module that does not parse)."""
     indexed, wrappers, _ = _every_seed(project, markers)
-    lines = [f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}" for (path, name), applied in sorted(wrappers.items())]
+    lines = [
+        f"wrapper: {project.name_of[path]}.{name} ({path}): {describe(applied)}"
+        for (path, name), applied in sorted(wrappers.items()) if callable_by_name(name)
+    ]
     handing: dict[str, list[HandOff]] = {}
     file_of: dict[str, tuple[str, set[str]]] = {}
     files = list(indexed)
@@ -98,6 +105,8 @@ def wrapper_report(project: Project, markers: MarkerTable) -> list[str]:
         handoffs = project.index_of(path).handoffs
         local = {h.function for h in handoffs}
         for h in handoffs:
+            if not callable_by_name(h.function) or (h.steps and not callable_by_name(h.steps[0].callee)):
+                continue  # a class's own method handed on (`self_method`): no function a caller hands to
             key = f"{project.name_of[path]}.{h.function}"
             handing.setdefault(key, []).append(h)
             file_of[key] = (path, local)
@@ -296,7 +305,7 @@ def _by_module(project: Project, wrappers: dict[tuple[str, str], Applied]) -> di
     calling it applies), in the order of `wrappers`."""
     out: dict[str, list[tuple[str, str, Applied]]] = {}
     for (file, name), applied in wrappers.items():
-        if "." not in name:
+        if "." not in name and callable_by_name(name):
             out.setdefault(project.name_of[file], []).append((file, name, applied))
     return out
 

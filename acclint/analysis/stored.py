@@ -29,6 +29,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.analysis.arguments import fields_passed, passed
+from acclint.analysis.modules import ModuleClasses
 from acclint.analysis.records import class_fields
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 
@@ -46,14 +47,12 @@ class StoredCallables:
     attribute's name; read off the module index's walks once, when first asked."""
 
     def __init__(
-        self, index: ModuleIndex, makers: frozenset[str], kept: Callable[[ClassInfo], dict[str, list[cst.BaseExpression]]],
-        find_method: Callable[[ClassInfo, str], FunctionInfo | None], module_class: Callable[[cst.BaseExpression], ClassInfo | None],
+        self, index: ModuleIndex, makers: frozenset[str], modules: ModuleClasses, find_method: Callable[[ClassInfo, str], FunctionInfo | None],
     ) -> None:
         self.index = index
         self.makers = makers  # method names that store their keywords (`TrainState.create`)
-        self.kept = kept  # what the methods of a class assign to `self.x` (ModuleClasses)
+        self.modules = modules  # what the methods of a class assign to `self.x`, its bases of this module
         self.find_method = find_method
-        self.module_class = module_class
         # attribute -> (value, its scope, the class of this module made (None: another), by keyword)
         self._by_name: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, ClassInfo | None, bool]]] | None = None
         self._methods: frozenset[str] | None = None
@@ -70,19 +69,13 @@ class StoredCallables:
                     self._by_name.setdefault(attribute, []).append((value, scope, cls, by_keyword))
         stored = self._by_name.get(name, [])
         if receiver is not None:
-            return [(value, scope) for value, scope, cls, _ in stored if cls is not None and self._derives(cls, receiver)]
+            return [
+                (value, scope) for value, scope, cls, _ in stored
+                if cls is not None and (cls is receiver or receiver in self.modules.module_bases(cls))
+            ]
         if name in _BUILTIN_METHODS or name in self._methods:
             return []
         return [(value, scope) for value, scope, _, by_keyword in stored if by_keyword]
-
-    def _derives(self, cls: ClassInfo, base: ClassInfo, seen: frozenset[int] = frozenset()) -> bool:
-        """Whether `cls` is `base` or a subclass of it among the module's classes."""
-        if cls is base:
-            return True
-        if id(cls) in seen:
-            return False
-        parents = (self.module_class(b) for b in cls.bases)
-        return any(p is not None and self._derives(p, base, seen | {id(cls)}) for p in parents)
 
     def _calls(self):
         """Every call of the module with the function it is made in, from the index's walks
@@ -119,7 +112,7 @@ class StoredCallables:
         if id(cls) in seen:
             return []
         inherited = [
-            name for b in cls.bases if (base := self.module_class(b)) is not None for name in self._fields(base, seen | {id(cls)})
+            name for b in cls.bases if (base := self.modules.module_class(b)) is not None for name in self._fields(base, seen | {id(cls)})
         ]
         return inherited + [name for name in class_fields(cls.node) if name not in inherited]
 
@@ -130,7 +123,7 @@ class StoredCallables:
         if init is None:
             return fields_passed(call, self._fields(cls, frozenset()))
         given = passed(call, init, bound=True)
-        kept = self.kept(init.cls) if init.cls is not None else {}
+        kept = self.modules.kept_attributes(init.cls) if init.cls is not None else {}
         return {
             attribute: given[v.value] for attribute, values in kept.items()
             for v in values if isinstance(v, cst.Name) and v.value in given

@@ -63,13 +63,29 @@ PARTIAL = frozenset({"functools.partial", "partial", "jax.tree_util.Partial"})
 # The suffix naming what calling a function returns, where that is a wrapper: "compiled()" for
 # `def compiled(xla): def deco(f): return jax.jit(f); return deco` (`_returned_functions`).
 RETURNED = "()"
+# Joins a class's name and a method's into the name of what a class hands on when it hands its
+# own method to a call (`_method_handed`): no code spells it, so it is no wrapper a call
+# applies, only a step a class's hand-off goes through (`_in_method`).
+SELF_METHOD = "<self>"
+
+
+def self_method(owner: str, method: str) -> str:
+    """The name `SELF_METHOD` makes for the method `method` of the class `owner` (qualified or
+    as its module spells it)."""
+    return f"{owner}{SELF_METHOD}{method}"
+
+
+def callable_by_name(name: str) -> bool:
+    """Whether an inferred wrapper's name is one code can call (not a `self_method` step)."""
+    return SELF_METHOD not in name
 
 
 def tail(name: str) -> str:
     """The last name of a wrapper's qualified name (`pkg.compile.my_jit`: `my_jit`), a
-    factory's returned decorator under its factory's (`compiled()`: `compiled`): the word a
-    file calling it spells."""
-    return name.rsplit(".", 1)[-1].removesuffix(RETURNED)
+    factory's returned decorator under its factory's (`compiled()`: `compiled`), a class's
+    method it hands on under the class's (`self_method`): the word a file calling it, or
+    subclassing the class, spells."""
+    return name.rsplit(".", 1)[-1].removesuffix(RETURNED).split(SELF_METHOD, 1)[0]
 
 
 # Which of several markers a wrapper is taken to apply: the one that traces most.
@@ -202,6 +218,8 @@ def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable
     own = infer(list(handoffs), known, markers)
     table = WrapperTable(dict(imported), dict(methods))
     for name, applied in own.items():
+        if not callable_by_name(name):
+            continue
         if "." in name:
             table.methods.setdefault(name.rsplit(".", 1)[-1], applied)
         else:
@@ -336,21 +354,36 @@ def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.
     return [nested[name] for name in dict.fromkeys(returned) if name in nested]
 
 
+# The positions of an imported callable a module-level `name = T(callee, ...)` is taken to hand
+# on (`_of_alias`): those a marker takes its functions at are among the first four
+# (`lax.while_loop`'s 0 and 1, `lax.fori_loop`'s 2, `lax.cond`'s 1 and 2).
+_ALIASED_POSITIONS = 4
+
+
 def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
     """`name = T(f, ...)` at module level, `f` a module-level function: `name` hands each
-    parameter to `f` at its own position, through T (`HandOff.through`)."""
+    parameter to `f` at its own position, through T (`HandOff.through`). With `f` imported
+    (`_outer_loop = jax.named_call(eqxi.while_loop, name="outer-loop")`, diffrax's), `name`
+    hands what it is given at each of the first positions to `f` at the same one: where `f`
+    is a marker or wrapper taking a function there, `name` is that wrapper."""
     if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
         return []
     call = statement.value
-    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.Name, ast.Attribute))):
         return []
-    fn = walk.functions.get(call.args[0].id)
     through = dotted(call.func)
-    if fn is None or through is None:
+    callee = dotted(call.args[0])
+    if through is None or callee is None:
         return []
+    name, through = statement.targets[0].id, _resolved(through, walk.imports)
+    fn = walk.functions.get(callee)
+    if fn is None:
+        if len(call.args) > 1 or not _is_imported(callee, walk.imports):
+            return []  # a transparent call takes the function alone by position
+        step = _resolved(callee, walk.imports)
+        return [HandOff(name, i, f"<{i}>", (Step(step, i, "", True),), through) for i in range(_ALIASED_POSITIONS)]
     positional = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-    name, callee = statement.targets[0].id, fn.name
-    return [HandOff(name, i, p, (Step(callee, i),), _resolved(through, walk.imports)) for i, p in enumerate(positional)]
+    return [HandOff(name, i, p, (Step(fn.name, i),), through) for i, p in enumerate(positional)]
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -379,29 +412,112 @@ def _kept_parameters(cls: ast.ClassDef) -> dict[str, tuple[int, str]]:
     return kept
 
 
+def _aliases(cls: ast.ClassDef, kept: dict[str, tuple[int, str]]) -> dict[str, tuple[int, str]]:
+    """`kept` with the attributes a method binds to a kept callable (`self._fun = self.fun`) or
+    to a lambda calling one (`self._fun = lambda *a: (self.fun(*a), None)`, jaxopt's
+    `FixedPointIteration.__post_init__`): calling the alias calls what the class was given."""
+    out = dict(kept)
+    for method in _methods(cls) if kept else ():
+        args = method.args.posonlyargs + method.args.args
+        if not args:
+            continue
+        owner = args[0].arg
+        for node in ast.walk(method):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and _self_attribute(node.targets[0], owner)):
+                continue
+            value = node.value.body if isinstance(node.value, ast.Lambda) else node.value
+            called = [c.func for c in ast.walk(value) if isinstance(c, ast.Call)] if value is not node.value else [value]
+            source = next((f.attr for f in called if _self_attribute(f, owner) and f.attr in kept), None)
+            if source is not None:
+                out.setdefault(node.targets[0].attr, kept[source])
+    return out
+
+
+def _self_attribute(node: ast.AST, owner: str) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == owner
+
+
 def _of_class(cls: ast.ClassDef, walk: _Walk) -> list[HandOff]:
     """What a module-level class hands on of what its constructor is given (`_kept_parameters`):
     a method handing `self.fun` to a call, or calling it in a nested function handed to one.
     The hand-offs are the class's own (`HandOff.function` is its name): calling the class is
     calling the wrapper."""
-    kept = _kept_parameters(cls)
+    kept = _aliases(cls, _kept_parameters(cls))
     out: list[HandOff] = []
     seen: set[tuple[str, tuple[Step, ...]]] = set()
-    for method in _methods(cls) if kept else ():
+    data: list[frozenset[str]] = []  # `_data_attributes(cls)`, worked out when first needed
+    for method in _methods(cls):
         args = method.args.posonlyargs + method.args.args
         if not args or any(dotted(d) in ("staticmethod", "classmethod") for d in method.decorator_list):
             continue
         for node in walk.loaded_in(args[0].arg, method):
             up = walk.parents.get(id(node))
             attribute = up[0] if up is not None else None
-            if not isinstance(attribute, ast.Attribute) or attribute.attr not in kept or _shadowed(node, method, walk.parents):
+            if not isinstance(attribute, ast.Attribute) or _shadowed(node, method, walk.parents):
+                continue
+            if attribute.attr not in kept:
+                out += _method_handed(cls, attribute, walk, data)
                 continue
             position, param = kept[attribute.attr]
-            for steps in _steps_of_use(attribute, method, walk):
+            for steps in _steps_of_use(attribute, method, walk) + _in_method(cls, attribute, method, walk):
                 if (param, steps) not in seen:
                     seen.add((param, steps))
                     out.append(HandOff(cls.name, position, param, steps))
     return out
+
+
+def _method_handed(cls: ast.ClassDef, attribute: ast.Attribute, walk: _Walk, data: list[frozenset[str]]) -> list[HandOff]:
+    """`jax.jit(self.update)` in a method of `cls`: the class hands its method `update` (its own,
+    or a subclass's: jaxopt's `IterativeSolver.__post_init__` rebinds `self.update =
+    jax.jit(self.update)` for every solver) to that call. A hand-off of the name `SELF_METHOD`
+    makes, whose one parameter is the method; an attribute the class binds to a value
+    (`self.w = w`, a field) is no method, and neither is one its `__init__`'s parameters fill."""
+    holder = _handed(attribute, walk.parents, walk.imports)
+    if holder is None:
+        return []
+    if not data:
+        data.append(_data_attributes(cls))
+    if attribute.attr in data[0]:
+        return []
+    steps = _steps(holder, walk.parents, walk.imports)
+    return [HandOff(self_method(cls.name, attribute.attr), 0, "self", steps)] if steps else []
+
+
+def _data_attributes(cls: ast.ClassDef) -> frozenset[str]:
+    """The attributes of `cls` that hold values, not methods: those its class body annotates or
+    assigns, and those its methods assign (`self.w = ...`) other than by rebinding a call of
+    the attribute itself (`self.update = jax.jit(self.update)` keeps a method)."""
+    names = {t.id for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
+    for method in _methods(cls):
+        args = method.args.posonlyargs + method.args.args
+        owner = args[0].arg if args else None
+        for node in ast.walk(method) if owner is not None else ():
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if _self_attribute(target, owner) and not _rebinds_itself(target, node.value, owner):
+                        names.add(target.attr)
+    return frozenset(names)
+
+
+def _rebinds_itself(target: ast.Attribute, value: ast.AST | None, owner: str) -> bool:
+    """`self.update = jax.jit(self.update)`: the attribute bound to a call given itself."""
+    return isinstance(value, ast.Call) and any(_self_attribute(a, owner) and a.attr == target.attr for a in value.args)
+
+
+def _in_method(cls: ast.ClassDef, attribute: ast.Attribute, method: ast.FunctionDef | ast.AsyncFunctionDef, walk: _Walk) -> list[tuple[Step, ...]]:
+    """A kept callable called in the body of `method` itself (`self._fun(x)` in `update`): it
+    runs wherever the method is traced, which is where the class or a base hands the method on
+    (`_method_handed`, named by `self_method`, in this module or a base's) or a decorator
+    traces it."""
+    if not _is_called(attribute, walk.parents) or _enclosing_functions(attribute, method, walk.parents):
+        return []
+    # A decorator's options (`static_argnums=0`) are the method's, not the kept callable's.
+    found = [(replace(step, options=()),) for step in (_decorator_step(d, walk.imports) for d in method.decorator_list) if step is not None]
+    owners = [(cls.name, False)] + [
+        (_resolved(name, walk.imports), _is_imported(name, walk.imports)) for name in (dotted(b) for b in cls.bases) if name is not None
+    ]
+    return found + [(Step(self_method(owner, method.name), 0, "", imported),) for owner, imported in owners]
 
 
 # Fields that hold only leaves no reading of hand-offs looks at: CPython's `ast` gives one shared
