@@ -20,7 +20,9 @@ from acclint.rules.tables import apis
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 
-def _facts(analysis: ModuleAnalysis) -> LoopFacts:
+def storm_facts(analysis: ModuleAnalysis) -> LoopFacts:
+    """The module's cache-key analysis (its compiled calls and their loops), made once for every
+    rule that reads it: the ACC5 rules, and ACC105."""
     return loop_facts(analysis, _tables())
 
 
@@ -42,7 +44,8 @@ def _tables() -> StormTables:
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
         frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
-        dict(storms["integer_draws"]), frozenset(storms["joins"]),
+        dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
+        {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
     )
 
 
@@ -51,7 +54,7 @@ def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
 
 
 def _changes(analysis: ModuleAnalysis, code: str) -> Iterator[KeyChange]:
-    return (change for change in _facts(analysis).changes if change.code == code)
+    return (change for change in storm_facts(analysis).changes if change.code == code)
 
 
 class RewrapInLoop(Rule):
@@ -228,11 +231,20 @@ for step in range(1000):  # a script's loop: host code
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
             wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
+            if change.called is not None:  # reported where the new identity is made, whichever line calls it
+                what = (
+                    f"the compiled callable made here and called on line {analysis.bindings.line(change.called)} "
+                    f"('{_code(analysis, change.called.func)}(...)') has a new identity, a component of its cache key, on every "
+                    f"pass of {change.where}: '{_code(analysis, wrapper)}' wraps"
+                )
+            else:
+                what = (
+                    f"the identity of the compiled callable called here, a component of its cache key, is new on every "
+                    f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps"
+                )
             yield (
                 change.node,
-                f"the identity of the compiled callable called here, a component of its cache key, is new on every "
-                f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps "
-                f"{change.component}, so every pass traces and compiles again; "
+                f"{what} {change.component}, so every pass traces and compiles again; "
                 "wrap once outside the loop and pass changing values as arguments",
                 change.statement,
             )

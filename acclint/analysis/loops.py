@@ -262,6 +262,9 @@ class Jitted:
     # The wrapped callable, keyed by hash where `identity` is "function", when Python cannot
     # hash it (an instance of a module class without `__hash__`): what it is, for messages.
     unhashable: str | None = None
+    # The module's function it wraps, where known, its parameters in the call's positions (not
+    # after `partial` binds some): what the trace does with an argument (ACC105 reads its draws).
+    function: FunctionInfo | None = field(default=None, compare=False)
 
     @property
     def runtime(self) -> bool:
@@ -333,6 +336,9 @@ class KeyChange:
     held: bool = False
     # True for a str, keyed by value where numbers go dynamic: it cannot be passed traced
     string: bool = False
+    # For ACC501 reported at the wrapper application (`node`, where the new identity is made):
+    # the call on the pass that runs its result (`f = jax.jit(lambda ...)`, then `f(x)`)
+    called: cst.Call | None = None
 
 
 @dataclass(frozen=True)
@@ -421,6 +427,12 @@ class StormTables:
     # calls that join arrays end to end: given a sequence of arrays (`jnp.concatenate([x, y])`),
     # or an array and what it appends (`jnp.append(x, v)`)
     joins: frozenset[str] = frozenset()
+    # calls that make a key from the key they are given (`jax.random.split`): a name a loop
+    # rebinds from one of itself is new on every pass (`_split_keys`)
+    key_steps: frozenset[str] = frozenset()
+    # keyed draws of a few values -> the positions of their literal bounds (none: always few,
+    # `bernoulli`); with bounds, few where they span at most `_FEW_VALUES` (`_collapses`)
+    few_valued_draws: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -529,7 +541,8 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in (*self._rewraps(), *self._retrained)]
+        found = [_rewrap_change(r) for r in self._rewraps()]
+        found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
         helpers = self._helper_passes()
         seen: set[tuple[int, str]] = set()
@@ -1125,7 +1138,17 @@ class LoopFacts:
             return any(_small(v) for v in upper or positional[2:3])
         if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and self._literal_table(expr.func.value):
             return not any(self._changing(a.value, changing, static) for a in expr.args[1:])
-        return False
+        return self._few_valued_draw(expr, callee)
+
+    def _few_valued_draw(self, expr: cst.Call, callee: str) -> bool:
+        """A keyed draw whose values are a few (`StormTables.few_valued_draws`): `bernoulli`
+        (a bool), `randint(key, shape, 0, 4)` (literal bounds at most `_FEW_VALUES` apart)."""
+        bounds = self.tables.few_valued_draws.get(callee)
+        if bounds is None:
+            return False
+        positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+        given = [_int(positional[i]) if i < len(positional) else None for i in bounds]
+        return not given or None not in given and given[-1] - given[0] <= _FEW_VALUES  # type: ignore[operator]
 
     def _logarithm(self, expr: cst.BaseExpression) -> bool:
         """A call of a logarithm (`math.log2(n)`, `np.log10(n)`): rounded to an integer, it takes
@@ -1804,8 +1827,27 @@ class LoopFacts:
             _varying(body, loop)
             _grown(body, loop)
             self._joined(body, loop)
+            self._split_keys(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _split_keys(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body rebinds from a key step of themselves (`key, sub =
+        jax.random.split(key)`, `key = jax.random.split(key)[0]`, `key = jax.random.fold_in(key,
+        1)`), with the names the same statement binds: a key chain, new on every pass, as a
+        stepped counter is (added to the loop's changing names; what is drawn from them is new
+        through `_changing`, unless the draw takes a few values: `_collapses`)."""
+        if not self.tables.key_steps:
+            return
+        for node in _nodes(body, statements=True):
+            if type(node) is not cst.Assign:
+                continue
+            step = node.value.value if type(node.value) is cst.Subscript else node.value
+            if type(step) is not cst.Call or not step.args or type(step.args[0].value) is not cst.Name:
+                continue
+            names = _target_names(node)
+            if step.args[0].value.value in names and self.analysis.resolve(step.func) in self.tables.key_steps:
+                loop.changing |= names
 
     def _joined(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body rebinds once, to themselves joined with more (`tokens =
@@ -2477,7 +2519,7 @@ class LoopFacts:
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), specialized_as, key.arrays,
             marker in key.graph_static_by, guarded,
-            guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed,
+            guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed, function=fn,
         )
 
     def _float_specialized(self, fn: FunctionInfo, decorators: tuple[str, ...]) -> set[str]:
@@ -2914,6 +2956,16 @@ class _Rewrap:
     statement: cst.BaseStatement
 
 
+def _rewrap_change(r: _Rewrap) -> KeyChange:
+    """A wrapper applied on each pass to a new callable, as a finding: reported at the wrapper
+    application, where the cache key's new identity is made, whichever line then calls its
+    result (`f = jax.jit(lambda ...)`, `f(x)` below: one hazard, crackedaicode's page); applied
+    and called at once (`jax.jit(lambda ...)(x)`), at that call."""
+    if r.call.func is r.node:
+        return KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement)
+    return KeyChange("ACC501", r.node, r.what, r.node, r.where, r.statement, called=r.call)
+
+
 _MADE: WeakKeyDictionary[ModuleAnalysis, LoopFacts] = WeakKeyDictionary()
 
 
@@ -3103,7 +3155,9 @@ def _shifted(jitted: Jitted, bound: int) -> Jitted:
     def shifted(positions: frozenset[int]) -> frozenset[int]:
         return frozenset(p - bound for p in positions if p >= bound)
 
-    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
+    return replace(
+        jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions), function=None,
+    )
 
 
 def _through_object(jitted: Jitted) -> Jitted:
