@@ -48,8 +48,13 @@ class KeyReusedInLoop(Rule):
         A JAX key is a value: the same key gives the same numbers. Passed unchanged on every
         step, it makes every dropout mask, noise sample or augmentation identical from step to
         step (run: three steps, one distinct mask). JAX raises nothing and training still
-        runs. ACC103 is the same hazard written inside the trace (a constant key there); this
-        rule owns the key handed in from the loop, where the fix is.
+        runs.
+
+        A code of its own, not ACC103 extended: ACC103 is a fact about a trace's body (a key
+        built from a constant there, found in the cached context, fixed in the function),
+        while here the trace may be right and the host loop reuses its key (found in the host
+        loop's compiled calls, fixed in the loop); one code for each site lets either be
+        silenced without the other.
 
     Example:
         for step in range(num_steps):

@@ -6,6 +6,7 @@ bodies; they report only what provably changes on every pass of a loop (see that
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Iterable, Iterator
 
@@ -47,6 +48,19 @@ def _tables() -> StormTables:
         dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
         {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
     )
+
+
+# How an ACC501 finding at a wrapper application names the call that runs its result.
+_CALLED_ON = re.compile(r"^the compiled callable made here and called on line (\d+) ")
+
+
+def traced_line(line: int, code: str, message: str) -> int:
+    """The line whose call traces anew for an ACC5 finding: the call an ACC501 finding at a
+    wrapper application names (`f = jax.jit(...)` reported, `f(x)` on the next line traces),
+    else the finding's own line. A run that counts traces per calling line (the spelling sets'
+    labels, the cross-check) sees this line."""
+    called = _CALLED_ON.match(message) if code == "ACC501" else None
+    return int(called.group(1)) if called else line
 
 
 def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
@@ -139,7 +153,11 @@ class RewrapInLoop(Rule):
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
         of a callable new per object (`jax.jit(self._step)`, a lambda; for `tf.function` any
         function), or `step` is a `@tf.function` method, and `t.step` is called once on the pass.
-        The finding is at the call, and names the wrapper application and the loop.
+        The finding is where the cache key's new identity is made: at the wrapper application
+        written as a call, whichever line calls its result (`f = jax.jit(lambda y: ...)` then
+        `f(x)`: one hazard, reported on the first line), at the call for one applied and called
+        at once, and at the call for a decorated `def` (its decorator and its `def` are two
+        lines, the call one); it names the wrapper application (or the call) and the loop.
 
     Why is this bad:
         `jax.jit` caches compiled traces on the function object it wraps, and `dlaccelerate`
@@ -289,7 +307,12 @@ class ChangingStaticArgument(Rule):
         Python number drawn from a host generator with a continuous range (`random.random()`,
         `np.random.uniform()`, `np.random.randn()`; not an array draw), or an integer from a
         literal range of more than eight values (`np.random.randint(16, 128)`,
-        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), and
+        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), a JAX key the
+        loop rebinds on each pass from a split or fold of itself (`key, sub =
+        jax.random.split(key)`, `key = jax.random.split(key)[0]`) and what is drawn from it
+        (`int(jax.random.randint(sub, (), 1, 100))`, `float(jax.random.uniform(sub))`,
+        `int(noise.sum())` of an array drawn from it; not a draw of a few values:
+        `bernoulli`, `randint` over at most eight), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict

@@ -23,7 +23,9 @@ bounded set.* So:
 
 - New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
   `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`,
-  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a parameter a call from such a loop passes a new value.
+  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a key the
+  body rebinds from a split or fold of itself (`key, sub = jax.random.split(key)`, with what the
+  same statement binds: a key chain, `_split_keys`); a parameter a call from such a loop passes a new value.
 - Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
   `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
   method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
@@ -36,7 +38,8 @@ bounded set.* So:
   (`self.width`).
 - Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
   and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
-  `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
+  `k` of at most `_FEW_VALUES`; a keyed draw of a few values (`few_valued_draws`:
+  `jax.random.bernoulli`, `randint(key, shape, 0, 4)`); `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
   literal upper bound; an integer rounded from a logarithm (`math.ceil(math.log2(n))`,
   `n.bit_length()`: a power-of-two bucket, logarithmically many values); an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
   d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
