@@ -215,8 +215,8 @@ def update(p, g, lr):
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(lambda p, g: p - 0.1 * g)(params, grads)  # expect: ACC501
-        step_fn = jax.jit(functools.partial(update, lr=0.1))
-        params = step_fn(params, grads)  # expect: ACC501
+        step_fn = jax.jit(functools.partial(update, lr=0.1))  # expect: ACC501
+        params = step_fn(params, grads)
     return params
 """,
         """

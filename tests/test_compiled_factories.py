@@ -30,12 +30,12 @@ for i in range(100):
 """,
     "jax.jit of a lambda returned, bound in the loop, then called": """
 def make_step(lr):
-    return jax.jit(lambda p: p - lr)
+    return jax.jit(lambda p: p - lr)  # expect: ACC501
 
 def train(params, epochs):
     for epoch in range(epochs):
         step = make_step(0.1)
-        params = step(params)  # expect: ACC501
+        params = step(params)
     return params
 """,
     "a jitted local function returned by name, in main's while loop": """
