@@ -79,29 +79,32 @@ class KeyReusedInLoop(Rule):
         """
 import jax
 
+def train(x, key, steps):
+    for step in range(steps):
+        key, sub = jax.random.split(key)
+        x = noisy(x, sub)  # a new key on each pass
+        x = folded(x, key, step)  # the step folded in inside the trace
+    return x
+
 @jax.jit
 def noisy(x, key):
     return x + jax.random.normal(key, x.shape)
 
-def train(x, key, steps):
-    for step in range(steps):
-        key, sub = jax.random.split(key)
-        x = noisy(x, sub)
-    return x
+@jax.jit
+def folded(x, key, step):
+    return x + jax.random.normal(jax.random.fold_in(key, step), x.shape)
 """,
     ]
     INVALID = [
         """
 import jax
+import jax.numpy as jnp
 
 @jax.jit
-def noisy(x, key):
-    return x + jax.random.normal(key, x.shape)
+def dropout(h, rng):
+    return h * jax.random.bernoulli(rng, 0.9, h.shape)
 
-def train(x, key, steps):
-    for step in range(steps):
-        x = noisy(x, key)  # expect: ACC105
-    return x
+masks = [dropout(jnp.ones(4), jax.random.PRNGKey(0)) for epoch in range(10)]  # expect: ACC105
 """,
     ]
 
