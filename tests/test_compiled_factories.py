@@ -30,11 +30,11 @@ for i in range(100):
 """,
     "jax.jit of a lambda returned, bound in the loop, then called": """
 def make_step(lr):
-    return jax.jit(lambda p: p - lr)  # expect: ACC501
+    return jax.jit(lambda p: p - lr)
 
 def train(params, epochs):
     for epoch in range(epochs):
-        step = make_step(0.1)
+        step = make_step(0.1)  # expect: ACC501
         params = step(params)
     return params
 """,
