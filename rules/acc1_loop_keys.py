@@ -42,7 +42,11 @@ class KeyReusedInLoop(Rule):
         (`train=False`, `deterministic=True`), also through the module's functions it calls. A
         key the trace mixes with a value of the call (`jax.random.fold_in(key, step)`), a key
         given only to `model.init`, a key split on each pass, or returned by the call and
-        rebound (`x, key = step(x, key)`), is not flagged.
+        rebound (`x, key = step(x, key)`), is not flagged; a `fold_in` anywhere in the trace
+        leaves the key's use unknown. A key stream (flax's `nnx.Rngs`, bound to one or annotated
+        so) draws anew on each call only where the wrapper carries its state back (`nnx.jit`)
+        or the module makes Variables JAX values (`nnx.var_defaults(hijax=True)`); handed to a
+        plain `jax.jit` otherwise, its draws (`rngs.normal(shape)`) repeat, and are flagged.
 
     Why is this bad:
         A JAX key is a value: the same key gives the same numbers. Passed unchanged on every
@@ -113,10 +117,12 @@ masks = [dropout(jnp.ones(4), jax.random.PRNGKey(0)) for epoch in range(10)]  # 
             fn, loop = call.jitted.function, _repeating_loop(call.loops)
             if fn is None or loop is None or isinstance(fn.node, cst.Lambda):
                 continue
+            carries, streams = _carries_streams(call, analysis), _stream_params(fn, analysis)
             for param, value in _arguments(call, fn).items():
-                if not _same_on_every_pass(value, loop, analysis):
-                    continue
-                draw = _draw_from(fn, param, analysis, _DEPTH)
+                stream = param in streams or _a_stream(value, call, analysis)
+                if stream and carries or not _same_on_every_pass(value, loop, analysis):
+                    continue  # a key stream the wrapper carries forward advances on every call
+                draw = _draw_from(fn, param, analysis, _DEPTH, stream)
                 if draw is not None:
                     yield (
                         call.call,
@@ -159,35 +165,77 @@ def _same_on_every_pass(value: cst.BaseExpression, loop: Loop, analysis: ModuleA
     return False
 
 
-def _draw_from(fn: FunctionInfo, param: str, analysis: ModuleAnalysis, depth: int) -> cst.Call | None:
-    """A call in `fn` that draws from the key its parameter `param` holds, or None: also
-    through a module function it hands the key to, `depth` calls down. A `fold_in` of the key
-    anywhere in `fn` mixes a value of the call into it: no draw repeats."""
+def _carries_streams(call: JittedCall, analysis: ModuleAnalysis) -> bool:
+    """Whether a key stream handed to this compiled call advances from call to call: its
+    wrapper carries the object's state back (`[rng] stream_carriers`: `nnx.jit`), or the module
+    makes Variables JAX values (`stream_modes`: `nnx.var_defaults(hijax=True)`, taken as set
+    wherever the module calls it). Under plain `jax.jit` otherwise, every call draws the same."""
     rng = apis()["rng"]
-    found = None
-    for call in _calls_given(fn, param):
+    return call.jitted.marker.startswith(tuple(rng["stream_carriers"])) or analysis.callee_in(frozenset(rng["stream_modes"])) is not None
+
+
+def _stream_params(fn: FunctionInfo, analysis: ModuleAnalysis) -> set[str]:
+    """The parameters of `fn` annotated as a key stream (`rngs: nnx.Rngs`)."""
+    streams = apis()["rng"]["key_streams"]
+    return {
+        p.name.value for p in (*fn.node.params.params, *fn.node.params.kwonly_params)  # type: ignore[union-attr]
+        if p.annotation is not None and analysis.resolve(p.annotation.annotation) in streams
+    }
+
+
+def _a_stream(value: cst.BaseExpression, call: JittedCall, analysis: ModuleAnalysis) -> bool:
+    """Whether `value` names a key stream (`[rng] key_streams`: `rngs = nnx.Rngs(0)`), bound
+    in the function that makes the call or at module level: it advances on every draw."""
+    if not isinstance(value, cst.Name):
+        return False
+    streams = apis()["rng"]["key_streams"]
+    if call.scope.made.get(value.value) in streams:
+        return True
+    bound = analysis.index.module_values.get(value.value, [])
+    return bool(bound) and all(isinstance(v, cst.Call) and analysis.resolve(v.func) in streams for v in bound)
+
+
+def _draw_from(fn: FunctionInfo, param: str, analysis: ModuleAnalysis, depth: int, stream: bool = False) -> cst.Call | None:
+    """A call in `fn` that draws from the key its parameter `param` holds, or None: also
+    through a module function it hands the key to, `depth` calls down; of a key stream
+    (`stream`), also a call of it or of its methods (`rngs.normal(shape)`, `rngs.dropout()`). A
+    `fold_in` anywhere in `fn` may mix a value of the call into the key (`{n: fold_in(r, step)
+    for n, r in rngs.items()}`, flax's sst2 example): no draw is known to repeat."""
+    rng = apis()["rng"]
+    calls = [n for n in walk_all(fn.node.body) if isinstance(n, cst.Call)]  # type: ignore[union-attr]
+    if any(analysis.resolve(n.func) in rng["key_folds"] for n in calls):
+        return None
+    if stream:
+        drawn = next((n for n in calls if _root(n.func) == param), None)
+        if drawn is not None:
+            return drawn
+    for call in _calls_given(calls, param):
         qualified = analysis.resolve(call.func) or ""
-        if qualified in rng["key_folds"]:
-            return None
-        if found is not None:
-            continue
         if qualified.startswith(rng["key_users_prefix"]) and qualified not in rng["key_constructors"]:
-            found = call
-        elif _given_in_rngs(call, param):
-            found = None if _drawless(call) else call
+            return call
+        if _given_in_rngs(call, param):
+            if not _drawless(call):
+                return call
         elif depth > 0 and isinstance(call.func, cst.Name) and (callee := analysis.index.functions.get(call.func.value)) is not None:
             if not isinstance(callee.node, cst.Lambda):
                 handed = [p for p, v in passed_to(call, callee.node.params).items() if _names(v, param)]
                 found = next((d for p in handed if (d := _draw_from(callee, p, analysis, depth - 1)) is not None), None)
-    return found
+                if found is not None:
+                    return found
+    return None
 
 
-def _calls_given(fn: FunctionInfo, param: str) -> Iterator[cst.Call]:
-    """The calls in `fn` (nested functions included) given the name `param` as an argument or
-    in a dict display of one (`rngs={"dropout": key}`)."""
-    for node in walk_all(fn.node.body):  # type: ignore[union-attr]
-        if isinstance(node, cst.Call) and any(_names(a.value, param) for a in node.args):
-            yield node
+def _calls_given(calls: list[cst.Call], param: str) -> Iterator[cst.Call]:
+    """The calls (of a function's body, nested functions included) given the name `param` as
+    an argument or in a dict display of one (`rngs={"dropout": key}`)."""
+    return (call for call in calls if any(_names(a.value, param) for a in call.args))
+
+
+def _root(func: cst.BaseExpression) -> str | None:
+    """The name a callee hangs from: `rngs` of `rngs.dropout.normal`, of `rngs`."""
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return func.value if isinstance(func, cst.Name) else None
 
 
 def _names(value: cst.BaseExpression, param: str) -> bool:

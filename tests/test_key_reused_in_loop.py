@@ -79,6 +79,20 @@ def loop(x, steps):
         x = jitter(x, 8, jax.random.PRNGKey(0))  # expect: ACC105
     return x
 """,
+    "a key stream handed to plain jax.jit, its state not carried back": """
+from flax import nnx
+
+streams = nnx.Rngs(0)
+
+@jax.jit
+def noisy_step(streams: nnx.Rngs, x):
+    return x + streams.normal(x.shape)
+
+def run(x, n):
+    for _ in range(n):
+        x = noisy_step(streams, x)  # expect: ACC105
+    return x
+""",
     "a key split on each pass, folded in the trace, returned, or made from the step": """
 @jax.jit
 def noisy(x, key):
@@ -143,3 +157,53 @@ def test_the_finding_names_the_key_the_loop_and_the_draw():
     result = lint_text(HEADER + CASES["flax dropout through rngs=, a module-level for loop"], "case.py")
     (finding,) = [f for f in result.findings if f.code == "ACC105"]
     assert "'key'" in finding.message and "'train_step'" in finding.message and "rngs=" in finding.message
+
+
+LOOK_ALIKES_FROM_REAL_CODE = {
+    "a key stream handed on every pass to nnx.jit (flax's view guide)": """
+from flax import nnx
+
+rngs = nnx.Rngs(0)
+
+@nnx.jit
+def stream_step(m, rngs: nnx.Rngs, x):
+    return m(x, rngs=rngs)
+
+@nnx.jit
+def plain_step(m, r, x):
+    return m(x, rngs=r)
+
+for step in range(10):
+    stream_step(model, rngs, x)
+    plain_step(model, rngs, x)
+""",
+    "a key stream handed to jax.jit where Variables are JAX values (flax's hijax demo)": """
+from flax import nnx
+
+nnx.var_defaults(hijax=True)
+rngs = nnx.Rngs(0)
+
+@jax.jit
+def step(m, rngs: nnx.Rngs, x):
+    return m(x, rngs=rngs)
+
+for _ in range(10):
+    step(model, rngs, x)
+""",
+    "keys folded with the step in a comprehension inside the trace (flax's sst2 example)": """
+@jax.jit
+def train_step(variables, batch, rngs, step):
+    rngs = {name: jax.random.fold_in(r, step) for name, r in rngs.items()}
+    return model.apply(variables, batch, train=True, rngs=rngs)
+
+def epoch(variables, batches, rngs):
+    for step, batch in enumerate(batches):
+        train_step(variables, batch, rngs, step)
+""",
+}
+
+
+@pytest.mark.parametrize("body", LOOK_ALIKES_FROM_REAL_CODE.values(), ids=LOOK_ALIKES_FROM_REAL_CODE.keys())
+def test_a_key_stream_or_a_key_folded_in_the_trace_is_not_reused(body):
+    expected, found = family_labels_and_findings(HEADER + body, "ACC1")
+    assert found == expected == []
