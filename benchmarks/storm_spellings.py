@@ -500,15 +500,18 @@ def stored(folder: Path = OUT) -> list[tuple[Path, dict[str, str], str, int | No
 
 def measure(folder: Path = OUT) -> dict:
     """Per program: labelled positive or not, and acclint's ACC5 findings. A positive is found
-    when an ACC5 finding is on the labelled line; any ACC5 finding in a fine program, or on
+    when an ACC5 finding is on the labelled line (an ACC501 finding at a wrapper application: on
+    the line of the call it names, `traced_line`); any ACC5 finding in a fine program, or on
     another line, is a false finding."""
     sys.path.insert(0, str(ROOT))
     from acclint.api import lint_text  # noqa: PLC0415 (the script's generator half needs no acclint)
+    from acclint.rules.acc5_storms import traced_line  # noqa: PLC0415
 
     rows = []
     for path, fields, kind, line in stored(folder):
         result = lint_text(path.read_text(), path.name)
-        found = sorted({(f.line, f.code) for f in result.findings if f.code.startswith("ACC5")})
+        # an ACC501 finding at a wrapper application is on the storm whose call it names
+        found = sorted({(traced_line(f.line, f.code, f.message), f.code) for f in result.findings if f.code.startswith("ACC5")})
         positive = kind != "fine"
         hit = positive and any(l == line for l, _ in found)
         false = [f for f in found if not (positive and f[0] == line)]

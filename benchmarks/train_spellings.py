@@ -516,10 +516,12 @@ def generate(python: str, only: str | None) -> None:
 
 # -- measuring acclint on the stored set -----------------------------------------------------
 def measure() -> dict:
-    """A storm is found by an ACC5 finding at its line, a stale read by an ACC6 finding at its
-    line; any other ACC5/ACC6 finding is false."""
+    """A storm is found by an ACC5 finding at its line (an ACC501 finding at a wrapper
+    application: at the line of the call it names, `traced_line`), a stale read by an ACC6
+    finding at its line; any other ACC5/ACC6 finding is false."""
     sys.path.insert(0, str(ROOT))
     from acclint.api import lint_text  # noqa: PLC0415
+    from acclint.rules.acc5_storms import traced_line  # noqa: PLC0415
 
     rows = []
     for path in sorted(OUT.glob("*.py")):
@@ -530,7 +532,8 @@ def measure() -> dict:
         result = lint_text(text, path.name)
         if result.error is not None:
             raise RuntimeError(f"{path}: {result.error}")
-        found = sorted({(f.line, f.code) for f in result.findings if f.code[:4] in ("ACC5", "ACC6")})
+        # an ACC501 finding at a wrapper application is on the storm whose call it names
+        found = sorted({(traced_line(f.line, f.code, f.message), f.code) for f in result.findings if f.code[:4] in ("ACC5", "ACC6")})
         family = "ACC6" if kind == "stale" else "ACC5"
         positive = kind != "fine"
         hit = positive and any(l == line and c.startswith(family) for l, c in found)

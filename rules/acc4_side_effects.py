@@ -13,7 +13,7 @@ from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
-from acclint.analysis.walk import SCOPE_NODES, children, walk_expression
+from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -606,16 +606,39 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
     self._initialized = True`), or in a method whose every use is a call in one (graphcast's
     `_maybe_init` calling `self._init_mesh_properties()`): a lazy initialisation runs on the
     first call only, eagerly as well as traced, so tracing changes nothing about how often it runs.
+    Not where the guarded block also changes a value the function computes on (`_changes_a_value`:
+    `if not done: x = x + 1; done = True`): the trace keeps that change as it was first seen.
     """
     for at, ancestor in enumerate(ctx.ancestors):
         test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
         if test is not None and any(
             isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
         ):
-            return True
+            return not _changes_a_value(ancestor, ctx)
         if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and once_block(ancestor):
-            return True
+            return not _changes_a_value(ancestor, ctx)
     return _called_in_once_blocks_only(ctx.function)
+
+
+def _changes_a_value(block: cst.If | cst.While, ctx: RuleContext) -> bool:
+    """Whether `block` rebinds a local the function holds before it: a parameter, or a name
+    bound outside the block (`x = x + 1`, `y += 1`). The trace runs the block once, on the
+    first trace, and keeps what it computed on every cached call, where eagerly only the first
+    call changes it (run: 2, 1, 1 eagerly, 2, 2, 2 under `jax.jit`). A name the block binds for
+    itself (`factor = 3.0`) changes nothing the function held."""
+    inside = {id(node) for node in walk_body(block)}
+    facts = ctx.analysis.body(ctx.function)
+    params = {p.name for p in ctx.function.params}
+    for node in walk_body(block):
+        if not isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            continue
+        for target in (t.target for t in node.targets) if isinstance(node, cst.Assign) else (node.target,):
+            for name in target_names(target):
+                if name in facts.declared_outer:
+                    continue
+                if name in params or any(id(flow[0]) not in inside for flow in facts.flows_into.get(name, [])):
+                    return True
+    return False
 
 
 def _called_in_once_blocks_only(method) -> bool:

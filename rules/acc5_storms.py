@@ -6,6 +6,7 @@ bodies; they report only what provably changes on every pass of a loop (see that
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Iterable, Iterator
 
@@ -20,7 +21,9 @@ from acclint.rules.tables import apis
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
 
 
-def _facts(analysis: ModuleAnalysis) -> LoopFacts:
+def storm_facts(analysis: ModuleAnalysis) -> LoopFacts:
+    """The module's cache-key analysis (its compiled calls and their loops), made once for every
+    rule that reads it: the ACC5 rules, and ACC105."""
     return loop_facts(analysis, _tables())
 
 
@@ -42,8 +45,22 @@ def _tables() -> StormTables:
         frozenset(storms["array_constructors"]) | frozenset(shape_makers) | frozenset(storms["array_makers"]),
         frozenset(storms["data_sized"]) | frozenset(apis()["shapes"]["sized"]),
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
-        dict(storms["integer_draws"]), frozenset(storms["joins"]),
+        dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
+        {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
     )
+
+
+# How an ACC501 finding at a wrapper application names the call that runs its result.
+_CALLED_ON = re.compile(r"^the compiled callable made here and called on line (\d+) ")
+
+
+def traced_line(line: int, code: str, message: str) -> int:
+    """The line whose call traces anew for an ACC5 finding: the call an ACC501 finding at a
+    wrapper application names (`f = jax.jit(...)` reported, `f(x)` on the next line traces),
+    else the finding's own line. A run that counts traces per calling line (the spelling sets'
+    labels, the cross-check) sees this line."""
+    called = _CALLED_ON.match(message) if code == "ACC501" else None
+    return int(called.group(1)) if called else line
 
 
 def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
@@ -51,7 +68,7 @@ def _code(analysis: ModuleAnalysis, node: cst.CSTNode) -> str:
 
 
 def _changes(analysis: ModuleAnalysis, code: str) -> Iterator[KeyChange]:
-    return (change for change in _facts(analysis).changes if change.code == code)
+    return (change for change in storm_facts(analysis).changes if change.code == code)
 
 
 class RewrapInLoop(Rule):
@@ -138,7 +155,11 @@ class RewrapInLoop(Rule):
         function the loop runs) is flagged when `Trainer.__init__` binds `self.step` to a wrapper
         of a callable new per object (`jax.jit(self._step)`, a lambda; for `tf.function` any
         function), or `step` is a `@tf.function` method, and `t.step` is called once on the pass.
-        The finding is at the call, and names the wrapper application and the loop.
+        The finding is where the cache key's new identity is made: at the wrapper application
+        written as a call, whichever line calls its result (`f = jax.jit(lambda y: ...)` then
+        `f(x)`: one hazard, reported on the first line), at the call for one applied and called
+        at once, and at the call for a decorated `def` (its decorator and its `def` are two
+        lines, the call one); it names the wrapper application (or the call) and the loop.
 
     Why is this bad:
         `jax.jit` caches compiled traces on the function object it wraps, and `dlaccelerate`
@@ -196,8 +217,8 @@ def update(p, g, lr):
 def train(params, grads, steps):
     for step in range(steps):
         params = jax.jit(lambda p, g: p - 0.1 * g)(params, grads)  # expect: ACC501
-        step_fn = jax.jit(functools.partial(update, lr=0.1))
-        params = step_fn(params, grads)  # expect: ACC501
+        step_fn = jax.jit(functools.partial(update, lr=0.1))  # expect: ACC501
+        params = step_fn(params, grads)
     return params
 """,
         """
@@ -230,11 +251,20 @@ for step in range(1000):  # a script's loop: host code
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
         for change in _changes(analysis, self.code):
             wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
+            if change.called is not None:  # reported where the new identity is made, whichever line calls it
+                what = (
+                    f"the compiled callable made here and called on line {analysis.bindings.line(change.called)} "
+                    f"('{_code(analysis, change.called.func)}(...)') has a new identity, a component of its cache key, on every "
+                    f"pass of {change.where}: '{_code(analysis, wrapper)}' wraps"
+                )
+            else:
+                what = (
+                    f"the identity of the compiled callable called here, a component of its cache key, is new on every "
+                    f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps"
+                )
             yield (
                 change.node,
-                f"the identity of the compiled callable called here, a component of its cache key, is new on every "
-                f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps "
-                f"{change.component}, so every pass traces and compiles again; "
+                f"{what} {change.component}, so every pass traces and compiles again; "
                 "wrap once outside the loop and pass changing values as arguments",
                 change.statement,
             )
@@ -279,7 +309,12 @@ class ChangingStaticArgument(Rule):
         Python number drawn from a host generator with a continuous range (`random.random()`,
         `np.random.uniform()`, `np.random.randn()`; not an array draw), or an integer from a
         literal range of more than eight values (`np.random.randint(16, 128)`,
-        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), and
+        `random.randint(64, 256)`, `rng.integers(8, 64)`; not `randint(0, 2)`), a JAX key the
+        loop rebinds on each pass from a split or fold of itself (`key, sub =
+        jax.random.split(key)`, `key = jax.random.split(key)[0]`) and what is drawn from it
+        (`int(jax.random.randint(sub, (), 1, 100))`, `float(jax.random.uniform(sub))`,
+        `int(noise.sum())` of an array drawn from it; not a draw of a few values:
+        `bernoulli`, `randint` over at most eight), and
         anything computed from those by any call or method (`float(np.exp(-epoch / 10))`,
         `np.log1p(i)`, `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`, a function of the module
         some `return` of which computes with it), arithmetic, an attribute, a tuple, list, dict

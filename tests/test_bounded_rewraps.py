@@ -41,8 +41,8 @@ def train(params):
     "a partial of loop-invariant values, bound to a name, over a small range": """
 def train(p, g):
     for _ in range(4):
-        step = jax.jit(functools.partial(update, lr=0.1))
-        p = step(p, g)  # expect: ACC501
+        step = jax.jit(functools.partial(update, lr=0.1))  # expect: ACC501
+        p = step(p, g)
     return p
 """,
     "a decorated local def that reads nothing the loop changes": """

@@ -52,8 +52,8 @@ def issue(obj, n):
 
 def spelled_as_a_name(trainer, n):
     for i in range(n):
-        g = jax.jit(trainer.f)
-        g()  # expect: ACC501
+        g = jax.jit(trainer.f)  # expect: ACC501
+        g()
 
 def through_an_attribute_chain(self, x, n):
     while n:
@@ -73,8 +73,8 @@ def issue(x, v, n, use_jit):
     for i in range(n):
         def f(v): return x @ v
         if use_jit:
-            f = jax.jit(f)
-        f(v)  # expect: ACC501
+            f = jax.jit(f)  # expect: ACC501
+        f(v)
 
 def rebound_in_else(x, v, n, eager):
     for i in range(n):
@@ -82,22 +82,22 @@ def rebound_in_else(x, v, n, eager):
         if eager:
             pass
         else:
-            g = jax.jit(g)
-        v = g(v)  # expect: ACC501
+            g = jax.jit(g)  # expect: ACC501
+        v = g(v)
 
 def lambda_under_an_if(v, n, fast):
     for i in range(n):
         h = lambda u: u * 2
         if fast:
-            h = jax.jit(h)
-        v = h(v)  # expect: ACC501
+            h = jax.jit(h)  # expect: ACC501
+        v = h(v)
 
 def while_loop(v, n, fast):
     while n > 0:
         def k(u): return u - 1
         if fast:
-            k = jax.jit(k)
-        v = k(v)  # expect: ACC501
+            k = jax.jit(k)  # expect: ACC501
+        v = k(v)
         n -= 1
 
 def look_alike(x, v, n, use_jit):
@@ -121,8 +121,8 @@ def eval_step(params):
     return inner(params)  # expect: ACC501
 
 def loss_step(params):
-    run = jax.jit(lambda p: p ** 2)
-    return run(params)  # expect: ACC501
+    run = jax.jit(lambda p: p ** 2)  # expect: ACC501
+    return run(params)
 
 def scale_step(params):
     def body(p):
@@ -541,8 +541,8 @@ def pullback_in_a_while(x0, n):
 def linearized(x0, n):
     for i in range(n):
         y, f_jvp = jax.linearize(sin_x, x0 + i)
-        lin = jax.jit(f_jvp)
-        out = lin(x0)  # expect: ACC501
+        lin = jax.jit(f_jvp)  # expect: ACC501
+        out = lin(x0)
 
 def grad_at(x, g):
     _, vjp = jax.vjp(sin_x, x)

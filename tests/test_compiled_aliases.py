@@ -36,19 +36,19 @@ run([tf.ones((1, n)) for n in range(1, 7)])
     "a jax.jit of a new lambda, called through an alias": """
 def run(scales):
     for s in scales:
-        f = jax.jit(lambda v: (COUNT.__setitem__(0, COUNT[0] + 1), v * s)[1])
+        f = jax.jit(lambda v: (COUNT.__setitem__(0, COUNT[0] + 1), v * s)[1])  # expect: ACC501
         g = f
-        g(jnp.ones(3))  # expect: ACC501
+        g(jnp.ones(3))
 
 run([float(k) for k in range(6)])
 """,
     "an alias of an alias, in a while loop": """
 k = 0
 while k < 6:
-    step = jax.jit(partial(lambda v, c: (COUNT.__setitem__(0, COUNT[0] + 1), v + c)[1], c=k))
+    step = jax.jit(partial(lambda v, c: (COUNT.__setitem__(0, COUNT[0] + 1), v + c)[1], c=k))  # expect: ACC501
     runner = step
     go = runner
-    go(jnp.ones(3))  # expect: ACC501
+    go(jnp.ones(3))
     k += 1
 """,
     "look-alike: a module-level jitted function called through an alias each pass": """

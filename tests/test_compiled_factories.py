@@ -34,8 +34,8 @@ def make_step(lr):
 
 def train(params, epochs):
     for epoch in range(epochs):
-        step = make_step(0.1)
-        params = step(params)  # expect: ACC501
+        step = make_step(0.1)  # expect: ACC501
+        params = step(params)
     return params
 """,
     "a jitted local function returned by name, in main's while loop": """

@@ -31,9 +31,9 @@ class Dist:
     def from_target(cls, target):
         def loss(p):
             return ((p - target) ** 2).sum()
-        loss = jax.jit(loss)
-        jac = jax.jit(jax.grad(loss))
-        return cls.from_loss(loss=loss, jac=jac)  # expect: ACC501
+        loss = jax.jit(loss)  # expect: ACC501
+        jac = jax.jit(jax.grad(loss))  # expect: ACC501
+        return cls.from_loss(loss=loss, jac=jac)
 
     @classmethod
     def from_loss(cls, loss, jac):
@@ -45,8 +45,8 @@ def fit_all(targets):
 """,
     "a jitted lambda handed to scipy's minimize in a function the loop runs": """
 def fit(target):
-    loss = jax.jit(lambda p: ((p - target) ** 2).sum())
-    return scipy.optimize.minimize(loss, np.zeros(3), options={"maxiter": 3})  # expect: ACC501
+    loss = jax.jit(lambda p: ((p - target) ** 2).sum())  # expect: ACC501
+    return scipy.optimize.minimize(loss, np.zeros(3), options={"maxiter": 3})
 
 def fit_all(targets):
     for t in targets:

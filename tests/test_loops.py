@@ -138,8 +138,8 @@ def f(x, configs):
         h = jax.jit(lambda v: v + c)
         for _ in range(100):
             h(x)
-        k = jax.jit(lambda v: v - c)
-        k(x)  # expect: ACC501
+        k = jax.jit(lambda v: v - c)  # expect: ACC501
+        k(x)
 """,
     "a wrapper result handed to another call is used twice; a sweep over a literal grid is bounded": """
 def f(x, n, measure):

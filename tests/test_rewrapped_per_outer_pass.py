@@ -34,9 +34,9 @@ def f(x):
 def run(xs, vs):
     for x in xs:
         fx, vjp_fun = jax.vjp(f, x)
-        vjp_fun = jax.jit(vjp_fun)
+        vjp_fun = jax.jit(vjp_fun)  # expect: ACC501
         for v in vs:
-            vjp_fun(v)  # expect: ACC501
+            vjp_fun(v)
 """,
     "jax.linearize's function jitted, called in an inner while": """
 def f(x):
@@ -45,10 +45,10 @@ def f(x):
 def run(xs, vs):
     for x in xs:
         _, f_jvp = jax.linearize(f, x)
-        fast = jax.jit(f_jvp)
+        fast = jax.jit(f_jvp)  # expect: ACC501
         k = 0
         while k < len(vs):
-            fast(vs[k])  # expect: ACC501
+            fast(vs[k])
             k += 1
 """,
     "jax.jit of a transform of an invariant function, called in an inner loop": """
@@ -57,9 +57,9 @@ def f(x):
 
 def run(xs, vs):
     for x in xs:
-        g = jax.jit(jax.grad(lambda p: f(p).sum()))
+        g = jax.jit(jax.grad(lambda p: f(p).sum()))  # expect: ACC501
         for v in vs:
-            g(v)  # expect: ACC501
+            g(v)
 """,
     "look-alike: one partial per configuration, reused by the inner loop": """
 def loss(p, scale):

@@ -238,14 +238,14 @@ def test_a_wrap_the_loop_makes_again_is_still_found():
             for _ in range(steps):
                 step = None
                 if step is None:
-                    step = jax.jit(lambda p: p * scale)
-                params = step(params)  # expect: ACC501
+                    step = jax.jit(lambda p: p * scale)  # expect: ACC501
+                params = step(params)
             other = None
             for _ in range(steps):
                 if other is None:
                     other = 1
-                fn = jax.jit(lambda p: p * scale)
-                params = fn(params)  # expect: ACC501
+                fn = jax.jit(lambda p: p * scale)  # expect: ACC501
+                params = fn(params)
             return params
     """)
 
@@ -378,8 +378,8 @@ def test_a_maker_that_is_no_memo_is_still_found():
                 def one_step_on_data(data):
                     return step_function(data)
 
-                one_step_on_data = tf.function(one_step_on_data, reduce_retracing=True)
-                return self._wrap(one_step_on_data)  # expect: ACC501
+                one_step_on_data = tf.function(one_step_on_data, reduce_retracing=True)  # expect: ACC501
+                return self._wrap(one_step_on_data)
 
             def _wrap(self, fn):
                 def wrapper(data):

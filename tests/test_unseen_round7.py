@@ -236,8 +236,8 @@ def test_neural_tangents_closure_defined_and_jitted_on_each_pass():
                     def x_cpu():
                         return jax.device_get(random.normal(self.key, (2, 3), dtype))
 
-                    x_cpu_jit_cpu = jit(x_cpu, backend="cpu")
-                    self.check(x_cpu_jit_cpu())  # expect: ACC501
+                    x_cpu_jit_cpu = jit(x_cpu, backend="cpu")  # expect: ACC501
+                    self.check(x_cpu_jit_cpu())
     """)
 
 
@@ -254,8 +254,8 @@ def test_other_spellings_of_a_closure_made_and_wrapped_on_the_same_pass():
             for scale in scales:
                 def f(v):
                     return v * scale
-                compiled = jax.jit(f)
-                out.append(compiled(x))  # expect: ACC501
+                compiled = jax.jit(f)  # expect: ACC501
+                out.append(compiled(x))
             return out
 
         def sweep_tf(scales, x):
@@ -263,8 +263,8 @@ def test_other_spellings_of_a_closure_made_and_wrapped_on_the_same_pass():
             for scale in scales:
                 def g(v):
                     return v * scale
-                step = tf.function(g)
-                out.append(step(x))  # expect: ACC501
+                step = tf.function(g)  # expect: ACC501
+                out.append(step(x))
             return out
 
         def halve(x, n):
@@ -275,8 +275,8 @@ def test_other_spellings_of_a_closure_made_and_wrapped_on_the_same_pass():
                 def h(v):
                     return v * factor
 
-                h_jit = jax.jit(h)
-                x = h_jit(x)  # expect: ACC501
+                h_jit = jax.jit(h)  # expect: ACC501
+                x = h_jit(x)
                 n -= 1
             return x
     """)

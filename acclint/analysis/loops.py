@@ -23,7 +23,9 @@ bounded set.* So:
 
 - New at the source: the variable of an unbounded `range`, `enumerate` (its index) or
   `itertools.count` loop; a name stepped by `+=`/`-=`/`*=` a literal in the body (`size -= 1`,
-  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a parameter a call from such a loop passes a new value.
+  also spelt `size = size - 1`, `lr = lr * 0.5`) and not otherwise reassigned there; a key the
+  body rebinds from a split or fold of itself (`key, sub = jax.random.split(key)`, with what the
+  same statement binds: a key chain, `_split_keys`); a parameter a call from such a loop passes a new value.
 - Carried by any expression given a new input: a call of any function or method (`np.log1p(i)`,
   `sched.rate(i)`, `"lr{}".format(i)`, `hash(i)`: an int's hash is itself), an attribute or a
   method of a new value, an item of a new container, arithmetic, a tuple/list/dict/set display, a
@@ -36,7 +38,8 @@ bounded set.* So:
   (`self.width`).
 - Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
   and the other predicates, `type`; `len` of what is not resized; `% k` and `& k` with a literal
-  `k` of at most `_FEW_VALUES`; `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
+  `k` of at most `_FEW_VALUES`; a keyed draw of a few values (`few_valued_draws`:
+  `jax.random.bernoulli`, `randint(key, shape, 0, 4)`); `min(i, k)`, `np.minimum`, `np.clip(i, 0, k)`/`clamp` with such a
   literal upper bound; an integer rounded from a logarithm (`math.ceil(math.log2(n))`,
   `n.bit_length()`: a power-of-two bucket, logarithmically many values); an item of a literal table (`MODES[i % 3]`, `("a", "b")[i]`, `{...}.get(i,
   d)`); `.shape`, `.dtype`, `.ndim`, `.size` of a new value of a fixed shape; the difference or
@@ -262,6 +265,9 @@ class Jitted:
     # The wrapped callable, keyed by hash where `identity` is "function", when Python cannot
     # hash it (an instance of a module class without `__hash__`): what it is, for messages.
     unhashable: str | None = None
+    # The module's function it wraps, where known, its parameters in the call's positions (not
+    # after `partial` binds some): what the trace does with an argument (ACC105 reads its draws).
+    function: FunctionInfo | None = field(default=None, compare=False)
 
     @property
     def runtime(self) -> bool:
@@ -333,6 +339,9 @@ class KeyChange:
     held: bool = False
     # True for a str, keyed by value where numbers go dynamic: it cannot be passed traced
     string: bool = False
+    # For ACC501 reported at the wrapper application (`node`, where the new identity is made):
+    # the call on the pass that runs its result (`f = jax.jit(lambda ...)`, then `f(x)`)
+    called: cst.Call | None = None
 
 
 @dataclass(frozen=True)
@@ -421,6 +430,12 @@ class StormTables:
     # calls that join arrays end to end: given a sequence of arrays (`jnp.concatenate([x, y])`),
     # or an array and what it appends (`jnp.append(x, v)`)
     joins: frozenset[str] = frozenset()
+    # calls that make a key from the key they are given (`jax.random.split`): a name a loop
+    # rebinds from one of itself is new on every pass (`_split_keys`)
+    key_steps: frozenset[str] = frozenset()
+    # keyed draws of a few values -> the positions of their literal bounds (none: always few,
+    # `bernoulli`); with bounds, few where they span at most `_FEW_VALUES` (`_collapses`)
+    few_valued_draws: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 class LoopFacts:
@@ -529,7 +544,8 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in (*self._rewraps(), *self._retrained)]
+        found = [_rewrap_change(r) for r in self._rewraps()]
+        found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
         helpers = self._helper_passes()
         seen: set[tuple[int, str]] = set()
@@ -1125,7 +1141,17 @@ class LoopFacts:
             return any(_small(v) for v in upper or positional[2:3])
         if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get" and self._literal_table(expr.func.value):
             return not any(self._changing(a.value, changing, static) for a in expr.args[1:])
-        return False
+        return self._few_valued_draw(expr, callee)
+
+    def _few_valued_draw(self, expr: cst.Call, callee: str) -> bool:
+        """A keyed draw whose values are a few (`StormTables.few_valued_draws`): `bernoulli`
+        (a bool), `randint(key, shape, 0, 4)` (literal bounds at most `_FEW_VALUES` apart)."""
+        bounds = self.tables.few_valued_draws.get(callee)
+        if bounds is None:
+            return False
+        positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+        given = [_int(positional[i]) if i < len(positional) else None for i in bounds]
+        return not given or None not in given and given[-1] - given[0] <= _FEW_VALUES  # type: ignore[operator]
 
     def _logarithm(self, expr: cst.BaseExpression) -> bool:
         """A call of a logarithm (`math.log2(n)`, `np.log10(n)`): rounded to an integer, it takes
@@ -1576,18 +1602,18 @@ class LoopFacts:
                 names = loop.names_of(c.result) if c.result is not None else []
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
                 if len(calls) == 1 and not loop.called_nested.intersection(names):
-                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement))
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement, _made_at(c)))
                 elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
                     inner = next((
                         n for n in _nodes(loop.node, in_order=True) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
                     ), None)  # None: only handed on in the inner loop (`measure(step)`)
                     if inner is not None:
-                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement))
+                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, _made_at(c)))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
                 if where is not None and call is not None and not _memo_made(c.scope.fn, c.node) and not _configured_and_reused(c, call):
-                    found.append(_Rewrap(c.node, call, c.what, where, c.statement))
+                    found.append(_Rewrap(c.node, call, c.what, where, c.statement, _made_at(c)))
         return found
 
     def _configures_nothing(self, c: _Candidate, loop: Loop) -> bool:
@@ -1772,7 +1798,9 @@ class LoopFacts:
                         statement, node,
                     ))
                 elif scope.fn is not None:  # wrapped anew on each call of the function it is defined in
-                    self._candidates.append(_Candidate(decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement))
+                    self._candidates.append(_Candidate(
+                        decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement, node,
+                    ))
         if not wrapped:
             scope.bound.add(node.name.value)
         inner.traced = scope.traced or wrapped
@@ -1804,8 +1832,27 @@ class LoopFacts:
             _varying(body, loop)
             _grown(body, loop)
             self._joined(body, loop)
+            self._split_keys(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _split_keys(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body rebinds from a key step of themselves (`key, sub =
+        jax.random.split(key)`, `key = jax.random.split(key)[0]`, `key = jax.random.fold_in(key,
+        1)`), with the names the same statement binds: a key chain, new on every pass, as a
+        stepped counter is (added to the loop's changing names; what is drawn from them is new
+        through `_changing`, unless the draw takes a few values: `_collapses`)."""
+        if not self.tables.key_steps:
+            return
+        for node in _nodes(body, statements=True):
+            if type(node) is not cst.Assign:
+                continue
+            step = node.value.value if type(node.value) is cst.Subscript else node.value
+            if type(step) is not cst.Call or not step.args or type(step.args[0].value) is not cst.Name:
+                continue
+            names = _target_names(node)
+            if step.args[0].value.value in names and self.analysis.resolve(step.func) in self.tables.key_steps:
+                loop.changing |= names
 
     def _joined(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body rebinds once, to themselves joined with more (`tokens =
@@ -2477,7 +2524,7 @@ class LoopFacts:
             (key.shapes == "keyed" or strict) and not relaxed,
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), specialized_as, key.arrays,
             marker in key.graph_static_by, guarded,
-            guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed,
+            guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed, function=fn,
         )
 
     def _float_specialized(self, fn: FunctionInfo, decorators: tuple[str, ...]) -> set[str]:
@@ -2912,6 +2959,30 @@ class _Rewrap:
     what: str  # "a lambda", "functools.partial(...)", ...
     where: str  # "this loop" or "'predict', which 'train' calls in a loop"
     statement: cst.BaseStatement
+    # Where the new identity is made (`_made_at`): the application written as a call; None for a decorator
+    made: cst.CSTNode | None = None
+
+
+def _made_at(c: _Candidate) -> cst.CSTNode | None:
+    """Where a candidate's new identity is made, when it is a wrapper application written as a
+    call (`f = jax.jit(lambda ...)`); None for a decorated `def`, whose finding stays at the call:
+    the decorator and the `def` are two lines, and the reports disagree which marks it (the
+    report corpus's energnn_75 labels the `def`, six others the decorator), where the call is
+    one line."""
+    wrapped = c.wrapped
+    if isinstance(wrapped, cst.FunctionDef) and any(d.decorator is c.node for d in wrapped.decorators):
+        return None
+    return c.node
+
+
+def _rewrap_change(r: _Rewrap) -> KeyChange:
+    """A wrapper applied on each pass to a new callable, as a finding: reported where the cache
+    key's new identity is made (`_made_at`), whichever line then calls its result (`f =
+    jax.jit(lambda ...)`, `f(x)` below: one hazard, crackedaicode's page); applied and called at
+    once (`jax.jit(lambda ...)(x)`), at that call."""
+    if r.call.func is r.node or r.made is None:
+        return KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement)
+    return KeyChange("ACC501", r.made, r.what, r.node, r.where, r.statement, called=r.call)
 
 
 _MADE: WeakKeyDictionary[ModuleAnalysis, LoopFacts] = WeakKeyDictionary()
@@ -3103,7 +3174,9 @@ def _shifted(jitted: Jitted, bound: int) -> Jitted:
     def shifted(positions: frozenset[int]) -> frozenset[int]:
         return frozenset(p - bound for p in positions if p >= bound)
 
-    return replace(jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions))
+    return replace(
+        jitted, static_positions=shifted(jitted.static_positions), specialized_positions=shifted(jitted.specialized_positions), function=None,
+    )
 
 
 def _through_object(jitted: Jitted) -> Jitted:

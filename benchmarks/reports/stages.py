@@ -225,9 +225,9 @@ def compiled_sites(analysis, positions) -> list[Site]:
     with whether it repeats (S4), read off `LoopFacts` as the ACC5 rules get it."""
     import libcst as cst
     from acclint.analysis.walk import walk_all
-    from acclint.rules.acc5_storms import _facts
+    from acclint.rules.acc5_storms import storm_facts
 
-    facts = _facts(analysis)  # the ACC5 rules' own (acclint.analysis.loops.loop_facts, one per analysis)
+    facts = storm_facts(analysis)  # the ACC5 rules' own (acclint.analysis.loops.loop_facts, one per analysis)
     host_calls = facts._host_calls  # (caller, callee, skipped, call, scope, loops) of each host call
     # Functions run on every pass of a loop: the analysis' own (unbounded loops), and those any
     # host loop runs, bounded or not, through the module's host calls.
