@@ -118,9 +118,9 @@ def loss(p, lr):
     return (p * lr).sum()
 
 def train_one(vs):
-    step = jax.jit(functools.partial(loss, lr=0.1))
+    step = jax.jit(functools.partial(loss, lr=0.1))  # expect: ACC501
     for v in vs:
-        step(v)  # expect: ACC501
+        step(v)
 
 def run(epochs, vs):
     for _ in range(epochs):
@@ -131,8 +131,8 @@ def loss(p, lr):
     return (p * lr).sum()
 
 def train_one(lr, v):
-    step = jax.jit(functools.partial(loss, lr=lr))
-    return step(v)  # expect: ACC501
+    step = jax.jit(functools.partial(loss, lr=lr))  # expect: ACC501
+    return step(v)
 
 def run(lrs, v):
     for lr in lrs:
