@@ -118,7 +118,22 @@ def kind_where_read(
         for t, given in query.pairs(target, value, how):
             if name in target_names(t, through_subscripts=True):
                 kind = max(kind, bound_kind(t, given, how, kind))
+    if kind is TREE and name not in body.mapping_uses and any(_same_value(n, at, flows, elsewhere, spans) for n in body.array_use_nodes if n.value == name):
+        kind = TRACED  # used as an array where it holds the value read here: it is a leaf
     return kind
+
+
+def _same_value(use: cst.Name, at: int, flows: list, elsewhere: list[cst.CSTNode], spans: Spans) -> bool:
+    """Whether a use of the name holds the value the read at `at` sees: it is not in a branch the
+    read cannot follow, and no binding of the name takes effect between the two (a binding takes
+    effect at the end of its value: `nodes = f(nodes * 2)` uses the value before it)."""
+    if any(spans.holds(other, use) for other in elsewhere):
+        return False
+    low, high = sorted((spans.start(use), at))
+    return not any(
+        low < spans.end(value) < high and not any(spans.holds(other, target) for other in elsewhere)
+        for target, value, _ in flows
+    )
 
 
 def _other_branches(branch: cst.If, spans: Spans, read: cst.Name) -> tuple[cst.CSTNode | None, ...]:
@@ -152,6 +167,6 @@ def query_where_read(
         kind = kind_where_read(read, fn, contexts, body, query, ancestors, spans)
         if kind < query.name_kind(read.value):
             found[read.value] = kind
-    # Its kind there is the answer: the function's uses of the name as an array elsewhere (after
-    # another binding) say nothing of the value this read sees.
+    # Its kind there is the answer (`kind_where_read` made a pytree used as an array a leaf,
+    # where a branch this read cannot follow does not use it so).
     return query.own_scope(found)
