@@ -101,9 +101,7 @@ class RewrapInLoop(Rule):
         the class, `Cls.fit(...)`, or calls the local `def` through a transform such as
         `jax.value_and_grad(loss)` or hands it to a call that runs it, `minimize(loss, ...)`);
         there it is flagged even when the function reuses it across its own inner loop, since it
-        is rebuilt on the next pass, unless what it wraps reads the function's parameters or a
-        name its body binds (`jax.pmap(partial(train_step, probe=probe))` run for all of a
-        dataset's steps: one compile per configuration, as in a loop's nested reuse below). Code in the body of a compiled function is not flagged: it
+        is rebuilt on the next pass. Code in the body of a compiled function is not flagged: it
         runs only while that function is traced, not on each call. JAX's control-flow primitives
         called from host code (`lax.scan`, `lax.fori_loop`, `lax.while_loop`, `lax.cond`,
         `lax.switch`, `lax.map`) compile the functions they are given, cached on them: one given

@@ -11,14 +11,6 @@ Run (jax 0.10.2, compile log, 6 outer passes of 3 inner calls): jax#282's pullba
 (6 of the pullback), `jax.linearize` under an inner `while` 8, `jax.jit(jax.grad(...))` of an
 invariant function 6; the hoisted `jax.jit(lambda x, v: jax.vjp(f, x)[1](v))` 1; one partial per
 configuration 6, the same as `static_argnames="scale"` (6).
-
-The same holds for a function a loop runs (precision round 12, scenic's `_train`, called once
-per dataset, builds `jax.pmap(partial(train_step, linear_probe=linear_probe, ...))` and runs all
-its steps with it): a wrapper applied on each call to what reads the function's parameters or the
-names it binds, and called in a loop of the function's own, is one compile per configuration.
-Run (jax 0.10.2, a side effect counting traces, 3 calls of 10 inner steps; stop 49 /tmp/m49):
-`partial(f, lr=lr)` of the parameter 3 traces, as `lr` static would be; `partial(f, lr=0.1)`,
-which configures nothing, 3 where the hoisted jit traces once.
 """
 
 import pytest
@@ -70,73 +62,6 @@ def run(scales, vs):
         step = jax.jit(functools.partial(loss, scale=scale))
         for v in vs:
             step(v)
-""",
-    "look-alike: a function the loop runs wraps a partial of its parameter, reused by its own loop": """
-def loss(p, probe, smoothing):
-    return (p * probe).sum() + smoothing
-
-def train_one(probe, config, batches):
-    p_step = jax.pmap(functools.partial(loss, probe=probe, smoothing=config.get("smoothing")))
-    for b in batches:
-        p_step(b)
-
-def run_all(datasets, config, batches):
-    for name, probe in datasets.items():
-        train_one(probe, config, batches)
-""",
-    "look-alike: a method the loop runs jits a lambda of a value it computes, reused in a while": """
-def loss(p, scale):
-    return (p * scale).sum()
-
-class Trainer:
-    def fit(self, cfg, vs):
-        scale = cfg.base * 2
-        step = jax.jit(lambda p: loss(p, scale))
-        k = 0
-        while k < len(vs):
-            step(vs[k])
-            k += 1
-
-def sweep(trainer, cfgs, vs):
-    while cfgs:
-        trainer.fit(cfgs.pop(), vs)
-""",
-    "look-alike: a function the loop runs reuses its configured jit in a comprehension": """
-def loss(p, lr):
-    return (p * lr).sum()
-
-def evaluate(lr, vs):
-    step = jax.jit(functools.partial(loss, lr=lr))
-    return [step(v) for v in vs]
-
-def sweep(lrs, vs):
-    for lr in lrs:
-        evaluate(lr, vs)
-""",
-    "a function the loop runs jits a partial that configures nothing, then reuses it": """
-def loss(p, lr):
-    return (p * lr).sum()
-
-def train_one(vs):
-    step = jax.jit(functools.partial(loss, lr=0.1))  # expect: ACC501
-    for v in vs:
-        step(v)
-
-def run(epochs, vs):
-    for _ in range(epochs):
-        train_one(vs)
-""",
-    "a function the loop runs jits a configured partial and calls it once": """
-def loss(p, lr):
-    return (p * lr).sum()
-
-def train_one(lr, v):
-    step = jax.jit(functools.partial(loss, lr=lr))  # expect: ACC501
-    return step(v)
-
-def run(lrs, v):
-    for lr in lrs:
-        train_one(lr, v)
 """,
     "look-alike: the pullback's work hoisted into one jitted function": """
 def f(x):

@@ -1612,7 +1612,7 @@ class LoopFacts:
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
-                if where is not None and call is not None and not _memo_made(c.scope.fn, c.node) and not _configured_and_reused(c, call):
+                if where is not None and call is not None and not _memo_made(c.scope.fn, c.node):
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement, _made_at(c)))
         return found
 
@@ -3504,25 +3504,6 @@ _NOT_THIS_PASS = (
 def _names(node: cst.CSTNode) -> set[str]:
     """Every name `node` mentions (or binds, for a target)."""
     return {n.value for n in walk_all(node) if isinstance(n, cst.Name)}
-
-
-_OWN_LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-
-
-def _configured_and_reused(c: _Candidate, call: cst.Call) -> bool:
-    """Whether a wrapper applied on each call of a function a loop runs is one compile per
-    configuration that the call reuses: its first call lies in a loop of the function's own,
-    and what it wraps reads a parameter of the function or a name its body binds (scenic's
-    `_train`: `p_train_step = jax.pmap(partial(train_step, linear_probe=linear_probe, ...))`,
-    then `for step in range(total_steps): p_train_step(...)`, once per dataset), as a pass
-    that wraps `partial(loss, scale=scale)` and calls it in a nested loop is. One that reads
-    nothing the function is given or binds compiles for nothing on each pass: still a storm."""
-    fn = c.scope.fn
-    if c.result is None or c.wrapped is None or fn is None:
-        return False
-    if not any(type(n) in _OWN_LOOPS and any(inner is call for inner in _nodes(n)) for n in _nodes(fn.node)):
-        return False
-    return bool(_read_names(c.wrapped) & ({p.name for p in fn.call_params} | c.scope.bound))
 
 
 def _read_names(node: cst.CSTNode) -> set[str]:
