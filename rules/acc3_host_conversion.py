@@ -255,7 +255,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if qualified not in framework_of(ctx).size_calls or len(node.args) != 1:
             return
         arg = node.args[0].value
-        if isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
+        if isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg, sized=True) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "

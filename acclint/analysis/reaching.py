@@ -76,11 +76,13 @@ class Spans:
 
 def kind_where_read(
     read: cst.Name, fn: FunctionInfo, contexts: frozenset[str], body: BodyFacts, query: ValueQuery,
-    ancestors: list[cst.CSTNode], spans: Spans,
+    ancestors: list[cst.CSTNode], spans: Spans, leaf_where_used: bool = False,
 ) -> Kind:
     """The kind of the value `read` (a use of a name in `fn`'s body, `ancestors` the nodes from
     the body down to it) holds there, in `fn`'s traces of `contexts`, as the module docstring
-    says; `query` the values around the read (guards applied)."""
+    says; `query` the values around the read (guards applied). `leaf_where_used`: a pytree the
+    function uses as an array where it holds this value is a leaf (`h = inputs; h / len(h)`:
+    `len` measures the tensor); an iteration does not ask it (a list handed to `tf.add_n`)."""
     name = read.value
     flows = [f for f in body.flows if name in target_names(f[0], through_subscripts=True)]
     at = spans.start(read)
@@ -118,7 +120,7 @@ def kind_where_read(
         for t, given in query.pairs(target, value, how):
             if name in target_names(t, through_subscripts=True):
                 kind = max(kind, bound_kind(t, given, how, kind))
-    if kind is TREE and name not in body.mapping_uses and any(_same_value(n, at, flows, elsewhere, spans) for n in body.array_use_nodes if n.value == name):
+    if leaf_where_used and kind is TREE and name not in body.mapping_uses and any(_same_value(n, at, flows, elsewhere, spans) for n in body.array_use_nodes if n.value == name):
         kind = TRACED  # used as an array where it holds the value read here: it is a leaf
     return kind
 
@@ -149,7 +151,7 @@ def _other_branches(branch: cst.If, spans: Spans, read: cst.Name) -> tuple[cst.C
 
 def query_where_read(
     node: cst.BaseExpression, fn: FunctionInfo, contexts: frozenset[str], body: BodyFacts, query: ValueQuery,
-    ancestors: list[cst.CSTNode] | None, spans_of: Callable[[], Spans],
+    ancestors: list[cst.CSTNode] | None, spans_of: Callable[[], Spans], leaf_where_used: bool = False,
 ) -> ValueQuery:
     """`query` with each name `node` reads given the kind the bindings that reach the read give
     it, where that is less traced: a truth test after `graphdef = state.graphdef` does not see a
@@ -164,9 +166,9 @@ def query_where_read(
         spans = spans_of()
         if ancestors is None:
             ancestors = spans.enclosing(node)
-        kind = kind_where_read(read, fn, contexts, body, query, ancestors, spans)
+        kind = kind_where_read(read, fn, contexts, body, query, ancestors, spans, leaf_where_used)
         if kind < query.name_kind(read.value):
             found[read.value] = kind
-    # Its kind there is the answer (`kind_where_read` made a pytree used as an array a leaf,
-    # where a branch this read cannot follow does not use it so).
+    # Its kind there is the answer: the function's uses of the name as an array after another
+    # binding, or in a branch this read cannot follow, say nothing of the value it sees.
     return query.own_scope(found)

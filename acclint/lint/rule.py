@@ -150,12 +150,13 @@ class RuleContext:
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.query.kind(node)
 
-    def read_kind(self, node: cst.BaseExpression) -> Kind:
+    def read_kind(self, node: cst.BaseExpression, sized: bool = False) -> Kind:
         """The kind of a value where it is read (iterated, measured by `len`): a name holds
         what the bindings that reach the read gave it, not what a later rebinding or another
-        branch's gives (acclint.analysis.reaching)."""
+        branch's gives (acclint.analysis.reaching). `sized`: the read measures the value's size
+        (`len(h)`), so a pytree the function uses as an array where it holds this value is one."""
         body = self.analysis.body(self.function)
-        return query_where_read(node, self.function, self._contexts, body, self.query, self.ancestors, self._function_spans).kind(node)
+        return query_where_read(node, self.function, self._contexts, body, self.query, self.ancestors, self._function_spans, sized).kind(node)
 
     def is_traced(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is traced enough that converting it to a host value is a hazard.
