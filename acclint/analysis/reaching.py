@@ -90,10 +90,7 @@ def kind_where_read(
 
     # A binding in the other branch of an `if` around the read never ran before it on this
     # pass: `nodes = tf.stack(nodes)` under `if attn:` is not what `len(nodes)` reads under `elif`.
-    elsewhere = [
-        other for branch in ancestors if type(branch) is cst.If
-        for other in _other_branches(branch, spans, read) if other is not None
-    ]
+    elsewhere = [other for branch in ancestors if type(branch) is cst.If for other in _other_branches(branch, spans, read)]
 
     def reaches(flow) -> bool:
         if any(spans.holds(loop, flow[0]) for loop in loops):
@@ -138,13 +135,15 @@ def _same_value(use: cst.Name, at: int, flows: list, elsewhere: list[cst.CSTNode
     )
 
 
-def _other_branches(branch: cst.If, spans: Spans, read: cst.Name) -> tuple[cst.CSTNode | None, ...]:
+def _other_branches(branch: cst.If, spans: Spans, read: cst.Name) -> tuple[cst.CSTNode, ...]:
     """The parts of `branch` that cannot have run before `read` on the same pass: the `else`
     side where the read is in the body, the body where it is in the `else` side (an `elif` is
     an `If` of its own there, asked in its turn); nothing where the read is in the test."""
+    if branch.orelse is None:
+        return ()
     if spans.holds(branch.body, read):
         return (branch.orelse,)
-    if branch.orelse is not None and spans.holds(branch.orelse, read):
+    if spans.holds(branch.orelse, read):
         return (branch.body,)
     return ()
 
