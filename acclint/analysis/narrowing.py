@@ -14,7 +14,7 @@ import libcst as cst
 
 from acclint.analysis.facts import value_facts
 from acclint.analysis.names import ImportTable, dotted_name
-from acclint.analysis.taint import STATIC, TRACED, TREE, Kind, ValueQuery, container_types
+from acclint.analysis.taint import STATIC, TRACED, TREE, UNKNOWN, Kind, ValueQuery, container_types
 from acclint.analysis.walk import SCOPE_TYPES, children, outer_parts
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
@@ -28,6 +28,11 @@ HOST_TYPES = frozenset({
 })
 # Those of them no pytree of tracers holds: a traced argument's leaves are all tracers.
 HOST_LEAF_TYPES = HOST_TYPES - {"list", "tuple", "dict", "set", "frozenset", "type", "slice", "range", "str", "bytes"}
+# Those of them that are NumPy arrays or scalars: code reached from a trace is handed tensors,
+# and Python numbers as settings, but a NumPy array only by eager callers (or as a constant the
+# trace's own code makes, which the value analysis would know as static). `numpy.dtype` is left
+# out: dtypes are settings every traced helper may take.
+NUMPY_VALUE_TYPES = frozenset({"numpy.ndarray", "numpy.generic", "numpy.number", "numpy.integer", "numpy.floating", "numpy.bool_"})
 # Predicates that hold only for concrete (non-traced) values, by their last name component
 # without leading underscores (libraries define their own: numpyro's `not_jax_tracer`,
 # `is_concrete`); those that hold only for tracers are each framework's `[tracers] predicates`.
@@ -220,6 +225,7 @@ def dead_branches(
     kind_of: Callable[[cst.BaseExpression], Kind],
     imports: ImportTable,
     answer: Answer | None = None,
+    pedantic: bool = False,
 ) -> tuple[bool, bool]:
     """(body, orelse): whether each branch of `node` is never traced.
 
@@ -229,38 +235,46 @@ def dead_branches(
     with `apply_softmax=True` left out by every caller) or by calls that answer one constant in
     every trace of the framework (`answer`: `if not torch.compiler.is_compiling():` under
     torch.compile), or when it needs a tracer for sure not to be one (`if not isinstance(x,
-    jax.core.Tracer):`, `if x is None:` on a traced `x`).
+    jax.core.Tracer):`, `if x is None:` on a traced `x`). In precise mode (not `pedantic`) a
+    branch that needs a value not known to be static to be a NumPy array (`if isinstance(x,
+    np.ndarray): return y.numpy()`, keras-cv's `smart_resize`) is host-only as well: a trace
+    hands its helpers tensors, so that branch runs for eager callers (NUMPY_VALUE_TYPES).
     """
     test = node.test
     value = _evaluate(test, known, answer)
-    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, kind_of, imports)
-    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, kind_of, imports)
+    body = value is False or _needs_none(test, True, given) or _contradicted(test, True, kind_of, imports, pedantic)
+    orelse = value is True or _needs_none(test, False, given) or _contradicted(test, False, kind_of, imports, pedantic)
     return body, orelse
 
 
 def _contradicted(
-    test: cst.BaseExpression, holds: bool, kind_of: Callable[[cst.BaseExpression], Kind], imports: ImportTable,
+    test: cst.BaseExpression, holds: bool, kind_of: Callable[[cst.BaseExpression], Kind], imports: ImportTable, pedantic: bool = False,
 ) -> bool:
     """Whether `test` being `holds` would make a tracer for sure a Python value: a traced name
     or expression, or a part of a pytree of tracers held to be a host leaf
     (`isinstance(x[0], np.ndarray)` on a list of tracers: a pytree inside a trace holds
-    tracers and containers, never NumPy arrays or Python numbers)."""
+    tracers and containers, never NumPy arrays or Python numbers); unless `pedantic`, also a
+    value of unknown kind held to be a NumPy array or scalar."""
     for subject, kind in _subject_facts(test, holds, imports).items():
         if kind is not STATIC:
             continue
         found = kind_of(subject)
-        if found is TRACED or (found is TREE and holds and _leaf_test(test, subject, imports)):
+        if found is TRACED or (found is TREE and holds and _leaf_test(test, subject, imports, HOST_LEAF_TYPES)):
+            return True
+        if found is UNKNOWN and holds and not pedantic and _leaf_test(test, subject, imports, NUMPY_VALUE_TYPES):
             return True
     return False
 
 
-def _leaf_test(test: cst.BaseExpression, subject: cst.BaseExpression, imports: ImportTable) -> bool:
-    """Whether `test` (held) asks `isinstance(subject, ...)` of host leaf types alone."""
+def _leaf_test(test: cst.BaseExpression, subject: cst.BaseExpression, imports: ImportTable, types_allowed: frozenset[str]) -> bool:
+    """Whether `test` (held) asks `isinstance(subject, ...)` of `types_allowed` alone (both
+    sides of an `or` ask it, one side of an `and`)."""
     if isinstance(test, cst.BooleanOperation):
-        return _leaf_test(test.left, subject, imports) or _leaf_test(test.right, subject, imports)
+        sides = (_leaf_test(test.left, subject, imports, types_allowed), _leaf_test(test.right, subject, imports, types_allowed))
+        return all(sides) if isinstance(test.operator, cst.Or) else any(sides)
     if isinstance(test, cst.Call) and len(test.args) == 2 and test.args[0].value is subject:
         types = _type_names(test.args[1].value, imports) if imports.resolve(test.func) == "isinstance" else None
-        return types is not None and types <= HOST_LEAF_TYPES
+        return types is not None and types <= types_allowed
     return False
 
 

@@ -298,6 +298,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     known = fn.known_values(ctx.analysis.body(fn).flows_into)
     imports = ctx.analysis.index.imports
     answer = trace_answer(ctx.framework.trace_answers, imports)
+    pedantic = ctx.analysis.pedantic
 
     def kind_of(subject: cst.BaseExpression) -> Kind:
         return ctx.query.kind(subject)
@@ -308,7 +309,7 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
         for rule, method in dispatch.get(kind.__name__, ()):
             ctx.rule = rule
             method(node, ctx)
-        skipped = _never_traced(node, given, known, kind_of, imports, answer) if kind is cst.If or kind is cst.IfExp else ()
+        skipped = _never_traced(node, given, known, kind_of, imports, answer, pedantic) if kind is cst.If or kind is cst.IfExp else ()
         ancestors.append(node)
         if kind is cst.IndentedBlock:
             visit_block(node)
@@ -335,9 +336,9 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
     ancestors.pop()
 
 
-def _never_traced(node: cst.If | cst.IfExp, given, known, kind_of, imports, answer) -> tuple[cst.CSTNode, ...]:
+def _never_traced(node: cst.If | cst.IfExp, given, known, kind_of, imports, answer, pedantic) -> tuple[cst.CSTNode, ...]:
     """The branches of `node` no traced reach of the function runs (acclint.analysis.narrowing)."""
-    body, orelse = dead_branches(node, given, known, kind_of, imports, answer)
+    body, orelse = dead_branches(node, given, known, kind_of, imports, answer, pedantic)
     return tuple(branch for dead, branch in ((body, node.body), (orelse, node.orelse)) if dead and branch is not None)
 
 
