@@ -28,6 +28,7 @@ from acclint.analysis.applied import (
 )
 from acclint.analysis.facts import ValueFacts
 from acclint.analysis.arguments import passed
+from acclint.analysis.eager_blocks import EagerCalls, eager_calls
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
@@ -371,7 +372,7 @@ class ContextAnalysis:
         call = site.expr
         assert isinstance(call, cst.Call)
         found = self.applied(call, site.scope)
-        if found is None or found[0].kind == KERNEL:
+        if found is None or found[0].kind == KERNEL or found[0].name in self._eager_calls.get(call, ()):
             return
         marker, opts = found
         for fun_expr in self._function_args(marker, call):
@@ -392,6 +393,12 @@ class ContextAnalysis:
                 self._bound_method_out(fun_expr, site.scope, origin, marker, opts)
                 for call, index in self._imported_calls(fun_expr, site.scope):
                     self._reach_out(call.func, origin, marker=marker, options=opts, method=returned_name(index))
+
+    @cached_property
+    def _eager_calls(self) -> EagerCalls:
+        """The module's calls made inside a block that runs them eagerly (`with
+        jax.disable_jit():`): a marker they apply there traces nothing (acclint.analysis.eager_blocks)."""
+        return eager_calls(self.index.sites, self.index.walks, self.resolve, self.markers.eager_blocks)
 
     def _bound_method_out(self, expr: cst.BaseExpression, scope: FunctionInfo | None, origin: str, marker: Marker, opts: Options) -> None:
         """A marker handed a bound method `obj.step` whose function is in another module: of

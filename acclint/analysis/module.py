@@ -27,9 +27,7 @@ from acclint.analysis.wrappers import HandOff, hand_offs, table_for
 
 @cache
 def _tails(markers: MarkerTable) -> frozenset[str]:
-    return frozenset(name.rsplit(".", 1)[-1] for name in markers.markers) | frozenset(
-        name.rsplit(".", 1)[-1] for name in markers.class_bases
-    )
+    return frozenset(name.rsplit(".", 1)[-1] for name in (*markers.markers, *markers.class_bases, *markers.eager_blocks))
 
 
 def ast_of(module: cst.Module, source: bytes | None = None) -> ast.Module | None:

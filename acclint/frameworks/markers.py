@@ -457,6 +457,11 @@ class MarkerTable:
     # Methods that make an object storing their keywords as its fields (`[stores_callables]
     # methods`: flax's `TrainState.create`, `replace`): acclint.analysis.stored.
     storing_methods: frozenset[str] = frozenset()
+    # Context managers under which calls run a framework's functions eagerly (`[eager_blocks]`:
+    # `with jax.disable_jit():`), each -> the markers that run their function in the call itself
+    # there (lax's loops), and those whose wrapped callable runs eagerly when called there
+    # (`jax.jit(f)(x)`). acclint.analysis.eager_blocks.
+    eager_blocks: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
     def get(self, qualified: str | None) -> Marker | None:
         return None if qualified is None else self.markers.get(qualified)
@@ -575,6 +580,7 @@ def load_markers(
     flags: set[str] = set()
     built_state: list[BuiltState] = []
     recorded_modes: list[RecordedMode] = []
+    eager_blocks: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for raw in framework_files():
         framework = _framework(raw)
         frameworks.append(framework)
@@ -622,6 +628,9 @@ def load_markers(
                          tuple(r["namespaces"]), r["initial"])
             for r in raw.get("recorded_mode", ())
         ]
+        for block, spec in raw.get("eager_blocks", {}).items():
+            runs, wraps = eager_blocks.get(block, (frozenset(), frozenset()))
+            eager_blocks[block] = (runs | frozenset(spec.get("runs", ())), wraps | frozenset(spec.get("wraps", ())))
         positions |= set(raw["static_arguments"]["positions"])
         keywords |= set(raw["static_arguments"]["names"])
     absent = absent_names()
@@ -667,6 +676,7 @@ def load_markers(
         compiled_methods=compiled_methods,
         runs_methods=frozenset(runs_methods),
         storing_methods=frozenset(storing_methods),
+        eager_blocks=eager_blocks,
     )
 
 
