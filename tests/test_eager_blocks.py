@@ -115,3 +115,29 @@ def test_a_function_defined_in_the_block_may_run_after_it():
                 return c + 1
         return run(body, 0)
     ''')
+
+
+def test_a_block_switched_off_or_by_a_flag_keeps_tracing():
+    """`jax.disable_jit(False)` leaves jit on; a computed flag is not known to turn it off."""
+    for switch in ("False", "disable=False", "debug"):
+        assert_labels_match(_HEAD + f'''
+    def body(c):
+        seen.append(c)  # expect: ACC406
+        return c + 1
+
+    def test(debug):
+        with jax.disable_jit({switch}):
+            run(body, 0)
+    ''')
+
+
+def test_a_literal_true_turns_tracing_off():
+    assert_labels_match(_HEAD + '''
+    def body(c):
+        seen.append(c)
+        return c + 1
+
+    def test():
+        with jax.disable_jit(disable=True):
+            run(body, 0)
+    ''')

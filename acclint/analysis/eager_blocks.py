@@ -40,13 +40,19 @@ def eager_calls(
         if type(call) is not cst.Call or site.decorates is not None:
             continue
         spec = blocks.get(resolve(call.func) or "")
-        if spec is None:
+        if spec is None or not _switched_on(call):
             continue
         roots = (site.scope.node,) if site.scope is not None else tuple(statements)
         block = _with_of(call, roots)
         if block is not None:
             _record(block.body, spec, found)
     return found
+
+
+def _switched_on(call: cst.Call) -> bool:
+    """Whether the block's call turns tracing off for sure: no argument, or a literal `True`
+    (`jax.disable_jit(disable=False)` leaves it on; a computed flag is not known)."""
+    return all(type(arg.value) is cst.Name and arg.value.value == "True" for arg in call.args)
 
 
 def _with_of(call: cst.Call, roots: tuple[cst.CSTNode, ...]) -> cst.With | None:
