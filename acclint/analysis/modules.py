@@ -93,6 +93,7 @@ class ModuleClasses:
         # class's base, with that traced class.
         self.of: dict[ClassInfo, TracedClass] = {}
         self._attributes: dict[ClassInfo, dict[str, list[cst.BaseExpression]]] = {}
+        self._constructions: dict[str, list[tuple[cst.Call, FunctionInfo]]] | None = None  # `_constructed`
         for traced in markers.traced_classes:
             changed = True
             while changed:
@@ -209,8 +210,9 @@ class ModuleClasses:
             if cls is None:
                 return None
             values = self.kept_attributes(cls).get(func.attr.value, [])
-            if not values:  # a dataclass field declared with its module's type: `pos_emb: PositionalEmbedding`
-                return _field_type(cls, func.attr.value)
+            if not values:  # a dataclass field: what the constructions fill it with, or its declared type
+                declared = _field_type(cls, func.attr.value)
+                return declared and (self._constructed(cls, func.attr.value, values_of) or declared)
             return self._one(self._made(v, scope.enclosing_method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
@@ -229,6 +231,33 @@ class ModuleClasses:
             handed = [a.value for a in func.args if a.keyword is None and not a.star]
             func = handed[0] if handed else func
         return func if isinstance(func, (cst.Name, cst.Attribute)) else None
+
+    def _constructed(
+        self, cls: ClassInfo, field: str,
+        values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
+    ) -> cst.BaseExpression | None:
+        """The class of the instance every construction of `cls` in the methods of this
+        module's module classes (where submodules are made: `setup`, a compact `__call__`)
+        passes as the dataclass field `field`, if they agree on one: t5x's
+        `DecoderLayer(config=cfg, relative_embedding=rel_emb)` after `rel_emb =
+        layers.RelativePositionBiases(...)`, where the field is declared `relative_embedding:
+        nn.Module`, a type that names no class whose `__call__` it runs."""
+        if self._constructions is None:
+            self._constructions = {}
+            local = {c.name for c in self.of if self.index.classes.get(c.name) is c}
+            for fn in self.index.all_functions:
+                if fn.outermost.cls not in self.of:
+                    continue
+                for call in self._body(fn).calls:
+                    if type(call.func) is cst.Name and call.func.value in local:
+                        self._constructions.setdefault(call.func.value, []).append((call, fn))
+        made = []
+        for call, scope in self._constructions.get(cls.name, ()):
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == field:
+                    values = values_of(arg.value.value, scope) if type(arg.value) is cst.Name else [arg.value]
+                    made += [self._made(v, scope, values_of) if type(v) is cst.Call else None for v in values] or [None]
+        return self._one(made) if made else None
 
     def _one(self, made) -> cst.BaseExpression | None:
         """The class every candidate names, if they agree on one."""
