@@ -21,6 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from textwrap import dedent
 
+from acclint.api import lint_paths
 from labelled import assert_labels_match
 from two_modules import found_in, write_files
 
@@ -106,9 +107,9 @@ def test_constructions_that_disagree_leave_the_field_unknown():
     ''', expect="  # expect: ACC304"))
 
 
-def test_the_submodule_class_in_another_module_of_a_namespace_package(tmp_path: Path):
+def _namespace_project(tmp_path: Path) -> Path:
     """t5x's layout: `t5x/examples/__init__.py`, and `decoder_only/` without one."""
-    root = write_files(tmp_path, {
+    return write_files(tmp_path, {
         "proj/__init__.py": "",
         "proj/examples/__init__.py": "",
         "proj/examples/decoder/layers.py": _BIAS.format(expect=""),
@@ -122,4 +123,17 @@ def test_the_submodule_class_in_another_module_of_a_namespace_package(tmp_path: 
                     return Block(bias=rel)(x)
         '''),
     })
-    assert found_in(root) == set()
+
+
+def test_the_submodule_class_in_another_module_of_a_namespace_package(tmp_path: Path):
+    assert found_in(_namespace_project(tmp_path)) == set()
+
+
+def test_a_module_of_a_namespace_subpackage_linted_alone_sees_its_package(tmp_path: Path):
+    """The run adds the package a file lies in (acclint.run.plan.with_packages), and a
+    directory without `__init__.py` inside a package is part of it: linting `layers.py` alone
+    sees `network.py`'s call."""
+    root = _namespace_project(tmp_path)
+    (root / "pyproject.toml").write_text("")
+    layers = root / "proj" / "examples" / "decoder" / "layers.py"
+    assert [(f.line, f.code) for f in lint_paths([layers])] == []

@@ -314,16 +314,30 @@ def plan(paths: Iterable[str], settings: Settings, overlay: Mapping[str, bytes] 
 
 
 
+# What marks the root of a project: packages are not looked for above it.
+_PROJECT_ROOTS = (".git", "pyproject.toml", "setup.py", "setup.cfg")
+
+
+def _top_package(directory: str) -> str | None:
+    """The topmost directory of the regular package `directory` lies in, itself or as a
+    namespace subpackage (a directory without `__init__.py` inside a package is imported as
+    part of it, PEP 420: t5x's `t5x/examples/decoder_only/`, under `t5x/examples/__init__.py`);
+    None outside every package. The search stops at a project's root."""
+    top = None
+    while True:
+        if os.path.isfile(os.path.join(directory, "__init__.py")):
+            top = directory
+        parent = os.path.dirname(directory)
+        if parent == directory or any(os.path.exists(os.path.join(directory, m)) for m in _PROJECT_ROOTS):
+            return top
+        directory = parent
+
+
 def with_packages(files: list[str], settings: Settings, walked: tuple[str, ...] = ()) -> list[str]:
     """`files` and every file of the packages they lie in: a helper module named alone is
     traced from its package's other modules, which the project layer must see (they are not
     reported on). A package inside a directory the run searched (`walked`) is there already."""
-    tops: set[str] = set()
-    for directory in {os.path.dirname(os.path.realpath(f)) for f in files}:
-        if os.path.isfile(os.path.join(directory, "__init__.py")):
-            while os.path.isfile(os.path.join(os.path.dirname(directory), "__init__.py")):
-                directory = os.path.dirname(directory)
-            tops.add(directory)
+    tops = {top for top in map(_top_package, {os.path.dirname(os.path.realpath(f)) for f in files}) if top is not None}
     tops = {t for t in tops if not any(t == w or t.startswith(w + os.sep) for w in walked)}
     if not tops:
         return files
