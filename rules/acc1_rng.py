@@ -9,8 +9,8 @@ from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.frozen_keys import constant_seed, frozen_seed, seeds_frozen_key
 from acclint.rules.tables import apis
-from acclint.analysis.walk import walk_expression
 
 
 def host_draw(qualified: str | None) -> bool:
@@ -147,6 +147,8 @@ def jitter(x):
                 return  # replayed on every call (torch.compile's `random.random()`): not frozen
             if _seeded_in_the_call(node.func, ctx):
                 return  # the same numbers on every eager call too: freezing them changes nothing
+            if seeds_frozen_key(ctx):
+                return  # the seed of a key the trace freezes: ACC103's finding names it
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace "
@@ -299,14 +301,14 @@ def noisy(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) not in apis()["rng"]["key_constructors"]:
+        seed = frozen_seed(node, ctx, ctx.ancestors)
+        if seed is None:
             return
-        seed = next((a.value for a in node.args if a.keyword is None or a.keyword.value == "seed"), None)
-        if seed is None or not _constant_seed(seed, ctx) or not _drawn_from(node, ctx):
-            return
+        code = ctx.code_for(seed)
+        built = f"the constant seed '{code}'" if constant_seed(seed, ctx) else f"the seed '{code}', a value the host fixes while tracing,"
         ctx.report(
             node,
-            f"'{ctx.code_for(node)}' is built from the constant seed '{ctx.code_for(seed)}' in a cached trace: "
+            f"'{ctx.code_for(node)}' is built from {built} in a cached trace: "
             "every call draws the same numbers; take the key as an argument (or fold_in a value of the call)",
         )
 
@@ -372,7 +374,7 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
         if not framework.restarted_by & ctx.function.markers or ctx.resolve(node.func) not in framework.seeded_draws:
             return
         seed = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
-        if seed is not None and not _constant_seed(seed, ctx):
+        if seed is not None and not constant_seed(seed, ctx):
             seed = None  # `seed=seed`, a parameter that may be None: not known fixed
         setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
         if seed is None and setter is None:
@@ -425,62 +427,4 @@ def _seeded_generator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     if not isinstance(value, cst.Call) or f"{ctx.resolve(value.func)}()" not in apis()["rng"]["seeded_factories"]:
         return False
     seed = next((a.value for a in value.args if a.keyword is None or a.keyword.value in ("seed", "x")), None)
-    return seed is not None and not any(a.star for a in value.args) and _constant_seed(seed, ctx)
-
-
-def _constant_seed(seed: cst.BaseExpression, ctx: RuleContext) -> bool:
-    """A literal integer, or a module-level name bound once, to a literal integer."""
-    if isinstance(seed, cst.UnaryOperation) and isinstance(seed.operator, cst.Minus):
-        seed = seed.expression
-    if isinstance(seed, cst.Integer):
-        return True
-    if isinstance(seed, cst.Name) and not ctx.is_local(seed.value) and not _enclosing_binds(seed.value, ctx):
-        values = ctx.analysis.index.module_values.get(seed.value, [])
-        return len(values) == 1 and isinstance(values[0], cst.Integer)
-    return False
-
-
-def _enclosing_binds(name: str, ctx: RuleContext) -> bool:
-    """Whether a function around the current one binds `name` (a closure's own value)."""
-    fn = ctx.function.parent
-    while fn is not None:
-        if any(p.name == name for p in fn.params) or name in fn.inner:
-            return True
-        fn = fn.parent
-    return False
-
-
-def _drawn_from(node: cst.Call, ctx: RuleContext) -> bool:
-    """Whether `jax.random` draws from the key as it is: it is an argument of a `jax.random`
-    call other than `fold_in` (`bernoulli(PRNGKey(0), ...)`, `split(...)`), or is bound to a
-    name that such a call takes and no `fold_in` mixes a value into. A key handed elsewhere
-    (`model.init(PRNGKey(0), x)`, `MLP(..., key=PRNGKey(1))`) seeds a deliberate, fixed
-    initialisation and is left alone."""
-    bound: str | None = None
-    for parent in reversed(ctx.ancestors):
-        if isinstance(parent, cst.Call):
-            return _random_use(parent, ctx) == "draw"
-        if isinstance(parent, cst.Assign):
-            target = parent.targets[0].target if len(parent.targets) == 1 else None
-            bound = target.value if isinstance(target, cst.Name) and parent.value is node else None
-            break
-        if isinstance(parent, cst.BaseStatement):
-            break
-    if bound is None:
-        return False
-    uses = {
-        _random_use(n, ctx) for n in walk_expression(ctx.function.node)
-        if isinstance(n, cst.Call) and any(isinstance(a.value, cst.Name) and a.value.value == bound for a in n.args)
-    }
-    return "draw" in uses and "fold" not in uses
-
-
-def _random_use(call: cst.Call, ctx: RuleContext) -> str | None:
-    """"fold" for `jax.random.fold_in`, "draw" for another `jax.random` call, else None."""
-    rng = apis()["rng"]
-    qualified = ctx.resolve(call.func) or ""
-    if qualified in rng["key_folds"]:
-        return "fold"
-    if qualified.startswith(rng["key_users_prefix"]) and qualified not in rng["key_constructors"]:
-        return "draw"
-    return None
+    return seed is not None and not any(a.star for a in value.args) and constant_seed(seed, ctx)

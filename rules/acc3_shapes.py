@@ -20,11 +20,17 @@ def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     The analysis takes a pytree argument used as an array (`H / 2`) for a leaf, a tracer; a
     Python size or count allows the same arithmetic (a module's `size` input, a haiku
     function's `seq_len` declared static where the analysis cannot see it). A shape, an axis
-    or a loop count is judged traced only when no name in it is such an argument."""
+    or a loop count is judged traced only when no name in it is such an argument, but for one
+    read only through a static view (`jnp.prod(jnp.array(x.shape))`: `x.shape` is Python
+    values whatever `x` is, and the `jnp` call makes the tracer)."""
     if ctx.kind(value) is not TRACED:
         return False
     kinds = ctx.query.kinds
-    return not any(isinstance(n, cst.Name) and kinds.get(n.value) is TREE for n in walk_expression(value))
+    views = {
+        id(n.value) for n in walk_expression(value)
+        if isinstance(n, cst.Attribute) and n.attr.value in ctx.analysis.facts.static_attributes
+    }
+    return not any(isinstance(n, cst.Name) and id(n) not in views and kinds.get(n.value) is TREE for n in walk_expression(value))
 
 
 def _static_args(call: cst.Call, positions: list[int], keywords: list[str]) -> list[cst.BaseExpression]:

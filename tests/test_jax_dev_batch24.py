@@ -1,0 +1,162 @@
+"""Batch 24's JAX dev misses as general properties (stop 50, branch jaxdev50).
+
+Each property is spelt here from scratch, not copied from the report, with a look-alike that is
+fine; every finding a snippet should give is marked `# expect:`, and no other finding may
+appear (one finding per hazard). The framework facts were run with jax 0.10.2 (the numbers are
+in each block's comment and in docs/rules).
+"""
+
+import pytest
+
+from labelled import assert_labels_match
+
+# A PRNG key whose seed is a value the host computes while JAX traces (a clock read, a host
+# draw, the next value of a host counter) is a constant of the trace: every call draws the same
+# numbers. Run (three calls each, distinct outputs counted): `PRNGKey(int(time.time()))` 1 (calls
+# 1.05 s apart), `key(np.random.randint(1 << 30))` 1, a seed bound first to a local from
+# `time.time_ns()` 1; `PRNGKey(step)` of a traced step 3, a key made on the host from the clock
+# and passed in 3, the same clock-seeded key in eager code 3. The finding is the frozen key
+# (ACC103); the clock read or host draw in its seed is that same hazard, not a second one.
+HOST_SEEDS = {
+    "a clock read in the seed, drawn from inline": """
+import time
+import jax
+from jax import random
+
+@jax.jit
+def noisy_step(x):
+    return x + random.normal(random.PRNGKey(int(time.time())), x.shape)  # expect: ACC103
+""",
+    "the next value of a host counter, bound to a name the draw takes": """
+import itertools
+import jax
+
+_seeds = itertools.count()
+
+@jax.jit
+def jitter(x):
+    rng = jax.random.key(next(_seeds))  # expect: ACC103
+    return x * jax.random.uniform(rng, x.shape)
+""",
+    "a NumPy draw as the seed, a split then a draw": """
+import jax
+import numpy as np
+
+@jax.jit
+def dropout(x):
+    k1, k2 = jax.random.split(jax.random.PRNGKey(np.random.randint(0, 2**31 - 1)))  # expect: ACC103
+    return x * jax.random.bernoulli(k2, 0.9, x.shape)
+""",
+    "a seed computed from the clock into a local first": """
+import time
+import jax
+
+@jax.jit
+def sample(logits):
+    seed = time.time_ns() % 100003
+    return jax.random.categorical(jax.random.PRNGKey(seed), logits)  # expect: ACC103
+""",
+    "fine: a traced step, a static seed, a host key passed in, eager code": """
+import time
+from functools import partial
+import jax
+
+@jax.jit
+def by_step(x, step):
+    return x + jax.random.normal(jax.random.PRNGKey(step), x.shape)
+
+@partial(jax.jit, static_argnames="seed")
+def by_seed(x, seed):
+    return x + jax.random.normal(jax.random.PRNGKey(int(seed)), x.shape)
+
+@jax.jit
+def noisy(x, key):
+    return x + jax.random.normal(key, x.shape)
+
+def eager(x):
+    return x + jax.random.normal(jax.random.PRNGKey(int(time.time())), x.shape)
+
+def run(x):
+    return noisy(x, jax.random.PRNGKey(int(time.time())))
+""",
+}
+
+
+@pytest.mark.parametrize("source", HOST_SEEDS.values(), ids=HOST_SEEDS.keys())
+def test_a_key_seeded_by_a_host_value_inside_a_trace_is_frozen(source):
+    assert_labels_match(source)
+
+
+def test_the_frozen_key_names_its_host_seed():
+    from acclint.api import lint_text
+
+    result = lint_text(HOST_SEEDS["a clock read in the seed, drawn from inline"], "case.py")
+    (finding,) = result.findings
+    assert finding.code == "ACC103" and "int(time.time())" in finding.message and "host" in finding.message
+
+
+# Inside a jit every jax.numpy (and lax, nn) call gives a tracer, even of Python numbers and
+# static shapes (run: `jnp.log2(8)`, `jnp.array(3)`, `jnp.float32(2.0)`, `lax.max(2, 3)` are
+# DynamicJaxprTracer; `jnp.shape`, `jnp.ndim`, `jnp.iinfo(...).max`, `jnp.dtype` stay Python
+# values); a count or shape made from one raises: `random.split(key, 2 ** jnp.log2(n) - 1)`
+# TypeError, `jnp.zeros(jnp.int32(n) * 2)` TypeError, `jnp.arange(jnp.max(...))`
+# ConcretizationTypeError, `random.normal(key, (jnp.sqrt(n).astype(int),))` TypeError,
+# `x.reshape(jnp.prod(...))` TypeError; `math.log2` / `np.log2` / `np.prod` of a shape run.
+STAGED_SIZES = {
+    "a split count from jnp.log2 of a shape, through two names": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def tree_keys(points, key):
+    levels = jnp.log2(points.shape[0]).astype(jnp.int32)
+    count = 2 ** levels - 1
+    return jax.random.split(key, count)  # expect: ACC305
+""",
+    "a draw's shape from jnp.sqrt of a Python number": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def noise(x, key):
+    side = jnp.sqrt(x.shape[0]).astype(int)
+    return jax.random.normal(key, (side, side))  # expect: ACC305
+""",
+    "a zeros shape from jnp.maximum of sizes": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def padded(x):
+    width = jnp.maximum(x.shape[-1], 16)
+    return jnp.zeros((x.shape[0], width))  # expect: ACC305
+""",
+    "a reshape to a jnp.prod of the shape": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def flat(x):
+    return x.reshape(jnp.prod(jnp.array(x.shape)))  # expect: ACC305
+""",
+    "fine: math and NumPy on shapes, jnp on sizes outside the trace": """
+import math
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@jax.jit
+def tree_keys(points, key):
+    count = 2 ** int(math.log2(points.shape[0])) - 1
+    flat = points.reshape(np.prod(points.shape))
+    return jax.random.split(key, count), jnp.zeros(int(np.log2(flat.shape[0]))), jnp.sqrt(points.shape[0]) * flat
+
+def host(key, n):
+    return jax.random.split(key, int(jnp.log2(n)))
+""",
+}
+
+
+@pytest.mark.parametrize("source", STAGED_SIZES.values(), ids=STAGED_SIZES.keys())
+def test_a_jnp_result_is_traced_even_of_static_operands(source):
+    assert_labels_match(source)
