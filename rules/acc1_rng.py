@@ -137,6 +137,13 @@ def jitter(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
+        if _unseeded_generator_draw(node, qualified, ctx):
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' with no seed draws from a generator whose state lives on the host: in a cached trace "
+                + framework_of(ctx).says(self.code, "it is read once, while tracing, so every call draws the same numbers (Keras 3.15 raises); pass a seed the call gives (a JAX key)"),
+            )
+            return
         if not host_draw(qualified):
             qualified = _generator_draw(node.func, ctx) or qualified
         if host_draw(qualified) or dispatched_draw(node, qualified):
@@ -385,6 +392,22 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
             f"random op '{ctx.code_for(node.func)}' in a function run anew on every pass over the data starts again from "
             f"{why}: every pass (every epoch) draws the same values; draw from a tf.random.Generator made outside it",
         )
+
+
+def _unseeded_generator_draw(call: cst.Call, qualified: str | None, ctx: RuleContext) -> bool:
+    """Whether `call` draws from a host-side generator of the framework's data (`[draws]
+    host_generator`: `keras.random.uniform(shape)` under jax.jit) with no seed of its own: no
+    `seed=` other than None and fewer than four positional arguments (a seed's place in
+    Keras' ops), or constructs a layer that makes one."""
+    framework = framework_of(ctx)
+    if qualified is None or qualified in framework.host_generator_not_draws:
+        return False
+    if not qualified.startswith(framework.host_generator_draws) and qualified not in framework.host_generator_layers:
+        return False
+    seed = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "seed"), None)
+    if seed is not None:
+        return isinstance(seed, cst.Name) and seed.value == "None"
+    return sum(a.keyword is None and not a.star for a in call.args) < 4 and not any(a.star for a in call.args)
 
 
 def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpression | None:

@@ -160,3 +160,68 @@ def host(key, n):
 @pytest.mark.parametrize("source", STAGED_SIZES.values(), ids=STAGED_SIZES.keys())
 def test_a_jnp_result_is_traced_even_of_static_operands(source):
     assert_labels_match(source)
+
+
+# Keras 3 with its JAX backend: a `keras.random` op given no seed draws from Keras' global
+# SeedGenerator, whose state lives on the host; a Keras layer that draws (Dropout,
+# GaussianNoise, ...) makes its own generator. Under a plain `jax.jit` that state is read once
+# while tracing. Run with Keras 3.15.1 and jax 0.10.2 (/work/venvs/tftorch, KERAS_BACKEND=jax;
+# three calls, distinct outputs counted): unseeded `keras.random.uniform`, `normal` (also from a
+# helper the jitted function calls) and `keras.random.dropout` raise ValueError ("[JAX RNG] When
+# tracing a JAX function, you should only use seeded random ops"); `Dropout`, `GaussianNoise`,
+# `GaussianDropout`, `SpatialDropout1D`, `AlphaDropout` made in the trace and called with
+# `training=True` 1; the same unseeded op eagerly 3; seeded by a JAX key the call passes 3.
+KERAS_DRAWS = {
+    "an unseeded keras.random op in a jitted function": """
+import jax
+import keras
+
+@jax.jit
+def jittered(x):
+    return x + keras.random.uniform(x.shape, minval=-0.1, maxval=0.1)  # expect: ACC101
+""",
+    "an unseeded draw in a helper a jitted step calls, keras.random imported as a module": """
+import jax
+from keras import random as krandom
+
+def noise(x):
+    return x + krandom.normal(x.shape, stddev=0.1)  # expect: ACC101
+
+step = jax.jit(lambda x: noise(x) * 2)
+""",
+    "keras.random.dropout with its seed left None": """
+import jax
+import keras
+
+def forward(x):
+    return keras.random.dropout(x, 0.5, seed=None)  # expect: ACC101
+
+forward_jit = jax.jit(forward)
+""",
+    "a dropout layer made inside the trace": """
+import jax
+import keras
+
+@jax.jit
+def noisy_features(x):
+    return keras.layers.GaussianNoise(0.1)(x, training=True)  # expect: ACC101
+""",
+    "fine: a key the call passes as the seed, eager draws and layers, a generator made": """
+import jax
+import keras
+
+@jax.jit
+def jittered(x, key):
+    return x + keras.random.uniform(x.shape, seed=key)
+
+def augment(x):
+    return x + keras.random.normal(x.shape) + keras.layers.Dropout(0.5)(x, training=True)
+
+generator = keras.random.SeedGenerator(0)
+""",
+}
+
+
+@pytest.mark.parametrize("source", KERAS_DRAWS.values(), ids=KERAS_DRAWS.keys())
+def test_an_unseeded_keras_draw_under_jax_jit_reads_host_generator_state(source):
+    assert_labels_match(source)
