@@ -33,6 +33,41 @@ def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     return not any(isinstance(n, cst.Name) and id(n) not in views and kinds.get(n.value) is TREE for n in walk_expression(value))
 
 
+def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `value` is an entry (`cfg["n"]`, `window[0]`) of a parameter of the visited
+    function that a marker decorating it traces leaf by leaf, Python numbers included
+    (`scalars = "traced"` with every parameter not declared static: jax.jit). Such an argument
+    is a pytree of tracers, so an entry read as a number is a tracer: the argument's kind, not
+    only a hint that it may hold Python values (`surely_traced`). A parameter the body rebinds
+    may hold something else."""
+    if not isinstance(value, cst.Subscript) or len(value.slice) != 1 or not isinstance(value.value, cst.Name):
+        return False
+    index = value.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(index.value, (cst.SimpleString, cst.Integer)):
+        return False
+    name = value.value.value
+    if ctx.kind(value.value) < TREE or name not in {p.name for p in ctx.function.params}:
+        return False
+    if ctx.analysis.body(ctx.function).flows_into.get(name):
+        return False
+    return _traces_every_leaf(ctx)
+
+
+def _traces_every_leaf(ctx: RuleContext) -> bool:
+    """Whether a decorator of the visited function (or the marker a `partial` of it binds)
+    is a marker tracing every leaf of its arguments, Python numbers included."""
+    node = ctx.function.node
+    for decorator in node.decorators if isinstance(node, cst.FunctionDef) else ():
+        applied = decorator.decorator
+        if isinstance(applied, cst.Call):
+            partial = ctx.resolve(applied.func) == "functools.partial" and applied.args
+            applied = applied.args[0].value if partial else applied.func
+        marker = ctx.analysis.markers.markers.get(ctx.resolve(applied) or "")
+        if marker is not None and marker.scalars_traced and marker.traced == "all":
+            return True
+    return False
+
+
 def _static_args(call: cst.Call, positions: list[int], keywords: list[str]) -> list[cst.BaseExpression]:
     """The arguments of `call` at `positions` or named by `keywords`."""
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
@@ -167,13 +202,18 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx):
+                if surely_traced(part, ctx) or traced_entry(part, ctx):
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
                     return
 
     def visit_Subscript(self, node: cst.Subscript, ctx: RuleContext) -> None:
         for element in node.slice:
             index = element.slice
+            if isinstance(index, cst.Slice):
+                for bound in (index.lower, index.upper, index.step):
+                    if bound is not None and (surely_traced(bound, ctx) or traced_entry(bound, ctx)):
+                        self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)")
+                        return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
                 self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of")
                 return
@@ -182,6 +222,8 @@ smallest(x0, 0)
         # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
         # is no proof that a shape is traced.
         name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
+        if name is None and value is not None and traced_entry(value, ctx):
+            name = ctx.code_for(value)
         if name is None:
             return
         ctx.report(

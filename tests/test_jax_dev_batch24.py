@@ -225,3 +225,65 @@ generator = keras.random.SeedGenerator(0)
 @pytest.mark.parametrize("source", KERAS_DRAWS.values(), ids=KERAS_DRAWS.keys())
 def test_an_unseeded_keras_draw_under_jax_jit_reads_host_generator_state(source):
     assert_labels_match(source)
+
+
+# The entries of a container argument of a jitted function are traced as the argument is: jax.jit
+# traces every leaf of every argument not declared static, Python numbers included, so an entry
+# read where JAX needs a Python int (a slice bound, a shape) is a tracer there. Run with jax
+# 0.10.2: `x[: d["num"]]` of a dict argument IndexError, `x[window[0]: window[1]]` of a tuple
+# IndexError, `x[:: opts["stride"]]` IndexError, `jnp.zeros(cfg["n"])` TypeError; the tuple
+# declared static, a module-level dict, a shape's entry and a dict entry used as an array run.
+ENTRIES = {
+    "a dict entry as a slice's start": """
+import jax
+
+@jax.jit
+def tail(x, cfg):
+    return x[cfg["start"]:]  # expect: ACC305
+""",
+    "the entries of a tuple argument as both bounds": """
+import jax
+
+@jax.jit
+def crop(x, window):
+    return x[window[0]: window[1]]  # expect: ACC305
+""",
+    "a dict entry as the step, under partial(jax.jit)": """
+from functools import partial
+import jax
+
+@partial(jax.jit, donate_argnums=0)
+def strided(x, opts):
+    return x[:: opts["stride"]]  # expect: ACC305
+""",
+    "a dict entry as a shape": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def blank(cfg):
+    return jnp.zeros(cfg["n"])  # expect: ACC305
+""",
+    "fine: a static tuple, a module-level dict, a shape's entry, an entry used as an array": """
+from functools import partial
+import jax
+
+CFG = {"start": 2}
+
+@partial(jax.jit, static_argnames="window")
+def crop(x, window):
+    return x[window[0]: window[1]]
+
+@jax.jit
+def tail(x, d):
+    return x[CFG["start"]:] + x[: x.shape[0] // 2].sum() + d["val"]
+
+def host(x, cfg):
+    return x[cfg["start"]:]
+""",
+}
+
+
+@pytest.mark.parametrize("source", ENTRIES.values(), ids=ENTRIES.keys())
+def test_an_entry_of_a_traced_argument_is_traced(source):
+    assert_labels_match(source)
