@@ -62,7 +62,10 @@ class HostRandomDraw(Rule):
         `RandomState` generators, also module-level ones), from the stdlib `random` module or
         from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
         `do("random.normal", ...)`, objax's `objax.random.normal`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
-        `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
+        `Acceleratable.predict/forward`, helpers they call), and, under a framework whose data
+        name a library's host-side generator (`[draws] host_generator`: Keras 3 under jax.jit),
+        that library's random ops given no seed (`keras.random.uniform(shape)`) and its drawing
+        layers made in the trace (`keras.layers.Dropout(0.5)(x, training=True)`). Where the framework traces a
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
         Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
@@ -232,13 +235,18 @@ def dropout(x):
 
 
 class ConstantKeyInTrace(Rule):
-    """A JAX PRNG key built from a constant seed inside a cached trace.
+    """A JAX PRNG key built inside a cached trace from a seed the host fixes while tracing is a constant of the trace.
 
     What it does:
         Flags `jax.random.PRNGKey(seed)` / `jax.random.key(seed)` in a function whose trace is
-        cached (`jax.jit`, `lax.scan` bodies, helpers they call) when the seed is a literal or
-        a module-level constant (`SEED = 0`) and `jax.random` draws from it (directly, or
-        through the name it is bound to). A key made from an argument, a constant key mixed
+        cached (`jax.jit`, `lax.scan` bodies, helpers they call) when the seed is a value
+        Python computes while tracing: a literal, a module-level constant (`SEED = 0`), or a
+        Python value a call makes from nothing the call of the function gives it (a clock read
+        `int(time.time())`, a host draw `np.random.randint(...)`, `next(counter)`, also through
+        a local bound to one), and `jax.random` draws from the key (directly, or through the
+        name it is bound to). The clock read, host draw or iterator step in such a seed is this
+        one hazard: ACC404, ACC101 and ACC603 leave it to this rule. A key made from an
+        argument (a traced step, a static seed), a constant key mixed
         with a value of the call (`jax.random.fold_in(key, step)`, also through a name), and a
         constant key handed to something other than `jax.random` (`model.init(PRNGKey(0),
         x)`, `eqx.nn.MLP(..., key=PRNGKey(1))`: a fixed initialisation, usually on purpose)
@@ -288,10 +296,15 @@ def noisy(x, step):
 @jax.jit
 def init(x):
     return MODEL.init(jax.random.PRNGKey(0), x)  # a fixed initialisation
+
+@jax.jit
+def by_step(x, step):
+    return x + jax.random.normal(jax.random.PRNGKey(step), x.shape)
 """,
     ]
     INVALID = [
         """
+import time
 import jax
 
 SEED = 42
@@ -304,6 +317,10 @@ def dropout(x):
 def noisy(x):
     key = jax.random.key(SEED)  # expect: ACC103
     return x + jax.random.normal(key, x.shape)
+
+@jax.jit
+def jitter(x):
+    return x + jax.random.normal(jax.random.PRNGKey(int(time.time())), x.shape)  # expect: ACC103
 """,
     ]
 

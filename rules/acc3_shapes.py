@@ -104,9 +104,13 @@ class TracedShape(Rule):
 
     What it does:
         Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
-        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
-        the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`, not an indexed update's
-        values: `x.at[i].min(v)`); the functions whose
+        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`, a draw's `jax.random.normal(key, (n,))`), the bounds of `jnp.arange`,
+        the `num` of `jnp.linspace`, the count of `jax.random.split`, a slice bound (`x[:n]`), a reduction's `axis` (`x.min(axis)`, not an indexed update's
+        values: `x.at[i].min(v)`). Inside a jit every `jax.numpy`/`lax` call gives a tracer,
+        even of static shapes and Python numbers (`jnp.log2(x.shape[0])`; `math.log2` and
+        NumPy of a shape stay Python values), and an entry of an argument the decorating
+        `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
+        number is read. Also flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
         may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
