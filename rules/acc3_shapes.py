@@ -213,7 +213,7 @@ smallest(x0, 0)
     def visit_Subscript(self, node: cst.Subscript, ctx: RuleContext) -> None:
         for element in node.slice:
             index = element.slice
-            if isinstance(index, cst.Slice):
+            if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
                     if bound is not None and (surely_traced(bound, ctx) or traced_entry(bound, ctx)):
                         self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)")

@@ -287,3 +287,15 @@ def host(x, cfg):
 @pytest.mark.parametrize("source", ENTRIES.values(), ids=ENTRIES.keys())
 def test_an_entry_of_a_traced_argument_is_traced(source):
     assert_labels_match(source)
+
+
+def test_a_tensor_slice_bound_under_tf_function_is_no_hazard():
+    """TensorFlow slices by a tensor (a strided slice): the bound need not be a Python int."""
+    assert_labels_match("""
+import tensorflow as tf
+
+@tf.function
+def head(x, n):
+    k = tf.reduce_sum(tf.ones_like(x, dtype=tf.int32))
+    return x[: k // 2] + x[: n]
+""")

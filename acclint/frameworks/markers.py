@@ -289,6 +289,8 @@ class Framework:
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
+    # Whether a traced slice bound raises (`[tracers] slice_bounds = "static"`: jax), ACC305.
+    static_slice_bounds: bool = False
     # Attributes none of this framework's tracers has (`[tracers] lack`): `hasattr(x, "numpy")`
     # holds only of an eager value here, where a torch tensor in a compiled trace has one.
     tracers_lack: frozenset[str] = frozenset()
@@ -719,6 +721,7 @@ def _framework(raw: dict) -> Framework:
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
+        static_slice_bounds=raw.get("tracers", {}).get("slice_bounds") == "static",
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
         tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
         trace_answers=dict(raw.get("tracers", {}).get("answers", {})),
