@@ -299,3 +299,27 @@ def head(x, n):
     k = tf.reduce_sum(tf.ones_like(x, dtype=tf.int32))
     return x[: k // 2] + x[: n]
 """)
+
+
+# Two calls of JAX's namespaces that do not give a tracer of Python values (run with jax 0.10.2):
+# `jax.lax.psum(1, axis_name)` is the axis size as a Python int inside pmap and shard_map
+# (maxtext's shmap_collective_matmul loops `range(axis_size)` over it), and `lax.scan` returns
+# what its body builds, here a dict whose truth is its keys.
+def test_a_collective_sum_of_a_python_number_and_a_scan_s_tree_stay_what_they_are():
+    assert_labels_match("""
+from functools import partial
+import jax
+
+@partial(jax.pmap, axis_name="i")
+def rotate(x):
+    size = jax.lax.psum(1, axis_name="i")
+    perm = [(j, (j + 1) % size) for j in range(size)]
+    return jax.lax.ppermute(x, "i", perm)
+
+@jax.jit
+def stacked(x, params):
+    carry, layers = jax.lax.scan(lambda c, p: (c, p), x, params)
+    if layers:
+        layers = jax.tree.map(lambda a: a * 2, layers)
+    return carry, layers
+""")
