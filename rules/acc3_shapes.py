@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.taint import TRACED, TREE
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -20,17 +20,45 @@ def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     The analysis takes a pytree argument used as an array (`H / 2`) for a leaf, a tracer; a
     Python size or count allows the same arithmetic (a module's `size` input, a haiku
     function's `seq_len` declared static where the analysis cannot see it). A shape, an axis
-    or a loop count is judged traced only when no name in it is such an argument, but for one
-    read only through a static view (`jnp.prod(jnp.array(x.shape))`: `x.shape` is Python
-    values whatever `x` is, and the `jnp` call makes the tracer)."""
+    or a loop count is judged traced only when no name in it is such an argument."""
     if ctx.kind(value) is not TRACED:
         return False
     kinds = ctx.query.kinds
-    views = {
-        id(n.value) for n in walk_expression(value)
-        if isinstance(n, cst.Attribute) and n.attr.value in ctx.analysis.facts.static_attributes
-    }
-    return not any(isinstance(n, cst.Name) and id(n) not in views and kinds.get(n.value) is TREE for n in walk_expression(value))
+    return not any(isinstance(n, cst.Name) and kinds.get(n.value) is TREE for n in walk_expression(value))
+
+
+def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
+    """Whether `value` is computed by a JAX call the trace stages out (`[shapes] staged`:
+    `jnp.log2(x.shape[0])`, a tracer inside a jit even of a static shape), directly or through
+    a local name, not a parameter, every binding of which is such a value (`depth` names deep).
+    A name's other bindings may hold a Python value, so all of them must be staged; a static
+    view (`x.shape`) is a Python value whatever `x` holds."""
+    if isinstance(value, cst.Attribute) and value.attr.value in ctx.analysis.facts.static_attributes:
+        return False
+    if isinstance(value, cst.Call):
+        qualified = ctx.resolve(value.func) or ""
+        shapes, facts = _shapes(), ctx.analysis.facts
+        if (
+            qualified.startswith(tuple(shapes["staged"])) and qualified not in facts.static_calls
+            and qualified not in shapes["folded"] and not qualified.startswith(facts.tree_namespaces)
+        ):
+            return True
+    if isinstance(value, cst.Name) and depth > 0:
+        body = ctx.analysis.body(ctx.function)
+        if value.value not in body.local_names or any(p.name == value.value for p in ctx.function.params):
+            return False
+        flows = body.flows_into.get(value.value, [])
+        return bool(flows) and all(how == "=" and _staged_binding(bound, value.value, ctx, depth - 1) for _, bound, how in flows)
+    return any(staged(child, ctx, depth) for child in children(value))  # type: ignore[arg-type]
+
+
+def _staged_binding(bound: cst.BaseExpression, name: str, ctx: RuleContext, depth: int) -> bool:
+    """A binding of `name` that is staged, or a method of `name` itself (`n = n.astype(int)`:
+    staged where `n`'s other bindings are)."""
+    func = bound.func if isinstance(bound, cst.Call) else None
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+        return True
+    return staged(bound, ctx, depth)
 
 
 def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
@@ -105,12 +133,13 @@ class TracedShape(Rule):
     What it does:
         Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
         pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`, a draw's `jax.random.normal(key, (n,))`), the bounds of `jnp.arange`,
-        the `num` of `jnp.linspace`, the count of `jax.random.split`, a slice bound (`x[:n]`), a reduction's `axis` (`x.min(axis)`, not an indexed update's
+        the `num` of `jnp.linspace`, the count of `jax.random.split`, a reduction's `axis` (`x.min(axis)`, not an indexed update's
         values: `x.at[i].min(v)`). Inside a jit every `jax.numpy`/`lax` call gives a tracer,
         even of static shapes and Python numbers (`jnp.log2(x.shape[0])`; `math.log2` and
         NumPy of a shape stay Python values), and an entry of an argument the decorating
         `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
-        number is read. Also flagged: the functions whose
+        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError). Also
+        flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
         may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
@@ -206,7 +235,7 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx) or traced_entry(part, ctx):
+                if surely_traced(part, ctx) or traced_entry(part, ctx) or staged(part, ctx):
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
                     return
 
@@ -215,7 +244,7 @@ smallest(x0, 0)
             index = element.slice
             if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
-                    if bound is not None and (surely_traced(bound, ctx) or traced_entry(bound, ctx)):
+                    if bound is not None and traced_entry(bound, ctx):
                         self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)")
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
@@ -226,7 +255,7 @@ smallest(x0, 0)
         # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
         # is no proof that a shape is traced.
         name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
-        if name is None and value is not None and traced_entry(value, ctx):
+        if name is None and value is not None and (traced_entry(value, ctx) or staged(value, ctx)):
             name = ctx.code_for(value)
         if name is None:
             return

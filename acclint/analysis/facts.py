@@ -36,8 +36,6 @@ class ValueFacts:
     # Calls (names, or prefixes ending in ".") that make a traced array in a cached trace even
     # from Python arguments (`torch.rand(3)`).
     made_arrays: tuple[str, ...] = ()
-    # Of those, calls that give a Python value of Python operands (`jax.lax.psum(1, axis)`).
-    folded_calls: frozenset[str] = frozenset()
     # Calls that map their first argument over a tree's leaves (`jax.tree.map`): a function
     # returning a Python value for any leaf makes a tree of Python values (acclint.analysis.taint).
     leaf_maps: frozenset[str] = frozenset()
@@ -112,6 +110,5 @@ def value_facts() -> ValueFacts:
         tracer_predicates=frozenset(tracers["predicates"]),
         static_field_calls=dict(raw["static_field_calls"]),
         made_arrays=tuple(raw["made_arrays"]),
-        folded_calls=frozenset(raw["folded_calls"]),
         leaf_maps=frozenset(raw["leaf_maps"]),
     )

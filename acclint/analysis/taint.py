@@ -600,10 +600,8 @@ class ValueQuery:
         returned = self.callee(node, self)
         if returned is not None:
             return returned if isinstance(returned, Kind) else _display(list(returned))
-        if self.cached and facts.makes_array(qualified) and not qualified.startswith(facts.tree_namespaces):
-            # (a tree op returns what its function builds; a folded call of Python values is one)
-            if qualified not in facts.folded_calls or any(self.kind(a.value) > STATIC for a in node.args):
-                return TRACED
+        if self.cached and facts.makes_array(qualified):
+            return TRACED
         args = max((self.kind(a.value) for a in node.args), default=STATIC)
         func = node.func
         if isinstance(func, cst.Call) and self.is_layer(func):
