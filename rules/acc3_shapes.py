@@ -52,6 +52,16 @@ def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
     return any(staged(child, ctx, depth) for child in children(value))  # type: ignore[arg-type]
 
 
+def _compile_time(ctx: RuleContext) -> bool:
+    """Whether the visited node is inside `with jax.ensure_compile_time_eval():` (`[shapes]
+    compile_time`), where JAX computes on concrete values."""
+    calls = _shapes()["compile_time"]
+    return any(
+        isinstance(parent, cst.With) and any(isinstance(i.item, cst.Call) and ctx.resolve(i.item.func) in calls for i in parent.items)
+        for parent in ctx.ancestors
+    )
+
+
 def _staged_binding(bound: cst.BaseExpression, name: str, ctx: RuleContext, depth: int) -> bool:
     """A binding of `name` that is staged, or a method of `name` itself (`n = n.astype(int)`:
     staged where `n`'s other bindings are)."""
@@ -235,8 +245,8 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx) or traced_entry(part, ctx) or staged(part, ctx):
-                    self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
+                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not _compile_time(ctx)):
+                    self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not", known=True)
                     return
 
     def visit_Subscript(self, node: cst.Subscript, ctx: RuleContext) -> None:
@@ -245,18 +255,18 @@ smallest(x0, 0)
             if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
                     if bound is not None and traced_entry(bound, ctx):
-                        self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)")
+                        self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)", known=True)
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
                 self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of")
                 return
 
-    def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str) -> None:
+    def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str, known: bool = False) -> None:
         # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
         # is no proof that a shape is traced.
         name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
-        if name is None and value is not None and (traced_entry(value, ctx) or staged(value, ctx)):
-            name = ctx.code_for(value)
+        if name is None and value is not None and known:
+            name = ctx.code_for(value)  # an argument's entry, or a staged JAX result: traced all the same
         if name is None:
             return
         ctx.report(

@@ -323,3 +323,22 @@ def stacked(x, params):
         layers = jax.tree.map(lambda a: a * 2, layers)
     return carry, layers
 """)
+
+
+def test_jax_computed_at_compile_time_is_concrete():
+    """Inside `with jax.ensure_compile_time_eval():` a jnp call runs on concrete values (jax
+    0.10.2: `jnp.log2(8)` is an ArrayImpl there under jit), and a value-sized op sizes nothing
+    traced because a jnp call made it (netket's constrained Hilbert indices)."""
+    assert_labels_match("""
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def split_known(key, table):
+    with jax.ensure_compile_time_eval():
+        n = jnp.log2(8).astype(int)
+        ids = jnp.arange(0, 8)
+        keep = ids % 2 == 0
+        (picked,) = jnp.nonzero(keep)
+        return jax.random.split(key, int(n)), jnp.zeros(n), picked
+""")
