@@ -9,8 +9,8 @@ from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.frozen_keys import constant_seed, frozen_seed, seeds_frozen_key
 from acclint.rules.tables import apis
-from acclint.analysis.walk import walk_expression
 
 
 def host_draw(qualified: str | None) -> bool:
@@ -62,7 +62,10 @@ class HostRandomDraw(Rule):
         `RandomState` generators, also module-level ones), from the stdlib `random` module or
         from libraries that draw on the host (`scipy.stats` distributions' `rvs`, autoray's
         `do("random.normal", ...)`, objax's `objax.random.normal`) inside a function whose trace is cached (`jax.jit`, `lax.scan` bodies, `dlaccelerate`,
-        `Acceleratable.predict/forward`, helpers they call). Where the framework traces a
+        `Acceleratable.predict/forward`, helpers they call), and, under a framework whose data
+        name a library's host-side generator (`[draws] host_generator`: Keras 3 under jax.jit),
+        that library's random ops given no seed (`keras.random.uniform(shape)`) and its drawing
+        layers made in the trace (`keras.layers.Dropout(0.5)(x, training=True)`). Where the framework traces a
         `numpy.random` function's array into its graph (`torch.compile(fullgraph=True)`:
         `[draws]` in its data), only the other draws: a Python number, a generator's draw.
         Where the framework bakes only some draws (`[draws] baked`: torch.compile, a
@@ -137,6 +140,13 @@ def jitter(x):
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)
+        if _unseeded_generator_draw(node, qualified, ctx):
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' with no seed draws from a generator whose state lives on the host: in a cached trace "
+                + framework_of(ctx).says(self.code, "it is read once, while tracing, so every call draws the same numbers (Keras 3.15 raises); pass a seed the call gives (a JAX key)"),
+            )
+            return
         if not host_draw(qualified):
             qualified = _generator_draw(node.func, ctx) or qualified
         if host_draw(qualified) or dispatched_draw(node, qualified):
@@ -147,6 +157,8 @@ def jitter(x):
                 return  # replayed on every call (torch.compile's `random.random()`): not frozen
             if _seeded_in_the_call(node.func, ctx):
                 return  # the same numbers on every eager call too: freezing them changes nothing
+            if seeds_frozen_key(ctx):
+                return  # the seed of a key the trace freezes: ACC103's finding names it
             ctx.report(
                 node,
                 f"host random draw '{ctx.code_for(node.func)}' in a cached trace "
@@ -223,13 +235,18 @@ def dropout(x):
 
 
 class ConstantKeyInTrace(Rule):
-    """A JAX PRNG key built from a constant seed inside a cached trace.
+    """A JAX PRNG key built inside a cached trace from a seed the host fixes while tracing is a constant of the trace.
 
     What it does:
         Flags `jax.random.PRNGKey(seed)` / `jax.random.key(seed)` in a function whose trace is
-        cached (`jax.jit`, `lax.scan` bodies, helpers they call) when the seed is a literal or
-        a module-level constant (`SEED = 0`) and `jax.random` draws from it (directly, or
-        through the name it is bound to). A key made from an argument, a constant key mixed
+        cached (`jax.jit`, `lax.scan` bodies, helpers they call) when the seed is a value
+        Python computes while tracing: a literal, a module-level constant (`SEED = 0`), or a
+        Python value a call makes from nothing the call of the function gives it (a clock read
+        `int(time.time())`, a host draw `np.random.randint(...)`, `next(counter)`, also through
+        a local bound to one), and `jax.random` draws from the key (directly, or through the
+        name it is bound to). The clock read, host draw or iterator step in such a seed is this
+        one hazard: ACC404, ACC101 and ACC603 leave it to this rule. A key made from an
+        argument (a traced step, a static seed), a constant key mixed
         with a value of the call (`jax.random.fold_in(key, step)`, also through a name), and a
         constant key handed to something other than `jax.random` (`model.init(PRNGKey(0),
         x)`, `eqx.nn.MLP(..., key=PRNGKey(1))`: a fixed initialisation, usually on purpose)
@@ -279,10 +296,15 @@ def noisy(x, step):
 @jax.jit
 def init(x):
     return MODEL.init(jax.random.PRNGKey(0), x)  # a fixed initialisation
+
+@jax.jit
+def by_step(x, step):
+    return x + jax.random.normal(jax.random.PRNGKey(step), x.shape)
 """,
     ]
     INVALID = [
         """
+import time
 import jax
 
 SEED = 42
@@ -295,18 +317,22 @@ def dropout(x):
 def noisy(x):
     key = jax.random.key(SEED)  # expect: ACC103
     return x + jax.random.normal(key, x.shape)
+
+@jax.jit
+def jitter(x):
+    return x + jax.random.normal(jax.random.PRNGKey(int(time.time())), x.shape)  # expect: ACC103
 """,
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) not in apis()["rng"]["key_constructors"]:
+        seed = frozen_seed(node, ctx, ctx.ancestors)
+        if seed is None:
             return
-        seed = next((a.value for a in node.args if a.keyword is None or a.keyword.value == "seed"), None)
-        if seed is None or not _constant_seed(seed, ctx) or not _drawn_from(node, ctx):
-            return
+        code = ctx.code_for(seed)
+        built = f"the constant seed '{code}'" if constant_seed(seed, ctx) else f"the seed '{code}', a value the host fixes while tracing,"
         ctx.report(
             node,
-            f"'{ctx.code_for(node)}' is built from the constant seed '{ctx.code_for(seed)}' in a cached trace: "
+            f"'{ctx.code_for(node)}' is built from {built} in a cached trace: "
             "every call draws the same numbers; take the key as an argument (or fold_in a value of the call)",
         )
 
@@ -372,7 +398,7 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
         if not framework.restarted_by & ctx.function.markers or ctx.resolve(node.func) not in framework.seeded_draws:
             return
         seed = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "seed"), None)
-        if seed is not None and not _constant_seed(seed, ctx):
+        if seed is not None and not constant_seed(seed, ctx):
             seed = None  # `seed=seed`, a parameter that may be None: not known fixed
         setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
         if seed is None and setter is None:
@@ -383,6 +409,22 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
             f"random op '{ctx.code_for(node.func)}' in a function run anew on every pass over the data starts again from "
             f"{why}: every pass (every epoch) draws the same values; draw from a tf.random.Generator made outside it",
         )
+
+
+def _unseeded_generator_draw(call: cst.Call, qualified: str | None, ctx: RuleContext) -> bool:
+    """Whether `call` draws from a host-side generator of the framework's data (`[draws]
+    host_generator`: `keras.random.uniform(shape)` under jax.jit) with no seed of its own: no
+    `seed=` other than None and fewer than four positional arguments (a seed's place in
+    Keras' ops), or constructs a layer that makes one."""
+    framework = framework_of(ctx)
+    if qualified is None or qualified in framework.host_generator_not_draws:
+        return False
+    if not qualified.startswith(framework.host_generator_draws) and qualified not in framework.host_generator_layers:
+        return False
+    seed = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "seed"), None)
+    if seed is not None:
+        return isinstance(seed, cst.Name) and seed.value == "None"
+    return sum(a.keyword is None and not a.star for a in call.args) < 4 and not any(a.star for a in call.args)
 
 
 def _seed_setter(setters: frozenset[str], ctx: RuleContext) -> cst.BaseExpression | None:
@@ -425,62 +467,4 @@ def _seeded_generator(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     if not isinstance(value, cst.Call) or f"{ctx.resolve(value.func)}()" not in apis()["rng"]["seeded_factories"]:
         return False
     seed = next((a.value for a in value.args if a.keyword is None or a.keyword.value in ("seed", "x")), None)
-    return seed is not None and not any(a.star for a in value.args) and _constant_seed(seed, ctx)
-
-
-def _constant_seed(seed: cst.BaseExpression, ctx: RuleContext) -> bool:
-    """A literal integer, or a module-level name bound once, to a literal integer."""
-    if isinstance(seed, cst.UnaryOperation) and isinstance(seed.operator, cst.Minus):
-        seed = seed.expression
-    if isinstance(seed, cst.Integer):
-        return True
-    if isinstance(seed, cst.Name) and not ctx.is_local(seed.value) and not _enclosing_binds(seed.value, ctx):
-        values = ctx.analysis.index.module_values.get(seed.value, [])
-        return len(values) == 1 and isinstance(values[0], cst.Integer)
-    return False
-
-
-def _enclosing_binds(name: str, ctx: RuleContext) -> bool:
-    """Whether a function around the current one binds `name` (a closure's own value)."""
-    fn = ctx.function.parent
-    while fn is not None:
-        if any(p.name == name for p in fn.params) or name in fn.inner:
-            return True
-        fn = fn.parent
-    return False
-
-
-def _drawn_from(node: cst.Call, ctx: RuleContext) -> bool:
-    """Whether `jax.random` draws from the key as it is: it is an argument of a `jax.random`
-    call other than `fold_in` (`bernoulli(PRNGKey(0), ...)`, `split(...)`), or is bound to a
-    name that such a call takes and no `fold_in` mixes a value into. A key handed elsewhere
-    (`model.init(PRNGKey(0), x)`, `MLP(..., key=PRNGKey(1))`) seeds a deliberate, fixed
-    initialisation and is left alone."""
-    bound: str | None = None
-    for parent in reversed(ctx.ancestors):
-        if isinstance(parent, cst.Call):
-            return _random_use(parent, ctx) == "draw"
-        if isinstance(parent, cst.Assign):
-            target = parent.targets[0].target if len(parent.targets) == 1 else None
-            bound = target.value if isinstance(target, cst.Name) and parent.value is node else None
-            break
-        if isinstance(parent, cst.BaseStatement):
-            break
-    if bound is None:
-        return False
-    uses = {
-        _random_use(n, ctx) for n in walk_expression(ctx.function.node)
-        if isinstance(n, cst.Call) and any(isinstance(a.value, cst.Name) and a.value.value == bound for a in n.args)
-    }
-    return "draw" in uses and "fold" not in uses
-
-
-def _random_use(call: cst.Call, ctx: RuleContext) -> str | None:
-    """"fold" for `jax.random.fold_in`, "draw" for another `jax.random` call, else None."""
-    rng = apis()["rng"]
-    qualified = ctx.resolve(call.func) or ""
-    if qualified in rng["key_folds"]:
-        return "fold"
-    if qualified.startswith(rng["key_users_prefix"]) and qualified not in rng["key_constructors"]:
-        return "draw"
-    return None
+    return seed is not None and not any(a.star for a in value.args) and constant_seed(seed, ctx)

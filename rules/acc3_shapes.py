@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.taint import TRACED, TREE
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -25,6 +25,85 @@ def surely_traced(value: cst.BaseExpression, ctx: RuleContext) -> bool:
         return False
     kinds = ctx.query.kinds
     return not any(isinstance(n, cst.Name) and kinds.get(n.value) is TREE for n in walk_expression(value))
+
+
+def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
+    """Whether `value` is computed by a JAX call the trace stages out (`[shapes] staged`:
+    `jnp.log2(x.shape[0])`, a tracer inside a jit even of a static shape), directly or through
+    a local name, not a parameter, every binding of which is such a value (`depth` names deep).
+    A name's other bindings may hold a Python value, so all of them must be staged; a static
+    view (`x.shape`) is a Python value whatever `x` holds."""
+    if isinstance(value, cst.Attribute) and value.attr.value in ctx.analysis.facts.static_attributes:
+        return False
+    if isinstance(value, cst.Call):
+        qualified = ctx.resolve(value.func) or ""
+        shapes, facts = _shapes(), ctx.analysis.facts
+        if (
+            qualified.startswith(tuple(shapes["staged"])) and qualified not in facts.static_calls
+            and qualified not in shapes["folded"] and not qualified.startswith(facts.tree_namespaces)
+        ):
+            return True
+    if isinstance(value, cst.Name) and depth > 0:
+        body = ctx.analysis.body(ctx.function)
+        if value.value not in body.local_names or any(p.name == value.value for p in ctx.function.params):
+            return False
+        flows = body.flows_into.get(value.value, [])
+        return bool(flows) and all(how == "=" and _staged_binding(bound, value.value, ctx, depth - 1) for _, bound, how in flows)
+    return any(staged(child, ctx, depth) for child in children(value))  # type: ignore[arg-type]
+
+
+def _compile_time(ctx: RuleContext) -> bool:
+    """Whether the visited node is inside `with jax.ensure_compile_time_eval():` (`[shapes]
+    compile_time`), where JAX computes on concrete values."""
+    calls = _shapes()["compile_time"]
+    return any(
+        isinstance(parent, cst.With) and any(isinstance(i.item, cst.Call) and ctx.resolve(i.item.func) in calls for i in parent.items)
+        for parent in ctx.ancestors
+    )
+
+
+def _staged_binding(bound: cst.BaseExpression, name: str, ctx: RuleContext, depth: int) -> bool:
+    """A binding of `name` that is staged, or a method of `name` itself (`n = n.astype(int)`:
+    staged where `n`'s other bindings are)."""
+    func = bound.func if isinstance(bound, cst.Call) else None
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+        return True
+    return staged(bound, ctx, depth)
+
+
+def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `value` is an entry (`cfg["n"]`, `window[0]`) of a parameter of the visited
+    function that a marker decorating it traces leaf by leaf, Python numbers included
+    (`scalars = "traced"` with every parameter not declared static: jax.jit). Such an argument
+    is a pytree of tracers, so an entry read as a number is a tracer: the argument's kind, not
+    only a hint that it may hold Python values (`surely_traced`). A parameter the body rebinds
+    may hold something else."""
+    if not isinstance(value, cst.Subscript) or len(value.slice) != 1 or not isinstance(value.value, cst.Name):
+        return False
+    index = value.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(index.value, (cst.SimpleString, cst.Integer)):
+        return False
+    name = value.value.value
+    if ctx.kind(value.value) < TREE or name not in {p.name for p in ctx.function.params}:
+        return False
+    if ctx.analysis.body(ctx.function).flows_into.get(name):
+        return False
+    return _traces_every_leaf(ctx)
+
+
+def _traces_every_leaf(ctx: RuleContext) -> bool:
+    """Whether a decorator of the visited function (or the marker a `partial` of it binds)
+    is a marker tracing every leaf of its arguments, Python numbers included."""
+    node = ctx.function.node
+    for decorator in node.decorators if isinstance(node, cst.FunctionDef) else ():
+        applied = decorator.decorator
+        if isinstance(applied, cst.Call):
+            partial = ctx.resolve(applied.func) == "functools.partial" and applied.args
+            applied = applied.args[0].value if partial else applied.func
+        marker = ctx.analysis.markers.markers.get(ctx.resolve(applied) or "")
+        if marker is not None and marker.scalars_traced and marker.traced == "all":
+            return True
+    return False
 
 
 def _static_args(call: cst.Call, positions: list[int], keywords: list[str]) -> list[cst.BaseExpression]:
@@ -63,9 +142,14 @@ class TracedShape(Rule):
 
     What it does:
         Flags, in a jitted (or vmapped) function, a value traced for sure (an array, not a
-        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`), the bounds of `jnp.arange`,
-        the `num` of `jnp.linspace`, a reduction's `axis` (`x.min(axis)`, not an indexed update's
-        values: `x.at[i].min(v)`); the functions whose
+        pytree argument that may hold Python values) passed where JAX needs a Python value: a shape (`jnp.zeros(n)`, `x.reshape(n, -1)`, a draw's `jax.random.normal(key, (n,))`), the bounds of `jnp.arange`,
+        the `num` of `jnp.linspace`, the count of `jax.random.split`, a reduction's `axis` (`x.min(axis)`, not an indexed update's
+        values: `x.at[i].min(v)`). Inside a jit every `jax.numpy`/`lax` call gives a tracer,
+        even of static shapes and Python numbers (`jnp.log2(x.shape[0])`; `math.log2` and
+        NumPy of a shape stay Python values), and an entry of an argument the decorating
+        `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
+        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError). Also
+        flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
         may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
@@ -161,21 +245,28 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx):
-                    self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not")
+                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not _compile_time(ctx)):
+                    self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not", known=True)
                     return
 
     def visit_Subscript(self, node: cst.Subscript, ctx: RuleContext) -> None:
         for element in node.slice:
             index = element.slice
+            if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
+                for bound in (index.lower, index.upper, index.step):
+                    if bound is not None and traced_entry(bound, ctx):
+                        self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)", known=True)
+                        return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
                 self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of")
                 return
 
-    def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str) -> None:
+    def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str, known: bool = False) -> None:
         # An array for sure: a pytree argument (a module's first input may be a `(H, W)` size)
         # is no proof that a shape is traced.
         name = ctx.traced_name(value) if value is not None and ctx.kind(value) is TRACED else None
+        if name is None and value is not None and known:
+            name = ctx.code_for(value)  # an argument's entry, or a staged JAX result: traced all the same
         if name is None:
             return
         ctx.report(

@@ -15,6 +15,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
+from acclint.rules.frozen_keys import seeds_frozen_key
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
 from acclint.rules.settled_writes import settled_write
@@ -339,7 +340,7 @@ def step(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) in _io()["clocks"] and not splits_no_graph(node, ctx):
+        if ctx.resolve(node.func) in _io()["clocks"] and not splits_no_graph(node, ctx) and not seeds_frozen_key(ctx):
             ctx.report(node, f"clock read '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; its value is frozen; time from outside"))
 
 

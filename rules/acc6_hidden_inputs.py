@@ -15,6 +15,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.frozen_keys import seeds_frozen_key
 from acclint.analysis.walk import walk_body
 
 CACHED_ONLY = frozenset({CACHED})
@@ -469,7 +470,7 @@ def run(c):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if ctx.resolve(node.func) == "next" and node.args:
+        if ctx.resolve(node.func) == "next" and node.args and not seeds_frozen_key(ctx):
             self._check(node.args[0].value, node, "'next()' on", ctx)
 
     def visit_For(self, node: cst.For, ctx: RuleContext) -> None:

@@ -289,6 +289,8 @@ class Framework:
     # Whether a decorated method's trace reads its object's attributes once (`[cache]
     # method_self = "captured"`, tf.function) rather than tracing `self` as an argument.
     captures_self: bool = False
+    # Whether a traced slice bound raises (`[tracers] slice_bounds = "static"`: jax), ACC305.
+    static_slice_bounds: bool = False
     # Attributes none of this framework's tracers has (`[tracers] lack`): `hasattr(x, "numpy")`
     # holds only of an eager value here, where a torch tensor in a compiled trace has one.
     tracers_lack: frozenset[str] = frozenset()
@@ -343,6 +345,13 @@ class Framework:
     container_attributes: str = "shared"
     seeded_draws: frozenset[str] = frozenset()
     restarted_by: frozenset[str] = frozenset()
+    # Random ops of a library that draw, when given no seed, from a generator whose state lives
+    # on the host, and the layers that make one (`[draws] host_generator`: Keras 3's
+    # `keras.random.*` and `Dropout` under jax.jit): in this framework's cached trace the state
+    # is read once while tracing, so the draw is frozen or raises (ACC101).
+    host_generator_draws: tuple[str, ...] = ()
+    host_generator_not_draws: frozenset[str] = frozenset()
+    host_generator_layers: frozenset[str] = frozenset()
     seed_setters: frozenset[str] = frozenset()
     # Whether what the framework cannot trace is a graph break that splits the graph around it
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
@@ -715,10 +724,14 @@ def _framework(raw: dict) -> Framework:
         container_attributes=raw.get("effects", {}).get("attribute_containers", "shared"),
         seeded_draws=frozenset(raw.get("draws", {}).get("seeded", ())),
         restarted_by=frozenset(raw.get("draws", {}).get("restarted_by", ())),
+        host_generator_draws=tuple(raw.get("draws", {}).get("host_generator", {}).get("draws", ())),
+        host_generator_not_draws=frozenset(raw.get("draws", {}).get("host_generator", {}).get("not_draws", ())),
+        host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
         seed_setters=frozenset(raw.get("draws", {}).get("seed_setters", ())),
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
+        static_slice_bounds=raw.get("tracers", {}).get("slice_bounds") == "static",
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
         tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
         trace_answers=dict(raw.get("tracers", {}).get("answers", {})),
