@@ -1,0 +1,144 @@
+"""Compiled callables a module passes to functions of other modules of the project (issue 33, ACC5).
+
+`run(jax.jit(step, static_argnums=1), data)` with `run` imported from another module hands `run`
+the compiled callable: where `run` calls its parameter in a host loop, that call looks up the
+wrapper application's cache, keyed as that application keys (acclint.analysis.loops). Within one
+module the cache-key analysis follows the parameter to its callers itself (`_passed_compiled`);
+across modules this module names what each call passes, as `Passed` seeds the project layer
+carries to the called function's module (acclint.analysis.project), whose cache-key analysis
+reads them once the reach is settled.
+
+A call passes a compiled callable at a position or keyword where the argument is a cached
+marker's application (`jax.jit(step)`, `partial(jax.jit, ...)(step)`), or a name every binding of
+which in the call's scope, or else at module level, is one: an assignment of such an application,
+or a `def` such a marker decorates. `functools.partial(run, fast)` passes what it binds, by the
+same positions. Only calls of an imported name of the project count (the module's own functions
+are the in-module analysis's), and nothing the module cannot see at the call: a parameter of
+the calling function stays unknown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import libcst as cst
+
+from acclint.analysis.reach import Passed
+from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.wrappers import PARTIAL
+from acclint.frameworks.markers import CACHED
+
+if TYPE_CHECKING:
+    from acclint.analysis.module import ModuleAnalysis
+
+# (the wrapper applied, its options, the application's code)
+_Compiled = tuple
+
+
+def passed_out(analysis: ModuleAnalysis, in_project: Callable[[str], bool]) -> list[tuple[str, Passed]]:
+    """Each (qualified name of an imported project function, what a call passes it compiled)."""
+    index = analysis.index
+    bound = index.imports.bound_names()
+    found: list[tuple[str, Passed]] = []
+    for site in index.calls:
+        call: cst.Call = site.expr  # type: ignore[assignment]
+        func, args = call.func, call.args
+        if args and args[0].keyword is None and not args[0].star and index.imports.resolve(func) in PARTIAL:
+            func, args = args[0].value, args[1:]  # `partial(run, fast)`: what it binds, by position
+        if _head(func) not in bound:
+            continue
+        qualified = index.imports.resolve(func)
+        if qualified is None or analysis.markers.get(qualified) is not None or not in_project(qualified):
+            continue
+        position = 0
+        for arg in args:
+            if arg.star:
+                break
+            compiled = _compiled(analysis, arg.value, site.scope)
+            if compiled is not None:
+                where = arg.keyword.value if arg.keyword is not None else str(position)
+                found.append((qualified, Passed("", where, *compiled)))
+            position += arg.keyword is None
+    return found
+
+
+def _head(func: cst.BaseExpression) -> str | None:
+    """The name a callee's attribute chain starts from (`loops` of `loops.run`)."""
+    while type(func) is cst.Attribute:
+        func = func.value
+    return func.value if type(func) is cst.Name else None
+
+
+def _compiled(analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None) -> _Compiled | None:
+    """What `expr`, evaluated in `scope`, is compiled as: (marker, options, application code)."""
+    if type(expr) is cst.Call:
+        found = analysis.applied_marker(expr)
+        if found is None or found[0].kind != CACHED:
+            return None
+        return found[0].name, found[1], analysis.module.code_for_node(expr)
+    if type(expr) is not cst.Name:
+        return None
+    name = expr.value
+    fn = scope
+    while fn is not None:
+        if any(p.name == name for p in fn.params):
+            return None  # what the caller's own callers pass: not seen here
+        if name in fn.inner:
+            return _decorated(analysis, fn.inner[name])
+        values = _assigned(fn.node, name)
+        if values:
+            return _application(analysis, values)
+        fn = fn.parent
+    if name in analysis.index.functions:
+        return _decorated(analysis, analysis.index.functions[name])
+    return _application(analysis, analysis.index.module_values.get(name, []))
+
+
+def _application(analysis: ModuleAnalysis, values: list[cst.BaseExpression]) -> _Compiled | None:
+    """The compiled callable a name is bound to where its one binding is a cached application."""
+    return _compiled(analysis, values[0], None) if len(values) == 1 and type(values[0]) is cst.Call else None
+
+
+def _decorated(analysis: ModuleAnalysis, fn: FunctionInfo) -> _Compiled | None:
+    """What a cached marker decorating `fn` compiles it as (the first such decorator)."""
+    for decorator in fn.node.decorators if isinstance(fn.node, cst.FunctionDef) else ():
+        found = analysis.decorator_marker(decorator.decorator)
+        if found is not None and found[0].kind == CACHED:
+            return found[0].name, found[1], analysis.module.code_for_node(decorator.decorator)
+    return None
+
+
+def _assigned(node: cst.FunctionDef | cst.Lambda, name: str) -> list[cst.BaseExpression]:
+    """The values a function's own body (not its nested functions' or classes') assigns to
+    `name` with a plain `name = value`; any other binding of it there makes it unknown ([None])."""
+    found: list = []
+    stack: list[cst.CSTNode] = list(node.body.body) if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if type(current) is cst.Assign:
+            for target in current.targets:
+                if type(target.target) is cst.Name and target.target.value == name:
+                    found.append(current.value if len(current.targets) == 1 else None)
+                elif name in _names(target.target):
+                    found.append(None)
+        elif type(current) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem, cst.NamedExpr) and name in _names(getattr(current, "target", None) or getattr(current, "asname", None)):
+            found.append(None)
+        stack.extend(current.children)
+    return found if all(v is not None for v in found) else [None, None]
+
+
+def _names(target: cst.CSTNode | None) -> set[str]:
+    """The plain names a binding target (or a `with ... as` clause) binds."""
+    if target is None:
+        return set()
+    if isinstance(target, cst.AsName):
+        target = target.name
+    if type(target) is cst.Name:
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _names(e.value)}
+    if type(target) is cst.StarredElement:
+        return _names(target.value)
+    return set()
