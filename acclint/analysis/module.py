@@ -125,16 +125,16 @@ class ModuleAnalysis:
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}
         self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project, known, self.wrappers)
         self._contexts.run()
-        # Traced reaches of imported functions, and the compiled callables host calls pass them
-        # (acclint.analysis.passed), for the project layer (acclint.analysis.project).
-        self.outgoing: list[tuple[str, Seed | Passed]] = [*self._contexts.outgoing, *(passed_out(self, in_project) if in_project is not None else ())]
-        # The compiled callables other modules pass to its functions (acclint.analysis.loops reads them).
-        self.passed = tuple(seed for seed in seeds if type(seed) is Passed)
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
+        # Traced reaches of imported functions, and the compiled callables and markers calls pass
+        # them (acclint.analysis.passed), for the project layer (acclint.analysis.project).
+        self.outgoing: list[tuple[str, Seed | Passed]] = [*self._contexts.outgoing, *(passed_out(self, in_project) if in_project is not None else ())]
+        # The compiled callables other modules pass to its functions (acclint.analysis.loops reads them).
+        self.passed = tuple(seed for seed in seeds if type(seed) is Passed)
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
         self.unfinished = self._contexts.unfinished
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
 
-from acclint.analysis.reach import Passed
+from acclint.analysis.reach import Options, Passed
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.wrappers import PARTIAL
 from acclint.frameworks.markers import CACHED
@@ -45,9 +45,7 @@ def passed_out(analysis: ModuleAnalysis, in_project: Callable[[str], bool]) -> l
         func, args = call.func, call.args
         if args and args[0].keyword is None and not args[0].star and index.imports.resolve(func) in PARTIAL:
             func, args = args[0].value, args[1:]  # `partial(run, fast)`: what it binds, by position
-        if _head(func) not in bound:
-            continue
-        qualified = index.imports.resolve(func)
+        qualified = index.imports.resolve(func) if _head(func) in bound else _property_returned(analysis, func, site.scope)
         if qualified is None or analysis.markers.get(qualified) is not None or not in_project(qualified):
             continue
         position = 0
@@ -55,11 +53,61 @@ def passed_out(analysis: ModuleAnalysis, in_project: Callable[[str], bool]) -> l
             if arg.star:
                 break
             compiled = _compiled(analysis, arg.value, site.scope)
+            if compiled is None and arg.keyword is not None:
+                compiled = _bound(analysis, arg.value, site.scope, _marker)
             if compiled is not None:
                 where = arg.keyword.value if arg.keyword is not None else str(position)
                 found.append((qualified, Passed("", where, *compiled)))
             position += arg.keyword is None
     return found
+
+
+def _property_returned(analysis: ModuleAnalysis, func: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
+    """What `self.attr` names, in a method, where `attr` is a property of its class or a base of
+    the module whose one `return` gives an imported name (diffrax's `AbstractAdjoint._loop`,
+    which imports `loop` in its body to break an import cycle): that name, qualified."""
+    if not (type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self"):
+        return None
+    method = scope
+    while method is not None and method.cls is None:
+        method = method.parent
+    if method is None:
+        return None
+    for cls in (method.cls, *analysis.modules.module_bases(method.cls)):
+        found = cls.methods.get(func.attr.value)
+        if found is not None:
+            return _returned_import(analysis, found)
+    return None
+
+
+def _returned_import(analysis: ModuleAnalysis, fn: FunctionInfo) -> str | None:
+    """The imported name a property returns, as its one `return` spells it."""
+    node = fn.node
+    if not isinstance(node, cst.FunctionDef) or not any(type(d.decorator) is cst.Name and d.decorator.value == "property" for d in node.decorators):
+        return None
+    returns = [n.value for n in _own_statements(node) if type(n) is cst.Return]
+    if len(returns) != 1 or type(returns[0]) is not cst.Name or returns[0].value not in analysis.index.imports.bound_names():
+        return None
+    return analysis.index.imports.resolve(returns[0])
+
+
+def _marker(analysis: ModuleAnalysis, expr: cst.BaseExpression) -> _Compiled | None:
+    """The marker a value is, uncalled (`lax.while_loop`, a wrapper of the module or of the
+    project, `partial(m, ...)` or a transparent call `jax.named_call(m, ...)` of one): (its
+    name, its options, ""), for a `Passed` seed of a marker."""
+    imports = analysis.index.imports
+    while type(expr) is cst.Call and expr.args and expr.args[0].keyword is None and not expr.args[0].star and (
+        imports.resolve(expr.func) in PARTIAL or imports.resolve(expr.func) in analysis.markers.transparent
+    ):
+        expr = expr.args[0].value
+    if type(expr) not in (cst.Name, cst.Attribute):
+        return None
+    qualified = imports.resolve(expr)
+    marker = analysis.markers.get(qualified)
+    found = (marker, Options()) if marker is not None else analysis.wrappers.get(expr, qualified, imports)
+    if found is None or analysis.markers.get(found[0].name) is None:
+        return None  # a wrapper's marker the called module's table could not name
+    return found[0].name, found[1], ""
 
 
 def _head(func: cst.BaseExpression) -> str | None:
@@ -71,13 +119,27 @@ def _head(func: cst.BaseExpression) -> str | None:
 
 def _compiled(analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None) -> _Compiled | None:
     """What `expr`, evaluated in `scope`, is compiled as: (marker, options, application code)."""
-    if type(expr) is cst.Call:
-        found = analysis.applied_marker(expr)
-        if found is None or found[0].kind != CACHED:
-            return None
-        return found[0].name, found[1], analysis.module.code_for_node(expr)
-    if type(expr) is not cst.Name:
+    if type(expr) is cst.Name:
+        return _bound(analysis, expr, scope, _application)
+    return _application(analysis, expr)
+
+
+def _application(analysis: ModuleAnalysis, expr: cst.BaseExpression) -> _Compiled | None:
+    """A cached marker's application (`jax.jit(step, static_argnums=1)`) as (marker, options, code)."""
+    found = analysis.applied_marker(expr) if type(expr) is cst.Call else None
+    if found is None or found[0].kind != CACHED:
         return None
+    return found[0].name, found[1], analysis.module.code_for_node(expr)
+
+
+def _bound(
+    analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None,
+    value: Callable[[ModuleAnalysis, cst.BaseExpression], _Compiled | None],
+) -> _Compiled | None:
+    """What `value` makes of `expr` or, for a name, of every value bound to it in the nearest
+    scope binding it (all the same, or None), a decorated `def` by its decorator."""
+    if type(expr) is not cst.Name:
+        return value(analysis, expr)
     name = expr.value
     fn = scope
     while fn is not None:
@@ -87,16 +149,17 @@ def _compiled(analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: Functio
             return _decorated(analysis, fn.inner[name])
         values = _assigned(fn.node, name)
         if values:
-            return _application(analysis, values)
+            return _same(analysis, values, value)
         fn = fn.parent
     if name in analysis.index.functions:
         return _decorated(analysis, analysis.index.functions[name])
-    return _application(analysis, analysis.index.module_values.get(name, []))
+    return _same(analysis, analysis.index.module_values.get(name, []), value) or (value(analysis, expr) if name not in analysis.index.module_values else None)
 
 
-def _application(analysis: ModuleAnalysis, values: list[cst.BaseExpression]) -> _Compiled | None:
-    """The compiled callable a name is bound to where its one binding is a cached application."""
-    return _compiled(analysis, values[0], None) if len(values) == 1 and type(values[0]) is cst.Call else None
+def _same(analysis: ModuleAnalysis, values: list, value: Callable[[ModuleAnalysis, cst.BaseExpression], _Compiled | None]) -> _Compiled | None:
+    """What `value` makes of each of a name's bound values, where all make the same."""
+    found = [value(analysis, v) if v is not None else None for v in values]
+    return found[0] if found and found[0] is not None and all(f == found[0] for f in found) else None
 
 
 def _decorated(analysis: ModuleAnalysis, fn: FunctionInfo) -> _Compiled | None:
@@ -108,15 +171,22 @@ def _decorated(analysis: ModuleAnalysis, fn: FunctionInfo) -> _Compiled | None:
     return None
 
 
-def _assigned(node: cst.FunctionDef | cst.Lambda, name: str) -> list[cst.BaseExpression]:
-    """The values a function's own body (not its nested functions' or classes') assigns to
-    `name` with a plain `name = value`; any other binding of it there makes it unknown ([None])."""
-    found: list = []
-    stack: list[cst.CSTNode] = list(node.body.body) if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) else []
+def _own_statements(node: cst.FunctionDef):
+    """The nodes of a function's own body, not its nested functions' or classes'."""
+    stack: list[cst.CSTNode] = list(node.body.body) if isinstance(node.body, cst.IndentedBlock) else []
     while stack:
         current = stack.pop()
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
+        yield current
+        stack.extend(current.children)
+
+
+def _assigned(node: cst.FunctionDef | cst.Lambda, name: str) -> list:
+    """The values a function's own body assigns to `name` with a plain `name = value`; any
+    other binding of it there is a None among them (unknown)."""
+    found: list = []
+    for current in _own_statements(node) if isinstance(node, cst.FunctionDef) else ():
         if type(current) is cst.Assign:
             for target in current.targets:
                 if type(target.target) is cst.Name and target.target.value == name:
@@ -125,8 +195,7 @@ def _assigned(node: cst.FunctionDef | cst.Lambda, name: str) -> list[cst.BaseExp
                     found.append(None)
         elif type(current) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem, cst.NamedExpr) and name in _names(getattr(current, "target", None) or getattr(current, "asname", None)):
             found.append(None)
-        stack.extend(current.children)
-    return found if all(v is not None for v in found) else [None, None]
+    return found
 
 
 def _names(target: cst.CSTNode | None) -> set[str]:
