@@ -34,6 +34,10 @@ LOOPS = """
     def loop(body, x, n):
         for i in range(n):
             body(x, i)  # expect: ACC502
+
+    def named(step_fn, x, n):
+        for i in range(n):
+            step_fn(x, i)  # expect: ACC502
 """
 
 SPELLINGS = {
@@ -69,6 +73,11 @@ SPELLINGS = {
             # functools.partial of the module's function, the module imported whole
             go = functools.partial(loops.loop, shift)
             go(x, 10)
+
+        def by_name(x):
+            # a static argument named, passed by position in the other module (jax.jit reads
+            # the names off the signature: 4 traces in 4 passes, jax 0.10.2)
+            loops.named(jax.jit(scale, static_argnames="k"), x, 10)
     """,
 }
 

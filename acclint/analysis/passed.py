@@ -19,6 +19,7 @@ the calling function stays unknown.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import libcst as cst
@@ -129,7 +130,20 @@ def _application(analysis: ModuleAnalysis, expr: cst.BaseExpression) -> _Compile
     found = analysis.applied_marker(expr) if type(expr) is cst.Call else None
     if found is None or found[0].kind != CACHED:
         return None
-    return found[0].name, found[1], analysis.module.code_for_node(expr)
+    wrapped = expr.args[0].value if expr.args and expr.args[0].keyword is None else None  # type: ignore[attr-defined]
+    fn = analysis.index.functions.get(wrapped.value) if type(wrapped) is cst.Name else None
+    return found[0].name, _by_position(found[1], fn), analysis.module.code_for_node(expr)
+
+
+def _by_position(options: Options, fn: FunctionInfo | None) -> Options:
+    """`options` with its static argument names also as positions of the wrapped module
+    function `fn` (jax.jit reads them off the signature: `jax.jit(f, static_argnames="k")` keys
+    `k` passed by position too), which the called module cannot see."""
+    if fn is None or not options.static_argnames:
+        return options
+    positional = [p.name for p in fn.params if p.positional]
+    named = tuple(i for i, name in enumerate(positional) if name in options.static_argnames and i not in options.static_argnums)
+    return replace(options, static_argnums=options.static_argnums + named)
 
 
 def _bound(
@@ -167,7 +181,7 @@ def _decorated(analysis: ModuleAnalysis, fn: FunctionInfo) -> _Compiled | None:
     for decorator in fn.node.decorators if isinstance(fn.node, cst.FunctionDef) else ():
         found = analysis.decorator_marker(decorator.decorator)
         if found is not None and found[0].kind == CACHED:
-            return found[0].name, found[1], analysis.module.code_for_node(decorator.decorator)
+            return found[0].name, _by_position(found[1], fn), analysis.module.code_for_node(decorator.decorator)
     return None
 
 
