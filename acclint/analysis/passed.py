@@ -26,6 +26,7 @@ import libcst as cst
 
 from acclint.analysis.reach import Options, Passed
 from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.walk import children
 from acclint.analysis.wrappers import PARTIAL
 from acclint.frameworks.markers import CACHED
 
@@ -41,21 +42,30 @@ def passed_out(analysis: ModuleAnalysis, in_project: Callable[[str], bool]) -> l
     index = analysis.index
     bound = index.imports.bound_names()
     found: list[tuple[str, Passed]] = []
+    # the properties giving an imported name, by name: most modules have none, and a call
+    # `self.x(...)` is looked up only where some class has a property `x` that does
+    properties = {name for cls in index.all_classes for name, fn in cls.methods.items() if _returned_import(analysis, fn) is not None}
+    bindings: dict[int, dict[str, list]] = {}  # `_assigned`'s, each function's read once
     for site in index.calls:
         call: cst.Call = site.expr  # type: ignore[assignment]
         func, args = call.func, call.args
         if args and args[0].keyword is None and not args[0].star and index.imports.resolve(func) in PARTIAL:
             func, args = args[0].value, args[1:]  # `partial(run, fast)`: what it binds, by position
-        qualified = index.imports.resolve(func) if _head(func) in bound else _property_returned(analysis, func, site.scope)
+        if _head(func) in bound:
+            qualified = index.imports.resolve(func)
+        elif type(func) is cst.Attribute and func.attr.value in properties:
+            qualified = _property_returned(analysis, func, site.scope)
+        else:
+            continue
         if qualified is None or analysis.markers.get(qualified) is not None or not in_project(qualified):
             continue
         position = 0
         for arg in args:
             if arg.star:
                 break
-            compiled = _compiled(analysis, arg.value, site.scope)
+            compiled = _compiled(analysis, arg.value, site.scope, bindings)
             if compiled is None and arg.keyword is not None:
-                compiled = _bound(analysis, arg.value, site.scope, _marker)
+                compiled = _bound(analysis, arg.value, site.scope, _marker, bindings)
             if compiled is not None:
                 where = arg.keyword.value if arg.keyword is not None else str(position)
                 found.append((qualified, Passed("", where, *compiled)))
@@ -118,10 +128,10 @@ def _head(func: cst.BaseExpression) -> str | None:
     return func.value if type(func) is cst.Name else None
 
 
-def _compiled(analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None) -> _Compiled | None:
+def _compiled(analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None, bindings: dict) -> _Compiled | None:
     """What `expr`, evaluated in `scope`, is compiled as: (marker, options, application code)."""
     if type(expr) is cst.Name:
-        return _bound(analysis, expr, scope, _application)
+        return _bound(analysis, expr, scope, _application, bindings)
     return _application(analysis, expr)
 
 
@@ -148,7 +158,7 @@ def _by_position(options: Options, fn: FunctionInfo | None) -> Options:
 
 def _bound(
     analysis: ModuleAnalysis, expr: cst.BaseExpression, scope: FunctionInfo | None,
-    value: Callable[[ModuleAnalysis, cst.BaseExpression], _Compiled | None],
+    value: Callable[[ModuleAnalysis, cst.BaseExpression], _Compiled | None], bindings: dict,
 ) -> _Compiled | None:
     """What `value` makes of `expr` or, for a name, of every value bound to it in the nearest
     scope binding it (all the same, or None), a decorated `def` by its decorator."""
@@ -161,7 +171,7 @@ def _bound(
             return None  # what the caller's own callers pass: not seen here
         if name in fn.inner:
             return _decorated(analysis, fn.inner[name])
-        values = _assigned(fn.node, name)
+        values = _assigned(fn.node, bindings).get(name)
         if values:
             return _same(analysis, values, value)
         fn = fn.parent
@@ -193,22 +203,27 @@ def _own_statements(node: cst.FunctionDef):
         if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         yield current
-        stack.extend(current.children)
+        stack.extend(children(current))
 
 
-def _assigned(node: cst.FunctionDef | cst.Lambda, name: str) -> list:
-    """The values a function's own body assigns to `name` with a plain `name = value`; any
-    other binding of it there is a None among them (unknown)."""
-    found: list = []
+def _assigned(node: cst.FunctionDef | cst.Lambda, bindings: dict[int, dict[str, list]]) -> dict[str, list]:
+    """The values a function's own body assigns to each name with a plain `name = value`; any
+    other binding of it there is a None among them (unknown). Read once per function (`bindings`)."""
+    found = bindings.get(id(node))
+    if found is not None:
+        return found
+    found = bindings[id(node)] = {}
     for current in _own_statements(node) if isinstance(node, cst.FunctionDef) else ():
         if type(current) is cst.Assign:
             for target in current.targets:
-                if type(target.target) is cst.Name and target.target.value == name:
-                    found.append(current.value if len(current.targets) == 1 else None)
-                elif name in _names(target.target):
-                    found.append(None)
-        elif type(current) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem, cst.NamedExpr) and name in _names(getattr(current, "target", None) or getattr(current, "asname", None)):
-            found.append(None)
+                if type(target.target) is cst.Name:
+                    found.setdefault(target.target.value, []).append(current.value if len(current.targets) == 1 else None)
+                else:
+                    for name in _names(target.target):
+                        found.setdefault(name, []).append(None)
+        elif type(current) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem, cst.NamedExpr):
+            for name in _names(getattr(current, "target", None) or getattr(current, "asname", None)):
+                found.setdefault(name, []).append(None)
     return found
 
 
