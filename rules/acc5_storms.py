@@ -124,7 +124,9 @@ class RewrapInLoop(Rule):
         conditional expression; an item of such a container (`fns[k](x)`, `for fn in fns`, a
         cache `fns[k] = jax.jit(f)`); an attribute set on an object (`box.step = jax.jit(f)`);
         a parameter every call of its function passes one (`train(jax.jit(step,
-        static_argnums=1), ...)`, or leaves to a default that is one), and an attribute a method
+        static_argnums=1), ...)`, or leaves to a default that is one; also a call from another
+        module of the project, by position, by keyword or through `functools.partial(train,
+        fast)`: the finding is at the call of the parameter), and an attribute a method
         binds to such a parameter (`self.step_fn = step_fn` in `__init__`); a transform of one
         (`jax.grad(fast)`, which calls it with what it is given); and a lambda bound to a name
         runs, as a `def` does, on every pass of a loop calling it. A wrapper applied only while

@@ -12,7 +12,8 @@ item of a container of them, one of two by a conditional expression), an item of
 container (`fns[k]`, `for fn in fns`), an object that holds one (an attribute a method binds to a
 wrapper's result, `self.f(x, i)`; `box.step = jax.jit(f)`; a decorated method called as
 `obj.step(x, i)`, its positions counted without `self`; an instance whose `__call__` is
-compiled), or a parameter every call of its function passes one. ACC5 holds at a call when some
+compiled), or a parameter every call of its function passes one (also a call from another module:
+acclint.analysis.passed's seeds, `_passed_in`). ACC5 holds at a call when some
 component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
@@ -497,6 +498,8 @@ class LoopFacts:
         an object, or applied anew on each pass)."""
         if self._entry_tails or self._method_tails or self._resets_and_builds:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
+        if any(p.marker in self.tables.wrappers for p in self.analysis.passed):
+            return True  # another module passes one of its functions a compiled callable (`_passed_compiled`)
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -2751,10 +2754,11 @@ class LoopFacts:
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that
-        takes it) holds where every call of that function the module makes from host code
-        passes the same one (`train(jax.jit(step, static_argnums=1), ...)`, a name bound to
-        one, or a parameter so passed in turn; a call leaving it out gives its default, as
-        the function's own scope sees it), and its body never rebinds it; else None."""
+        takes it) holds where every call of that function the module makes from host code,
+        and every call of it from another module that passes one (`Passed` seeds), passes the
+        same one (`train(jax.jit(step, static_argnums=1), ...)`, a name bound to one, or a
+        parameter so passed in turn; a call leaving it out gives its default, as the
+        function's own scope sees it), and its body never rebinds it; else None."""
         current: _Scope | None = scope
         while current is not None and current.fn is not None:
             fn = current.fn
@@ -2774,7 +2778,21 @@ class LoopFacts:
             if given is None and default is not None:
                 given, caller = default, self._scopes.get(fn.parent) or self._scopes[None]
             found.append(self._callee(given, caller, seen | {(fn, name)}) if given is not None else None)
+        found += self._passed_in(fn, name)
         return found[0] if found and found[0] is not None and all(f == found[0] for f in found) else None
+
+    def _passed_in(self, fn: FunctionInfo, name: str) -> list[Jitted | None]:
+        """What other modules' calls of the module-level function `fn` pass its parameter
+        `name` compiled (acclint.analysis.passed), keyed as each wrapper application keys
+        (None: a wrapper out of the jit family)."""
+        if fn.parent is not None or fn.cls is not None or not self.analysis.passed:
+            return []
+        positional = [p.name for p in fn.params if p.positional]
+        return [
+            self._jitted(p.marker, p.options, None, cst.parse_expression(p.application)) if p.marker in self.tables.wrappers else None
+            for p in self.analysis.passed
+            if p.function == fn.name and (p.parameter == name or p.parameter.isdigit() and int(p.parameter) < len(positional) and positional[int(p.parameter)] == name)
+        ]
 
     @cached_property
     def _calls_into(self) -> dict[FunctionInfo, list[tuple[cst.Call, int, _Scope]]]:

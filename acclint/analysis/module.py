@@ -18,7 +18,8 @@ from acclint.analysis.declared import Declared
 from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import CACHED, Marker, MarkerTable
-from acclint.analysis.reach import Imported, Options, Seed
+from acclint.analysis.passed import passed_out
+from acclint.analysis.reach import Imported, Options, Passed, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings, Written, written
@@ -122,13 +123,16 @@ class ModuleAnalysis:
             known = {fn.node: facts for fn, facts in previous._contexts.body_facts.items()}
         self._contexts = ContextAnalysis(self.index, markers, self.facts, module_name, seeds, in_project, known, self.wrappers)
         self._contexts.run()
-        # Traced reaches of imported functions, for the project layer (acclint.analysis.project).
-        self.outgoing = self._contexts.outgoing
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
+        # Traced reaches of imported functions, and the compiled callables and markers calls pass
+        # them (acclint.analysis.passed), for the project layer (acclint.analysis.project).
+        self.outgoing: list[tuple[str, Seed | Passed]] = [*self._contexts.outgoing, *(passed_out(self, in_project) if in_project is not None else ())]
+        # The compiled callables other modules pass to its functions (acclint.analysis.loops reads them).
+        self.passed = tuple(seed for seed in seeds if type(seed) is Passed)
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.
         self.unfinished = self._contexts.unfinished
         self.functions: list[FunctionInfo] = [f for f in self.index.all_functions if f.contexts]

@@ -46,7 +46,10 @@ from acclint.analysis.library_wrappers import InstalledLibraries
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
-from acclint.analysis.reach import Imported, Returned, Seed, kinds_from_data, kinds_to_data, returned_name, returned_of, seed_from_data, seed_to_data
+from acclint.analysis.reach import (
+    Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
+    seed_to_data,
+)
 from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs_spelling
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
@@ -515,7 +518,7 @@ class Project:
         self.libraries.save()
         queued = set(queue)
 
-        def give(file: str, seed: Seed | Returned) -> None:
+        def give(file: str, seed: Seed | Returned | Passed) -> None:
             known = seeds.setdefault(file, set())
             if seed in known or analyses.get(file, 0) >= MAX_ANALYSES:
                 return
@@ -540,6 +543,11 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
+                if type(seed) is Passed:  # a compiled callable passed to a function: no reach, nothing returned
+                    target = self.resolve(qualified, path)
+                    if target is not None and target[0] != path:
+                        give(target[0], replace(seed, function=target[1]))
+                    continue
                 # a method of a class: a bound method handed to a marker, a base's `self.m(...)`
                 # on a subclass, a module's method a stored `apply_fn` runs (`method="decode"`)
                 target = self.resolve(qualified, path) or (self.resolve_method(qualified, path) if seed.marker or seed.receiver or seed.call else None)
@@ -587,7 +595,8 @@ class Project:
             summary["outgoing"][key] = summary["outgoing"].pop(key)  # the newest last
             if (path, key) not in self._kept:
                 self._kept[(path, key)] = (
-                    [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]],
+                    [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]]
+                    + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())],
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
@@ -623,7 +632,8 @@ class Project:
         if summary is not None:
             summary["outgoing"].pop(key, None)  # the newest last
             summary["outgoing"][key] = {
-                "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found],
+                "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found if type(seed) is Seed],
+                "passed": [[qualified, passed_to_data(seed)] for qualified, seed in found if type(seed) is Passed],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
                 "asked": sorted([name, answer] for name, answer in asked.items()),
             }

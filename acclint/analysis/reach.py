@@ -169,3 +169,30 @@ def seed_from_data(data: list) -> Seed:
         Options(tuple(options[0]), tuple(options[1]), None if options[2] is None else tuple(options[2]), tuple(options[3]), tuple(options[4])),
         receiver[0] if receiver and isinstance(receiver[0], str) else "",
     )
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A compiled callable a call in another module passes to a module-level function's
+    parameter (`run(jax.jit(step, static_argnums=1), data)`, `partial(run, fast)`): where that
+    function calls the parameter, the call is a call of this compiled callable, keyed as the
+    wrapper application keys (acclint.analysis.loops `_passed_compiled`); or a marker itself,
+    passed by keyword (`loop(..., outer_while_loop=partial(named_while_loop))`, `application`
+    empty): calling the parameter applies it (acclint.analysis.wrappers `table_for`). Not a
+    reach: the function runs in no context of its own by it."""
+
+    function: str  # its name in its own module ("" until the project layer resolves it)
+    parameter: str  # the position among what the call passes ("0"), or the keyword
+    marker: str  # the wrapper applied (a qualified name)
+    options: Options
+    application: str  # the wrapper application's code, for the keywords it is given (`dynamic=False`); "": the marker itself
+
+
+def passed_to_data(passed: Passed) -> list:
+    o = passed.options
+    return [passed.function, passed.parameter, passed.marker, [list(o.static_argnums), list(o.static_argnames), list(o.flags)], passed.application]
+
+
+def passed_from_data(data: list) -> Passed:
+    function, parameter, marker, (argnums, argnames, flags), application = data
+    return Passed(function, parameter, marker, Options(tuple(argnums), tuple(argnames), flags=tuple(flags)), application)

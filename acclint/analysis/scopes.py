@@ -275,6 +275,9 @@ class ModuleIndex:
     # Module-level `a, b = value` statements whose value is no tuple or list display (`init,
     # step = make(n)`): (target, value), the names taking the places of what the value gives.
     module_unpacked: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)
+    # Every call by a name or an attribute, with where it is evaluated: the sites above are those
+    # that may apply a marker; acclint.analysis.passed reads the others (`loops.run(fast, x)`).
+    calls: list[MarkerSite] = field(default_factory=list)
 
     def live(self, name: str, scope: FunctionInfo | None, at: int | None) -> FunctionInfo | None:
         """The function `def name` bound in `scope` (None: the module) when code at `at` runs:
@@ -478,7 +481,7 @@ def index_module(module: cst.Module, candidate_tails: frozenset[str], walked: di
     in_cells = any(line.comment is not None and CELL_MARKER.match(line.comment.value) for line in module.header)
     return ModuleIndex(
         imports, functions, classes, all_functions, all_classes, sites, by_node, module_values, walks, redefined, call_order,
-        first_module_call, in_cells, module_unpacked,
+        first_module_call, in_cells, module_unpacked, calls,
     )
 
 

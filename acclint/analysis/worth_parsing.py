@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterable
 
-from acclint.analysis.reach import Imported, Returned, Seed
+from acclint.analysis.reach import Imported, Passed, Returned, Seed
 from acclint.analysis.wrappers import Wrappers, tail
 
 
@@ -39,8 +39,8 @@ def worth_parsing(
         return True
     words: set[str] = set()
     for seed in seeds:
-        if type(seed) is Seed or type(seed) is Returned or (type(seed) is Imported and seed.made):
-            return True  # reached from another module, or holding what an imported function makes
+        if type(seed) is Seed or type(seed) is Returned or type(seed) is Passed or (type(seed) is Imported and seed.made):
+            return True  # reached from another module, passed a compiled callable, or holding what an imported function makes
         if type(seed) is Wrappers:
             words.update(tail(name) for name, _, _ in seed.functions)
             words.update(name for name, _, _ in seed.methods)

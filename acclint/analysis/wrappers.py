@@ -52,7 +52,7 @@ import libcst as cst
 
 from acclint.analysis.declared import dotted
 from acclint.analysis.names import ImportTable
-from acclint.analysis.reach import Options
+from acclint.analysis.reach import Options, Passed
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED, Marker, MarkerTable
 
 # The calls that bind leading arguments of a function and stand for it, as names resolve (a bare
@@ -207,6 +207,12 @@ def table_for(handoffs: Iterable[HandOff], markers: MarkerTable, seeds: Iterable
     """The wrappers a module's analysis knows: those of its own functions (`handoffs`, given the
     markers and the seeds' wrappers) and the `Wrappers` seeds'."""
     imported = {name: (m, o) for seed in seeds if isinstance(seed, Wrappers) for name, m, o in seed.functions}
+    # a marker another module passes by keyword (a `Passed` seed without an application): calling
+    # the parameter applies it (diffrax's `outer_while_loop(cond_fun, body_fun, init)`)
+    imported.update(
+        (seed.parameter, (marker, seed.options)) for seed in seeds
+        if isinstance(seed, Passed) and not seed.application and not seed.parameter.isdigit() and (marker := markers.get(seed.marker)) is not None
+    )
     methods = {name: (m, o) for seed in seeds if isinstance(seed, Wrappers) for name, m, o in seed.methods}
 
     def known(step: Step) -> Applied | None:
