@@ -2084,7 +2084,7 @@ class LoopFacts:
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single:
             self._bind_items_and_lambdas(node.targets[0].target.value, node.value, scope)  # type: ignore[attr-defined]
-        held = self._denoted(node.value, scope) if single and not jitted_names and not isinstance(node.value, cst.Name) else None
+        held = self._denoted(node.value, scope) if single and not jitted_names and type(node.value) is not cst.Name else None
         if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`, `step = fns["a"]`
             _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
             jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
@@ -2144,8 +2144,8 @@ class LoopFacts:
         `_hold_attribute` keeps by class), and `fns[k] = jax.jit(f)`: `box.step`, or an item of
         `fns`, holds that compiled callable where the name's scope sees it; bound to anything
         else too, it holds none for sure."""
-        if len(node.targets) != 1:
-            return
+        if len(node.targets) != 1 or type(node.targets[0].target) is cst.Name:
+            return  # (a name is its own one target: no attribute, no item; most assignments)
         own = scope.fn.instance_param if scope.fn is not None else None
         for target, value in element_pairs(node.targets[0].target, node.value):
             if type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == own:
@@ -2257,15 +2257,14 @@ class LoopFacts:
         found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
-        # a wrapper applied to a name only makes a new callable of it.
-        used = [node.func.value] if type(node.func) is cst.Name else []
-        if type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
+        # a wrapper applied to a name only makes a new callable of it. (Kept by the loops around.)
+        used = [node.func.value] if loops and type(node.func) is cst.Name else []
+        if loops and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
             used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
-        if not wrapper:
+        if loops and not wrapper:
             used += [arg.value.value for arg in node.args if type(arg.value) is cst.Name]
         for name in used:
-            if loops:
-                loops[-1].called.setdefault(name, []).append(node)
+            loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
         if unbounded and isinstance(node.func, cst.Attribute) and node.func.attr.value in _FILLING:
@@ -2474,7 +2473,7 @@ class LoopFacts:
             return True
         fn = scope.fn
         while fn is not None:
-            if name in fn.inner or any(p.name.value == name for p in all_params(fn.node.params)):
+            if name in fn.inner or any(p.name == name for p in fn.params):  # (the index's, of every parameter)
                 return True
             fn = fn.parent
         return False
