@@ -200,6 +200,16 @@ _DISPATCHED = frozenset({
     cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While, cst.ListComp, cst.SetComp, cst.GeneratorExp,
     cst.DictComp, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Call,
 })
+# The pass-through nodes most of a module is made of, with the one field below them that can
+# hold more than a name: `_walk_children` steps to it without `children`'s generic loop over
+# the node's fields (the rest hold names, leaves it skips, or punctuation; tests/test_walk_dispatch.py
+# checks each against `children`).
+_ONE_CHILD = {
+    cst.Arg: "value", cst.Attribute: "value", cst.Element: "value", cst.AssignTarget: "target", cst.Expr: "value",
+    cst.Index: "value", cst.SubscriptElement: "slice", cst.ComparisonTarget: "comparator",
+}
+# ... and those whose only code is a sequence of statements (`children` gives their `body`).
+_BODIES = frozenset({cst.SimpleStatementLine, cst.IndentedBlock})
 _VALUE_CLASS_BASES = ("NamedTuple", "typing.NamedTuple", "equinox.Module", "flax.struct.PyTreeNode", "enum.Enum")
 # A new value collapsed to at most this many values is a bounded set (`i % 4`, `min(i, 3)`,
 # `np.clip(i, 0, 8)`): at most that many traces, torch.compile's recompile limit.
@@ -483,9 +493,11 @@ class LoopFacts:
         # The last names of the library compiled entry points the module's imports reach
         # (`import diffrax as dfx` reaches `diffrax.diffeqsolve`): a call whose callee ends in
         # one is looked up (`_entry_point`), no other.
-        self._entry_tails = _reached_tails(analysis, analysis.markers.compiled)
+        imports = analysis.index.imports
+        reached = [imports.resolve_dotted(name) for name in imports.bound_names()]  # what the imports bind, for both
+        self._entry_tails = _reached_tails(reached, analysis.markers.compiled)
         # ... and the method names of library objects' compiled methods (`mcmc.run`: `_compiled_method`)
-        self._method_tails = _reached_tails(analysis, analysis.markers.compiled_methods)
+        self._method_tails = _reached_tails(reached, analysis.markers.compiled_methods)
         if not self._applies_wrapper():
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
@@ -550,7 +562,9 @@ class LoopFacts:
         found = [_rewrap_change(r) for r in self._rewraps()]
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
-        helpers = self._helper_passes()
+        # what each function a loop runs makes new on every pass: worked out when a compiled
+        # call in such a function first asks (in most modules none does)
+        helpers: dict[FunctionInfo, list[Pass]] | None = None
         seen: set[tuple[int, str]] = set()
         for call in self.calls:
             again = (id(call.scope), self._code(call.callee))
@@ -560,8 +574,11 @@ class LoopFacts:
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
                 found += self._fed_back(call, passes[0])
+            elif call.scope.fn is not None and call.scope.fn in self._run_on_passes:
+                helpers = self._helper_passes() if helpers is None else helpers
+                passes = helpers.get(call.scope.fn, [])
             else:
-                passes = helpers.get(call.scope.fn, []) if call.scope.fn is not None else []
+                passes = []
             for each in passes:
                 found += self._key_changes(call, each)
             found += self._unhashable_statics(call)
@@ -912,6 +929,14 @@ class LoopFacts:
                         found[fn][key] = each
                         changed = True
         return {fn: list(passes.values()) for fn, passes in found.items()}
+
+    @cached_property
+    def _run_on_passes(self) -> frozenset[FunctionInfo]:
+        """The functions `_helper_passes` can give passes for: called from host code in an
+        unbounded loop, or called by one of these (the same host calls, without the passes).
+        A compiled call in no such function has none, whatever they are."""
+        looped = dict.fromkeys((fn for _caller, fn, _skipped, _call, _scope, loops in self._host_calls if any(not loop.bounded for loop in loops)), "")
+        return frozenset(self._with_callees(looped))
 
     def _pass_into(self, fn: FunctionInfo, skipped: int, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...] = ()) -> Pass:
         """What `call` of `fn` makes new on every pass of `outer` among `fn`'s parameters, and
@@ -1536,6 +1561,8 @@ class LoopFacts:
         brings a new callable (ACC501), or is itself a static argument hashed by identity
         (`self` of a method jitted with `static_argnums=0`: ACC502)."""
         found: list[KeyChange] = []
+        if not self._owned:
+            return found  # no object owns a compiled callable: no call through one
         callers = self._called_in_loops()
         for call, loops, scope, statement in self._attribute_calls:
             func: cst.Attribute = call.func  # type: ignore[assignment]
@@ -1589,6 +1616,8 @@ class LoopFacts:
         """Wrapper applications on a new callable each pass, with the call on that pass that
         runs their result."""
         found: list[_Rewrap] = []
+        if not self._candidates:
+            return found
         callers = self._called_in_loops()
         scripted = self._called_in_loops(module_only=True)
         for c in self._candidates:
@@ -1722,9 +1751,15 @@ class LoopFacts:
         while stack:
             child = stack.pop()
             kind = type(child)
+            if kind in _LEAVES:
+                continue
             if kind in _DISPATCHED:
                 self._walk(child, scope, loops, statement)
-            elif kind not in _LEAVES:
+            elif (one := _ONE_CHILD.get(kind)) is not None:
+                stack.append(getattr(child, one))
+            elif kind in _BODIES:
+                stack.extend(reversed(child.body))
+            else:
                 more = children(child)
                 more.reverse()
                 stack.extend(more)
@@ -2052,7 +2087,7 @@ class LoopFacts:
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single:
             self._bind_items_and_lambdas(node.targets[0].target.value, node.value, scope)  # type: ignore[attr-defined]
-        held = self._denoted(node.value, scope) if single and not jitted_names and not isinstance(node.value, cst.Name) else None
+        held = self._denoted(node.value, scope) if single and not jitted_names and type(node.value) is not cst.Name else None
         if held is not None:  # `step = get()`, `g = partial(jitted, 1.0)`, `step = fns["a"]`
             _bind_jitted(scope, node.targets[0].target.value, held)  # type: ignore[attr-defined]
             jitted_names.add(node.targets[0].target)  # type: ignore[arg-type]
@@ -2112,8 +2147,8 @@ class LoopFacts:
         `_hold_attribute` keeps by class), and `fns[k] = jax.jit(f)`: `box.step`, or an item of
         `fns`, holds that compiled callable where the name's scope sees it; bound to anything
         else too, it holds none for sure."""
-        if len(node.targets) != 1:
-            return
+        if len(node.targets) != 1 or type(node.targets[0].target) is cst.Name:
+            return  # (a name is its own one target: no attribute, no item; most assignments)
         own = scope.fn.instance_param if scope.fn is not None else None
         for target, value in element_pairs(node.targets[0].target, node.value):
             if type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == own:
@@ -2225,15 +2260,14 @@ class LoopFacts:
         found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
-        # a wrapper applied to a name only makes a new callable of it.
-        used = [node.func.value] if type(node.func) is cst.Name else []
-        if type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
+        # a wrapper applied to a name only makes a new callable of it. (Kept by the loops around.)
+        used = [node.func.value] if loops and type(node.func) is cst.Name else []
+        if loops and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
             used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
-        if not wrapper:
+        if loops and not wrapper:
             used += [arg.value.value for arg in node.args if type(arg.value) is cst.Name]
         for name in used:
-            if loops:
-                loops[-1].called.setdefault(name, []).append(node)
+            loops[-1].called.setdefault(name, []).append(node)
             for loop in loops[:-1]:
                 loop.called_nested.add(name)
         if unbounded and isinstance(node.func, cst.Attribute) and node.func.attr.value in _FILLING:
@@ -2442,7 +2476,7 @@ class LoopFacts:
             return True
         fn = scope.fn
         while fn is not None:
-            if name in fn.inner or any(p.name.value == name for p in all_params(fn.node.params)):
+            if name in fn.inner or any(p.name == name for p in fn.params):  # (the index's, of every parameter)
                 return True
             fn = fn.parent
         return False
@@ -3117,14 +3151,13 @@ def _operands(expr: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _reached_tails(analysis: ModuleAnalysis, compiled: Iterable[str]) -> frozenset[str]:
+def _reached_tails(reached: list[str | None], compiled: Iterable[str]) -> frozenset[str]:
     """The last names of the library compiled entry points or methods (`MarkerTable.compiled`,
     `compiled_methods`) that a module-level import of the module binds or reaches (`import
-    diffrax as dfx`: `diffeqsolve`; `from numpyro.infer import MCMC`: `run`)."""
+    diffrax as dfx`: `diffeqsolve`; `from numpyro.infer import MCMC`: `run`): `reached`, what
+    each name its imports bind stands for."""
     if not compiled:
         return frozenset()
-    imports = analysis.index.imports
-    reached = [imports.resolve_dotted(name) for name in imports.bound_names()]
     return frozenset(
         entry.rsplit(".", 1)[-1] for entry in compiled
         for bound in reached if bound is not None and (entry == bound or entry.startswith(bound + "."))
