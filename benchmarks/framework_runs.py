@@ -1870,6 +1870,42 @@ def compile_item() -> str:
 
 
 @fact("torch")
+def compile_clock_reads() -> str:
+    """Clock reads (`datetime.now()`, `time.time()`, `time.perf_counter()`, `time.monotonic()`,
+    `time.time_ns()`) after a tensor operation under torch.compile: Dynamo traces none of them,
+    so each is a graph break run eagerly on every call (three calls 20 ms apart see three
+    values: pytorch#125171); under fullgraph=True each raises."""
+    import datetime
+    import time
+
+    import torch
+    import torch._dynamo
+
+    clocks = {
+        "datetime.now()": lambda: datetime.datetime.now().microsecond,
+        "time.time()": time.time,
+        "time.perf_counter()": time.perf_counter,
+        "time.monotonic()": time.monotonic,
+        "time.time_ns()": time.time_ns,
+    }
+    said = []
+    for name, clock in clocks.items():
+        def stamped(x, clock=clock):
+            return x * 2 + float(clock() % 1000)
+
+        breaks = _breaks(stamped, torch.zeros(3))
+        torch._dynamo.reset()
+        compiled = torch.compile(stamped, backend="eager")
+        seen = set()
+        for _ in range(3):
+            seen.add(float(compiled(torch.zeros(3))[0]))
+            time.sleep(0.02)
+        said.append(f"{name}: {breaks} break(s), {'fresh' if len(seen) == 3 else 'frozen'} per call, "
+                    f"fullgraph {_fullgraph(stamped)}")
+    return "; ".join(said)
+
+
+@fact("torch")
 def traced_and_compiled() -> str:
     """One function both traced and compiled: each framework's hazard happens in its own run
     (the host draw is frozen by the trace; the `if` breaks the compiled graph)."""

@@ -286,10 +286,14 @@ def step(x):
 
 
 class ClockReadInCachedTrace(Rule):
-    """Clock reads (`time.time()`, `time.perf_counter()`, `datetime.now()`) in a cached trace.
+    """A clock read (`time.time()`, `time.perf_counter()`, `datetime.now()`) in a cached trace that keeps the value it read.
 
     What it does:
-        Flags calls that read the clock inside a cached trace.
+        Flags calls that read the clock inside a cached trace that reads it once, while
+        tracing (jax.jit, tf.function, torch.jit.trace), or raises on it
+        (`torch.compile(fullgraph=True)`). Under `torch.compile` without `fullgraph` Dynamo
+        breaks the graph at the read and runs it on every call, a new time per call as eagerly
+        (run: benchmarks/framework_runs.py compile_clock_reads, pytorch#125171): not flagged.
 
     Why is this bad:
         The clock is read once, while the trace is built, and the value is a constant of the
