@@ -194,6 +194,78 @@ def tf_attribute_update_in_function() -> str:
 
 
 @fact("tensorflow")
+def traced_values_kept_on_objects() -> str:
+    """A traced value written to an object that outlives the trace (cms-tau-pog/TauMLTools#109):
+    a Keras model's `train_step` keeping `self.y = y`, `setattr(self, "y_pred", y_pred)`,
+    `self.cache["p"] = y_pred`, a layer's `call` keeping `self.memory = x`, under `fit`, and a
+    method run by `tf.function` keeping `self.last = y`: what host code reads there after the
+    run (a callback, code after `fit`). Look-alikes: the same under `run_eagerly=True`, a
+    `tf.Variable` attribute given `assign(...)`, a metric's `update_state`."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    class Memory(keras.layers.Layer):
+        def call(self, x):
+            self.memory = x
+            return x
+
+    class Model(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+            self.keep = Memory()
+            self.cache = {}
+            self.tracker = keras.metrics.Mean()
+            self.seen = tf.Variable(0.0)
+
+        def call(self, x):
+            return self.dense(self.keep(x))
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                y_pred = self(x)
+                loss = tf.reduce_mean((y_pred - y) ** 2)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            self.y = y
+            setattr(self, "y_pred", y_pred)
+            self.cache["p"] = y_pred
+            self.tracker.update_state(loss)
+            self.seen.assign(loss)
+            return {"loss": loss}
+
+    def usable(value) -> str:
+        try:
+            np.asarray(value + 0)
+            return "usable"
+        except Exception as error:  # a graph tensor of a finished trace
+            return f"error {type(error).__name__}"
+
+    said = []
+    for eager in (False, True):
+        model = Model()
+        model.compile(optimizer="sgd", run_eagerly=eager)
+        model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=4, epochs=1, verbose=0)
+        kept = {"self.y": model.y, "setattr y_pred": model.y_pred, "self.cache['p']": model.cache["p"],
+                "call's self.memory": model.keep.memory, "variable.assign": model.seen, "metric": model.tracker.result()}
+        said.append(("run_eagerly: " if eager else "fit: ") + ", ".join(f"{k} {usable(v)}" for k, v in kept.items()))
+
+    class Stepper:
+        @tf.function
+        def step(self, x):
+            y = x * 2
+            self.last = y
+            return y
+
+    stepper = Stepper()
+    stepper.step(tf.ones(2))
+    said.append(f"tf.function method: self.last {usable(stepper.last)}")
+    return "; ".join(said)
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras

@@ -578,6 +578,18 @@ def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
     )
 
 
+def _keeps_traced_value(node: cst.CSTNode, ctx: RuleContext) -> bool:
+    """`self.y = y`: a plain set storing a traced value or a pytree of them (`y` of `x, y =
+    data`; not a variable the framework makes, `self.v = tf.Variable(...)`). The object outlives the trace, so host code reading the
+    attribute after the run (a callback after a `train_step`, code after a `tf.function`'s
+    call) finds a tensor of a finished graph (run: benchmarks/framework_runs.py
+    traced_values_kept_on_objects, TauMLTools#109)."""
+    value = getattr(node, "value", None)
+    if value is None or ctx.kind(value) < Kind.TREE:
+        return False
+    return not (isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers)
+
+
 def _array_index(target: cst.Subscript) -> bool:
     """`ref[...] = v`, `ref[:, i] = v`, `ref[pl.ds(0, n)] = v`: a write into an array buffer (a
     Pallas kernel's `Ref`, the kernel's job), never a Python list or dict being mutated."""
@@ -1141,8 +1153,12 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Under Keras (a layer's `call`, a model's `train_step`) and `tf.function` only an
         update of the attribute from its own value is flagged (`self.current_step += 1`: it
         counts traces, not batches; under `tf.function` the attribute keeps the trace's
-        symbolic tensor, tensorflow#31363); a plain set (`self.built = True`, a `tf.Variable`
-        made on the first call) is their own set-up idiom.
+        symbolic tensor, tensorflow#31363), and a plain set of a traced value or a pytree of
+        them (`self.y = y` in a `train_step`: the model outlives the trace `fit` builds, and a
+        callback reading `self.model.y` finds a tensor of a finished graph, TauMLTools#109;
+        run: benchmarks/framework_runs.py traced_values_kept_on_objects); a plain set of
+        another value (`self.built = True`, a `tf.Variable` made on the first call) is their
+        own set-up idiom, and so are a variable's `assign` and a metric's `update_state`.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and
@@ -1282,7 +1298,7 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
-        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target):
+        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, ctx):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 
