@@ -4137,6 +4137,54 @@ def trace_mode_switched_after_trace() -> str:
 
 
 @fact("tensorflow")
+def tf_data_seeded_draw_second_pass() -> str:
+    """Which second passes over a mapped dataset repeat the first pass's draws of a TF random op
+    with the global seed set and no op seed (tensorflow#44195, hyperconnect/TC-ResNet#1): a
+    dataset iterated once (the only pass: nothing repeats), iterated again, in an epoch loop,
+    `fit(epochs=2)`, `.repeat(2)` after the map, and the map after `.repeat(2)`; "same" = the
+    second pass draws what the first drew."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    def mapped():
+        tf.random.set_seed(0)
+        return tf.data.Dataset.range(3).map(lambda i: tf.random.uniform(()))
+
+    said = {}
+    ds = mapped()
+    first, second = [float(v) for v in ds], [float(v) for v in ds]
+    said["iterated again"] = "same" if first == second else "new"
+    ds = mapped()
+    epochs = [[float(v) for v in ds] for _ in range(2)]
+    said["epoch loop"] = "same" if epochs[0] == epochs[1] else "new"
+    values = [float(v) for v in mapped().repeat(2)]
+    said["map then repeat(2)"] = "same" if values[:3] == values[3:] else "new"
+    tf.random.set_seed(0)
+    values = [float(v) for v in tf.data.Dataset.range(3).repeat(2).map(lambda i: tf.random.uniform(()))]
+    said["repeat(2) then map"] = "same" if values[:3] == values[3:] else "new"
+
+    seen = []
+
+    class Probe(keras.layers.Layer):
+        def call(self, x):
+            if hasattr(x, "numpy"):  # run eagerly under fit: what each step is fed
+                seen.append(x.numpy().ravel().tolist())
+            return x
+
+    tf.random.set_seed(0)
+    data = tf.data.Dataset.range(4).map(lambda i: (tf.random.uniform((1,)), tf.zeros((1,)))).batch(2)
+    inputs = keras.Input((1,))
+    model = keras.Model(inputs, keras.layers.Dense(1)(Probe()(inputs)))
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    seen.clear()
+    model.fit(data, epochs=2, verbose=0)
+    per_epoch = [sum(seen[:2], []), sum(seen[2:4], [])]
+    said["fit(epochs=2)"] = "same" if per_epoch[0] == per_epoch[1] else "new"
+    return "; ".join(f"{k}: {v}" for k, v in said.items())
+
+
+@fact("tensorflow")
 def tf_data_unseeded_draw_per_iterator() -> str:
     """A TF random op in a function tf.data traces (`map`, `filter`, `flat_map`, `interleave`), over two
     passes of a dataset (tensorflow#35682): "same" = both passes draw the same values. With

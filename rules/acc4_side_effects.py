@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from weakref import WeakKeyDictionary
+
 import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
@@ -13,7 +16,7 @@ from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
-from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
+from acclint.analysis.walk import SCOPE_NODES, children, walk_all, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -578,16 +581,42 @@ def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
     )
 
 
-def _keeps_traced_value(node: cst.CSTNode, ctx: RuleContext) -> bool:
+def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleContext) -> bool:
     """`self.y = y`: a plain set storing a traced value or a pytree of them (`y` of `x, y =
-    data`; not a variable the framework makes, `self.v = tf.Variable(...)`). The object outlives the trace, so host code reading the
-    attribute after the run (a callback after a `train_step`, code after a `tf.function`'s
-    call) finds a tensor of a finished graph (run: benchmarks/framework_runs.py
-    traced_values_kept_on_objects, TauMLTools#109)."""
+    data`; not a variable the framework makes, `self.v = tf.Variable(...)`), of an attribute
+    the module reads somewhere (`self.model.y` in a callback). The object outlives the trace,
+    so host code reading the attribute after the run (a callback after a `train_step`, code
+    after a `tf.function`'s call) finds a tensor of a finished graph (run:
+    benchmarks/framework_runs.py traced_values_kept_on_objects, TauMLTools#109); one no code
+    reads is left alone."""
     value = getattr(node, "value", None)
     if value is None or ctx.kind(value) < Kind.TREE:
         return False
-    return not (isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers)
+    if isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers:
+        return False
+    return target.attr.value in _read_attributes(ctx)
+
+
+_ATTRIBUTES_READ: WeakKeyDictionary[object, frozenset[str]] = WeakKeyDictionary()  # by module analysis
+
+
+def _read_attributes(ctx: RuleContext) -> frozenset[str]:
+    """The attribute names the module reads (`.y` of `self.model.y`), not only writes: a walk
+    made only for a module with a traced value set on an object under Keras or tf.function."""
+    found = _ATTRIBUTES_READ.get(ctx.analysis)
+    if found is None:
+        spelled, written = Counter(), Counter()
+        for node in walk_all(ctx.analysis.module):
+            if isinstance(node, cst.Attribute):
+                spelled[node.attr.value] += 1
+            elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+                for t in targets:
+                    for part in _unpacked(t):
+                        if isinstance(part, cst.Attribute):
+                            written[part.attr.value] += 1
+        found = _ATTRIBUTES_READ[ctx.analysis] = frozenset(name for name, n in spelled.items() if n > written[name])
+    return found
 
 
 def _array_index(target: cst.Subscript) -> bool:
@@ -1154,8 +1183,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         update of the attribute from its own value is flagged (`self.current_step += 1`: it
         counts traces, not batches; under `tf.function` the attribute keeps the trace's
         symbolic tensor, tensorflow#31363), and a plain set of a traced value or a pytree of
-        them (`self.y = y` in a `train_step`: the model outlives the trace `fit` builds, and a
-        callback reading `self.model.y` finds a tensor of a finished graph, TauMLTools#109;
+        them to an attribute some code of the module reads (`self.y = y` in a `train_step`:
+        the model outlives the trace `fit` builds, and a callback reading `self.model.y` finds
+        a tensor of a finished graph, TauMLTools#109;
         run: benchmarks/framework_runs.py traced_values_kept_on_objects); a plain set of
         another value (`self.built = True`, a `tf.Variable` made on the first call) is their
         own set-up idiom, and so are a variable's `assign` and a metric's `update_state`.
@@ -1298,7 +1328,7 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
-        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, ctx):
+        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 

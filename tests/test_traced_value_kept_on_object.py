@@ -1,11 +1,12 @@
 """A traced value written to an object that outlives the trace escapes it (ACC409): the `self`
 of a Keras `train_step`/`test_step` override is the model `fit` traces the step for, and the
 object a `tf.function` method runs on lives on after the call; host code reading the attribute
-afterwards (a callback, code after `fit`) finds a graph tensor of a finished trace (run on TF
+afterwards (a callback, code after `fit` or the call) finds a graph tensor of a finished trace (run on TF
 2.21 / Keras 3.15: benchmarks/framework_runs.py traced_values_kept_on_objects, `TypeError` on
 each use; cms-tau-pog/TauMLTools#109). Keras' and tf.function's own idioms stay fine: a Python
 value set (`self.built = True`), a variable given `assign`, a metric's `update_state`, a
-`tf.Variable` made on the first call.
+`tf.Variable` made on the first call; and a traced value kept under a name no code of the
+module reads.
 """
 
 import pytest
@@ -28,6 +29,10 @@ HAZARDS = {
                 self.y = y  # expect: ACC409
                 self.loss = loss  # expect: ACC409
                 return {"loss": loss}
+
+        class Rates(keras.callbacks.Callback):
+            def on_train_batch_end(self, batch, logs=None):
+                print(self.model.y[:, 0], self.model.loss)
     """,
     "test_step_keeps_its_loss": """
         import tensorflow as tf
@@ -39,6 +44,10 @@ HAZARDS = {
                 loss = tf.reduce_mean(tf.square(self(x, training=False) - y))
                 self.last_loss = loss  # expect: ACC409
                 return {"loss": loss}
+
+        class Report(keras.callbacks.Callback):
+            def on_test_end(self, logs=None):
+                print(float(self.model.last_loss))
     """,
     "tf_function_method_keeps_its_result": """
         import tensorflow as tf
@@ -52,10 +61,28 @@ HAZARDS = {
                 y = x * 2
                 self.last = y  # expect: ACC409
                 return y
+
+        stepper = Stepper()
+        stepper.step(tf.ones(2))
+        print(stepper.last.numpy())
     """,
 }
 
 FINE = {
+    "train_step_keeps_a_tensor_no_code_reads": """
+        import tensorflow as tf
+        from tensorflow import keras
+
+        class Net(keras.Model):
+            def train_step(self, data):
+                x, y = data
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(self(x, training=True) - y))
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                self.batch_inputs = x
+                return {"loss": loss}
+    """,
     "train_step_updates_metrics_and_variables": """
         import tensorflow as tf
         from tensorflow import keras
