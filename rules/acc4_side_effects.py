@@ -16,7 +16,7 @@ from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
-from acclint.analysis.walk import SCOPE_NODES, children, walk_all, walk_body, walk_expression
+from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -584,7 +584,7 @@ def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
 def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleContext) -> bool:
     """`self.y = y`: a plain set storing a traced value or a pytree of them (`y` of `x, y =
     data`; not a variable the framework makes, `self.v = tf.Variable(...)`), of an attribute
-    the module reads somewhere (`self.model.y` in a callback). The object outlives the trace,
+    host code of the module reads (`self.model.y` in a callback). The object outlives the trace,
     so host code reading the attribute after the run (a callback after a `train_step`, code
     after a `tf.function`'s call) finds a tensor of a finished graph (run:
     benchmarks/framework_runs.py traced_values_kept_on_objects, TauMLTools#109); one no code
@@ -601,20 +601,25 @@ _ATTRIBUTES_READ: WeakKeyDictionary[object, frozenset[str]] = WeakKeyDictionary(
 
 
 def _read_attributes(ctx: RuleContext) -> frozenset[str]:
-    """The attribute names the module reads (`.y` of `self.model.y`), not only writes: a walk
-    made only for a module with a traced value set on an object under Keras or tf.function."""
+    """The attribute names host code of the module reads (`.y` of `self.model.y` in a
+    callback's hook, module-level code), not in a function some trace runs, where the value read
+    belongs to that trace (efficientnet's `self.endpoints` read by the model's own `call`). A
+    walk made only for a module with a traced value set on an object under Keras or tf.function."""
     found = _ATTRIBUTES_READ.get(ctx.analysis)
     if found is None:
         spelled, written = Counter(), Counter()
-        for node in walk_all(ctx.analysis.module):
+        by_node = ctx.analysis.index.by_node
+        stack: list[cst.CSTNode] = [ctx.analysis.module]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node in by_node and by_node[node].contexts:
+                continue  # run inside a trace
             if isinstance(node, cst.Attribute):
                 spelled[node.attr.value] += 1
             elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
-                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-                for t in targets:
-                    for part in _unpacked(t):
-                        if isinstance(part, cst.Attribute):
-                            written[part.attr.value] += 1
+                for t in [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]:
+                    written.update(part.attr.value for part in _unpacked(t) if isinstance(part, cst.Attribute))
+            stack.extend(children(node))
         found = _ATTRIBUTES_READ[ctx.analysis] = frozenset(name for name, n in spelled.items() if n > written[name])
     return found
 

@@ -6,7 +6,7 @@ afterwards (a callback, code after `fit` or the call) finds a graph tensor of a 
 each use; cms-tau-pog/TauMLTools#109). Keras' and tf.function's own idioms stay fine: a Python
 value set (`self.built = True`), a variable given `assign`, a metric's `update_state`, a
 `tf.Variable` made on the first call; and a traced value kept under a name no code of the
-module reads.
+module reads, or read only by code the trace runs (efficientnet's `endpoints`).
 """
 
 import pytest
@@ -69,6 +69,25 @@ HAZARDS = {
 }
 
 FINE = {
+    "endpoints_read_by_the_traced_call_itself": """
+        import tensorflow as tf
+        from tensorflow import keras
+
+        class Block(keras.layers.Layer):
+            def call(self, x):
+                y = tf.nn.relu(x)
+                self.endpoints = {"expansion_output": y}
+                return y * 2
+
+        class Net(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.block = Block()
+
+            def call(self, x):
+                out = self.block(x)
+                return out + self.block.endpoints["expansion_output"]
+    """,
     "train_step_keeps_a_tensor_no_code_reads": """
         import tensorflow as tf
         from tensorflow import keras
