@@ -1336,6 +1336,35 @@ def trace_size_of_input() -> str:
 
 
 @fact("torch")
+def trace_size_used_at_example_shape() -> str:
+    """A size read as a Python number under torch.jit.trace (`int(x.shape[2] * 2)` as
+    `F.interpolate`'s size, yolov5-dnn-cpp-python-v2#11): the trace called at the example's
+    shape (an export's one input size), saved and loaded, and called at another shape."""
+    import io
+
+    import torch
+    import torch.nn.functional as F
+
+    class Upsample(torch.nn.Module):
+        def forward(self, x):
+            return F.interpolate(x, size=(int(x.shape[2] * 2), int(x.shape[3] * 2)), mode="nearest")
+
+    block = Upsample()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(block, (torch.rand(1, 8, 20, 20),))
+    same = torch.rand(1, 8, 20, 20)
+    buffer = io.BytesIO()
+    torch.jit.save(traced, buffer)
+    buffer.seek(0)
+    loaded = torch.jit.load(buffer)
+    other = torch.rand(1, 8, 30, 30)
+    return (f"example shape: {'same as the module' if torch.equal(traced(same), block(same)) else 'differs'}; "
+            f"saved and loaded, example shape: {'same' if torch.equal(loaded(same), block(same)) else 'differs'}; "
+            f"other shape: traced {tuple(traced(other).shape)}, module {tuple(block(other).shape)}")
+
+
+@fact("torch")
 def trace_branch_on_size() -> str:
     """A Python `if` on a size of the input (`x.shape[0] > 5`) under torch.jit.trace, traced
     with a batch of 8, called with a batch of 3."""
