@@ -588,9 +588,10 @@ def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleConte
     so host code reading the attribute after the run (a callback after a `train_step`, code
     after a `tf.function`'s call) finds a tensor of a finished graph (run:
     benchmarks/framework_runs.py traced_values_kept_on_objects, TauMLTools#109); one no code
-    reads is left alone."""
+    reads is left alone, and so is a write in a helper the traced method calls, which may run
+    once (tensorflow/addons' `setup_memory`, called on the first `call` only)."""
     value = getattr(node, "value", None)
-    if value is None or ctx.kind(value) < Kind.TREE:
+    if value is None or ctx.kind(value) < Kind.TREE or not _traced_entry(ctx):
         return False
     if isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers:
         return False
@@ -1416,6 +1417,14 @@ def accumulate(x):
             f"'{ctx.code_for(node.func)}' makes a variable on every call of a cached trace: "
             + framework_of(ctx).says(self.code, "each call or trace makes a new one; make it once, outside, and update it with assign"),
         )
+
+
+def _traced_entry(ctx: RuleContext) -> bool:
+    """Whether the visited function is what a marker traces (`_traced_itself`) or a method its
+    framework traces by its name (a Keras model's `train_step`, a layer's `call`)."""
+    fn = ctx.function
+    traced = ctx.analysis.modules.of.get(fn.cls) if fn.cls is not None else None
+    return (traced is not None and fn.name in traced.methods) or _traced_itself(ctx)
 
 
 def _traced_itself(ctx: RuleContext) -> bool:

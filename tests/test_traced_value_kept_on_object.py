@@ -6,7 +6,8 @@ afterwards (a callback, code after `fit` or the call) finds a graph tensor of a 
 each use; cms-tau-pog/TauMLTools#109). Keras' and tf.function's own idioms stay fine: a Python
 value set (`self.built = True`), a variable given `assign`, a metric's `update_state`, a
 `tf.Variable` made on the first call; and a traced value kept under a name no code of the
-module reads, or read only by code the trace runs (efficientnet's `endpoints`).
+module reads, or read only by code the trace runs (efficientnet's `endpoints`), or set by a
+helper the traced method calls, which may run once (tensorflow/addons' `setup_memory`).
 """
 
 import pytest
@@ -69,6 +70,27 @@ HAZARDS = {
 }
 
 FINE = {
+    "memory_set_up_by_a_helper_on_the_first_call": """
+        import tensorflow as tf
+        from tensorflow import keras
+
+        class Attention(keras.layers.Layer):
+            def __init__(self):
+                super().__init__()
+                self.values = None
+
+            def call(self, inputs, setup_memory=False):
+                if setup_memory:
+                    self.setup_memory(inputs)
+                    return self.values
+                return inputs * 2
+
+            def setup_memory(self, memory):
+                self.values = tf.nn.l2_normalize(memory, -1)
+
+        layer = Attention()
+        print(layer.values)
+    """,
     "endpoints_read_by_the_traced_call_itself": """
         import tensorflow as tf
         from tensorflow import keras
