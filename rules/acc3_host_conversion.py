@@ -142,7 +142,7 @@ class ScalarConversionOfTracedValue(Rule):
         which stores the example's size (timm#1673: a call at another batch size reshapes
         with the old one), and a `range` with such a bound (`for i in range(x.size(0))`,
         `range(1, n)`), whose trip count is the example's, with no TracerWarning (pytorch#11540).
-        Such a number or trip count is right at the example's shapes: it is not flagged where
+        Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
         `[conversions] exports`, `example_makers`; rules/trace_uses.py; run:
@@ -261,7 +261,10 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if qualified not in framework_of(ctx).size_calls or len(node.args) != 1:
             return
         arg = node.args[0].value
-        if isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg, sized=True) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
+        if (
+            isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg, sized=True) is Kind.TRACED
+            and not _shapeless_there(node, arg.value, ctx) and not used_at_example_shapes(ctx.function, ctx)
+        ):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "

@@ -46,9 +46,27 @@ FINE = {
         traced = torch.jit.trace(Head(), example)
         torch.onnx.export(traced, example, "head.onnx")
     """,
+    "len_called_at_the_example_batch_size": """
+        import torch
+
+        def mean(x):
+            return x.sum(0) / len(x)
+
+        traced = torch.jit.trace(mean, torch.ones(4, 3))
+        print(traced(torch.ones(4, 3)))
+    """,
 }
 
 HAZARDS = {
+    "len_called_at_another_batch_size": """
+        import torch
+
+        def mean(x):
+            return x.sum(0) / len(x)  # expect: ACC302
+
+        traced = torch.jit.trace(mean, torch.ones(4, 3))
+        print(traced(torch.ones(8, 3)))
+    """,
     "called_at_another_shape": """
         import torch
         import torch.nn.functional as F
