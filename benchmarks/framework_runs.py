@@ -194,6 +194,78 @@ def tf_attribute_update_in_function() -> str:
 
 
 @fact("tensorflow")
+def traced_values_kept_on_objects() -> str:
+    """A traced value written to an object that outlives the trace (cms-tau-pog/TauMLTools#109):
+    a Keras model's `train_step` keeping `self.y = y`, `setattr(self, "y_pred", y_pred)`,
+    `self.cache["p"] = y_pred`, a layer's `call` keeping `self.memory = x`, under `fit`, and a
+    method run by `tf.function` keeping `self.last = y`: what host code reads there after the
+    run (a callback, code after `fit`). Look-alikes: the same under `run_eagerly=True`, a
+    `tf.Variable` attribute given `assign(...)`, a metric's `update_state`."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    class Memory(keras.layers.Layer):
+        def call(self, x):
+            self.memory = x
+            return x
+
+    class Model(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+            self.keep = Memory()
+            self.cache = {}
+            self.tracker = keras.metrics.Mean()
+            self.seen = tf.Variable(0.0)
+
+        def call(self, x):
+            return self.dense(self.keep(x))
+
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                y_pred = self(x)
+                loss = tf.reduce_mean((y_pred - y) ** 2)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            self.y = y
+            setattr(self, "y_pred", y_pred)
+            self.cache["p"] = y_pred
+            self.tracker.update_state(loss)
+            self.seen.assign(loss)
+            return {"loss": loss}
+
+    def usable(value) -> str:
+        try:
+            np.asarray(value + 0)
+            return "usable"
+        except Exception as error:  # a graph tensor of a finished trace
+            return f"error {type(error).__name__}"
+
+    said = []
+    for eager in (False, True):
+        model = Model()
+        model.compile(optimizer="sgd", run_eagerly=eager)
+        model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=4, epochs=1, verbose=0)
+        kept = {"self.y": model.y, "setattr y_pred": model.y_pred, "self.cache['p']": model.cache["p"],
+                "call's self.memory": model.keep.memory, "variable.assign": model.seen, "metric": model.tracker.result()}
+        said.append(("run_eagerly: " if eager else "fit: ") + ", ".join(f"{k} {usable(v)}" for k, v in kept.items()))
+
+    class Stepper:
+        @tf.function
+        def step(self, x):
+            y = x * 2
+            self.last = y
+            return y
+
+    stepper = Stepper()
+    stepper.step(tf.ones(2))
+    said.append(f"tf.function method: self.last {usable(stepper.last)}")
+    return "; ".join(said)
+
+
+@fact("tensorflow")
 def tf_keras_is_keras3() -> str:
     """`tf.keras` on TF >= 2.16 is the `keras` package (Keras 3), not Keras 2."""
     import keras
@@ -1264,6 +1336,35 @@ def trace_size_of_input() -> str:
 
 
 @fact("torch")
+def trace_size_used_at_example_shape() -> str:
+    """A size read as a Python number under torch.jit.trace (`int(x.shape[2] * 2)` as
+    `F.interpolate`'s size, yolov5-dnn-cpp-python-v2#11): the trace called at the example's
+    shape (an export's one input size), saved and loaded, and called at another shape."""
+    import io
+
+    import torch
+    import torch.nn.functional as F
+
+    class Upsample(torch.nn.Module):
+        def forward(self, x):
+            return F.interpolate(x, size=(int(x.shape[2] * 2), int(x.shape[3] * 2)), mode="nearest")
+
+    block = Upsample()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(block, (torch.rand(1, 8, 20, 20),))
+    same = torch.rand(1, 8, 20, 20)
+    buffer = io.BytesIO()
+    torch.jit.save(traced, buffer)
+    buffer.seek(0)
+    loaded = torch.jit.load(buffer)
+    other = torch.rand(1, 8, 30, 30)
+    return (f"example shape: {'same as the module' if torch.equal(traced(same), block(same)) else 'differs'}; "
+            f"saved and loaded, example shape: {'same' if torch.equal(loaded(same), block(same)) else 'differs'}; "
+            f"other shape: traced {tuple(traced(other).shape)}, module {tuple(block(other).shape)}")
+
+
+@fact("torch")
 def trace_branch_on_size() -> str:
     """A Python `if` on a size of the input (`x.shape[0] > 5`) under torch.jit.trace, traced
     with a batch of 8, called with a batch of 3."""
@@ -1866,6 +1967,42 @@ def compile_item() -> str:
         inputs = [torch.randn(3) for _ in range(3)]
         same = all(torch.allclose(compiled(x), fn(x)) for x in inputs)
         said.append(f"{fn.__name__}: {breaks} graph break(s), {'same as eager' if same else 'differs from eager'}")
+    return "; ".join(said)
+
+
+@fact("torch")
+def compile_clock_reads() -> str:
+    """Clock reads (`datetime.now()`, `time.time()`, `time.perf_counter()`, `time.monotonic()`,
+    `time.time_ns()`) after a tensor operation under torch.compile: Dynamo traces none of them,
+    so each is a graph break run eagerly on every call (three calls 20 ms apart see three
+    values: pytorch#125171); under fullgraph=True each raises."""
+    import datetime
+    import time
+
+    import torch
+    import torch._dynamo
+
+    clocks = {
+        "datetime.now()": lambda: datetime.datetime.now().microsecond,
+        "time.time()": time.time,
+        "time.perf_counter()": time.perf_counter,
+        "time.monotonic()": time.monotonic,
+        "time.time_ns()": time.time_ns,
+    }
+    said = []
+    for name, clock in clocks.items():
+        def stamped(x, clock=clock):
+            return x * 2 + float(clock() % 1000)
+
+        breaks = _breaks(stamped, torch.zeros(3))
+        torch._dynamo.reset()
+        compiled = torch.compile(stamped, backend="eager")
+        seen = set()
+        for _ in range(3):
+            seen.add(float(compiled(torch.zeros(3))[0]))
+            time.sleep(0.02)
+        said.append(f"{name}: {breaks} break(s), {'fresh' if len(seen) == 3 else 'frozen'} per call, "
+                    f"fullgraph {_fullgraph(stamped)}")
     return "; ".join(said)
 
 
@@ -4026,6 +4163,54 @@ def trace_mode_switched_after_trace() -> str:
     out["fine: eval-traced, .eval()"] = state(t)
     s = torch.jit.script(net()); s.eval(); out["fine: scripted, .eval()"] = state(s)
     return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("tensorflow")
+def tf_data_seeded_draw_second_pass() -> str:
+    """Which second passes over a mapped dataset repeat the first pass's draws of a TF random op
+    with the global seed set and no op seed (tensorflow#44195, hyperconnect/TC-ResNet#1): a
+    dataset iterated once (the only pass: nothing repeats), iterated again, in an epoch loop,
+    `fit(epochs=2)`, `.repeat(2)` after the map, and the map after `.repeat(2)`; "same" = the
+    second pass draws what the first drew."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    def mapped():
+        tf.random.set_seed(0)
+        return tf.data.Dataset.range(3).map(lambda i: tf.random.uniform(()))
+
+    said = {}
+    ds = mapped()
+    first, second = [float(v) for v in ds], [float(v) for v in ds]
+    said["iterated again"] = "same" if first == second else "new"
+    ds = mapped()
+    epochs = [[float(v) for v in ds] for _ in range(2)]
+    said["epoch loop"] = "same" if epochs[0] == epochs[1] else "new"
+    values = [float(v) for v in mapped().repeat(2)]
+    said["map then repeat(2)"] = "same" if values[:3] == values[3:] else "new"
+    tf.random.set_seed(0)
+    values = [float(v) for v in tf.data.Dataset.range(3).repeat(2).map(lambda i: tf.random.uniform(()))]
+    said["repeat(2) then map"] = "same" if values[:3] == values[3:] else "new"
+
+    seen = []
+
+    class Probe(keras.layers.Layer):
+        def call(self, x):
+            if hasattr(x, "numpy"):  # run eagerly under fit: what each step is fed
+                seen.append(x.numpy().ravel().tolist())
+            return x
+
+    tf.random.set_seed(0)
+    data = tf.data.Dataset.range(4).map(lambda i: (tf.random.uniform((1,)), tf.zeros((1,)))).batch(2)
+    inputs = keras.Input((1,))
+    model = keras.Model(inputs, keras.layers.Dense(1)(Probe()(inputs)))
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    seen.clear()
+    model.fit(data, epochs=2, verbose=0)
+    per_epoch = [sum(seen[:2], []), sum(seen[2:4], [])]
+    said["fit(epochs=2)"] = "same" if per_epoch[0] == per_epoch[1] else "new"
+    return "; ".join(f"{k}: {v}" for k, v in said.items())
 
 
 @fact("tensorflow")

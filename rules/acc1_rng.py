@@ -9,6 +9,7 @@ from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, KERNEL
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.data_passes import passed_over_once
 from acclint.rules.frozen_keys import constant_seed, frozen_seed, seeds_frozen_key
 from acclint.rules.tables import apis
 
@@ -338,7 +339,7 @@ def jitter(x):
 
 
 class RestartedSeededDraw(Rule):
-    """A framework random op with a fixed seed, in a function the framework runs anew on every pass over its data, draws the same values on every pass.
+    """A framework random op with a fixed seed, in a function the framework runs anew on every pass over its data, draws on a second pass over the data the same values as on the first.
 
     What it does:
         Flags a stateful framework random op (`[draws] seeded`: `tf.random.uniform`,
@@ -350,7 +351,14 @@ class RestartedSeededDraw(Rule):
         `tf.random.set_seed`, `keras.utils.set_random_seed`). An op with neither seed (`seed=seed`
         of a parameter that may be None is not known to be one), a `tf.random.Generator`'s draw and a stateless op (`tf.random.stateless_uniform`,
         which draws the same values eagerly too) are not flagged, nor the same op in a
-        `tf.function` (it keeps its stream across calls).
+        `tf.function` (it keeps its stream across calls). Nor is an op whose data the
+        module passes over once only: every dataset it is mapped into bound to a name the
+        module iterates in one `for` or comprehension (or `list(...)`) outside any loop,
+        through dataset methods at most (`.repeat(2)` draws anew), and uses nowhere else
+        (rules/data_passes.py; run: benchmarks/framework_runs.py
+        tf_data_seeded_draw_second_pass: iterated again, an epoch loop and `fit(epochs=2)`
+        repeat the draws; TC-ResNet#1). Data handed elsewhere (`fit`, a function) may be
+        passed over again and is flagged.
 
     Why is this bad:
         tf.data runs the traced function anew for each new iterator, that is on every pass
@@ -403,6 +411,8 @@ ds = tf.data.Dataset.range(8).map(lambda i: tf.random.uniform(()))  # expect: AC
         setter = None if seed is not None else _seed_setter(framework.seed_setters, ctx)
         if seed is None and setter is None:
             return  # no seed at all: each pass draws new values
+        if passed_over_once(ctx.function, framework.restarted_by, ctx):
+            return  # no second pass to repeat the first one's draws
         why = f"its seed '{ctx.code_for(seed)}'" if seed is not None else f"the global seed '{ctx.code_for(setter)}' sets"
         ctx.report(
             node,

@@ -10,6 +10,7 @@ from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
+from acclint.rules.trace_uses import used_at_example_shapes
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
@@ -141,6 +142,11 @@ class ScalarConversionOfTracedValue(Rule):
         which stores the example's size (timm#1673: a call at another batch size reshapes
         with the old one), and a `range` with such a bound (`for i in range(x.size(0))`,
         `range(1, n)`), whose trip count is the example's, with no TracerWarning (pytorch#11540).
+        Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
+        the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
+        it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
+        `[conversions] exports`, `example_makers`; rules/trace_uses.py; run:
+        benchmarks/framework_runs.py trace_size_used_at_example_shape, yolov5-dnn#11).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -237,8 +243,8 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             (r for a in bounds if a.keyword is None and not _converts(a.value, ctx) and (r := recorded_size_read(a.value, ctx)) is not None),
             None,
         )
-        if read is None:
-            return
+        if read is None or used_at_example_shapes(ctx.function, ctx):
+            return  # no size read, or a trace used only at its example's shapes
         framework = framework_of(ctx)
         if qualified == "range":
             ctx.report(node, f"'range' of '{ctx.code_for(read)}', the size of a traced value, {framework.hints['size_range']}")
@@ -255,7 +261,10 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if qualified not in framework_of(ctx).size_calls or len(node.args) != 1:
             return
         arg = node.args[0].value
-        if isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg, sized=True) is Kind.TRACED and not _shapeless_there(node, arg.value, ctx):
+        if (
+            isinstance(arg, cst.Name) and _input(arg.value, ctx) and ctx.read_kind(arg, sized=True) is Kind.TRACED
+            and not _shapeless_there(node, arg.value, ctx) and not used_at_example_shapes(ctx.function, ctx)
+        ):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from weakref import WeakKeyDictionary
+
 import libcst as cst
 
 from acclint.fix.calls import debug_print_fix
@@ -287,10 +290,14 @@ def step(x):
 
 
 class ClockReadInCachedTrace(Rule):
-    """Clock reads (`time.time()`, `time.perf_counter()`, `datetime.now()`) in a cached trace.
+    """A clock read (`time.time()`, `time.perf_counter()`, `datetime.now()`) in a cached trace that keeps the value it read.
 
     What it does:
-        Flags calls that read the clock inside a cached trace.
+        Flags calls that read the clock inside a cached trace that reads it once, while
+        tracing (jax.jit, tf.function, torch.jit.trace), or raises on it
+        (`torch.compile(fullgraph=True)`). Under `torch.compile` without `fullgraph` Dynamo
+        breaks the graph at the read and runs it on every call, a new time per call as eagerly
+        (run: benchmarks/framework_runs.py compile_clock_reads, pytorch#125171): not flagged.
 
     Why is this bad:
         The clock is read once, while the trace is built, and the value is a constant of the
@@ -573,6 +580,50 @@ def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
     return value is not None and written is not None and any(
         isinstance(n, cst.Attribute) and dotted_name(n) == written for n in walk_expression(value)
     )
+
+
+def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleContext) -> bool:
+    """`self.y = y`: a plain set storing a traced value or a pytree of them (`y` of `x, y =
+    data`; not a variable the framework makes, `self.v = tf.Variable(...)`), of an attribute
+    host code of the module reads (`self.model.y` in a callback). The object outlives the trace,
+    so host code reading the attribute after the run (a callback after a `train_step`, code
+    after a `tf.function`'s call) finds a tensor of a finished graph (run:
+    benchmarks/framework_runs.py traced_values_kept_on_objects, TauMLTools#109); one no code
+    reads is left alone, and so is a write in a helper the traced method calls, which may run
+    once (tensorflow/addons' `setup_memory`, called on the first `call` only)."""
+    value = getattr(node, "value", None)
+    if value is None or ctx.kind(value) < Kind.TREE or not _traced_entry(ctx):
+        return False
+    if isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers:
+        return False
+    return target.attr.value in _read_attributes(ctx)
+
+
+_ATTRIBUTES_READ: WeakKeyDictionary[object, frozenset[str]] = WeakKeyDictionary()  # by module analysis
+
+
+def _read_attributes(ctx: RuleContext) -> frozenset[str]:
+    """The attribute names host code of the module reads (`.y` of `self.model.y` in a
+    callback's hook, module-level code), not in a function some trace runs, where the value read
+    belongs to that trace (efficientnet's `self.endpoints` read by the model's own `call`). A
+    walk made only for a module with a traced value set on an object under Keras or tf.function."""
+    found = _ATTRIBUTES_READ.get(ctx.analysis)
+    if found is None:
+        spelled, written = Counter(), Counter()
+        by_node = ctx.analysis.index.by_node
+        stack: list[cst.CSTNode] = [ctx.analysis.module]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node in by_node and by_node[node].contexts:
+                continue  # run inside a trace
+            if isinstance(node, cst.Attribute):
+                spelled[node.attr.value] += 1
+            elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                for t in [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]:
+                    written.update(part.attr.value for part in _unpacked(t) if isinstance(part, cst.Attribute))
+            stack.extend(children(node))
+        found = _ATTRIBUTES_READ[ctx.analysis] = frozenset(name for name, n in spelled.items() if n > written[name])
+    return found
 
 
 def _array_index(target: cst.Subscript) -> bool:
@@ -1138,8 +1189,13 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         Under Keras (a layer's `call`, a model's `train_step`) and `tf.function` only an
         update of the attribute from its own value is flagged (`self.current_step += 1`: it
         counts traces, not batches; under `tf.function` the attribute keeps the trace's
-        symbolic tensor, tensorflow#31363); a plain set (`self.built = True`, a `tf.Variable`
-        made on the first call) is their own set-up idiom.
+        symbolic tensor, tensorflow#31363), and a plain set of a traced value or a pytree of
+        them to an attribute some code of the module reads (`self.y = y` in a `train_step`:
+        the model outlives the trace `fit` builds, and a callback reading `self.model.y` finds
+        a tensor of a finished graph, TauMLTools#109;
+        run: benchmarks/framework_runs.py traced_values_kept_on_objects); a plain set of
+        another value (`self.built = True`, a `tf.Variable` made on the first call) is their
+        own set-up idiom, and so are a variable's `assign` and a metric's `update_state`.
 
     Why is this bad:
         The write runs once, while the trace is built: a step counter stops counting, and
@@ -1279,7 +1335,7 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
-        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target):
+        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 
@@ -1362,6 +1418,14 @@ def accumulate(x):
             f"'{ctx.code_for(node.func)}' makes a variable on every call of a cached trace: "
             + framework_of(ctx).says(self.code, "each call or trace makes a new one; make it once, outside, and update it with assign"),
         )
+
+
+def _traced_entry(ctx: RuleContext) -> bool:
+    """Whether the visited function is what a marker traces (`_traced_itself`) or a method its
+    framework traces by its name (a Keras model's `train_step`, a layer's `call`)."""
+    fn = ctx.function
+    traced = ctx.analysis.modules.of.get(fn.cls) if fn.cls is not None else None
+    return (traced is not None and fn.name in traced.methods) or _traced_itself(ctx)
 
 
 def _traced_itself(ctx: RuleContext) -> bool:

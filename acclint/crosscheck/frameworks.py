@@ -18,8 +18,9 @@ whose framework is not installed, and says so).
 * ``torch.compile`` graph breaks, from ``torch._dynamo.explain`` on the compiled function with
   the first inputs, each at its fixture line: a branch on a tensor is ACC2, any other call
   Dynamo cannot trace (``print``, logging, a clock) ACC4 (a performance finding: the result is
-  right, which the output comparison confirms). ``.item()``/``.tolist()`` breaks are evidence of
-  nothing: they run eagerly and their values are the eager ones (no ACC3 under torch.compile).
+  right, which the output comparison confirms). ``.item()``/``.tolist()`` and clock-read breaks
+  are evidence of nothing: they run eagerly and their values are the eager ones, a new time per
+  call (no ACC3, no ACC404 under torch.compile).
 """
 
 from __future__ import annotations
@@ -53,10 +54,11 @@ _TF_ERRORS = (
 )
 _BAKED = (("Python boolean", "ACC2"), ("Python number", "ACC3"), ("Python float", "ACC3"),
           ("Python integer", "ACC3"), ("Python list", "ACC3"), ("NumPy array", "ACC3"))
-# A break's family by its reason (None: no hazard, a host conversion run eagerly at the break);
-# any other call Dynamo cannot trace (print, logging, a clock) is a host effect.
+# A break's family by its reason (None: no hazard, a host conversion or a clock read run eagerly
+# at the break: benchmarks/framework_runs.py compile_item, compile_clock_reads); any other call
+# Dynamo cannot trace (print, logging) is a host effect.
 _BREAKS = (("generic_jump", "ACC2"), ("Data-dependent", "ACC2"), ("Tensor.item()", None),
-           ("Tensor.tolist()", None))
+           ("Tensor.tolist()", None), ("the builtin `time.", None), ("datetime.datetime'>) now", None))
 
 
 def missing_framework(style: str) -> str | None:

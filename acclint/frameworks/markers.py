@@ -320,6 +320,13 @@ class Framework:
     # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
     # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
     size_reads: frozenset[str] = frozenset()
+    # What a program does with a trace that only keeps it at its example's shapes (`[conversions]
+    # exports`: `torch.onnx.export`, `torch.jit.save`, the trace's own `.save`), and the calls
+    # that make an example input of a shape spelled in their arguments (`example_makers`:
+    # `torch.rand(1, 8, 20, 20)`): a size read baked by a trace used only so is no hazard (ACC302).
+    exports: frozenset[str] = frozenset()
+    export_methods: frozenset[str] = frozenset()
+    example_makers: frozenset[str] = frozenset()
     # Methods only a variable has, which a tensor lacks (`[branches] variable_methods`): where a
     # converted branch returns what it assigns as tensors, calling one on a name it rebound raises (ACC209).
     variable_methods: frozenset[str] = frozenset()
@@ -718,6 +725,9 @@ def _framework(raw: dict) -> Framework:
         globals_read=raw.get("cache", {}).get("globals", "all"),
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
+        exports=frozenset(raw.get("conversions", {}).get("exports", ())),
+        export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
+        example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
         numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
         baked_draws=frozenset(raw["draws"]["baked"]) if "baked" in raw.get("draws", {}) else None,
