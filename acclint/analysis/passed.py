@@ -20,18 +20,29 @@ the calling function stays unknown.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 import libcst as cst
 
+from acclint.analysis.modules import ModuleClasses
 from acclint.analysis.reach import Options, Passed
-from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.scopes import FunctionInfo, ModuleIndex
 from acclint.analysis.walk import children
 from acclint.analysis.wrappers import PARTIAL
-from acclint.frameworks.markers import CACHED
+from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 
-if TYPE_CHECKING:
-    from acclint.analysis.module import ModuleAnalysis
+
+class ModuleAnalysis(Protocol):
+    """What this module reads of a module's analysis (acclint.analysis.module.ModuleAnalysis,
+    which calls `passed_out` while it is built, so it cannot be imported here)."""
+
+    index: ModuleIndex
+    markers: MarkerTable
+    modules: ModuleClasses
+
+    def applied_marker(self, call: cst.Call) -> tuple[Marker, Options] | None: ...
+
+    def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None: ...
 
 # (the wrapper applied, its options, the application's code)
 _Compiled = tuple
