@@ -32,12 +32,14 @@ def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
     `jnp.log2(x.shape[0])`, a tracer inside a jit even of a static shape), directly or through
     a local name, not a parameter, every binding of which is such a value (`depth` names deep).
     A name's other bindings may hold a Python value, so all of them must be staged; a static
-    view (`x.shape`) is a Python value whatever `x` holds."""
+    view (`x.shape`, `len(x)`, `jnp.shape(x)`) is a Python value whatever `x` holds."""
     if isinstance(value, cst.Attribute) and value.attr.value in ctx.analysis.facts.static_attributes:
         return False
     if isinstance(value, cst.Call):
         qualified = ctx.resolve(value.func) or ""
         shapes, facts = _shapes(), ctx.analysis.facts
+        if qualified in facts.static_calls:
+            return False  # `len(a)`, `jnp.shape(a)`: a Python value of a staged array's static shape
         if (
             qualified.startswith(tuple(shapes["staged"])) and qualified not in facts.static_calls
             and qualified not in shapes["folded"] and not qualified.startswith(facts.tree_namespaces)

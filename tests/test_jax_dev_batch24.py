@@ -342,3 +342,19 @@ def split_known(key, table):
         (picked,) = jnp.nonzero(keep)
         return jax.random.split(key, int(n)), jnp.zeros(n), picked
 """)
+
+
+def test_a_static_view_of_a_staged_array_is_a_python_value():
+    """`len(a)` and `jnp.shape(a)` of an array a jnp call made are its static shape (ott's
+    k_means, jumanji's 2048, big_vision, jraph: found at the merge's whole real-code run).
+    Run (jax 0.10.2): `jnp.arange(len(jnp.argmin(m, axis=1)))` under jit compiles and indexes."""
+    assert_labels_match('''
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def f(cost_matrix):
+            assignment = jnp.argmin(cost_matrix, axis=1)
+            rows = jnp.arange(len(assignment)) + jnp.arange(jnp.shape(assignment)[0])
+            return cost_matrix[rows, assignment]
+    ''')
