@@ -137,3 +137,23 @@ def test_a_module_of_a_namespace_subpackage_linted_alone_sees_its_package(tmp_pa
     (root / "pyproject.toml").write_text("")
     layers = root / "proj" / "examples" / "decoder" / "layers.py"
     assert [(f.line, f.code) for f in lint_paths([layers])] == []
+
+
+def test_a_field_declared_with_its_own_class_keeps_it_whatever_a_factory_passes():
+    """levanter's `filter_fn: HyenaFilter`, filled by `HyenaFilter.init(...)`: the declared class
+    is the one whose `__call__` runs; a factory's result is no class (found at the merge's
+    whole real-code run: an ACC201 in a submodule the factory path left to its entry kinds)."""
+    assert_labels_match(_module('''
+    class Net(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            return Typed(bias=Bias.make(2))(x)
+
+    class Typed(nn.Module):
+        bias: Bias
+
+        @nn.compact
+        def __call__(self, x):
+            n = x.shape[-2]
+            return x + self.bias(n, n)
+    ''').replace("        heads: int\n", "        heads: int\n\n        @classmethod\n        def make(cls, heads):\n            return cls(heads=heads)\n", 1))

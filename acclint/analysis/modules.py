@@ -210,9 +210,11 @@ class ModuleClasses:
             if cls is None:
                 return None
             values = self.kept_attributes(cls).get(func.attr.value, [])
-            if not values:  # a dataclass field: what the constructions fill it with, or its declared type
+            if not values:  # a dataclass field: its declared type, or what the constructions fill a base-typed one with
                 declared = _field_type(cls, func.attr.value)
-                return declared and (self._constructed(cls, func.attr.value, values_of) or declared)
+                if declared is None or self.resolve(declared) not in self.markers.class_bases:
+                    return declared
+                return self._constructed(cls, func.attr.value, values_of) or declared
             return self._one(self._made(v, scope.enclosing_method, values_of) if isinstance(v, cst.Call) else None for v in values)
         return None
 
@@ -241,7 +243,9 @@ class ModuleClasses:
         passes as the dataclass field `field`, if they agree on one: t5x's
         `DecoderLayer(config=cfg, relative_embedding=rel_emb)` after `rel_emb =
         layers.RelativePositionBiases(...)`, where the field is declared `relative_embedding:
-        nn.Module`, a type that names no class whose `__call__` it runs."""
+        nn.Module`, a framework base that names no class whose `__call__` it runs. Only a
+        module class of this module or an imported name counts (`HyenaFilter.init(...)`, a
+        factory's result, is no class)."""
         if self._constructions is None:
             self._constructions = {}
             local = {c.name for c in self.of if self.index.classes.get(c.name) is c}
@@ -257,7 +261,8 @@ class ModuleClasses:
                 if arg.keyword is not None and arg.keyword.value == field:
                     values = values_of(arg.value.value, scope) if type(arg.value) is cst.Name else [arg.value]
                     made += [self._made(v, scope, values_of) if type(v) is cst.Call else None for v in values] or [None]
-        return self._one(made) if made else None
+        classes = [m if m is not None and (self.module_class(m) in self.of or self.index.imports.is_imported(m)) else None for m in made]
+        return self._one(classes) if classes else None
 
     def _one(self, made) -> cst.BaseExpression | None:
         """The class every candidate names, if they agree on one."""
