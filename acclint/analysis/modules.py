@@ -13,6 +13,7 @@ what the model is applied to, is taken for a tree of tracers (`TracedClass.input
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Callable
 
 import libcst as cst
@@ -93,7 +94,6 @@ class ModuleClasses:
         # class's base, with that traced class.
         self.of: dict[ClassInfo, TracedClass] = {}
         self._attributes: dict[ClassInfo, dict[str, list[cst.BaseExpression]]] = {}
-        self._constructions: dict[str, list[tuple[cst.Call, FunctionInfo]]] | None = None  # `_constructed`
         for traced in markers.traced_classes:
             changed = True
             while changed:
@@ -234,6 +234,19 @@ class ModuleClasses:
             func = handed[0] if handed else func
         return func if isinstance(func, (cst.Name, cst.Attribute)) else None
 
+    @cached_property
+    def _constructions(self) -> dict[str, list[tuple[cst.Call, FunctionInfo]]]:
+        """The calls of this module's module classes by name, each with the function it is made
+        in: only in methods of module classes, where submodules are made (`_constructed`)."""
+        found: dict[str, list[tuple[cst.Call, FunctionInfo]]] = {}
+        local = {c.name for c in self.of if self.index.classes.get(c.name) is c}
+        for fn in self.index.all_functions:
+            if fn.outermost.cls in self.of:
+                for call in self._body(fn).calls:
+                    if type(call.func) is cst.Name and call.func.value in local:
+                        found.setdefault(call.func.value, []).append((call, fn))
+        return found
+
     def _constructed(
         self, cls: ClassInfo, field: str,
         values_of: Callable[[str, FunctionInfo | None], list[cst.BaseExpression]],
@@ -246,15 +259,6 @@ class ModuleClasses:
         nn.Module`, a framework base that names no class whose `__call__` it runs. Only a
         module class of this module or an imported name counts (`HyenaFilter.init(...)`, a
         factory's result, is no class)."""
-        if self._constructions is None:
-            self._constructions = {}
-            local = {c.name for c in self.of if self.index.classes.get(c.name) is c}
-            for fn in self.index.all_functions:
-                if fn.outermost.cls not in self.of:
-                    continue
-                for call in self._body(fn).calls:
-                    if type(call.func) is cst.Name and call.func.value in local:
-                        self._constructions.setdefault(call.func.value, []).append((call, fn))
         made = []
         for call, scope in self._constructions.get(cls.name, ()):
             for arg in call.args:
