@@ -67,7 +67,7 @@ def _check_arguments(check: argparse.ArgumentParser) -> None:
     quiet.add_argument("-q", "--quiet", action="store_true", help="print the findings, but no summary line or fix summary")
     quiet.add_argument("-s", "--silent", action="store_true", help="print nothing on stdout; the exit status still says whether there are findings")
     add("--strictness", choices=("precise", "pedantic"),
-        help="precise (default): report only values traced for sure; pedantic: also values that may be traced (more findings, some false; docs/analysis.md)")
+        help="precise (default): report only values traced for sure; pedantic: also values that may be traced, and torch.compile graph breaks (more findings, some false or only slow; docs/analysis.md)")
     add("--output-format", "--format", dest="format", choices=OUTPUT_FORMATS, default="text",
         help="text or full (default: findings with their source line), concise (one line per finding), json, json-lines, sarif, github")
     add("--statistics", action="store_true", help="print how many findings of each code instead of the findings (json with --output-format json)")

@@ -30,7 +30,9 @@ class IfOnTracedValue(Rule):
         nor the length or truth of a name a type test makes a Python list or tuple there (`if
         isinstance(attrs, (list, tuple)): if len(attrs) == 0:` counts the list's items, whatever
         tensors the name holds in other branches); an element of one (`s[0]` of a `torch.Size`)
-        is still a size.
+        is still a size. Under torch.compile without `fullgraph=True` such a branch is a graph
+        break, right on every call but slower: reported only with `--strictness pedantic`
+        (also ACC203).
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a

@@ -49,7 +49,9 @@ class PrintInCachedTrace(Rule):
         (`print(t.numpy())` under tf.function never prints: ACC303 is the finding), nor, under
         torch.compile, a print after the compiled function's last tensor operation (no graph to
         break; also ACC403, ACC404), unless the function also runs inside a trace (a helper, a
-        submodule's `forward`: its caller's graph goes on after it).
+        submodule's `forward`: its caller's graph goes on after it). Any other print under
+        torch.compile without `fullgraph=True` is a graph break: it runs on every call and the
+        results are right, so it is reported only with `--strictness pedantic` (also ACC403).
 
     Why is this bad:
         The write happens while the trace is built and never again: later calls print

@@ -22,28 +22,37 @@ from acclint.crosscheck import runtime_evidence
 from acclint.crosscheck.frameworks import as_tensors
 from acclint.crosscheck.execute import _plain_callable, materialize, resolve
 from acclint.crosscheck.fixture_set import FixtureModule, load_fixtures
+from acclint.crosscheck.static import strictness_of
 from acclint.fix.apply import FixOutcome, fix_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {"fixtures": ROOT / "fixtures", "fix_cases": ROOT / "tests" / "data" / "fix_cases"}
 EXPECTED = ROOT / "tests" / "data" / "fixed"
-SETTINGS = Settings()
-OPTIONS = options_for(SETTINGS)
+STRICTNESSES = ("precise", "pedantic")
+SETTINGS = {name: Settings(strictness=name) for name in STRICTNESSES}
+OPTIONS = {name: options_for(SETTINGS[name]) for name in STRICTNESSES}
 SCALES = (-16.0, -4.0, -1.0, -0.25, 0.25, 1.0, 4.0, 16.0)  # flip signs and span magnitudes: every branch runs
 SEEDS = (0, 1, 2)
+
+
+def _lint(data: bytes, shown: str, path: Path):
+    """The findings on `data`, linted with the strictness the module at `path` names (a fixture
+    of graph breaks: acclint.crosscheck.static)."""
+    strictness = strictness_of(path)
+    return lint_bytes(data, shown, SETTINGS[strictness], OPTIONS[strictness])
 
 
 @cache  # the tests only read an outcome; each file is fixed once a session, not once a test
 def _fix(path: Path, unsafe: bool = True) -> FixOutcome:
     shown = str(path.relative_to(ROOT))
-    return fix_source(path.read_bytes(), shown, lambda data: lint_bytes(data, shown, SETTINGS, OPTIONS), unsafe)
+    return fix_source(path.read_bytes(), shown, lambda data: _lint(data, shown, path), unsafe)
 
 
 def _fixable() -> list[tuple[str, Path]]:
     out = []
     for group, directory in SOURCES.items():
         for path in sorted(directory.glob("*.py")):
-            if any(f.fixable for f in lint_bytes(path.read_bytes(), str(path), SETTINGS, OPTIONS).findings):
+            if any(f.fixable for f in _lint(path.read_bytes(), str(path), path).findings):
                 out.append((group, path))
     return out
 
@@ -71,10 +80,10 @@ def test_fixed_form_parses_lints_clean_for_fixed_findings_and_is_a_fixpoint(grou
     left = outcome.result.findings
     assert outcome.applied and not outcome.skipped
     assert [f for f in left if f.fixable] == []
-    before = lint_bytes(path.read_bytes(), "x.py", SETTINGS, OPTIONS).findings
+    before = _lint(path.read_bytes(), "x.py", path).findings
     unfixed = Counter(f.code for f in before if not f.fixable)
     assert Counter(f.code for f in left) == unfixed  # only what had no fix is left
-    again = fix_source(outcome.fixed, "again.py", lambda data: lint_bytes(data, "again.py", SETTINGS, OPTIONS), True)
+    again = fix_source(outcome.fixed, "again.py", lambda data: _lint(data, "again.py", path), True)
     assert again.fixed == outcome.fixed and again.applied == []
 
 

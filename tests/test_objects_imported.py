@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from acclint.api import lint_paths
+from labelled import BREAKS
 from two_modules import write_files
 
 NETS = """
@@ -118,5 +119,5 @@ def test_an_instance_of_an_imported_class_handed_to_a_marker(tmp_path, name):
         files = {"pkg/__init__.py": "", "pkg/nets.py": NETS, "pkg/use.py": use}
         expected = {(f"pkg/{path}", line, code) for path, line, code in expected}
     root = write_files(tmp_path, files)
-    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root])}
+    found = {(Path(f.path).relative_to(root).as_posix(), f.line, f.code) for f in lint_paths([root], settings=BREAKS)}
     assert found == expected

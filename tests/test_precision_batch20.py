@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from labelled import assert_labels_match
+from labelled import BREAKS, assert_labels_match
 
 # -- 1. a parameter every call passes a Python number, under a marker that keys on it ----------
 # MLSys-Experiments `graph_tracing.py` (dev, batch 20): `@torch.compile def fn(x, n): ... if n >=
@@ -41,7 +41,7 @@ def test_a_python_int_every_call_passes_to_a_compiled_function_is_no_graph_break
         fn(x, 3)
         fn(x, -2)
         fn(x, 4)
-    """)
+    """, BREAKS)
 
 
 def test_other_spellings_of_a_python_number_every_call_passes():
@@ -76,7 +76,7 @@ def test_other_spellings_of_a_python_number_every_call_passes():
         repeat(t, 5)
         picked(t, k=2)
         picked(t, k=-1)
-    """)
+    """, BREAKS)
 
 
 def test_a_tensor_or_a_traced_scalar_at_that_parameter_stays_reported():
@@ -146,7 +146,7 @@ def test_a_tensor_or_a_traced_scalar_at_that_parameter_stays_reported():
         fn(x, torch.tensor(3))
         jitted(jax.numpy.ones(3), 2)
         unknown(jax.numpy.ones(3), 2)
-    """)
+    """, BREAKS)
 
 
 def test_the_markers_keyed_on_python_scalars_are_named_in_their_data():

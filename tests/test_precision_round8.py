@@ -9,7 +9,7 @@ other line may be. The framework facts behind them are runs in benchmarks/framew
 
 from __future__ import annotations
 
-from labelled import assert_labels_match
+from labelled import BREAKS, assert_labels_match
 
 # -- 1. a value an isinstance test proves a Python container is no tensor ---------------------
 # tensorflow/gnn `pool_ops.py`: a helper returns its parameter only under
@@ -168,7 +168,7 @@ def test_hasattr_numpy_proves_nothing_under_torch_compile():
                 if x.sum() > 0:  # expect: ACC201
                     x = x * 2
             return x
-    """)
+    """, BREAKS)
 
 
 # -- 2. a `call` argument every seen call passes as a string is a Python str ------------------

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from acclint.api import lint_paths
-from labelled import assert_labels_match, labels
+from labelled import BREAKS, assert_labels_match, labels
 from two_modules import write_files
 
 # A callable handed to a tf.distribute strategy's `run` (or its old name `experimental_run_v2`)
@@ -259,7 +259,7 @@ CLASS_WRAPPERS = {
 
 @pytest.mark.parametrize("name", sorted(CLASS_WRAPPERS))
 def test_a_class_whose_init_wraps_its_parameter(name):
-    assert_labels_match(CLASS_WRAPPERS[name])
+    assert_labels_match(CLASS_WRAPPERS[name], BREAKS)
 
 
 def test_a_class_wrapper_imported_from_another_module(tmp_path):

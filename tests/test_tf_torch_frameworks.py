@@ -17,6 +17,7 @@ import pytest
 from acclint.api import lint_text
 from acclint.fix.apply import fix_source
 from acclint.run.config import Settings
+from labelled import BREAKS
 
 HAS_TF = importlib.util.find_spec("tensorflow") is not None
 HAS_TORCH = importlib.util.find_spec("torch") is not None
@@ -24,13 +25,13 @@ needs_tf = pytest.mark.skipif(not HAS_TF, reason="tensorflow is not installed (p
 needs_torch = pytest.mark.skipif(not HAS_TORCH, reason="torch is not installed (pip install 'acclint[torch]', CPU build: docs/crosscheck.md)")
 
 
-def found(source: str) -> list[tuple[int, str]]:
+def found(source: str, settings: Settings = Settings()) -> list[tuple[int, str]]:
     """(line, code) of each finding, lines counted in the dedented source."""
-    return [(f.line, f.code) for f in lint_text(textwrap.dedent(source), "m.py", Settings()).findings]
+    return [(f.line, f.code) for f in lint_text(textwrap.dedent(source), "m.py", settings).findings]
 
 
-def messages(source: str) -> list[str]:
-    return [f.message for f in lint_text(textwrap.dedent(source), "m.py", Settings()).findings]
+def messages(source: str, settings: Settings = Settings()) -> list[str]:
+    return [f.message for f in lint_text(textwrap.dedent(source), "m.py", settings).findings]
 
 
 def fixed(source: str, unsafe: bool = False) -> str:
@@ -82,17 +83,16 @@ CASES = {
     # TorchScript keeps control flow and prints; host draws, .numpy(), NumPy and a module-level
     # list's append (row 14: globals are not scriptable) do not script
     "torch.jit.script": (under("@torch.jit.script", "import torch"), {"numpy", "np.log", "append", "draw"}),
-    # graph breaks only (rows 3, 13, 17); draws, NumPy, appends are Dynamo's business; `.item()`
-    # and `float()` break the graph to run eagerly, right (rows 9, 10: framework_runs.py
-    # compile_item); the logging call follows the last tensor operation, so it splits no graph
-    # (benchmarks/framework_runs.py: compile_print_after_last_tensor_op)
-    "torch.compile": (under("@torch.compile", "import torch"), {"if", "print"}),
+    # graph breaks only (rows 3, 13, 17), right results: reported only under `--strictness
+    # pedantic` (BREAK_CASES); draws, NumPy, appends are Dynamo's business; `.item()` and
+    # `float()` break the graph to run eagerly, right (rows 9, 10: framework_runs.py compile_item)
+    "torch.compile": (under("@torch.compile", "import torch"), set()),
     # fullgraph=True: what breaks the graph raises instead, but `.item()` is captured
     # (benchmarks/framework_runs.py: fullgraph_item, fullgraph_if, fullgraph_print), and so does
     # a scalar host draw (row 1; tf_torch_spellings: compile_fullgraph x np_random)
     "torch.compile(fullgraph=True)": (under("@torch.compile(fullgraph=True)", "import torch"), {"if", "print", "draw", "logging"}),
     "partial(torch.compile, fullgraph=True)": (under("@functools.partial(torch.compile, fullgraph=True)", "import functools\nimport torch"), {"if", "print", "draw", "logging"}),
-    "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), {"if", "print"}),
+    "torch.compile(fullgraph=False)": (under("@torch.compile(fullgraph=False)", "import torch"), set()),
     # traced and compiled: each framework's hazards (trace's baked draw, float, NumPy, append)
     "torch.jit.trace and torch.compile": (under("", "import torch") + "\ntraced = torch.jit.trace(f, (torch.ones(3),))\ncompiled = torch.compile(f)\n", {"if", "float", "numpy", "np.log", "item", "assert", "print", "append", "draw", "logging"}),
     # vmap raises on data-dependent code; grad only where NumPy needs the data (`.numpy()`:
@@ -102,12 +102,31 @@ CASES = {
 }
 
 
+# Under `--strictness pedantic` torch.compile's graph breaks are reported too: the branch and the
+# print; the logging call follows the last tensor operation, so it splits no graph
+# (benchmarks/framework_runs.py: compile_print_after_last_tensor_op).
+BREAK_CASES = {
+    "torch.compile": {"if", "print"},
+    "torch.compile(fullgraph=False)": {"if", "print"},
+    "torch.compile(fullgraph=True)": CASES["torch.compile(fullgraph=True)"][1],
+}
+
+
+def _reported_lines(source: str, settings: Settings = Settings()) -> set[int]:
+    shift = source.count("\n", 0, source.index("    y = x * 2")) - 1  # line of `y = x * 2` in BODY is 2
+    return {line - shift for line, _code in found(source, settings)}
+
+
 @pytest.mark.parametrize("context", list(CASES))
 def test_each_framework_reports_exactly_its_hazards(context):
     source, expected = CASES[context]
-    shift = source.count("\n", 0, source.index("    y = x * 2")) - 1  # line of `y = x * 2` in BODY is 2
-    got = {line - shift for line, _code in found(source)}
-    assert got == {LINES[name] for name in expected}, context
+    assert _reported_lines(source) == {LINES[name] for name in expected}, context
+
+
+@pytest.mark.parametrize("context", list(BREAK_CASES))
+def test_graph_breaks_are_reported_only_when_pedantic(context):
+    source, _ = CASES[context]
+    assert _reported_lines(source, BREAKS) == {LINES[name] for name in BREAK_CASES[context]}, context
 
 
 def test_a_function_traced_and_compiled_gets_the_messages_of_both():
@@ -119,7 +138,7 @@ def test_a_function_traced_and_compiled_gets_the_messages_of_both():
     assert len(found_messages) == len(set(found_messages)) == 10
     assert any(m.startswith("'if'") and "bakes one branch" in m for m in found_messages)
     compiled_only = under("", "import torch") + "\ncompiled = torch.compile(f)\nscripted = torch.jit.script(f)\n"
-    got = messages(compiled_only)
+    got = messages(compiled_only, BREAKS)
     assert any("graph break" in m for m in got) and any("fails to script" in m for m in got)
 
 
@@ -138,7 +157,7 @@ def test_a_tensor_made_in_the_function_is_traced(made):
                 return x + noise
             return x - noise
     """
-    assert found(source) == [(7, "ACC201")]
+    assert found(source, BREAKS) == [(7, "ACC201")]
 
 
 def test_a_tensor_made_in_a_function_no_trace_caches_is_left_alone():
@@ -162,7 +181,7 @@ def test_a_tensor_made_in_a_function_no_trace_caches_is_left_alone():
                 return x.cuda()
             return x
     """
-    assert found(source) == []
+    assert found(source, BREAKS) == []
 
 
 def test_messages_say_what_happens_in_each_framework():
@@ -171,7 +190,7 @@ def test_messages_say_what_happens_in_each_framework():
     assert any("use tf.random" in m for m in tf_messages)
     keras_if = [m for m in messages(CASES["keras 3 Layer.call"][0]) if m.startswith("'if'")]
     assert keras_if and "OperatorNotAllowedInGraphError" in keras_if[0] and "without AutoGraph" in keras_if[0]
-    compiled = messages(CASES["torch.compile"][0])
+    compiled = messages(CASES["torch.compile"][0], BREAKS)
     assert len(compiled) == 2 and all("graph break" in m and "performance finding" in m for m in compiled)
     traced = messages(CASES["torch.jit.trace"][0])
     assert any("TracerWarning" in m for m in traced) and any("check_trace" in m for m in traced)

@@ -11,18 +11,19 @@ from pathlib import Path
 
 from acclint.api import lint_paths, lint_text
 from acclint.run.config import Settings
+from labelled import BREAKS
 
 
-def codes(source: str) -> dict[int, set[str]]:
+def codes(source: str, settings: Settings = Settings()) -> dict[int, set[str]]:
     """Line -> the codes found there (lines of the dedented source, 1-based)."""
     out: dict[int, set[str]] = {}
-    for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", Settings()).findings:
+    for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", settings).findings:
         out.setdefault(f.line, set()).add(f.code)
     return out
 
 
-def messages(source: str) -> list[str]:
-    return [f.message for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", Settings()).findings]
+def messages(source: str, settings: Settings = Settings()) -> list[str]:
+    return [f.message for f in lint_text(textwrap.dedent(source).lstrip("\n"), "m.py", settings).findings]
 
 
 # -- TensorFlow's top-level ops give tensors ----------------------------------------------------
@@ -115,7 +116,7 @@ def test_module_compile_in_place_traces_its_forward():
 
         model = Net()
         model.compile()
-    """)
+    """, BREAKS)
     assert found.get(7) == {"ACC201"} and found.get(18) == {"ACC203"}
 
 
@@ -146,7 +147,7 @@ def test_module_compile_with_fullgraph_gets_the_fullgraph_rules():
                 model = Net()
                 {compiled if not compiled.startswith("self") else "pass"}
                 return [model(x) for x in inputs]
-        """)
+        """, BREAKS)
 
     for spelling in ('model.compile(fullgraph=True)', 'model.compile(backend="eager", fullgraph=True)', "self.compile(fullgraph=True)"):
         said = found(spelling)
@@ -203,7 +204,7 @@ def test_an_instance_a_function_of_the_module_makes_is_followed():
         slow = torch.compile(pick(True))
     """
     traced = messages(source.replace("fast = torch.compile(make())", "fast = make()"))
-    compiled = messages(source.replace("traced = torch.jit.trace(model, inputs[0])", "traced = model"))
+    compiled = messages(source.replace("traced = torch.jit.trace(model, inputs[0])", "traced = model"), BREAKS)
     assert codes(source) == {7: {"ACC203"}}
     assert len(traced) == 1 and "torch.compile" not in traced[0]
     assert len(compiled) == 1 and "torch.compile graph break" in compiled[0]
@@ -675,7 +676,7 @@ def test_a_break_after_the_compiled_functions_last_tensor_operation_is_not_repor
         a = torch.compile(list_ops_after)
         b = torch.compile(log_after)
         c = torch.compile(clock_after)
-    """) == {}
+    """, BREAKS) == {}
 
 
 def test_a_break_a_tensor_operation_follows_is_reported():
@@ -711,7 +712,7 @@ def test_a_break_a_tensor_operation_follows_is_reported():
         a = torch.compile(before_op)
         b = torch.compile(in_loop)
         c = torch.compile(calls_helper)
-    """)
+    """, BREAKS)
     assert found.get(6) == {"ACC401"} and found.get(13) == {"ACC401"} and found.get(19) == {"ACC401"}
 
 
@@ -770,7 +771,7 @@ def test_a_break_in_code_the_compiled_function_runs_inside_its_graph_is_reported
 
 
         model = torch.compile(Net())
-    """)
+    """, BREAKS)
     assert found == {12: {"ACC401"}, 36: {"ACC401"}}
 
 
@@ -785,7 +786,7 @@ def test_a_break_after_the_last_operation_of_a_compiled_submodule_alone_is_not_r
 
         def main(x):
             return block(x)
-    """) == {}
+    """, BREAKS) == {}
 
 
 def test_a_break_a_tensor_operation_follows_on_its_own_line_is_reported():
@@ -800,7 +801,7 @@ def test_a_break_a_tensor_operation_follows_on_its_own_line_is_reported():
             y = x + 1
             print("a"); z = y * 2
             return z
-    """) == {7: {"ACC401"}}
+    """, BREAKS) == {7: {"ACC401"}}
 
 
 def test_a_break_at_the_end_of_a_helper_of_another_module_is_reported(tmp_path):
@@ -825,7 +826,7 @@ def test_a_break_at_the_end_of_a_helper_of_another_module_is_reported(tmp_path):
         def step(x):
             return finish(x) * 2
     """).lstrip("\n"))
-    found = [(Path(f.path).name, f.line, f.code) for f in lint_paths([tmp_path])]
+    found = [(Path(f.path).name, f.line, f.code) for f in lint_paths([tmp_path], settings=BREAKS)]
     assert found == [("helpers.py", 6, "ACC401")]
 
 

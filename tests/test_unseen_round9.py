@@ -9,7 +9,7 @@ other line may be. Each fact was run (torch 2.13, TF 2.21); the runs are quoted 
 
 from __future__ import annotations
 
-from labelled import assert_labels_match
+from labelled import BREAKS, assert_labels_match
 
 # -- 1. A branch a trace-time predicate rules out is never traced --
 # pytorch/rl's value estimators: `if is_dynamo_compiling(): rs = r.expand_as(t) else: r =
@@ -129,7 +129,7 @@ def test_a_branch_the_predicate_leaves_traced_is_still_found():
             return -x
 
         traced_t = torch.jit.trace(traced, torch.ones(2))
-    """)
+    """, BREAKS)
 
 
 # -- 2. A call through a name runs the method of what the name holds when it runs --

@@ -364,6 +364,10 @@ class Framework:
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
     # follows, in the compiled function itself, has no graph after it to split off.
     breaks_split_graph: bool = False
+    # The codes whose findings here are graph breaks (`[breaks] codes`, torch.compile without
+    # fullgraph): the results are right and only speed is lost, so they are reported only under
+    # `--strictness pedantic`, the mode that asks for more than the silent hazards.
+    break_codes: tuple[str, ...] = ()
     # Whether `[conversions] methods` raise on a traced value here (`outcome = "error"`:
     # `.numpy()` of a symbolic tensor under tf.function) rather than bake it: a print handed one
     # never prints, and the raise is the finding (ACC303), not the print.
@@ -408,8 +412,11 @@ class Framework:
         """The methods that copy a traced value to the host in a function in these kinds of context."""
         return frozenset().union(*(self.host_methods_in.get(kind, self.host_methods) for kind in kinds))
 
-    def applies(self, code: str, kinds: set[str] | frozenset[str]) -> bool:
-        """Whether the rule `code` applies to a function in these kinds of context."""
+    def applies(self, code: str, kinds: set[str] | frozenset[str], pedantic: bool = False) -> bool:
+        """Whether the rule `code` applies to a function in these kinds of context (a graph
+        break's code only when `pedantic`)."""
+        if not pedantic and code.startswith(self.break_codes):
+            return False
         return any(code.startswith(tuple(self.families.get(kind, ()))) for kind in kinds)
 
 
@@ -739,6 +746,7 @@ def _framework(raw: dict) -> Framework:
         host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
         seed_setters=frozenset(raw.get("draws", {}).get("seed_setters", ())),
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
+        break_codes=tuple(raw.get("breaks", {}).get("codes", ())),
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         static_slice_bounds=raw.get("tracers", {}).get("slice_bounds") == "static",

@@ -253,7 +253,7 @@ def _run_rules(
             # Each framework tracing the function judges it by its own data, the one of highest
             # precedence first (a finding it makes is not made again by the next).
             for framework in analysis.markers.frameworks_of(fn.markers):
-                for contexts, dispatch in _dispatch_tables(options.rules, frozenset(fn.contexts), framework).items():
+                for contexts, dispatch in _dispatch_tables(options.rules, frozenset(fn.contexts), framework, options.pedantic).items():
                     ctx = RuleContext(analysis, fn, reporter, contexts, framework)
                     bound = {name: [(instances[r], getattr(instances[r], m)) for r, m in methods] for name, methods in dispatch.items()}
                     _traverse(fn, ctx, bound)
@@ -274,7 +274,7 @@ def _run_rules(
 
 @cache
 def _dispatch_tables(
-    rules: tuple[type[Rule], ...], contexts: frozenset[str], framework: Framework
+    rules: tuple[type[Rule], ...], contexts: frozenset[str], framework: Framework, pedantic: bool = False
 ) -> dict[frozenset[str], dict[str, list[tuple[type[Rule], str]]]]:
     """The visitors of the rules that apply to a function in `contexts`, traced by `framework`,
     by the kinds of context each applies in there: a rule names the kinds of context it applies
@@ -284,7 +284,7 @@ def _dispatch_tables(
     `grad` traces), and the rules reading the same traces share one walk of the body."""
     tables: dict[frozenset[str], dict[str, list[tuple[type[Rule], str]]]] = {}
     for rule in rules:
-        applies = frozenset(k for k in rule.contexts & contexts if framework.applies(rule.code, {k}))
+        applies = frozenset(k for k in rule.contexts & contexts if framework.applies(rule.code, {k}, pedantic))
         if applies:
             table = tables.setdefault(applies, {})
             for node_type, method in rule.visitors().items():

@@ -196,11 +196,13 @@ FAMILIES = ("ACC1", "ACC2", "ACC3", "ACC4", "ACC5", "ACC6")
 
 def applying(analysis, fn) -> frozenset[str]:
     """The families some rule of which applies to `fn` in its contexts, under each framework
-    that traces it (frameworks/*.toml `[families]`: plain `jax.grad` takes ACC3 only)."""
+    that traces it (frameworks/*.toml `[families]`: plain `jax.grad` takes ACC3 only; a graph
+    break's codes only when pedantic, `[breaks] codes`)."""
     frameworks = analysis.markers.frameworks_of(fn.markers)
     return frozenset(
         family for family in FAMILIES for framework in frameworks for kind in fn.contexts
-        if any(code.startswith(family) or family.startswith(code) for code in framework.families.get(kind, ()))
+        if any(code.startswith(family) or family.startswith(code) for code in framework.families.get(kind, ())
+               if analysis.pedantic or not code.startswith(framework.break_codes))
     )
 
 
