@@ -4070,6 +4070,37 @@ def keras_predict_inside_tf_function() -> str:
     return "; ".join(f"{name}: {_error(lambda: tf.function(body)(x))}" for name, body in bodies.items())
 
 
+@fact("tensorflow", "keras")
+def keras_model_and_layer_outputs_in_train_step() -> str:
+    """What a Keras 3 model's `train_step` gets from calling the model itself (`self(x)`) and a
+    layer its `__init__` made (`self.dense(x)`) under `fit`: a symbolic tensor each, whose
+    `.numpy()` raises."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    seen = {}
+
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            x, _ = data
+            for name, value in (("self(x)", self(x, training=True)), ("self.dense(x)", self.dense(x))):
+                seen[name] = f"{type(value).__name__}, .numpy() {_error(lambda v=value: v.numpy())}"
+            return {"loss": tf.reduce_mean(self(x))}
+
+    model = Net()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((4, 3), "float32"), np.ones((4, 1), "float32"), epochs=1, verbose=0)
+    return "; ".join(f"{name}: {what}" for name, what in seen.items())
+
+
 @fact("torch")
 def compile_random_object_draws() -> str:
     """Which host draws torch.compile bakes into its graph (pytorch#196437): each drawn in a

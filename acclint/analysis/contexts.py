@@ -1214,8 +1214,12 @@ class ContextAnalysis:
                 if returns is not None and callee.cls in self.modules.of and callee.name == self.modules.runs(callee.cls):
                     return module_output(returns)
                 return returns
-            if fn.contexts and isinstance(func, cst.Attribute) and self.objects.holds_layer(func, fn, query.is_layer):
-                # `self.fc(x)` after `self.fc = nn.Linear(3, 3)`: a library's layer maps a traced array to one
+            if fn.contexts and (
+                (isinstance(func, cst.Attribute) and self.objects.holds_layer(func, fn, query.is_layer)) or self._own_instance(func, fn)
+            ):
+                # `self.fc(x)` after `self.fc = nn.Linear(3, 3)`: a library's layer maps a traced
+                # array to one; so does a module calling itself (`self(x)`) whose class inherits
+                # the method a call runs
                 if max((query.kind(a.value) for a in call.args), default=STATIC) >= TREE:
                     return TRACED
             return self._imported_returns(call, fn, query) if fn.contexts else None
@@ -1397,6 +1401,8 @@ class ContextAnalysis:
         if found is None and fn.contexts:  # a submodule's call: `self.block(x, mode)`
             cls = self.modules.called_class(func, fn, self._values_of)
             found = self.instance_call(cls)
+        if found is None and fn.contexts and self._own_instance(func, fn):  # `self(x)` in a Keras `train_step`
+            found = self.instance_call(fn.own_class(func.value))
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block.helper(x)`
             cls = self.modules.called_class(func.value, fn, self._values_of)
             found = self.find_method(cls, func.attr.value) if cls is not None else None
@@ -1412,6 +1418,15 @@ class ContextAnalysis:
             cls = self.objects.annotated_class(func, fn)
             found = self.objects.runs(cls) if cls is not None else None
         return found
+
+    def _own_instance(self, func: cst.BaseExpression, fn: FunctionInfo) -> bool:
+        """Whether `func` is the instance a method of a module class runs on (`self` of
+        `self(x, training=True)` in a Keras `train_step`), whose call runs the class's `call` or
+        `forward` in the same trace (benchmarks/framework_runs.py:
+        keras_model_and_layer_outputs_in_train_step)."""
+        if not isinstance(func, cst.Name) or func.value != fn.self_name:
+            return False
+        return fn.own_class(func.value) in self.modules.of
 
     def _bound_function(self, func: cst.Name, fn: FunctionInfo, at: int | None) -> FunctionInfo | None:
         """The function a name holds where no `def` binds it: a lambda (`fun = lambda x: ...`)
