@@ -4101,6 +4101,56 @@ def keras_model_and_layer_outputs_in_train_step() -> str:
     return "; ".join(f"{name}: {what}" for name, what in seen.items())
 
 
+@fact("tensorflow", "keras")
+def values_kept_in_containers_and_by_setattr() -> str:
+    """A traced value kept on an object that outlives the trace, spelt as an item set in a dict
+    the object holds, an append to a list it holds and `setattr(self, "name", x)`: in a Keras
+    model's `train_step` over 8 steps of `fit` (2 epochs) and in a tf.function method over 4
+    calls. What the object holds afterwards, and what using it does."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    def keep(obj, x):
+        obj.cache["x"] = x
+        obj.seen.append(x)
+        setattr(obj, "last_x", x)
+
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1)
+            self.cache, self.seen = {}, []
+
+        def call(self, x):
+            return self.dense(x)
+
+        def train_step(self, data):
+            keep(self, data[0])
+            return {"loss": tf.reduce_mean(self(data[0]))}
+
+    class Runner:
+        def __init__(self):
+            self.cache, self.seen = {}, []
+
+        @tf.function
+        def step(self, x):
+            keep(self, x)
+            return x * 2
+
+    def held(obj) -> str:
+        return (f"list {len(obj.seen)} x {type(obj.seen[0]).__name__}, dict {type(obj.cache['x']).__name__}, "
+                f"setattr {type(obj.last_x).__name__}, using it {_error(lambda: obj.last_x + 1)}")
+
+    model = Net()
+    model.compile(optimizer="sgd")
+    model.fit(np.ones((8, 3), "float32"), np.ones((8, 1), "float32"), batch_size=2, epochs=2, verbose=0)
+    runner = Runner()
+    for i in range(4):
+        runner.step(tf.constant([float(i)]))
+    return f"train_step: {held(model)}; tf.function method: {held(runner)}"
+
+
 @fact("torch")
 def compile_random_object_draws() -> str:
     """Which host draws torch.compile bakes into its graph (pytorch#196437): each drawn in a

@@ -574,6 +574,20 @@ def _builtin_of_one(value: cst.BaseExpression, names: tuple[str, ...], ctx: Rule
     )
 
 
+def _setattr_write(call: cst.Call, ctx: RuleContext) -> cst.Assign | None:
+    """`setattr(obj, "name", value)` with a literal name, as the assignment `obj.name = value`
+    it performs (its target and value are the call's own nodes); None for any other call, or
+    a name computed at run time."""
+    args = call.args
+    if ctx.resolve(call.func) != "setattr" or len(args) != 3 or any(a.keyword is not None or a.star for a in args):
+        return None
+    spelled = args[1].value.evaluated_value if isinstance(args[1].value, cst.SimpleString) else None
+    if not isinstance(spelled, str) or not spelled.isidentifier():
+        return None
+    target = cst.Attribute(value=args[0].value, attr=cst.Name(spelled))
+    return cst.Assign(targets=[cst.AssignTarget(target)], value=args[2].value)
+
+
 def _updates_itself(node: cst.CSTNode, target: cst.Attribute) -> bool:
     """`self.n += 1`, `self.n = self.n + 1`: the write computes the attribute from its own value."""
     if isinstance(node, cst.AugAssign):
@@ -721,21 +735,31 @@ def _called_in_once_blocks_only(method) -> bool:
 _CONTAINER_CALLS = frozenset({"list", "dict", "set", "collections.deque", "collections.defaultdict", "collections.OrderedDict"})
 
 
-def _instance_container(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
+def _instance_container(target: cst.BaseExpression, stored: list[cst.BaseExpression], ctx: RuleContext) -> str | None:
     """`self.history` in a jitted method of a plain class whose `__init__` makes it a list,
-    dict or set (`self.history = []`): the object outlives the trace, so the container does.
-    Not where the framework copies container attributes into the compiled module (`[effects]
-    attribute_containers = "copied"`): there the change is kept (`_aliased_attribute`).
+    dict or set (`self.history = []`), changed by a call or an item set storing `stored`: the
+    object outlives the trace, so the container does. Not where the framework copies container
+    attributes into the compiled module (`[effects] attribute_containers = "copied"`): there the
+    change is kept (`_aliased_attribute`).
 
     Methods of traced classes (flax, haiku and equinox modules) are left alone: their state
-    follows their framework's rules."""
+    follows their framework's rules. A Keras layer or model is a Python object that outlives the
+    traces `fit` builds (`[effects] attribute_writes = "updates"`, as for ACC409): a container it
+    holds keeps what a traced method stores while tracing, one entry per trace (run:
+    benchmarks/framework_runs.py values_kept_in_containers_and_by_setattr), reported as ACC409
+    reports a plain set there: a traced value stored by the traced method itself, in a
+    container host code of the module reads."""
     found = _init_assignments(target, ctx)
     if found is None or framework_of(ctx).container_attributes == "copied":
         return None
     me, attr, assigns = found
-    if any(_assigns(small, me, attr) and _makes_container(small.value, ctx) for small in assigns):
-        return dotted_name(target)
-    return None
+    if not any(_assigns(small, me, attr) and _makes_container(small.value, ctx) for small in assigns):
+        return None
+    if ctx.function.markers & ctx.analysis.markers.class_bases and not (
+        any(ctx.kind(v) >= Kind.TREE for v in stored) and _traced_entry(ctx) and attr in _read_attributes(ctx)
+    ):
+        return None
+    return dotted_name(target)
 
 
 def _aliased_attribute(target: cst.BaseExpression, ctx: RuleContext) -> str | None:
@@ -778,13 +802,15 @@ def _container_annotation(annotation: cst.BaseExpression, ctx: RuleContext) -> b
 
 
 def _init_assignments(target: cst.BaseExpression, ctx: RuleContext) -> tuple[str, str, list[cst.Assign]] | None:
-    """For `self.attr` in a method of a plain class (not a traced class's, see
-    `_instance_container`): the name of `self` in `__init__`, `attr`, and the assignments at
-    the top level of `__init__`'s body; else None."""
+    """For `self.attr` in a method of a plain class (not a traced class's, but a Keras one's:
+    see `_instance_container`): the name of `self` in `__init__`, `attr`, and the assignments
+    at the top level of `__init__`'s body; else None."""
     fn = ctx.function
     if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)) or fn.instance_param is None:
         return None
-    if target.value.value != fn.instance_param or fn.markers & ctx.analysis.markers.class_bases:
+    if target.value.value != fn.instance_param:
+        return None
+    if fn.markers & ctx.analysis.markers.class_bases and framework_of(ctx).attribute_writes != "updates":
         return None
     init = fn.cls.methods.get("__init__")
     if init is None or init.instance_param is None or not isinstance(init.node.body, cst.IndentedBlock):
@@ -837,8 +863,12 @@ class OuterMutationInCachedTrace(Rule):
         dict or set that is not created inside the accelerated function (the variable is the
         one Python binds the name to: the nearest function binding it, or the module's under
         `global`; it is scratch only where that function is traced), and
-        `self.history.append(x)` in a jitted method of a plain class whose `__init__` makes
-        `self.history` a list, dict or set. Where the framework copies each container
+        `self.history.append(x)` or `self.cache[k] = x` in a jitted method of a plain class
+        whose `__init__` makes that attribute a list, dict or set. A Keras layer or model
+        outlives the traces `fit` builds too: in its traced method (`call`, `train_step`) such
+        a change is flagged where it stores a traced value in a container host code of the
+        module reads (as ACC409 flags `self.y = y` there; a Python value stored, or a container
+        nobody reads, is left alone). Where the framework copies each container
         attribute into the compiled module (`[effects] attribute_containers = "copied"`:
         torch.jit.script), such a change is kept in the copy, and only one another holder sees
         eagerly is lost: an item assignment, augmented item assignment or mutating call on
@@ -954,7 +984,7 @@ class Trainer:
         if (method in _io()["mutating_methods"] and as_statement) or method in _io()["mutating_methods_returning"]:
             if _report_aliased(node, func.value, ctx):
                 return
-            name = _outer_container(func.value, ctx) or _instance_container(func.value, ctx)
+            name = _outer_container(func.value, ctx) or _instance_container(func.value, [a.value for a in node.args], ctx)
             if (
                 name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx)
                 and not traced_once_per_closure(name, [a.value for a in node.args], ctx) and not undone_in_finally(node, ctx)
@@ -968,7 +998,7 @@ class Trainer:
             if isinstance(target, cst.Subscript) and (isinstance(node, cst.Del) or not _array_index(target)):
                 if _report_aliased(node, target.value, ctx):
                     return
-                name = _outer_container(target.value, ctx)
+                name = _outer_container(target.value, ctx) or _instance_container(target.value, _written(node), ctx)
                 if (
                     name is not None and not is_trace_counter(node, name, ctx) and not _registry_fill(node, target, ctx)
                     and not traced_once_per_closure(name, _written(node), ctx) and not undone_in_finally(node, ctx)
@@ -1169,8 +1199,8 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
     """Assignment to an attribute of an object from outside the trace (`self.x = ...`).
 
     What it does:
-        Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
-        object the function did not make (a global or a closure's), inside a cached trace;
+        Flags `self.attr = value` (and `+=`, and `setattr(self, "attr", value)` with a literal
+        name) in a traced method, and `obj.attr = value` for an object the function did not make (a global or a closure's), inside a cached trace;
         also on an object reached from those through attributes
         (`self.model.weight.requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever
         bound to such a chain (`w = self.model.weight`), except in a framework module's method
@@ -1311,7 +1341,13 @@ class Attention(nnx.Module):
 """,
     ]
 
-    def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
+    def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
+        written = _setattr_write(node, ctx)
+        if written is not None:
+            self._check(written, written.targets[0].target, ctx, at=node)
+
+    def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext, at: cst.CSTNode | None = None) -> None:
+        """`at`: the node reported, where `node` is the assignment a call spells (`setattr`)."""
         if not isinstance(target, cst.Attribute):
             return
         root = chain_root(target.value)
@@ -1339,7 +1375,7 @@ class Attention(nnx.Module):
             return
         if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
-        ctx.report(node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
+        ctx.report(at or node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 
 
 class VariableMadeOnEveryCall(Rule):
