@@ -4075,30 +4075,43 @@ def keras_model_and_layer_outputs_in_train_step() -> str:
     """What a Keras 3 model's `train_step` gets from calling the model itself (`self(x)`) and a
     layer its `__init__` made (`self.dense(x)`) under `fit`: a symbolic tensor each, whose
     `.numpy()` raises."""
-    import keras
-    import numpy as np
     import tensorflow as tf
 
     seen = {}
+
+    def train_step(model, data):
+        x, _ = data
+        for name, value in (("self(x)", model(x, training=True)), ("self.dense(x)", model.dense(x))):
+            seen[name] = f"{type(value).__name__}, .numpy() {_error(lambda v=value: v.numpy())}"
+        return {"loss": tf.reduce_mean(model(x))}
+
+    _fit_dense_model(train_step, steps=2)
+    return "; ".join(f"{name}: {what}" for name, what in seen.items())
+
+
+def _fit_dense_model(train_step, steps: int, epochs: int = 1, **held):
+    """A Keras 3 model of one Dense layer whose `train_step` is `train_step(model, data)`, given
+    the attributes `held` at build, fitted on `steps` batches of 2 for `epochs` epochs."""
+    import keras
+    import numpy as np
 
     class Net(keras.Model):
         def __init__(self):
             super().__init__()
             self.dense = keras.layers.Dense(1)
+            for name, value in held.items():
+                setattr(self, name, value)
 
         def call(self, x):
             return self.dense(x)
 
         def train_step(self, data):
-            x, _ = data
-            for name, value in (("self(x)", self(x, training=True)), ("self.dense(x)", self.dense(x))):
-                seen[name] = f"{type(value).__name__}, .numpy() {_error(lambda v=value: v.numpy())}"
-            return {"loss": tf.reduce_mean(self(x))}
+            return train_step(self, data)
 
     model = Net()
     model.compile(optimizer="sgd")
-    model.fit(np.ones((4, 3), "float32"), np.ones((4, 1), "float32"), epochs=1, verbose=0)
-    return "; ".join(f"{name}: {what}" for name, what in seen.items())
+    model.fit(np.ones((2 * steps, 3), "float32"), np.ones((2 * steps, 1), "float32"), batch_size=2, epochs=epochs, verbose=0)
+    return model
 
 
 @fact("tensorflow", "keras")
@@ -4107,8 +4120,6 @@ def values_kept_in_containers_and_by_setattr() -> str:
     the object holds, an append to a list it holds and `setattr(self, "name", x)`: in a Keras
     model's `train_step` over 8 steps of `fit` (2 epochs) and in a tf.function method over 4
     calls. What the object holds afterwards, and what using it does."""
-    import keras
-    import numpy as np
     import tensorflow as tf
 
     def keep(obj, x):
@@ -4116,18 +4127,9 @@ def values_kept_in_containers_and_by_setattr() -> str:
         obj.seen.append(x)
         setattr(obj, "last_x", x)
 
-    class Net(keras.Model):
-        def __init__(self):
-            super().__init__()
-            self.dense = keras.layers.Dense(1)
-            self.cache, self.seen = {}, []
-
-        def call(self, x):
-            return self.dense(x)
-
-        def train_step(self, data):
-            keep(self, data[0])
-            return {"loss": tf.reduce_mean(self(data[0]))}
+    def train_step(model, data):
+        keep(model, data[0])
+        return {"loss": tf.reduce_mean(model(data[0]))}
 
     class Runner:
         def __init__(self):
@@ -4142,9 +4144,7 @@ def values_kept_in_containers_and_by_setattr() -> str:
         return (f"list {len(obj.seen)} x {type(obj.seen[0]).__name__}, dict {type(obj.cache['x']).__name__}, "
                 f"setattr {type(obj.last_x).__name__}, using it {_error(lambda: obj.last_x + 1)}")
 
-    model = Net()
-    model.compile(optimizer="sgd")
-    model.fit(np.ones((8, 3), "float32"), np.ones((8, 1), "float32"), batch_size=2, epochs=2, verbose=0)
+    model = _fit_dense_model(train_step, steps=4, epochs=2, cache={}, seen=[])
     runner = Runner()
     for i in range(4):
         runner.step(tf.constant([float(i)]))
