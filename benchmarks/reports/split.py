@@ -48,7 +48,13 @@ reports, a fresh held-out estimate after batch 23 reached 11 held-out hazard lab
 PyTorch and JAX hazards of every family, from corners the earlier batches had not mined: Python `random`
 in `tf.data` maps and Keras augmentation layers, kornia's and GPflow's compile caches, Dynamo side-effect
 and guard reports of 2025-2026, Keras 3 seed generators under `jax.jit`, padding storms in JAX
-materials codes, TorchScript trace constants, and fine look-alikes). A report found
+materials codes, TorchScript trace constants, and fine look-alikes), and so is batch "25" (60 reports,
+a fresh held-out estimate after batch 24's held-out half scored 2/10: hazards of the families and
+contexts the held-out halves were weakest on, from corners the earlier batches had not mined:
+`jax.vmap`/`torch.func.vmap` over data-dependent control flow and `.item()`, `lax.scan`/`fori_loop`
+bodies, `jax.checkpoint` static arguments, `torch.fx` symbolic tracing and `prepare_fx`, `tf.data`
+maps converting to NumPy, Keras 3 on its JAX backend, compile caches of optimistix and Dynamo's
+isolate-recompiles devlog, and fine look-alikes). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
