@@ -4089,6 +4089,30 @@ def keras_model_and_layer_outputs_in_train_step() -> str:
     return "; ".join(f"{name}: {what}" for name, what in seen.items())
 
 
+@fact("tensorflow", "keras")
+def keras_ops_list_functions_in_call() -> str:
+    """What `keras.ops.split`, `unstack` and `meshgrid` give a layer's `call` under `fit`, and
+    whether a comprehension over it runs there (keras-hub's flux_maths `[... for s in
+    ops.split(...)]`); beside it a comprehension over the tensor itself."""
+    import keras
+    import numpy as np
+    from keras import ops
+
+    seen = {}
+
+    class Parts(keras.layers.Layer):
+        def call(self, x):
+            for name, parts in (("split", lambda: ops.split(x, 2, axis=-1)), ("unstack", lambda: ops.unstack(x, axis=-1)),
+                                ("meshgrid", lambda: ops.meshgrid(x[0], x[0])), ("the tensor", lambda: x)):
+                seen[name] = _error(lambda p=parts: [q * 2 for q in p()]) + f" ({type(parts()).__name__})"
+            return x
+
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(4), Parts()])
+    model.compile(loss="mse")
+    model.fit(np.ones((4, 4), "float32"), np.ones((4, 4), "float32"), verbose=0)
+    return "; ".join(f"{name}: {what}" for name, what in seen.items())
+
+
 def _fit_dense_model(train_step, steps: int, epochs: int = 1, **held):
     """A Keras 3 model of one Dense layer whose `train_step` is `train_step(model, data)`, given
     the attributes `held` at build, fitted on `steps` batches of 2 for `epochs` epochs."""

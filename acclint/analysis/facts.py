@@ -21,6 +21,7 @@ class ValueFacts:
     tree_namespaces: tuple[str, ...]
     layer_namespaces: tuple[str, ...]
     sequence_functions: frozenset[str]
+    list_functions: frozenset[str]  # of `array_namespaces`: give a Python list of arrays
     size_functions: frozenset[str]  # calls whose first argument is a size (python.toml)
     host_calls: dict[str, str]
     host_methods: dict[str, str]
@@ -99,6 +100,7 @@ def value_facts() -> ValueFacts:
         tree_namespaces=tuple(raw["tree_namespaces"]),
         layer_namespaces=tuple(raw["layer_namespaces"]),
         sequence_functions=frozenset(raw["sequence_functions"]),
+        list_functions=frozenset(raw["list_functions"]),
         size_functions=frozenset(raw["size_functions"]),
         host_calls=dict(raw["host_calls"]),
         host_methods=dict(raw["host_methods"]),

@@ -637,6 +637,8 @@ class ValueQuery:
                 return STATIC
             if qualified.startswith(facts.tree_namespaces):
                 return container_of(args)
+            if qualified.startswith(facts.array_namespaces) and qualified.rsplit(".", 1)[-1] in facts.list_functions:
+                return container_of(args)  # `keras.ops.split(x, 2)`: a list of arrays
             if qualified.startswith(facts.array_namespaces) or qualified in facts.array_method_functions:
                 return _as_array(args)
             if qualified in _LEAF_BUILTINS:
