@@ -1,0 +1,27 @@
+# spelling: framework=tf axis=static component=tf_decorated_static reach=decorated written-as=hazard loop=direct
+# run (4 -> 8 passes, traces per line): line 27: 4 -> 8
+# label: storm line=27
+import functools
+
+import numpy as np
+import tensorflow as tf
+
+
+def body(v, w):
+    return v * w
+
+
+class Cfg:
+    def __init__(self, k):
+        self.k = k
+
+
+@tf.function
+def F(v, w):
+    return v * w
+
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        F(x, float(i))

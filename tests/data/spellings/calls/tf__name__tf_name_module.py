@@ -1,0 +1,22 @@
+# spelling: framework=tf axis=static component=tf_name_module reach=name written-as=hazard loop=module
+# run (4 -> 8 passes, traces per line): line 22: 4 -> 8
+# label: storm line=22
+import functools
+
+import numpy as np
+import tensorflow as tf
+
+
+def body(v, w):
+    return v * w
+
+
+class Cfg:
+    def __init__(self, k):
+        self.k = k
+
+
+F = tf.function(body)
+x = tf.ones(3)
+for i in range(PASSES):
+    F(x, float(i))
