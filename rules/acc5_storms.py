@@ -47,6 +47,7 @@ def _tables() -> StormTables:
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
         dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
         {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
+        memoizers=frozenset(storms["memoizers"]), lowering=frozenset(storms["lowering"]),
     )
 
 

@@ -447,6 +447,12 @@ class StormTables:
     # keyed draws of a few values -> the positions of their literal bounds (none: always few,
     # `bernoulli`); with bounds, few where they span at most `_FEW_VALUES` (`_collapses`)
     few_valued_draws: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # decorators that hand back one result per arguments (`functools.lru_cache`): what a function
+    # under one returns is made once, not on each call
+    memoizers: frozenset[str] = frozenset()
+    # methods of a compiled callable that trace it for the key of their arguments, as a call
+    # does (`jax.jit(f).lower(x)`, `tf_fn.get_concrete_function(x)`)
+    lowering: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -2254,6 +2260,8 @@ class LoopFacts:
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if type(node.func) is cst.Call:
             self._called_at_once[id(node.func)] = node
+        elif type(node.func) is cst.Attribute and type(node.func.value) is cst.Call and node.func.attr.value in self.tables.lowering:
+            self._called_at_once[id(node.func.value)] = node  # `jax.jit(f).lower(x)` traces it as a call would
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
@@ -2305,11 +2313,12 @@ class LoopFacts:
             # the primitive, or a function that hands its callable parameter to one (the
             # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
-        # every named call, module level included: an unhashable static argument needs no loop
+        # every named call, module level included: an unhashable static argument needs no loop;
+        # and a call of what another call gives back (`make()(x)`, `partial(jax.jit(f), b=1)(x)`)
         if type(node.func) in (cst.Name, cst.Subscript) or self.analysis.resolve(node.func) in self.tables.callers or (
             type(node.func) is cst.Call and node.func.args and type(node.func.args[0].value) is cst.Name
             and self._transformed(node.func, node.func.args[0].value.value)
-        ) or _got_from(node.func) is not None:
+        ) or type(node.func) is cst.Call and self._applied(node.func) is None or _got_from(node.func) is not None:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
@@ -2446,10 +2455,17 @@ class LoopFacts:
         """A module function whose every `return` gives a callable it makes anew on each call: a
         `lambda`, a function defined in its body, or `functools.partial(...)`."""
         fn = self.analysis.index.functions.get(name)
-        if fn is None or isinstance(fn.node, cst.Lambda):
+        if fn is None or isinstance(fn.node, cst.Lambda) or self._memoised(fn):
             return False
         returns = _returned_values(fn)
         return bool(returns) and all(self._made_anew(r, fn) for r in returns)
+
+    def _memoised(self, fn: FunctionInfo) -> bool:
+        """Whether a memoizing decorator (`[storms] memoizers`: `functools.lru_cache`) wraps
+        `fn`: it hands back one result per arguments, so what `fn` makes is made once."""
+        return isinstance(fn.node, cst.FunctionDef) and any(
+            self.analysis.resolve(_decorator_callee(d.decorator)) in self.tables.memoizers for d in fn.node.decorators
+        )
 
     def _made_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, evaluated in `fn`, is a callable made on each call of it: a `lambda`,
@@ -2465,7 +2481,7 @@ class LoopFacts:
         the call makes (`return jax.jit(lambda p: ...)`, also through a name bound to it)."""
         if name not in self._compiled_makers:
             fn = self.analysis.index.functions.get(name)
-            self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and self._returns_compiled(fn)
+            self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and not self._memoised(fn) and self._returns_compiled(fn)
         return self._compiled_makers[name]
 
     def _shadowed(self, name: str, scope: _Scope) -> bool:
@@ -2685,12 +2701,13 @@ class LoopFacts:
         if not isinstance(value, cst.Call):
             return None
         if self.analysis.resolve(value.func) in PARTIAL:
-            if not value.args or value.args[0].keyword is not None or not isinstance(value.args[0].value, cst.Name):
+            if not value.args or value.args[0].keyword is not None:
                 return None
             bound = value.args[1:]
             if any(a.star for a in bound):
                 return None
-            held = self._lookup(value.args[0].value.value, scope)
+            first = value.args[0].value  # a name, or the compiled callable itself: `partial(jax.jit(f), b=1)`
+            held = self._lookup(first.value, scope) if isinstance(first, cst.Name) else self._denoted(first, scope)
             return None if held is None else _shifted(held, sum(1 for a in bound if a.keyword is None))
         called = self._called_function(value.func, scope)
         fn = called[0] if called is not None and not isinstance(called[0].node, cst.Lambda) else None
@@ -2700,6 +2717,10 @@ class LoopFacts:
         returned = returns[0]
         if isinstance(returned, cst.Name) and returned.value in fn.inner:  # `@jax.jit def step`, `return step`
             inner = fn.inner[returned.value]  # type: ignore[union-attr]
+            forwarded = _forwarded(fn, inner)  # `def logged(fn): def inner(*a, **kw): return fn(*a, **kw)`
+            if forwarded is not None:
+                given = passed(value, fn, bound=called[1] > 0).get(forwarded)  # type: ignore[index]
+                return self._denoted(given, scope) if given is not None else None
             return next((j for d in inner.node.decorators if (j := self._decorated(d.decorator, inner)) is not None), None)  # type: ignore[union-attr]
         if isinstance(returned, cst.Name):
             returned = _reaching_value(fn, returned)  # type: ignore[arg-type]
@@ -2736,9 +2757,13 @@ class LoopFacts:
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
         for call, loops, scope, statement in self._attribute_calls:
-            jitted = self._callee(call.func, scope)
+            callee = call.func
+            jitted = self._callee(callee, scope)
+            if jitted is None and type(callee) is cst.Attribute and callee.attr.value in self.tables.lowering:
+                callee = callee.value  # `step.lower(x, i)`: traces `step` for the key of its arguments
+                jitted = self._callee(callee, scope)
             if jitted is not None:
-                self.calls.append(JittedCall(call, call.func, tuple(call.args), jitted, loops, scope, statement))
+                self.calls.append(JittedCall(call, callee, tuple(call.args), jitted, loops, scope, statement))
 
     def _callee(self, expr: cst.BaseExpression, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]] = frozenset()) -> Jitted | None:
         """The compiled callable a call's callee `expr` (in `scope`) is, once the walk has seen
@@ -3124,6 +3149,23 @@ def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnaly
             for arg in node.args:
                 found |= _operands(arg.value) & params
     return found
+
+
+def _forwarded(fn: FunctionInfo, inner: FunctionInfo) -> str | None:
+    """The parameter of `fn` that its local function `inner` calls with `inner`'s own `*args` and
+    `**kwargs` (a logging or timing decorator's wrapper): `inner`, called, calls it with the same
+    arguments. None where `inner` takes no such pair or calls no parameter so."""
+    params = inner.node.params
+    star, kwargs = params.star_arg, params.star_kwarg
+    if not isinstance(inner.node, cst.FunctionDef) or not isinstance(star, cst.Param) or kwargs is None:
+        return None
+    own = {p.name for p in fn.params}
+    for node in _nodes(inner.node):
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in own and [
+            (a.star, a.value.value if type(a.value) is cst.Name else None) for a in node.args
+        ] == [("*", star.name.value), ("**", kwargs.name.value)]:
+            return node.func.value
+    return None
 
 
 def _decorator_callee(decorator: cst.BaseExpression) -> cst.BaseExpression:
