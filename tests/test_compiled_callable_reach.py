@@ -21,6 +21,15 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   decorator) gives back what calls that parameter with the same arguments: applied to a
   compiled callable, its result is that compiled callable, keyed alike (`logged(jax.jit(body,
   static_argnums=1))`: 4 -> 8).
+- A name bound to one of two callables by a conditional expression, one a compiled callable and
+  the other a plain function of the module (`jax.jit(body) if USE else body`), is that compiled
+  callable where the condition takes it: its calls are keyed as it is (run: 4 -> 8).
+- A class attribute bound in the class body to a compiled callable is it, called through the
+  class (`Steps.mul(x, i + 1)`; run: 4 -> 8).
+- A factory whose every `return` applies a wrapper that keeps its cache in the object it returns
+  (`tf.function`, `dlaccelerate`: `[cache_key] identity = "wrapper"`) makes a new compiled
+  callable on each call, whatever it wraps, even a module function (`return tf.function(body)`,
+  `make()(x, 2.0)` on each pass: 4 -> 8 traces; `jax.jit(body)` so: cached on `body`, 1).
 """
 
 import pytest
@@ -263,6 +272,157 @@ def run(n):
 }
 
 
+CONDITIONAL = {
+    "a jit or the plain function by a flag, a static argument new each pass": BODY + """
+USE = True
+F = jax.jit(body, static_argnums=1) if USE else body
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        F(x, i + 1)  # expect: ACC502
+""",
+    "the plain function or a jit by a flag, a new shape each pass": BODY + """
+DEBUG = False
+F = body if DEBUG else jax.jit(body)
+
+def run(n):
+    for i in range(n):
+        F(jnp.ones(i + 1), 2.0)  # expect: ACC503
+""",
+    "a tf.function or the plain function, chosen in the function holding the loop": """
+def scale(v, w):
+    return v * w
+
+def run(n, compile=True):
+    fn = tf.function(scale) if compile else scale
+    x = tf.ones(3)
+    for i in range(n):
+        fn(x, float(i))  # expect: ACC502
+""",
+    "look-alike: a jit or the plain function by a flag, an invariant static argument": BODY + """
+USE = True
+F = jax.jit(body, static_argnums=1) if USE else body
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        F(x * i, 3)
+""",
+}
+
+CLASS_ATTRIBUTES = {
+    "a class attribute jitted with a static argument new each pass": BODY + """
+class Steps:
+    mul = jax.jit(body, static_argnums=1)
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        Steps.mul(x, i + 1)  # expect: ACC502
+""",
+    "a class attribute jitted, a new shape each pass in a caller": BODY + """
+class Steps:
+    mul = jax.jit(body)
+
+def one(i):
+    return Steps.mul(jnp.ones(i + 1), 2.0)  # expect: ACC503
+
+def run(n):
+    for i in range(n):
+        one(i)
+""",
+    "a class attribute tf.function, a Python float each pass": """
+def scale(v, w):
+    return v * w
+
+class Steps:
+    scaled = tf.function(scale)
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        Steps.scaled(x, 0.1 * i)  # expect: ACC502
+""",
+    "look-alike: a class attribute jitted, an invariant static argument": BODY + """
+class Steps:
+    mul = jax.jit(body, static_argnums=1)
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        Steps.mul(x * i, 3)
+""",
+}
+
+WRAPPER_FACTORIES = {
+    "a factory of a tf.function of a module function, called at once each pass": """
+def scale(v, w):
+    return v * w
+
+def make():
+    return tf.function(scale)
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        make()(x, 2.0)  # expect: ACC501
+""",
+    "a factory of a tf.function, its result bound and called each pass": """
+def scale(v, w):
+    return v * w
+
+def make_step():
+    step = tf.function(scale)
+    return step
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        fn = make_step()  # expect: ACC501
+        fn(x, 2.0)
+""",
+    "a factory of a tf.function called in a function run each pass": """
+def scale(v, w):
+    return v * w
+
+def make():
+    return tf.function(scale)
+
+def one(x):
+    return make()(x, 2.0)  # expect: ACC501
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        one(x)
+""",
+    "look-alike: a factory of a jit of a module function, called at once each pass": BODY + """
+def make():
+    return jax.jit(body)
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        make()(x * i, 2.0)
+""",
+    "look-alike: a factory handing back a tf.function made once": """
+def scale(v, w):
+    return v * w
+
+STEP = tf.function(scale)
+
+def make():
+    return STEP
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        make()(x, 2.0)
+""",
+}
+
+
 def check(body: str) -> None:
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
     assert found == expected
@@ -285,4 +445,19 @@ def test_lowering_a_compiled_callable_traces_it_for_its_arguments(body):
 
 @pytest.mark.parametrize("body", DECORATED_AFTER.values(), ids=DECORATED_AFTER.keys())
 def test_a_forwarding_decorator_passes_the_compiled_callable_through(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", CONDITIONAL.values(), ids=CONDITIONAL.keys())
+def test_a_conditional_binding_with_one_compiled_branch_is_that_compiled_callable(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", CLASS_ATTRIBUTES.values(), ids=CLASS_ATTRIBUTES.keys())
+def test_a_class_attribute_bound_to_a_compiled_callable_is_it(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", WRAPPER_FACTORIES.values(), ids=WRAPPER_FACTORIES.keys())
+def test_a_factory_of_a_wrapper_keeping_its_own_cache_makes_a_new_one_each_call(body):
     check(body)

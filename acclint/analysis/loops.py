@@ -1695,6 +1695,7 @@ class LoopFacts:
             for part in (*node.decorators, *node.bases, *node.keywords):
                 self._walk(part, scope, loops, statement)
             self._walk(node.body, scope, (), statement)
+            self._class_attributes(node, scope)
             return
         if kind is cst.For:
             self._walk(node.iter, scope, loops, statement)
@@ -1745,6 +1746,15 @@ class LoopFacts:
                 return
             self._call(node, scope, loops, statement)
         self._walk_children(node, scope, loops, statement)
+
+    def _class_attributes(self, node: cst.ClassDef, scope: _Scope) -> None:
+        """A name the class body binds to a compiled callable (`mul = jax.jit(f)`, walked in
+        `scope`) is that callable called through the class: `Steps.mul(x, k)`."""
+        for line in node.body.body:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if type(small) is cst.Assign and len(small.targets) == 1 and type(target := small.targets[0].target) is cst.Name:
+                    if (jitted := scope.jitted.get(target.value)) is not None:
+                        _bind_jitted(scope, f"{node.name.value}.{target.value}", jitted)
 
     def _walk_children(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         """`_walk` of each child of `node`, in order: leaves skipped, and the nodes `_walk` only
@@ -2522,7 +2532,10 @@ class LoopFacts:
         found = self.analysis.applied_marker(expr)
         if found is None or found[0].name not in self.tables.wrappers:
             return False
-        return self._jitted(found[0].name, found[1], None, expr).identity != "code" and self._made_anew(expr.args[0].value, fn)
+        identity = self._jitted(found[0].name, found[1], None, expr).identity
+        # a wrapper keeping its cache in the object it returns (`tf.function`) makes a new one
+        # whatever it wraps; one keyed by the function (`jax.jit`) only of a callable made here
+        return identity == "wrapper" or identity != "code" and self._made_anew(expr.args[0].value, fn)
 
     def _decorated(self, decorator: cst.BaseExpression, fn: FunctionInfo | None) -> Jitted | None:
         """What a jit-family decorator compiles `fn` as; None for any other decorator."""
@@ -2808,7 +2821,13 @@ class LoopFacts:
             return self._application(expr, *applied, scope) if applied is not None else self._held_compiled(expr, scope)
         if isinstance(expr, cst.IfExp):  # `jax.jit(f) if fast else jax.jit(g)`: both of one key
             body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
-            return body if body == orelse else None
+            if body == orelse:
+                return body
+            # `jax.jit(f) if fast else f`: compiled where the condition takes it, the other plain
+            if body is None and type(expr.body) is cst.Name and self._function_named(expr.body.value, scope) is not None:
+                return orelse
+            if orelse is None and type(expr.orelse) is cst.Name and self._function_named(expr.orelse.value, scope) is not None:
+                return body
         return None
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
