@@ -30,6 +30,11 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   (`tf.function`, `dlaccelerate`: `[cache_key] identity = "wrapper"`) makes a new compiled
   callable on each call, whatever it wraps, even a module function (`return tf.function(body)`,
   `make()(x, 2.0)` on each pass: 4 -> 8 traces; `jax.jit(body)` so: cached on `body`, 1).
+- A wrapper applied on each pass to a fresh callable and handed to a function of the module that
+  calls that parameter once, in no loop of its own, is made and run on that pass
+  (`epoch(jax.jit(lambda v: ...), x)`: 4 -> 8); one the function runs in a loop of its own is
+  reused there (a compile per pass that the pass reuses, as ACC501's page has it), and one it
+  only keeps is not run.
 """
 
 import pytest
@@ -422,6 +427,59 @@ def run(n):
 """,
 }
 
+HANDED = {
+    "a jitted lambda handed each pass to a function calling it once": """
+def epoch(step_fn, x):
+    return step_fn(x)
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        epoch(jax.jit(lambda v: v * 2.0), x)  # expect: ACC501
+""",
+    "a tf.function of a lambda handed by keyword to a function calling it once": """
+def evaluate(x, fn=None):
+    out = fn(x)
+    return out
+
+def run(n):
+    x = tf.ones(3)
+    for i in range(n):
+        evaluate(x, fn=tf.function(lambda v: v * 2.0))  # expect: ACC501
+""",
+    "a jitted partial handed each pass to a method calling it once": BODY + """
+class Runner:
+    def once(self, fn, x):
+        return fn(x, 2.0)
+
+def run(n):
+    runner = Runner()
+    x = jnp.ones(3)
+    for i in range(n):
+        runner.once(jax.jit(functools.partial(body, b=0.5)), x)  # expect: ACC501
+""",
+    "look-alike: a jitted lambda handed each pass to a function looping over it": """
+def epoch(step_fn, xs):
+    for x in xs:
+        step_fn(x)
+
+def run(n):
+    xs = [jnp.ones(3)] * 4
+    for i in range(n):
+        epoch(jax.jit(lambda v: v * 2.0), xs)
+""",
+    "look-alike: a jitted lambda handed each pass to a function that only keeps it": """
+KEPT = []
+
+def keep(step_fn):
+    KEPT.append(step_fn)
+
+def run(n):
+    for i in range(n):
+        keep(jax.jit(lambda v: v * 2.0))
+""",
+}
+
 
 def check(body: str) -> None:
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
@@ -460,4 +518,9 @@ def test_a_class_attribute_bound_to_a_compiled_callable_is_it(body):
 
 @pytest.mark.parametrize("body", WRAPPER_FACTORIES.values(), ids=WRAPPER_FACTORIES.keys())
 def test_a_factory_of_a_wrapper_keeping_its_own_cache_makes_a_new_one_each_call(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", HANDED.values(), ids=HANDED.keys())
+def test_a_fresh_compiled_callable_handed_to_a_function_that_runs_it_once(body):
     check(body)

@@ -2293,6 +2293,8 @@ class LoopFacts:
         target = self._called_function(node.func, scope)
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
+            if loops:
+                self._handed_to_run(node, *target)
         if wrapper:
             # the innermost unbounded loop, else a bounded one (a storm there only when what is
             # wrapped reads nothing the loop binds: `_invariant_in`)
@@ -2332,6 +2334,20 @@ class LoopFacts:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    def _handed_to_run(self, node: cst.Call, fn: FunctionInfo, skipped: int) -> None:
+        """A wrapper application `node` gives a module function `fn` whose body calls that
+        parameter once, in no loop of its own, is run on the pass that made it, by that call
+        (`epoch(jax.jit(lambda v: ...), x)`): as one called at once. One `fn` calls in a loop of
+        its own is reused there, one it only keeps is not run."""
+        for name, given in passed(node, fn, bound=skipped > 0).items():
+            found = self._applied(given) if isinstance(given, cst.Call) else None
+            if found is None or found[0].name not in self.tables.wrappers:
+                continue
+            calls = [n for n in _nodes(fn.node) if type(n) is cst.Call and type(n.func) is cst.Name and n.func.value == name]
+            looping = [n for n in _nodes(fn.node) if isinstance(n, (cst.For, cst.While, cst.CompFor))]
+            if len(calls) == 1 and not any(calls[0] in set(_nodes(loop)) for loop in looping):
+                self._called_at_once[id(given)] = calls[0]
 
     def _filled(self, container: cst.BaseExpression, given: Iterable[cst.Arg | cst.BaseExpression], loops: tuple[Loop, ...], scope: _Scope) -> None:
         """A container the pass puts a new value in (`dims.append(i + 1)`, `opts.extend([i])`,
