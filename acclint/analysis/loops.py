@@ -13,7 +13,11 @@ container (`fns[k]`, `for fn in fns`), an object that holds one (an attribute a 
 wrapper's result, `self.f(x, i)`; `box.step = jax.jit(f)`; a decorated method called as
 `obj.step(x, i)`, its positions counted without `self`; an instance whose `__call__` is
 compiled), or a parameter every call of its function passes one (also a call from another module:
-acclint.analysis.passed's seeds, `_passed_in`). ACC5 holds at a call when some
+acclint.analysis.passed's seeds, `_passed_in`); also what a call gives back called at once
+(`make()(x)`; a memoised factory, `[storms] memoizers`, makes nothing anew), `partial` of a wrapper
+application, what a forwarding decorator returns (`_forwarded`), a class attribute called through
+its class, and a lowering (`[storms] lowering`: `F.lower(x, i)` traces as `F(x, i)` does;
+benchmarks/call_spellings.py). ACC5 holds at a call when some
 component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
