@@ -15,7 +15,9 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   TF's `C.get_concrete_function(*args)`) traces it for the key of its arguments as a call
   does; a wrapper application lowered at once (`jax.jit(lambda v: ...).lower(x)`) is one
   called at once (runs: `F.lower(x, i + 1).compile()`, `jax.jit(body).lower(jnp.ones(i + 1),
-  2.0)`: 4 -> 8; `get_concrete_function(tf.TensorSpec([i + 1]))`: 4 traces in 4 passes).
+  2.0)`: 4 -> 8; `get_concrete_function(tf.TensorSpec([i + 1]))`: 4 traces in 4 passes). A
+  binding made under `if KEY not in HOLDER:` into `HOLDER[KEY]`, the same key, is made once per
+  key (a memo), however often its function runs; under another key it is made on every call.
 - A module function whose every `return` is a local function calling the function's
   parameter with the local function's own `*args` and `**kwargs` (a logging or timing
   decorator) gives back what calls that parameter with the same arguments: applied to a
@@ -199,6 +201,40 @@ def run(n):
     x = jnp.ones(3)
     for i in range(n):
         EXE(x * i, 2.0)
+""",
+    "a memo whose test and binding disagree on the key: lowered and compiled on every call (maxtext)": """
+class Engine:
+    def __init__(self):
+        self.compiled = {}
+
+    def _step(self, x, n):
+        return x * n
+
+    def prefill(self, x, n, logp):
+        if (n, logp) not in self.compiled:
+            self.compiled[(n, logp, 0)] = jax.jit(self._step, static_argnums=1).lower(x, n).compile()  # expect: ACC501
+        return self.compiled[(n, logp, 0)]
+
+    def serve(self, xs):
+        for x in xs:
+            self.prefill(x, 3, False)(x)
+""",
+    "look-alike: a memo lowering and compiling once per key": """
+class Engine:
+    def __init__(self):
+        self.compiled = {}
+
+    def _step(self, x, n):
+        return x * n
+
+    def prefill(self, x, n):
+        if n not in self.compiled:
+            self.compiled[n] = jax.jit(self._step, static_argnums=1).lower(x, n).compile()
+        return self.compiled[n]
+
+    def serve(self, xs):
+        for x in xs:
+            self.prefill(x, 3)(x)
 """,
     "look-alike: a compiled name lowered with an invariant static argument": BODY + """
 F = jax.jit(body, static_argnums=1)

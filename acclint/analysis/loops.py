@@ -3589,7 +3589,36 @@ def _memo_bindings(fn: FunctionInfo) -> list[cst.Assign]:
             found += [small for small in statement.body if _binds_holder(small, holder)]
         if isinstance(statement, cst.If) and (flag := once_block(statement)) is not None:
             found += [n for n in _nodes(statement.body, statements=True) if _binds_holder(n, flag)]
+        if (missing := _missing_key(statement)) is not None:  # `if k not in cache: cache[k] = ...`
+            found += [n for n in _nodes(statement.body, statements=True) if _binds_key(n, *missing)]  # type: ignore[union-attr]
     return found
+
+
+def _missing_key(statement: cst.BaseStatement) -> tuple[str, str] | None:
+    """The holder and key (as written, spaces dropped) of `if KEY not in HOLDER:` with no
+    `else`: its body runs only while the holder lacks that key."""
+    if not isinstance(statement, cst.If) or statement.orelse is not None or not isinstance(statement.test, cst.Comparison):
+        return None
+    test = statement.test
+    if len(test.comparisons) != 1 or not isinstance(test.comparisons[0].operator, cst.NotIn):
+        return None
+    holder = dotted_name(test.comparisons[0].comparator)
+    return (holder, _spelled(test.left)) if holder else None
+
+
+def _binds_key(node: cst.CSTNode, holder: str, key: str) -> bool:
+    """`holder[key] = value` under the key a memo tests (another key is no memo: maxtext's
+    prefill tests `(padded_length, num_prompts)` and stores under a triple)."""
+    return isinstance(node, cst.Assign) and any(
+        isinstance(t.target, cst.Subscript) and dotted_name(t.target.value) == holder and len(t.target.slice) == 1
+        and isinstance(t.target.slice[0].slice, cst.Index) and _spelled(t.target.slice[0].slice.value) == key
+        for t in node.targets
+    )
+
+
+def _spelled(expr: cst.BaseExpression) -> str:
+    """`expr` as written, without spaces, parentheses or line breaks: two spellings of one key."""
+    return "".join(c for c in cst.Module([]).code_for_node(expr) if c not in " \n()\\")
 
 
 def _binds_holder(node: cst.CSTNode, holder: str) -> bool:
