@@ -134,10 +134,9 @@ class RewrapInLoop(Rule):
         `functools.cache`, hands back one object: never a new identity); `functools.partial` of
         a wrapper application itself (`partial(jax.jit(f, static_argnums=1), b=0.5)`); the
         result of a module function whose local function calls its parameter with its own
-        `*args, **kwargs` (a logging or timing decorator: `logged(jax.jit(f))`); one of two by a
-        conditional expression whose other branch is a plain function of the module (`jax.jit(f)
-        if USE else f`: compiled where it is taken); a class attribute the class body binds to
-        one, called through the class (`Steps.mul(x, k)`); and a lowering of one (`F.lower(x,
+        `*args, **kwargs` (a logging or timing decorator: `logged(jax.jit(f))`); a class
+        attribute the class body binds to one, called through the class (`Steps.mul(x, k)`); and
+        a lowering of one (`F.lower(x,
         i)`, `F.trace(...)`, TensorFlow's `F.get_concrete_function(...)`), which traces it for
         the key of its arguments as a call does (`jax.jit(lambda v: ...).lower(x)` is a wrapper
         application called at once); and a lambda bound to a name runs, as a `def` does, on

@@ -23,9 +23,6 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   decorator) gives back what calls that parameter with the same arguments: applied to a
   compiled callable, its result is that compiled callable, keyed alike (`logged(jax.jit(body,
   static_argnums=1))`: 4 -> 8).
-- A name bound to one of two callables by a conditional expression, one a compiled callable and
-  the other a plain function of the module (`jax.jit(body) if USE else body`), is that compiled
-  callable where the condition takes it: its calls are keyed as it is (run: 4 -> 8).
 - A class attribute bound in the class body to a compiled callable is it, called through the
   class (`Steps.mul(x, i + 1)`; run: 4 -> 8).
 - A factory whose every `return` applies a wrapper that keeps its cache in the object it returns
@@ -313,45 +310,6 @@ def run(n):
 }
 
 
-CONDITIONAL = {
-    "a jit or the plain function by a flag, a static argument new each pass": BODY + """
-USE = True
-F = jax.jit(body, static_argnums=1) if USE else body
-
-def run(n):
-    x = jnp.ones(3)
-    for i in range(n):
-        F(x, i + 1)  # expect: ACC502
-""",
-    "the plain function or a jit by a flag, a new shape each pass": BODY + """
-DEBUG = False
-F = body if DEBUG else jax.jit(body)
-
-def run(n):
-    for i in range(n):
-        F(jnp.ones(i + 1), 2.0)  # expect: ACC503
-""",
-    "a tf.function or the plain function, chosen in the function holding the loop": """
-def scale(v, w):
-    return v * w
-
-def run(n, compile=True):
-    fn = tf.function(scale) if compile else scale
-    x = tf.ones(3)
-    for i in range(n):
-        fn(x, float(i))  # expect: ACC502
-""",
-    "look-alike: a jit or the plain function by a flag, an invariant static argument": BODY + """
-USE = True
-F = jax.jit(body, static_argnums=1) if USE else body
-
-def run(n):
-    x = jnp.ones(3)
-    for i in range(n):
-        F(x * i, 3)
-""",
-}
-
 CLASS_ATTRIBUTES = {
     "a class attribute jitted with a static argument new each pass": BODY + """
 class Steps:
@@ -539,11 +497,6 @@ def test_lowering_a_compiled_callable_traces_it_for_its_arguments(body):
 
 @pytest.mark.parametrize("body", DECORATED_AFTER.values(), ids=DECORATED_AFTER.keys())
 def test_a_forwarding_decorator_passes_the_compiled_callable_through(body):
-    check(body)
-
-
-@pytest.mark.parametrize("body", CONDITIONAL.values(), ids=CONDITIONAL.keys())
-def test_a_conditional_binding_with_one_compiled_branch_is_that_compiled_callable(body):
     check(body)
 
 

@@ -2841,13 +2841,7 @@ class LoopFacts:
             return self._application(expr, *applied, scope) if applied is not None else self._held_compiled(expr, scope)
         if isinstance(expr, cst.IfExp):  # `jax.jit(f) if fast else jax.jit(g)`: both of one key
             body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
-            if body == orelse:
-                return body
-            # `jax.jit(f) if fast else f`: compiled where the condition takes it, the other plain
-            if body is None and type(expr.body) is cst.Name and self._function_named(expr.body.value, scope) is not None:
-                return orelse
-            if orelse is None and type(expr.orelse) is cst.Name and self._function_named(expr.orelse.value, scope) is not None:
-                return body
+            return body if body == orelse else None
         return None
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
