@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from storm_spellings import FRAMEWORK_PYTHON, HEAD, ROOT, label_and_store, measure, run_cli, stored  # noqa: E402
+from storm_spellings import COUNTING_MODULE, FRAMEWORK_PYTHON, HEAD, ROOT, label_and_store, measure, run_cli, stored  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "spellings" / "calls"
 KEYS = ("framework", "axis", "reach", "loop")
@@ -86,21 +86,11 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 ''',
     "tf": '''
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 ''',
     "torch": '''
 
@@ -364,17 +354,7 @@ def tf_spellings() -> list[Spelling]:
 
 
 # -- torch.compile ----------------------------------------------------------------------------
-COUNTING = '''class Counting(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.calls = 0
-
-    def forward(self, v):
-        self.calls += 1
-        return v * self.calls
-
-
-'''
+COUNTING = COUNTING_MODULE
 SCALED = '''class Scaled(torch.nn.Module):
     def __init__(self):
         super().__init__()

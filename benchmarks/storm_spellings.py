@@ -140,6 +140,18 @@ class Trainer:
 '''
 
 _J = "jax"
+# A module whose `forward` steps an int attribute: a new value for Dynamo's guard on every call.
+COUNTING_MODULE = '''class Counting(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, v):
+        self.calls += 1
+        return v * self.calls
+
+
+'''
 PROBE = ("direct", "helper", "method")
 COMPONENTS = [
     # -- JAX: the callable's identity -------------------------------------------------------
@@ -266,19 +278,7 @@ COMPONENTS = [
     Component("tf_hoisted", "tf", "identity", "DOUBLE(x)", prelude="DOUBLE = tf.function(double)\n", hazard=False),
     Component("tf_bounded_loop", "tf", "static", "train_step(x, float(i))", hazard=False, reaches=("bounded", "once")),
     # -- torch.compile -------------------------------------------------------------------
-    Component("torch_module_int", "torch", "guard", "COUNTING(x)", prelude='''
-class Counting(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.calls = 0
-
-    def forward(self, v):
-        self.calls += 1
-        return v * self.calls
-
-
-COUNTING = torch.compile(Counting())
-'''),
+    Component("torch_module_int", "torch", "guard", "COUNTING(x)", prelude="\n" + COUNTING_MODULE + "COUNTING = torch.compile(Counting())\n"),
     Component("torch_range_bound", "torch", "static", "repeat(x, i)",
               prelude="@torch.compile\ndef repeat(v, k):\n    v = v * 2.0  # a graph even when k is 0\n    for _ in range(k):\n        v = v + 1\n    return v\n"),
     Component("torch_global_int", "torch", "guard", "global STEP\nSTEP = i + 1\nby_global(x)",

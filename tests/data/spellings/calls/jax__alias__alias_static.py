@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=alias_static reach=alias written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 41: 4 -> 8
-# label: storm line=41
+# run (4 -> 8 passes, traces per line): line 36: 4 -> 8
+# label: storm line=36
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 _F = jax.jit(body, static_argnums=1)

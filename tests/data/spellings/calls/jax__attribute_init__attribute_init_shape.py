@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=shape component=attribute_init_shape reach=attribute_init written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 45: 4 -> 8
-# label: storm line=45
+# run (4 -> 8 passes, traces per line): line 40: 4 -> 8
+# label: storm line=40
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Trainer:

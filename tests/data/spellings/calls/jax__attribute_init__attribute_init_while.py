@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=attribute_init_while reach=attribute_init written-as=hazard loop=while
-# run (4 -> 8 passes, traces per line): line 46: 4 -> 8
-# label: storm line=46
+# run (4 -> 8 passes, traces per line): line 41: 4 -> 8
+# label: storm line=41
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Trainer:

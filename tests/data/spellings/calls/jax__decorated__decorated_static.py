@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=decorated_static reach=decorated written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 42: 4 -> 8
-# label: storm line=42
+# run (4 -> 8 passes, traces per line): line 37: 4 -> 8
+# label: storm line=37
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 @functools.partial(jax.jit, static_argnums=1)

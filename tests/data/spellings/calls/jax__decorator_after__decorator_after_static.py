@@ -26,11 +26,6 @@ def logged(fn):
     return inner
 
 
-class Cfg:
-    def __init__(self, k):
-        self.k = k
-
-
 F = logged(jax.jit(body, static_argnums=1))
 
 

@@ -26,11 +26,6 @@ def logged(fn):
     return inner
 
 
-class Cfg:
-    def __init__(self, k):
-        self.k = k
-
-
 def run(n):
     x = jnp.ones(3)
     for i in range(n):

@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=static component=factory_cached_each_pass_static_invariant reach=factory_cached_each_pass written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 42: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 37: 1 -> 1
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 @functools.lru_cache

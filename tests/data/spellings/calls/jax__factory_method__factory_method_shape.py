@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=shape component=factory_method_shape reach=factory_method written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 43: 4 -> 8
-# label: storm line=43
+# run (4 -> 8 passes, traces per line): line 38: 4 -> 8
+# label: storm line=38
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Builder:

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=factory_module_level_object reach=factory_module_level written-as=hazard loop=object
-# run (4 -> 8 passes, traces per line): line 47: 4 -> 8
-# label: storm line=47
+# run (4 -> 8 passes, traces per line): line 42: 4 -> 8
+# label: storm line=42
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

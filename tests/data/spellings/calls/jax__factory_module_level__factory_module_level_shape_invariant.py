@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=shape component=factory_module_level_shape_invariant reach=factory_module_level written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 44: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 39: 1 -> 1
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

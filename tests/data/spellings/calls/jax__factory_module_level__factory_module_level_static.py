@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=factory_module_level_static reach=factory_module_level written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 44: 4 -> 8
-# label: storm line=44
+# run (4 -> 8 passes, traces per line): line 39: 4 -> 8
+# label: storm line=39
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=factory_module_level_while reach=factory_module_level written-as=hazard loop=while
-# run (4 -> 8 passes, traces per line): line 45: 4 -> 8
-# label: storm line=45
+# run (4 -> 8 passes, traces per line): line 40: 4 -> 8
+# label: storm line=40
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

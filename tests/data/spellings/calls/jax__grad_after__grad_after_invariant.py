@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=static component=grad_after_invariant reach=grad_after written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 40: 2 -> 2
+# run (4 -> 8 passes, traces per line): line 35: 2 -> 2
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = jax.grad(jax.jit(loss, static_argnums=1))

@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=shape component=lower_compile_hoisted reach=lower_compile written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 34: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 29: 1 -> 1
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 COMPILED = jax.jit(body).lower(jnp.ones(3), 2.0).compile()

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=name_module reach=name written-as=hazard loop=module
-# run (4 -> 8 passes, traces per line): line 39: 4 -> 8
-# label: storm line=39
+# run (4 -> 8 passes, traces per line): line 34: 4 -> 8
+# label: storm line=34
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = jax.jit(body, static_argnums=1)

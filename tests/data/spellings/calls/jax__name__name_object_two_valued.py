@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=static component=name_object_two_valued reach=name written-as=look-alike loop=object
-# run (4 -> 8 passes, traces per line): line 43: 2 -> 2
+# run (4 -> 8 passes, traces per line): line 38: 2 -> 2
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = jax.jit(body, static_argnums=1)

@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=static component=nnx_jit_invariant reach=nnx_jit written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 40: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 35: 1 -> 1
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = nnx.jit(body, static_argnums=1)

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=identity component=nnx_jit_lambda_each_pass reach=nnx_jit written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 38: 4 -> 8
-# label: storm line=38
+# run (4 -> 8 passes, traces per line): line 33: 4 -> 8
+# label: storm line=33
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def run(n):

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=identity component=parameter_lambda_per_epoch reach=parameter written-as=hazard loop=caller
-# run (4 -> 8 passes, traces per line): line 35: 4 -> 8
-# label: storm line=35
+# run (4 -> 8 passes, traces per line): line 30: 4 -> 8
+# label: storm line=30
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def epoch(step_fn, x):

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=shape component=parameter_shape reach=parameter written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 36: 4 -> 8
-# label: storm line=36
+# run (4 -> 8 passes, traces per line): line 31: 4 -> 8
+# label: storm line=31
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def train(step_fn, x, n):

@@ -1,5 +1,5 @@
 # spelling: framework=jax axis=static component=parameter_static_invariant reach=parameter written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 36: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 31: 1 -> 1
 # label: fine
 import functools
 
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def train(step_fn, x, n):

@@ -1,6 +1,6 @@
 # spelling: framework=jax axis=static component=pjit_static reach=pjit written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 40: 4 -> 8
-# label: storm line=40
+# run (4 -> 8 passes, traces per line): line 35: 4 -> 8
+# label: storm line=35
 import functools
 
 import equinox as eqx
@@ -24,11 +24,6 @@ def logged(fn):
     def inner(*args, **kwargs):
         return fn(*args, **kwargs)
     return inner
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = pjit(body, static_argnums=1)

@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=identity component=tf_attribute_init_each_pass reach=attribute_init written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 27: 4 -> 8
-# label: storm line=27
+# run (4 -> 8 passes, traces per line): line 22: 4 -> 8
+# label: storm line=22
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Trainer:

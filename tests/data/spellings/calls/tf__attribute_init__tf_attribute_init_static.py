@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=static component=tf_attribute_init_static reach=attribute_init written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 31: 4 -> 8
-# label: storm line=31
+# run (4 -> 8 passes, traces per line): line 26: 4 -> 8
+# label: storm line=26
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Trainer:

@@ -1,5 +1,5 @@
 # spelling: framework=tf axis=static component=tf_attribute_init_static_tensor reach=attribute_init written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 31: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 26: 1 -> 1
 # label: fine
 import functools
 
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Trainer:

@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=static component=tf_dict_item_static reach=dict_item written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 25: 4 -> 8
-# label: storm line=25
+# run (4 -> 8 passes, traces per line): line 20: 4 -> 8
+# label: storm line=20
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 FNS = {"mul": tf.function(body)}

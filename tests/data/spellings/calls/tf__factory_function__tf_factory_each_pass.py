@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=identity component=tf_factory_each_pass reach=factory_function written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 26: 4 -> 8
-# label: storm line=26
+# run (4 -> 8 passes, traces per line): line 21: 4 -> 8
+# label: storm line=21
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

@@ -1,5 +1,5 @@
 # spelling: framework=tf axis=static component=tf_factory_function_static_tensor reach=factory_function written-as=look-alike loop=direct
-# run (4 -> 8 passes, traces per line): line 27: 1 -> 1
+# run (4 -> 8 passes, traces per line): line 22: 1 -> 1
 # label: fine
 import functools
 
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def make():

@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=identity component=tf_method_object_each_pass reach=method written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 28: 4 -> 8
-# label: storm line=28
+# run (4 -> 8 passes, traces per line): line 23: 4 -> 8
+# label: storm line=23
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 class Model:

@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=static component=tf_name_module reach=name written-as=hazard loop=module
-# run (4 -> 8 passes, traces per line): line 22: 4 -> 8
-# label: storm line=22
+# run (4 -> 8 passes, traces per line): line 17: 4 -> 8
+# label: storm line=17
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 F = tf.function(body)

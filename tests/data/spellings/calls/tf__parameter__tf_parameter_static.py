@@ -1,6 +1,6 @@
 # spelling: framework=tf axis=static component=tf_parameter_static reach=parameter written-as=hazard loop=direct
-# run (4 -> 8 passes, traces per line): line 21: 4 -> 8
-# label: storm line=21
+# run (4 -> 8 passes, traces per line): line 16: 4 -> 8
+# label: storm line=16
 import functools
 
 import numpy as np
@@ -9,11 +9,6 @@ import tensorflow as tf
 
 def body(v, w):
     return v * w
-
-
-class Cfg:
-    def __init__(self, k):
-        self.k = k
 
 
 def train(step_fn, x, n):
