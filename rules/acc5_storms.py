@@ -48,6 +48,7 @@ def _tables() -> StormTables:
         dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
         {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
         memoizers=frozenset(storms["memoizers"]), lowering=frozenset(storms["lowering"]),
+        compiles_in_place=frozenset(storms["compiles_in_place"]),
     )
 
 

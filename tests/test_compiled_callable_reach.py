@@ -34,6 +34,10 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   (`epoch(jax.jit(lambda v: ...), x)`: 4 -> 8); one the function runs in a loop of its own is
   reused there (a compile per pass that the pass reuses, as ACC501's page has it), and one it
   only keeps is not run.
+- A torch module compiled in place (`model.compile()`, `[storms] compiles_in_place`) is a
+  compiled module from then on: its calls are keyed as `torch.compile(model)`'s, guards and all
+  (call_spellings.py torch_model_compile_in_place: a `forward` stepping an int attribute, 4 -> 8
+  compiles; torch 2.13).
 """
 
 import pytest
@@ -474,6 +478,69 @@ def run(n):
 """,
 }
 
+COUNTING = """
+class Counting(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, v):
+        self.calls += 1
+        return v * self.calls
+"""
+SCALED = """
+class Scaled(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = 1
+
+    def forward(self, v):
+        return v * self.k
+"""
+IN_PLACE = {
+    "a module compiled in place whose forward steps an int attribute": COUNTING + """
+def run(n):
+    model = Counting()
+    model.compile()
+    x = torch.ones(3)
+    for i in range(n):
+        model(x)  # expect: ACC505
+""",
+    "a module-level module compiled in place, called in a function's loop": COUNTING + """
+NET = Counting()
+NET.compile()
+
+def run(n):
+    x = torch.ones(3)
+    for i in range(n):
+        NET(x)  # expect: ACC505
+""",
+    "a module compiled in place whose attribute the loop sets to a new int": SCALED + """
+def run(n):
+    model = Scaled()
+    model.compile()
+    x = torch.ones(3)
+    for i in range(n):
+        model.k = i + 1
+        model(x)  # expect: ACC505
+""",
+    "look-alike: a module compiled in place, nothing its forward reads changing": SCALED + """
+def run(n):
+    model = Scaled()
+    model.compile()
+    x = torch.ones(3)
+    for i in range(n):
+        model(x * i)
+""",
+    "look-alike: the same module never compiled": COUNTING + """
+def run(n):
+    model = Counting()
+    x = torch.ones(3)
+    for i in range(n):
+        model(x)
+""",
+}
+
 
 def check(body: str) -> None:
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
@@ -512,4 +579,9 @@ def test_a_factory_of_a_wrapper_keeping_its_own_cache_makes_a_new_one_each_call(
 
 @pytest.mark.parametrize("body", HANDED.values(), ids=HANDED.keys())
 def test_a_fresh_compiled_callable_handed_to_a_function_that_runs_it_once(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", IN_PLACE.values(), ids=IN_PLACE.keys())
+def test_a_module_compiled_in_place_is_a_compiled_module(body):
     check(body)

@@ -457,6 +457,8 @@ class StormTables:
     # methods of a compiled callable that trace it for the key of their arguments, as a call
     # does (`jax.jit(f).lower(x)`, `tf_fn.get_concrete_function(x)`)
     lowering: frozenset[str] = frozenset()
+    # receiver markers that compile the object they are called on in place (`model.compile()`)
+    compiles_in_place: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -488,6 +490,8 @@ class LoopFacts:
         # its key holds (an attribute a method binds to a wrapper's result, a decorated method
         # with `self` dropped from its positions, a compiled `__call__`).
         self._held: dict[tuple[ClassInfo, str], Jitted] = {}
+        # Objects compiled in place (`model.compile()`): (the function binding the name, name) -> key
+        self._in_place: dict[tuple[FunctionInfo | None, str], Jitted] = {}
         # Attributes a method binds to one of its parameters (`self.step_fn = step_fn` in
         # `__init__`): (class, attribute) -> (that name, the method's scope); None: bound to
         # something else too. They hold what every call passes (`_callee`).
@@ -527,6 +531,10 @@ class LoopFacts:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
+                if site.decorates is None and type(call := site.expr.func) is cst.Attribute and call.attr.value in self._in_place_tails and (
+                    (inplace := self.analysis.applied_marker(site.expr, site.scope)) is not None and inplace[0].name in self.tables.compiles_in_place
+                ):
+                    return True  # `model.compile()`
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
         return primitives and self._host_loop_possible()
 
@@ -2281,6 +2289,8 @@ class LoopFacts:
         unbounded = [loop for loop in loops if not loop.bounded]
         found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
+        if type(node.func) is cst.Attribute and type(node.func.value) is cst.Name and node.func.attr.value in self._in_place_tails:
+            self._compile_in_place(node, node.func.value, scope)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it. (Kept by the loops around.)
         used = [node.func.value] if loops and type(node.func) is cst.Name else []
@@ -2338,6 +2348,31 @@ class LoopFacts:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    @cached_property
+    def _in_place_tails(self) -> frozenset[str]:
+        """The method names of the markers that compile their object in place (`compile`)."""
+        return frozenset(name.rsplit(".", 1)[-1] for name in self.tables.compiles_in_place)
+
+    def _compile_in_place(self, node: cst.Call, obj: cst.Name, scope: _Scope) -> None:
+        """`model.compile()`: the instance `obj` names (of a module class) is a compiled module from
+        here on, keyed as `torch.compile(model)` keys it (its `forward`'s guards included), where the
+        scope binding the name calls it."""
+        found = self.analysis.applied_marker(node, scope.fn)  # the receiver's class, looked up where it is bound
+        instance = self._instance(obj, scope) if found is not None and found[0].name in self.tables.compiles_in_place else None
+        if instance is not None:
+            jitted = self._jitted(found[0].name, found[1], None, node, instance, obj.value)  # type: ignore[index]
+            owner = self._binding_scope(obj.value, scope)
+            self._in_place[(owner.fn, obj.value)] = jitted
+
+    def _binding_scope(self, name: str, scope: _Scope) -> _Scope:
+        """The scope around `scope` (itself included) that binds `name`, else the module's."""
+        current: _Scope | None = scope
+        while current is not None and current.fn is not None:
+            if name in current.bound:
+                return current
+            current = self._scopes.get(current.fn.parent)
+        return self._scopes[None]
 
     def _handed_to_run(self, node: cst.Call, fn: FunctionInfo, skipped: int) -> None:
         """A wrapper application `node` gives a module function `fn` whose body calls that
@@ -2823,6 +2858,8 @@ class LoopFacts:
         anew with what it is given), or a call giving one back (`_held_compiled`); else None."""
         if type(expr) is cst.Name:
             found = self._lookup(expr.value, scope)
+            if found is None and self._in_place:
+                found = self._in_place.get((self._binding_scope(expr.value, scope).fn, expr.value))
             cls = self._instance(expr, scope) if found is None else None
             return self._held.get((cls, "__call__")) if cls is not None else found
         if type(expr) is cst.Subscript and type(expr.value) is cst.Name:
