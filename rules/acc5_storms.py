@@ -136,12 +136,12 @@ class RewrapInLoop(Rule):
         a wrapper application itself (`partial(jax.jit(f, static_argnums=1), b=0.5)`); the
         result of a module function whose local function calls its parameter with its own
         `*args, **kwargs` (a logging or timing decorator: `logged(jax.jit(f))`); a class
-        attribute the class body binds to one, called through the class (`Steps.mul(x, k)`); and
-        a lowering of one (`F.lower(x,
-        i)`, `F.trace(...)`, TensorFlow's `F.get_concrete_function(...)`), which traces it for
-        the key of its arguments as a call does (`jax.jit(lambda v: ...).lower(x)` is a wrapper
-        application called at once); and a lambda bound to a name runs, as a `def` does, on
-        every pass of a loop calling it. A factory whose every `return` applies `tf.function`
+        attribute the class body binds to one, called through the class (`Steps.mul(x, k)`); a
+        lowering of one (`F.lower(x, i)`, `F.trace(...)`, TensorFlow's
+        `F.get_concrete_function(...)`), which traces it for the key of its arguments as a call
+        does (`jax.jit(lambda v: ...).lower(x)` is a wrapper application called at once); a
+        torch module compiled in place (`model.compile()`), called from then on; and a lambda
+        bound to a name runs, as a `def` does, on every pass of a loop calling it. A factory whose every `return` applies `tf.function`
         (or `dlaccelerate`), which keeps its cache in the object it returns, makes a new
         compiled callable on each call whatever it wraps (`return tf.function(train_step)`);
         and a wrapper applied on each pass to a new callable and handed to a module function

@@ -531,11 +531,11 @@ class LoopFacts:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
-                if site.decorates is None and type(call := site.expr.func) is cst.Attribute and call.attr.value in self._in_place_tails and (
-                    (inplace := self.analysis.applied_marker(site.expr, site.scope)) is not None and inplace[0].name in self.tables.compiles_in_place
-                ):
-                    return True  # `model.compile()`
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
+            if site.decorates is None and type(method := site.expr.func) is cst.Attribute and method.attr.value in self._in_place_tails and (
+                (inplace := self.analysis.applied_marker(site.expr, site.scope)) is not None and inplace[0].name in self.tables.compiles_in_place
+            ):
+                return True  # `model.compile()`: the object is compiled in place
         return primitives and self._host_loop_possible()
 
     @cached_property
