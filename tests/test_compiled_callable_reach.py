@@ -38,6 +38,9 @@ runs: tests/data/spellings/calls) with three other spellings and a fine look-ali
   compiled module from then on: its calls are keyed as `torch.compile(model)`'s, guards and all
   (call_spellings.py torch_model_compile_in_place: a `forward` stepping an int attribute, 4 -> 8
   compiles; torch 2.13).
+- A wrapper applied to a fresh callable inside a dict or list display the pass binds is made
+  anew on each pass, and the pass's one call of an item of it runs it (`fns = {"mul":
+  jax.jit(lambda v: ...)}`, `fns["mul"](x)`: 4 -> 8, call_spellings.py dict_rebuilt_lambda).
 """
 
 import pytest
@@ -541,6 +544,52 @@ def run(n):
 """,
 }
 
+REBUILT = {
+    "a dict of a jitted lambda rebuilt each pass, its item called": """
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        fns = {"mul": jax.jit(lambda v: v * 2.0)}  # expect: ACC501
+        fns["mul"](x)
+""",
+    "a list of a jitted partial rebuilt each pass, its item called": """
+def scale(v, k):
+    return v * k
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        fns = [jax.jit(functools.partial(scale, k=2.0))]  # expect: ACC501
+        fns[0](x)
+""",
+    "a dict of a tf.function of a lambda rebuilt in a while loop": """
+def run(n):
+    x = tf.ones(3)
+    i = 0
+    while i < n:
+        steps = {"double": tf.function(lambda v: v * 2.0)}  # expect: ACC501
+        steps["double"](x)
+        i += 1
+""",
+    "look-alike: a dict of a jit of a module function rebuilt each pass": """
+def scale(v):
+    return v * 2.0
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        fns = {"mul": jax.jit(scale)}
+        fns["mul"](x * i)
+""",
+    "look-alike: a dict of jitted lambdas built once, its item called each pass": """
+def run(n):
+    x = jnp.ones(3)
+    fns = {"mul": jax.jit(lambda v: v * 2.0)}
+    for i in range(n):
+        fns["mul"](x * i)
+""",
+}
+
 
 def check(body: str) -> None:
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
@@ -584,4 +633,9 @@ def test_a_fresh_compiled_callable_handed_to_a_function_that_runs_it_once(body):
 
 @pytest.mark.parametrize("body", IN_PLACE.values(), ids=IN_PLACE.keys())
 def test_a_module_compiled_in_place_is_a_compiled_module(body):
+    check(body)
+
+
+@pytest.mark.parametrize("body", REBUILT.values(), ids=REBUILT.keys())
+def test_a_display_of_fresh_compiled_callables_rebuilt_each_pass(body):
     check(body)

@@ -2136,6 +2136,10 @@ class LoopFacts:
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
+        if type(value) in (cst.Dict, cst.List, cst.Tuple):  # `fns = {"a": jax.jit(lambda ...)}`, called as `fns["a"](x)`
+            for element in value.elements:  # type: ignore[attr-defined]
+                if isinstance(element, (cst.DictElement, cst.Element)) and isinstance(element.value, cst.Call):
+                    self._assigned_to[id(element.value)] = name + _ITEMS
         made = self._made_by(value, loops, scope)
         for bindings in [loop.made for loop in loops] or ([scope.made] if scope.fn is not None else []):
             if made is not None:
@@ -2296,6 +2300,8 @@ class LoopFacts:
         used = [node.func.value] if loops and type(node.func) is cst.Name else []
         if loops and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
             used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
+        if loops and type(node.func) is cst.Subscript and type(node.func.value) is cst.Name:
+            used.append(node.func.value.value + _ITEMS)  # `fns["a"](x)`: an item of a display the pass made
         if loops and not wrapper:
             used += [arg.value.value for arg in node.args if type(arg.value) is cst.Name]
         for name in used:
