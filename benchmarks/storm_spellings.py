@@ -140,6 +140,18 @@ class Trainer:
 '''
 
 _J = "jax"
+# A module whose `forward` steps an int attribute: a new value for Dynamo's guard on every call.
+COUNTING_MODULE = '''class Counting(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, v):
+        self.calls += 1
+        return v * self.calls
+
+
+'''
 PROBE = ("direct", "helper", "method")
 COMPONENTS = [
     # -- JAX: the callable's identity -------------------------------------------------------
@@ -266,19 +278,7 @@ COMPONENTS = [
     Component("tf_hoisted", "tf", "identity", "DOUBLE(x)", prelude="DOUBLE = tf.function(double)\n", hazard=False),
     Component("tf_bounded_loop", "tf", "static", "train_step(x, float(i))", hazard=False, reaches=("bounded", "once")),
     # -- torch.compile -------------------------------------------------------------------
-    Component("torch_module_int", "torch", "guard", "COUNTING(x)", prelude='''
-class Counting(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.calls = 0
-
-    def forward(self, v):
-        self.calls += 1
-        return v * self.calls
-
-
-COUNTING = torch.compile(Counting())
-'''),
+    Component("torch_module_int", "torch", "guard", "COUNTING(x)", prelude="\n" + COUNTING_MODULE + "COUNTING = torch.compile(Counting())\n"),
     Component("torch_range_bound", "torch", "static", "repeat(x, i)",
               prelude="@torch.compile\ndef repeat(v, k):\n    v = v * 2.0  # a graph even when k is 0\n    for _ in range(k):\n        v = v + 1\n    return v\n"),
     Component("torch_global_int", "torch", "guard", "global STEP\nSTEP = i + 1\nby_global(x)",
@@ -372,21 +372,66 @@ def programs() -> dict[str, tuple[Component, str, str]]:
 
 # -- labelling by running (in a child process per framework) --------------------------------
 CHILD = r'''
-import importlib.util, json, sys, traceback
+import ast, importlib.util, json, sys, traceback
 from collections import Counter
 sys.path.insert(0, sys.argv[1])
+from jax import monitoring
 from acclint.crosscheck.storms import TraceCounter
+
+COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
+
+
+def contents(cell):
+    """What a closure cell holds (None while it is empty)."""
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return None
 
 
 class ProgramTraces(TraceCounter):
     """Also counts equinox.filter_jit's traces: it traces a wrapper of its own (code in
-    equinox/_jit.py) around the program's function, which the programs alone wrap."""
+    equinox/_jit.py) around the program's function, which the programs alone wrap; and
+    `jax.pmap`'s, a closure over the program's function (jax 0.10: `_cached_shard_map`'s `_fun`,
+    over `_shard_map`'s `wrapped`, over a `_fun` holding it in a `WrappedFun`).
+    And it counts XLA compiles of the program's functions (the event names `jit(f)`), which
+    JAX makes without the trace event for a jit under `jax.grad` (run: 2 compiles a pass, no
+    trace event): a line's count is the larger of its traces and its compiles."""
+
+    def __init__(self, fixture_files, names):
+        super().__init__(fixture_files)
+        self.names = {f"jit({name})" for name in names}
+        self.compiles = Counter()
+
+    def __enter__(self):
+        monitoring.register_event_duration_secs_listener(self._on_compile)
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        monitoring.unregister_event_duration_listener(self._on_compile)
+        return super().__exit__(*exc)
+
+    def _on_compile(self, event, duration, fun_name="", **kwargs):
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename not in self.fixture_files:
+            frame = frame.f_back
+        if event == COMPILE_EVENT and fun_name in self.names and frame is not None:
+            self.compiles[frame.f_lineno] += 1
 
     def _in_fixture(self, fun):
         code = getattr(fun, "__code__", None)
         if code is not None and code.co_filename.replace("\\", "/").endswith("equinox/_jit.py"):
             return True
-        return super()._in_fixture(fun)
+        return super()._in_fixture(fun) or self._closes_over_fixture(fun, 4)
+
+    def _closes_over_fixture(self, fun, depth):
+        """A function of JAX's own (pmap's `_fun`) closing, a few closures deep, over one of the program's."""
+        code = getattr(fun, "__code__", None)
+        if depth == 0 or code is None or "jax/_src/" not in code.co_filename.replace("\\", "/"):
+            return False
+        held = [contents(cell) for cell in fun.__closure__ or ()]
+        cells = [c if callable(c) else getattr(c, "f", None) for c in held]  # a `linear_util.WrappedFun` holds `f`
+        return any(super(ProgramTraces, self)._in_fixture(c) or self._closes_over_fixture(c, depth - 1) for c in cells)
 
 
 passes = int(sys.argv[2])
@@ -396,19 +441,24 @@ for path in sys.argv[3:]:
     for run, n in enumerate((passes, 2 * passes)):
         spec = importlib.util.spec_from_file_location(f"prog{run}_{len(results)}", path)
         module = importlib.util.module_from_spec(spec)
-        counter = ProgramTraces({path})
+        source = ast.parse(open(path).read())
+        counter = ProgramTraces({path}, {n.name for n in ast.walk(source) if isinstance(n, ast.FunctionDef)} | {"<lambda>"})
         per_line = Counter()
+        module.PASSES = n  # a module-level loop's bound (call_spellings.py); its code runs counted
         try:
-            spec.loader.exec_module(module)
             with counter:
                 counter.next_call()
-                module.run(n)
+                spec.loader.exec_module(module)
+                if hasattr(module, "run"):
+                    module.run(n)
         except Exception as exc:
             tb = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == path]
             error = [type(exc).__name__, " ".join(str(exc).split())[:200], tb[-1].lineno if tb else 0]
         for c in counter.calls:
             for (_, line), k in c.items():
                 per_line[line] += k
+        for line, k in counter.compiles.items():
+            per_line[line] = max(per_line[line], k)
         counts.append(dict(per_line))
     results[path] = {"counts": counts, "error": error}
     print(json.dumps({path: results[path]}), flush=True)
@@ -453,10 +503,11 @@ def generate(python: str, only: str | None) -> None:
     label_and_store(made, OUT, python, "/tmp/storm_spellings")
 
 
-def label_and_store(made: dict[str, tuple[str, str, str, str, bool, str]], out: Path, python: str, tmp: str) -> None:
+def label_and_store(made: dict[str, tuple[str, str, str, str, bool, str]], out: Path, python: str, tmp: str,
+                    extra: dict[str, str] | None = None) -> None:
     """Run each program (name -> framework, axis, component, reach, written as a hazard, source),
-    grouped by framework, and store it in `out` with its spelling line, its counts and its label;
-    a program that fails is dropped, said on stderr."""
+    grouped by framework, and store it in `out` with its spelling line (and `extra[name]`, more
+    `key=value` fields), its counts and its label; a program that fails is dropped, said on stderr."""
     out.mkdir(parents=True, exist_ok=True)
     by_framework: dict[str, list[Path]] = defaultdict(list)
     for name, (framework, *_, source) in made.items():
@@ -478,7 +529,7 @@ def label_and_store(made: dict[str, tuple[str, str, str, str, bool, str]], out: 
                 print(f"  {path.stem}: dropped, it fails: {text}", file=sys.stderr)
                 continue
             head = (f"# spelling: framework={framework} axis={axis} component={component} reach={reach} "
-                    f"written-as={'hazard' if hazard else 'look-alike'}\n"
+                    f"written-as={'hazard' if hazard else 'look-alike'}{' ' + extra[path.stem] if extra else ''}\n"
                     f"# run ({PASSES} -> {2 * PASSES} passes, traces per line): {text}\n"
                     f"# label: {kind}" + (f" line={line}" if line else "") + "\n")
             (out / path.name).write_text(head + source)
@@ -498,7 +549,7 @@ def stored(folder: Path = OUT) -> list[tuple[Path, dict[str, str], str, int | No
     return out
 
 
-def measure(folder: Path = OUT) -> dict:
+def measure(folder: Path = OUT, keys: tuple[str, ...] = ("framework", "axis", "reach")) -> dict:
     """Per program: labelled positive or not, and acclint's ACC5 findings. A positive is found
     when an ACC5 finding is on the labelled line (an ACC501 finding at a wrapper application: on
     the line of the call it names, `traced_line`); any ACC5 finding in a fine program, or on
@@ -516,10 +567,10 @@ def measure(folder: Path = OUT) -> dict:
         hit = positive and any(l == line for l, _ in found)
         false = [f for f in found if not (positive and f[0] == line)]
         rows.append({"name": path.stem, **fields, "positive": positive, "hit": hit, "false": false, "found": found})
-    return summarise(rows)
+    return summarise(rows, keys)
 
 
-def summarise(rows: list[dict]) -> dict:
+def summarise(rows: list[dict], keys: tuple[str, ...] = ("framework", "axis", "reach")) -> dict:
     def score(subset: list[dict]) -> dict:
         pos = [r for r in subset if r["positive"]]
         hits = sum(r["hit"] for r in pos)
@@ -527,8 +578,8 @@ def summarise(rows: list[dict]) -> dict:
         return {"positives": len(pos), "found": hits, "fine": len(subset) - len(pos), "false": false,
                 "recall": round(hits / len(pos), 3) if pos else None,
                 "precision": round(hits / (hits + false), 3) if hits + false else None}
-    out = {"all": score(rows), "rows": rows}
-    for key in ("framework", "axis", "reach"):
+    out = {"all": score(rows), "rows": rows, "keys": keys}
+    for key in keys:
         groups = defaultdict(list)
         for r in rows:
             groups[r[key]].append(r)
@@ -541,7 +592,7 @@ def table(result: dict) -> str:
     def row(name, s):
         lines.append(f"| {name} | {s['positives']} | {s['found']} | {s['recall']} | {s['fine']} | {s['false']} | {s['precision']} |")
     row("**all**", result["all"])
-    for key in ("framework", "axis", "reach"):
+    for key in result["keys"]:
         for name, s in result[key].items():
             row(f"{key}: {name}", s)
     return "\n".join(lines)

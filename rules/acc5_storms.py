@@ -47,6 +47,8 @@ def _tables() -> StormTables:
         frozenset(storms["one_argument_sized"]) | frozenset(apis()["shapes"]["one_argument_sized"]),
         dict(storms["integer_draws"]), frozenset(storms["joins"]), frozenset(storms["key_steps"]),
         {call: tuple(bounds) for call, bounds in storms["few_valued_draws"].items()},
+        memoizers=frozenset(storms["memoizers"]), lowering=frozenset(storms["lowering"]),
+        compiles_in_place=frozenset(storms["compiles_in_place"]),
     )
 
 
@@ -128,8 +130,23 @@ class RewrapInLoop(Rule):
         module of the project, by position, by keyword or through `functools.partial(train,
         fast)`: the finding is at the call of the parameter), and an attribute a method
         binds to such a parameter (`self.step_fn = step_fn` in `__init__`); a transform of one
-        (`jax.grad(fast)`, which calls it with what it is given); and a lambda bound to a name
-        runs, as a `def` does, on every pass of a loop calling it. A wrapper applied only while
+        (`jax.grad(fast)`, which calls it with what it is given); what a call gives back, called
+        at once (`make()(x, i)`; a memoised factory, under `functools.lru_cache` or
+        `functools.cache`, hands back one object: never a new identity); `functools.partial` of
+        a wrapper application itself (`partial(jax.jit(f, static_argnums=1), b=0.5)`); the
+        result of a module function whose local function calls its parameter with its own
+        `*args, **kwargs` (a logging or timing decorator: `logged(jax.jit(f))`); a class
+        attribute the class body binds to one, called through the class (`Steps.mul(x, k)`); a
+        lowering of one (`F.lower(x, i)`, `F.trace(...)`, TensorFlow's
+        `F.get_concrete_function(...)`), which traces it for the key of its arguments as a call
+        does (`jax.jit(lambda v: ...).lower(x)` is a wrapper application called at once); a
+        torch module compiled in place (`model.compile()`), called from then on; and a lambda
+        bound to a name runs, as a `def` does, on every pass of a loop calling it. A factory whose every `return` applies `tf.function`
+        (or `dlaccelerate`), which keeps its cache in the object it returns, makes a new
+        compiled callable on each call whatever it wraps (`return tf.function(train_step)`);
+        and a wrapper applied on each pass to a new callable and handed to a module function
+        that calls that parameter once, in no loop of its own (`epoch(jax.jit(lambda v: ...),
+        x)`), is run on that pass (benchmarks/call_spellings.py). A wrapper applied only while
         the name it binds is unset (`if step is None: step = jax.jit(f)`, nothing else in the
         loop binding `step`) is made on the first pass only, and every later pass calls that
         one: not flagged; nor is what a memo makes, a function that binds a holder only while

@@ -13,7 +13,11 @@ container (`fns[k]`, `for fn in fns`), an object that holds one (an attribute a 
 wrapper's result, `self.f(x, i)`; `box.step = jax.jit(f)`; a decorated method called as
 `obj.step(x, i)`, its positions counted without `self`; an instance whose `__call__` is
 compiled), or a parameter every call of its function passes one (also a call from another module:
-acclint.analysis.passed's seeds, `_passed_in`). ACC5 holds at a call when some
+acclint.analysis.passed's seeds, `_passed_in`); also what a call gives back called at once
+(`make()(x)`; a memoised factory, `[storms] memoizers`, makes nothing anew), `partial` of a wrapper
+application, what a forwarding decorator returns (`_forwarded`), a class attribute called through
+its class, and a lowering (`[storms] lowering`: `F.lower(x, i)` traces as `F(x, i)` does;
+benchmarks/call_spellings.py). ACC5 holds at a call when some
 component of that key is *new on every pass* of an unbounded loop around the call; this module walks a whole module once (only when an
 ACC5 rule is selected, and only when one of the module's marker sites applies a jit-family
 wrapper: every finding starts from one) and computes, for each component, whether it is.
@@ -447,6 +451,14 @@ class StormTables:
     # keyed draws of a few values -> the positions of their literal bounds (none: always few,
     # `bernoulli`); with bounds, few where they span at most `_FEW_VALUES` (`_collapses`)
     few_valued_draws: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # decorators that hand back one result per arguments (`functools.lru_cache`): what a function
+    # under one returns is made once, not on each call
+    memoizers: frozenset[str] = frozenset()
+    # methods of a compiled callable that trace it for the key of their arguments, as a call
+    # does (`jax.jit(f).lower(x)`, `tf_fn.get_concrete_function(x)`)
+    lowering: frozenset[str] = frozenset()
+    # receiver markers that compile the object they are called on in place (`model.compile()`)
+    compiles_in_place: frozenset[str] = frozenset()
 
 
 class LoopFacts:
@@ -478,6 +490,8 @@ class LoopFacts:
         # its key holds (an attribute a method binds to a wrapper's result, a decorated method
         # with `self` dropped from its positions, a compiled `__call__`).
         self._held: dict[tuple[ClassInfo, str], Jitted] = {}
+        # Objects compiled in place (`model.compile()`): (the function binding the name, name) -> key
+        self._in_place: dict[tuple[FunctionInfo | None, str], Jitted] = {}
         # Attributes a method binds to one of its parameters (`self.step_fn = step_fn` in
         # `__init__`): (class, attribute) -> (that name, the method's scope); None: bound to
         # something else too. They hold what every call passes (`_callee`).
@@ -518,6 +532,10 @@ class LoopFacts:
                 if found is not None and found[0].name in self.tables.wrappers:
                     return True
                 primitives = primitives or found is not None and self._compiles_functions(found[0].name)
+            if site.decorates is None and type(method := site.expr.func) is cst.Attribute and method.attr.value in self._in_place_tails and (
+                (inplace := self.analysis.applied_marker(site.expr, site.scope)) is not None and inplace[0].name in self.tables.compiles_in_place
+            ):
+                return True  # `model.compile()`: the object is compiled in place
         return primitives and self._host_loop_possible()
 
     @cached_property
@@ -1689,6 +1707,7 @@ class LoopFacts:
             for part in (*node.decorators, *node.bases, *node.keywords):
                 self._walk(part, scope, loops, statement)
             self._walk(node.body, scope, (), statement)
+            self._class_attributes(node, scope)
             return
         if kind is cst.For:
             self._walk(node.iter, scope, loops, statement)
@@ -1739,6 +1758,15 @@ class LoopFacts:
                 return
             self._call(node, scope, loops, statement)
         self._walk_children(node, scope, loops, statement)
+
+    def _class_attributes(self, node: cst.ClassDef, scope: _Scope) -> None:
+        """A name the class body binds to a compiled callable (`mul = jax.jit(f)`, walked in
+        `scope`) is that callable called through the class: `Steps.mul(x, k)`."""
+        for line in node.body.body:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if type(small) is cst.Assign and len(small.targets) == 1 and type(target := small.targets[0].target) is cst.Name:
+                    if (jitted := scope.jitted.get(target.value)) is not None:
+                        _bind_jitted(scope, f"{node.name.value}.{target.value}", jitted)
 
     def _walk_children(self, node: cst.CSTNode, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         """`_walk` of each child of `node`, in order: leaves skipped, and the nodes `_walk` only
@@ -2108,6 +2136,10 @@ class LoopFacts:
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
+        if type(value) in (cst.Dict, cst.List, cst.Tuple):  # `fns = {"a": jax.jit(lambda ...)}`, called as `fns["a"](x)`
+            for element in value.elements:  # type: ignore[attr-defined]
+                if isinstance(element, (cst.DictElement, cst.Element)) and isinstance(element.value, cst.Call):
+                    self._assigned_to[id(element.value)] = name + _ITEMS
         made = self._made_by(value, loops, scope)
         for bindings in [loop.made for loop in loops] or ([scope.made] if scope.fn is not None else []):
             if made is not None:
@@ -2254,16 +2286,22 @@ class LoopFacts:
     def _call(self, node: cst.Call, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         if type(node.func) is cst.Call:
             self._called_at_once[id(node.func)] = node
+        elif type(node.func) is cst.Attribute and type(node.func.value) is cst.Call and node.func.attr.value in self.tables.lowering:
+            self._called_at_once[id(node.func.value)] = node  # `jax.jit(f).lower(x)` traces it as a call would
         if scope.traced:  # runs once per trace: no compiled call here is made per pass of a host loop
             return
         unbounded = [loop for loop in loops if not loop.bounded]
         found = self._applied(node)
         wrapper = found is not None and found[0].name in self.tables.wrappers and bool(node.args)
+        if type(node.func) is cst.Attribute and type(node.func.value) is cst.Name and node.func.attr.value in self._in_place_tails:
+            self._compile_in_place(node, node.func.value, scope)
         # Uses of a name on this pass: calls, and hand-overs (`measure(kernel_fn)` runs it too);
         # a wrapper applied to a name only makes a new callable of it. (Kept by the loops around.)
         used = [node.func.value] if loops and type(node.func) is cst.Name else []
         if loops and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
             used.append(_attribute_key(node.func))  # `t.step(x)`: a method of an object made on the pass
+        if loops and type(node.func) is cst.Subscript and type(node.func.value) is cst.Name:
+            used.append(node.func.value.value + _ITEMS)  # `fns["a"](x)`: an item of a display the pass made
         if loops and not wrapper:
             used += [arg.value.value for arg in node.args if type(arg.value) is cst.Name]
         for name in used:
@@ -2275,6 +2313,8 @@ class LoopFacts:
         target = self._called_function(node.func, scope)
         if target is not None:
             self._host_calls.append((scope.fn, *target, node, scope, loops))
+            if loops:
+                self._handed_to_run(node, *target)
         if wrapper:
             # the innermost unbounded loop, else a bounded one (a storm there only when what is
             # wrapped reads nothing the loop binds: `_invariant_in`)
@@ -2305,14 +2345,54 @@ class LoopFacts:
             # the primitive, or a function that hands its callable parameter to one (the
             # wrapper inference maps the marker's positions onto that function's parameters)
             self._compiled_at_once(node, found[0], scope, loops, statement)
-        # every named call, module level included: an unhashable static argument needs no loop
+        # every named call, module level included: an unhashable static argument needs no loop;
+        # and a call of what another call gives back (`make()(x)`, `partial(jax.jit(f), b=1)(x)`)
         if type(node.func) in (cst.Name, cst.Subscript) or self.analysis.resolve(node.func) in self.tables.callers or (
             type(node.func) is cst.Call and node.func.args and type(node.func.args[0].value) is cst.Name
             and self._transformed(node.func, node.func.args[0].value.value)
-        ) or _got_from(node.func) is not None:
+        ) or type(node.func) is cst.Call and self._applied(node.func) is None or _got_from(node.func) is not None:
             self._pending.append((node, loops, scope, statement))
         elif (unbounded or scope.fn is not None) and isinstance(node.func, cst.Attribute):
             self._attribute_calls.append((node, loops, scope, statement))
+
+    @cached_property
+    def _in_place_tails(self) -> frozenset[str]:
+        """The method names of the markers that compile their object in place (`compile`)."""
+        return frozenset(name.rsplit(".", 1)[-1] for name in self.tables.compiles_in_place)
+
+    def _compile_in_place(self, node: cst.Call, obj: cst.Name, scope: _Scope) -> None:
+        """`model.compile()`: the instance `obj` names (of a module class) is a compiled module from
+        here on, keyed as `torch.compile(model)` keys it (its `forward`'s guards included), where the
+        scope binding the name calls it."""
+        found = self.analysis.applied_marker(node, scope.fn)  # the receiver's class, looked up where it is bound
+        instance = self._instance(obj, scope) if found is not None and found[0].name in self.tables.compiles_in_place else None
+        if instance is not None:
+            jitted = self._jitted(found[0].name, found[1], None, node, instance, obj.value)  # type: ignore[index]
+            owner = self._binding_scope(obj.value, scope)
+            self._in_place[(owner.fn, obj.value)] = jitted
+
+    def _binding_scope(self, name: str, scope: _Scope) -> _Scope:
+        """The scope around `scope` (itself included) that binds `name`, else the module's."""
+        current: _Scope | None = scope
+        while current is not None and current.fn is not None:
+            if name in current.bound:
+                return current
+            current = self._scopes.get(current.fn.parent)
+        return self._scopes[None]
+
+    def _handed_to_run(self, node: cst.Call, fn: FunctionInfo, skipped: int) -> None:
+        """A wrapper application `node` gives a module function `fn` whose body calls that
+        parameter once, in no loop of its own, is run on the pass that made it, by that call
+        (`epoch(jax.jit(lambda v: ...), x)`): as one called at once. One `fn` calls in a loop of
+        its own is reused there, one it only keeps is not run."""
+        for name, given in passed(node, fn, bound=skipped > 0).items():
+            found = self._applied(given) if isinstance(given, cst.Call) else None
+            if found is None or found[0].name not in self.tables.wrappers:
+                continue
+            calls = [n for n in _nodes(fn.node) if type(n) is cst.Call and type(n.func) is cst.Name and n.func.value == name]
+            looping = [n for n in _nodes(fn.node) if isinstance(n, (cst.For, cst.While, cst.CompFor))]
+            if len(calls) == 1 and not any(calls[0] in set(_nodes(loop)) for loop in looping):
+                self._called_at_once[id(given)] = calls[0]
 
     def _filled(self, container: cst.BaseExpression, given: Iterable[cst.Arg | cst.BaseExpression], loops: tuple[Loop, ...], scope: _Scope) -> None:
         """A container the pass puts a new value in (`dims.append(i + 1)`, `opts.extend([i])`,
@@ -2446,10 +2526,17 @@ class LoopFacts:
         """A module function whose every `return` gives a callable it makes anew on each call: a
         `lambda`, a function defined in its body, or `functools.partial(...)`."""
         fn = self.analysis.index.functions.get(name)
-        if fn is None or isinstance(fn.node, cst.Lambda):
+        if fn is None or isinstance(fn.node, cst.Lambda) or self._memoised(fn):
             return False
         returns = _returned_values(fn)
         return bool(returns) and all(self._made_anew(r, fn) for r in returns)
+
+    def _memoised(self, fn: FunctionInfo) -> bool:
+        """Whether a memoizing decorator (`[storms] memoizers`: `functools.lru_cache`) wraps
+        `fn`: it hands back one result per arguments, so what `fn` makes is made once."""
+        return isinstance(fn.node, cst.FunctionDef) and any(
+            self.analysis.resolve(_decorator_callee(d.decorator)) in self.tables.memoizers for d in fn.node.decorators
+        )
 
     def _made_anew(self, expr: cst.BaseExpression | None, fn: FunctionInfo) -> bool:
         """Whether `expr`, evaluated in `fn`, is a callable made on each call of it: a `lambda`,
@@ -2465,7 +2552,7 @@ class LoopFacts:
         the call makes (`return jax.jit(lambda p: ...)`, also through a name bound to it)."""
         if name not in self._compiled_makers:
             fn = self.analysis.index.functions.get(name)
-            self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and self._returns_compiled(fn)
+            self._compiled_makers[name] = fn is not None and not isinstance(fn.node, cst.Lambda) and not self._memoised(fn) and self._returns_compiled(fn)
         return self._compiled_makers[name]
 
     def _shadowed(self, name: str, scope: _Scope) -> bool:
@@ -2506,7 +2593,10 @@ class LoopFacts:
         found = self.analysis.applied_marker(expr)
         if found is None or found[0].name not in self.tables.wrappers:
             return False
-        return self._jitted(found[0].name, found[1], None, expr).identity != "code" and self._made_anew(expr.args[0].value, fn)
+        identity = self._jitted(found[0].name, found[1], None, expr).identity
+        # a wrapper keeping its cache in the object it returns (`tf.function`) makes a new one
+        # whatever it wraps; one keyed by the function (`jax.jit`) only of a callable made here
+        return identity == "wrapper" or identity != "code" and self._made_anew(expr.args[0].value, fn)
 
     def _decorated(self, decorator: cst.BaseExpression, fn: FunctionInfo | None) -> Jitted | None:
         """What a jit-family decorator compiles `fn` as; None for any other decorator."""
@@ -2685,12 +2775,13 @@ class LoopFacts:
         if not isinstance(value, cst.Call):
             return None
         if self.analysis.resolve(value.func) in PARTIAL:
-            if not value.args or value.args[0].keyword is not None or not isinstance(value.args[0].value, cst.Name):
+            if not value.args or value.args[0].keyword is not None:
                 return None
             bound = value.args[1:]
             if any(a.star for a in bound):
                 return None
-            held = self._lookup(value.args[0].value.value, scope)
+            first = value.args[0].value  # a name, or the compiled callable itself: `partial(jax.jit(f), b=1)`
+            held = self._lookup(first.value, scope) if isinstance(first, cst.Name) else self._denoted(first, scope)
             return None if held is None else _shifted(held, sum(1 for a in bound if a.keyword is None))
         called = self._called_function(value.func, scope)
         fn = called[0] if called is not None and not isinstance(called[0].node, cst.Lambda) else None
@@ -2700,6 +2791,10 @@ class LoopFacts:
         returned = returns[0]
         if isinstance(returned, cst.Name) and returned.value in fn.inner:  # `@jax.jit def step`, `return step`
             inner = fn.inner[returned.value]  # type: ignore[union-attr]
+            forwarded = _forwarded(fn, inner)  # `def logged(fn): def inner(*a, **kw): return fn(*a, **kw)`
+            if forwarded is not None:
+                given = passed(value, fn, bound=called[1] > 0).get(forwarded)  # type: ignore[index]
+                return self._denoted(given, scope) if given is not None else None
             return next((j for d in inner.node.decorators if (j := self._decorated(d.decorator, inner)) is not None), None)  # type: ignore[union-attr]
         if isinstance(returned, cst.Name):
             returned = _reaching_value(fn, returned)  # type: ignore[arg-type]
@@ -2736,9 +2831,13 @@ class LoopFacts:
             if jitted is not None:
                 self.calls.append(JittedCall(call, callee, tuple(args), jitted, loops, scope, statement))
         for call, loops, scope, statement in self._attribute_calls:
-            jitted = self._callee(call.func, scope)
+            callee = call.func
+            jitted = self._callee(callee, scope)
+            if jitted is None and type(callee) is cst.Attribute and callee.attr.value in self.tables.lowering:
+                callee = callee.value  # `step.lower(x, i)`: traces `step` for the key of its arguments
+                jitted = self._callee(callee, scope)
             if jitted is not None:
-                self.calls.append(JittedCall(call, call.func, tuple(call.args), jitted, loops, scope, statement))
+                self.calls.append(JittedCall(call, callee, tuple(call.args), jitted, loops, scope, statement))
 
     def _callee(self, expr: cst.BaseExpression, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]] = frozenset()) -> Jitted | None:
         """The compiled callable a call's callee `expr` (in `scope`) is, once the walk has seen
@@ -2765,6 +2864,8 @@ class LoopFacts:
         anew with what it is given), or a call giving one back (`_held_compiled`); else None."""
         if type(expr) is cst.Name:
             found = self._lookup(expr.value, scope)
+            if found is None and self._in_place:
+                found = self._in_place.get((self._binding_scope(expr.value, scope).fn, expr.value))
             cls = self._instance(expr, scope) if found is None else None
             return self._held.get((cls, "__call__")) if cls is not None else found
         if type(expr) is cst.Subscript and type(expr.value) is cst.Name:
@@ -3124,6 +3225,23 @@ def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnaly
             for arg in node.args:
                 found |= _operands(arg.value) & params
     return found
+
+
+def _forwarded(fn: FunctionInfo, inner: FunctionInfo) -> str | None:
+    """The parameter of `fn` that its local function `inner` calls with `inner`'s own `*args` and
+    `**kwargs` (a logging or timing decorator's wrapper): `inner`, called, calls it with the same
+    arguments. None where `inner` takes no such pair or calls no parameter so."""
+    params = inner.node.params
+    star, kwargs = params.star_arg, params.star_kwarg
+    if not isinstance(inner.node, cst.FunctionDef) or not isinstance(star, cst.Param) or kwargs is None:
+        return None
+    own = {p.name for p in fn.params}
+    for node in _nodes(inner.node):
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in own and [
+            (a.star, a.value.value if type(a.value) is cst.Name else None) for a in node.args
+        ] == [("*", star.name.value), ("**", kwargs.name.value)]:
+            return node.func.value
+    return None
 
 
 def _decorator_callee(decorator: cst.BaseExpression) -> cst.BaseExpression:
@@ -3508,7 +3626,36 @@ def _memo_bindings(fn: FunctionInfo) -> list[cst.Assign]:
             found += [small for small in statement.body if _binds_holder(small, holder)]
         if isinstance(statement, cst.If) and (flag := once_block(statement)) is not None:
             found += [n for n in _nodes(statement.body, statements=True) if _binds_holder(n, flag)]
+        if (missing := _missing_key(statement)) is not None:  # `if k not in cache: cache[k] = ...`
+            found += [n for n in _nodes(statement.body, statements=True) if _binds_key(n, *missing)]  # type: ignore[union-attr]
     return found
+
+
+def _missing_key(statement: cst.BaseStatement) -> tuple[str, str] | None:
+    """The holder and key (as written, spaces dropped) of `if KEY not in HOLDER:` with no
+    `else`: its body runs only while the holder lacks that key."""
+    if not isinstance(statement, cst.If) or statement.orelse is not None or not isinstance(statement.test, cst.Comparison):
+        return None
+    test = statement.test
+    if len(test.comparisons) != 1 or not isinstance(test.comparisons[0].operator, cst.NotIn):
+        return None
+    holder = dotted_name(test.comparisons[0].comparator)
+    return (holder, _spelled(test.left)) if holder else None
+
+
+def _binds_key(node: cst.CSTNode, holder: str, key: str) -> bool:
+    """`holder[key] = value` under the key a memo tests (another key is no memo: maxtext's
+    prefill tests `(padded_length, num_prompts)` and stores under a triple)."""
+    return isinstance(node, cst.Assign) and any(
+        isinstance(t.target, cst.Subscript) and dotted_name(t.target.value) == holder and len(t.target.slice) == 1
+        and isinstance(t.target.slice[0].slice, cst.Index) and _spelled(t.target.slice[0].slice.value) == key
+        for t in node.targets
+    )
+
+
+def _spelled(expr: cst.BaseExpression) -> str:
+    """`expr` as written, without spaces, parentheses or line breaks: two spellings of one key."""
+    return "".join(c for c in cst.Module([]).code_for_node(expr) if c not in " \n()\\")
 
 
 def _binds_holder(node: cst.CSTNode, holder: str) -> bool:

@@ -201,10 +201,11 @@ class ModuleAnalysis:
         (a framework's seed setters), or None: a cheap test on the index before a rule's walk."""
         return next((func for func in self.index.call_order if self.resolve(func) in names), None)
 
-    def applied_marker(self, call: cst.Call) -> tuple[Marker, Options] | None:
+    def applied_marker(self, call: cst.Call, scope: FunctionInfo | None = None) -> tuple[Marker, Options] | None:
         """The marker (and its static options) a call such as `jax.jit(f, static_argnums=1)`
-        applies, or None (acclint.analysis.contexts)."""
-        return self._contexts.applied(call)
+        applies, or None (acclint.analysis.contexts); `scope`, the function the call is in, is
+        where a receiver marker's object is looked up (`model.compile()`)."""
+        return self._contexts.applied(call, scope)
 
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and its static options) a decorator applies, or None."""

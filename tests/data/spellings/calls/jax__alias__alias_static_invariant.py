@@ -1,0 +1,36 @@
+# spelling: framework=jax axis=static component=alias_static_invariant reach=alias written-as=look-alike loop=direct
+# run (4 -> 8 passes, traces per line): line 36: 1 -> 1
+# label: fine
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+_F = jax.jit(body, static_argnums=1)
+F = _F
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        F(x * i, 3)

@@ -1,0 +1,37 @@
+# spelling: framework=jax axis=static component=decorated_static reach=decorated written-as=hazard loop=direct
+# run (4 -> 8 passes, traces per line): line 37: 4 -> 8
+# label: storm line=37
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def step(v, k):
+    return v * k
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        step(x, i + 1)

@@ -1,0 +1,41 @@
+# spelling: framework=jax axis=static component=decorated_method_static reach=decorated_method written-as=hazard loop=direct
+# run (4 -> 8 passes, traces per line): line 41: 4 -> 8
+# label: storm line=41
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+class Model:
+    @functools.partial(jax.jit, static_argnums=(0, 2))
+    def step(self, v, k):
+        return v * k
+
+
+MODEL = Model()
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        MODEL.step(x, i + 1)

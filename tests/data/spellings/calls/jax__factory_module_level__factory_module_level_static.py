@@ -1,0 +1,39 @@
+# spelling: framework=jax axis=static component=factory_module_level_static reach=factory_module_level written-as=hazard loop=direct
+# run (4 -> 8 passes, traces per line): line 39: 4 -> 8
+# label: storm line=39
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+def make():
+    return jax.jit(body, static_argnums=1)
+
+
+F = make()
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        F(x, i + 1)

@@ -1,0 +1,35 @@
+# spelling: framework=jax axis=identity component=hoisted_lambda reach=name written-as=look-alike loop=direct
+# run (4 -> 8 passes, traces per line): line 35: 1 -> 1
+# label: fine
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+F = jax.jit(lambda v: v * 2.0)
+
+
+def run(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        F(x)

@@ -1,0 +1,35 @@
+# spelling: framework=jax axis=shape component=parameter_shape reach=parameter written-as=hazard loop=direct
+# run (4 -> 8 passes, traces per line): line 31: 4 -> 8
+# label: storm line=31
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.experimental.pjit import pjit
+
+
+def body(v, k, b=1.0):
+    return v * k + b
+
+
+def loss(v, k):
+    return (v * k).sum()
+
+
+def logged(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+
+def train(step_fn, x, n):
+    for i in range(n):
+        step_fn(jnp.ones(i + 1), 2.0)
+
+
+def run(n):
+    train(jax.jit(body), jnp.ones(3), n)
