@@ -471,6 +471,9 @@ class ContextAnalysis:
                 or self._instance_runs(expr, scope)  # `torch.compile(self.model)`
             )
             return [Target(method, via_attribute=True)] if method else []
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Call) and isinstance(expr.value.func, cst.Name):
+            method = self._method_of_class(expr.value.func.value, expr.attr.value)  # `jax.jit(Scaler().apply)`
+            return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Subscript):  # `make(n)[1]`, `pair[1]`: an element of what a factory returns
             index = _constant_index(expr)
             return self._element_targets(expr.value, index, scope, cls, seen, at) if index is not None else []
@@ -624,10 +627,17 @@ class ContextAnalysis:
         made = {v.func.value for v in values if isinstance(v, cst.Call) and isinstance(v.func, cst.Name)}
         if len(made) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
             return None
-        cls = self.index.classes.get(made.pop())
+        return self._method_of_class(made.pop(), expr.attr.value)
+
+    def _method_of_class(self, class_name: str, name: str) -> FunctionInfo | None:
+        """The method `name` of the plain class of this module called `class_name`, whose
+        instance a marker is handed the method of (`counter.count` after `counter =
+        Counter()`, or `Scaler().apply` made in place: the same bound method, jax 0.10.2,
+        benchmarks/jax_spellings.py jit_method)."""
+        cls = self.index.classes.get(class_name)
         if cls is None or cls in self.modules.of:
             return None
-        method = self.find_method(cls, expr.attr.value)  # its own, or inherited from a base of the module
+        method = self.find_method(cls, name)  # its own, or inherited from a base of the module
         if method is None or not method.is_method:
             return None
         self._dispatch_on(cls, method)
