@@ -1181,11 +1181,54 @@ class ContextAnalysis:
             for inner in self._nested.get(fn, ()):
                 if inner.contexts:
                     self._enqueue(inner)
+        self._run_derivative_rules(fn)
         if returned:
             self._analyses[fn] = self._analyses.get(fn, 0) + 1
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
+
+    def _run_derivative_rules(self, fn: FunctionInfo) -> None:
+        """The rules a custom-derivative function registers (`f.defvjp(fwd, bwd)`, `@f.defjvp`:
+        `[derivative_rules]`) run where `f` is differentiated, in each trace `f` runs in, every
+        input a pytree of tracers."""
+        registered = self._derivative_rules.get(fn.name)
+        if not registered or not isinstance(fn.node, cst.FunctionDef) or not any(
+            self._names_rule_maker(d.decorator) for d in fn.node.decorators
+        ):
+            return
+        for expr, scope in registered:
+            for target in self._targets(expr, scope, None):
+                rule = target.function
+                self._add(rule, set(fn.traces), set(fn.markers), entry_kinds(rule.call_params[target.bound_positional:], "all"), inside=True)
+
+    def _names_rule_maker(self, decorator: cst.BaseExpression) -> bool:
+        """`@jax.custom_vjp`, or `@functools.partial(jax.custom_vjp, nondiff_argnums=...)`."""
+        if isinstance(decorator, cst.Call) and self.resolve(decorator.func) in PARTIAL and decorator.args:
+            decorator = decorator.args[0].value
+        return self.resolve(decorator) in self.markers.rule_makers
+
+    @cached_property
+    def _derivative_rules(self) -> dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None]]]:
+        """Name -> the rules registered on it (`name.defvjp(fwd, bwd)`: each argument, with the
+        function the call is made in; `@name.defjvp`: the function it decorates), read off the
+        index's walks once, when a function with derivative rules is first analysed."""
+        methods = self.markers.rule_methods
+        found: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None]]] = {}
+        for walk in self.index.walks.values():
+            made: list = []
+            for node, fn_at, _cls_at in walk:
+                kind = type(node)
+                if kind is cst.FunctionDef or kind is cst.Lambda or kind is cst.ClassDef:
+                    made.append(self.index.by_node.get(node))
+                scope = made[fn_at] if fn_at >= 0 and isinstance(made[fn_at], FunctionInfo) else None
+                if kind is cst.Call and _method_call_on_name(node.func, methods):
+                    found.setdefault(node.func.value.value, []).extend((a.value, scope) for a in node.args if not a.star)
+                elif kind is cst.FunctionDef:
+                    for d in node.decorators:
+                        if _method_call_on_name(d.decorator, methods):
+                            found.setdefault(d.decorator.value.value, []).append((node.name, scope))
+        return found
 
     def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
         """The calls of `fn`'s body a trace may run: not those in a branch that literal defaults
@@ -1581,6 +1624,11 @@ def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | No
         if trace is not None and trace.returns is not None:
             returns = _join_returns(returns, trace.returns)
     return returns
+
+
+def _method_call_on_name(func: cst.BaseExpression, methods: frozenset[str]) -> bool:
+    """Whether `func` is `name.method` for one of `methods` (`f.defvjp`)."""
+    return type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in methods
 
 
 def _runs_method(call: cst.Call, markers: MarkerTable) -> bool:

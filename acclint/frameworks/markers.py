@@ -473,6 +473,11 @@ class MarkerTable:
     # Methods that make an object storing their keywords as its fields (`[stores_callables]
     # methods`: flax's `TrainState.create`, `replace`): acclint.analysis.stored.
     storing_methods: frozenset[str] = frozenset()
+    # Wrappers whose function registers derivative rules with one of `rule_methods`
+    # (`[derivative_rules]`: `f.defvjp(fwd, bwd)` on a `jax.custom_vjp` function): the rules run
+    # in the traces the function runs in (acclint.analysis.contexts).
+    rule_makers: frozenset[str] = frozenset()
+    rule_methods: frozenset[str] = frozenset()
     # Context managers under which calls run a framework's functions eagerly (`[eager_blocks]`:
     # `with jax.disable_jit():`), each -> the markers that run their function in the call itself
     # there (lax's loops), and those whose wrapped callable runs eagerly when called there
@@ -584,6 +589,8 @@ def load_markers(
     names: dict[str, set[str]] = {"opaque": set(), "runs_functions": set(), "transparent": set()}
     runs_methods: set[str] = set()
     storing_methods: set[str] = set()
+    rule_makers: set[str] = set()
+    rule_methods: set[str] = set()
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
     frameworks: list[Framework] = []
@@ -607,6 +614,8 @@ def load_markers(
             names[key] |= set(raw.get(key, {}).get("names", ()))
         runs_methods |= set(raw.get("runs_functions", {}).get("methods", ()))
         storing_methods |= set(raw.get("stores_callables", {}).get("methods", ()))
+        rule_makers |= set(raw.get("derivative_rules", {}).get("makers", ()))
+        rule_methods |= set(raw.get("derivative_rules", {}).get("methods", ()))
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
             traced_classes.append(TracedClass(
@@ -692,6 +701,8 @@ def load_markers(
         compiled_methods=compiled_methods,
         runs_methods=frozenset(runs_methods),
         storing_methods=frozenset(storing_methods),
+        rule_makers=frozenset(rule_makers),
+        rule_methods=frozenset(rule_methods),
         eager_blocks=eager_blocks,
     )
 
