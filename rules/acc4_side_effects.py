@@ -1101,17 +1101,17 @@ def step(x):
 
 
 class HostEffectInCachedTrace(Rule):
-    """Third-party host output (progress bars, experiment trackers, TensorBoard) in a cached trace.
+    """Third-party host output (progress bars, experiment trackers, TensorBoard) or a wait in a cached trace.
 
     What it does:
-        Flags calls of `tqdm`, `rich`, `wandb`, `mlflow.log_*`, TensorBoard summary writers and
-        the functions the project lists in `host-effects` (`[tool.acclint]`) inside a cached
-        trace.
+        Flags calls of `tqdm`, `rich`, `wandb`, `mlflow.log_*`, TensorBoard summary writers,
+        `time.sleep` and the functions the project lists in `host-effects` (`[tool.acclint]`)
+        inside a cached trace: each is a host call whose effect is the call itself.
 
     Why is this bad:
         The call runs once, while the trace is built: the progress bar moves once, the metric
-        is logged once (and from a tracer, which trackers cannot serialise); cached calls log
-        nothing.
+        is logged once (and from a tracer, which trackers cannot serialise), a sleep waits
+        once; cached calls log (and wait) nothing.
 
     Example:
         @jax.jit
@@ -1176,7 +1176,8 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     What it does:
         Flags `self.attr = value` (and `+=`) in a traced method, and `obj.attr = value` for an
-        object the function did not make (a global or a closure's), inside a cached trace;
+        object the function did not make (a global or a closure's, one an imported call made
+        too: `BOX = types.SimpleNamespace()`; not an imported module), inside a cached trace;
         also on an object reached from those through attributes
         (`self.model.weight.requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever
         bound to such a chain (`w = self.model.weight`), except in a framework module's method
