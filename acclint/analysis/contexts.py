@@ -27,7 +27,7 @@ from acclint.analysis.applied import (
     VARIABLES, applied_class, applied_method, applied_shape, apply_method_class, apply_params, imported_applied,
 )
 from acclint.analysis.facts import ValueFacts
-from acclint.analysis.arguments import passed
+from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.eager_blocks import EagerCalls, eager_calls
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
@@ -1409,6 +1409,9 @@ class ContextAnalysis:
         if not isinstance(call.func, cst.Attribute):
             return []
         receiver = call.func.value
+        recorded = self._recorded_calls(call, fn, query)
+        if recorded:
+            return recorded
         cls = (
             fn.own_class(receiver.value) if isinstance(receiver, cst.Name) else None
         ) or self.objects.instance_class(receiver, fn) or self.objects.annotated_class(receiver, fn)
@@ -1433,6 +1436,21 @@ class ContextAnalysis:
                 (t.function, _shape_of_call(call, query)) for t in self._targets(value, scope, None)
                 if not t.bound_positional and t.function is not fn
             ]
+        return found
+
+    def _recorded_calls(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> list[tuple[FunctionInfo, CallShape]]:
+        """`tx.update(g, s)` where every value `tx` is bound to makes a library record of
+        callables (`optax.GradientTransformation(init_fn, update_fn)`: `[callable_records]`):
+        the functions of this module it keeps at the place of `update`."""
+        receiver = call.func.value
+        if not isinstance(receiver, cst.Name):
+            return []
+        found = []
+        for value in self._values_of(receiver.value, fn):
+            fields = self.markers.callable_records.get(self.resolve(value.func) or "") if isinstance(value, cst.Call) else None
+            kept = fields_passed(value, list(fields)).get(call.func.attr.value) if fields else None
+            if kept is not None:
+                found += [(t.function, _shape_of_call(call, query)) for t in self._targets(kept, fn, None) if not t.bound_positional]
         return found
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:

@@ -478,6 +478,10 @@ class MarkerTable:
     # in the traces the function runs in (acclint.analysis.contexts).
     rule_makers: frozenset[str] = frozenset()
     rule_methods: frozenset[str] = frozenset()
+    # Library records of callables (`[callable_records]`: optax's `GradientTransformation(init,
+    # update)`), the qualified class -> its fields in order: `tx.update(...)` runs what `tx` was
+    # made with at the place of `update` (acclint.analysis.contexts).
+    callable_records: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Context managers under which calls run a framework's functions eagerly (`[eager_blocks]`:
     # `with jax.disable_jit():`), each -> the markers that run their function in the call itself
     # there (lax's loops), and those whose wrapped callable runs eagerly when called there
@@ -591,6 +595,7 @@ def load_markers(
     storing_methods: set[str] = set()
     rule_makers: set[str] = set()
     rule_methods: set[str] = set()
+    callable_records: dict[str, tuple[str, ...]] = {}
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
     frameworks: list[Framework] = []
@@ -668,6 +673,7 @@ def load_markers(
             markers.setdefault(name, marker)  # a framework's own entry wins
             owner.setdefault(name, raw["library"]["framework"])
         compiled.update({name: wrapper for name, wrapper in raw.get("compiled", {}).items() if name not in absent})
+        callable_records.update({name: tuple(fields) for name, fields in raw.get("callable_records", {}).items()})
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         compiled_methods.update({
@@ -703,6 +709,7 @@ def load_markers(
         storing_methods=frozenset(storing_methods),
         rule_makers=frozenset(rule_makers),
         rule_methods=frozenset(rule_methods),
+        callable_records=callable_records,
         eager_blocks=eager_blocks,
     )
 
