@@ -54,9 +54,12 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tf_torch_spellings import HAZARD_LABELS, OWNED, score, summary  # noqa: E402  (scored as the TF / torch set is)
+from tf_torch_spellings import LABELLER as TF_TORCH_LABELLER  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 STORE = ROOT / "tests" / "data" / "spellings" / "jax"
-HAZARD_LABELS = ("error", "wrong")
 
 # --- hazards: name -> (body, intent, the rule the rule pages give it); the body reads `x` and
 # leaves its result in `y` -------------------------------------------------------------------------
@@ -391,23 +394,7 @@ def counting_sleep(s):
     _sleep(s)
 time.sleep = counting_sleep
 
-@contextlib.contextmanager
-def captured():
-    """What fd 1 and 2 receive (jax.debug.print writes from its callback thread)."""
-    sys.stdout.flush(); sys.stderr.flush()
-    saved = os.dup(1), os.dup(2)
-    with tempfile.TemporaryFile() as sink:
-        os.dup2(sink.fileno(), 1); os.dup2(sink.fileno(), 2)
-        box = {}
-        try:
-            yield box
-        finally:
-            sys.stdout.flush(); sys.stderr.flush()
-            os.dup2(saved[0], 1); os.dup2(saved[1], 2)
-            os.close(saved[0]); os.close(saved[1])
-            sink.seek(0)
-            box["text"] = sink.read().decode("utf-8", "replace")
-
+#CAPTURED
 def timeout(*_):
     raise TimeoutError("no result in 60 s")
 
@@ -460,6 +447,8 @@ for line in sys.stdin:
     jax.clear_caches()
     print(json.dumps({"name": job["name"], "traced": traced, "twin": twin}), flush=True)
 '''
+# What fd 1 and 2 receive (jax.debug.print writes from its callback thread): the TF / torch set's.
+LABELLER = LABELLER.replace("#CAPTURED\n", TF_TORCH_LABELLER[TF_TORCH_LABELLER.index("@contextlib.contextmanager"):TF_TORCH_LABELLER.index("def value(")])
 
 EFFECTS = ("prints", "logs", "writes", "seen", "counter", "sleeps")
 
@@ -533,11 +522,9 @@ def generate(python: str, workers: int) -> None:
 
 # --- measuring acclint on the stored set --------------------------------------------------------
 
-OWNED = ("ACC1", "ACC2", "ACC3", "ACC4")
-
-
 def load_index() -> list[dict]:
-    return json.loads((STORE / "labels.json").read_text())
+    """The stored labels, each with its program's name as its `file` (the key scoring reads)."""
+    return [dict(entry, file=entry["name"]) for entry in json.loads((STORE / "labels.json").read_text())]
 
 
 def predictions(index: list[dict]) -> dict[str, tuple[bool, bool]]:
@@ -551,31 +538,8 @@ def predictions(index: list[dict]) -> dict[str, tuple[bool, bool]]:
         findings = [f for f in lint_text(program.text, f"spelled/{program.name}.py").findings if f.code.startswith(OWNED)]
         start, end = entry["hazard_lines"]
         on = [start <= f.line <= end for f in findings]
-        out[entry["name"]] = (any(on), not all(on))
+        out[entry["file"]] = (any(on), not all(on))
     return out
-
-
-def score(index: list[dict], predicted: dict[str, tuple[bool, bool]], key=lambda e: "all") -> dict[str, dict]:
-    """Recall and precision per group."""
-    table = collections.defaultdict(collections.Counter)
-    for entry in index:
-        on, off = predicted[entry["name"]]
-        row = table[key(entry)]
-        if entry["label"] in HAZARD_LABELS:
-            row["hazards"] += 1
-            row["tp"] += on
-            row["fp"] += off and not on
-        else:
-            row["fine"] += 1
-            row["fp"] += on or off
-    return {k: dict(v) for k, v in sorted(table.items())}
-
-
-def summary(row: dict) -> str:
-    tp, fp, hazards = row.get("tp", 0), row.get("fp", 0), row.get("hazards", 0)
-    recall = f"{tp}/{hazards}" if hazards else "-"
-    precision = f"{tp}/{tp + fp}" if tp + fp else "-"
-    return f"recall {recall:>8}  precision {precision:>8}  fine {row.get('fine', 0):>3}"
 
 
 def measure(by: str) -> None:
@@ -587,7 +551,7 @@ def measure(by: str) -> None:
             print(f"{group:32} {summary(row)}")
     if by == "misses":
         for entry in index:
-            on, off = predicted[entry["name"]]
+            on, off = predicted[entry["file"]]
             hazard = entry["label"] in HAZARD_LABELS
             if (hazard and not on) or (not hazard and (on or off)):
                 print(("MISS " if hazard else "FALSE ") + entry["name"], "-", entry["label"], entry["observed"])
