@@ -1192,12 +1192,9 @@ class ContextAnalysis:
         """The rules a custom-derivative function registers (`f.defvjp(fwd, bwd)`, `@f.defjvp`:
         `[derivative_rules]`) run where `f` is differentiated, in each trace `f` runs in, every
         input a pytree of tracers."""
-        registered = self._derivative_rules.get(fn.name)
-        if not registered or not isinstance(fn.node, cst.FunctionDef) or not any(
-            self._names_rule_maker(d.decorator) for d in fn.node.decorators
-        ):
-            return
-        for expr, scope in registered:
+        if not isinstance(fn.node, cst.FunctionDef) or not any(self._names_rule_maker(d.decorator) for d in fn.node.decorators):
+            return  # the decorators first: the walk below is made only in a module that has such a function
+        for expr, scope in self._derivative_rules.get(fn.name, ()):
             for target in self._targets(expr, scope, None):
                 rule = target.function
                 self._add(rule, set(fn.traces), set(fn.markers), entry_kinds(rule.call_params[target.bound_positional:], "all"), inside=True)
