@@ -154,3 +154,50 @@ def test_the_same_functions_unregistered_are_not_reached():
         step = jax.jit(jax.grad(lambda v: f(v).sum()))
         f_fwd(1.0)
         """) == []
+
+
+def test_python_values_in_residuals_and_nondiff_arguments_are_not_traced():
+    """maxtext's ragged sort keeps a Python int in its residuals and branches on it in `bwd`,
+    flax's fp8 ops take dtypes by `nondiff_argnums`: JAX hands both over as they are (jax
+    0.10.2 under jit(grad): `int` in bwd's residuals and nondiff arguments, in fwd, bwd and
+    jvp); the cotangent and the primal arrays stay traced."""
+    assert found("""
+        import functools
+
+        import jax
+        import numpy as np
+
+
+        @functools.partial(jax.custom_vjp, nondiff_argnums=(0,))
+        def scale(dtype, x, n):
+            return x * n
+
+
+        def scale_fwd(dtype, x, n):
+            assert dtype is not None
+            return x * n, (x.shape[0], n)
+
+
+        def scale_bwd(dtype, res, g):
+            size, n = res
+            if size >= 4:
+                g = g / 2
+            return (g * np.float32(1), None)
+
+
+        scale.defvjp(scale_fwd, scale_bwd)
+
+
+        @functools.partial(jax.custom_jvp, nondiff_argnums=(0,))
+        def dot(dims, x):
+            return x
+
+
+        @dot.defjvp
+        def dot_jvp(dims, primals, tangents):
+            order = np.argsort(dims)
+            return primals[0], tangents[0] * float(primals[0].sum()) + order[0]
+
+
+        step = jax.jit(jax.grad(lambda v: scale(np.float32, v, 2.0).sum() + dot((1, 0), v).sum()))
+        """) == [(35, "ACC302")]

@@ -1190,14 +1190,25 @@ class ContextAnalysis:
 
     def _run_derivative_rules(self, fn: FunctionInfo) -> None:
         """The rules a custom-derivative function registers (`f.defvjp(fwd, bwd)`, `@f.defjvp`:
-        `[derivative_rules]`) run where `f` is differentiated, in each trace `f` runs in, every
-        input a pytree of tracers."""
-        if not isinstance(fn.node, cst.FunctionDef) or not any(self._names_rule_maker(d.decorator) for d in fn.node.decorators):
+        `[derivative_rules]`) run where `f` is differentiated, in each trace `f` runs in. What
+        they receive is traced but for Python values JAX hands over as they are (jax 0.10.2
+        runs): the arguments at `nondiff_argnums` (leading in `bwd` and `jvp`, in place in
+        `fwd`), and `bwd`'s residuals, which keep the Python numbers `fwd` put in them (an `int`
+        arrives as an `int`): only `bwd`'s cotangent is surely traced."""
+        makers = [d.decorator for d in fn.node.decorators if self._names_rule_maker(d.decorator)] if isinstance(fn.node, cst.FunctionDef) else []
+        if not makers:
             return  # the decorators first: the walk below is made only in a module that has such a function
-        for expr, scope in self._derivative_rules.get(fn.name, ()):
+        static = _literal_ints(makers[0], self.markers.rule_static_keyword)
+        for expr, scope, place, method in self._derivative_rules.get(fn.name, ()):
             for target in self._targets(expr, scope, None):
-                rule = target.function
-                self._add(rule, set(fn.traces), set(fn.markers), entry_kinds(rule.call_params[target.bound_positional:], "all"), inside=True)
+                params = target.function.call_params[target.bound_positional:]
+                if method == "defvjp" and place == 1:  # bwd(*nondiff, res, g)
+                    kinds = {p.name: UNKNOWN for p in params[:-1]} | entry_kinds(params[-1:], "all")
+                else:  # fwd(*args) with the static ones in place; jvp(*nondiff, primals, tangents)
+                    kinds = entry_kinds(params, "all")
+                    held = static if method == "defvjp" else range(len(static))
+                    kinds.update({params[i].name: UNKNOWN for i in held if i < len(params)})
+                self._add(target.function, set(fn.traces), set(fn.markers), kinds, inside=True)
 
     def _names_rule_maker(self, decorator: cst.BaseExpression) -> bool:
         """`@jax.custom_vjp`, or `@functools.partial(jax.custom_vjp, nondiff_argnums=...)`."""
@@ -1206,12 +1217,13 @@ class ContextAnalysis:
         return self.resolve(decorator) in self.markers.rule_makers
 
     @cached_property
-    def _derivative_rules(self) -> dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None]]]:
+    def _derivative_rules(self) -> dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, int, str]]]:
         """Name -> the rules registered on it (`name.defvjp(fwd, bwd)`: each argument, with the
-        function the call is made in; `@name.defjvp`: the function it decorates), read off the
-        index's walks once, when a function with derivative rules is first analysed."""
+        function the call is made in, its place and the method; `@name.defjvp`: the function it
+        decorates), read off the index's walks once, when a function with derivative rules is
+        first analysed."""
         methods = self.markers.rule_methods
-        found: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None]]] = {}
+        found: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, int, str]]] = {}
         for walk in self.index.walks.values():
             made: list = []
             for node, fn_at, _cls_at in walk:
@@ -1220,11 +1232,13 @@ class ContextAnalysis:
                     made.append(self.index.by_node.get(node))
                 scope = made[fn_at] if fn_at >= 0 and isinstance(made[fn_at], FunctionInfo) else None
                 if kind is cst.Call and _method_call_on_name(node.func, methods):
-                    found.setdefault(node.func.value.value, []).extend((a.value, scope) for a in node.args if not a.star)
+                    found.setdefault(node.func.value.value, []).extend(
+                        (a.value, scope, i, node.func.attr.value) for i, a in enumerate(node.args) if not a.star
+                    )
                 elif kind is cst.FunctionDef:
                     for d in node.decorators:
                         if _method_call_on_name(d.decorator, methods):
-                            found.setdefault(d.decorator.value.value, []).append((node.name, scope))
+                            found.setdefault(d.decorator.value.value, []).append((node.name, scope, 0, d.decorator.attr.value))
         return found
 
     def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
@@ -1639,6 +1653,14 @@ def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | No
         if trace is not None and trace.returns is not None:
             returns = _join_returns(returns, trace.returns)
     return returns
+
+
+def _literal_ints(call: cst.BaseExpression, keyword: str) -> list[int]:
+    """The ints a call gives `keyword` as a literal int or tuple of them (`nondiff_argnums=(0,
+    1)`); none where it is not a call or the value is spelt otherwise."""
+    value = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None) if isinstance(call, cst.Call) else None
+    items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value] if value is not None else []
+    return [int(v.value) for v in items if isinstance(v, cst.Integer)]
 
 
 def _method_call_on_name(func: cst.BaseExpression, methods: frozenset[str]) -> bool:

@@ -478,6 +478,7 @@ class MarkerTable:
     # in the traces the function runs in (acclint.analysis.contexts).
     rule_makers: frozenset[str] = frozenset()
     rule_methods: frozenset[str] = frozenset()
+    rule_static_keyword: str = ""  # the maker's keyword naming arguments handed to the rules as they are
     # Library records of callables (`[callable_records]`: optax's `GradientTransformation(init,
     # update)`), the qualified class -> its fields in order: `tx.update(...)` runs what `tx` was
     # made with at the place of `update` (acclint.analysis.contexts).
@@ -595,6 +596,7 @@ def load_markers(
     storing_methods: set[str] = set()
     rule_makers: set[str] = set()
     rule_methods: set[str] = set()
+    rule_static_keyword = ""
     callable_records: dict[str, tuple[str, ...]] = {}
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
@@ -621,6 +623,7 @@ def load_markers(
         storing_methods |= set(raw.get("stores_callables", {}).get("methods", ()))
         rule_makers |= set(raw.get("derivative_rules", {}).get("makers", ()))
         rule_methods |= set(raw.get("derivative_rules", {}).get("methods", ()))
+        rule_static_keyword = raw.get("derivative_rules", {}).get("static_keyword", rule_static_keyword)
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
             traced_classes.append(TracedClass(
@@ -709,6 +712,7 @@ def load_markers(
         storing_methods=frozenset(storing_methods),
         rule_makers=frozenset(rule_makers),
         rule_methods=frozenset(rule_methods),
+        rule_static_keyword=rule_static_keyword,
         callable_records=callable_records,
         eager_blocks=eager_blocks,
     )
