@@ -1101,17 +1101,17 @@ def step(x):
 
 
 class HostEffectInCachedTrace(Rule):
-    """Third-party host output (progress bars, experiment trackers, TensorBoard) or a wait in a cached trace.
+    """Third-party host output (progress bars, experiment trackers, TensorBoard) in a cached trace.
 
     What it does:
-        Flags calls of `tqdm`, `rich`, `wandb`, `mlflow.log_*`, TensorBoard summary writers,
-        `time.sleep` and the functions the project lists in `host-effects` (`[tool.acclint]`)
-        inside a cached trace: each is a host call whose effect is the call itself.
+        Flags calls of `tqdm`, `rich`, `wandb`, `mlflow.log_*`, TensorBoard summary writers and
+        the functions the project lists in `host-effects` (`[tool.acclint]`) inside a cached
+        trace.
 
     Why is this bad:
         The call runs once, while the trace is built: the progress bar moves once, the metric
-        is logged once (and from a tracer, which trackers cannot serialise), a sleep waits
-        once; cached calls log (and wait) nothing.
+        is logged once (and from a tracer, which trackers cannot serialise); cached calls log
+        nothing.
 
     Example:
         @jax.jit
