@@ -525,7 +525,7 @@ def _reached_from_outside(obj: cst.BaseExpression, ctx: RuleContext) -> bool:
     if _is_self(name, ctx):
         return True
     if not ctx.is_local(name):
-        return name not in ctx.analysis.index.imports.bound_names()
+        return not _names_a_module(name, ctx)
     if obj is not root:
         return False  # a chain from a local: the alias below is followed one step only
     flows = ctx.analysis.body(ctx.function).flows_into.get(name, [])
@@ -541,8 +541,16 @@ def _outside_chain(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     """An attribute chain (or a name) from `self`, a global or a closure's name (not a module's)."""
     root = chain_root(value)
     return root is not None and (
-        _is_self(root.value, ctx) or not ctx.is_local(root.value) and root.value not in ctx.analysis.index.imports.bound_names()
+        _is_self(root.value, ctx) or not ctx.is_local(root.value) and not _names_a_module(root.value, ctx)
     )
+
+
+def _names_a_module(name: str, ctx: RuleContext) -> bool:
+    """Whether a global name stands for what an import binds (a module, or a name imported from
+    one), not for an object an imported call made (`BOX = types.SimpleNamespace()`: its
+    attributes are an outer object's, ACC409; benchmarks/jax_spellings.py attribute_write)."""
+    imports = ctx.analysis.index.imports
+    return name in imports.bound_names() and not (imports.resolve(cst.Name(name)) or "").endswith(")")
 
 
 def _owner(value: cst.BaseExpression, how: str, ctx: RuleContext) -> cst.BaseExpression | None:
@@ -1200,7 +1208,9 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     What it does:
         Flags `self.attr = value` (and `+=`, and `setattr(self, "attr", value)` with a literal
-        name) in a traced method, and `obj.attr = value` for an object the function did not make (a global or a closure's), inside a cached trace;
+        name) in a traced method, and `obj.attr = value` for an object the function did not
+        make (a global or a closure's, one an imported call made too: `BOX =
+        types.SimpleNamespace()`; not an imported module), inside a cached trace;
         also on an object reached from those through attributes
         (`self.model.weight.requires_grad = True`, `CONFIG.opt.lr = x`) or a local only ever
         bound to such a chain (`w = self.model.weight`), except in a framework module's method
@@ -1363,7 +1373,7 @@ class Attention(nnx.Module):
                 return
             if fn.cls is not None and fn.cls in ctx.analysis.modules.of:
                 return  # a framework module's submodules: its own state, as its attributes are
-        elif not is_self and owner in ctx.analysis.index.imports.bound_names():
+        elif not is_self and _names_a_module(owner, ctx):
             return  # a module's attribute
         if is_self and fn not in ctx.analysis.bound_methods and fn.markers & ctx.analysis.markers.class_bases and _unpacked_part(node, target):
             return  # a framework module's own state, given a value the unpacking does not show (`y, self.layers = f()`)

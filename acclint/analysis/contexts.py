@@ -27,7 +27,7 @@ from acclint.analysis.applied import (
     VARIABLES, applied_class, applied_method, applied_shape, apply_method_class, apply_params, imported_applied,
 )
 from acclint.analysis.facts import ValueFacts
-from acclint.analysis.arguments import passed
+from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.eager_blocks import EagerCalls, eager_calls
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
@@ -471,6 +471,9 @@ class ContextAnalysis:
                 or self._instance_runs(expr, scope)  # `torch.compile(self.model)`
             )
             return [Target(method, via_attribute=True)] if method else []
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Call) and isinstance(expr.value.func, cst.Name):
+            method = self._method_of_class(expr.value.func.value, expr.attr.value)  # `jax.jit(Scaler().apply)`
+            return [Target(method, via_attribute=True)] if method else []
         if isinstance(expr, cst.Subscript):  # `make(n)[1]`, `pair[1]`: an element of what a factory returns
             index = _constant_index(expr)
             return self._element_targets(expr.value, index, scope, cls, seen, at) if index is not None else []
@@ -624,10 +627,17 @@ class ContextAnalysis:
         made = {v.func.value for v in values if isinstance(v, cst.Call) and isinstance(v.func, cst.Name)}
         if len(made) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
             return None
-        cls = self.index.classes.get(made.pop())
+        return self._method_of_class(made.pop(), expr.attr.value)
+
+    def _method_of_class(self, class_name: str, name: str) -> FunctionInfo | None:
+        """The method `name` of the plain class of this module called `class_name`, whose
+        instance a marker is handed the method of (`counter.count` after `counter =
+        Counter()`, or `Scaler().apply` made in place: the same bound method, jax 0.10.2,
+        benchmarks/jax_spellings.py jit_method)."""
+        cls = self.index.classes.get(class_name)
         if cls is None or cls in self.modules.of:
             return None
-        method = self.find_method(cls, expr.attr.value)  # its own, or inherited from a base of the module
+        method = self.find_method(cls, name)  # its own, or inherited from a base of the module
         if method is None or not method.is_method:
             return None
         self._dispatch_on(cls, method)
@@ -1171,11 +1181,65 @@ class ContextAnalysis:
             for inner in self._nested.get(fn, ()):
                 if inner.contexts:
                     self._enqueue(inner)
+        self._run_derivative_rules(fn)
         if returned:
             self._analyses[fn] = self._analyses.get(fn, 0) + 1
             if self._analyses[fn] <= MAX_RETURN_UPDATES:  # a bound for recursive helpers
                 for caller in self._callers.get(fn, ()):
                     self._enqueue(caller)
+
+    def _run_derivative_rules(self, fn: FunctionInfo) -> None:
+        """The rules a custom-derivative function registers (`f.defvjp(fwd, bwd)`, `@f.defjvp`:
+        `[derivative_rules]`) run where `f` is differentiated, in each trace `f` runs in. What
+        they receive is traced but for Python values JAX hands over as they are (jax 0.10.2
+        runs): the arguments at `nondiff_argnums` (leading in `bwd` and `jvp`, in place in
+        `fwd`), and `bwd`'s residuals, which keep the Python numbers `fwd` put in them (an `int`
+        arrives as an `int`): only `bwd`'s cotangent is surely traced."""
+        makers = [d.decorator for d in fn.node.decorators if self._names_rule_maker(d.decorator)] if isinstance(fn.node, cst.FunctionDef) else []
+        if not makers:
+            return  # the decorators first: the walk below is made only in a module that has such a function
+        static = _literal_ints(makers[0], self.markers.rule_static_keyword)
+        for expr, scope, place, method in self._derivative_rules.get(fn.name, ()):
+            for target in self._targets(expr, scope, None):
+                params = target.function.call_params[target.bound_positional:]
+                if method == "defvjp" and place == 1:  # bwd(*nondiff, res, g)
+                    kinds = {p.name: UNKNOWN for p in params[:-1]} | entry_kinds(params[-1:], "all")
+                else:  # fwd(*args) with the static ones in place; jvp(*nondiff, primals, tangents)
+                    kinds = entry_kinds(params, "all")
+                    held = static if method == "defvjp" else range(len(static))
+                    kinds.update({params[i].name: UNKNOWN for i in held if i < len(params)})
+                self._add(target.function, set(fn.traces), set(fn.markers), kinds, inside=True)
+
+    def _names_rule_maker(self, decorator: cst.BaseExpression) -> bool:
+        """`@jax.custom_vjp`, or `@functools.partial(jax.custom_vjp, nondiff_argnums=...)`."""
+        if isinstance(decorator, cst.Call) and self.resolve(decorator.func) in PARTIAL and decorator.args:
+            decorator = decorator.args[0].value
+        return self.resolve(decorator) in self.markers.rule_makers
+
+    @cached_property
+    def _derivative_rules(self) -> dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, int, str]]]:
+        """Name -> the rules registered on it (`name.defvjp(fwd, bwd)`: each argument, with the
+        function the call is made in, its place and the method; `@name.defjvp`: the function it
+        decorates), read off the index's walks once, when a function with derivative rules is
+        first analysed."""
+        methods = self.markers.rule_methods
+        found: dict[str, list[tuple[cst.BaseExpression, FunctionInfo | None, int, str]]] = {}
+        for walk in self.index.walks.values():
+            made: list = []
+            for node, fn_at, _cls_at in walk:
+                kind = type(node)
+                if kind is cst.FunctionDef or kind is cst.Lambda or kind is cst.ClassDef:
+                    made.append(self.index.by_node.get(node))
+                scope = made[fn_at] if fn_at >= 0 and isinstance(made[fn_at], FunctionInfo) else None
+                if kind is cst.Call and _method_call_on_name(node.func, methods):
+                    found.setdefault(node.func.value.value, []).extend(
+                        (a.value, scope, i, node.func.attr.value) for i, a in enumerate(node.args) if not a.star
+                    )
+                elif kind is cst.FunctionDef:
+                    for d in node.decorators:
+                        if _method_call_on_name(d.decorator, methods):
+                            found.setdefault(d.decorator.value.value, []).append((node.name, scope, 0, d.decorator.attr.value))
+        return found
 
     def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
         """The calls of `fn`'s body a trace may run: not those in a branch that literal defaults
@@ -1360,6 +1424,9 @@ class ContextAnalysis:
         if not isinstance(call.func, cst.Attribute):
             return []
         receiver = call.func.value
+        recorded = self._recorded_calls(call, fn, query)
+        if recorded:
+            return recorded
         cls = (
             fn.own_class(receiver.value) if isinstance(receiver, cst.Name) else None
         ) or self.objects.instance_class(receiver, fn) or self.objects.annotated_class(receiver, fn)
@@ -1384,6 +1451,21 @@ class ContextAnalysis:
                 (t.function, _shape_of_call(call, query)) for t in self._targets(value, scope, None)
                 if not t.bound_positional and t.function is not fn
             ]
+        return found
+
+    def _recorded_calls(self, call: cst.Call, fn: FunctionInfo, query: ValueQuery) -> list[tuple[FunctionInfo, CallShape]]:
+        """`tx.update(g, s)` where every value `tx` is bound to makes a library record of
+        callables (`optax.GradientTransformation(init_fn, update_fn)`: `[callable_records]`):
+        the functions of this module it keeps at the place of `update`."""
+        receiver = call.func.value
+        if not isinstance(receiver, cst.Name):
+            return []
+        found = []
+        for value in self._values_of(receiver.value, fn):
+            fields = self.markers.callable_records.get(self.resolve(value.func) or "") if isinstance(value, cst.Call) else None
+            kept = fields_passed(value, list(fields)).get(call.func.attr.value) if fields else None
+            if kept is not None:
+                found += [(t.function, _shape_of_call(call, query)) for t in self._targets(kept, fn, None) if not t.bound_positional]
         return found
 
     def _callee(self, func: cst.BaseExpression, fn: FunctionInfo, at: int | None = None) -> FunctionInfo | None:
@@ -1586,6 +1668,19 @@ def _returns_in(fn: FunctionInfo, contexts: Collection[str]) -> ReturnKinds | No
         if trace is not None and trace.returns is not None:
             returns = _join_returns(returns, trace.returns)
     return returns
+
+
+def _literal_ints(call: cst.BaseExpression, keyword: str) -> list[int]:
+    """The ints a call gives `keyword` as a literal int or tuple of them (`nondiff_argnums=(0,
+    1)`); none where it is not a call or the value is spelt otherwise."""
+    value = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None) if isinstance(call, cst.Call) else None
+    items = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value] if value is not None else []
+    return [int(v.value) for v in items if isinstance(v, cst.Integer)]
+
+
+def _method_call_on_name(func: cst.BaseExpression, methods: frozenset[str]) -> bool:
+    """Whether `func` is `name.method` for one of `methods` (`f.defvjp`)."""
+    return type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in methods
 
 
 def _runs_method(call: cst.Call, markers: MarkerTable) -> bool:

@@ -480,6 +480,16 @@ class MarkerTable:
     # Methods that make an object storing their keywords as its fields (`[stores_callables]
     # methods`: flax's `TrainState.create`, `replace`): acclint.analysis.stored.
     storing_methods: frozenset[str] = frozenset()
+    # Wrappers whose function registers derivative rules with one of `rule_methods`
+    # (`[derivative_rules]`: `f.defvjp(fwd, bwd)` on a `jax.custom_vjp` function): the rules run
+    # in the traces the function runs in (acclint.analysis.contexts).
+    rule_makers: frozenset[str] = frozenset()
+    rule_methods: frozenset[str] = frozenset()
+    rule_static_keyword: str = ""  # the maker's keyword naming arguments handed to the rules as they are
+    # Library records of callables (`[callable_records]`: optax's `GradientTransformation(init,
+    # update)`), the qualified class -> its fields in order: `tx.update(...)` runs what `tx` was
+    # made with at the place of `update` (acclint.analysis.contexts).
+    callable_records: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Context managers under which calls run a framework's functions eagerly (`[eager_blocks]`:
     # `with jax.disable_jit():`), each -> the markers that run their function in the call itself
     # there (lax's loops), and those whose wrapped callable runs eagerly when called there
@@ -591,6 +601,10 @@ def load_markers(
     names: dict[str, set[str]] = {"opaque": set(), "runs_functions": set(), "transparent": set()}
     runs_methods: set[str] = set()
     storing_methods: set[str] = set()
+    rule_makers: set[str] = set()
+    rule_methods: set[str] = set()
+    rule_static_keyword = ""
+    callable_records: dict[str, tuple[str, ...]] = {}
     modelled: list[str] = []
     traced_classes: list[TracedClass] = []
     frameworks: list[Framework] = []
@@ -614,6 +628,9 @@ def load_markers(
             names[key] |= set(raw.get(key, {}).get("names", ()))
         runs_methods |= set(raw.get("runs_functions", {}).get("methods", ()))
         storing_methods |= set(raw.get("stores_callables", {}).get("methods", ()))
+        rule_makers |= set(raw.get("derivative_rules", {}).get("makers", ()))
+        rule_methods |= set(raw.get("derivative_rules", {}).get("methods", ()))
+        rule_static_keyword = raw.get("derivative_rules", {}).get("static_keyword", rule_static_keyword)
         modelled += [n for n in raw.get("modelled", {}).get("namespaces", ()) if n not in modelled]
         for t in raw.get("traced_class", ()):
             traced_classes.append(TracedClass(
@@ -666,6 +683,7 @@ def load_markers(
             markers.setdefault(name, marker)  # a framework's own entry wins
             owner.setdefault(name, raw["library"]["framework"])
         compiled.update({name: wrapper for name, wrapper in raw.get("compiled", {}).items() if name not in absent})
+        callable_records.update({name: tuple(fields) for name, fields in raw.get("callable_records", {}).items()})
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         compiled_methods.update({
@@ -699,6 +717,10 @@ def load_markers(
         compiled_methods=compiled_methods,
         runs_methods=frozenset(runs_methods),
         storing_methods=frozenset(storing_methods),
+        rule_makers=frozenset(rule_makers),
+        rule_methods=frozenset(rule_methods),
+        rule_static_keyword=rule_static_keyword,
+        callable_records=callable_records,
         eager_blocks=eager_blocks,
     )
 
