@@ -77,6 +77,20 @@ def _literal_tuple(node: cst.BaseExpression, kind: type) -> tuple:
     return tuple(v for v in values if isinstance(v, kind) and not isinstance(v, bool))
 
 
+def _literal_names(node: cst.BaseExpression) -> tuple[str, ...]:
+    """The parameter names a static keyword spells: a name or a tuple/list of them
+    (`static_argnames=("n",)`), or the keys of a mapping from names to their values
+    (`concrete_args={"b": False}` or `dict(b=False)`: torch.fx)."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict":
+        return tuple(a.keyword.value for a in node.args if a.keyword is not None)
+    if isinstance(node, cst.Dict):
+        return tuple(
+            str(e.key.evaluated_value) for e in node.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+        )
+    return _literal_tuple(node, str)
+
+
 def _options(args, markers: MarkerTable) -> Options:
     """The options a marker application's keywords give (static keywords: the frameworks')."""
     static_argnums: tuple[int, ...] = ()
@@ -94,7 +108,7 @@ def _options(args, markers: MarkerTable) -> Options:
         elif key in markers.static_positions:
             static_argnums += _literal_tuple(a.value, int)
         elif key in markers.static_names:
-            static_argnames += _literal_tuple(a.value, str)
+            static_argnames += _literal_names(a.value)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
         elif key in ("in_axes", "in_specs") and isinstance(a.value, (cst.Tuple, cst.List)):
@@ -1535,7 +1549,7 @@ def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
             if -len(positional) <= i < len(positional):
                 static.add(positional[i].name)
         traced = [p for p in params if p.name not in static]
-    kinds = entry_kinds(traced, "all")
+    kinds = {p.name: TRACED for p in traced} if marker.proxies else entry_kinds(traced, "all")
     if marker.arrays:
         kinds = {name: TRACED if kind == TREE else kind for name, kind in kinds.items()}
     return _partial_bindings(target, kinds)
