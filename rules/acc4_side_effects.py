@@ -10,7 +10,7 @@ import libcst as cst
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
-from acclint.frameworks.markers import CACHED, KERNEL
+from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
@@ -414,7 +414,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     code = "ACC405"
     name = "global-write-in-cached-trace"
-    contexts = CACHED_AND_KERNELS
+    # Under a transform that caches nothing (grad, jvp, vmap) only a traced value written out
+    # is a hazard (`_check`); which frameworks' such contexts it applies in is their data.
+    contexts = CACHED_AND_KERNELS | {DIFFERENTIATED, VMAPPED}
     VALID = [
         """
 import jax
@@ -486,6 +488,9 @@ def step(x):
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
+        if not ctx.contexts & CACHED_AND_KERNELS:
+            self._check_escape(node, target, declared, ctx)
+            return
         for name in target_names(target):
             if (
                 name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx)
@@ -493,6 +498,20 @@ def step(x):
                 and not settled_write(node, target, ctx)
             ):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the new value instead"))
+                return
+
+    def _check_escape(self, node: cst.CSTNode, target: cst.BaseExpression, declared, ctx: RuleContext) -> None:
+        """Under a transform that runs on every call (grad, jvp, vmap) the write runs each time:
+        a Python value written is fine, a traced one outlives the transform's trace (jax#2048)."""
+        if not any(ctx.is_traced(value) for value in _written(node)):
+            return
+        for name in target_names(target):
+            if name in declared:
+                ctx.report(
+                    node,
+                    f"write of a traced value to global/nonlocal '{name}' under a tracing transform (grad, jvp, vmap): "
+                    "the tracer outlives the transform, and a use after it raises UnexpectedTracerError; return the value instead",
+                )
                 return
 
 
