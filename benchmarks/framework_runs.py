@@ -1301,6 +1301,31 @@ def fx_symbolic_trace_batch25() -> str:
 
 
 @fact("torch")
+def func_vmap_static_numbers() -> str:
+    """A batched tensor where torch needs a Python number, under `torch.func.vmap` (functorch#1133):
+    `torch.arange`'s bounds, a factory's size, `range`, a slice bound, `reshape`/`view`/`repeat`
+    counts; look-alikes reading the batched tensor's size, and a count `in_dims` leaves unmapped."""
+    import torch
+
+    n, x = torch.tensor([3, 3]), torch.ones(2, 4)
+    cases = {
+        "arange(n)": (lambda n: torch.arange(n).sum(), n), "arange(0, n)": (lambda n: torch.arange(0, n).sum(), n),
+        "arange(end=n)": (lambda n: torch.arange(end=n).sum(), n), "zeros(n)": (lambda n: torch.zeros(n).sum(), n),
+        "ones((n, 2))": (lambda n: torch.ones((n, 2)).sum(), n), "full((n,), 1.0)": (lambda n: torch.full((n,), 1.0).sum(), n),
+        "randn(n)": (lambda n: torch.randn(n).sum(), n), "range(n)": (lambda n: sum(i for i in range(n)), n),
+        "x[:n]": (lambda x, n: x[:n].sum(), x, n), "x.reshape(n, -1)": (lambda x, n: x.reshape(n, -1).sum(), x, n),
+        "x.view(n, -1)": (lambda x, n: x.view(n, -1).sum(), x, n), "x.repeat(n)": (lambda x, n: x.repeat(n).sum(), x, n),
+        "arange(x.shape[0])": (lambda x: torch.arange(x.shape[0]).sum(), x),
+        "arange(x.size(0))": (lambda x: torch.arange(x.size(0)).sum(), x),
+        "zeros(len(x))": (lambda x: torch.zeros(len(x)).sum(), x), "x[:2]": (lambda x: x[:2].sum(), x),
+    }
+    out = [f"{name} {_error(lambda: torch.func.vmap(f)(*args))}" for name, (f, *args) in cases.items()]
+    unmapped = torch.func.vmap(lambda x, k: torch.arange(k).sum() + x.reshape(k, -1).sum(), in_dims=(0, None))
+    out.append(f"arange(k), reshape(k, -1) with k unmapped {_error(lambda: unmapped(x, 2))}")
+    return " | ".join(out)
+
+
+@fact("torch")
 def tensor_of_traced_elements() -> str:
     """`torch.tensor`/`torch.as_tensor` of a Python container holding traced tensors (a list of
     reductions, a tuple, a comprehension, `list(map(lambda ..., zip(x, x)))`; functorch#1046),

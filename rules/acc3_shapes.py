@@ -6,6 +6,7 @@ import libcst as cst
 
 from acclint.analysis.taint import TRACED, TREE
 from acclint.analysis.walk import children, walk_expression
+from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -274,5 +275,5 @@ smallest(x0, 0)
         ctx.report(
             node,
             f"'{ctx.code_for(node.func if isinstance(node, cst.Call) else node.value)}' {what} traced value '{name}': "
-            "shapes must be known while tracing, so jit raises; declare it static, give `size=`, or use where(cond, a, b)",
+            + framework_of(ctx).says(self.code, "shapes must be known while tracing, so jit raises; declare it static, give `size=`, or use where(cond, a, b)"),
         )

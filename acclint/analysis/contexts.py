@@ -111,9 +111,10 @@ def _options(args, markers: MarkerTable) -> Options:
             static_argnames += _literal_names(a.value)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
-        elif key in ("in_axes", "in_specs") and isinstance(a.value, (cst.Tuple, cst.List)):
-            # vmap's `in_axes=None` and shard_map's `in_specs=None` hand the argument over as
-            # it is (a Python int stays one; verified with jax 0.10)
+        elif key in ("in_axes", "in_specs", "in_dims") and isinstance(a.value, (cst.Tuple, cst.List)):
+            # vmap's `in_axes=None`, torch.func.vmap's `in_dims=None` and shard_map's
+            # `in_specs=None` hand the argument over as it is (a Python int stays one; verified
+            # with jax 0.10 and torch 2.13)
             unmapped += tuple(
                 i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
             )
