@@ -170,6 +170,8 @@ class FileIOInCachedTrace(Rule):
 
     What it does:
         Flags calls that read, write or change files inside a function whose trace is cached.
+        A writer that converts the traced array it is given to a host array first
+        (`np.save(path, y)`, `jnp.save`) is ACC304's: it raises before writing anything.
 
     Why is this bad:
         The I/O runs once, while the trace is built: checkpoints and logs are written on the
@@ -178,7 +180,7 @@ class FileIOInCachedTrace(Rule):
     Example:
         @jax.jit
         def step(x):
-            np.save("x.npy", x)
+            np.save("shape.npy", np.array(x.shape))
             return x
 
     Use instead:
@@ -218,7 +220,13 @@ def step(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if _file_call(ctx.resolve(node.func)):
+        qualified = ctx.resolve(node.func)
+        if _file_call(qualified):
+            if (
+                ctx.analysis.facts.host_conversion(qualified) is not None and ctx.framework.applies("ACC304", ctx.contexts)
+                and any(ctx.is_traced(a.value) for a in node.args)
+            ):
+                return  # `np.save(path, y)` converts `y` first and raises: ACC304's finding
             ctx.report(node, f"file I/O '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; do it outside, or in jax.debug.callback"))
 
 
