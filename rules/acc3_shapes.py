@@ -55,7 +55,7 @@ def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
     return any(staged(child, ctx, depth) for child in children(value))  # type: ignore[arg-type]
 
 
-def _compile_time(ctx: RuleContext) -> bool:
+def compile_time(ctx: RuleContext) -> bool:
     """Whether the visited node is inside `with jax.ensure_compile_time_eval():` (`[shapes]
     compile_time`), where JAX computes on concrete values."""
     calls = _shapes()["compile_time"]
@@ -248,7 +248,7 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not _compile_time(ctx)):
+                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not compile_time(ctx)):
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not", known=True)
                     return
 
