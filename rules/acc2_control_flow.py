@@ -172,6 +172,9 @@ def step(x):
             report_size_branch(node, test, f"'{keyword}'", ctx)
 
 
+_STAGED_OPERATORS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
+
+
 def _staged_comparison(test: cst.BaseExpression, ctx: RuleContext) -> str | None:
     """The operand, as written, of a comparison a jit trace stages although the operand is
     concrete: a JAX call of constants (`jnp.sin(3.0) > 0`), directly or through a local every
@@ -180,6 +183,8 @@ def _staged_comparison(test: cst.BaseExpression, ctx: RuleContext) -> str | None
     it, and under a transform that caches nothing (grad, vmap), it is a concrete value."""
     if not isinstance(test, cst.Comparison) or CACHED not in ctx.contexts or compile_time(ctx):
         return None
+    if not all(isinstance(c.operator, _STAGED_OPERATORS) for c in test.comparisons):
+        return None  # `is`, `in`: Python's own tests, never staged
     operands = [test.left, *(c.comparator for c in test.comparisons)]
     return next((ctx.code_for(o) for o in operands if staged(o, ctx)), None)
 

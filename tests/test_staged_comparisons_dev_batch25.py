@@ -96,3 +96,19 @@ def test_comparisons_inside_the_block_numpy_and_static_views_run():
 
         g = jax.grad(lambda w: w * 2 if jnp.sin(3.0) > 0 else w)
     """) == []
+
+
+def test_an_identity_test_of_a_returned_value_is_python():
+    """netket's `if log_prob_correction is not None:` (a value a method returns): never staged."""
+    assert found("""
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def step(rule, x):
+            y, correction = rule.transition(jnp.sin(x))
+            if correction is not None:
+                y = y + correction
+            return y
+    """) == []
