@@ -151,7 +151,9 @@ class TracedShape(Rule):
         even of static shapes and Python numbers (`jnp.log2(x.shape[0])`; `math.log2` and
         NumPy of a shape stay Python values), and an entry of an argument the decorating
         `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
-        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError). Also
+        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError), and so
+        is an array for sure there (`x[:k]` after `k = jnp.argmax(x)`; a batched `n` under
+        torch.func.vmap). Also
         flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
@@ -257,7 +259,7 @@ smallest(x0, 0)
             index = element.slice
             if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
-                    if bound is not None and traced_entry(bound, ctx):
+                    if bound is not None and (traced_entry(bound, ctx) or surely_traced(bound, ctx)):
                         self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)", known=True)
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):

@@ -1,13 +1,12 @@
-"""A value that must be a Python number given a batched or staged tensor (batch 25: functorch#1133,
-keras-core#623).
+"""A value that must be a Python number given a batched or traced tensor (batch 25: functorch#1133).
 
 Properties: under torch.func.vmap every tensor parameter is batched, and a batched tensor where
 torch needs a Python number (`torch.arange`'s bounds, a factory's size, `range`, a tensor
-method's shape or repeats: `reshape`, `view`, `repeat`) raises RuntimeError (torch 2.13,
-benchmarks/framework_runs.py func_vmap_static_numbers: 12 spellings raise; `torch.arange(x.shape[0])`,
-`torch.zeros(len(x))` run). Under Keras' JAX backend every `keras.ops` call gives a tracer while
-a layer is traced, even of Python ints, so `ops.tile`'s repeats and `ops.reshape`'s shape built
-by one raise (Keras 3.15, jax 0.10.2; the same run file, keras_jax_ops_static_numbers).
+method's shape or repeats: `reshape`, `view`, `repeat`, a slice bound) raises RuntimeError (torch 2.13,
+benchmarks/framework_runs.py func_vmap_static_numbers: 14 spellings raise; `torch.arange(x.shape[0])`,
+`torch.zeros(len(x))` run). Under jax.jit a slice bound that is an array for sure (`k =
+jnp.argmax(x); x[:k]`) raises IndexError (jax 0.10.2). keras-core#623 (Keras' JAX backend) is not
+built: acclint models Keras as its TensorFlow backend (benchmarks/README.md, dev25).
 """
 
 from __future__ import annotations
@@ -92,3 +91,38 @@ def test_an_unmapped_count_stays_a_python_number():
 
         torch.func.vmap(head, in_dims=(0, None))(torch.ones(2, 4), 2)
     """) == []
+
+
+def test_a_batched_slice_bound_under_torch_vmap():
+    """`x[:n]`, `x[n:]`, `x[::n]` with a batched `n` raise RuntimeError (func_vmap_static_numbers)."""
+    assert found("""
+        import torch
+
+
+        def head(x, n):
+            return x[:n].sum() + x[n:].sum()
+
+
+        def strided(x, n):
+            return x[::n].sum()
+
+
+        torch.func.vmap(head)(torch.ones(2, 4), torch.tensor([1, 1]))
+        torch.func.vmap(strided)(torch.ones(2, 4), torch.tensor([1, 1]))
+    """) == [(5, "ACC305"), (5, "ACC305"), (9, "ACC305")]
+
+
+def test_a_slice_bound_computed_by_jnp_under_jit():
+    """`k = jnp.argmax(x); x[:k]` raises IndexError under jax.jit and jax.vmap (jax 0.10.2);
+    `x[: x.shape[0] // 2]` runs."""
+    assert found("""
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def f(x):
+            k = jnp.argmax(x)
+            half = x.shape[0] // 2
+            return x[:k].sum() + x[:half].sum()
+    """) == [(9, "ACC305")]
