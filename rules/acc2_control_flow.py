@@ -186,7 +186,9 @@ def _staged_comparison(test: cst.BaseExpression, ctx: RuleContext) -> str | None
     if not all(isinstance(c.operator, _STAGED_OPERATORS) for c in test.comparisons):
         return None  # `is`, `in`: Python's own tests, never staged
     operands = [test.left, *(c.comparator for c in test.comparisons)]
-    return next((ctx.code_for(o) for o in operands if staged(o, ctx)), None)
+    # the JAX call itself, or a local bound to such calls: not an attribute or an item of a
+    # value (big_vision's `config.ordering == "maskgit"`, a Python string)
+    return next((ctx.code_for(o) for o in operands if isinstance(o, (cst.Call, cst.Name)) and staged(o, ctx)), None)
 
 
 class TruthTestOfTracedValue(Rule):

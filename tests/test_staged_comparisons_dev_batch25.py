@@ -112,3 +112,21 @@ def test_an_identity_test_of_a_returned_value_is_python():
                 y = y + correction
             return y
     """) == []
+
+
+def test_an_attribute_of_a_config_compared_to_a_string_is_python():
+    """big_vision's `if config.ordering == "maskgit":` in a jitted step: a Python string."""
+    assert found("""
+        import jax
+        import jax.numpy as jnp
+
+
+        def decode(config, x):
+            config = config.replace(scale=jnp.float32(2.0))
+            if config.ordering == "maskgit":
+                x = x * 2
+            return x
+
+
+        step = jax.jit(decode, static_argnums=0)
+    """) == []
