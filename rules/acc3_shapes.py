@@ -74,6 +74,13 @@ def _staged_binding(bound: cst.BaseExpression, name: str, ctx: RuleContext, dept
     return staged(bound, ctx, depth)
 
 
+def _traced_parameter(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """A parameter that is an array for sure (torch.func.vmap's batched inputs). A local is
+    left out: netket's `n_rest` of `divmod(n, chunk_size)` is one only where the analysis
+    cannot see that `chunk_size` is an int."""
+    return isinstance(value, cst.Name) and any(p.name == value.value for p in ctx.function.params) and surely_traced(value, ctx)
+
+
 def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
     """Whether `value` is an entry (`cfg["n"]`, `window[0]`) of a parameter of the visited
     function that a marker decorating it traces leaf by leaf, Python numbers included
@@ -152,8 +159,7 @@ class TracedShape(Rule):
         NumPy of a shape stay Python values), and an entry of an argument the decorating
         `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
         number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError), and so
-        is an array for sure there (`x[:k]` after `k = jnp.argmax(x)`; a batched `n` under
-        torch.func.vmap). Also
+        is a parameter that is an array for sure (a batched `n` under torch.func.vmap). Also
         flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
@@ -259,7 +265,7 @@ smallest(x0, 0)
             index = element.slice
             if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
-                    if bound is not None and (traced_entry(bound, ctx) or surely_traced(bound, ctx)):
+                    if bound is not None and (traced_entry(bound, ctx) or _traced_parameter(bound, ctx)):
                         self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)", known=True)
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):

@@ -4,8 +4,7 @@ Properties: under torch.func.vmap every tensor parameter is batched, and a batch
 torch needs a Python number (`torch.arange`'s bounds, a factory's size, `range`, a tensor
 method's shape or repeats: `reshape`, `view`, `repeat`, a slice bound) raises RuntimeError (torch 2.13,
 benchmarks/framework_runs.py func_vmap_static_numbers: 14 spellings raise; `torch.arange(x.shape[0])`,
-`torch.zeros(len(x))` run). Under jax.jit a slice bound that is an array for sure (`k =
-jnp.argmax(x); x[:k]`) raises IndexError (jax 0.10.2). keras-core#623 (Keras' JAX backend) is not
+`torch.zeros(len(x))` run). keras-core#623 (Keras' JAX backend) is not
 built: acclint models Keras as its TensorFlow backend (benchmarks/README.md, dev25).
 """
 
@@ -111,18 +110,3 @@ def test_a_batched_slice_bound_under_torch_vmap():
         torch.func.vmap(strided)(torch.ones(2, 4), torch.tensor([1, 1]))
     """) == [(5, "ACC305"), (5, "ACC305"), (9, "ACC305")]
 
-
-def test_a_slice_bound_computed_by_jnp_under_jit():
-    """`k = jnp.argmax(x); x[:k]` raises IndexError under jax.jit and jax.vmap (jax 0.10.2);
-    `x[: x.shape[0] // 2]` runs."""
-    assert found("""
-        import jax
-        import jax.numpy as jnp
-
-
-        @jax.jit
-        def f(x):
-            k = jnp.argmax(x)
-            half = x.shape[0] // 2
-            return x[:k].sum() + x[:half].sum()
-    """) == [(9, "ACC305")]
