@@ -1231,6 +1231,102 @@ def fx_tracers_hazards() -> str:
 
 
 @fact("torch")
+def fx_symbolic_trace_batch25() -> str:
+    """torch.fx's symbolic tracing as batch 25's reports use it (pytorch#51928, #54602, #77770,
+    DeepVAC/deepvac#115): how many distinct values 3 calls of the graph give for a random op
+    given no Proxy and for one given a Proxy; whether a parameter with a default (`None`, an
+    `int`-typed 3, `False`) is a Proxy (TraceError on a branch), and not once `concrete_args`
+    binds it (a dict, `dict(...)`); whether FX quantization's entry points trace the module."""
+    import torch
+    import torch.fx as fx
+    from torch import nn
+    from torch.ao.quantization import QConfigMapping, get_default_qat_qconfig, get_default_qconfig
+    from torch.ao.quantization.quantize_fx import convert_fx, fuse_fx, prepare_fx, prepare_qat_fx
+
+    x = torch.zeros(5)
+    draws = {
+        "randn(5)": lambda x: x + torch.randn(5), "rand(5)": lambda x: x + torch.rand(5),
+        "randint": lambda x: x + torch.randint(0, 100, (5,)), "randperm": lambda x: x + torch.randperm(5),
+        "normal(zeros)": lambda x: x + torch.normal(torch.zeros(5), 1.0),
+        "bernoulli(full)": lambda x: x + torch.bernoulli(torch.full((5,), 0.5)),
+        "multinomial": lambda x: x + torch.multinomial(torch.ones(5), 5),
+        "poisson": lambda x: x + torch.poisson(torch.full((5,), 3.0)),
+        "randn_like(x)": lambda x: x + torch.randn_like(x), "randn(x.shape)": lambda x: x + torch.randn(x.shape),
+        "rand(x.size(0))": lambda x: x + torch.rand(x.size(0)),
+    }
+    # `torch.fx.wrap` must be called at the top level of an importable module: make one
+    wrapped = sys.modules.setdefault("fx_wrap_probe", __import__("types").ModuleType("fx_wrap_probe"))
+    exec("import torch\n@torch.fx.wrap\ndef randn_of(x, shape):\n    return torch.randn(shape)\n", wrapped.__dict__)
+    draws["fx.wrap'd randn(5)"] = lambda x: x + wrapped.randn_of(x, 5)
+    out = []
+    for name, f in draws.items():
+        graph = fx.symbolic_trace(f)
+        out.append(f"{name} {len({tuple(graph(x).tolist()) for _ in range(3)})} of 3")
+
+    def flag_none(x, flag=None):
+        return x * 2 if flag else x
+
+    def int_typed(x, n: int = 3):
+        return x.repeat(n) if n > 2 else x
+
+    def bool_default(x, training=False):
+        return x * 2 if training else x
+
+    for f in (flag_none, int_typed, bool_default):
+        name = list(__import__("inspect").signature(f).parameters)[1]
+        out.append(f"{f.__name__} {_error(lambda: fx.symbolic_trace(f))}")
+        out.append(f"{f.__name__} concrete_args dict {_error(lambda: fx.symbolic_trace(f, concrete_args={name: True}))}")
+        out.append(f"{f.__name__} concrete_args dict() {_error(lambda: fx.symbolic_trace(f, concrete_args=dict([(name, True)])))}")
+
+    class Branch(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 3, 1)
+
+        def forward(self, x):
+            if x.sum() > 0:
+                return self.conv(x)
+            return x
+
+    example = (torch.randn(1, 3, 4, 4),)
+    ptq = QConfigMapping().set_global(get_default_qconfig("fbgemm"))
+    qat = QConfigMapping().set_global(get_default_qat_qconfig("fbgemm"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out.append(f"prepare_fx {_error(lambda: prepare_fx(Branch().eval(), ptq, example))}")
+        out.append(f"prepare_qat_fx {_error(lambda: prepare_qat_fx(Branch().train(), qat, example))}")
+        out.append(f"fuse_fx {_error(lambda: fuse_fx(Branch().eval()))}")
+        out.append(f"convert_fx of a plain module {_error(lambda: convert_fx(Branch().eval()))}")
+    return " | ".join(out)
+
+
+@fact("torch")
+def func_vmap_static_numbers() -> str:
+    """A batched tensor where torch needs a Python number, under `torch.func.vmap` (functorch#1133):
+    `torch.arange`'s bounds, a factory's size, `range`, a slice bound, `reshape`/`view`/`repeat`
+    counts; look-alikes reading the batched tensor's size, and a count `in_dims` leaves unmapped."""
+    import torch
+
+    n, x = torch.tensor([3, 3]), torch.ones(2, 4)
+    cases = {
+        "arange(n)": (lambda n: torch.arange(n).sum(), n), "arange(0, n)": (lambda n: torch.arange(0, n).sum(), n),
+        "arange(end=n)": (lambda n: torch.arange(end=n).sum(), n), "zeros(n)": (lambda n: torch.zeros(n).sum(), n),
+        "ones((n, 2))": (lambda n: torch.ones((n, 2)).sum(), n), "full((n,), 1.0)": (lambda n: torch.full((n,), 1.0).sum(), n),
+        "randn(n)": (lambda n: torch.randn(n).sum(), n), "range(n)": (lambda n: sum(i for i in range(n)), n),
+        "x[:n]": (lambda x, n: x[:n].sum(), x, n), "x[n:]": (lambda x, n: x[n:].sum(), x, n),
+        "x[::n]": (lambda x, n: x[::n].sum(), x, n), "x.reshape(n, -1)": (lambda x, n: x.reshape(n, -1).sum(), x, n),
+        "x.view(n, -1)": (lambda x, n: x.view(n, -1).sum(), x, n), "x.repeat(n)": (lambda x, n: x.repeat(n).sum(), x, n),
+        "arange(x.shape[0])": (lambda x: torch.arange(x.shape[0]).sum(), x),
+        "arange(x.size(0))": (lambda x: torch.arange(x.size(0)).sum(), x),
+        "zeros(len(x))": (lambda x: torch.zeros(len(x)).sum(), x), "x[:2]": (lambda x: x[:2].sum(), x),
+    }
+    out = [f"{name} {_error(lambda: torch.func.vmap(f)(*args))}" for name, (f, *args) in cases.items()]
+    unmapped = torch.func.vmap(lambda x, k: torch.arange(k).sum() + x.reshape(k, -1).sum(), in_dims=(0, None))
+    out.append(f"arange(k), reshape(k, -1) with k unmapped {_error(lambda: unmapped(x, 2))}")
+    return " | ".join(out)
+
+
+@fact("torch")
 def tensor_of_traced_elements() -> str:
     """`torch.tensor`/`torch.as_tensor` of a Python container holding traced tensors (a list of
     reductions, a tuple, a comprehension, `list(map(lambda ..., zip(x, x)))`; functorch#1046),

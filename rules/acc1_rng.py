@@ -55,6 +55,24 @@ def dispatched_draw(call: cst.Call, qualified: str | None) -> bool:
     return isinstance(name, cst.SimpleString) and str(name.evaluated_value).startswith(rng["dispatch_prefix"])
 
 
+def _reads_traced(node: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """Whether `node` reads a traced name anywhere in it: `x.shape` and `x.size(0)` read `x`,
+    which a tracer that records every use of its inputs (torch.fx) sees."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        part = stack.pop()
+        if isinstance(part, cst.Name):
+            if ctx.is_traced(part):
+                return True
+        elif isinstance(part, cst.Attribute):
+            stack.append(part.value)
+        elif isinstance(part, cst.Arg):
+            stack.append(part.value)
+        else:
+            stack.extend(part.children)
+    return False
+
+
 class HostRandomDraw(Rule):
     """A NumPy or stdlib random draw inside a cached trace.
 
@@ -73,6 +91,9 @@ class HostRandomDraw(Rule):
         `random.Random` object's `random()`, `randint()`, `randrange()`, `uniform()`), only those,
         also of an object handed in under another name (a parameter the module's calls, through
         the function's name or a compiled callable made from it, pass one to).
+        Where the framework runs its own random ops there and then when they take no traced
+        value (`[draws] untraced`: torch.fx's symbolic tracing, `torch.randn(5)` but not
+        `torch.randn_like(x)` or `torch.randn(x.shape)`), those too.
         A draw from a generator the function makes itself from a constant seed is not flagged
         (`np.random.RandomState(1729).uniform(...)`, or a local bound only to
         `np.random.default_rng(0)`; `[rng] seeded_factories`): it starts from the same state on
@@ -146,6 +167,13 @@ def jitter(x):
                 node,
                 f"'{ctx.code_for(node.func)}' with no seed draws from a generator whose state lives on the host: in a cached trace "
                 + framework_of(ctx).says(self.code, "it is read once, while tracing, so every call draws the same numbers (Keras 3.15 raises); pass a seed the call gives (a JAX key)"),
+            )
+            return
+        if qualified in framework_of(ctx).untraced_draws and not any(_reads_traced(a.value, ctx) for a in node.args):
+            ctx.report(
+                node,
+                f"'{ctx.code_for(node.func)}' takes no traced value: in a cached trace "
+                + framework_of(ctx).says(self.code, "it is drawn once, while tracing, and kept as a constant: every call replays the same numbers"),
             )
             return
         if not host_draw(qualified):

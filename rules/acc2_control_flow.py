@@ -12,6 +12,7 @@ from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.analysis.narrowing import container_names, guarded_containers
 from acclint.analysis.taint import Kind
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc3_shapes import compile_time, staged
 
 CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
 
@@ -30,9 +31,12 @@ class IfOnTracedValue(Rule):
         nor the length or truth of a name a type test makes a Python list or tuple there (`if
         isinstance(attrs, (list, tuple)): if len(attrs) == 0:` counts the list's items, whatever
         tensors the name holds in other branches); an element of one (`s[0]` of a `torch.Size`)
-        is still a size. Under torch.compile without `fullgraph=True` such a branch is a graph
-        break, right on every call but slower: reported only with `--strictness pedantic`
-        (also ACC203).
+        is still a size. Under `jax.jit` a comparison of a JAX call of constants (`jnp.sin(3.0)
+        > 0`, or a local bound only to such calls, even inside `with
+        jax.ensure_compile_time_eval():`) is flagged too where the comparison is written outside
+        that block: the trace stages it, so it is a tracer although its operand is concrete.
+        Under torch.compile without `fullgraph=True` such a branch is a graph break, right on
+        every call but slower: reported only with `--strictness pedantic` (also ACC203).
 
     Why is this bad:
         Under `jax.jit` the condition cannot be decided while tracing, so it raises a
@@ -162,12 +166,31 @@ def step(x):
         return isinstance(parent, cst.If) and parent.orelse is node
 
     def _check(self, node: cst.CSTNode, test: cst.BaseExpression, keyword: str, ctx: RuleContext) -> None:
-        name = ctx.truth_traced_name(test)
+        name = ctx.truth_traced_name(test) or _staged_comparison(test, ctx)
         if name is not None:
             message = f"'{keyword}' on traced value '{name}' " + framework_of(ctx).says(self.code, f"bakes one branch into the trace; {framework_of(ctx).hints['select']}")
             report_with_fix(ctx, node, message, self._fix(node, ctx))
         else:
             report_size_branch(node, test, f"'{keyword}'", ctx)
+
+
+_STAGED_OPERATORS = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
+
+
+def _staged_comparison(test: cst.BaseExpression, ctx: RuleContext) -> str | None:
+    """The operand, as written, of a comparison a jit trace stages although the operand is
+    concrete: a JAX call of constants (`jnp.sin(3.0) > 0`), directly or through a local every
+    binding of which is one, even one computed inside `with jax.ensure_compile_time_eval():`
+    (`[shapes] staged`; jax#9823). Outside that block the comparison gives a tracer; inside
+    it, and under a transform that caches nothing (grad, vmap), it is a concrete value."""
+    if not isinstance(test, cst.Comparison) or CACHED not in ctx.contexts or compile_time(ctx):
+        return None
+    if not all(isinstance(c.operator, _STAGED_OPERATORS) for c in test.comparisons):
+        return None  # `is`, `in`: Python's own tests, never staged
+    operands = [test.left, *(c.comparator for c in test.comparisons)]
+    # the JAX call itself, or a local bound to such calls: not an attribute or an item of a
+    # value (big_vision's `config.ordering == "maskgit"`, a Python string)
+    return next((ctx.code_for(o) for o in operands if isinstance(o, (cst.Call, cst.Name)) and staged(o, ctx)), None)
 
 
 class TruthTestOfTracedValue(Rule):

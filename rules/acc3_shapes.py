@@ -6,6 +6,7 @@ import libcst as cst
 
 from acclint.analysis.taint import TRACED, TREE
 from acclint.analysis.walk import children, walk_expression
+from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.tables import apis
@@ -54,7 +55,7 @@ def staged(value: cst.CSTNode, ctx: RuleContext, depth: int = 3) -> bool:
     return any(staged(child, ctx, depth) for child in children(value))  # type: ignore[arg-type]
 
 
-def _compile_time(ctx: RuleContext) -> bool:
+def compile_time(ctx: RuleContext) -> bool:
     """Whether the visited node is inside `with jax.ensure_compile_time_eval():` (`[shapes]
     compile_time`), where JAX computes on concrete values."""
     calls = _shapes()["compile_time"]
@@ -71,6 +72,13 @@ def _staged_binding(bound: cst.BaseExpression, name: str, ctx: RuleContext, dept
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
         return True
     return staged(bound, ctx, depth)
+
+
+def _traced_parameter(value: cst.BaseExpression, ctx: RuleContext) -> bool:
+    """A parameter that is an array for sure (torch.func.vmap's batched inputs). A local is
+    left out: netket's `n_rest` of `divmod(n, chunk_size)` is one only where the analysis
+    cannot see that `chunk_size` is an int."""
+    return isinstance(value, cst.Name) and any(p.name == value.value for p in ctx.function.params) and surely_traced(value, ctx)
 
 
 def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
@@ -150,7 +158,8 @@ class TracedShape(Rule):
         even of static shapes and Python numbers (`jnp.log2(x.shape[0])`; `math.log2` and
         NumPy of a shape stay Python values), and an entry of an argument the decorating
         `jax.jit` traces (`cfg["n"]`, `window[0]`, not declared static) is a tracer where a
-        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError). Also
+        number is read: as a shape, or as a slice bound (`x[: cfg["n"]]`, IndexError), and so
+        is a parameter that is an array for sure (a batched `n` under torch.func.vmap). Also
         flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
@@ -247,7 +256,7 @@ smallest(x0, 0)
                     candidates += _static_args(node, entry["positions"], entry["keywords"])
         for value in candidates:
             for part in _parts(value):
-                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not _compile_time(ctx)):
+                if surely_traced(part, ctx) or traced_entry(part, ctx) or (staged(part, ctx) and not compile_time(ctx)):
                     self._report(node, ctx, part, "needs a Python value (a shape, a size or an axis), not", known=True)
                     return
 
@@ -256,7 +265,7 @@ smallest(x0, 0)
             index = element.slice
             if isinstance(index, cst.Slice) and ctx.framework.static_slice_bounds:
                 for bound in (index.lower, index.upper, index.step):
-                    if bound is not None and traced_entry(bound, ctx):
+                    if bound is not None and (traced_entry(bound, ctx) or _traced_parameter(bound, ctx)):
                         self._report(node, ctx, bound, "is sliced by (slice bounds must be Python ints)", known=True)
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
@@ -274,5 +283,5 @@ smallest(x0, 0)
         ctx.report(
             node,
             f"'{ctx.code_for(node.func if isinstance(node, cst.Call) else node.value)}' {what} traced value '{name}': "
-            "shapes must be known while tracing, so jit raises; declare it static, give `size=`, or use where(cond, a, b)",
+            + framework_of(ctx).says(self.code, "shapes must be known while tracing, so jit raises; declare it static, give `size=`, or use where(cond, a, b)"),
         )

@@ -10,7 +10,7 @@ import libcst as cst
 from acclint.fix.calls import debug_print_fix
 from acclint.fix.imports import framework_of
 from acclint.fix.report import report_with_fix
-from acclint.frameworks.markers import CACHED, KERNEL
+from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.trace_words import says_traces
@@ -172,6 +172,8 @@ class FileIOInCachedTrace(Rule):
 
     What it does:
         Flags calls that read, write or change files inside a function whose trace is cached.
+        A writer that converts the traced array it is given to a host array first
+        (`np.save(path, y)`, `jnp.save`) is ACC304's: it raises before writing anything.
 
     Why is this bad:
         The I/O runs once, while the trace is built: checkpoints and logs are written on the
@@ -180,7 +182,7 @@ class FileIOInCachedTrace(Rule):
     Example:
         @jax.jit
         def step(x):
-            np.save("x.npy", x)
+            np.save("shape.npy", np.array(x.shape))
             return x
 
     Use instead:
@@ -220,7 +222,13 @@ def step(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        if _file_call(ctx.resolve(node.func)):
+        qualified = ctx.resolve(node.func)
+        if _file_call(qualified):
+            if (
+                ctx.analysis.facts.host_conversion(qualified) is not None and ctx.framework.applies("ACC304", ctx.contexts)
+                and any(ctx.is_traced(a.value) for a in node.args)
+            ):
+                return  # `np.save(path, y)` converts `y` first and raises: ACC304's finding
             ctx.report(node, f"file I/O '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; do it outside, or in jax.debug.callback"))
 
 
@@ -416,7 +424,9 @@ class GlobalWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
 
     code = "ACC405"
     name = "global-write-in-cached-trace"
-    contexts = CACHED_AND_KERNELS
+    # Under a transform that caches nothing (grad, jvp, vmap) only a traced value written out
+    # is a hazard (`_check`); which frameworks' such contexts it applies in is their data.
+    contexts = CACHED_AND_KERNELS | {DIFFERENTIATED, VMAPPED}
     VALID = [
         """
 import jax
@@ -488,6 +498,9 @@ def step(x):
 
     def _check(self, node: cst.CSTNode, target: cst.BaseExpression, ctx: RuleContext) -> None:
         declared = ctx.analysis.body(ctx.function).declared_outer
+        if not ctx.contexts & CACHED_AND_KERNELS:
+            self._check_escape(node, target, declared, ctx)
+            return
         for name in target_names(target):
             if (
                 name in declared and not _memoised(name, ctx) and not is_trace_counter(node, name, ctx)
@@ -495,6 +508,20 @@ def step(x):
                 and not settled_write(node, target, ctx)
             ):
                 ctx.report(node, f"write to global/nonlocal '{name}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; return the new value instead"))
+                return
+
+    def _check_escape(self, node: cst.CSTNode, target: cst.BaseExpression, declared, ctx: RuleContext) -> None:
+        """Under a transform that runs on every call (grad, jvp, vmap) the write runs each time:
+        a Python value written is fine, a traced one outlives the transform's trace (jax#2048)."""
+        if not any(ctx.is_traced(value) for value in _written(node)):
+            return
+        for name in target_names(target):
+            if name in declared:
+                ctx.report(
+                    node,
+                    f"write of a traced value to global/nonlocal '{name}' under a tracing transform (grad, jvp, vmap): "
+                    "the tracer outlives the transform, and a use after it raises UnexpectedTracerError; return the value instead",
+                )
                 return
 
 

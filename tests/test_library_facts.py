@@ -116,7 +116,9 @@ def test_shapes_sizes_and_axes_must_be_python_values_under_jit():
         with pytest.raises(concretization):
             jax.jit(function)(v)
     for entry in shapes["static_arguments"]:
-        for qualified in entry["functions"]:
+        # torch's entries (under torch.func.vmap) are run by benchmarks/framework_runs.py
+        # func_vmap_static_numbers, in an environment with torch
+        for qualified in (q for q in entry["functions"] if not q.startswith("torch.")):
             function = _resolve(qualified)
             assert function is not None, qualified
             for position in entry["positions"]:

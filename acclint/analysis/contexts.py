@@ -77,6 +77,20 @@ def _literal_tuple(node: cst.BaseExpression, kind: type) -> tuple:
     return tuple(v for v in values if isinstance(v, kind) and not isinstance(v, bool))
 
 
+def _literal_names(node: cst.BaseExpression) -> tuple[str, ...]:
+    """The parameter names a static keyword spells: a name or a tuple/list of them
+    (`static_argnames=("n",)`), or the keys of a mapping from names to their values
+    (`concrete_args={"b": False}` or `dict(b=False)`: torch.fx)."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict":
+        return tuple(a.keyword.value for a in node.args if a.keyword is not None)
+    if isinstance(node, cst.Dict):
+        return tuple(
+            str(e.key.evaluated_value) for e in node.elements
+            if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+        )
+    return _literal_tuple(node, str)
+
+
 def _options(args, markers: MarkerTable) -> Options:
     """The options a marker application's keywords give (static keywords: the frameworks')."""
     static_argnums: tuple[int, ...] = ()
@@ -94,12 +108,13 @@ def _options(args, markers: MarkerTable) -> Options:
         elif key in markers.static_positions:
             static_argnums += _literal_tuple(a.value, int)
         elif key in markers.static_names:
-            static_argnames += _literal_tuple(a.value, str)
+            static_argnames += _literal_names(a.value)
         elif key == "argnums":
             argnums = _literal_tuple(a.value, int)
-        elif key in ("in_axes", "in_specs") and isinstance(a.value, (cst.Tuple, cst.List)):
-            # vmap's `in_axes=None` and shard_map's `in_specs=None` hand the argument over as
-            # it is (a Python int stays one; verified with jax 0.10)
+        elif key in ("in_axes", "in_specs", "in_dims") and isinstance(a.value, (cst.Tuple, cst.List)):
+            # vmap's `in_axes=None`, torch.func.vmap's `in_dims=None` and shard_map's
+            # `in_specs=None` hand the argument over as it is (a Python int stays one; verified
+            # with jax 0.10 and torch 2.13)
             unmapped += tuple(
                 i for i, e in enumerate(a.value.elements) if isinstance(e.value, cst.Name) and e.value.value == "None"
             )
@@ -1632,7 +1647,7 @@ def _entry(marker: Marker, opts: Options, target: Target) -> dict[str, Kind]:
             if -len(positional) <= i < len(positional):
                 static.add(positional[i].name)
         traced = [p for p in params if p.name not in static]
-    kinds = entry_kinds(traced, "all")
+    kinds = {p.name: TRACED for p in traced} if marker.proxies else entry_kinds(traced, "all")
     if marker.arrays:
         kinds = {name: TRACED if kind == TREE else kind for name, kind in kinds.items()}
     return _partial_bindings(target, kinds)

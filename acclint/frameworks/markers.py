@@ -172,6 +172,10 @@ class Marker:
     # Whether each parameter it traces is given one array, never a pytree of them (`inputs =
     # "arrays"`: Keras hands a loss or metric one output's `y_true` and `y_pred` tensors).
     arrays: bool = False
+    # Whether every parameter it traces is one traced value whatever its default or annotation
+    # (`inputs = "proxies"`: torch.fx makes each parameter a Proxy, `flag=None` and `n: int = 3`
+    # included, unless `concrete_args` binds it).
+    proxies: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,6 +363,9 @@ class Framework:
     host_generator_draws: tuple[str, ...] = ()
     host_generator_not_draws: frozenset[str] = frozenset()
     host_generator_layers: frozenset[str] = frozenset()
+    # Framework random ops the trace runs there and then when no argument of the call is traced,
+    # keeping the tensor as a constant (`[draws] untraced`: torch.fx's `torch.randn(5)`), ACC101.
+    untraced_draws: frozenset[str] = frozenset()
     seed_setters: frozenset[str] = frozenset()
     # Whether what the framework cannot trace is a graph break that splits the graph around it
     # (`[breaks] after_last_operation = "none"`, torch.compile): a call no tensor operation
@@ -583,6 +590,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             eager_by=frozenset(spec.get("eager_by", ())),
             receiver=spec.get("receiver", False),
             arrays=spec.get("inputs") == "arrays",
+            proxies=spec.get("inputs") == "proxies",
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
@@ -766,6 +774,7 @@ def _framework(raw: dict) -> Framework:
         host_generator_draws=tuple(raw.get("draws", {}).get("host_generator", {}).get("draws", ())),
         host_generator_not_draws=frozenset(raw.get("draws", {}).get("host_generator", {}).get("not_draws", ())),
         host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
+        untraced_draws=frozenset(raw.get("draws", {}).get("untraced", ())),
         seed_setters=frozenset(raw.get("draws", {}).get("seed_setters", ())),
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         break_codes=tuple(raw.get("breaks", {}).get("codes", ())),
