@@ -14,6 +14,7 @@ import textwrap
 
 from acclint.api import lint_text
 from acclint.run.config import Settings
+from labelled import assert_labels_match
 
 
 def found(source: str) -> list[tuple[int, str]]:
@@ -117,3 +118,37 @@ def test_a_counter_under_grad_or_vmap_runs_on_every_call():
         g = jax.grad(loss)
         v = jax.vmap(row)
     """) == []
+
+
+def test_a_tree_of_what_a_named_predicate_returns_is_no_tracer():
+    """equinox's `_loop/checkpointed.py`: a custom_jvp rule records which tangents are symbolic
+    zeros, `nonlocal flags; flags = jtu.tree_map(_not_symbolic_zero, tangents)`, a tree of
+    Python bools (`not isinstance(x, SymbolicZero)` per leaf), not a tracer: no finding. The
+    same map with a lambda returning the leaf, or the tangents themselves, is one."""
+    assert_labels_match("""
+        import jax
+        import jax.tree_util as jtu
+
+
+        def _not_symbolic_zero(x):
+            return not isinstance(x, jax.custom_derivatives.SymbolicZero)
+
+
+        def run(x):
+            flags = None
+            kept = None
+
+            @jax.custom_jvp
+            def record(v):
+                return v
+
+            def record_jvp(primals, tangents):
+                nonlocal flags, kept
+                flags = jtu.tree_map(_not_symbolic_zero, tangents)
+                kept = jtu.tree_map(lambda t: t * 2, tangents)  # expect: ACC405
+                return primals[0], tangents[0]
+
+            record.defjvp(record_jvp)
+            jax.linearize(record, x)
+            return flags
+    """)
