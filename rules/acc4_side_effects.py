@@ -654,11 +654,17 @@ def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleConte
     reads is left alone, and so is a write in a helper the traced method calls, which may run
     once (tensorflow/addons' `setup_memory`, called on the first `call` only)."""
     value = getattr(node, "value", None)
-    if value is None or ctx.kind(value) < Kind.TREE or not _traced_entry(ctx):
+    if value is None or (isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers):
         return False
-    if isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers:
-        return False
-    return target.attr.value in _read_attributes(ctx)
+    return _kept_for_host([value], target.attr.value, ctx)
+
+
+def _kept_for_host(stored: list[cst.BaseExpression], attr: str, ctx: RuleContext) -> bool:
+    """Whether the traced method itself (`_traced_entry`) stores a traced value or a pytree of
+    them (one of `stored`) under the attribute `attr` of its object, which host code of the
+    module reads (`_read_attributes`): what ACC409's plain set and ACC406's container change
+    report on an object that outlives the trace under Keras and tf.function."""
+    return any(ctx.kind(v) >= Kind.TREE for v in stored) and _traced_entry(ctx) and attr in _read_attributes(ctx)
 
 
 _ATTRIBUTES_READ: WeakKeyDictionary[object, frozenset[str]] = WeakKeyDictionary()  # by module analysis
@@ -801,9 +807,7 @@ def _instance_container(target: cst.BaseExpression, stored: list[cst.BaseExpress
     me, attr, assigns = found
     if not any(_assigns(small, me, attr) and _makes_container(small.value, ctx) for small in assigns):
         return None
-    if ctx.function.markers & ctx.analysis.markers.class_bases and not (
-        any(ctx.kind(v) >= Kind.TREE for v in stored) and _traced_entry(ctx) and attr in _read_attributes(ctx)
-    ):
+    if ctx.function.markers & ctx.analysis.markers.class_bases and not _kept_for_host(stored, attr, ctx):
         return None
     return dotted_name(target)
 

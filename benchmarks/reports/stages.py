@@ -202,7 +202,7 @@ def applying(analysis, fn) -> frozenset[str]:
     return frozenset(
         family for family in FAMILIES for framework in frameworks for kind in fn.contexts
         if any(code.startswith(family) or family.startswith(code) for code in framework.families.get(kind, ())
-               if analysis.pedantic or not code.startswith(framework.break_codes))
+               if framework.applies(code, {kind}, analysis.pedantic))
     )
 
 
