@@ -513,7 +513,7 @@ def step(x):
     def _check_escape(self, node: cst.CSTNode, target: cst.BaseExpression, declared, ctx: RuleContext) -> None:
         """Under a transform that runs on every call (grad, jvp, vmap) the write runs each time:
         a Python value written is fine, a traced one outlives the transform's trace (jax#2048)."""
-        if not any(ctx.is_traced(value) and not _mapped_by_named_function(value, ctx) for value in _written(node)):
+        if not any(ctx.is_traced(value) for value in _written(node)):
             return
         for name in target_names(target):
             if name in declared:
@@ -523,18 +523,6 @@ def step(x):
                     "the tracer outlives the transform, and a use after it raises UnexpectedTracerError; return the value instead",
                 )
                 return
-
-
-
-def _mapped_by_named_function(value: cst.BaseExpression, ctx: RuleContext) -> bool:
-    """A tree map (`leaf_maps`: `jtu.tree_map(f, tangents)`) of a function given by name, whose
-    leaves are whatever `f` returns: the analysis reads a lambda's body for that, not a named
-    function's, so the tree may hold Python values only (equinox's `_not_symbolic_zero`, an
-    `isinstance` test per leaf, in a custom_jvp rule). Not a tracer for sure."""
-    return (
-        isinstance(value, cst.Call) and bool(value.args) and not isinstance(value.args[0].value, cst.Lambda)
-        and ctx.resolve(value.func) in ctx.analysis.facts.leaf_maps
-    )
 
 
 def _written(node: cst.CSTNode) -> list[cst.BaseExpression]:

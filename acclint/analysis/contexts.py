@@ -1287,6 +1287,9 @@ class ContextAnalysis:
             record = self.records.construct(call, query)
             if record is not None:
                 return record
+            mapped = self._mapped_leaves(call, fn, contexts) if fn.contexts else None
+            if mapped is not None:
+                return mapped
             callee = self._callee(func, fn, self.index.call_order.get(func))
             if callee is not None:
                 returns = _returns_in(callee, contexts)
@@ -1304,6 +1307,23 @@ class ContextAnalysis:
             return self._imported_returns(call, fn, query) if fn.contexts else None
 
         return check
+
+    def _mapped_leaves(self, call: cst.Call, fn: FunctionInfo, contexts: Collection[str]) -> Kind | None:
+        """What a tree map (`leaf_maps`: `jtu.tree_map(f, tangents)`) of a function this project
+        defines makes in the traces of `contexts`: a tree of what `f` returns there, so Python
+        values where `f` returns one whatever leaf it gets (equinox's `_not_symbolic_zero`, an
+        `isinstance` test), tracers where it computes on the leaf. None where `f` is no single
+        function analysed here (a lambda or a library call, which the query reads itself)."""
+        handed = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if not isinstance(handed, (cst.Name, cst.Attribute)) or self.resolve(call.func) not in self.facts.leaf_maps:
+            return None
+        targets = self._targets(handed, fn, None, at=self.index.call_order.get(call.func))
+        if len(targets) != 1 or targets[0].bound_positional:
+            return None
+        returns = _returns_in(targets[0].function, contexts)
+        if returns is None:
+            return None
+        return container_of(returns if isinstance(returns, Kind) else max(returns, default=STATIC))
 
     def _propagate_call(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery) -> None:
         """Hand what a call in `fn`'s trace of kind `context` passes to the functions it runs
@@ -1382,6 +1402,7 @@ class ContextAnalysis:
                     kinds.update(_entry(marker, given_options.merged(_options(call.args, self.markers)), target))
                 else:
                     kinds = _callback_kinds(params, call, arg, callee_name or "", query)
+                    self._callers.setdefault(target.function, set()).add(fn)  # what it returns is mapped here
                 kinds = _partial_bindings(target, kinds, query)
                 self._add(target.function, {context}, set(fn.markers), kinds, set(target.given), inside=True)
 
