@@ -36,6 +36,7 @@ Batch 22 is the next fresh held-out set, collected with other query wordings and
 Batch 23 is a bigger fresh held-out set (60 reports, aimed at 20 hazard labels a half): `--batch 23`.
 Batch 24 is the next fresh held-out set (60 reports, aimed at 15 verified hazard labels a half): `--batch 24`.
 Batch 25 is the next fresh held-out set (60 reports from less-mined corners: vmap, scan bodies, fx): `--batch 25`.
+Batch 26 is the next fresh held-out set (60 reports: PyTorch compile/trace, JAX storms and hidden inputs): `--batch 26`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).

@@ -54,7 +54,11 @@ contexts the held-out halves were weakest on, from corners the earlier batches h
 `jax.vmap`/`torch.func.vmap` over data-dependent control flow and `.item()`, `lax.scan`/`fori_loop`
 bodies, `jax.checkpoint` static arguments, `torch.fx` symbolic tracing and `prepare_fx`, `tf.data`
 maps converting to NumPy, Keras 3 on its JAX backend, compile caches of optimistix and Dynamo's
-isolate-recompiles devlog, and fine look-alikes). A report found
+isolate-recompiles devlog, and fine look-alikes), and so is batch "26" (60 reports, a fresh held-out estimate after batch 25's
+held-out half scored 2/13: PyTorch compile and trace reports, JAX storms and hidden inputs from
+training and simulation code (NNX closures, neighbor lists, ASE calculators, padding buckets),
+TF/Keras graph-mode conversions, and fine look-alikes, from narrower corners than the earlier
+batches: fix pull requests of small projects, tutorial pull requests, Dynamo guard pull requests). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
