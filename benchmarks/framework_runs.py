@@ -14,6 +14,7 @@ tests/test_tf_torch_frameworks.py checks what the linter says of the same progra
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sys
@@ -2099,6 +2100,124 @@ def compile_clock_reads() -> str:
             time.sleep(0.02)
         said.append(f"{name}: {breaks} break(s), {'fresh' if len(seen) == 3 else 'frozen'} per call, "
                     f"fullgraph {_fullgraph(stamped)}")
+    return "; ".join(said)
+
+
+@fact("torch")
+def compile_assume_constant_result() -> str:
+    """A function marked `torch.compiler.assume_constant_result` (or `torch._dynamo.`'s, as a
+    decorator or applied) runs once while Dynamo traces its compiled caller; what it returned is a
+    constant of the graph and nothing it read is guarded, so a global rebound, a module-level dict
+    entry changed, or a module-level object's attribute set after the first call is read stale
+    (TransformerEngine#3130). Unmarked, Dynamo guards the same reads and recompiles;
+    `torch.compiler.reset()` between the calls starts a new graph. (The caller must hold a tensor
+    operation: a frame with none makes no graph and runs eagerly, fresh.)"""
+    import torch
+    import torch._dynamo
+
+    source = """
+import torch, types
+FLAG = False
+TABLE = {"flag": False}
+OBJ = types.SimpleNamespace(flag=False)
+
+@torch.compiler.assume_constant_result
+def read_global():
+    return FLAG
+
+def read_applied():
+    return FLAG
+
+read_applied = torch._dynamo.assume_constant_result(read_applied)
+
+@torch.compiler.assume_constant_result
+def read_entry():
+    return TABLE["flag"]
+
+@torch.compiler.assume_constant_result
+def read_attribute():
+    return OBJ.flag
+
+def unmarked():
+    return FLAG
+
+def forward(x):
+    if READ():
+        x = x * 2
+    return x + 1
+"""
+    said = []
+    for name, read, change, reset in (
+        ("torch.compiler decorator, global rebound", "read_global", "FLAG = True", False),
+        ("torch._dynamo applied, global rebound", "read_applied", "FLAG = True", False),
+        ("dict entry set", "read_entry", "TABLE['flag'] = True", False),
+        ("object attribute set", "read_attribute", "OBJ.flag = True", False),
+        ("fine: unmarked, global rebound", "unmarked", "FLAG = True", False),
+        ("fine: marked, torch.compiler.reset() between", "read_global", "FLAG = True", True),
+    ):
+        g: dict = {}
+        exec(source.replace("READ", read), g)
+        torch._dynamo.reset()
+        compiled = torch.compile(g["forward"], backend="eager")
+        before = float(compiled(torch.ones(1))[0])
+        exec(change, g)
+        if reset:
+            torch.compiler.reset()
+        after = float(compiled(torch.ones(1))[0])
+        said.append(f"{name}: {before:g} then {after:g} ({'stale' if after == before else 'fresh'}; eager 2 then 3)")
+    return "; ".join(said)
+
+
+@fact("torch")
+def compile_ignore_logger_methods() -> str:
+    """A logger method registered in `torch._dynamo.config.ignore_logger_methods` (assigned,
+    added to the set, or through `torch._dynamo.config.patch`) and called as `logger.method(...)`
+    in a compiled function is dropped: it logs on no call (pytorch#123288); an unregistered method
+    of the same logger, or the registered one called through another name, is a graph break that
+    logs on every call, as the registered one called outside the compiled function does."""
+    import torch
+    import torch._dynamo
+
+    source = """
+import logging, torch
+records = []
+
+class Count(logging.Handler):
+    def emit(self, record):
+        records.append(record)
+
+logger = logging.getLogger("acclint_ignore_logger_methods")
+logger.propagate = False
+logger.handlers[:] = [Count()]
+logger.setLevel(logging.INFO)
+alias = logger.warning
+
+def step(x):
+    y = x + 1
+    CALL("logged")
+    return y * 2
+"""
+    config = torch._dynamo.config
+    kept = set(config.ignore_logger_methods)
+    said = []
+    for name, call, register in (
+        ("assigned", "logger.warning", "config.ignore_logger_methods = {logger.warning}"),
+        ("added", "logger.info", "config.ignore_logger_methods.add(logger.info)"),
+        ("config.patch", "logger.error", "patch = config.patch(ignore_logger_methods={logger.error})"),
+        ("fine: another method (warning registered)", "logger.error", "config.ignore_logger_methods = {logger.warning}"),
+        ("fine: the registered method through an alias", "alias", "config.ignore_logger_methods = {logger.warning}"),
+    ):
+        g: dict = {"config": config}
+        exec(source.replace("CALL", call), g)
+        config.ignore_logger_methods = set(kept)
+        exec(register, g)
+        torch._dynamo.reset()
+        compiled = torch.compile(g["step"], backend="eager")
+        with g.get("patch") or contextlib.nullcontext():
+            for _ in range(3):
+                compiled(torch.ones(2))
+        said.append(f"{name}: {len(g['records'])} of 3 calls logged")
+    config.ignore_logger_methods = kept
     return "; ".join(said)
 
 
