@@ -2171,7 +2171,7 @@ def forward(x):
 @fact("torch")
 def compile_ignore_logger_methods() -> str:
     """A logger method registered in `torch._dynamo.config.ignore_logger_methods` (assigned,
-    added to the set, or through `torch._dynamo.config.patch`) and called as `logger.method(...)`
+    added to the set, updated, `|=`, or through `torch._dynamo.config.patch`) and called as `logger.method(...)`
     in a compiled function is dropped: it logs on no call (pytorch#123288); an unregistered method
     of the same logger, or the registered one called through another name, is a graph break that
     logs on every call, as the registered one called outside the compiled function does."""
@@ -2204,6 +2204,8 @@ def step(x):
         ("assigned", "logger.warning", "config.ignore_logger_methods = {logger.warning}"),
         ("added", "logger.info", "config.ignore_logger_methods.add(logger.info)"),
         ("config.patch", "logger.error", "patch = config.patch(ignore_logger_methods={logger.error})"),
+        ("updated", "logger.warning", "config.ignore_logger_methods.update({logger.warning})"),
+        ("|=", "logger.warning", "config.ignore_logger_methods |= {logger.warning}"),
         ("fine: another method (warning registered)", "logger.error", "config.ignore_logger_methods = {logger.warning}"),
         ("fine: the registered method through an alias", "alias", "config.ignore_logger_methods = {logger.warning}"),
     ):
@@ -2219,6 +2221,55 @@ def step(x):
         said.append(f"{name}: {len(g['records'])} of 3 calls logged")
     config.ignore_logger_methods = kept
     return "; ".join(said)
+
+
+@fact("jax", "tensorflow")
+def literal_display_passes() -> str:
+    """A loop over a literal display of sizes or static values traces once per entry, as a
+    `range` over as many values does (jax_803's ten batch sizes: tests/test_display_passes.py);
+    five entries trace five times, entries that reach no cache key, or one size repeated, once."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import tensorflow as tf
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        def body(*args):
+            traces[name] = traces.get(name, 0) + 1
+            return fn(*args)
+        return body
+
+    rng = np.random.default_rng(0)
+    grad_loss = jax.jit(jax.grad(counted("enumerate, 10 sizes", lambda w, x, y: jnp.mean((x @ w - y) ** 2))))
+    w = jnp.zeros(3)
+    for _step, batch_size in enumerate([32, 17, 25, 9, 30, 12, 21, 28, 5, 14]):
+        x = rng.random((batch_size, 3), dtype=np.float32)
+        w = w - 0.1 * grad_loss(w, x, x.sum(axis=1))
+    total = jax.jit(counted("tuple, 6 sizes", lambda x: x.sum()))
+    for n in (8, 16, 24, 32, 40, 48):
+        total(jnp.zeros((n, 4)))
+    power = partial(jax.jit, static_argnums=1)(counted("7 static values", lambda x, k: x ** k))
+    v = jnp.ones(3)
+    for k in [1, 2, 3, 4, 5, 6, 7]:
+        v = power(v, k)
+    scale = tf.function(counted("tf.function, 8 Python floats", lambda x, s: x * s))
+    for s in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]:
+        scale(tf.ones(3), s)
+    five = jax.jit(counted("fine: 5 sizes", lambda x: x.sum()))
+    for n in [8, 16, 32, 64, 128]:
+        five(jnp.zeros((n, 4)))
+    step = jax.jit(counted("fine: 8 values reaching no key", lambda w, x: w - 0.1 * x))
+    w, x = jnp.zeros(3), jnp.ones(3)
+    for lr in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]:
+        w = step(w, x) * lr
+    same = jax.jit(counted("fine: one size 8 times", lambda x: x.sum()))
+    for n in [16] * 8:
+        same(jnp.zeros((n, 4)))
+    return "; ".join(f"{k}: {v} trace(s)" for k, v in traces.items())
 
 
 @fact("torch")

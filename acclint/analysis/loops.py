@@ -100,9 +100,11 @@ bounded set.* So:
   library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
   (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
 
-A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
-also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A bounded loop bounds the values derived from what the loop changes,
+A loop is unbounded unless it runs over a literal collection of at most five entries (`for mode
+in ("train", "eval")`, also a grid of them) or a literal `range` of at most five passes
+(tf.function's threshold for its retracing warning): a display's entries are its passes, and
+the target of a display whose entries are spelt each differently is new on every pass (ten
+literal batch sizes are `range(10)`'s storm: jax_803). A bounded loop bounds the values derived from what the loop changes,
 not the objects made anew on each pass (the lead's policy, stop 42): a wrapper applied on each
 pass of any loop of two or more passes, bounded or not, to a callable that reads nothing the
 loop binds (its target and the names its body assigns: `jax.jit(self.f)`, `jax.jit(lambda x: x
@@ -1891,6 +1893,10 @@ class LoopFacts:
                 first = target.elements[0].value
                 if isinstance(first, cst.Name):
                     loop.changing.add(first.value)
+                if len(target.elements) == 2 and iterable.args and self._distinct_display(iterable.args[0].value, scope):
+                    loop.changing |= _names(target.elements[1].value)
+        elif iterable is not None and target is not None and self._distinct_display(iterable, scope):
+            loop.changing |= _names(target)  # ten literal batch sizes: a new one on each pass
         if iterable is not None:
             loop.varies |= _names(target) if target is not None else set()
         if body is not None:
@@ -1976,11 +1982,13 @@ class LoopFacts:
                     ))
 
     def _bounded(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
-        """A literal collection, or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
-        also through `enumerate`/`zip` and names bound once to such literals."""
+        """A literal collection or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
+        also through `enumerate`/`zip` and names bound once to such literals: a display's
+        passes are its entries, counted as a range's are (ten literal batch sizes are the same
+        storm as `range(10)`: jax_803; one with a starred entry stays bounded)."""
         iterable = self._literal(iterable, scope) or iterable
         if type(iterable) in (cst.Tuple, cst.List, cst.Set, cst.Dict):
-            return True
+            return self._passes(iterable, scope) <= _MAX_BOUNDED_PASSES
         if not isinstance(iterable, cst.Call) or any(a.keyword or a.star for a in iterable.args):
             return False
         callee = self.analysis.resolve(iterable.func)
@@ -1993,6 +2001,15 @@ class LoopFacts:
             if values and None not in values and len(values) <= 3:
                 return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
+
+    def _distinct_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
+        """Whether `iterable` is a display (also through a name bound once to one) of entries
+        spelt each differently, none starred: its loop's target is new on every pass."""
+        iterable = self._literal(iterable, scope) or iterable
+        if not isinstance(iterable, (cst.Tuple, cst.List, cst.Set)):
+            return False
+        entries = [self._code(e.value) for e in iterable.elements if isinstance(e, cst.Element)]
+        return len(entries) == len(iterable.elements) and len(set(entries)) == len(entries)
 
     def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
         """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
