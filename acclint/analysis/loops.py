@@ -1654,19 +1654,52 @@ class LoopFacts:
                 names = loop.names_of(c.result) if c.result is not None else []
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
                 if len(calls) == 1 and not loop.called_nested.intersection(names):
-                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement, _made_at(c)))
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement, self._made_at(c)))
                 elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
                     inner = next((
                         n for n in _nodes(loop.node, in_order=True) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
                     ), None)  # None: only handed on in the inner loop (`measure(step)`)
                     if inner is not None:
-                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, _made_at(c)))
+                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, self._made_at(c)))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
                 if where is not None and call is not None and not _memo_made(c.scope.fn, c.node):
-                    found.append(_Rewrap(c.node, call, c.what, where, c.statement, _made_at(c)))
+                    found.append(_Rewrap(c.node, call, c.what, where, c.statement, self._made_at(c)))
         return found
+
+    def _made_at(self, c: _Candidate) -> cst.CSTNode | None:
+        """Where a candidate's new identity is made, when it is a wrapper application written as
+        a call (`f = jax.jit(lambda ...)`), or inside the project function such a call runs
+        (`_inner_application`); None for a decorated `def`, whose finding stays at the call:
+        the decorator and the `def` are two lines, and the reports disagree which marks it (the
+        report corpus's energnn_75 labels the `def`, six others the decorator), where the call
+        is one line."""
+        wrapped = c.wrapped
+        if isinstance(wrapped, cst.FunctionDef) and any(d.decorator is c.node for d in wrapped.decorators):
+            return None
+        return self._inner_application(c.node, c.scope) or c.node
+
+    def _inner_application(self, node: cst.CSTNode, scope: _Scope) -> cst.Call | None:
+        """The one marker application a project function of this module (`eval_func(closure)`,
+        `self.eval_func(...)`, `cls.eval_func(...)`) makes on a function it defines itself, on
+        every call (gpflow_2074: `tf.function(_tf_eval)`): a call of the project function makes
+        its new compiled callable there, where caching it is written."""
+        if not isinstance(node, cst.Call):
+            return None
+        func, fn = node.func, None
+        if isinstance(func, cst.Name):
+            fn = self._target_function(func, scope)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and scope.fn is not None and scope.fn.cls is not None:
+            if func.value.value in {p.name for p in scope.fn.params[:1]}:  # `self.f`, `cls.f`
+                fn = scope.fn.cls.methods.get(func.attr.value)
+        if fn is None or isinstance(fn.node, cst.Lambda):
+            return None
+        sites = [
+            n for n in _nodes(fn.node.body) if isinstance(n, cst.Call) and n.args and isinstance(n.args[0].value, cst.Name)
+            and n.args[0].value.value in fn.inner and self._applied(n) is not None
+        ]
+        return sites[0] if len(sites) == 1 else None
 
     def _configures_nothing(self, c: _Candidate, loop: Loop) -> bool:
         """Whether the callable a candidate wraps on each pass of an unbounded loop holds nothing
@@ -3131,18 +3164,6 @@ class _Rewrap:
     statement: cst.BaseStatement
     # Where the new identity is made (`_made_at`): the application written as a call; None for a decorator
     made: cst.CSTNode | None = None
-
-
-def _made_at(c: _Candidate) -> cst.CSTNode | None:
-    """Where a candidate's new identity is made, when it is a wrapper application written as a
-    call (`f = jax.jit(lambda ...)`); None for a decorated `def`, whose finding stays at the call:
-    the decorator and the `def` are two lines, and the reports disagree which marks it (the
-    report corpus's energnn_75 labels the `def`, six others the decorator), where the call is
-    one line."""
-    wrapped = c.wrapped
-    if isinstance(wrapped, cst.FunctionDef) and any(d.decorator is c.node for d in wrapped.decorators):
-        return None
-    return c.node
 
 
 def _rewrap_change(r: _Rewrap) -> KeyChange:
