@@ -2273,6 +2273,44 @@ def literal_display_passes() -> str:
 
 
 @fact("torch")
+def trace_size_read_per_axis() -> str:
+    """torch.jit.trace bakes a size read's value for the axis it reads: a `range` over
+    `x.shape[1]` traced at (2, 4) is right for inputs (5, 4) and (9, 4), which change only
+    axis 0, and wrong for (2, 6); ssd_87's inner loop over the class axis of `scores[i]` (axis 2)
+    is right at (3, 8, 4) where the outer loop over the batch is not (tests/test_trace_size_axes.py)."""
+    import warnings
+
+    import torch
+
+    def columns(x):
+        total = x[:, 0]
+        for j in range(1, x.shape[1]):
+            total = total + x[:, j]
+        return total
+
+    def classes(scores):
+        per_img = scores[0]
+        return torch.stack([per_img[:, c].max() for c in range(1, per_img.size(1))])
+
+    said = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, fn, example, others in (
+            ("range(x.shape[1])", columns, (2, 4), [(5, 4), (9, 4), (2, 6)]),
+            ("range(1, scores[0].size(1))", classes, (2, 8, 4), [(3, 8, 4), (2, 8, 6)]),
+        ):
+            traced = torch.jit.trace(fn, torch.rand(*example))
+            for shape in others:
+                x = torch.rand(*shape)
+                try:
+                    right = traced(x).shape == fn(x).shape and torch.allclose(traced(x), fn(x))
+                except RuntimeError:
+                    right = False
+                said.append(f"{name} traced at {example}, called at {shape}: {'right' if right else 'wrong'}")
+    return "; ".join(said)
+
+
+@fact("torch")
 def traced_and_compiled() -> str:
     """One function both traced and compiled: each framework's hazard happens in its own run
     (the host draw is frozen by the trace; the `if` breaks the compiled graph)."""
