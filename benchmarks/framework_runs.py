@@ -2310,6 +2310,53 @@ def trace_size_read_per_axis() -> str:
     return "; ".join(said)
 
 
+@fact("jax")
+def returned_tuple_shapes() -> str:
+    """A module function returning a tuple whose entries' shapes come from a value new on each
+    pass retraces a jitted consumer on each pass, entry by entry (tests/test_returned_tuple_shapes.py,
+    mace_1590): unpacked, passed whole as a pytree; an entry of fixed shape, or the padded twin,
+    traces once."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        def body(*args):
+            traces[name] = traces.get(name, 0) + 1
+            return fn(*args)
+        return jax.jit(body)
+
+    def graph(n_nodes, rng):
+        positions = rng.random((n_nodes, 3))
+        senders, receivers = np.nonzero(~np.eye(n_nodes, dtype=bool))
+        return positions, senders, receivers
+
+    def pad(positions, senders, receivers, n_nodes=64, n_edges=4096):
+        return np.zeros((n_nodes, 3)), np.zeros(n_edges, dtype=int), np.zeros(n_edges, dtype=int)
+
+    def init(i):
+        return jnp.zeros(3), jnp.ones((i, 3))
+
+    energy = counted("graph(n) unpacked", lambda p, s, r: jnp.sum(p[s] - p[r]))
+    padded = counted("fine: the padded twin", lambda p, s, r: jnp.sum(p[s] - p[r]))
+    fixed = counted("fine: the fixed entry", lambda a: a.sum())
+    grown = counted("the entry made from i", lambda a: a.sum())
+    whole = counted("the tuple passed whole", lambda batch: jnp.mean(batch[0]) + jnp.mean(batch[1]))
+    rng = np.random.default_rng(0)
+    for n_nodes in range(10, 16):
+        positions, senders, receivers = graph(n_nodes, rng)
+        energy(positions, senders, receivers)
+        padded(*pad(positions, senders, receivers))
+    for i in range(1, 7):
+        w, x = init(i)
+        fixed(w)
+        grown(x)
+        whole((jnp.ones((i, 4)), jnp.zeros(4)))
+    return "; ".join(f"{k}: {v} trace(s) in 6 passes" for k, v in traces.items())
+
+
 @fact("torch")
 def traced_and_compiled() -> str:
     """One function both traced and compiled: each framework's hazard happens in its own run

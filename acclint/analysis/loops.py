@@ -97,8 +97,11 @@ bounded set.* So:
   (`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
   (`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
-  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
-  (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
+  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), a tuple holding one,
+  a module function's return computed from a new value (`batch(i)`; a returned tuple entry by
+  entry where the caller unpacks it: `positions, senders, receivers = graph(n)`, mace_1590),
+  but not by a reduction (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's
+  type is unknown.
 
 A loop is unbounded unless it runs over a literal collection of at most five entries (`for mode
 in ("train", "eval")`, also a grid of them) or a literal `range` of at most five passes
@@ -1430,7 +1433,31 @@ class LoopFacts:
         if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
             keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
             return expr if any(self._changing(key, each.changing) for key in keys) else None
+        if kind is cst.Tuple:  # `return positions, senders`: a pytree with a leaf of a new shape
+            return next((r for e in expr.elements if isinstance(e, cst.Element) and (r := self._resized(e.value, each)) is not None), None)
         return None
+
+    def _unpacked_resized(self, node: cst.Assign, each: Pass) -> set[str]:
+        """The names a tuple target binds to the returned tuple's entries that are arrays of a
+        new shape, where a call of a module function is given a new value (`positions, senders,
+        receivers = graph(n_nodes, rng)`, mace_1590: each entry's shape is computed from
+        `n_nodes`), entry by entry, as `_returned_from` reads a whole return."""
+        target, value = node.targets[0].target if len(node.targets) == 1 else None, node.value
+        if not isinstance(target, cst.Tuple) or not isinstance(value, cst.Call) or not each.changing:
+            return set()
+        fn = self._module_function(value.func)
+        if fn is None:
+            return set()
+        given = frozenset(p for p, v in passed(value, fn).items() if self._changing(v, each.changing))
+        inner = self._derived(fn, Pass(given, frozenset(), frozenset(), frozenset(), "")) if given else None
+        found: set[str] = set()
+        for returned in _returned_values(fn) if inner is not None else ():
+            if isinstance(returned, cst.Tuple) and len(returned.elements) == len(target.elements):
+                found |= {
+                    t.value.value for t, r in zip(target.elements, returned.elements)
+                    if isinstance(t.value, cst.Name) and self._resized(r.value, inner) is not None
+                }
+        return found
 
     def _data_sized(self, expr: cst.BaseExpression, each: Pass) -> bool:
         """An array whose length its values decide, computed from data that differs on each
@@ -2154,6 +2181,7 @@ class LoopFacts:
                     unbounded[-1].changing.add(target)
             if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
                 unbounded[-1].resized |= _target_names(node)
+            unbounded[-1].resized |= self._unpacked_resized(node, each)
             for target in node.targets:  # `hp["lr"] = value`
                 if isinstance(target.target, cst.Subscript):
                     self._filled(target.target.value, (node.value,), loops, scope)
