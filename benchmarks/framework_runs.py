@@ -2266,6 +2266,9 @@ def literal_display_passes() -> str:
     w, x = jnp.zeros(3), jnp.ones(3)
     for lr in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]:
         w = step(w, x) * lr
+    tensors = tf.function(counted("fine: tf.function, 6 tensors of one shape", lambda x, s: x * s))
+    for s in [tf.constant(0.5), tf.constant(1.0), tf.constant(1.5), tf.constant(2.0), tf.constant(2.5), tf.constant(3.0)]:
+        tensors(tf.ones(3), s)
     same = jax.jit(counted("fine: one size 8 times", lambda x: x.sum()))
     for n in [16] * 8:
         same(jnp.zeros((n, 4)))

@@ -1,9 +1,10 @@
-"""A loop over a literal display makes as many passes as it has entries, counted as a literal
-`range`'s are: more than five (`_MAX_BOUNDED_PASSES`) is no small set of configurations but a
-storm, and a display of entries spelt each differently gives its target a new value on every
-pass (jax_803's ten literal batch sizes, as `range(10)` already was). Run (benchmarks/
+"""A loop over a literal display of numbers makes as many passes as it has entries, counted as a
+literal `range`'s are: more than five (`_MAX_BOUNDED_PASSES`) is no small set of configurations
+but a storm, and a display of numbers spelt each differently gives its target a new value on
+every pass (jax_803's ten literal batch sizes, as `range(10)` already was). A display of anything
+else (modes, names, tensors) stays a set of configurations. Run (benchmarks/
 framework_runs.py literal_display_passes, jax 0.10 / TF 2.21): every hazard below traces once per
-entry (10, 6, 7, 8), the look-alikes once or five times.
+entry (10, 6, 7, 8), the look-alikes once or five times (six tensors to a tf.function: once).
 """
 from __future__ import annotations
 
@@ -108,6 +109,17 @@ FINE = {
         w, x = jnp.zeros(3), jnp.ones(3)
         for lr in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]:
             w = step(w, x) * lr
+    """,
+    "eight tensors of one shape given to a tf.function: keyed by shape, not by value": """
+        import tensorflow as tf
+
+        @tf.function
+        def scale(x, s):
+            return x * s
+
+        x = tf.ones(3)
+        for s in [tf.constant(0.5), tf.constant(1.0), tf.constant(1.5), tf.constant(2.0), tf.constant(2.5), tf.constant(3.0)]:
+            y = scale(x, s)
     """,
     "eight entries all the same size": """
         import jax

@@ -103,10 +103,10 @@ bounded set.* So:
   but not by a reduction (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's
   type is unknown.
 
-A loop is unbounded unless it runs over a literal collection of at most five entries (`for mode
-in ("train", "eval")`, also a grid of them) or a literal `range` of at most five passes
-(tf.function's threshold for its retracing warning): a display's entries are its passes, and
-the target of a display whose entries are spelt each differently is new on every pass (ten
+A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
+also a grid of them; of numbers, at most five) or a literal `range` of at most five passes
+(tf.function's threshold for its retracing warning): a display of numbers is a range of as
+many values, its target a new number on every pass where they are spelt each differently (ten
 literal batch sizes are `range(10)`'s storm: jax_803). A bounded loop bounds the values derived from what the loop changes,
 not the objects made anew on each pass (the lead's policy, stop 42): a wrapper applied on each
 pass of any loop of two or more passes, bounded or not, to a callable that reads nothing the
@@ -2042,13 +2042,14 @@ class LoopFacts:
                     ))
 
     def _bounded(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
-        """A literal collection or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
-        also through `enumerate`/`zip` and names bound once to such literals: a display's
-        passes are its entries, counted as a range's are (ten literal batch sizes are the same
-        storm as `range(10)`: jax_803; one with a starred entry stays bounded)."""
+        """A literal collection (of numbers: at most `_MAX_BOUNDED_PASSES` of them) or a literal
+        `range` of at most that many passes, also through `enumerate`/`zip` and names bound once
+        to such literals: a display of numbers makes the passes a range of as many values makes
+        (ten literal batch sizes are the same storm as `range(10)`: jax_803), where a display of
+        anything else (modes, names, objects) is a set of configurations."""
         iterable = self._literal(iterable, scope) or iterable
         if type(iterable) in (cst.Tuple, cst.List, cst.Set, cst.Dict):
-            return self._passes(iterable, scope) <= _MAX_BOUNDED_PASSES
+            return not _numbers(iterable) or self._passes(iterable, scope) <= _MAX_BOUNDED_PASSES
         if not isinstance(iterable, cst.Call) or any(a.keyword or a.star for a in iterable.args):
             return False
         callee = self.analysis.resolve(iterable.func)
@@ -2063,10 +2064,11 @@ class LoopFacts:
         return False
 
     def _distinct_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
-        """Whether `iterable` is a display (also through a name bound once to one) of entries
-        spelt each differently, none starred: its loop's target is new on every pass."""
+        """Whether `iterable` is a display (also through a name bound once to one) of numbers
+        spelt each differently, as a range yields them: its loop's target is a new Python number
+        on every pass (a display of arrays is not: `tf.constant(1.0)` keys by shape)."""
         iterable = self._literal(iterable, scope) or iterable
-        if not isinstance(iterable, (cst.Tuple, cst.List, cst.Set)):
+        if not isinstance(iterable, (cst.Tuple, cst.List, cst.Set)) or not _numbers(iterable):
             return False
         entries = [self._code(e.value) for e in iterable.elements if isinstance(e, cst.Element)]
         return len(entries) == len(iterable.elements) and len(set(entries)) == len(entries)
@@ -3800,6 +3802,14 @@ def _target_names(node: cst.CSTNode) -> set[str]:
 def _is_literal(node: cst.BaseExpression) -> bool:
     """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
     return _int(node) is not None or type(node) in (cst.Tuple, cst.List, cst.Set, cst.Dict)
+
+
+def _numbers(display: cst.Tuple | cst.List | cst.Set | cst.Dict) -> bool:
+    """A display of number literals alone (`[32, 17, -1, 0.5]`; a dict's keys), none starred."""
+    entries = [e.key if isinstance(e, cst.DictElement) else e.value for e in display.elements if isinstance(e, (cst.Element, cst.DictElement))]
+    return len(entries) == len(display.elements) and all(
+        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float)) for v in entries
+    )
 
 
 def _integral(display: cst.Tuple | cst.List) -> bool:
