@@ -2238,10 +2238,7 @@ def literal_display_passes() -> str:
     traces: dict[str, int] = {}
 
     def counted(name, fn):
-        def body(*args):
-            traces[name] = traces.get(name, 0) + 1
-            return fn(*args)
-        return body
+        return _counting(traces, name, fn)
 
     rng = np.random.default_rng(0)
     grad_loss = jax.jit(jax.grad(counted("enumerate, 10 sizes", lambda w, x, y: jnp.mean((x @ w - y) ** 2))))
@@ -2326,10 +2323,7 @@ def returned_tuple_shapes() -> str:
     traces: dict[str, int] = {}
 
     def counted(name, fn):
-        def body(*args):
-            traces[name] = traces.get(name, 0) + 1
-            return fn(*args)
-        return jax.jit(body)
+        return jax.jit(_counting(traces, name, fn))
 
     def graph(n_nodes, rng):
         positions = rng.random((n_nodes, 3))
@@ -2382,6 +2376,17 @@ def traced_and_compiled() -> str:
 
 
 # --- Cache keys: compiled callables each object owns (ACC501/ACC502) -------------------------
+
+
+def _counting(traces: dict[str, int], name: str, fn):
+    """`fn`, adding one to `traces[name]` each time its Python body runs (once per trace where
+    a framework traces it)."""
+
+    def body(*args):
+        traces[name] = traces.get(name, 0) + 1
+        return fn(*args)
+
+    return body
 
 
 def _traces(run) -> dict[str, int]:
