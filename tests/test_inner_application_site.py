@@ -131,3 +131,30 @@ def test_a_project_function_run_once_outside_any_loop():
 
         Scipy().minimize(lambda: tf.constant(2.0), 1.0)
     """) == []
+
+
+def test_two_callers_of_the_project_function_make_one_finding_at_its_application():
+    source = """
+        import tensorflow as tf
+
+        class Scipy:
+            def minimize(self, closure, x):
+                return self.eval_func(closure)(x)
+
+            def refine(self, closure, x):
+                func = self.eval_func(closure)
+                return func(x)
+
+            @classmethod
+            def eval_func(cls, closure):
+                def _tf_eval(x):
+                    return closure() * x
+
+                return tf.function(_tf_eval)  # expect: ACC501
+
+        opt = Scipy()
+        for _ in range(10):
+            opt.minimize(lambda: tf.constant(2.0), 1.0)
+            opt.refine(lambda: tf.constant(2.0), 1.0)
+    """
+    assert _acc5(source) == _expected(source)

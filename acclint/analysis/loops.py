@@ -582,7 +582,12 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [_rewrap_change(r) for r in self._rewraps()]
+        found: list[KeyChange] = []
+        sites: set[int] = set()
+        for change in map(_rewrap_change, self._rewraps()):
+            if id(change.node) not in sites:  # one finding per site: a project function's inner application serves two callers
+                sites.add(id(change.node))
+                found.append(change)
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
         # what each function a loop runs makes new on every pass: worked out when a compiled
@@ -3200,8 +3205,9 @@ def _rewrap_change(r: _Rewrap) -> KeyChange:
     """A wrapper applied on each pass to a new callable, as a finding: reported where the cache
     key's new identity is made (`_made_at`), whichever line then calls its result (`f =
     jax.jit(lambda ...)`, `f(x)` below: one hazard, crackedaicode's page); applied and called at
-    once (`jax.jit(lambda ...)(x)`), at that call."""
-    if r.call.func is r.node or r.made is None:
+    once (`jax.jit(lambda ...)(x)`), at that call, unless the application is inside the project
+    function called there (`self.eval_func(c)(x)`: at `tf.function(_tf_eval)`)."""
+    if r.made is None or r.call.func is r.node and r.made is r.node:
         return KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement)
     return KeyChange("ACC501", r.made, r.what, r.node, r.where, r.statement, called=r.call)
 
