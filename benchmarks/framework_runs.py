@@ -2227,7 +2227,8 @@ def step(x):
 def literal_display_passes() -> str:
     """A loop over a literal display of sizes or static values traces once per entry, as a
     `range` over as many values does (jax_803's ten batch sizes: tests/test_display_passes.py);
-    five entries trace five times, entries that reach no cache key, or one size repeated, once."""
+    five entries trace five times, entries that reach no cache key, or one size repeated, once;
+    a second call in a pass with the same arguments (a warm-up, then the timed call) adds none."""
     from functools import partial
 
     import jax
@@ -2256,6 +2257,10 @@ def literal_display_passes() -> str:
     scale = tf.function(counted("tf.function, 8 Python floats", lambda x, s: x * s))
     for s in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]:
         scale(tf.ones(3), s)
+    warmed = tf.function(counted("tf.function, 6 sizes, a warm-up then a timed call each", lambda x: x * 2))
+    for n in [1000, 2000, 3000, 4000, 5000, 10000]:
+        warmed(tf.ones((n, 3))[:n])
+        warmed(tf.ones((n, 3))[:n])
     five = jax.jit(counted("fine: 5 sizes", lambda x: x.sum()))
     for n in [8, 16, 32, 64, 128]:
         five(jnp.zeros((n, 4)))

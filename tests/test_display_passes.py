@@ -4,7 +4,8 @@ but a storm, and a display of numbers spelt each differently gives its target a 
 every pass (jax_803's ten literal batch sizes, as `range(10)` already was). A display of anything
 else (modes, names, tensors) stays a set of configurations. Run (benchmarks/
 framework_runs.py literal_display_passes, jax 0.10 / TF 2.21): every hazard below traces once per
-entry (10, 6, 7, 8), the look-alikes once or five times (six tensors to a tf.function: once).
+entry (10, 6, 7, 8; a warm-up and a timed call per size, 6 in 12 calls), the look-alikes once or
+five times (six tensors to a tf.function: once).
 """
 from __future__ import annotations
 
@@ -66,6 +67,23 @@ STORMS = {
         x = jnp.ones(3)
         for k in [1, 2, 3, 4, 5, 6, 7]:
             x = power(x, k)  # expect: ACC502
+    """,
+    "keras-cv's benchmark: six sizes, a warm-up call then the timed one, only the first compiles": """
+        import time
+
+        import tensorflow as tf
+
+        x_train = tf.ones((10000, 8))
+
+        @tf.function()
+        def apply_aug(inputs):
+            return inputs * 2
+
+        for n_images in [1000, 2000, 3000, 4000, 5000, 10000]:
+            apply_aug(x_train[:n_images])  # expect: ACC503
+            t0 = time.time()
+            r1 = apply_aug(x_train[:n_images])
+            t1 = time.time()
     """,
     "eight literal Python numbers given to a tf.function": """
         import tensorflow as tf
