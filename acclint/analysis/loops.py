@@ -616,13 +616,11 @@ class LoopFacts:
         return found
 
     def _repeats_in_pass(self, call: JittedCall, loop: Loop, spelt: set[tuple]) -> bool:
-        """Whether an earlier call in the same pass of `loop` called the same compiled callable
-        with the same arguments, none of which reads a name the loop's body rebinds (a warm-up
-        call, then the timed one: `apply_aug(x[:n])` twice, keras-cv's benchmark): the second
-        reuses the trace the first made, so only the first is a compile. Adds this call's
-        spelling to `spelt`."""
-        args = tuple(self._code(a) for a in call.args)
-        key = (id(loop), id(call.scope), self._code(call.callee), args)
+        """Whether the same call, spelt alike, came earlier in the same pass of `loop`, its
+        arguments reading no name the loop's body rebinds (a warm-up call, then the timed one:
+        `apply_aug(x[:n])` twice, keras-cv's benchmark): the second reuses the trace the first
+        made, so only the first is a compile. Adds this call's spelling to `spelt`."""
+        key = (id(loop), id(call.scope), self._code(call.call))
         target = _names(loop.node.target) if isinstance(loop.node, cst.For) else set()
         rebound = loop.assigned - target
         if any(_read_names(a.value) & rebound for a in call.args):
