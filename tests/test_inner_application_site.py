@@ -139,7 +139,8 @@ def test_two_callers_of_the_project_function_make_one_finding_at_its_application
 
         class Scipy:
             def minimize(self, closure, x):
-                return self.eval_func(closure)(x)
+                func = self.eval_func(closure)
+                return func(x)
 
             def refine(self, closure, x):
                 func = self.eval_func(closure)
@@ -156,5 +157,24 @@ def test_two_callers_of_the_project_function_make_one_finding_at_its_application
         for _ in range(10):
             opt.minimize(lambda: tf.constant(2.0), 1.0)
             opt.refine(lambda: tf.constant(2.0), 1.0)
+    """
+    assert _acc5(source) == _expected(source)
+
+
+def test_a_project_function_applied_and_called_at_once_is_reported_at_that_call():
+    source = """
+        import jax
+
+        def make_update():
+            def update(p, g):
+                return p - 0.1 * g
+            fast = jax.jit(update)
+            return fast
+
+        def main(params, grads):
+            done = False
+            while not done:
+                params = make_update()(params, grads)  # expect: ACC501
+                done = bool(params.sum() < 0)
     """
     assert _acc5(source) == _expected(source)

@@ -3223,9 +3223,8 @@ def _rewrap_change(r: _Rewrap) -> KeyChange:
     """A wrapper applied on each pass to a new callable, as a finding: reported where the cache
     key's new identity is made (`_made_at`), whichever line then calls its result (`f =
     jax.jit(lambda ...)`, `f(x)` below: one hazard, crackedaicode's page); applied and called at
-    once (`jax.jit(lambda ...)(x)`), at that call, unless the application is inside the project
-    function called there (`self.eval_func(c)(x)`: at `tf.function(_tf_eval)`)."""
-    if r.made is None or r.call.func is r.node and r.made is r.node:
+    once (`jax.jit(lambda ...)(x)`, `make_update()(p, g)`), at that call."""
+    if r.call.func is r.node or r.made is None:
         return KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement)
     return KeyChange("ACC501", r.made, r.what, r.node, r.where, r.statement, called=r.call)
 
