@@ -3,7 +3,8 @@ applies the wrapper inside itself, to a function it defines (gpflow_2074: `Scipy
 `tf.function(_tf_eval)` on every call, `minimize` calls it, the module calls `minimize` ten times:
 ten traces, benchmarks/README.md's dev52 section): the finding goes to that inner application,
 where the new compiled callable is made and where caching it is written, not to the middle of
-the chain. `# expect` marks the line.
+the chain; applied and called at once (`make_update()(p, g)`), it stays at that call
+(tests/test_compiled_factories.py). `# expect` marks the line.
 """
 from __future__ import annotations
 
@@ -157,24 +158,5 @@ def test_two_callers_of_the_project_function_make_one_finding_at_its_application
         for _ in range(10):
             opt.minimize(lambda: tf.constant(2.0), 1.0)
             opt.refine(lambda: tf.constant(2.0), 1.0)
-    """
-    assert _acc5(source) == _expected(source)
-
-
-def test_a_project_function_applied_and_called_at_once_is_reported_at_that_call():
-    source = """
-        import jax
-
-        def make_update():
-            def update(p, g):
-                return p - 0.1 * g
-            fast = jax.jit(update)
-            return fast
-
-        def main(params, grads):
-            done = False
-            while not done:
-                params = make_update()(params, grads)  # expect: ACC501
-                done = bool(params.sum() < 0)
     """
     assert _acc5(source) == _expected(source)
