@@ -14,6 +14,7 @@ tests/test_tf_torch_frameworks.py checks what the linter says of the same progra
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sys
@@ -2103,6 +2104,262 @@ def compile_clock_reads() -> str:
 
 
 @fact("torch")
+def compile_assume_constant_result() -> str:
+    """A function marked `torch.compiler.assume_constant_result` (or `torch._dynamo.`'s, as a
+    decorator or applied) runs once while Dynamo traces its compiled caller; what it returned is a
+    constant of the graph and nothing it read is guarded, so a global rebound, a module-level dict
+    entry changed, or a module-level object's attribute set after the first call is read stale
+    (TransformerEngine#3130). Unmarked, Dynamo guards the same reads and recompiles;
+    `torch.compiler.reset()` between the calls starts a new graph. (The caller must hold a tensor
+    operation: a frame with none makes no graph and runs eagerly, fresh.)"""
+    import torch
+    import torch._dynamo
+
+    source = """
+import torch, types
+FLAG = False
+TABLE = {"flag": False}
+OBJ = types.SimpleNamespace(flag=False)
+
+@torch.compiler.assume_constant_result
+def read_global():
+    return FLAG
+
+def read_applied():
+    return FLAG
+
+read_applied = torch._dynamo.assume_constant_result(read_applied)
+
+@torch.compiler.assume_constant_result
+def read_entry():
+    return TABLE["flag"]
+
+@torch.compiler.assume_constant_result
+def read_attribute():
+    return OBJ.flag
+
+def unmarked():
+    return FLAG
+
+def forward(x):
+    if READ():
+        x = x * 2
+    return x + 1
+"""
+    said = []
+    for name, read, change, reset in (
+        ("torch.compiler decorator, global rebound", "read_global", "FLAG = True", False),
+        ("torch._dynamo applied, global rebound", "read_applied", "FLAG = True", False),
+        ("dict entry set", "read_entry", "TABLE['flag'] = True", False),
+        ("object attribute set", "read_attribute", "OBJ.flag = True", False),
+        ("fine: unmarked, global rebound", "unmarked", "FLAG = True", False),
+        ("fine: marked, torch.compiler.reset() between", "read_global", "FLAG = True", True),
+    ):
+        g: dict = {}
+        exec(source.replace("READ", read), g)
+        torch._dynamo.reset()
+        compiled = torch.compile(g["forward"], backend="eager")
+        before = float(compiled(torch.ones(1))[0])
+        exec(change, g)
+        if reset:
+            torch.compiler.reset()
+        after = float(compiled(torch.ones(1))[0])
+        said.append(f"{name}: {before:g} then {after:g} ({'stale' if after == before else 'fresh'}; eager 2 then 3)")
+    return "; ".join(said)
+
+
+@fact("torch")
+def compile_ignore_logger_methods() -> str:
+    """A logger method registered in `torch._dynamo.config.ignore_logger_methods` (assigned,
+    added to the set, updated, `|=`, or through `torch._dynamo.config.patch`) and called as `logger.method(...)`
+    in a compiled function is dropped: it logs on no call (pytorch#123288); an unregistered method
+    of the same logger, or the registered one called through another name, is a graph break that
+    logs on every call, as the registered one called outside the compiled function does."""
+    import torch
+    import torch._dynamo
+
+    source = """
+import logging, torch
+records = []
+
+class Count(logging.Handler):
+    def emit(self, record):
+        records.append(record)
+
+logger = logging.getLogger("acclint_ignore_logger_methods")
+logger.propagate = False
+logger.handlers[:] = [Count()]
+logger.setLevel(logging.INFO)
+alias = logger.warning
+
+def step(x):
+    y = x + 1
+    CALL("logged")
+    return y * 2
+"""
+    config = torch._dynamo.config
+    kept = set(config.ignore_logger_methods)
+    said = []
+    for name, call, register in (
+        ("assigned", "logger.warning", "config.ignore_logger_methods = {logger.warning}"),
+        ("added", "logger.info", "config.ignore_logger_methods.add(logger.info)"),
+        ("config.patch", "logger.error", "patch = config.patch(ignore_logger_methods={logger.error})"),
+        ("updated", "logger.warning", "config.ignore_logger_methods.update({logger.warning})"),
+        ("|=", "logger.warning", "config.ignore_logger_methods |= {logger.warning}"),
+        ("fine: another method (warning registered)", "logger.error", "config.ignore_logger_methods = {logger.warning}"),
+        ("fine: the registered method through an alias", "alias", "config.ignore_logger_methods = {logger.warning}"),
+    ):
+        g: dict = {"config": config}
+        exec(source.replace("CALL", call), g)
+        config.ignore_logger_methods = set(kept)
+        exec(register, g)
+        torch._dynamo.reset()
+        compiled = torch.compile(g["step"], backend="eager")
+        with g.get("patch") or contextlib.nullcontext():
+            for _ in range(3):
+                compiled(torch.ones(2))
+        said.append(f"{name}: {len(g['records'])} of 3 calls logged")
+    config.ignore_logger_methods = kept
+    return "; ".join(said)
+
+
+@fact("jax", "tensorflow")
+def literal_display_passes() -> str:
+    """A loop over a literal display of sizes or static values traces once per entry, as a
+    `range` over as many values does (jax_803's ten batch sizes: tests/test_display_passes.py);
+    five entries trace five times, entries that reach no cache key, or one size repeated, once;
+    a second call in a pass with the same arguments (a warm-up, then the timed call) adds none."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import tensorflow as tf
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        return _counting(traces, name, fn)
+
+    rng = np.random.default_rng(0)
+    grad_loss = jax.jit(jax.grad(counted("enumerate, 10 sizes", lambda w, x, y: jnp.mean((x @ w - y) ** 2))))
+    w = jnp.zeros(3)
+    for _step, batch_size in enumerate([32, 17, 25, 9, 30, 12, 21, 28, 5, 14]):
+        x = rng.random((batch_size, 3), dtype=np.float32)
+        w = w - 0.1 * grad_loss(w, x, x.sum(axis=1))
+    total = jax.jit(counted("tuple, 6 sizes", lambda x: x.sum()))
+    for n in (8, 16, 24, 32, 40, 48):
+        total(jnp.zeros((n, 4)))
+    power = partial(jax.jit, static_argnums=1)(counted("7 static values", lambda x, k: x ** k))
+    v = jnp.ones(3)
+    for k in [1, 2, 3, 4, 5, 6, 7]:
+        v = power(v, k)
+    scale = tf.function(counted("tf.function, 8 Python floats", lambda x, s: x * s))
+    for s in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]:
+        scale(tf.ones(3), s)
+    warmed = tf.function(counted("tf.function, 6 sizes, a warm-up then a timed call each", lambda x: x * 2))
+    for n in [1000, 2000, 3000, 4000, 5000, 10000]:
+        warmed(tf.ones((n, 3))[:n])
+        warmed(tf.ones((n, 3))[:n])
+    five = jax.jit(counted("fine: 5 sizes", lambda x: x.sum()))
+    for n in [8, 16, 32, 64, 128]:
+        five(jnp.zeros((n, 4)))
+    step = jax.jit(counted("fine: 8 values reaching no key", lambda w, x: w - 0.1 * x))
+    w, x = jnp.zeros(3), jnp.ones(3)
+    for lr in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]:
+        w = step(w, x) * lr
+    tensors = tf.function(counted("fine: tf.function, 6 tensors of one shape", lambda x, s: x * s))
+    for s in [tf.constant(0.5), tf.constant(1.0), tf.constant(1.5), tf.constant(2.0), tf.constant(2.5), tf.constant(3.0)]:
+        tensors(tf.ones(3), s)
+    same = jax.jit(counted("fine: one size 8 times", lambda x: x.sum()))
+    for n in [16] * 8:
+        same(jnp.zeros((n, 4)))
+    return "; ".join(f"{k}: {v} trace(s)" for k, v in traces.items())
+
+
+@fact("torch")
+def trace_size_read_per_axis() -> str:
+    """torch.jit.trace bakes a size read's value for the axis it reads: a `range` over
+    `x.shape[1]` traced at (2, 4) is right for inputs (5, 4) and (9, 4), which change only
+    axis 0, and wrong for (2, 6); ssd_87's inner loop over the class axis of `scores[i]` (axis 2)
+    is right at (3, 8, 4) where the outer loop over the batch is not (tests/test_trace_size_axes.py)."""
+    import warnings
+
+    import torch
+
+    def columns(x):
+        total = x[:, 0]
+        for j in range(1, x.shape[1]):
+            total = total + x[:, j]
+        return total
+
+    def classes(scores):
+        per_img = scores[0]
+        return torch.stack([per_img[:, c].max() for c in range(1, per_img.size(1))])
+
+    said = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, fn, example, others in (
+            ("range(x.shape[1])", columns, (2, 4), [(5, 4), (9, 4), (2, 6)]),
+            ("range(1, scores[0].size(1))", classes, (2, 8, 4), [(3, 8, 4), (2, 8, 6)]),
+        ):
+            traced = torch.jit.trace(fn, torch.rand(*example))
+            for shape in others:
+                x = torch.rand(*shape)
+                try:
+                    right = traced(x).shape == fn(x).shape and torch.allclose(traced(x), fn(x))
+                except RuntimeError:
+                    right = False
+                said.append(f"{name} traced at {example}, called at {shape}: {'right' if right else 'wrong'}")
+    return "; ".join(said)
+
+
+@fact("jax")
+def returned_tuple_shapes() -> str:
+    """A module function returning a tuple whose entries' shapes come from a value new on each
+    pass retraces a jitted consumer on each pass, entry by entry (tests/test_returned_tuple_shapes.py,
+    mace_1590): unpacked, passed whole as a pytree; an entry of fixed shape, or the padded twin,
+    traces once."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        return jax.jit(_counting(traces, name, fn))
+
+    def graph(n_nodes, rng):
+        positions = rng.random((n_nodes, 3))
+        senders, receivers = np.nonzero(~np.eye(n_nodes, dtype=bool))
+        return positions, senders, receivers
+
+    def pad(positions, senders, receivers, n_nodes=64, n_edges=4096):
+        return np.zeros((n_nodes, 3)), np.zeros(n_edges, dtype=int), np.zeros(n_edges, dtype=int)
+
+    def init(i):
+        return jnp.zeros(3), jnp.ones((i, 3))
+
+    energy = counted("graph(n) unpacked", lambda p, s, r: jnp.sum(p[s] - p[r]))
+    padded = counted("fine: the padded twin", lambda p, s, r: jnp.sum(p[s] - p[r]))
+    fixed = counted("fine: the fixed entry", lambda a: a.sum())
+    grown = counted("the entry made from i", lambda a: a.sum())
+    whole = counted("the tuple passed whole", lambda batch: jnp.mean(batch[0]) + jnp.mean(batch[1]))
+    rng = np.random.default_rng(0)
+    for n_nodes in range(10, 16):
+        positions, senders, receivers = graph(n_nodes, rng)
+        energy(positions, senders, receivers)
+        padded(*pad(positions, senders, receivers))
+    for i in range(1, 7):
+        w, x = init(i)
+        fixed(w)
+        grown(x)
+        whole((jnp.ones((i, 4)), jnp.zeros(4)))
+    return "; ".join(f"{k}: {v} trace(s) in 6 passes" for k, v in traces.items())
+
+
+@fact("torch")
 def traced_and_compiled() -> str:
     """One function both traced and compiled: each framework's hazard happens in its own run
     (the host draw is frozen by the trace; the `if` breaks the compiled graph)."""
@@ -2124,6 +2381,17 @@ def traced_and_compiled() -> str:
 
 
 # --- Cache keys: compiled callables each object owns (ACC501/ACC502) -------------------------
+
+
+def _counting(traces: dict[str, int], name: str, fn):
+    """`fn`, adding one to `traces[name]` each time its Python body runs (once per trace where
+    a framework traces it)."""
+
+    def body(*args):
+        traces[name] = traces.get(name, 0) + 1
+        return fn(*args)
+
+    return body
 
 
 def _traces(run) -> dict[str, int]:

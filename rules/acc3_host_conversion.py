@@ -10,7 +10,7 @@ from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
-from acclint.rules.trace_uses import used_at_example_shapes
+from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
@@ -146,7 +146,11 @@ class ScalarConversionOfTracedValue(Rule):
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
         `[conversions] exports`, `example_makers`; rules/trace_uses.py; run:
-        benchmarks/framework_runs.py trace_size_used_at_example_shape, yolov5-dnn#11).
+        benchmarks/framework_runs.py trace_size_used_at_example_shape, yolov5-dnn#11). A size
+        read of one axis with a literal index (`x.shape[1]`, `x.size(1)`, also of `s = x[i]`,
+        one axis further) is right for inputs of the example's rank and size on that axis, so
+        calls that change only other axes leave it alone (ssd_87's class count; run:
+        trace_size_read_per_axis).
 
     Why is this bad:
         The value has to be concrete on the host: `jax.jit` and `jax.grad` raise a
@@ -243,8 +247,8 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             (r for a in bounds if a.keyword is None and not _converts(a.value, ctx) and (r := recorded_size_read(a.value, ctx)) is not None),
             None,
         )
-        if read is None or used_at_example_shapes(ctx.function, ctx):
-            return  # no size read, or a trace used only at its example's shapes
+        if read is None or used_at_example_shapes(ctx.function, ctx, read_dimension(read, ctx)):
+            return  # no size read, or a trace used only at its example's shapes (on the axis read)
         framework = framework_of(ctx)
         if qualified == "range":
             ctx.report(node, f"'range' of '{ctx.code_for(read)}', the size of a traced value, {framework.hints['size_range']}")

@@ -18,6 +18,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
+from acclint.rules.acc4_dropped_calls import dropped
 from acclint.rules.frozen_keys import seeds_frozen_key
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -239,7 +240,8 @@ class LoggingInCachedTrace(Rule):
         Flags `logging.info(...)`, `absl.logging.info(...)`, `logger.warning(...)` (for a
         module-level `logger = logging.getLogger(...)`) and the like inside a cached trace; not a
         warning of static values only under `if` tests of static values only, nor (but with
-        `--strictness pedantic`) a message that announces the trace (see ACC401).
+        `--strictness pedantic`) a message that announces the trace (see ACC401), nor a method
+        the module registers for the compiler to drop (ACC411: it logs on no call).
 
     Why is this bad:
         The record is emitted once, while the trace is built; cached calls log nothing.
@@ -295,7 +297,7 @@ def step(x):
         qualified = ctx.resolve(node.func)
         if qualified is None:
             return
-        if logs(qualified) and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx):
+        if logs(qualified) and not _once_per_trace_on_purpose(node, ctx) and not splits_no_graph(node, ctx) and dropped(node, ctx) is None:
             ctx.report(node, f"logging call '{ctx.code_for(node.func)}' in a cached trace " + framework_of(ctx).says(self.code, f"{ONCE}; log outside, or in jax.debug.callback"))
 
 

@@ -63,7 +63,7 @@ def f(x):
 """,
     # (a bounded loop bounds the values it derives, not the objects made anew on each pass: a
     # lambda that reads nothing the loop binds is wrapped again for nothing, tests/test_bounded_rewraps.py)
-    "loops over literal collections, also enumerated, are bounded": """
+    "loops over literal collections, also enumerated, are bounded (numbers: up to five, as a range)": """
 MODES = ("train", "eval", "test")
 
 def f(x):
@@ -72,8 +72,10 @@ def f(x):
         jax.jit(lambda v: v if mode == "train" else -v)(x)
     for i, mode in enumerate(MODES):
         by_position(x, i)
-    for n in [1, 2, 3, 4, 5, 6, 7]:
+    for n in [1, 2, 3, 4, 5]:
         by_position(x, n)
+    for n in [1, 2, 3, 4, 5, 6, 7]:
+        by_position(x, n)  # expect: ACC502
 """,
     "values from an iterable of unknown contents may repeat": """
 def f(x, sizes):

@@ -97,12 +97,17 @@ bounded set.* So:
   (`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
   (`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
   a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
-  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), but not by a reduction
-  (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's type is unknown.
+  library's call or a method given one (`jnp.concatenate([x, x[:i]])`), a tuple holding one,
+  a module function's return computed from a new value (`batch(i)`; a returned tuple entry by
+  entry where the caller unpacks it: `positions, senders, receivers = graph(n)`, mace_1590),
+  but not by a reduction (`jnp.sum`, `.mean()`) nor by a call of anything else: its result's
+  type is unknown.
 
 A loop is unbounded unless it runs over a literal collection (`for mode in ("train", "eval")`,
-also a grid of them) or a literal `range` of at most five passes (tf.function's threshold for
-its retracing warning). A bounded loop bounds the values derived from what the loop changes,
+also a grid of them; of numbers, at most five) or a literal `range` of at most five passes
+(tf.function's threshold for its retracing warning): a display of numbers is a range of as
+many values, its target a new number on every pass where they are spelt each differently (ten
+literal batch sizes are `range(10)`'s storm: jax_803). A bounded loop bounds the values derived from what the loop changes,
 not the objects made anew on each pass (the lead's policy, stop 42): a wrapper applied on each
 pass of any loop of two or more passes, bounded or not, to a callable that reads nothing the
 loop binds (its target and the names its body assigns: `jax.jit(self.f)`, `jax.jit(lambda x: x
@@ -577,18 +582,26 @@ class LoopFacts:
     def changes(self) -> list[KeyChange]:
         """Every component of a compiled call's key that is new on every pass, and every
         wrapper application on a new callable called once per pass."""
-        found = [_rewrap_change(r) for r in self._rewraps()]
+        found: list[KeyChange] = []
+        sites: set[int] = set()
+        for change in map(_rewrap_change, self._rewraps()):
+            if id(change.node) not in sites:  # one finding per site: a project function's inner application serves two callers
+                sites.add(id(change.node))
+                found.append(change)
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
         # what each function a loop runs makes new on every pass: worked out when a compiled
         # call in such a function first asks (in most modules none does)
         helpers: dict[FunctionInfo, list[Pass]] | None = None
         seen: set[tuple[int, str]] = set()
+        spelt: set[tuple] = set()
         for call in self.calls:
             again = (id(call.scope), self._code(call.callee))
             found += self._array_metadata(call, again in seen or bool(call.loops))
             seen.add(again)
             unbounded = [loop for loop in call.loops if not loop.bounded]
+            if unbounded and self._repeats_in_pass(call, unbounded[-1], spelt):
+                continue
             if unbounded:
                 passes = [self._pass_of(call.loops, "this loop")]
                 found += self._fed_back(call, passes[0])
@@ -601,6 +614,21 @@ class LoopFacts:
                 found += self._key_changes(call, each)
             found += self._unhashable_statics(call)
         return found
+
+    def _repeats_in_pass(self, call: JittedCall, loop: Loop, spelt: set[tuple]) -> bool:
+        """Whether the same call, spelt alike, came earlier in the same pass of `loop`, its
+        arguments reading no name the loop's body rebinds (a warm-up call, then the timed one:
+        `apply_aug(x[:n])` twice, keras-cv's benchmark): the second reuses the trace the first
+        made, so only the first is a compile. Adds this call's spelling to `spelt`."""
+        key = (id(loop), id(call.scope), self._code(call.call))
+        target = _names(loop.node.target) if isinstance(loop.node, cst.For) else set()
+        rebound = loop.assigned - target
+        if any(_read_names(a.value) & rebound for a in call.args):
+            return False
+        if key in spelt:
+            return True
+        spelt.add(key)
+        return False
 
     def _fed_back(self, call: JittedCall, each: Pass) -> list[KeyChange]:
         """Arguments the loop passes back as the call's own result (`state = step(state)`)
@@ -1428,7 +1456,31 @@ class LoopFacts:
         if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
             keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
             return expr if any(self._changing(key, each.changing) for key in keys) else None
+        if kind is cst.Tuple:  # `return positions, senders`: a pytree with a leaf of a new shape
+            return next((r for e in expr.elements if isinstance(e, cst.Element) and (r := self._resized(e.value, each)) is not None), None)
         return None
+
+    def _unpacked_resized(self, node: cst.Assign, each: Pass) -> set[str]:
+        """The names a tuple target binds to the returned tuple's entries that are arrays of a
+        new shape, where a call of a module function is given a new value (`positions, senders,
+        receivers = graph(n_nodes, rng)`, mace_1590: each entry's shape is computed from
+        `n_nodes`), entry by entry, as `_returned_from` reads a whole return."""
+        target, value = node.targets[0].target if len(node.targets) == 1 else None, node.value
+        if not isinstance(target, cst.Tuple) or not isinstance(value, cst.Call) or not each.changing:
+            return set()
+        fn = self._module_function(value.func)
+        if fn is None:
+            return set()
+        given = frozenset(p for p, v in passed(value, fn).items() if self._changing(v, each.changing))
+        inner = self._derived(fn, Pass(given, frozenset(), frozenset(), frozenset(), "")) if given else None
+        found: set[str] = set()
+        for returned in _returned_values(fn) if inner is not None else ():
+            if isinstance(returned, cst.Tuple) and len(returned.elements) == len(target.elements):
+                found |= {
+                    t.value.value for t, r in zip(target.elements, returned.elements)
+                    if isinstance(t.value, cst.Name) and self._resized(r.value, inner) is not None
+                }
+        return found
 
     def _data_sized(self, expr: cst.BaseExpression, each: Pass) -> bool:
         """An array whose length its values decide, computed from data that differs on each
@@ -1652,19 +1704,52 @@ class LoopFacts:
                 names = loop.names_of(c.result) if c.result is not None else []
                 calls = [self._called_at_once[id(c.node)]] if c.result is None else [call for n in names for call in loop.called.get(n, [])]
                 if len(calls) == 1 and not loop.called_nested.intersection(names):
-                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement, _made_at(c)))
+                    found.append(_Rewrap(c.node, calls[0], c.what, "this loop", c.statement, self._made_at(c)))
                 elif not loop.bounded and not calls and c.result in loop.called_nested and self._configures_nothing(c, loop):
                     inner = next((
                         n for n in _nodes(loop.node, in_order=True) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == c.result
                     ), None)  # None: only handed on in the inner loop (`measure(step)`)
                     if inner is not None:
-                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, _made_at(c)))
+                        found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, self._made_at(c)))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
                 where = callers.get(c.scope.fn)
                 if where is not None and call is not None and not _memo_made(c.scope.fn, c.node):
-                    found.append(_Rewrap(c.node, call, c.what, where, c.statement, _made_at(c)))
+                    found.append(_Rewrap(c.node, call, c.what, where, c.statement, self._made_at(c)))
         return found
+
+    def _made_at(self, c: _Candidate) -> cst.CSTNode | None:
+        """Where a candidate's new identity is made, when it is a wrapper application written as
+        a call (`f = jax.jit(lambda ...)`), or inside the project function such a call runs
+        (`_inner_application`); None for a decorated `def`, whose finding stays at the call:
+        the decorator and the `def` are two lines, and the reports disagree which marks it (the
+        report corpus's energnn_75 labels the `def`, six others the decorator), where the call
+        is one line."""
+        wrapped = c.wrapped
+        if isinstance(wrapped, cst.FunctionDef) and any(d.decorator is c.node for d in wrapped.decorators):
+            return None
+        return self._inner_application(c.node, c.scope) or c.node
+
+    def _inner_application(self, node: cst.CSTNode, scope: _Scope) -> cst.Call | None:
+        """The one marker application a project function of this module (`eval_func(closure)`,
+        `self.eval_func(...)`, `cls.eval_func(...)`) makes on a function it defines itself, on
+        every call (gpflow_2074: `tf.function(_tf_eval)`): a call of the project function makes
+        its new compiled callable there, where caching it is written."""
+        if not isinstance(node, cst.Call):
+            return None
+        func, fn = node.func, None
+        if isinstance(func, cst.Name):
+            fn = self._target_function(func, scope)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and scope.fn is not None and scope.fn.cls is not None:
+            if func.value.value in {p.name for p in scope.fn.params[:1]}:  # `self.f`, `cls.f`
+                fn = scope.fn.cls.methods.get(func.attr.value)
+        if fn is None or isinstance(fn.node, cst.Lambda):
+            return None
+        sites = [
+            n for n in _nodes(fn.node.body) if isinstance(n, cst.Call) and n.args and isinstance(n.args[0].value, cst.Name)
+            and n.args[0].value.value in fn.inner and self._applied(n) is not None
+        ]
+        return sites[0] if len(sites) == 1 else None
 
     def _configures_nothing(self, c: _Candidate, loop: Loop) -> bool:
         """Whether the callable a candidate wraps on each pass of an unbounded loop holds nothing
@@ -1891,6 +1976,10 @@ class LoopFacts:
                 first = target.elements[0].value
                 if isinstance(first, cst.Name):
                     loop.changing.add(first.value)
+                if len(target.elements) == 2 and iterable.args and self._distinct_display(iterable.args[0].value, scope):
+                    loop.changing |= _names(target.elements[1].value)
+        elif iterable is not None and target is not None and self._distinct_display(iterable, scope):
+            loop.changing |= _names(target)  # ten literal batch sizes: a new one on each pass
         if iterable is not None:
             loop.varies |= _names(target) if target is not None else set()
         if body is not None:
@@ -1976,11 +2065,14 @@ class LoopFacts:
                     ))
 
     def _bounded(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
-        """A literal collection, or a literal `range` of at most `_MAX_BOUNDED_PASSES` passes,
-        also through `enumerate`/`zip` and names bound once to such literals."""
+        """A literal collection (of numbers: at most `_MAX_BOUNDED_PASSES` of them) or a literal
+        `range` of at most that many passes, also through `enumerate`/`zip` and names bound once
+        to such literals: a display of numbers makes the passes a range of as many values makes
+        (ten literal batch sizes are the same storm as `range(10)`: jax_803), where a display of
+        anything else (modes, names, objects) is a set of configurations."""
         iterable = self._literal(iterable, scope) or iterable
         if type(iterable) in (cst.Tuple, cst.List, cst.Set, cst.Dict):
-            return True
+            return not _numbers(iterable) or self._passes(iterable, scope) <= _MAX_BOUNDED_PASSES
         if not isinstance(iterable, cst.Call) or any(a.keyword or a.star for a in iterable.args):
             return False
         callee = self.analysis.resolve(iterable.func)
@@ -1993,6 +2085,16 @@ class LoopFacts:
             if values and None not in values and len(values) <= 3:
                 return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
+
+    def _distinct_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
+        """Whether `iterable` is a display (also through a name bound once to one) of numbers
+        spelt each differently, as a range yields them: its loop's target is a new Python number
+        on every pass (a display of arrays is not: `tf.constant(1.0)` keys by shape)."""
+        iterable = self._literal(iterable, scope) or iterable
+        if not isinstance(iterable, (cst.Tuple, cst.List, cst.Set)) or not _numbers(iterable):
+            return False
+        entries = [self._code(e.value) for e in iterable.elements if isinstance(e, cst.Element)]
+        return len(entries) == len(iterable.elements) and len(set(entries)) == len(entries)
 
     def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
         """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
@@ -2104,6 +2206,7 @@ class LoopFacts:
                     unbounded[-1].changing.add(target)
             if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
                 unbounded[-1].resized |= _target_names(node)
+            unbounded[-1].resized |= self._unpacked_resized(node, each)
             for target in node.targets:  # `hp["lr"] = value`
                 if isinstance(target.target, cst.Subscript):
                     self._filled(target.target.value, (node.value,), loops, scope)
@@ -3116,23 +3219,11 @@ class _Rewrap:
     made: cst.CSTNode | None = None
 
 
-def _made_at(c: _Candidate) -> cst.CSTNode | None:
-    """Where a candidate's new identity is made, when it is a wrapper application written as a
-    call (`f = jax.jit(lambda ...)`); None for a decorated `def`, whose finding stays at the call:
-    the decorator and the `def` are two lines, and the reports disagree which marks it (the
-    report corpus's energnn_75 labels the `def`, six others the decorator), where the call is
-    one line."""
-    wrapped = c.wrapped
-    if isinstance(wrapped, cst.FunctionDef) and any(d.decorator is c.node for d in wrapped.decorators):
-        return None
-    return c.node
-
-
 def _rewrap_change(r: _Rewrap) -> KeyChange:
     """A wrapper applied on each pass to a new callable, as a finding: reported where the cache
     key's new identity is made (`_made_at`), whichever line then calls its result (`f =
     jax.jit(lambda ...)`, `f(x)` below: one hazard, crackedaicode's page); applied and called at
-    once (`jax.jit(lambda ...)(x)`), at that call."""
+    once (`jax.jit(lambda ...)(x)`, `make_update()(p, g)`), at that call."""
     if r.call.func is r.node or r.made is None:
         return KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement)
     return KeyChange("ACC501", r.made, r.what, r.node, r.where, r.statement, called=r.call)
@@ -3734,6 +3825,14 @@ def _target_names(node: cst.CSTNode) -> set[str]:
 def _is_literal(node: cst.BaseExpression) -> bool:
     """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
     return _int(node) is not None or type(node) in (cst.Tuple, cst.List, cst.Set, cst.Dict)
+
+
+def _numbers(display: cst.Tuple | cst.List | cst.Set | cst.Dict) -> bool:
+    """A display of number literals alone (`[32, 17, -1, 0.5]`; a dict's keys), none starred."""
+    entries = [e.key if isinstance(e, cst.DictElement) else e.value for e in display.elements if isinstance(e, (cst.Element, cst.DictElement))]
+    return len(entries) == len(display.elements) and all(
+        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float)) for v in entries
+    )
 
 
 def _integral(display: cst.Tuple | cst.List) -> bool:

@@ -408,6 +408,13 @@ class Framework:
     # Calls that make a framework variable, which a trace may make on its first call only
     # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
     state_makers: frozenset[str] = frozenset()
+    # Where a program registers methods the compiled code drops (`[dropped] registries`,
+    # torch.compile: `torch._dynamo.config.ignore_logger_methods`, assigned or added to) and the
+    # calls that register them for a block or a function (`[dropped] patches`:
+    # `torch._dynamo.config.patch(ignore_logger_methods=...)`): such a method called in the
+    # compiled function never runs (ACC411).
+    dropped_registries: frozenset[str] = frozenset()
+    dropped_patches: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -791,6 +798,8 @@ def _framework(raw: dict) -> Framework:
         graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
         graph_iterable_methods=frozenset(raw.get("iterators", {}).get("methods", ())),
         state_makers=frozenset(raw.get("state", {}).get("makers", ())),
+        dropped_registries=frozenset(raw.get("dropped", {}).get("registries", ())),
+        dropped_patches=frozenset(raw.get("dropped", {}).get("patches", ())),
     )
 
 

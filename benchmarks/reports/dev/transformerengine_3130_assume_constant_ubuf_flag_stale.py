@@ -27,7 +27,7 @@ def destroy_ub():
 
 @torch.compiler.assume_constant_result
 def is_fp8_ubuf():
-    return _ub_initialized and _ub_fp8
+    return _ub_initialized and _ub_fp8  # label[g]
 
 
 class Linear(torch.nn.Module):
