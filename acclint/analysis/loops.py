@@ -1751,7 +1751,7 @@ class LoopFacts:
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
                 scope.literals.update((name, None) for name in names if name in scope.literals)
         if kind is cst.Assign:
-            self._assign(node, scope, loops)
+            self._assign(node, scope, loops, statement)
         elif kind is cst.Call:
             if self._mapped(node):
                 self._map(node, scope, loops, statement)
@@ -2083,7 +2083,7 @@ class LoopFacts:
         found = self._applied(value) if isinstance(value, cst.Call) and value.args else None
         return (found[0].name, found[1]) if found is not None and found[0].name in self.tables.wrappers else None
 
-    def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
+    def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         # Each target bound to a wrapper application of its own: `a = jax.jit(f)`, and
         # element-wise `a, b = jax.jit(f), jax.jit(g)`.
         applications = [
@@ -2110,6 +2110,8 @@ class LoopFacts:
         jitted_names: set[cst.Name] = set()
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
+                if _rewraps_own_name(target, application) and not loops and _straight_line(node, scope, statement):
+                    scope.bound.discard(target.value)  # `f = jax.jit(f)`: the def's binding replaced
                 _bind_jitted(scope, target.value, self._application(application, marker, options, scope))
                 jitted_names.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
@@ -3352,6 +3354,21 @@ def _through_object(jitted: Jitted) -> Jitted:
     """A decorated method's key as called through its object (`obj.m(x, k)`): the call passes
     no `self`, so every position is one less, and `self` (position 0) is keyed as the object."""
     return _shifted(jitted, 1)
+
+
+def _rewraps_own_name(target: cst.Name, application: cst.Call) -> bool:
+    """Whether `target = wrapper(target, ...)` rebinds a name to a wrapper applied to what the
+    name held (`f = jax.jit(f)` after `def f`): from there on the name is the compiled callable,
+    as a decorator on the def makes it (tests/test_rebound_wrappers.py)."""
+    first = application.args[0]
+    return first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == target.value
+
+
+def _straight_line(node: cst.Assign, scope: _Scope, statement: cst.BaseStatement) -> bool:
+    """Whether `node` is a statement of its scope's own body, outside any `if`, `try` or `with`
+    (it runs whenever the code after it does)."""
+    body = scope.fn.node.body.body if scope.fn is not None and isinstance(scope.fn.node, cst.FunctionDef) else (statement,)
+    return any(isinstance(s, cst.SimpleStatementLine) and any(small is node for small in s.body) for s in body)
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:

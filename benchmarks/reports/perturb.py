@@ -62,6 +62,7 @@ import measure  # noqa: E402  (measure.py's label reading, linting and scoring, 
 
 TAG = re.compile(r"@L(\d+)")
 VERIFY_NAMES = re.compile(r"\b[ce]\.([A-Za-z_]\w*)")
+VERIFY_LINE = re.compile(r"^#\s*verify:(.*)$", re.M)
 WRAPPERS = {"jax.jit", "jax.pmap", "tensorflow.function", "torch.compile", "equinox.filter_jit"}
 PARTIAL = {"functools.partial"}
 FAMILY = {"jax", "tensorflow", "torch", "keras", "numpy"}
@@ -280,7 +281,8 @@ class Renamer(cst.CSTTransformer):
 def r1_rename(module: cst.Module, text: str) -> dict[str, str]:
     imports = imports_of(module)
     seen = names_in(module)
-    protected = set(imports) | KEPT | seen.keywords | seen.strings | set(VERIFY_NAMES.findall(text))
+    checked = {n for line in VERIFY_LINE.findall(text) for n in re.findall(r"[A-Za-z_]\w*", line)}
+    protected = set(imports) | KEPT | seen.keywords | seen.strings | checked  # verify.py reads them
     kinds: dict[str, str] = {}
 
     class Defs(cst.CSTVisitor):

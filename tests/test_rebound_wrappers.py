@@ -1,0 +1,98 @@
+"""A name rebound to a wrapper applied to the function it names is that function, compiled.
+
+Property: after `def f(...)`, the straight-line statement `f = jax.jit(f, ...)` (as
+`tf.function(f)`, `torch.compile(f)`) makes `f` the compiled callable wherever it is called
+later, exactly as `@jax.jit` / `@partial(jax.jit, ...)` on the def would: the def's plain binding
+is replaced, not a second value of the name. Found by benchmarks/reports/perturb.py (rewrite
+R3, decorator to call form: 12 of the dev half's storm labels were lost, e.g. jax_19429,
+keras_18689, learnopencv_806, pytorch_114293).
+
+Run (benchmarks/framework_runs.py `rebound_wrapper_call_form`; jax 0.10.2, TF 2.21, torch
+2.13): `fn = jax.jit(fn)` called on `jnp.zeros(i)` for 8 values of `i` traces 8 times, as the
+decorated def does; `step = tf.function(step)` given a Python int epoch traces once per epoch;
+`acc = torch.compile(acc)` given new Python ints recompiles (to the recompile limit), each as its
+decorated twin.
+"""
+
+import pytest
+
+from labelled import family_labels_and_findings
+from test_cache_keys import HEADER
+
+CASES = {
+    "jax: the def's name rebound to its jit, called on a new shape per pass": """
+def fn(x):
+    return x + 1
+
+fn = jax.jit(fn)
+
+for i in range(10):
+    res = fn(jnp.zeros(i))  # expect: ACC503
+""",
+    "jax: rebound with static_argnames, the static argument new per pass": """
+def train_step(state, batch, epoch):
+    return state + batch * epoch
+
+train_step = jax.jit(train_step, static_argnames=["epoch"])
+
+state = jnp.zeros(3)
+for epoch in range(100):
+    state = train_step(state, jnp.ones(3), epoch=epoch)  # expect: ACC502
+""",
+    "tf: tf.function of the def bound to its own name, a Python epoch per pass": """
+def train_step(x, epoch):
+    return x * tf.cast(epoch, tf.float32)
+
+train_step = tf.function(train_step)
+
+x = tf.ones(3)
+for epoch in range(50):
+    x = train_step(x, epoch)  # expect: ACC502
+""",
+    "torch: torch.compile of the def bound to its own name, new Python bounds per pass": """
+def accumulate(x, start, end):
+    for k in range(start, end):
+        x = x + k
+    return x
+
+accumulate = torch.compile(accumulate)
+
+x0 = torch.zeros(3)
+for i in range(20):
+    accumulate(x0, i, i + 10)  # expect: ACC502
+""",
+    "jax: rebound inside a function, called in its loop": """
+def main():
+    def fn(x):
+        return x * 2
+
+    fn = jax.jit(fn)
+    for i in range(10):
+        fn(jnp.zeros(i))  # expect: ACC503
+""",
+    "look-alike: the rebound jit called on one shape": """
+def fn(x):
+    return x + 1
+
+fn = jax.jit(fn)
+
+for i in range(10):
+    res = fn(jnp.zeros(3))
+""",
+    "look-alike: rebound only on one branch, the name is either": """
+def fn(x):
+    return x + 1
+
+if FAST:
+    fn = jax.jit(fn)
+
+for i in range(10):
+    res = fn(jnp.zeros(i))
+""",
+}
+
+
+@pytest.mark.parametrize("body", CASES.values(), ids=CASES.keys())
+def test_a_def_rebound_to_its_own_wrapper_is_the_compiled_callable(body):
+    expected, found = family_labels_and_findings(HEADER + body, "ACC5")
+    assert set(found) == set(expected)  # torch: one ACC502 per new bound, both on the call's line
