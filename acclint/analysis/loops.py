@@ -1751,7 +1751,7 @@ class LoopFacts:
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
                 scope.literals.update((name, None) for name in names if name in scope.literals)
         if kind is cst.Assign:
-            self._assign(node, scope, loops, statement)
+            self._assign(node, scope, loops)
         elif kind is cst.Call:
             if self._mapped(node):
                 self._map(node, scope, loops, statement)
@@ -1833,6 +1833,28 @@ class LoopFacts:
         if target is not None:  # the call each item makes, for what it passes (`passed`)
             self._host_calls.append((scope.fn, *target, cst.Call(func=callee, args=given), scope, inner))
 
+    @cached_property
+    def _rewrapped_defs(self) -> frozenset[cst.FunctionDef]:
+        """The defs whose name a later statement of the same body rebinds to a wrapper applied
+        to it (`def f(...)`, then `f = jax.jit(f, ...)` outside any `if` or loop): from there on
+        the name is the compiled callable and the body runs only while tracing, as under
+        `@jax.jit` (tests/test_rebound_wrappers.py; framework_runs `rebound_wrapper_call_form`)."""
+        found = set()
+        bodies = [self.analysis.module.body] + [
+            fn.node.body.body for fn in self.analysis.index.all_functions if isinstance(fn.node, cst.FunctionDef)
+        ]
+        for body in bodies:
+            defs: dict[str, cst.FunctionDef] = {}
+            for statement in body:
+                if isinstance(statement, cst.FunctionDef):
+                    defs[statement.name.value] = statement
+                elif isinstance(statement, cst.SimpleStatementLine):
+                    for small in statement.body:
+                        name = _own_rewrap(small)
+                        if name in defs and self._wrapper_applied(small.value) is not None:  # type: ignore[attr-defined]
+                            found.add(defs.pop(name))
+        return frozenset(found)
+
     def _function(self, node: cst.FunctionDef | cst.Lambda, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         info = self.analysis.index.by_node.get(node)
         inner = self._scopes.setdefault(info, _Scope(info))
@@ -1867,6 +1889,7 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement, node,
                     ))
+        wrapped = wrapped or node in self._rewrapped_defs
         if not wrapped:
             scope.bound.add(node.name.value)
         inner.traced = scope.traced or wrapped
@@ -2083,7 +2106,7 @@ class LoopFacts:
         found = self._applied(value) if isinstance(value, cst.Call) and value.args else None
         return (found[0].name, found[1]) if found is not None and found[0].name in self.tables.wrappers else None
 
-    def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
+    def _assign(self, node: cst.Assign, scope: _Scope, loops: tuple[Loop, ...]) -> None:
         # Each target bound to a wrapper application of its own: `a = jax.jit(f)`, and
         # element-wise `a, b = jax.jit(f), jax.jit(g)`.
         applications = [
@@ -2110,8 +2133,6 @@ class LoopFacts:
         jitted_names: set[cst.Name] = set()
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
-                if _rewraps_own_name(target, application) and not loops and _straight_line(node, scope, statement):
-                    scope.bound.discard(target.value)  # `f = jax.jit(f)`: the def's binding replaced
                 _bind_jitted(scope, target.value, self._application(application, marker, options, scope))
                 jitted_names.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
@@ -3356,19 +3377,15 @@ def _through_object(jitted: Jitted) -> Jitted:
     return _shifted(jitted, 1)
 
 
-def _rewraps_own_name(target: cst.Name, application: cst.Call) -> bool:
-    """Whether `target = wrapper(target, ...)` rebinds a name to a wrapper applied to what the
-    name held (`f = jax.jit(f)` after `def f`): from there on the name is the compiled callable,
-    as a decorator on the def makes it (tests/test_rebound_wrappers.py)."""
-    first = application.args[0]
-    return first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == target.value
-
-
-def _straight_line(node: cst.Assign, scope: _Scope, statement: cst.BaseStatement) -> bool:
-    """Whether `node` is a statement of its scope's own body, outside any `if`, `try` or `with`
-    (it runs whenever the code after it does)."""
-    body = scope.fn.node.body.body if scope.fn is not None and isinstance(scope.fn.node, cst.FunctionDef) else (statement,)
-    return any(isinstance(s, cst.SimpleStatementLine) and any(small is node for small in s.body) for s in body)
+def _own_rewrap(node: cst.BaseSmallStatement) -> str | None:
+    """The name `node` rebinds to a call given that name first (`f = jax.jit(f, ...)`), or None."""
+    if not (type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name):
+        return None
+    value, name = node.value, node.targets[0].target.value  # type: ignore[attr-defined]
+    if type(value) is not cst.Call or not value.args:
+        return None
+    first = value.args[0]
+    return name if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == name else None
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:
