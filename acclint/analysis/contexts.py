@@ -704,12 +704,17 @@ class ContextAnalysis:
         return self._values[(name, scope)]
 
     def _bound_values(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+        """A name a function declares `global` holds the module's values as well as those the
+        function assigns it (`global ds; ds = ds.map(parse)` in `main()`: `ds` is still the
+        module's dataset, tests/test_global_names.py)."""
         fn = scope
         while fn is not None:
             values = [
                 v for target, value, how in self._body(fn).flows if how == "="
                 for t, v in element_pairs(target, value) if isinstance(t, cst.Name) and t.value == name
             ]
+            if name in self._body(fn).declared_global:
+                return values + self.index.module_values.get(name, [])
             if values:
                 return values
             fn = fn.parent

@@ -223,6 +223,12 @@ class Bound(cst.CSTVisitor):
     def visit_Lambda(self, node):
         return False
 
+    def visit_Import(self, node):  # imports are told apart by `imports_of`
+        return False
+
+    def visit_ImportFrom(self, node):
+        return False
+
     def visit_ListComp(self, node):
         return False
 
