@@ -116,3 +116,73 @@ for i in range(10):
 def test_a_def_rebound_to_its_own_wrapper_is_the_compiled_callable(body):
     expected, found = family_labels_and_findings(HEADER + body, "ACC5")
     assert set(found) == set(expected)  # torch: one ACC502 per new bound, both on the call's line
+
+
+# The same def, read by the hidden-input model (ACC6: its calls are the compiled callable's
+# builds and hits) and by ACC3 (a marker tracing every leaf of its arguments): perturb.py R3
+# lost dev jax_faq, elicito_52, jax_13992, openillumi (ACC6) and jax_6853 (ACC3).
+OTHER = {
+    "ACC6: a global rebound by a loop's target, read by the rebound def (jax_faq)": ("ACC6", """
+y = 0
+
+def impure_func(x):
+    return x + y  # expect: ACC601
+
+impure_func = jax.jit(impure_func)
+
+for y in range(3):
+    impure_func(1.0)
+"""),
+    "ACC6: a tf.function rebound to its name, a global rescaled between calls": ("ACC6", """
+scale = 1.0
+
+def simulate(x):
+    return x * scale  # expect: ACC601
+
+simulate = tf.function(simulate)
+
+out = simulate(tf.constant(1.0))
+scale = 2.0
+out = simulate(tf.constant(1.0))
+"""),
+    "ACC6: jit with static_argnums rebound, the static object's attribute written between calls": ("ACC6", """
+class Box:
+    def __init__(self, val):
+        self.val = val
+
+def add(v, y):
+    return y + v.val  # expect: ACC604
+
+add = jax.jit(add, static_argnums=0)
+
+v = Box(100)
+r1 = add(v, 1)
+v.val = 0
+r2 = add(v, 1)
+"""),
+    "ACC3: an entry of a dict argument slices, the def rebound to its jit (jax_6853)": ("ACC3", """
+def foo(x, d):
+    return x[: d["num"]]  # expect: ACC305
+
+foo = jax.jit(foo)
+out = foo(jnp.arange(10), {"num": 5})
+"""),
+    "look-alike: the global set before the rebound def's first call": ("ACC6", """
+y = 0
+
+def impure_func(x):
+    return x + y
+
+impure_func = jax.jit(impure_func)
+y = 2
+a = impure_func(1.0)
+b = impure_func(2.0)
+"""),
+}
+
+
+@pytest.mark.parametrize("family, body", OTHER.values(), ids=OTHER.keys())
+def test_the_rebound_def_is_compiled_for_the_other_analyses(family, body):
+    expected, found = family_labels_and_findings(HEADER + body, family)
+    assert set(found) == set(expected)
+

@@ -369,6 +369,29 @@ class ContextAnalysis:
         found = self._marker_of(call.func, scope)
         return None if found is None else (found[0], _given(found[1], call.args, self.markers).merged(_options(call.args, self.markers)))
 
+    @cached_property
+    def rewraps(self) -> dict[cst.FunctionDef, cst.Call]:
+        """The defs whose name a later statement of the same body rebinds to a marker applied to
+        it (`def f(...)`, then `f = jax.jit(f, ...)` outside any `if` or loop), with that
+        application: from there on the name is the compiled callable and the body runs only
+        while tracing, as under `@jax.jit` (tests/test_rebound_wrappers.py; framework_runs
+        `rebound_wrapper_call_form`)."""
+        found: dict[cst.FunctionDef, cst.Call] = {}
+        bodies = [(list(self.index.walks), None)] + [  # the module-level statements, in order
+            (fn.node.body.body, fn) for fn in self.index.all_functions if isinstance(fn.node, cst.FunctionDef)
+        ]
+        for body, scope in bodies:
+            defs: dict[str, cst.FunctionDef] = {}
+            for statement in body:
+                if isinstance(statement, cst.FunctionDef):
+                    defs[statement.name.value] = statement
+                elif isinstance(statement, cst.SimpleStatementLine):
+                    for small in statement.body:
+                        name = own_rewrap(small)
+                        if name in defs and self.applied(small.value, scope) is not None:  # type: ignore[attr-defined]
+                            found[defs.pop(name)] = small.value  # type: ignore[attr-defined]
+        return found
+
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) a decorator expression applies, or None."""
         return self._marker_of(expr)
@@ -1836,3 +1859,14 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
 
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
+
+
+def own_rewrap(node: cst.BaseSmallStatement) -> str | None:
+    """The name `node` rebinds to a call given that name first (`f = jax.jit(f, ...)`), or None."""
+    if not (type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name):
+        return None
+    value, name = node.value, node.targets[0].target.value  # type: ignore[attr-defined]
+    if type(value) is not cst.Call or not value.args:
+        return None
+    first = value.args[0]
+    return name if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == name else None

@@ -1835,25 +1835,10 @@ class LoopFacts:
 
     @cached_property
     def _rewrapped_defs(self) -> frozenset[cst.FunctionDef]:
-        """The defs whose name a later statement of the same body rebinds to a wrapper applied
-        to it (`def f(...)`, then `f = jax.jit(f, ...)` outside any `if` or loop): from there on
-        the name is the compiled callable and the body runs only while tracing, as under
-        `@jax.jit` (tests/test_rebound_wrappers.py; framework_runs `rebound_wrapper_call_form`)."""
-        found = set()
-        bodies = [self.analysis.module.body] + [
-            fn.node.body.body for fn in self.analysis.index.all_functions if isinstance(fn.node, cst.FunctionDef)
-        ]
-        for body in bodies:
-            defs: dict[str, cst.FunctionDef] = {}
-            for statement in body:
-                if isinstance(statement, cst.FunctionDef):
-                    defs[statement.name.value] = statement
-                elif isinstance(statement, cst.SimpleStatementLine):
-                    for small in statement.body:
-                        name = _own_rewrap(small)
-                        if name in defs and self._wrapper_applied(small.value) is not None:  # type: ignore[attr-defined]
-                            found.add(defs.pop(name))
-        return frozenset(found)
+        """The defs rebound to a jit-family wrapper applied to them (`f = jax.jit(f)`:
+        ContextAnalysis.rewraps): their name is the compiled callable, their body runs only
+        while tracing."""
+        return frozenset(d for d, call in self.analysis.rewraps.items() if self._wrapper_applied(call) is not None)
 
     def _function(self, node: cst.FunctionDef | cst.Lambda, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         info = self.analysis.index.by_node.get(node)
@@ -3375,17 +3360,6 @@ def _through_object(jitted: Jitted) -> Jitted:
     """A decorated method's key as called through its object (`obj.m(x, k)`): the call passes
     no `self`, so every position is one less, and `self` (position 0) is keyed as the object."""
     return _shifted(jitted, 1)
-
-
-def _own_rewrap(node: cst.BaseSmallStatement) -> str | None:
-    """The name `node` rebinds to a call given that name first (`f = jax.jit(f, ...)`), or None."""
-    if not (type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name):
-        return None
-    value, name = node.value, node.targets[0].target.value  # type: ignore[attr-defined]
-    if type(value) is not cst.Call or not value.args:
-        return None
-    first = value.args[0]
-    return name if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == name else None
 
 
 def _bind_jitted(scope: _Scope, name: str, jitted: Jitted) -> None:

@@ -126,6 +126,7 @@ class ModuleAnalysis:
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
+        self.rewraps = self._contexts.rewraps  # `f = jax.jit(f)` after `def f`: the def, the application
         self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         # Traced reaches of imported functions, and the compiled callables and markers calls pass
