@@ -688,9 +688,10 @@ class LoopFacts:
         found = []
         for arg in call.args:
             made = arg.value
-            if isinstance(made, cst.Name):
-                values = self.analysis.index.module_values.get(made.value, [])
-                made = values[0] if len(values) == 1 and call.scope.fn is None else made
+            if isinstance(made, cst.Name):  # a name bound once, in the module or the calling function (`main()`)
+                fn = call.scope.fn
+                values = self.analysis.index.module_values.get(made.value, []) if fn is None else _bound_values(fn, made.value)
+                made = values[0] if len(values) == 1 else made
             cls = self._instance(made, call.scope)
             field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
