@@ -183,6 +183,11 @@ def target_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
+# Where each binding statement keeps the names it binds.
+BINDING = {cst.AssignTarget: "target", cst.AnnAssign: "target", cst.AugAssign: "target", cst.For: "target",
+           cst.CompFor: "target", cst.AsName: "name", cst.NamedExpr: "target", cst.Del: "target"}
+
+
 class Bound(cst.CSTVisitor):
     """Names a statement binds in its own scope (not inside defs, lambdas, comprehensions)."""
 
@@ -190,26 +195,11 @@ class Bound(cst.CSTVisitor):
         self.bound: list[str] = []
         self.defs = False
 
-    def visit_AssignTarget(self, node):
-        self.bound += target_names(node.target)
-
-    def visit_AnnAssign(self, node):
-        self.bound += target_names(node.target)
-
-    def visit_AugAssign(self, node):
-        self.bound += target_names(node.target)
-
-    def visit_For(self, node):
-        self.bound += target_names(node.target)
-
-    def visit_AsName(self, node):
-        self.bound += target_names(node.name)
-
-    def visit_NamedExpr(self, node):
-        self.bound += target_names(node.target)
-
-    def visit_Del(self, node):
-        self.bound += target_names(node.target)
+    def on_visit(self, node):
+        where = BINDING.get(type(node))
+        if where is not None:
+            self.bound += target_names(getattr(node, where))
+        return super().on_visit(node)
 
     def visit_FunctionDef(self, node):
         self.bound.append(node.name.value)
@@ -259,14 +249,12 @@ def fresh(prefix: str, taken: set[str]) -> str:
 
 # ---------------------------------------------------------------- R1 alpha-rename
 
-class Renamer(cst.CSTTransformer):
-    """Renames the Name nodes in `mapping`, except attribute names, keywords and imports."""
+class Respell(cst.CSTTransformer):
+    """Replaces each Name in `mapping` by its new expression (a neutral name, an alias or
+    `module.name`), except attribute names, keywords and imports."""
 
-    def __init__(self, mapping: dict[str, str]):
+    def __init__(self, mapping: dict[str, cst.BaseExpression]):
         self.mapping = mapping
-
-    def visit_Attribute(self, node):
-        return True
 
     def leave_Attribute(self, original, updated):
         return updated.with_changes(attr=original.attr)
@@ -281,8 +269,7 @@ class Renamer(cst.CSTTransformer):
         return False
 
     def leave_Name(self, original, updated):
-        new = self.mapping.get(original.value)
-        return updated.with_changes(value=new) if new else updated
+        return self.mapping.get(original.value, updated)
 
 
 def r1_rename(module: cst.Module, text: str) -> dict[str, str]:
@@ -312,29 +299,12 @@ def r1_rename(module: cst.Module, text: str) -> dict[str, str]:
         def visit_Param(self, node):
             kinds.setdefault(node.name.value, "v")
 
-        def visit_AssignTarget(self, node):
-            for n in target_names(node.target):
-                kinds.setdefault(n, "v")
-
-        def visit_AnnAssign(self, node):
-            for n in target_names(node.target):
-                kinds.setdefault(n, "v")
-
-        def visit_For(self, node):
-            for n in target_names(node.target):
-                kinds.setdefault(n, "v")
-
-        def visit_CompFor(self, node):
-            for n in target_names(node.target):
-                kinds.setdefault(n, "v")
-
-        def visit_AsName(self, node):
-            for n in target_names(node.name):
-                kinds.setdefault(n, "v")
-
-        def visit_NamedExpr(self, node):
-            for n in target_names(node.target):
-                kinds.setdefault(n, "v")
+        def on_visit(self, node):
+            where = BINDING.get(type(node))
+            if where is not None and not isinstance(node, (cst.AugAssign, cst.Del)):
+                for n in target_names(getattr(node, where)):
+                    kinds.setdefault(n, "v")
+            return super().on_visit(node)
 
     module.visit(Defs())
     taken = set(seen.names) | set(imports) | KEPT
@@ -345,35 +315,13 @@ def r1_rename(module: cst.Module, text: str) -> dict[str, str]:
         mapping[name] = fresh(kind, taken)
     if not mapping:
         raise Skip("nothing to rename")
-    return {"": module.visit(Renamer(mapping)).code}
+    return {"": module.visit(Respell({k: cst.Name(v) for k, v in mapping.items()})).code}
 
 
 # ---------------------------------------------------------------- R2 import spelling
 
 ALIASES = {"jax": "jx", "tensorflow": "tfw", "tf": "tfw", "torch": "tch", "numpy": "nmp",
            "np": "nmp", "keras": "krs", "jnp": "jnp2"}
-
-
-class Respell(cst.CSTTransformer):
-    """Rewrites references: Name -> new expression (an alias or `module.name`)."""
-
-    def __init__(self, mapping: dict[str, cst.BaseExpression]):
-        self.mapping = mapping
-
-    def leave_Attribute(self, original, updated):
-        return updated.with_changes(attr=original.attr)
-
-    def leave_Arg(self, original, updated):
-        return updated.with_changes(keyword=original.keyword)
-
-    def visit_Import(self, node):
-        return False
-
-    def visit_ImportFrom(self, node):
-        return False
-
-    def leave_Name(self, original, updated):
-        return self.mapping.get(original.value, updated)
 
 
 def r2_imports(module: cst.Module, text: str) -> dict[str, str]:
