@@ -4855,6 +4855,57 @@ def script_aliased_container_attribute() -> str:
         out[f"fine: {name}, own attribute"] = "kept" if list(scripted.b) == list(eager.b) else "lost"
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
+
+@fact("jax", "tensorflow", "torch")
+def rebound_wrapper_call_form() -> str:
+    """`f = jax.jit(f)` / `f = tf.function(f)` / `f = torch.compile(f)` after `def f` traces as the
+    decorated def does (tests/test_rebound_wrappers.py): traces counted by a side effect."""
+    import jax
+    import jax.numpy as jnp
+    import tensorflow as tf
+    import torch
+    import torch._dynamo
+
+    traces = {"jax call form": 0, "jax decorator": 0, "tf call form": 0, "tf decorator": 0, "torch call form": 0}
+
+    def fn(x):
+        traces["jax call form"] += 1
+        return x + 1
+
+    fn = jax.jit(fn)
+
+    @jax.jit
+    def twin(x):
+        traces["jax decorator"] += 1
+        return x + 1
+
+    def step(x, epoch):
+        traces["tf call form"] += 1
+        return x * tf.cast(epoch, tf.float32)
+
+    step = tf.function(step)
+
+    @tf.function
+    def step_twin(x, epoch):
+        traces["tf decorator"] += 1
+        return x * tf.cast(epoch, tf.float32)
+
+    def acc(x, start, end):
+        traces["torch call form"] += 1
+        for k in range(start, end):
+            x = x + k
+        return x
+
+    torch._dynamo.reset()
+    acc = torch.compile(acc, backend="eager")
+    for i in range(5):
+        fn(jnp.zeros(i))
+        twin(jnp.zeros(i))
+        step(tf.ones(3), i)
+        step_twin(tf.ones(3), i)
+        acc(torch.zeros(3), i, i + 3)
+    return "; ".join(f"{k}: {v} traces in 5 passes" for k, v in traces.items())
+
 def main(names: list[str]) -> int:
     unknown = [n for n in names if n not in FACTS]
     if unknown:

@@ -102,11 +102,14 @@ def traced_entry(value: cst.BaseExpression, ctx: RuleContext) -> bool:
 
 
 def _traces_every_leaf(ctx: RuleContext) -> bool:
-    """Whether a decorator of the visited function (or the marker a `partial` of it binds)
-    is a marker tracing every leaf of its arguments, Python numbers included."""
+    """Whether a decorator of the visited function (or the marker a `partial` of it binds), or
+    the marker its name is rebound to applied to it (`f = jax.jit(f)`), is a marker tracing
+    every leaf of its arguments, Python numbers included."""
     node = ctx.function.node
-    for decorator in node.decorators if isinstance(node, cst.FunctionDef) else ():
-        applied = decorator.decorator
+    if not isinstance(node, cst.FunctionDef):
+        return False
+    rewrap = ctx.analysis.rewraps.get(node)
+    for applied in [d.decorator for d in node.decorators] + ([rewrap] if rewrap is not None else []):
         if isinstance(applied, cst.Call):
             partial = ctx.resolve(applied.func) == "functools.partial" and applied.args
             applied = applied.args[0].value if partial else applied.func

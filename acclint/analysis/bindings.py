@@ -645,7 +645,8 @@ class ModuleBindings:
         earlier = [e for e in defined if e.seq < call.seq]
         if not earlier or set(earlier[-1].loops) & set(call.loops):
             return True
-        return earlier[-1].node is top.node
+        last = earlier[-1]  # the def, or its rebinding to a marker applied to it (`f = jax.jit(f)`)
+        return last.node is top.node or last.value is not None and last.value is self.contexts.rewraps.get(top.node)
 
     def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
         """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
@@ -874,8 +875,12 @@ class ModuleBindings:
         return kept
 
     def _decorated(self, fn: FunctionInfo) -> bool:
-        """Whether a cached marker decorates `fn` (its calls are calls of the compiled callable)."""
-        return isinstance(fn.node, cst.FunctionDef) and any(
+        """Whether a cached marker decorates `fn`, or its name is rebound to one applied to it
+        (`f = jax.jit(f)`): its calls are calls of the compiled callable."""
+        if not isinstance(fn.node, cst.FunctionDef):
+            return False
+        rewrap = self.contexts.rewraps.get(fn.node)
+        return (rewrap is not None and (found := self.contexts.applied(rewrap)) is not None and found[0].kind == CACHED) or any(
             (found := self.contexts.decorator_marker(d.decorator)) is not None and found[0].kind == CACHED
             for d in fn.node.decorators
         )

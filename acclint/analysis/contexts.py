@@ -19,7 +19,7 @@ import ast
 
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
-from typing import Callable, Collection, Mapping
+from typing import Callable, Collection, Mapping, Sequence
 
 import libcst as cst
 
@@ -369,6 +369,48 @@ class ContextAnalysis:
         found = self._marker_of(call.func, scope)
         return None if found is None else (found[0], _given(found[1], call.args, self.markers).merged(_options(call.args, self.markers)))
 
+    @cached_property
+    def rewraps(self) -> dict[cst.FunctionDef, cst.Call]:
+        """The defs whose name a later statement of the same body rebinds to a marker applied to
+        it (`def f(...)`, then `f = jax.jit(f, ...)` outside any `if` or loop), with that
+        application: from there on the name is the compiled callable and the body runs only
+        while tracing, as under `@jax.jit` (tests/test_rebound_wrappers.py; framework_runs
+        `rebound_wrapper_call_form`)."""
+        found: dict[cst.FunctionDef, cst.Call] = {}
+        bodies = [(list(self.index.walks), None)] + [  # the module-level statements, in order
+            (fn.node.body.body, fn) for fn in self.index.all_functions if isinstance(fn.node, cst.FunctionDef)
+        ]
+        for body, scope in bodies:
+            defs: dict[str, cst.FunctionDef] = {}
+            for statement in body:
+                if isinstance(statement, cst.FunctionDef):
+                    defs[statement.name.value] = statement
+                elif isinstance(statement, cst.SimpleStatementLine):
+                    for small in statement.body:
+                        name = own_rewrap(small)
+                        if name in defs and self.applied(small.value, scope) is not None:  # type: ignore[attr-defined]
+                            found[defs.pop(name)] = small.value  # type: ignore[attr-defined]
+        return found
+
+    def qualified_decorator(self, spelt: str) -> tuple[Marker, Options, Sequence[cst.Arg]] | None:
+        """The marker, options and arguments of a decorator another module spells, its names
+        already qualified (`functools.partial(jax.jit, static_argnums=1)`, `tensorflow.function`:
+        `Imported.compiled`), or None; None too for one naming a relative import (`._utils.wraps`:
+        no marker is spelt so)."""
+        try:
+            expr = cst.parse_expression(spelt)
+        except cst.ParserSyntaxError:
+            return None
+        args: Sequence[cst.Arg] = ()
+        if isinstance(expr, cst.Call):
+            args = expr.args
+            if _EMPTY_MODULE.code_for_node(expr.func) in PARTIAL and args and args[0].keyword is None:
+                expr, args = args[0].value, args[1:]
+            else:
+                expr = expr.func
+        marker = self.markers.get(_EMPTY_MODULE.code_for_node(expr))
+        return None if marker is None else (marker, _options(args, self.markers), args)
+
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) a decorator expression applies, or None."""
         return self._marker_of(expr)
@@ -704,12 +746,17 @@ class ContextAnalysis:
         return self._values[(name, scope)]
 
     def _bound_values(self, name: str, scope: FunctionInfo | None) -> list[cst.BaseExpression]:
+        """A name a function declares `global` holds the module's values as well as those the
+        function assigns it (`global ds; ds = ds.map(parse)` in `main()`: `ds` is still the
+        module's dataset, tests/test_global_names.py)."""
         fn = scope
         while fn is not None:
             values = [
                 v for target, value, how in self._body(fn).flows if how == "="
                 for t, v in element_pairs(target, value) if isinstance(t, cst.Name) and t.value == name
             ]
+            if name in self._body(fn).declared_global:
+                return values + self.index.module_values.get(name, [])
             if values:
                 return values
             fn = fn.parent
@@ -1852,3 +1899,14 @@ def _receive(fn: FunctionInfo, shape: CallShape) -> tuple[dict[str, Kind], set[s
 
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
+
+
+def own_rewrap(node: cst.BaseSmallStatement) -> str | None:
+    """The name `node` rebinds to a call given that name first (`f = jax.jit(f, ...)`), or None."""
+    if not (type(node) is cst.Assign and len(node.targets) == 1 and type(node.targets[0].target) is cst.Name):
+        return None
+    value, name = node.value, node.targets[0].target.value  # type: ignore[attr-defined]
+    if type(value) is not cst.Call or not value.args:
+        return None
+    first = value.args[0]
+    return name if first.keyword is None and not first.star and type(first.value) is cst.Name and first.value.value == name else None

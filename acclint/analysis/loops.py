@@ -531,6 +531,8 @@ class LoopFacts:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         if any(p.marker in self.tables.wrappers for p in self.analysis.passed):
             return True  # another module passes one of its functions a compiled callable (`_passed_compiled`)
+        if any(found[0].name in self.tables.wrappers for found in self.analysis.imported_compiled.values()):
+            return True  # it imports a function another module compiles (`_imported_compiled`)
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -714,9 +716,10 @@ class LoopFacts:
         found = []
         for arg in call.args:
             made = arg.value
-            if isinstance(made, cst.Name):
-                values = self.analysis.index.module_values.get(made.value, [])
-                made = values[0] if len(values) == 1 and call.scope.fn is None else made
+            if isinstance(made, cst.Name):  # a name bound once, in the module or the calling function (`main()`)
+                fn = call.scope.fn
+                values = self.analysis.index.module_values.get(made.value, []) if fn is None else _bound_values(fn, made.value)
+                made = values[0] if len(values) == 1 else made
             cls = self._instance(made, call.scope)
             field_name = self._array_in_static_field(cls, made if isinstance(made, cst.Call) else None) if cls is not None else None
             if field_name is not None:
@@ -886,7 +889,7 @@ class LoopFacts:
                     return loop.made.get(expr.value)
             return scope.made.get(expr.value)
         if isinstance(expr, cst.Call):
-            if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
+            if isinstance(expr.func, cst.Name) and (self._lookup(expr.func.value, scope) or self._imported_compiled(expr.func)) is not None:
                 return _COMPILED_RESULT
             fn = self._module_function(expr.func)
             if fn is not None:
@@ -1918,6 +1921,13 @@ class LoopFacts:
         if target is not None:  # the call each item makes, for what it passes (`passed`)
             self._host_calls.append((scope.fn, *target, cst.Call(func=callee, args=given), scope, inner))
 
+    @cached_property
+    def _rewrapped_defs(self) -> frozenset[cst.FunctionDef]:
+        """The defs rebound to a jit-family wrapper applied to them (`f = jax.jit(f)`:
+        ContextAnalysis.rewraps): their name is the compiled callable, their body runs only
+        while tracing."""
+        return frozenset(d for d, call in self.analysis.rewraps.items() if self._wrapper_applied(call) is not None)
+
     def _function(self, node: cst.FunctionDef | cst.Lambda, scope: _Scope, loops: tuple[Loop, ...], statement: cst.BaseStatement) -> None:
         info = self.analysis.index.by_node.get(node)
         inner = self._scopes.setdefault(info, _Scope(info))
@@ -1952,6 +1962,7 @@ class LoopFacts:
                     self._candidates.append(_Candidate(
                         decorator.decorator, f"'{node.name.value}', defined anew on each call", node.name.value, None, scope, statement, node,
                     ))
+        wrapped = wrapped or node in self._rewrapped_defs
         if not wrapped:
             scope.bound.add(node.name.value)
         inner.traced = scope.traced or wrapped
@@ -2969,6 +2980,8 @@ class LoopFacts:
             found = self._lookup(expr.value, scope)
             if found is None and self._in_place:
                 found = self._in_place.get((self._binding_scope(expr.value, scope).fn, expr.value))
+            if found is None:
+                found = self._imported_compiled(expr)
             cls = self._instance(expr, scope) if found is None else None
             return self._held.get((cls, "__call__")) if cls is not None else found
         if type(expr) is cst.Subscript and type(expr.value) is cst.Name:
@@ -2978,7 +2991,8 @@ class LoopFacts:
         if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
             cls = self._class_of(expr.value, scope)
             found = self._held.get((cls, expr.attr.value)) if cls is not None else None
-            return found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
+            found = found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
+            return found if found is not None else self._imported_compiled(expr)
         if isinstance(expr, cst.Call):
             marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
             if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED) and expr.args:
@@ -2989,6 +3003,17 @@ class LoopFacts:
             body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
             return body if body == orelse else None
         return None
+
+    def _imported_compiled(self, expr: cst.Name | cst.Attribute) -> Jitted | None:
+        """The compiled callable an imported name is where another module of the project defines
+        it under a jit-family decorator (`from model import train_step`, `model.train_step`),
+        keyed as that decorator keys (tests/test_imported_compiled.py); None for any other name
+        and for one the module binds itself (`_lookup` found that first)."""
+        found = self.analysis.imported_compiled.get(self.analysis.resolve(expr) or "")
+        if found is None or found[0].name not in self.tables.wrappers:
+            return None
+        marker, options, args = found
+        return self._jitted(marker.name, options, None, cst.Call(cst.Name("wrapper"), [cst.Arg(cst.Name("f")), *args]))
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that
