@@ -3058,6 +3058,66 @@ def torch_compile_guarded_reads_per_pass() -> str:
 
 
 @fact("torch")
+def torch_compile_unrolled_dimension() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when one dimension of its
+    argument is new on every call (5..14) and the body uses that dimension as a Python loop
+    bound, `range(x.shape[1])`, `range(x.size(1))`, `range(x.shape[-1] - 1)`, `range(len(x))`,
+    `for row in x` (pytorch#115626), against the dimension used only in tensor arithmetic and a
+    loop over a dimension that stays put."""
+    import torch
+
+    def graphs(fn, shapes):
+        torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
+        count = [0]
+
+        def backend(gm, example_inputs):
+            count[0] += 1
+            return gm.forward
+
+        compiled = torch.compile(fn, backend=backend)
+        for shape in shapes:
+            compiled(torch.ones(*shape))
+        return count[0]
+
+    def range_shape(x):
+        return sum((x[:, t] for t in range(x.shape[1])), torch.zeros(x.shape[0]))
+
+    def range_size(x):
+        return sum((x[:, t] for t in range(x.size(1))), torch.zeros(x.size(0)))
+
+    def range_last(x):
+        return sum((x[:, t] for t in range(x.shape[-1] - 1)), torch.zeros(x.shape[0]))
+
+    def range_len(x):
+        return sum((x[i] for i in range(len(x))), torch.zeros(x.shape[1]))
+
+    def rows(x):
+        h = torch.zeros(x.shape[1])
+        for row in x:
+            h = h + row
+        return h
+
+    def arithmetic(x):
+        return x * 2 + x.shape[1]
+
+    def other_dimension(x):
+        return sum((x[t] for t in range(x.shape[0])), torch.zeros(x.shape[1]))
+
+    second = [(2, n) for n in range(5, 15)]
+    first = [(n, 3) for n in range(5, 15)]
+    results = {
+        "range(x.shape[1])": graphs(range_shape, second),
+        "range(x.size(1))": graphs(range_size, second),
+        "range(x.shape[-1] - 1)": graphs(range_last, second),
+        "range(len(x))": graphs(range_len, first),
+        "for row in x": graphs(rows, first),
+        "the dimension in arithmetic only": graphs(arithmetic, second),
+        "a loop over dimension 0, fixed": graphs(other_dimension, second),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("torch")
 def torch_submodule_shadowed_through_dict() -> str:
     """A compiled module's submodule, or an int attribute, replaced between two calls through
     the instance `__dict__` (bypassing `nn.Module.__setattr__`) or by plain assignment: does the

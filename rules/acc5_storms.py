@@ -499,7 +499,11 @@ class ChangingShapeInLoop(Rule):
         fixed target (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`: a width
         subtracting the new size from a fixed one), nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
-        second compile is dynamic in the shape).
+        second compile is dynamic in the shape), except in a dimension its body unrolls a Python
+        loop over (`range(x.shape[1])`, `range(x.size(1))`, `range(len(x))`, `for row in x`):
+        that dimension is specialised to its value, so an argument new in it on every pass (a
+        size in that position of `torch.randn(2, n, 4)`, a slice moving there, `x[:, :t]`) is
+        flagged (torch 2.13: 8 compiles in 10 calls, the limit; pytorch#115626).
 
     Why is this bad:
         Traces are cached per input shape: every new shape traces and compiles again (MATLAB's
