@@ -308,7 +308,8 @@ class ChangingStaticArgument(Rule):
         or to a `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses
         as a `range()` bound (the loop is unrolled, so its value is specialised) or hands to a `float`
         parameter of a custom op (`torch.library.custom_op` takes no symbolic float), and a str passed
-        to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
+        to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`, also a
+        name its scope binds only to strs by assignment, `prompt = f"task {i}"`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
         model, optax.adam(lr))`, not a new module alone) is flagged; and, for `jax.jit`, the

@@ -383,6 +383,9 @@ class _Scope:
     fn: FunctionInfo | None
     bound: set[str] = field(default_factory=set)  # names bound to anything but a compiled callable
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
+    # names every assignment of the scope binds to a str (`prompt = f"task {i}"`); False: bound
+    # to anything else too (or by a `for`, a `with`, an augmented assignment)
+    strings: dict[str, bool] = field(default_factory=dict)
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
     instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
     # names the function's body binds to a callable made anew on each call (`_, pullback =
@@ -802,7 +805,7 @@ class LoopFacts:
                 continue
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
-            by_value = jitted.values_keyed or jitted.strings_keyed and _string(arg.value)
+            by_value = jitted.values_keyed or jitted.strings_keyed and self._str_valued(arg.value, call.scope)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each, static)
                 around = self._built_around(arg.value, each) if what is None and jitted.values_keyed and not static else None
@@ -844,6 +847,13 @@ class LoopFacts:
                     "body, unrolled, which the compiler specialises)", call.callee, each.where, call.statement,
                 ))
         return found
+
+    def _str_valued(self, expr: cst.BaseExpression, scope: _Scope) -> bool:
+        """A str for sure (`_string`), or a name its scope binds only to strs and by assignment
+        alone (`prompt = f"task {i}"` in the loop, then `run(x, prompt)`)."""
+        if not isinstance(expr, cst.Name):
+            return _string(expr)
+        return scope.strings.get(expr.value, False) and (scope.fn is None or expr.value not in {p.name for p in scope.fn.params})
 
     def _new_dimensions(self, expr: cst.BaseExpression, each: Pass) -> set[int]:
         """The dimensions of `expr` known new on every pass, each also as counted from the last
@@ -1755,6 +1765,7 @@ class LoopFacts:
             if node.orelse is not None:
                 self._walk(node.orelse, scope, loops, statement)
             _bind_target(node.target, scope, skip={item} if item is not None else frozenset())
+            scope.strings.update((name, False) for name in _names(node.target))
             return
         if kind is cst.While:
             loop = self._loop(node, None, None, node.body, scope)
@@ -1783,6 +1794,7 @@ class LoopFacts:
                 loop.assigned |= names
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
                 scope.literals.update((name, None) for name in names if name in scope.literals)
+                scope.strings.update((name, False) for name in names)
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
@@ -2163,9 +2175,11 @@ class LoopFacts:
                 for loop in loops:
                     loop.built[target] = value  # type: ignore[assignment]
         if not single:
+            scope.strings.update((name, False) for name in _target_names(node))
             self._unpacked_callables(node, scope, loops)
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
+        scope.strings[name] = scope.strings.get(name, True) and _string(value)
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
