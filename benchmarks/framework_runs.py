@@ -289,6 +289,49 @@ def keras_if_in_call() -> str:
 
 
 @fact("tensorflow")
+def keras_state_made_in_call() -> str:
+    """A Keras layer's `call` constructing a stateful Keras object, under `fit` (Keras 3, TF
+    backend; keras-cv#1951): a layer with weights or a seed generator, a `SeedGenerator`, a
+    `tf.Variable`; against stateless layers made there (`Activation`, `Reshape`, `Flatten`)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    layers = keras.layers
+    made = {
+        "Dropout": lambda x: layers.Dropout(0.2)(x, training=True),
+        "Dense": lambda x: layers.Dense(3)(x),
+        "GaussianNoise": lambda x: layers.GaussianNoise(0.1)(x, training=True),
+        "GaussianDropout": lambda x: layers.GaussianDropout(0.1)(x, training=True),
+        "BatchNormalization": lambda x: layers.BatchNormalization()(x),
+        "LayerNormalization": lambda x: layers.LayerNormalization()(x),
+        "Embedding": lambda x: x + layers.Embedding(4, 3)(keras.ops.zeros((1,), "int32")),
+        "Conv1D": lambda x: layers.Conv1D(3, 1)(x[:, None, :])[:, 0, :],
+        "SeedGenerator": lambda x: x + keras.random.normal((3,), seed=keras.random.SeedGenerator(1)),
+        "tf.Variable": lambda x: x + tf.Variable(np.zeros(3, "float32")),
+        "Activation": lambda x: layers.Activation("relu")(x),
+        "Reshape": lambda x: layers.Reshape((3,))(x),
+        "Flatten": lambda x: layers.Flatten()(x),
+    }
+
+    def outcome(make) -> str:
+        class Block(layers.Layer):
+            def call(self, inputs):
+                return make(inputs)
+
+        inputs = keras.Input((3,))
+        model = keras.Model(inputs, Block()(inputs))
+        model.compile(optimizer="sgd", loss="mse")
+        try:
+            model.fit(np.ones((8, 3)), np.ones((8, 3)), epochs=1, batch_size=4, verbose=0)
+        except ValueError as error:
+            return "singleton error" if "singleton tf.Variables" in str(error) else f"error: {type(error).__name__}"
+        return "fine"
+
+    return ", ".join(f"{what}: {outcome(make)}" for what, make in made.items())
+
+
+@fact("tensorflow")
 def keras_for_over_tensor_in_call() -> str:
     """A `for` over a tensor in a `tf.keras` layer's `call` under `fit`."""
     import tensorflow as tf
