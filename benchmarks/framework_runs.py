@@ -3100,6 +3100,47 @@ def torch_compile_guarded_reads_per_pass() -> str:
     return ", ".join(f"{what}: {n}" for what, n in results.items())
 
 
+@fact("jax")
+def jax_boolean_mask_through_a_name() -> str:
+    """Boolean indexing inside jax.jit by a mask spelt in the index, bound to a name first, made
+    by jnp of static sizes only (jax#4471), or used in an indexed update; against a NumPy mask of
+    a static size and `jnp.where(mask, x, 0)`."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def in_index(x):
+        return x[x > 0].sum()
+
+    def through_a_name(x):
+        mask = x > 0
+        return x[mask].sum()
+
+    def static_sizes(x):
+        return x[jnp.arange(x.shape[0]) < 3].sum()
+
+    def update(x):
+        negative = x < 0
+        return x.at[negative].set(0.0)
+
+    def numpy_mask(x):
+        mask = np.arange(x.shape[0]) < 3
+        return x[mask].sum()
+
+    def where(x):
+        mask = jnp.arange(x.shape[0]) < 3
+        return jnp.where(mask, x, 0).sum()
+
+    def outcome(fn) -> str:
+        try:
+            jax.jit(fn)(jnp.arange(10.0) - 4)
+        except Exception as error:  # what jit raises is the finding
+            return type(error).__name__
+        return "fine"
+
+    return ", ".join(f"{fn.__name__}: {outcome(fn)}" for fn in (in_index, through_a_name, static_sizes, update, numpy_mask, where))
+
+
 @fact("torch")
 def torch_compile_unrolled_dimension() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when one dimension of its
