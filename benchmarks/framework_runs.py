@@ -3009,6 +3009,24 @@ def torch_compile_guards_attributes() -> str:
     return ", ".join(f"{what}: {seen}" for what, seen in results.items())
 
 
+def _torch_graphs(make, step, calls: int = 10) -> int:
+    """How many graphs torch.compile builds over `calls` calls: `make(backend)` compiles with a
+    counting backend, `step(compiled, i)` makes call `i`."""
+    import torch
+
+    torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
+    count = [0]
+
+    def backend(gm, example_inputs):
+        count[0] += 1
+        return gm.forward
+
+    compiled = make(backend)
+    for i in range(calls):
+        step(compiled, i)
+    return count[0]
+
+
 @fact("torch")
 def torch_compile_guarded_reads_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
@@ -3020,18 +3038,7 @@ def torch_compile_guarded_reads_per_pass() -> str:
 
     import torch
 
-    def graphs(make, step):
-        torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
-        count = [0]
-
-        def backend(gm, example_inputs):
-            count[0] += 1
-            return gm.forward
-
-        compiled = make(backend)
-        for i in range(10):
-            step(compiled, i)
-        return count[0]
+    graphs = _torch_graphs
 
     g = types.SimpleNamespace(value=0)
     namespace = {"g": g, "torch": torch}
@@ -3151,17 +3158,7 @@ def torch_compile_unrolled_dimension() -> str:
     import torch
 
     def graphs(fn, shapes):
-        torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
-        count = [0]
-
-        def backend(gm, example_inputs):
-            count[0] += 1
-            return gm.forward
-
-        compiled = torch.compile(fn, backend=backend)
-        for shape in shapes:
-            compiled(torch.ones(*shape))
-        return count[0]
+        return _torch_graphs(lambda backend: torch.compile(fn, backend=backend), lambda c, i: c(torch.ones(*shapes[i])), len(shapes))
 
     def range_shape(x):
         return sum((x[:, t] for t in range(x.shape[1])), torch.zeros(x.shape[0]))
