@@ -290,6 +290,49 @@ def keras_if_in_call() -> str:
 
 
 @fact("tensorflow")
+def keras_state_made_in_call() -> str:
+    """A Keras layer's `call` constructing a stateful Keras object, under `fit` (Keras 3, TF
+    backend; keras-cv#1951): a layer with weights or a seed generator, a `SeedGenerator`, a
+    `tf.Variable`; against stateless layers made there (`Activation`, `Reshape`, `Flatten`)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    layers = keras.layers
+    made = {
+        "Dropout": lambda x: layers.Dropout(0.2)(x, training=True),
+        "Dense": lambda x: layers.Dense(3)(x),
+        "GaussianNoise": lambda x: layers.GaussianNoise(0.1)(x, training=True),
+        "GaussianDropout": lambda x: layers.GaussianDropout(0.1)(x, training=True),
+        "BatchNormalization": lambda x: layers.BatchNormalization()(x),
+        "LayerNormalization": lambda x: layers.LayerNormalization()(x),
+        "Embedding": lambda x: x + layers.Embedding(4, 3)(keras.ops.zeros((1,), "int32")),
+        "Conv1D": lambda x: layers.Conv1D(3, 1)(x[:, None, :])[:, 0, :],
+        "SeedGenerator": lambda x: x + keras.random.normal((3,), seed=keras.random.SeedGenerator(1)),
+        "tf.Variable": lambda x: x + tf.Variable(np.zeros(3, "float32")),
+        "Activation": lambda x: layers.Activation("relu")(x),
+        "Reshape": lambda x: layers.Reshape((3,))(x),
+        "Flatten": lambda x: layers.Flatten()(x),
+    }
+
+    def outcome(make) -> str:
+        class Block(layers.Layer):
+            def call(self, inputs):
+                return make(inputs)
+
+        inputs = keras.Input((3,))
+        model = keras.Model(inputs, Block()(inputs))
+        model.compile(optimizer="sgd", loss="mse")
+        try:
+            model.fit(np.ones((8, 3)), np.ones((8, 3)), epochs=1, batch_size=4, verbose=0)
+        except ValueError as error:
+            return "singleton error" if "singleton tf.Variables" in str(error) else f"error: {type(error).__name__}"
+        return "fine"
+
+    return ", ".join(f"{what}: {outcome(make)}" for what, make in made.items())
+
+
+@fact("tensorflow")
 def keras_for_over_tensor_in_call() -> str:
     """A `for` over a tensor in a `tf.keras` layer's `call` under `fit`."""
     import tensorflow as tf
@@ -3234,6 +3277,24 @@ def torch_compile_guards_attributes() -> str:
     return ", ".join(f"{what}: {seen}" for what, seen in results.items())
 
 
+def _torch_graphs(make, step, calls: int = 10) -> int:
+    """How many graphs torch.compile builds over `calls` calls: `make(backend)` compiles with a
+    counting backend, `step(compiled, i)` makes call `i`."""
+    import torch
+
+    torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
+    count = [0]
+
+    def backend(gm, example_inputs):
+        count[0] += 1
+        return gm.forward
+
+    compiled = make(backend)
+    for i in range(calls):
+        step(compiled, i)
+    return count[0]
+
+
 @fact("torch")
 def torch_compile_guarded_reads_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
@@ -3245,18 +3306,7 @@ def torch_compile_guarded_reads_per_pass() -> str:
 
     import torch
 
-    def graphs(make, step):
-        torch._dynamo.reset()  # each case its own caches: Dynamo caches on the code object
-        count = [0]
-
-        def backend(gm, example_inputs):
-            count[0] += 1
-            return gm.forward
-
-        compiled = make(backend)
-        for i in range(10):
-            step(compiled, i)
-        return count[0]
+    graphs = _torch_graphs
 
     g = types.SimpleNamespace(value=0)
     namespace = {"g": g, "torch": torch}
@@ -3321,6 +3371,97 @@ def torch_compile_guarded_reads_per_pass() -> str:
         "int attribute of an argument object": graphs(
             compile_(lambda x, h: x * h.k), lambda c, i: c(torch.ones(3), types.SimpleNamespace(k=i))),
         "compiled bound method's own self": graphs(compile_(owner.scaled), of_bound_method),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("jax")
+def jax_boolean_mask_through_a_name() -> str:
+    """Boolean indexing inside jax.jit by a mask spelt in the index, bound to a name first, made
+    by jnp of static sizes only (jax#4471), or used in an indexed update; against a NumPy mask of
+    a static size and `jnp.where(mask, x, 0)`."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def in_index(x):
+        return x[x > 0].sum()
+
+    def through_a_name(x):
+        mask = x > 0
+        return x[mask].sum()
+
+    def static_sizes(x):
+        return x[jnp.arange(x.shape[0]) < 3].sum()
+
+    def update(x):
+        negative = x < 0
+        return x.at[negative].set(0.0)
+
+    def numpy_mask(x):
+        mask = np.arange(x.shape[0]) < 3
+        return x[mask].sum()
+
+    def where(x):
+        mask = jnp.arange(x.shape[0]) < 3
+        return jnp.where(mask, x, 0).sum()
+
+    def outcome(fn) -> str:
+        try:
+            jax.jit(fn)(jnp.arange(10.0) - 4)
+        except Exception as error:  # what jit raises is the finding
+            return type(error).__name__
+        return "fine"
+
+    return ", ".join(f"{fn.__name__}: {outcome(fn)}" for fn in (in_index, through_a_name, static_sizes, update, numpy_mask, where))
+
+
+@fact("torch")
+def torch_compile_unrolled_dimension() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when one dimension of its
+    argument is new on every call (5..14) and the body uses that dimension as a Python loop
+    bound, `range(x.shape[1])`, `range(x.size(1))`, `range(x.shape[-1] - 1)`, `range(len(x))`,
+    `for row in x` (pytorch#115626), against the dimension used only in tensor arithmetic and a
+    loop over a dimension that stays put."""
+    import torch
+
+    def graphs(fn, shapes):
+        return _torch_graphs(lambda backend: torch.compile(fn, backend=backend), lambda c, i: c(torch.ones(*shapes[i])), len(shapes))
+
+    def range_shape(x):
+        return sum((x[:, t] for t in range(x.shape[1])), torch.zeros(x.shape[0]))
+
+    def range_size(x):
+        return sum((x[:, t] for t in range(x.size(1))), torch.zeros(x.size(0)))
+
+    def range_last(x):
+        return sum((x[:, t] for t in range(x.shape[-1] - 1)), torch.zeros(x.shape[0]))
+
+    def range_len(x):
+        return sum((x[i] for i in range(len(x))), torch.zeros(x.shape[1]))
+
+    def rows(x):
+        h = torch.zeros(x.shape[1])
+        for row in x:
+            h = h + row
+        return h
+
+    def arithmetic(x):
+        return x * 2 + x.shape[1]
+
+    def other_dimension(x):
+        return sum((x[t] for t in range(x.shape[0])), torch.zeros(x.shape[1]))
+
+    second = [(2, n) for n in range(5, 15)]
+    first = [(n, 3) for n in range(5, 15)]
+    results = {
+        "range(x.shape[1])": graphs(range_shape, second),
+        "range(x.size(1))": graphs(range_size, second),
+        "range(x.shape[-1] - 1)": graphs(range_last, second),
+        "range(len(x))": graphs(range_len, first),
+        "for row in x": graphs(rows, first),
+        "the dimension in arithmetic only": graphs(arithmetic, second),
+        "a loop over dimension 0, fixed": graphs(other_dimension, second),
     }
     return ", ".join(f"{what}: {n}" for what, n in results.items())
 

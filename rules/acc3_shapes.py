@@ -139,6 +139,18 @@ def _indexed_update(receiver: cst.BaseExpression) -> bool:
     return isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at"
 
 
+def _mask_value(index: cst.BaseExpression, ctx: RuleContext, depth: int = 3) -> bool:
+    """A boolean array (`_is_mask`), or a local name, not a parameter, every binding of which
+    is one (`mask = jnp.arange(n) < k`, then `x[mask]`; `depth` names deep)."""
+    if _is_mask(index):
+        return True
+    if not isinstance(index, cst.Name) or depth == 0 or any(p.name == index.value for p in ctx.function.params):
+        return False
+    body = ctx.analysis.body(ctx.function)
+    flows = body.flows_into.get(index.value, []) if index.value in body.local_names else []
+    return bool(flows) and all(how == "=" and _mask_value(bound, ctx, depth - 1) for _, bound, how in flows)
+
+
 def _is_mask(index: cst.BaseExpression) -> bool:
     """A boolean array spelled out: a comparison, or `~`, `&`, `|` of comparisons."""
     if isinstance(index, cst.Comparison):
@@ -166,7 +178,10 @@ class TracedShape(Rule):
         flagged: the functions whose
         result's size depends on the values (`jnp.nonzero(x)`, `jnp.where(cond)` with the
         condition alone, `jnp.argwhere`, `jnp.unique`) without `size=` (a `**kwargs` passed on
-        may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`).
+        may hold it); and a traced boolean mask as an index (`x[x > 0]`, `x.at[x > 0].set(0)`),
+        also through a local name every binding of which is a mask (`mask = x > 0`, then
+        `x[mask]`), and a mask a JAX call stages from static values only (`jnp.arange(x.shape[0])
+        < n`: a tracer all the same; jax#4471).
 
     Why is this bad:
         A compiled program has fixed shapes: JAX needs them while tracing, before any value is
@@ -273,6 +288,11 @@ smallest(x0, 0)
                         return
             if isinstance(index, cst.Index) and _is_mask(index.value) and ctx.is_traced(index.value):
                 self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of")
+                return
+            if isinstance(index, cst.Index) and _mask_value(index.value, ctx) and (
+                ctx.is_traced(index.value) or staged(index.value, ctx) and not compile_time(ctx)
+            ):
+                self._report(node, ctx, index.value, "is indexed by a boolean mask, sized by the values of", known=True)
                 return
 
     def _report(self, node: cst.CSTNode, ctx: RuleContext, value: cst.BaseExpression | None, what: str, known: bool = False) -> None:

@@ -1424,11 +1424,14 @@ class VariableMadeOnEveryCall(Rule):
     """A framework variable made in a cached trace on a path every call takes.
 
     What it does:
-        Flags a call that makes a framework variable (`tf.Variable(...)`: `[state] makers` in the
+        Flags a call that makes a framework variable (`tf.Variable(...)`; under Keras `fit` also
+        a stateful Keras object, a layer with weights or a seed generator, `layers.Dropout(0.2)`,
+        `layers.Dense(8)`, a `keras.random.SeedGenerator`: `[state] makers` in the
         framework's data) in a traced function where it is not under an `if`, `while` or `try`,
         a conditional expression, a boolean operator, a comprehension, a lambda or a nested
         function, in the function a marker traces itself (decorated by markers alone, or handed
-        to one: `tf.function(self._step)`, `ds.map(parse)`), not in a helper it calls, which may
+        to one: `tf.function(self._step)`, `ds.map(parse)`) or a method its framework traces by
+        its name (a Keras layer's `call`, a model's `train_step`), not in a helper it calls, which may
         run once (sonnet's `@once.once def _initialize`): every call would make a new one. Variables made once, on
         the first call (`if self.v is None: self.v = tf.Variable(...)`), or outside the
         function, are not flagged.
@@ -1491,7 +1494,7 @@ def accumulate(x):
             return
         if any(isinstance(a, _CONDITIONAL) for a in ctx.ancestors[1:]):
             return  # made on some calls only (the first), or in a nested scope
-        if not _traced_itself(ctx):
+        if not _traced_entry(ctx):
             return  # a helper the trace calls: who calls it, how often, is not seen here
         ctx.report(
             node,

@@ -308,7 +308,8 @@ class ChangingStaticArgument(Rule):
         or to a `torch.compile(..., dynamic=False)` one, an int a `torch.compile` function uses
         as a `range()` bound (the loop is unrolled, so its value is specialised) or hands to a `float`
         parameter of a custom op (`torch.library.custom_op` takes no symbolic float), and a str passed
-        to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`); and the non-array
+        to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`, also a
+        name its scope binds only to strs by assignment, `prompt = f"task {i}"`); and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
         model, optax.adam(lr))`, not a new module alone) is flagged; and, for `jax.jit`, the
@@ -499,7 +500,11 @@ class ChangingShapeInLoop(Rule):
         fixed target (`F.pad(x, (0, 16 - n))`, `np.pad(x, (0, MAX - len(x)))`: a width
         subtracting the new size from a fixed one), nor are `tf.function`s with
         `reduce_retracing=True` or an `input_signature`, nor a default `torch.compile` (its
-        second compile is dynamic in the shape).
+        second compile is dynamic in the shape), except in a dimension its body unrolls a Python
+        loop over (`range(x.shape[1])`, `range(x.size(1))`, `range(len(x))`, `for row in x`):
+        that dimension is specialised to its value, so an argument new in it on every pass (a
+        size in that position of `torch.randn(2, n, 4)`, a slice moving there, `x[:, :t]`) is
+        flagged (torch 2.13: 8 compiles in 10 calls, the limit; pytorch#115626).
 
     Why is this bad:
         Traces are cached per input shape: every new shape traces and compiles again (MATLAB's

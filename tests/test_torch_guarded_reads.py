@@ -177,9 +177,80 @@ HAZARDS.update({
             step += 1
             model(torch.ones(3), "step{}".format(step))  # expect: ACC502
     """,
+    "str_argument_through_a_name_on_a_compiled_bound_method (opentau_114)": """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def sample_actions(self, state, prompt):
+                return state * len(prompt)
+
+        policy = Policy()
+        policy.sample_actions = torch.compile(policy.sample_actions)
+        for episode in range(100):
+            prompt = f"task {episode}"
+            policy.sample_actions(torch.ones(3), prompt)  # expect: ACC502
+    """,
+    "str_argument_through_a_name_by_keyword": """
+        import torch
+
+        @torch.compile
+        def run(x, tag):
+            return x + len(tag)
+
+        def main(n):
+            for i in range(n):
+                tag = "layer" + str(i)
+                run(torch.ones(3), tag=tag)  # expect: ACC502
+    """,
+    "str_argument_through_a_name_from_format": """
+        import torch
+
+        fast = torch.compile(lambda x, key: x * len(key))
+        step = 0
+        while True:
+            step += 1
+            key = "step-{}".format(step)
+            fast(torch.ones(3), key)  # expect: ACC502
+    """,
 })
 
 LOOK_ALIKES = {
+    "str_name_bound_to_a_constant_in_the_loop": """
+        import torch
+
+        @torch.compile
+        def run(x, mode):
+            return x * len(mode)
+
+        for epoch in range(100):
+            mode = "train"
+            run(torch.ones(3), mode)
+    """,
+    "int_name_new_on_every_pass (dynamic after one recompile)": """
+        import torch
+
+        @torch.compile
+        def run(x, k):
+            return x * k
+
+        for epoch in range(100):
+            k = epoch * 2
+            run(torch.ones(3), k)
+    """,
+    "name_bound_to_a_str_and_to_a_number": """
+        import torch
+
+        @torch.compile
+        def run(x, k):
+            return x * 2
+
+        for epoch in range(100):
+            k = f"e{epoch}"
+            print(k)
+            k = epoch
+            run(torch.ones(3), k)
+    """,
     "str_argument_of_two_values": """
         import torch
 

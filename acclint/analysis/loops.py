@@ -176,6 +176,7 @@ from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.taint import element_pairs
+from acclint.analysis.unrolled import unrolled_dimensions
 from acclint.analysis.walk import all_params, children, walk_all
 
 _STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
@@ -288,6 +289,10 @@ class Jitted:
     # The module's function it wraps, where known, its parameters in the call's positions (not
     # after `partial` binds some): what the trace does with an argument (ACC105 reads its draws).
     function: FunctionInfo | None = field(default=None, compare=False)
+    # The parameters (call position or None, name) whose dimensions the body unrolls a Python
+    # loop over, with those dimensions (CacheKey.dimensions_specialized_by): keyed by value even
+    # where other shapes go dynamic.
+    unrolled: tuple[tuple[int | None, str, frozenset[int]], ...] = ()
 
     @property
     def runtime(self) -> bool:
@@ -383,6 +388,9 @@ class _Scope:
     fn: FunctionInfo | None
     bound: set[str] = field(default_factory=set)  # names bound to anything but a compiled callable
     literals: dict[str, cst.BaseExpression | None] = field(default_factory=dict)  # `N = 3`; None: rebound
+    # names every assignment of the scope binds to a str (`prompt = f"task {i}"`); False: bound
+    # to anything else too (or by a `for`, a `with`, an augmented assignment)
+    strings: dict[str, bool] = field(default_factory=dict)
     jitted: dict[str, Jitted | None] = field(default_factory=dict)  # None: bound ambiguously
     instances: dict[str, ClassInfo] = field(default_factory=dict)  # `model = Net()`: names bound to a module class's instance
     # names the function's body binds to a callable made anew on each call (`_, pullback =
@@ -828,7 +836,7 @@ class LoopFacts:
                 continue
             named = arg.keyword.value if arg.keyword is not None else None
             static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
-            by_value = jitted.values_keyed or jitted.strings_keyed and _string(arg.value)
+            by_value = jitted.values_keyed or jitted.strings_keyed and self._str_valued(arg.value, call.scope)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each, static)
                 around = self._built_around(arg.value, each) if what is None and jitted.values_keyed and not static else None
@@ -861,7 +869,42 @@ class LoopFacts:
                     found.append(KeyChange(
                         "ACC503", call.call, f"the shape of '{self._code(resized)}'", call.callee, each.where, call.statement,
                     ))
+                continue
+            unrolled = next((dims for i, name, dims in jitted.unrolled if (index, named) in ((i, None), (None, name))), None)
+            new = self._new_dimensions(arg.value, each) & unrolled if unrolled else set()
+            if new:
+                found.append(KeyChange(
+                    "ACC503", call.call, f"dimension {max(new)} of '{self._code(arg.value)}' (a bound of a Python loop in its "
+                    "body, unrolled, which the compiler specialises)", call.callee, each.where, call.statement,
+                ))
         return found
+
+    def _str_valued(self, expr: cst.BaseExpression, scope: _Scope) -> bool:
+        """A str for sure (`_string`), or a name its scope binds only to strs and by assignment
+        alone (`prompt = f"task {i}"` in the loop, then `run(x, prompt)`)."""
+        if not isinstance(expr, cst.Name):
+            return _string(expr)
+        return scope.strings.get(expr.value, False) and (scope.fn is None or expr.value not in {p.name for p in scope.fn.params})
+
+    def _new_dimensions(self, expr: cst.BaseExpression, each: Pass) -> set[int]:
+        """The dimensions of `expr` known new on every pass, each also as counted from the last
+        where the rank is known: a size new in a position of an array maker (`torch.randn(2, n,
+        4)`, `torch.zeros((n, 3))`), a slice moving in one position (`x[:, :t]`)."""
+        if isinstance(expr, cst.Subscript):
+            if not self._resizing_slice(expr, each):
+                return set()
+            return {i for i, element in enumerate(expr.slice) if isinstance(element.slice, cst.Slice) and any(
+                end is not None and self._changing(end, each.changing) for end in (element.slice.lower, element.slice.upper)
+            )}
+        shape = self.tables.shape_makers.get(self.analysis.resolve(expr.func) or "") if isinstance(expr, cst.Call) else None
+        if shape is None:
+            return set()
+        positional = [a.value for a in expr.args if a.keyword is None and not a.star]  # type: ignore[union-attr]
+        sizes = positional if -1 in shape[0] else [a for i, a in enumerate(positional) if i in shape[0]]
+        if len(sizes) == 1 and isinstance(sizes[0], (cst.Tuple, cst.List)):
+            sizes = [e.value for e in sizes[0].elements if isinstance(e, cst.Element)]
+        new = {i for i, size in enumerate(sizes) if self._changing(size, each.changing)}
+        return new | {i - len(sizes) for i in new}
 
     def _new_value(self, expr: cst.BaseExpression, each: Pass, static: bool) -> str | None:
         """How `expr` is new on every pass (for a message), or None."""
@@ -1810,6 +1853,7 @@ class LoopFacts:
             if node.orelse is not None:
                 self._walk(node.orelse, scope, loops, statement)
             _bind_target(node.target, scope, skip={item} if item is not None else frozenset())
+            scope.strings.update((name, False) for name in _names(node.target))
             return
         if kind is cst.While:
             loop = self._loop(node, None, None, node.body, scope)
@@ -1838,6 +1882,7 @@ class LoopFacts:
                 loop.assigned |= names
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
                 scope.literals.update((name, None) for name in names if name in scope.literals)
+                scope.strings.update((name, False) for name in names)
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
@@ -2244,9 +2289,11 @@ class LoopFacts:
                 for loop in loops:
                     loop.built[target] = value  # type: ignore[assignment]
         if not single:
+            scope.strings.update((name, False) for name in _target_names(node))
             self._unpacked_callables(node, scope, loops)
             return
         name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
+        scope.strings[name] = scope.strings.get(name, True) and _string(value)
         if scope.fn is not None:
             scope.literals[name] = value if name not in scope.literals and self._literal_value(value, scope) else None
         self._assigned_to[id(value)] = name
@@ -2766,6 +2813,19 @@ class LoopFacts:
             frozenset(i for i in positions if i >= 0), frozenset(names), frozenset(specialized), frozenset(specialized_positions), specialized_as, key.arrays,
             marker in key.graph_static_by, guarded,
             guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed, function=fn,
+            unrolled=self._unrolled(fn or (instance.methods.get("forward") if instance is not None else None), key),
+        )
+
+    def _unrolled(self, fn: FunctionInfo | None, key: CacheKey) -> tuple[tuple[int | None, str, frozenset[int]], ...]:
+        """`Jitted.unrolled` of `fn` (a module's `forward`, or a method, called without its
+        `self`), where its framework specialises the dimensions a loop is unrolled over."""
+        if fn is None or isinstance(fn.node, cst.Lambda) or not key.dimensions_specialized_by or key.shapes == "keyed":
+            return ()
+        params = [p for p in fn.params if p.name != "self" or fn.cls is None]
+        dimensions = unrolled_dimensions({p.name for p in params}, _nodes(fn.node.body), key.dimensions_specialized_by, self.analysis)
+        positional = [p.name for p in params if p.positional]
+        return tuple(
+            (positional.index(name) if name in positional else None, name, found) for name, found in dimensions.items()
         )
 
     def _float_specialized(self, fn: FunctionInfo, decorators: tuple[str, ...]) -> set[str]:

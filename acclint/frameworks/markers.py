@@ -236,6 +236,10 @@ class CacheKey:
     # unrolls `range(n)` and guards on `n` by value, automatic dynamic or not): a parameter of
     # a compiled function passed to one is keyed by value.
     specialized_by: tuple[str, ...] = ()
+    # Calls whose argument, a dimension of a tensor parameter (`range(x.shape[1])`, `range(len(x))`),
+    # the compiler specialises to unroll a Python loop, as it does a `for` over the parameter
+    # (dimension 0), even where other dimensions go dynamic: that dimension is keyed.
+    dimensions_specialized_by: tuple[str, ...] = ()
     # Decorators making functions that take no symbolic float (torch.library.custom_op): a
     # parameter of a compiled function passed to a float parameter of one is keyed by value.
     floats_specialized_by: tuple[str, ...] = ()
