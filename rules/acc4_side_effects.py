@@ -644,7 +644,8 @@ def _keeps_traced_value(node: cst.CSTNode, target: cst.Attribute, ctx: RuleConte
     reads is left alone, and so is a write in a helper the traced method calls, which may run
     once (tensorflow/addons' `setup_memory`, called on the first `call` only)."""
     value = getattr(node, "value", None)
-    if value is None or (isinstance(value, cst.Call) and ctx.resolve(value.func) in framework_of(ctx).state_makers):
+    framework = framework_of(ctx)
+    if value is None or (isinstance(value, cst.Call) and ctx.resolve(value.func) in framework.state_makers | framework.built_on_call):
         return False
     return _kept_for_host([value], target.attr.value, ctx)
 
@@ -1489,8 +1490,9 @@ def accumulate(x):
     ]
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
-        makers = framework_of(ctx).state_makers
-        if not makers or ctx.resolve(node.func) not in makers:
+        framework = framework_of(ctx)
+        made = ctx.resolve(node.func)
+        if made not in framework.state_makers and (made not in framework.built_on_call or not _called_here(node, ctx)):
             return
         if any(isinstance(a, _CONDITIONAL) for a in ctx.ancestors[1:]):
             return  # made on some calls only (the first), or in a nested scope
@@ -1501,6 +1503,22 @@ def accumulate(x):
             f"'{ctx.code_for(node.func)}' makes a variable on every call of a cached trace: "
             + framework_of(ctx).says(self.code, "each call or trace makes a new one; make it once, outside, and update it with assign"),
         )
+
+
+def _called_here(made: cst.Call, ctx: RuleContext) -> bool:
+    """Whether the object `made` makes is called in the visited function, which builds its
+    variables there: at once (`layers.Dense(2)(x)`) or through the one name it is bound to
+    (`proj = layers.Dense(2)`, then `proj(x)`)."""
+    parent = ctx.ancestors[-1] if ctx.ancestors else None
+    if isinstance(parent, cst.Call) and parent.func is made:
+        return True
+    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name)):
+        return False
+    name = parent.targets[0].target.value
+    return any(
+        isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == name
+        for n in walk_body(ctx.function.node)
+    )
 
 
 def _traced_entry(ctx: RuleContext) -> bool:

@@ -48,7 +48,9 @@ def test_a_model_without_its_own_call_called_on_itself_gives_a_tensor():
 
 def test_a_keras_layer_called_on_a_traced_value_gives_a_tensor():
     """Inline (`keras.layers.Dense(2)(x)`), through an attribute the `__init__` bound, and
-    through `tf.keras`; a layer merely made, or called on a Python value, is no tensor."""
+    through `tf.keras`; a layer merely made, or called on a Python value, is no tensor. (The
+    Dense made and called in `call` also makes its weights in the trace `fit` builds, which
+    raises: ACC410, tests/test_keras_state_in_call.py.)"""
     assert_labels_match("""
         import keras
         import tensorflow as tf
@@ -61,7 +63,7 @@ def test_a_keras_layer_called_on_a_traced_value_gives_a_tensor():
                 self.units = 4
 
             def call(self, x):
-                h = keras.layers.Dense(2)(x)
+                h = keras.layers.Dense(2)(x)  # expect: ACC410
                 g = self.proj(x)
                 spare = keras.layers.Dense(self.units)
                 n = int(self.units * 2)

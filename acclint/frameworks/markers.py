@@ -412,6 +412,9 @@ class Framework:
     # Calls that make a framework variable, which a trace may make on its first call only
     # (`[state] makers`, tf.function: `tf.Variable(...)` on every call raises ValueError, ACC410).
     state_makers: frozenset[str] = frozenset()
+    # Calls making an object whose variables its first call builds (`[state] built_on_call`,
+    # Keras: `layers.Dense(2)`): ACC410 only where the trace calls what they made.
+    built_on_call: frozenset[str] = frozenset()
     # Where a program registers methods the compiled code drops (`[dropped] registries`,
     # torch.compile: `torch._dynamo.config.ignore_logger_methods`, assigned or added to) and the
     # calls that register them for a block or a function (`[dropped] patches`:
@@ -802,6 +805,7 @@ def _framework(raw: dict) -> Framework:
         graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
         graph_iterable_methods=frozenset(raw.get("iterators", {}).get("methods", ())),
         state_makers=frozenset(raw.get("state", {}).get("makers", ())),
+        built_on_call=frozenset(raw.get("state", {}).get("built_on_call", ())),
         dropped_registries=frozenset(raw.get("dropped", {}).get("registries", ())),
         dropped_patches=frozenset(raw.get("dropped", {}).get("patches", ())),
     )
