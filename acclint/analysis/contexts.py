@@ -19,7 +19,7 @@ import ast
 
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
-from typing import Callable, Collection, Mapping
+from typing import Callable, Collection, Mapping, Sequence
 
 import libcst as cst
 
@@ -391,6 +391,21 @@ class ContextAnalysis:
                         if name in defs and self.applied(small.value, scope) is not None:  # type: ignore[attr-defined]
                             found[defs.pop(name)] = small.value  # type: ignore[attr-defined]
         return found
+
+    def qualified_decorator(self, spelt: str) -> tuple[Marker, Options, Sequence[cst.Arg]] | None:
+        """The marker, options and arguments of a decorator another module spells, its names
+        already qualified (`functools.partial(jax.jit, static_argnums=1)`, `tensorflow.function`:
+        `Imported.compiled`), or None."""
+        expr = cst.parse_expression(spelt)
+        args: Sequence[cst.Arg] = ()
+        if isinstance(expr, cst.Call):
+            args = expr.args
+            if _EMPTY_MODULE.code_for_node(expr.func) in PARTIAL and args and args[0].keyword is None:
+                expr, args = args[0].value, args[1:]
+            else:
+                expr = expr.func
+        marker = self.markers.get(_EMPTY_MODULE.code_for_node(expr))
+        return None if marker is None else (marker, _options(args, self.markers), args)
 
     def decorator_marker(self, expr: cst.BaseExpression) -> tuple[Marker, Options] | None:
         """The marker (and options) a decorator expression applies, or None."""

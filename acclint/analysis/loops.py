@@ -539,6 +539,8 @@ class LoopFacts:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         if any(p.marker in self.tables.wrappers for p in self.analysis.passed):
             return True  # another module passes one of its functions a compiled callable (`_passed_compiled`)
+        if any(found[0].name in self.tables.wrappers for found in self.analysis.imported_compiled.values()):
+            return True  # it imports a function another module compiles (`_imported_compiled`)
         primitives = False
         for site in self.analysis.index.sites:
             for found in (self.analysis.decorator_marker(site.expr), self._applied(site.expr) if site.decorates is None else None):
@@ -930,7 +932,7 @@ class LoopFacts:
                     return loop.made.get(expr.value)
             return scope.made.get(expr.value)
         if isinstance(expr, cst.Call):
-            if isinstance(expr.func, cst.Name) and self._lookup(expr.func.value, scope) is not None:
+            if isinstance(expr.func, cst.Name) and (self._lookup(expr.func.value, scope) or self._imported_compiled(expr.func)) is not None:
                 return _COMPILED_RESULT
             fn = self._module_function(expr.func)
             if fn is not None:
@@ -3038,6 +3040,8 @@ class LoopFacts:
             found = self._lookup(expr.value, scope)
             if found is None and self._in_place:
                 found = self._in_place.get((self._binding_scope(expr.value, scope).fn, expr.value))
+            if found is None:
+                found = self._imported_compiled(expr)
             cls = self._instance(expr, scope) if found is None else None
             return self._held.get((cls, "__call__")) if cls is not None else found
         if type(expr) is cst.Subscript and type(expr.value) is cst.Name:
@@ -3047,7 +3051,8 @@ class LoopFacts:
         if type(expr) is cst.Attribute and type(expr.value) is cst.Name:
             cls = self._class_of(expr.value, scope)
             found = self._held.get((cls, expr.attr.value)) if cls is not None else None
-            return found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
+            found = found if found is not None else self._lookup(_attribute_key(expr), scope, expr.value.value)
+            return found if found is not None else self._imported_compiled(expr)
         if isinstance(expr, cst.Call):
             marker = self.analysis.markers.get(self.analysis.resolve(expr.func))
             if marker is not None and marker.kind in (DIFFERENTIATED, VMAPPED) and expr.args:
@@ -3058,6 +3063,17 @@ class LoopFacts:
             body, orelse = self._denoted(expr.body, scope), self._denoted(expr.orelse, scope)
             return body if body == orelse else None
         return None
+
+    def _imported_compiled(self, expr: cst.Name | cst.Attribute) -> Jitted | None:
+        """The compiled callable an imported name is where another module of the project defines
+        it under a jit-family decorator (`from model import train_step`, `model.train_step`),
+        keyed as that decorator keys (tests/test_imported_compiled.py); None for any other name
+        and for one the module binds itself (`_lookup` found that first)."""
+        found = self.analysis.imported_compiled.get(self.analysis.resolve(expr) or "")
+        if found is None or found[0].name not in self.tables.wrappers:
+            return None
+        marker, options, args = found
+        return self._jitted(marker.name, options, None, cst.Call(cst.Name("wrapper"), [cst.Arg(cst.Name("f")), *args]))
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that

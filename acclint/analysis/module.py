@@ -127,6 +127,12 @@ class ModuleAnalysis:
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
         self.rewraps = self._contexts.rewraps  # `f = jax.jit(f)` after `def f`: the def, the application
+        # The decorated functions the module imports from the project, by qualified name, with the
+        # marker and options their decorator applies (acclint.analysis.reach `Imported.compiled`).
+        self.imported_compiled = {
+            qualified: found for seed in seeds if isinstance(seed, Imported) for qualified, spelt in seed.compiled
+            if (found := self._contexts.qualified_decorator(spelt)) is not None
+        }
         self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         # Traced reaches of imported functions, and the compiled callables and markers calls pass

@@ -90,6 +90,10 @@ class FileIndex:
     # module-level function -> the calls whose objects it returns (acclint.analysis.returned_makers)
     returns: dict[str, Made] = field(default_factory=dict)
     stars: tuple[str, ...] = ()  # the modules `from module import *` names, relative dots kept
+    # top-level function -> its outermost decorator, its names spelt as what they resolve to
+    # (`functools.partial(jax.jit, static_argnums=1)`): a module importing the function calls
+    # what that decorator made (`Imported.compiled`)
+    decorated: dict[str, str] = field(default_factory=dict)
     # The words its code spells (acclint.analysis.wrappers._Walk.spelled), for `worth_parsing`;
     # None where not known (an index read from a summary, a module too deeply nested to walk).
     spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
@@ -114,25 +118,42 @@ class FileIndex:
         stars = tuple(
             "." * s.level + (s.module or "") for s in tree.body if type(s) is ast.ImportFrom and [a.name for a in s.names] == ["*"]
         )
+        decorated = {
+            s.name: ast.unparse(_QualifiedNames(table.resolve_dotted, bound).visit(s.decorator_list[0]))
+            for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list
+        }
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
-            stars, spelled,
+            stars, decorated, spelled,
         )
 
     def to_data(self) -> list:
         return [
             sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs],
-            {name: [list(m) for m in made] for name, made in sorted(self.returns.items())}, list(self.stars),
+            {name: [list(m) for m in made] for name, made in sorted(self.returns.items())}, list(self.stars), self.decorated,
         ]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, returns, stars = data
+        functions, exports, classes, declared, handoffs, returns, stars, *decorated = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
             tuple(HandOff.from_data(h) for h in handoffs),
             {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()}, tuple(stars),
+            decorated=dict(decorated[0]) if decorated else {},
         )
+
+
+class _QualifiedNames(ast.NodeTransformer):
+    """Spells each name a module imports as what it resolves to (`jit` -> `jax.jit`)."""
+
+    def __init__(self, resolve_dotted: Callable[[str], str | None], bound: frozenset[str]) -> None:
+        self.resolve_dotted = resolve_dotted
+        self.bound = bound
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        qualified = self.resolve_dotted(node.id) if node.id in self.bound else None
+        return ast.Name(qualified, node.ctx) if qualified else node
 
 
 @lru_cache(maxsize=1 << 14)
@@ -347,10 +368,11 @@ class Project:
         enums: set[str] = set()
         fields: set[str] = set()
         made: set[tuple[str, str, bool]] = set()  # only what the data know the objects of
+        compiled: set[tuple[str, str]] = set()  # (the function as the module spells it, its decorator)
         makers = self.markers.instances
         declares = lambda index, name: name in index.declared.strings or name in index.declared.enums or name in index.declared.static_fields  # noqa: E731
         for qualified in self.index_of(path).exports.values():
-            if qualified is None or not self.in_project(qualified):
+            if qualified is None or not self._names_project(qualified):
                 continue
             absolute = self.absolute(qualified, path)
             modules = self._candidates(absolute, path) if absolute is not None else []
@@ -363,7 +385,11 @@ class Project:
                     (f"{qualified}.{fn}", maker, chained)
                     for fn, calls in self.index_of(modules[0]).returns.items() for maker, chained in calls if maker in makers
                 )
+                compiled.update((f"{qualified}.{fn}", spelt) for fn, spelt in self.index_of(modules[0]).decorated.items())
                 continue
+            decorated = self._find(qualified, path, lambda index, name: name in index.decorated)
+            if decorated is not None:
+                compiled.add((qualified, self.index_of(decorated[0]).decorated[decorated[1]]))
             returning = self._find(qualified, path, lambda index, name: name in index.returns)
             if returning is not None:
                 made.update(
@@ -378,7 +404,17 @@ class Project:
             if found[1] in declared.enums:
                 enums.add(qualified)
             fields.update(declared.static_fields.get(found[1], ()))
-        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made))
+        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made), frozenset(compiled))
+
+    def _imports_decorated(self, path: str) -> bool:
+        """Whether `path` imports a name of the project at module level (cheap: its index alone),
+        before `imported` looks for the decorated functions among them."""
+        return any(q is not None and self._names_project(q) for q in self.index_of(path).exports.values())
+
+    def _names_project(self, qualified: str) -> bool:
+        """Whether an imported name may be of the project: a name in one of its modules, or one
+        of its modules itself (`import model`, a top-level module of the project)."""
+        return self.in_project(qualified) or self._has(qualified)
 
     def absolute(self, qualified: str, importer: str) -> str | None:
         if not qualified.startswith("."):
@@ -515,6 +551,9 @@ class Project:
             seeds.setdefault(path, set()).add(wrappers)
             if path not in queue:
                 queue.append(path)
+        # Files calling a decorated function of another file (`from model import train_step`)
+        # are analysed for what their loops pass it (`Imported.compiled`), whatever they name.
+        queue.extend(f for f in self.files if f not in queue and self._imports_decorated(f) and self.imported(f).compiled)
         self.libraries.save()
         queued = set(queue)
 

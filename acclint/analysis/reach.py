@@ -123,6 +123,10 @@ class Imported:
     # the module spells it, the call making the object it returns, whether methods are chained
     # on that call), for acclint.analysis.objects (`ds = data.load(p); ds.map(fn)`).
     made: frozenset[tuple[str, str, bool]] = frozenset()
+    # The decorated functions it imports: (the function as the module spells it, its outermost
+    # decorator with qualified names, `functools.partial(jax.jit, static_argnums=1)`): a call of
+    # one is a call of what that decorator made (acclint.analysis.loops, `_imported_compiled`).
+    compiled: frozenset[tuple[str, str]] = frozenset()
 
 
 def holds_tracers(kinds: ReturnKinds) -> bool:

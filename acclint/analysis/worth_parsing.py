@@ -39,8 +39,8 @@ def worth_parsing(
         return True
     words: set[str] = set()
     for seed in seeds:
-        if type(seed) is Seed or type(seed) is Returned or type(seed) is Passed or (type(seed) is Imported and seed.made):
-            return True  # reached from another module, passed a compiled callable, or holding what an imported function makes
+        if type(seed) is Seed or type(seed) is Returned or type(seed) is Passed or (type(seed) is Imported and (seed.made or seed.compiled)):
+            return True  # reached from another module, passed a compiled callable, holding what an imported function makes or calling a compiled one
         if type(seed) is Wrappers:
             words.update(tail(name) for name, _, _ in seed.functions)
             words.update(name for name, _, _ in seed.methods)

@@ -28,8 +28,9 @@ made safely, is skipped and counted):
   before, or that a `# verify:` line reads) and `if __name__ == "__main__": main()`.
 - R5 loop body into a helper: a module-level `for`/`while` whose body has no break, continue,
   return, yield, global, del, def or import gets its body moved into `def _body(..)` called in
-  the loop; the names the body reads that the module binds are passed, those it assigns are
-  returned and rebound (skipped when a function reads one, or one may be unbound).
+  the loop; the module variables the body reads are passed (imports, defs and classes are read
+  as globals), those it assigns are returned and rebound (skipped when a function reads one, or
+  one may be unbound).
 - R6 traced functions split into a second module: the module's decorated or wrapped functions
   (and the plain module functions they call) move into `hm_<module>.py` beside it, imported
   where each def was (`from hm_<module> import f`); skipped for a function that reads a global
@@ -563,7 +564,7 @@ class Forbidden(cst.CSTVisitor):
 def r5_loops(module: cst.Module, text: str) -> dict[str, str]:
     fread = function_reads(module)
     taken = set(names_in(module).names)
-    module_bound: set[str] = set(imports_of(module))
+    module_bound: set[str] = set()  # module variables: passed; imports, defs and classes are read as globals
     done = 0
 
     def convert(stmt, bound_before: set[str]):
@@ -620,7 +621,8 @@ def r5_loops(module: cst.Module, text: str) -> dict[str, str]:
             inner = [x for s in stmt.body.body for x in convert(s, module_bound)]
             new = [stmt.with_changes(body=stmt.body.with_changes(body=inner))]
         body += new
-        module_bound.update(bound_by(stmt))
+        if not isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and not is_import(stmt):
+            module_bound.update(bound_by(stmt))
     if not done:
         raise Skip("no module-level loop that can move")
     return {"": module.with_changes(body=body).code}
