@@ -395,8 +395,12 @@ class ContextAnalysis:
     def qualified_decorator(self, spelt: str) -> tuple[Marker, Options, Sequence[cst.Arg]] | None:
         """The marker, options and arguments of a decorator another module spells, its names
         already qualified (`functools.partial(jax.jit, static_argnums=1)`, `tensorflow.function`:
-        `Imported.compiled`), or None."""
-        expr = cst.parse_expression(spelt)
+        `Imported.compiled`), or None; None too for one naming a relative import (`._utils.wraps`:
+        no marker is spelt so)."""
+        try:
+            expr = cst.parse_expression(spelt)
+        except cst.ParserSyntaxError:
+            return None
         args: Sequence[cst.Arg] = ()
         if isinstance(expr, cst.Call):
             args = expr.args
