@@ -50,14 +50,14 @@ from acclint.analysis.reach import (
     Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
     seed_to_data,
 )
-from acclint.analysis.wrappers import HandOff, Wrappers, hand_offs_spelling
+from acclint.analysis.wrappers import PARTIAL, HandOff, Wrappers, hand_offs_spelling
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, canonical_digest
 from acclint.common.refused import Refused
 from acclint.files.module_names import module_name
 from acclint.files.sources import read_source
-from acclint.frameworks.markers import MarkerTable
+from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.parse.frontend import Screened, parse_module, screen
 from acclint.analysis.worth_parsing import worth_parsing
 
@@ -385,9 +385,11 @@ class Project:
                     (f"{qualified}.{fn}", maker, chained)
                     for fn, calls in self.index_of(modules[0]).returns.items() for maker, chained in calls if maker in makers
                 )
-                compiled.update((f"{qualified}.{fn}", spelt) for fn, spelt in self.index_of(modules[0]).decorated.items())
+                compiled.update(
+                    (f"{qualified}.{fn}", spelt) for fn, spelt in self.index_of(modules[0]).decorated.items() if self._caches(spelt)
+                )
                 continue
-            decorated = self._find(qualified, path, lambda index, name: name in index.decorated)
+            decorated = self._find(qualified, path, lambda index, name: self._caches(index.decorated.get(name, "")))
             if decorated is not None:
                 compiled.add((qualified, self.index_of(decorated[0]).decorated[decorated[1]]))
             returning = self._find(qualified, path, lambda index, name: name in index.returns)
@@ -405,6 +407,16 @@ class Project:
                 enums.add(qualified)
             fields.update(declared.static_fields.get(found[1], ()))
         return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made), frozenset(compiled))
+
+    def _caches(self, spelt: str) -> bool:
+        """Whether a decorator spelt with qualified names (`FileIndex.decorated`) applies a cached
+        marker (`jax.jit`, `functools.partial(jax.jit, ...)`, `tensorflow.function(...)`), read
+        off its head alone: most decorators (`contextlib.contextmanager`) are not."""
+        head, _, rest = spelt.partition("(")
+        if head in PARTIAL:
+            head = rest.split(",")[0].split(")")[0].strip()
+        marker = self.markers.get(head)
+        return marker is not None and marker.kind == CACHED
 
     def _imports_decorated(self, path: str) -> bool:
         """Whether `path` imports a name of the project at module level (cheap: its index alone),
