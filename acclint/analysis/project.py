@@ -135,12 +135,12 @@ class FileIndex:
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, returns, stars, *decorated = data
+        functions, exports, classes, declared, handoffs, returns, stars, decorated = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
             tuple(HandOff.from_data(h) for h in handoffs),
             {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()}, tuple(stars),
-            decorated=dict(decorated[0]) if decorated else {},
+            decorated=dict(decorated),
         )
 
 

@@ -82,11 +82,12 @@ def _sound(entry) -> bool:
                 return False
         if "index" in entry:
             # hand-offs and what functions return: checked by the round trip
-            functions, exports, classes, (strings, enums, fields), _, returns, stars = entry["index"]
+            functions, exports, classes, (strings, enums, fields), _, returns, stars, decorated = entry["index"]
             if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
                     or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
                     or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
-                    or not all(_strings(v) for v in fields.values()) or not _strings(returns) or not _strings(stars):
+                    or not all(_strings(v) for v in fields.values()) or not _strings(returns) or not _strings(stars) \
+                    or not isinstance(decorated, dict) or not _strings(decorated) or not _strings(decorated.values()):
                 return False
         outgoing = entry.get("outgoing", {})
         return isinstance(outgoing, dict) and all(
