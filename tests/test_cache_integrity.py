@@ -137,3 +137,16 @@ def test_a_cache_too_large_to_read_back_is_not_written(project, monkeypatch):
     monkeypatch.setattr("acclint.run.stored.MAX_BYTES", 100)
     assert check(project) == clean
     assert not file.exists() and not list(file.parent.iterdir())
+
+
+def test_every_summary_a_run_writes_is_read_back(project):
+    """What a run writes is what the next run accepts: each summary in the cache file passes
+    the store's own check (`_sound`). A part added to what a summary holds (a file index's
+    decorated functions, stop 52) and not to the check drops every summary as unsound, and
+    every cached run analyses the whole project again with the same findings: only this sees it."""
+    from acclint.run.summaries import _sound
+
+    check(project)
+    summaries = stored(project)["summaries"]
+    assert summaries and any("index" in s for s in summaries.values())
+    assert [path for path, summary in summaries.items() if not _sound(summary)] == []
