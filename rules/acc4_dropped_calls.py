@@ -13,7 +13,7 @@ from weakref import WeakKeyDictionary
 
 import libcst as cst
 
-from acclint.analysis.bindings import line_of
+from acclint.analysis.bindings import chain_root, line_of
 from acclint.analysis.walk import walk_all
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED
@@ -34,10 +34,8 @@ def dropped(node: cst.Call, ctx: RuleContext) -> cst.CSTNode | None:
     func = node.func
     if not framework.dropped_registries or not isinstance(func, cst.Attribute) or not logs(ctx.resolve(func)):
         return None
-    root = func.value
-    while isinstance(root, cst.Attribute):
-        root = root.value
-    if not isinstance(root, cst.Name) or ctx.is_local(root.value):
+    root = chain_root(func.value)
+    if root is None or ctx.is_local(root.value):
         return None
     return _registered(ctx, framework.dropped_registries, framework.dropped_patches).get(ctx.code_for(func))
 
