@@ -171,7 +171,7 @@ import libcst as cst
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.names import dotted_name, once_block
+from acclint.analysis.names import dotted_name, literal_int, once_block
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
@@ -1218,7 +1218,7 @@ class LoopFacts:
         inclusive = self.tables.integer_draws.get(callee, self.tables.integer_draws.get(name))
         if inclusive is None or any(a.star or a.keyword is not None for a in expr.args):
             return False
-        bounds = [_int(a.value) for a in expr.args]
+        bounds = [literal_int(a.value) for a in expr.args]
         if not 1 <= len(bounds) <= 2 or None in bounds:
             return False
         low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
@@ -1270,7 +1270,7 @@ class LoopFacts:
         if bounds is None:
             return False
         positional = [a.value for a in expr.args if a.keyword is None and not a.star]
-        given = [_int(positional[i]) if i < len(positional) else None for i in bounds]
+        given = [literal_int(positional[i]) if i < len(positional) else None for i in bounds]
         return not given or None not in given and given[-1] - given[0] <= _FEW_VALUES  # type: ignore[operator]
 
     def _logarithm(self, expr: cst.BaseExpression) -> bool:
@@ -2137,7 +2137,7 @@ class LoopFacts:
         if callee == "itertools.product":  # a grid of bounded sets (an autotuning sweep)
             return bool(iterable.args) and all(self._bounded(a.value, scope) for a in iterable.args)
         if callee == "range":
-            values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+            values = [literal_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
             if values and None not in values and len(values) <= 3:
                 return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
         return False
@@ -2160,7 +2160,7 @@ class LoopFacts:
             elements = iterable.elements
             return 2 if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in elements) else len(elements)
         if isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "range":
-            values = [_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+            values = [literal_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
             if values and None not in values and len(values) <= 3:
                 return len(range(*values))  # type: ignore[arg-type]
         return 2
@@ -3909,7 +3909,7 @@ def _target_names(node: cst.CSTNode) -> set[str]:
 
 def _is_literal(node: cst.BaseExpression) -> bool:
     """An integer, or a tuple/list/set/dict display (what a bounded loop may run over)."""
-    return _int(node) is not None or type(node) in (cst.Tuple, cst.List, cst.Set, cst.Dict)
+    return literal_int(node) is not None or type(node) in (cst.Tuple, cst.List, cst.Set, cst.Dict)
 
 
 def _numbers(display: cst.Tuple | cst.List | cst.Set | cst.Dict) -> bool:
@@ -3930,21 +3930,13 @@ def _integral(display: cst.Tuple | cst.List) -> bool:
 def _small(node: cst.BaseExpression) -> bool:
     """An integer literal of at most `_FEW_VALUES` (a float bound, `min(s / n, 1.0)`, leaves
     every value below it new)."""
-    value = _int(node)
+    value = literal_int(node)
     return value is not None and abs(value) <= _FEW_VALUES
 
 
 def _number(node: cst.BaseExpression) -> float | None:
     if isinstance(node, (cst.Integer, cst.Float)):
         return node.evaluated_value
-    return None
-
-
-def _int(node: cst.BaseExpression) -> int | None:
-    if isinstance(node, cst.Integer):
-        return node.evaluated_value
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
-        return -node.expression.evaluated_value
     return None
 
 

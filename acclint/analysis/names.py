@@ -228,3 +228,12 @@ class ImportTable:
     def same_bindings(self, other: ImportTable) -> bool:
         """Whether `other` resolves every expression as this table does."""
         return self._names == other._names and self._ambiguous == other._ambiguous
+
+
+def literal_int(node: cst.BaseExpression) -> int | None:
+    """The value of an integer literal, negative ones (`-1`) included; None for anything else."""
+    if isinstance(node, cst.Integer):
+        return node.evaluated_value
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
+        return -node.expression.evaluated_value
+    return None

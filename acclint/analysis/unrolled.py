@@ -15,6 +15,7 @@ from typing import Iterable
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.names import literal_int
 
 
 def unrolled_dimensions(
@@ -45,23 +46,15 @@ def _dimensions(expr: cst.BaseExpression, analysis: ModuleAnalysis) -> list[tupl
     if isinstance(expr, cst.UnaryOperation):
         return _dimensions(expr.expression, analysis)
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
-        holder, index = expr.value, _integer(expr.slice[0].slice.value)
+        holder, index = expr.value, literal_int(expr.slice[0].slice.value)
         if isinstance(holder, cst.Attribute) and holder.attr.value == "shape" and isinstance(holder.value, cst.Name) and index is not None:
             return [(holder.value.value, index)]
     if isinstance(expr, cst.Call) and len(expr.args) == 1:
         func, only = expr.func, expr.args[0].value
         if isinstance(func, cst.Attribute) and func.attr.value == "size" and isinstance(func.value, cst.Name):
-            index = _integer(only)
+            index = literal_int(only)
             return [(func.value.value, index)] if index is not None else []
         if analysis.resolve(func) == "len" and isinstance(only, cst.Name):
             return [(only.value, 0)]
     return []
 
-
-def _integer(expr: cst.BaseExpression) -> int | None:
-    """The value of an integer literal, negative ones included."""
-    if isinstance(expr, cst.Integer):
-        return int(expr.value)
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus) and isinstance(expr.expression, cst.Integer):
-        return -int(expr.expression.value)
-    return None
