@@ -143,6 +143,29 @@ class FileIndex:
             decorated=dict(decorated),
         )
 
+    @classmethod
+    def sound(cls, data) -> bool:
+        """Whether `data` is an index as `to_data` writes it: every part of the type it is
+        written as, and decoded and encoded again it reads back as itself. Kept beside the two
+        codecs so that a part added to them is checked too (a summary store read from a cache
+        drops an entry this refuses, acclint.run.summaries)."""
+        try:
+            functions, exports, classes, (strings, enums, fields), _, returns, stars, decorated = data
+            return (
+                cls.from_data(data).to_data() == data and only_strings(functions) and only_strings(exports)
+                and all(v is None or isinstance(v, str) for v in exports.values()) and only_strings(classes)
+                and only_strings(strings) and only_strings(enums) and only_strings(fields) and all(only_strings(v) for v in fields.values())
+                and only_strings(returns) and only_strings(stars) and isinstance(decorated, dict) and only_strings(decorated)
+                and only_strings(decorated.values())
+            )
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            return False
+
+
+def only_strings(values) -> bool:
+    """Whether every item of `values` is a str (a cached summary's names, checked before use)."""
+    return all(isinstance(v, str) for v in values)
+
 
 class _QualifiedNames(ast.NodeTransformer):
     """Spells each name a module imports as what it resolves to (`jit` -> `jax.jit`)."""

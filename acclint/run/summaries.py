@@ -66,11 +66,11 @@ class SummaryStore:
 def _sound(entry) -> bool:
     """Whether `entry` is a summary as acclint.analysis.project writes it: its parts decoded
     and encoded again give the same data (so a wrong shape can neither crash nor mislead)."""
-    from acclint.analysis.project import FileIndex
+    from acclint.analysis.project import FileIndex, only_strings
     from acclint.analysis.reach import kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, seed_from_data, seed_to_data
 
     def sound_seed(seed) -> bool:
-        return _strings(seed[:1]) and _strings(seed[1]) and _strings(seed[2]) and seed_to_data(seed_from_data(seed)) == seed
+        return only_strings(seed[:1]) and only_strings(seed[1]) and only_strings(seed[2]) and seed_to_data(seed_from_data(seed)) == seed
 
     if not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
         return False
@@ -80,20 +80,13 @@ def _sound(entry) -> bool:
             flags = (guarded, names_marker, spells_marker)
             if not (error is None or isinstance(error, str)) or not all(isinstance(flag, bool) for flag in flags):
                 return False
-        if "index" in entry:
-            # hand-offs and what functions return: checked by the round trip
-            functions, exports, classes, (strings, enums, fields), _, returns, stars, decorated = entry["index"]
-            if FileIndex.from_data(entry["index"]).to_data() != entry["index"] or not _strings(functions) \
-                    or not _strings(exports) or not all(v is None or isinstance(v, str) for v in exports.values()) \
-                    or not _strings(classes) or not _strings(strings) or not _strings(enums) or not _strings(fields) \
-                    or not all(_strings(v) for v in fields.values()) or not _strings(returns) or not _strings(stars) \
-                    or not isinstance(decorated, dict) or not _strings(decorated) or not _strings(decorated.values()):
-                return False
+        if "index" in entry and not FileIndex.sound(entry["index"]):
+            return False
         outgoing = entry.get("outgoing", {})
         return isinstance(outgoing, dict) and all(
             isinstance(kept, dict) and isinstance(kept.get("seeds"), list) and isinstance(kept.get("returned"), list)
             and all(isinstance(qualified, str) and sound_seed(seed) for qualified, seed in kept["seeds"])
-            and all(isinstance(qualified, str) and _strings(passed[:3]) and isinstance(passed[4], str) and passed_to_data(passed_from_data(passed)) == passed for qualified, passed in kept.get("passed", ()))
+            and all(isinstance(qualified, str) and only_strings(passed[:3]) and isinstance(passed[4], str) and passed_to_data(passed_from_data(passed)) == passed for qualified, passed in kept.get("passed", ()))
             and all(sound_seed(seed) and kinds_to_data(kinds_from_data(kinds)) == kinds for seed, kinds in kept["returned"])
             and isinstance(kept.get("asked"), list)
             and all(isinstance(asked, list) and len(asked) == 2 and isinstance(asked[0], str) and isinstance(asked[1], bool)
@@ -102,7 +95,3 @@ def _sound(entry) -> bool:
         )
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         return False
-
-
-def _strings(values) -> bool:
-    return all(isinstance(v, str) for v in values)
