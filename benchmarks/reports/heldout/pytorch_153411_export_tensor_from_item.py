@@ -6,7 +6,7 @@
 # error in May 2025 (the constructor specialized on the unbacked float). Closed since; on torch
 # 2.13 the export succeeds with the value kept symbolic, and the exported program returns the
 # new input's value, not the example's.
-# verify: c.error is None and c.out == [2.0]
+# verify: c.error is None and c.result == [2.0]
 import torch
 
 
@@ -16,10 +16,10 @@ class Foo(torch.nn.Module):
         return torch.tensor([scalar])
 
 
-error, out = None, None
+error, result = None, None
 try:
     ep = torch.export.export(Foo(), (torch.tensor([3.14]),))
-    out = ep.module()(torch.tensor([2.0])).tolist()
+    result = ep.module()(torch.tensor([2.0])).tolist()
 except Exception as exc:
-    error = type(exc).__name__
-print(error, out)
+    error = f"{type(exc).__name__}: {exc}"[:300]
+print(error, result)

@@ -4,9 +4,9 @@
 # hyper-parameter configurations, and `grad_clip` varies among them, so inside `_rate_rule` it is
 # a traced value; `if clip:` raises `TracerBoolConversionError` before training starts. Reduced
 # to the SGD update with that rate rule, vmapped over the configurations' clip values: the vmap
-# raises; eagerly, per configuration, the Python `if` sees a number (0.0 disables clipping). The
-# error is caught.
-# verify: c.error is not None and "TracerBoolConversionError" in c.error and e.error is None
+# raises (vmap traces whether jit is on or off); run per configuration without vmap, the Python
+# `if` sees a number (0.0 disables clipping) and every update succeeds. The error is caught.
+# verify: c.error is not None and "TracerBoolConversionError" in c.error and c.per_config_ok
 import jax
 import jax.numpy as jnp
 
@@ -31,4 +31,7 @@ try:
 except Exception as exc:
     error = f"{type(exc).__name__}: {exc}"
     updated = None
-print(error)
+per_config_ok = all(
+    sgd_update(params[i], grads[i], 0.1, float(grad_clips[i])).shape == (3,) for i in range(4)
+)
+print(error, per_config_ok)

@@ -2,12 +2,12 @@
 # framework: JAX
 # "fix(gvs): make GVS.update_params jittable": updating the base pose of a GVS soft-robot model
 # inside a `jax.jit`-compiled function (the pose is parametrized by an angle theta being
-# optimized) fails with `jax.errors.ConcretizationTypeError` in
+# optimized) fails with `jax.errors.ConcretizationTypeError` (its subclass TracerBoolConversionError here) in
 # `GVSParams.validate_against_structure()`; the fix wraps the check in
 # `jax.ensure_compile_time_eval`. Reduced to a params object whose validation tests the new
 # pose's values with a Python `if`: under jit the test is a tracer and raises; eagerly the
 # update and the potential force evaluate. The error is caught.
-# verify: c.error is not None and "Concretization" in c.error and e.error is None
+# verify: c.error is not None and "TracerBoolConversionError" in c.error and e.error is None
 import jax
 import jax.numpy as jnp
 
