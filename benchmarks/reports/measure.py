@@ -37,6 +37,7 @@ Batch 23 is a bigger fresh held-out set (60 reports, aimed at 20 hazard labels a
 Batch 24 is the next fresh held-out set (60 reports, aimed at 15 verified hazard labels a half): `--batch 24`.
 Batch 25 is the next fresh held-out set (60 reports from less-mined corners: vmap, scan bodies, fx): `--batch 25`.
 Batch 26 is the next fresh held-out set (60 reports: PyTorch compile/trace, JAX storms and hidden inputs): `--batch 26`.
+Batch 27 is the next fresh held-out set (60 reports: trace/export TracerWarnings, Dynamo hooks and caches, JAX compile caches): `--batch 27`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).

@@ -58,7 +58,11 @@ isolate-recompiles devlog, and fine look-alikes), and so is batch "26" (60 repor
 held-out half scored 2/13: PyTorch compile and trace reports, JAX storms and hidden inputs from
 training and simulation code (NNX closures, neighbor lists, ASE calculators, padding buckets),
 TF/Keras graph-mode conversions, and fine look-alikes, from narrower corners than the earlier
-batches: fix pull requests of small projects, tutorial pull requests, Dynamo guard pull requests). A report found
+batches: fix pull requests of small projects, tutorial pull requests, Dynamo guard pull requests), and so is batch
+"27" (60 reports, a fresh held-out estimate after batch 26's held-out half scored 9/20: TracerWarning reports of
+`torch.jit.trace`/ONNX exports in detection and segmentation codes, `torch.fx` proxy iteration, Dynamo hook and
+recompile reports, JAX compile caches in simulation, RL and inference codes, tf.function argument storms and
+Keras graph-mode conversions, and fine look-alikes about a third). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
