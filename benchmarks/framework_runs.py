@@ -3375,6 +3375,57 @@ def torch_compile_guarded_reads_per_pass() -> str:
     return ", ".join(f"{what}: {n}" for what, n in results.items())
 
 
+@fact("torch")
+def torch_compile_container_structure_per_pass() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when an argument's structure
+    is new on every call (Dynamo's DICT_KEYS_MATCH and SEQUENCE_LENGTH guards, torch/_dynamo/
+    guards.py): a dict with a new key (a display, a comprehension), a list of a new length (a
+    repeated display, a comprehension, `list(range(i))`, a tuple), also with dynamic=True (a dict key, `list(range(i))`); against
+    a dict with new values under the same keys, a list of the same length with new ints, and an
+    int attribute written through the compiled module's own name (`compiled.k = i`)."""
+    import torch
+
+    graphs = _torch_graphs
+
+    def compile_(fn, **options):
+        return lambda backend: torch.compile(fn, backend=backend, **options)
+
+    def by_keys(x, weights):
+        return x * sum(weights.values())
+
+    def summed(x, parts):
+        return x + sum(parts)
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k = 0
+
+        def forward(self, x):
+            return x * self.k
+
+    def through_compiled(compiled, i):
+        compiled.k = i
+        compiled(torch.ones(3))
+
+    x = torch.ones(3)
+    results = {
+        "dict with a new key": graphs(compile_(by_keys), lambda c, i: c(x, {f"k{i}": 1.0})),
+        "dict comprehension over range(i)": graphs(compile_(by_keys), lambda c, i: c(x, {str(k): 1.0 for k in range(i)})),
+        "dict with a new key, dynamic=True": graphs(compile_(by_keys, dynamic=True), lambda c, i: c(x, {f"k{i}": 1.0})),
+        "list [x] * (i + 1)": graphs(compile_(summed), lambda c, i: c(x, [x] * (i + 1))),
+        "list comprehension over range(i)": graphs(compile_(summed), lambda c, i: c(x, [x for _ in range(i)])),
+        "list(range(i))": graphs(compile_(summed), lambda c, i: c(x, list(range(i)))),
+        "tuple of a new length": graphs(compile_(summed), lambda c, i: c(x, tuple([x] * (i + 1)))),
+        "list(range(i)), dynamic=True": graphs(compile_(summed, dynamic=True), lambda c, i: c(x, list(range(i)))),
+        "dict with new values, same keys": graphs(compile_(by_keys), lambda c, i: c(x, {"k": float(i)})),
+        "list of the same length, new ints": graphs(compile_(summed), lambda c, i: c(x, [i, i + 1])),
+        "int attribute written through the compiled module": graphs(
+            lambda backend: torch.compile(Net(), backend=backend), through_compiled),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
 @fact("jax")
 def jax_boolean_mask_through_a_name() -> str:
     """Boolean indexing inside jax.jit by a mask spelt in the index, bound to a name first, made

@@ -230,6 +230,9 @@ class CacheKey:
     arrays: tuple[str, ...] = ()
     # Whether the int and float attributes a compiled module reads are guarded by value.
     guards_attributes: bool = False
+    # Whether an argument's container structure (a dict's keys, a list's or tuple's length) is
+    # guarded by value even where numbers and shapes go dynamic (acclint.analysis.guarded_structure).
+    structures_keyed: bool = False
     # How many compiles of one function before the framework gives up and runs it eagerly.
     recompile_limit: int = 0
     # Calls whose int arguments the compiler specialises to unroll a Python loop (torch.compile
