@@ -3376,6 +3376,66 @@ def torch_compile_guarded_reads_per_pass() -> str:
 
 
 @fact("torch")
+def trace_cut_along_first_dimension() -> str:
+    """What torch.jit.trace records of a traced input cut into a Python list along its first
+    dimension (pytorch#27551): `torch.split(x, x.size(1))` returned, a `for` over `x.split(1)`,
+    `x.unbind(0)` returned, a comprehension over `torch.unbind(x)`, `first, *rest = x.unbind()`;
+    against a cut along the last dimension, and a cut unpacked into a fixed number of names.
+    Traced on 2 rows, called on 5 (no TracerWarning is emitted for any of them); and the `for`
+    under torch.compile, which specialises the count and guards it."""
+    import torch
+
+    def returned_split(x):
+        return torch.split(x, x.size(1))
+
+    def loop_over_split(x):
+        out = []
+        for part in x.split(1):
+            out.append(part * 2)
+        return torch.cat(out)
+
+    def returned_unbind(x):
+        return x.unbind(0)
+
+    def comprehension_over_unbind(x):
+        return torch.stack([row.sum() for row in torch.unbind(x)])
+
+    def starred(x):
+        first, *rest = x.unbind()
+        return first * len(rest)
+
+    def last_dimension(x):
+        return torch.cat([p * 2 for p in torch.split(x, 2, dim=-1)], dim=-1)
+
+    def fixed_unpack(x):
+        a, b = x.split(1, dim=1)[:2]
+        c, d = x.chunk(2, dim=0)
+        return a * b + c.sum() + d.sum()
+
+    def outcome(fn, cols):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            traced = torch.jit.trace(fn, torch.arange(2.0 * cols).reshape(2, cols))
+        other = torch.arange(5.0 * cols).reshape(5, cols) if fn is not fixed_unpack else torch.arange(4.0 * cols).reshape(4, cols)
+        try:
+            got, want = traced(other), fn(other)
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+        pairs = list(zip(got, want)) if isinstance(want, (tuple, list)) else [(got, want)]
+        same = len(got) == len(want) and all(torch.equal(g, w) for g, w in pairs)
+        return "fine" if same else "wrong"
+
+    cases = {"split returned": (returned_split, 1), "for over split(1)": (loop_over_split, 3),
+             "unbind returned": (returned_unbind, 3), "comprehension over unbind": (comprehension_over_unbind, 3),
+             "starred unpack of unbind": (starred, 3), "split along the last dimension": (last_dimension, 4),
+             "fixed unpacks": (fixed_unpack, 2)}
+    compiled = torch.compile(loop_over_split, backend="eager")
+    right = all(torch.equal(compiled(torch.ones(n, 3) * n), loop_over_split(torch.ones(n, 3) * n)) for n in (2, 5, 3))
+    return ", ".join(f"{what}: {outcome(fn, cols)}" for what, (fn, cols) in cases.items()) + (
+        f", the for over split(1) under torch.compile at 2, 5, 3 rows: {'fine' if right else 'wrong'}")
+
+
+@fact("torch")
 def torch_compile_container_structure_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when an argument's structure
     is new on every call (Dynamo's DICT_KEYS_MATCH and SEQUENCE_LENGTH guards, torch/_dynamo/

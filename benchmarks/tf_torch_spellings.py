@@ -102,6 +102,8 @@ HAZARDS = {
     "unpack_tensor": (None, "first, *rest = x\ny = x + first * len(rest)", "hazard"),
     "tensor_from_shape": (None, "y = x * torch.tensor(x.shape[0])", "hazard"),
     "tensor_from_item": (None, "y = x + torch.tensor(x.sum().item())", "hazard"),
+    "split_rows": (None, "y = torch.cat([p * 2 for p in x.split(1)])", "hazard"),
+    "split_columns": (None, "y = torch.cat([p * 2 for p in x.split(1, dim=-1)], dim=-1)", "lookalike"),
     "shape0_number": (None, "y = x * x.shape[0]", "lookalike"),
     "numel_number": (None, "y = x * x.numel()", "lookalike"),
     "size_reshape": (None, "y = x.reshape(x.size(0), -1) * 2", "lookalike"),
