@@ -3376,6 +3376,34 @@ def torch_compile_guarded_reads_per_pass() -> str:
 
 
 @fact("torch")
+def torch_compile_global_state_per_pass() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when a guarded global state or
+    tensor property alternates on every call (Dynamo's GRAD_MODE / GLOBAL_STATE and TENSOR_MATCH
+    guards, torch/_dynamo/guards.py): grad mode, the input's dtype, its requires_grad (the device
+    is not run: CPU only here); each has two values, so at most one graph per value."""
+    import torch
+
+    graphs = _torch_graphs
+
+    def double(x):
+        return x * 2
+
+    def compile_(backend):
+        return torch.compile(double, backend=backend)
+
+    def grad_mode(c, i):
+        with torch.set_grad_enabled(i % 2 == 0):
+            c(torch.ones(3))
+
+    results = {
+        "grad mode alternating": graphs(compile_, grad_mode),
+        "dtype alternating": graphs(compile_, lambda c, i: c(torch.ones(3, dtype=(torch.float32, torch.float64)[i % 2]))),
+        "requires_grad alternating": graphs(compile_, lambda c, i: c(torch.ones(3, requires_grad=i % 2 == 0))),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("torch")
 def trace_cut_along_first_dimension() -> str:
     """What torch.jit.trace records of a traced input cut into a Python list along its first
     dimension (pytorch#27551): `torch.split(x, x.size(1))` returned, a `for` over `x.split(1)`,
