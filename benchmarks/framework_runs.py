@@ -3295,6 +3295,21 @@ def _torch_graphs(make, step, calls: int = 10) -> int:
     return count[0]
 
 
+def _module_reading_k():
+    """A torch module whose `forward` reads its int attribute `k` (0 at first)."""
+    import torch
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k = 0
+
+        def forward(self, x):
+            return x * self.k
+
+    return Net()
+
+
 @fact("torch")
 def torch_compile_guarded_reads_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
@@ -3317,14 +3332,6 @@ def torch_compile_guarded_reads_per_pass() -> str:
          namespace)
     namespace.update(VALUE=0, CALLS=0, TOTAL=torch.zeros(()))
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.k = 0
-
-        def forward(self, x):
-            return x * self.k
-
     class Owner:
         def __init__(self):
             self.k = 0
@@ -3342,7 +3349,7 @@ def torch_compile_guarded_reads_per_pass() -> str:
         return step
 
     def of_module(value):
-        net = Net()
+        net = _module_reading_k()
 
         def step(compiled, i):
             net.k = value(i)
@@ -3484,14 +3491,6 @@ def torch_compile_container_structure_per_pass() -> str:
     def summed(x, parts):
         return x + sum(parts)
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.k = 0
-
-        def forward(self, x):
-            return x * self.k
-
     def through_compiled(compiled, i):
         compiled.k = i
         compiled(torch.ones(3))
@@ -3509,7 +3508,7 @@ def torch_compile_container_structure_per_pass() -> str:
         "dict with new values, same keys": graphs(compile_(by_keys), lambda c, i: c(x, {"k": float(i)})),
         "list of the same length, new ints": graphs(compile_(summed), lambda c, i: c(x, [i, i + 1])),
         "int attribute written through the compiled module": graphs(
-            lambda backend: torch.compile(Net(), backend=backend), through_compiled),
+            lambda backend: torch.compile(_module_reading_k(), backend=backend), through_compiled),
     }
     return ", ".join(f"{what}: {n}" for what, n in results.items())
 
