@@ -3417,7 +3417,8 @@ def trace_cut_along_first_dimension() -> str:
     `x.unbind(0)` returned, a comprehension over `torch.unbind(x)`, `first, *rest = x.unbind()`;
     against a cut along the last dimension, and a cut unpacked into a fixed number of names.
     Traced on 2 rows, called on 5 (no TracerWarning is emitted for any of them); and the `for`
-    under torch.compile, which specialises the count and guards it."""
+    under torch.compile, which specialises the count and guards it; and a split into listed
+    sections, whose count is the list's (eager raises where they do not sum to the size)."""
     import torch
 
     def returned_split(x):
@@ -3464,10 +3465,18 @@ def trace_cut_along_first_dimension() -> str:
              "unbind returned": (returned_unbind, 3), "comprehension over unbind": (comprehension_over_unbind, 3),
              "starred unpack of unbind": (starred, 3), "split along the last dimension": (last_dimension, 4),
              "fixed unpacks": (fixed_unpack, 2)}
+    def sections(x):
+        return torch.cat([p * 2 for p in torch.split(x, [1, 1])])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        by_sections = torch.jit.trace(sections, torch.ones(2, 3))
+    same = torch.equal(by_sections(torch.arange(6.0).reshape(2, 3)), sections(torch.arange(6.0).reshape(2, 3)))
+    listed = f", listed sections [1, 1]: {'fine' if same else 'wrong'} at 2 rows, eager at 5 rows {_error(lambda: sections(torch.ones(5, 3)))}"
     compiled = torch.compile(loop_over_split, backend="eager")
     right = all(torch.equal(compiled(torch.ones(n, 3) * n), loop_over_split(torch.ones(n, 3) * n)) for n in (2, 5, 3))
     return ", ".join(f"{what}: {outcome(fn, cols)}" for what, (fn, cols) in cases.items()) + (
-        f", the for over split(1) under torch.compile at 2, 5, 3 rows: {'fine' if right else 'wrong'}")
+        f", the for over split(1) under torch.compile at 2, 5, 3 rows: {'fine' if right else 'wrong'}") + listed
 
 
 @fact("torch")

@@ -147,7 +147,8 @@ class ScalarConversionOfTracedValue(Rule):
         `x.unbind()`, the default dimension being 0), such a cut iterated, returned or
         star-unpacked: the list holds the example's number of pieces, and a call at another
         batch size raises (pytorch#27551); not one unpacked into a fixed number of names
-        (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a cut along another dimension.
+        (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
+        (`torch.split(x, [1, 2])`), nor a cut along another dimension.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
@@ -312,6 +313,8 @@ def cut_of_input(node: cst.Call, cuts: dict[str, int], ctx: RuleContext) -> cst.
             return None
         tensor, dim_at = node.func.value, by_method[method]  # type: ignore[union-attr]
         positional = [tensor, *positional]
+    if len(positional) > 1 and isinstance(positional[1], (cst.List, cst.Tuple, cst.ListComp)):
+        return None  # `torch.split(x, [1, 2])`: as many pieces as sections, which eager needs to sum to the size
     keyword = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "dim"), None)
     dim = keyword if keyword is not None else positional[dim_at] if dim_at < len(positional) else None
     first = dim is None or isinstance(dim, cst.Integer) and dim.evaluated_value == 0

@@ -59,6 +59,13 @@ def first_and_count(x):
 
 traced = torch.jit.trace(first_and_count, torch.ones(2, 3))
 """,
+    "look-alike: a split into listed sections (their count is the list's; eager needs them to sum to the size)": """
+def parts(x):
+    head, tail = torch.split(x, [1, 1])
+    return torch.cat([p * 2 for p in x.split((1, 1))]) + head + tail
+
+traced = torch.jit.trace(parts, torch.ones(2, 4))
+""",
     "look-alike: a cut along the last dimension": """
 def halves(x):
     return torch.cat([p * 2 for p in torch.split(x, 2, dim=-1)], dim=-1)
