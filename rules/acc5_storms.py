@@ -657,8 +657,9 @@ class ChangingGuardedValue(Rule):
         through the compiled name, `compiled.current_epoch = epoch`); or of a compiled callable
         given an argument whose container structure is new on every pass: a dict with a new key
         (`{f"k{i}": v}`, a comprehension over `range(i)`), a list or tuple of a new length
-        (`[x] * (i + 1)`, a comprehension over `range(i)`, `list(range(i))`), which Dynamo's
-        guards read by value even under `dynamic=True`. A float attribute or global is not
+        (`[x] * (i + 1)`, a comprehension over `range(i)`, `list(range(i))`), also through a
+        name the function binds to one, which Dynamo's guards read by value even under
+        `dynamic=True`. A float attribute or global is not
         flagged: its second compile is dynamic in it; nor an attribute of an argument object,
         nor of a compiled bound method's own `self` (arguments go dynamic too); nor is a list
         the function binds itself (`out = []`) or only reads; nor new values under the same keys.

@@ -12,7 +12,8 @@ torch_compile_container_structure_per_pass): a dict with a new key 8 graphs, a d
 comprehension over range(i) 8, with dynamic=True 8, `[x] * (i + 1)` 8, a list comprehension over
 range(i) 8, `list(range(i))` 8, a tuple of a new length 8, the module attribute written through
 the compiled name 8; the look-alikes: new values under the same keys 2, a list of the same length
-with new ints 2. Written from Dynamo's own guard catalogue (stop 53), not from a report.
+with new ints 2 (a tensor of a new shape: 2, storm_spellings torch_shape). A dict bound to a name
+first is the same value. Written from Dynamo's own guard catalogue (stop 53), not from a report.
 """
 
 import pytest
@@ -91,6 +92,19 @@ compiled = torch.compile(net)
 for i in range(10):
     compiled.scale = i
     compiled(x)  # expect: ACC505
+""",
+    "a dict bound to a name in the loop first, in a function": """
+def train(n):
+    for i in range(n):
+        weights = {f"k{i}": 1.0}
+        by_keys(x, weights)  # expect: ACC505
+""",
+    "look-alike: a name bound to a dict of the same keys, and a tensor of a new shape": """
+def train(n):
+    for i in range(n):
+        weights = {"k": float(i)}
+        grown = torch.ones(i + 1)
+        by_keys(grown, weights)
 """,
     "look-alike: new values under the same keys": """
 for i in range(10):

@@ -23,9 +23,18 @@ _SEQUENCES = (cst.ListComp, cst.GeneratorExp, cst.SetComp)
 _SEQUENCE_BUILDERS = ("list", "tuple")
 
 
-def new_structure(expr: cst.BaseExpression, resized: Callable[[cst.BaseExpression], cst.BaseExpression | None]) -> str | None:
+def new_structure(
+    expr: cst.BaseExpression, resized: Callable[[cst.BaseExpression], cst.BaseExpression | None],
+    bound: Callable[[str], list[cst.BaseExpression]] = lambda name: [],
+) -> str | None:
     """What of `expr`'s structure is new on every pass ("keys" of a dict, "length" of a list or
-    tuple), or None; `resized` answers whether a value's size is new on this pass."""
+    tuple), or None; `resized` answers whether a value's size is new on this pass, `bound` what
+    the function binds a name to (`weights = {f"k{i}": v}` before the call: every binding a
+    structure new on the pass, the name's is too)."""
+    if isinstance(expr, cst.Name):
+        values = bound(expr.value) if resized(expr) is not None else []
+        found = {new_structure(v, resized) for v in values}
+        return found.pop() if len(found) == 1 and None not in found else None
     if isinstance(expr, _DICTS):
         return "keys" if resized(expr) is not None else None
     if isinstance(expr, _SEQUENCES):

@@ -865,7 +865,9 @@ class LoopFacts:
                     call.callee, each.where, call.statement, held=True,
                 ))
                 continue
-            structure = new_structure(arg.value, lambda e: self._resized(e, each)) if jitted.structures_keyed else None
+            structure = new_structure(
+                arg.value, lambda e: self._resized(e, each), lambda name: _bound_values(call.scope.fn, name) if call.scope.fn else [],
+            ) if jitted.structures_keyed else None
             if structure is not None:
                 found.append(KeyChange(
                     "ACC505", call.call, f"the {structure} of '{self._code(arg.value)}' (new on every pass; "
