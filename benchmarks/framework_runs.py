@@ -3295,6 +3295,21 @@ def _torch_graphs(make, step, calls: int = 10) -> int:
     return count[0]
 
 
+def _module_reading_k():
+    """A torch module whose `forward` reads its int attribute `k` (0 at first)."""
+    import torch
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.k = 0
+
+        def forward(self, x):
+            return x * self.k
+
+    return Net()
+
+
 @fact("torch")
 def torch_compile_guarded_reads_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when what it reads changes
@@ -3317,14 +3332,6 @@ def torch_compile_guarded_reads_per_pass() -> str:
          namespace)
     namespace.update(VALUE=0, CALLS=0, TOTAL=torch.zeros(()))
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.k = 0
-
-        def forward(self, x):
-            return x * self.k
-
     class Owner:
         def __init__(self):
             self.k = 0
@@ -3342,7 +3349,7 @@ def torch_compile_guarded_reads_per_pass() -> str:
         return step
 
     def of_module(value):
-        net = Net()
+        net = _module_reading_k()
 
         def step(compiled, i):
             net.k = value(i)
@@ -3371,6 +3378,146 @@ def torch_compile_guarded_reads_per_pass() -> str:
         "int attribute of an argument object": graphs(
             compile_(lambda x, h: x * h.k), lambda c, i: c(torch.ones(3), types.SimpleNamespace(k=i))),
         "compiled bound method's own self": graphs(compile_(owner.scaled), of_bound_method),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("torch")
+def torch_compile_global_state_per_pass() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when a guarded global state or
+    tensor property alternates on every call (Dynamo's GRAD_MODE / GLOBAL_STATE and TENSOR_MATCH
+    guards, torch/_dynamo/guards.py): grad mode, the input's dtype, its requires_grad (the device
+    is not run: CPU only here); each has two values, so at most one graph per value."""
+    import torch
+
+    graphs = _torch_graphs
+
+    def double(x):
+        return x * 2
+
+    def compile_(backend):
+        return torch.compile(double, backend=backend)
+
+    def grad_mode(c, i):
+        with torch.set_grad_enabled(i % 2 == 0):
+            c(torch.ones(3))
+
+    results = {
+        "grad mode alternating": graphs(compile_, grad_mode),
+        "dtype alternating": graphs(compile_, lambda c, i: c(torch.ones(3, dtype=(torch.float32, torch.float64)[i % 2]))),
+        "requires_grad alternating": graphs(compile_, lambda c, i: c(torch.ones(3, requires_grad=i % 2 == 0))),
+    }
+    return ", ".join(f"{what}: {n}" for what, n in results.items())
+
+
+@fact("torch")
+def trace_cut_along_first_dimension() -> str:
+    """What torch.jit.trace records of a traced input cut into a Python list along its first
+    dimension (pytorch#27551): `torch.split(x, x.size(1))` returned, a `for` over `x.split(1)`,
+    `x.unbind(0)` returned, a comprehension over `torch.unbind(x)`, `first, *rest = x.unbind()`;
+    against a cut along the last dimension, and a cut unpacked into a fixed number of names.
+    Traced on 2 rows, called on 5 (no TracerWarning is emitted for any of them); and the `for`
+    under torch.compile, which specialises the count and guards it; and a split into listed
+    sections, whose count is the list's (eager raises where they do not sum to the size)."""
+    import torch
+
+    def returned_split(x):
+        return torch.split(x, x.size(1))
+
+    def loop_over_split(x):
+        out = []
+        for part in x.split(1):
+            out.append(part * 2)
+        return torch.cat(out)
+
+    def returned_unbind(x):
+        return x.unbind(0)
+
+    def comprehension_over_unbind(x):
+        return torch.stack([row.sum() for row in torch.unbind(x)])
+
+    def starred(x):
+        first, *rest = x.unbind()
+        return first * len(rest)
+
+    def last_dimension(x):
+        return torch.cat([p * 2 for p in torch.split(x, 2, dim=-1)], dim=-1)
+
+    def fixed_unpack(x):
+        a, b = x.split(1, dim=1)[:2]
+        c, d = x.chunk(2, dim=0)
+        return a * b + c.sum() + d.sum()
+
+    def outcome(fn, cols):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            traced = torch.jit.trace(fn, torch.arange(2.0 * cols).reshape(2, cols))
+        other = torch.arange(5.0 * cols).reshape(5, cols) if fn is not fixed_unpack else torch.arange(4.0 * cols).reshape(4, cols)
+        try:
+            got, want = traced(other), fn(other)
+        except Exception as error:
+            return f"error ({type(error).__name__})"
+        pairs = list(zip(got, want)) if isinstance(want, (tuple, list)) else [(got, want)]
+        same = len(got) == len(want) and all(torch.equal(g, w) for g, w in pairs)
+        return "fine" if same else "wrong"
+
+    cases = {"split returned": (returned_split, 1), "for over split(1)": (loop_over_split, 3),
+             "unbind returned": (returned_unbind, 3), "comprehension over unbind": (comprehension_over_unbind, 3),
+             "starred unpack of unbind": (starred, 3), "split along the last dimension": (last_dimension, 4),
+             "fixed unpacks": (fixed_unpack, 2)}
+    def sections(x):
+        return torch.cat([p * 2 for p in torch.split(x, [1, 1])])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        by_sections = torch.jit.trace(sections, torch.ones(2, 3))
+    same = torch.equal(by_sections(torch.arange(6.0).reshape(2, 3)), sections(torch.arange(6.0).reshape(2, 3)))
+    listed = f", listed sections [1, 1]: {'fine' if same else 'wrong'} at 2 rows, eager at 5 rows {_error(lambda: sections(torch.ones(5, 3)))}"
+    compiled = torch.compile(loop_over_split, backend="eager")
+    right = all(torch.equal(compiled(torch.ones(n, 3) * n), loop_over_split(torch.ones(n, 3) * n)) for n in (2, 5, 3))
+    return ", ".join(f"{what}: {outcome(fn, cols)}" for what, (fn, cols) in cases.items()) + (
+        f", the for over split(1) under torch.compile at 2, 5, 3 rows: {'fine' if right else 'wrong'}") + listed
+
+
+@fact("torch")
+def torch_compile_container_structure_per_pass() -> str:
+    """How many graphs 10 calls of a torch.compile'd function build when an argument's structure
+    is new on every call (Dynamo's DICT_KEYS_MATCH and SEQUENCE_LENGTH guards, torch/_dynamo/
+    guards.py): a dict with a new key (a display, a comprehension), a list of a new length (a
+    repeated display, a comprehension, `list(range(i))`, a tuple), also with dynamic=True (a dict key, `list(range(i))`); against
+    a dict with new values under the same keys, a list of the same length with new ints, and an
+    int attribute written through the compiled module's own name (`compiled.k = i`)."""
+    import torch
+
+    graphs = _torch_graphs
+
+    def compile_(fn, **options):
+        return lambda backend: torch.compile(fn, backend=backend, **options)
+
+    def by_keys(x, weights):
+        return x * sum(weights.values())
+
+    def summed(x, parts):
+        return x + sum(parts)
+
+    def through_compiled(compiled, i):
+        compiled.k = i
+        compiled(torch.ones(3))
+
+    x = torch.ones(3)
+    results = {
+        "dict with a new key": graphs(compile_(by_keys), lambda c, i: c(x, {f"k{i}": 1.0})),
+        "dict comprehension over range(i)": graphs(compile_(by_keys), lambda c, i: c(x, {str(k): 1.0 for k in range(i)})),
+        "dict with a new key, dynamic=True": graphs(compile_(by_keys, dynamic=True), lambda c, i: c(x, {f"k{i}": 1.0})),
+        "list [x] * (i + 1)": graphs(compile_(summed), lambda c, i: c(x, [x] * (i + 1))),
+        "list comprehension over range(i)": graphs(compile_(summed), lambda c, i: c(x, [x for _ in range(i)])),
+        "list(range(i))": graphs(compile_(summed), lambda c, i: c(x, list(range(i)))),
+        "tuple of a new length": graphs(compile_(summed), lambda c, i: c(x, tuple([x] * (i + 1)))),
+        "list(range(i)), dynamic=True": graphs(compile_(summed, dynamic=True), lambda c, i: c(x, list(range(i)))),
+        "dict with new values, same keys": graphs(compile_(by_keys), lambda c, i: c(x, {"k": float(i)})),
+        "list of the same length, new ints": graphs(compile_(summed), lambda c, i: c(x, [i, i + 1])),
+        "int attribute written through the compiled module": graphs(
+            lambda backend: torch.compile(_module_reading_k(), backend=backend), through_compiled),
     }
     return ", ".join(f"{what}: {n}" for what, n in results.items())
 

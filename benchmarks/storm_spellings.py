@@ -152,6 +152,9 @@ COUNTING_MODULE = '''class Counting(torch.nn.Module):
 
 
 '''
+# Compiled functions keyed by a str's value and by a dict's keys (the hazard and its look-alike).
+BY_MODE = "@torch.compile\ndef by_mode(v, mode):\n    return v * 2.0 if mode.endswith(\"0\") else v - 1.0\n"
+BY_KEYS = "@torch.compile\ndef by_keys(v, weights):\n    return v * sum(weights.values())\n"
 PROBE = ("direct", "helper", "method")
 COMPONENTS = [
     # -- JAX: the callable's identity -------------------------------------------------------
@@ -287,7 +290,38 @@ COMPONENTS = [
               prelude="class Doubling(torch.nn.Module):\n    def forward(self, v):\n        return v * 2.0\n"),
     Component("torch_static_int", "torch", "static", "fixed(x, i)",
               prelude="def _fixed(v, k):\n    return v * k\n\n\nfixed = torch.compile(_fixed, dynamic=False)\n"),
+    # Dynamo's guard catalogue (stop 53, torch/_dynamo/guards.py GuardBuilder): a value each guard
+    # kind reads, new on every pass (docs/contexts.md, "PyTorch's own catalogue")
+    Component("torch_float_arg", "torch", "static", "plain(x, i * 0.5 + 0.25)",
+              prelude="@torch.compile\ndef plain(v, k):\n    return v * k\n"),
+    Component("torch_str_arg", "torch", "guard", "by_mode(x, f\"mode{i}\")",
+              prelude=BY_MODE),
+    Component("torch_tuple_int_arg", "torch", "guard", "by_pair(x, (i, 2))",
+              prelude="@torch.compile\ndef by_pair(v, pair):\n    return v * pair[0] + pair[1]\n"),
+    Component("torch_dict_keys", "torch", "guard", "by_keys(x, {f\"k{i}\": 1.0})",
+              prelude=BY_KEYS),
+    Component("torch_list_length", "torch", "guard", "summed(x, [x] * (i + 1))",
+              prelude="@torch.compile\ndef summed(v, parts):\n    return v + sum(parts)\n"),
+    Component("torch_global_float", "torch", "guard", "global SCALE\nSCALE = i * 0.5 + 0.25\nby_scale(x)",
+              prelude="SCALE = 1.0\n\n\n@torch.compile\ndef by_scale(v):\n    return v * SCALE\n"),
+    Component("torch_object_attribute", "torch", "guard", "CONFIG.steps = i + 1\nby_config(x, CONFIG)",
+              prelude="class Config:\n    steps = 0\n\n\nCONFIG = Config()\n\n\n"
+                      "@torch.compile\ndef by_config(v, config):\n    return v * config.steps\n"),
+    Component("torch_module_attribute_set", "torch", "guard", "SCALED.scale = i + 1\nSCALED(x)",
+              prelude="class Scaled(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                      "        self.scale = 1\n\n    def forward(self, v):\n        return v * self.scale\n\n\n"
+                      "SCALED = torch.compile(Scaled())\n"),
+    Component("torch_closure_cell", "torch", "guard", "torch.compile(scaled_by(i + 1))(x)",
+              prelude="def scaled_by(k):\n    def scaled(v):\n        return v * k\n    return scaled\n"),
     # look-alikes
+    Component("torch_bool_arg", "torch", "static", "by_flag(x, i % 2 == 0)",
+              prelude="@torch.compile\ndef by_flag(v, flag):\n    return v * 2.0 if flag else v - 1.0\n", hazard=False),
+    Component("torch_str_two_valued", "torch", "guard", "by_mode(x, (\"mode0\", \"mode1\")[i % 2])",
+              prelude=BY_MODE, hazard=False),
+    Component("torch_dynamic_int", "torch", "static", "dyn(x, i)",
+              prelude="def _dyn(v, k):\n    return v * k\n\n\ndyn = torch.compile(_dyn, dynamic=True)\n", hazard=False),
+    Component("torch_dict_values", "torch", "guard", "by_keys(x, {\"k\": float(i)})",
+              prelude=BY_KEYS, hazard=False),
     Component("torch_int_arg", "torch", "static", "plain(x, i)",
               prelude="@torch.compile\ndef plain(v, k):\n    return v * k\n", hazard=False),
     Component("torch_lambda", "torch", "identity", "torch.compile(lambda v: v * 2.0)(x)", hazard=False),

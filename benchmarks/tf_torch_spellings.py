@@ -92,6 +92,22 @@ HAZARDS = {
     ),
     "append_outer": ("SEEN.append(x)\ny = x + 1", "SEEN.append(x)\ny = x + 1", "hazard"),
     "len_input": ("y = x * len(x)", "y = x * len(x)", "hazard"),
+    # torch.jit.trace's TracerWarning catalogue (stop 53, docs/contexts.md "PyTorch's own catalogue"):
+    # a Python value computed from a traced tensor, each way torch warns of (or silently bakes)
+    "tolist": (None, "y = x * sum(x.sum(1).tolist())", "hazard"),
+    "bool_tensor": (None, "y = x * 2 if bool(x.sum() > 0) else x - 1", "hazard"),
+    "index_int": (None, "y = x * x[0, int(x.argmax()) % 3]", "hazard"),
+    "range_size": (None, "y = x * 0\nfor i in range(x.size(0)):\n    y = y + x[i]", "hazard"),
+    "range_len": (None, "y = x * 0\nfor i in range(len(x)):\n    y = y + x[i]", "hazard"),
+    "unpack_tensor": (None, "first, *rest = x\ny = x + first * len(rest)", "hazard"),
+    "tensor_from_shape": (None, "y = x * torch.tensor(x.shape[0])", "hazard"),
+    "tensor_from_item": (None, "y = x + torch.tensor(x.sum().item())", "hazard"),
+    "split_rows": (None, "y = torch.cat([p * 2 for p in x.split(1)])", "hazard"),
+    "split_columns": (None, "y = torch.cat([p * 2 for p in x.split(1, dim=-1)], dim=-1)", "lookalike"),
+    "shape0_number": (None, "y = x * x.shape[0]", "lookalike"),
+    "numel_number": (None, "y = x * x.numel()", "lookalike"),
+    "size_reshape": (None, "y = x.reshape(x.size(0), -1) * 2", "lookalike"),
+    "inplace_input": (None, "x.add_(1)\ny = x * 2", "lookalike"),
     # look-alikes
     "framework_random": ("y = x + tf.random.uniform(())", "y = x + torch.rand(())", "lookalike"),
     "shape_read": ("y = x * x.shape[-1]", "y = x * x.shape[-1]", "lookalike"),

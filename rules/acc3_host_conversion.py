@@ -141,7 +141,14 @@ class ScalarConversionOfTracedValue(Rule):
         (`int(x.shape[0] / 2)`, `float(x.size(1))`, `math.ceil(n / 2)` with `n = x.shape[0]`),
         which stores the example's size (timm#1673: a call at another batch size reshapes
         with the old one), and a `range` with such a bound (`for i in range(x.size(0))`,
-        `range(1, n)`), whose trip count is the example's, with no TracerWarning (pytorch#11540).
+        `range(1, n)`), whose trip count is the example's, with no TracerWarning (pytorch#11540);
+        and where it records how many pieces a traced input is cut into along its first
+        dimension (`[conversions] cuts`: `torch.split(x, s)`, `x.split(s)`, `torch.unbind(x)`,
+        `x.unbind()`, the default dimension being 0), such a cut iterated, returned or
+        star-unpacked: the list holds the example's number of pieces, and a call at another
+        batch size raises (pytorch#27551); not one unpacked into a fixed number of names
+        (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
+        (`torch.split(x, [1, 2])`), nor a cut along another dimension.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
@@ -221,6 +228,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         found = _host_kind(node, ctx)
         if found is None:
             self._size(node, ctx)
+            self._cut(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -274,6 +282,61 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
             )
+
+    def _cut(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A traced input cut into a Python list along its first dimension where the framework
+        records the list's length (`cut_calls`: `torch.split(x, s)`, `x.unbind()`), unless the
+        pieces are unpacked into a fixed number of names or one is indexed out (a count the
+        program fixes itself)."""
+        cut = cut_of_input(node, framework_of(ctx).cut_calls, ctx)
+        if cut is None or fixed_count(ctx) or _shapeless_there(node, cut.value, ctx) or used_at_example_shapes(ctx.function, ctx):
+            return
+        ctx.report(
+            node,
+            f"'{ctx.code_for(node.func)}' cuts traced value '{cut.value}' into a Python list along its first dimension: "
+            + framework_of(ctx).hints["cut"],
+        )
+
+
+def cut_of_input(node: cst.Call, cuts: dict[str, int], ctx: RuleContext) -> cst.Name | None:
+    """The traced input `node` cuts along its first dimension (`torch.split(x, s)`,
+    `x.split(s, dim=0)`, `torch.unbind(x)`, `x.unbind()`), or None: `cuts` names the functions,
+    whose methods are their last names, each with the position of its `dim` in the function."""
+    qualified = ctx.resolve(node.func) or ""
+    positional = [a.value for a in node.args if a.keyword is None and not a.star]
+    if qualified in cuts and positional:
+        tensor, dim_at = positional[0], cuts[qualified]
+    else:
+        method = node.func.attr.value if isinstance(node.func, cst.Attribute) else None
+        by_method = {name.rsplit(".", 1)[-1]: at for name, at in cuts.items()}
+        if method not in by_method or qualified in cuts:
+            return None
+        tensor, dim_at = node.func.value, by_method[method]  # type: ignore[union-attr]
+        positional = [tensor, *positional]
+    if len(positional) > 1 and isinstance(positional[1], (cst.List, cst.Tuple, cst.ListComp)):
+        return None  # `torch.split(x, [1, 2])`: as many pieces as sections, which eager needs to sum to the size
+    keyword = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "dim"), None)
+    dim = keyword if keyword is not None else positional[dim_at] if dim_at < len(positional) else None
+    first = dim is None or isinstance(dim, cst.Integer) and dim.evaluated_value == 0
+    if not (first and isinstance(tensor, cst.Name) and _input(tensor.value, ctx)):
+        return None
+    # A traced input is a tensor or a container of tensors (no str: torch.jit.trace takes no
+    # other), and no container has these methods: an input cut so is a tensor.
+    return tensor if ctx.read_kind(tensor, sized=True) >= Kind.TREE else None
+
+
+def fixed_count(ctx: RuleContext) -> bool:
+    """Whether the visited call's pieces are unpacked into a fixed number of names (`a, b =
+    x.split(1)`) or one is indexed out (`x.unbind()[0]`): the program fixes their count."""
+    parent = ctx.ancestors[-1] if ctx.ancestors else None
+    if isinstance(parent, cst.Subscript):
+        return all(isinstance(e.slice, cst.Index) for e in parent.slice)
+    if isinstance(parent, cst.Assign):
+        targets = [t.target for t in parent.targets]
+        return all(
+            isinstance(t, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in t.elements) for t in targets
+        )
+    return False
 
 
 def _converts(expr: cst.BaseExpression, ctx: RuleContext) -> bool:

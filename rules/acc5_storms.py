@@ -653,10 +653,16 @@ class ChangingGuardedValue(Rule):
         function it runs) writes anew on every pass: a module-level name (`global STEP; STEP =
         i + 1`, `MODE = f"mode{i}"`), an attribute of one (`CONFIG.step = i`, read as
         `CONFIG.step`), or an attribute of the compiled module that its `forward` reads
-        (`model.current_epoch = epoch` beside `compiled = torch.compile(model)`). A float
-        attribute or global is not flagged: its second compile is dynamic in it; nor an
-        attribute of an argument object, nor of a compiled bound method's own `self` (arguments
-        go dynamic too); nor is a list the function binds itself (`out = []`) or only reads.
+        (`model.current_epoch = epoch` beside `compiled = torch.compile(model)`, or written
+        through the compiled name, `compiled.current_epoch = epoch`); or of a compiled callable
+        given an argument whose container structure is new on every pass: a dict with a new key
+        (`{f"k{i}": v}`, a comprehension over `range(i)`), a list or tuple of a new length
+        (`[x] * (i + 1)`, a comprehension over `range(i)`, `list(range(i))`), also through a
+        name the function binds to one, which Dynamo's guards read by value even under
+        `dynamic=True`. A float attribute or global is not
+        flagged: its second compile is dynamic in it; nor an attribute of an argument object,
+        nor of a compiled bound method's own `self` (arguments go dynamic too); nor is a list
+        the function binds itself (`out = []`) or only reads; nor new values under the same keys.
 
     Why is this bad:
         Dynamo specialises the int attributes of a compiled module and guards on their values:
@@ -664,7 +670,9 @@ class ChangingGuardedValue(Rule):
         default), after which the function runs eagerly, uncompiled, for the rest of the run.
         A global list is guarded by its length, so one that grows each call fails it each call.
         The same holds for an int read from a global or from an attribute of a module-level
-        object (benchmarks/torch_docs: 8 compiles in 10 calls each).
+        object (benchmarks/torch_docs: 8 compiles in 10 calls each), and for a dict's keys and a
+        list's length, which Dynamo guards by value and never makes dynamic (8 in 10 each:
+        benchmarks/framework_runs.py torch_compile_container_structure_per_pass).
 
     Example:
         class Net(torch.nn.Module):
@@ -731,6 +739,19 @@ class Counting(torch.nn.Module):
 def run(batches):
     model = torch.compile(Counting())
     return [model(b) for b in batches]  # expect: ACC505
+""",
+        """
+import torch
+
+@torch.compile
+def weighted(x, weights):
+    return x * sum(weights.values())
+
+def run(batches):
+    out = []
+    for i, b in enumerate(batches):
+        out.append(weighted(b, {f"w{i}": 1.0}))  # expect: ACC505
+    return out
 """,
     ]
 

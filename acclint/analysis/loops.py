@@ -172,6 +172,7 @@ from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import dotted_name, literal_int, once_block
+from acclint.analysis.guarded_structure import new_structure
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
 from acclint.analysis.reach import Options
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
@@ -293,6 +294,7 @@ class Jitted:
     # loop over, with those dimensions (CacheKey.dimensions_specialized_by): keyed by value even
     # where other shapes go dynamic.
     unrolled: tuple[tuple[int | None, str, frozenset[int]], ...] = ()
+    structures_keyed: bool = False  # CacheKey.structures_keyed: a dict's keys, a list's length guarded by value
 
     @property
     def runtime(self) -> bool:
@@ -861,6 +863,15 @@ class LoopFacts:
                 found.append(KeyChange(
                     "ACC502", call.call, f"argument '{self._code(arg.value)}' ({held}, which {jitted.marker} holds static)",
                     call.callee, each.where, call.statement, held=True,
+                ))
+                continue
+            structure = new_structure(
+                arg.value, lambda e: self._resized(e, each), lambda name: _bound_values(call.scope.fn, name) if call.scope.fn else [],
+            ) if jitted.structures_keyed else None
+            if structure is not None:
+                found.append(KeyChange(
+                    "ACC505", call.call, f"the {structure} of '{self._code(arg.value)}' (new on every pass; "
+                    f"{jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
                 ))
                 continue
             if jitted.shapes_keyed:
@@ -2269,7 +2280,7 @@ class LoopFacts:
         jitted_names: set[cst.Name] = set()
         for target, application, (marker, options) in applications:
             if isinstance(target, cst.Name):
-                _bind_jitted(scope, target.value, self._application(application, marker, options, scope))
+                _bind_jitted(scope, target.value, self._application(application, marker, options, scope, target.value))
                 jitted_names.add(target)
         single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
         if single:
@@ -2321,14 +2332,19 @@ class LoopFacts:
             if self._static_field_given(value, each) is not None:
                 loop.static_held.add(name)
 
-    def _application(self, application: cst.Call, marker: str, options: Options, scope: _Scope) -> Jitted:
-        """The compiled callable a wrapper application makes, keyed through what it wraps."""
+    def _application(self, application: cst.Call, marker: str, options: Options, scope: _Scope, bound: str | None = None) -> Jitted:
+        """The compiled callable a wrapper application makes, keyed through what it wraps.
+        `bound`: the name it is bound to, whose attribute writes reach the wrapped module
+        (`compiled.k = i`: 8 graphs in 10 calls, torch_compile_container_structure_per_pass)."""
         wrapped = application.args[0].value
         instance = self._instance(wrapped, scope)
+        holders = [self._code(wrapped)] if isinstance(wrapped, cst.Name) else []
         jitted = self._jitted(
-            marker, options, self._target_function(wrapped, scope), application, instance,
-            self._code(wrapped) if isinstance(wrapped, cst.Name) else None,
+            marker, options, self._target_function(wrapped, scope), application, instance, (holders + [bound])[0],
         )
+        if bound is not None and holders and jitted.guarded_globals:
+            jitted = replace(jitted, guarded_globals=jitted.guarded_globals | {
+                bound + read[len(holders[0]):] for read in jitted.guarded_globals if read.startswith(holders[0] + ".")})
         if instance is not None and jitted.identity == "function" and not (jitted.values_keyed or jitted.graph_static) and _without_hash(instance, self.analysis):
             # `jax.jit(obj)` hashes `obj` at the call (run: a non-frozen dataclass raises
             # `TypeError: unhashable type`, a class defining `__eq__` alone fails too; jax 0.10.2)
@@ -2814,6 +2830,7 @@ class LoopFacts:
             marker in key.graph_static_by, guarded,
             guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed, function=fn,
             unrolled=self._unrolled(fn or (instance.methods.get("forward") if instance is not None else None), key),
+            structures_keyed=key.structures_keyed,
         )
 
     def _unrolled(self, fn: FunctionInfo | None, key: CacheKey) -> tuple[tuple[int | None, str, frozenset[int]], ...]:

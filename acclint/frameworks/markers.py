@@ -230,6 +230,9 @@ class CacheKey:
     arrays: tuple[str, ...] = ()
     # Whether the int and float attributes a compiled module reads are guarded by value.
     guards_attributes: bool = False
+    # Whether an argument's container structure (a dict's keys, a list's or tuple's length) is
+    # guarded by value even where numbers and shapes go dynamic (acclint.analysis.guarded_structure).
+    structures_keyed: bool = False
     # How many compiles of one function before the framework gives up and runs it eagerly.
     recompile_limit: int = 0
     # Calls whose int arguments the compiler specialises to unroll a Python loop (torch.compile
@@ -324,6 +327,11 @@ class Framework:
     # Builtins whose Python int of a traced input is recorded as a constant here (ACC302):
     # `len(x)` under torch.jit.trace bakes the example's batch size.
     size_calls: frozenset[str] = frozenset()
+    # Functions (and the methods of their last name) that cut a traced input into a Python list
+    # along its first dimension by default, whose length is recorded as the example's (ACC302):
+    # `torch.split(x, s)`, `x.unbind()` under torch.jit.trace; each with the position of its
+    # `dim` argument in the function's form.
+    cut_calls: dict[str, int] = field(default_factory=dict)
     # Size reads of a traced input (`x.shape`, `x.size(0)`) that are recorded as tensors here,
     # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
     # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
@@ -775,6 +783,7 @@ def _framework(raw: dict) -> Framework:
         unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",
         globals_read=raw.get("cache", {}).get("globals", "all"),
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
+        cut_calls=dict(raw.get("conversions", {}).get("cuts", {})),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         exports=frozenset(raw.get("conversions", {}).get("exports", ())),
         export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),

@@ -1,0 +1,18 @@
+# spelling: framework=torch axis=guard component=torch_dict_keys reach=helper written-as=hazard
+# run (4 -> 8 passes, traces per line): line 12: 4 -> 8
+# label: storm line=12
+import torch
+
+@torch.compile
+def by_keys(v, weights):
+    return v * sum(weights.values())
+
+
+def step(x, i):
+    by_keys(x, {f"k{i}": 1.0})
+
+
+def run(n):
+    x = torch.ones(3)
+    for i in range(n):
+        step(x, i)

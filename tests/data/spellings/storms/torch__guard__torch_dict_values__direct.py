@@ -1,0 +1,14 @@
+# spelling: framework=torch axis=guard component=torch_dict_values reach=direct written-as=look-alike
+# run (4 -> 8 passes, traces per line): line 14: 2 -> 1
+# label: fine
+import torch
+
+@torch.compile
+def by_keys(v, weights):
+    return v * sum(weights.values())
+
+
+def run(n):
+    x = torch.ones(3)
+    for i in range(n):
+        by_keys(x, {"k": float(i)})

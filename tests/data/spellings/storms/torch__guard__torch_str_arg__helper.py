@@ -1,0 +1,18 @@
+# spelling: framework=torch axis=guard component=torch_str_arg reach=helper written-as=hazard
+# run (4 -> 8 passes, traces per line): line 12: 4 -> 8
+# label: storm line=12
+import torch
+
+@torch.compile
+def by_mode(v, mode):
+    return v * 2.0 if mode.endswith("0") else v - 1.0
+
+
+def step(x, i):
+    by_mode(x, f"mode{i}")
+
+
+def run(n):
+    x = torch.ones(3)
+    for i in range(n):
+        step(x, i)
