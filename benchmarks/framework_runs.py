@@ -4576,6 +4576,46 @@ def keras_predict_inside_tf_function() -> str:
 
 
 @fact("tensorflow", "keras")
+def keras_compile_objects() -> str:
+    """Which methods of a loss and a metric OBJECT handed to `compile` run in `fit`'s traced step
+    (tensorflow#46640): Python side effects counted in a `Loss.call`, a `Metric.update_state` and
+    `result` over 16 steps of 2 epochs, and `.numpy()` of the metric's variable in `result`."""
+    import keras
+    import numpy as np
+
+    counts = {"call": 0, "update_state": 0, "result": 0}
+    convert = []
+
+    class Mean(keras.metrics.Metric):
+        def __init__(self):
+            super().__init__(name="mean")
+            self.total = self.add_weight(name="total", initializer="zeros")
+
+        def update_state(self, y_true, y_pred, sample_weight=None):
+            counts["update_state"] += 1
+            self.total.assign_add(keras.ops.mean(y_pred))
+
+        def result(self):
+            counts["result"] += 1
+            return float(self.total.numpy()) if convert else self.total
+
+    class Squared(keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            counts["call"] += 1
+            return keras.ops.mean((y_true - y_pred) ** 2)
+
+    def fit():
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+        model.compile(optimizer="adam", loss=Squared(), metrics=[Mean()])
+        model.fit(np.zeros((32, 4)), np.zeros((32, 3)), batch_size=4, epochs=2, verbose=0)
+
+    fit()
+    ran = ", ".join(f"{name} {n}" for name, n in counts.items())
+    convert.append(True)
+    return f"16 steps: {ran}; .numpy() in result: {_error(fit)}"
+
+
+@fact("tensorflow", "keras")
 def keras_model_and_layer_outputs_in_train_step() -> str:
     """What a Keras 3 model's `train_step` gets from calling the model itself (`self(x)`) and a
     layer its `__init__` made (`self.dense(x)`) under `fit`: a symbolic tensor each, whose

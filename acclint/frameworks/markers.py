@@ -176,6 +176,10 @@ class Marker:
     # (`inputs = "proxies"`: torch.fx makes each parameter a Proxy, `flag=None` and `n: int = 3`
     # included, unless `concrete_args` binds it).
     proxies: bool = False
+    # The methods the framework calls on an OBJECT it is handed, which run in the trace it
+    # builds (`objects = [...]`: Keras' `compile(loss=Hinge(), metrics=[F1()])` runs a `Loss`'s
+    # `call` and a `Metric`'s `update_state` and `result` in `fit`'s traced step).
+    objects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -605,6 +609,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             receiver=spec.get("receiver", False),
             arrays=spec.get("inputs") == "arrays",
             proxies=spec.get("inputs") == "proxies",
+            objects=tuple(spec.get("objects", ())),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
