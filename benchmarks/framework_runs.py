@@ -1025,6 +1025,71 @@ def _trace_vs_eager(fn, example, other) -> str:
 
 
 @fact("torch")
+def torch_stepped_submodule_ints() -> str:
+    """Graphs torch.compile builds in 12 calls of a module whose call steps a Python counter
+    (torchtune#1663): its own `forward` (`self.n += 1`), a helper method `forward` calls, a
+    submodule's `forward`, a submodule's method stepping by a size (`self.size += x.shape[1]`),
+    against a submodule's float stepped, an int only read, and an int stepped by a tensor."""
+    import torch
+    import torch._dynamo as dynamo
+    from torch import nn
+
+    class Counter(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.n, self.size, self.scale, self.total = 0, 0, 0.5, 0
+
+        def forward(self, x):
+            self.n += 1
+            return x * self.n
+
+        def update(self, x):
+            self.size += x.shape[1]
+            return x[:, : self.size]
+
+        def bump(self):
+            self.scale += 1.0
+
+        def add(self, x):
+            self.total += x.sum()
+            return x
+
+    class Holder(nn.Module):
+        def __init__(self, body):
+            super().__init__()
+            self.c, self.k, self.body = Counter(), 0, body
+
+        def _advance(self):
+            self.k += 2
+
+        def forward(self, x):
+            return self.body(self, x)
+
+    def own_forward(m, x):
+        return m.c.forward(x)  # the Counter's own forward, compiled as the module itself below
+
+    bodies = {
+        "helper method": lambda m, x: (m._advance(), x + m.k)[1],
+        "submodule forward": lambda m, x: m.c(x) + 1,
+        "submodule method by a size": lambda m, x: m.c.update(x).sum(),
+        "submodule float": lambda m, x: (m.c.bump(), x * m.c.scale)[1],
+        "submodule int read": lambda m, x: x[:, : m.c.size + 1],
+        "submodule int stepped by a tensor": lambda m, x: m.c.add(x) + 1,
+    }
+    counts = []
+    for name, body in [("own forward", own_forward)] + list(bodies.items()):
+        dynamo.reset()
+        graphs = []
+        model = torch.compile(Holder(body), backend=lambda gm, ex: graphs.append(1) or gm.forward)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(12):
+                model(torch.randn(1, 40, 4))
+        counts.append(f"{name} {len(graphs)}")
+    return "graphs in 12 calls: " + ", ".join(counts)
+
+
+@fact("torch")
 def trace_len_of_input() -> str:
     """`len(x)` under torch.jit.trace, traced with a batch of 4, called with a batch of 8."""
     import torch
