@@ -1090,6 +1090,55 @@ def torch_stepped_submodule_ints() -> str:
 
 
 @fact("torch")
+def torch_hooks_registered_after_compile() -> str:
+    """A hook registered after the first compiled call on a module the compiled code calls
+    (pytorch#117265): each hook kind doubling the output or the gradient, on a module-level
+    layer a compiled function calls, on the compiled module itself, and on a submodule of a
+    module the compiled function calls; against the hook registered before the first call
+    (pytorch#91665). Stale: the second call's output and input gradient differ from eager."""
+    import torch
+    import torch._dynamo as dynamo
+    from torch import nn
+
+    hooks = {
+        "forward": lambda m: m.register_forward_hook(lambda mod, i, o: o * 2),
+        "forward_pre": lambda m: m.register_forward_pre_hook(lambda mod, i: (i[0] * 2,)),
+        "full_backward": lambda m: m.register_full_backward_hook(lambda mod, gi, go: tuple(g * 2 for g in gi)),
+        "full_backward_pre": lambda m: m.register_full_backward_pre_hook(lambda mod, go: tuple(g * 2 for g in go)),
+        "backward": lambda m: m.register_backward_hook(lambda mod, gi, go: tuple(g if g is None else g * 2 for g in gi)),
+    }
+
+    def build():
+        outer = nn.Sequential(nn.Linear(3, 3, bias=False))
+        outer[0].weight = nn.Parameter(torch.eye(3))
+        return outer
+
+    def run(register, where, compiled, before=False):
+        dynamo.reset()
+        outer = build()
+        hooked = outer[0] if where == "submodule" else outer
+        call = (torch.compile(outer) if where == "compiled module" else torch.compile(lambda x: outer(x))) if compiled else outer
+        if before:
+            register(hooked)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(torch.ones(3, requires_grad=True))
+            if not before:
+                register(hooked)
+            x = torch.ones(3, requires_grad=True)
+            y = call(x)
+            y.sum().backward()
+        return y.tolist(), x.grad.tolist()
+
+    out = []
+    for where in ("layer a function calls", "compiled module", "submodule"):
+        stale = [name for name, register in hooks.items() if run(register, where, True) != run(register, where, False)]
+        out.append(f"{where}: stale {stale or 'none'}")
+    before = [name for name, register in hooks.items() if run(register, "layer a function calls", True, True) != run(register, "layer a function calls", False, True)]
+    return "; ".join(out) + f"; registered before the first call: stale {before or 'none'}"
+
+
+@fact("torch")
 def trace_len_of_input() -> str:
     """`len(x)` under torch.jit.trace, traced with a batch of 4, called with a batch of 8."""
     import torch

@@ -42,6 +42,7 @@ variables read by a closure (`closure_change`) are ordered in that function's bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -222,15 +223,20 @@ class ModuleBindings:
             self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
-    def call_between_builds(self, callees: frozenset[str], reader: FunctionInfo) -> cst.Call | None:
-        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`) that
+    def call_between_builds(
+        self, callees: frozenset[str], reader: FunctionInfo, which: Callable[[cst.Call], bool] | None = None,
+    ) -> cst.Call | None:
+        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`; or one
+        `which` accepts: `layer.register_forward_hook(h)`) that
         falls between a call that may build `reader`'s trace and a later call reusing it, in
         program order, or None: made by module-level code, by a function module-level code runs
         there, or by an entry point no module code runs between two calls of its own (as
         `change_of` judges a rebinding): the write of an input the framework itself keeps,
         which every trace of `reader` read when it was built."""
         for event in self.events:
-            if event.kind != "call" or not isinstance(event.node, cst.Call) or self.index.imports.resolve(event.node.func) not in callees:
+            if event.kind != "call" or not isinstance(event.node, cst.Call):
+                continue
+            if not (which(event.node) if which is not None else self.index.imports.resolve(event.node.func) in callees):
                 continue
             if event.scope is None:
                 if self._stale_call_around(event, reader, -1):

@@ -426,6 +426,10 @@ class Framework:
     # compiled function never runs (ACC411).
     dropped_registries: frozenset[str] = frozenset()
     dropped_patches: frozenset[str] = frozenset()
+    # Methods that change an object the compiled code runs without failing a guard (`[unguarded]
+    # methods`, torch.compile: a module's `register_forward_hook` and the other hook
+    # registrations): called between two calls, the later call ignores the change (ACC611).
+    unguarded_methods: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -813,6 +817,7 @@ def _framework(raw: dict) -> Framework:
         built_on_call=frozenset(raw.get("state", {}).get("built_on_call", ())),
         dropped_registries=frozenset(raw.get("dropped", {}).get("registries", ())),
         dropped_patches=frozenset(raw.get("dropped", {}).get("patches", ())),
+        unguarded_methods=frozenset(raw.get("unguarded", {}).get("methods", ())),
     )
 
 
