@@ -774,6 +774,52 @@ def tf_strategy_run_in_function() -> str:
     return f"inside tf.function: the step's Python ran {seen['traced']} time(s) in 3 calls; eagerly: {seen['eager']}"
 
 
+@fact("jax", "flax")
+def nnx_captured_module_writes() -> str:
+    """A variable of an nnx Module written inside a jitted function that reaches the Module by
+    closure (flax#4333): `self.count.value += 1` in `__call__` under `nnx.jit` and `jax.jit`,
+    `self.total.value = ...` in a method, a write through a captured holder's attribute;
+    against the Module passed as an argument and a captured Module only read."""
+    import jax
+    import jax.numpy as jnp
+    from flax import nnx
+
+    class Counter(nnx.Module):
+        def __init__(self):
+            self.count = nnx.BatchStat(jnp.array(0))
+            self.total = nnx.Variable(jnp.array(0.0))
+
+        def __call__(self):
+            self.count.value += 1
+
+        def add(self, x):
+            self.total.value = self.total.value + x.sum()
+            return x
+
+        def read(self, x):
+            return x * self.count.value
+
+    class Holder(nnx.Module):
+        def __init__(self):
+            self.c = Counter()
+
+        def __call__(self, x):
+            self.c()
+            return x
+
+    captured, passed, holder = Counter(), Counter(), Holder()
+    x = jnp.ones(2)
+    runs = {
+        "nnx.jit closure __call__": lambda: nnx.jit(lambda: captured())(),
+        "jax.jit closure __call__": lambda: jax.jit(lambda y: (captured(), y)[1])(x),
+        "nnx.jit closure method": lambda: nnx.jit(lambda y: captured.add(y))(x),
+        "nnx.jit captured holder": lambda: nnx.jit(lambda y: holder(y))(x),
+        "nnx.jit argument": lambda: nnx.jit(lambda c: c())(passed),
+        "nnx.jit closure read only": lambda: nnx.jit(lambda y: captured.read(y))(x),
+    }
+    return "; ".join(f"{name}: {_error(run)}" for name, run in runs.items()) + f"; argument counted to {int(passed.count.value)}"
+
+
 @fact("jax")
 def jax_closure_defined_and_jitted_on_each_pass() -> str:
     """A closure defined and jitted anew on each pass of a loop over the value it reads is a new

@@ -40,9 +40,9 @@ def _visit(
     if me is None or id(method) in seen:
         return
     seen.add(id(method))
-    ints = {name for name, value in _init_sets(cls) if isinstance(value, cst.Integer)}
+    ints = {name for name, value in init_sets(cls) if isinstance(value, cst.Integer)}
     sizes = _size_locals(method)
-    submodules = {name: classes[value.func.value] for name, value in _init_sets(cls) if _made_here(value, classes)}
+    submodules = {name: classes[value.func.value] for name, value in init_sets(cls) if _made_here(value, classes)}
     for node in walk_body(method.node):
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and _on(node.target, me) in ints:
             if _int_step(node.value, sizes):
@@ -69,7 +69,7 @@ def _on(expr: cst.BaseExpression, me: str) -> str | None:
     return None
 
 
-def _init_sets(cls: ClassInfo) -> list[tuple[str, cst.BaseExpression]]:
+def init_sets(cls: ClassInfo) -> list[tuple[str, cst.BaseExpression]]:
     """(attribute, value) of each `self.attr = value` in the class's `__init__`."""
     init = cls.methods.get("__init__")
     me = init.self_name if init is not None else None
