@@ -820,6 +820,43 @@ def nnx_captured_module_writes() -> str:
     return "; ".join(f"{name}: {_error(run)}" for name, run in runs.items()) + f"; argument counted to {int(passed.count.value)}"
 
 
+@fact("jax", "flax")
+def nnx_closure_over_module_updated() -> str:
+    """An nnx Module made at module level, closed over by a jitted function and updated between
+    two calls (flax#5485): the kernel's `.value` set, an item write, the Param replaced, under
+    `jax.jit` and `nnx.jit`, and a Sequential's layer's Param replaced; against the Module
+    passed to `nnx.jit` as an argument."""
+    import jax
+    import jax.numpy as jnp
+    from flax import nnx
+
+    x = jnp.ones((1, 2))
+    updates = {
+        "kernel.value =": lambda m: setattr(m.kernel, "value", m.kernel.value * 2.0),
+        "kernel[...] =": lambda m: m.kernel.__setitem__(..., m.kernel[...] * 2.0),
+        "kernel = nnx.Param": lambda m: setattr(m, "kernel", nnx.Param(m.kernel.value * 2.0)),
+    }
+    out = []
+    for jit_name, jit in (("jax.jit", jax.jit), ("nnx.jit", nnx.jit)):
+        for name, update in updates.items():
+            model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+            f = jit(lambda y, model=model: model(y))
+            first = f(x)
+            update(model)
+            out.append(f"{jit_name} closure {name} {'stale' if jnp.allclose(first, f(x)) else 'seen'}")
+    model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+    g = nnx.jit(lambda m, y: m(y))
+    first = g(model, x)
+    updates["kernel.value ="](model)
+    out.append(f"nnx.jit argument {'stale' if jnp.allclose(first, g(model, x)) else 'seen'}")
+    net = nnx.Sequential(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))
+    h = jax.jit(lambda y: net(y))
+    first = h(jnp.ones(2))
+    net.layers[0].bias = nnx.Param(jnp.ones(2))
+    out.append(f"jax.jit closure Sequential layers[0].bias = nnx.Param {'stale' if jnp.allclose(first, h(jnp.ones(2))) else 'seen'}")
+    return "; ".join(out)
+
+
 @fact("jax")
 def jax_closure_defined_and_jitted_on_each_pass() -> str:
     """A closure defined and jitted anew on each pass of a loop over the value it reads is a new

@@ -127,6 +127,10 @@ class TracedClass:
     # `fit`, `evaluate`, `predict` run `train_step`, `call` as Python; `[traced_class] eagerly`).
     eager_keyword: str = ""
     eager_steps: frozenset[str] = frozenset()
+    # Namespaces whose capitalised callables make mutable module objects (`[traced_class]
+    # mutable_makers`: `nnx.Linear(2, 3, rngs=...)`): a module-level one is an object whose
+    # attributes code may write, as an instance of a plain class of the module is (ACC6).
+    mutable_makers: tuple[str, ...] = ()
 
     def based_on(self, qualified: str | None) -> bool:
         """Whether the class named `qualified` is one whose subclasses have traced methods."""
@@ -672,6 +676,7 @@ def load_markers(
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
                 frozenset(t.get("namespaces", ())), frozenset(t.get("not_bases", ())),
                 t.get("eagerly", {}).get("keyword", ""), frozenset(t.get("eagerly", {}).get("steps", ())),
+                tuple(t.get("mutable_makers", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's markers (`[variant] of = ["torch.compile",
