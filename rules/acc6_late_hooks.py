@@ -18,7 +18,7 @@ import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
-from acclint.analysis.walk import module_statement_of, walk_expression
+from acclint.analysis.walk import module_statement_of, walk_body
 from acclint.frameworks.markers import CACHED, HOST_LOOPS
 from acclint.lint.rule import Rule
 
@@ -150,6 +150,6 @@ def _held_by(node: cst.BaseExpression) -> cst.Name | None:
 def _modules_called(analysis: ModuleAnalysis, fn: FunctionInfo) -> set[str]:
     """The module-level names `fn` calls, or calls an attribute of (`layer(x)`, `model.encoder(x)`)."""
     return {
-        root.value for n in walk_expression(fn.node) if isinstance(n, cst.Call)
+        root.value for n in walk_body(fn.node) if isinstance(n, cst.Call)
         if (root := _held_by(n.func)) is not None and root.value != fn.self_name and analysis.bindings.is_module_name(root.value, fn)
     }

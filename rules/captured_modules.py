@@ -18,7 +18,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.module_counters import init_sets
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.frameworks.markers import CACHED
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import walk_body
 
 
 def captured_by(analysis: ModuleAnalysis, method: FunctionInfo) -> str | None:
@@ -32,7 +32,7 @@ def captured_by(analysis: ModuleAnalysis, method: FunctionInfo) -> str | None:
     for fn in analysis.index.all_functions:
         if CACHED not in fn.contexts:
             continue
-        for node in walk_expression(fn.node):
+        for node in walk_body(fn.node):
             called = _called(node)
             if called is None or not analysis.bindings.is_module_name(called[0], fn):
                 continue
@@ -56,7 +56,7 @@ def _calls_kept(holder: ClassInfo, run: str, kept: set[str], method: str) -> boo
     me = body.self_name if body is not None else None
     if me is None or not kept:
         return False
-    for node in walk_expression(body.node):  # type: ignore[union-attr]
+    for node in walk_body(body.node):  # type: ignore[union-attr]
         if not isinstance(node, cst.Call):
             continue
         func, name = (node.func.value, node.func.attr.value) if isinstance(node.func, cst.Attribute) and method != "__call__" else (node.func, "__call__")
