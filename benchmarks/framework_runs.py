@@ -1179,6 +1179,8 @@ def torch_hooks_registered_after_compile() -> str:
     layer a compiled function calls, on the compiled module itself, and on a submodule of a
     module the compiled function calls; against the hook registered before the first call
     (pytorch#91665). Stale: the second call's output and input gradient differ from eager."""
+    import functools
+
     import torch
     import torch._dynamo as dynamo
     from torch import nn
@@ -1196,11 +1198,12 @@ def torch_hooks_registered_after_compile() -> str:
         outer[0].weight = nn.Parameter(torch.eye(3))
         return outer
 
-    def run(register, where, compiled, before=False):
+    def run(register, where, compiled, before=False, fullgraph=False):
         dynamo.reset()
         outer = build()
         hooked = outer[0] if where == "submodule" else outer
-        call = (torch.compile(outer) if where == "compiled module" else torch.compile(lambda x: outer(x))) if compiled else outer
+        compile_ = functools.partial(torch.compile, fullgraph=fullgraph)
+        call = (compile_(outer) if where == "compiled module" else compile_(lambda x: outer(x))) if compiled else outer
         if before:
             register(hooked)
         with warnings.catch_warnings():
@@ -1218,7 +1221,8 @@ def torch_hooks_registered_after_compile() -> str:
         stale = [name for name, register in hooks.items() if run(register, where, True) != run(register, where, False)]
         out.append(f"{where}: stale {stale or 'none'}")
     before = [name for name, register in hooks.items() if run(register, "layer a function calls", True, True) != run(register, "layer a function calls", False, True)]
-    return "; ".join(out) + f"; registered before the first call: stale {before or 'none'}"
+    fullgraph = [name for name, register in hooks.items() if run(register, "layer a function calls", True, fullgraph=True) != run(register, "layer a function calls", False)]
+    return "; ".join(out) + f"; registered before the first call: stale {before or 'none'}; fullgraph=True, after: stale {fullgraph or 'none'}"
 
 
 @fact("torch")

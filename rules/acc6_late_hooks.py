@@ -30,7 +30,7 @@ class HookAfterCompile(Rule):
 
     What it does:
         Flags a call of a method that changes a module without failing the compiled code's
-        guards (`[unguarded] methods`: torch.compile's `register_forward_hook`,
+        guards (`[unguarded] methods`: torch.compile's, fullgraph too, `register_forward_hook`,
         `register_forward_pre_hook`, `register_full_backward_hook`,
         `register_full_backward_pre_hook`, `register_backward_hook`) on a module the compiled
         code calls - a module-level name the compiled function calls (`layer(x)`, or an

@@ -64,6 +64,21 @@ HAZARDS = {
     """,
 }
 
+HAZARDS["fullgraph_compiled_function"] = """
+    import torch
+
+    layer = torch.nn.Linear(3, 3)
+
+    @torch.compile(fullgraph=True)
+    def f(x):
+        return layer(x)
+
+    for step in range(4):
+        f(torch.ones(3))
+        if step == 1:
+            layer.register_forward_hook(lambda m, i, o: o * 2)  # expect: ACC611
+"""
+
 LOOK_ALIKES = {
     "hook_before_the_first_call": """
         import torch
