@@ -4805,15 +4805,19 @@ def keras_compile_objects() -> str:
             counts["call"] += 1
             return keras.ops.mean((y_true - y_pred) ** 2)
 
-    def fit():
+    def fit(eagerly=False):
         model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-        model.compile(optimizer="adam", loss=Squared(), metrics=[Mean()])
+        model.compile(optimizer="adam", loss=Squared(), metrics=[Mean()], run_eagerly=eagerly)
         model.fit(np.zeros((32, 4)), np.zeros((32, 3)), batch_size=4, epochs=2, verbose=0)
 
     fit()
     ran = ", ".join(f"{name} {n}" for name, n in counts.items())
     convert.append(True)
-    return f"16 steps: {ran}; .numpy() in result: {_error(fit)}"
+    traced = _error(fit)
+    counts.update(dict.fromkeys(counts, 0))
+    eager = _error(lambda: fit(eagerly=True))
+    ran_eagerly = ", ".join(f"{name} {n}" for name, n in counts.items())
+    return f"16 steps: {ran}; .numpy() in result: {traced}; run_eagerly=True: {ran_eagerly}, .numpy() in result: {eager}"
 
 
 @fact("tensorflow", "keras")

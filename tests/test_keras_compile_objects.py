@@ -97,3 +97,17 @@ def test_metric_object_updated_by_hand_is_eager():
         metric.update_state(np.ones(3), model.predict(np.ones((3, 4))))
         print(metric.result())
     """) == []
+
+
+def test_compiled_to_run_eagerly():
+    # `run_eagerly=True`: the loss and metrics run as Python on every step (16 of 16)
+    assert found("""
+        class F1(keras.metrics.Metric):
+            def update_state(self, y_true, y_pred, sample_weight=None):
+                self.v.assign(np.mean(y_true.numpy() == y_pred.numpy()))
+
+            def result(self):
+                return self.v
+
+        model.compile(optimizer="adam", loss="mse", metrics=[F1()], run_eagerly=True)
+    """) == []

@@ -429,7 +429,7 @@ class ContextAnalysis:
         call = site.expr
         assert isinstance(call, cst.Call)
         found = self.applied(call, site.scope)
-        if found is None or found[0].kind == KERNEL or found[0].name in self._eager_calls.get(call, ()):
+        if found is None or found[0].kind == KERNEL or found[0].name in self._eager_calls.get(call, ()) or _made_eager(found[0], call):
             return
         marker, opts = found
         for fun_expr in self._function_args(marker, call):
@@ -1649,6 +1649,15 @@ def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpress
                 return param.default
         fn = fn.parent
     return None
+
+
+def _made_eager(marker: Marker, call: cst.Call) -> bool:
+    """Whether the call gives the marker's `eager_keyword` a literal True
+    (`compile(..., run_eagerly=True)`): it traces nothing it is handed."""
+    return bool(marker.eager_keyword) and any(
+        a.keyword is not None and a.keyword.value == marker.eager_keyword and isinstance(a.value, cst.Name) and a.value.value == "True"
+        for a in call.args
+    )
 
 
 def _constant_index(expr: cst.Subscript) -> int | None:

@@ -184,6 +184,10 @@ class Marker:
     # builds (`objects = [...]`: Keras' `compile(loss=Hinge(), metrics=[F1()])` runs a `Loss`'s
     # `call` and a `Metric`'s `update_state` and `result` in `fit`'s traced step).
     objects: tuple[str, ...] = ()
+    # A keyword that, given a literal True, makes the call trace none of what it is handed
+    # (`eager_keyword = "run_eagerly"`: Keras' `compile(..., run_eagerly=True)` runs the loss
+    # and metrics as Python on every step).
+    eager_keyword: str = ""
 
 
 @dataclass(frozen=True)
@@ -618,6 +622,7 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             arrays=spec.get("inputs") == "arrays",
             proxies=spec.get("inputs") == "proxies",
             objects=tuple(spec.get("objects", ())),
+            eager_keyword=spec.get("eager_keyword", ""),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
