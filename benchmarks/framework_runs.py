@@ -774,6 +774,89 @@ def tf_strategy_run_in_function() -> str:
     return f"inside tf.function: the step's Python ran {seen['traced']} time(s) in 3 calls; eagerly: {seen['eager']}"
 
 
+@fact("jax", "flax")
+def nnx_captured_module_writes() -> str:
+    """A variable of an nnx Module written inside a jitted function that reaches the Module by
+    closure (flax#4333): `self.count.value += 1` in `__call__` under `nnx.jit` and `jax.jit`,
+    `self.total.value = ...` in a method, a write through a captured holder's attribute;
+    against the Module passed as an argument and a captured Module only read."""
+    import jax
+    import jax.numpy as jnp
+    from flax import nnx
+
+    class Counter(nnx.Module):
+        def __init__(self):
+            self.count = nnx.BatchStat(jnp.array(0))
+            self.total = nnx.Variable(jnp.array(0.0))
+
+        def __call__(self):
+            self.count.value += 1
+
+        def add(self, x):
+            self.total.value = self.total.value + x.sum()
+            return x
+
+        def read(self, x):
+            return x * self.count.value
+
+    class Holder(nnx.Module):
+        def __init__(self):
+            self.c = Counter()
+
+        def __call__(self, x):
+            self.c()
+            return x
+
+    captured, passed, holder = Counter(), Counter(), Holder()
+    x = jnp.ones(2)
+    runs = {
+        "nnx.jit closure __call__": lambda: nnx.jit(lambda: captured())(),
+        "jax.jit closure __call__": lambda: jax.jit(lambda y: (captured(), y)[1])(x),
+        "nnx.jit closure method": lambda: nnx.jit(lambda y: captured.add(y))(x),
+        "nnx.jit captured holder": lambda: nnx.jit(lambda y: holder(y))(x),
+        "nnx.jit argument": lambda: nnx.jit(lambda c: c())(passed),
+        "nnx.jit closure read only": lambda: nnx.jit(lambda y: captured.read(y))(x),
+    }
+    return "; ".join(f"{name}: {_error(run)}" for name, run in runs.items()) + f"; argument counted to {int(passed.count.value)}"
+
+
+@fact("jax", "flax")
+def nnx_closure_over_module_updated() -> str:
+    """An nnx Module made at module level, closed over by a jitted function and updated between
+    two calls (flax#5485): the kernel's `.value` set, an item write, the Param replaced, under
+    `jax.jit` and `nnx.jit`, and a Sequential's layer's Param replaced; against the Module
+    passed to `nnx.jit` as an argument."""
+    import jax
+    import jax.numpy as jnp
+    from flax import nnx
+
+    x = jnp.ones((1, 2))
+    updates = {
+        "kernel.value =": lambda m: setattr(m.kernel, "value", m.kernel.value * 2.0),
+        "kernel[...] =": lambda m: m.kernel.__setitem__(..., m.kernel[...] * 2.0),
+        "kernel = nnx.Param": lambda m: setattr(m, "kernel", nnx.Param(m.kernel.value * 2.0)),
+    }
+    out = []
+    for jit_name, jit in (("jax.jit", jax.jit), ("nnx.jit", nnx.jit)):
+        for name, update in updates.items():
+            model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+            f = jit(lambda y, model=model: model(y))
+            first = f(x)
+            update(model)
+            out.append(f"{jit_name} closure {name} {'stale' if jnp.allclose(first, f(x)) else 'seen'}")
+    model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+    g = nnx.jit(lambda m, y: m(y))
+    first = g(model, x)
+    updates["kernel.value ="](model)
+    out.append(f"nnx.jit argument {'stale' if jnp.allclose(first, g(model, x)) else 'seen'}")
+    net = nnx.Sequential(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))
+    h = jax.jit(lambda y: net(y))
+    first = h(jnp.ones(2))
+    net.layers[0].bias = nnx.Param(jnp.ones(2))
+    out.append(f"jax.jit closure Sequential layers[0].bias = nnx.Param {'stale' if jnp.allclose(first, h(jnp.ones(2))) else 'seen'}")
+    return "; ".join(out)
+
+
 @fact("jax")
 def jax_closure_defined_and_jitted_on_each_pass() -> str:
     """A closure defined and jitted anew on each pass of a loop over the value it reads is a new
@@ -1022,6 +1105,124 @@ def _trace_vs_eager(fn, example, other) -> str:
     told = sorted({type(w.message).__name__ for w in caught if "Tracer" in type(w.message).__name__})
     verdict = "fine" if same else "wrong"
     return f"{verdict}: traced == eager on a new input: {same}; warnings: {told or 'none'}"
+
+
+@fact("torch")
+def torch_stepped_submodule_ints() -> str:
+    """Graphs torch.compile builds in 12 calls of a module whose call steps a Python counter
+    (torchtune#1663): its own `forward` (`self.n += 1`), a helper method `forward` calls, a
+    submodule's `forward`, a submodule's method stepping by a size (`self.size += x.shape[1]`),
+    against a submodule's float stepped, an int only read, and an int stepped by a tensor."""
+    import torch
+    import torch._dynamo as dynamo
+    from torch import nn
+
+    class Counter(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.n, self.size, self.scale, self.total = 0, 0, 0.5, 0
+
+        def forward(self, x):
+            self.n += 1
+            return x * self.n
+
+        def update(self, x):
+            self.size += x.shape[1]
+            return x[:, : self.size]
+
+        def bump(self):
+            self.scale += 1.0
+
+        def add(self, x):
+            self.total += x.sum()
+            return x
+
+    class Holder(nn.Module):
+        def __init__(self, body):
+            super().__init__()
+            self.c, self.k, self.body = Counter(), 0, body
+
+        def _advance(self):
+            self.k += 2
+
+        def forward(self, x):
+            return self.body(self, x)
+
+    def own_forward(m, x):
+        return m.c.forward(x)  # the Counter's own forward, compiled as the module itself below
+
+    bodies = {
+        "helper method": lambda m, x: (m._advance(), x + m.k)[1],
+        "submodule forward": lambda m, x: m.c(x) + 1,
+        "submodule method by a size": lambda m, x: m.c.update(x).sum(),
+        "submodule float": lambda m, x: (m.c.bump(), x * m.c.scale)[1],
+        "submodule int read": lambda m, x: x[:, : m.c.size + 1],
+        "submodule int stepped by a tensor": lambda m, x: m.c.add(x) + 1,
+    }
+    counts = []
+    for name, body in [("own forward", own_forward)] + list(bodies.items()):
+        dynamo.reset()
+        graphs = []
+        model = torch.compile(Holder(body), backend=lambda gm, ex: graphs.append(1) or gm.forward)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(12):
+                model(torch.randn(1, 40, 4))
+        counts.append(f"{name} {len(graphs)}")
+    return "graphs in 12 calls: " + ", ".join(counts)
+
+
+@fact("torch")
+def torch_hooks_registered_after_compile() -> str:
+    """A hook registered after the first compiled call on a module the compiled code calls
+    (pytorch#117265): each hook kind doubling the output or the gradient, on a module-level
+    layer a compiled function calls, on the compiled module itself, and on a submodule of a
+    module the compiled function calls; against the hook registered before the first call
+    (pytorch#91665). Stale: the second call's output and input gradient differ from eager."""
+    import functools
+
+    import torch
+    import torch._dynamo as dynamo
+    from torch import nn
+
+    hooks = {
+        "forward": lambda m: m.register_forward_hook(lambda mod, i, o: o * 2),
+        "forward_pre": lambda m: m.register_forward_pre_hook(lambda mod, i: (i[0] * 2,)),
+        "full_backward": lambda m: m.register_full_backward_hook(lambda mod, gi, go: tuple(g * 2 for g in gi)),
+        "full_backward_pre": lambda m: m.register_full_backward_pre_hook(lambda mod, go: tuple(g * 2 for g in go)),
+        "backward": lambda m: m.register_backward_hook(lambda mod, gi, go: tuple(g if g is None else g * 2 for g in gi)),
+    }
+
+    def build():
+        outer = nn.Sequential(nn.Linear(3, 3, bias=False))
+        outer[0].weight = nn.Parameter(torch.eye(3))
+        return outer
+
+    def run(register, where, compiled, before=False, fullgraph=False):
+        dynamo.reset()
+        outer = build()
+        hooked = outer[0] if where == "submodule" else outer
+        compile_ = functools.partial(torch.compile, fullgraph=fullgraph)
+        call = (compile_(outer) if where == "compiled module" else compile_(lambda x: outer(x))) if compiled else outer
+        if before:
+            register(hooked)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(torch.ones(3, requires_grad=True))
+            if not before:
+                register(hooked)
+            x = torch.ones(3, requires_grad=True)
+            y = call(x)
+            y.sum().backward()
+        return y.tolist(), x.grad.tolist()
+
+    out = []
+    for where in ("layer a function calls", "compiled module", "submodule"):
+        stale = [name for name, register in hooks.items() if run(register, where, True) != run(register, where, False)]
+        out.append(f"{where}: stale {stale or 'none'}")
+    before = [name for name, register in hooks.items() if run(register, "layer a function calls", True, True) != run(register, "layer a function calls", False, True)]
+    fullgraph = [name for name, register in hooks.items() if run(register, "layer a function calls", True, fullgraph=True) != run(register, "layer a function calls", False)]
+    return "; ".join(out) + f"; registered before the first call: stale {before or 'none'}; fullgraph=True, after: stale {fullgraph or 'none'}"
 
 
 @fact("torch")
@@ -4720,6 +4921,50 @@ def keras_predict_inside_tf_function() -> str:
         "test_on_batch": lambda t: model.test_on_batch(t, t[:, :4]),
     }
     return "; ".join(f"{name}: {_error(lambda: tf.function(body)(x))}" for name, body in bodies.items())
+
+
+@fact("tensorflow", "keras")
+def keras_compile_objects() -> str:
+    """Which methods of a loss and a metric OBJECT handed to `compile` run in `fit`'s traced step
+    (tensorflow#46640): Python side effects counted in a `Loss.call`, a `Metric.update_state` and
+    `result` over 16 steps of 2 epochs, and `.numpy()` of the metric's variable in `result`."""
+    import keras
+    import numpy as np
+
+    counts = {"call": 0, "update_state": 0, "result": 0}
+    convert = []
+
+    class Mean(keras.metrics.Metric):
+        def __init__(self):
+            super().__init__(name="mean")
+            self.total = self.add_weight(name="total", initializer="zeros")
+
+        def update_state(self, y_true, y_pred, sample_weight=None):
+            counts["update_state"] += 1
+            self.total.assign_add(keras.ops.mean(y_pred))
+
+        def result(self):
+            counts["result"] += 1
+            return float(self.total.numpy()) if convert else self.total
+
+    class Squared(keras.losses.Loss):
+        def call(self, y_true, y_pred):
+            counts["call"] += 1
+            return keras.ops.mean((y_true - y_pred) ** 2)
+
+    def fit(eagerly=False):
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+        model.compile(optimizer="adam", loss=Squared(), metrics=[Mean()], run_eagerly=eagerly)
+        model.fit(np.zeros((32, 4)), np.zeros((32, 3)), batch_size=4, epochs=2, verbose=0)
+
+    fit()
+    ran = ", ".join(f"{name} {n}" for name, n in counts.items())
+    convert.append(True)
+    traced = _error(fit)
+    counts.update(dict.fromkeys(counts, 0))
+    eager = _error(lambda: fit(eagerly=True))
+    ran_eagerly = ", ".join(f"{name} {n}" for name, n in counts.items())
+    return f"16 steps: {ran}; .numpy() in result: {traced}; run_eagerly=True: {ran_eagerly}, .numpy() in result: {eager}"
 
 
 @fact("tensorflow", "keras")

@@ -19,6 +19,7 @@ from acclint.analysis.taint import Kind, target_names
 from acclint.analysis.walk import SCOPE_NODES, children, walk_body, walk_expression
 from acclint.rules.tables import apis, logs
 from acclint.rules.acc4_dropped_calls import dropped
+from acclint.rules.captured_modules import captured_by, written_state
 from acclint.rules.frozen_keys import seeds_frozen_key
 from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_closure
 from acclint.rules.graph_breaks import splits_no_graph
@@ -1260,7 +1261,13 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the
         module's structure), all of which nnx transforms carry out, and any write in a linen or
         equinox module (frozen: the write raises at once) or a haiku module (it lives inside
-        the transform). A module method handed to `jax.jit(self.step)` is still flagged.
+        the transform). A module method handed to `jax.jit(self.step)` is still flagged, and
+        so is a write of an nnx module's variable (`self.count.value += 1`) in a method a
+        traced function runs through a module-level name holding the module (`counter()`,
+        `stats.add(x)`) or a module that keeps it (`model(x)` whose `__call__` calls
+        `self.calls()`): nnx carries the state of a module passed in as an argument only, and
+        raises TraceContextError for one captured by closure (flax 0.12.8,
+        benchmarks/framework_runs.py nnx_captured_module_writes; flax#4333).
         Under Keras (a layer's `call`, a model's `train_step`) and `tf.function` only an
         update of the attribute from its own value is flagged (`self.current_step += 1`: it
         counts traces, not batches; under `tf.function` the attribute keeps the trace's
@@ -1399,6 +1406,8 @@ class Attention(nnx.Module):
         owner = root.value
         fn = ctx.function
         is_self = _is_self(owner, ctx)
+        if is_self and fn.cls is not None and _captured_write(node, target, ctx, at):
+            return
         if target.value is not root or (not is_self and ctx.is_local(owner)):
             # an object reached through attributes (`self.model.weight.requires_grad = True`),
             # or a local only ever bound to such a chain (`w = self.model.weight`)
@@ -1419,6 +1428,23 @@ class Attention(nnx.Module):
         if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(at or node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
+
+
+def _captured_write(node: cst.CSTNode, target: cst.Attribute, ctx: RuleContext, at: cst.CSTNode | None) -> bool:
+    """Report (and say so) a write of a variable of the method's own module where a traced
+    function reaches the module through a module-level name, not an argument
+    (rules/captured_modules.py: nnx raises TraceContextError)."""
+    state = written_state(ctx.analysis, ctx.function, target)
+    holder = captured_by(ctx.analysis, ctx.function) if state is not None else None
+    if holder is None:
+        return False
+    ctx.report(
+        at or node,
+        f"writes the variable '{state}' of a module the trace reaches through the module-level '{holder}', not an "
+        "argument: the trace stores a tracer in state outside it (nnx raises TraceContextError); pass the module "
+        "to the transformed function as an argument",
+    )
+    return True
 
 
 class VariableMadeOnEveryCall(Rule):

@@ -266,7 +266,12 @@ class GlobalMutated(Rule):
         the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
         binding: a map of the same dataset name inside the loop that fills the dict, before the
         map that reads it is made, builds nothing of it. The message names the line of the
-        change. Changes made by other modules are not seen yet.
+        change. Changes made by other modules are not seen yet. A framework's mutable module
+        made at module level (`model = nnx.Linear(2, 3, rngs=...)`: `[traced_class]
+        mutable_makers`) is such an object, changed in place by a write of a variable it holds
+        (`model.kernel.value = ...`, `model.kernel[...] = ...`): a trace calling it (`model(x)`)
+        keeps the old weights under `jax.jit` and `nnx.jit` alike (flax 0.12.8,
+        benchmarks/framework_runs.py nnx_closure_over_module_updated; flax#5485).
 
     Why is this bad:
         The trace reads the item or attribute once and stores it as a constant; changing the

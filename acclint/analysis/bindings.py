@@ -42,6 +42,7 @@ variables read by a closure (`closure_change`) are ordered in that function's bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -186,12 +187,24 @@ class ModuleBindings:
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
         instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
-        may be frozen), or a module it imports (`import settings`)."""
+        may be frozen), a module it imports (`import settings`), or a framework's mutable
+        module (`nnx.Linear(...)`)."""
         cls = self.instance_class(name)
         if cls is not None:
             return self.identity_class(cls)
         events = self._module_binds(name)
-        return bool(events) and all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
+        return bool(events) and (
+            all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
+            or self._mutable_module(name)
+        )
+
+    def _mutable_module(self, name: str) -> bool:
+        """Whether every module-level value of `name` makes a framework's mutable module
+        (`nnx.Linear(...)`: a capitalised callable of a `[traced_class] mutable_makers` namespace)."""
+        prefixes = tuple(p for traced in self.markers.traced_classes for p in traced.mutable_makers)
+        values = self.index.module_values.get(name, []) if prefixes else []
+        qualified = [self.index.imports.resolve(v.func) if isinstance(v, cst.Call) else None for v in values]
+        return bool(qualified) and all(q and q.startswith(prefixes) and q.rpartition(".")[2][:1].isupper() for q in qualified)
 
     def module_class(self, name: str) -> bool:
         """Whether module-level `name` is bound only by the `class` statement of a plain class
@@ -222,15 +235,20 @@ class ModuleBindings:
             self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
         return self._changes[key]
 
-    def call_between_builds(self, callees: frozenset[str], reader: FunctionInfo) -> cst.Call | None:
-        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`) that
+    def call_between_builds(
+        self, callees: frozenset[str], reader: FunctionInfo, which: Callable[[cst.Call], bool] | None = None,
+    ) -> cst.Call | None:
+        """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`; or one
+        `which` accepts: `layer.register_forward_hook(h)`) that
         falls between a call that may build `reader`'s trace and a later call reusing it, in
         program order, or None: made by module-level code, by a function module-level code runs
         there, or by an entry point no module code runs between two calls of its own (as
         `change_of` judges a rebinding): the write of an input the framework itself keeps,
         which every trace of `reader` read when it was built."""
         for event in self.events:
-            if event.kind != "call" or not isinstance(event.node, cst.Call) or self.index.imports.resolve(event.node.func) not in callees:
+            if event.kind != "call" or not isinstance(event.node, cst.Call):
+                continue
+            if not (which(event.node) if which is not None else self.index.imports.resolve(event.node.func) in callees):
                 continue
             if event.scope is None:
                 if self._stale_call_around(event, reader, -1):
@@ -1433,6 +1451,8 @@ class ModuleBindings:
                 self._mutation(target.value.value, add, scope, target, value)
             elif isinstance(target.value, cst.Subscript) and isinstance(held := _root_node(target.value), cst.Name):
                 self._mutation(held.value, add, scope, target, value)  # `REG["main"].scale = v`: an object the container holds
+            elif (held := chain_root(target.value)) is not None and self._mutable_module(held.value):
+                self._mutation(held.value, add, scope, target, value)  # `model.kernel.value = v`: a variable of an nnx module
         elif isinstance(target, cst.Subscript):
             base = target.value
             while isinstance(base, cst.Subscript):
@@ -1449,6 +1469,8 @@ class ModuleBindings:
                     add("mutate_param", base.value, target)  # `target[k] = v`: judged by what is passed
             else:  # `m.__dict__["k"] = v`, `vars(m)["k"] = v` (ACC606 reads these)
                 add("item", _root(base) or "", target)
+                if (held := chain_root(base)) is not None and self._mutable_module(held.value):
+                    self._mutation(held.value, add, scope, target, value)  # `model.kernel[...] = v`
 
     def _spell(self, spelt: cst.BaseExpression, written: cst.CSTNode, add, scope, globals_of, loops=None, value=None, resolve=True) -> None:
         """Record the write of `spelt`, the target that `written` (a call, an item of a

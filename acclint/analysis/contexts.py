@@ -429,11 +429,12 @@ class ContextAnalysis:
         call = site.expr
         assert isinstance(call, cst.Call)
         found = self.applied(call, site.scope)
-        if found is None or found[0].kind == KERNEL or found[0].name in self._eager_calls.get(call, ()):
+        if found is None or found[0].kind == KERNEL or found[0].name in self._eager_calls.get(call, ()) or _made_eager(found[0], call):
             return
         marker, opts = found
         for fun_expr in self._function_args(marker, call):
             targets = self._targets(fun_expr, site.scope, site.cls, at=site.order) or self._own_object(marker, fun_expr, site.scope)
+            targets += self._object_methods(marker, fun_expr, site.scope)
             for target in targets:
                 self._apply(marker, opts, target)
                 if target.via_attribute and marker.kind == CACHED:
@@ -497,6 +498,18 @@ class ContextAnalysis:
         cls = scope.own_class(receiver.value)
         runs = self.objects.runs(cls) if cls is not None else None
         return [Target(runs, via_attribute=True)] if runs is not None else []
+
+    def _object_methods(self, marker: Marker, expr: cst.BaseExpression, scope: FunctionInfo | None) -> list[Target]:
+        """The methods (`Marker.objects`) of the objects of this module's classes that `expr`
+        hands a marker, spelled alone or in a list or tuple: `compile(metrics=[F1()])` runs
+        `F1.update_state` and `F1.result` in the traced step."""
+        if not marker.objects:
+            return []
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return [t for e in expr.elements for t in self._object_methods(marker, e.value, scope)]
+        cls = self.objects.instance_class(expr, scope)
+        methods = [self.find_method(cls, name) for name in marker.objects] if cls is not None else []
+        return [Target(m, via_attribute=True) for m in methods if m is not None]
 
     def _function_args(self, marker: Marker, call: cst.Call) -> list[cst.BaseExpression]:
         if marker.receiver:  # `model.compile()`: the object the method is called on
@@ -1636,6 +1649,15 @@ def _parameter_default(name: str, scope: FunctionInfo | None) -> cst.BaseExpress
                 return param.default
         fn = fn.parent
     return None
+
+
+def _made_eager(marker: Marker, call: cst.Call) -> bool:
+    """Whether the call gives the marker's `eager_keyword` a literal True
+    (`compile(..., run_eagerly=True)`): it traces nothing it is handed."""
+    return bool(marker.eager_keyword) and any(
+        a.keyword is not None and a.keyword.value == marker.eager_keyword and isinstance(a.value, cst.Name) and a.value.value == "True"
+        for a in call.args
+    )
 
 
 def _constant_index(expr: cst.Subscript) -> int | None:

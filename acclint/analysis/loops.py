@@ -171,6 +171,7 @@ import libcst as cst
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.module_counters import stepped_counters
 from acclint.analysis.names import dotted_name, literal_int, once_block
 from acclint.analysis.guarded_structure import new_structure
 from acclint.frameworks.markers import DIFFERENTIATED, VMAPPED, CacheKey, Marker
@@ -2946,14 +2947,11 @@ class LoopFacts:
         )
 
     def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
-        """Int attributes `forward` steps by an integer on every call (`self.step += 1`, with
-        `self.step = 0` in `__init__`): Dynamo specialises ints (a float attribute stepped so
-        compiles twice, the second time dynamic)."""
-        ints = {name for name, value in _self_assignments(cls.methods.get("__init__"), cst.Assign) if isinstance(value, cst.Integer)}
-        return tuple(dict.fromkeys(
-            name for name, value in _self_assignments(cls.methods.get("forward"), cst.AugAssign)
-            if name in ints and isinstance(value, cst.Integer)
-        ))
+        """Int attributes a call steps on every call (`self.step += 1`, with `self.step = 0` in
+        `__init__`), in `forward` or what it runs of the module and its submodules
+        (acclint.analysis.module_counters): Dynamo specialises ints (a float attribute stepped
+        so compiles twice, the second time dynamic)."""
+        return stepped_counters(cls, self.analysis.index.classes)
 
     def _held_compiled(self, value: cst.BaseExpression, scope: _Scope) -> Jitted | None:
         """The compiled callable made elsewhere that a call gives back, or None: a function's

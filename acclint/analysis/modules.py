@@ -146,6 +146,12 @@ class ModuleClasses:
             return True
         return isinstance(value, cst.Call) and self._is_variable(value.func, traced.variables, frozenset())
 
+    def carried_state(self, cls: ClassInfo | None, attr: str) -> bool:
+        """Whether `attr` is a variable (or array) `cls.__init__` sets on a module whose
+        framework carries such state out of its transforms (nnx)."""
+        traced = self.of.get(cls) if cls is not None else None
+        return traced is not None and traced.attribute_writes == "variables" and attr in self._state_attributes(cls, traced)  # type: ignore[arg-type]
+
     def _state_attributes(self, cls: ClassInfo, traced: TracedClass) -> set[str]:
         """The attributes `cls.__init__` sets to a variable or an array: the module's state."""
         init = cls.methods.get("__init__")

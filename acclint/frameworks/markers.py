@@ -127,6 +127,10 @@ class TracedClass:
     # `fit`, `evaluate`, `predict` run `train_step`, `call` as Python; `[traced_class] eagerly`).
     eager_keyword: str = ""
     eager_steps: frozenset[str] = frozenset()
+    # Namespaces whose capitalised callables make mutable module objects (`[traced_class]
+    # mutable_makers`: `nnx.Linear(2, 3, rngs=...)`): a module-level one is an object whose
+    # attributes code may write, as an instance of a plain class of the module is (ACC6).
+    mutable_makers: tuple[str, ...] = ()
 
     def based_on(self, qualified: str | None) -> bool:
         """Whether the class named `qualified` is one whose subclasses have traced methods."""
@@ -176,6 +180,14 @@ class Marker:
     # (`inputs = "proxies"`: torch.fx makes each parameter a Proxy, `flag=None` and `n: int = 3`
     # included, unless `concrete_args` binds it).
     proxies: bool = False
+    # The methods the framework calls on an OBJECT it is handed, which run in the trace it
+    # builds (`objects = [...]`: Keras' `compile(loss=Hinge(), metrics=[F1()])` runs a `Loss`'s
+    # `call` and a `Metric`'s `update_state` and `result` in `fit`'s traced step).
+    objects: tuple[str, ...] = ()
+    # A keyword that, given a literal True, makes the call trace none of what it is handed
+    # (`eager_keyword = "run_eagerly"`: Keras' `compile(..., run_eagerly=True)` runs the loss
+    # and metrics as Python on every step).
+    eager_keyword: str = ""
 
 
 @dataclass(frozen=True)
@@ -430,6 +442,10 @@ class Framework:
     # compiled function never runs (ACC411).
     dropped_registries: frozenset[str] = frozenset()
     dropped_patches: frozenset[str] = frozenset()
+    # Methods that change an object the compiled code runs without failing a guard (`[unguarded]
+    # methods`, torch.compile: a module's `register_forward_hook` and the other hook
+    # registrations): called between two calls, the later call ignores the change (ACC611).
+    unguarded_methods: frozenset[str] = frozenset()
 
     def says(self, code: str, default: str) -> str:
         """The tail of rule `code`'s message under this framework: its `[messages]` entry of the
@@ -613,6 +629,8 @@ def _markers_of(raw: dict) -> dict[str, Marker]:
             receiver=spec.get("receiver", False),
             arrays=spec.get("inputs") == "arrays",
             proxies=spec.get("inputs") == "proxies",
+            objects=tuple(spec.get("objects", ())),
+            eager_keyword=spec.get("eager_keyword", ""),
         )
         for kind in KINDS
         for name, spec in raw.get(kind, {}).items()
@@ -671,6 +689,7 @@ def load_markers(
                 t.get("eager_runs", False), frozenset(t.get("run_by", ())), frozenset(t.get("symbolic_inputs", ())),
                 frozenset(t.get("namespaces", ())), frozenset(t.get("not_bases", ())),
                 t.get("eagerly", {}).get("keyword", ""), frozenset(t.get("eagerly", {}).get("steps", ())),
+                tuple(t.get("mutable_makers", ())),
             ))
             owner.update(dict.fromkeys(t["bases"], framework.name))
         # A variant of another framework's markers (`[variant] of = ["torch.compile",
@@ -817,6 +836,7 @@ def _framework(raw: dict) -> Framework:
         built_on_call=frozenset(raw.get("state", {}).get("built_on_call", ())),
         dropped_registries=frozenset(raw.get("dropped", {}).get("registries", ())),
         dropped_patches=frozenset(raw.get("dropped", {}).get("patches", ())),
+        unguarded_methods=frozenset(raw.get("unguarded", {}).get("methods", ())),
     )
 
 
