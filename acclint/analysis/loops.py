@@ -746,7 +746,7 @@ class LoopFacts:
             return None
         init = cls.methods.get("__init__")
         if init is not None:
-            given = dict(_self_assignments(init, cst.Assign))
+            given = dict(_self_assignments(init))
         elif made is not None:
             given = _field_values(cls, made)
         else:
@@ -3384,24 +3384,17 @@ def _self_reads(method: FunctionInfo | None) -> set[str]:
     }
 
 
-def _self_assignments(method: FunctionInfo | None, kind: type) -> list[tuple[str, cst.BaseExpression]]:
-    """(attribute, value) of each `self.attr = value` (`kind` Assign) or `self.attr += value`
-    (AugAssign, stepping: `+=`, `-=`, `*=`) in a method's body."""
+def _self_assignments(method: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]]:
+    """(attribute, value) of each `self.attr = value` in a method's body."""
     me = method.self_name if method is not None else None
     if me is None:
         return []
-    found = []
-    for node in _nodes(method.node.body):
-        if kind is cst.AugAssign and isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS):
-            targets = [node.target]
-        elif kind is cst.Assign and isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        else:
-            continue
-        for target in targets:
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me:
-                found.append((target.attr.value, node.value))
-    return found
+    return [
+        (target.target.attr.value, node.value)
+        for node in _nodes(method.node.body) if isinstance(node, cst.Assign)
+        for target in node.targets
+        if isinstance(target.target, cst.Attribute) and isinstance(target.target.value, cst.Name) and target.target.value.value == me
+    ]
 
 
 def _specialized(fn: FunctionInfo, calls: tuple[str, ...], analysis: ModuleAnalysis) -> set[str]:
