@@ -140,9 +140,15 @@ def _agree_on(shapes: list, example: list, dimension: tuple[int, int] | None) ->
 
 def _shape(expr: cst.BaseExpression, scope: FunctionInfo | None, ctx: RuleContext) -> tuple[str, ...] | None:
     """The maker and literal shape of an example input (`torch.rand(1, 8, 20, 20)`), directly
-    or through a module-level name bound once to one; None otherwise."""
-    if isinstance(expr, cst.Name) and scope is None:
-        values = ctx.analysis.index.module_values.get(expr.value, [])
+    or through a name of the scope the trace is made in bound once to one: a module-level
+    name, or a local of the function (`main()`'s `x = torch.rand(...)`)."""
+    if isinstance(expr, cst.Name):
+        if scope is None:
+            values = ctx.analysis.index.module_values.get(expr.value, [])
+        else:
+            body = ctx.analysis.body(scope)
+            flows = body.flows_into.get(expr.value, []) if expr.value not in body.declared_outer else []
+            values = [value for target, value, how in flows if how == "=" and isinstance(target, cst.Name)] if len(flows) == 1 else []
         expr = values[0] if len(values) == 1 else expr
     if not isinstance(expr, cst.Call) or (maker := ctx.resolve(expr.func)) not in framework_of(ctx).example_makers:
         return None

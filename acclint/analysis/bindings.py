@@ -114,6 +114,7 @@ class ModuleBindings:
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._handles: dict[tuple[FunctionInfo, frozenset[str]], set[str]] = {}  # _local_handles
+        self._used: dict[FunctionInfo | None, set[str]] = {}  # _used_by
         # Targets the walk spells out for writes written otherwise (`setattr(o, "a", v)` is
         # `o.a`, `s.a` after `s = STATE` is `STATE.a`), each to the node written: its line.
         self._spelt: dict[cst.CSTNode, cst.CSTNode] = {}
@@ -312,8 +313,7 @@ class ModuleBindings:
         the trace when applied (`traced = torch.jit.trace(f, x)`, `_builds_when_bound`) is a
         build there, never a later hit."""
         scope = write.scope
-        roots = self._reaching(reader) | {reader.name}
-        roots |= self._local_handles(scope, frozenset(roots))
+        roots = self._own_roots(reader, scope)
         calls = [
             e for root in roots for e in self._named.get(root, ())
             if e.scope is scope and (e.kind == "call" and self._may_run(e.node, reader) or self._builds_when_bound(e))
@@ -322,6 +322,18 @@ class ModuleBindings:
         return stale_window(
             write, calls, lambda call: clears, lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _own_roots(self, reader: FunctionInfo, scope: FunctionInfo) -> set[str]:
+        """The names whose calls in `scope`'s own code may run `reader`'s trace: the module-level
+        ones (`_reaching`), and those `scope` binds to what holds the trace (`_local_handles`),
+        a compiled wrapper of the module-level function that holds `reader` among them
+        (`step = jax.jit(f)` in `main()`, where no module-level name keeps `f`'s traces). A
+        module-level function no marker decorates, called by its own name, runs eagerly: no call
+        of the trace."""
+        top = reader.outermost
+        plain = top.parent is None and top.cls is None and self.index.functions.get(top.name) is top
+        roots = self._reaching(reader) | ({reader.name} if reader is not top or not plain or self._decorated(top) else set())
+        return roots | self._local_handles(scope, frozenset(roots | ({top.name} if plain else set())))
 
     def _local_handles(self, scope: FunctionInfo, roots: frozenset[str]) -> set[str]:
         """The names `scope` binds in its own body to what holds a trace of `roots`: a value
@@ -336,6 +348,8 @@ class ModuleBindings:
                 if e.kind != "local" or e.value is None:
                     continue
                 value = e.value
+                if self._new_wrapper(e) and value.args:  # `layer = torch.compile(Linear())`: what it wraps holds it
+                    value = value.args[0].value
                 made = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in roots and value.func.value in self.index.classes
                 if made or _hands_on(value, roots | found):
                     found.add(e.name)
@@ -357,13 +371,12 @@ class ModuleBindings:
             uses = self._by_method.get(fn.name, [])
         else:
             return False
-        roots = self._reaching(reader) | {reader.name}
         for use in uses:
             scope = use.scope
             if scope is None or _inside(scope, fn) or _inside(scope, reader) or objects is not None and not _hands(use.node, objects):
                 continue
             calls = [
-                e for root in roots for e in self._named.get(root, ())
+                e for root in self._own_roots(reader, scope) for e in self._named.get(root, ())
                 if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
             ]
             clears = self._cache_clears(reader, scope)
@@ -417,17 +430,42 @@ class ModuleBindings:
         to a tracing wrapper, `jax.jit(counter.count)`, which runs that method alone: jax#20732,
         whose `reset` the script never calls; handed elsewhere, `hooks.append(counter.reset)`,
         it leaves the object to the code given it) or writes its attribute, so that every call
-        of their methods is in sight (a script, not a library)."""
-        return bool(self._instances(cls) & self._used_by_module)
+        of their methods is in sight (a script, not a library). The code of a function module-level
+        code runs once (`main()` under `if __name__ == "__main__":`, `_entries`) is the script's
+        too, with the instances it makes itself (`counter = Counter()` in `main()`)."""
+        if self._instances(cls) & self._used_by(None):
+            return True
+        return any(
+            self._used_by(entry) & {
+                e.name for e in self.events_by_scope.get(entry, ())
+                if e.kind == "local" and isinstance(e.value, cst.Call) and isinstance(e.value.func, cst.Name) and e.value.func.value == cls.name
+            }
+            for entry in self._entries
+        )
 
     @cached_property
-    def _used_by_module(self) -> set[str]:
-        """The names module-level code calls through, hands to a call, or writes an attribute of,
-        or hands a bound method of to a tracing wrapper (and of no other to another call)."""
+    def _entries(self) -> list[FunctionInfo]:
+        """The module-level functions (no decorator, no method) that module-level code calls by
+        name exactly once, in no loop, and names nowhere else: a script's `main()`, whose body runs
+        once, in program order, where it is called."""
+        found = []
+        for name, fn in self.index.functions.items():
+            uses = [e for e in self._named.get(name, ()) if e.kind in ("call", "ref")]
+            if (isinstance(fn.node, cst.FunctionDef) and not fn.node.decorators and len(uses) == 1
+                    and uses[0].kind == "call" and uses[0].scope is None and not uses[0].loops):
+                found.append(fn)
+        return found
+
+    def _used_by(self, scope: FunctionInfo | None) -> set[str]:
+        """The names `scope`'s own code (None: module-level code) calls through, hands to a call,
+        or writes an attribute of, or hands a bound method of to a tracing wrapper (and of no
+        other to another call)."""
+        if scope in self._used:
+            return self._used[scope]
         used: set[str] = set()
         traced, handed = set(), set()  # objects a bound method of which is handed to a tracing wrapper / elsewhere
         for e in self.events:
-            if e.scope is not None:
+            if e.scope is not scope:
                 continue
             if e.kind == "call":
                 used.add(e.name)
@@ -439,7 +477,8 @@ class ModuleBindings:
                 (traced if self.markers.get(self.index.imports.resolve(e.node.func)) is not None else handed).update(owners)
             elif e.kind == "attr":
                 used.add(_root(e.node.value))
-        return used | traced - handed
+        self._used[scope] = found = used | traced - handed
+        return found
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -950,7 +989,7 @@ class ModuleBindings:
             elif owner is not None and cls is not None and scope.own_class(owner) is cls:
                 if self._empties_cache(scope, cls, reader, builders):
                     continue  # the writer also empties the cache the next call would reuse: a new trace follows
-                if placed is not None and instances:
+                if placed is not None and (instances or not placed):  # `[]`: a method nothing calls never runs
                     if self._placed_stale(placed, event, {attr}, reader, -1, instances):
                         return Change(event.node, "written")
                     continue
@@ -981,19 +1020,34 @@ class ModuleBindings:
         """Whether `event` falls, in its function's program order, between two calls there that
         run `reader`'s trace keyed on `owner`, a local bound only to new instances of the reader's
         class (of a plain class of the module for a static parameter): `m.apply(x)` for a method,
-        `apply(x, m)` passing it as `static_param`. Rebinding `owner` makes a new object, with a
-        new cache (or key)."""
+        `apply(x, m)` passing it as `static_param`, or a call through a local bound to a cached
+        marker applied to the bound method (`jit_calc = jax.jit(m.calc)`; `jit_calc(x)`). Rebinding
+        `owner` makes a new object, with a new cache (or key)."""
         scope = event.scope
         if scope is None:
             return False
         binds = [e for e in self._named.get(owner, ()) if e.scope is scope and e.kind == "local"]
         if not binds or not all(self._new_instance(e.value, reader.cls if static_param is None else None) for e in binds):
             return False
+        handles = {
+            e.name for e in self.events_by_scope.get(scope, ())
+            if static_param is None and e.kind == "local" and self._wraps_method(e.value, owner, reader)
+        }
         calls = [
-            e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()))
-            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call) and self._runs_on(e.node, owner, reader, static_param)
+            e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()), *(c for h in handles for c in self._named.get(h, ())))
+            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call)
+            and (e.name in handles or self._runs_on(e.node, owner, reader, static_param))
         ]
         return stale_window(event, calls, lambda call: binds) is not None
+
+    def _wraps_method(self, value: cst.BaseExpression | None, owner: str, reader: FunctionInfo) -> bool:
+        """Whether `value` applies a cached marker to `owner`'s bound method `reader` (`jax.jit(m.calc)`)."""
+        if not isinstance(value, cst.Call) or not value.args:
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        method = value.args[0].value
+        return (marker is not None and marker.kind == CACHED and isinstance(method, cst.Attribute)
+                and isinstance(method.value, cst.Name) and method.value.value == owner and method.attr.value == reader.name)
 
     def _new_instance(self, value: cst.BaseExpression | None, cls: ClassInfo | None) -> bool:
         """`Cls(...)`: of `cls`, or (None) of any plain class of the module (identity_class)."""
