@@ -1,0 +1,306 @@
+"""A script's `main()` is program order: what it does with compiled callables it makes itself
+is judged as module-level code's would be.
+
+Found by benchmarks/reports/perturb.py, rewrite R4 (module code moved into `def main():`
+called from `if __name__ == "__main__":`): on 9a5e9af it lost 8 found labels and added 4 false
+findings. Where the code sits changes nothing at run time; each property below failed on
+9a5e9af and holds now.
+
+1. (ACC601) A function's own name bound to a compiled wrapper of the module-level function that
+   holds the reader (`run = jax.jit(outer)`, the reader a lambda in `outer`; `net =
+   torch.compile(Net())`) holds its trace in that function's order, as a module-level name
+   does: a global rebound there, or by a helper it calls (`set_rate(0.5)`), between two calls
+   through the name is stale. A call of an undecorated function by its own name runs eagerly:
+   no build, no hit.
+2. (ACC604) A local bound to a cached marker applied to a local object's bound method
+   (`jit_calc = jax.jit(c.calc)`) runs the method on that object: an attribute of it written
+   between two calls through the local is stale.
+3. (ACC604, a false finding gone) The code of a function module-level code runs once
+   (`main()`) is the script's, with the objects it makes: a method neither it nor module code
+   calls never runs (jax#20732: `reset` of a jitted `counter.count`).
+4. (ACC302, false findings gone) An example input of `torch.jit.trace` read through a local of
+   the function that makes the trace, bound once, has that local's spelled shape: calling the
+   trace at the example's shape keeps it right.
+
+Runs (jax 0.10, torch 2.13 CPU, /tmp scripts written from these cases): the lambda reading
+`ARGS` gives 1.0 before and after `ARGS = (3.0, 4.0)` (eager 3.0); `decay` after `set_rate(0.5)`
+0.1 (eager 0.5); `assume_constant_result` in a compiled `Net` with a weight gives 4.0 after
+`enable(True)` (eager 8.0; a module with no parameter and no op but `x * 2` is not compiled,
+dynamo runs it eagerly, and sees the new value); tf 2.21's `tf.function(m.step)` gives 0.9, 0.8,
+0.7 while `m.lr` halves (eager 0.9, 0.85, 0.825). Properties 3 and 4 rest on dev jax_20732 and
+benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11).
+"""
+
+import pytest
+
+from labelled import assert_labels_match
+
+HAZARDS = {
+    "a global rebound in main() between calls of a local jit of a function holding the reader": """
+import jax
+
+ARGS = (1.0, 2.0)
+
+def outer(x):
+    inner = lambda: x * ARGS[0]  # expect: ACC601
+    return inner()
+
+def main():
+    global ARGS
+    run = jax.jit(outer)
+    run(1.0)
+    ARGS = (3.0, 4.0)
+    run(1.0)
+
+if __name__ == "__main__":
+    main()
+""",
+    "a helper main() calls between two calls of its local jit rebinds the global": """
+import jax
+
+RATE = 0.1
+
+def set_rate(r):
+    global RATE
+    RATE = r
+
+def decay(x):
+    return x * RATE  # expect: ACC601
+
+def main():
+    decayed = jax.jit(decay)
+    decayed(1.0)
+    set_rate(0.5)
+    decayed(1.0)
+
+main()
+""",
+    "torch.compile of a module made in main(), a flag its assume_constant_result reads set between calls": """
+import torch
+
+_ready = False
+_enabled = False
+
+def enable(flag):
+    global _ready, _enabled
+    _ready = True
+    _enabled = flag
+
+@torch.compiler.assume_constant_result
+def is_enabled():
+    return _ready and _enabled  # expect: ACC601
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = torch.nn.Parameter(torch.ones(4, 4))
+
+    def forward(self, x):
+        if is_enabled():
+            x = x * 2
+        return x @ self.weight
+
+def main():
+    enable(False)
+    net = torch.compile(Net())
+    net(torch.ones(2, 4))
+    enable(True)
+    net(torch.ones(2, 4))
+
+if __name__ == "__main__":
+    main()
+""",
+    "a local jit of a local object's bound method, its attribute written between calls": """
+import jax
+import jax.numpy as jnp
+
+class Scaler:
+    def __init__(self, mul):
+        self.mul = mul
+
+    def calc(self, x):
+        return x * self.mul  # expect: ACC604
+
+def main():
+    c = Scaler(2)
+    jit_calc = jax.jit(c.calc)
+    x = jnp.arange(3.0)
+    jit_calc(x)
+    c.mul = 3
+    jit_calc(x)
+
+if __name__ == "__main__":
+    main()
+""",
+    "a tf.function of a local object's bound method, its attribute written in a loop": """
+import tensorflow as tf
+
+class Model:
+    def __init__(self):
+        self.lr = 0.1
+
+    def step(self, w):
+        return w - self.lr  # expect: ACC604
+
+def train():
+    m = Model()
+    fast = tf.function(m.step)
+    w = tf.constant(1.0)
+    for epoch in range(3):
+        w = fast(w)
+        m.lr = m.lr / 2
+
+if __name__ == "__main__":
+    train()
+""",
+}
+
+FINE = {
+    "set up in main() before the first call, eager calls of the plain function around a rebinding": """
+import jax
+
+SCALE = 1.0
+
+def apply(x):
+    return x * SCALE
+
+def main():
+    global SCALE
+    SCALE = 2.0
+    step = jax.jit(apply)
+    step(1.0)
+    step(1.0)
+    apply(3.0)
+    SCALE = 3.0
+    apply(3.0)
+
+if __name__ == "__main__":
+    main()
+""",
+    "a jitted bound method of an object main() makes, whose resetting method nothing calls (jax#20732)": """
+import jax
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def count(self):
+        self.n += 1  # expect: ACC409
+        return self.n
+
+    def reset(self):
+        self.n = 0
+
+def main():
+    counter = Counter()
+    fast_count = jax.jit(counter.count)
+    print([int(fast_count()) for _ in range(3)])
+
+if __name__ == "__main__":
+    main()
+""",
+    "a second local jit of a bound method, the attribute written before either call": """
+import jax
+
+class Scaler:
+    def __init__(self, mul):
+        self.mul = mul
+
+    def calc(self, x):
+        return x * self.mul
+
+def main():
+    c = Scaler(2)
+    c.mul = 3
+    jit_calc = jax.jit(c.calc)
+    jit_calc(1.0)
+    jit_calc(2.0)
+
+main()
+""",
+    "torch.jit.trace in main(), called at the example's spelled shape through locals (yolov5-dnn#11)": """
+import torch
+import torch.nn.functional as F
+
+class Upsample(torch.nn.Module):
+    def forward(self, x):
+        return F.interpolate(x, size=(int(x.shape[2] * 2), int(x.shape[3] * 2)), mode="nearest")
+
+def main():
+    block = Upsample()
+    x = torch.rand(1, 8, 20, 20)
+    traced = torch.jit.trace(block, (x,))
+    x2 = torch.rand(1, 8, 20, 20)
+    print(traced(x2).shape)
+
+if __name__ == "__main__":
+    main()
+""",
+    "torch.jit.trace in a function, a size read on an axis every call agrees on (ssd#87)": """
+import torch
+
+class Post(torch.nn.Module):
+    def forward(self, scores):
+        out = []
+        for batch_id in range(scores.size(0)):  # expect: ACC302
+            per_img = scores[batch_id]
+            out.append(torch.stack([per_img[:, c].max() for c in range(1, per_img.size(1))]))
+        return torch.stack(out)
+
+def export():
+    post = Post()
+    traced = torch.jit.trace(post, torch.rand(2, 8, 4))
+    batch = torch.rand(3, 8, 4)
+    return traced(batch)
+""",
+}
+
+STILL = {
+    "torch.jit.trace in main(), called at another shape through a local": """
+import torch
+import torch.nn.functional as F
+
+class Upsample(torch.nn.Module):
+    def forward(self, x):
+        return F.interpolate(x, size=(int(x.shape[2] * 2), int(x.shape[3] * 2)), mode="nearest")  # expect: ACC302 ACC302
+
+def main():
+    block = Upsample()
+    x = torch.rand(1, 8, 20, 20)
+    traced = torch.jit.trace(block, (x,))
+    x2 = torch.rand(1, 8, 40, 40)
+    print(traced(x2).shape)
+
+if __name__ == "__main__":
+    main()
+""",
+    "main() calls the resetting method between two calls of the jitted bound method": """
+import jax
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def count(self):
+        return self.n + 1  # expect: ACC604
+
+    def reset(self):
+        self.n = 0
+
+def main():
+    counter = Counter()
+    fast_count = jax.jit(counter.count)
+    fast_count()
+    counter.reset()
+    fast_count()
+
+if __name__ == "__main__":
+    main()
+""",
+}
+
+
+@pytest.mark.parametrize("source", [*HAZARDS.values(), *FINE.values(), *STILL.values()],
+                         ids=[*HAZARDS, *FINE, *STILL])
+def test_main_program_order(source):
+    assert_labels_match(source)
