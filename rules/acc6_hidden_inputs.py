@@ -54,8 +54,8 @@ def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = Non
     name = node.value
     fn = ctx.function
     index = ctx.analysis.index
-    if name not in index.module_values and name not in index.functions or ctx.is_local(name):
-        return None  # not bound at module level, or the function's own (cheap tests first)
+    if name not in index.module_values and name not in index.functions and not ctx.analysis.may_declare_global(name) or ctx.is_local(name):
+        return None  # not bound at module level nor by a `global` write, or the function's own (cheap tests first)
     if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
     if not (ctx.analysis.may_rebind_function(name) if name in index.functions else ctx.analysis.may_change_value(name)):
