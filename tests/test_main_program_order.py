@@ -6,15 +6,22 @@ called from `if __name__ == "__main__":`): on 9a5e9af it lost 8 found labels and
 findings. Where the code sits changes nothing at run time; each property below failed on
 9a5e9af and holds now.
 
-1. (ACC601) A function's own name bound to a compiled wrapper of the module-level function that
+1. (ACC601) A function's own name (or a global it binds) bound to a compiled wrapper of the module-level function that
    holds the reader (`run = jax.jit(outer)`, the reader a lambda in `outer`; `net =
    torch.compile(Net())`) holds its trace in that function's order, as a module-level name
    does: a global rebound there, or by a helper it calls (`set_rate(0.5)`), between two calls
    through the name is stale. A call of an undecorated function by its own name runs eagerly:
-   no build, no hit.
+   no build, no hit. As at module level, binding the name to a new cache there (a `def` in its
+   loop) starts an empty one; `jax.jit` of the same module-level function again does not.
+   A module-level variable main() alone binds, through `global`, is the module's: its first
+   binding there is set-up, a later one between calls a change (dynamiqs#441, jax#28225); so is
+   an object bound that way and passed as a static argument (jax#13992).
 2. (ACC604) A local bound to a cached marker applied to a local object's bound method
    (`jit_calc = jax.jit(c.calc)`) runs the method on that object: an attribute of it written
-   between two calls through the local is stale.
+   between two calls through the local is stale; so is one a method of the object writes, run
+   on the local between two calls of the traced method on it (flamedisx#53), or one of an
+   object main() hands to the construction of a class jitting a closure that calls its method
+   (brax#440: `Wrapper(env)`).
 3. (ACC604, a false finding gone) The code of a function module-level code runs once
    (`main()`) is the script's, with the objects it makes: a method neither it nor module code
    calls never runs (jax#20732: `reset` of a jitted `counter.count`).
@@ -27,7 +34,10 @@ Runs (jax 0.10, torch 2.13 CPU, /tmp scripts written from these cases): the lamb
 0.1 (eager 0.5); `assume_constant_result` in a compiled `Net` with a weight gives 4.0 after
 `enable(True)` (eager 8.0; a module with no parameter and no op but `x * 2` is not compiled,
 dynamo runs it eagerly, and sees the new value); tf 2.21's `tf.function(m.step)` gives 0.9, 0.8,
-0.7 while `m.lr` halves (eager 0.9, 0.85, 0.825). Properties 3 and 4 rest on dev jax_20732 and
+0.7 while `m.lr` halves (eager 0.9, 0.85, 0.825); `step = jax.jit(apply)` anew on each pass of
+main()'s loop gives 1.0, 1.0, 1.0 while `SCALE` doubles (the same function: the old traces);
+a `@tf.function` defined on each pass of main()'s loop, through a global handle, gives 4, 4, 8,
+8, 16, 16 (each definition traces anew: no finding). Properties 3 and 4 rest on dev jax_20732 and
 benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11).
 """
 
@@ -153,9 +163,149 @@ def train():
 if __name__ == "__main__":
     train()
 """,
+    "a global main() alone binds, through `global`, rebound between two calls (dynamiqs#441)": """
+import jax
+
+def total(y, z):
+    return y + z + offset  # expect: ACC601
+
+def main():
+    global offset
+    offset = 1.0
+    step = jax.jit(total)
+    step(2.0, 3.0)
+    offset = 4.0
+    step(2.0, 3.0)
+
+if __name__ == "__main__":
+    main()
+""",
+    "a static argument main() binds through `global`, its attribute written between calls (jax#13992)": """
+from functools import partial
+
+import jax
+
+class Static:
+    def __init__(self, val):
+        self.val = val
+
+@partial(jax.jit, static_argnums=0)
+def add(v, y):
+    return y + v.val  # expect: ACC604
+
+def main():
+    global v
+    v = Static(100)
+    add(v, 1)
+    v.val = 0
+    add(v, 1)
+
+main()
+""",
+    "a method of a local object main() makes sets what its tf.function method reads, between calls (flamedisx#53)": """
+import tensorflow as tf
+
+class Source:
+    def __init__(self, data):
+        self.data = tf.constant(data)
+
+class Likelihood:
+    def __init__(self, data):
+        self.source = Source(data)
+
+    def set_data(self, data):
+        self.source.data = tf.constant(data)
+
+    @tf.function
+    def log_likelihood(self, p):
+        return tf.reduce_sum(self.source.data * p)  # expect: ACC604
+
+def main():
+    lf = Likelihood([1.0, 2.0])
+    lf.log_likelihood(tf.constant(1.0))
+    lf.set_data([10.0, 20.0])
+    lf.log_likelihood(tf.constant(1.0))
+
+if __name__ == "__main__":
+    main()
+""",
+    "an object main() hands to a class that jits a closure calling its method, its attribute set between calls (brax#440)": """
+import jax
+import jax.numpy as jnp
+
+class Env:
+    def __init__(self):
+        self.init_pos = jnp.zeros(2)
+
+    def set_initial_state(self, pos):
+        self.init_pos = pos
+
+    def reset(self, key):
+        return self.init_pos + key  # expect: ACC604
+
+class Wrapper:
+    def __init__(self, env):
+        self._env = env
+
+        def reset(key):
+            return self._env.reset(key)
+
+        self._reset = jax.jit(reset)
+
+    def reset(self, key):
+        return self._reset(key)
+
+def main():
+    global env
+    env = Env()
+    wrapped = Wrapper(env)
+    env.set_initial_state(jnp.array([1.0, 2.0]))
+    wrapped.reset(0.0)
+    env.set_initial_state(jnp.array([5.0, -3.0]))
+    wrapped.reset(0.0)
+
+if __name__ == "__main__":
+    main()
+""",
 }
 
 FINE = {
+    "a tf.function defined anew on each pass of main()'s loop, bound to a global handle (onnxruntime lambda packs)": """
+import tensorflow as tf
+
+def main():
+    global inference, inputs
+    for n in [4, 8, 16]:
+        inputs = tf.ones((1, n))
+
+        @tf.function
+        def forward():
+            return tf.reduce_sum(inputs)
+
+        inference = forward
+        inference()
+        inference()
+
+if __name__ == "__main__":
+    main()
+""",
+    "jax.jit of the module-level function again in main()'s loop finds the old traces": """
+import jax
+
+SCALE = 1.0
+
+def apply(x):
+    return x * SCALE  # expect: ACC601
+
+def main():
+    global SCALE
+    for i in range(3):
+        step = jax.jit(apply)
+        step(1.0)
+        SCALE = SCALE * 2
+
+main()
+""",
     "set up in main() before the first call, eager calls of the plain function around a rebinding": """
 import jax
 
