@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.bound_once import bound_once
 from acclint.analysis.scopes import FunctionInfo, MarkerSite
 from acclint.analysis.walk import children
 from acclint.analysis.taint import Kind
@@ -143,13 +144,7 @@ def _shape(expr: cst.BaseExpression, scope: FunctionInfo | None, ctx: RuleContex
     or through a name of the scope the trace is made in bound once to one: a module-level
     name, or a local of the function (`main()`'s `x = torch.rand(...)`)."""
     if isinstance(expr, cst.Name):
-        if scope is None:
-            values = ctx.analysis.index.module_values.get(expr.value, [])
-        else:
-            body = ctx.analysis.body(scope)
-            flows = body.flows_into.get(expr.value, []) if expr.value not in body.declared_outer else []
-            values = [value for target, value, how in flows if how == "=" and isinstance(target, cst.Name)] if len(flows) == 1 else []
-        expr = values[0] if len(values) == 1 else expr
+        expr = bound_once(expr.value, scope, ctx.analysis) or expr
     if not isinstance(expr, cst.Call) or (maker := ctx.resolve(expr.func)) not in framework_of(ctx).example_makers:
         return None
     spelled = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]

@@ -38,7 +38,13 @@ dynamo runs it eagerly, and sees the new value); tf 2.21's `tf.function(m.step)`
 main()'s loop gives 1.0, 1.0, 1.0 while `SCALE` doubles (the same function: the old traces);
 a `@tf.function` defined on each pass of main()'s loop, through a global handle, gives 4, 4, 8,
 8, 16, 16 (each definition traces anew: no finding). Properties 3 and 4 rest on dev jax_20732 and
-benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11).
+benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11). Property 5 ran
+on jax 0.10: a static array bound in `main()` raises `ValueError: Non-hashable static
+arguments are not supported` on the first call (so does one bound through `global`); a tuple
+runs.
+5. (ACC502) A static argument spelt through a name the calling function binds once (a local,
+   or a global it binds) has that binding's value: an array there has no hash
+   (acclint/analysis/bound_once.py, shared with property 4's example inputs).
 """
 
 import pytest
@@ -267,9 +273,79 @@ def main():
 if __name__ == "__main__":
     main()
 """,
+    "a static argument main() binds once to an array, passed in a loop (openillumi static_argnums)": """
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+@partial(jax.jit, static_argnums=(1,))
+def loss(r, x):
+    return jnp.mean(x * r)
+
+def main():
+    x = np.linspace(0, 1, 10)
+    r = 0.0
+    for step in range(3):
+        r = r - 0.1 * loss(r, x)  # expect: ACC502
+
+if __name__ == "__main__":
+    main()
+""",
+    "a static keyword a function binds once, through `global`, to an array": """
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnames=["table"])
+def lookup(i, table):
+    return i * 2
+
+def train():
+    global table
+    table = jnp.arange(4)
+    for i in range(3):
+        lookup(i, table=table)  # expect: ACC502
+
+train()
+""",
+    "a static argument bound once to an array in a function, called in a while loop": """
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+@partial(jax.jit, static_argnums=1)
+def scale(x, w):
+    return x * 2
+
+def run(x):
+    w = jnp.ones(3)
+    while x.sum() < 10:
+        x = scale(x, w)  # expect: ACC502
+    return x
+""",
 }
 
 FINE = {
+    "a static argument main() binds once to a tuple": """
+from functools import partial
+
+import jax
+
+@partial(jax.jit, static_argnums=(1,))
+def loss(r, x):
+    return r * sum(x)
+
+def main():
+    x = (1.0, 2.0)
+    for step in range(3):
+        loss(1.0, x)
+
+main()
+""",
     "a tf.function defined anew on each pass of main()'s loop, bound to a global handle (onnxruntime lambda packs)": """
 import tensorflow as tf
 
