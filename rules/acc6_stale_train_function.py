@@ -37,7 +37,8 @@ class StaleTrainFunction(Rule):
         `trainable`) on a model (an object `[[instances]]` makes, such as `keras.Sequential(...)`),
         on what is reached from it (`model.layers[0].trainable`, `for l in model.layers:
         l.trainable = ...`), or by a module-level function handed the model
-        (`make_trainable(model, False)`), when a build method (`fit`, `train_on_batch`) of the
+        (`make_trainable(model, False)`, or `unfreeze(layer)` in `for layer in model.layers:`:
+        reported at that call), when a build method (`fit`, `train_on_batch`) of the
         same model is called before the write and again after it, with no reset method
         (`compile`) on every path between, in the program order of the module level or of one
         function (a loop repeats its body). The later call must see this write's value (no other
