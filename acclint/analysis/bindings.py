@@ -1897,7 +1897,7 @@ class Written:
     names: frozenset[str]
     changed: frozenset[str]
     handed: bool
-    declared: frozenset[str] = frozenset()
+    declared: frozenset[str]
 
 
 def written(module: cst.Module, index: ModuleIndex) -> Written:

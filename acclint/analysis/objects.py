@@ -300,9 +300,9 @@ class Objects:
     ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """`value`, assigned in `method` of `cls`, with the scope it is evaluated in; a parameter
         of `__init__` the method never rebinds stands for what module-level code passes it at
-        each `cls(...)` it binds (the module's own instances), or a script's `main()` at each
-        `cls(...)` it makes (`_script_made`), where there is any such call, and for itself too
-        with `keep_param`."""
+        each `cls(...)` it binds (the module's own instances), or a function only module-level
+        code calls (a script's `main()`) at each `cls(...)` it makes (`_script_made`), where
+        there is any such call, and for itself too with `keep_param`."""
         if method.name != "__init__" or not isinstance(value, cst.Name) or not isinstance(method.node, cst.FunctionDef):
             return [(value, method)]
         name = value.value
@@ -319,13 +319,13 @@ class Objects:
         return given + ([(value, method)] if keep_param else [])
 
     def _script_made(self, cls: ClassInfo) -> list[tuple[cst.Call, FunctionInfo]]:
-        """The calls `cls(...)` in a module-level function that module-level code alone calls,
-        once (a script's `main()`, whose objects are the module's own), each with that function."""
+        """The calls `cls(...)` in a module-level function that only module-level code calls (a
+        script's `main()`, whose objects are the module's own), each with that function."""
         calls = self._calls_by_name()
         return [
             (call, caller) for caller, call in calls.get(cls.name, ())
             if caller is not None and caller.parent is None and caller.cls is None and self.index.functions.get(caller.name) is caller
-            and [c for c, _ in calls.get(caller.name, ())] == [None]
+            and calls.get(caller.name) and all(c is None for c, _ in calls[caller.name])
         ]
 
     # -- markers that are methods of objects -------------------------------------------------
