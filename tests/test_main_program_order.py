@@ -3,19 +3,22 @@ is judged as module-level code's would be.
 
 Found by benchmarks/reports/perturb.py, rewrite R4 (module code moved into `def main():`
 called from `if __name__ == "__main__":`): on 9a5e9af it lost 8 found labels and added 4 false
-findings. Where the code sits changes nothing at run time; each property below failed on
-9a5e9af and holds now.
+findings; now none of either. Where the code sits changes nothing at run time. 16 of the 22
+cases fail on 9a5e9af; the 6 that pass there guard what must not change: the bound method
+written before either call, the def per pass, the static tuple (FINE), the re-jit in a loop
+(HAZARDS) and both STILL cases.
 
-1. (ACC601) A function's own name (or a global it binds) bound to a compiled wrapper of the module-level function that
-   holds the reader (`run = jax.jit(outer)`, the reader a lambda in `outer`; `net =
-   torch.compile(Net())`) holds its trace in that function's order, as a module-level name
-   does: a global rebound there, or by a helper it calls (`set_rate(0.5)`), between two calls
-   through the name is stale. A call of an undecorated function by its own name runs eagerly:
-   no build, no hit. As at module level, binding the name to a new cache there (a `def` in its
-   loop) starts an empty one; `jax.jit` of the same module-level function again does not.
-   A module-level variable main() alone binds, through `global`, is the module's: its first
-   binding there is set-up, a later one between calls a change (dynamiqs#441, jax#28225); so is
-   an object bound that way and passed as a static argument (jax#13992).
+1. (ACC601) A function's own name (or a global it binds) bound to a compiled wrapper of the
+   module-level function that holds the reader (`run = jax.jit(outer)`, the reader a lambda in
+   `outer`; `net = torch.compile(Net())`) holds its trace in that function's order, as a
+   module-level name does: a global rebound there, or by a helper it calls (`set_rate(0.5)`),
+   between two calls through the name is stale. A call of an undecorated function by its own
+   name runs eagerly: no build, no hit. As at module level, binding the name to a new cache
+   there (a `def` in its loop) starts an empty one; `jax.jit` of the same module-level function
+   again does not. A module-level variable main() alone binds, through `global`, is the
+   module's: its first binding there is set-up, a later one between calls a change
+   (dynamiqs#441, jax#28225); so is an object bound that way and passed as a static argument
+   (jax#13992).
 2. (ACC604) A local bound to a cached marker applied to a local object's bound method
    (`jit_calc = jax.jit(c.calc)`) runs the method on that object: an attribute of it written
    between two calls through the local is stale; so is one a method of the object writes, run
@@ -28,23 +31,22 @@ findings. Where the code sits changes nothing at run time; each property below f
 4. (ACC302, false findings gone) An example input of `torch.jit.trace` read through a local of
    the function that makes the trace, bound once, has that local's spelled shape: calling the
    trace at the example's shape keeps it right.
-
-Runs (jax 0.10, torch 2.13 CPU, /tmp scripts written from these cases): the lambda reading
-`ARGS` gives 1.0 before and after `ARGS = (3.0, 4.0)` (eager 3.0); `decay` after `set_rate(0.5)`
-0.1 (eager 0.5); `assume_constant_result` in a compiled `Net` with a weight gives 4.0 after
-`enable(True)` (eager 8.0; a module with no parameter and no op but `x * 2` is not compiled,
-dynamo runs it eagerly, and sees the new value); tf 2.21's `tf.function(m.step)` gives 0.9, 0.8,
-0.7 while `m.lr` halves (eager 0.9, 0.85, 0.825); `step = jax.jit(apply)` anew on each pass of
-main()'s loop gives 1.0, 1.0, 1.0 while `SCALE` doubles (the same function: the old traces);
-a `@tf.function` defined on each pass of main()'s loop, through a global handle, gives 4, 4, 8,
-8, 16, 16 (each definition traces anew: no finding). Properties 3 and 4 rest on dev jax_20732 and
-benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11). Property 5 ran
-on jax 0.10: a static array bound in `main()` raises `ValueError: Non-hashable static
-arguments are not supported` on the first call (so does one bound through `global`); a tuple
-runs.
 5. (ACC502) A static argument spelt through a name the calling function binds once (a local,
    or a global it binds) has that binding's value: an array there has no hash
    (acclint/analysis/bound_once.py, shared with property 4's example inputs).
+
+Runs (jax 0.10, tf 2.21, torch 2.13 CPU; scripts written from these cases): the lambda reading
+`ARGS` gives 1.0 before and after `ARGS = (3.0, 4.0)` (eager 3.0); `decay` after `set_rate(0.5)`
+0.1 (eager 0.5); `assume_constant_result` in a compiled `Net` with a weight gives 4.0 after
+`enable(True)` (eager 8.0; a module with no parameter and no op but `x * 2` is not compiled,
+dynamo runs it eagerly, and sees the new value); `tf.function(m.step)` gives 0.9, 0.8, 0.7
+while `m.lr` halves (eager 0.9, 0.85, 0.825); `step = jax.jit(apply)` anew on each pass of
+main()'s loop gives 1.0, 1.0, 1.0 while `SCALE` doubles (the same function: the old traces); a
+`@tf.function` defined on each pass of main()'s loop, through a global handle, gives 4, 4, 8,
+8, 16, 16 (each definition traces anew: no finding); a static array bound in `main()` raises
+`ValueError: Non-hashable static arguments are not supported` at the first call (so does one
+bound through `global`), a tuple runs. Properties 3 and 4 rest on dev jax_20732 and
+benchmarks/framework_runs.py trace_size_used_at_example_shape (yolov5-dnn#11).
 """
 
 import pytest
