@@ -39,7 +39,11 @@ class KeyReusedInLoop(Rule):
         (`jax.random.PRNGKey(0)`), and the compiled function draws from the parameter it fills:
         a `jax.random` call given it (`normal`, `bernoulli`, `split`), a library call given it in
         `rngs=` (flax's `apply(..., rngs={"dropout": key})`) unless told to draw nothing
-        (`train=False`, `deterministic=True`), also through the module's functions it calls. A
+        (`train=False`, `deterministic=True`), also through the module's functions it calls.
+        The loop may be around a call of a module-level function holding the compiled call in
+        no loop of its own, that passes it the function's key parameter, never rebound there,
+        given a name the loop never rebinds (`for step in range(3): _body(key, x)`: a loop
+        body moved into a helper), reported at the compiled call. A
         key the trace mixes with a value of the call (`jax.random.fold_in(key, step)`), a key
         given only to `model.init`, a key split on each pass, or returned by the call and
         rebound (`x, key = step(x, key)`), is not flagged; a `fold_in` anywhere in the trace
