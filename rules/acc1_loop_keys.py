@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 import libcst as cst
 
-from acclint.analysis.arguments import passed_to
+from acclint.analysis.arguments import passed, passed_to
 from acclint.analysis.loops import JittedCall, Loop
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
@@ -39,7 +39,11 @@ class KeyReusedInLoop(Rule):
         (`jax.random.PRNGKey(0)`), and the compiled function draws from the parameter it fills:
         a `jax.random` call given it (`normal`, `bernoulli`, `split`), a library call given it in
         `rngs=` (flax's `apply(..., rngs={"dropout": key})`) unless told to draw nothing
-        (`train=False`, `deterministic=True`), also through the module's functions it calls. A
+        (`train=False`, `deterministic=True`), also through the module's functions it calls.
+        The loop may be around a call of a module-level function holding the compiled call in
+        no loop of its own, that passes it the function's key parameter, never rebound there,
+        given a name the loop never rebinds (`for step in range(3): _body(key, x)`: a loop
+        body moved into a helper), reported at the compiled call. A
         key the trace mixes with a value of the call (`jax.random.fold_in(key, step)`), a key
         given only to `model.init`, a key split on each pass, or returned by the call and
         rebound (`x, key = step(x, key)`), is not flagged; a `fold_in` anywhere in the trace
@@ -115,24 +119,58 @@ masks = [dropout(jnp.ones(4), jax.random.PRNGKey(0)) for epoch in range(10)]  # 
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[tuple[cst.CSTNode, str, cst.BaseStatement]]:
         for call in storm_facts(analysis).calls:
             fn, loop = call.jitted.function, _repeating_loop(call.loops)
-            if fn is None or loop is None or isinstance(fn.node, cst.Lambda):
+            if fn is None or isinstance(fn.node, cst.Lambda):
                 continue
+            helper = None  # the function around the call where a loop calls it (a loop body moved into `_body(key)`)
+            if loop is None:
+                if call.loops or call.scope.fn is None:
+                    continue
+                helper = call.scope.fn
             carries, streams = _carries_streams(call, analysis), _stream_params(fn, analysis)
             for param, value in _arguments(call, fn).items():
                 stream = param in streams or _a_stream(value, call, analysis)
-                if stream and carries or not _same_on_every_pass(value, loop, analysis):
+                if helper is not None and _loop_passing_same(helper, value, analysis) is None:
+                    continue
+                if stream and carries or helper is None and not _same_on_every_pass(value, loop, analysis):
                     continue  # a key stream the wrapper carries forward advances on every call
                 draw = _draw_from(fn, param, analysis, _DEPTH, stream)
                 if draw is not None:
+                    where = "this loop" if helper is None else f"the loop calling '{helper.name}'"
                     yield (
                         call.call,
                         f"the PRNG key '{analysis.module.code_for_node(value)}' is passed unchanged to the compiled "
-                        f"'{analysis.module.code_for_node(call.callee)}' on every pass of this loop, and its trace draws "
+                        f"'{analysis.module.code_for_node(call.callee)}' on every pass of {where}, and its trace draws "
                         f"from it ('{_shown(draw, analysis)}', line {analysis.bindings.line(draw)}): every pass draws "
                         "the same numbers; split a new key on each pass (key, sub = jax.random.split(key)) or fold_in the step",
                         call.statement,
                     )
                     break
+
+
+def _loop_passing_same(helper: FunctionInfo, value: cst.BaseExpression, analysis: ModuleAnalysis) -> cst.CSTNode | None:
+    """A loop that calls the module-level function `helper` on every pass and passes the
+    parameter `value` names, which `helper` never rebinds, a name the loop never rebinds (`for
+    step in range(3): _body(dropout_key, x)`): the key is the same on every pass, as if the
+    helper's body were the loop's. Not a loop over a literal collection (a sweep of
+    configurations); None where there is no such loop."""
+    if not isinstance(value, cst.Name) or helper.parent is not None or helper.cls is not None:
+        return None
+    if analysis.index.functions.get(helper.name) is not helper or value.value not in {p.name for p in helper.params}:
+        return None
+    if analysis.body(helper).flows_into.get(value.value):
+        return None  # rebound in the helper
+    scopes = analysis.bindings.events_by_scope
+    for scope, events in scopes.items():
+        for e in events:
+            if e.kind != "call" or e.name != helper.name or not e.loops or not isinstance(e.node, cst.Call):
+                continue
+            loop = e.loops[-1]
+            given = passed(e.node, helper).get(value.value)
+            if isinstance(getattr(loop, "iter", None), (cst.Tuple, cst.List, cst.Set, cst.Dict)) or not isinstance(given, cst.Name):
+                continue
+            if not any(b.name == given.value and b.kind in ("bind", "local") and loop in b.loops for b in events):
+                return loop
+    return None
 
 
 def _repeating_loop(loops: tuple[Loop, ...]) -> Loop | None:

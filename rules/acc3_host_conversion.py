@@ -151,7 +151,8 @@ class ScalarConversionOfTracedValue(Rule):
         (`torch.split(x, [1, 2])`), nor a cut along another dimension.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
-        it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both;
+        it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both, spelt in place
+        or through a name bound once where the trace is made, module-level or a function's own;
         `[conversions] exports`, `example_makers`; rules/trace_uses.py; run:
         benchmarks/framework_runs.py trace_size_used_at_example_shape, yolov5-dnn#11). A size
         read of one axis with a literal index (`x.shape[1]`, `x.size(1)`, also of `s = x[i]`,

@@ -358,7 +358,8 @@ class ChangingStaticArgument(Rule):
         compiled function (its loops run once per trace). A static argument Python cannot
         hash is flagged at any call, in a loop or not: a list, dict or set (a display, a
         comprehension, `list(...)`, or a name bound once to a display), an array (`jnp.ones(3)`,
-        `np.linspace(...)`, also a module-level name bound once to one: jax raises
+        `np.linspace(...)`, also a name bound once to one where it is passed, at module level
+        or in the calling function (a script's `main()`, a global it binds): jax raises
         `ValueError: Non-hashable static arguments`), also through a transform
         (`jax.grad(loss)(r, x)`), or an instance of a
         module class without `__hash__` (a `@dataclasses.dataclass` neither frozen nor

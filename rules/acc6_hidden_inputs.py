@@ -54,8 +54,8 @@ def _module_change(node: cst.Name, ctx: RuleContext, attribute: str | None = Non
     name = node.value
     fn = ctx.function
     index = ctx.analysis.index
-    if name not in index.module_values and name not in index.functions or ctx.is_local(name):
-        return None  # not bound at module level, or the function's own (cheap tests first)
+    if name not in index.module_values and name not in index.functions and not ctx.analysis.may_declare_global(name) or ctx.is_local(name):
+        return None  # not bound at module level nor by a `global` write, or the function's own (cheap tests first)
     if not is_read(node, ctx.parent) or changed_here(node, ctx) or name in ctx.analysis.body(fn).declared_outer:
         return None  # a write, or `global n; n += 1` in the trace: ACC4's finding
     if not (ctx.analysis.may_rebind_function(name) if name in index.functions else ctx.analysis.may_change_value(name)):
@@ -109,7 +109,11 @@ class GlobalRebound(Rule):
         function or method that writes it through `global` writes where module-level code
         runs it (`set_lr(0.01)`, `tuner.apply()`, or a function calling them), or in its own
         loop between two of its calls of the trace; one never run in the module (a library's
-        entry point) may run after any call. Nothing is stale when
+        entry point) may run after any call. A function's own order counts its names bound to a
+        compiled wrapper of the function holding the reader (`def main(): run = jax.jit(outer);
+        run(x); ARGS = (3, 4); run(x)`, or `set_rate(0.5)` between two calls), and a script's
+        `main()` (called once by module-level code, in no loop, named nowhere else) binding a
+        global only there binds the module's: its first binding is set-up. Nothing is stale when
         a new cache starts in between: the function defined again (a `@tf.function` made on
         every pass of a loop reads that pass's names), a new wrapper bound to the called name
         (not `jax.jit` of the same function again, which finds the old traces),
@@ -629,7 +633,12 @@ class BoundAttributeRead(Rule):
         methods) read through `self` or `type(self)` is written by `Model.scale = v` or a
         classmethod's `cls.scale = v` for every instance (run on jax 0.10 and tf 2.21: stale);
         where module-level code holds several instances, each wrapping its own bound method, a
-        write to one instance is seen only by the calls through it.
+        write to one instance is seen only by the calls through it. A script's `main()` (a
+        function module-level code calls once, in no loop, and names nowhere else) is program
+        order: the objects it makes and binds through `global` are the module's (`Wrapper(env)`
+        there holds `env`), a method neither it nor module code calls never runs, and a local
+        bound to a cached marker applied to a local object's bound method (`jit_calc =
+        jax.jit(c.calc)`) runs the method on it, as does `lf.step(x)` around `lf.set_data(d)`.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`

@@ -37,7 +37,8 @@ class StaleTrainFunction(Rule):
         `trainable`) on a model (an object `[[instances]]` makes, such as `keras.Sequential(...)`),
         on what is reached from it (`model.layers[0].trainable`, `for l in model.layers:
         l.trainable = ...`), or by a module-level function handed the model
-        (`make_trainable(model, False)`), when a build method (`fit`, `train_on_batch`) of the
+        (`make_trainable(model, False)`, or `unfreeze(layer)` in `for layer in model.layers:`:
+        reported at that call), when a build method (`fit`, `train_on_batch`) of the
         same model is called before the write and again after it, with no reset method
         (`compile`) on every path between, in the program order of the module level or of one
         function (a loop repeats its body). The later call must see this write's value (no other
@@ -170,7 +171,7 @@ def _check_scope(
                 calls.setdefault(func.value.value, {}).setdefault(role, []).append(event)
                 if role == "build":
                     yield from _callback_findings(analysis, state, node, scope, scopes)
-            writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes)]
+            writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes, event.loops)]
         elif event.kind == "attr" and event.name in state.attributes and isinstance(node, cst.Attribute):
             owner = _owner(node, event.loops)
             if owner is not None and _is_model(analysis, state, cst.Name(owner), scope):
@@ -244,11 +245,15 @@ def _is_model(analysis: ModuleAnalysis, state: BuiltState, name: cst.Name, scope
 def _owner(target: cst.Attribute, loops: tuple) -> str | None:
     """The name a written attribute hangs from: `m` of `m.trainable` and `m.layers[0].trainable`,
     and of `l.trainable` in `for l in m.layers:` around the write."""
-    root = _root(target.value)
+    return _through_loops(_root(target.value), loops)
+
+
+def _through_loops(name: str | None, loops: tuple) -> str | None:
+    """The name `name` stands for: the root of what a `for name in m.layers:` among `loops` iterates."""
     for loop in reversed(loops):
-        if isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and loop.target.value == root:
+        if isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and loop.target.value == name:
             return _root(loop.iter)
-    return root
+    return name
 
 
 def _root(expr: cst.BaseExpression) -> str | None:
@@ -259,11 +264,12 @@ def _root(expr: cst.BaseExpression) -> str | None:
 
 def _handed_writes(
     analysis: ModuleAnalysis, state: BuiltState, call: cst.Call, scope: FunctionInfo | None,
-    scopes: dict[FunctionInfo | None, list[Event]],
+    scopes: dict[FunctionInfo | None, list[Event]], loops: tuple,
 ) -> list[tuple[str, str, str | None]]:
     """(model, attribute, literal value) of each watched attribute a call of a module-level
     function writes on a model handed to it (`make_trainable(net, val)` setting `net.trainable =
-    val`: the value is the argument given for `val`, or its default)."""
+    val`: the value is the argument given for `val`, or its default), or on what is reached from
+    it, handed through a loop around the call (`for layer in model.layers: freeze(layer)`)."""
     if not isinstance(call.func, cst.Name):
         return []
     fn = analysis.index.functions.get(call.func.value)
@@ -275,6 +281,8 @@ def _handed_writes(
         if e.kind != "attr" or e.name not in state.attributes or not isinstance(e.node, cst.Attribute):
             continue
         model = given.get(_owner(e.node, e.loops) or "")
+        if isinstance(model, cst.Name):
+            model = cst.Name(_through_loops(model.value, loops) or model.value)
         if isinstance(model, cst.Name) and _is_model(analysis, state, model, scope):
             value = e.value
             if isinstance(value, cst.Name) and value.value in given:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.bound_once import bound_once
 from acclint.analysis.scopes import FunctionInfo, MarkerSite
 from acclint.analysis.walk import children
 from acclint.analysis.taint import Kind
@@ -140,10 +141,10 @@ def _agree_on(shapes: list, example: list, dimension: tuple[int, int] | None) ->
 
 def _shape(expr: cst.BaseExpression, scope: FunctionInfo | None, ctx: RuleContext) -> tuple[str, ...] | None:
     """The maker and literal shape of an example input (`torch.rand(1, 8, 20, 20)`), directly
-    or through a module-level name bound once to one; None otherwise."""
-    if isinstance(expr, cst.Name) and scope is None:
-        values = ctx.analysis.index.module_values.get(expr.value, [])
-        expr = values[0] if len(values) == 1 else expr
+    or through a name of the scope the trace is made in bound once to one: a module-level
+    name, or a local of the function (`main()`'s `x = torch.rand(...)`)."""
+    if isinstance(expr, cst.Name):
+        expr = bound_once(expr.value, scope, ctx.analysis) or expr
     if not isinstance(expr, cst.Call) or (maker := ctx.resolve(expr.func)) not in framework_of(ctx).example_makers:
         return None
     spelled = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]

@@ -115,6 +115,7 @@ class ModuleBindings:
         self._reach: dict[FunctionInfo, set[str]] = {}
         self._changes: dict[tuple[str, FunctionInfo], Change | None] = {}
         self._handles: dict[tuple[FunctionInfo, frozenset[str]], set[str]] = {}  # _local_handles
+        self._used: dict[FunctionInfo | None, set[str]] = {}  # _used_by
         # Targets the walk spells out for writes written otherwise (`setattr(o, "a", v)` is
         # `o.a`, `s.a` after `s = STATE` is `STATE.a`), each to the node written: its line.
         self._spelt: dict[cst.CSTNode, cst.CSTNode] = {}
@@ -138,6 +139,12 @@ class ModuleBindings:
                 self._param_mutations.append(event)
             elif event.kind == "call" and isinstance(event.node, cst.Call) and isinstance(event.node.func, cst.Attribute):
                 self._by_method.setdefault(event.node.func.attr.value, []).append(event)
+        for entry in self._entries:  # `main()`'s `global args; args = ...` binds the module's name where main runs
+            for event in self.events_by_scope.get(entry, ()):
+                if event.kind == "bind":
+                    self._module_binders.setdefault(event.name, []).append(event)
+        for binders in self._module_binders.values():
+            binders.sort(key=lambda e: e.seq)
         self._reads: dict[FunctionInfo, set[str]] = {}  # a method's reads of `self` (ACC604's trace builders)
         self._calls_in: dict[str, set[str]] = {}  # a module-level def or class -> the roots its code calls
         for event in self.events:
@@ -216,8 +223,9 @@ class ModuleBindings:
 
     def _module_binds(self, name: str) -> list[Event]:
         """The module-level bindings of `name` in source order: assignments ("bind") and
-        `def`, `class` and imports ("fixed"); a class body's attribute of that name is no
-        binding of the module's name."""
+        `def`, `class` and imports ("fixed"), and the `global` assignments of a function that
+        module-level code runs once (`_entries`: a script's `main()`); a class body's attribute
+        of that name is no binding of the module's name."""
         return self._module_binders.get(name, [])
 
     def change_of(self, name: str, reader: FunctionInfo, attribute: str | None = None) -> Change | None:
@@ -328,18 +336,38 @@ class ModuleBindings:
         function's own names that hold the compiled callable count (`step = jax.jit(f)`,
         `program = torch.export.export(model, x)`: `_local_handles`), and a binding that builds
         the trace when applied (`traced = torch.jit.trace(f, x)`, `_builds_when_bound`) is a
-        build there, never a later hit."""
+        build there, never a later hit. As at module level, a name the function binds again to a
+        new cache (a `def` in its loop, `inference = encoder_forward` of that new def; not
+        `jax.jit(f)` of the same `f` again) starts an empty one."""
         scope = write.scope
-        roots = self._reaching(reader) | {reader.name}
-        roots |= self._local_handles(scope, frozenset(roots))
+        roots = self._own_roots(reader, scope)
         calls = [
             e for root in roots for e in self._named.get(root, ())
             if e.scope is scope and (e.kind == "call" and self._may_run(e.node, reader) or self._builds_when_bound(e))
         ]
         clears = self._cache_clears(reader, scope)
+        resets = {
+            name: [
+                *(e for e in self._named.get(name, ()) if e.scope is scope and e.kind in ("local", "bind", "fixed") and not self._same_cache(e, reader)),
+                *clears,
+            ]
+            for name in {c.name for c in calls}
+        }
         return stale_window(
-            write, calls, lambda call: clears, lambda a, b: a.name == b.name and b.kind == "call", once=once,
+            write, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _own_roots(self, reader: FunctionInfo, scope: FunctionInfo) -> set[str]:
+        """The names whose calls in `scope`'s own code may run `reader`'s trace: the module-level
+        ones (`_reaching`), and those `scope` binds to what holds the trace (`_local_handles`),
+        a compiled wrapper of the module-level function that holds `reader` among them
+        (`step = jax.jit(f)` in `main()`, where no module-level name keeps `f`'s traces). A
+        module-level function no marker decorates, called by its own name, runs eagerly: no call
+        of the trace."""
+        top = reader.outermost
+        plain = top.parent is None and top.cls is None and self.index.functions.get(top.name) is top
+        roots = self._reaching(reader) | ({reader.name} if reader is not top or not plain or self._decorated(top) else set())
+        return roots | self._local_handles(scope, frozenset(roots | ({top.name} if plain else set())))
 
     def _local_handles(self, scope: FunctionInfo, roots: frozenset[str]) -> set[str]:
         """The names `scope` binds in its own body to what holds a trace of `roots`: a value
@@ -351,9 +379,11 @@ class ModuleBindings:
         if key not in self._handles:
             found: set[str] = set()
             for e in self.events_by_scope.get(scope, ()):
-                if e.kind != "local" or e.value is None:
+                if e.kind not in ("local", "bind") or e.value is None:  # its own names, and globals it binds in its order
                     continue
                 value = e.value
+                if self._new_wrapper(e) and value.args:  # `layer = torch.compile(Linear())`: what it wraps holds it
+                    value = value.args[0].value
                 made = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in roots and value.func.value in self.index.classes
                 if made or _hands_on(value, roots | found):
                     found.add(e.name)
@@ -375,13 +405,12 @@ class ModuleBindings:
             uses = self._by_method.get(fn.name, [])
         else:
             return False
-        roots = self._reaching(reader) | {reader.name}
         for use in uses:
             scope = use.scope
             if scope is None or _inside(scope, fn) or _inside(scope, reader) or objects is not None and not _hands(use.node, objects):
                 continue
             calls = [
-                e for root in roots for e in self._named.get(root, ())
+                e for root in self._own_roots(reader, scope) for e in self._named.get(root, ())
                 if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
             ]
             clears = self._cache_clears(reader, scope)
@@ -435,17 +464,42 @@ class ModuleBindings:
         to a tracing wrapper, `jax.jit(counter.count)`, which runs that method alone: jax#20732,
         whose `reset` the script never calls; handed elsewhere, `hooks.append(counter.reset)`,
         it leaves the object to the code given it) or writes its attribute, so that every call
-        of their methods is in sight (a script, not a library)."""
-        return bool(self._instances(cls) & self._used_by_module)
+        of their methods is in sight (a script, not a library). The code of a function module-level
+        code runs once (`main()` under `if __name__ == "__main__":`, `_entries`) is the script's
+        too, with the instances it makes itself (`counter = Counter()` in `main()`)."""
+        if self._instances(cls) & self._used_by(None):
+            return True
+        return any(
+            self._used_by(entry) & {
+                e.name for e in self.events_by_scope.get(entry, ())
+                if e.kind == "local" and isinstance(e.value, cst.Call) and isinstance(e.value.func, cst.Name) and e.value.func.value == cls.name
+            }
+            for entry in self._entries
+        )
 
     @cached_property
-    def _used_by_module(self) -> set[str]:
-        """The names module-level code calls through, hands to a call, or writes an attribute of,
-        or hands a bound method of to a tracing wrapper (and of no other to another call)."""
+    def _entries(self) -> list[FunctionInfo]:
+        """The module-level functions (no decorator, no method) that module-level code calls by
+        name exactly once, in no loop, and names nowhere else: a script's `main()`, whose body runs
+        once, in program order, where it is called."""
+        found = []
+        for name, fn in self.index.functions.items():
+            uses = [e for e in self._named.get(name, ()) if e.kind in ("call", "ref")]
+            if (isinstance(fn.node, cst.FunctionDef) and not fn.node.decorators and len(uses) == 1
+                    and uses[0].kind == "call" and uses[0].scope is None and not uses[0].loops):
+                found.append(fn)
+        return found
+
+    def _used_by(self, scope: FunctionInfo | None) -> set[str]:
+        """The names `scope`'s own code (None: module-level code) calls through, hands to a call,
+        or writes an attribute of, or hands a bound method of to a tracing wrapper (and of no
+        other to another call)."""
+        if scope in self._used:
+            return self._used[scope]
         used: set[str] = set()
         traced, handed = set(), set()  # objects a bound method of which is handed to a tracing wrapper / elsewhere
         for e in self.events:
-            if e.scope is not None:
+            if e.scope is not scope:
                 continue
             if e.kind == "call":
                 used.add(e.name)
@@ -457,7 +511,8 @@ class ModuleBindings:
                 (traced if self.markers.get(self.index.imports.resolve(e.node.func)) is not None else handed).update(owners)
             elif e.kind == "attr":
                 used.add(_root(e.node.value))
-        return used | traced - handed
+        self._used[scope] = found = used | traced - handed
+        return found
 
     def _same_literal(self, name: str) -> bool:
         """Whether module-level code binds `name` only to one literal, spelt alike each time
@@ -746,9 +801,9 @@ class ModuleBindings:
         wrapped = value.args[0].value
         if framework.cache_keyed_on != "function" or not isinstance(wrapped, cst.Name):
             return False
-        if bind.scope is None and wrapped.value in self.index.functions:
-            return True
         defs = [e for e in self._named.get(wrapped.value, ()) if e.kind == "fixed" and e.scope is bind.scope]
+        if wrapped.value in self.index.functions and (bind.scope is None or not defs):
+            return True  # the module-level function, wrapped again (in `main()` too)
         return bool(defs) and not any(
             d.loops and d.loops == bind.loops and d.seq < bind.seq and set(d.conds) <= set(bind.conds) for d in defs
         )
@@ -968,7 +1023,9 @@ class ModuleBindings:
             elif owner is not None and cls is not None and scope.own_class(owner) is cls:
                 if self._empties_cache(scope, cls, reader, builders):
                     continue  # the writer also empties the cache the next call would reuse: a new trace follows
-                if placed is not None and instances:
+                if any(self._local_stale(call, name, reader, None) for call, name in self._local_runs(scope)):
+                    return Change(event.node, "written")  # `lf.set_data(d)` between two `lf.log_likelihood(p)` in `main()`
+                if placed is not None and (instances or not placed):  # `[]`: a method nothing calls never runs
                     if self._placed_stale(placed, event, {attr}, reader, -1, instances):
                         return Change(event.node, "written")
                     continue
@@ -999,19 +1056,44 @@ class ModuleBindings:
         """Whether `event` falls, in its function's program order, between two calls there that
         run `reader`'s trace keyed on `owner`, a local bound only to new instances of the reader's
         class (of a plain class of the module for a static parameter): `m.apply(x)` for a method,
-        `apply(x, m)` passing it as `static_param`. Rebinding `owner` makes a new object, with a
-        new cache (or key)."""
+        `apply(x, m)` passing it as `static_param`, or a call through a local bound to a cached
+        marker applied to the bound method (`jit_calc = jax.jit(m.calc)`; `jit_calc(x)`). Rebinding
+        `owner` makes a new object, with a new cache (or key)."""
         scope = event.scope
         if scope is None:
             return False
         binds = [e for e in self._named.get(owner, ()) if e.scope is scope and e.kind == "local"]
         if not binds or not all(self._new_instance(e.value, reader.cls if static_param is None else None) for e in binds):
             return False
+        handles = {
+            e.name for e in self.events_by_scope.get(scope, ())
+            if static_param is None and e.kind == "local" and self._wraps_method(e.value, owner, reader)
+        }
         calls = [
-            e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()))
-            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call) and self._runs_on(e.node, owner, reader, static_param)
+            e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()), *(c for h in handles for c in self._named.get(h, ())))
+            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call)
+            and (e.name in handles or self._runs_on(e.node, owner, reader, static_param))
         ]
         return stale_window(event, calls, lambda call: binds) is not None
+
+    def _local_runs(self, method: FunctionInfo) -> list[tuple[Event, str]]:
+        """The calls of `method` by its name on a function's own variable (`lf.set_data(d)` in
+        `main()`), each with that variable's name: `_local_stale` orders them in that function."""
+        if method.cls is None:
+            return []
+        return [
+            (e, e.node.func.value.value) for e in self._by_method.get(method.name, ())
+            if e.scope is not None and isinstance(e.node.func.value, cst.Name) and not self.is_module_name(e.node.func.value.value, e.scope)
+        ]
+
+    def _wraps_method(self, value: cst.BaseExpression | None, owner: str, reader: FunctionInfo) -> bool:
+        """Whether `value` applies a cached marker to `owner`'s bound method `reader` (`jax.jit(m.calc)`)."""
+        if not isinstance(value, cst.Call) or not value.args:
+            return False
+        marker = self.markers.get(self.index.imports.resolve(value.func))
+        method = value.args[0].value
+        return (marker is not None and marker.kind == CACHED and isinstance(method, cst.Attribute)
+                and isinstance(method.value, cst.Name) and method.value.value == owner and method.attr.value == reader.name)
 
     def _new_instance(self, value: cst.BaseExpression | None, cls: ClassInfo | None) -> bool:
         """`Cls(...)`: of `cls`, or (None) of any plain class of the module (identity_class)."""
@@ -1097,13 +1179,25 @@ class ModuleBindings:
         return all(isinstance(v, cst.Name) and v.value == "None" for v in values)
 
     def _instances(self, cls: ClassInfo | None) -> set[str]:
-        """Module-level variables bound to an instance of `cls`."""
+        """Module-level variables bound to an instance of `cls` (by a script's `main()` too,
+        through `global`: `_entry_values`)."""
         if cls is None:
             return set()
         return {
-            name for name, values in self.index.module_values.items()
+            name for values_of in (self.index.module_values, self._entry_values) for name, values in values_of.items()
             if any(isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == cls.name for v in values)
         }
+
+    @cached_property
+    def _entry_values(self) -> dict[str, list[cst.BaseExpression]]:
+        """The values the functions module-level code runs once (`_entries`) bind module-level
+        names to through `global` (`def main(): global env; env = Env()`), by name."""
+        found: dict[str, list[cst.BaseExpression]] = {}
+        for entry in self._entries:
+            for e in self.events_by_scope.get(entry, ()):
+                if e.kind == "bind" and e.value is not None:
+                    found.setdefault(e.name, []).append(e.value)
+        return found
 
     def held_by_traces(self, class_name: str) -> set[str]:
         """The module-level instances of the module's class `class_name` (`_instances`; asked by
@@ -1120,8 +1214,11 @@ class ModuleBindings:
         makers = self._compiling_classes
         if cls in makers:
             return self._instances(cls)
-        made = [
-            v for values in self.index.module_values.values() for v in values
+        made = [  # by module-level code, or by a script's `main()` (`gym_env = Wrapper(env)` there)
+            v for values in (
+                *self.index.module_values.values(),
+                *([e.value for e in self.events_by_scope.get(entry, ()) if e.kind in ("bind", "local")] for entry in self._entries),
+            ) for v in values
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) in makers
         ]
         return {
@@ -1154,8 +1251,8 @@ class ModuleBindings:
         names = {reader.name, *(self._reaching(reader) if reader.parent is None and reader.cls is None else ())}
         calls_of = [
             e for name in names for e in self._named.get(name, ())
-            if e.kind == "call" and e.scope is None and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)
-            and self._calls_this_definition(e, reader)
+            if e.kind == "call" and (e.scope is None or e.scope in self._entries) and isinstance(e.node, cst.Call)
+            and isinstance(e.node.func, cst.Name) and self._calls_this_definition(e, reader)
         ]
         return {
             name for call in calls_of
@@ -1163,8 +1260,9 @@ class ModuleBindings:
         }
 
     def _plain_instance(self, name: str) -> bool:
-        """Whether every value the module binds `name` to is an instance of a plain class."""
-        values = self.index.module_values.get(name, [])
+        """Whether every value the module binds `name` to (a script's `main()` too, through
+        `global`) is an instance of a plain class."""
+        values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
         return bool(values) and all(self._new_instance(value, None) for value in values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
@@ -1813,12 +1911,15 @@ class Written:
     module-level function whose name is not in `names` and that has one `def` is never bound
     again (`ModuleBindings.module_function` is False); a module-level variable not in
     `changed` and defined by no `def` never changes where nothing is `handed`
-    (`ModuleBindings.change_of` is None)."""
+    (`ModuleBindings.change_of` is None). `declared`: the names a function declares `global`:
+    a module-level variable may be bound only there (`def main(): global args; args = ...`).
+    """
 
     attributes: frozenset[str]
     names: frozenset[str]
     changed: frozenset[str]
     handed: bool
+    declared: frozenset[str]
 
 
 def written(module: cst.Module, index: ModuleIndex) -> Written:
@@ -1841,6 +1942,8 @@ def written(module: cst.Module, index: ModuleIndex) -> Written:
                         found.root(chain_root(small.value))  # an alias: `c = N`, `c = N.sub`
                 elif small_kind is cst.AugAssign or small_kind is cst.AnnAssign or small_kind is cst.Del:
                     found.target(small.target, in_loop, in_function)
+                elif small_kind is cst.Global:
+                    found.declared.update(item.name.value for item in small.names)
             continue
         if kind is cst.For or kind is cst.While:
             in_loop = True
@@ -1868,7 +1971,7 @@ def written(module: cst.Module, index: ModuleIndex) -> Written:
                     found.attributes.add(name)
                     found.root(_root_node(node.args[0].value))
     changed = found.changed | {name for name, count in found.counts.items() if count > 1}
-    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed), found.handed)
+    return Written(frozenset(found.attributes), frozenset(found.counts), frozenset(changed), found.handed, frozenset(found.declared))
 
 
 # The nodes a statement lies in: statements, their blocks and clauses (`else`, `except`,
@@ -1888,6 +1991,7 @@ class _Assigned:
         self.counts: dict[str, int] = {}  # each name a target binds: how many times
         self.changed: set[str] = set()
         self.handed = False
+        self.declared: set[str] = set()  # names a function declares `global`
 
     def bind(self, name: str, in_loop: bool) -> None:
         self.counts[name] = self.counts.get(name, 0) + 1

@@ -169,6 +169,7 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from acclint.analysis.arguments import fields_passed, passed
+from acclint.analysis.bound_once import bound_once
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.module_counters import stepped_counters
@@ -796,12 +797,11 @@ class LoopFacts:
     def _unhashable(self, expr: cst.BaseExpression, scope: _Scope) -> str | None:
         """What unhashable value `expr` is (a list, dict or set, by display, comprehension or
         builtin call, also through a name bound once to a display; an array, `StormTables.
-        array_makers`, also through a module-level name bound once to one; an instance of a
-        module class Python leaves without `__hash__`), or None."""
+        array_makers`, also through a name bound once to one where it is read: `bound_once`; an
+        instance of a module class Python leaves without `__hash__`), or None."""
         expr = self._literal(expr, scope) or expr
-        if isinstance(expr, cst.Name) and scope.fn is None:  # a module-level name bound once
-            values = self.analysis.index.module_values.get(expr.value, [])
-            expr = values[0] if len(values) == 1 else expr
+        if isinstance(expr, cst.Name):  # a name bound once (module-level, or in a script's `main()`)
+            expr = bound_once(expr.value, scope.fn, self.analysis) or expr
         for kinds, what in _UNHASHABLE_DISPLAYS:
             if isinstance(expr, kinds):
                 return what

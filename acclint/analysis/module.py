@@ -177,6 +177,13 @@ class ModuleAnalysis:
         written = self._cheap_written()
         return written is None or written.handed or name in written.changed
 
+    def may_declare_global(self, name: str) -> bool:
+        """Whether a function of the module may declare `name` `global` (and bind the module's
+        variable there: `def main(): global args; args = (2.0, 3.0)`, where no module-level code
+        binds it)."""
+        written = self._cheap_written()
+        return written is None or name in written.declared
+
     def _cheap_written(self) -> Written | None:
         """What the module's code may write (acclint.analysis.bindings' `Written`), read off its
         statements, where the bindings are not built yet: it spares building them for the

@@ -300,8 +300,9 @@ class Objects:
     ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """`value`, assigned in `method` of `cls`, with the scope it is evaluated in; a parameter
         of `__init__` the method never rebinds stands for what module-level code passes it at
-        each `cls(...)` it binds (the module's own instances), where there is any such call,
-        and for itself too with `keep_param`."""
+        each `cls(...)` it binds (the module's own instances), or a function only module-level
+        code calls (a script's `main()`) at each `cls(...)` it makes (`_script_made`), where
+        there is any such call, and for itself too with `keep_param`."""
         if method.name != "__init__" or not isinstance(value, cst.Name) or not isinstance(method.node, cst.FunctionDef):
             return [(value, method)]
         name = value.value
@@ -309,13 +310,23 @@ class Objects:
         if rebound or name not in {p.name for p in method.call_params}:
             return [(value, method)]
         made = [
-            v for values in self.index.module_values.values() for v in values
+            (v, None) for values in self.index.module_values.values() for v in values
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) is cls
-        ]
-        given = [passed(call, method, bound=True).get(name) for call in made]
-        if not made or any(v is None for v in given):
+        ] + self._script_made(cls)
+        given = [(passed(call, method, bound=True).get(name), caller) for call, caller in made]
+        if not made or any(v is None for v, _ in given):
             return [(value, method)]
-        return [(v, None) for v in given] + ([(value, method)] if keep_param else [])
+        return given + ([(value, method)] if keep_param else [])
+
+    def _script_made(self, cls: ClassInfo) -> list[tuple[cst.Call, FunctionInfo]]:
+        """The calls `cls(...)` in a module-level function that only module-level code calls (a
+        script's `main()`, whose objects are the module's own), each with that function."""
+        calls = self._calls_by_name()
+        return [
+            (call, caller) for caller, call in calls.get(cls.name, ())
+            if caller is not None and caller.parent is None and caller.cls is None and self.index.functions.get(caller.name) is caller
+            and calls.get(caller.name) and all(c is None for c, _ in calls[caller.name])
+        ]
 
     # -- markers that are methods of objects -------------------------------------------------
     def method_marker(self, expr: cst.BaseExpression, scope: FunctionInfo | None):
