@@ -1,4 +1,4 @@
-"""loops._nodes(statements=True), the walk the cache-key analysis uses to find a function's
+"""loop_helpers._nodes(statements=True), the walk the cache-key analysis uses to find a function's
 returns, assignments, steps and defs: it enters no expression and no simple statement, and must
 yield every statement the full walk yields, in the same order, in both orders of walking."""
 
@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 
 from acclint.analysis import loops
-from acclint.analysis.loops import _nodes
+from acclint.analysis.loop_helpers import _nodes
 from acclint.analysis.walk import walk_all
 
 SOURCE = '''

@@ -13,7 +13,7 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from acclint.analysis import loops
+from acclint.analysis import loop_helpers, loop_walk, loops
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.walk import children, walk_all
 from acclint.api import options_for
@@ -28,7 +28,7 @@ FIXTURES = sorted((ROOT / "fixtures").glob("*.py"))
 
 def _code_below(nodes) -> list[cst.CSTNode]:
     """What a walk enters of `nodes`: leaves (names, literals) hold nothing."""
-    return [n for n in nodes if type(n) not in loops._LEAVES]
+    return [n for n in nodes if type(n) not in loop_helpers._LEAVES]
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
@@ -37,10 +37,10 @@ def test_one_field_is_all_the_code_below(path):
     seen = 0
     for node in walk_all(module):
         kind = type(node)
-        if kind in loops._ONE_CHILD:
-            assert _code_below([getattr(node, loops._ONE_CHILD[kind])]) == _code_below(children(node)), kind
+        if kind in loop_walk._ONE_CHILD:
+            assert _code_below([getattr(node, loop_walk._ONE_CHILD[kind])]) == _code_below(children(node)), kind
             seen += 1
-        elif kind in loops._BODIES:
+        elif kind in loop_walk._BODIES:
             assert list(node.body) == children(node), kind
             seen += 1
     assert seen

@@ -8,7 +8,7 @@ import textwrap
 
 import libcst as cst
 
-from acclint.analysis import loops
+from acclint.analysis import loop_helpers, loop_walk
 from acclint.analysis.loops import LoopFacts
 
 
@@ -27,8 +27,8 @@ def _tested_types() -> set[type]:
 def test_every_type_walk_handles_is_dispatched():
     tested = _tested_types()
     assert {cst.FunctionDef, cst.For, cst.Call, cst.Assign} <= tested  # the reading above finds them
-    assert tested - loops._LEAVES <= loops._DISPATCHED
+    assert tested - loop_helpers._LEAVES <= loop_walk._DISPATCHED
 
 
 def test_dispatched_and_leaves_are_apart():
-    assert not loops._DISPATCHED & loops._LEAVES
+    assert not loop_walk._DISPATCHED & loop_helpers._LEAVES

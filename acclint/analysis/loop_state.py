@@ -1,0 +1,99 @@
+"""State a compiled callable changes on every call that its guards read: module-level lists and ints,
+and module attributes, stepped across calls.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import libcst as cst
+
+from acclint.analysis.module_counters import stepped_counters
+from acclint.analysis.scopes import ClassInfo, FunctionInfo
+from acclint.analysis.walk import walk_all
+from acclint.analysis.loop_helpers import _STEPS, _nodes, _target_names
+
+
+# Methods that grow a list by at least one item on every call.
+_GROWING_METHODS = frozenset({"append", "insert"})
+
+
+class SteppedState:
+    """`LoopFacts`' part: state a compiled callable changes on every call that its guards read:
+    module-level lists and ints, and module attributes, stepped across calls."""
+
+    def _grown_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+        """Module-level lists (bound once to a list display) the function grows on every call
+        (`mylist.append(x)`): Dynamo guards on a global list's length, so each call's new length
+        compiles again."""
+        if isinstance(fn.node, cst.Lambda):
+            return ()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | {
+            t.target.value for n in nodes if isinstance(n, cst.Assign) for t in n.targets if isinstance(t.target, cst.Name)
+        }
+        grown = []
+        for node in nodes:
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _GROWING_METHODS):
+                continue
+            owner = node.func.value
+            if isinstance(owner, cst.Name) and owner.value not in local:
+                values = self.analysis.index.module_values.get(owner.value, [])
+                if len(values) == 1 and isinstance(values[0], cst.List):
+                    grown.append(owner.value)
+        return tuple(dict.fromkeys(grown))
+
+    def _global_reads(self, fn: FunctionInfo) -> frozenset[str]:
+        """Module-level names the function reads and does not bind itself, and the attributes
+        it reads of them (`CONFIG.step`, as written): Dynamo guards both by value."""
+        if isinstance(fn.node, cst.Lambda):
+            return frozenset()
+        nodes = list(_nodes(fn.node.body))
+        local = {p.name for p in fn.params} | set().union(*(_target_names(n) for n in nodes if isinstance(n, (cst.Assign, cst.AugAssign))))
+        names = {n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local}
+        chains = {
+            self._code(n) for n in nodes
+            if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value in names
+        }
+        return frozenset(names | chains)
+
+    def _stepped_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+        """Module-level ints the function declares `global` and steps by an integer on every
+        call (`global calls; calls += 1`): Dynamo replays the write and guards the int by value,
+        so every call compiles again (benchmarks/torch_docs g9: 8 compiles in 10 calls)."""
+        if isinstance(fn.node, cst.Lambda):
+            return ()
+        nodes = list(_nodes(fn.node.body))
+        declared = {n.name.value for node in nodes if isinstance(node, cst.Global) for n in node.names}
+        return tuple(dict.fromkeys(
+            node.target.value for node in nodes
+            if isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and isinstance(node.target, cst.Name)
+            and node.target.value in declared and isinstance(node.value, cst.Integer)
+            and all(isinstance(v, cst.Integer) for v in self.analysis.index.module_values.get(node.target.value, [None]))
+        ))
+
+    @cached_property
+    def _float_assigned(self) -> frozenset[str]:
+        """The names some assignment of the module evidently makes a float (a float literal, a
+        true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float global a
+        second time dynamic in it, not once per value (docs/contexts.md). One walk per module."""
+        found: set[str] = set()
+        for node in walk_all(self.analysis.module):
+            if isinstance(node, cst.Assign) and any(self._floating(part) for part in walk_all(node.value)):
+                found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+                # an attribute by its name (`self.temperature = 1.0`, `model.temperature = t`)
+                found.update(f".{t.target.attr.value}" for t in node.targets if isinstance(t.target, cst.Attribute))
+        return frozenset(found)
+
+    def _floating(self, part: cst.CSTNode) -> bool:
+        callee = self.analysis.resolve(part.func) if isinstance(part, cst.Call) else None
+        return isinstance(part, (cst.Float, cst.Divide)) or (
+            callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
+        )
+
+    def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
+        """Int attributes a call steps on every call (`self.step += 1`, with `self.step = 0` in
+        `__init__`), in `forward` or what it runs of the module and its submodules
+        (acclint.analysis.module_counters): Dynamo specialises ints (a float attribute stepped
+        so compiles twice, the second time dynamic)."""
+        return stepped_counters(cls, self.analysis.index.classes)
