@@ -231,13 +231,13 @@ class CompiledCallables:
         guarded: tuple[str, ...] = ()
         guarded_reads: frozenset[str] = frozenset()
         if key.guards_attributes and instance is not None:
-            guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped_attributes(instance))
+            guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped.stepped_attributes(instance))
             if holder is not None:
                 guarded_reads = frozenset(f"{holder}.{name}" for name in _self_reads(instance.methods.get("forward")))
         elif key.guards_attributes and fn is not None:
-            guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._grown_globals(fn))
-            guarded += tuple(f"the global '{name}' (stepped by the function on every call" for name in self._stepped_globals(fn))
-            guarded_reads = self._global_reads(fn)
+            guarded = tuple(f"the global list '{name}' (grown by the function on every call: its length is guarded" for name in self._stepped.grown_globals(fn))
+            guarded += tuple(f"the global '{name}' (stepped by the function on every call" for name in self._stepped.stepped_globals(fn))
+            guarded_reads = self._stepped.global_reads(fn)
         return Jitted(
             marker, key.identity, (key.python_values == "value" or marker in key.values_keyed_by or strict) and not signed,
             (key.shapes == "keyed" or strict) and not relaxed,

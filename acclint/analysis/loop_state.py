@@ -8,6 +8,7 @@ from functools import cached_property
 
 import libcst as cst
 
+from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.module_counters import stepped_counters
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import walk_all
@@ -20,9 +21,15 @@ _GROWING_METHODS = frozenset({"append", "insert"})
 
 class SteppedState:
     """`LoopFacts`' part: state a compiled callable changes on every call that its guards read:
-    module-level lists and ints, and module attributes, stepped across calls."""
+    module-level lists and ints, and module attributes, stepped across calls. Unlike the other
+    parts, an object of its own: it reads only the module (its index and its resolved names),
+    none of the walk's tables, and `LoopFacts` asks it five questions (`_jitted`'s guards,
+    `_key_changes`' float globals)."""
 
-    def _grown_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+    def __init__(self, analysis: ModuleAnalysis) -> None:
+        self.analysis = analysis
+
+    def grown_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
         """Module-level lists (bound once to a list display) the function grows on every call
         (`mylist.append(x)`): Dynamo guards on a global list's length, so each call's new length
         compiles again."""
@@ -43,7 +50,7 @@ class SteppedState:
                     grown.append(owner.value)
         return tuple(dict.fromkeys(grown))
 
-    def _global_reads(self, fn: FunctionInfo) -> frozenset[str]:
+    def global_reads(self, fn: FunctionInfo) -> frozenset[str]:
         """Module-level names the function reads and does not bind itself, and the attributes
         it reads of them (`CONFIG.step`, as written): Dynamo guards both by value."""
         if isinstance(fn.node, cst.Lambda):
@@ -52,12 +59,12 @@ class SteppedState:
         local = {p.name for p in fn.params} | set().union(*(_target_names(n) for n in nodes if isinstance(n, (cst.Assign, cst.AugAssign))))
         names = {n.value for n in nodes if isinstance(n, cst.Name) and n.value in self.analysis.index.module_values and n.value not in local}
         chains = {
-            self._code(n) for n in nodes
+            self.analysis.module.code_for_node(n).strip() for n in nodes
             if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value in names
         }
         return frozenset(names | chains)
 
-    def _stepped_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
+    def stepped_globals(self, fn: FunctionInfo) -> tuple[str, ...]:
         """Module-level ints the function declares `global` and steps by an integer on every
         call (`global calls; calls += 1`): Dynamo replays the write and guards the int by value,
         so every call compiles again (benchmarks/torch_docs g9: 8 compiles in 10 calls)."""
@@ -73,7 +80,7 @@ class SteppedState:
         ))
 
     @cached_property
-    def _float_assigned(self) -> frozenset[str]:
+    def float_assigned(self) -> frozenset[str]:
         """The names some assignment of the module evidently makes a float (a float literal, a
         true division, `float(...)`, a `math`/NumPy call): Dynamo compiles a float global a
         second time dynamic in it, not once per value (docs/contexts.md). One walk per module."""
@@ -91,7 +98,7 @@ class SteppedState:
             callee is not None and (callee == "float" or callee.startswith(("math.", "numpy.")))
         )
 
-    def _stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
+    def stepped_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
         """Int attributes a call steps on every call (`self.step += 1`, with `self.step = 0` in
         `__init__`), in `forward` or what it runs of the module and its submodules
         (acclint.analysis.module_counters): Dynamo specialises ints (a float attribute stepped

@@ -27,6 +27,8 @@ The analysis is composed of parts, each a module of acclint.analysis named for i
 ways (newness asks for shapes and shapes for newness, the walk asks what a callee denotes and
 that reads the walk's tables) and read the tables the walk fills (`_scopes`, `_held`,
 `_host_calls`, ...), so a part with state of its own would be handed the whole analysis anyway.
+The exception is `loop_state`, which reads only the module: an object of its own
+(`LoopFacts._stepped`).
 This module keeps the core: the walk's tables (`__init__`) and the answer (`changes`: each
 compiled call's key against each pass).
 
@@ -78,12 +80,13 @@ from acclint.analysis.loop_rewraps import Rewraps
 from acclint.analysis.loop_state import SteppedState
 
 
-class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, Rewraps, SteppedState):
+class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, Rewraps):
     """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
         self.analysis = analysis
         self.tables = tables
+        self._stepped = SteppedState(analysis)  # globals and attributes stepped across calls (loop_state)
         self._imported = analysis.index.imports.bound_names()
         self.calls: list[JittedCall] = []
         self._candidates: list[_Candidate] = []
@@ -254,7 +257,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             ))
         for name in sorted(jitted.guarded_globals & each.changing):
             attribute = "." in name
-            if (name[name.rfind("."):] if attribute else name) not in self._float_assigned:
+            if (name[name.rfind("."):] if attribute else name) not in self._stepped.float_assigned:
                 what = f"the attribute '{name}' (read by the compiled code, written" if attribute else f"the global '{name}' (read by the function, rebound"
                 found.append(KeyChange(
                     "ACC505", call.call, f"{what} on every pass; {jitted.recompile_limit} compiles, then eager)",
