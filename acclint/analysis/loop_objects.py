@@ -32,9 +32,10 @@ import libcst as cst
 
 from acclint.analysis.arguments import fields_passed, passed
 from acclint.analysis.bound_once import bound_once
-from acclint.analysis.scopes import ClassInfo, FunctionInfo
+from acclint.analysis.module_counters import init_sets
+from acclint.analysis.scopes import ClassInfo
 from acclint.analysis.loop_model import Jitted, JittedCall, KeyChange, Pass, _Scope
-from acclint.analysis.loop_helpers import _bound_values, _is_false, _nodes, _reaching_value, _returned_values, _without_hash
+from acclint.analysis.loop_helpers import _bound_values, _is_false, _reaching_value, _returned_values, _without_hash
 
 
 # Methods or decorators that give a class value equality: its instances as static arguments hash
@@ -157,9 +158,8 @@ class NewObjects:
         order) or by the class's own `__init__` (`self.table = np.arange(...)`), or None."""
         if not self._pytree_class(cls):
             return None
-        init = cls.methods.get("__init__")
-        if init is not None:
-            given = dict(_self_assignments(init))
+        if "__init__" in cls.methods:
+            given = dict(init_sets(cls))
         elif made is not None:
             given = _field_values(cls, made)
         else:
@@ -384,19 +384,6 @@ def _field_values(cls: ClassInfo, made: cst.Call) -> dict[str, cst.BaseExpressio
     """What a call of a dataclass-like class (its generated `__init__`, fields in order) gives
     each field."""
     return fields_passed(made, [name for name, _annotation, _default in _fields(cls)])
-
-
-def _self_assignments(method: FunctionInfo | None) -> list[tuple[str, cst.BaseExpression]]:
-    """(attribute, value) of each `self.attr = value` in a method's body."""
-    me = method.self_name if method is not None else None
-    if me is None:
-        return []
-    return [
-        (target.target.attr.value, node.value)
-        for node in _nodes(method.node.body) if isinstance(node, cst.Assign)
-        for target in node.targets
-        if isinstance(target.target, cst.Attribute) and isinstance(target.target.value, cst.Name) and target.target.value.value == me
-    ]
 
 
 def _is_true(expr: cst.BaseExpression | None) -> bool:

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.loop_helpers import _STEPS
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import walk_body
-
-_STEPS = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
 
 
 def stepped_counters(cls: ClassInfo, classes: dict[str, ClassInfo]) -> tuple[str, ...]:
