@@ -39,9 +39,10 @@ def _visit(
     if me is None or id(method) in seen:
         return
     seen.add(id(method))
-    ints = {name for name, value in init_sets(cls) if isinstance(value, cst.Integer)}
+    sets = init_sets(cls)
+    ints = {name for name, value in sets if isinstance(value, cst.Integer)}
     sizes = _size_locals(method)
-    submodules = {name: classes[value.func.value] for name, value in init_sets(cls) if _made_here(value, classes)}
+    submodules = {name: classes[value.func.value] for name, value in sets if _made_here(value, classes)}
     for node in walk_body(method.node):
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and _on(node.target, me) in ints:
             if _int_step(node.value, sizes):
