@@ -62,7 +62,12 @@ batches: fix pull requests of small projects, tutorial pull requests, Dynamo gua
 "27" (60 reports, a fresh held-out estimate after batch 26's held-out half scored 9/20: TracerWarning reports of
 `torch.jit.trace`/ONNX exports in detection and segmentation codes, `torch.fx` proxy iteration, Dynamo hook and
 recompile reports, JAX compile caches in simulation, RL and inference codes, tf.function argument storms and
-Keras graph-mode conversions, and fine look-alikes about a third). A report found
+Keras graph-mode conversions, and fine look-alikes about a third), and so is batch "28" (60 reports, a fresh
+held-out estimate after batch 27's held-out half scored 8/16, aimed at PyTorch and hidden inputs: hyperparameters
+changed by Keras callbacks while `fit`'s step is traced (KL annealing, loss weights, gradient-reversal and noise
+schedules), `requires_grad` toggles, EMA swaps and `load_state_dict` after `torch.compile`, scripted and FX-traced
+training flags, JAX objects whose parameters change after a jitted method ran, key reuse in Flax/NNX modules,
+numpy conversions in traced Keras layers and flax modules, and fine look-alikes about a third). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
