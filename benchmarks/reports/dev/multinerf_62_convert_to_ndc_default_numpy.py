@@ -6,7 +6,8 @@
 # "TracerArrayConversionError: The numpy.ndarray conversion method __array__() was called on
 # the JAX Tracer object". Reduced to `camera_utils.convert_to_ndc` (its body as in multinerf)
 # called without `xnp` from a ray-casting helper inside the jitted train step; passing
-# `xnp=jnp` (the PR's fix) runs.
+# `xnp=jnp` (the PR's fix) runs. `np.moveaxis` hands a traced array to its own `transpose` and
+# runs; the conversions that raise are `np.stack`/`np.ones_like` (each of the two lines alone).
 # verify: c.raised and not e.raised
 import types
 
@@ -19,12 +20,12 @@ def convert_to_ndc(origins, directions, pixtocam, near: float = 1., xnp: types.M
     """Converts a set of rays to normalized device coordinates (NDC)."""
     t = -(near + origins[..., 2]) / directions[..., 2]
     origins = origins + t[..., None] * directions
-    dx, dy, dz = xnp.moveaxis(directions, -1, 0)  # label[n]: ACC3
+    dx, dy, dz = xnp.moveaxis(directions, -1, 0)
     ox, oy, oz = xnp.moveaxis(origins, -1, 0)
     xmult = 1. / pixtocam[0, 2]
     ymult = 1. / pixtocam[1, 2]
-    origins_ndc = xnp.stack([xmult * ox / oz, ymult * oy / oz, -xnp.ones_like(oz)], axis=-1)
-    infinity_ndc = xnp.stack([xmult * dx / dz, ymult * dy / dz, xnp.ones_like(oz)], axis=-1)
+    origins_ndc = xnp.stack([xmult * ox / oz, ymult * oy / oz, -xnp.ones_like(oz)], axis=-1)  # label[n]: ACC3
+    infinity_ndc = xnp.stack([xmult * dx / dz, ymult * dy / dz, xnp.ones_like(oz)], axis=-1)  # label[n]
     directions_ndc = infinity_ndc - origins_ndc
     return origins_ndc, directions_ndc
 

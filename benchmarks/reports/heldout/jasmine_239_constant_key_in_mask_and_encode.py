@@ -18,9 +18,9 @@ class Tokenizer(nnx.Module):
     def mask_and_encode(self, videos, rng, training=True):
         B, T, N = videos.shape[:3]
         if training:
-            _rng_prob, _rng_mask = jax.random.split(jax.random.key(0), 2)  # label: ACC1
-            mask_prob = jax.random.uniform(_rng_prob, minval=0.5, maxval=1.0)
-            mask = jax.random.bernoulli(_rng_mask, mask_prob, (B, T, N))
+            _rng_prob, _rng_mask = jax.random.split(jax.random.key(0), 2)  # label[k]: ACC1
+            mask_prob = jax.random.uniform(_rng_prob, minval=0.5, maxval=1.0)  # label[k]
+            mask = jax.random.bernoulli(_rng_mask, mask_prob, (B, T, N))  # label[k]
         else:
             mask = jnp.zeros((B, T, N), bool)
         patches = jnp.where(mask[..., None], 0.0, videos)

@@ -15,8 +15,8 @@ key = random.PRNGKey(0)
 
 def init():
     global key
-    key, subkey = random.split(key)  # label: ACC4
-    return random.normal(subkey, ())  # label: ACC1
+    key, subkey = random.split(key)  # label: ACC4 label[r]
+    return random.normal(subkey, ())  # label[r]: ACC1
 
 
 print(init())

@@ -5,6 +5,8 @@
 # calling the layer on a tensor works, "I am able to execute all the print". Reduced to that
 # layer, called directly and then used in a model trained with `fit`: Keras calls the layer on
 # a symbolic input, which has no `.numpy()` (so `fit` raises, with functions run eagerly too).
+# Each of the five `.numpy()` prints alone makes `fit` raise (the inputs, the variables and the
+# products are all symbolic there): one hazard, a group.
 # verify: c.direct_ok and c.fit_raised
 import numpy as np
 import tensorflow as tf
@@ -32,11 +34,11 @@ class SimpleDense(Layer):
 
     def call(self, inputs):
         '''Defines the computation from inputs to outputs'''
-        print(inputs.numpy().shape)  # label: ACC3
-        print(self.w.numpy().shape)
-        print(tf.matmul(inputs, self.w).numpy().shape)
-        print(self.b.numpy().shape)
-        print((tf.matmul(inputs, self.w) + self.b).numpy().shape)
+        print(inputs.numpy().shape)  # label[n]: ACC3
+        print(self.w.numpy().shape)  # label[n]
+        print(tf.matmul(inputs, self.w).numpy().shape)  # label[n]
+        print(self.b.numpy().shape)  # label[n]
+        print((tf.matmul(inputs, self.w) + self.b).numpy().shape)  # label[n]
         return tf.matmul(inputs, self.w) + self.b
 
 
