@@ -11,6 +11,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
+from acclint.rules.traced_sizes import conversion
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
@@ -230,6 +231,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if found is None:
             self._size(node, ctx)
             self._cut(node, ctx)
+            self._converted_size(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -266,6 +268,24 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             node,
             f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
             + framework.says(self.code, "it is frozen into the trace; use the tensor's size operation"),
+        )
+
+    def _converted_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A recorded size (`size_reads`) made a Python number by another call than `int`/`float`
+        (rules/traced_sizes.py `conversion`: `min`/`max` of it, a legacy typed constructor, an
+        argument an op takes only as a Python int), where the trace may run at other shapes."""
+        if not framework_of(ctx).size_reads:
+            return
+        found = conversion(node, ctx, lambda e: None if _converts(e, ctx) else recorded_size_read(e, ctx))
+        if found is None:
+            return
+        where, read, what = found
+        if used_at_example_shapes(ctx.function, ctx, read_dimension(read, ctx)):
+            return
+        ctx.report(
+            where,
+            f"'{ctx.code_for(read)}', the size of a traced value, is made a Python number here ({what}): "
+            + framework_of(ctx).hints["size_number"],
         )
 
     def _size(self, node: cst.Call, ctx: RuleContext) -> None:
