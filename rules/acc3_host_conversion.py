@@ -150,6 +150,19 @@ class ScalarConversionOfTracedValue(Rule):
         batch size raises (pytorch#27551); not one unpacked into a fixed number of names
         (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
         (`torch.split(x, [1, 2])`), nor a cut along another dimension.
+        Under torch.jit.trace, a size read off a traced tensor (`x.size()`, `x.shape`, an
+        element, slice, unpacked name, loop or comprehension target or tuple of them, also
+        through a local, a helper's parameter, or arithmetic) is a traced value, and converting
+        it to a Python number bakes the example's value: besides `int`/`float`/`math`
+        (`[int(s) for s in x.size()[2:]]`, `float(w // p)` in a helper given `w` of `_, _, w, h =
+        img.shape`), `min`/`max` of it (`min(num_boxes, 10)`: `[conversions] size_choices`), a
+        legacy typed constructor given it (`torch.FloatTensor(torch.Size(t))`,
+        `torch.ByteTensor(x.size())`, `x.new(n, 3)`: `legacy_constructors`, `legacy_methods`),
+        and an argument an op takes only as a Python int (`groups=N`, `stride`, `padding`,
+        `dilation` of the functional convolutions, `x.chunk(n)`: `int_arguments`; run:
+        benchmarks/framework_runs.py trace_size_conversions). A size passed on as a size
+        (`x.view(N, -1)`, `torch.zeros(x.size())`, `F.avg_pool2d(f, f.size()[2:])`,
+        `F.interpolate(x, size=y.shape[2:])`, `x.topk(n // 2)`) is recorded, and not flagged.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both, spelt in place
