@@ -20,6 +20,7 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from acclint.analysis.arguments import passed
+from acclint.analysis.narrowing import facts_of
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
@@ -57,6 +58,20 @@ def bound_size(name: cst.Name, ctx: RuleContext, follow: Follow) -> cst.CSTNode 
     finally:
         _following.discard((id(fn), name.value))
     return None
+
+
+def not_a_tensor_here(name: cst.Name, ctx: RuleContext) -> bool:
+    """Whether a guard around the visited node says `name` holds no tensor there (the false
+    side of `isinstance(n, torch.Tensor)`, the true side of `isinstance(n, int)` or `n is
+    None`): detectron2's `num = torch.clamp(n, max=k) if it is a tensor (in tracing) else min(n,
+    k)` keeps the size a tensor in every trace."""
+    path = [*ctx.ancestors, ctx.node] if ctx.node is not None else ctx.ancestors
+    imports = ctx.analysis.index.imports
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, (cst.If, cst.IfExp)) and child in (parent.body, parent.orelse):
+            if facts_of(parent.test, child is parent.body, imports).get(name.value) is Kind.STATIC:
+                return True
+    return False
 
 
 def conversion(node: cst.Call, ctx: RuleContext, read: Callable[[cst.BaseExpression], "cst.CSTNode | None"]) -> tuple[cst.CSTNode, cst.CSTNode, str] | None:

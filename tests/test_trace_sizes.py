@@ -265,3 +265,21 @@ def test_a_traced_size_converted_to_a_python_number(body):
 def test_a_size_kept_as_a_size_or_no_traced_size(body):
     expected, found = family_labels_and_findings(HEADER + body, "ACC3")
     assert expected == [] and found == []
+
+
+def test_a_size_guarded_as_no_tensor_is_no_traced_size():
+    """detectron2's find_top_rpn_proposals: under tracing the size is a tensor and is clamped;
+    `min` runs only where it is a Python int (scripting, eager)."""
+    body = """
+def top(logits, k=10):
+    n = logits.shape[1]
+    if isinstance(n, torch.Tensor):  # it's a tensor in tracing
+        num = torch.clamp(n, max=k)
+    else:
+        num = min(n, k)
+    return logits.topk(num, dim=1)
+
+traced = torch.jit.trace(top, torch.rand(2, 20))
+"""
+    expected, found = family_labels_and_findings(HEADER + body, "ACC3")
+    assert expected == [] and found == []
