@@ -68,7 +68,7 @@ def not_a_tensor_here(name: cst.Name, ctx: RuleContext) -> bool:
     path = [*ctx.ancestors, ctx.node] if ctx.node is not None else ctx.ancestors
     imports = ctx.analysis.index.imports
     for parent, child in zip(path, path[1:]):
-        if isinstance(parent, (cst.If, cst.IfExp)) and child in (parent.body, parent.orelse):
+        if isinstance(parent, (cst.If, cst.IfExp)) and (child is parent.body or child is parent.orelse):
             if facts_of(parent.test, child is parent.body, imports).get(name.value) is Kind.STATIC:
                 return True
     return False
@@ -81,14 +81,13 @@ def conversion(node: cst.Call, ctx: RuleContext, read: Callable[[cst.BaseExpress
     a Python int (`int_arguments`, reported at the argument)."""
     framework = framework_of(ctx)
     qualified = ctx.resolve(node.func) or ""
-    values = [a.value for a in node.args if not a.star]
+    values = [a.value for a in node.args if not a.star and a.keyword is None]
     if qualified in framework.size_choices:
         found = next((r for v in values if (r := read(v)) is not None), None)
         return None if found is None else (node, found, f"'{qualified}' compares it in Python (a bool)")
     method = node.func.attr.value if isinstance(node.func, cst.Attribute) else None
     legacy = qualified in framework.legacy_constructors or (
-        method in framework.legacy_methods and qualified not in framework.legacy_constructors
-        and ctx.kind(node.func.value) >= Kind.TREE  # type: ignore[union-attr]
+        method in framework.legacy_methods and ctx.kind(node.func.value) >= Kind.TREE  # type: ignore[union-attr]
     )
     if legacy:
         found = next((r for v in values if (r := read(v)) is not None), None)

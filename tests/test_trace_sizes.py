@@ -283,3 +283,21 @@ traced = torch.jit.trace(top, torch.rand(2, 20))
 """
     expected, found = family_labels_and_findings(HEADER + body, "ACC3")
     assert expected == [] and found == []
+
+
+def test_a_branch_on_a_size_a_helper_is_passed():
+    """The reach is the size's, whatever converts it: a Python `if` on the parameter asks for a
+    bool (ACC201, as `if x.size(0) > 3:` in place; run: framework_runs.py trace_branch_on_size)."""
+    body = """
+def pick(x, n):
+    if n > 3:  # expect: ACC201
+        return x * 2
+    return x
+
+def forward(x):
+    return pick(x, x.size(0))
+
+traced = torch.jit.trace(forward, torch.rand(4, 3))
+"""
+    expected, found = family_labels_and_findings(HEADER + body, "ACC2")
+    assert expected and found == expected
