@@ -49,7 +49,7 @@ def bound_size(name: cst.Name, ctx: RuleContext, follow: Follow) -> cst.CSTNode 
         return None
     _following.add((id(fn), name.value))
     try:
-        for caller, call, bound in _calls_of(ctx).get(fn, ()):
+        for caller, call, bound in _traced_callers(ctx):
             arg = passed(call, fn, bound=bound).get(name.value)
             there = RuleContext(ctx.analysis, caller, _ignore, framework=ctx.framework) if arg is not None else None
             found = follow(arg, there) if there is not None else None
@@ -172,6 +172,13 @@ def _calls_of(ctx: RuleContext) -> dict[FunctionInfo, list[tuple[FunctionInfo, c
                 found.setdefault(callee, []).append((caller, call, bound))
     _CALLS[analysis] = found
     return found
+
+
+def _traced_callers(ctx: RuleContext) -> list[tuple[FunctionInfo, cst.Call, bool]]:
+    """The calls of the visited function made in functions the visiting framework traces (a
+    caller only torch.compile'd hands it Python ints, whatever the trace does)."""
+    frameworks = ctx.analysis.markers.frameworks_of
+    return [c for c in _calls_of(ctx).get(ctx.function, ()) if ctx.framework in frameworks(c[0].markers)]
 
 
 def _callee(func: cst.BaseExpression, caller: FunctionInfo, analysis) -> tuple[FunctionInfo | None, bool]:

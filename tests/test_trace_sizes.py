@@ -301,3 +301,24 @@ traced = torch.jit.trace(forward, torch.rand(4, 3))
 """
     expected, found = family_labels_and_findings(HEADER + body, "ACC2")
     assert expected and found == expected
+
+
+def test_a_size_passed_by_a_caller_another_framework_traces():
+    """Only the callers the trace runs hand the helper a traced size: one torch.compile runs
+    hands it a Python int (a size is an int there), whatever the traced caller passes."""
+    body = """
+def scale(x, n):
+    return x * float(n)
+
+@torch.compile
+def compiled(x):
+    return scale(x, x.size(1))
+
+def traced_forward(x):
+    return scale(x, 3)
+
+compiled(torch.randn(4, 3))
+traced = torch.jit.trace(traced_forward, torch.randn(4, 3))
+"""
+    expected, found = family_labels_and_findings(HEADER + body, "ACC3")
+    assert expected == [] and found == []
