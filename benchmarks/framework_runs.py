@@ -3681,6 +3681,100 @@ def trace_cut_along_first_dimension() -> str:
 
 
 @fact("torch")
+def trace_size_conversions() -> str:
+    """What torch.jit.trace keeps of a size read off a traced tensor (`x.size()`, `x.shape`)
+    that Python converts, traced at one size and called at another, against eager
+    (torch_trace.toml `[conversions] size_choices`, `legacy_constructors`, `legacy_methods`,
+    `int_arguments`; batch 27's dev reports face-parsing#7, pytorch#34743, mmdeploy#1868,
+    pix2pixHD#210, pytorch#36454, TensorRT#4184): `int` of a comprehension target over
+    `x.size()[2:]`, `int` of a `for` target over `x.shape[1:]`, `float` in a helper of a size it
+    is passed, `min`/`max` of a size, the legacy typed constructors and `x.new`, the int-only
+    arguments of the functional convolutions, `chunk`, `tensor_split`; against sizes passed on as
+    sizes (the look-alikes) and ops that record a size argument (`topk`'s k, `one_hot`, `repeat`,
+    `expand`, `arange`, `narrow`, `F.pad`), and the bare/tuple split of a pool's kernel and `roll`."""
+    import torch
+    import torch.nn.functional as F
+
+    def outcome(fn, example, other) -> str:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            traced = torch.jit.trace(fn, example, check_trace=False)
+        warned = "TracerWarning" if any("Tracer" in type(w.message).__name__ for w in caught) else "no warning"
+        want = fn(*other)
+        try:
+            got = traced(*other)
+        except RuntimeError:
+            return f"raises ({warned})"
+        same = got.shape == want.shape and torch.allclose(got.float(), want.float())
+        return f"{'right' if same else 'wrong'} ({warned})"
+
+    def comprehension(x):
+        return F.interpolate(x, [int(s) for s in x.size()[2:]])
+
+    def loop(x):
+        n = 1
+        for s in x.shape[1:]:
+            n = n * int(s)
+        return x.view(-1, n)
+
+    def helper(x, w):
+        return x * float(w // 2)
+
+    def through_helper(x):
+        return helper(x, x.size(0))
+
+    def min_then_topk(s):
+        n = s.shape[0]
+        return s.topk(min(n, 10))[0]
+
+    def one_hot_buffer(m):
+        size = m.size()
+        return torch.FloatTensor(torch.Size((size[0], 5, size[2], size[3]))).zero_().scatter_(1, m.long(), 1.0)
+
+    def groups(x, w):
+        n = x.size(0)
+        return F.conv_transpose2d(x.reshape(1, n * 2, 5, 5), w, groups=n)
+
+    img, img2, row4, row6 = torch.randn(1, 2, 8, 8), torch.randn(1, 2, 12, 8), torch.randn(4, 3), torch.randn(6, 3)
+    b1, b3, w1 = torch.randn(1, 1, 8, 8), torch.randn(1, 1, 16, 16), torch.ones(1, 1, 1, 1)
+    cases = {
+        "int of a comprehension target over x.size()[2:]": (comprehension, (img,), (img2,)),
+        "int of a for target over x.shape[1:]": (loop, (torch.randn(2, 3, 4),), (torch.randn(2, 5, 4),)),
+        "float in a helper of a size it is passed": (through_helper, (row4,), (row6,)),
+        "min(n, 10) then topk": (min_then_topk, (torch.rand(20),), (torch.rand(6),)),
+        "min(h, w)": (lambda x: x * min(x.shape[2], x.shape[3]), (torch.randn(1, 1, 4, 6),), (torch.randn(1, 1, 8, 6),)),
+        "max(n // 2, 1) at the same branch": (lambda x: x[: max(x.shape[0] // 2, 1)], (row4,), (row6,)),
+        "FloatTensor(torch.Size(tuple))": (one_hot_buffer, (torch.randint(0, 5, (1, 1, 4, 4)),), (torch.randint(0, 5, (1, 1, 8, 6)),)),
+        "ByteTensor(x.size())": (lambda t: torch.ByteTensor(t.size()).zero_().float() + t, (img,), (img2,)),
+        "LongTensor(n)": (lambda x: torch.LongTensor(x.size(0)).zero_(), (row4,), (row6,)),
+        "torch.Tensor(n, 3)": (lambda x: torch.Tensor(x.size(0), 3).zero_(), (row4,), (row6,)),
+        "x.new(n, 3)": (lambda x: x.new(x.size(0), 3).zero_(), (row4,), (row6,)),
+        "conv_transpose2d groups=n": (groups, (torch.randn(2, 2, 5, 5), torch.randn(4, 1, 3, 3)), (torch.randn(3, 2, 5, 5), torch.randn(6, 1, 3, 3))),
+        "conv2d stride=n // 4": (lambda x: F.conv2d(x, w1, stride=x.size(2) // 4), (b1,), (b3,)),
+        "conv2d padding=(n // 4, 1)": (lambda x: F.conv2d(x, w1, padding=(x.size(2) // 4, 1)), (b1,), (b3,)),
+        "conv2d dilation=n // 4": (lambda x: F.conv2d(x, torch.ones(1, 1, 3, 3), dilation=x.size(2) // 4), (b1,), (b3,)),
+        "conv_transpose2d output_padding=n // 8": (
+            lambda x: F.conv_transpose2d(x, torch.ones(1, 1, 3, 3), stride=3, output_padding=x.size(2) // 8), (b1,), (b3,)),
+        "chunk(n, dim=1)": (lambda x: torch.cat(x.chunk(x.size(1), dim=1), 0), (torch.randn(2, 2),), (torch.randn(2, 3),)),
+        "tensor_split(n // 2)": (lambda x: x.tensor_split(x.size(0) // 2)[0], (row4,), (torch.randn(8, 3),)),
+        "look-alike x.view(N, -1) of unpacked sizes": (lambda x: x.view(x.size()[0], -1), (img,), (torch.randn(3, 2, 8, 8),)),
+        "look-alike torch.zeros(x.size())": (lambda x: torch.zeros(x.size()) + x, (img,), (img2,)),
+        "look-alike torch.zeros(torch.Size(tuple))": (lambda x: torch.zeros(torch.Size((x.size(0), 5))), (row4,), (row6,)),
+        "look-alike avg_pool2d(f, f.size()[2:])": (lambda x: F.avg_pool2d(x, x.size()[2:]), (img,), (img2,)),
+        "look-alike interpolate(size=y.shape[2:])": (lambda x, y: F.interpolate(x, size=y.shape[2:]), (img, img), (img, img2)),
+        "look-alike topk(n // 2)": (lambda s: s.topk(s.size(0) // 2)[0], (torch.rand(20),), (torch.rand(6),)),
+        "look-alike one_hot(num_classes=n)": (lambda x: F.one_hot(x, num_classes=x.size(0)), (torch.tensor([0, 1, 2]),), (torch.tensor([0, 1, 2, 3]),)),
+        "look-alike repeat(n, 1), expand(n, 3)": (lambda x, y: x.repeat(y.size(0), 1) + x.expand(y.size(0), 3), (row4[:1], torch.randn(2)), (row4[:1], torch.randn(5))),
+        "look-alike arange(n), narrow, F.pad": (
+            lambda x: torch.arange(x.size(0)) + x.narrow(1, 0, x.size(1) // 3).sum(1) + F.pad(x, [0, x.size(0) - 3]).sum(1), (row4,), (row6,)),
+        "pool kernel bare": (lambda x: F.avg_pool2d(x, x.size(2) // 4), (b1,), (b3,)),
+        "pool kernel tuple": (lambda x: F.avg_pool2d(x, (x.size(2) // 4, x.size(3) // 4)), (b1,), (b3,)),
+    }
+    with torch.no_grad():
+        return "; ".join(f"{what}: {outcome(fn, example, other)}" for what, (fn, example, other) in cases.items())
+
+
+@fact("torch")
 def torch_compile_container_structure_per_pass() -> str:
     """How many graphs 10 calls of a torch.compile'd function build when an argument's structure
     is new on every call (Dynamo's DICT_KEYS_MATCH and SEQUENCE_LENGTH guards, torch/_dynamo/

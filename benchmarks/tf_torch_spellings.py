@@ -108,6 +108,17 @@ HAZARDS = {
     "numel_number": (None, "y = x * x.numel()", "lookalike"),
     "size_reshape": (None, "y = x.reshape(x.size(0), -1) * 2", "lookalike"),
     "inplace_input": (None, "x.add_(1)\ny = x * 2", "lookalike"),
+    # a size read held in a comprehension target, or made a Python number by `min`, a legacy typed
+    # constructor or an op's int-only argument (stop 54, rules/traced_sizes.py)
+    "size_comprehension_int": (None, "n = [int(s) for s in x.shape][0]\ny = x * n", "hazard"),
+    "size_loop_int": (None, "n = 1\nfor s in x.shape[:1]:\n    n = n * int(s)\ny = x * n", "hazard"),
+    "size_min": (None, "y = x * min(x.shape[0], 3)", "hazard"),
+    "size_legacy_constructor": (None, "y = x + torch.FloatTensor(x.size()).zero_()", "hazard"),
+    "size_groups": (
+        None, "n = x.size(0)\ny = torch.nn.functional.conv1d(x.unsqueeze(0), torch.ones(n, 1, 1), groups=n).squeeze(0)", "hazard",
+    ),
+    "size_zeros": (None, "y = x + torch.zeros(x.size())", "lookalike"),
+    "size_topk": (None, "y = x + x.sum(1).topk(x.size(0) // 2)[0].sum()", "lookalike"),
     # look-alikes
     "framework_random": ("y = x + tf.random.uniform(())", "y = x + torch.rand(())", "lookalike"),
     "shape_read": ("y = x * x.shape[-1]", "y = x * x.shape[-1]", "lookalike"),

@@ -13,6 +13,7 @@ from acclint.analysis.narrowing import container_names, guarded_containers
 from acclint.analysis.taint import Kind
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc3_shapes import compile_time, staged
+from acclint.rules.traced_sizes import bound_size, not_a_tensor_here
 
 CONTROL_CONTEXTS = frozenset({CACHED, VMAPPED})
 
@@ -340,7 +341,7 @@ def _size_read(
     # A traced input or a pytree of them: one that has a size is a tensor.
     if isinstance(expr, cst.Attribute) and expr.attr.value in reads and ctx.kind(expr.value) >= Kind.TREE:
         return expr
-    if isinstance(expr, cst.Name) and ctx.kind(expr) >= Kind.TREE:
+    if isinstance(expr, cst.Name) and (ctx.kind(expr) >= Kind.TREE or not_a_tensor_here(expr, ctx)):
         return None
     if isinstance(expr, cst.Name) and expr.value not in seen and ctx.is_local(expr.value):
         seen.add(expr.value)
@@ -349,7 +350,8 @@ def _size_read(
             found = _size_read(value, reads, ctx, seen) if how == "=" else None
             if found is not None:
                 return found
-        return None
+        # a loop or comprehension target over a size, a parameter a traced caller passes one
+        return bound_size(expr, ctx, lambda e, there: _size_read(e, reads, there, seen if there is ctx else set()))
     if isinstance(expr, (cst.Lambda, cst.BaseComp)):
         return None  # its own scope
     for child in expr.children:

@@ -11,6 +11,7 @@ from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
+from acclint.rules.traced_sizes import conversion
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
 PYTHON_SCALARS = frozenset({"float", "int", "complex", "range"})
@@ -149,6 +150,19 @@ class ScalarConversionOfTracedValue(Rule):
         batch size raises (pytorch#27551); not one unpacked into a fixed number of names
         (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
         (`torch.split(x, [1, 2])`), nor a cut along another dimension.
+        Under torch.jit.trace, a size read off a traced tensor (`x.size()`, `x.shape`, an
+        element, slice, unpacked name, loop or comprehension target or tuple of them, also
+        through a local, a helper's parameter, or arithmetic) is a traced value, and converting
+        it to a Python number bakes the example's value: besides `int`/`float`/`math`
+        (`[int(s) for s in x.size()[2:]]`, `float(w // p)` in a helper given `w` of `_, _, w, h =
+        img.shape`), `min`/`max` of it (`min(num_boxes, 10)`: `[conversions] size_choices`), a
+        legacy typed constructor given it (`torch.FloatTensor(torch.Size(t))`,
+        `torch.ByteTensor(x.size())`, `x.new(n, 3)`: `legacy_constructors`, `legacy_methods`),
+        and an argument an op takes only as a Python int (`groups=N`, `stride`, `padding`,
+        `dilation` of the functional convolutions, `x.chunk(n)`: `int_arguments`; run:
+        benchmarks/framework_runs.py trace_size_conversions). A size passed on as a size
+        (`x.view(N, -1)`, `torch.zeros(x.size())`, `F.avg_pool2d(f, f.size()[2:])`,
+        `F.interpolate(x, size=y.shape[2:])`, `x.topk(n // 2)`) is recorded, and not flagged.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both, spelt in place
@@ -230,6 +244,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if found is None:
             self._size(node, ctx)
             self._cut(node, ctx)
+            self._converted_size(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -266,6 +281,24 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             node,
             f"'{ctx.code_for(node.func)}' turns '{ctx.code_for(read)}', the size of a traced value, into a Python number: "
             + framework.says(self.code, "it is frozen into the trace; use the tensor's size operation"),
+        )
+
+    def _converted_size(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A recorded size (`size_reads`) made a Python number by another call than `int`/`float`
+        (rules/traced_sizes.py `conversion`: `min`/`max` of it, a legacy typed constructor, an
+        argument an op takes only as a Python int), where the trace may run at other shapes."""
+        if not framework_of(ctx).size_reads:
+            return
+        found = conversion(node, ctx, lambda e: None if _converts(e, ctx) else recorded_size_read(e, ctx))
+        if found is None:
+            return
+        where, read, what = found
+        if used_at_example_shapes(ctx.function, ctx, read_dimension(read, ctx)):
+            return
+        ctx.report(
+            where,
+            f"'{ctx.code_for(read)}', the size of a traced value, is made a Python number here ({what}): "
+            + framework_of(ctx).hints["size_number"],
         )
 
     def _size(self, node: cst.Call, ctx: RuleContext) -> None:

@@ -22,8 +22,10 @@ spec.loader.exec_module(spellings)
 
 # What acclint reached on the stored set (hazard programs found on their hazard's lines / all
 # hazard programs; programs with a finding that are hazards there / all programs with one).
-RECALL_FLOOR = {"tf": (129, 140), "torch": (86, 101)}
-PRECISION_FLOOR = {"tf": (129, 129), "torch": (86, 88)}
+# torch at stop 54: 7 traced-size kinds added (22 hazard programs; 2debb52 finds 86/123, 86/88 of
+# the set; the legacy constructor raises under torch.compile and TorchScript too, not claimed).
+RECALL_FLOOR = {"tf": (129, 140), "torch": (96, 123)}
+PRECISION_FLOOR = {"tf": (129, 129), "torch": (96, 98)}
 
 
 @pytest.fixture(scope="module")

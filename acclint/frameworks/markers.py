@@ -348,6 +348,15 @@ class Framework:
     # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
     # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
     size_reads: frozenset[str] = frozenset()
+    # What else makes a Python number of such a size (ACC302, `[conversions]`): `min`/`max` of
+    # one (`size_choices`: Python compares, asking a bool), a legacy typed constructor given one
+    # (`legacy_constructors`: `torch.FloatTensor(x.size())`; `legacy_methods` of a traced
+    # tensor: `x.new(n, 3)`), and an op argument taken only as a Python int (`int_arguments`:
+    # function -> {argument: its position}; a top-level function's method form too: `x.chunk(n)`).
+    size_choices: frozenset[str] = frozenset()
+    legacy_constructors: frozenset[str] = frozenset()
+    legacy_methods: frozenset[str] = frozenset()
+    int_arguments: dict[str, dict[str, int]] = field(default_factory=dict)
     # What a program does with a trace that only keeps it at its example's shapes (`[conversions]
     # exports`: `torch.onnx.export`, `torch.jit.save`, the trace's own `.save`), and the calls
     # that make an example input of a shape spelled in their arguments (`example_makers`:
@@ -804,6 +813,10 @@ def _framework(raw: dict) -> Framework:
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         cut_calls=dict(raw.get("conversions", {}).get("cuts", {})),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
+        size_choices=frozenset(raw.get("conversions", {}).get("size_choices", ())),
+        legacy_constructors=frozenset(raw.get("conversions", {}).get("legacy_constructors", ())),
+        legacy_methods=frozenset(raw.get("conversions", {}).get("legacy_methods", ())),
+        int_arguments={name: dict(places) for name, places in raw.get("conversions", {}).get("int_arguments", {}).items()},
         exports=frozenset(raw.get("conversions", {}).get("exports", ())),
         export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
         example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
