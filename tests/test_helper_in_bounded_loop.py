@@ -1,13 +1,15 @@
 """A compiled callable a helper makes anew on each call, called from a bounded loop.
 
-Property (ACC501): a wrapper a function applies, on each of its calls, to a new callable that
-reads nothing the calling loop binds (`jax.jit(x.f)` of a bound method, `jax.jit(lambda ...)`,
+Property (ACC501): a wrapper a function applies, on each of its calls, to a new callable it
+does not bind itself (`jax.jit(x.f)` of a bound method, `jax.jit(lambda ...)`,
 `tf.function(lambda ...)`) and calls on that call, compiles again on every pass of a loop of two
-or more passes that calls the function, bounded (`range(3)`, a literal collection) or not: the
-same rule as the wrapper applied in the loop itself (acclint/analysis/loop_walk.py's docstring:
-a bounded loop bounds values, not the objects made on each pass). Where the callable reads what
-the loop passes the function (`partial(step, mode=mode)` over modes) it is one compile per
-configuration, as in the loop itself; a loop of one pass makes nothing twice.
+or more passes that calls the function alike on each pass (passing nothing the loop binds, the
+function reading no global the loop rebinds), bounded (`range(3)`, a literal collection) or
+not: the same rule as the wrapper applied in the loop itself (acclint/analysis/loop_walk.py's
+docstring: a bounded loop bounds values, not the objects made on each pass). A function given
+the loop's value may build a new configuration from it on each pass (`partial(step,
+mode=mode)` over modes, maxtext's `build_and_run(fused_mlp=fused_mlp)` compiling a new layer):
+one compile per configuration, not flagged; a loop of one pass makes nothing twice.
 
 Found by benchmarks/reports/perturb.py, rewrite R5 (a loop body moved into `def _body(..)`
 called in the loop): dev jax_9672 lost on 2debb52, whose helper form is case one. Where the body
@@ -65,13 +67,13 @@ def main():
 if __name__ == "__main__":
     main()
 """,
-    "the helper given the loop's value it does not wrap": """
-def evaluate(obj, epoch):
-    print(epoch)
+    "the helper given the same object by keyword on each pass": """
+def evaluate(obj):
     return jax.jit(obj.f)()  # expect: ACC501
 
-for epoch in range(2):
-    evaluate(x, epoch)
+for split in ("train", "test"):
+    print(split)
+    evaluate(obj=x)
 """,
 }
 
@@ -82,6 +84,21 @@ def run(mode):
 
 for mode in ("a", "b"):
     run(mode)
+""",
+    "the helper given the loop's value builds a new configuration (maxtext's build_and_run)": """
+def build_and_run(n):
+    data = jnp.ones(n)
+    return jax.jit(lambda v: v * 2)(data)
+
+for n in (2, 3):
+    build_and_run(n)
+""",
+    "the helper reads a global the loop rebinds": """
+def build():
+    return jax.jit(lambda v: v * scale)(jnp.ones(3))
+
+for scale in (1.0, 2.0):
+    build()
 """,
     "a loop of one pass": """
 def _body1(x):
