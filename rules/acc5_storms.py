@@ -158,7 +158,9 @@ class RewrapInLoop(Rule):
         also a grid of them) or a literal range of at most five passes, a wrapper applied on
         each pass to a callable that reads nothing the loop binds (`jax.jit(x.f)()`, a lambda
         of constants, a `partial` of invariant values) is flagged, since hoisting it compiles
-        once; one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
+        once, also in a function such a loop calls on each pass whose callable reads nothing
+        the loop binds through the arguments the call gives it (`_body(x)` applying
+        `jax.jit(x.f)`); one that reads the loop's value (`partial(step, mode=mode)`) is a compile per
         configuration, and a loop of one pass compiles once: neither is flagged. A result
         called again (or handed to another call) on the same pass is a per-pass compile that
         the pass reuses: not flagged; nor is one called in a nested loop when what the pass

@@ -46,6 +46,7 @@ def written() -> list:
 def test_what_to_data_writes_is_sound_and_reads_back():
     data = written()
     assert data[7], "the decorated functions part must be filled for this test to check it"
+    assert data[8]["scaled"] == [["x", "k"], [], []], "the decorated defs' facts (acclint.analysis.def_facts)"
     assert FileIndex.sound(data)
     assert FileIndex.from_data(data).to_data() == data
 
@@ -67,10 +68,15 @@ def _with(part: int, value) -> list:
         _with(6, [None]),  # a star-imported module that is not a name
         _with(7, {"step": 1}),  # a decorator that is not a string
         _with(7, ["step"]),  # decorated functions as a list, not a mapping
+        _with(8, {"step": [["x"], [], [[1, ["x"]]]]}),  # a callee that is not a name
+        _with(8, {"step": [["x"], []]}),  # a def's facts of two parts, not three
         None,
         "index",
     ],
-    ids=["extra part", "missing part", "functions", "exports", "classes", "stars", "decorator", "decorated list", "none", "str"],
+    ids=[
+        "extra part", "missing part", "functions", "exports", "classes", "stars", "decorator", "decorated list", "def callee",
+        "def facts parts", "none", "str",
+    ],
 )
 def test_an_index_of_another_shape_is_refused(data):
     assert not FileIndex.sound(data)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.arguments import passed
+from acclint.analysis.arguments import fields_passed, passed
+from acclint.analysis.def_facts import DefFacts
 from acclint.analysis.contexts import PARTIAL
 from acclint.analysis.module import ModuleAnalysis
 from acclint.frameworks.markers import CacheKey, DIFFERENTIATED, VMAPPED
@@ -199,12 +200,14 @@ class CompiledCallables:
 
     def _jitted(
         self, marker: str, options: Options, fn: FunctionInfo | None, application: cst.CSTNode,
-        instance: ClassInfo | None = None, holder: str | None = None,
+        instance: ClassInfo | None = None, holder: str | None = None, body: DefFacts | None = None,
     ) -> Jitted:
         """What a wrapper with these options keys on; argnums and argnames name each other
         through the wrapped function's parameters when it is known (as jax.jit does). `holder`:
         the name the wrapped module instance is bound to (`model` of `torch.compile(model)`),
-        whose attributes its `forward` reads are guarded as `model.attr`."""
+        whose attributes its `forward` reads are guarded as `model.attr`. `body`: what the def
+        of a function another module compiles says of its key (`_imported_compiled`), where `fn`
+        is not known."""
         key: CacheKey = self.analysis.markers.framework({marker}).cache_key
         keywords = _keywords(application)
         strict = any(_is_false(keywords.get(k)) for k in key.keyed_when_false)
@@ -212,11 +215,13 @@ class CompiledCallables:
         relaxed = bool(given & key.shapes_relaxed_by)
         signed = bool(given & key.values_relaxed_by)  # every argument a tensor of its spec
         positions, names = set(options.static_argnums), set(options.static_argnames)
-        if fn is not None:
-            positional = [p.name for p in fn.params if p.positional]
+        positional = [p.name for p in fn.params if p.positional] if fn is not None else list(body.positional) if body is not None else None
+        if positional is not None:
             names |= {positional[i] for i in positions if -len(positional) <= i < len(positional)}
             positions |= {i for i, name in enumerate(positional) if name in names}
         specialized = _specialized(fn, key.specialized_by, self.analysis) if fn is not None and key.specialized_by else set()
+        if body is not None and fn is None:
+            specialized = set(body.specialized(key.specialized_by))
         floats = self._float_specialized(fn, key.floats_specialized_by) if fn is not None and key.floats_specialized_by else set()
         specialized_as = " or ".join(
             reason for reason, names in (("a bound of a Python loop in its body", specialized), ("a float its body hands to a custom op", floats)) if names
@@ -224,9 +229,8 @@ class CompiledCallables:
         specialized |= floats
         specialized_positions: set[int] = set()
         if specialized:
-            positional = [p.name for p in fn.params if p.positional]  # type: ignore[union-attr]
             names |= specialized
-            specialized_positions = {i for i, name in enumerate(positional) if name in specialized}
+            specialized_positions = {i for i, name in enumerate(positional or ()) if name in specialized}
             positions |= specialized_positions
         guarded: tuple[str, ...] = ()
         guarded_reads: frozenset[str] = frozenset()
@@ -271,13 +275,26 @@ class CompiledCallables:
             if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)):
                 continue
             op = self.analysis.index.functions.get(node.func.value)
-            if op is None or not any(self.analysis.resolve(_decorator_callee(d.decorator)) in decorators for d in op.node.decorators):
+            if op is None:
+                found |= self._imported_floats(node, decorators) & params
+                continue
+            if not any(self.analysis.resolve(_decorator_callee(d.decorator)) in decorators for d in op.node.decorators):
                 continue
             floats = _float_parameters(op.node)
             for param, arg in passed(node, op).items():
                 if param in floats:
                     found |= _operands(arg) & params
         return found
+
+    def _imported_floats(self, call: cst.Call, decorators: tuple[str, ...]) -> set[str]:
+        """The names `call` computes (by arithmetic) the arguments of `float` parameters of a
+        function another module defines under one of `decorators` with (`from ops import sgd`,
+        a custom op: `Imported.bodies`)."""
+        found = self.analysis.imported_bodies.get(self.analysis.resolve(call.func) or "")
+        if found is None or found[0].partition("(")[0] not in decorators:
+            return set()
+        floats = set(found[1].floats)
+        return {name for param, arg in fields_passed(call, list(found[1].positional)).items() if param in floats for name in _operands(arg)}
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
         """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
@@ -423,7 +440,10 @@ class CompiledCallables:
         if found is None or found[0].name not in self.tables.wrappers:
             return None
         marker, options, args = found
-        return self._jitted(marker.name, options, None, cst.Call(cst.Name("wrapper"), [cst.Arg(cst.Name("f")), *args]))
+        body = self.analysis.imported_bodies.get(self.analysis.resolve(expr) or "")
+        return self._jitted(
+            marker.name, options, None, cst.Call(cst.Name("wrapper"), [cst.Arg(cst.Name("f")), *args]), body=body[1] if body is not None else None,
+        )
 
     def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that

@@ -17,7 +17,7 @@ import libcst as cst
 from acclint.analysis.names import once_block
 from acclint.analysis.scopes import ClassInfo
 from acclint.analysis.loop_model import KeyChange, Loop, _Candidate, _Rewrap, _Scope
-from acclint.analysis.loop_helpers import _attribute_key, _binds, _memo_made, _nodes, _read_names
+from acclint.analysis.loop_helpers import _attribute_key, _binds, _bound_values, _memo_made, _nodes, _read_names
 
 
 class Rewraps:
@@ -114,10 +114,39 @@ class Rewraps:
                         found.append(_Rewrap(c.node, inner, c.what, "this loop", c.statement, self._made_at(c)))
             elif c.scope.fn is not None:
                 call = self._called_at_once[id(c.node)] if c.result is None else self._call_of(c.result, c.scope)
-                where = callers.get(c.scope.fn)
+                where = callers.get(c.scope.fn) or self._bounded_caller(c)
                 if where is not None and call is not None and not _memo_made(c.scope.fn, c.node):
                     found.append(_Rewrap(c.node, call, c.what, where, c.statement, self._made_at(c)))
         return found
+
+    def _bounded_caller(self, c: _Candidate) -> str | None:
+        """How `c`'s function runs on every pass of a bounded host loop of two or more passes
+        that calls it alike on each pass (an unbounded one is `_called_in_loops`'): the call
+        passes nothing the loop binds, and the function reads no name the loop binds (a global
+        it rebinds), so each pass runs the same code on the same values and the wrapper's new
+        callable compiles again for nothing, as `_invariant_in` says of one applied in the loop
+        itself (`jax.jit(x.f)` in `_body(x)`, called in `for i in range(3)`). A function given
+        the loop's value may build a new configuration from it on each pass (maxtext's
+        `build_and_run(fused_mlp=fused_mlp)`, whose `nnx.jit(lambda m, x: m(x))` compiles per
+        configuration wherever it is applied): not this. A callable reading a name the function
+        binds itself is left (what it holds is not followed), and so is a decorated local def."""
+        fn, wrapped = c.scope.fn, c.wrapped
+        if fn is None or wrapped is None or isinstance(wrapped, (cst.FunctionDef, cst.Name)):
+            return None
+        reads = _read_names(wrapped)
+        params = reads & {p.name for p in fn.params}
+        if reads & (c.scope.bound - params | set(c.scope.callables) | set(c.scope.lambdas)) or any(_bound_values(fn, p) for p in params):
+            return None
+        for _caller, callee, _skipped, call, scope, loops in self._host_calls:
+            loop = loops[-1] if loops else None
+            if callee is not fn or loop is None or not loop.bounded or loop.single:
+                continue
+            if scope.fn is not None and (scope.traced or scope.fn.contexts):
+                continue  # a loop in a traced function runs while tracing
+            if not (_read_names(call) | _read_names(fn.node.body)) & loop.assigned:
+                caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
+                return f"'{fn.name}', which {caller} calls in a loop"
+        return None
 
     def _made_at(self, c: _Candidate) -> cst.CSTNode | None:
         """Where a candidate's new identity is made, when it is a wrapper application written as

@@ -133,6 +133,9 @@ class ModuleAnalysis:
             qualified: found for seed in seeds if isinstance(seed, Imported) for qualified, spelt in seed.compiled
             if (found := self._contexts.qualified_decorator(spelt)) is not None
         }
+        # What the defs of those (and of the custom ops it imports) say of their keys, by
+        # qualified name (`Imported.bodies`): (their decorator, acclint.analysis.def_facts).
+        self.imported_bodies = {qualified: (spelt, facts) for seed in seeds if isinstance(seed, Imported) for qualified, spelt, facts in seed.bodies}
         self.inside_traces = self._contexts.inside_traces  # run by a traced function's code
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         # Traced reaches of imported functions, and the compiled callables and markers calls pass

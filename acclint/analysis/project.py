@@ -39,6 +39,7 @@ from typing import Callable, Mapping, Protocol
 import libcst as cst
 
 from acclint.analysis.declared import Declared
+from acclint.analysis.def_facts import DefFacts
 from acclint.analysis.returned_makers import Made, returned_makers
 from acclint.analysis.facts import value_facts
 from acclint.analysis.footprint import Footprint
@@ -94,6 +95,9 @@ class FileIndex:
     # (`functools.partial(jax.jit, static_argnums=1)`): a module importing the function calls
     # what that decorator made (`Imported.compiled`)
     decorated: dict[str, str] = field(default_factory=dict)
+    # each of those decorated functions -> what its def says of the key a compiled callable made
+    # of it has (acclint.analysis.def_facts): its parameters, those its body specialises
+    bodies: dict[str, DefFacts] = field(default_factory=dict)
     # The words its code spells (acclint.analysis.wrappers._Walk.spelled), for `worth_parsing`;
     # None where not known (an index read from a summary, a module too deeply nested to walk).
     spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
@@ -122,25 +126,28 @@ class FileIndex:
             s.name: ast.unparse(_QualifiedNames(table.resolve_dotted, bound).visit(s.decorator_list[0]))
             for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list
         }
+        resolve = lambda name: table.resolve_dotted(name) if name in bound else None  # noqa: E731
+        bodies = {s.name: DefFacts.of(s, resolve) for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list}
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
-            stars, decorated, spelled,
+            stars, decorated, bodies, spelled,
         )
 
     def to_data(self) -> list:
         return [
             sorted(self.functions), self.exports, sorted(self.classes), self.declared.to_data(), [h.to_data() for h in self.handoffs],
             {name: [list(m) for m in made] for name, made in sorted(self.returns.items())}, list(self.stars), self.decorated,
+            {name: facts.to_data() for name, facts in self.bodies.items()},
         ]
 
     @classmethod
     def from_data(cls, data: list) -> FileIndex:
-        functions, exports, classes, declared, handoffs, returns, stars, decorated = data
+        functions, exports, classes, declared, handoffs, returns, stars, decorated, bodies = data
         return cls(
             frozenset(functions), dict(exports), frozenset(classes), Declared.from_data(declared),
             tuple(HandOff.from_data(h) for h in handoffs),
             {name: tuple((maker, chained) for maker, chained in made) for name, made in returns.items()}, tuple(stars),
-            decorated=dict(decorated),
+            decorated=dict(decorated), bodies={name: DefFacts.from_data(facts) for name, facts in bodies.items()},
         )
 
     @classmethod
@@ -150,13 +157,14 @@ class FileIndex:
         codecs so that a part added to them is checked too (a summary store read from a cache
         drops an entry this refuses, acclint.run.summaries)."""
         try:
-            functions, exports, classes, (strings, enums, fields), _, returns, stars, decorated = data
+            functions, exports, classes, (strings, enums, fields), _, returns, stars, decorated, bodies = data
             return (
                 cls.from_data(data).to_data() == data and only_strings(functions) and only_strings(exports)
                 and all(v is None or isinstance(v, str) for v in exports.values()) and only_strings(classes)
                 and only_strings(strings) and only_strings(enums) and only_strings(fields) and all(only_strings(v) for v in fields.values())
                 and only_strings(returns) and only_strings(stars) and isinstance(decorated, dict) and only_strings(decorated)
-                and only_strings(decorated.values())
+                and only_strings(decorated.values()) and isinstance(bodies, dict) and only_strings(bodies)
+                and all(DefFacts.sound(facts) for facts in bodies.values())
             )
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             return False
@@ -392,6 +400,7 @@ class Project:
         fields: set[str] = set()
         made: set[tuple[str, str, bool]] = set()  # only what the data know the objects of
         compiled: set[tuple[str, str]] = set()  # (the function as the module spells it, its decorator)
+        bodies: set[tuple[str, str, DefFacts]] = set()  # and what its def says of the key (`Imported.bodies`)
         makers = self.markers.instances
         declares = lambda index, name: name in index.declared.strings or name in index.declared.enums or name in index.declared.static_fields  # noqa: E731
         for qualified in self.index_of(path).exports.values():
@@ -411,10 +420,14 @@ class Project:
                 compiled.update(
                     (f"{qualified}.{fn}", spelt) for fn, spelt in self.index_of(modules[0]).decorated.items() if self._caches(spelt)
                 )
+                bodies.update(self._bodies(modules[0], qualified + ".{}", list(self.index_of(modules[0]).decorated)))
                 continue
-            decorated = self._find(qualified, path, lambda index, name: self._caches(index.decorated.get(name, "")))
+            decorated = self._find(qualified, path, lambda index, name: name in index.decorated)
             if decorated is not None:
-                compiled.add((qualified, self.index_of(decorated[0]).decorated[decorated[1]]))
+                spelt = self.index_of(decorated[0]).decorated[decorated[1]]
+                if self._caches(spelt):
+                    compiled.add((qualified, spelt))
+                bodies.update(self._bodies(decorated[0], qualified, [decorated[1]]))
             returning = self._find(qualified, path, lambda index, name: name in index.returns)
             if returning is not None:
                 made.update(
@@ -429,7 +442,17 @@ class Project:
             if found[1] in declared.enums:
                 enums.add(qualified)
             fields.update(declared.static_fields.get(found[1], ()))
-        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made), frozenset(compiled))
+        return Imported(frozenset(strings), frozenset(enums), frozenset(fields), frozenset(made), frozenset(compiled), frozenset(bodies))
+
+    def _bodies(self, path: str, spelling: str, names: list[str]) -> list[tuple[str, str, DefFacts]]:
+        """`Imported.bodies` of the decorated functions `names` of `path`, spelt by the importer
+        as `spelling` formats each name: those compiled, and those with a `float` parameter
+        (a custom op may be one); every other decorated function is left out of the seed."""
+        index = self.index_of(path)
+        return [
+            (spelling.format(name), index.decorated[name], facts) for name in names
+            if (facts := index.bodies.get(name)) is not None and (facts.floats or self._caches(index.decorated[name]))
+        ]
 
     def _caches(self, spelt: str) -> bool:
         """Whether a decorator spelt with qualified names (`FileIndex.decorated`) applies a cached

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from acclint.analysis.taint import Kind, ReturnKinds
+from acclint.analysis.def_facts import DefFacts
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,11 @@ class Imported:
     # decorator with qualified names, `functools.partial(jax.jit, static_argnums=1)`): a call of
     # one is a call of what that decorator made (acclint.analysis.loops, `_imported_compiled`).
     compiled: frozenset[tuple[str, str]] = frozenset()
+    # Of the decorated functions it imports, those compiled and those with a `float` parameter
+    # (a custom op's): (the function as the module spells it, its decorator as `compiled` spells
+    # it, what its def says of the key: acclint.analysis.def_facts), read where the importer
+    # keys a call of one (acclint.analysis.loop_callables `_jitted`, `_float_specialized`).
+    bodies: frozenset[tuple[str, str, DefFacts]] = frozenset()
 
 
 def holds_tracers(kinds: ReturnKinds) -> bool:
