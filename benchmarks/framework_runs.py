@@ -5167,6 +5167,59 @@ def trace_mode_switched_after_trace() -> str:
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
 
+@fact("torch")
+def fx_mode_switched_after_trace() -> str:
+    """torch.fx.symbolic_trace records what a `forward` of the program read while tracing: does
+    `.eval()`/`.train(False)`/`.training = False` on the GraphModule change what a call runs when
+    the forward reads `self.training` (`F.dropout(training=self.training)`, `if self.training:`;
+    nni#5470)? "random" = two calls on one input differ (dropout applied); the look-alikes:
+    `nn.Dropout` submodules (FX leaves, reading their flag on each call) and the source module
+    switched after tracing."""
+    import warnings
+
+    import torch
+    import torch.fx
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    warnings.filterwarnings("ignore")
+    x = torch.ones(4, 8)
+
+    def state(m) -> str:
+        with torch.no_grad():
+            return "random" if not torch.equal(m(x), m(x)) else "fixed"
+
+    class MyDrop(nn.Module):
+        def forward(self, y):
+            return F.dropout(y, 0.5, training=self.training)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin, self.drop = nn.Linear(8, 8), MyDrop()
+
+        def forward(self, y):
+            return self.drop(self.lin(y))
+
+    class Branch(nn.Module):
+        def forward(self, y):
+            return F.dropout(y, 0.5) if self.training else y
+
+    trace = torch.fx.symbolic_trace
+    out = {}
+    t = trace(Net()); t.eval(); out["training=self.training, train-traced, .eval()"] = state(t)
+    t = trace(Net()); t.train(False); out["train-traced, .train(False)"] = state(t)
+    t = trace(Net()); t.training = False; out["train-traced, .training = False"] = state(t)
+    t = trace(Branch()); t.eval(); out["if self.training, train-traced, .eval()"] = state(t)
+    t = trace(Net().eval()); t.train(); out["eval-traced, .train()"] = state(t)
+    t = trace(nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5))); t.eval()
+    out["fine: nn.Dropout leaf, .eval()"] = state(t)
+    m = Net().eval(); t = trace(m); m.train()
+    out["fine: source model.train() after trace, trace"] = state(t)
+    out["fine: source model.train() after trace, model"] = state(m)
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
 @fact("tensorflow")
 def tf_data_seeded_draw_second_pass() -> str:
     """Which second passes over a mapped dataset repeat the first pass's draws of a TF random op
