@@ -161,6 +161,82 @@ def keras_attribute_updates_under_fit() -> str:
 
 
 @fact("tensorflow")
+def keras_once_block_returning_early() -> str:
+    """A once-block that returns early (`if not self._built: self._built = True; return
+    first(x)`, larq#100) in a metric's `update_state` called by a model's `train_step` under
+    `fit`, and in a `tf.function` method: which path do the kept traces take, against the eager
+    run? The look-alike: a once-block that only initialises (no return), whose later calls
+    compute what the first does. Counts are (first path, later path) over 4 steps."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    class Early(keras.metrics.Mean):
+        def __init__(self):
+            super().__init__()
+            self._flag = False
+            self.paths = self.add_variable(shape=(2,), initializer="zeros", name="paths")
+
+        def update_state(self, values, sample_weight=None):
+            if not self._flag:
+                self._flag = True
+                self.paths.assign_add([1.0, 0.0])
+                return
+            self.paths.assign_add([0.0, 1.0])
+
+    class Lazy(Early):
+        def update_state(self, values, sample_weight=None):
+            if not self._flag:
+                self._flag = True
+                self.scale = 1.0
+            self.paths.assign_add([0.0, self.scale])
+
+    def fitted(make, eager: bool) -> list[float]:
+        class Model(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.dense = keras.layers.Dense(1)
+                self.tracker = make()
+
+            def call(self, x):
+                return self.dense(x)
+
+            def train_step(self, data):
+                x, y = data
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(self(x) - y))
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                self.tracker.update_state(loss)
+                return {"loss": loss}
+
+        keras.utils.set_random_seed(0)
+        model = Model()
+        model.compile(optimizer="sgd", run_eagerly=eager)
+        model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=2, epochs=1, verbose=0)
+        return [float(v) for v in model.tracker.paths.numpy()]
+
+    class Holder:
+        def __init__(self):
+            self._built = False
+
+        @tf.function
+        def step(self, x):
+            if not self._built:
+                self._built = True
+                return x * 0.0
+            return x + 1.0
+
+    h = Holder()
+    calls = [float(h.step(tf.constant(1.0))) for _ in range(3)]
+    return (
+        f"metric returning early: fit {fitted(Early, False)}, eager {fitted(Early, True)}; "
+        f"fine: lazy init: fit {fitted(Lazy, False)}, eager {fitted(Lazy, True)}; "
+        f"tf.function method returning early, 3 calls (eager: 0, 2, 2): {calls}"
+    )
+
+
+@fact("tensorflow")
 def tf_attribute_update_in_function() -> str:
     """A method a tf.function calls updating an attribute from its own value (`self.value +=
     1`, tensorflow#31363), and the look-alikes: a plain set and a variable made on the first
@@ -855,6 +931,28 @@ def nnx_closure_over_module_updated() -> str:
     net.layers[0].bias = nnx.Param(jnp.ones(2))
     out.append(f"jax.jit closure Sequential layers[0].bias = nnx.Param {'stale' if jnp.allclose(first, h(jnp.ones(2))) else 'seen'}")
     return "; ".join(out)
+
+
+@fact("jax")
+def jit_once_block_returning_early() -> str:
+    """A jitted bound method whose once-block returns early (`if not self._built: self._built =
+    True; return x * 0.0`; larq#100's shape): 3 calls, against eager 0.0, 2.0, 2.0."""
+    import jax
+    import jax.numpy as jnp
+
+    class Holder:
+        def __init__(self):
+            self._built = False
+            self.step = jax.jit(self._step)
+
+        def _step(self, x):
+            if not self._built:
+                self._built = True
+                return x * 0.0
+            return x + 1.0
+
+    h = Holder()
+    return f"3 calls: {[float(h.step(jnp.float32(1.0))) for _ in range(3)]}"
 
 
 @fact("jax")
