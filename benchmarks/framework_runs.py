@@ -934,6 +934,46 @@ def nnx_closure_over_module_updated() -> str:
 
 
 @fact("jax")
+def jit_static_self_item_written() -> str:
+    """A jitted method with `self` static reads `self.params["B"][2]` (pymdp#165); between two
+    calls the program writes an item through the attribute: the item read (`env.params["B"][2]
+    = m`), the list holding it (`env.params["B"] = [...]`), and the look-alikes, an item the trace
+    does not read (`env.params["B"][1]`, `env.params["A"]`). "stale" = the second call returns
+    what the first did although the read item changed."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    class Env:
+        def __init__(self):
+            self.params = {"A": 0, "B": [jnp.eye(2), jnp.eye(2), jnp.eye(2)]}
+
+        @partial(jax.jit, static_argnums=0)
+        def step(self, s):
+            return self.params["B"][2] @ s
+
+    swap = jnp.array([[0.0, 1.0], [1.0, 0.0]])
+    s = jnp.array([1.0, 0.0])
+    writes = {
+        'params["B"][2] = m': lambda e: e.params["B"].__setitem__(2, swap),
+        'params["B"] = [m, m, m]': lambda e: e.params.__setitem__("B", [swap, swap, swap]),
+        'fine: params["B"][1] = m': lambda e: e.params["B"].__setitem__(1, swap),
+        'fine: params["A"] = 1': lambda e: e.params.__setitem__("A", 1),
+    }
+    out = []
+    for spelt, write in writes.items():
+        env = Env()
+        first = env.step(s)
+        write(env)
+        fresh = env.params["B"][2] @ s
+        second = env.step(s)
+        changed = not bool(jnp.allclose(first, fresh))
+        out.append(f"{spelt}: {'stale' if changed and bool(jnp.allclose(first, second)) else 'seen' if changed else 'unchanged (fine)'}")
+    return "; ".join(out)
+
+
+@fact("jax")
 def jit_once_block_returning_early() -> str:
     """A jitted bound method whose once-block returns early (`if not self._built: self._built =
     True; return x * 0.0`; larq#100's shape): 3 calls, against eager 0.0, 2.0, 2.0."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change, chain_links, chain_root
+from acclint.analysis.item_writes import subscript_keys
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
@@ -857,7 +858,7 @@ for epoch in range(3):
                     return
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(value))
+            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(value), items=_read_keys(node, ctx))
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),
             # or an object that one holds (`self._env.init_pos`)
@@ -888,6 +889,18 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _read_keys(node: cst.Attribute, ctx: RuleContext) -> tuple[object, ...] | None:
+    """The subscripts read after the attribute `node` (`("B", 2)` of `self.params["B"][2]`, `()`
+    for the attribute read whole), or None for a slice or several indices: item writes through
+    the attribute that reach them are writes of what the trace read."""
+    outer: cst.BaseExpression = node
+    for parent in reversed([*ctx.ancestors]):
+        if not (isinstance(parent, cst.Subscript) and parent.value is outer):
+            break
+        outer = parent
+    return subscript_keys(outer)
 
 
 def _instance_of_type(expr: cst.BaseExpression) -> cst.Name | None:
