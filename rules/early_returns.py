@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from acclint.analysis.names import once_block
+from acclint.analysis.names import dotted_name, once_block
 from acclint.analysis.walk import walk_body
 
 
 def returns_early(block: cst.If, ancestors: list[cst.CSTNode], module: cst.Module) -> bool:
-    """Whether `block`'s body returns and skips code after the block: the statements that follow
+    """Whether `block`'s body sets its flag to a bool, returns and skips code after the block: the statements that follow
     it in its suite are not one `return` spelt as the block's own (`if self.f is None: self.f =
     build(); return self.f(x)` then `return self.f(x)` computes the same on either path)."""
     returned = [module.code_for_node(n.value) for n in walk_body(block.body) if isinstance(n, cst.Return) and n.value is not None]
-    if not returned:
+    if not returned or not _sets_a_flag(block):
         return False
     at = next((i for i, a in enumerate(ancestors) if a is block), None)
     suite = ancestors[at - 1] if at else None
@@ -38,6 +38,18 @@ def returns_early(block: cst.If, ancestors: list[cst.CSTNode], module: cst.Modul
         return False
     last = after[0].body[0] if len(after) == 1 and isinstance(after[0], cst.SimpleStatementLine) and len(after[0].body) == 1 else None
     return not (isinstance(last, cst.Return) and last.value is not None and set(returned) == {module.code_for_node(last.value)})
+
+
+def _sets_a_flag(block: cst.If) -> bool:
+    """Whether the once-block sets its flag to `True`/`False`: a flag that only chooses the path.
+    A value stored under a `None` test (`if self.fn is None: self.fn = args[0]; return self`,
+    numpyro's handler used as a decorator) is what later calls use: set-up, not a path."""
+    flag = once_block(block)
+    return flag is not None and any(
+        isinstance(n, cst.Assign) and isinstance(n.value, cst.Name) and n.value.value in ("True", "False")
+        and any(dotted_name(t.target) == flag for t in n.targets)
+        for n in walk_body(block.body)
+    )
 
 
 def under_returning_once_block(ancestors: list[cst.CSTNode], module: cst.Module) -> bool:

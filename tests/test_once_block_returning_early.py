@@ -132,3 +132,27 @@ def test_fine_an_early_return_spelt_as_the_later_one():
                     return self.fn(x)
                 return self.fn(x)
     """) == []
+
+
+def test_fine_a_value_stored_under_a_none_test_returning_self():
+    """numpyro's handler used as a decorator: the first call stores the function and returns the
+    handler; the stored value is what later calls use (set-up, not a path)."""
+    assert found("""
+        import jax
+
+
+        class Handler:
+            def __init__(self, fn=None):
+                self.fn = fn
+
+            def __call__(self, *args):
+                if self.fn is None:
+                    self.fn = args[0]
+                    return self
+                return self.fn(*args)
+
+
+        @jax.jit
+        def f(x):
+            return Handler(lambda y: y + 1)(x)
+    """) == []
