@@ -161,6 +161,53 @@ def keras_attribute_updates_under_fit() -> str:
 
 
 @fact("tensorflow")
+def keras_callback_writes_layer_attribute() -> str:
+    """A layer's `call` reads a Python float `self.scale`; a callback's `on_epoch_end` raises it
+    during `fit` through the layer it was handed (`self.layer.scale = ...`, gradient_reversal_keras_tf#7,
+    keras#4837) or through `self.model.layers[0].scale`; the look-alike keeps a `keras.Variable`
+    and calls `assign`. Losses over 3 epochs with SGD(0): traced against `run_eagerly=True`."""
+    import numpy as np
+    from tensorflow import keras
+
+    class Scale(keras.layers.Layer):
+        def __init__(self, variable=False):
+            super().__init__()
+            self.scale = keras.Variable(1.0, trainable=False) if variable else 1.0
+
+        def call(self, x):
+            return x * self.scale
+
+    class Held(keras.callbacks.Callback):
+        def __init__(self, layer):
+            super().__init__()
+            self.layer = layer
+
+        def on_epoch_end(self, epoch, logs=None):
+            self.layer.scale = self.layer.scale + 1.0
+
+    class Through(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            self.model.layers[0].scale = self.model.layers[0].scale + 1.0
+
+    class Assigned(Held):
+        def on_epoch_end(self, epoch, logs=None):
+            self.layer.scale.assign(self.layer.scale + 1.0)
+
+    def losses(callback, variable: bool, eager: bool) -> list[float]:
+        layer = Scale(variable)
+        model = keras.Sequential([keras.Input((2,)), layer, keras.layers.Dense(1, kernel_initializer="ones")])
+        model.compile(optimizer=keras.optimizers.SGD(0.0), loss="mse", run_eagerly=eager)
+        made = callback(layer) if callback is not Through else Through()
+        history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 1), "float32"), epochs=3, batch_size=4, verbose=0, callbacks=[made])
+        return [round(v, 2) for v in history.history["loss"]]
+
+    return "; ".join(
+        f"{name}: fit {losses(cb, var, False)}, eager {losses(cb, var, True)}"
+        for name, cb, var in [("self.layer.scale", Held, False), ("self.model.layers[0].scale", Through, False), ("fine: keras.Variable assign", Assigned, True)]
+    )
+
+
+@fact("tensorflow")
 def keras_once_block_returning_early() -> str:
     """A once-block that returns early (`if not self._built: self._built = True; return
     first(x)`, larq#100) in a metric's `update_state` called by a model's `train_step` under
