@@ -1263,7 +1263,13 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         ...; self._initialized = True`), or in a method whose every use is a call in such a
         block: a lazy initialisation runs on the first call only, eagerly as well as traced,
         so tracing changes nothing about how often it runs (ACC405 and ACC406 leave both
-        alone too). Nor is a framework
+        alone too). A once-block that sets its flag to `True`/`False` and returns early,
+        skipping other code after it (`if not self._built: self._built = True; return
+        self.prev.assign(v)`), is no initialisation: the path a call takes is decided while
+        tracing (a `tf.function`/`jax.jit` method returns the first path on every call, Keras'
+        second trace of `fit`'s step never takes it; larq#100; runs:
+        benchmarks/framework_runs.py keras_once_block_returning_early,
+        jit_once_block_returning_early), and its flag write is flagged, under Keras too. Nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
         nnx.Intermediate(y)`), the value of an array leaf its `__init__` made (`self.count +=
         1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the
