@@ -981,6 +981,37 @@ def nnx_closure_over_module_updated() -> str:
 
 
 @fact("jax")
+def jit_numpy_module_default() -> str:
+    """A helper whose parameter defaults to the `numpy` module (`xnp=np`, multinerf#62) runs
+    `xnp.moveaxis`/`xnp.asarray`/`xnp.stack` on a traced value when a jitted caller leaves it
+    out; the look-alike passes `xnp=jnp`."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def moved(x, xnp=np):
+        return xnp.moveaxis(x, -1, 0)
+
+    def converted(x, *, xnp=np):
+        return xnp.asarray(x) * 2
+
+    def stacked(x, xp=np):
+        return xp.stack([x, x])
+
+    out = []
+    for name, call in [
+        ("moveaxis, default", lambda x: moved(x)), ("asarray, keyword-only default", lambda x: converted(x)),
+        ("stack, default", lambda x: stacked(x)), ("fine: moveaxis, xnp=jnp", lambda x: moved(x, xnp=jnp)),
+    ]:
+        try:
+            jax.jit(call)(jnp.ones((2, 3)))
+            out.append(f"{name}: runs")
+        except jax.errors.TracerArrayConversionError:
+            out.append(f"{name}: TracerArrayConversionError")
+    return "; ".join(out)
+
+
+@fact("jax")
 def jit_static_self_item_written() -> str:
     """A jitted method with `self` static reads `self.params["B"][2]` (pymdp#165); between two
     calls the program writes an item through the attribute: the item read (`env.params["B"][2]

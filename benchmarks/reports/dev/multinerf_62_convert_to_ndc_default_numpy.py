@@ -20,7 +20,7 @@ def convert_to_ndc(origins, directions, pixtocam, near: float = 1., xnp: types.M
     t = -(near + origins[..., 2]) / directions[..., 2]
     origins = origins + t[..., None] * directions
     dx, dy, dz = xnp.moveaxis(directions, -1, 0)  # label[n]: ACC3
-    ox, oy, oz = xnp.moveaxis(origins, -1, 0)
+    ox, oy, oz = xnp.moveaxis(origins, -1, 0)  # label[n]
     xmult = 1. / pixtocam[0, 2]
     ymult = 1. / pixtocam[1, 2]
     origins_ndc = xnp.stack([xmult * ox / oz, ymult * oy / oz, -xnp.ones_like(oz)], axis=-1)
