@@ -208,6 +208,41 @@ def keras_callback_writes_layer_attribute() -> str:
 
 
 @fact("tensorflow")
+def keras_partial_bound_array_changed() -> str:
+    """A loss bound by `functools.partial` to a module-level NumPy array (keras#9598), changed in
+    place by a callback's `on_epoch_end` (`w[:] = w * 2.0`), rebound instead (`w = w * 2.0`: the
+    partial keeps the old object, eagerly too), and a `keras.Variable` bound and `assign`ed.
+    Losses over 3 epochs with SGD(0), traced against `run_eagerly=True`."""
+    import functools
+
+    import numpy as np
+    from tensorflow import keras
+
+    def loss(y_true, y_pred, weights):
+        return keras.ops.mean(keras.ops.square(y_true - y_pred)) * weights[0]
+
+    def losses(kind: str, eager: bool) -> list[float]:
+        w = keras.Variable([1.0], trainable=False) if kind == "variable" else np.ones(1, np.float32)
+        box = {"w": w}
+
+        class Change(keras.callbacks.Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                if kind == "in place":
+                    box["w"][:] = box["w"] * 2.0
+                elif kind == "rebound":
+                    box["w"] = box["w"] * 2.0
+                else:
+                    box["w"].assign(box["w"] * 2.0)
+
+        model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+        model.compile(optimizer=keras.optimizers.SGD(0.0), loss=functools.partial(loss, weights=w), run_eagerly=eager)
+        history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 1), "float32"), epochs=3, batch_size=4, verbose=0, callbacks=[Change()])
+        return [round(v, 2) for v in history.history["loss"]]
+
+    return "; ".join(f"{kind}: fit {losses(kind, False)}, eager {losses(kind, True)}" for kind in ("in place", "rebound", "variable"))
+
+
+@fact("tensorflow")
 def keras_once_block_returning_early() -> str:
     """A once-block that returns early (`if not self._built: self._built = True; return
     first(x)`, larq#100) in a metric's `update_state` called by a model's `train_step` under
@@ -1009,6 +1044,23 @@ def jit_numpy_module_default() -> str:
         except jax.errors.TracerArrayConversionError:
             out.append(f"{name}: TracerArrayConversionError")
     return "; ".join(out)
+
+
+@fact("jax")
+def jit_partial_bound_array_changed() -> str:
+    """`jax.jit(functools.partial(f, w=W))` over a module-level NumPy array changed in place
+    between two calls (`W[:] = 5.0`; keras#9598's shape under jax)."""
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    w = np.ones(2, np.float32)
+    step = jax.jit(functools.partial(lambda x, w: x * w, w=w))
+    first = step(jnp.ones(2))
+    w[:] = 5.0
+    return "stale" if np.allclose(first, step(jnp.ones(2))) else "seen"
 
 
 @fact("jax")
