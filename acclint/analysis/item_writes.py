@@ -40,13 +40,15 @@ def _same_object(written: tuple[object, ...], read: tuple[object, ...]) -> bool:
 
 def item_writes(events: Iterable, attr: str, read: tuple[object, ...]) -> list:
     """The item writes (`item` events) through an attribute `attr` (`o.attr[k] = v`, `o.attr[k][i]
-    = v`) that reach what a read with subscripts `read` reads, each as the write of that attribute
-    (kind `attr`, its node the `o.attr` the subscripts hang from)."""
+    = v`) by module-level code or a function (not a method) that reach what a read with
+    subscripts `read` reads, each as the write of that attribute (kind `attr`, its node the
+    `o.attr` the subscripts hang from)."""
     found = []
     for event in events:
         node = event.node
-        if event.kind != "item" or not isinstance(node, cst.Subscript):
-            continue
+        if event.kind != "item" or not isinstance(node, cst.Subscript) or event.scope is not None and event.scope.cls is not None:
+            continue  # a method's item writes are left out: its object's own book-keeping (numpyro's MCMC sets
+            # `self._collection_params[...]` before each run, whose trace is new), not judged by call order
         base = node
         while isinstance(base, cst.Subscript):
             base = base.value
