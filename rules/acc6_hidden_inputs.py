@@ -657,9 +657,10 @@ class BoundAttributeRead(Rule):
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
         `m.source.data = d`, through an alias `src = m.source; src.data = d`, or `setattr`; or by
-        the inner object's code: `m.source.replace(d)`; or an item through it reaching what
-        the trace read through `self`: `env.params["B"][2] = m` or `env.params["B"] = [...]`
-        for a read of `self.params["B"][2]`, pymdp#165, not `env.params["A"] = 1`) outside construction (`__init__`, `__post_init__`, `setup`) and
+        the inner object's code: `m.source.replace(d)`; or, by module-level code or a function,
+        an item through it reaching what a bound method or static `self` read:
+        `env.params["B"][2] = m` or `env.params["B"] = [...]` for a read of
+        `self.params["B"][2]`, pymdp#165, not `env.params["A"] = 1`) outside construction (`__init__`, `__post_init__`, `setup`) and
         outside the traced function, between a call that may build the trace and a later call
         with no new cache in between (the wrapper applied anew to the called attribute:
         `m.step = jax.jit(m._step)`), in program order: by module-level code
