@@ -161,6 +161,164 @@ def keras_attribute_updates_under_fit() -> str:
 
 
 @fact("tensorflow")
+def keras_callback_writes_layer_attribute() -> str:
+    """A layer's `call` reads a Python float `self.scale`; a callback's `on_epoch_end` raises it
+    during `fit` through the layer it was handed (`self.layer.scale = ...`, gradient_reversal_keras_tf#7,
+    keras#4837) or through `self.model.layers[0].scale`; the look-alike keeps a `keras.Variable`
+    and calls `assign`. Losses over 3 epochs with SGD(0): traced against `run_eagerly=True`."""
+    import numpy as np
+    from tensorflow import keras
+
+    class Scale(keras.layers.Layer):
+        def __init__(self, variable=False):
+            super().__init__()
+            self.scale = keras.Variable(1.0, trainable=False) if variable else 1.0
+
+        def call(self, x):
+            return x * self.scale
+
+    class Held(keras.callbacks.Callback):
+        def __init__(self, layer):
+            super().__init__()
+            self.layer = layer
+
+        def on_epoch_end(self, epoch, logs=None):
+            self.layer.scale = self.layer.scale + 1.0
+
+    class Through(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            self.model.layers[0].scale = self.model.layers[0].scale + 1.0
+
+    class Assigned(Held):
+        def on_epoch_end(self, epoch, logs=None):
+            self.layer.scale.assign(self.layer.scale + 1.0)
+
+    def losses(callback, variable: bool, eager: bool) -> list[float]:
+        layer = Scale(variable)
+        model = keras.Sequential([keras.Input((2,)), layer, keras.layers.Dense(1, kernel_initializer="ones")])
+        model.compile(optimizer=keras.optimizers.SGD(0.0), loss="mse", run_eagerly=eager)
+        made = callback(layer) if callback is not Through else Through()
+        history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 1), "float32"), epochs=3, batch_size=4, verbose=0, callbacks=[made])
+        return [round(v, 2) for v in history.history["loss"]]
+
+    return "; ".join(
+        f"{name}: fit {losses(cb, var, False)}, eager {losses(cb, var, True)}"
+        for name, cb, var in [("self.layer.scale", Held, False), ("self.model.layers[0].scale", Through, False), ("fine: keras.Variable assign", Assigned, True)]
+    )
+
+
+@fact("tensorflow")
+def keras_partial_bound_array_changed() -> str:
+    """A loss bound by `functools.partial` to a module-level NumPy array (keras#9598), changed in
+    place by a callback's `on_epoch_end` (`w[:] = w * 2.0`), rebound instead (`w = w * 2.0`: the
+    partial keeps the old object, eagerly too), and a `keras.Variable` bound and `assign`ed.
+    Losses over 3 epochs with SGD(0), traced against `run_eagerly=True`."""
+    import functools
+
+    import numpy as np
+    from tensorflow import keras
+
+    def loss(y_true, y_pred, weights):
+        return keras.ops.mean(keras.ops.square(y_true - y_pred)) * weights[0]
+
+    def losses(kind: str, eager: bool) -> list[float]:
+        w = keras.Variable([1.0], trainable=False) if kind == "variable" else np.ones(1, np.float32)
+        box = {"w": w}
+
+        class Change(keras.callbacks.Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                if kind == "in place":
+                    box["w"][:] = box["w"] * 2.0
+                elif kind == "rebound":
+                    box["w"] = box["w"] * 2.0
+                else:
+                    box["w"].assign(box["w"] * 2.0)
+
+        model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+        model.compile(optimizer=keras.optimizers.SGD(0.0), loss=functools.partial(loss, weights=w), run_eagerly=eager)
+        history = model.fit(np.ones((4, 2), "float32"), np.zeros((4, 1), "float32"), epochs=3, batch_size=4, verbose=0, callbacks=[Change()])
+        return [round(v, 2) for v in history.history["loss"]]
+
+    return "; ".join(f"{kind}: fit {losses(kind, False)}, eager {losses(kind, True)}" for kind in ("in place", "rebound", "variable"))
+
+
+@fact("tensorflow")
+def keras_once_block_returning_early() -> str:
+    """A once-block that returns early (`if not self._built: self._built = True; return
+    first(x)`, larq#100) in a metric's `update_state` called by a model's `train_step` under
+    `fit`, and in a `tf.function` method: which path do the kept traces take, against the eager
+    run? The look-alike: a once-block that only initialises (no return), whose later calls
+    compute what the first does. Counts are (first path, later path) over 4 steps."""
+    import numpy as np
+    import tensorflow as tf
+    from tensorflow import keras
+
+    class Early(keras.metrics.Mean):
+        def __init__(self):
+            super().__init__()
+            self._flag = False
+            self.paths = self.add_variable(shape=(2,), initializer="zeros", name="paths")
+
+        def update_state(self, values, sample_weight=None):
+            if not self._flag:
+                self._flag = True
+                self.paths.assign_add([1.0, 0.0])
+                return
+            self.paths.assign_add([0.0, 1.0])
+
+    class Lazy(Early):
+        def update_state(self, values, sample_weight=None):
+            if not self._flag:
+                self._flag = True
+                self.scale = 1.0
+            self.paths.assign_add([0.0, self.scale])
+
+    def fitted(make, eager: bool) -> list[float]:
+        class Model(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.dense = keras.layers.Dense(1)
+                self.tracker = make()
+
+            def call(self, x):
+                return self.dense(x)
+
+            def train_step(self, data):
+                x, y = data
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(self(x) - y))
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                self.tracker.update_state(loss)
+                return {"loss": loss}
+
+        keras.utils.set_random_seed(0)
+        model = Model()
+        model.compile(optimizer="sgd", run_eagerly=eager)
+        model.fit(np.ones((8, 2), "float32"), np.zeros((8, 1), "float32"), batch_size=2, epochs=1, verbose=0)
+        return [float(v) for v in model.tracker.paths.numpy()]
+
+    class Holder:
+        def __init__(self):
+            self._built = False
+
+        @tf.function
+        def step(self, x):
+            if not self._built:
+                self._built = True
+                return x * 0.0
+            return x + 1.0
+
+    h = Holder()
+    calls = [float(h.step(tf.constant(1.0))) for _ in range(3)]
+    return (
+        f"metric returning early: fit {fitted(Early, False)}, eager {fitted(Early, True)}; "
+        f"fine: lazy init: fit {fitted(Lazy, False)}, eager {fitted(Lazy, True)}; "
+        f"tf.function method returning early, 3 calls (eager: 0, 2, 2): {calls}"
+    )
+
+
+@fact("tensorflow")
 def tf_attribute_update_in_function() -> str:
     """A method a tf.function calls updating an attribute from its own value (`self.value +=
     1`, tensorflow#31363), and the look-alikes: a plain set and a variable made on the first
@@ -855,6 +1013,116 @@ def nnx_closure_over_module_updated() -> str:
     net.layers[0].bias = nnx.Param(jnp.ones(2))
     out.append(f"jax.jit closure Sequential layers[0].bias = nnx.Param {'stale' if jnp.allclose(first, h(jnp.ones(2))) else 'seen'}")
     return "; ".join(out)
+
+
+@fact("jax")
+def jit_numpy_module_default() -> str:
+    """A helper whose parameter defaults to the `numpy` module (`xnp=np`, multinerf#62) runs
+    `xnp.moveaxis`/`xnp.asarray`/`xnp.stack` on a traced value when a jitted caller leaves it
+    out; the look-alike passes `xnp=jnp`."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def moved(x, xnp=np):
+        return xnp.moveaxis(x, -1, 0)
+
+    def converted(x, *, xnp=np):
+        return xnp.asarray(x) * 2
+
+    def stacked(x, xp=np):
+        return xp.stack([x, x])
+
+    out = []
+    for name, call in [
+        ("moveaxis, default", lambda x: moved(x)), ("asarray, keyword-only default", lambda x: converted(x)),
+        ("stack, default", lambda x: stacked(x)), ("fine: moveaxis, xnp=jnp", lambda x: moved(x, xnp=jnp)),
+    ]:
+        try:
+            jax.jit(call)(jnp.ones((2, 3)))
+            out.append(f"{name}: runs")
+        except jax.errors.TracerArrayConversionError:
+            out.append(f"{name}: TracerArrayConversionError")
+    return "; ".join(out)
+
+
+@fact("jax")
+def jit_partial_bound_array_changed() -> str:
+    """`jax.jit(functools.partial(f, w=W))` over a module-level NumPy array changed in place
+    between two calls (`W[:] = 5.0`; keras#9598's shape under jax)."""
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    w = np.ones(2, np.float32)
+    step = jax.jit(functools.partial(lambda x, w: x * w, w=w))
+    first = step(jnp.ones(2))
+    w[:] = 5.0
+    return "stale" if np.allclose(first, step(jnp.ones(2))) else "seen"
+
+
+@fact("jax")
+def jit_static_self_item_written() -> str:
+    """A jitted method with `self` static reads `self.params["B"][2]` (pymdp#165); between two
+    calls the program writes an item through the attribute: the item read (`env.params["B"][2]
+    = m`), the list holding it (`env.params["B"] = [...]`), and the look-alikes, an item the trace
+    does not read (`env.params["B"][1]`, `env.params["A"]`). "stale" = the second call returns
+    what the first did although the read item changed."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    class Env:
+        def __init__(self):
+            self.params = {"A": 0, "B": [jnp.eye(2), jnp.eye(2), jnp.eye(2)]}
+
+        @partial(jax.jit, static_argnums=0)
+        def step(self, s):
+            return self.params["B"][2] @ s
+
+    swap = jnp.array([[0.0, 1.0], [1.0, 0.0]])
+    s = jnp.array([1.0, 0.0])
+    writes = {
+        'params["B"][2] = m': lambda e: e.params["B"].__setitem__(2, swap),
+        'params["B"] = [m, m, m]': lambda e: e.params.__setitem__("B", [swap, swap, swap]),
+        'fine: params["B"][1] = m': lambda e: e.params["B"].__setitem__(1, swap),
+        'fine: params["A"] = 1': lambda e: e.params.__setitem__("A", 1),
+    }
+    out = []
+    for spelt, write in writes.items():
+        env = Env()
+        first = env.step(s)
+        write(env)
+        fresh = env.params["B"][2] @ s
+        second = env.step(s)
+        changed = not bool(jnp.allclose(first, fresh))
+        out.append(f"{spelt}: {'stale' if changed and bool(jnp.allclose(first, second)) else 'seen' if changed else 'unchanged (fine)'}")
+    return "; ".join(out)
+
+
+@fact("jax")
+def jit_once_block_returning_early() -> str:
+    """A jitted bound method whose once-block returns early (`if not self._built: self._built =
+    True; return x * 0.0`; larq#100's shape): 3 calls, against eager 0.0, 2.0, 2.0."""
+    import jax
+    import jax.numpy as jnp
+
+    class Holder:
+        def __init__(self):
+            self._built = False
+            self.step = jax.jit(self._step)
+
+        def _step(self, x):
+            if not self._built:
+                self._built = True
+                return x * 0.0
+            return x + 1.0
+
+    h = Holder()
+    return f"3 calls: {[float(h.step(jnp.float32(1.0))) for _ in range(3)]}"
 
 
 @fact("jax")
@@ -5258,6 +5526,59 @@ def trace_mode_switched_after_trace() -> str:
     m = net().eval(); t = torch.jit.trace(m, x, check_trace=False); t.eval()
     out["fine: eval-traced, .eval()"] = state(t)
     s = torch.jit.script(net()); s.eval(); out["fine: scripted, .eval()"] = state(s)
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("torch")
+def fx_mode_switched_after_trace() -> str:
+    """torch.fx.symbolic_trace records what a `forward` of the program read while tracing: does
+    `.eval()`/`.train(False)`/`.training = False` on the GraphModule change what a call runs when
+    the forward reads `self.training` (`F.dropout(training=self.training)`, `if self.training:`;
+    nni#5470)? "random" = two calls on one input differ (dropout applied); the look-alikes:
+    `nn.Dropout` submodules (FX leaves, reading their flag on each call) and the source module
+    switched after tracing."""
+    import warnings
+
+    import torch
+    import torch.fx
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    warnings.filterwarnings("ignore")
+    x = torch.ones(4, 8)
+
+    def state(m) -> str:
+        with torch.no_grad():
+            return "random" if not torch.equal(m(x), m(x)) else "fixed"
+
+    class MyDrop(nn.Module):
+        def forward(self, y):
+            return F.dropout(y, 0.5, training=self.training)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin, self.drop = nn.Linear(8, 8), MyDrop()
+
+        def forward(self, y):
+            return self.drop(self.lin(y))
+
+    class Branch(nn.Module):
+        def forward(self, y):
+            return F.dropout(y, 0.5) if self.training else y
+
+    trace = torch.fx.symbolic_trace
+    out = {}
+    t = trace(Net()); t.eval(); out["training=self.training, train-traced, .eval()"] = state(t)
+    t = trace(Net()); t.train(False); out["train-traced, .train(False)"] = state(t)
+    t = trace(Net()); t.training = False; out["train-traced, .training = False"] = state(t)
+    t = trace(Branch()); t.eval(); out["if self.training, train-traced, .eval()"] = state(t)
+    t = trace(Net().eval()); t.train(); out["eval-traced, .train()"] = state(t)
+    t = trace(nn.Sequential(nn.Linear(8, 8), nn.Dropout(0.5))); t.eval()
+    out["fine: nn.Dropout leaf, .eval()"] = state(t)
+    m = Net().eval(); t = trace(m); m.train()
+    out["fine: source model.train() after trace, trace"] = state(t)
+    out["fine: source model.train() after trace, model"] = state(m)
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
 

@@ -8,6 +8,7 @@ from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.module_defaults import default_module_call
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
@@ -30,6 +31,8 @@ def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
     (`model.predict` of a `keras.Sequential(...)`: `keras.Model.predict`)."""
     qualified = ctx.resolve(node.func)
     kind = ctx.analysis.facts.host_conversion(qualified)
+    if kind is None and (by_default := default_module_call(node.func, ctx)) is not None:
+        qualified, kind = by_default, ctx.analysis.facts.host_conversion(by_default)  # `xnp.stack` with `xnp=np`
     if kind is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in ctx.analysis.facts.host_method_names:
         for cls in sorted(ctx.analysis.types(node.func.value, ctx.function, callers=True)):
             qualified = f"{cls}.{node.func.attr.value}"

@@ -25,6 +25,7 @@ from acclint.rules.fresh_closures import runs_within_its_owner, traced_once_per_
 from acclint.rules.graph_breaks import splits_no_graph
 from acclint.rules.settled_writes import settled_write
 from acclint.rules.undone_changes import undone_in_finally
+from acclint.rules.early_returns import returns_early, under_returning_once_block
 from acclint.rules.trace_counters import is_trace_counter
 
 CACHED_ONLY = frozenset({CACHED})
@@ -719,17 +720,24 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
     `_maybe_init` calling `self._init_mesh_properties()`): a lazy initialisation runs on the
     first call only, eagerly as well as traced, so tracing changes nothing about how often it runs.
     Not where the guarded block also changes a value the function computes on (`_changes_a_value`:
-    `if not done: x = x + 1; done = True`): the trace keeps that change as it was first seen.
+    `if not done: x = x + 1; done = True`): the trace keeps that change as it was first seen; nor
+    where a once-block returns early, skipping the code after it (`returns_early`, larq#100): the
+    path a call takes is decided while tracing.
     """
     for at, ancestor in enumerate(ctx.ancestors):
         test = getattr(ancestor, "test", None) if isinstance(ancestor, (cst.If, cst.While)) else None
         if test is not None and any(
             isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
         ):
-            return not _changes_a_value(ancestor, ctx)
+            return not _changes_a_value(ancestor, ctx) and not _returns_early(ancestor, ctx)
         if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and once_block(ancestor):
-            return not _changes_a_value(ancestor, ctx)
+            return not _changes_a_value(ancestor, ctx) and not _returns_early(ancestor, ctx)
     return _called_in_once_blocks_only(ctx.function)
+
+
+def _returns_early(block: cst.If | cst.While, ctx: RuleContext) -> bool:
+    """Whether `block`, an `if` guarding the write, returns early (rules/early_returns.py)."""
+    return isinstance(block, cst.If) and returns_early(block, ctx.ancestors, ctx.analysis.module)
 
 
 def _changes_a_value(block: cst.If | cst.While, ctx: RuleContext) -> bool:
@@ -1255,7 +1263,13 @@ class AttributeWriteInCachedTrace(_ChecksAssignmentTargets, Rule):
         ...; self._initialized = True`), or in a method whose every use is a call in such a
         block: a lazy initialisation runs on the first call only, eagerly as well as traced,
         so tracing changes nothing about how often it runs (ACC405 and ACC406 leave both
-        alone too). Nor is a framework
+        alone too). A once-block that sets its flag to `True`/`False` and returns early,
+        skipping other code after it (`if not self._built: self._built = True; return
+        self.prev.assign(v)`), is no initialisation: the path a call takes is decided while
+        tracing (a `tf.function`/`jax.jit` method returns the first path on every call, Keras'
+        second trace of `fit`'s step never takes it; larq#100; runs:
+        benchmarks/framework_runs.py keras_once_block_returning_early,
+        jit_once_block_returning_early), and its flag write is flagged, under Keras too. Nor is a framework
         module's own state: a flax nnx module's value wrapped in an nnx variable (`self.x =
         nnx.Intermediate(y)`), the value of an array leaf its `__init__` made (`self.count +=
         1` after `self.count = jnp.array(0)`) and a Python value (`self.index = 2`, the
@@ -1425,7 +1439,10 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
-        if framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx):
+        if (
+            framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx)
+            and not under_returning_once_block(ctx.ancestors, ctx.analysis.module)
+        ):
             return  # a plain set: the framework's own set-up idiom (Keras' `self.built = True`)
         ctx.report(at or node, f"write to attribute '{ctx.code_for(target)}' of an object from outside the trace {ONCE}; return the new value instead")
 

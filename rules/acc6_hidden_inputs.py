@@ -11,11 +11,13 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import MUTATORS, Change, chain_links, chain_root
+from acclint.analysis.item_writes import subscript_keys
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.frozen_keys import seeds_frozen_key
+from acclint.rules.partial_globals import partial_global
 from acclint.analysis.walk import walk_body
 
 CACHED_ONLY = frozenset({CACHED})
@@ -258,7 +260,11 @@ class GlobalMutated(Rule):
         module-level code runs it (not a context manager's entry and exit, which restore it),
         or by a function that itself calls the trace before and after the change in its own
         program order (`def main(): for step in ...: CFG.lr = lr(step); train_step(p)`, also
-        a Trainer's `fit`; a change before its first call is set-up).
+        a Trainer's `fit`; a change before its first call is set-up). A parameter of a
+        module-level traced function that a module-level `functools.partial(f, w=W)` binds to a
+        module-level `W` reads `W` (`compile(loss=partial(loss, weights=W))`, keras#9598): `W`
+        changed in place is flagged at the parameter's read (not `len(w)`/`w.shape`, which an
+        in-place write keeps); rebinding `W` leaves the partial's object alone.
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
         module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
@@ -357,6 +363,7 @@ f(1.0)
         _report_module_change(
             node, ctx, "mutated", "changed in place", "pass the value as an argument (static if it is configuration)"
         )
+        _report_partial_change(node, ctx)
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
         """`STATE.scale`, `settings.lr`, `cfg.opt.lr`: an attribute of a module-level object
@@ -391,6 +398,38 @@ f(1.0)
                 f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
                 f"{STALE}; pass the value as an argument (static if it is configuration)",
             )
+
+
+def _report_partial_change(node: cst.Name, ctx: RuleContext) -> None:
+    """A parameter of a module-level traced function that a module-level `functools.partial`
+    binds to a module-level variable (`weights=w_array`, rules/partial_globals.py) reads that
+    variable: report it when the variable is changed in place after a trace was built."""
+    fn = ctx.function
+    if fn.parent is not None or fn.cls is not None or ctx.analysis.index.functions.get(fn.name) is not fn:
+        return
+    if not any(p.name == node.value for p in fn.params) or not is_read(node, ctx.parent) or changed_here(node, ctx):
+        return
+    if _reads_layout(node, ctx):
+        return  # `len(weights)`, `weights.shape`: an in-place change keeps them
+    held = partial_global(ctx.analysis, fn.name, node.value)
+    change = ctx.analysis.bindings.change_of(held, fn) if held is not None else None
+    if change is not None and change.how == "mutated":
+        line = ctx.analysis.bindings.line(change.node)
+        ctx.report(
+            node,
+            f"'{node.value}' holds module-level '{held}' (bound by functools.partial), read in a cached trace but changed "
+            f"in place at line {line}: {STALE}; keep it in a variable the framework reads on every call (a keras.Variable, tf.Variable)",
+        )
+
+
+def _reads_layout(node: cst.Name, ctx: RuleContext) -> bool:
+    """Whether the read takes only the layout of the value (`len(w)`, `w.shape`, `w.ndim`,
+    `w.dtype`), which an item write in place leaves as it was."""
+    parent = ctx.parent
+    if isinstance(parent, cst.Attribute) and parent.value is node:
+        return parent.attr.value in ("shape", "ndim", "dtype")
+    above = ctx.ancestors[-2] if isinstance(parent, cst.Arg) and len(ctx.ancestors) > 1 else None
+    return isinstance(above, cst.Call) and len(above.args) == 1 and ctx.resolve(above.func) == "len"
 
 
 def _class_of_classmethod(name: str, fn, ctx: RuleContext) -> str | None:
@@ -618,7 +657,10 @@ class BoundAttributeRead(Rule):
         Flags `self.lr`, `cfg.scale` or a chain `cfg.opt.lr`, `self.source.data` read in the
         trace when the attribute is written (through the object, the same chain:
         `m.source.data = d`, through an alias `src = m.source; src.data = d`, or `setattr`; or by
-        the inner object's code: `m.source.replace(d)`) outside construction (`__init__`, `__post_init__`, `setup`) and
+        the inner object's code: `m.source.replace(d)`; or, by module-level code or a function,
+        an item through it reaching what a bound method or static `self` read:
+        `env.params["B"][2] = m` or `env.params["B"] = [...]` for a read of
+        `self.params["B"][2]`, pymdp#165, not `env.params["A"] = 1`) outside construction (`__init__`, `__post_init__`, `setup`) and
         outside the traced function, between a call that may build the trace and a later call
         with no new cache in between (the wrapper applied anew to the called attribute:
         `m.step = jax.jit(m._step)`), in program order: by module-level code
@@ -857,7 +899,10 @@ for epoch in range(3):
                     return
                 whose = "an object whose method the trace runs"
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
-            change = bindings.attribute_written(attr, fn, builders or set(), objects, links=chain_links(value))
+            change = bindings.attribute_written(
+                attr, fn, builders or set(), objects, links=chain_links(value),
+                items=_read_keys(node, ctx) if objects is None else None,  # a bound method's or static `self`'s items only
+            )
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),
             # or an object that one holds (`self._env.init_pos`)
@@ -888,6 +933,18 @@ for epoch in range(3):
                 f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
                 f"{STALE}; copy it into an argument",
             )
+
+
+def _read_keys(node: cst.Attribute, ctx: RuleContext) -> tuple[object, ...] | None:
+    """The subscripts read after the attribute `node` (`("B", 2)` of `self.params["B"][2]`, `()`
+    for the attribute read whole), or None for a slice or several indices: item writes through
+    the attribute that reach them are writes of what the trace read."""
+    outer: cst.BaseExpression = node
+    for parent in reversed([*ctx.ancestors]):
+        if not (isinstance(parent, cst.Subscript) and parent.value is outer):
+            break
+        outer = parent
+    return subscript_keys(outer)
 
 
 def _instance_of_type(expr: cst.BaseExpression) -> cst.Name | None:

@@ -53,7 +53,12 @@ class StaleTrainFunction(Rule):
         a write there on the model (the callback's `self.model`, or the fitted model's name) is
         flagged in a hook that runs after each step (`on_epoch_end`, `on_train_batch_end`), and
         under a branch or of a computed value in one whose first call comes before the first
-        step (`on_epoch_begin`); `on_train_begin` runs before it and is seen.
+        step (`on_epoch_begin`); `on_train_begin` runs before it and is seen. Such a hook's write
+        of an attribute a layer's traced `call` reads through `self` is flagged as well, made
+        through the layer the callback was handed at construction (`self.layer.scale = v` with
+        `self.layer = layer` in its `__init__`; gradient_reversal_keras_tf#7, keras#4837) or
+        through its model (`self.model.layers[0].scale = v`); a `keras.Variable` changed with
+        `assign` is read on every step and is not.
 
     Why is this bad:
         Keras traces the train function once, at the first `fit`/`train_on_batch` after

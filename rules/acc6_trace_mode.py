@@ -1,6 +1,6 @@
 """ACC609: a module's train/eval mode switched after a tracer recorded the branches of the other mode.
 
-torch.jit.trace runs a module once and records the tensor operations it ran: `nn.Dropout` and
+torch.jit.trace (and torch.fx.symbolic_trace, for the flag read by the program's own code) runs a module once and records the tensor operations it ran: `nn.Dropout` and
 `nn.BatchNorm` read `self.training` in Python while tracing, so the trace holds the code of the
 mode the module was in then, and a later `.eval()` sets a flag nothing reads (docs/contexts.md,
 "Hidden inputs"). What traces, what switches and the mode a module is made in are data
@@ -20,7 +20,7 @@ from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.trace_time import reaches
-from acclint.analysis.walk import module_statement_of
+from acclint.analysis.walk import module_statement_of, walk_all
 from acclint.frameworks.markers import HOST_LOOPS, RecordedMode
 from acclint.lint.rule import Rule
 
@@ -30,7 +30,7 @@ _NAMES = {True: "training", False: "eval"}
 
 
 class ModeSwitchedAfterTrace(Rule):
-    """A module traced by torch.jit.trace is switched to the other train/eval mode after the trace was recorded, which keeps running the code of the mode it was traced in.
+    """A module traced by torch.jit.trace (or by torch.fx.symbolic_trace, where its own code reads the flag) is switched to the other train/eval mode after the trace was recorded, which keeps running the code of the mode it was traced in.
 
     What it does:
         Flags `.eval()`, `.train()`, `.train(False)` or `.training = False` on a name bound to
@@ -42,7 +42,10 @@ class ModeSwitchedAfterTrace(Rule):
         name or a subclass of `nn.Module` called: training mode), a chain ending in
         `.eval()`/`.train(...)` (`torch.jit.trace(model.eval(), x)`), or a name whose every
         binding or switch reaching the trace says the same. A module handed in as a parameter
-        is not followed: it may be in either mode.
+        is not followed: it may be in either mode. `torch.fx.symbolic_trace` keeps `torch.nn`
+        modules (`nn.Dropout`) as calls that read their flag on each call, so its trace holds a
+        mode only when the traced module's class, a base or a class its methods make reads
+        `self.training` (`F.dropout(x, training=self.training)`, `if self.training:`; nni#5470).
 
     Why is this bad:
         The trace records the branches `self.training` took while tracing: a module traced in
@@ -126,7 +129,7 @@ def _check_scope(
             (bind, traced) for bind in _reaching(mode, events, name, event)
             if bind.kind in _BINDS and _trace_call(analysis, mode, bind.value) is not None
             for traced in [_mode_at(analysis, mode, _traced_module(mode, bind.value), bind, events, scope)]
-            if traced is not None and traced != new
+            if traced is not None and traced != new and _keeps_mode(analysis, mode, _traced_module(mode, bind.value), scope)
         ]
         if not recorded and by_method:
             held = analysis.instance_class(cst.Name(name), scope)
@@ -136,7 +139,7 @@ def _check_scope(
             statement = scope.statement if scope is not None else module_statement_of(analysis.module, event.node)
             yield (
                 event.node,
-                f"sets '{name}' to {_NAMES[new]} mode after torch.jit.trace recorded it in {_NAMES[traced]} mode "
+                f"sets '{name}' to {_NAMES[new]} mode after {_maker(analysis, mode, trace)} recorded it in {_NAMES[traced]} mode "
                 f"(line {analysis.bindings.line(trace.node)}): the trace keeps running the {_NAMES[traced]}-mode "
                 f"code (dropout, batch-norm statistics); switch the module before tracing it, or trace it again",
                 statement,
@@ -184,6 +187,43 @@ def _traced_module(mode: RecordedMode, call: cst.Call) -> cst.BaseExpression | N
             return arg.value
     first = call.args[0] if call.args else None
     return first.value if first is not None and first.keyword is None and not first.star else None
+
+
+def _maker(analysis: ModuleAnalysis, mode: RecordedMode, trace: Event) -> str:
+    """The tracer that made the trace `trace` binds (`torch.fx.symbolic_trace`), for messages."""
+    call = _trace_call(analysis, mode, trace.value)
+    return (analysis.resolve(call.func) if call is not None else None) or sorted(mode.makers)[0]
+
+
+def _keeps_mode(analysis: ModuleAnalysis, mode: RecordedMode, module: cst.BaseExpression | None, scope: FunctionInfo | None) -> bool:
+    """Whether the trace of `module` holds a mode: always for a tracer recording every module's
+    branches; for one keeping `mode.leaves` modules as calls (FX), only when the module is an
+    instance of a class of this module that reads the flag through `self`, itself, through a base
+    of this module or through a class of this module its methods make (`self.drop = MyDrop()`)."""
+    if not mode.leaves:
+        return True
+    while isinstance(module, cst.Call) and isinstance(module.func, cst.Attribute) and _call_mode(mode, module) is not None:
+        module = module.func.value  # `Net().eval()`
+    cls = analysis.instance_class(module, scope) if module is not None else None
+    return cls is not None and _reads_flag(analysis, mode, cls, set())
+
+
+def _reads_flag(analysis: ModuleAnalysis, mode: RecordedMode, cls, seen: set[str]) -> bool:
+    """Whether a method of `cls`, of a base or of a class its methods make (classes of this
+    module, each visited once) reads `self.<flag>`."""
+    seen.add(cls.name)
+    related: list[str] = [b.value for b in cls.bases if isinstance(b, cst.Name)]
+    for fn in cls.methods.values():
+        for node in walk_all(fn.node):
+            if isinstance(node, cst.Attribute) and node.attr.value == mode.attribute and isinstance(node.value, cst.Name) and node.value.value == fn.self_name:
+                return True
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+                related.append(node.func.value)
+    return any(
+        _reads_flag(analysis, mode, other, seen)
+        for name in related if name not in seen
+        for other in [analysis.index.classes.get(name)] if other is not None
+    )
 
 
 def _reaching(mode: RecordedMode, events: list[Event], name: str, at: Event) -> list[Event]:
@@ -245,7 +285,8 @@ def _holders(
                 continue
             if e.node.value.value != scope.self_name:
                 continue
-            traced = _mode_at(analysis, mode, _traced_module(mode, call), e, events, scope)
-            if traced is not None:
+            module = _traced_module(mode, call)
+            traced = _mode_at(analysis, mode, module, e, events, scope)
+            if traced is not None and _keeps_mode(analysis, mode, module, scope):
                 found.setdefault(method.name, []).append((e, traced))
     return found

@@ -18,6 +18,7 @@ from acclint.analysis.bindings import Event
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import NOT_LITERAL, ClassInfo, FunctionInfo, literal_value
 from acclint.frameworks.markers import BuiltState, Callbacks
+from acclint.rules.callback_aliases import held_reads, model_reads
 
 
 def hook_writes(
@@ -36,13 +37,27 @@ def hook_writes(
     model = call.func.value.value
     for element in _elements(handed, scope, scopes):
         for hook, fn, self_name in _hooks(analysis, given, element, scope):
+            held = held_reads(analysis, fn.cls, element, scope) if fn.cls is not None and isinstance(element, cst.Call) else {}
             for event in scopes.get(fn, ()):
-                if event.kind != "attr" or event.name not in state.attributes or not isinstance(event.node, cst.Attribute):
+                if event.kind != "attr" or not isinstance(event.node, cst.Attribute):
                     continue
-                if not _on_model(_written(event.node, event.loops), model, self_name, given.model):
-                    continue
+                if event.name in _layer_reads(event.node, self_name, held):
+                    pass  # `self.layer.hp_lambda = v`: an attribute the held layer's traced `call` read
+                elif event.name not in state.attributes and event.name not in model_reads(analysis) or not _on_model(
+                    _written(event.node, event.loops), model, self_name, given.model
+                ):
+                    continue  # neither built state nor an attribute a layer's traced code read (`self.model.layers[1].sigma`)
                 if hook in given.after_step or event.conds or literal_value(event.value) is NOT_LITERAL:
                     yield event, hook
+
+
+def _layer_reads(target: cst.Attribute, self_name: str | None, held: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The attributes the traced code of the object a callback holds as `self.<x>` reads, where
+    `target` writes through `self.<x>` (rules/callback_aliases.py)."""
+    holder = target.value
+    if isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name) and holder.value.value == self_name:
+        return held.get(holder.attr.value, frozenset())
+    return frozenset()
 
 
 def _elements(handed: cst.BaseExpression, scope: FunctionInfo | None, scopes: dict[FunctionInfo | None, list[Event]]) -> list[cst.BaseExpression]:

@@ -22,7 +22,7 @@ np = pytest.importorskip("numpy")
 
 X = jnp.arange(6.0).reshape(2, 3)
 # Arguments beyond the array for the functions that need them.
-EXTRA = {"transpose": ((1, 0),), "reshape": ((3, 2),), "swapaxes": (0, 1), "repeat": (2,), "searchsorted": (2.0,)}
+EXTRA = {"transpose": ((1, 0),), "reshape": ((3, 2),), "swapaxes": (0, 1), "moveaxis": (0, 1), "repeat": (2,), "searchsorted": (2.0,)}
 CONVERTING = ["cos", "sin", "exp", "log", "sqrt", "power", "tanh", "abs", "maximum", "asarray", "array", "where", "dot", "concatenate", "clip", "ravel"]
 CONVERTING_EXTRA = {"power": (2,), "maximum": (0,), "where": (1.0, 0.0), "dot": (None,), "clip": (0, 1)}
 

@@ -52,6 +52,7 @@ from libcst.metadata.position_provider import NEWLINE_RE
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.contexts import ContextAnalysis
+from acclint.analysis.item_writes import item_writes
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts, collect_body
@@ -965,7 +966,7 @@ class ModuleBindings:
 
     def attribute_written(
         self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
-        static_param: str | None = None, links: tuple[str, ...] = (),
+        static_param: str | None = None, links: tuple[str, ...] = (), items: tuple[object, ...] | None = None,
     ) -> Change | None:
         """The first write of attribute `attr` of the object `reader`'s trace is keyed on by
         identity, after a trace could have been built, outside construction methods and
@@ -989,14 +990,21 @@ class ModuleBindings:
         `links`: the attributes between the object and `attr` where the trace reads a chain
         (`("source",)` for `self.source.data_tensor`). A write through the object itself must
         spell the same chain (`lf.source.data_tensor`); a shorter one names another object's
-        attribute, which only that object's own code (`Source.replace`) writes."""
+        attribute, which only that object's own code (`Source.replace`) writes.
+
+        `items`: the subscripts the trace reads after `attr` (`("B", 2)` for `self.params["B"][2]`):
+        an item write through the attribute reaching the same object (`env.params["B"][2] = m`)
+        counts as a write of it (acclint.analysis.item_writes)."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
         # read through an instance (through the class, `cls.scale`, it is ACC602's module-level class)
         shared = cls is not None and reader.class_param is None and self.index.classes.get(cls.name) is cls and _class_attribute(cls, attr)
         if shared:
             instances = {*instances, cls.name}  # `Model.scale = v` changes what every instance reads
-        for event in self._named.get(attr, ()):
+        written = self._named.get(attr, ())
+        if items is not None:
+            written = [*written, *item_writes(self.events, attr, items)]
+        for event in written:
             if event.kind != "attr" or event.in_class:
                 continue
             scope = event.scope

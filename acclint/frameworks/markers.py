@@ -75,6 +75,10 @@ class RecordedMode:
     classes: frozenset[str]  # classes (as acclint.analysis.objects names them) made in `initial` mode
     namespaces: tuple[str, ...]  # where a capitalised name makes such a module (`torch.nn.Dropout`)
     initial: bool  # the mode a module is made in
+    # Namespaces whose modules the tracer records as one call that reads the flag each time (FX's
+    # leaf modules, `torch.nn.Dropout`): such a trace keeps a mode only where code of this module
+    # read the flag while tracing. Empty: every module's branches are recorded (torch.jit.trace).
+    leaves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -723,7 +727,7 @@ def load_markers(
         ]
         recorded_modes += [
             RecordedMode(frozenset(r["makers"]), frozenset(r["keywords"]), r["attribute"], tuple(r["switches"].items()), frozenset(r["classes"]),
-                         tuple(r["namespaces"]), r["initial"])
+                         tuple(r["namespaces"]), r["initial"], tuple(r.get("leaves", ())))
             for r in raw.get("recorded_mode", ())
         ]
         for block, spec in raw.get("eager_blocks", {}).items():
