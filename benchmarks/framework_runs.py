@@ -2521,6 +2521,40 @@ def literal_display_passes() -> str:
     return "; ".join(f"{k}: {v} trace(s)" for k, v in traces.items())
 
 
+@fact("jax", "tensorflow", "torch")
+def literal_string_display_passes() -> str:
+    """A loop over a literal display of distinct strings handed to a compiled callable that keys
+    strs by value traces once per entry, as a display of numbers does (opentau_114's eight
+    prompts; tests/test_display_passes.py): torch.compile guards a str by value (no dynamic
+    str), a jax.jit static argument and a tf.function's Python argument key by value; five
+    strings trace five times, strings that reach no key once."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+    import tensorflow as tf
+    import torch
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        return _counting(traces, name, fn)
+
+    prompts = ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]
+    said = [f"torch.compile, 8 prompts: {_torch_graphs(lambda b: torch.compile(lambda x, p: x * len(p), backend=b), lambda c, i: c(torch.ones(3), prompts[i]), 8)} graph(s)"]
+    tasks = ("a", "b", "c", "d", "e", "f")
+    said.append(f"torch.compile, module tuple of 6 tasks: {_torch_graphs(lambda b: torch.compile(lambda x, t: x + (1 if t == 'a' else 2), backend=b), lambda c, i: c(torch.ones(3), tasks[i]), 6)} graph(s)")
+    said.append(f"fine: torch.compile, 5 prompts: {_torch_graphs(lambda b: torch.compile(lambda x, p: x * len(p), backend=b), lambda c, i: c(torch.ones(3), prompts[i]), 5)} graph(s)")
+    said.append(f"fine: torch.compile, 8 names reaching no key: {_torch_graphs(lambda b: torch.compile(lambda x: x * 2, backend=b), lambda c, i: (c(torch.ones(3)), prompts[i]), 8)} graph(s)")
+    act = partial(jax.jit, static_argnums=1)(counted("jax.jit static, enumerate of 7 kinds", lambda x, kind: jnp.tanh(x) if kind == "tanh" else x))
+    for _i, kind in enumerate(["tanh", "relu", "gelu", "silu", "elu", "selu", "sigmoid"]):
+        act(jnp.ones(3), kind)
+    tagged = tf.function(counted("tf.function, 6 Python strs", lambda x, tag: x * len(tag)))
+    for tag in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]:
+        tagged(tf.ones(3), tag)
+    return "; ".join(said + [f"{k}: {v} trace(s)" for k, v in traces.items()])
+
+
 @fact("torch")
 def trace_size_read_per_axis() -> str:
     """torch.jit.trace bakes a size read's value for the axis it reads: a `range` over
