@@ -2521,6 +2521,60 @@ def literal_display_passes() -> str:
     return "; ".join(f"{k}: {v} trace(s)" for k, v in traces.items())
 
 
+@fact("tensorflow")
+def tf_function_new_model_per_fold() -> str:
+    """painface_4's cross-validation: a tf.function step defined per fold, closing over the fold's
+    new Keras model and optimizer, traces once per fold (twice for the train step: its first call
+    makes the optimizer's variables); hoisted to module level with the model as an argument it
+    traces once per new model all the same, and a hoisted train step given a second fold's new
+    optimizer raises (a tf.function creates variables only on its first trace). The per-fold
+    traces are a compile per configuration, no fix removes them (the report module is a fine
+    look-alike since stop 54)."""
+    import numpy as np
+    import tensorflow as tf
+
+    traces: dict[str, int] = {}
+    loss_fn = tf.keras.losses.BinaryCrossentropy()
+
+    def build():
+        x_in = tf.keras.Input((8,))
+        return tf.keras.Model(x_in, tf.keras.layers.Dense(2, activation="sigmoid")(x_in))
+
+    x, y = tf.constant(np.ones((4, 8), np.float32)), tf.constant(np.ones((4, 2), np.float32))
+
+    def fold_steps(model, optimizer):
+        def train(x, y):
+            with tf.GradientTape() as tape:
+                loss = loss_fn(y, model(x, training=True))
+            optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_weights), model.trainable_weights))
+        return tf.function(_counting(traces, "per fold: train", train)), tf.function(_counting(traces, "per fold: validation", lambda x, y: loss_fn(y, model(x))))
+
+    for _fold in range(4):
+        train, validation = fold_steps(build(), tf.keras.optimizers.RMSprop(1e-3))
+        for _step in range(3):
+            train(x, y)
+            validation(x, y)
+    hoisted = tf.function(_counting(traces, "hoisted: validation, model as argument", lambda model, x, y: loss_fn(y, model(x))))
+    for _fold in range(4):
+        model = build()
+        for _step in range(3):
+            hoisted(model, x, y)
+
+    def train_any(model, optimizer, x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_weights), model.trainable_weights))
+
+    hoisted_train = tf.function(train_any)
+
+    def two_folds():
+        for _fold in range(2):
+            hoisted_train(build(), tf.keras.optimizers.RMSprop(1e-3), x, y)
+
+    said = [f"{k}: {v} trace(s)" for k, v in traces.items()]
+    return "; ".join(said + [f"hoisted train step, a new optimizer per fold: {_error(two_folds)}"])
+
+
 @fact("jax", "tensorflow", "torch")
 def literal_string_display_passes() -> str:
     """A loop over a literal display of distinct strings handed to a compiled callable that keys
