@@ -333,6 +333,61 @@ def keras_state_made_in_call() -> str:
 
 
 @fact("tensorflow")
+def keras_batch_size_read_statically() -> str:
+    """A Keras layer's `call` reading its input's batch size statically (`x.shape[0]`) and giving
+    it to a tensor maker or a reshape as a dimension, under `fit` (Keras 3, TF backend;
+    river-dl#109): `fit` traces the step at the first batch's size, then retraces with the batch
+    dimension relaxed to None for a smaller last batch, where the maker raises; on data that a
+    batch size divides, no such retrace. Against the traced size (`tf.shape(x)[0]`,
+    `keras.ops.shape(x)[0]`), a fallback where the read is None, and a fixed axis (`x.shape[1]`)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    def through_a_name(x):
+        batch_size = x.shape[0]
+        return x + tf.zeros((batch_size, 3))
+
+    def fallback(x):
+        batch_size = x.shape[0]
+        if batch_size is None:
+            batch_size = tf.shape(x)[0]
+        return x + tf.zeros((batch_size, 3))
+
+    made = {
+        "tf.zeros of a name bound to x.shape[0]": through_a_name,
+        "keras.ops.zeros of x.shape[0]": lambda x: x + keras.ops.zeros((x.shape[0], 3)),
+        "tf.reshape to (x.shape[0], -1)": lambda x: tf.reshape(x, (x.shape[0], -1)),
+        "tf.random.normal of shape (x.shape[0], 3)": lambda x: x + tf.random.normal((x.shape[0], 3)),
+        "fine: tf.zeros of tf.shape(x)[0]": lambda x: x + tf.zeros((tf.shape(x)[0], 3)),
+        "fine: keras.ops.zeros of keras.ops.shape(x)[0]": lambda x: x + keras.ops.zeros((keras.ops.shape(x)[0], 3)),
+        "fine: a fallback where the read is None": fallback,
+        "fine: tf.zeros of x.shape[1]": lambda x: x + tf.zeros((1, x.shape[1])),
+    }
+
+    def outcome(make, samples: int) -> str:
+        class Block(keras.layers.Layer):
+            def call(self, inputs):
+                return make(inputs)
+
+        class Net(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.block = Block()
+                self.out = keras.layers.Dense(1)
+
+            def call(self, x):
+                return self.out(self.block(x))
+
+        model = Net()
+        model.compile(optimizer="sgd", loss="mse")
+        return _error(lambda: model.fit(np.ones((samples, 3), "float32"), np.ones((samples, 1), "float32"), epochs=1, batch_size=4, verbose=0))
+
+    said = [f"{what}: 10 samples {outcome(make, 10)}, 8 samples {outcome(make, 8)}" for what, make in made.items()]
+    return "; ".join(said)
+
+
+@fact("tensorflow")
 def keras_for_over_tensor_in_call() -> str:
     """A `for` over a tensor in a `tf.keras` layer's `call` under `fit`."""
     import tensorflow as tf

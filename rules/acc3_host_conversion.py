@@ -10,6 +10,7 @@ from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
+from acclint.rules.batch_reads import unknown_batch_read
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
@@ -230,6 +231,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
         if found is None:
             self._size(node, ctx)
             self._cut(node, ctx)
+            self._batch(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -282,6 +284,19 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
+            )
+
+    def _batch(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A static read of a traced input's batch size given as a dimension where the trace
+        may hold it as None (`[conversions.batch_shapes]`: Keras; rules/batch_reads.py)."""
+        shapes = framework_of(ctx).batch_shapes
+        found = unknown_batch_read(node, shapes, ctx) if shapes else None
+        if found is not None:
+            dimension, read = found
+            ctx.report(
+                read,
+                f"'{ctx.code_for(read)}', the static batch size of a traced input, is given to '{ctx.code_for(node.func)}' as a dimension"
+                + (f" (as '{ctx.code_for(dimension)}')" if dimension is not read else "") + ": " + framework_of(ctx).hints["batch_shape"],
             )
 
     def _cut(self, node: cst.Call, ctx: RuleContext) -> None:

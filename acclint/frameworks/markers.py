@@ -348,6 +348,10 @@ class Framework:
     # so a Python branch on one keeps the example's answer (ACC201, ACC203): under
     # torch.jit.trace `if x.shape[0] > n:` is baked (TracerWarning), where elsewhere a shape is static.
     size_reads: frozenset[str] = frozenset()
+    # Calls whose shape argument (a position and a keyword) must hold Python ints, where a
+    # static read of an input's first axis can be None (`[conversions.batch_shapes]`: Keras
+    # retraces `call` with the batch unknown; ACC302, rules/batch_reads.py).
+    batch_shapes: dict[str, tuple[int, str]] = field(default_factory=dict)
     # What a program does with a trace that only keeps it at its example's shapes (`[conversions]
     # exports`: `torch.onnx.export`, `torch.jit.save`, the trace's own `.save`), and the calls
     # that make an example input of a shape spelled in their arguments (`example_makers`:
@@ -804,6 +808,7 @@ def _framework(raw: dict) -> Framework:
         size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
         cut_calls=dict(raw.get("conversions", {}).get("cuts", {})),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
+        batch_shapes={k: (v[0], v[1]) for k, v in raw.get("conversions", {}).get("batch_shapes", {}).items()},
         exports=frozenset(raw.get("conversions", {}).get("exports", ())),
         export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
         example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
