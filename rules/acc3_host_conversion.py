@@ -129,7 +129,7 @@ def train(w):
 
 
 class ScalarConversionOfTracedValue(Rule):
-    """`float(x)`, `int(x)`, `complex(x)`, `range(n)` (or a `math` function) of a traced value.
+    """A traced value, or a size the trace records or may not know, used where Python needs a number: `float(x)`, `int(x)`, `range(n)`, `len(x)`, a dimension.
 
     What it does:
         Flags conversions of a traced array to a Python number, also the bounds of a `range`
@@ -149,7 +149,14 @@ class ScalarConversionOfTracedValue(Rule):
         star-unpacked: the list holds the example's number of pieces, and a call at another
         batch size raises (pytorch#27551); not one unpacked into a fixed number of names
         (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
-        (`torch.split(x, [1, 2])`), nor a cut along another dimension.
+        (`torch.split(x, [1, 2])`), nor a cut along another dimension. Where the framework
+        traces with the batch dimension unknown on some trace (`[conversions.batch_shapes]`:
+        Keras's `fit`/`predict` retrace `call` with it None for a smaller last batch), also a
+        static read of a traced input's batch size (`x.shape[0]`, or a local name bound only to
+        such reads and never tested against None) given as a dimension to a tensor maker or a
+        reshape (`tf.zeros((x.shape[0], h))`, `keras.ops.zeros`, `tf.reshape`,
+        `tf.random.normal`): it raises TypeError there (river-dl#109); `tf.shape(x)[0]` is the
+        traced size.
         Such a number, trip count or `len(x)` is right at the example's shapes: none is flagged where
         the module only exports or saves the trace (`torch.onnx.export`, `traced.save`) or calls
         it with inputs made as the example was (`torch.rand(1, 8, 20, 20)` both, spelt in place
