@@ -2630,6 +2630,56 @@ def tf_function_new_model_per_fold() -> str:
     return "; ".join(said + [f"hoisted train step, a new optimizer per fold: {_error(two_folds)}"])
 
 
+@fact("jax", "tensorflow")
+def method_of_instance_made_in_trace() -> str:
+    """A method called on an object the traced function makes itself (`Scaler(2.0).apply(x)`, or
+    `s = Scaler(k)` then `s.noisy(x)`) runs in that trace as a helper function would
+    (acclint.analysis.made_instances): under jax.jit a branch on a traced argument there raises
+    and a NumPy draw there is the same on every call (tf.function: the same draw); writes to the
+    object's own attributes are scratch, the result equal to eager's (the object is made anew by
+    every eager call too)."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import tensorflow as tf
+
+    class Scaler:
+        def __init__(self, k):
+            self.k = k
+
+        def apply(self, x):
+            if x.sum() > 0:
+                return x * self.k
+            return x
+
+        def noisy(self, x):
+            return x + np.random.normal()
+
+    class Acc:
+        def __init__(self):
+            self.total = 0.0
+            self.items = []
+
+        def add(self, x):
+            self.total = self.total + x
+            self.items.append(x)
+            return self
+
+    said = [f"jax.jit, branch in a method of Scaler(2.0): {_error(lambda: jax.jit(lambda x: Scaler(2.0).apply(x))(jnp.ones(3)))}"]
+
+    def noisy(x):
+        s = Scaler(3.0)
+        return s.noisy(x)
+
+    draws = jax.jit(noisy)
+    said.append(f"jax.jit, NumPy draw in a method: {len({float(draws(jnp.zeros(())) ) for _ in range(3)})} distinct of 3 calls")
+    tf_draws = tf.function(noisy)
+    said.append(f"tf.function, NumPy draw in a method: {len({float(tf_draws(tf.zeros(()))) for _ in range(3)})} distinct of 3 calls")
+    summed = jax.jit(lambda x: Acc().add(x).add(x).total)
+    said.append(f"fine: jax.jit, writes to the made object's attributes: {[float(summed(jnp.float32(v))) for v in (1, 2, 3)]} (eager 2, 4, 6)")
+    return "; ".join(said)
+
+
 @fact("jax", "tensorflow", "torch")
 def literal_string_display_passes() -> str:
     """A loop over a literal display of distinct strings handed to a compiled callable that keys
