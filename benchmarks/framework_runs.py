@@ -384,7 +384,47 @@ def keras_batch_size_read_statically() -> str:
         return _error(lambda: model.fit(np.ones((samples, 3), "float32"), np.ones((samples, 1), "float32"), epochs=1, batch_size=4, verbose=0))
 
     said = [f"{what}: 10 samples {outcome(make, 10)}, 8 samples {outcome(make, 8)}" for what, make in made.items()]
-    return "; ".join(said)
+    return "; ".join(said + [_batch_read_under_backend(backend) for backend in ("jax", "torch")])
+
+
+_BATCH_READ_SCRIPT = """
+import numpy as np
+import keras
+
+class Block(keras.layers.Layer):
+    def call(self, x):
+        batch_size = x.shape[0]
+        return x + keras.ops.zeros((batch_size, 3))
+
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+        self.out = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.out(self.block(x))
+
+model = Net()
+model.compile(optimizer="sgd", loss="mse")
+try:
+    model.fit(np.ones((10, 3), "float32"), np.ones((10, 1), "float32"), epochs=1, batch_size=4, verbose=0)
+    model.predict(np.ones((10, 3), "float32"), batch_size=4, verbose=0)
+    print("fine: no error")
+except Exception as error:
+    print(f"error: {type(error).__name__}")
+"""
+
+
+def _batch_read_under_backend(backend: str) -> str:
+    """keras_batch_size_read_statically's first spelling with `KERAS_BACKEND=backend`, in a
+    process of its own (Keras fixes its backend at import)."""
+    import subprocess
+
+    env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3"}
+    run = subprocess.run([sys.executable, "-c", _BATCH_READ_SCRIPT], env=env, capture_output=True, text=True, timeout=300)
+    lines = run.stdout.strip().splitlines()
+    return f"KERAS_BACKEND={backend}, fit and predict on 10 samples: {lines[-1] if lines else run.stderr.strip()[-200:]}"
 
 
 @fact("tensorflow")

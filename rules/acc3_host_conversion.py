@@ -296,8 +296,8 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
     def _batch(self, node: cst.Call, ctx: RuleContext) -> None:
         """A static read of a traced input's batch size given as a dimension where the trace
         may hold it as None (`[conversions.batch_shapes]`: Keras; rules/batch_reads.py)."""
-        shapes = framework_of(ctx).batch_shapes
-        found = unknown_batch_read(node, shapes, ctx) if shapes else None
+        framework = framework_of(ctx)
+        found = unknown_batch_read(node, framework, ctx) if framework.batch_shapes else None
         if found is not None:
             dimension, read = found
             ctx.report(

@@ -13,7 +13,11 @@ Run (TF 2.21 / Keras 3.15, benchmarks/framework_runs.py keras_batch_size_read_st
 subclassed model fitted on 10 samples in batches of 4 raises TypeError for `tf.zeros` of a name
 bound to `x.shape[0]`, `keras.ops.zeros((x.shape[0], 3))`, `tf.reshape(x, (x.shape[0], -1))` and
 `tf.random.normal((x.shape[0], 3))` (on 8 samples, no smaller batch, each runs); `tf.shape(x)[0]`,
-`keras.ops.shape(x)[0]`, a fallback where the read is None and `x.shape[1]` run on both.
+`keras.ops.shape(x)[0]`, a fallback where the read is None and `x.shape[1]` run on both. Only the
+TensorFlow backend relaxes the batch: with `KERAS_BACKEND` jax or torch the first spelling runs
+(same run, a subprocess per backend), so a module choosing another backend is left alone; and
+an input the function rebinds (`boxes = ops.reshape(boxes, ...)`) is no longer the input as
+traced, so its reads are left alone too.
 """
 
 import pytest
@@ -111,3 +115,17 @@ def test_a_static_batch_read_given_as_a_dimension_under_fit(body):
 def test_a_traced_size_a_fallback_or_another_axis(body):
     expected, found = family_labels_and_findings(HEADER + body + FIT, "ACC3")
     assert expected == [] and found == []
+
+
+def test_another_backend_keeps_the_batch():
+    """With `KERAS_BACKEND` set to jax (or torch) the same fit runs (framework_runs.py
+    keras_batch_size_read_statically, a subprocess per backend): JAX traces every batch size."""
+    source = 'import os\n\nos.environ["KERAS_BACKEND"] = "jax"\n' + HEADER + HAZARDS["river_dl_109: a name bound to inputs.shape[0] given to tf.zeros"].replace("  # expect: ACC302", "") + FIT
+    expected, found = family_labels_and_findings(source, "ACC3")
+    assert expected == [] and found == []
+
+
+def test_the_tensorflow_backend_set_by_name_relaxes_it():
+    source = 'import os\n\nos.environ["KERAS_BACKEND"] = "tensorflow"\n' + HEADER + HAZARDS["tf.reshape to (x.shape[0], -1)"] + FIT
+    expected, found = family_labels_and_findings(source, "ACC3")
+    assert expected and found == expected

@@ -352,6 +352,10 @@ class Framework:
     # static read of an input's first axis can be None (`[conversions.batch_shapes]`: Keras
     # retraces `call` with the batch unknown; ACC302, rules/batch_reads.py).
     batch_shapes: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # The environment variable a module sets to choose the backend, and the backends whose
+    # traces relax the batch (`[conversions] batch_backend_variable`, `batch_backends`).
+    batch_backend_variable: str = ""
+    batch_backends: frozenset[str] = frozenset()
     # What a program does with a trace that only keeps it at its example's shapes (`[conversions]
     # exports`: `torch.onnx.export`, `torch.jit.save`, the trace's own `.save`), and the calls
     # that make an example input of a shape spelled in their arguments (`example_makers`:
@@ -809,6 +813,8 @@ def _framework(raw: dict) -> Framework:
         cut_calls=dict(raw.get("conversions", {}).get("cuts", {})),
         size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
         batch_shapes={k: (v[0], v[1]) for k, v in raw.get("conversions", {}).get("batch_shapes", {}).items()},
+        batch_backend_variable=raw.get("conversions", {}).get("batch_backend_variable", ""),
+        batch_backends=frozenset(raw.get("conversions", {}).get("batch_backends", ())),
         exports=frozenset(raw.get("conversions", {}).get("exports", ())),
         export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
         example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
