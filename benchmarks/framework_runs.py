@@ -2670,6 +2670,43 @@ def tf_function_new_model_per_fold() -> str:
     return "; ".join(said + [f"hoisted train step, a new optimizer per fold: {_error(two_folds)}"])
 
 
+@fact("torch")
+def func_vmap_randomness() -> str:
+    """torch.func.vmap's default `randomness="error"` against random ops in the mapped function
+    (pytorch/rl#2313; tests/test_vmap_randomness.py): a draw, functional dropout, a module with
+    a Dropout called directly or through `functional_call` raise; `randomness="different"` or
+    `"same"`, `training=False`, a module in `.eval()` or one without a Dropout run."""
+    import copy
+
+    import torch
+    import torch.nn.functional as F
+    from torch import nn
+    from torch.func import functional_call, stack_module_state, vmap
+
+    x = torch.randn(5, 4)
+    net = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.1), nn.Linear(8, 1))
+    qnets = [nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.1), nn.Linear(8, 1)) for _ in range(2)]
+    params, buffers = stack_module_state(qnets)
+    base = copy.deepcopy(qnets[0]).to("meta")
+    evaluated = copy.deepcopy(net).eval()
+    plain = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+    cases = {
+        "torch.randn_like": lambda: vmap(lambda r: r + torch.randn_like(r))(x),
+        "torch.rand": lambda: vmap(lambda r: r + torch.rand(4))(x),
+        "F.dropout, training=True": lambda: vmap(lambda r: F.dropout(r, 0.1, training=True))(x),
+        "F.dropout, default training": lambda: vmap(lambda r: F.dropout(r, 0.1))(x),
+        "a module with a Dropout": lambda: vmap(lambda r: net(r))(x),
+        "functional_call of a deepcopy of a listed module": lambda: vmap(
+            lambda p, b, o: functional_call(base, (p, b), (o,)), in_dims=(0, 0, None))(params, buffers, x),
+        "fine: randomness='different'": lambda: vmap(lambda r: r + torch.randn_like(r), randomness="different")(x),
+        "fine: randomness='same'": lambda: vmap(lambda r: F.dropout(r, 0.1, training=True), randomness="same")(x),
+        "fine: the module in eval()": lambda: vmap(lambda r: evaluated(r))(x),
+        "fine: F.dropout, training=False": lambda: vmap(lambda r: F.dropout(r, 0.1, training=False))(x),
+        "fine: a module without a Dropout": lambda: vmap(lambda r: plain(r))(x),
+    }
+    return "; ".join(f"{what}: {_error(run)}" for what, run in cases.items())
+
+
 @fact("jax", "tensorflow")
 def method_of_instance_made_in_trace() -> str:
     """A method called on an object the traced function makes itself (`Scaler(2.0).apply(x)`, or

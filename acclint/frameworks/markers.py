@@ -388,6 +388,13 @@ class Framework:
     container_attributes: str = "shared"
     seeded_draws: frozenset[str] = frozenset()
     restarted_by: frozenset[str] = frozenset()
+    # Random ops a mapped function may not run under the transform's default randomness, the
+    # module classes that run one in training mode, the keyword that allows them, and the calls
+    # that run a module they are handed (`[draws] vmap_random`, ...: torch.func.vmap; ACC106).
+    vmap_random: frozenset[str] = frozenset()
+    vmap_random_modules: frozenset[str] = frozenset()
+    randomness_keyword: str = ""
+    module_runners: frozenset[str] = frozenset()
     # Random ops of a library that draw, when given no seed, from a generator whose state lives
     # on the host, and the layers that make one (`[draws] host_generator`: Keras 3's
     # `keras.random.*` and `Dropout` under jax.jit): in this framework's cached trace the state
@@ -824,6 +831,10 @@ def _framework(raw: dict) -> Framework:
         container_attributes=raw.get("effects", {}).get("attribute_containers", "shared"),
         seeded_draws=frozenset(raw.get("draws", {}).get("seeded", ())),
         restarted_by=frozenset(raw.get("draws", {}).get("restarted_by", ())),
+        vmap_random=frozenset(raw.get("draws", {}).get("vmap_random", ())),
+        vmap_random_modules=frozenset(raw.get("draws", {}).get("vmap_random_modules", ())),
+        randomness_keyword=raw.get("draws", {}).get("randomness_keyword", ""),
+        module_runners=frozenset(raw.get("draws", {}).get("module_runners", ())),
         host_generator_draws=tuple(raw.get("draws", {}).get("host_generator", {}).get("draws", ())),
         host_generator_not_draws=frozenset(raw.get("draws", {}).get("host_generator", {}).get("not_draws", ())),
         host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
