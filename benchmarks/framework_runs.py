@@ -341,7 +341,6 @@ def keras_batch_size_read_statically() -> str:
     batch size divides, no such retrace. Against the traced size (`tf.shape(x)[0]`,
     `keras.ops.shape(x)[0]`), a fallback where the read is None, and a fixed axis (`x.shape[1]`)."""
     import keras
-    import numpy as np
     import tensorflow as tf
 
     def through_a_name(x):
@@ -365,54 +364,40 @@ def keras_batch_size_read_statically() -> str:
         "fine: tf.zeros of x.shape[1]": lambda x: x + tf.zeros((1, x.shape[1])),
     }
 
-    def outcome(make, samples: int) -> str:
-        class Block(keras.layers.Layer):
-            def call(self, inputs):
-                return make(inputs)
-
-        class Net(keras.Model):
-            def __init__(self):
-                super().__init__()
-                self.block = Block()
-                self.out = keras.layers.Dense(1)
-
-            def call(self, x):
-                return self.out(self.block(x))
-
-        model = Net()
-        model.compile(optimizer="sgd", loss="mse")
-        return _error(lambda: model.fit(np.ones((samples, 3), "float32"), np.ones((samples, 1), "float32"), epochs=1, batch_size=4, verbose=0))
-
-    said = [f"{what}: 10 samples {outcome(make, 10)}, 8 samples {outcome(make, 8)}" for what, make in made.items()]
+    said = [f"{what}: 10 samples {_fit_block(make, 10)}, 8 samples {_fit_block(make, 8)}" for what, make in made.items()]
     return "; ".join(said + [_batch_read_under_backend(backend) for backend in ("jax", "torch")])
 
 
+def _fit_block(make, samples: int, predict: bool = False) -> str:
+    """Fit (and `predict`, if asked) a subclassed Keras model whose inner layer's `call` is
+    `make(inputs)`, on `samples` rows in batches of 4: what the framework raises, or fine."""
+    import keras
+    import numpy as np
+
+    class Block(keras.layers.Layer):
+        def call(self, inputs):
+            return make(inputs)
+
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.block = Block()
+            self.out = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.out(self.block(x))
+
+    model = Net()
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = np.ones((samples, 3), "float32"), np.ones((samples, 1), "float32")
+    return _error(lambda: (model.fit(x, y, epochs=1, batch_size=4, verbose=0), predict and model.predict(x, batch_size=4, verbose=0)))
+
+
 _BATCH_READ_SCRIPT = """
-import numpy as np
 import keras
+from framework_runs import _fit_block
 
-class Block(keras.layers.Layer):
-    def call(self, x):
-        batch_size = x.shape[0]
-        return x + keras.ops.zeros((batch_size, 3))
-
-class Net(keras.Model):
-    def __init__(self):
-        super().__init__()
-        self.block = Block()
-        self.out = keras.layers.Dense(1)
-
-    def call(self, x):
-        return self.out(self.block(x))
-
-model = Net()
-model.compile(optimizer="sgd", loss="mse")
-try:
-    model.fit(np.ones((10, 3), "float32"), np.ones((10, 1), "float32"), epochs=1, batch_size=4, verbose=0)
-    model.predict(np.ones((10, 3), "float32"), batch_size=4, verbose=0)
-    print("fine: no error")
-except Exception as error:
-    print(f"error: {type(error).__name__}")
+print(_fit_block(lambda x: x + keras.ops.zeros((x.shape[0], 3)), 10, predict=True))
 """
 
 
@@ -422,7 +407,8 @@ def _batch_read_under_backend(backend: str) -> str:
     import subprocess
 
     env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3"}
-    run = subprocess.run([sys.executable, "-c", _BATCH_READ_SCRIPT], env=env, capture_output=True, text=True, timeout=300)
+    here = os.path.dirname(os.path.abspath(__file__))
+    run = subprocess.run([sys.executable, "-c", _BATCH_READ_SCRIPT], env=env, capture_output=True, text=True, timeout=300, cwd=here)
     lines = run.stdout.strip().splitlines()
     return f"KERAS_BACKEND={backend}, fit and predict on 10 samples: {lines[-1] if lines else run.stderr.strip()[-200:]}"
 
