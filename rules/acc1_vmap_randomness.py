@@ -27,7 +27,8 @@ class RandomOpUnderVmap(Rule):
         `copy.deepcopy`, `.to(...)`, an item of a list of modules, to the constructor call
         that holds `nn.Dropout`), unless the module calls `.eval()` on it
         (`[draws] vmap_random`, `vmap_random_modules`, `module_runners` of the framework's
-        data). Reported where vmap is applied, where `randomness=` is written.
+        data). A draw written in the function is reported there; a random layer inside a
+        module, where vmap is applied (where `randomness=` is written).
 
     Why is this bad:
         vmap cannot tell whether each mapped element should draw its own numbers or share
@@ -71,25 +72,30 @@ noisy = vmap(lambda r: r + torch.randn_like(r))(torch.ones(5, 4))  # expect: ACC
         framework = framework_of(ctx)
         if not framework.vmap_random:
             return
-        op = _random_op(node, framework, ctx)
-        if op is None:
+        found = _random_op(node, framework, ctx)
+        sites = _strict_applications(framework, ctx) if found is not None else []
+        if not sites:
             return
-        for site in _strict_applications(framework, ctx):
+        op, in_place = found  # type: ignore[misc]
+        # A draw written here is reported here; a random layer inside a module, where vmap is
+        # applied (where `randomness=` is written).
+        for at in [node] if in_place else sites:
             ctx.report(
-                site,
+                at,
                 f"vmap maps '{ctx.function.name}', which runs the random op {op}, with its default randomness=\"error\": "
-                "it raises RuntimeError; pass randomness=\"different\" (or \"same\")",
+                "it raises RuntimeError; pass randomness=\"different\" (or \"same\") where vmap is applied",
             )
 
 
-def _random_op(node: cst.Call, framework: Framework, ctx: RuleContext) -> str | None:
-    """How `node` is a random op (for the message), or None."""
+def _random_op(node: cst.Call, framework: Framework, ctx: RuleContext) -> tuple[str, bool] | None:
+    """How `node` is a random op (for the message), and whether the draw is written here (not
+    inside a module it runs), or None."""
     qualified = ctx.resolve(node.func) or ""
     if qualified in framework.vmap_random:
         training = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "training"), None)
         if isinstance(training, cst.Name) and training.value == "False":
             return None
-        return f"'{ctx.code_for(node.func)}'"
+        return f"'{ctx.code_for(node.func)}'", True
     if qualified in framework.module_runners and node.args:
         module = node.args[0].value
     elif isinstance(node.func, cst.Name):
@@ -97,7 +103,7 @@ def _random_op(node: cst.Call, framework: Framework, ctx: RuleContext) -> str | 
     else:
         return None
     if isinstance(module, cst.Name) and not ctx.is_local(module.value) and _holds_random_module(module.value, framework, ctx):
-        return f"'{module.value}' (it holds a Dropout in training mode)"
+        return f"'{module.value}' (it holds a Dropout in training mode)", False
     return None
 
 

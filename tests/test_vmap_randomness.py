@@ -4,7 +4,8 @@ Property (ACC106): applying `torch.func.vmap` (`torch.vmap`, `functorch.vmap`) w
 `randomness=` other than "error" to a function that runs a random op - a torch draw, functional
 dropout not given `training=False`, or a module holding a Dropout layer (not put in `.eval()`)
 called directly or through `torch.func.functional_call` - raises RuntimeError; reported where
-vmap is applied, where `randomness=` is written (acclint/frameworks/torch_func.toml `[draws]`).
+a draw written in the function is reported there, a random layer inside a module where vmap is
+applied, where `randomness=` is written (acclint/frameworks/torch_func.toml `[draws]`).
 Written for the dev report torchrl_2313 (an ensemble of Q-networks with Dropout evaluated with
 `functional_call` under vmap).
 
@@ -49,10 +50,10 @@ from torch.func import vmap
 
 
 def head(r):
-    return F.dropout(r, 0.1)
+    return F.dropout(r, 0.1)  # expect: ACC106
 
 
-out = vmap(head)(torch.ones(5, 4))  # expect: ACC106
+out = vmap(head)(torch.ones(5, 4))
 """,
     "a module with a Dropout called directly, randomness='error' spelt": """
 import torch
