@@ -491,6 +491,87 @@ def keras_state_made_in_call() -> str:
 
 
 @fact("tensorflow")
+def keras_batch_size_read_statically() -> str:
+    """A Keras layer's `call` reading its input's batch size statically (`x.shape[0]`) and giving
+    it to a tensor maker or a reshape as a dimension, under `fit` (Keras 3, TF backend;
+    river-dl#109): `fit` traces the step at the first batch's size, then retraces with the batch
+    dimension relaxed to None for a smaller last batch, where the maker raises; on data that a
+    batch size divides, no such retrace. Against the traced size (`tf.shape(x)[0]`,
+    `keras.ops.shape(x)[0]`), a fallback where the read is None, and a fixed axis (`x.shape[1]`)."""
+    import keras
+    import tensorflow as tf
+
+    def through_a_name(x):
+        batch_size = x.shape[0]
+        return x + tf.zeros((batch_size, 3))
+
+    def fallback(x):
+        batch_size = x.shape[0]
+        if batch_size is None:
+            batch_size = tf.shape(x)[0]
+        return x + tf.zeros((batch_size, 3))
+
+    made = {
+        "tf.zeros of a name bound to x.shape[0]": through_a_name,
+        "keras.ops.zeros of x.shape[0]": lambda x: x + keras.ops.zeros((x.shape[0], 3)),
+        "tf.reshape to (x.shape[0], -1)": lambda x: tf.reshape(x, (x.shape[0], -1)),
+        "tf.random.normal of shape (x.shape[0], 3)": lambda x: x + tf.random.normal((x.shape[0], 3)),
+        "fine: tf.zeros of tf.shape(x)[0]": lambda x: x + tf.zeros((tf.shape(x)[0], 3)),
+        "fine: keras.ops.zeros of keras.ops.shape(x)[0]": lambda x: x + keras.ops.zeros((keras.ops.shape(x)[0], 3)),
+        "fine: a fallback where the read is None": fallback,
+        "fine: tf.zeros of x.shape[1]": lambda x: x + tf.zeros((1, x.shape[1])),
+    }
+
+    said = [f"{what}: 10 samples {_fit_block(make, 10)}, 8 samples {_fit_block(make, 8)}" for what, make in made.items()]
+    return "; ".join(said + [_batch_read_under_backend(backend) for backend in ("jax", "torch")])
+
+
+def _fit_block(make, samples: int, predict: bool = False) -> str:
+    """Fit (and `predict`, if asked) a subclassed Keras model whose inner layer's `call` is
+    `make(inputs)`, on `samples` rows in batches of 4: what the framework raises, or fine."""
+    import keras
+    import numpy as np
+
+    class Block(keras.layers.Layer):
+        def call(self, inputs):
+            return make(inputs)
+
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.block = Block()
+            self.out = keras.layers.Dense(1)
+
+        def call(self, x):
+            return self.out(self.block(x))
+
+    model = Net()
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = np.ones((samples, 3), "float32"), np.ones((samples, 1), "float32")
+    return _error(lambda: (model.fit(x, y, epochs=1, batch_size=4, verbose=0), predict and model.predict(x, batch_size=4, verbose=0)))
+
+
+_BATCH_READ_SCRIPT = """
+import keras
+from framework_runs import _fit_block
+
+print(_fit_block(lambda x: x + keras.ops.zeros((x.shape[0], 3)), 10, predict=True))
+"""
+
+
+def _batch_read_under_backend(backend: str) -> str:
+    """keras_batch_size_read_statically's first spelling with `KERAS_BACKEND=backend`, in a
+    process of its own (Keras fixes its backend at import)."""
+    import subprocess
+
+    env = {**os.environ, "KERAS_BACKEND": backend, "TF_CPP_MIN_LOG_LEVEL": "3"}
+    here = os.path.dirname(os.path.abspath(__file__))
+    run = subprocess.run([sys.executable, "-c", _BATCH_READ_SCRIPT], env=env, capture_output=True, text=True, timeout=300, cwd=here)
+    lines = run.stdout.strip().splitlines()
+    return f"KERAS_BACKEND={backend}, fit and predict on 10 samples: {lines[-1] if lines else run.stderr.strip()[-200:]}"
+
+
+@fact("tensorflow")
 def keras_for_over_tensor_in_call() -> str:
     """A `for` over a tensor in a `tf.keras` layer's `call` under `fit`."""
     import tensorflow as tf
@@ -2787,6 +2868,181 @@ def literal_display_passes() -> str:
     for n in [16] * 8:
         same(jnp.zeros((n, 4)))
     return "; ".join(f"{k}: {v} trace(s)" for k, v in traces.items())
+
+
+@fact("tensorflow")
+def tf_function_new_model_per_fold() -> str:
+    """painface_4's cross-validation: a tf.function step defined per fold, closing over the fold's
+    new Keras model and optimizer, traces once per fold (twice for the train step: its first call
+    makes the optimizer's variables); hoisted to module level with the model as an argument it
+    traces once per new model all the same, and a hoisted train step given a second fold's new
+    optimizer raises (a tf.function creates variables only on its first trace). The per-fold
+    traces are a compile per configuration, no fix removes them (the report module is a fine
+    look-alike since stop 54)."""
+    import numpy as np
+    import tensorflow as tf
+
+    traces: dict[str, int] = {}
+    loss_fn = tf.keras.losses.BinaryCrossentropy()
+
+    def build():
+        x_in = tf.keras.Input((8,))
+        return tf.keras.Model(x_in, tf.keras.layers.Dense(2, activation="sigmoid")(x_in))
+
+    x, y = tf.constant(np.ones((4, 8), np.float32)), tf.constant(np.ones((4, 2), np.float32))
+
+    def fold_steps(model, optimizer):
+        def train(x, y):
+            with tf.GradientTape() as tape:
+                loss = loss_fn(y, model(x, training=True))
+            optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_weights), model.trainable_weights))
+        return tf.function(_counting(traces, "per fold: train", train)), tf.function(_counting(traces, "per fold: validation", lambda x, y: loss_fn(y, model(x))))
+
+    for _fold in range(4):
+        train, validation = fold_steps(build(), tf.keras.optimizers.RMSprop(1e-3))
+        for _step in range(3):
+            train(x, y)
+            validation(x, y)
+    hoisted = tf.function(_counting(traces, "hoisted: validation, model as argument", lambda model, x, y: loss_fn(y, model(x))))
+    for _fold in range(4):
+        model = build()
+        for _step in range(3):
+            hoisted(model, x, y)
+
+    def train_any(model, optimizer, x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_weights), model.trainable_weights))
+
+    hoisted_train = tf.function(train_any)
+
+    def two_folds():
+        for _fold in range(2):
+            hoisted_train(build(), tf.keras.optimizers.RMSprop(1e-3), x, y)
+
+    said = [f"{k}: {v} trace(s)" for k, v in traces.items()]
+    return "; ".join(said + [f"hoisted train step, a new optimizer per fold: {_error(two_folds)}"])
+
+
+@fact("torch")
+def func_vmap_randomness() -> str:
+    """torch.func.vmap's default `randomness="error"` against random ops in the mapped function
+    (pytorch/rl#2313; tests/test_vmap_randomness.py): a draw, functional dropout, a module with
+    a Dropout called directly or through `functional_call` raise; `randomness="different"` or
+    `"same"`, `training=False`, a module in `.eval()` or one without a Dropout run."""
+    import copy
+
+    import torch
+    import torch.nn.functional as F
+    from torch import nn
+    from torch.func import functional_call, stack_module_state, vmap
+
+    x = torch.randn(5, 4)
+    net = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.1), nn.Linear(8, 1))
+    qnets = [nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.1), nn.Linear(8, 1)) for _ in range(2)]
+    params, buffers = stack_module_state(qnets)
+    base = copy.deepcopy(qnets[0]).to("meta")
+    evaluated = copy.deepcopy(net).eval()
+    plain = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+    cases = {
+        "torch.randn_like": lambda: vmap(lambda r: r + torch.randn_like(r))(x),
+        "torch.rand": lambda: vmap(lambda r: r + torch.rand(4))(x),
+        "F.dropout, training=True": lambda: vmap(lambda r: F.dropout(r, 0.1, training=True))(x),
+        "F.dropout, default training": lambda: vmap(lambda r: F.dropout(r, 0.1))(x),
+        "a module with a Dropout": lambda: vmap(lambda r: net(r))(x),
+        "functional_call of a deepcopy of a listed module": lambda: vmap(
+            lambda p, b, o: functional_call(base, (p, b), (o,)), in_dims=(0, 0, None))(params, buffers, x),
+        "fine: randomness='different'": lambda: vmap(lambda r: r + torch.randn_like(r), randomness="different")(x),
+        "fine: randomness='same'": lambda: vmap(lambda r: F.dropout(r, 0.1, training=True), randomness="same")(x),
+        "fine: the module in eval()": lambda: vmap(lambda r: evaluated(r))(x),
+        "fine: F.dropout, training=False": lambda: vmap(lambda r: F.dropout(r, 0.1, training=False))(x),
+        "fine: a module without a Dropout": lambda: vmap(lambda r: plain(r))(x),
+    }
+    return "; ".join(f"{what}: {_error(run)}" for what, run in cases.items())
+
+
+@fact("jax", "tensorflow")
+def method_of_instance_made_in_trace() -> str:
+    """A method called on an object the traced function makes itself (`Scaler(2.0).apply(x)`, or
+    `s = Scaler(k)` then `s.noisy(x)`) runs in that trace as a helper function would
+    (acclint.analysis.made_instances): under jax.jit a branch on a traced argument there raises
+    and a NumPy draw there is the same on every call (tf.function: the same draw); writes to the
+    object's own attributes are scratch, the result equal to eager's (the object is made anew by
+    every eager call too)."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import tensorflow as tf
+
+    class Scaler:
+        def __init__(self, k):
+            self.k = k
+
+        def apply(self, x):
+            if x.sum() > 0:
+                return x * self.k
+            return x
+
+        def noisy(self, x):
+            return x + np.random.normal()
+
+    class Acc:
+        def __init__(self):
+            self.total = 0.0
+            self.items = []
+
+        def add(self, x):
+            self.total = self.total + x
+            self.items.append(x)
+            return self
+
+    said = [f"jax.jit, branch in a method of Scaler(2.0): {_error(lambda: jax.jit(lambda x: Scaler(2.0).apply(x))(jnp.ones(3)))}"]
+
+    def noisy(x):
+        s = Scaler(3.0)
+        return s.noisy(x)
+
+    draws = jax.jit(noisy)
+    said.append(f"jax.jit, NumPy draw in a method: {len({float(draws(jnp.zeros(())) ) for _ in range(3)})} distinct of 3 calls")
+    tf_draws = tf.function(noisy)
+    said.append(f"tf.function, NumPy draw in a method: {len({float(tf_draws(tf.zeros(()))) for _ in range(3)})} distinct of 3 calls")
+    summed = jax.jit(lambda x: Acc().add(x).add(x).total)
+    said.append(f"fine: jax.jit, writes to the made object's attributes: {[float(summed(jnp.float32(v))) for v in (1, 2, 3)]} (eager 2, 4, 6)")
+    return "; ".join(said)
+
+
+@fact("jax", "tensorflow", "torch")
+def literal_string_display_passes() -> str:
+    """A loop over a literal display of distinct strings handed to a compiled callable that keys
+    strs by value traces once per entry, as a display of numbers does (opentau_114's eight
+    prompts; tests/test_display_passes.py): torch.compile guards a str by value (no dynamic
+    str), a jax.jit static argument and a tf.function's Python argument key by value; five
+    strings trace five times, strings that reach no key once."""
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+    import tensorflow as tf
+    import torch
+
+    traces: dict[str, int] = {}
+
+    def counted(name, fn):
+        return _counting(traces, name, fn)
+
+    prompts = ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]
+    said = [f"torch.compile, 8 prompts: {_torch_graphs(lambda b: torch.compile(lambda x, p: x * len(p), backend=b), lambda c, i: c(torch.ones(3), prompts[i]), 8)} graph(s)"]
+    tasks = ("a", "b", "c", "d", "e", "f")
+    said.append(f"torch.compile, module tuple of 6 tasks: {_torch_graphs(lambda b: torch.compile(lambda x, t: x + (1 if t == 'a' else 2), backend=b), lambda c, i: c(torch.ones(3), tasks[i]), 6)} graph(s)")
+    said.append(f"fine: torch.compile, 5 prompts: {_torch_graphs(lambda b: torch.compile(lambda x, p: x * len(p), backend=b), lambda c, i: c(torch.ones(3), prompts[i]), 5)} graph(s)")
+    said.append(f"fine: torch.compile, 8 names reaching no key: {_torch_graphs(lambda b: torch.compile(lambda x: x * 2, backend=b), lambda c, i: (c(torch.ones(3)), prompts[i]), 8)} graph(s)")
+    act = partial(jax.jit, static_argnums=1)(counted("jax.jit static, enumerate of 7 kinds", lambda x, kind: jnp.tanh(x) if kind == "tanh" else x))
+    for _i, kind in enumerate(["tanh", "relu", "gelu", "silu", "elu", "selu", "sigmoid"]):
+        act(jnp.ones(3), kind)
+    tagged = tf.function(counted("tf.function, 6 Python strs", lambda x, tag: x * len(tag)))
+    for tag in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]:
+        tagged(tf.ones(3), tag)
+    return "; ".join(said + [f"{k}: {v} trace(s)" for k, v in traces.items()])
 
 
 @fact("torch")

@@ -8,9 +8,10 @@ from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
 from acclint.lint.rule import Rule, RuleContext
-from acclint.rules.module_defaults import default_module_call
 from acclint.rules.acc2_control_flow import recorded_size_read
 from acclint.rules.acc3_shapes import surely_traced
+from acclint.rules.batch_reads import unknown_batch_read
+from acclint.rules.module_defaults import default_module_call
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
 from acclint.rules.traced_sizes import conversion
 
@@ -132,7 +133,7 @@ def train(w):
 
 
 class ScalarConversionOfTracedValue(Rule):
-    """`float(x)`, `int(x)`, `complex(x)`, `range(n)` (or a `math` function) of a traced value.
+    """A traced value, or a size the trace records or may not know, used where Python needs a number: `float(x)`, `int(x)`, `range(n)`, `len(x)`, a dimension.
 
     What it does:
         Flags conversions of a traced array to a Python number, also the bounds of a `range`
@@ -152,7 +153,14 @@ class ScalarConversionOfTracedValue(Rule):
         star-unpacked: the list holds the example's number of pieces, and a call at another
         batch size raises (pytorch#27551); not one unpacked into a fixed number of names
         (`a, b = x.split(1)`) or indexed (`x.unbind()[0]`), nor a split into listed sections
-        (`torch.split(x, [1, 2])`), nor a cut along another dimension.
+        (`torch.split(x, [1, 2])`), nor a cut along another dimension. Where the framework
+        traces with the batch dimension unknown on some trace (`[conversions.batch_shapes]`:
+        Keras's `fit`/`predict` retrace `call` with it None for a smaller last batch), also a
+        static read of a traced input's batch size (`x.shape[0]`, or a local name bound only to
+        such reads and never tested against None) given as a dimension to a tensor maker or a
+        reshape (`tf.zeros((x.shape[0], h))`, `keras.ops.zeros`, `tf.reshape`,
+        `tf.random.normal`): it raises TypeError there (river-dl#109); `tf.shape(x)[0]` is the
+        traced size.
         Under torch.jit.trace, a size read off a traced tensor (`x.size()`, `x.shape`, an
         element, slice, unpacked name, loop or comprehension target or tuple of them, also
         through a local, a helper's parameter, or arithmetic) is a traced value, and converting
@@ -248,6 +256,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             self._size(node, ctx)
             self._cut(node, ctx)
             self._converted_size(node, ctx)
+            self._batch(node, ctx)
             return
         qualified, kind = found
         if qualified not in PYTHON_SCALARS and not qualified.startswith("math."):
@@ -318,6 +327,19 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{arg.value}' into a Python int (its length): "
                 + framework_of(ctx).says(self.code, "it is frozen into the trace; use the tensor's size operation"),
+            )
+
+    def _batch(self, node: cst.Call, ctx: RuleContext) -> None:
+        """A static read of a traced input's batch size given as a dimension where the trace
+        may hold it as None (`[conversions.batch_shapes]`: Keras; rules/batch_reads.py)."""
+        framework = framework_of(ctx)
+        found = unknown_batch_read(node, framework, ctx) if framework.batch_shapes else None
+        if found is not None:
+            dimension, read = found
+            ctx.report(
+                read,
+                f"'{ctx.code_for(read)}', the static batch size of a traced input, is given to '{ctx.code_for(node.func)}' as a dimension"
+                + (f" (as '{ctx.code_for(dimension)}')" if dimension is not read else "") + ": " + framework_of(ctx).hints["batch_shape"],
             )
 
     def _cut(self, node: cst.Call, ctx: RuleContext) -> None:

@@ -13,6 +13,7 @@ from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name, once_block
+from acclint.analysis.made_instances import scratch_self
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
 from acclint.analysis.taint import Kind, target_names
@@ -540,6 +541,8 @@ def _is_self(name: str, ctx: RuleContext) -> bool:
     trace: its instance, or a classmethod's class (`cls.calls = cls.calls + 1` is a write to
     the class, ACC409)."""
     fn = ctx.function
+    if name == fn.instance_param and scratch_self(ctx.analysis, fn):
+        return False  # an object the trace made itself (`Acc().add(x)`): its scratch
     return name in (fn.instance_param, fn.class_param)
 
 
@@ -858,7 +861,7 @@ def _init_assignments(target: cst.BaseExpression, ctx: RuleContext) -> tuple[str
     fn = ctx.function
     if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)) or fn.instance_param is None:
         return None
-    if target.value.value != fn.instance_param:
+    if target.value.value != fn.instance_param or scratch_self(ctx.analysis, fn):
         return None
     if fn.markers & ctx.analysis.markers.class_bases and framework_of(ctx).attribute_writes != "updates":
         return None

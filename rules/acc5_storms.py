@@ -325,7 +325,9 @@ class ChangingStaticArgument(Rule):
         table). New on every pass (a
         propagation fact: a value computed from a new value is new unless the computation
         collapses it to a few values): the variable of a `range`, `enumerate` or
-        `itertools.count` loop, a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
+        `itertools.count` loop, or of a loop over a literal display of more than five numbers
+        or strings spelt each differently (`for prompt in [...]` of eight prompts, a str keyed
+        by value; a display of at most five is a set of configurations), a counter stepped by a literal (`step += 1`, `lr *= 0.9`), a
         Python number drawn from a host generator with a continuous range (`random.random()`,
         `np.random.uniform()`, `np.random.randn()`; not an array draw), or an integer from a
         literal range of more than eight values (`np.random.randint(16, 128)`,
@@ -350,7 +352,7 @@ class ChangingStaticArgument(Rule):
         collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
         of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
         most eight, an item of a literal table (`MODES[i % 3]`, `{...}.get(i, d)`); nor a loop
-        over a literal tuple, nor Python numbers passed to `jax.jit` as ordinary arguments
+        over a literal tuple of at most five entries (or of anything but numbers and strings), nor Python numbers passed to `jax.jit` as ordinary arguments
         (weakly typed tracers) or to a default `torch.compile` (its second compile is dynamic),
         nor arrays, or containers of arrays, computed from the counter (`tf.ones(4) * i`,
         `np.float32(i)` under `tf.function` are keyed by shape and dtype; so is a pytree copied

@@ -1,11 +1,13 @@
 """A loop over a literal display of numbers makes as many passes as it has entries, counted as a
 literal `range`'s are: more than five (`_MAX_BOUNDED_PASSES`) is no small set of configurations
 but a storm, and a display of numbers spelt each differently gives its target a new value on
-every pass (jax_803's ten literal batch sizes, as `range(10)` already was). A display of anything
-else (modes, names, tensors) stays a set of configurations. Run (benchmarks/
-framework_runs.py literal_display_passes, jax 0.10 / TF 2.21): every hazard below traces once per
-entry (10, 6, 7, 8; a warm-up and a timed call per size, 6 in 12 calls), the look-alikes once or
-five times (six tensors to a tf.function: once).
+every pass (jax_803's ten literal batch sizes, as `range(10)` already was). String literals are
+values keyed by value too (opentau_114's eight prompts): a display of them counts as one of
+numbers does. A display of anything else (names, objects, tensors) stays a set of
+configurations. Run (benchmarks/framework_runs.py literal_display_passes and
+literal_string_display_passes, jax 0.10 / TF 2.21 / torch 2.13): every hazard below traces once
+per entry (10, 6, 7, 8; a warm-up and a timed call per size, 6 in 12 calls; strings 8, 6, 7, 6),
+the look-alikes once or five times (six tensors to a tf.function: once; five prompts five).
 """
 from __future__ import annotations
 
@@ -96,6 +98,56 @@ STORMS = {
         for s in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]:
             y = scale(x, s)  # expect: ACC502
     """,
+    "opentau_114: eight literal prompts to a bound method compiled in place": """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def sample_actions(self, state, prompt):
+                return state * len(prompt)
+
+        policy = Policy()
+        policy.sample_actions = torch.compile(policy.sample_actions)
+        for prompt in ["pick up the red block", "open the drawer", "push the button", "stack the cups",
+                       "close the door", "wipe the table", "pour the water", "fold the towel"]:
+            policy.sample_actions(torch.ones(2, 8), prompt)  # expect: ACC502
+    """,
+    "a module-level tuple of six task names to a torch.compile function": """
+        import torch
+
+        TASKS = ("a", "b", "c", "d", "e", "f")
+
+        @torch.compile
+        def head(x, task):
+            return x + (1 if task == "a" else 2)
+
+        def run():
+            for task in TASKS:
+                head(torch.ones(3), task)  # expect: ACC502
+    """,
+    "enumerate of seven activation names as a jax.jit static argument": """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        @partial(jax.jit, static_argnames="kind")
+        def act(x, kind):
+            return jnp.tanh(x) if kind == "tanh" else x
+
+        for i, kind in enumerate(["tanh", "relu", "gelu", "silu", "elu", "selu", "sigmoid"]):
+            act(jnp.ones(3), kind=kind)  # expect: ACC502
+    """,
+    "six literal strs given to a tf.function": """
+        import tensorflow as tf
+
+        @tf.function
+        def tagged(x, tag):
+            return x * len(tag)
+
+        for tag in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]:
+            tagged(tf.ones(3), tag)  # expect: ACC502
+    """,
 }
 
 
@@ -149,6 +201,21 @@ FINE = {
 
         for n in [16, 16, 16, 16, 16, 16, 16, 16]:
             f(jnp.zeros((n, 4)))
+    """,
+    "five literal prompts: a small set of configurations": """
+        import torch
+
+        fast = torch.compile(lambda x, p: x * len(p))
+        for prompt in ["pick", "open", "push", "stack", "close"]:
+            fast(torch.ones(3), prompt)
+    """,
+    "eight names that reach no cache key (a log line beside the compiled call)": """
+        import torch
+
+        fast = torch.compile(lambda x: x * 2)
+        for name in ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]:
+            y = fast(torch.ones(3))
+            print(name, y)
     """,
 }
 

@@ -43,6 +43,7 @@ from acclint.analysis.taint import (
     STATIC, TRACED, TREE, UNKNOWN, BodyFacts, Kind, ReturnKinds, ValueQuery, container_of, collect_body, element_pairs, propagate,
 )
 from acclint.analysis.objects import Objects
+from acclint.analysis.made_instances import made_instance_method, own_method_of_scratch
 from acclint.analysis.wrappers import PARTIAL, WrapperTable
 from acclint.analysis.walk import named_params
 
@@ -182,6 +183,9 @@ class ContextAnalysis:
         # code builds that trace (the scope of `jax.jit(self.step)`; None at module level or
         # for a decorated method): ACC604 asks which attributes those builders read.
         self.bound_methods: dict[FunctionInfo, set[FunctionInfo | None]] = {}
+        # Methods a trace runs on an object it made itself (`Scaler(2.0).apply(x)`:
+        # acclint.analysis.made_instances): their `self` is the trace's scratch.
+        self.scratch_methods: set[FunctionInfo] = set()
         # Functions a traced function's code runs, in this module or another (a helper it calls, a
         # submodule's `forward`, a function it hands to a marker or to a call that runs it): they
         # run inside that function's trace, not only in a trace of their own (rules/graph_breaks.py).
@@ -1586,6 +1590,8 @@ class ContextAnalysis:
             found = self.find_method(cls, func.attr.value) if cls is not None else None
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `self.block(x)`, a torch submodule
             found = self.objects.called_method(func, fn)
+        if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `Scaler(2.0).apply(x)`: an object the trace makes
+            found = made_instance_method(self, func, fn)
         if found is None and fn.contexts:  # `GENERATOR()`, `counter.bump()`: an object from outside
             found = self._outer_instance_method(func, fn)
         if found is None and fn.contexts and isinstance(func, cst.Attribute):  # `obj.increment()`, `obj: First`
@@ -1595,7 +1601,7 @@ class ContextAnalysis:
         if found is None and fn.contexts and isinstance(func, cst.Name):  # `model(x)`, `model: Net`
             cls = self.objects.annotated_class(func, fn)
             found = self.objects.runs(cls) if cls is not None else None
-        return found
+        return own_method_of_scratch(self, func, fn, found)
 
     def _own_instance(self, func: cst.BaseExpression, fn: FunctionInfo) -> bool:
         """Whether `func` is the instance a method of a module class runs on (`self` of

@@ -79,7 +79,8 @@ class LoopWalk:
             if node.orelse is not None:
                 self._walk(node.orelse, scope, loops, statement)
             _bind_target(node.target, scope, skip={item} if item is not None else frozenset())
-            scope.strings.update((name, False) for name in _names(node.target))
+            strs = isinstance(node.target, cst.Name) and self._string_display(node.iter, scope)  # `for prompt in PROMPTS`
+            scope.strings.update((name, strs and scope.strings.get(name, True)) for name in _names(node.target))
             return
         if kind is cst.While:
             loop = self._loop(node, None, None, node.body, scope)
@@ -378,6 +379,15 @@ class LoopWalk:
         entries = [self._code(e.value) for e in iterable.elements if isinstance(e, cst.Element)]
         return len(entries) == len(iterable.elements) and len(set(entries)) == len(entries)
 
+    def _string_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
+        """Whether `iterable` is a display of string literals alone (also through a name bound
+        once to one): its loop's target is a str on every pass, keyed by value where a compiled
+        callable keys strs so (opentau_114's eight prompts)."""
+        iterable = self._literal(iterable, scope) or iterable
+        return isinstance(iterable, (cst.Tuple, cst.List, cst.Set)) and bool(iterable.elements) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString) for e in iterable.elements
+        )
+
     def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
         """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
         or a display without starred items; else 2 (some number above one)."""
@@ -554,10 +564,11 @@ def _is_literal(node: cst.BaseExpression) -> bool:
 
 
 def _numbers(display: cst.Tuple | cst.List | cst.Set | cst.Dict) -> bool:
-    """A display of number literals alone (`[32, 17, -1, 0.5]`; a dict's keys), none starred."""
+    """A display of number or string literals alone (`[32, 17, -1, 0.5]`, eight prompts; a dict's
+    keys), none starred: values a cache keys by value where it keys them at all."""
     entries = [e.key if isinstance(e, cst.DictElement) else e.value for e in display.elements if isinstance(e, (cst.Element, cst.DictElement))]
     return len(entries) == len(display.elements) and all(
-        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float)) for v in entries
+        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float, cst.SimpleString)) for v in entries
     )
 
 

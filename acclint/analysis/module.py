@@ -126,6 +126,7 @@ class ModuleAnalysis:
         # What its functions return to each traced call from another module, where that holds tracers.
         self.returned = self._contexts.returned
         self.bound_methods = self._contexts.bound_methods  # traced as `self.method` (ACC604)
+        self.scratch_methods = self._contexts.scratch_methods  # run on an object the trace made (ACC406, ACC409)
         self.rewraps = self._contexts.rewraps  # `f = jax.jit(f)` after `def f`: the def, the application
         # The decorated functions the module imports from the project, by qualified name, with the
         # marker and options their decorator applies (acclint.analysis.reach `Imported.compiled`).

@@ -361,6 +361,14 @@ class Framework:
     legacy_constructors: frozenset[str] = frozenset()
     legacy_methods: frozenset[str] = frozenset()
     int_arguments: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Calls whose shape argument (a position and a keyword) must hold Python ints, where a
+    # static read of an input's first axis can be None (`[conversions.batch_shapes]`: Keras
+    # retraces `call` with the batch unknown; ACC302, rules/batch_reads.py).
+    batch_shapes: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # The environment variable a module sets to choose the backend, and the backends whose
+    # traces relax the batch (`[conversions] batch_backend_variable`, `batch_backends`).
+    batch_backend_variable: str = ""
+    batch_backends: frozenset[str] = frozenset()
     # What a program does with a trace that only keeps it at its example's shapes (`[conversions]
     # exports`: `torch.onnx.export`, `torch.jit.save`, the trace's own `.save`), and the calls
     # that make an example input of a shape spelled in their arguments (`example_makers`:
@@ -393,6 +401,13 @@ class Framework:
     container_attributes: str = "shared"
     seeded_draws: frozenset[str] = frozenset()
     restarted_by: frozenset[str] = frozenset()
+    # Random ops a mapped function may not run under the transform's default randomness, the
+    # module classes that run one in training mode, the keyword that allows them, and the calls
+    # that run a module they are handed (`[draws] vmap_random`, ...: torch.func.vmap; ACC106).
+    vmap_random: frozenset[str] = frozenset()
+    vmap_random_modules: frozenset[str] = frozenset()
+    randomness_keyword: str = ""
+    module_runners: frozenset[str] = frozenset()
     # Random ops of a library that draw, when given no seed, from a generator whose state lives
     # on the host, and the layers that make one (`[draws] host_generator`: Keras 3's
     # `keras.random.*` and `Dropout` under jax.jit): in this framework's cached trace the state
@@ -821,6 +836,9 @@ def _framework(raw: dict) -> Framework:
         legacy_constructors=frozenset(raw.get("conversions", {}).get("legacy_constructors", ())),
         legacy_methods=frozenset(raw.get("conversions", {}).get("legacy_methods", ())),
         int_arguments={name: dict(places) for name, places in raw.get("conversions", {}).get("int_arguments", {}).items()},
+        batch_shapes={k: (v[0], v[1]) for k, v in raw.get("conversions", {}).get("batch_shapes", {}).items()},
+        batch_backend_variable=raw.get("conversions", {}).get("batch_backend_variable", ""),
+        batch_backends=frozenset(raw.get("conversions", {}).get("batch_backends", ())),
         exports=frozenset(raw.get("conversions", {}).get("exports", ())),
         export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
         example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
@@ -830,6 +848,10 @@ def _framework(raw: dict) -> Framework:
         container_attributes=raw.get("effects", {}).get("attribute_containers", "shared"),
         seeded_draws=frozenset(raw.get("draws", {}).get("seeded", ())),
         restarted_by=frozenset(raw.get("draws", {}).get("restarted_by", ())),
+        vmap_random=frozenset(raw.get("draws", {}).get("vmap_random", ())),
+        vmap_random_modules=frozenset(raw.get("draws", {}).get("vmap_random_modules", ())),
+        randomness_keyword=raw.get("draws", {}).get("randomness_keyword", ""),
+        module_runners=frozenset(raw.get("draws", {}).get("module_runners", ())),
         host_generator_draws=tuple(raw.get("draws", {}).get("host_generator", {}).get("draws", ())),
         host_generator_not_draws=frozenset(raw.get("draws", {}).get("host_generator", {}).get("not_draws", ())),
         host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
