@@ -128,8 +128,9 @@ class Rewraps:
         itself (`jax.jit(x.f)` in `_body(x)`, called in `for i in range(3)`). A function given
         the loop's value may build a new configuration from it on each pass (maxtext's
         `build_and_run(fused_mlp=fused_mlp)`, whose `nnx.jit(lambda m, x: m(x))` compiles per
-        configuration wherever it is applied): not this. A callable reading a name the function
-        binds itself is left (what it holds is not followed), and so is a decorated local def."""
+        configuration wherever it is applied), or one `map` calls with each item: not this. A
+        callable reading a name the function binds itself is left (what it holds is not
+        followed), and so is a decorated local def."""
         fn, wrapped = c.scope.fn, c.wrapped
         if fn is None or wrapped is None or isinstance(wrapped, (cst.FunctionDef, cst.Name)):
             return None
@@ -143,6 +144,8 @@ class Rewraps:
                 continue
             if scope.fn is not None and (scope.traced or scope.fn.contexts):
                 continue  # a loop in a traced function runs while tracing
+            if isinstance(loop.node, cst.Call):
+                continue  # `map(run, modes)`: each pass hands the function the loop's item
             if not (_read_names(call) | _read_names(fn.node.body)) & loop.assigned:
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 return f"'{fn.name}', which {caller} calls in a loop"
