@@ -217,6 +217,26 @@ FINE = {
             y = fast(torch.ones(3))
             print(name, y)
     """,
+    "a test per named setting (jwave's TEST_SETTINGS): each compiles its own configuration once": """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        SETTINGS = {"a": 8, "b": 16, "c": 24, "d": 32, "e": 40, "f": 48, "g": 56}
+
+        def check(name):
+            n = SETTINGS[name]
+
+            @partial(jax.jit, backend="cpu")
+            def run(x):
+                return x * n
+
+            return run(jnp.ones(n))
+
+        for key in SETTINGS:
+            check(key)
+    """,
 }
 
 

@@ -564,11 +564,14 @@ def _is_literal(node: cst.BaseExpression) -> bool:
 
 
 def _numbers(display: cst.Tuple | cst.List | cst.Set | cst.Dict) -> bool:
-    """A display of number or string literals alone (`[32, 17, -1, 0.5]`, eight prompts; a dict's
-    keys), none starred: values a cache keys by value where it keys them at all."""
+    """A display of number literals alone (`[32, 17, -1, 0.5]`; a dict's keys), or of string
+    literals alone in a sequence (eight prompts), none starred: values a cache keys by value
+    where it keys them at all. A dict's string keys name the configurations its values hold
+    (jwave's `TEST_SETTINGS`, a test per setting): a set of configurations, as modes are."""
+    strings = () if isinstance(display, cst.Dict) else (cst.SimpleString,)
     entries = [e.key if isinstance(e, cst.DictElement) else e.value for e in display.elements if isinstance(e, (cst.Element, cst.DictElement))]
     return len(entries) == len(display.elements) and all(
-        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float, cst.SimpleString)) for v in entries
+        isinstance(v.expression if isinstance(v, cst.UnaryOperation) else v, (cst.Integer, cst.Float, *strings)) for v in entries
     )
 
 
