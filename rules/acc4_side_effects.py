@@ -732,15 +732,19 @@ def _memoised(spelled: str, ctx: RuleContext) -> bool:
         if test is not None and any(
             isinstance(n, (cst.Name, cst.Attribute)) and dotted_name(n) == spelled for n in walk_expression(test)
         ):
-            return not _changes_a_value(ancestor, ctx) and not _returns_early(ancestor, ctx)
+            return _only_initialises(ancestor, ctx)
         if isinstance(ancestor, cst.If) and at + 1 < len(ctx.ancestors) and ctx.ancestors[at + 1] is ancestor.body and once_block(ancestor):
-            return not _changes_a_value(ancestor, ctx) and not _returns_early(ancestor, ctx)
+            return _only_initialises(ancestor, ctx)
     return _called_in_once_blocks_only(ctx.function)
 
 
-def _returns_early(block: cst.If | cst.While, ctx: RuleContext) -> bool:
-    """Whether `block`, an `if` guarding the write, returns early (rules/early_returns.py)."""
-    return isinstance(block, cst.If) and returns_early(block, ctx.ancestors, ctx.analysis.module)
+def _only_initialises(block: cst.If | cst.While, ctx: RuleContext) -> bool:
+    """Whether the block guarding the write is a lazy initialisation: it changes no value the
+    function computes on (`_changes_a_value`) and, an `if`, does not return early
+    (rules/early_returns.py)."""
+    if _changes_a_value(block, ctx):
+        return False
+    return not (isinstance(block, cst.If) and returns_early(block, ctx.ancestors, ctx.analysis.module))
 
 
 def _changes_a_value(block: cst.If | cst.While, ctx: RuleContext) -> bool:

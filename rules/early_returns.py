@@ -23,9 +23,10 @@ from acclint.analysis.walk import walk_body
 
 
 def returns_early(block: cst.If, ancestors: list[cst.CSTNode], module: cst.Module) -> bool:
-    """Whether `block`'s body sets its flag to a bool, returns and skips code after the block: the statements that follow
-    it in its suite are not one `return` spelt as the block's own (`if self.f is None: self.f =
-    build(); return self.f(x)` then `return self.f(x)` computes the same on either path)."""
+    """Whether `block`'s body sets its flag to a bool, returns and skips code after the block:
+    the statements that follow it in its suite are not one `return` spelt as the block's own
+    (`if self.f is None: self.f = build(); return self.f(x)` then `return self.f(x)` computes
+    the same on either path)."""
     returned = [module.code_for_node(n.value) for n in walk_body(block.body) if isinstance(n, cst.Return) and n.value is not None]
     if not returned or not _sets_a_flag(block):
         return False
