@@ -69,6 +69,19 @@ def model_loss(net, X, T):
     return loss, rt.dlgradient(loss, net.learnables)
 
 
+def at_the_runtimes_precision(loss):
+    """``loss`` with its products and convolutions at full precision, as the runtime computes
+    them (runtime/primitive.py): on a GPU, JAX's default would compare the runtime against
+    TensorFloat-32 arithmetic, less work and other numbers. A CPU computes the same either way."""
+
+    def full(*args):
+        with jax.default_matmul_precision("highest"):
+            return loss(*args)
+
+    return full
+
+
+@at_the_runtimes_precision
 def jax_loss(params, x, t):
     """The same model written directly in JAX (MATLAB layout: HWCN images, HWIO filters)."""
     (w1, b1), (w2, b2), (w3, b3) = params
@@ -94,6 +107,7 @@ def bn_model_loss(net, X, T):
     return loss, rt.dlgradient(loss, net.learnables), state
 
 
+@at_the_runtimes_precision
 def jax_bn_loss(params, stats, x, t):
     """The batch-norm model in JAX; returns the loss and the new running statistics."""
     w1, b1, offset, scale, w2, b2 = params
