@@ -41,7 +41,10 @@ Batch 27 is the next fresh held-out set (60 reports: trace/export TracerWarnings
 Batch 28 is the next fresh held-out set (60 reports: hyperparameters changed under traced steps, compile/script/FX flags, JAX objects changed after a jitted method): `--batch 28`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
-of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs).
+of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs);
+with `--split TSV` as well, each module's half is its row's `half` column, and `--half` picks
+the halves measured (benchmarks/blind: programs written blind to acclint, labelled by running:
+`--folder benchmarks/blind --split benchmarks/blind/split.tsv`).
 """
 
 from __future__ import annotations
@@ -193,14 +196,19 @@ def score(report: Report, found: list[tuple[int, str]], misses: list, extras: li
 
 
 def measure(half: str, show: bool, batches: list[str] | None = None,
-            strictness: str = "precise", folder: Path | None = None) -> None:
-    """Print the tables of one half; with `batches`, of those batches' modules only.
+            strictness: str = "precise", folder: Path | None = None,
+            only: set[str] | None = None) -> None:
+    """Print the tables of one half; with `batches`, of those batches' modules only; with
+    `only`, of the modules of those file names only.
 
     `strictness` pedantic says how many labels the precision policies (the exemptions precise
     mode applies) stand between, without anyone reading a module.
     """
     folder = folder or HERE / half
-    reports = [read_report(p) for p in sorted(folder.glob("*.py"))]
+    paths = sorted(folder.glob("*.py"))
+    if only is not None:  # before reading: the folder may hold scripts that are not modules
+        paths = [p for p in paths if p.name in only]
+    reports = [read_report(p) for p in paths]
     if batches:
         sources = batch_sources(batches)
         reports = [r for r in reports if r.source in sources]
@@ -238,6 +246,12 @@ def measure(half: str, show: bool, batches: list[str] | None = None,
             print(f"  {report.path.name}:{line} {code}")
 
 
+def split_halves(path: Path) -> dict[str, str]:
+    """A split file's half per module file name (columns `module` and `half`)."""
+    with open(path, newline="") as f:
+        return {row["module"]: row["half"] for row in csv.DictReader(f, delimiter="\t")}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("dev", "heldout"), action="append")
@@ -248,7 +262,18 @@ def main(argv=None) -> int:
                         help="acclint's strictness (default precise, what users get)")
     parser.add_argument("--folder", type=Path,
                         help="measure this folder of labelled modules instead of a half")
+    parser.add_argument("--split", type=Path,
+                        help="with --folder: a TSV naming each module's half (module, half)")
     args = parser.parse_args(argv)
+    if args.split and not args.folder:
+        parser.error("--split needs --folder")
+    if args.folder and args.split:
+        halves = split_halves(args.split)
+        for half in args.half or ["dev", "heldout"]:
+            only = {module for module, h in halves.items() if h == half}
+            measure(f"{args.folder.name} {half}", args.list, None, args.strictness,
+                    args.folder.resolve(), only)
+        return 0
     if args.folder:
         measure(args.folder.name, args.list, None, args.strictness, args.folder.resolve())
         return 0

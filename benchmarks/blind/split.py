@@ -1,0 +1,84 @@
+"""Split the blind programs at random into a development half and a held-out half (stop 55).
+
+Every `<framework>_<idea>_<n>.py` beside this file is one labelled program. They are grouped
+by framework (`# framework:` line) and by kind (a fine look-alike, `# label: none`, or a
+hazard), each group is sorted by name and shuffled with `random.Random(SEED)`, and the first
+half of each shuffled group (rounded up on alternate groups, so the halves stay even) goes to
+`dev`, the rest to `heldout`. `split.tsv` (module, framework, kind, half) is written once, after
+the programs were labelled by running them and before acclint was run on any of them; the
+draw is fixed, so anyone can check it with `python split.py --check`.
+
+    python benchmarks/blind/split.py            # write split.tsv
+    python benchmarks/blind/split.py --check    # exit 1 if split.tsv differs from the draw
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+SPLIT = HERE / "split.tsv"
+SEED = 55
+HEADER = ["module", "framework", "kind", "half"]
+FRAMEWORK = re.compile(r"^#\s*framework:\s*(\S+)", re.M)
+FINE = re.compile(r"^#\s*label:\s*none\b", re.M)
+
+
+def programs() -> list[Path]:
+    """The labelled programs: every Python file here but this script."""
+    return sorted(p for p in HERE.glob("*.py") if p.name != Path(__file__).name)
+
+
+def kind_of(text: str) -> str:
+    return "fine" if FINE.search(text) else "hazard"
+
+
+def draw() -> list[list[str]]:
+    """The rows of split.tsv: each program with its framework, kind and half."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for path in programs():
+        text = path.read_text()
+        framework = FRAMEWORK.search(text)
+        if not framework:
+            raise SystemExit(f"{path.name}: no `# framework:` line")
+        groups.setdefault((framework.group(1), kind_of(text)), []).append(path.name)
+    rng = random.Random(SEED)
+    rows = []
+    for index, (key, names) in enumerate(sorted(groups.items())):
+        names = sorted(names)
+        rng.shuffle(names)
+        cut = (len(names) + index % 2) // 2
+        rows += [[name, *key, "dev" if i < cut else "heldout"] for i, name in enumerate(names)]
+    return sorted(rows)
+
+
+def read_split() -> list[list[str]]:
+    with open(SPLIT, newline="") as f:
+        return [row for row in csv.reader(f, delimiter="\t")][1:]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare split.tsv with the draw")
+    args = parser.parse_args(argv)
+    rows = draw()
+    if args.check:
+        same = SPLIT.exists() and read_split() == rows
+        print("split.tsv matches the draw" if same else "split.tsv differs from the draw")
+        return 0 if same else 1
+    with open(SPLIT, "w", newline="") as f:
+        out = csv.writer(f, delimiter="\t", lineterminator="\n")
+        out.writerow(HEADER)
+        out.writerows(rows)
+    halves = [row[3] for row in rows]
+    print(f"{len(rows)} programs: dev {halves.count('dev')}, heldout {halves.count('heldout')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+# source: blind55:tf_keras_attr_hidden_2
+# framework: TF
+# A custom train_step weights an auxiliary loss by a Python float attribute; a callback raises
+# `model.aux_weight` at each epoch end. Keras traced train_step once, so the change never
+# reaches the graph.
+# verify: not close(c.logged, e.logged)
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+
+
+class AuxModel(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1)
+        self.aux_weight = 0.0
+
+    def call(self, x):
+        return self.dense(x)
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            pred = self(x, training=True)
+            main = tf.reduce_mean((pred - y) ** 2)
+            loss = main + self.aux_weight * tf.reduce_mean(pred ** 2)  # label[a]: ACC6
+        grads = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+        return {"weighted": loss - main}
+
+
+class RampAux(keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        self.model.aux_weight = self.model.aux_weight + 1.0  # label[a]
+
+
+keras.utils.set_random_seed(0)
+model = AuxModel()
+model.compile(optimizer=keras.optimizers.SGD(0.0))
+x, y = np.ones((8, 2), np.float32), np.ones((8, 1), np.float32)
+hist = model.fit(x, y, epochs=4, batch_size=8, verbose=0, callbacks=[RampAux()])
+logged = hist.history["weighted"]

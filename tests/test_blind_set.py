@@ -1,0 +1,72 @@
+"""The blind set's format and its split (benchmarks/blind), not acclint's score on it.
+
+Each program must be a module `measure.py` can read (a source, a framework, labels or
+`# label: none`), carry `# verify:` lines that are Python expressions, and be named
+`<framework>_<idea>_<n>.py`; `split.tsv` must name every program once, in a half, and be the
+fixed draw `split.py` makes.
+"""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BLIND = ROOT / "benchmarks" / "blind"
+PREFIX = {"jax": "JAX", "tf": "TF", "torch": "PyTorch"}
+NAME = re.compile(r"^(jax|tf|torch)_[a-z0-9_]+_\d+\.py$")
+VERIFY = re.compile(r"^#\s*verify:\s*(.+)$", re.M)
+
+
+def load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+measure = load("blind_set_measure", ROOT / "benchmarks" / "reports" / "measure.py")
+split = load("blind_set_split", BLIND / "split.py")
+PROGRAMS = split.programs()
+
+
+def test_the_set_has_hazards_and_look_alikes_of_every_framework():
+    reports = [measure.read_report(p) for p in PROGRAMS]
+    assert len(reports) >= 80
+    for framework in PREFIX.values():
+        mine = [r for r in reports if r.framework == framework]
+        assert any(r.fine for r in mine) and any(r.hazards for r in mine), framework
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.name)
+def test_program_is_labelled_named_and_verifiable(path):
+    report = measure.read_report(path)  # exits on a label without a code, or none beside labels
+    assert report.fine or report.hazards
+    assert report.source == f"blind55:{path.stem}"
+    match = NAME.match(path.name)
+    assert match, "named <framework>_<idea>_<n>.py"
+    assert PREFIX[match.group(1)] == report.framework
+    checks = VERIFY.findall(path.read_text())
+    assert checks, "a `# verify:` line"
+    for check in checks:
+        compile(check, path.name, "eval")
+    lines = path.read_text().splitlines()
+    for hazard in report.hazards:
+        for number in hazard.lines:
+            assert not lines[number - 1].lstrip().startswith("#"), "a label ends a line of code"
+
+
+def test_split_names_every_program_once_in_a_half():
+    rows = split.read_split()
+    names = [row[0] for row in rows]
+    assert sorted(names) == [p.name for p in PROGRAMS]
+    assert {row[3] for row in rows} == {"dev", "heldout"}
+    for framework in PREFIX.values():
+        assert {row[3] for row in rows if row[1] == framework} == {"dev", "heldout"}
+
+
+def test_split_is_the_fixed_draw():
+    assert split.read_split() == split.draw()
