@@ -31,16 +31,18 @@ class UnFreezeCallback(tf.keras.callbacks.Callback):
 
 
 keras.utils.set_random_seed(0)
-model = keras.Sequential([keras.Input((8,)), layers.Dense(8, name="base"), layers.Dense(1, name="head")])
-model.layers[0].trainable = False
+inputs = keras.Input((8,))
+base = layers.Dense(8, name="base")
+base.trainable = False  # the transfer-learning phase
+model = keras.Model(inputs, layers.Dense(1, name="head")(base(inputs)))
 model.compile(optimizer="sgd", loss="mse")
-x = np.random.rand(32, 8).astype("float32")
-y = np.random.rand(32, 1).astype("float32")
-first_before = model.layers[0].get_weights()[0].copy()
+data = np.random.rand(32, 9).astype("float32")
+first_before = np.array(base.kernel)
 error = None
 try:
-    model.fit(x, y, batch_size=32, epochs=4, shuffle=False, verbose=0, callbacks=[UnFreezeCallback(2)])
+    model.fit(data[:, :8], data[:, 8:], batch_size=32, epochs=4, shuffle=False, verbose=0,
+              callbacks=[UnFreezeCallback(2)])
 except Exception as exc:
     error = f"{type(exc).__name__}: {exc}"
-first_after = model.layers[0].get_weights()[0]
-print(error, np.abs(first_after - first_before).max())
+first_after = np.array(base.kernel)
+print(error, float(np.abs(first_after - first_before).max()))
