@@ -67,7 +67,11 @@ held-out estimate after batch 27's held-out half scored 8/16, aimed at PyTorch a
 changed by Keras callbacks while `fit`'s step is traced (KL annealing, loss weights, gradient-reversal and noise
 schedules), `requires_grad` toggles, EMA swaps and `load_state_dict` after `torch.compile`, scripted and FX-traced
 training flags, JAX objects whose parameters change after a jitted method ran, key reuse in Flax/NNX modules,
-numpy conversions in traced Keras layers and flax modules, and fine look-alikes about a third). A report found
+numpy conversions in traced Keras layers and flax modules, and fine look-alikes about a third), and so is batch
+"29" (51 reports, a fresh held-out estimate after batch 28's held-out half scored 6/10, from corners the earlier
+batches had mined least: MJX, NetKet, evosax, navix and torax compile caches, TracerIntegerConversionError reports,
+layer attributes (`rate`, `trainable`) changed after a Keras model was built, keras-hub and TensorBoard tf.function
+retracing, torch.compile hooks and TorchScript training flags, and fine look-alikes). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
