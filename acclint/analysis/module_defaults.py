@@ -29,9 +29,6 @@ def module_defaults(fn: FunctionInfo, imports: ImportTable, body: BodyFacts) -> 
         default, name = param.default, param.name.value
         if default is None or name in fn.given or name in body.flows_into:
             continue
-        root = default
-        while type(root) is cst.Attribute:
-            root = root.value
-        if type(root) is cst.Name and root.value in imports.bound_names():
+        if type(default) in (cst.Name, cst.Attribute) and imports.is_imported(default):
             found[name] = imports.resolve(default)  # type: ignore[assignment]
     return found
