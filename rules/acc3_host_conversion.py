@@ -512,7 +512,10 @@ class NumpyOfTracedValue(Rule):
         names methods by the receiver's class); where the framework records a traced input's size reads
         as tensors (`[conversions] size_reads`: torch.jit.trace), also a NumPy function given
         one (`np.array(image.shape[2:])`, `np.prod(x.shape[1:])`), which stores the example's
-        size (retinaface#5).
+        size (retinaface#5). A parameter whose default is a module an import binds (`xnp=np`),
+        never rebound, that a traced reach leaves out, is that module: `xnp.stack(...)` is
+        `np.stack(...)`, and `xnp.moveaxis(x, -1, 0)` of a tracer gives a tracer, as
+        `np.moveaxis` does (multinerf#62).
 
     Why is this bad:
         NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`

@@ -311,7 +311,11 @@ class ChangingStaticArgument(Rule):
         as a `range()` bound (the loop is unrolled, so its value is specialised) or hands to a `float`
         parameter of a custom op (`torch.library.custom_op` takes no symbolic float), and a str passed
         to a `torch.compile` function (only numbers go dynamic: `f"epoch-{i}"`, `str(i)`, also a
-        name its scope binds only to strs by assignment, `prompt = f"task {i}"`); and the non-array
+        name its scope binds only to strs by assignment, `prompt = f"task {i}"`, and a parameter of
+        a function the loop calls with a str, any number of calls down: `_body(policy, prompt)`,
+        whose `policy.sample_actions(state, prompt)` calls the method compiled in place on the
+        object every call passes);
+        and the non-array
         attributes of every argument of an `nnx.jit` function (it keys on each graph's
         definition), so an argument built on each pass around a new object (`nnx.Optimizer(
         model, optax.adam(lr))`, not a new module alone) is flagged; and, for `jax.jit`, the

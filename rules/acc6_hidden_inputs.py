@@ -261,10 +261,12 @@ class GlobalMutated(Rule):
         or by a function that itself calls the trace before and after the change in its own
         program order (`def main(): for step in ...: CFG.lr = lr(step); train_step(p)`, also
         a Trainer's `fit`; a change before its first call is set-up). A parameter of a
-        module-level traced function that a module-level `functools.partial(f, w=W)` binds to a
-        module-level `W` reads `W` (`compile(loss=partial(loss, weights=W))`, keras#9598): `W`
-        changed in place is flagged at the parameter's read (not `len(w)`/`w.shape`, which an
-        in-place write keeps); rebinding `W` leaves the partial's object alone.
+        module-level traced function that a `functools.partial(f, w=W)` binds to a module-level
+        `W`, by keyword or by position, reads `W` (`compile(loss=partial(loss, weights=W))`,
+        keras#9598), wherever the partial is made (module-level code, a `main()` declaring `W`
+        global, a training function reading the module's `W`): `W` changed in place is flagged
+        at the parameter's read (not `len(w)`/`w.shape`, which an in-place write keeps);
+        rebinding `W` leaves the partial's object alone.
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
         module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
@@ -401,7 +403,7 @@ f(1.0)
 
 
 def _report_partial_change(node: cst.Name, ctx: RuleContext) -> None:
-    """A parameter of a module-level traced function that a module-level `functools.partial`
+    """A parameter of a module-level traced function that a `functools.partial` (made anywhere)
     binds to a module-level variable (`weights=w_array`, rules/partial_globals.py) reads that
     variable: report it when the variable is changed in place after a trace was built."""
     fn = ctx.function

@@ -5,6 +5,11 @@ the loss's `weights` holds the module-level `w_array` on every call, so the trac
 it reads a global - a NumPy array becomes a constant of `fit`'s step when it is traced, and an
 in-place change afterwards (`w_array[:] = w_array * 2.0` in a callback) is not seen (keras#9598;
 run: benchmarks/framework_runs.py keras_partial_bound_array_changed).
+
+A partial reads what it binds when it is made, wherever that is: module-level code, a `main()`
+that declares the name `global`, a factory returning `jax.jit(partial(f, w=W))`; by keyword or
+by position. The object bound is the module's when the name is the module's where the partial
+is evaluated (not a local of that function or of one around it).
 """
 
 from __future__ import annotations
@@ -14,37 +19,55 @@ from weakref import WeakKeyDictionary
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.scopes import FunctionInfo
 
 _BOUND: WeakKeyDictionary[ModuleAnalysis, dict[tuple[str, str], str]] = WeakKeyDictionary()
 _PARTIALS = frozenset({"functools.partial"})
 
 
 def partial_global(analysis: ModuleAnalysis, function: str, param: str) -> str | None:
-    """The module-level name a `functools.partial(function, param=name)` in module-level code (bound
+    """The module-level name a `functools.partial(function, ...)` anywhere in the module (bound
     to a name, or handed on: `compile(loss=partial(...))`) binds to `param` of the module-level
-    function `function`, or None."""
+    function `function`, by keyword or by position, or None."""
     bound = _BOUND.get(analysis)
     if bound is None:
         bound = _BOUND[analysis] = {}
         if analysis.callee_in(_PARTIALS) is None:
             return None  # no partial called in the module (the index's callees: a cheap test)
-        for value in _module_level_calls(analysis.module):
-            if analysis.resolve(value.func) not in _PARTIALS or not value.args:
+        for site in analysis.index.calls:
+            value = site.expr
+            if analysis.resolve(value.func) not in _PARTIALS or not value.args:  # type: ignore[attr-defined]
                 continue
-            target = value.args[0].value
-            if value.args[0].keyword is not None or not isinstance(target, cst.Name):
+            target = value.args[0].value  # type: ignore[attr-defined]
+            fn = analysis.index.functions.get(target.value) if isinstance(target, cst.Name) else None
+            if value.args[0].keyword is not None or fn is None:  # type: ignore[attr-defined]
                 continue
-            for arg in value.args[1:]:
-                if arg.keyword is not None and isinstance(arg.value, cst.Name) and arg.value.value in analysis.index.module_values:
-                    bound[(target.value, arg.keyword.value)] = arg.value.value
+            for filled, arg in _bound_params(fn, value.args[1:]):  # type: ignore[attr-defined]
+                if isinstance(arg, cst.Name) and _module_name(analysis, arg.value, site.scope):
+                    bound[(fn.name, filled)] = arg.value
     return bound.get((function, param))
 
 
-def _module_level_calls(module: cst.Module):
-    """The calls module-level code makes (not those in function or class bodies)."""
-    stack: list[cst.CSTNode] = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Call):
-            yield node
-        stack.extend(c for c in node.children if not isinstance(c, (cst.FunctionDef, cst.ClassDef, cst.Lambda)))
+def _bound_params(fn: FunctionInfo, args) -> list[tuple[str, cst.BaseExpression]]:
+    """The parameters of `fn` that a partial's `args` (after the function) fill, each with its
+    value: keywords by name, positions in order up to the first `*args`/`**kw` either side."""
+    positional = [p.name for p in fn.params if p.positional and not p.star]
+    found = []
+    places = iter(positional)
+    for arg in args:
+        if arg.star:
+            break  # `*rest`, `**options`: what follows binds no known place
+        if arg.keyword is not None:
+            found.append((arg.keyword.value, arg.value))
+        else:
+            place = next(places, None)
+            if place is not None:
+                found.append((place, arg.value))
+    return found
+
+
+def _module_name(analysis: ModuleAnalysis, name: str, scope: FunctionInfo | None) -> bool:
+    """Whether `name`, evaluated in `scope` (None: module-level code), is the module's variable."""
+    if scope is None:
+        return name in analysis.index.module_values
+    return scope.nearest_binder(name, lambda fn: analysis.body(fn).local_names) is None

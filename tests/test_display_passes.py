@@ -243,3 +243,125 @@ FINE = {
 @pytest.mark.parametrize("source", FINE.values(), ids=FINE.keys())
 def test_a_short_display_or_one_that_keys_nothing_new(source):
     assert _acc5(source) == []
+
+
+# A str the loop gives is a str in the function the loop calls with it: the fact that an
+# argument holds a str flows into helpers with the per-pass summary, as a new value does
+# (perturb R5 moved opentau_114's loop body into a helper and the storm was lost).
+HELPER_STORMS = {
+    "opentau_114 under R5: the loop body moved into a helper given the prompt": """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def sample_actions(self, state, prompt):
+                return state * len(prompt)
+
+        policy = Policy()
+        policy.sample_actions = torch.compile(policy.sample_actions)
+        prompts = ["pick up the red block", "open the drawer", "push the button", "stack the cups",
+                   "close the door", "wipe the table", "pour the water", "fold the towel"]
+        state = torch.ones(2, 8)
+
+        def _body(policy, prompt, state):
+            actions = policy.sample_actions(state, prompt)  # expect: ACC502
+            return actions
+
+        for prompt in prompts:
+            actions = _body(policy, prompt, state)
+    """,
+    "two helpers down, to a torch.compile function": """
+        import torch
+
+        @torch.compile
+        def tagged(x, tag):
+            return x * len(tag)
+
+        def inner(t):
+            return tagged(torch.ones(3), t)  # expect: ACC502
+
+        def outer(t):
+            return inner(t)
+
+        for tag in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]:
+            outer(tag)
+    """,
+    "a method of a runner given each task by keyword": """
+        import torch
+
+        TASKS = ("a", "b", "c", "d", "e", "f")
+
+        @torch.compile
+        def head(x, task):
+            return x + (1 if task == "a" else 2)
+
+        class Runner:
+            def run(self, task):
+                return head(torch.ones(3), task)  # expect: ACC502
+
+        runner = Runner()
+        for name in TASKS:
+            runner.run(task=name)
+    """,
+    "a helper that renames the str before the call": """
+        import torch
+
+        fast = torch.compile(lambda x, p: x * len(p))
+
+        def episode(instruction):
+            prompt = instruction
+            return fast(torch.ones(3), prompt)  # expect: ACC502
+
+        for text in ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]:
+            episode(text)
+    """,
+}
+
+
+@pytest.mark.parametrize("source", HELPER_STORMS.values(), ids=HELPER_STORMS.keys())
+def test_a_str_given_to_a_helper_stays_a_str_there(source):
+    assert _acc5(source) == _expected(source)
+
+
+HELPER_FINE = {
+    "the helper turns the str into a tensor of one shape first": """
+        import torch
+
+        fast = torch.compile(lambda x, p: x * p)
+
+        def episode(prompt):
+            prompt = torch.tensor(float(len(prompt)))
+            return fast(torch.ones(3), prompt)
+
+        for text in ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]:
+            episode(text)
+    """,
+    "five prompts through a helper: a small set of configurations": """
+        import torch
+
+        fast = torch.compile(lambda x, p: x * len(p))
+
+        def episode(prompt):
+            return fast(torch.ones(3), prompt)
+
+        for text in ["pick", "open", "push", "stack", "close"]:
+            episode(text)
+    """,
+    "a helper given the loop's str and a tensor, only the tensor compiled": """
+        import torch
+
+        fast = torch.compile(lambda x: x * 2)
+
+        def episode(name, x):
+            y = fast(x)
+            print(name, y)
+
+        for text in ["pick", "open", "push", "stack", "close", "wipe", "pour", "fold"]:
+            episode(text, torch.ones(3))
+    """,
+}
+
+
+@pytest.mark.parametrize("source", HELPER_FINE.values(), ids=HELPER_FINE.keys())
+def test_a_helper_that_keys_no_new_str(source):
+    assert _acc5(source) == []

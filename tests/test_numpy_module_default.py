@@ -95,3 +95,117 @@ def test_fine_every_traced_call_passes_jax_numpy():
 
         host = stacked(np.ones(3))
     """) == []
+
+
+# The parameter is NumPy for the value analysis too: what a NumPy function that calls its
+# argument's own method gives back for a tracer (`xnp.moveaxis`, `xnp.sum`: a tracer) is traced,
+# so a later conversion of it, or a branch on it, is found (multinerf#62's `convert_to_ndc`, whose
+# `xnp.stack` converts the rays `xnp.moveaxis` split).
+
+def codes(source: str) -> list[tuple[str, str]]:
+    source = textwrap.dedent(source).lstrip("\n")
+    lines = source.splitlines()
+    return sorted((lines[f.line - 1].strip(), f.code) for f in lint_text(source, "m.py", Settings()).findings)
+
+
+def test_rays_split_by_the_default_module_then_stacked():
+    assert codes("""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+
+        def convert(origins, xnp=np):
+            ox, oy, oz = xnp.moveaxis(origins, -1, 0)
+            return xnp.stack([ox / oz, oy / oz], axis=-1)
+
+
+        def cast(origins, xnp):
+            return convert(origins * xnp.ones_like(origins))
+
+
+        @jax.jit
+        def step(origins):
+            return jnp.sum(cast(origins, xnp=jnp))
+    """) == [("return xnp.stack([ox / oz, oy / oz], axis=-1)", "ACC304")]
+
+
+def test_a_sum_by_an_aliased_default_then_converted():
+    assert codes("""
+        import jax
+        import numpy as onp
+
+
+        def total(x, xp=onp):
+            s = xp.sum(x, axis=0)
+            return xp.asarray(s)
+
+
+        def step(x):
+            return total(x) + 1
+
+
+        fast = jax.jit(step)
+    """) == [("return xp.asarray(s)", "ACC304")]
+
+
+def test_a_branch_on_a_mean_by_the_default_module():
+    assert codes("""
+        import jax
+        import numpy as np
+
+
+        def clipped(x, xnp=np):
+            if xnp.mean(x) > 0:
+                return x
+            return -x
+
+
+        @jax.jit
+        def step(x):
+            return clipped(x * 2.0)
+    """) == [("if xnp.mean(x) > 0:", "ACC201")]
+
+
+def test_fine_the_parameter_rebound_in_the_body():
+    """`xnp` is rebound to what the array's type says: no longer the default module."""
+    assert codes("""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+
+        def clipped(x, xnp=np):
+            xnp = jnp if isinstance(x, jax.Array) else xnp
+            if xnp.mean(x) > 0:
+                return x
+            return -x
+
+
+        @jax.jit
+        def step(x):
+            return clipped(x * 2.0)
+    """) == []
+
+
+def test_fine_a_default_that_is_a_function_of_the_module():
+    """`op=combine` names the module's own function, no import: nothing is known of it."""
+    assert codes("""
+        import jax
+        import numpy as np
+
+
+        def combine(x):
+            return x
+
+
+        def clipped(x, op=combine):
+            if op(x).mean() > 0:
+                return x
+            return -x
+
+
+        @jax.jit
+        def step(x):
+            return clipped(np.float32(1.0) * 2.0)
+    """) == []

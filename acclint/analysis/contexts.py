@@ -32,6 +32,8 @@ from acclint.analysis.eager_blocks import EagerCalls, eager_calls
 from acclint.analysis.eager_modules import eager_classes, eager_transforms
 from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
+from acclint.analysis.module_defaults import module_defaults
+from acclint.analysis.names import ImportTable
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
@@ -1051,7 +1053,7 @@ class ContextAnalysis:
                 continue
             facts = self._body(fn)
             kinds = _receive(fn, seed.call)[0]
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, seed.contexts), cached=CACHED in seed.contexts)
+            query = ValueQuery(kinds, self.imports_of(fn), self.facts, facts, self.callee_returns(fn, seed.contexts), cached=CACHED in seed.contexts)
             propagate(kinds, facts, query)
             returns = _return_kinds(facts, query)
             if holds_tracers(returns):
@@ -1237,6 +1239,11 @@ class ContextAnalysis:
         return isinstance(fn.node, cst.FunctionDef) and any(self.resolve(d.decorator) in decorators for d in fn.node.decorators)
 
     # -- traced values and helpers --------------------------------------------------------
+    def imports_of(self, fn: FunctionInfo) -> ImportTable:
+        """The module's imports as `fn` sees them: with its parameters that stand for a module
+        where a traced reach leaves them at their default (`xnp=np`: acclint.analysis.module_defaults)."""
+        return self.index.imports.with_names(module_defaults(fn, self.index.imports, self._body(fn)))
+
     def _analyse(self, fn: FunctionInfo) -> None:
         """Work out the kinds of `fn`'s values in each kind of context it is reached in, and
         hand them on to the helpers it calls in that kind."""
@@ -1247,7 +1254,7 @@ class ContextAnalysis:
             if fn.parent is not None:  # a closure sees its enclosing function's values
                 kinds.update((name, kind) for name, kind in _enclosing(fn.parent, context).items() if name not in facts.local_names)
             kinds.update(trace.params)
-            query = ValueQuery(kinds, self.index.imports, self.facts, facts, self.callee_returns(fn, {context}), cached=context == CACHED)
+            query = ValueQuery(kinds, self.imports_of(fn), self.facts, facts, self.callee_returns(fn, {context}), cached=context == CACHED)
             propagate(kinds, facts, query)
             grew = grew or kinds != trace.names
             trace.names = kinds

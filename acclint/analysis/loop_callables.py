@@ -390,9 +390,13 @@ class CompiledCallables:
             return found
         if type(expr) is cst.Name:
             return self._passed_compiled(expr.value, scope, seen)
-        cls = self._class_of(expr.value, scope) if isinstance(expr.value, cst.Name) else None
+        if type(expr.value) is not cst.Name:
+            return None
+        cls = self._class_of(expr.value, scope)
         kept = self._kept.get((cls, expr.attr.value)) if cls is not None else None  # `self.step_fn` kept from `__init__`
-        return self._callee(kept[0], kept[1], seen) if kept is not None else None
+        if kept is not None:
+            return self._callee(kept[0], kept[1], seen)
+        return self._passed_compiled(expr.value.value, scope, seen, expr.attr)  # `policy.sample_actions`, `policy` passed
 
     def _denoted(self, expr: cst.BaseExpression, scope: _Scope) -> Jitted | None:
         """The compiled callable the value of `expr`, evaluated in `scope`, is, followed through
@@ -445,13 +449,17 @@ class CompiledCallables:
             marker.name, options, None, cst.Call(cst.Name("wrapper"), [cst.Arg(cst.Name("f")), *args]), body=body[1] if body is not None else None,
         )
 
-    def _passed_compiled(self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]]) -> Jitted | None:
+    def _passed_compiled(
+        self, name: str, scope: _Scope, seen: frozenset[tuple[FunctionInfo, str]], attribute: cst.Name | None = None,
+    ) -> Jitted | None:
         """The compiled callable the parameter `name` (of the function around `scope` that
         takes it) holds where every call of that function the module makes from host code,
         and every call of it from another module that passes one (`Passed` seeds), passes the
         same one (`train(jax.jit(step, static_argnums=1), ...)`, a name bound to one, or a
         parameter so passed in turn; a call leaving it out gives its default, as the
-        function's own scope sees it), and its body never rebinds it; else None."""
+        function's own scope sees it), and its body never rebinds it; else None. With
+        `attribute`: the compiled callable that attribute of what every call passes is
+        (`_body(policy, prompt)` where `policy.sample_actions` was compiled in place)."""
         current: _Scope | None = scope
         while current is not None and current.fn is not None:
             fn = current.fn
@@ -470,8 +478,11 @@ class CompiledCallables:
             given = passed(call, fn, bound=skipped > 0).get(name)
             if given is None and default is not None:
                 given, caller = default, self._scopes.get(fn.parent) or self._scopes[None]
+            if given is not None and attribute is not None:
+                given = cst.Attribute(given, attribute) if type(given) is cst.Name else None
             found.append(self._callee(given, caller, seen | {(fn, name)}) if given is not None else None)
-        found += self._passed_in(fn, name)
+        if attribute is None:  # (other modules' calls are known by the compiled callables they pass)
+            found += self._passed_in(fn, name)
         return found[0] if found and found[0] is not None and all(f == found[0] for f in found) else None
 
     def _passed_in(self, fn: FunctionInfo, name: str) -> list[Jitted | None]:

@@ -102,6 +102,9 @@ class Pass:
     # names bound to a pytree holding a new value in a field declared static (`state.replace(tx=optax.adam(lr))`)
     static_held: frozenset[str] = frozenset()
     varies: frozenset[str] = frozenset()  # names holding data that differs on each pass (`Loop.varies`)
+    # names holding a str on every pass: a function's parameters a call gives a str (`_body(prompt)`
+    # in `for prompt in PROMPTS`), and the names its body binds only to those or to other strs
+    strings: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

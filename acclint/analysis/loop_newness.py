@@ -51,7 +51,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _returned_values, _string
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _returned_values, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -78,11 +78,14 @@ class ValueNewness:
     """`LoopFacts`' part: which values are new on every pass of a loop: a propagation fact with a
     deny-list."""
 
-    def _str_valued(self, expr: cst.BaseExpression, scope: _Scope) -> bool:
-        """A str for sure (`_string`), or a name its scope binds only to strs and by assignment
-        alone (`prompt = f"task {i}"` in the loop, then `run(x, prompt)`)."""
+    def _str_valued(self, expr: cst.BaseExpression, scope: _Scope, each: Pass | None = None) -> bool:
+        """A str for sure (`_string`), a name its scope binds only to strs and by assignment
+        alone (`prompt = f"task {i}"` in the loop, then `run(x, prompt)`), or a name the pass
+        `each` holds a str in (a helper's parameter the loop's call gives a str: `each.strings`)."""
         if not isinstance(expr, cst.Name):
             return _string(expr)
+        if each is not None and expr.value in each.strings:
+            return True
         return scope.strings.get(expr.value, False) and (scope.fn is None or expr.value not in {p.name for p in scope.fn.params})
 
     def _new_value(self, expr: cst.BaseExpression, each: Pass, static: bool) -> str | None:
@@ -177,9 +180,17 @@ class ValueNewness:
         each pass, in source order: `lr = 0.1 / (1 + step)`, `shape = (i + 1, 2)`. A name once
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
-        holding, static_held = set(each.holding), set(each.static_held)
+        holding, static_held, strings = set(each.holding), set(each.static_held), set(each.strings)
         for node in _assignments(fn):
-            for name, value in self._pairs(node):
+            pairs = self._pairs(node)
+            given = dict(pairs)
+            for name in _target_names(node):  # a str as long as every binding so far is one
+                value = given.get(name)
+                if value is not None and (_string(value) or type(value) is cst.Name and value.value in strings):
+                    strings.add(name)
+                else:
+                    strings.discard(name)
+            for name, value in pairs:
                 now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
                 if self._resized(value, now) is not None:
                     resized.add(name)
@@ -191,7 +202,10 @@ class ValueNewness:
                     holding.add(name)
                 if self._static_field_given(value, now) is not None:
                     static_held.add(name)
-        return Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
+        return Pass(
+            *map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies,
+            frozenset(strings),
+        )
 
     # -- values --------------------------------------------------------------------------
     def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:

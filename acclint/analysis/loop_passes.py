@@ -88,7 +88,7 @@ class HelperPasses:
         what `fn`'s body binds from them or makes: it runs once per pass, so a function it
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
-        changing, fresh, resized = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set()
+        changing, fresh, resized, strings = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set(), set()
         if fn.parent is not None and fn.parent is scope.fn and isinstance(fn.node, cst.FunctionDef):
             # a function defined where the loop runs reads the loop's names as they are on that
             # pass (`def report(): return pred(phis, x)` over a dict the loop grows)
@@ -96,6 +96,8 @@ class HelperPasses:
             changing |= free & outer.changing
             resized |= free & outer.resized
         for param, value in passed(call, fn, bound=skipped > 0).items():
+            if self._str_valued(value, scope, outer):
+                strings.add(param)
             if self._changing(value, outer.changing) and not self._an_array(value, loops, scope):
                 changing.add(param)
             elif self._new_object(value, outer) is not None:
@@ -104,7 +106,7 @@ class HelperPasses:
                 resized.add(param)
         caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
         where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
-        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where))
+        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where, strings=frozenset(strings)))
 
     def _given_attributes(self, fn: FunctionInfo, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...]) -> set[str]:
         """For a method called on an object the pass makes (`Model(i + 1).run(x)`, or `m =
@@ -195,5 +197,5 @@ def _merged(first: Pass, second: Pass) -> Pass:
     return Pass(
         first.changing | second.changing, first.fresh | second.fresh, first.resized | second.resized,
         first.rebound | second.rebound, first.where or second.where, first.holding | second.holding,
-        first.static_held | second.static_held, first.varies | second.varies,
+        first.static_held | second.static_held, first.varies | second.varies, first.strings | second.strings,
     )

@@ -247,7 +247,7 @@ class ModuleAnalysis:
         found = self._queries.get((fn, contexts))
         if found is None:
             found = self._queries[(fn, contexts)] = ValueQuery(
-                fn.names_in(contexts), self.index.imports, self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts),
+                fn.names_in(contexts), self._contexts.imports_of(fn), self.facts, self.body(fn), self._contexts.callee_returns(fn, contexts),
                 cached=CACHED in contexts,
             )
         return found

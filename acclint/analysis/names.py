@@ -225,6 +225,16 @@ class ImportTable:
     def bound_names(self) -> frozenset[str]:
         return frozenset(self._names)
 
+    def with_names(self, names: dict[str, str]) -> ImportTable:
+        """This table with `names` (local name -> qualified name) bound too: a function's view,
+        where a parameter stands for a module (acclint.analysis.module_defaults)."""
+        if not names:
+            return self
+        table = ImportTable()
+        table._names = {**self._names, **names}
+        table._ambiguous = self._ambiguous - names.keys()
+        return table
+
     def same_bindings(self, other: ImportTable) -> bool:
         """Whether `other` resolves every expression as this table does."""
         return self._names == other._names and self._ambiguous == other._ambiguous
