@@ -218,8 +218,8 @@ def rebuilt_then_assigned(layer):
     (3, delete, [1, 4]),
     (2, rebuilt_then_assigned, [1, 8]),
 ])
-def test_a_layers_configuration_changed_after_a_trace_is_in_the_next_key(power, change,
-                                                                          expected):
+def test_a_layers_configuration_changed_after_a_trace_is_in_the_next_key(
+        power, change, expected):
     acc = dlaccelerate(lambda layer, x: layer.predict(x))
     layer, x = Power(power), dlarray(jnp.array([1.0, 2.0]), "C")
     acc(layer, x)
