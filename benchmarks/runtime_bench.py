@@ -19,9 +19,12 @@ process, each as the median over several repeats:
 The machine may be shared, so the candidates are measured round-robin (each round times every
 candidate once) and the medians are compared: slow phases of the machine hit all of them.
 
-Run: ``python benchmarks/runtime_bench.py [--repeats N] [--tiny]``; ``--tiny`` measures only the
-tiny function (the cache-hit cost, a few seconds), which is what a before/after comparison of
-the hit path needs: run it alternately on the two checkouts.
+Run: ``python benchmarks/runtime_bench.py [--repeats N] [--tiny | --overhead]``; ``--tiny``
+measures only the tiny function (the cache-hit cost, a few seconds), which is what a
+before/after comparison of the hit path needs: run it alternately on the two checkouts.
+``--overhead`` measures only the two accelerated-vs-jitted pairs on an 8x8x1x2 batch, where the
+compiled step costs little and the runtime's per-call host work is most of the time (what a GPU
+sees at the full batch; see docs/runtime.md "On a GPU").
 """
 
 import argparse
@@ -125,8 +128,9 @@ def jax_bn_loss(params, stats, x, t):
     return loss, (0.9 * mean + 0.1 * mu, 0.9 * var + 0.1 * sigma_sq)
 
 
-def bn_candidates(X, T, xj, tj):
-    """The batch-norm network's accelerated step and the hand-written jitted one."""
+def bn_candidates(X, T, xj, tj, inner=5):
+    """The batch-norm network's accelerated step and the hand-written jitted one, each timed
+    over ``inner`` calls per round."""
     net = rt.dlnetwork(bn_layers(), X)
     learn, state = net.learnables, net.state
     conv, bn, fc = "convolution2dlayer_1", "batchnormalizationlayer_2", "fullyconnectedlayer_5"
@@ -139,8 +143,8 @@ def bn_candidates(X, T, xj, tj):
     ours = float(rt.dlfeval(accelerated, net, X, T)[0])
     assert abs(ours - float(jitted(params, stats, xj, tj)[0][0])) < 1e-4, "BN models disagree"
     return {
-        "BN net dlfeval(dlaccelerate)": (lambda: rt.dlfeval(accelerated, net, X, T), 5),
-        "BN net jax.jit(value_and_grad)": (lambda: jitted(params, stats, xj, tj), 5),
+        "BN net dlfeval(dlaccelerate)": (lambda: rt.dlfeval(accelerated, net, X, T), inner),
+        "BN net jax.jit(value_and_grad)": (lambda: jitted(params, stats, xj, tj), inner),
     }
 
 
@@ -182,10 +186,19 @@ TINY_ROWS = [
 ]
 
 
+ACCELERATED_ROWS = [
+    ("dlfeval(dlaccelerate(loss))", "jax.jit(value_and_grad)", 1.25),
+    ("BN net dlfeval(dlaccelerate)", "BN net jax.jit(value_and_grad)", 1.25),
+]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9)
-    parser.add_argument("--tiny", action="store_true", help="only the tiny function's cache hit")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--tiny", action="store_true", help="only the tiny function's cache hit")
+    mode.add_argument("--overhead", action="store_true",
+                      help="only the accelerated-vs-jitted pairs, on an 8x8x1x2 batch")
     options = parser.parse_args()
     r = options.repeats
     if options.tiny:
@@ -193,8 +206,9 @@ def main():
         return
 
     rng = np.random.default_rng(0)
-    x = rng.random((28, 28, 1, 128), dtype=np.float32)
-    t = jax.nn.one_hot(rng.integers(0, 10, 128), 10).T
+    size, batch = (8, 2) if options.overhead else (28, 128)
+    x = rng.random((size, size, 1, batch), dtype=np.float32)
+    t = jax.nn.one_hot(rng.integers(0, 10, batch), 10).T
     X, T = rt.dlarray(x, "SSCB"), rt.dlarray(t, "CB")
     eager_net = rt.dlnetwork(runtime_model(X), X, acceleration="none")
     net = rt.dlnetwork(eager_net.layers, acceleration="auto")
@@ -213,6 +227,14 @@ def main():
     opbyop = jax.value_and_grad(jax_loss)
     check_loss = float(rt.dlfeval(accelerated, net, X, T)[0])
     assert abs(check_loss - float(jitted(params, xj, tj)[0])) < 1e-4, "models disagree"
+    if options.overhead:
+        inner = 200
+        report(measure({
+            "dlfeval(dlaccelerate(loss))": (lambda: rt.dlfeval(accelerated, net, X, T), inner),
+            "jax.jit(value_and_grad)": (lambda: jitted(params, xj, tj), inner),
+            **bn_candidates(X, T, xj, tj, inner),
+        }, r), ACCELERATED_ROWS, r)
+        return
     times = measure({
         "eager dlfeval": (lambda: rt.dlfeval(model_loss, eager_net, X, T), 3),
         "JAX op-by-op value_and_grad": (lambda: opbyop(params, xj, tj), 3),
@@ -221,12 +243,8 @@ def main():
         **bn_candidates(X, T, xj, tj),
     }, r)
     times.update(tiny_times(r))
-    rows = [
-        ("eager dlfeval", "JAX op-by-op value_and_grad", 2.0),
-        ("dlfeval(dlaccelerate(loss))", "jax.jit(value_and_grad)", 1.25),
-        ("BN net dlfeval(dlaccelerate)", "BN net jax.jit(value_and_grad)", 1.25),
-        ("dlfeval(dlaccelerate(loss))", "eager dlfeval", None),
-    ] + TINY_ROWS
+    rows = [("eager dlfeval", "JAX op-by-op value_and_grad", 2.0), *ACCELERATED_ROWS,
+            ("dlfeval(dlaccelerate(loss))", "eager dlfeval", None)] + TINY_ROWS
     report(times, rows, r, build)
     print(f"{'trace build / accelerated step':64s} {build / times[rows[1][0]]:7.0f}")
 

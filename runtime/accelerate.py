@@ -110,6 +110,29 @@ def _leaf_key(tape, x):
     return _dlarray_key(x, tape) if isinstance(x, dlarray) else _value_key(x)
 
 
+def _dlfeval_key(x):
+    """``_dlarray_key`` of ``x`` as the outermost ``dlfeval`` marks it: traced when floating."""
+    array = x._data
+    return (array.aval, x._fmt, array.dtype.kind in "fc")
+
+
+def _key(args, kwargs, dlarray_key):
+    """The trace key of ``args, kwargs``, keying each dlarray with ``dlarray_key``, and the
+    leaves and structure it was built from (structure None when every input is a positional
+    dlarray: then no pytree flattening)."""
+    if not kwargs:
+        parts = []
+        for a in args:
+            if type(a) is not dlarray:
+                break
+            parts.append(dlarray_key(a))
+        else:
+            return tuple(parts), args, None
+    leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
+    return (tree, tuple(dlarray_key(x) if isinstance(x, dlarray) else _value_key(x)
+                        for x in leaves)), leaves, tree
+
+
 def _plain(x):
     """``x`` without trace handles (for cached constants)."""
     return dlarray._make(x._data, x._fmt) if isinstance(x, dlarray) else x
@@ -313,23 +336,33 @@ class AcceleratedFunction(MatlabNames):
                     return out
         return self._call(args, kwargs)
 
+    def dlfeval_hit(self, args, kwargs):
+        """``(outputs,)`` of ``dlfeval(self, *args, **kwargs)`` from a cached trace, or None.
+
+        The outermost ``dlfeval`` of an accelerated function asks this first: with every
+        floating-point dlarray input traced (what the key says) and the outputs returned
+        untraced, a hit needs neither traced copies of the inputs nor the tape, since no code
+        of the caller's runs in between to differentiate the replay. None (nothing counted)
+        when the general path must run: a miss, checking on, disabled, or a trace being built.
+        """
+        if not self._fast or STATE.recording is not None:
+            return None
+        key, leaves, tree = _key(args, kwargs, _dlfeval_key)
+        try:
+            entry = self._cache.get(key)
+        except TypeError:  # the general path explains it
+            return None
+        if entry is None:
+            return None
+        self._hits.increment()
+        return (self._replay(entry, leaves, tree, on_tape=False),)
+
     def _call(self, args, kwargs):
         state = STATE
         if not self._enabled or state.recording is not None:
             return self._fun(*args, **kwargs)
         tape = state.tape
-        key = None
-        if not kwargs:  # only dlarray arguments: no pytree flattening
-            parts = []
-            for a in args:
-                if type(a) is not dlarray:
-                    break
-                parts.append(_dlarray_key(a, tape))
-            else:
-                key, leaves, tree = tuple(parts), args, None
-        if key is None:
-            leaves, tree = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_dlarray)
-            key = (tree, tuple(_leaf_key(tape, x) for x in leaves))
+        key, leaves, tree = _key(args, kwargs, lambda x: _dlarray_key(x, tape))
         try:
             entry = self._cache.get(key)
         except TypeError as error:
@@ -429,13 +462,15 @@ class AcceleratedFunction(MatlabNames):
                     for x in out_leaves]
         return jax.tree_util.tree_unflatten(out_tree, returned), entry
 
-    def _replay(self, entry, leaves, tree):
+    def _replay(self, entry, leaves, tree, on_tape=True):
+        """The outputs of ``entry`` replayed on ``leaves``; a replay of traced inputs goes on
+        the running ``dlfeval``'s tape unless ``on_tape`` is False (see ``dlfeval_hit``)."""
         inputs = [x for x in leaves if isinstance(x, dlarray)]
         stream = []
         if entry.uses_stream:
             base, counter = random.stream()
             stream = [base, np.uint32(counter)]
-        if entry.tracked:  # on the running dlfeval's tape, differentiable as one primitive
+        if entry.tracked and on_tape:  # differentiable as one primitive
             out = entry.outputs(apply(entry.prim, inputs + stream, {}, entry.fmts),
                                 lambda result, fmt: result)
         else:

@@ -77,24 +77,50 @@ class Layer(MatlabNames):
     def state(self):
         return {n: getattr(self, n) for n in self.state_names}
 
+    def __setattr__(self, name, value):
+        self.__dict__.pop(_CONFIG, None)  # the configuration may change: flatten anew
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name):
+        self.__dict__.pop(_CONFIG, None)
+        super().__delattr__(name)
+
     def replace(self, **values):
         """A copy of this layer with some attributes replaced (learnables, state, ...)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.__dict__.update(values)
+        if not values.keys() <= set(self.learnable_names + self.state_names):
+            new.__dict__.pop(_CONFIG, None)
         return new
 
     def __repr__(self):
         return f"{type(self).__name__}(name={self.name!r})"
 
 
+#: Where a layer keeps its configuration tuple (``_flatten_layer``) between flattens: every
+#: trace-key lookup flattens the layers, and sorting and hashing the configuration is most of
+#: that work. Setting or deleting an attribute drops it (``Layer.__setattr__``), as does a
+#: ``replace`` of anything but learnables and state; an unflattened layer starts with it.
+_CONFIG = "_Layer__config"
+
+
 def _flatten_layer(layer):
     names = layer.learnable_names + layer.state_names
-    children = tuple(getattr(layer, n, None) for n in names)
+    children = tuple([getattr(layer, n, None) for n in names])
+    config = layer.__dict__.get(_CONFIG)
+    if config is None:
+        config = layer.__dict__[_CONFIG] = _configuration(layer, names)
+    return children, config
+
+
+def _configuration(layer, names):
+    """The attributes of ``layer`` other than ``names``, sorted: its trace-key part (only
+    computed while no cached one is there). Each value must be hashable."""
     config = tuple(sorted((k, v) for k, v in layer.__dict__.items() if k not in names))
     for key, value in config:
         _check_hashable(layer, key, value)
-    return children, config
+    return config
 
 
 def _check_hashable(layer, name, value):
@@ -117,6 +143,7 @@ def _unflattener(cls):
         layer = object.__new__(cls)
         layer.__dict__.update(config)
         layer.__dict__.update(zip(cls.learnable_names + cls.state_names, children))
+        layer.__dict__[_CONFIG] = config
         return layer
     return unflatten
 

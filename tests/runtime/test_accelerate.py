@@ -251,6 +251,48 @@ def test_accelerated_loss_and_gradient_inside_dlfeval_match_eager():
     assert acc.hit_rate == pytest.approx(200 / 3)
 
 
+def untraced(value):
+    return value._grad is None and value._rec is None
+
+
+def test_a_hit_of_dlfeval_returns_the_traced_runs_values_untraced():
+    acc = dlaccelerate(loss_and_gradient)
+    w, x = vec(1, 2), vec(2, 3)
+    built = dlfeval(acc, w, x)
+    replayed = dlfeval(acc, w, x)
+    assert acc.hit_rate == 50 and acc.occupancy == 2
+    for a, b in zip(built, replayed):
+        np.testing.assert_array_equal(extractdata(a), extractdata(b))
+        assert untraced(b) and b.fmt == a.fmt
+    assert untraced(w) and untraced(x)  # dlfeval traces copies, never the caller's arrays
+
+
+def test_dlfeval_does_not_replay_a_trace_built_for_untraced_inputs():
+    acc = dlaccelerate(lambda x: x * 2)
+    acc(vec(1, 2))  # outside dlfeval: x untraced, a key of its own
+    assert acc.dlfeval_hit((vec(1, 2),), {}) is None and acc.hit_rate == 0  # nothing counted
+    np.testing.assert_array_equal(extractdata(dlfeval(acc, vec(1, 2))), [2, 4])
+    assert acc.occupancy == 4 and acc.hit_rate == 0
+    dlfeval(acc, vec(3, 4))
+    assert acc.occupancy == 4 and acc.hit_rate == pytest.approx(100 / 3)
+
+
+def test_a_logical_input_of_dlfeval_is_keyed_untraced_as_dlfeval_leaves_it():
+    acc = dlaccelerate(lambda x, mask: x * mask)
+    x, mask = vec(1, 2), dlarray(jnp.array([True, False]), "C")
+    dlfeval(acc, x, mask)
+    assert acc.dlfeval_hit((x, mask), {}) is not None
+    assert acc.dlfeval_hit(((x, mask),), {"scale": 2.0}) is None  # another structure: a miss
+    assert acc.hit_rate == 50
+
+
+def test_every_dlfeval_hit_draws_fresh_numbers_like_a_traced_input():
+    acc = dlaccelerate(noisy_keyed)
+    draws = [extractdata(dlfeval(acc, vec(0, 0, 0))) for _ in range(3)]
+    assert acc.hit_rate == pytest.approx(200 / 3)
+    assert not np.array_equal(draws[1], draws[2]) and not np.array_equal(draws[0], draws[1])
+
+
 def test_gradients_flow_through_a_cache_hit():
     acc = dlaccelerate(lambda w: w * w)
 

@@ -7,8 +7,8 @@ import pytest
 
 from acclint.runtime import (Acceleratable, Convolution2DLayer, FullyConnectedLayer, Layer,
                              ReLULayer, SoftmaxLayer, adamupdate, crossentropy, dims, dlarray,
-                             dlconv, dlfeval, dlgradient, dlnetwork, extractdata, forward,
-                             fullyconnect, predict, sgdmupdate, size, softmax)
+                             dlaccelerate, dlconv, dlfeval, dlgradient, dlnetwork, extractdata,
+                             forward, fullyconnect, predict, sgdmupdate, size, softmax)
 
 RNG = np.random.default_rng(0)
 X = dlarray(RNG.random((6, 6, 1, 4), dtype=np.float32), "SSCB")
@@ -181,3 +181,56 @@ def test_acceleratable_needs_a_layer():
         class NotALayer(Acceleratable):
             def predict(self, x):
                 return x
+
+
+class Power(Layer):
+    """A custom layer whose configuration (``power``, with a class default) decides its output."""
+
+    learnable_names = ("gain",)
+    power = 2
+
+    def __init__(self, power, name="power"):
+        super().__init__(name)
+        self.power = power
+        self.gain = dlarray(jnp.array(1.0))
+
+    def predict(self, x):
+        return self.gain * x ** self.power
+
+
+def assign(layer):
+    layer.power = 3
+    return layer
+
+
+def delete(layer):
+    del layer.power  # back to the class default, 2
+    return layer
+
+
+def rebuilt_then_assigned(layer):
+    return assign(jax.tree_util.tree_map(lambda leaf: leaf, layer))
+
+
+@pytest.mark.parametrize("power, change, expected", [
+    (2, assign, [1, 8]),
+    (2, lambda layer: layer.replace(power=3), [1, 8]),
+    (3, delete, [1, 4]),
+    (2, rebuilt_then_assigned, [1, 8]),
+])
+def test_a_layers_configuration_changed_after_a_trace_is_in_the_next_key(
+        power, change, expected):
+    acc = dlaccelerate(lambda layer, x: layer.predict(x))
+    layer, x = Power(power), dlarray(jnp.array([1.0, 2.0]), "C")
+    acc(layer, x)
+    np.testing.assert_array_equal(extractdata(acc(change(layer), x)), expected)
+    assert acc.hit_rate == 0 and acc.occupancy == 4
+
+
+def test_new_learnables_of_a_layer_replay_its_trace():
+    acc = dlaccelerate(lambda layer, x: layer.predict(x))
+    layer, x = Power(2), dlarray(jnp.array([1.0, 2.0]), "C")
+    acc(layer, x)
+    doubled = layer.replace(gain=dlarray(jnp.array(2.0)))
+    np.testing.assert_array_equal(extractdata(acc(doubled, x)), [2, 8])
+    assert acc.hit_rate == 50
