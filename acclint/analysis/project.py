@@ -48,7 +48,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import (
-    Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
+    CallSite, Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
     seed_to_data,
 )
 from acclint.analysis.wrappers import PARTIAL, HandOff, Wrappers, hand_offs_spelling
@@ -615,7 +615,7 @@ class Project:
         self.libraries.save()
         queued = set(queue)
 
-        def give(file: str, seed: Seed | Returned | Passed) -> None:
+        def give(file: str, seed: Seed | Returned | Passed | CallSite) -> None:
             known = seeds.setdefault(file, set())
             if seed in known or analyses.get(file, 0) >= MAX_ANALYSES:
                 return
@@ -640,7 +640,7 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
-                if type(seed) is Passed:  # a compiled callable passed to a function: no reach, nothing returned
+                if type(seed) is Passed or type(seed) is CallSite:  # what a call passes a function: no reach, nothing returned
                     target = self.resolve(qualified, path)
                     if target is not None and target[0] != path:
                         give(target[0], replace(seed, function=target[1]))
@@ -693,7 +693,8 @@ class Project:
             if (path, key) not in self._kept:
                 self._kept[(path, key)] = (
                     [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]]
-                    + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())],
+                    + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())]
+                    + [(qualified, CallSite.from_data(site)) for qualified, site in kept.get("sites", ())],
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
@@ -731,6 +732,7 @@ class Project:
             summary["outgoing"][key] = {
                 "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found if type(seed) is Seed],
                 "passed": [[qualified, passed_to_data(seed)] for qualified, seed in found if type(seed) is Passed],
+                "sites": [[qualified, seed.to_data()] for qualified, seed in found if type(seed) is CallSite],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
                 "asked": sorted([name, answer] for name, answer in asked.items()),
             }
