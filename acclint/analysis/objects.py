@@ -411,7 +411,8 @@ class Objects:
         """The classes of what the module's calls of the module-level function `fn` by its
         name, or by a module-level name bound to a marker applied to it (`opt_fn =
         torch.compile(fn)`, which takes the same arguments), pass its parameter `name`, each
-        read in the function that makes the call."""
+        read in the function that makes the call; and what other modules' calls of it pass,
+        as they read it (`CallSite` seeds)."""
         found: set[str] = set()
         wrappers = [
             bound for bound, values in self.index.module_values.items()
@@ -424,12 +425,13 @@ class Objects:
             value = passed(call, fn).get(name)
             if value is not None:
                 found |= self.types(value, caller, depth + 1, callers=True)
-        return found | self._sites_passed(fn, name)
+        return found | self._sites_passed(fn, name, (fn.name, *wrappers))
 
-    def _sites_passed(self, fn: FunctionInfo, name: str) -> set[str]:
-        """The classes of what other modules' calls of the module-level function `fn` pass its
+    def _sites_passed(self, fn: FunctionInfo, name: str, called: tuple[str, ...]) -> set[str]:
+        """The classes of what other modules' calls of the module-level function `fn`, by one
+        of the names `called` (its own, or one bound to a marker applied to it), pass its
         parameter `name` (`CallSite` seeds), by its position or keyword there."""
-        sites = self._sites.get(fn.name) if self.index.functions.get(fn.name) is fn else None
+        sites = [site for c in called for site in self._sites.get(c, ())] if self.index.functions.get(fn.name) is fn else None
         if not sites:
             return set()
         params = fn.node.params

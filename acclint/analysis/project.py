@@ -641,7 +641,8 @@ class Project:
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
                 if type(seed) is Passed or type(seed) is CallSite:  # what a call passes a function: no reach, nothing returned
-                    target = self.resolve(qualified, path)
+                    # (a call site's callee may be a name its module binds to a marker applied to a function)
+                    target = self.resolve(qualified, path) if type(seed) is Passed else self.resolve_handing(qualified, path)
                     if target is not None and target[0] != path:
                         give(target[0], replace(seed, function=target[1]))
                     continue
