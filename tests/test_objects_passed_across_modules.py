@@ -193,3 +193,33 @@ def test_an_edit_of_the_importer_brings_and_takes_the_definers_finding_through_t
     assert draws_codes("random.Random(0)") == [("draws.py", 3, "ACC101")]
     assert draws_codes("{}") == []
     assert draws_codes("random.Random(1)") == [("draws.py", 3, "ACC101")]
+
+
+def test_a_summary_keeping_call_sites_is_read_back(tmp_path, monkeypatch):
+    """The importer's summary keeps its call sites (`sites`), and the store's own check accepts
+    them as written and refuses one of another shape (so a cached run replays them, never
+    crashes on them)."""
+    import json
+
+    from acclint.run.summaries import _sound
+
+    monkeypatch.chdir(tmp_path)
+    write_files(tmp_path, {"draws.py": DRAWS, "main.py": """
+        import random
+        import torch
+        from draws import fn
+
+        opt_fn = torch.compile(fn)
+        out = opt_fn(torch.zeros(3), random.Random(0))
+    """})
+    run(["."], Settings(cache_dir=str(tmp_path / "cache")), cache=True)
+    (file,) = (tmp_path / "cache").rglob("*.json")
+    summaries = json.loads(file.read_text())["data"]["summaries"]
+    sites = [site for s in summaries.values() for kept in s.get("outgoing", {}).values() for site in kept.get("sites", ())]
+    assert sites == [["draws.fn", ["", "main", [["1", ["random.Random"]]]]]]
+    assert all(_sound(s) for s in summaries.values())
+    (main,) = [s for s in summaries.values() if any(kept.get("sites") for kept in s.get("outgoing", {}).values())]
+    for kept in main["outgoing"].values():
+        if kept.get("sites"):
+            kept["sites"] = [["draws.fn", ["", "main", 1, [["1", ["random.Random"]]]]]]
+    assert not _sound(main)
