@@ -12,6 +12,9 @@ file as a `Returned` seed, which is analysed again with it. What the names a fil
 the project declare static (string constants, value enums, static fields: acclint.analysis.
 declared, kept in the index), and the objects its imported functions return where the data know
 the call making them (acclint.analysis.returned_makers), are an `Imported` seed of that file.
+What a file's calls pass the project's functions goes to the defining file too, reaching nothing:
+compiled callables (`Passed`, acclint.analysis.passed) and the classes of objects (`CallSite`,
+acclint.analysis.call_sites).
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
 project index (`FileIndex`: top-level functions and classes, module-level imports, what the
