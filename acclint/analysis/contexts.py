@@ -36,7 +36,7 @@ from acclint.analysis.module_defaults import module_defaults
 from acclint.analysis.names import ImportTable
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
 from acclint.analysis.reaching import Spans, query_where_read
-from acclint.analysis.reach import CallShape, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
+from acclint.analysis.reach import CallShape, CallSite, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
 from acclint.analysis.scalar_calls import every_call_scalar, scalar_parameters
 from acclint.analysis.records import RecordClasses, returned_record
@@ -225,6 +225,7 @@ class ContextAnalysis:
         self.objects = Objects(
             index, markers, self.resolve, self._values_of, self.find_method, self._body,
             frozenset(m for seed in seeds if isinstance(seed, Imported) for m in seed.made),
+            tuple(seed for seed in seeds if isinstance(seed, CallSite)),
         )
 
     # -- marker sites -------------------------------------------------------------------

@@ -18,8 +18,9 @@ from acclint.analysis.declared import Declared
 from acclint.analysis.names import ImportTable
 from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import CACHED, Marker, MarkerTable
+from acclint.analysis.call_sites import call_sites_out
 from acclint.analysis.passed import passed_out
-from acclint.analysis.reach import Imported, Options, Passed, Seed
+from acclint.analysis.reach import CallSite, Imported, Options, Passed, Seed
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings, Written, written
@@ -141,7 +142,10 @@ class ModuleAnalysis:
         self.modules = self._contexts.modules  # framework module classes (acclint.analysis.modules)
         # Traced reaches of imported functions, and the compiled callables and markers calls pass
         # them (acclint.analysis.passed), for the project layer (acclint.analysis.project).
-        self.outgoing: list[tuple[str, Seed | Passed]] = [*self._contexts.outgoing, *(passed_out(self, in_project) if in_project is not None else ())]
+        # The objects its calls pass to imported functions, by class (acclint.analysis.call_sites).
+        self.outgoing: list[tuple[str, Seed | Passed | CallSite]] = [*self._contexts.outgoing, *(
+            [*passed_out(self, in_project), *call_sites_out(self, module_name, in_project)] if in_project is not None else ()
+        )]
         # The compiled callables other modules pass to its functions (acclint.analysis.loops reads them).
         self.passed = tuple(seed for seed in seeds if type(seed) is Passed)
         # Functions left unanalysed, with why: the rules skip them, and the file's result says so.

@@ -40,6 +40,7 @@ from typing import Callable
 import libcst as cst
 
 from acclint.analysis.arguments import passed
+from acclint.analysis.reach import CallSite
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts
 from acclint.analysis.walk import named_params
@@ -66,8 +67,14 @@ class Objects:
         find_method: Callable[[ClassInfo, str], FunctionInfo | None],
         body: Callable[[FunctionInfo], BodyFacts],
         returned: frozenset[tuple[str, str, bool]] = frozenset(),
+        sites: tuple[CallSite, ...] = (),
     ) -> None:
         self.index = index
+        # what other modules' calls of its module-level functions pass, by class (`CallSite`
+        # seeds, acclint.analysis.call_sites): function name -> the calls
+        self._sites: dict[str, list[CallSite]] = {}
+        for site in sites:
+            self._sites.setdefault(site.function, []).append(site)
         # what imported functions return (`Imported.made`): the function as the module spells
         # it -> (the call making it, whether methods are chained on that call)
         self._imported_made: dict[str, list[tuple[str, bool]]] = {}
@@ -404,7 +411,8 @@ class Objects:
         """The classes of what the module's calls of the module-level function `fn` by its
         name, or by a module-level name bound to a marker applied to it (`opt_fn =
         torch.compile(fn)`, which takes the same arguments), pass its parameter `name`, each
-        read in the function that makes the call."""
+        read in the function that makes the call; and what other modules' calls of it pass,
+        as they read it (`CallSite` seeds)."""
         found: set[str] = set()
         wrappers = [
             bound for bound, values in self.index.module_values.items()
@@ -417,7 +425,23 @@ class Objects:
             value = passed(call, fn).get(name)
             if value is not None:
                 found |= self.types(value, caller, depth + 1, callers=True)
-        return found
+        return found | self._sites_passed(fn, name, (fn.name, *wrappers))
+
+    def _sites_passed(self, fn: FunctionInfo, name: str, called: tuple[str, ...]) -> set[str]:
+        """The classes of what other modules' calls of the module-level function `fn`, by one
+        of the names `called` (its own, or one bound to a marker applied to it), pass its
+        parameter `name` (`CallSite` seeds), by its position or keyword there."""
+        sites = [site for c in called for site in self._sites.get(c, ())] if self.index.functions.get(fn.name) is fn else None
+        if not sites:
+            return set()
+        params = fn.node.params
+        ordered = [p.name.value for p in [*params.posonly_params, *params.params]]
+        keywords = {p.name.value for p in [*params.params, *params.kwonly_params]}
+        return {
+            cls for site in sites for where, classes in site.classes
+            if (ordered[int(where)] if where.isdigit() and int(where) < len(ordered) else where if where in keywords else None) == name
+            for cls in classes
+        }
 
     def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo | None, cst.Call]]]:
         """The calls of a bare name the module makes (`get_data(...)`), by the name, each with

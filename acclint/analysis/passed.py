@@ -62,7 +62,7 @@ def passed_out(analysis: ModuleAnalysis, in_project: Callable[[str], bool]) -> l
         func, args = call.func, call.args
         if args and args[0].keyword is None and not args[0].star and index.imports.resolve(func) in PARTIAL:
             func, args = args[0].value, args[1:]  # `partial(run, fast)`: what it binds, by position
-        if _head(func) in bound:
+        if callee_head(func) in bound:
             qualified = index.imports.resolve(func)
         elif type(func) is cst.Attribute and func.attr.value in properties:
             qualified = _property_returned(analysis, func, site.scope)
@@ -132,7 +132,7 @@ def _marker(analysis: ModuleAnalysis, expr: cst.BaseExpression) -> _Compiled | N
     return found[0].name, found[1], ""
 
 
-def _head(func: cst.BaseExpression) -> str | None:
+def callee_head(func: cst.BaseExpression) -> str | None:
     """The name a callee's attribute chain starts from (`loops` of `loops.run`)."""
     while type(func) is cst.Attribute:
         func = func.value

@@ -12,6 +12,9 @@ file as a `Returned` seed, which is analysed again with it. What the names a fil
 the project declare static (string constants, value enums, static fields: acclint.analysis.
 declared, kept in the index), and the objects its imported functions return where the data know
 the call making them (acclint.analysis.returned_makers), are an `Imported` seed of that file.
+What a file's calls pass the project's functions goes to the defining file too, reaching nothing:
+compiled callables (`Passed`, acclint.analysis.passed) and the classes of objects (`CallSite`,
+acclint.analysis.call_sites).
 Only files that hold a context or a reached function are parsed with libcst; every other file is
 only screened by the front end (acclint.parse.frontend), whose `ast` tree also gives the
 project index (`FileIndex`: top-level functions and classes, module-level imports, what the
@@ -48,7 +51,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import (
-    Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
+    CallSite, Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
     seed_to_data,
 )
 from acclint.analysis.wrappers import PARTIAL, HandOff, Wrappers, hand_offs_spelling
@@ -615,7 +618,7 @@ class Project:
         self.libraries.save()
         queued = set(queue)
 
-        def give(file: str, seed: Seed | Returned | Passed) -> None:
+        def give(file: str, seed: Seed | Returned | Passed | CallSite) -> None:
             known = seeds.setdefault(file, set())
             if seed in known or analyses.get(file, 0) >= MAX_ANALYSES:
                 return
@@ -640,8 +643,9 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
-                if type(seed) is Passed:  # a compiled callable passed to a function: no reach, nothing returned
-                    target = self.resolve(qualified, path)
+                if type(seed) is Passed or type(seed) is CallSite:  # what a call passes a function: no reach, nothing returned
+                    # (a call site's callee may be a name its module binds to a marker applied to a function)
+                    target = self.resolve(qualified, path) if type(seed) is Passed else self.resolve_handing(qualified, path)
                     if target is not None and target[0] != path:
                         give(target[0], replace(seed, function=target[1]))
                     continue
@@ -693,7 +697,8 @@ class Project:
             if (path, key) not in self._kept:
                 self._kept[(path, key)] = (
                     [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]]
-                    + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())],
+                    + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())]
+                    + [(qualified, CallSite.from_data(site)) for qualified, site in kept.get("sites", ())],
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
@@ -731,6 +736,7 @@ class Project:
             summary["outgoing"][key] = {
                 "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found if type(seed) is Seed],
                 "passed": [[qualified, passed_to_data(seed)] for qualified, seed in found if type(seed) is Passed],
+                "sites": [[qualified, seed.to_data()] for qualified, seed in found if type(seed) is CallSite],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
                 "asked": sorted([name, answer] for name, answer in asked.items()),
             }

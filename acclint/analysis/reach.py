@@ -206,3 +206,42 @@ def passed_to_data(passed: Passed) -> list:
 def passed_from_data(data: list) -> Passed:
     function, parameter, marker, (argnums, argnames, flags), application = data
     return Passed(function, parameter, marker, Options(tuple(argnums), tuple(argnames), flags=tuple(flags)), application)
+
+
+@dataclass(frozen=True)
+class CallSite:
+    """A call in another module of a module-level function of this one, by the name it imports
+    or through a compiled callable made of it there (`opt_fn = torch.compile(fn)`, `opt_fn(x,
+    rng)`), that passes objects of classes the data know: the calling module, and the classes of
+    each such object by the position ("0") or keyword it is passed at. The call's line is not
+    kept: naming it cost a tenth of a cold run (acclint.analysis.bindings `line_of` per call), and
+    it would move the called module's cache key with every line the caller's edits shift. The called
+    function's parameters hold those objects as they hold what the module's own calls pass
+    (acclint.analysis.objects `_passed_types`): `rng.randint(...)` in a compiled `fn(x, rng)`
+    draws from the `random.Random` the other module hands it. Not a reach: the function runs in
+    no context of its own by it."""
+
+    function: str  # its name in its own module ("" until the project layer resolves it)
+    caller: str  # the calling module's name
+    classes: tuple[tuple[str, tuple[str, ...]], ...]  # (position or keyword, the classes passed there)
+
+    def to_data(self) -> list:
+        return [self.function, self.caller, [[where, list(names)] for where, names in self.classes]]
+
+    @classmethod
+    def from_data(cls, data: list) -> CallSite:
+        function, caller, classes = data
+        return cls(function, caller, tuple((where, tuple(names)) for where, names in classes))
+
+    @classmethod
+    def sound(cls, data) -> bool:
+        """Whether `data` is what `to_data` writes (a cached summary's part, checked before use)."""
+        try:
+            function, caller, classes = data
+            return (
+                isinstance(function, str) and isinstance(caller, str)
+                and all(isinstance(where, str) and all(isinstance(n, str) for n in names) for where, names in classes)
+                and cls.from_data(data).to_data() == data
+            )
+        except (TypeError, ValueError):
+            return False
