@@ -1,0 +1,86 @@
+"""Grids of bounded loops: nested loops each over a few values that, together, give a compiled call's
+key more values than a bounded set holds.
+
+A bounded loop (`for c in [0.001, 0.005]`, `range(3)`) bounds what its target takes: a few traces,
+no storm (`loop_walk`). Nested, such loops are a grid: the key components a call reads from their
+targets take as many values together as the product of their passes (three ambient temperatures by
+two coefficients are six pairs, six traces of a `tf.function` keyed by Python value: dev report
+tensorboard_5009). Where that product over the loops a call's by-value arguments read is above the
+bound a single loop may have, the grid is a storm as a `range` of that many passes is. The loops
+are those around the call and, where an argument reads a parameter of the function the call sits
+in, those around each host call of that function reading what it passes (one level up: the
+function's callers, not theirs).
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+import libcst as cst
+
+from acclint.analysis.arguments import passed
+from acclint.analysis.loop_model import JittedCall, KeyChange, Loop
+from acclint.analysis.loop_walk import _MAX_BOUNDED_PASSES
+
+
+class LoopGrids:
+    """`LoopFacts`' part: key components a grid of bounded loops gives more values than a
+    bounded set holds."""
+
+    def _grid_changes(self, call: JittedCall) -> list[KeyChange]:
+        """Each argument of `call` keyed by value (a static argument, or any Python value where
+        the framework keys them so) whose grid of loops, with the others', takes more than
+        `_MAX_BOUNDED_PASSES` values: one finding per such argument."""
+        jitted = call.jitted
+        keyed: list[cst.BaseExpression] = []
+        position = 0
+        for arg in call.args:
+            if arg.star:
+                continue
+            index = None
+            if arg.keyword is None:
+                index, position = position, position + 1
+            static = (index in jitted.static_positions) if index is not None else arg.keyword.value in jitted.static_names  # type: ignore[union-attr]
+            if static or jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call):
+                keyed.append(arg.value)
+        if not keyed:
+            return []
+        for axes in self._grids(call, keyed):
+            values = prod(passes for _loop, passes in axes.values())
+            if values > _MAX_BOUNDED_PASSES:
+                names = ", ".join(f"'{name}'" for name, _passes in sorted(axes.values(), key=str))
+                return [KeyChange(
+                    "ACC502", call.call, f"argument '{self._code(value)}' (a grid of bounded loops over {names} gives the key {values} values)",
+                    call.callee, "these loops", call.statement,
+                ) for value in keyed if any(self._changing(value, frozenset({name})) for name, _passes in axes.values())]
+        return []
+
+    def _grids(self, call: JittedCall, keyed: list[cst.BaseExpression]) -> list[dict[int, tuple[str, int]]]:
+        """The grids `keyed` read, one per host call of the function `call` sits in (or one, for
+        a call at module level or in a function no host call reaches): id of each loop ->
+        (what its target stands for here, its passes)."""
+        here = _axes_read(call.loops, keyed, self._changing)
+        fn = call.scope.fn
+        params = {p.name for p in fn.params} if fn is not None else set()
+        read = {name for name in params if any(self._changing(value, frozenset({name})) for value in keyed)}
+        sites = [(call_, skipped, loops) for _caller, callee, skipped, call_, _scope, loops in self._host_calls if callee is fn] if read else []
+        grids = []
+        for site, skipped, loops in sites:
+            given = passed(site, fn, bound=skipped > 0)  # type: ignore[arg-type]
+            outer = _axes_read(loops, [given[name] for name in read if name in given], self._changing)
+            grids.append({**here, **{loop: (_param_of(given, read, axis, self._changing), passes) for loop, (axis, passes) in outer.items()}})
+        return grids or [here]
+
+
+def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[int, tuple[str, int]]:
+    """The bounded loops among `loops` whose target one of `values` computes with: id of the
+    loop -> (its target, its passes)."""
+    return {
+        id(loop): loop.axis for loop in loops
+        if loop.axis is not None and any(changing(value, frozenset({loop.axis[0]})) for value in values)
+    }
+
+
+def _param_of(given: dict[str, cst.BaseExpression], read: set[str], target: str, changing) -> str:
+    """The parameter among `read` whose argument computes with the loop target `target`."""
+    return next(name for name in sorted(read) if name in given and changing(given[name], frozenset({target})))
