@@ -29,8 +29,24 @@ class LoopGrids:
 
     def _grid_changes(self, call: JittedCall) -> list[KeyChange]:
         """Each argument of `call` keyed by value (a static argument, or any Python value where
-        the framework keys them so) whose grid of loops, with the others', takes more than
-        `_MAX_BOUNDED_PASSES` values: one finding per such argument."""
+        the framework keys them so) that reads a grid of loops whose passes, over all such
+        arguments, multiply to more than `_MAX_BOUNDED_PASSES` values: one finding each."""
+        keyed = self._by_value(call)
+        if not keyed:
+            return []
+        for axes in self._grids(call, keyed):
+            values = prod(passes for _name, passes in axes.values())
+            if values > _MAX_BOUNDED_PASSES:
+                names = sorted({name for name, _passes in axes.values()})
+                return [KeyChange(
+                    "ACC502", call.call, f"argument '{self._code(value)}' ({values} values over {', '.join(map(repr, names))})",
+                    call.callee, "a grid of bounded loops", call.statement,
+                ) for value in keyed if any(self._changing(value, frozenset({name})) for name in names)]
+        return []
+
+    def _by_value(self, call: JittedCall) -> list[cst.BaseExpression]:
+        """The arguments of `call` its cache keys by value: static ones, and every Python value
+        where the framework keys them so (not an array)."""
         jitted = call.jitted
         keyed: list[cst.BaseExpression] = []
         position = 0
@@ -43,44 +59,31 @@ class LoopGrids:
             static = (index in jitted.static_positions) if index is not None else arg.keyword.value in jitted.static_names  # type: ignore[union-attr]
             if static or jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call):
                 keyed.append(arg.value)
-        if not keyed:
-            return []
-        for axes in self._grids(call, keyed):
-            values = prod(passes for _loop, passes in axes.values())
-            if values > _MAX_BOUNDED_PASSES:
-                names = ", ".join(f"'{name}'" for name, _passes in sorted(axes.values(), key=str))
-                return [KeyChange(
-                    "ACC502", call.call, f"argument '{self._code(value)}' (a grid of bounded loops over {names} gives the key {values} values)",
-                    call.callee, "these loops", call.statement,
-                ) for value in keyed if any(self._changing(value, frozenset({name})) for name, _passes in axes.values())]
-        return []
+        return keyed
 
     def _grids(self, call: JittedCall, keyed: list[cst.BaseExpression]) -> list[dict[int, tuple[str, int]]]:
-        """The grids `keyed` read, one per host call of the function `call` sits in (or one, for
-        a call at module level or in a function no host call reaches): id of each loop ->
-        (what its target stands for here, its passes)."""
+        """The grids `keyed` read, one per host call of the function `call` sits in that passes
+        a parameter they read (or one, of the loops around `call` alone): id of each loop ->
+        (its target, or the parameter it reaches `call` through; its passes)."""
         here = _axes_read(call.loops, keyed, self._changing)
         fn = call.scope.fn
         params = {p.name for p in fn.params} if fn is not None else set()
-        read = {name for name in params if any(self._changing(value, frozenset({name})) for value in keyed)}
-        sites = [(call_, skipped, loops) for _caller, callee, skipped, call_, _scope, loops in self._host_calls if callee is fn] if read else []
+        read = sorted(name for name in params if any(self._changing(value, frozenset({name})) for value in keyed))
         grids = []
-        for site, skipped, loops in sites:
+        for site, skipped, _scope, loops in self._calls_into.get(fn, ()) if read else ():
             given = passed(site, fn, bound=skipped > 0)  # type: ignore[arg-type]
-            outer = _axes_read(loops, [given[name] for name in read if name in given], self._changing)
-            grids.append({**here, **{loop: (_param_of(given, read, axis, self._changing), passes) for loop, (axis, passes) in outer.items()}})
+            outer = {
+                loop: (param, passes) for param in read if param in given
+                for loop, (_target, passes) in _axes_read(loops, [given[param]], self._changing).items()
+            }
+            grids.append({**here, **outer})
         return grids or [here]
 
 
 def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[int, tuple[str, int]]:
-    """The bounded loops among `loops` whose target one of `values` computes with: id of the
-    loop -> (its target, its passes)."""
+    """The grid's axes among `loops` (`Loop.axis`) whose target one of `values` computes with:
+    id of the loop -> (its target, its passes)."""
     return {
         id(loop): loop.axis for loop in loops
         if loop.axis is not None and any(changing(value, frozenset({loop.axis[0]})) for value in values)
     }
-
-
-def _param_of(given: dict[str, cst.BaseExpression], read: set[str], target: str, changing) -> str:
-    """The parameter among `read` whose argument computes with the loop target `target`."""
-    return next(name for name in sorted(read) if name in given and changing(given[name], frozenset({target})))
