@@ -354,7 +354,7 @@ class ChangingStaticArgument(Rule):
         literal `range`, take as many values as the product of those loops' passes, flagged
         above five as a loop of as many passes is (`for a in (1.0, 2.0, 3.0):` then `for k in
         (0.1, 0.2): step(x, a, k)` of a `tf.function`: six traces), also where they read the
-        parameters of the function the call is in, bound so at its calls (one level up). What
+        parameters of the function the call is in, bound so at its calls (up the callers). What
         collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
         of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
         most eight, an item of a literal table (`MODES[i % 3]`, `{...}.get(i, d)`); nor a loop

@@ -5,7 +5,7 @@ spelt each differently, a literal `range`), whose targets a compiled call's by-v
 components read, give those components as many values together as the product of the loops'
 passes; above the bound one loop may have (five) that is a storm, as a `range` of as many passes
 is. The loops are those around the call, and, for an argument that reads a parameter of the
-function the call sits in, those around that function's host calls (one level up). Dev report
+function the call sits in, those around that function's host calls, up the chain of callers. Dev report
 tensorboard_5009: `run_all` binds an ambient temperature (3 values) and a heat coefficient (2)
 in nested `for` loops and hands them through `run`'s parameters to the `tf.function`
 `one_step`, which keys Python floats by value: 6 traces (benchmarks/reports/verify.py,
@@ -68,6 +68,17 @@ for a in [1.0, 2.0]:
     for k in [0.1, 0.2, 0.3]:
         simulate(t=temp, a=a + 273.0, k=k * 2)
 """,
+    "the loop body moved into a helper (perturb R5): two callers up": """
+def run(ambient, coefficient):
+    one_step(tf.Variable(1.0), ambient, coefficient)  # expect: ACC502
+
+def _body(ambient, coefficient):
+    run(ambient, coefficient)
+
+for ambient in [270.0, 310.0, 350.0]:
+    for coefficient in [0.001, 0.005]:
+        _body(ambient, coefficient)
+""",
 }
 
 LOOK_ALIKES = {
@@ -93,6 +104,17 @@ temp = tf.Variable(1.0)
 for ambient in (1.0, 2.0):
     for coefficient in (0.1, 0.2):
         one_step(temp, ambient, coefficient)
+""",
+    "two callers up, only one axis passed on": """
+def run(ambient):
+    one_step(tf.Variable(1.0), ambient, 0.01)
+
+def _body(ambient, coefficient):
+    run(ambient)
+
+for ambient in [270.0, 310.0, 350.0]:
+    for coefficient in [0.001, 0.005]:
+        _body(ambient, coefficient)
 """,
     "a grid of modes, not numbers, the call given none of them": """
 def run(x):

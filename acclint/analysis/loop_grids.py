@@ -8,8 +8,8 @@ two coefficients are six pairs, six traces of a `tf.function` keyed by Python va
 tensorboard_5009). Where that product over the loops a call's by-value arguments read is above the
 bound a single loop may have, the grid is a storm as a `range` of that many passes is. The loops
 are those around the call and, where an argument reads a parameter of the function the call sits
-in, those around each host call of that function reading what it passes (one level up: the
-function's callers, not theirs).
+in, those around each host call of that function reading what it passes, and so on up the chain
+of callers (a loop body moved into a helper keeps its grid).
 """
 
 from __future__ import annotations
@@ -20,7 +20,13 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.loop_model import JittedCall, KeyChange, Loop
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.loop_walk import _MAX_BOUNDED_PASSES
+
+# How many callers up a parameter is followed to the loops binding it: enough for a loop body moved
+# into a helper that calls the function holding the call, few enough that a module whose functions
+# call each other in many ways is not walked along every chain.
+_MAX_CALLERS = 4
 
 
 class LoopGrids:
@@ -34,14 +40,14 @@ class LoopGrids:
         keyed = self._by_value(call)
         if not keyed:
             return []
-        for axes in self._grids(call, keyed):
+        for axes in self._grids(call.scope.fn, call.loops, keyed):
             values = prod(passes for _name, passes in axes.values())
             if values > _MAX_BOUNDED_PASSES:
-                names = sorted({name for name, _passes in axes.values()})
+                names = ", ".join(map(repr, sorted({name for name, _passes in axes.values()})))
                 return [KeyChange(
-                    "ACC502", call.call, f"argument '{self._code(value)}' ({values} values over {', '.join(map(repr, names))})",
+                    "ACC502", call.call, f"argument '{self._code(value)}' ({values} values over {names})",
                     call.callee, "a grid of bounded loops", call.statement,
-                ) for value in keyed if any(self._changing(value, frozenset({name})) for name in names)]
+                ) for value in keyed if any(self._grids(call.scope.fn, call.loops, [value]))]
         return []
 
     def _by_value(self, call: JittedCall) -> list[cst.BaseExpression]:
@@ -61,24 +67,22 @@ class LoopGrids:
                 keyed.append(arg.value)
         return keyed
 
-    def _grids(self, call: JittedCall, keyed: list[cst.BaseExpression]) -> list[dict[int, tuple[str, int]]]:
-        """The grids `keyed` read, one per host call of the function `call` sits in that passes
-        a parameter they read (or one, of the loops around `call` alone): id of each loop ->
-        (its target, or the parameter it reaches `call` through; its passes)."""
-        here = _axes_read(call.loops, keyed, self._changing)
-        fn = call.scope.fn
-        params = {p.name for p in fn.params} if fn is not None else set()
-        read = sorted(name for name in params if any(self._changing(value, frozenset({name})) for value in keyed))
+    def _grids(
+        self, fn: FunctionInfo | None, loops: tuple[Loop, ...], values: list[cst.BaseExpression], seen: frozenset[FunctionInfo] = frozenset(),
+    ) -> list[dict[int, tuple[str, int]]]:
+        """The grids `values` (evaluated in `fn`, inside `loops`) read: the axes among `loops`,
+        with, for each chain of host calls that passes a parameter of `fn` they read, those the
+        callers' loops give what the calls pass (`seen`: the functions on the chain). One grid
+        per chain, or one of `loops` alone. Each: id of a loop -> (its target, its passes)."""
+        here = _axes_read(loops, values, self._changing)
+        params = [p.name for p in fn.params] if fn is not None and fn not in seen and len(seen) < _MAX_CALLERS else []
+        read = [name for name in params if any(self._changing(value, frozenset({name})) for value in values)]
         grids = []
-        for site, skipped, _scope, loops in self._calls_into.get(fn, ()) if read else ():
+        for site, skipped, scope, around in self._calls_into.get(fn, ()) if read else ():  # type: ignore[call-overload]
             given = passed(site, fn, bound=skipped > 0)  # type: ignore[arg-type]
-            outer = {
-                loop: (param, passes) for param in read if param in given
-                for loop, (_target, passes) in _axes_read(loops, [given[param]], self._changing).items()
-            }
-            grids.append({**here, **outer})
+            handed = [given[name] for name in read if name in given]
+            grids += [{**here, **outer} for outer in self._grids(scope.fn, around, handed, seen | {fn})] if handed else []
         return grids or [here]
-
 
 def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[int, tuple[str, int]]:
     """The grid's axes among `loops` (`Loop.axis`) whose target one of `values` computes with:
