@@ -84,6 +84,7 @@ class LoopGrids:
             grids += [{**here, **outer} for outer in self._grids(scope.fn, around, handed, seen | {fn})] if handed else []
         return grids or [here]
 
+
 def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[int, tuple[str, int]]:
     """The grid's axes among `loops` (`Loop.axis`) whose target one of `values` computes with:
     id of the loop -> (its target, its passes)."""
