@@ -352,7 +352,13 @@ class ChangingStaticArgument(Rule):
         every `return` of which makes one (`cfg=get_config()` with `return Config(24, 8)`,
         `Cfg.default()` with `return cls(4)`; under `functools.lru_cache` it hands back one
         object: not flagged), also as
-        the `self` of a method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). What
+        the `self` of a method jitted with `static_argnums=0`: `Scaled(k).apply(x)`). Nested
+        bounded loops are a grid: arguments keyed by value that read the variables of several
+        loops, each over a literal display of numbers or strings spelt each differently or a
+        literal `range`, take as many values as the product of those loops' passes, flagged
+        above five as a loop of as many passes is (`for a in (1.0, 2.0, 3.0):` then `for k in
+        (0.1, 0.2): step(x, a, k)` of a `tf.function`: six traces), also where they read the
+        parameters of the function the call is in, bound so at its calls (up the callers). What
         collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
         of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
         most eight, an item of a literal table (`MODES[i % 3]`, `{...}.get(i, d)`); nor a loop

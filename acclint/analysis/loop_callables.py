@@ -474,7 +474,7 @@ class CompiledCallables:
             return None
         default = next((p.default for p in all_params(fn.node.params) if p.name.value == name), None)
         found: list[Jitted | None] = []
-        for call, skipped, caller in self._calls_into.get(fn, ()):
+        for call, skipped, caller, _loops in self._calls_into.get(fn, ()):
             given = passed(call, fn, bound=skipped > 0).get(name)
             if given is None and default is not None:
                 given, caller = default, self._scopes.get(fn.parent) or self._scopes[None]

@@ -138,12 +138,13 @@ class HelperPasses:
         return built if built is not None and self._class_named(built.func) is not None else None
 
     @cached_property
-    def _calls_into(self) -> dict[FunctionInfo, list[tuple[cst.Call, int, _Scope]]]:
+    def _calls_into(self) -> dict[FunctionInfo, list[tuple[cst.Call, int, _Scope, tuple[Loop, ...]]]]:
         """Each module function's calls from host code (`_host_calls`): (call, parameters it
-        does not pass, the caller's scope). Asked only once the walk has recorded them all."""
-        found: dict[FunctionInfo, list[tuple[cst.Call, int, _Scope]]] = {}
-        for _caller, fn, skipped, call, scope, _loops in self._host_calls:
-            found.setdefault(fn, []).append((call, skipped, scope))
+        does not pass, the caller's scope, the loops around the call). Asked only once the walk
+        has recorded them all."""
+        found: dict[FunctionInfo, list[tuple[cst.Call, int, _Scope, tuple[Loop, ...]]]] = {}
+        for _caller, fn, skipped, call, scope, loops in self._host_calls:
+            found.setdefault(fn, []).append((call, skipped, scope, loops))
         return found
 
     def _called_in_loops(self, module_only: bool = False) -> dict[FunctionInfo, str]:

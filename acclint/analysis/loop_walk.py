@@ -250,6 +250,8 @@ class LoopWalk:
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
             loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
+            if isinstance(target, cst.Name) and (self._distinct_display(iterable, scope) or self._literal_range(iterable, scope)):  # type: ignore[arg-type]
+                loop.axis = (target.value, self._passes(iterable, scope))  # type: ignore[arg-type]
             return loop
         if iterable is not None and isinstance(iterable, cst.Call):
             callee = self.analysis.resolve(iterable.func)
@@ -363,11 +365,8 @@ class LoopWalk:
             return bool(iterable.args) and any(self._bounded(a.value, scope) for a in iterable.args[:1 if callee != "zip" else None])
         if callee == "itertools.product":  # a grid of bounded sets (an autotuning sweep)
             return bool(iterable.args) and all(self._bounded(a.value, scope) for a in iterable.args)
-        if callee == "range":
-            values = [literal_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
-            if values and None not in values and len(values) <= 3:
-                return len(range(*values)) <= _MAX_BOUNDED_PASSES  # type: ignore[arg-type]
-        return False
+        values = self._range_bounds(iterable, scope)
+        return values is not None and len(range(*values)) <= _MAX_BOUNDED_PASSES
 
     def _distinct_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
         """Whether `iterable` is a display (also through a name bound once to one) of numbers
@@ -378,6 +377,18 @@ class LoopWalk:
             return False
         entries = [self._code(e.value) for e in iterable.elements if isinstance(e, cst.Element)]
         return len(entries) == len(iterable.elements) and len(set(entries)) == len(entries)
+
+    def _literal_range(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
+        """Whether `iterable` is a `range` of literal bounds (also through names bound once to
+        them): its loop's target is a new int on every pass."""
+        return self._range_bounds(self._literal(iterable, scope) or iterable, scope) is not None
+
+    def _range_bounds(self, iterable: cst.BaseExpression, scope: _Scope) -> list[int] | None:
+        """The literal arguments of `range(...)` (also names bound once to literals), else None."""
+        if not isinstance(iterable, cst.Call) or any(a.star for a in iterable.args) or self.analysis.resolve(iterable.func) != "range":
+            return None
+        values = [literal_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
+        return values if values and None not in values and len(values) <= 3 else None  # type: ignore[return-value]
 
     def _string_display(self, iterable: cst.BaseExpression, scope: _Scope) -> bool:
         """Whether `iterable` is a display of string literals alone (also through a name bound
@@ -395,11 +406,8 @@ class LoopWalk:
         if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
             elements = iterable.elements
             return 2 if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in elements) else len(elements)
-        if isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "range":
-            values = [literal_int(self._literal(a.value, scope) or a.value) for a in iterable.args]
-            if values and None not in values and len(values) <= 3:
-                return len(range(*values))  # type: ignore[arg-type]
-        return 2
+        values = self._range_bounds(iterable, scope)
+        return len(range(*values)) if values is not None else 2
 
     def _literal(self, expr: cst.BaseExpression, scope: _Scope) -> cst.BaseExpression | None:
         """The literal a name is bound to once, in its scope or the module (`N = 3`)."""

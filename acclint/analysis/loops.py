@@ -47,6 +47,8 @@ compiled call's key against each pass).
   values that cannot be hashed or compared.
 - `loop_passes`: What runs on every pass of a loop besides its body: the functions it calls, and
   what each call makes new in them.
+- `loop_grids`: Grids of bounded loops: nested loops each over a few values that, together, give a
+  compiled call's key more values than a bounded set holds.
 - `loop_rewraps`: Compiled callables made anew on every pass: a wrapper applied to a new callable
   and called on that pass, an object that owns one made each pass.
 - `loop_state`: State a compiled callable changes on every call that its guards read: module-level
@@ -76,11 +78,12 @@ from acclint.analysis.loop_newness import ValueNewness
 from acclint.analysis.loop_shapes import NewShapes
 from acclint.analysis.loop_objects import NewObjects
 from acclint.analysis.loop_passes import HelperPasses
+from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
 from acclint.analysis.loop_state import SteppedState
 
 
-class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, Rewraps):
+class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps):
     """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
@@ -229,6 +232,8 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 passes = []
             for each in passes:
                 found += self._key_changes(call, each)
+            if not any(change.node is call.call for change in found):
+                found += self._grid_changes(call)
             found += self._unhashable_statics(call)
         return found
 
