@@ -23,7 +23,7 @@ import libcst as cst
 from acclint.analysis.names import dotted_name, literal_int
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import Jitted, Loop, _Candidate, _Rewrap, _Scope
-from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _shifted, _target_names
+from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _set_leaf, _shifted, _target_names
 
 
 # A literal range of at most this many passes is a bounded set, not a storm (tf.function warns
@@ -310,12 +310,9 @@ class LoopWalk:
             setter = self.tables.leaf_setters.get(self.analysis.resolve(value.func) or "") if type(value) is cst.Call else None
             if setter is None:
                 continue
-            position, keyword = setter
             positional = [a.value for a in value.args if a.keyword is None and not a.star]
-            tree = positional[1] if len(positional) > 1 else None
-            leaf = positional[position] if position < len(positional) else next(
-                (a.value for a in value.args if a.keyword is not None and a.keyword.value == keyword), None)
-            where = positional[0] if positional else None
+            where, tree = (positional + [None, None])[:2]
+            leaf = _set_leaf(value, setter)
             field = where.body.attr.value if type(where) is cst.Lambda and type(where.body) is cst.Attribute else None
             if (
                 type(tree) is cst.Name and tree.value == name and leaf is not None and field is not None
