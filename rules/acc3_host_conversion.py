@@ -13,6 +13,7 @@ from acclint.rules.acc3_shapes import surely_traced
 from acclint.rules.batch_reads import unknown_batch_read
 from acclint.rules.module_defaults import default_module_call
 from acclint.rules.trace_uses import read_dimension, used_at_example_shapes
+from acclint.rules.tables import apis
 from acclint.rules.traced_sizes import conversion
 
 TRACED_CONTEXTS = frozenset({CACHED, DIFFERENTIATED, VMAPPED})
@@ -41,6 +42,23 @@ def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
             if kind is not None:
                 break
     return None if kind is None else (qualified or "", kind)
+
+
+def _only_printed(ctx: RuleContext) -> bool:
+    """Whether the value of the conversion being visited reaches nothing but a host print (an
+    argument of `print`, also inside an f-string: `print("mean", float(h.mean()))`), where the
+    framework records a conversion as a constant rather than raising (torch.jit.trace): the
+    constant changes no traced result, and the print, run only while tracing, is the finding
+    (ACC401; benchmarks/blind torch_trace_print_1: the traced module's outputs match the
+    module's, its prints are gone)."""
+    if framework_of(ctx).conversions_raise:
+        return False
+    for ancestor in reversed(ctx.ancestors):
+        if isinstance(ancestor, cst.Call):
+            return ctx.resolve(ancestor.func) in apis()["io"]["stdout"]
+        if not isinstance(ancestor, (cst.Arg, cst.FormattedString, cst.FormattedStringExpression)):
+            return False
+    return False
 
 
 def _only_tested(node: cst.CSTNode, parent: cst.CSTNode | None) -> bool:
@@ -266,7 +284,7 @@ traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
             arg = None  # a loop count is configuration as often as not: only an array for sure counts
         if arg is None:
             self._recorded_size(node, ctx, qualified)
-        else:
+        elif not _only_printed(ctx):
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' turns traced value '{ctx.traced_name(arg)}' into a {kind}: "

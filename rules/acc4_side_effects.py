@@ -13,6 +13,7 @@ from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name, once_block
+from acclint.analysis.raised_first import raises_first
 from acclint.analysis.made_instances import scratch_self
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
@@ -148,15 +149,9 @@ def _static_warning(node: cst.Call, ctx: RuleContext) -> bool:
 
 def _raises_first(node: cst.Call, ctx: RuleContext) -> bool:
     """Whether an argument converts a traced value where that raises (`print(t.numpy())` under
-    tf.function): the print never runs, and the conversion is the finding (ACC303)."""
-    framework = framework_of(ctx)
-    if not framework.conversions_raise:
-        return False
-    methods = framework.host_methods_for(ctx.contexts)
-    return any(
-        isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in methods and ctx.is_traced(n.func.value)
-        for arg in node.args for n in walk_expression(arg.value)
-    )
+    tf.function, `meter.update(float(loss))` under jax.jit): the call never runs, and the
+    conversion is the finding (ACC3; acclint.analysis.raised_first)."""
+    return raises_first(node, framework_of(ctx), ctx.contexts, ctx.resolve, ctx.is_traced)
 
 
 def _file_call(qualified: str | None) -> bool:
@@ -1045,6 +1040,7 @@ class Trainer:
             if (
                 name is not None and not _balanced_stack(name, ctx) and not is_trace_counter(node, name, ctx)
                 and not traced_once_per_closure(name, [a.value for a in node.args], ctx) and not undone_in_finally(node, ctx)
+                and not _raises_first(node, ctx)
             ):
                 ctx.report(node, f"'{name}.{func.attr.value}' mutates a container defined outside the cached trace; " + framework_of(ctx).says(self.code, _REMEDY))
 

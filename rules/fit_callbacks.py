@@ -15,8 +15,9 @@ from typing import Iterator
 import libcst as cst
 
 from acclint.analysis.bindings import Event
+from acclint.analysis.fit_hooks import is_callback
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.scopes import NOT_LITERAL, ClassInfo, FunctionInfo, literal_value
+from acclint.analysis.scopes import NOT_LITERAL, FunctionInfo, literal_value
 from acclint.frameworks.markers import BuiltState, Callbacks
 from acclint.rules.callback_aliases import held_reads, model_reads
 
@@ -85,22 +86,10 @@ def _hooks(
                     yield arg.keyword.value, fn, None
         return
     cls = analysis.instance_class(element, scope)
-    if cls is not None and _is_callback(analysis, given, cls, set()):
+    if cls is not None and is_callback(analysis, given, cls):
         for hook in sorted(hooks & cls.methods.keys()):
             fn = cls.methods[hook]
             yield hook, fn, fn.self_name
-
-
-def _is_callback(analysis: ModuleAnalysis, given: Callbacks, cls: ClassInfo, seen: set[str]) -> bool:
-    """Whether `cls` subclasses a callback class, directly or through classes of this module."""
-    seen.add(cls.name)
-    for base in cls.bases:
-        if analysis.resolve(base) in given.bases:
-            return True
-        parent = analysis.index.classes.get(base.value) if isinstance(base, cst.Name) and base.value not in seen else None
-        if parent is not None and _is_callback(analysis, given, parent, seen):
-            return True
-    return False
 
 
 def _written(target: cst.Attribute, loops: tuple[cst.CSTNode, ...]) -> cst.BaseExpression:

@@ -35,6 +35,7 @@ from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, 
 from acclint.analysis.module_defaults import module_defaults
 from acclint.analysis.names import ImportTable
 from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
+from acclint.analysis.raised_first import raises_first
 from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.reach import CallShape, CallSite, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
@@ -1260,7 +1261,9 @@ class ContextAnalysis:
             grew = grew or kinds != trace.names
             trace.names = kinds
             for call in self._live_calls(fn, facts):
-                self._propagate_call(fn, context, call, query.within(facts.call_scopes.get(call, ())))
+                here = query.within(facts.call_scopes.get(call, ()))
+                if not self._raises_first(fn, context, call, here):
+                    self._propagate_call(fn, context, call, here)
             returns = _return_kinds(facts, query)
             returned = returned or returns != trace.returns
             trace.returns = returns
@@ -1327,6 +1330,16 @@ class ContextAnalysis:
                         if _method_call_on_name(d.decorator, methods):
                             found.setdefault(d.decorator.value.value, []).append((node.name, scope, 0, d.decorator.attr.value))
         return found
+
+    def _raises_first(self, fn: FunctionInfo, context: str, call: cst.Call, query: ValueQuery) -> bool:
+        """Whether an argument of `call` converts a value traced in `fn`'s trace of kind
+        `context` where every framework tracing `fn` raises on that (`meter.update(float(loss))`
+        under jax.jit; acclint.analysis.raised_first): the call never runs in the trace, and
+        nothing it calls is traced from here."""
+        return all(
+            raises_first(call, framework, (context,), self.resolve, lambda e: query.kind(e) >= TREE)
+            for framework in self.markers.frameworks_of(fn.markers)
+        )
 
     def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
         """The calls of `fn`'s body a trace may run: not those in a branch that literal defaults

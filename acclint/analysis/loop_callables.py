@@ -236,6 +236,10 @@ class CompiledCallables:
         guarded_reads: frozenset[str] = frozenset()
         if key.guards_attributes and instance is not None:
             guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped.stepped_attributes(instance))
+            guarded += tuple(
+                f"the module's list attribute '{name}' (grown by its forward on every call: its length is guarded"
+                for name in self._stepped.grown_attributes(instance)
+            )
             if holder is not None:
                 guarded_reads = frozenset(f"{holder}.{name}" for name in _self_reads(instance.methods.get("forward")))
         elif key.guards_attributes and fn is not None:
@@ -297,7 +301,8 @@ class CompiledCallables:
         return {name for param, arg in fields_passed(call, list(found[1].positional)).items() if param in floats for name in _operands(arg)}
 
     def _instance(self, expr: cst.BaseExpression, scope: _Scope) -> ClassInfo | None:
-        """The module class `expr` is an instance of (`Net()`, or a name bound to one)."""
+        """The module class `expr` is an instance of (`Net()`, a name bound to one, or a
+        parameter of a module-level function that every call of it passes one)."""
         if type(expr) is cst.Call:
             return self._class_named(expr.func)
         if isinstance(expr, cst.Name):
@@ -306,6 +311,8 @@ class CompiledCallables:
                 if expr.value in current.instances:
                     return current.instances[expr.value]
                 current = self._scopes.get(current.fn.parent) if current.fn is not None else None
+            if scope.fn is not None:
+                return self.analysis.passed_class(expr.value, scope.fn)
         return None
 
     def _held_compiled(self, value: cst.BaseExpression, scope: _Scope) -> Jitted | None:

@@ -313,3 +313,13 @@ def _without_hash(cls: ClassInfo, analysis: ModuleAnalysis) -> bool:
         truthy = {k for k, v in options.items() if not (isinstance(v, cst.Name) and v.value == "False")}
         return not ({"frozen", "unsafe_hash"} & truthy) and "eq" in truthy | ({"eq"} - set(options))
     return False
+
+
+def _set_leaf(call: cst.Call, setter: tuple[int, str]) -> cst.BaseExpression | None:
+    """The leaf a leaf setter's call sets (`StormTables.leaf_setters`: the position and keyword
+    of its argument; `replace` of `eqx.tree_at(where, tree, replace)`), or None."""
+    position, keyword = setter
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if position < len(positional):
+        return positional[position]
+    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)

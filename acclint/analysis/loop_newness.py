@@ -51,7 +51,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _returned_values, _string, _target_names
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _returned_values, _set_leaf, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -123,10 +123,7 @@ class ValueNewness:
             if setter is not None:
                 # a copy of a pytree with one leaf set: what changes is that leaf, keyed as it is
                 # (`eqx.tree_at(where, model, jnp.asarray(lr))` changes an array leaf)
-                position, keyword = setter
-                positional = [a.value for a in expr.args if a.keyword is None and not a.star]
-                leaf = positional[position] if position < len(positional) else next(
-                    (a.value for a in expr.args if a.keyword is not None and a.keyword.value == keyword), None)
+                leaf = _set_leaf(expr, setter)
                 return self._made_by(leaf, loops, scope) if leaf is not None else None
             if self._draws_a_number(expr):
                 return None  # a Python number, not an array (`np.random.randn()`)

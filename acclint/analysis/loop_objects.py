@@ -181,6 +181,13 @@ class NewObjects:
         bases = ("flax.struct.PyTreeNode", "equinox.Module") + (("typing.NamedTuple", "NamedTuple") if named_tuples else ())
         return decorated or any(self.analysis.resolve(b) in bases for b in cls.bases)
 
+    def _number_field(self, name: str) -> bool:
+        """Whether the pytree classes of the module declaring a field `name` all annotate it a
+        Python number (`step: int`, `noise: float`), and one does: a leaf the key holds by
+        value where non-array leaves are keyed (`eqx.filter_jit`), not an array's shape."""
+        annotations = [a for cls in self.analysis.index.all_classes if self._pytree_class(cls) for n, a, _ in _fields(cls) if n == name]
+        return bool(annotations) and all(isinstance(a, cst.Name) and a.value in ("int", "float") for a in annotations)
+
     def _static_field(self, default: cst.BaseExpression | None) -> bool:
         """A field declaration that makes the field metadata: `field(pytree_node=False)`
         (flax.struct, dataclasses), `eqx.field(static=True)`, `eqx.static_field()`."""

@@ -26,6 +26,7 @@ from functools import cached_property
 import libcst as cst
 
 from acclint.analysis.arguments import passed
+from acclint.analysis.fit_hooks import step_hooks
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.loop_model import Loop, Pass, _Scope
 from acclint.analysis.loop_helpers import _assignments, _bound_values, _memo_made, _read_names, _target_names
@@ -163,6 +164,8 @@ class HelperPasses:
             if fn not in found and any(not loop.bounded for loop in loops):
                 caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
                 found[fn] = f"'{fn.name}', which {caller} calls in a loop"
+        if not module_only:  # `fit`'s own loop over epochs and steps runs a callback's hooks
+            found = {**step_hooks(self.analysis), **found}
         return self._with_callees(found, per_call=True)
 
     def _with_callees(self, found: dict[FunctionInfo, str], per_call: bool = False) -> dict[FunctionInfo, str]:

@@ -9,21 +9,17 @@ from functools import cached_property
 import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
-from acclint.analysis.module_counters import stepped_counters
+from acclint.analysis.module_counters import GROWING_METHODS, grown_lists, stepped_counters
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import walk_all
 from acclint.analysis.loop_helpers import _STEPS, _nodes, _target_names
-
-
-# Methods that grow a list by at least one item on every call.
-_GROWING_METHODS = frozenset({"append", "insert"})
 
 
 class SteppedState:
     """`LoopFacts`' part: state a compiled callable changes on every call that its guards read:
     module-level lists and ints, and module attributes, stepped across calls. Unlike the other
     parts, an object of its own: it reads only the module (its index and its resolved names),
-    none of the walk's tables, and `LoopFacts` asks it five questions (`_jitted`'s guards,
+    none of the walk's tables, and `LoopFacts` asks it six questions (`_jitted`'s guards,
     `_key_changes`' float globals)."""
 
     def __init__(self, analysis: ModuleAnalysis) -> None:
@@ -41,7 +37,7 @@ class SteppedState:
         }
         grown = []
         for node in nodes:
-            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _GROWING_METHODS):
+            if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in GROWING_METHODS):
                 continue
             owner = node.func.value
             if isinstance(owner, cst.Name) and owner.value not in local:
@@ -104,3 +100,9 @@ class SteppedState:
         (acclint.analysis.module_counters): Dynamo specialises ints (a float attribute stepped
         so compiles twice, the second time dynamic)."""
         return stepped_counters(cls, self.analysis.index.classes)
+
+    def grown_attributes(self, cls: ClassInfo) -> tuple[str, ...]:
+        """List attributes a call grows on every call (`self.feats.append(h)`, with `self.feats
+        = []` in `__init__`), as `stepped_attributes` reads the call: Dynamo guards a list's
+        length (acclint.analysis.module_counters)."""
+        return grown_lists(cls, self.analysis.index.classes)

@@ -20,10 +20,10 @@ from functools import cached_property
 
 import libcst as cst
 
-from acclint.analysis.names import literal_int
+from acclint.analysis.names import dotted_name, literal_int
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import Jitted, Loop, _Candidate, _Rewrap, _Scope
-from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _shifted, _target_names
+from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _set_leaf, _shifted, _target_names
 
 
 # A literal range of at most this many passes is a bounded set, not a storm (tf.function warns
@@ -273,6 +273,7 @@ class LoopWalk:
             _grown(body, loop)
             self._joined(body, loop)
             self._split_keys(body, loop)
+            self._stepped_leaves(body, loop)
             self._retrain(body, scope)
         return loop
 
@@ -293,6 +294,33 @@ class LoopWalk:
             names = _target_names(node)
             if step.args[0].value.value in names and self.analysis.resolve(step.func) in self.tables.key_steps:
                 loop.changing |= names
+
+    def _stepped_leaves(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body rebinds to a copy of themselves with one leaf set to that leaf stepped
+        by a literal (`model = eqx.tree_at(lambda m: m.step, model, model.step + 1)`, `net =
+        eqx.tree_at(lambda n: n.noise, net, net.noise * 0.9)`; `leaf_setters`), where the leaf
+        is a field the module's pytree classes declare a Python number (`_number_field`): carried
+        from pass to pass and new on each, as a stepped counter is, it makes the pytree holding
+        it new on every pass (added to the loop's changing names), which a key holding non-array
+        leaves by value (`eqx.filter_jit`) sees; an array leaf so stepped keeps its shape."""
+        if not self.tables.leaf_setters:
+            return
+        for node in _nodes(body, statements=True):
+            if type(node) is not cst.Assign or len(node.targets) != 1 or type(node.targets[0].target) is not cst.Name:
+                continue
+            name, value = node.targets[0].target.value, node.value
+            setter = self.tables.leaf_setters.get(self.analysis.resolve(value.func) or "") if type(value) is cst.Call else None
+            if setter is None:
+                continue
+            positional = [a.value for a in value.args if a.keyword is None and not a.star]
+            where, tree = (positional + [None, None])[:2]
+            leaf = _set_leaf(value, setter)
+            field = where.body.attr.value if type(where) is cst.Lambda and type(where.body) is cst.Attribute else None
+            if (
+                type(tree) is cst.Name and tree.value == name and leaf is not None and field is not None
+                and _stepped_from(f"{name}.{field}", leaf) and self._number_field(field)
+            ):
+                loop.changing.add(name)
 
     def _joined(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body rebinds once, to themselves joined with more (`tokens =
@@ -467,7 +495,8 @@ _REASSIGNED_STEPS = {cst.Add: 0, cst.Subtract: 0, cst.Multiply: 1, cst.Divide: 1
 
 
 def _stepped_from(name: str, value: cst.BaseExpression) -> bool:
-    """`name OP literal` (or `literal OP name` for `+` and `*`), a literal that changes it."""
+    """`name OP literal` (or `literal OP name` for `+` and `*`), a literal that changes it;
+    `name` may be an attribute of a name (`model.step`)."""
     if not isinstance(value, cst.BinaryOperation) or type(value.operator) not in _REASSIGNED_STEPS:
         return False
     neutral = _REASSIGNED_STEPS[type(value.operator)]
@@ -475,7 +504,7 @@ def _stepped_from(name: str, value: cst.BaseExpression) -> bool:
     if isinstance(value.operator, (cst.Add, cst.Multiply)):
         pairs.append((value.right, value.left))
     return any(
-        isinstance(own, cst.Name) and own.value == name and (step := _number(other)) is not None and step != neutral
+        dotted_name(own) == name and (step := _number(other)) is not None and step != neutral
         for own, other in pairs
     )
 

@@ -238,6 +238,11 @@ class ModuleAnalysis:
         instance of, or None (acclint.analysis.objects)."""
         return self._contexts.objects.instance_class(expr, scope)
 
+    def passed_class(self, name: str, fn: FunctionInfo) -> ClassInfo | None:
+        """The class of this module every call of the module-level function `fn` passes its
+        parameter `name` an instance of, or None (acclint.analysis.objects)."""
+        return self._contexts.objects.passed_class(name, fn)
+
     def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, callers: bool = False) -> set[str]:
         """The classes, as the data name them, `expr` (evaluated in `scope`) may be an instance
         of (acclint.analysis.objects: `keras.Model` of `keras.Sequential(...)`); with `callers`,

@@ -104,6 +104,21 @@ class Objects:
         """The class of this module that every value `expr` may hold is an instance of."""
         return self._made(expr, scope, self._local_class)
 
+    def passed_class(self, name: str, fn: FunctionInfo) -> ClassInfo | None:
+        """The class of this module that every call of the module-level function `fn` in the
+        module passes its parameter `name` an instance of (`train(Net(), 12)` for `def
+        train(model, epochs)`), each argument read in the function making the call; None where
+        `fn` rebinds the parameter, a call passes anything else or leaves it out, or no call
+        is seen."""
+        if fn.parent is not None or fn.cls is not None or name not in {p.name for p in fn.params}:
+            return None
+        if any(isinstance(t, cst.Name) and t.value == name for t, _, _ in self._body(fn).flows):
+            return None
+        calls = self._calls_by_name().get(fn.name, ())
+        given = [(passed(call, fn).get(name), caller) for caller, call in calls]
+        classes = [self.instance_class(value, caller) if value is not None else None for value, caller in given]
+        return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+
     def holds_layer(self, expr: cst.BaseExpression, scope: FunctionInfo | None, is_layer: Callable[[cst.Call], bool]) -> bool:
         """Whether every value the attribute of `self` (or name) `expr` is bound to is a layer a
         library makes (`self.fc = nn.Linear(3, 3)` in `__init__`: `is_layer`), so calling it maps

@@ -1,0 +1,47 @@
+"""Calls that never run in a trace because an argument raises first.
+
+Python evaluates a call's arguments before the call. Where a framework's host conversions raise
+on a traced value (`[conversions] outcome = "error"`: `.numpy()` of a symbolic tensor under
+tf.function, `float(tracer)` or `.item()` under jax.jit), a call handed such a conversion
+(`print(t.numpy())`, `meter.update(float(loss))`) stops the trace there: the call never runs,
+in any call of the compiled function, so neither its own effect (ACC4) nor anything in the
+function it calls is reached; the conversion is the finding (ACC3). The conversions are the
+framework's host methods (`[conversions] methods`) of a traced value and Python's scalar
+conversions (`float`, `int`, `complex`) of one (run: benchmarks/blind jax_float_in_jit_1, jax
+0.10.2: ConcretizationTypeError before `meter.update` runs). The rules ask it of an effect's call
+(rules/acc4_side_effects.py), the context analysis of a helper's call (acclint.analysis.contexts),
+each with its own test of a traced value.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Collection
+
+import libcst as cst
+
+from acclint.analysis.walk import walk_expression
+from acclint.frameworks.markers import Framework
+
+# Python's conversions of a value to one number, which call the value's `__float__`, `__int__`,
+# `__index__` or `__complex__`: a tracer or a symbolic tensor refuses them.
+SCALAR_CONVERSIONS = frozenset({"float", "int", "complex"})
+
+
+def raises_first(
+    call: cst.Call, framework: Framework, kinds: Collection[str],
+    resolve: Callable[[cst.BaseExpression], str | None], is_traced: Callable[[cst.BaseExpression], bool],
+) -> bool:
+    """Whether an argument of `call`, in a function `framework` traces in contexts of `kinds`,
+    converts a traced value (`is_traced`) to a host value where that raises: the call never runs."""
+    if not framework.conversions_raise:
+        return False
+    methods = framework.host_methods_for(frozenset(kinds))
+    return any(_converts(n, methods, resolve, is_traced) for arg in call.args for n in walk_expression(arg.value))
+
+
+def _converts(node: cst.CSTNode, methods: frozenset[str], resolve, is_traced) -> bool:
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Attribute):
+        return node.func.attr.value in methods and is_traced(node.func.value)
+    return resolve(node.func) in SCALAR_CONVERSIONS and len(node.args) == 1 and node.args[0].keyword is None and is_traced(node.args[0].value)
