@@ -14,10 +14,12 @@ is evaluated (not a local of that function or of one around it).
 
 from __future__ import annotations
 
+from itertools import takewhile
 from weakref import WeakKeyDictionary
 
 import libcst as cst
 
+from acclint.analysis.arguments import passed
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
 
@@ -42,28 +44,19 @@ def partial_global(analysis: ModuleAnalysis, function: str, param: str) -> str |
             fn = analysis.index.functions.get(target.value) if isinstance(target, cst.Name) else None
             if value.args[0].keyword is not None or fn is None:  # type: ignore[attr-defined]
                 continue
-            for filled, arg in _bound_params(fn, value.args[1:]):  # type: ignore[attr-defined]
+            for filled, arg in _bound_params(fn, value).items():  # type: ignore[arg-type]
                 if isinstance(arg, cst.Name) and _module_name(analysis, arg.value, site.scope):
                     bound[(fn.name, filled)] = arg.value
     return bound.get((function, param))
 
 
-def _bound_params(fn: FunctionInfo, args) -> list[tuple[str, cst.BaseExpression]]:
-    """The parameters of `fn` that a partial's `args` (after the function) fill, each with its
-    value: keywords by name, positions in order up to the first `*args`/`**kw` either side."""
-    positional = [p.name for p in fn.params if p.positional and not p.star]
-    found = []
-    places = iter(positional)
-    for arg in args:
-        if arg.star:
-            break  # `*rest`, `**options`: what follows binds no known place
-        if arg.keyword is not None:
-            found.append((arg.keyword.value, arg.value))
-        else:
-            place = next(places, None)
-            if place is not None:
-                found.append((place, arg.value))
-    return found
+def _bound_params(fn: FunctionInfo, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The parameters of `fn` that the partial `call` (`partial(fn, ...)`) fills, each with its
+    value, as a call of `fn` with the partial's other arguments binds them
+    (acclint.analysis.arguments), up to its first `*rest` or `**options`: what follows binds no
+    known place."""
+    given = takewhile(lambda arg: not arg.star, call.args[1:])
+    return passed(call.with_changes(func=call.args[0].value, args=tuple(given)), fn)
 
 
 def _module_name(analysis: ModuleAnalysis, name: str, scope: FunctionInfo | None) -> bool:

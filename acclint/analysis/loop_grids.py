@@ -54,18 +54,10 @@ class LoopGrids:
         """The arguments of `call` its cache keys by value: static ones, and every Python value
         where the framework keys them so (not an array)."""
         jitted = call.jitted
-        keyed: list[cst.BaseExpression] = []
-        position = 0
-        for arg in call.args:
-            if arg.star:
-                continue
-            index = None
-            if arg.keyword is None:
-                index, position = position, position + 1
-            static = (index in jitted.static_positions) if index is not None else arg.keyword.value in jitted.static_names  # type: ignore[union-attr]
-            if static or jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call):
-                keyed.append(arg.value)
-        return keyed
+        return [
+            arg.value for arg, _index, static in call.placed_args()
+            if static or jitted.values_keyed and not self._array_valued(arg.value, jitted.arrays, call)
+        ]
 
     def _grids(
         self, fn: FunctionInfo | None, loops: tuple[Loop, ...], values: list[cst.BaseExpression], seen: frozenset[FunctionInfo] = frozenset(),

@@ -146,6 +146,22 @@ class JittedCall:
     scope: _Scope
     statement: cst.BaseStatement
 
+    def placed_args(self) -> list[tuple[cst.Arg, int | None, bool]]:
+        """Each argument but a `*xs` or `**kw`, with its position among the positional ones
+        (None: given by keyword) and whether the callable declares it static
+        (`static_argnums` / `static_argnames`)."""
+        found: list[tuple[cst.Arg, int | None, bool]] = []
+        position = 0
+        for arg in self.args:
+            if arg.star:
+                continue
+            if arg.keyword is None:
+                found.append((arg, position, position in self.jitted.static_positions))
+                position += 1
+            else:
+                found.append((arg, None, arg.keyword.value in self.jitted.static_names))
+        return found
+
 
 @dataclass(eq=False)
 class _Scope:

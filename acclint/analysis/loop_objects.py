@@ -110,17 +110,13 @@ class NewObjects:
     def _unhashable_statics(self, call: JittedCall) -> list[KeyChange]:
         """Static arguments that cannot be hashed (`f(x, [2, 3])`, a non-frozen dataclass): a
         cache keyed by hash has no key for them on any call, so this needs no loop."""
-        jitted, found, position = call.jitted, [], 0
+        jitted, found = call.jitted, []
         if jitted.identity == "instance":
             return found  # a library object's own cache (numpyro's MCMC compiles anew for an unhashable key)
         if jitted.unhashable is not None:
             component = f"the wrapped callable ({jitted.unhashable})"
             found.append(KeyChange("ACC502", call.call, component, call.callee, "", call.statement, hashable=False))
-        for arg in call.args:
-            if arg.star:
-                continue
-            static = arg.keyword.value in jitted.static_names if arg.keyword is not None else position in jitted.static_positions
-            position += arg.keyword is None
+        for arg, _index, static in call.placed_args():
             what = self._unhashable(arg.value, call.scope) if static else None
             if what is not None:
                 component = f"static argument '{self._code(arg.value)}' ({what})"

@@ -268,15 +268,8 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                     "ACC505", call.call, f"{what} on every pass; {jitted.recompile_limit} compiles, then eager)",
                     call.callee, each.where, call.statement,
                 ))
-        position = 0
-        for arg in call.args:
-            index = None
-            if arg.keyword is None and not arg.star:
-                index, position = position, position + 1
-            if arg.star:
-                continue
+        for arg, index, static in call.placed_args():
             named = arg.keyword.value if arg.keyword is not None else None
-            static = (index in jitted.static_positions) if index is not None else named in jitted.static_names
             by_value = jitted.values_keyed or jitted.strings_keyed and self._str_valued(arg.value, call.scope, each)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
                 what = self._new_value(arg.value, each, static)
