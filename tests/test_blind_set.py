@@ -1,9 +1,10 @@
-"""The blind set's format and its split (benchmarks/blind), not acclint's score on it.
+"""The blind sets' format and their splits (benchmarks/blind, benchmarks/blind2), not acclint's
+score on them.
 
 Each program must be a module `measure.py` can read (a source, a framework, labels or
 `# label: none`), carry `# verify:` lines that are Python expressions, and be named
-`<framework>_<idea>_<n>.py`; `split.tsv` must name every program once, in a half, and be the
-fixed draw `split.py` makes.
+`<framework>_<idea>_<n>.py`; each set's `split.tsv` must name every program once, in a half,
+and be the fixed draw `blind/split.py` makes of that folder.
 """
 
 import importlib.util
@@ -15,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BLIND = ROOT / "benchmarks" / "blind"
+# each set: its folder and the `# source:` prefix its programs carry (the stop that wrote it)
+SETS = {"blind": (BLIND, "blind55"), "blind2": (ROOT / "benchmarks" / "blind2", "blind56")}
 PREFIX = {"jax": "JAX", "tf": "TF", "torch": "PyTorch"}
 NAME = re.compile(r"^(jax|tf|torch)_[a-z0-9_]+_\d+\.py$")
 VERIFY = re.compile(r"^#\s*verify:\s*(.+)$", re.M)
@@ -30,22 +33,23 @@ def load(name, path):
 
 measure = load("blind_set_measure", ROOT / "benchmarks" / "reports" / "measure.py")
 split = load("blind_set_split", BLIND / "split.py")
-PROGRAMS = split.programs()
+PROGRAMS = [(name, path) for name, (folder, _) in SETS.items() for path in split.programs(folder)]
 
 
-def test_the_set_has_hazards_and_look_alikes_of_every_framework():
-    reports = [measure.read_report(p) for p in PROGRAMS]
+@pytest.mark.parametrize("name", SETS)
+def test_the_set_has_hazards_and_look_alikes_of_every_framework(name):
+    reports = [measure.read_report(p) for p in split.programs(SETS[name][0])]
     assert len(reports) >= 80
     for framework in PREFIX.values():
         mine = [r for r in reports if r.framework == framework]
         assert any(r.fine for r in mine) and any(r.hazards for r in mine), framework
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.name)
-def test_program_is_labelled_named_and_verifiable(path):
+@pytest.mark.parametrize("name, path", PROGRAMS, ids=lambda p: getattr(p, "name", p))
+def test_program_is_labelled_named_and_verifiable(name, path):
     report = measure.read_report(path)  # exits on a label without a code, or none beside labels
     assert report.fine or report.hazards
-    assert report.source == f"blind55:{path.stem}"
+    assert report.source == f"{SETS[name][1]}:{path.stem}"
     match = NAME.match(path.name)
     assert match, "named <framework>_<idea>_<n>.py"
     assert PREFIX[match.group(1)] == report.framework
@@ -59,14 +63,18 @@ def test_program_is_labelled_named_and_verifiable(path):
             assert not lines[number - 1].lstrip().startswith("#"), "a label ends a line of code"
 
 
-def test_split_names_every_program_once_in_a_half():
-    rows = split.read_split()
+@pytest.mark.parametrize("name", SETS)
+def test_split_names_every_program_once_in_a_half(name):
+    folder = SETS[name][0]
+    rows = split.read_split(folder)
     names = [row[0] for row in rows]
-    assert sorted(names) == [p.name for p in PROGRAMS]
+    assert sorted(names) == [p.name for p in split.programs(folder)]
     assert {row[3] for row in rows} == {"dev", "heldout"}
     for framework in PREFIX.values():
         assert {row[3] for row in rows if row[1] == framework} == {"dev", "heldout"}
 
 
-def test_split_is_the_fixed_draw():
-    assert split.read_split() == split.draw()
+@pytest.mark.parametrize("name", SETS)
+def test_split_is_the_fixed_draw(name):
+    folder = SETS[name][0]
+    assert split.read_split(folder) == split.draw(folder)

@@ -1,6 +1,7 @@
 """Split the blind programs at random into a development half and a held-out half (stop 55).
 
-Every `<framework>_<idea>_<n>.py` beside this file is one labelled program. They are grouped
+Every `<framework>_<idea>_<n>.py` in the set's folder (this script's folder, `blind/`, unless
+`--folder` names another set written the same way, such as `blind2/`) is one labelled program. They are grouped
 by framework (`# framework:` line) and by kind (a fine look-alike, `# label: none`, or a
 hazard), each group is sorted by name and shuffled with `random.Random(SEED)`, and the first
 half of each shuffled group (rounded up on alternate groups, so the halves stay even) goes to
@@ -22,26 +23,25 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SPLIT = HERE / "split.tsv"
 SEED = 55
 HEADER = ["module", "framework", "kind", "half"]
 FRAMEWORK = re.compile(r"^#\s*framework:\s*(\S+)", re.M)
 FINE = re.compile(r"^#\s*label:\s*none\b", re.M)
 
 
-def programs() -> list[Path]:
-    """The labelled programs: every Python file here but this script."""
-    return sorted(p for p in HERE.glob("*.py") if p.name != Path(__file__).name)
+def programs(folder: Path = HERE) -> list[Path]:
+    """The labelled programs: every Python file of the set's folder but this script."""
+    return sorted(p for p in folder.glob("*.py") if p.name != Path(__file__).name)
 
 
 def kind_of(text: str) -> str:
     return "fine" if FINE.search(text) else "hazard"
 
 
-def draw() -> list[list[str]]:
+def draw(folder: Path = HERE) -> list[list[str]]:
     """The rows of split.tsv: each program with its framework, kind and half."""
     groups: dict[tuple[str, str], list[str]] = {}
-    for path in programs():
+    for path in programs(folder):
         text = path.read_text()
         framework = FRAMEWORK.search(text)
         if not framework:
@@ -57,21 +57,24 @@ def draw() -> list[list[str]]:
     return sorted(rows)
 
 
-def read_split() -> list[list[str]]:
-    with open(SPLIT, newline="") as f:
+def read_split(folder: Path = HERE) -> list[list[str]]:
+    with open(folder / "split.tsv", newline="") as f:
         return [row for row in csv.reader(f, delimiter="\t")][1:]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare split.tsv with the draw")
+    parser.add_argument("--folder", type=Path, default=HERE,
+                        help="the set's folder (default: this script's, blind/)")
     args = parser.parse_args(argv)
-    rows = draw()
+    rows = draw(args.folder)
+    split = args.folder / "split.tsv"
     if args.check:
-        same = SPLIT.exists() and read_split() == rows
-        print("split.tsv matches the draw" if same else "split.tsv differs from the draw")
+        same = split.exists() and read_split(args.folder) == rows
+        print(f"{split} matches the draw" if same else f"{split} differs from the draw")
         return 0 if same else 1
-    with open(SPLIT, "w", newline="") as f:
+    with open(split, "w", newline="") as f:
         out = csv.writer(f, delimiter="\t", lineterminator="\n")
         out.writerow(HEADER)
         out.writerows(rows)
