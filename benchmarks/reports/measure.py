@@ -40,6 +40,7 @@ Batch 26 is the next fresh held-out set (60 reports: PyTorch compile/trace, JAX 
 Batch 27 is the next fresh held-out set (60 reports: trace/export TracerWarnings, Dynamo hooks and caches, JAX compile caches): `--batch 27`.
 Batch 28 is the next fresh held-out set (60 reports: hyperparameters changed under traced steps, compile/script/FX flags, JAX objects changed after a jitted method): `--batch 28`.
 Batch 29 is the next fresh held-out set (51 reports from less-mined corners: MJX/NetKet/navix caches, Keras layers changed mid-fit, Dynamo hooks): `--batch 29`.
+Batch 30 is the next fresh held-out set (44 reports: Keras 3 on JAX, Lambda layers reading changed globals, trace constants, eager JAX shape ops): `--batch 30`.
 `--list` prints, for the halves asked for, each missed label and each false finding with its
 line (use it on dev only: the held-out half is for counts). `--folder DIR` measures the modules
 of another folder written the same way (benchmarks/torch_docs: spellings from PyTorch's docs);

@@ -71,7 +71,11 @@ numpy conversions in traced Keras layers and flax modules, and fine look-alikes 
 "29" (51 reports, a fresh held-out estimate after batch 28's held-out half scored 6/10, from corners the earlier
 batches had mined least: MJX, NetKet, evosax, navix and torax compile caches, TracerIntegerConversionError reports,
 layer attributes (`rate`, `trainable`) changed after a Keras model was built, keras-hub and TensorBoard tf.function
-retracing, torch.compile hooks and TorchScript training flags, and fine look-alikes). A report found
+retracing, torch.compile hooks and TorchScript training flags, and fine look-alikes), and so is batch "30" (44 reports, a fresh
+held-out estimate after batch 29's held-out half scored 3/9, from corners the earlier batches had mined least: Keras 3
+layers and callbacks on the JAX backend, Lambda layers reading changed globals, tf.data maps and tf.function methods,
+torch.func/functional_call and torch.jit.trace constants, Dynamo recompile-limit reports of inference servers, eager JAX
+ops whose result shape depends on values, NumPyro/diffrax/probdiffeq tracer conversions, and fine look-alikes). A report found
 contaminated after its draw (an earlier test already holds its code) is moved out of the
 held-out half, never re-drawn: `moved.tsv` records the move, the half it was drawn into, and why.
 """
