@@ -92,8 +92,8 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
     parent = ctx.parent
     change = _module_change(node, ctx, parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None)
     if change is not None and change.how == how:
-        line = ctx.analysis.bindings.line(change.node)
-        ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} at line {line}: {STALE}; {advice}")
+        where = ctx.analysis.bindings.where(change)
+        ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} {where}: {STALE}; {advice}")
 
 
 class GlobalRebound(Rule):
@@ -394,10 +394,9 @@ f(1.0)
             return
         change = bindings.attribute_written(node.attr.value, fn, set(), {name})
         if change is not None:
-            line = bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written {bindings.where(change)}: "
                 f"{STALE}; pass the value as an argument (static if it is configuration)",
             )
 
@@ -929,10 +928,9 @@ for epoch in range(3):
     @staticmethod
     def _report(node: cst.Attribute, ctx: RuleContext, change, whose: str) -> None:
         if change is not None:
-            line = ctx.analysis.bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written {ctx.analysis.bindings.where(change)}: "
                 f"{STALE}; copy it into an argument",
             )
 
