@@ -835,7 +835,7 @@ class ModuleBindings:
         if method is None:
             if name == "__init__" and not cls.bases:
                 return False
-            runs = {reader.name} | {f.name for f in self.contexts.runners(reader)}
+            runs = self._reaching(reader) if isinstance(reader, Compiled) else {reader.name} | {f.name for f in self.contexts.runners(reader)}
             writes = [e for e in self._named.get(name, ()) if e.kind == "attr" and e.name == name and e.value is not None]
             if any(_mentions(e.value, runs, attributes=True) for e in writes):
                 return True
@@ -1845,9 +1845,10 @@ def _tested_name(expr: cst.BaseExpression) -> str | None:
     return expr.value if isinstance(expr, cst.Name) else None
 
 
-def _inside(fn: FunctionInfo, outer: Reader) -> bool:
-    """Whether `fn` is `outer` or nested in it (never in a function of another module)."""
-    while fn is not None:
+def _inside(fn: Reader, outer: Reader) -> bool:
+    """Whether `fn` is `outer` or nested in it (a function of another module neither is nor
+    holds one of this module)."""
+    while isinstance(fn, FunctionInfo):
         if fn is outer:
             return True
         fn = fn.parent
