@@ -35,7 +35,8 @@ class SeedSetAfterTrace(Rule):
         a function drawing with a stateful random op (`[draws] seeded`: `tf.random.normal`,
         `tf.random.uniform`, ..., in a `tf.function` or a helper it calls) and a later call that
         reuses the trace, in program order (a loop repeats its body: `set_seed(seed + epoch)`
-        before each call), by module-level code or a function it runs. A seed set before the
+        before each call), by module-level code or a function it runs; the traced function may
+        be a decorated one the module imports from the project. A seed set before the
         first call only, the same literal seed set again (`set_seed(42)` before each pair of
         calls: eager draws restart from it too) when it was set before the first call, a
         `tf.random.Generator`'s draws, stateless ops given a seed, and a function traced anew
