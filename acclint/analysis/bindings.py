@@ -13,7 +13,11 @@ trace" is a call of something this module defines that reaches a cached function
 function in a cached context, a module-level name bound to a marker's result (`step =
 jax.jit(f)`), a function or class whose code makes such a call (to a fixpoint), or an
 instance of such a class. Calls into other modules are not followed: an unknown call never
-makes a later binding a finding.
+makes a later binding a finding. The project's order is seen through its modules' own: a
+decorated function another module defines is a reader here too (`Compiled`: its calls through
+the names the module imports it by build and hit its trace), and what another module writes
+between its builds and hits of one of this module's compiled functions comes in as `Stale`
+seeds (acclint.analysis.stale_out), read as changes made there (`change_elsewhere`).
 
 A change of a module-level variable counts when
 - module-level code makes it between two calls that reach the reading function through the
