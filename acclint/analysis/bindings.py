@@ -273,14 +273,6 @@ class ModuleBindings:
             )
         return self._changes[key]
 
-    def written_elsewhere(self, attribute: str) -> bool:
-        """Whether another module writes `attribute` (of a module or of an object it passes)
-        between builds and hits of a compiled function of this one (`Stale` seeds)."""
-        return any(
-            attribute in {name.rpartition(".")[2] for name in stale.globals} | {attr for _, attr in stale.attributes}
-            for stale in self.stale
-        )
-
     def change_elsewhere(self, reader: FunctionInfo, written: str, how: str, passed: tuple[str, str] | None = None) -> Change | None:
         """The change another module makes between a build and a hit of a compiled function of
         this one whose trace runs `reader` (`Stale` seeds, in that module's program order): of

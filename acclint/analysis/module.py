@@ -159,6 +159,10 @@ class ModuleAnalysis:
         self._written: Written | None = None
         # What other modules change between builds and hits of its compiled functions (`Stale`).
         self.stale = tuple(seed for seed in seeds if type(seed) is Stale)
+        # the names those change (a module's attribute, `SCALE` of `cfg.SCALE`; an object's attribute)
+        self._written_elsewhere = frozenset(
+            name for stale in self.stale for name in (*(g.rpartition(".")[2] for g in stale.globals), *(a for _, a in stale.attributes))
+        )
         # What it changes between builds and hits of the compiled functions it imports
         # (acclint.analysis.stale_out), asked only where it writes some attribute.
         if in_project is not None and self.imported_compiled and self._cheap_written().attributes:
@@ -177,7 +181,7 @@ class ModuleAnalysis:
         """Whether the module's code may write attribute `name` (`a.name = v`, `setattr(a,
         "name", v)`, ...): where not, `bindings.attribute_written(name, ...)` is None."""
         written = self._cheap_written()
-        return written is None or name in written.attributes or bool(self.stale) and self.bindings.written_elsewhere(name)
+        return written is None or name in written.attributes or name in self._written_elsewhere
 
     def may_rebind_function(self, name: str) -> bool:
         """Whether the module-level function `name` may be bound again (a second `def`, an
@@ -192,7 +196,7 @@ class ModuleAnalysis:
         where not, and no `def` binds it,
         `bindings.change_of(name, ...)` is None."""
         written = self._cheap_written()
-        return written is None or written.handed or name in written.changed or bool(self.stale) and self.bindings.written_elsewhere(name)
+        return written is None or written.handed or name in written.changed or name in self._written_elsewhere
 
     def may_declare_global(self, name: str) -> bool:
         """Whether a function of the module may declare `name` `global` (and bind the module's
