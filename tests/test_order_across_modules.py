@@ -272,3 +272,21 @@ def test_a_stale_seed_is_read_back_as_written_and_another_shape_refused():
     assert Stale.sound(stale.to_data()) and Stale.from_data(stale.to_data()) == stale
     assert not Stale.sound(["step", "train", ["cfg.SCALE"], [["0"]]])
     assert not Stale.sound(["step", "train", [1], []])
+
+
+def test_a_package_importer_relative_imports(tmp_path):
+    """`from . import model` in a package: the written name is made absolute (`pkg.model.SCALE`)
+    before the defining module reads it as its own global."""
+    root = write_files(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/model.py": READER,
+        "pkg/train.py": """
+            from . import model
+            from .model import step
+
+            for epoch in range(3):
+                step(1.0)
+                model.SCALE = epoch * 2.0
+        """,
+    })
+    assert _acc6(root) == {("pkg/model.py", 9, "ACC601")}
