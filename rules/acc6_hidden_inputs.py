@@ -92,8 +92,8 @@ def _report_module_change(node: cst.Name, ctx: RuleContext, how: str, changed: s
     parent = ctx.parent
     change = _module_change(node, ctx, parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None)
     if change is not None and change.how == how:
-        line = ctx.analysis.bindings.line(change.node)
-        ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} at line {line}: {STALE}; {advice}")
+        where = ctx.analysis.bindings.where(change)
+        ctx.report(node, f"module-level '{node.value}' is read in a cached trace but {changed} {where}: {STALE}; {advice}")
 
 
 class GlobalRebound(Rule):
@@ -125,8 +125,10 @@ class GlobalRebound(Rule):
         that feeds a `global` write in the same trace (ACC4) are not flagged, nor is a call
         through a name that then holds an instance of another class of the module whose code
         cannot reach the traced method (`model = MyModel()`, `model.fit(...)`, then `model =
-        CustomTraining()`, whose `train_step` reads `model`). The message names the line of
-        the change.
+        CustomTraining()`, whose `train_step` reads `model`). Another module of the project
+        that calls the compiled function and rebinds the variable in between (`import model;
+        model.step(x); model.SCALE = 3.0; model.step(x)`), in its own program order, makes
+        the same change. The message names the line of the change, or the other module.
 
     Why is this bad:
         The trace reads the variable once, while it is built, and stores its value as a
@@ -274,7 +276,9 @@ class GlobalMutated(Rule):
         another object's method it is handed to, or through the name; a write of another
         attribute of the object changes nothing it reads (`STATE.other = 1` is no change of
         `STATE.lr`), unless the attribute read is a property or method of the object's class
-        reading it (`STATE._lr` under the property `lr`). A call through a name that module-level code binds to a value handing
+        reading it (`STATE._lr` under the property `lr`). Another module of the project calling
+        the compiled function writes it alike, in its own program order (`cfg.SCALE = s`
+        between two `step(x)` of `from model import step`, where `model` reads `cfg.SCALE`). A call through a name that module-level code binds to a value handing
         the function on (`ds = ds.map(lambda x: ...)`) may build the trace only after that
         binding: a map of the same dataset name inside the loop that fills the dict, before the
         map that reads it is made, builds nothing of it. The message names the line of the
@@ -394,10 +398,9 @@ f(1.0)
             return
         change = bindings.attribute_written(node.attr.value, fn, set(), {name})
         if change is not None:
-            line = bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of module-level '{name}' is read in a cached trace but written {bindings.where(change)}: "
                 f"{STALE}; pass the value as an argument (static if it is configuration)",
             )
 
@@ -683,6 +686,9 @@ class BoundAttributeRead(Rule):
         there holds `env`), a method neither it nor module code calls never runs, and a local
         bound to a cached marker applied to a local object's bound method (`jit_calc =
         jax.jit(c.calc)`) runs the method on it, as does `lf.step(x)` around `lf.set_data(d)`.
+        Another module of the project that passes the object to the compiled function writes a
+        static argument's attribute alike, in its own program order (`v.val = 0` between two
+        `add(v, 1)` of `from model import add`).
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
@@ -929,10 +935,9 @@ for epoch in range(3):
     @staticmethod
     def _report(node: cst.Attribute, ctx: RuleContext, change, whose: str) -> None:
         if change is not None:
-            line = ctx.analysis.bindings.line(change.node)
             ctx.report(
                 node,
-                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written at line {line}: "
+                f"'{ctx.code_for(node)}' of {whose} is read in a cached trace but written {ctx.analysis.bindings.where(change)}: "
                 f"{STALE}; copy it into an argument",
             )
 

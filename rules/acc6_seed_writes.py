@@ -5,7 +5,9 @@ takes the global seed when it is traced; `tf.random.set_seed` after that restart
 op from the seed it was traced with, not from the new one (docs/contexts.md, "Hidden inputs").
 Which ops, which setters and which tracers restart per pass are data (`[draws]` in
 acclint/frameworks/*.toml). The rule is a query on the analyses: where the setter is called
-relative to the calls of the trace is acclint.analysis.bindings' program order.
+relative to the calls of the trace is acclint.analysis.bindings' program order, for a function
+of the module and for a decorated one it imports from the project alike (whose def's own calls
+the project index keeps: acclint.analysis.def_facts).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Iterable, Iterator
 
 import libcst as cst
 
+from acclint.analysis.bindings import Compiled
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import module_statement_of, walk_expression
@@ -32,7 +35,8 @@ class SeedSetAfterTrace(Rule):
         a function drawing with a stateful random op (`[draws] seeded`: `tf.random.normal`,
         `tf.random.uniform`, ..., in a `tf.function` or a helper it calls) and a later call that
         reuses the trace, in program order (a loop repeats its body: `set_seed(seed + epoch)`
-        before each call), by module-level code or a function it runs. A seed set before the
+        before each call), by module-level code or a function it runs; the traced function may
+        be a decorated one the module imports from the project. A seed set before the
         first call only, the same literal seed set again (`set_seed(42)` before each pair of
         calls: eager draws restart from it too) when it was set before the first call, a
         `tf.random.Generator`'s draws, stateless ops given a seed, and a function traced anew
@@ -101,20 +105,21 @@ for epoch in range(4):
         if not setters or analysis.callee_in(setters) is None:
             return  # no call here sets a global seed (the index's callees: a cheap test)
         reported: set[cst.Call] = set()
-        for fn in analysis.index.all_functions:
-            found = _draw_in(analysis, fn)
-            if found is None:
-                continue
-            setter = analysis.bindings.call_between_builds(setters, fn)
-            if setter is None or setter in reported or _same_literal_seed(analysis, setters, setter) and _seen_by_a_trace(analysis, setters, fn):
+        traces: list[tuple[FunctionInfo | Compiled, str, str]] = [
+            (fn, fn.name, f"'{analysis.module.code_for_node(found.func)}' (line {analysis.bindings.line(found)})")
+            for fn in analysis.index.all_functions if (found := _draw_in(analysis, fn)) is not None
+        ]
+        traces += _imported_draws(analysis)
+        for reader, name, draw in traces:
+            setter = analysis.bindings.call_between_builds(setters, reader)
+            if setter is None or setter in reported or _same_literal_seed(analysis, setters, setter) and _seen_by_a_trace(analysis, setters, reader):
                 continue
             reported.add(setter)
             yield (
                 setter,
-                f"sets the global random seed after a call that traced '{fn.name}', whose random op "
-                f"'{analysis.module.code_for_node(found.func)}' (line {analysis.bindings.line(found)}) took the seed it "
-                "was traced with: every later call restarts from that seed, not this one, and draws the same values; "
-                "pass the seed in (a stateless op's seed=, or a tf.random.Generator)",
+                f"sets the global random seed after a call that traced '{name}', whose random op "
+                f"{draw} took the seed it was traced with: every later call restarts from that seed, not this one, "
+                "and draws the same values; pass the seed in (a stateless op's seed=, or a tf.random.Generator)",
                 module_statement_of(analysis.module, setter),
             )
 
@@ -133,6 +138,22 @@ def _draw_in(analysis: ModuleAnalysis, fn: FunctionInfo) -> cst.Call | None:
     return None
 
 
+def _imported_draws(analysis: ModuleAnalysis) -> list[tuple[Compiled, str, str]]:
+    """(the compiled callable, its name, its draw worded) for each decorated function the module
+    imports from the project whose own code draws with a seeded op of the framework compiling
+    it (`Imported.bodies`' calls), as `_draw_in` asks of the module's own functions."""
+    found = []
+    for qualified, (marker, _, _) in analysis.imported_compiled.items():
+        body = analysis.imported_bodies.get(qualified)
+        markers = frozenset({marker.name})
+        for framework in analysis.markers.frameworks_of(markers) if body is not None else ():
+            draws = sorted(set(body[1].imported_calls) & set(framework.seeded_draws))
+            if draws and not framework.restarted_by & markers:
+                found.append((Compiled(qualified, markers), qualified, f"'{draws[0]}' (in its def)"))
+                break
+    return found
+
+
 def _same_literal_seed(analysis: ModuleAnalysis, setters: frozenset[str], setter: cst.Call) -> bool:
     """Whether every setter call of the module sets the literal seed `setter` sets
     (`tf.random.set_seed(42)` again): the trace restarts from the seed it took, as eager draws
@@ -148,7 +169,7 @@ def _same_literal_seed(analysis: ModuleAnalysis, setters: frozenset[str], setter
     return seed(setter) is not None and all(seed(c) == seed(setter) for c in calls)
 
 
-def _seen_by_a_trace(analysis: ModuleAnalysis, setters: frozenset[str], fn: FunctionInfo) -> bool:
+def _seen_by_a_trace(analysis: ModuleAnalysis, setters: frozenset[str], fn: FunctionInfo | Compiled) -> bool:
     """Whether some setter call comes before every call into `fn` that its own scope makes (or
     that scope makes none): then a trace may have taken its seed, and the same literal set again
     restarts it as it restarts eager draws. Set only after the first call, the seed comes after

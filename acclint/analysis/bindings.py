@@ -13,7 +13,11 @@ trace" is a call of something this module defines that reaches a cached function
 function in a cached context, a module-level name bound to a marker's result (`step =
 jax.jit(f)`), a function or class whose code makes such a call (to a fixpoint), or an
 instance of such a class. Calls into other modules are not followed: an unknown call never
-makes a later binding a finding.
+makes a later binding a finding. The project's order is seen through its modules' own: a
+decorated function another module defines is a reader here too (`Compiled`: its calls through
+the names the module imports it by build and hit its trace), and what another module writes
+between its builds and hits of one of this module's compiled functions comes in as `Stale`
+seeds (acclint.analysis.stale_out), read as changes made there (`change_elsewhere`).
 
 A change of a module-level variable counts when
 - module-level code makes it between two calls that reach the reading function through the
@@ -42,7 +46,7 @@ variables read by a closure (`closure_change`) are ordered in that function's bo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -53,6 +57,7 @@ from libcst.metadata.position_provider import NEWLINE_RE
 from acclint.analysis.arguments import passed
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.analysis.item_writes import item_writes
+from acclint.analysis.reach import Stale
 from acclint.frameworks.markers import CACHED, MarkerTable
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
 from acclint.analysis.taint import BodyFacts, collect_body
@@ -101,6 +106,23 @@ class Change:
 
     node: cst.CSTNode
     how: str  # "rebound", "mutated", "written"
+    elsewhere: str = ""  # the module making it, where that is another one (a `Stale` seed's caller)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled callable whose def is in another module (a decorated function the module
+    imports from the project, acclint.analysis.reach `Imported.compiled`), as the program-order
+    questions take it where they take the reading function: what the module calls it by
+    (`model.step` as its imports resolve, through `from model import step` or `import model`)
+    and the markers that compiled it (which calls empty its cache). Its calls in this module
+    build and hit its trace as a local compiled function's do."""
+
+    qualified: str
+    markers: frozenset[str]
+
+
+Reader = FunctionInfo | Compiled
 
 
 @dataclass(eq=False)
@@ -110,6 +132,10 @@ class ModuleBindings:
     markers: MarkerTable
     contexts: ContextAnalysis
     events: list[Event] = field(default_factory=list)
+    # What other modules change between builds and hits of its compiled functions
+    # (acclint.analysis.reach `Stale`), and the module's own name, which they spell its globals by.
+    stale: tuple[Stale, ...] = ()
+    module_name: str = ""
 
     def __post_init__(self) -> None:
         self._bodies: dict[FunctionInfo, BodyFacts] = {}
@@ -241,11 +267,31 @@ class ModuleBindings:
         reads of `self` (`STATE._scale` under the property `scale`)."""
         key = (name, reader, attribute)
         if key not in self._changes:
-            self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute))
+            self._changes[key] = self._first_change(name, reader, attribute and self._attributes_behind(name, attribute)) or (
+                self.change_elsewhere(reader, f"{self.module_name}.{name}", "rebound")
+                if self.module_value(name) else None
+            )
         return self._changes[key]
 
+    def change_elsewhere(self, reader: FunctionInfo, written: str, how: str, passed: tuple[str, str] | None = None) -> Change | None:
+        """The change another module makes between a build and a hit of a compiled function of
+        this one whose trace runs `reader` (`Stale` seeds, in that module's program order): of
+        the module attribute `written` (qualified: `cfg.SCALE`), or, with `passed`, of the
+        attribute `passed[1]` of the object passed at `passed[0]` (a position or a keyword)."""
+        if not self.stale:
+            return None
+        tops = {f.outermost.name for f in (reader, *self.contexts.runners(reader)) if f.outermost.parent is None and f.outermost.cls is None}
+        for stale in self.stale:
+            if stale.function in tops and (written in stale.globals or passed is not None and passed in stale.attributes):
+                return Change(reader.node, how, stale.caller)
+        return None
+
+    def where(self, change: Change) -> str:
+        """Where `change` is made, for a message: `at line 12`, or `in module 'train'`."""
+        return f"in module '{change.elsewhere}'" if change.elsewhere else f"at line {self.line(change.node)}"
+
     def call_between_builds(
-        self, callees: frozenset[str], reader: FunctionInfo, which: Callable[[cst.Call], bool] | None = None,
+        self, callees: frozenset[str], reader: Reader, which: Callable[[cst.Call], bool] | None = None,
     ) -> cst.Call | None:
         """The first call of one of `callees` (qualified: `tensorflow.random.set_seed`; or one
         `which` accepts: `layer.register_forward_hook(h)`) that
@@ -253,22 +299,33 @@ class ModuleBindings:
         program order, or None: made by module-level code, by a function module-level code runs
         there, or by an entry point no module code runs between two calls of its own (as
         `change_of` judges a rebinding): the write of an input the framework itself keeps,
-        which every trace of `reader` read when it was built."""
-        for event in self.events:
+        which every trace of `reader` read when it was built. `reader` is a function of this
+        module or one another module compiles (`Compiled`)."""
+        def chosen(event: Event) -> bool:
             if event.kind != "call" or not isinstance(event.node, cst.Call):
-                continue
-            if not (which(event.node) if which is not None else self.index.imports.resolve(event.node.func) in callees):
+                return False
+            return which(event.node) if which is not None else self.index.imports.resolve(event.node.func) in callees
+
+        found = next(self.between_builds(chosen, reader), None)
+        return found.node if found is not None else None
+
+    def between_builds(self, chosen: Callable[[Event], bool], reader: Reader) -> Iterator[Event]:
+        """The events `chosen` accepts that fall between a call that may build `reader`'s trace
+        and a later call reusing it, in program order: made by module-level code, by a function
+        module-level code runs there, or by an entry point no module code runs between two calls
+        of its own."""
+        for event in self.events:
+            if not chosen(event):
                 continue
             if event.scope is None:
                 if self._stale_call_around(event, reader, -1):
-                    return event.node
+                    yield event
                 continue
             if _inside(event.scope, reader):
                 continue
             placed = self._placements(event.scope)
             if self._placed_stale(placed, event, set(), reader, -1) if placed is not None else self._stale_in_own_order(event, reader, False):
-                return event.node
-        return None
+                yield event
 
     def _attributes_behind(self, name: str, attribute: str) -> frozenset[str]:
         """The attributes of the object `name` holds that reading `name.attribute` reads."""
@@ -365,6 +422,9 @@ class ModuleBindings:
         (`step = jax.jit(f)` in `main()`, where no module-level name keeps `f`'s traces). A
         module-level function no marker decorates, called by its own name, runs eagerly: no call
         of the trace."""
+        if isinstance(reader, Compiled):
+            roots = self._reaching(reader)
+            return roots | self._local_handles(scope, frozenset(roots))
         top = reader.outermost
         plain = top.parent is None and top.cls is None and self.index.functions.get(top.name) is top
         roots = self._reaching(reader) | ({reader.name} if reader is not top or not plain or self._decorated(top) else set())
@@ -564,6 +624,8 @@ class ModuleBindings:
         `train_op(...)`) finds the name's new value once module-level code rebinds it, and the
         old traces with the old value are no longer reached: a new cache, as for a rebinding of
         the called name itself (objax's tutorial rebinds `gv`, `opt` and `train_op` in one cell)."""
+        if isinstance(reader, Compiled):
+            return set()  # its decorator compiled it in its own module
         top = reader.outermost
         if top.parent is not None or top.cls is not None or self._decorated(top):
             return set()
@@ -607,6 +669,8 @@ class ModuleBindings:
         ...)`, `ds = ds.map(scale_all)`), only a call after such a binding (or in a later pass of
         a loop around both) can; an earlier call through the name (`ds.batch(10).map(other)`)
         runs something else. A name with no such binding (the function's own) always may."""
+        if isinstance(reader, Compiled):
+            return True
         top = reader.outermost
         holding = [
             e for e in self._module_binds(call.name)
@@ -622,6 +686,8 @@ class ModuleBindings:
         `reader` is `CustomTraining.train_step`). A method inherited from a library base runs
         the object's own methods: then none of them may reach `reader`, and the call hands on
         no function, class or instance of the module's."""
+        if isinstance(reader, Compiled):
+            return False  # a function of another module, no method of a class of this one
         node, cls = call.node, reader.outermost.cls
         binds = self._module_binds(call.name)
         if not isinstance(node, cst.Call) or cls is None or cls.function is not None or any(set(e.loops) & set(call.loops) for e in binds):
@@ -710,6 +776,8 @@ class ModuleBindings:
         reaches this definition of it: the last one that ran before the call (a notebook that
         defines `evaluate` twice calls the first one before the second is made). Calls through
         other names, and in a loop around both definitions, may."""
+        if isinstance(reader, Compiled):
+            return True
         top = reader.outermost
         if call.name != top.name or top.parent is not None or top.cls is not None:
             return True
@@ -725,10 +793,13 @@ class ModuleBindings:
     def _may_run(self, call: cst.CSTNode, reader: FunctionInfo) -> bool:
         """Whether `call` may run `reader`'s trace: not `obj.m(...)` on a module-level instance
         of a class of the module whose method `m` cannot reach it, nor `Cls(...)` whose
-        `__init__` cannot."""
+        `__init__` cannot. A call through an imported name runs another module's `reader` only
+        when it names it (`model.step(x)`, not `model.evaluate(x)`)."""
         if not isinstance(call, cst.Call):
             return True
         func = call.func
+        if isinstance(reader, Compiled) and self.index.imports.is_imported(func):
+            return self.index.imports.resolve(func) == reader.qualified
         if isinstance(func, cst.Name) and func.value in self.index.classes:
             return self._method_may_run(self.index.classes[func.value], "__init__", reader, frozenset())
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
@@ -760,7 +831,7 @@ class ModuleBindings:
         if method is None:
             if name == "__init__" and not cls.bases:
                 return False
-            runs = {reader.name} | {f.name for f in self.contexts.runners(reader)}
+            runs = self._reaching(reader) if isinstance(reader, Compiled) else {reader.name} | {f.name for f in self.contexts.runners(reader)}
             writes = [e for e in self._named.get(name, ()) if e.kind == "attr" and e.name == name and e.value is not None]
             if any(_mentions(e.value, runs, attributes=True) for e in writes):
                 return True
@@ -904,10 +975,20 @@ class ModuleBindings:
         found = self._reach.get(reader)
         if found is not None:
             return found
-        top = reader.outermost
         kept: set[str] = set()  # calls reuse traces made by earlier calls
         fresh: set[str] = set()  # each call makes its traces anew
         eager: set[str] = set()  # each call runs the reader eagerly: no trace at all
+        if isinstance(reader, Compiled):
+            # the names its imports bind to it or to its module (`step`, `model`: `_may_run`
+            # tells `model.step(x)` from `model.evaluate(x)`)
+            kept.update(
+                name for name in self.index.imports.bound_names()
+                if (qualified := self.index.imports.resolve(cst.Name(name))) is not None
+                and (qualified == reader.qualified or reader.qualified.startswith(qualified + "."))
+            )
+            self._reach[reader] = kept = self._grown(kept, fresh, eager)
+            return kept
+        top = reader.outermost
         if top.cls is not None and top.cls.function is None:
             kept.add(top.cls.name)
         elif top.parent is None and top.cls is None:
@@ -921,6 +1002,14 @@ class ModuleBindings:
                     own.add(name)
                 elif any(_holds(v, top.node) for v in values):
                     kept.add(name)
+        self._reach[reader] = kept = self._grown(kept, fresh, eager)
+        return kept
+
+    def _grown(self, kept: set[str], fresh: set[str], eager: set[str]) -> set[str]:
+        """`kept` (the names whose calls reuse a trace) grown to a fixpoint through the module's
+        functions and classes calling them and its values made from them; `fresh` (each call
+        makes its traces anew) and `eager` (each call runs the reader eagerly) grow alike, and
+        a compiled caller of either keeps what it makes."""
         grew = True
         while grew:
             grew = False
@@ -945,7 +1034,6 @@ class ModuleBindings:
                     fresh.discard(name)
                     eager.discard(name)
                     grew = True
-        self._reach[reader] = kept
         return kept
 
     def _decorated(self, fn: FunctionInfo) -> bool:
@@ -965,6 +1053,29 @@ class ModuleBindings:
         return fn is None or CACHED in fn.contexts
 
     def attribute_written(
+        self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
+        static_param: str | None = None, links: tuple[str, ...] = (), items: tuple[object, ...] | None = None,
+    ) -> Change | None:
+        """`_attribute_written`'s change by this module's code, or else one another module makes
+        (`change_elsewhere`): of `attr` of a module this one imports (`objects`: `{"cfg"}`), or
+        of the object another module passes at the static parameter `static_param`."""
+        found = self._attribute_written(attr, reader, builders, objects, static_param, links, items)
+        if found is not None or not self.stale or links:
+            return found
+        imports = self.index.imports
+        for name in objects or ():
+            qualified = imports.resolve(cst.Name(name)) if name in imports.bound_names() else None
+            if qualified is not None and (found := self.change_elsewhere(reader, f"{qualified}.{attr}", "written")) is not None:
+                return found
+        if static_param is not None:
+            params = [p for p in reader.params if not p.star]
+            at = next((str(i) for i, p in enumerate(params) if p.name == static_param and p.positional), None)
+            for where in filter(None, (at, static_param)):
+                if (found := self.change_elsewhere(reader, "", "written", (where, attr))) is not None:
+                    return found
+        return None
+
+    def _attribute_written(
         self, attr: str, reader: FunctionInfo, builders: set[FunctionInfo | None] = frozenset(), objects: set[str] | None = None,
         static_param: str | None = None, links: tuple[str, ...] = (), items: tuple[object, ...] | None = None,
     ) -> Change | None:
@@ -1264,10 +1375,10 @@ class ModuleBindings:
         ]
         return {
             name for call in calls_of
-            if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self._plain_instance(name)
+            if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self.plain_instance(name)
         }
 
-    def _plain_instance(self, name: str) -> bool:
+    def plain_instance(self, name: str) -> bool:
         """Whether every value the module binds `name` to (a script's `main()` too, through
         `global`) is an instance of a plain class."""
         values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
@@ -1730,8 +1841,10 @@ def _tested_name(expr: cst.BaseExpression) -> str | None:
     return expr.value if isinstance(expr, cst.Name) else None
 
 
-def _inside(fn: FunctionInfo, outer: FunctionInfo) -> bool:
-    while fn is not None:
+def _inside(fn: Reader, outer: Reader) -> bool:
+    """Whether `fn` is `outer` or nested in it (a function of another module neither is nor
+    holds one of this module)."""
+    while isinstance(fn, FunctionInfo):
         if fn is outer:
             return True
         fn = fn.parent

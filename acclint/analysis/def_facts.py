@@ -10,7 +10,10 @@ facts are read off the `ast` tree with the rest of the index, once per version o
 an importer's analysis reads them as it reads the decorator (the def is never parsed with
 libcst there). Which calls specialise is the framework's data: the facts keep every call by
 name its arguments compute a parameter with, the importer's key picks those its framework
-names (acclint.analysis.loop_callables `_jitted`).
+names (acclint.analysis.loop_callables `_jitted`). They keep too what its body calls through a
+name an import binds (`tensorflow.random.normal`): an importer that sets the global seed between
+two calls of a compiled def drawing with a seeded op restarts that trace's draws
+(rules/acc6_seed_writes.py); which ops those are is the framework's data again.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ class DefFacts:
     positional: tuple[str, ...] = ()
     floats: tuple[str, ...] = ()
     passed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    imported_calls: tuple[str, ...] = ()  # the qualified names of what it calls through an import
 
     @classmethod
     def of(cls, fn: ast.FunctionDef | ast.AsyncFunctionDef, resolve: Callable[[str], str | None]) -> DefFacts:
@@ -38,14 +42,17 @@ class DefFacts:
         params = {a.arg for a in every}
         floats = tuple(a.arg for a in every if type(a.annotation) is ast.Name and a.annotation.id == "float")
         passed: dict[str, set[str]] = {}
+        imported: set[str] = set()
         for node in ast.walk(ast.Module(fn.body, [])):
+            if type(node) is ast.Call and (dotted := _dotted(node.func)) is not None and (qualified := resolve(dotted)) is not None:
+                imported.add(qualified)
             if type(node) is ast.Call and type(node.func) is ast.Name:
                 used = set().union(*(_operands(a) for a in [*node.args, *(k.value for k in node.keywords)])) & params
                 if used:
                     passed.setdefault(resolve(node.func.id) or node.func.id, set()).update(used)
         return cls(
             tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args]), floats,
-            tuple((callee, tuple(sorted(names))) for callee, names in sorted(passed.items())),
+            tuple((callee, tuple(sorted(names))) for callee, names in sorted(passed.items())), tuple(sorted(imported)),
         )
 
     def specialized(self, calls: tuple[str, ...]) -> frozenset[str]:
@@ -53,24 +60,36 @@ class DefFacts:
         return frozenset(name for callee, names in self.passed if callee in calls for name in names)
 
     def to_data(self) -> list:
-        return [list(self.positional), list(self.floats), [[callee, list(names)] for callee, names in self.passed]]
+        return [
+            list(self.positional), list(self.floats), [[callee, list(names)] for callee, names in self.passed], list(self.imported_calls),
+        ]
 
     @classmethod
     def from_data(cls, data: list) -> DefFacts:
-        positional, floats, passed = data
-        return cls(tuple(positional), tuple(floats), tuple((callee, tuple(names)) for callee, names in passed))
+        positional, floats, passed, imported = data
+        return cls(tuple(positional), tuple(floats), tuple((callee, tuple(names)) for callee, names in passed), tuple(imported))
 
     @staticmethod
     def sound(data) -> bool:
         """Whether `data` is what `to_data` writes (a cached index's part, checked before use)."""
         try:
-            positional, floats, passed = data
+            positional, floats, passed, imported = data
             return (
-                all(isinstance(v, str) for v in [*positional, *floats])
+                all(isinstance(v, str) for v in [*positional, *floats, *imported])
                 and all(isinstance(callee, str) and all(isinstance(n, str) for n in names) for callee, names in passed)
             )
         except (TypeError, ValueError):
             return False
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    """`expr` as a dotted name (`tf.random.normal`), or None for any other callee."""
+    if type(expr) is ast.Name:
+        return expr.id
+    if type(expr) is ast.Attribute:
+        head = _dotted(expr.value)
+        return None if head is None else f"{head}.{expr.attr}"
+    return None
 
 
 def _operands(expr: ast.expr) -> set[str]:

@@ -20,7 +20,8 @@ from acclint.analysis.facts import ValueFacts, value_facts
 from acclint.frameworks.markers import CACHED, Marker, MarkerTable
 from acclint.analysis.call_sites import call_sites_out
 from acclint.analysis.passed import passed_out
-from acclint.analysis.reach import CallSite, Imported, Options, Passed, Seed
+from acclint.analysis.reach import CallSite, Imported, Options, Passed, Seed, Stale
+from acclint.analysis.stale_out import stale_out
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, index_module
 from acclint.analysis.taint import BodyFacts, ValueQuery
 from acclint.analysis.bindings import ModuleBindings, Written, written
@@ -105,6 +106,7 @@ class ModuleAnalysis:
         parameters to (acclint.analysis.wrappers), where the project index read them already;
         `source`: the bytes `module` was parsed from, to read them off where not."""
         self.module = module
+        self.module_name = module_name
         self.markers = markers
         self.pedantic = pedantic  # rules report values that may be traced, not only sure ones
         tree = ast_of(module, source) if declared is None or handoffs is None else None
@@ -143,7 +145,7 @@ class ModuleAnalysis:
         # Traced reaches of imported functions, and the compiled callables and markers calls pass
         # them (acclint.analysis.passed), for the project layer (acclint.analysis.project).
         # The objects its calls pass to imported functions, by class (acclint.analysis.call_sites).
-        self.outgoing: list[tuple[str, Seed | Passed | CallSite]] = [*self._contexts.outgoing, *(
+        self.outgoing: list[tuple[str, Seed | Passed | CallSite | Stale]] = [*self._contexts.outgoing, *(
             [*passed_out(self, in_project), *call_sites_out(self, module_name, in_project)] if in_project is not None else ()
         )]
         # The compiled callables other modules pass to its functions (acclint.analysis.loops reads them).
@@ -155,12 +157,23 @@ class ModuleAnalysis:
         self._bindings: ModuleBindings | None = None
         self._bindings_view: Callable[[ModuleBindings], ModuleBindings] | None = None
         self._written: Written | None = None
+        # What other modules change between builds and hits of its compiled functions (`Stale`).
+        self.stale = tuple(seed for seed in seeds if type(seed) is Stale)
+        # the names those change (a module's attribute, `SCALE` of `cfg.SCALE`; an object's attribute)
+        self._written_elsewhere = frozenset(
+            name for stale in self.stale for name in (*(g.rpartition(".")[2] for g in stale.globals), *(a for _, a in stale.attributes))
+        )
+        # What it changes between builds and hits of the compiled functions it imports
+        # (acclint.analysis.stale_out), asked only where it writes some attribute.
+        if in_project is not None and self.imported_compiled and self._cheap_written().attributes:
+            markers = {qualified: frozenset({found[0].name}) for qualified, found in self.imported_compiled.items()}
+            self.outgoing += stale_out(self.bindings, markers, module_name, in_project)
 
     @property
     def bindings(self) -> ModuleBindings:
         """Where the module's outside state changes (acclint.analysis.bindings), built on first use."""
         if self._bindings is None:
-            found = ModuleBindings(self.module, self.index, self.markers, self._contexts)
+            found = ModuleBindings(self.module, self.index, self.markers, self._contexts, stale=self.stale, module_name=self.module_name)
             self._bindings = found if self._bindings_view is None else self._bindings_view(found)
         return self._bindings
 
@@ -168,7 +181,7 @@ class ModuleAnalysis:
         """Whether the module's code may write attribute `name` (`a.name = v`, `setattr(a,
         "name", v)`, ...): where not, `bindings.attribute_written(name, ...)` is None."""
         written = self._cheap_written()
-        return written is None or name in written.attributes
+        return written is None or name in written.attributes or name in self._written_elsewhere
 
     def may_rebind_function(self, name: str) -> bool:
         """Whether the module-level function `name` may be bound again (a second `def`, an
@@ -183,7 +196,7 @@ class ModuleAnalysis:
         where not, and no `def` binds it,
         `bindings.change_of(name, ...)` is None."""
         written = self._cheap_written()
-        return written is None or written.handed or name in written.changed
+        return written is None or written.handed or name in written.changed or name in self._written_elsewhere
 
     def may_declare_global(self, name: str) -> bool:
         """Whether a function of the module may declare `name` `global` (and bind the module's

@@ -51,7 +51,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.names import ImportTable
 from acclint.analysis.project_wrappers import ask_libraries, wrapper_seeds
 from acclint.analysis.reach import (
-    CallSite, Imported, Passed, Returned, Seed, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
+    CallSite, Imported, Passed, Returned, Seed, Stale, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
     seed_to_data,
 )
 from acclint.analysis.wrappers import PARTIAL, HandOff, Wrappers, hand_offs_spelling
@@ -129,7 +129,7 @@ class FileIndex:
             s.name: ast.unparse(_QualifiedNames(table.resolve_dotted, bound).visit(s.decorator_list[0]))
             for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list
         }
-        resolve = lambda name: table.resolve_dotted(name) if name in bound else None  # noqa: E731
+        resolve = lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None  # noqa: E731
         bodies = {s.name: DefFacts.of(s, resolve) for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list}
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,
@@ -618,7 +618,7 @@ class Project:
         self.libraries.save()
         queued = set(queue)
 
-        def give(file: str, seed: Seed | Returned | Passed | CallSite) -> None:
+        def give(file: str, seed: Seed | Returned | Passed | CallSite | Stale) -> None:
             known = seeds.setdefault(file, set())
             if seed in known or analyses.get(file, 0) >= MAX_ANALYSES:
                 return
@@ -643,11 +643,12 @@ class Project:
             own = tuple(sorted(seeds.get(path, ()), key=_order))
             outgoing, returns[path] = self.outgoing(path, own)
             for qualified, seed in outgoing:
-                if type(seed) is Passed or type(seed) is CallSite:  # what a call passes a function: no reach, nothing returned
-                    # (a call site's callee may be a name its module binds to a marker applied to a function)
-                    target = self.resolve(qualified, path) if type(seed) is Passed else self.resolve_handing(qualified, path)
+                if type(seed) is Passed or type(seed) is CallSite or type(seed) is Stale:  # what a call passes a function, or
+                    # changes between its calls: no reach, nothing returned (a call site's callee may be a name its
+                    # module binds to a marker applied to a function)
+                    target = self.resolve(qualified, path) if type(seed) is not CallSite else self.resolve_handing(qualified, path)
                     if target is not None and target[0] != path:
-                        give(target[0], replace(seed, function=target[1]))
+                        give(target[0], replace(seed, function=target[1]) if type(seed) is not Stale else self._absolute_stale(seed, target[1], path))
                     continue
                 # a method of a class: a bound method handed to a marker, a base's `self.m(...)`
                 # on a subclass, a module's method a stored `apply_fn` runs (`method="decode"`)
@@ -662,6 +663,12 @@ class Project:
             for caller, qualified, seed in sorted(callers.get(path, ()), key=_order):
                 answer(caller, qualified, path, seed)
         return {path: tuple(sorted(found, key=_order)) for path, found in seeds.items()}
+
+    def _absolute_stale(self, stale: Stale, function: str, caller: str) -> Stale:
+        """`stale` for the function `function` of the module it names, its module attributes
+        spelt absolute (`.cfg.SCALE` of a package's module as `pkg.cfg.SCALE`)."""
+        written = tuple(sorted({found for name in stale.globals if (found := self.absolute(name, caller)) is not None}))
+        return replace(stale, function=function, globals=written)
 
     def ask_ahead(self, path: str) -> None:
         """Ask now what working out the reach will ask of `path` alone that takes long: the
@@ -698,7 +705,8 @@ class Project:
                 self._kept[(path, key)] = (
                     [(qualified, seed_from_data(seed)) for qualified, seed in kept["seeds"]]
                     + [(qualified, passed_from_data(passed)) for qualified, passed in kept.get("passed", ())]
-                    + [(qualified, CallSite.from_data(site)) for qualified, site in kept.get("sites", ())],
+                    + [(qualified, CallSite.from_data(site)) for qualified, site in kept.get("sites", ())]
+                    + [(qualified, Stale.from_data(stale)) for qualified, stale in kept.get("stale", ())],
                     {seed_from_data(seed): kinds_from_data(kinds) for seed, kinds in kept["returned"]},
                 )
             return self._kept[(path, key)]
@@ -737,6 +745,7 @@ class Project:
                 "seeds": [[qualified, seed_to_data(seed)] for qualified, seed in found if type(seed) is Seed],
                 "passed": [[qualified, passed_to_data(seed)] for qualified, seed in found if type(seed) is Passed],
                 "sites": [[qualified, seed.to_data()] for qualified, seed in found if type(seed) is CallSite],
+                "stale": [[qualified, seed.to_data()] for qualified, seed in found if type(seed) is Stale],
                 "returned": [[seed_to_data(seed), kinds_to_data(kinds)] for seed, kinds in returned.items()],
                 "asked": sorted([name, answer] for name, answer in asked.items()),
             }

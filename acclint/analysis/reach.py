@@ -245,3 +245,41 @@ class CallSite:
             )
         except (TypeError, ValueError):
             return False
+
+
+@dataclass(frozen=True)
+class Stale:
+    """What a module's program order changes between a build of a compiled function of another
+    module and a later call that may hit that trace (acclint.analysis.stale_out): the calling
+    module, the module attributes it writes there (absolute, `cfg.SCALE`; `model.SCALE` of the
+    function's own module), and the attributes it writes there of an object it passes the
+    function, by the position ("0") or keyword it is passed at (`v.val = 0` between two
+    `add(v, 1)`). The defining module reads them as writes of its own order
+    (acclint.analysis.bindings `ModuleBindings.change_elsewhere`): a hidden input of the trace,
+    written in another module between a build and a hit. Not a reach."""
+
+    function: str  # its name in its own module ("" until the project layer resolves it)
+    caller: str  # the calling module's name
+    globals: tuple[str, ...] = ()
+    attributes: tuple[tuple[str, str], ...] = ()  # (position or keyword, attribute)
+
+    def to_data(self) -> list:
+        return [self.function, self.caller, list(self.globals), [list(pair) for pair in self.attributes]]
+
+    @classmethod
+    def from_data(cls, data: list) -> Stale:
+        function, caller, written, attributes = data
+        return cls(function, caller, tuple(written), tuple((where, attr) for where, attr in attributes))
+
+    @classmethod
+    def sound(cls, data) -> bool:
+        """Whether `data` is what `to_data` writes (a cached summary's part, checked before use)."""
+        try:
+            function, caller, written, attributes = data
+            return (
+                isinstance(function, str) and isinstance(caller, str) and all(isinstance(w, str) for w in written)
+                and all(isinstance(where, str) and isinstance(attr, str) for where, attr in attributes)
+                and cls.from_data(data).to_data() == data
+            )
+        except (TypeError, ValueError):
+            return False

@@ -46,7 +46,7 @@ from acclint.analysis.walk import children
 
 # What rules ask of acclint.analysis.bindings.ModuleBindings (acc6_hidden_inputs, trace_counters).
 QUESTIONS = frozenset({
-    "is_module_name", "module_value", "change_of", "line", "enclosing_binder", "body", "attribute_written", "mentions",
+    "is_module_name", "module_value", "change_of", "line", "where", "enclosing_binder", "body", "attribute_written", "mentions",
     "held_by_traces",
 })
 WORD = re.compile(r"[^\W\d]\w*")  # names a string may spell (`"Model"` as an annotation)

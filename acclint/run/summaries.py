@@ -67,7 +67,7 @@ def _sound(entry) -> bool:
     """Whether `entry` is a summary as acclint.analysis.project writes it: its parts decoded
     and encoded again give the same data (so a wrong shape can neither crash nor mislead)."""
     from acclint.analysis.project import FileIndex, only_strings
-    from acclint.analysis.reach import CallSite, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, seed_from_data, seed_to_data
+    from acclint.analysis.reach import CallSite, Stale, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, seed_from_data, seed_to_data
 
     def sound_seed(seed) -> bool:
         return only_strings(seed[:1]) and only_strings(seed[1]) and only_strings(seed[2]) and seed_to_data(seed_from_data(seed)) == seed
@@ -88,6 +88,7 @@ def _sound(entry) -> bool:
             and all(isinstance(qualified, str) and sound_seed(seed) for qualified, seed in kept["seeds"])
             and all(isinstance(qualified, str) and only_strings(passed[:3]) and isinstance(passed[4], str) and passed_to_data(passed_from_data(passed)) == passed for qualified, passed in kept.get("passed", ()))
             and all(isinstance(qualified, str) and CallSite.sound(site) for qualified, site in kept.get("sites", ()))
+            and all(isinstance(qualified, str) and Stale.sound(stale) for qualified, stale in kept.get("stale", ()))
             and all(sound_seed(seed) and kinds_to_data(kinds_from_data(kinds)) == kinds for seed, kinds in kept["returned"])
             and isinstance(kept.get("asked"), list)
             and all(isinstance(asked, list) and len(asked) == 2 and isinstance(asked[0], str) and isinstance(asked[1], bool)
