@@ -51,6 +51,8 @@ compiled call's key against each pass).
   compiled call's key more values than a bounded set holds.
 - `loop_rewraps`: Compiled callables made anew on every pass: a wrapper applied to a new callable
   and called on that pass, an object that owns one made each pass.
+- `loop_instances`: Instances of one module class compiled one by one: a guarded attribute each
+  holds another value of.
 - `loop_state`: State a compiled callable changes on every call that its guards read: module-level
   lists and ints, and module attributes, stepped across calls.
 - `loop_helpers`: Pure helpers of the cache-key analysis that several of its parts use: readers of
@@ -81,9 +83,10 @@ from acclint.analysis.loop_passes import HelperPasses
 from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
 from acclint.analysis.loop_state import SteppedState
+from acclint.analysis.loop_instances import CompiledInstances
 
 
-class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps):
+class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps, CompiledInstances):
     """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
@@ -210,6 +213,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 found.append(change)
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
+        found += self._instance_changes()
         # what each function a loop runs makes new on every pass: worked out when a compiled
         # call in such a function first asks (in most modules none does)
         helpers: dict[FunctionInfo, list[Pass]] | None = None
