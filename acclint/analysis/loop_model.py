@@ -51,6 +51,10 @@ class Jitted:
     # where other shapes go dynamic.
     unrolled: tuple[tuple[int | None, str, frozenset[int]], ...] = ()
     structures_keyed: bool = False  # CacheKey.structures_keyed: a dict's keys, a list's length guarded by value
+    # List attributes its module's call grows on every call, whose length a guard reads (unless
+    # the caller empties them between calls), and the name the module was bound to where known.
+    grown: tuple[str, ...] = ()
+    holder: str | None = None
 
     @property
     def runtime(self) -> bool:

@@ -82,7 +82,7 @@ from acclint.analysis.loop_objects import NewObjects
 from acclint.analysis.loop_passes import HelperPasses
 from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
-from acclint.analysis.loop_state import SteppedState
+from acclint.analysis.loop_state import SteppedState, emptied_lists
 from acclint.analysis.loop_instances import CompiledInstances
 
 
@@ -264,6 +264,13 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
+        emptied = emptied_lists(self._pass_region(call), {jitted.holder, self._code(call.callee)}) if jitted.grown else set()
+        for name in jitted.grown:
+            if name not in emptied:
+                found.append(KeyChange(
+                    "ACC505", call.call, f"the module's list attribute '{name}' (grown by its forward on every call: its length "
+                    f"is guarded; {jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
+                ))
         for name in sorted(jitted.guarded_globals & each.changing):
             attribute = "." in name
             if (name[name.rfind("."):] if attribute else name) not in self._stepped.float_assigned:
@@ -325,6 +332,12 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                     "body, unrolled, which the compiler specialises)", call.callee, each.where, call.statement,
                 ))
         return found
+
+    def _pass_region(self, call: JittedCall) -> cst.CSTNode | None:
+        """What runs between two calls of `call`: the innermost unbounded loop around it, else
+        the function holding it (run on each pass of a loop elsewhere)."""
+        unbounded = [loop for loop in call.loops if not loop.bounded]
+        return unbounded[-1].node if unbounded else call.scope.fn.node if call.scope.fn is not None else None
 
     def _code(self, node: cst.CSTNode) -> str:
         return self.analysis.module.code_for_node(node).strip()
