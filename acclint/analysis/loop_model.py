@@ -52,9 +52,10 @@ class Jitted:
     unrolled: tuple[tuple[int | None, str, frozenset[int]], ...] = ()
     structures_keyed: bool = False  # CacheKey.structures_keyed: a dict's keys, a list's length guarded by value
     # List attributes its module's call grows on every call, whose length a guard reads (unless
-    # the caller empties them between calls), and the name the module was bound to where known.
+    # the caller empties them between calls), and the name the module was bound to where known
+    # (where it is, not what the key holds: two applications alike are one callable's key).
     grown: tuple[str, ...] = ()
-    holder: str | None = None
+    holder: str | None = field(default=None, compare=False)
 
     @property
     def runtime(self) -> bool:
