@@ -22,6 +22,7 @@ from math import prod
 import libcst as cst
 
 from acclint.analysis.names import dotted_name, literal_int
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import Jitted, Loop, _Candidate, _Rewrap, _Scope
 from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _set_leaf, _shifted, _target_names
@@ -248,6 +249,10 @@ class LoopWalk:
         body: cst.CSTNode | None, scope: _Scope,
     ) -> Loop:
         loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
+        self._loop_nodes[id(node)] = loop
+        generator = self._generator_called(iterable)
+        if generator is not None and not loop.bounded and isinstance(target, cst.Name):
+            self._generator_loops.append((loop, target.value, generator))
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
             loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
@@ -426,6 +431,13 @@ class LoopWalk:
         return isinstance(iterable, (cst.Tuple, cst.List, cst.Set)) and bool(iterable.elements) and all(
             isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString) for e in iterable.elements
         )
+
+    def _generator_called(self, iterable: cst.BaseExpression | None) -> FunctionInfo | None:
+        """The module's generator function `iterable` calls (`batches(rng, n)`), else None."""
+        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
+            return None
+        fn = self.analysis.index.functions.get(iterable.func.value)
+        return fn if fn is not None and isinstance(fn.node, cst.FunctionDef) and self.analysis.body(fn).yields else None
 
     def _axes(self, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression, scope: _Scope) -> tuple[tuple[str, int], ...]:
         """The grid axes (`Loop.axes`) a bounded loop's target gives: a target new on every pass

@@ -124,6 +124,10 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         self._kept: dict[tuple[ClassInfo, str], tuple[cst.Name, _Scope] | None] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
+        self._loop_nodes: dict[int, Loop] = {}  # each loop the walk met, by the id of its node
+        # Loops over what a generator of the module yields (`for batch in batches(rng, n)`):
+        # (the loop, its target, the generator), which `_generated_shapes` reads after the walk.
+        self._generator_loops: list[tuple[Loop, str, FunctionInfo]] = []
         module = _Scope(None)
         self._scopes[None] = module
         # The calls that can apply a marker: the module index's marker sites (a call whose
@@ -142,6 +146,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
             self._walk(statement, module, (), statement)
+        self._generated_shapes()
         self._resolve_calls()
 
     def _applies_wrapper(self) -> bool:
