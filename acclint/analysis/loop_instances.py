@@ -46,14 +46,13 @@ class CompiledInstances:
             compiled = self._compiled_object(site.expr, site.scope)
             if compiled is None:
                 continue
-            statement = _statement_of(site.expr, site.scope.node if site.scope is not None else self.analysis.module)
-            for element, where, making in self._instances_compiled(compiled, site.expr, site.scope) if statement is not None else ():
+            for element, where, making in self._instances_compiled(compiled, site.expr, site.scope):
                 what = self._differing_attribute(element, where, making)
                 if what is not None:
                     limit = self.analysis.markers.framework({"torch.compile"}).cache_key.recompile_limit
                     found.append(KeyChange(
                         "ACC505", site.expr, f"{what}; {limit} compiles, then eager)", site.expr,
-                        "the loop compiling each instance", statement,
+                        "the loop compiling each instance", _top_statement(site.expr, self.analysis.module),
                     ))
                     break
         return found
@@ -173,8 +172,7 @@ def _int_valued(expr: cst.BaseExpression, ints: set[str]) -> bool:
     return False
 
 
-def _statement_of(node: cst.CSTNode, root: cst.CSTNode) -> cst.BaseStatement | None:
-    """The simple statement line of the function body (or module) `root` holding `node`, or
-    None (in a lambda)."""
-    lines = (s for s in _nodes(root, statements=True) if isinstance(s, cst.SimpleStatementLine))
-    return next((s for s in lines if any(n is node for n in walk_all(s))), None)
+def _top_statement(node: cst.CSTNode, module: cst.Module) -> cst.BaseStatement:
+    """The module-level statement holding `node` (where a finding is placed from, as the walk's
+    `statement` is)."""
+    return next(s for s in module.body if any(n is node for n in walk_all(s)))
