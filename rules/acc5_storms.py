@@ -358,7 +358,10 @@ class ChangingStaticArgument(Rule):
         literal `range`, take as many values as the product of those loops' passes, flagged
         above five as a loop of as many passes is (`for a in (1.0, 2.0, 3.0):` then `for k in
         (0.1, 0.2): step(x, a, k)` of a `tf.function`: six traces), also where they read the
-        parameters of the function the call is in, bound so at its calls (up the callers). What
+        parameters of the function the call is in, bound so at its calls (up the callers); a
+        single loop over `itertools.product(a, b)` of such is the same grid, each item of its
+        target an axis of its own factor (`for a, k in itertools.product(A, K): step(x, a,
+        k)`). What
         collapses a value is not flagged: a comparison (`i > 10`), `bool`, `isinstance`, `len`
         of what is not resized, `% k`, `min(i, k)`, `np.clip(i, 0, k)` with a literal `k` of at
         most eight, an item of a literal table (`MODES[i % 3]`, `{...}.get(i, d)`); nor a loop
@@ -505,8 +508,11 @@ class ChangingShapeInLoop(Rule):
         value the loop carries from pass to pass, rebound once in its body to itself joined
         with more (`tokens = jnp.concatenate([tokens, nxt])`, `jnp.append(x, v)`,
         `np.vstack([rows, r])`, `hist = hist + [x]`, `hist += [x]`), is one longer on every
-        pass; not when the body also cuts it back (another binding, `hist.pop(0)`).
-        The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
+        pass; not when the body also cuts it back (another binding, `hist.pop(0)`). A loop over
+        what a generator function of the module yields (`for batch in batches(rng, n)`) takes a
+        new shape on every pass where the generator yields, in a loop of its own, an array whose
+        shape is new on that pass (`yield np.ones((4, length))` with `length` drawn anew, `yield
+        x[:t]`). The shape is carried inside `jnp.asarray(...)` / `dlarray(...)`, through arithmetic, an
         attribute or slice (`part.T`), an array library's call or a method given a resized
         array (`jnp.concatenate([x, x[:i]])`, `jnp.sin(x[:i])`), a name bound to one in the loop,
         or a function the loop calls with it, any number of calls down; not through a
@@ -677,7 +683,15 @@ class ChangingGuardedValue(Rule):
         (`{f"k{i}": v}`, a comprehension over `range(i)`), a list or tuple of a new length
         (`[x] * (i + 1)`, a comprehension over `range(i)`, `list(range(i))`), also through a
         name the function binds to one, which Dynamo's guards read by value even under
-        `dynamic=True`. A float attribute or global is not
+        `dynamic=True`; or, at the code compiling them, instances of one module class compiled
+        one by one (regional compilation: `for layer in self.layers: layer.compile()` over a
+        `ModuleList` or `Sequential`, `[torch.compile(Layer(i)) for i in range(n)]`), made with
+        an int new on each pass of the loop making them (`Layer(i)` for `i` in a `range` of more
+        than five or unknown passes) that `__init__` keeps in an attribute (`self.idx = idx`)
+        their `forward` reads: the instances share one compiled code object, whose guard fails
+        at each instance's first call. A list attribute the call grows is not flagged where
+        each pass empties it between calls (`model.feats.clear()`, `model.feats = []`, `del
+        model.feats[:]`, not under an `if`). A float attribute or global is not
         flagged: its second compile is dynamic in it; nor an attribute of an argument object,
         nor of a compiled bound method's own `self` (arguments go dynamic too); nor is a list
         the function binds itself (`out = []`) or only reads; nor new values under the same keys.
@@ -692,7 +706,10 @@ class ChangingGuardedValue(Rule):
         The same holds for an int read from a global or from an attribute of a module-level
         object (benchmarks/torch_docs: 8 compiles in 10 calls each), and for a dict's keys and a
         list's length, which Dynamo guards by value and never makes dynamic (8 in 10 each:
-        benchmarks/framework_runs.py torch_compile_container_structure_per_pass).
+        benchmarks/framework_runs.py torch_compile_container_structure_per_pass). Instances
+        compiled one by one share the cache of their class's `forward`: twelve layers each
+        holding their own index compile 8 graphs, then run eagerly (torch 2.13; dev report
+        pytorch_156520).
 
     Example:
         class Net(torch.nn.Module):

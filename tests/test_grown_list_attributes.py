@@ -83,6 +83,75 @@ HAZARDS = {
     """,
 }
 
+_GROWING = """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.feats = []
+                self.other = []
+
+            def forward(self, x):
+                h = self.fc(x)
+                self.feats.append(h)
+                return h
+
+        model = Net()
+        compiled = torch.compile(model)
+"""
+
+# Emptied between two calls, the list's length stays bounded (torch 2.13, backend="eager", 10
+# calls: `clear()` before the call 1 graph, after it 1, `= []` through the compiled name 1, `del
+# xs[:]` 1, `xs[:] = []` 1); emptied only now and then, it grows in between (every 6th of 12
+# calls: 6 graphs).
+HAZARDS.update({
+    "emptied_only_now_and_then": _GROWING + """
+        for i in range(1000):
+            if i % 100 == 0:
+                model.feats.clear()
+            compiled(torch.ones(1, 3) * i)  # expect: ACC505
+    """,
+    "another_list_emptied": _GROWING + """
+        for i in range(1000):
+            model.other.clear()
+            compiled(torch.ones(1, 3) * i)  # expect: ACC505
+    """,
+    "emptied_in_the_outer_loop_only": _GROWING + """
+        for epoch in range(10):
+            model.feats = []
+            for batch in range(1000):
+                compiled(torch.ones(1, 3) * batch)  # expect: ACC505
+    """,
+})
+
+EMPTIED = {
+    "cleared_before_each_call": _GROWING + """
+        for i in range(1000):
+            model.feats.clear()
+            compiled(torch.ones(1, 3) * i)
+    """,
+    "rebound_through_the_compiled_name_after_each_call": _GROWING + """
+        for i in range(1000):
+            compiled(torch.ones(1, 3) * i)
+            compiled.feats = []
+    """,
+    "deleted_slice": _GROWING + """
+        def train(batches):
+            for b in batches:
+                del model.feats[:]
+                compiled(b)
+    """,
+    "slice_assigned_in_a_with_block": _GROWING + """
+        for i in range(1000):
+            with torch.no_grad():
+                model.feats[:] = []
+            compiled(torch.ones(1, 3) * i)
+    """,
+}
+
 LOOK_ALIKES = {
     "rebound_at_each_call": """
         import torch
@@ -144,6 +213,9 @@ LOOK_ALIKES = {
             model(torch.ones(1, 3) * i)
     """,
 }
+
+
+LOOK_ALIKES.update(EMPTIED)
 
 
 @pytest.mark.parametrize("source", list(HAZARDS.values()) + list(LOOK_ALIKES.values()), ids=list(HAZARDS) + list(LOOK_ALIKES))

@@ -10,7 +10,9 @@ tensorboard_5009: `run_all` binds an ambient temperature (3 values) and a heat c
 in nested `for` loops and hands them through `run`'s parameters to the `tf.function`
 `one_step`, which keys Python floats by value: 6 traces (benchmarks/reports/verify.py,
 `c.tf['one_step'] >= 6`). Each case finds nothing on batch29 (1626dac9); the look-alikes find
-nothing on both.
+nothing on both. A single loop over `itertools.product(a, b)` is such a grid: its passes are the
+product of its factors' passes, each item of its target an axis of its own factor's passes (the
+product cases find nothing on 20b0321).
 """
 
 import pytest
@@ -79,9 +81,59 @@ for ambient in [270.0, 310.0, 350.0]:
     for coefficient in [0.001, 0.005]:
         _body(ambient, coefficient)
 """,
+    "one loop over itertools.product of two literal lists": """
+import itertools
+
+def sweep(x):
+    for i, j in itertools.product([1, 2, 3], [4, 5, 6]):
+        jf(x, i, j)  # expect: ACC502
+""",
+    "a single target over product of two ranges, a static tuple": """
+from itertools import product
+
+def shifted(x, pair):
+    return x * pair[0] + pair[1]
+
+jshifted = jax.jit(shifted, static_argnums=1)
+
+def sweep(x):
+    for pair in product(range(3), range(4)):
+        jshifted(x, pair)  # expect: ACC502
+""",
+    "product of names bound once to literals, a tf.function keyed by value": """
+import itertools
+
+AMBIENTS = [270.0, 310.0, 350.0]
+COEFFICIENTS = [0.001, 0.005]
+temp = tf.Variable(1.0)
+for ambient, coefficient in itertools.product(AMBIENTS, COEFFICIENTS):
+    one_step(temp, ambient, coefficient)  # expect: ACC502
+""",
+    "a product loop nested in a literal loop": """
+import itertools
+
+def sweep(x):
+    for i in range(3):
+        for j, _mode in itertools.product((1, 2), ("a", "b")):
+            jf(x, i, j)  # expect: ACC502
+""",
 }
 
 LOOK_ALIKES = {
+    "a product of four values (2 by 2)": """
+import itertools
+
+def sweep(x):
+    for i, j in itertools.product([1, 2], [3, 4]):
+        jf(x, i, j)
+""",
+    "only one factor of a 3 by 3 product reaches the key": """
+import itertools
+
+def sweep(x):
+    for i, j in itertools.product([1, 2, 3], [4, 5, 6]):
+        jf(x, i, 0)
+""",
     "only one axis of the grid reaches the key (3 values)": """
 def run(initial, ambient):
     temp = tf.Variable(initial)

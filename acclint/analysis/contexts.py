@@ -755,6 +755,8 @@ class ContextAnalysis:
         # each function once: two names standing for the same function (`y = z = body`) bring it twice
         found = list(dict.fromkeys(t for value in _distinct(self._values_of(name, scope)) for t in self._targets(value, scope, cls, seen | {name})))
         found += [t for value, i in self._unpacked(name, scope) for t in self._element_targets(value, i, scope, cls, seen | {name}, None) if t not in found]
+        # a loop's target: each element of what it iterates (`for layer in self.layers: layer.compile()`)
+        found += [t for value, where, _made in self.objects.looped(name, scope) for t in self._targets(value, where, cls, seen | {name}) if t not in found]
         if self._cycles_cut == cuts:
             self._name_targets[key] = found
         return found

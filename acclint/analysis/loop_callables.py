@@ -233,13 +233,11 @@ class CompiledCallables:
             specialized_positions = {i for i, name in enumerate(positional or ()) if name in specialized}
             positions |= specialized_positions
         guarded: tuple[str, ...] = ()
+        grown: tuple[str, ...] = ()
         guarded_reads: frozenset[str] = frozenset()
         if key.guards_attributes and instance is not None:
             guarded = tuple(f"the module attribute '{name}' (stepped by its forward on every call" for name in self._stepped.stepped_attributes(instance))
-            guarded += tuple(
-                f"the module's list attribute '{name}' (grown by its forward on every call: its length is guarded"
-                for name in self._stepped.grown_attributes(instance)
-            )
+            grown = self._stepped.grown_attributes(instance)
             if holder is not None:
                 guarded_reads = frozenset(f"{holder}.{name}" for name in _self_reads(instance.methods.get("forward")))
         elif key.guards_attributes and fn is not None:
@@ -253,7 +251,7 @@ class CompiledCallables:
             marker in key.graph_static_by, guarded,
             guarded_reads, key.recompile_limit, key.python_values == "dynamic" and not signed, function=fn,
             unrolled=self._unrolled(fn or (instance.methods.get("forward") if instance is not None else None), key),
-            structures_keyed=key.structures_keyed,
+            structures_keyed=key.structures_keyed, grown=grown, holder=holder,
         )
 
     def _unrolled(self, fn: FunctionInfo | None, key: CacheKey) -> tuple[tuple[int | None, str, frozenset[int]], ...]:

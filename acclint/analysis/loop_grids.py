@@ -61,11 +61,11 @@ class LoopGrids:
 
     def _grids(
         self, fn: FunctionInfo | None, loops: tuple[Loop, ...], values: list[cst.BaseExpression], seen: frozenset[FunctionInfo] = frozenset(),
-    ) -> list[dict[int, tuple[str, int]]]:
+    ) -> list[dict[tuple[int, str], tuple[str, int]]]:
         """The grids `values` (evaluated in `fn`, inside `loops`) read: the axes among `loops`,
         with, for each chain of host calls that passes a parameter of `fn` they read, those the
         callers' loops give what the calls pass (`seen`: the functions on the chain). One grid
-        per chain, or one of `loops` alone. Each: id of a loop -> (its target, its passes)."""
+        per chain, or one of `loops` alone. Each: (id of a loop, a target) -> (the target, its passes)."""
         here = _axes_read(loops, values, self._changing)
         params = [p.name for p in fn.params] if fn is not None and fn not in seen and len(seen) < _MAX_CALLERS else []
         read = [name for name in params if any(self._changing(value, frozenset({name})) for value in values)]
@@ -77,10 +77,10 @@ class LoopGrids:
         return grids or [here]
 
 
-def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[int, tuple[str, int]]:
-    """The grid's axes among `loops` (`Loop.axis`) whose target one of `values` computes with:
-    id of the loop -> (its target, its passes)."""
+def _axes_read(loops: tuple[Loop, ...], values: list[cst.BaseExpression], changing) -> dict[tuple[int, str], tuple[str, int]]:
+    """The grid's axes among `loops` (`Loop.axes`) whose target one of `values` computes with:
+    (id of the loop, the target) -> (the target, its passes)."""
     return {
-        id(loop): loop.axis for loop in loops
-        if loop.axis is not None and any(changing(value, frozenset({loop.axis[0]})) for value in values)
+        (id(loop), axis[0]): axis for loop in loops for axis in loop.axes
+        if any(changing(value, frozenset({axis[0]})) for value in values)
     }

@@ -158,6 +158,26 @@ def _assignments_and_returns(fn: FunctionInfo) -> list[cst.Assign | cst.Return]:
     return found
 
 
+def _bindings(fn: FunctionInfo) -> list[cst.CSTNode]:
+    """The statements of `fn`'s body (nested functions aside) that bind a name, in source order:
+    assignments (plain, augmented, annotated), `for` targets, `with ... as`, `del`. (`except
+    ... as e` is not one: `e` is unbound after its handler, so a call after the `try` that runs
+    reads what the name held before.)"""
+    found = _BINDINGS.get(fn)
+    if found is None:
+        found = _BINDINGS[fn] = [n for n in _nodes(fn.node.body, in_order=True, statements=True) if isinstance(n, _BINDING)]  # type: ignore[union-attr]
+    return found
+
+
+def _bound_names(node: cst.CSTNode) -> set[str]:
+    """The names a binding statement of `_bindings` binds."""
+    if isinstance(node, cst.With):
+        return set().union(*(_names(item.asname.name) for item in node.items if item.asname is not None))
+    return _target_names(node)
+
+
+_BINDING = (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.With, cst.Del)
+_BINDINGS: WeakKeyDictionary[FunctionInfo, list[cst.CSTNode]] = WeakKeyDictionary()
 _ASSIGNED: WeakKeyDictionary[FunctionInfo, list[cst.Assign]] = WeakKeyDictionary()
 _ORDERED: WeakKeyDictionary[FunctionInfo, list[cst.Assign | cst.Return]] = WeakKeyDictionary()
 

@@ -51,6 +51,11 @@ class Jitted:
     # where other shapes go dynamic.
     unrolled: tuple[tuple[int | None, str, frozenset[int]], ...] = ()
     structures_keyed: bool = False  # CacheKey.structures_keyed: a dict's keys, a list's length guarded by value
+    # List attributes its module's call grows on every call, whose length a guard reads (unless
+    # the caller empties them between calls), and the name the module was bound to where known
+    # (where it is, not what the key holds: two applications alike are one callable's key).
+    grown: tuple[str, ...] = ()
+    holder: str | None = field(default=None, compare=False)
 
     @property
     def runtime(self) -> bool:
@@ -66,8 +71,9 @@ class Loop:
     bounded: bool
     single: bool = False  # a literal loop of at most one pass: nothing is made on a second one
     # a bounded loop whose target is a new number or str on each pass (a display of them spelt
-    # each differently, a literal `range`): (target, how many passes); a grid's axis (`loop_grids`)
-    axis: tuple[str, int] | None = None
+    # each differently, a literal `range`): (target, how many passes), a grid's axis
+    # (`loop_grids`); over `itertools.product(a, b)`, an axis for each item of the target
+    axes: tuple[tuple[str, int], ...] = ()
     changing: set[str] = field(default_factory=set)  # names holding a new value each pass
     fresh: set[str] = field(default_factory=set)  # names bound to a new callable or object each pass
     # names called or handed to a call in its body (not nested loops): each such call

@@ -51,7 +51,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _returned_values, _set_leaf, _string, _target_names
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _returned_values, _set_leaf, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -178,16 +178,9 @@ class ValueNewness:
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
         holding, static_held, strings = set(each.holding), set(each.static_held), set(each.strings)
+        strings = _strings_after(fn, strings, self._pairs)
         for node in _assignments(fn):
-            pairs = self._pairs(node)
-            given = dict(pairs)
-            for name in _target_names(node):  # a str as long as every binding so far is one
-                value = given.get(name)
-                if value is not None and (_string(value) or type(value) is cst.Name and value.value in strings):
-                    strings.add(name)
-                else:
-                    strings.discard(name)
-            for name, value in pairs:
+            for name, value in self._pairs(node):
                 now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
                 if self._resized(value, now) is not None:
                     resized.add(name)
@@ -421,3 +414,28 @@ def _small(node: cst.BaseExpression) -> bool:
     every value below it new)."""
     value = literal_int(node)
     return value is not None and abs(value) <= _FEW_VALUES
+
+
+def _strings_after(fn: FunctionInfo, strings: set[str], pairs) -> set[str]:
+    """The names that hold a str after `fn`'s body, given those that hold one on entry
+    (`strings`: parameters a call gives a str): a name holds one as long as every binding of it
+    so far, in source order, gives one. An assignment of a str (`_string`) or of a name holding
+    one, and an augmented assignment adding a str to one (`s += "x"`), keep it a str; any other
+    binding (`for s in ...`, `with ... as s`, `s = n`) holds the caller's str no more."""
+    strings = set(strings)
+    for node in _bindings(fn):
+        if isinstance(node, cst.Assign):
+            given = dict(pairs(node))
+            for name in _target_names(node):
+                value = given.get(name)
+                if value is not None and (_string(value) or type(value) is cst.Name and value.value in strings):
+                    strings.add(name)
+                else:
+                    strings.discard(name)
+        elif isinstance(node, cst.AugAssign) and type(node.target) is cst.Name:
+            value = node.value
+            if not (isinstance(node.operator, cst.AddAssign) and (_string(value) or type(value) is cst.Name and value.value in strings)):
+                strings.discard(node.target.value)
+        else:
+            strings -= _bound_names(node)
+    return strings

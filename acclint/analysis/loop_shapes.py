@@ -29,9 +29,10 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.arguments import passed
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import walk_all
-from acclint.analysis.loop_model import Pass
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _names, _read_names, _returned_values
+from acclint.analysis.loop_model import Loop, Pass
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _names, _nodes, _read_names, _returned_values
 
 
 # Keywords that give a call's result its shape or length (`shape=(i, 3)`, `num=i`), whatever
@@ -52,6 +53,28 @@ _ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax."
 class NewShapes:
     """`LoopFacts`' part: which arrays and sequences have a shape or a length that is new on every
     pass."""
+
+    def _generated_shapes(self) -> None:
+        """A loop over what a generator of the module yields takes an array of a new shape on
+        every pass where the generator yields, on every pass of a loop of its own, an array
+        whose shape is new on that pass (`yield np.ones((4, length))`, `length` drawn anew):
+        the loop's target is resized (blind jax_growing_shape_2: ragged batches, 12 traces in
+        12 passes)."""
+        for loop, target, generator in self._generator_loops:
+            if any(self._resized(value, self._pass_of(around, "")) is not None for value, around in self._yielded(generator)):
+                loop.resized.add(target)
+
+    def _yielded(self, generator: FunctionInfo) -> list[tuple[cst.BaseExpression, tuple[Loop, ...]]]:
+        """Each value the function's body yields in a loop of its own, with the loops around it."""
+        nodes = list(_nodes(generator.node.body))
+        loops = [n for n in nodes if isinstance(n, (cst.For, cst.While)) and id(n) in self._loop_nodes]
+        found = []
+        for node in nodes:
+            if isinstance(node, cst.Yield) and isinstance(node.value, cst.BaseExpression):
+                around = tuple(self._loop_nodes[id(loop)] for loop in loops if any(n is node for n in _nodes(loop.body)))
+                if around:
+                    found.append((node.value, around))
+        return found
 
     def _new_dimensions(self, expr: cst.BaseExpression, each: Pass) -> set[int]:
         """The dimensions of `expr` known new on every pass, each also as counted from the last

@@ -106,3 +106,63 @@ class SteppedState:
         = []` in `__init__`), as `stepped_attributes` reads the call: Dynamo guards a list's
         length (acclint.analysis.module_counters)."""
         return grown_lists(cls, self.analysis.index.classes)
+
+
+def emptied_lists(region: cst.CSTNode | None, roots: set[str | None]) -> set[str]:
+    """The attributes of the objects `roots` names that code in `region` empties: `m.buf.clear()`,
+    `m.buf = []`, `del m.buf[:]`, `m.buf[:] = []` (also of a submodule, `m.enc.buf.clear()`). A
+    list a forward grows, emptied between its calls, has a bounded length for its guard (torch
+    2.13, backend="eager", 10 calls: each of these, before or after the call, through the module
+    or the compiled name, 1 graph; none, 8). Only code that runs each time counts: a reset under
+    an `if` (`if step % 100 == 0: m.buf.clear()`) lets the length grow between two of them."""
+    found: set[str] = set()
+    body = getattr(region, "body", None)  # none in a comprehension or a lambda
+    for node in _run_each_time(body) if isinstance(body, cst.BaseSuite) else ():
+        held: cst.BaseExpression | None = None
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "clear" and not node.args:
+            held = node.func.value
+        elif isinstance(node, cst.Assign) and _empty_list(node.value):
+            for target in node.targets:
+                found |= _attribute_of(_whole_slice_of(target.target) or target.target, roots)
+        elif isinstance(node, cst.Del):
+            held = _whole_slice_of(node.target)
+        if held is not None:
+            found |= _attribute_of(held, roots)
+    return found
+
+
+def _run_each_time(body: cst.BaseSuite):
+    """The small statements and their nodes that run each time `body` does: not under an `if`, a
+    loop, a `try` or a nested `def`; a `with` block's run."""
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for statement in statements:
+        if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in statement.body:
+                yield from walk_all(small)
+        elif isinstance(statement, cst.With):
+            yield from _run_each_time(statement.body)
+
+
+def _empty_list(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.List) and not value.elements or (
+        isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "list" and not value.args
+    )
+
+
+def _whole_slice_of(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`xs` of `xs[:]`, else None."""
+    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
+        part = expr.slice[0].slice
+        if part.lower is None and part.upper is None and part.step is None:
+            return expr.value
+    return None
+
+
+def _attribute_of(expr: cst.BaseExpression, roots: set[str | None]) -> set[str]:
+    """{`buf`} of `m.buf` or `m.enc.buf` where `m` is one of `roots`, else none."""
+    if not isinstance(expr, cst.Attribute):
+        return set()
+    root: cst.BaseExpression = expr.value
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    return {expr.attr.value} if isinstance(root, cst.Name) and root.value in roots else set()

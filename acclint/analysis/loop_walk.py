@@ -17,10 +17,12 @@ pass for nothing, and hoisting it is always right; one that reads the loop's val
 from __future__ import annotations
 
 from functools import cached_property
+from math import prod
 
 import libcst as cst
 
 from acclint.analysis.names import dotted_name, literal_int
+from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import Jitted, Loop, _Candidate, _Rewrap, _Scope
 from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _set_leaf, _shifted, _target_names
@@ -247,11 +249,14 @@ class LoopWalk:
         body: cst.CSTNode | None, scope: _Scope,
     ) -> Loop:
         loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
+        self._loop_nodes[id(node)] = loop
+        generator = self._generator_called(iterable)
+        if generator is not None and not loop.bounded and isinstance(target, cst.Name):
+            self._generator_loops.append((loop, target.value, generator))
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
             loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
-            if isinstance(target, cst.Name) and (self._distinct_display(iterable, scope) or self._literal_range(iterable, scope)):  # type: ignore[arg-type]
-                loop.axis = (target.value, self._passes(iterable, scope))  # type: ignore[arg-type]
+            loop.axes = self._axes(target, iterable, scope)  # type: ignore[arg-type]
             return loop
         if iterable is not None and isinstance(iterable, cst.Call):
             callee = self.analysis.resolve(iterable.func)
@@ -427,9 +432,45 @@ class LoopWalk:
             isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString) for e in iterable.elements
         )
 
+    def _generator_called(self, iterable: cst.BaseExpression | None) -> FunctionInfo | None:
+        """The module's generator function `iterable` calls (`batches(rng, n)`), else None."""
+        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
+            return None
+        fn = self.analysis.index.functions.get(iterable.func.value)
+        return fn if fn is not None and isinstance(fn.node, cst.FunctionDef) and self.analysis.body(fn).yields else None
+
+    def _axes(self, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression, scope: _Scope) -> tuple[tuple[str, int], ...]:
+        """The grid axes (`Loop.axes`) a bounded loop's target gives: a target new on every pass
+        (over a display of numbers spelt each differently, a literal `range`) with the loop's
+        passes; over `itertools.product(a, b)` of such, each item of a tuple target with the
+        passes of its own factor, or a single target with their product."""
+        if isinstance(target, cst.Name) and (self._distinct_display(iterable, scope) or self._literal_range(iterable, scope)):
+            return ((target.value, self._passes(iterable, scope)),)
+        factors = self._product_factors(iterable, scope)
+        if factors is None or isinstance(target, cst.Tuple) and len(target.elements) != len(factors):
+            return ()
+        if isinstance(target, cst.Tuple):
+            axes = [axis for element, factor in zip(target.elements, factors) for axis in self._axes(element.value, factor, scope)]  # type: ignore[arg-type]
+            return tuple(axes)
+        if isinstance(target, cst.Name) and all(self._axes(target, factor, scope) for factor in factors):
+            return ((target.value, self._passes(iterable, scope)),)
+        return ()
+
+    def _product_factors(self, iterable: cst.BaseExpression, scope: _Scope) -> list[cst.BaseExpression] | None:
+        """The iterables `itertools.product(a, b)` (also through a name bound once to it) takes
+        the product of, else None."""
+        iterable = self._literal(iterable, scope) or iterable
+        if not isinstance(iterable, cst.Call) or self.analysis.resolve(iterable.func) != "itertools.product" or not iterable.args:
+            return None
+        return None if any(a.keyword or a.star for a in iterable.args) else [a.value for a in iterable.args]
+
     def _passes(self, iterable: cst.BaseExpression, scope: _Scope) -> int:
-        """How many passes a bounded loop over `iterable` makes, where it is a literal `range`
-        or a display without starred items; else 2 (some number above one)."""
+        """How many passes a bounded loop over `iterable` makes, where it is a literal `range`,
+        a display without starred items, or `itertools.product` of such (the product of their
+        passes); else 2 (some number above one)."""
+        factors = self._product_factors(iterable, scope)
+        if factors is not None:
+            return prod(self._passes(factor, scope) for factor in factors)
         iterable = self._literal(iterable, scope) or iterable
         if isinstance(iterable, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
             elements = iterable.elements

@@ -51,6 +51,8 @@ compiled call's key against each pass).
   compiled call's key more values than a bounded set holds.
 - `loop_rewraps`: Compiled callables made anew on every pass: a wrapper applied to a new callable
   and called on that pass, an object that owns one made each pass.
+- `loop_instances`: Instances of one module class compiled one by one: a guarded attribute each
+  holds another value of.
 - `loop_state`: State a compiled callable changes on every call that its guards read: module-level
   lists and ints, and module attributes, stepped across calls.
 - `loop_helpers`: Pure helpers of the cache-key analysis that several of its parts use: readers of
@@ -80,10 +82,11 @@ from acclint.analysis.loop_objects import NewObjects
 from acclint.analysis.loop_passes import HelperPasses
 from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
-from acclint.analysis.loop_state import SteppedState
+from acclint.analysis.loop_state import SteppedState, emptied_lists
+from acclint.analysis.loop_instances import CompiledInstances
 
 
-class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps):
+class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps, CompiledInstances):
     """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
@@ -121,6 +124,10 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         self._kept: dict[tuple[ClassInfo, str], tuple[cst.Name, _Scope] | None] = {}
         # Calls `obj.attr(...)` from host code that may run an instance's own compiled callable.
         self._attribute_calls: list[tuple[cst.Call, tuple[Loop, ...], _Scope, cst.BaseStatement]] = []
+        self._loop_nodes: dict[int, Loop] = {}  # each loop the walk met, by the id of its node
+        # Loops over what a generator of the module yields (`for batch in batches(rng, n)`):
+        # (the loop, its target, the generator), which `_generated_shapes` reads after the walk.
+        self._generator_loops: list[tuple[Loop, str, FunctionInfo]] = []
         module = _Scope(None)
         self._scopes[None] = module
         # The calls that can apply a marker: the module index's marker sites (a call whose
@@ -139,6 +146,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             return  # no compiled callable is made here: no key to compute, nothing to walk
         for statement in analysis.module.body:
             self._walk(statement, module, (), statement)
+        self._generated_shapes()
         self._resolve_calls()
 
     def _applies_wrapper(self) -> bool:
@@ -210,6 +218,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 found.append(change)
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
+        found += self._instance_changes()
         # what each function a loop runs makes new on every pass: worked out when a compiled
         # call in such a function first asks (in most modules none does)
         helpers: dict[FunctionInfo, list[Pass]] | None = None
@@ -260,6 +269,13 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 "ACC505", call.call, f"{what}; {jitted.recompile_limit} compiles, then eager)",
                 call.callee, each.where, call.statement,
             ))
+        emptied = emptied_lists(self._pass_region(call), {jitted.holder, self._code(call.callee)}) if jitted.grown else set()
+        for name in jitted.grown:
+            if name not in emptied:
+                found.append(KeyChange(
+                    "ACC505", call.call, f"the module's list attribute '{name}' (grown by its forward on every call: its length "
+                    f"is guarded; {jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
+                ))
         for name in sorted(jitted.guarded_globals & each.changing):
             attribute = "." in name
             if (name[name.rfind("."):] if attribute else name) not in self._stepped.float_assigned:
@@ -321,6 +337,12 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                     "body, unrolled, which the compiler specialises)", call.callee, each.where, call.statement,
                 ))
         return found
+
+    def _pass_region(self, call: JittedCall) -> cst.CSTNode | None:
+        """What runs between two calls of `call`: the innermost unbounded loop around it, else
+        the function holding it (run on each pass of a loop elsewhere)."""
+        unbounded = [loop for loop in call.loops if not loop.bounded]
+        return unbounded[-1].node if unbounded else call.scope.fn.node if call.scope.fn is not None else None
 
     def _code(self, node: cst.CSTNode) -> str:
         return self.analysis.module.code_for_node(node).strip()

@@ -256,6 +256,16 @@ class ModuleAnalysis:
         parameter `name` an instance of, or None (acclint.analysis.objects)."""
         return self._contexts.objects.passed_class(name, fn)
 
+    def looped(self, name: str, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        """The elements the `for` loops of `scope` bind `name` to, where they are spelled out,
+        each with the scope it is evaluated in and the comprehension making one per pass
+        (acclint.analysis.objects)."""
+        return self._contexts.objects.looped(name, scope)
+
+    def iterated(self, iterable: cst.BaseExpression, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        """The elements a loop over `iterable` takes, as `looped` gives them."""
+        return self._contexts.objects.iterated(iterable, scope)
+
     def types(self, expr: cst.BaseExpression, scope: FunctionInfo | None, callers: bool = False) -> set[str]:
         """The classes, as the data name them, `expr` (evaluated in `scope`) may be an instance
         of (acclint.analysis.objects: `keras.Model` of `keras.Sequential(...)`); with `callers`,

@@ -87,6 +87,7 @@ class Objects:
         self._body = body
         self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
         self._calls: dict[str, list[tuple[FunctionInfo | None, cst.Call]]] | None = None
+        self._looping: set[tuple[str, FunctionInfo]] = set()  # the loop targets `looped` is following
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -301,7 +302,9 @@ class Objects:
         and, with `keep_params`, the parameter too (a union of classes wants its annotation:
         `types`)."""
         if isinstance(expr, cst.Name):
-            return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr]
+            return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr] + [
+                (element, where) for element, where, _made in self.looped(expr.value, scope)
+            ]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
             return []
         cls = scope.own_class(expr.value.value) if scope is not None else None
@@ -316,6 +319,60 @@ class Objects:
                 if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
                     values += self._handed(v, other, cls, keep_params)
         return values
+
+    def looped(self, name: str, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        """What the `for` loops of `scope` bind `name` to, as their target (`for layer in
+        self.layers`) or its second item over `enumerate` (`for i, layer in
+        enumerate(self.layers)`): the elements of what they iterate (`iterated`)."""
+        if scope is None or (name, scope) in self._looping:
+            return []  # a loop over what the name holds, met again (`for a in b`, `for b in a`)
+        self._looping.add((name, scope))
+        try:
+            return self._loop_elements(name, scope)
+        finally:
+            self._looping.discard((name, scope))
+
+    def _loop_elements(self, name: str, scope: FunctionInfo) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        found = []
+        for target, iterable, how in self._body(scope).flows:
+            if how != "in":
+                continue
+            if isinstance(target, cst.Tuple) and isinstance(iterable, cst.Call) and self.resolve(iterable.func) == "enumerate":
+                items = [e.value for e in target.elements]
+                if len(items) != 2 or not iterable.args:
+                    continue
+                target, iterable = items[1], iterable.args[0].value
+            if isinstance(target, cst.Name) and target.value == name:
+                found += self.iterated(iterable, scope)
+        return found
+
+    def iterated(
+        self, iterable: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 0,
+    ) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        """The elements a loop over `iterable` takes in turn, where they are spelled out, each with
+        the scope it is evaluated in and the comprehension that makes one per pass (None for an
+        element spelled once): the items of a list or tuple display, a comprehension's element,
+        the modules a container of modules holds (`[containers] iterated`:
+        `nn.ModuleList([Layer(i) for i in range(n)])`, `nn.Sequential(*blocks)`), followed
+        through names and `self` attributes bound to them (`self.layers`). [] where any of them
+        is not spelled out."""
+        if isinstance(iterable, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+                return []
+            return [(e.value, scope, None) for e in iterable.elements]
+        if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+            return [(iterable.elt, scope, iterable)]
+        if isinstance(iterable, cst.Call) and self.resolve(iterable.func) in self.markers.iterated:
+            args = [a for a in iterable.args if a.keyword is None]
+            if len(args) == 1 and (args[0].star == "*" or self.resolve(iterable.func) not in self.markers.containers):
+                return self.iterated(args[0].value, scope, depth)  # `ModuleList(layers)`, `Sequential(*layers)`
+            return [(a.value, scope, None) for a in args if not a.star]  # `Sequential(Block(), Block())`
+        key = _key(iterable)
+        if key is None:
+            return []
+        return self._once(("iterated", key, scope, depth), lambda: [
+            found for value, where in self._bound(iterable, scope) for found in self.iterated(value, where, depth + 1)
+        ], [])
 
     def _handed(
         self, value: cst.BaseExpression, method: FunctionInfo, cls: ClassInfo, keep_param: bool,

@@ -538,6 +538,10 @@ class MarkerTable:
     # (`[containers]`: `torch.nn.Sequential(Block(), Block())`): acclint.analysis.objects
     # follows a marker handed one to its elements' methods.
     containers: frozenset[str] = frozenset()
+    # Classes whose instances, iterated, yield the modules they were made with (`[containers]
+    # iterated`: `torch.nn.ModuleList`): acclint.analysis.objects gives a loop's target over one
+    # the class of those modules.
+    iterated: frozenset[str] = frozenset()
     # A library's compiled entry points (`[compiled]` of a library table): a function the
     # library defines under a jit-family decorator (`diffrax.diffeqsolve`, `@eqx.filter_jit`),
     # its qualified name -> that decorator. Calling it is calling a compiled callable with that
@@ -690,6 +694,7 @@ def load_markers(
     returns_self: dict[str, frozenset[str]] = {}
     yields_own: dict[str, frozenset[str]] = {}
     containers: set[str] = set()
+    iterated: set[str] = set()
     flags: set[str] = set()
     built_state: list[BuiltState] = []
     recorded_modes: list[RecordedMode] = []
@@ -733,6 +738,7 @@ def load_markers(
         for base, methods in raw.get("yields_own", {}).items():
             yields_own[base] = yields_own.get(base, frozenset()) | frozenset(methods)
         containers |= set(raw.get("containers", {}).get("names", ()))
+        iterated |= set(raw.get("containers", {}).get("iterated", ()))
         for made in raw.get("instances", ()):
             instances.update(dict.fromkeys(made["makers"], (made["class"], made.get("fluent", False))))
         built_state += [
@@ -790,6 +796,7 @@ def load_markers(
         returns_self=returns_self,
         yields_own=yields_own,
         containers=frozenset(containers),
+        iterated=frozenset(iterated),
         compiled=compiled,
         compiled_methods=compiled_methods,
         runs_methods=frozenset(runs_methods),
