@@ -106,3 +106,112 @@ STILL_REPORTED = {
 @pytest.mark.parametrize("source", list(RAISES_FIRST.values()) + list(STILL_REPORTED.values()), ids=list(RAISES_FIRST) + list(STILL_REPORTED))
 def test_a_call_whose_argument_raises_carries_no_effect_finding(source):
     assert_labels_match(source)
+
+
+# The same property one statement wider: a statement that converts a traced value where that
+# raises, outside a condition, stops the trace there, so its own store and every later statement
+# of its block never run (benchmarks/blind2 tf_function_numpy_metric_2: `self.total +=
+# value.numpy()` raises before the store, and `self.count += 1` after it is never reached).
+STATEMENTS_AFTER_A_RAISE = {
+    "tf_method_updates_from_numpy_then_counts": """
+        import tensorflow as tf
+
+        class Trainer:
+            def __init__(self):
+                self.w = tf.Variable(1.0)
+                self.total, self.count = 0.0, 0
+
+            @tf.function
+            def step(self, x):
+                loss = tf.reduce_mean(x * self.w)
+                self.total = self.total + loss.numpy()  # expect: ACC303
+                self.count += 1
+                return loss
+    """,
+    "jax_float_bound_then_appended": """
+        import jax
+        import jax.numpy as jnp
+
+        history = []
+
+        @jax.jit
+        def step(w, x):
+            loss = jnp.mean((x @ w) ** 2)
+            value = float(loss)  # expect: ACC302
+            history.append(value)
+            return w - 0.1 * loss
+    """,
+    "jax_method_stores_an_item_and_steps": """
+        import jax
+        import jax.numpy as jnp
+
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.best, self.seen = 0.0, 0
+
+            def _step(self, x):
+                self.best = jnp.max(x).item()  # expect: ACC303
+                self.seen += 1
+                return x * 2
+    """,
+    "tf_numpy_then_printed": """
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            n = tf.reduce_sum(x).numpy()  # expect: ACC303
+            print("positives", n)
+            return x * 2
+    """,
+}
+
+AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE = {
+    "caught_in_a_try_the_next_block_runs": """
+        import jax
+        import jax.numpy as jnp
+
+        history = []
+
+        @jax.jit
+        def step(x):
+            try:
+                value = float(jnp.mean(x))  # expect: ACC302
+            except Exception:
+                value = 0.0
+            history.append(value)  # expect: ACC406
+            return x * 2
+    """,
+    "conversion_in_one_branch_of_a_conditional_expression": """
+        import jax
+        import jax.numpy as jnp
+
+        history = []
+
+        @jax.jit
+        def step(x, exact=False):
+            value = float(jnp.mean(x)) if exact else 0.0  # expect: ACC302
+            history.append(value)  # expect: ACC406
+            return x * 2
+    """,
+    "torch_trace_records_the_conversion_and_stores": """
+        import torch
+        from torch import nn
+
+        class Norm(nn.Module):
+            def forward(self, x):
+                scale = x.abs().max().item()  # expect: ACC303
+                self.last_scale = scale  # expect: ACC409
+                return x / scale
+
+        traced = torch.jit.trace(Norm(), torch.ones(1, 4))
+    """,
+}
+
+
+@pytest.mark.parametrize(
+    "source", list(STATEMENTS_AFTER_A_RAISE.values()) + list(AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE.values()),
+    ids=list(STATEMENTS_AFTER_A_RAISE) + list(AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE),
+)
+def test_a_statement_that_raises_ends_its_block(source):
+    assert_labels_match(source)

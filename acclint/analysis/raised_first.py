@@ -11,15 +11,23 @@ conversions (`float`, `int`, `complex`) of one (run: benchmarks/blind jax_float_
 0.10.2: ConcretizationTypeError before `meter.update` runs). The rules ask it of an effect's call
 (rules/acc4_side_effects.py), the context analysis of a helper's call (acclint.analysis.contexts),
 each with its own test of a traced value.
+
+The same holds one statement wider (`statement_raises`): a simple statement that makes such a
+conversion in a part every run of it evaluates (`self.total += value.numpy()`, `n =
+float(loss)`; not a branch of a conditional expression, the right of `and`/`or`, a
+comprehension's element or a lambda) stops the trace there, so neither its own store nor any
+later statement of its block runs (benchmarks/blind2 tf_function_numpy_metric_2). The engine
+ends the walk of a block after it (acclint.lint.engine); ACC409 leaves its store alone. A `try`
+that catches the raise runs its handler and what follows the `try`, which lie outside the block.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Collection
+from typing import Callable, Collection, Iterator
 
 import libcst as cst
 
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.frameworks.markers import Framework
 
 # Python's conversions of a value to one number, which call the value's `__float__`, `__int__`,
@@ -37,6 +45,40 @@ def raises_first(
         return False
     methods = framework.host_methods_for(frozenset(kinds))
     return any(_converts(n, methods, resolve, is_traced) for arg in call.args for n in walk_expression(arg.value))
+
+
+def statement_raises(
+    node: cst.CSTNode, framework: Framework, kinds: Collection[str],
+    resolve: Callable[[cst.BaseExpression], str | None], is_traced: Callable[[cst.BaseExpression], bool],
+) -> bool:
+    """Whether `node` (a simple statement line, or an assignment's value) converts a traced
+    value where that raises, in a part every run of it evaluates: nothing after the conversion
+    runs in the trace."""
+    if not framework.conversions_raise or not isinstance(node, (cst.SimpleStatementLine, cst.BaseExpression)):
+        return False
+    methods = framework.host_methods_for(frozenset(kinds))
+    return any(_converts(n, methods, resolve, is_traced) for n in _always_evaluated(node))
+
+
+def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`root` and the nodes under it that every evaluation of it reaches: not the branches of
+    a conditional expression, the right operand of `and`/`or`, a comprehension's element and
+    conditions (the loop may run no pass) or a lambda's body; only the first iterable of a
+    comprehension is evaluated at once."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, cst.Lambda):
+            continue
+        if isinstance(node, cst.IfExp):
+            stack.append(node.test)
+        elif isinstance(node, cst.BooleanOperation):
+            stack.append(node.left)
+        elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            stack.append(node.for_in.iter)
+        else:
+            stack.extend(reversed(list(children(node))))
 
 
 def _converts(node: cst.CSTNode, methods: frozenset[str], resolve, is_traced) -> bool:
