@@ -223,15 +223,16 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             if unbounded and self._repeats_in_pass(call, unbounded[-1], spelt):
                 continue
             if unbounded:
-                passes = [self._pass_of(call.loops, "this loop")]
-                found += self._fed_back(call, passes[0])
-            elif call.scope.fn is not None and call.scope.fn in self._run_on_passes:
+                here = self._pass_of(call.loops, "this loop")
+                found += self._fed_back(call, here)
+                found += self._key_changes(call, here)
+            if call.scope.fn is not None and call.scope.fn in self._run_on_passes and not any(change.node is call.call for change in found):
+                # the passes of an outer loop that runs the function, also where the call sits in
+                # the function's own loop: a value the outer loop hands it (the epoch) is the
+                # same on each pass over batches, new on each outer pass (blind2 tf_scalar_epoch_arg_1)
                 helpers = self._helper_passes() if helpers is None else helpers
-                passes = helpers.get(call.scope.fn, [])
-            else:
-                passes = []
-            for each in passes:
-                found += self._key_changes(call, each)
+                for each in helpers.get(call.scope.fn, []):
+                    found += self._key_changes(call, each)
             if not any(change.node is call.call for change in found):
                 found += self._grid_changes(call)
             found += self._unhashable_statics(call)
