@@ -225,14 +225,16 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded and self._repeats_in_pass(call, unbounded[-1], spelt):
                 continue
+            inner: list[KeyChange] = []
             if unbounded:
                 here = self._pass_of(call.loops, "this loop")
-                found += self._fed_back(call, here)
-                found += self._key_changes(call, here)
-            if call.scope.fn is not None and call.scope.fn in self._run_on_passes and not any(change.node is call.call for change in found):
+                inner = self._fed_back(call, here) + self._key_changes(call, here)
+                found += inner
+            if call.scope.fn is not None and call.scope.fn in self._run_on_passes and not inner:
                 # the passes of an outer loop that runs the function, also where the call sits in
-                # the function's own loop: a value the outer loop hands it (the epoch) is the
-                # same on each pass over batches, new on each outer pass (blind2 tf_scalar_epoch_arg_1)
+                # the function's own loop (unless that loop alone finds a change): a value the
+                # outer loop hands it (the epoch) is the same on each pass over batches, new on
+                # each outer pass (blind2 tf_scalar_epoch_arg_1)
                 helpers = self._helper_passes() if helpers is None else helpers
                 for each in helpers.get(call.scope.fn, []):
                     found += self._key_changes(call, each)
