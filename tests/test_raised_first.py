@@ -108,12 +108,13 @@ def test_a_call_whose_argument_raises_carries_no_effect_finding(source):
     assert_labels_match(source)
 
 
-# The same property one statement wider: a statement that converts a traced value where that
-# raises, outside a condition, stops the trace there, so its own store and every later statement
-# of its block never run (benchmarks/blind2 tf_function_numpy_metric_2: `self.total +=
-# value.numpy()` raises before the store, and `self.count += 1` after it is never reached).
-STATEMENTS_AFTER_A_RAISE = {
-    "tf_method_updates_from_numpy_then_counts": """
+
+# The same property for an assignment: a store whose value converts a traced value where that
+# raises, outside a condition, never runs, so ACC409 leaves it alone (benchmarks/blind2
+# tf_function_numpy_metric_2:15, `self.total += value.numpy()`). A statement after it is judged
+# as if the raise were fixed, as tests/test_tf_torch_frameworks.py lists hazards line by line.
+STORE_RAISES = {
+    "tf_method_updates_from_numpy": """
         import tensorflow as tf
 
         class Trainer:
@@ -125,74 +126,73 @@ STATEMENTS_AFTER_A_RAISE = {
             def step(self, x):
                 loss = tf.reduce_mean(x * self.w)
                 self.total = self.total + loss.numpy()  # expect: ACC303
-                self.count += 1
+                self.count += 1  # expect: ACC409
                 return loss
     """,
-    "jax_float_bound_then_appended": """
-        import jax
-        import jax.numpy as jnp
-
-        history = []
-
-        @jax.jit
-        def step(w, x):
-            loss = jnp.mean((x @ w) ** 2)
-            value = float(loss)  # expect: ACC302
-            history.append(value)
-            return w - 0.1 * loss
-    """,
-    "jax_method_stores_an_item_and_steps": """
+    "jax_method_stores_an_item": """
         import jax
         import jax.numpy as jnp
 
         class Trainer:
             def __init__(self):
                 self.step = jax.jit(self._step)
-                self.best, self.seen = 0.0, 0
+                self.best = 0.0
 
             def _step(self, x):
                 self.best = jnp.max(x).item()  # expect: ACC303
-                self.seen += 1
                 return x * 2
     """,
-    "tf_numpy_then_printed": """
-        import tensorflow as tf
-
-        @tf.function
-        def step(x):
-            n = tf.reduce_sum(x).numpy()  # expect: ACC303
-            print("positives", n)
-            return x * 2
-    """,
-}
-
-AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE = {
-    "caught_in_a_try_the_next_block_runs": """
+    "jax_augmented_store_of_a_float": """
         import jax
         import jax.numpy as jnp
 
-        history = []
+        class Meter:
+            def __init__(self):
+                self.total = 0.0
 
-        @jax.jit
-        def step(x):
-            try:
-                value = float(jnp.mean(x))  # expect: ACC302
-            except Exception:
-                value = 0.0
-            history.append(value)  # expect: ACC406
-            return x * 2
+        class Trainer:
+            def __init__(self, meter):
+                self.meter = meter
+                self.step = jax.jit(self._step)
+
+            def _step(self, x):
+                self.meter.total += float(jnp.mean(x))  # expect: ACC302
+                return x * 2
+
+        trainer = Trainer(Meter())
     """,
+    "tf_helper_of_an_outside_object_stores_numpy": """
+        import tensorflow as tf
+
+        class Log:
+            def __init__(self):
+                self.seen = 0
+
+            def record(self, value):
+                self.seen += int((value > 0).numpy().sum())  # expect: ACC303
+
+        log = Log()
+
+        @tf.function
+        def step(x):
+            log.record(tf.reduce_sum(x))
+            return x + 1
+    """,
+}
+
+STORE_STILL_REPORTED = {
     "conversion_in_one_branch_of_a_conditional_expression": """
         import jax
         import jax.numpy as jnp
 
-        history = []
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.best = 0.0
 
-        @jax.jit
-        def step(x, exact=False):
-            value = float(jnp.mean(x)) if exact else 0.0  # expect: ACC302
-            history.append(value)  # expect: ACC406
-            return x * 2
+            def _step(self, x, exact=False):
+                self.best = float(jnp.max(x)) if exact else 0.0  # expect: ACC302 ACC409
+                return x * 2
     """,
     "torch_trace_records_the_conversion_and_stores": """
         import torch
@@ -206,12 +206,24 @@ AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE = {
 
         traced = torch.jit.trace(Norm(), torch.ones(1, 4))
     """,
+    "a_store_of_a_traced_value_unconverted": """
+        import jax
+        import jax.numpy as jnp
+
+        class Trainer:
+            def __init__(self):
+                self.step = jax.jit(self._step)
+                self.best = 0.0
+
+            def _step(self, x):
+                self.best = jnp.max(x)  # expect: ACC409
+                return x * 2
+    """,
 }
 
 
 @pytest.mark.parametrize(
-    "source", list(STATEMENTS_AFTER_A_RAISE.values()) + list(AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE.values()),
-    ids=list(STATEMENTS_AFTER_A_RAISE) + list(AFTER_A_CAUGHT_OR_CONDITIONAL_RAISE),
+    "source", list(STORE_RAISES.values()) + list(STORE_STILL_REPORTED.values()), ids=list(STORE_RAISES) + list(STORE_STILL_REPORTED),
 )
-def test_a_statement_that_raises_ends_its_block(source):
+def test_a_store_whose_value_raises_is_no_write(source):
     assert_labels_match(source)

@@ -12,13 +12,12 @@ conversions (`float`, `int`, `complex`) of one (run: benchmarks/blind jax_float_
 (rules/acc4_side_effects.py), the context analysis of a helper's call (acclint.analysis.contexts),
 each with its own test of a traced value.
 
-The same holds one statement wider (`statement_raises`): a simple statement that makes such a
-conversion in a part every run of it evaluates (`self.total += value.numpy()`, `n =
-float(loss)`; not a branch of a conditional expression, the right of `and`/`or`, a
-comprehension's element or a lambda) stops the trace there, so neither its own store nor any
-later statement of its block runs (benchmarks/blind2 tf_function_numpy_metric_2). The engine
-ends the walk of a block after it (acclint.lint.engine); ACC409 leaves its store alone. A `try`
-that catches the raise runs its handler and what follows the `try`, which lie outside the block.
+The same holds for an assignment's store (`value_raises`): `self.total += value.numpy()` or
+`self.best = float(loss)` converts in a part every run of the value evaluates (not a branch of a
+conditional expression, the right of `and`/`or`, a comprehension's element or a lambda), so the
+store never runs and ACC409 leaves it alone (benchmarks/blind2 tf_function_numpy_metric_2:15).
+The statements after it are still judged, as each hazard is, as if the raise were fixed
+(tests/test_tf_torch_frameworks.py lists one function's hazards line by line).
 """
 
 from __future__ import annotations
@@ -47,17 +46,16 @@ def raises_first(
     return any(_converts(n, methods, resolve, is_traced) for arg in call.args for n in walk_expression(arg.value))
 
 
-def statement_raises(
-    node: cst.CSTNode, framework: Framework, kinds: Collection[str],
+def value_raises(
+    value: cst.BaseExpression, framework: Framework, kinds: Collection[str],
     resolve: Callable[[cst.BaseExpression], str | None], is_traced: Callable[[cst.BaseExpression], bool],
 ) -> bool:
-    """Whether `node` (a simple statement line, or an assignment's value) converts a traced
-    value where that raises, in a part every run of it evaluates: nothing after the conversion
-    runs in the trace."""
-    if not framework.conversions_raise or not isinstance(node, (cst.SimpleStatementLine, cst.BaseExpression)):
+    """Whether evaluating `value` (an assignment's) converts a traced value where that raises,
+    in a part every evaluation reaches: the assignment never stores."""
+    if not framework.conversions_raise:
         return False
     methods = framework.host_methods_for(frozenset(kinds))
-    return any(_converts(n, methods, resolve, is_traced) for n in _always_evaluated(node))
+    return any(_converts(n, methods, resolve, is_traced) for n in _always_evaluated(value))
 
 
 def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:

@@ -30,7 +30,6 @@ from acclint.analysis.worth_parsing import worth_parsing
 from acclint.common.lines import split_lines
 from acclint.frameworks.markers import HOST_LOOPS, Framework, MarkerTable
 from acclint.analysis.narrowing import dead_branches, leaves_every_trace, trace_answer
-from acclint.analysis.raised_first import statement_raises
 from acclint.lint.noqa import suppressed
 from acclint.lint.unused_noqa import may_hold_unused, may_name_our_codes, unused_noqa
 from acclint.lint.placing import Placer, statements_around
@@ -322,12 +321,10 @@ def _traverse(fn: FunctionInfo, ctx: RuleContext, dispatch) -> None:
 
     def visit_block(block: cst.CSTNode) -> None:
         """Its statements in order, up to one that leaves every trace (`if
-        torch.compiler.is_compiling(): return y` under torch.compile) or raises in every trace
-        (`n = float(loss)` under jax.jit: acclint.analysis.raised_first): none after it is traced."""
+        torch.compiler.is_compiling(): return y` under torch.compile): none after it is traced."""
         for child in children(block):
             visit(child)
-            ctx.node = child
-            if leaves_every_trace(child, answer) or statement_raises(child, ctx.framework, ctx.contexts, ctx.resolve, ctx.is_traced):
+            if leaves_every_trace(child, answer):
                 return
 
     root = fn.node
