@@ -13,24 +13,28 @@ import pytest
 
 from labelled import assert_labels_match
 
+# A jitted step with a static scale, called in a helper's loop over batches that an outer loop
+# over epochs runs; `{scale}`: what the outer loop hands the helper as the scale.
+JAX_RUN_EPOCH = """
+    import jax
+    import jax.numpy as jnp
+
+    def apply(x, scale):
+        return x * scale
+
+    step = jax.jit(apply, static_argnums=1)
+
+    def run_epoch(batches, scale):
+        for b in batches:
+            step(b, scale){expect}
+
+    data = [jnp.ones(3), jnp.ones(3)]
+    for epoch in range(100):
+        run_epoch(data, {scale})
+"""
+
 HAZARDS = {
-    "jax_static_scale_from_the_epoch_through_a_helper_function": """
-        import jax
-        import jax.numpy as jnp
-
-        def apply(x, scale):
-            return x * scale
-
-        step = jax.jit(apply, static_argnums=1)
-
-        def run_epoch(batches, scale):
-            for b in batches:
-                step(b, scale)  # expect: ACC502
-
-        data = [jnp.ones(3), jnp.ones(3)]
-        for epoch in range(100):
-            run_epoch(data, epoch / 10)
-    """,
+    "jax_static_scale_from_the_epoch_through_a_helper_function": JAX_RUN_EPOCH.format(expect="  # expect: ACC502", scale="epoch / 10"),
     "tf_method_while_loop_over_steps": """
         import tensorflow as tf
 
@@ -84,23 +88,7 @@ FINE = {
         for epoch in range(100):
             trainer.run_epoch([tf.ones(3)], tf.constant(epoch))
     """,
-    "jax_static_value_the_outer_loop_does_not_change": """
-        import jax
-        import jax.numpy as jnp
-
-        def apply(x, scale):
-            return x * scale
-
-        step = jax.jit(apply, static_argnums=1)
-
-        def run_epoch(batches, scale):
-            for b in batches:
-                step(b, scale)
-
-        data = [jnp.ones(3), jnp.ones(3)]
-        for epoch in range(100):
-            run_epoch(data, 0.5)
-    """,
+    "jax_static_value_the_outer_loop_does_not_change": JAX_RUN_EPOCH.format(expect="", scale="0.5"),
 }
 
 
