@@ -15,30 +15,59 @@ import pytest
 
 from labelled import assert_labels_match
 
+# torch.jit.trace applied in a holder's `__init__` to a function reading a global that a
+# function rebinds; `{expect}` marks the read, `{order}` the module's last lines.
+TORCH_EXPORTER = """
+    import torch
+
+    CUTOFF = 0.0
+
+    def clip(x):
+        return torch.clamp(x - CUTOFF, min=0.0){expect}
+
+    def configure(value):
+        global CUTOFF
+        CUTOFF = value
+
+    class Exporter:
+        def __init__(self, example):
+            self.fn = torch.jit.trace(clip, example)
+
+        def run(self, x):
+            return self.fn(x)
+
+{order}
+"""
+# jax.jit applied in a holder's `__init__`, to a function reading a global a function rebinds.
+JAX_MODEL = """
+    import jax
+    import jax.numpy as jnp
+
+    OFFSET = 0.0
+
+    def shift(x):
+        return x + OFFSET{expect}
+
+    def set_offset(v):
+        global OFFSET
+        OFFSET = v
+
+    class Model:
+        def __init__(self):
+            self._shift = jax.jit(shift)
+
+        def predict(self, x):
+            return self._shift(x)
+
+{order}
+"""
+EXPECT = "  # expect: ACC601"
+
 HAZARDS = {
-    "torch_trace_in_init_global_set_by_a_function_after": """
-        import torch
-
-        CUTOFF = 0.0
-
-        def clip(x):
-            return torch.clamp(x - CUTOFF, min=0.0)  # expect: ACC601
-
-        def configure(value):
-            global CUTOFF
-            CUTOFF = value
-
-        class Exporter:
-            def __init__(self, example):
-                self.fn = torch.jit.trace(clip, example)
-
-            def run(self, x):
-                return self.fn(x)
-
-        exporter = Exporter(torch.zeros(3))
-        configure(0.5)
-        out = exporter.run(torch.ones(3))
-    """,
+    "torch_trace_in_init_global_set_by_a_function_after": TORCH_EXPORTER.format(expect=EXPECT, order="""
+    exporter = Exporter(torch.zeros(3))
+    configure(0.5)
+    out = exporter.run(torch.ones(3))"""),
     "torch_trace_global_rebound_by_module_code_after_construction": """
         import torch
 
@@ -58,81 +87,22 @@ HAZARDS = {
         SCALE = 3.0
         y = pipe(torch.ones(2))
     """,
-    "jax_jit_in_init_global_set_between_calls": """
-        import jax
-        import jax.numpy as jnp
-
-        OFFSET = 0.0
-
-        def shift(x):
-            return x + OFFSET  # expect: ACC601
-
-        def set_offset(v):
-            global OFFSET
-            OFFSET = v
-
-        class Model:
-            def __init__(self):
-                self._shift = jax.jit(shift)
-
-            def predict(self, x):
-                return self._shift(x)
-
-        model = Model()
-        model.predict(jnp.ones(3))
-        set_offset(2.0)
-        model.predict(jnp.ones(3))
-    """,
+    "jax_jit_in_init_global_set_between_calls": JAX_MODEL.format(expect=EXPECT, order="""
+    model = Model()
+    model.predict(jnp.ones(3))
+    set_offset(2.0)
+    model.predict(jnp.ones(3))"""),
 }
 
 FINE = {
-    "torch_trace_global_set_before_construction": """
-        import torch
-
-        CUTOFF = 0.0
-
-        def clip(x):
-            return torch.clamp(x - CUTOFF, min=0.0)
-
-        def configure(value):
-            global CUTOFF
-            CUTOFF = value
-
-        class Exporter:
-            def __init__(self, example):
-                self.fn = torch.jit.trace(clip, example)
-
-            def run(self, x):
-                return self.fn(x)
-
-        configure(0.5)
-        exporter = Exporter(torch.zeros(3))
-        out = exporter.run(torch.ones(3))
-    """,
-    "jax_jit_in_init_global_set_before_the_first_call": """
-        import jax
-        import jax.numpy as jnp
-
-        OFFSET = 0.0
-
-        def shift(x):
-            return x + OFFSET
-
-        def set_offset(v):
-            global OFFSET
-            OFFSET = v
-
-        class Model:
-            def __init__(self):
-                self._shift = jax.jit(shift)
-
-            def predict(self, x):
-                return self._shift(x)
-
-        model = Model()
-        set_offset(2.0)
-        model.predict(jnp.ones(3))
-    """,
+    "torch_trace_global_set_before_construction": TORCH_EXPORTER.format(expect="", order="""
+    configure(0.5)
+    exporter = Exporter(torch.zeros(3))
+    out = exporter.run(torch.ones(3))"""),
+    "jax_jit_in_init_global_set_before_the_first_call": JAX_MODEL.format(expect="", order="""
+    model = Model()
+    set_offset(2.0)
+    model.predict(jnp.ones(3))"""),
 }
 
 
