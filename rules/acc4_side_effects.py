@@ -13,7 +13,7 @@ from acclint.fix.report import report_with_fix
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, KERNEL, VMAPPED
 from acclint.analysis.bindings import chain_root
 from acclint.analysis.names import dotted_name, once_block
-from acclint.analysis.raised_first import raises_first
+from acclint.analysis.raised_first import raises_first, value_raises
 from acclint.analysis.made_instances import scratch_self
 from acclint.analysis.trace_words import says_traces
 from acclint.lint.rule import Rule, RuleContext
@@ -1442,6 +1442,8 @@ class Attention(nnx.Module):
             return  # a framework module's own state: frozen, local to the trace, or carried by nnx
         if _memoised(dotted_name(target) or "", ctx):
             return
+        if isinstance(node, (cst.Assign, cst.AugAssign)) and value_raises(node.value, framework_of(ctx), ctx.contexts, ctx.resolve, ctx.is_traced):
+            return  # the value raises before the store (`self.best = m.item()` under jax.jit)
         if (
             framework_of(ctx).attribute_writes == "updates" and not _updates_itself(node, target) and not _keeps_traced_value(node, target, ctx)
             and not under_returning_once_block(ctx.ancestors, ctx.analysis.module)

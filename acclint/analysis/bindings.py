@@ -656,11 +656,21 @@ class ModuleBindings:
     def _builds_when_bound(self, bind: Event) -> bool:
         """Whether `bind` assigns an application of a marker that builds its trace when applied
         (`traced = torch.jit.trace(model, x)` runs `forward` on `x` there: `[cache] built =
-        "applied"`); the name's later calls replay that trace."""
+        "applied"`), or a new object of a module class whose `__init__` makes one (`server =
+        Server()` with `self.post = torch.jit.trace(postprocess, x)` there); the name's later
+        calls replay that trace."""
         value = bind.value
         if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call):
             return False
-        marker = self.markers.get(self.index.imports.resolve(value.func))
+        if self._builds_when_applied(value):
+            return True
+        cls = self.index.classes.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        init = cls.methods.get("__init__") if cls is not None else None
+        return init is not None and any(isinstance(n, cst.Call) and self._builds_when_applied(n) for n in walk_expression(init.node))
+
+    def _builds_when_applied(self, call: cst.Call) -> bool:
+        """Whether `call` applies a marker that builds its trace there (`[cache] built = "applied"`)."""
+        marker = self.markers.get(self.index.imports.resolve(call.func))
         return marker is not None and self.markers.framework(frozenset({marker.name})).built_when_applied
 
     def _holds_reader(self, call: Event, reader: FunctionInfo) -> bool:
@@ -997,6 +1007,7 @@ class ModuleBindings:
             # it (a marker's value, a compiled caller, a value it is handed to) keeps traces
             own = kept if self._decorated(top) else fresh if reader is not top else eager
             own.add(top.name)
+            kept |= self._holding_classes(top)
             for name, values in self.index.module_values.items():
                 if any(v is top.node for v in values):
                     own.add(name)
@@ -1345,6 +1356,20 @@ class ModuleBindings:
             if any(e.scope is not None and CACHED in e.scope.contexts and self.is_module_name(name, e.scope) for e in self._named.get(name, ()))
             or any(_hands(v, {name}) for v in made)
         }
+
+    def _holding_classes(self, top: FunctionInfo) -> set[str]:
+        """The module's classes whose code hands the module function `top` to a cached marker
+        (`self.post = torch.jit.trace(postprocess, x)`, `self._shift = jax.jit(shift)` in
+        `__init__`): their objects keep its traces, and calls through them reuse those."""
+        found = set()
+        for site in self.index.sites:
+            cls = site.scope.outermost.cls if site.scope is not None else None
+            if cls is None or cls.function is not None or cls.name in found or not isinstance(site.expr, cst.Call):
+                continue
+            applied = self.contexts.applied(site.expr)
+            if applied is not None and applied[0].kind == CACHED and _hands(site.expr, {top.name}):
+                found.add(cls.name)
+        return found
 
     @cached_property
     def _compiling_classes(self) -> set[ClassInfo]:

@@ -106,6 +106,9 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         # parameters the call does not pass (1: `self`), call, scope, loops around it)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
+        # Module generators that yield, in a loop of their own, a value sized anew on each of its
+        # passes (`_walk` at a `yield`): a loop over a call of one gets an item of a new shape each pass
+        self._sized_yields: set[FunctionInfo] = set()
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
         self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
@@ -231,16 +234,19 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             unbounded = [loop for loop in call.loops if not loop.bounded]
             if unbounded and self._repeats_in_pass(call, unbounded[-1], spelt):
                 continue
+            inner: list[KeyChange] = []
             if unbounded:
-                passes = [self._pass_of(call.loops, "this loop")]
-                found += self._fed_back(call, passes[0])
-            elif call.scope.fn is not None and call.scope.fn in self._run_on_passes:
+                here = self._pass_of(call.loops, "this loop")
+                inner = self._fed_back(call, here) + self._key_changes(call, here)
+                found += inner
+            if call.scope.fn is not None and call.scope.fn in self._run_on_passes and not inner:
+                # the passes of an outer loop that runs the function, also where the call sits in
+                # the function's own loop (unless that loop alone finds a change): a value the
+                # outer loop hands it (the epoch) is the same on each pass over batches, new on
+                # each outer pass (blind2 tf_scalar_epoch_arg_1)
                 helpers = self._helper_passes() if helpers is None else helpers
-                passes = helpers.get(call.scope.fn, [])
-            else:
-                passes = []
-            for each in passes:
-                found += self._key_changes(call, each)
+                for each in helpers.get(call.scope.fn, []):
+                    found += self._key_changes(call, each)
             if not any(change.node is call.call for change in found):
                 found += self._grid_changes(call)
             found += self._unhashable_statics(call)

@@ -11,15 +11,22 @@ conversions (`float`, `int`, `complex`) of one (run: benchmarks/blind jax_float_
 0.10.2: ConcretizationTypeError before `meter.update` runs). The rules ask it of an effect's call
 (rules/acc4_side_effects.py), the context analysis of a helper's call (acclint.analysis.contexts),
 each with its own test of a traced value.
+
+The same holds for an assignment's store (`value_raises`): `self.total += value.numpy()` or
+`self.best = float(loss)` converts in a part every run of the value evaluates (not a branch of a
+conditional expression, the right of `and`/`or`, a comprehension's element or a lambda), so the
+store never runs and ACC409 leaves it alone (benchmarks/blind2 tf_function_numpy_metric_2:15).
+The statements after it are still judged, as each hazard is, as if the raise were fixed
+(tests/test_tf_torch_frameworks.py lists one function's hazards line by line).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Collection
+from typing import Callable, Collection, Iterator
 
 import libcst as cst
 
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import children, walk_expression
 from acclint.frameworks.markers import Framework
 
 # Python's conversions of a value to one number, which call the value's `__float__`, `__int__`,
@@ -37,6 +44,39 @@ def raises_first(
         return False
     methods = framework.host_methods_for(frozenset(kinds))
     return any(_converts(n, methods, resolve, is_traced) for arg in call.args for n in walk_expression(arg.value))
+
+
+def value_raises(
+    value: cst.BaseExpression, framework: Framework, kinds: Collection[str],
+    resolve: Callable[[cst.BaseExpression], str | None], is_traced: Callable[[cst.BaseExpression], bool],
+) -> bool:
+    """Whether evaluating `value` (an assignment's) converts a traced value where that raises,
+    in a part every evaluation reaches: the assignment never stores."""
+    if not framework.conversions_raise:
+        return False
+    methods = framework.host_methods_for(frozenset(kinds))
+    return any(_converts(n, methods, resolve, is_traced) for n in _always_evaluated(value))
+
+
+def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`root` and the nodes under it that every evaluation of it reaches: not the branches of
+    a conditional expression, the right operand of `and`/`or`, a comprehension's element and
+    conditions (the loop may run no pass) or a lambda's body; only the first iterable of a
+    comprehension is evaluated at once."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, cst.Lambda):
+            continue
+        if isinstance(node, cst.IfExp):
+            stack.append(node.test)
+        elif isinstance(node, cst.BooleanOperation):
+            stack.append(node.left)
+        elif isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            stack.append(node.for_in.iter)
+        else:
+            stack.extend(reversed(list(children(node))))
 
 
 def _converts(node: cst.CSTNode, methods: frozenset[str], resolve, is_traced) -> bool:
