@@ -36,7 +36,7 @@ _MAX_BOUNDED_PASSES = 5
 # for each (tests/test_walk_dispatch.py keeps the two in step).
 _DISPATCHED = frozenset({
     cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While, cst.ListComp, cst.SetComp, cst.GeneratorExp,
-    cst.DictComp, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Call, cst.Yield,
+    cst.DictComp, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Call,
 })
 # The pass-through nodes most of a module is made of, with the one field below them that can
 # hold more than a name: `_walk_children` steps to it without `children`'s generic loop over
@@ -112,8 +112,6 @@ class LoopWalk:
             if kind is not cst.Assign:  # `n += 1`: no longer the literal it was bound to
                 scope.literals.update((name, None) for name in names if name in scope.literals)
                 scope.strings.update((name, False) for name in names)
-        if kind is cst.Yield:
-            self._sized_yield(node, scope, loops)
         if kind is cst.Assign:
             self._assign(node, scope, loops)
         elif kind is cst.Call:
@@ -274,8 +272,6 @@ class LoopWalk:
             loop.changing |= _names(target)  # ten literal batch sizes: a new one on each pass
         if iterable is not None:
             loop.varies |= _names(target) if target is not None else set()
-            if target is not None and self._sized_items(iterable):
-                loop.resized |= _names(target)
         if body is not None:
             _steps(body, loop)
             _varying(body, loop)
@@ -285,23 +281,6 @@ class LoopWalk:
             self._stepped_leaves(body, loop)
             self._retrain(body, scope)
         return loop
-
-    def _sized_yield(self, node: cst.Yield, scope: _Scope, loops: tuple[Loop, ...]) -> None:
-        """A generator's `yield` of a value whose shape is new on each pass of the generator's
-        own unbounded loop (`yield np.zeros((4, longest))` with `longest` drawn on the pass,
-        `yield series[: i + 2]`): each item it yields comes at a new size (`_sized_yields`)."""
-        if scope.fn is None or not isinstance(node.value, cst.BaseExpression) or all(loop.bounded for loop in loops):
-            return
-        if self._resized(node.value, self._pass_of(loops, "")) is not None:
-            self._sized_yields.add(scope.fn)
-
-    def _sized_items(self, iterable: cst.BaseExpression) -> bool:
-        """Whether `iterable` calls, by name, a module generator whose items come each at a new
-        size (`for tokens in batches(n)`; one defined before the loop, as the walk meets it)."""
-        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
-            return False
-        generator = self.analysis.index.functions.get(iterable.func.value)
-        return generator is not None and generator in self._sized_yields
 
     def _split_keys(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body rebinds from a key step of themselves (`key, sub =

@@ -106,9 +106,6 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         # parameters the call does not pass (1: `self`), call, scope, loops around it)
         self._host_calls: list[tuple[FunctionInfo | None, FunctionInfo, int, cst.Call, _Scope, tuple[Loop, ...]]] = []
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
-        # Module generators that yield, in a loop of their own, a value sized anew on each of its
-        # passes (`_walk` at a `yield`): a loop over a call of one gets an item of a new shape each pass
-        self._sized_yields: set[FunctionInfo] = set()
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
         self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
