@@ -1,6 +1,6 @@
 """A cold single-process run, this checkout against another, side by side (issue 34's cold rows).
 
-    nice .venv/bin/python benchmarks/cold_ab.py --before /tmp/base /tmp/c34 [--rounds 2] [--flake8]
+    nice .venv/bin/python benchmarks/cold_ab.py --before /tmp/base [--before /tmp/older] /tmp/c34 [--rounds 2] [--flake8]
 
 Each run is a fresh `acclint check --no-cache --jobs 1` process over the same paths, measured
 with `os.wait4` (CPU seconds, user + system, and peak resident memory of that process alone);
@@ -15,7 +15,8 @@ venv; this script is for a change meant to leave every report as it was: it take
 
 `--before TREE` is a source tree of acclint (a `git archive` of a commit will do): it is run with
 this checkout's interpreter in `TREE`, which `python -m` puts first on the path (PYTHONPATH
-would come after the working directory's checkout).
+would come after the working directory's checkout). Given more than once, every tree is run in
+each round beside this checkout, and each is compared with it.
 """
 
 from __future__ import annotations
@@ -65,21 +66,23 @@ def ast_seconds(paths: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+")
-    parser.add_argument("--before", type=Path, required=True)
+    parser.add_argument("--before", type=Path, action="append", required=True, help="an earlier tree (more than once: several)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--flake8", action="store_true")
     args = parser.parse_args()
     args.paths = [str(Path(p).resolve()) for p in args.paths]
-    args.before = args.before.resolve()
-    rows: dict[str, list[tuple[float, float, int]]] = {"before": [], "after": []}
-    reports: dict[str, set[bytes]] = {"before": set(), "after": set()}
+    trees: dict[str, Path | None] = {
+        ("before" if len(args.before) == 1 else f"before {tree.name}"): tree.resolve() for tree in args.before
+    } | {"after": None}
+    rows: dict[str, list[tuple[float, float, int]]] = {name: [] for name in trees}
+    reports: dict[str, set[bytes]] = {name: set() for name in trees}
     for _ in range(args.rounds):
-        for name, tree in (("before", args.before), ("after", None)):
+        for name, tree in trees.items():
             cpu, wall, peak, out = acclint(tree, ["--output-format", "json", *args.paths])
             rows[name].append((cpu, wall, peak))
             reports[name].add(out)
             print(f"  {name}: {cpu:.2f} s CPU, {wall:.1f} s wall, {peak // 1024} MiB", flush=True)
-    diffs = {name: acclint(tree, ["--diff", *args.paths])[3] for name, tree in (("before", args.before), ("after", None))}
+    diffs = {name: acclint(tree, ["--diff", *args.paths])[3] for name, tree in trees.items()}
     yardstick = ast_seconds(args.paths)
     print(f"ast.parse of every file: {yardstick:.2f} s CPU")
     if args.flake8:
@@ -89,11 +92,13 @@ def main() -> None:
         best = min(runs)
         line = ", ".join(f"{cpu:.2f} s CPU / {wall:.1f} s wall / {peak // 1024} MiB" for cpu, wall, peak in runs)
         print(f"{name:6s} {line}; best {best[0] / yardstick:.2f}x ast.parse")
-    ratio = min(rows["after"])[0] / min(rows["before"])[0]
-    print(f"after / before, best CPU: {ratio:.3f}")
-    same_reports = len(reports["before"] | reports["after"]) == 1
-    print("JSON reports byte-identical:", same_reports, "| --diff byte-identical:", diffs["before"] == diffs["after"])
-    if not same_reports or diffs["before"] != diffs["after"]:
+    for name in rows:
+        if name != "after":
+            print(f"after / {name}, best CPU: {min(rows['after'])[0] / min(rows[name])[0]:.3f}")
+    same_reports = len(set().union(*reports.values())) == 1
+    same_diffs = len(set(diffs.values())) == 1
+    print("JSON reports byte-identical:", same_reports, "| --diff byte-identical:", same_diffs)
+    if not same_reports or not same_diffs:
         sys.exit(1)
 
 

@@ -227,3 +227,28 @@ STORE_STILL_REPORTED = {
 )
 def test_a_store_whose_value_raises_is_no_write(source):
     assert_labels_match(source)
+
+
+def _framework(name: str):
+    from acclint.api import options_for
+    from acclint.run.config import Settings
+
+    return next(f for f in options_for(Settings()).markers.frameworks if f.name == name)
+
+
+def test_the_converted_values_are_read_off_the_call_alone():
+    """`converted_values` (which the context analysis keeps per call, stop 56) names what each
+    raising conversion among a call's arguments converts, at any depth and in source order: a
+    host method (`.item()`, `.tolist()` under jax.jit), a one-argument scalar conversion; not
+    `int(s, 2)` nor a keyword's, nor a lambda's body (it does not run there); none where the
+    framework's conversions do not raise (torch.jit.trace records them)."""
+    import libcst as cst
+
+    from acclint.analysis.raised_first import converted_values
+    from acclint.frameworks.markers import CACHED
+
+    call = cst.parse_expression("f(a.item(), g(float(b)), int(s, 2), int(x=d), lambda: float(e), h=t.tolist(), k=a.numpy())")
+    resolve = lambda e: e.value if isinstance(e, cst.Name) else None  # noqa: E731
+    found = converted_values(call, _framework("jax"), (CACHED,), resolve)
+    assert [cst.Module([]).code_for_node(v) for v in found] == ["a", "b", "t"]
+    assert converted_values(call, _framework("torch.jit.trace"), (CACHED,), resolve) == ()

@@ -34,8 +34,8 @@ from acclint.analysis.narrowing import branches_around_calls, decided_against
 from acclint.analysis.modules import ModuleClasses, entry_kinds, module_output, used_only_as_size
 from acclint.analysis.module_defaults import module_defaults
 from acclint.analysis.names import ImportTable
-from acclint.frameworks.markers import CACHED, KERNEL, Marker, MarkerTable
-from acclint.analysis.raised_first import raises_first
+from acclint.frameworks.markers import CACHED, KERNEL, Framework, Marker, MarkerTable
+from acclint.analysis.raised_first import converted_values
 from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.reach import CallShape, CallSite, Imported, Options, Returned, Seed, holds_tracers, returned_name, returned_of
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, MarkerSite, ModuleIndex, Param, Trace
@@ -211,6 +211,8 @@ class ContextAnalysis:
         self.unfinished: dict[FunctionInfo, str] = {}
         self._decorated_frameworks: dict[FunctionInfo, frozenset[str]] = {}
         self._host_functions: dict[FunctionInfo, bool] = {}  # _runs_on_host, per function
+        # the values each call's arguments convert where a framework raises (_converted_values)
+        self._conversions: dict[tuple[cst.Call, Framework, str], tuple[cst.BaseExpression, ...]] = {}
         # Dispatch (`_dispatch`): for a class of this module, the classes of the instances its
         # methods run on in a trace where those are subclasses (`jax.jit(env.step)`, `step`
         # inherited): of this module, and of other modules by qualified name (a seed's
@@ -1339,9 +1341,18 @@ class ContextAnalysis:
         under jax.jit; acclint.analysis.raised_first): the call never runs in the trace, and
         nothing it calls is traced from here."""
         return all(
-            raises_first(call, framework, (context,), self.resolve, lambda e: query.kind(e) >= TREE)
+            any(query.kind(value) >= TREE for value in self._converted_values(call, framework, context))
             for framework in self.markers.frameworks_of(fn.markers)
         )
+
+    def _converted_values(self, call: cst.Call, framework: Framework, context: str) -> tuple[cst.BaseExpression, ...]:
+        """`converted_values` of `call`, worked out once: `_raises_first` asks it of every live
+        call on every round of the fixpoint, and only what is traced changes between rounds."""
+        key = (call, framework, context)
+        found = self._conversions.get(key)
+        if found is None:
+            found = self._conversions[key] = converted_values(call, framework, (context,), self.resolve)
+        return found
 
     def _live_calls(self, fn: FunctionInfo, facts: BodyFacts) -> list[cst.Call]:
         """The calls of `fn`'s body a trace may run: not those in a branch that literal defaults

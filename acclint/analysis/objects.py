@@ -518,17 +518,17 @@ class Objects:
     def _calls_by_name(self) -> dict[str, list[tuple[FunctionInfo | None, cst.Call]]]:
         """The calls of a bare name the module makes (`get_data(...)`), by the name, each with
         the function making it (None: the module's own statements, `ds = subsample(make())` at
-        module level); read once, when first asked."""
+        module level), in the module index's order; read once, when first asked. They are the
+        index's calls outside class bodies (a class body's calls are made by no function): the
+        calls each function's body facts hold, without working those facts out for every
+        function of the module (what asks this takes a union or asks that all agree, so the
+        order is not read)."""
         if self._calls is None:
             self._calls = {}
-            for walk in self.index.walks.values():
-                for node, fn, cls in walk:
-                    if fn == cls == -1 and type(node) is cst.Call and isinstance(node.func, cst.Name):
-                        self._calls.setdefault(node.func.value, []).append((None, node))
-            for fn in self.index.all_functions:
-                for call in self._body(fn).calls:
-                    if isinstance(call.func, cst.Name):
-                        self._calls.setdefault(call.func.value, []).append((fn, call))
+            for site in self.index.calls:
+                func = site.expr.func  # type: ignore[attr-defined]
+                if site.cls is None and type(func) is cst.Name:
+                    self._calls.setdefault(func.value, []).append((site.scope, site.expr))  # type: ignore[arg-type]
         return self._calls
 
     def _returned_types(self, factory: FunctionInfo, depth: int, callers: bool) -> set[str]:

@@ -40,10 +40,24 @@ def raises_first(
 ) -> bool:
     """Whether an argument of `call`, in a function `framework` traces in contexts of `kinds`,
     converts a traced value (`is_traced`) to a host value where that raises: the call never runs."""
+    return any(is_traced(value) for value in converted_values(call, framework, kinds, resolve))
+
+
+def converted_values(
+    call: cst.Call, framework: Framework, kinds: Collection[str], resolve: Callable[[cst.BaseExpression], str | None],
+) -> tuple[cst.BaseExpression, ...]:
+    """The values the arguments of `call` convert to a host value by a conversion that raises
+    on a traced one under `framework` in contexts of `kinds` (`t` of `t.numpy()` or of
+    `float(t)`), in source order: `raises_first` asks whether one is traced. They depend on the
+    call's text alone, so a caller that asks again as what is traced grows (the context
+    analysis's rounds) can keep them."""
     if not framework.conversions_raise:
-        return False
+        return ()
     methods = framework.host_methods_for(frozenset(kinds))
-    return any(_converts(n, methods, resolve, is_traced) for arg in call.args for n in walk_expression(arg.value))
+    return tuple(
+        value for arg in call.args for node in walk_expression(arg.value)
+        if (value := _converted(node, methods, resolve)) is not None
+    )
 
 
 def value_raises(
@@ -55,7 +69,10 @@ def value_raises(
     if not framework.conversions_raise:
         return False
     methods = framework.host_methods_for(frozenset(kinds))
-    return any(_converts(n, methods, resolve, is_traced) for n in _always_evaluated(value))
+    return any(
+        (converted := _converted(n, methods, resolve)) is not None and is_traced(converted)
+        for n in _always_evaluated(value)
+    )
 
 
 def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -79,9 +96,12 @@ def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
             stack.extend(reversed(list(children(node))))
 
 
-def _converts(node: cst.CSTNode, methods: frozenset[str], resolve, is_traced) -> bool:
+def _converted(node: cst.CSTNode, methods: frozenset[str], resolve) -> cst.BaseExpression | None:
+    """The value `node` converts to a host value, if it is such a conversion."""
     if not isinstance(node, cst.Call):
-        return False
+        return None
     if isinstance(node.func, cst.Attribute):
-        return node.func.attr.value in methods and is_traced(node.func.value)
-    return resolve(node.func) in SCALAR_CONVERSIONS and len(node.args) == 1 and node.args[0].keyword is None and is_traced(node.args[0].value)
+        return node.func.value if node.func.attr.value in methods else None
+    if resolve(node.func) in SCALAR_CONVERSIONS and len(node.args) == 1 and node.args[0].keyword is None:
+        return node.args[0].value
+    return None
