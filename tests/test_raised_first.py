@@ -108,7 +108,6 @@ def test_a_call_whose_argument_raises_carries_no_effect_finding(source):
     assert_labels_match(source)
 
 
-
 # The same property for an assignment: a store whose value converts a traced value where that
 # raises, outside a condition, never runs, so ACC409 leaves it alone (benchmarks/blind2
 # tf_function_numpy_metric_2:15, `self.total += value.numpy()`). A statement after it is judged
