@@ -51,8 +51,12 @@ def _only_printed(ctx: RuleContext) -> bool:
     constant changes no traced result, and the print, run only while tracing, is the finding
     (ACC401; benchmarks/blind torch_trace_print_1: the traced module's outputs match the
     module's, its prints are gone)."""
-    if framework_of(ctx).conversions_raise:
-        return False
+    return not framework_of(ctx).conversions_raise and printed_only(ctx)
+
+
+def printed_only(ctx: RuleContext) -> bool:
+    """Whether the node being visited is an argument of a host print and nothing else (also
+    inside an f-string: `print(f"{self.name}")`): what it holds reaches no traced result."""
     for ancestor in reversed(ctx.ancestors):
         if isinstance(ancestor, cst.Call):
             return ctx.resolve(ancestor.func) in apis()["io"]["stdout"]

@@ -16,6 +16,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
+from acclint.rules.acc3_host_conversion import printed_only
 from acclint.rules.frozen_keys import seeds_frozen_key
 from acclint.rules.partial_globals import partial_global
 from acclint.analysis.walk import walk_body
@@ -690,7 +691,13 @@ class BoundAttributeRead(Rule):
         static argument's attribute alike, in its own program order (`v.val = 0` between two
         `add(v, 1)` of `from model import add`).
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
-        flagged. Attributes set before the first call (a `load_params()` first, a lazy `if
+        flagged. Under `torch.jit.trace` the traced module's `self` is such an object: its
+        attributes are recorded as they are while it traces (a float as a constant, a tensor
+        attribute or buffer as that tensor, a submodule as the trace's copy), so one rebound
+        on the module afterwards is stale (pytorch#57592: `m.p = torch.tensor(0.0)` for the
+        `torch.dropout(x, self.p, True)` traced before); an in-place change of a tensor it holds
+        is seen. A read whose value only a host `print` takes is not flagged: the print runs
+        only while tracing (ACC401) and no result keeps the value. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
         fields (which cannot be written) are not flagged (a dataclass declared `eq=False`,
         hashed by identity and writable, counts as a plain class), nor is a write in a method
@@ -873,6 +880,8 @@ for epoch in range(3):
             return  # a write: ACC4's
         if not ctx.analysis.may_write_attribute(node.attr.value):
             return  # no code of the module writes it: every answer below would be None
+        if printed_only(ctx):
+            return  # only printed: the print runs only while tracing (ACC401), no result keeps the value
         fn = ctx.function
         attr = node.attr.value
         framework = ctx.analysis.markers.framework(frozenset(fn.markers))

@@ -283,7 +283,7 @@ class ContextAnalysis:
     def _scalar_arguments(self) -> None:
         """Traced parameters of decorated functions (and of module-level names bound to a
         jitted function or `model.apply`) that a call in this module passes a Python number or
-        bool: scalar tracers under a marker that traces Python scalars; under one that keys on
+        bool (or an array, `_makes_array`): scalar tracers under a marker that traces Python scalars; under one that keys on
         them, Python values where every call passes one (acclint.analysis.scalar_calls)."""
         traced: dict[str, tuple[list[Param], frozenset[str]]] = {}
         keyed: dict[str, tuple[list[Param], frozenset[str]]] = {}
@@ -315,11 +315,20 @@ class ContextAnalysis:
                 traced[name], owner[name] = (params, _not_static(params, found[1]) - {VARIABLES}), method
         if not traced:
             return
-        for name, params in scalar_parameters(self.index, traced).items():
+        for name, params in scalar_parameters(self.index, traced, self._makes_array).items():
             fn = owner[name]
             fn.traces[CACHED].params.update(dict.fromkeys(params, TRACED))
             fn.record_reach(frozenset(), dict.fromkeys(params, TRACED))
             self._enqueue(fn)
+
+    def _makes_array(self, call: cst.Call) -> bool:
+        """Whether `call` makes one array: a function of an array namespace (`jnp.array(2.0)`,
+        `jnp.ones(3)`), not one giving a list of arrays or a pytree (`jnp.split`, `lax.scan`)."""
+        qualified = self.resolve(call.func) or ""
+        return (
+            qualified.startswith(self.facts.array_namespaces) and not qualified.startswith(self.facts.tree_namespaces)
+            and qualified.rsplit(".", 1)[-1] not in self.facts.list_functions
+        )
 
     def _keyed_scalars(self, keyed: dict[str, tuple[list[Param], frozenset[str]]], owner: dict[str, FunctionInfo]) -> None:
         """Parameters of functions decorated by a marker that keys its trace on Python numbers

@@ -1,4 +1,5 @@
-"""Parameters of a jitted function that a call in its module passes a Python number or bool.
+"""Parameters of a jitted function that a call in its module passes a leaf: a Python number or
+bool, or an array.
 
 To the analysis a traced parameter is a pytree of tracers (`TREE`), or unknown where it has a
 default or a plain type (`training: bool`): a pytree's truth is its structure, so
@@ -6,7 +7,9 @@ default or a plain type (`training: bool`): a pytree's truth is its structure, s
 decorated function that passes a number or bool literal there proves the parameter a leaf:
 a marker that traces Python scalars (`jax.jit`, the `scalars = "traced"` of its data file)
 turns the value into a scalar tracer, whatever the annotation, and those truth tests raise
-`TracerBoolConversionError`. Only calls of the decorated name itself count (`jax.jit(f)`
+`TracerBoolConversionError`. So does a call that passes an array an array namespace makes
+(`solve(u0, jnp.array(2.0))`; `is_array` says which calls make one): every marker traces an
+array as one tracer, and its truth needs the value (probdiffeq#813). Only calls of the decorated name itself count (`jax.jit(f)`
 leaves `f` a plain function), or of a module-level name bound to the jitted function
 (`f = jax.jit(f)`, `apply = jax.jit(model.apply)`, whose parameters are the variables and then
 those of the module's `__call__`), and only parameters the marker does not declare static.
@@ -21,7 +24,7 @@ seen; a reach from another module comes with its own kinds.)
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 import libcst as cst
 
@@ -38,14 +41,17 @@ def scalar_literal(node: cst.BaseExpression) -> bool:
 Traced = Mapping[str, tuple[list[Param], frozenset[str]]]
 
 
-def scalar_parameters(index: ModuleIndex, traced: Traced) -> dict[str, set[str]]:
+def scalar_parameters(index: ModuleIndex, traced: Traced, is_array: Callable[[cst.Call], bool]) -> dict[str, set[str]]:
     """For each module-level function named in `traced` (its parameters as a caller passes
     them, and those of them its decorator traces), the traced parameters some call of it in
-    the module passes a number or bool literal."""
+    the module passes a number or bool literal, or a call `is_array` says makes an array."""
     found: dict[str, set[str]] = {}
-    for callee, literal in _calls(index, traced):
-        if literal is not None:
-            found.setdefault(callee, set()).update(name for name, is_scalar in literal.items() if is_scalar)
+    for callee, arguments in _calls(index, traced):
+        if arguments is not None:
+            found.setdefault(callee, set()).update(
+                name for name, value in arguments.items()
+                if scalar_literal(value) or (isinstance(value, cst.Call) and is_array(value))
+            )
     return found
 
 
@@ -55,22 +61,21 @@ def every_call_scalar(index: ModuleIndex, traced: Traced) -> dict[str, set[str]]
     the value of an assignment) or called with arguments that cannot be placed (`*args`)."""
     handed = _handed_names(index, traced)
     found: dict[str, set[str]] = {}
-    for callee, literal in _calls(index, traced):
+    for callee, arguments in _calls(index, traced):
         if callee in handed:
             continue
-        if literal is None:
+        if arguments is None:
             handed.add(callee)
             found.pop(callee, None)
             continue
-        scalar = {name for name, is_scalar in literal.items() if is_scalar}
+        scalar = {name for name, value in arguments.items() if scalar_literal(value)}
         found[callee] = found[callee] & scalar if callee in found else scalar
     return found
 
 
 def _calls(index: ModuleIndex, traced: Traced):
-    """Each call of a name in `traced`: the name and, per traced parameter it passes, whether
-    the argument is a number or bool literal (None: `f(*args)`, which argument goes where is
-    unknown)."""
+    """Each call of a name in `traced`: the name and, per traced parameter it passes, the
+    argument (None: `f(*args)`, which argument goes where is unknown)."""
     for walk in index.walks.values():
         for node, _, _ in walk:
             if type(node) is not cst.Call or not isinstance(node.func, cst.Name) or node.func.value not in traced:
@@ -80,7 +85,7 @@ def _calls(index: ModuleIndex, traced: Traced):
                 yield node.func.value, None
                 continue
             positional = [p for p in params if p.positional]
-            literal: dict[str, bool] = {}
+            arguments: dict[str, cst.BaseExpression] = {}
             for i, arg in enumerate(node.args):
                 if arg.keyword is not None:
                     name = arg.keyword.value
@@ -89,8 +94,8 @@ def _calls(index: ModuleIndex, traced: Traced):
                 else:
                     continue
                 if name in names:
-                    literal[name] = scalar_literal(arg.value)
-            yield node.func.value, literal
+                    arguments[name] = arg.value
+            yield node.func.value, arguments
 
 
 def _handed_names(index: ModuleIndex, traced: Traced) -> set[str]:
