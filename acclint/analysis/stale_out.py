@@ -2,7 +2,7 @@
 function of another module (acclint.analysis.reach `Stale`).
 
 ACC6 holds when a hidden input a build read is written after that build and before a later call
-that can hit the same entry (/work/shared/TRACE_TIME.md). Where the compiled function is defined
+that can hit the same entry (the ordered model of trace time). Where the compiled function is defined
 in one module and called in another, the calls, and the writes between them, are in the
 calling module's order, which only its analysis sees: it asks, for each decorated function it
 imports from the project (`Imported.compiled`, here a `Compiled` reader), which module
