@@ -46,7 +46,7 @@ def written() -> list:
 def test_what_to_data_writes_is_sound_and_reads_back():
     data = written()
     assert data[7], "the decorated functions part must be filled for this test to check it"
-    assert data[8]["scaled"] == [["x", "k"], [], []], "the decorated defs' facts (acclint.analysis.def_facts)"
+    assert data[8]["scaled"] == [["x", "k"], [], [], []], "the decorated defs' facts (acclint.analysis.def_facts)"
     assert FileIndex.sound(data)
     assert FileIndex.from_data(data).to_data() == data
 
