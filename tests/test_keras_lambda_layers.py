@@ -96,3 +96,73 @@ def test_only_the_lambdas_inputs_are_traced_not_its_arguments():
         out = keras.layers.Lambda(repeat, arguments={"n": 2})(inp)
         model = keras.Model(inp, keras.layers.Lambda(clipped)(out))
     """) == [(10, "ACC201")]
+
+
+# A Lambda layer bound at the top level (directly or by a module function the top level calls
+# once) and only called there on concrete values runs its function eagerly: no trace.
+_EAGER_BODY = """
+    import tensorflow as tf
+    from tensorflow.keras import layers
+
+    def random_invert_img(x, p=0.5):
+        if tf.random.uniform([]) < p:
+            x = 255 - x
+        return x
+"""
+
+
+def test_a_lambda_layer_a_factory_makes_and_the_top_level_only_calls_eagerly_is_no_trace():
+    assert codes(_EAGER_BODY + """
+    def random_invert(factor=0.5):
+        return layers.Lambda(lambda x: random_invert_img(x, factor))
+
+    random_invert = random_invert()
+    image = tf.ones((8, 8, 3))
+    for i in range(9):
+        augmented_image = random_invert(image)
+    """) == []
+
+
+def test_a_lambda_layer_bound_and_called_on_a_concrete_tensor_is_no_trace():
+    assert codes(_EAGER_BODY + """
+    lam = layers.Lambda(random_invert_img)
+    print(lam(tf.ones((2, 3))))
+    """) == []
+
+
+def test_a_lambda_layer_in_a_model_on_a_symbolic_input_or_handed_on_stays_traced():
+    sequential = _EAGER_BODY + """
+    model = tf.keras.Sequential([layers.Dense(3), layers.Lambda(random_invert_img)])
+    """
+    on_input = _EAGER_BODY + """
+    lam = layers.Lambda(random_invert_img)
+    inp = tf.keras.Input((3,))
+    model = tf.keras.Model(inp, lam(inp))
+    """
+    on_input_at_once = _EAGER_BODY + """
+    lam = layers.Lambda(random_invert_img)
+    out = lam(tf.keras.Input((3,)))
+    """
+    handed = _EAGER_BODY + """
+    lam = layers.Lambda(random_invert_img)
+    lam(tf.ones((2, 3)))
+    model = tf.keras.Sequential([lam])
+    """
+    to_function = _EAGER_BODY + """
+    def make():
+        return layers.Lambda(lambda x: random_invert_img(x))
+
+    lam = make()
+    print(lam(tf.ones((2, 3))))
+    dataset = tf.data.Dataset.range(3).map(lam)
+    """
+    called_twice = _EAGER_BODY + """
+    def make():
+        return layers.Lambda(lambda x: random_invert_img(x))
+
+    lam = make()
+    lam2 = make()
+    print(lam(tf.ones((2, 3))))
+    """
+    for text in (sequential, on_input, on_input_at_once, handed, to_function, called_twice):
+        assert (6, "ACC201") in codes(text), text

@@ -235,7 +235,8 @@ class ContextAnalysis:
     def run(self) -> None:
         # Transforms the module only runs eagerly (`forward = hk.transform(f)`, then only
         # `forward.init(...)`, `forward.apply(...)`) put their functions in no context.
-        transforms = eager_transforms(self.index, self._top_level_marker)
+        symbolic = frozenset().union(*(traced.symbolic_inputs for traced in self.markers.traced_classes))
+        transforms = eager_transforms(self.index, self._top_level_marker, lambda call: self.resolve(call.func) in symbolic)
         for site in self.index.sites:
             if site.expr not in transforms.calls:
                 self._apply_site(site)

@@ -32,7 +32,12 @@ The same holds for a transform that traces nothing by itself (a marker's `eager_
 `hk.transform(f)` makes `init` and `apply`, which run `f` eagerly unless something jits
 them): where its result is bound at the top level and only ever run there by those methods
 (`forward = hk.transform(f)`, then `forward.init(rng, x)`, `forward.apply(params, rng, x)`),
-the call puts `f` in no context, and classes made and called in `f` run eagerly.
+the call puts `f` in no context, and classes made and called in `f` run eagerly. A marker whose
+`eager_by` holds `__call__` (Keras' `Lambda(f)` layer) runs `f` eagerly when its result is
+called directly at the top level on values that are no functional model's symbolic inputs
+(`lam = layers.Lambda(f)`, then `lam(tf.ones(3))`); its result may also come from a module
+function the top level calls once, in that binding, and that returns the marker call
+(`lam = make()`), a notebook's factory shape.
 """
 
 from __future__ import annotations
@@ -43,11 +48,13 @@ from typing import Callable, Mapping
 import libcst as cst
 
 from acclint.analysis.scopes import ClassInfo, FunctionInfo, ModuleIndex
-from acclint.analysis.walk import walk_expression
+from acclint.analysis.walk import all_params, walk_all, walk_expression
 from acclint.frameworks.markers import Marker, TracedClass
 
 # What running a module instance eagerly is spelled as, at the top level of a module.
 EAGER_METHODS = frozenset({"init", "apply", "init_with_output"})
+# The `eager_by` entry that stands for calling a marker's result directly (`lam(x)`).
+DIRECT_CALL = "__call__"
 
 
 @dataclass
@@ -63,32 +70,46 @@ class EagerTransforms:
 Applied = Callable[[cst.Call], tuple[Marker, list[cst.BaseExpression]] | None]
 
 
-def eager_transforms(index: ModuleIndex, applied: Applied) -> EagerTransforms:
+def eager_transforms(
+    index: ModuleIndex, applied: Applied, symbolic: Callable[[cst.Call], bool] = lambda call: False,
+) -> EagerTransforms:
     """The calls of markers with `eager_by` methods (see the module docstring) whose result the
     module binds at its top level and runs there by those methods alone, or runs at once
-    (`hk.transform(f).init(rng, x)`)."""
+    (`hk.transform(f).init(rng, x)`). `symbolic`: whether a call makes a symbolic input
+    (`keras.Input(...)`), on which a direct call builds a model instead of running eagerly."""
     found = EagerTransforms()
     chains: dict[str, list[_Chain]] = {}  # a top-level name -> the chains bound to it
     at_once: list[_Chain] = []
+    factories: dict[str, list[cst.Name]] = {}  # a factory's name -> where the top level calls it
+    rebound: set[str] = set()  # top-level names assigned so far (`make = make()`: no factory after)
     for walk in index.walks.values():
         for node, fn, cls in walk:
             if fn != -1 or cls != -1:
                 continue  # in a function or a class body
             if type(node) is cst.Assign and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-                chain = _chain(node.value, applied)
+                chain = _chain(node.value, applied) or _factory_chain(index, node.value, applied, rebound)
+                rebound.add(node.targets[0].target.value)
                 if chain is not None:
                     chains.setdefault(node.targets[0].target.value, []).append(chain)
+                    if chain[3]:
+                        factories.setdefault(chain[3], []).append(node.value.func)
             elif type(node) is cst.Call and isinstance(node.func, cst.Attribute):
                 chain = _chain(node.func.value, applied)
                 if chain is not None and node.func.attr.value in chain[2]:
                     at_once.append(chain)
     if not chains and not at_once:
         return found
-    uses = _TransformUses({name: frozenset().union(*(c[2] for c in named)) for name, named in chains.items()})
+    uses = _TransformUses(
+        {name: frozenset().union(*(c[2] for c in named)) for name, named in chains.items()}, symbolic,
+        {id(call) for calls in factories.values() for call in calls},
+    )
     for statement in index.walks:
         statement.visit(uses)
+    for factory, calls in factories.items():  # called once, read nowhere else, defined once
+        if len(calls) > 1 or uses.reads.get(factory, 0) or len(index.redefined.get((None, factory), ())) > 1:
+            uses.bad.update(name for name, named in chains.items() if any(c[3] == factory for c in named))
     handed: dict[str, int] = {}  # a module-level function's name -> how often an eager chain is handed it
-    for calls, functions, _ in at_once + [chain for name, named in chains.items() if name not in uses.bad for chain in named]:
+    for calls, functions, _, _ in at_once + [chain for name, named in chains.items() if name not in uses.bad for chain in named]:
         found.calls.update(calls)
         for function in functions:
             if isinstance(function, cst.Lambda):
@@ -102,9 +123,9 @@ def eager_transforms(index: ModuleIndex, applied: Applied) -> EagerTransforms:
     return found
 
 
-# The marker calls of a chain, the functions handed to them, and the methods of its result
-# that run those eagerly.
-_Chain = tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str]]
+# The marker calls of a chain, the functions handed to them, the methods of its result
+# that run those eagerly, and the module function that returns it ("" where none does).
+_Chain = tuple[list[cst.Call], list[cst.BaseExpression], frozenset[str], str]
 
 
 def _chain(expr: cst.BaseExpression, applied: Applied) -> _Chain | None:
@@ -124,7 +145,36 @@ def _chain(expr: cst.BaseExpression, applied: Applied) -> _Chain | None:
             functions.append(value)
         else:
             return None  # a function the module cannot see all uses of
-    return calls, functions, marker.eager_by
+    return calls, functions, marker.eager_by, ""
+
+
+def _factory_chain(index: ModuleIndex, value: cst.BaseExpression, applied: Applied, rebound: set[str]) -> _Chain | None:
+    """For `make()`, where the module function `make` (not `rebound` by the top level yet) has
+    one `return` and returns a chain (`return layers.Lambda(lambda x: g(x, p))`): that chain,
+    named for `make`; None where it hands on a function `make` was given (whose other uses the
+    module cannot see)."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name) or value.func.value in rebound:
+        return None
+    fn = index.functions.get(value.func.value)
+    if fn is None or not isinstance(fn.node, cst.FunctionDef):
+        return None
+    returns = [node for node in walk_all(fn.node.body) if isinstance(node, cst.Return)]
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    chain = _chain(returns[0].value, applied)
+    params = {param.name.value for param in all_params(fn.node.params)}
+    if chain is None or any(isinstance(f, cst.Name) and f.value in params for f in chain[1]):
+        return None
+    return chain[0], chain[1], chain[2], fn.name
+
+
+def mentions_symbolic(expr: cst.BaseExpression, names: set[str], symbolic: Callable[[cst.Call], bool]) -> bool:
+    """Whether `expr` makes a symbolic input (`keras.Input(...)`, a call `symbolic` accepts) or
+    reads a top-level name that holds one or what is computed from one (`names`)."""
+    return any(
+        (type(node) is cst.Name and node.value in names) or (type(node) is cst.Call and symbolic(node))
+        for node in walk_expression(expr)
+    )
 
 
 class _NameUses(cst.CSTVisitor):
@@ -184,11 +234,15 @@ class _NameUses(cst.CSTVisitor):
 
 class _TransformUses(_NameUses):
     """Which names bound to eager transforms' results are used otherwise than run by their
-    `eager_by` methods at the top level (`bad`), and how often each name is read (`reads`)."""
+    `eager_by` methods at the top level (`bad`), and how often each name is read (`reads`).
+    `ok`: the ids of Name nodes already judged (a factory's name where the top level calls it)."""
 
-    def __init__(self, methods: Mapping[str, frozenset[str]]) -> None:
+    def __init__(self, methods: Mapping[str, frozenset[str]], symbolic: Callable[[cst.Call], bool], ok: set[int]) -> None:
         super().__init__()
         self.methods = methods
+        self.symbolic_call = symbolic
+        self._ok |= ok
+        self.symbolic: set[str] = set()  # top-level names holding symbolic inputs or what derives from them
         self.bad: set[str] = set()
         self.reads: dict[str, int] = {}
 
@@ -197,11 +251,24 @@ class _TransformUses(_NameUses):
             if isinstance(target.target, cst.Name) and self._top:
                 self._ok.add(id(target.target))  # the binding itself (a rebinding is judged by its value)
 
+    def leave_Assign(self, node: cst.Assign) -> None:
+        if self._top:
+            symbolic = self._mentions_symbolic(node.value)
+            for target in node.targets:
+                for name in _target_names(target.target):
+                    (self.symbolic.add if symbolic else self.symbolic.discard)(name.value)
+
+    def _mentions_symbolic(self, expr: cst.BaseExpression) -> bool:
+        return mentions_symbolic(expr, self.symbolic, self.symbolic_call)
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if self._top and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.attr.value in self.methods.get(func.value.value, ()):
                 self._ok.add(id(func.value))
+        elif self._top and isinstance(func, cst.Name) and DIRECT_CALL in self.methods.get(func.value, ()):
+            if not any(self._mentions_symbolic(arg.value) for arg in node.args):
+                self._ok.add(id(func))  # `lam(x)` on a concrete value: an eager run
 
     def visit_Name(self, node: cst.Name) -> None:
         self.reads[node.value] = self.reads.get(node.value, 0) + (id(node) not in self._ok)
@@ -384,10 +451,8 @@ class _Uses(_NameUses):
         return any(self._mentions_symbolic(arg.value) for arg in call.args)
 
     def _mentions_symbolic(self, expr: cst.BaseExpression) -> bool:
-        return any(
-            (type(node) is cst.Name and node.value in self.symbolic)
-            or (type(node) is cst.Call and self.symbolic_makers and self.resolve(node.func) in self.symbolic_makers)
-            for node in walk_expression(expr)
+        return mentions_symbolic(
+            expr, self.symbolic, lambda call: bool(self.symbolic_makers) and self.resolve(call.func) in self.symbolic_makers,
         )
 
     def _made(self, value: cst.BaseExpression) -> ClassInfo | None:
