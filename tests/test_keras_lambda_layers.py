@@ -166,3 +166,24 @@ def test_a_lambda_layer_in_a_model_on_a_symbolic_input_or_handed_on_stays_traced
     """
     for text in (sequential, on_input, on_input_at_once, handed, to_function, called_twice):
         assert (6, "ACC201") in codes(text), text
+
+
+def test_the_factory_shape_holds_for_any_eager_by_marker_a_haiku_transform_too():
+    """The same property through haiku's `eager_by` methods: a transform a factory returns and
+    the top level only runs by `init`/`apply` traces nothing; one whose `apply` is jitted does."""
+    body = """
+        import haiku as hk
+        import jax
+
+        def f(x):
+            print("ran", x)
+            return x
+
+        def make():
+            return hk.transform(f)
+
+        forward = make()
+        params = forward.init(jax.random.PRNGKey(0), 1.0)
+    """
+    assert codes(body) == []
+    assert (6, "ACC401") in codes(body + "    step = jax.jit(forward.apply)\n")
