@@ -51,13 +51,7 @@ def converted_values(
     `float(t)`), in source order: `raises_first` asks whether one is traced. They depend on the
     call's text alone, so a caller that asks again as what is traced grows (the context
     analysis's rounds) can keep them."""
-    if not framework.conversions_raise:
-        return ()
-    methods = framework.host_methods_for(frozenset(kinds))
-    return tuple(
-        value for arg in call.args for node in walk_expression(arg.value)
-        if (value := _converted(node, methods, resolve)) is not None
-    )
+    return tuple(_conversions((node for arg in call.args for node in walk_expression(arg.value)), framework, kinds, resolve))
 
 
 def value_raises(
@@ -66,13 +60,22 @@ def value_raises(
 ) -> bool:
     """Whether evaluating `value` (an assignment's) converts a traced value where that raises,
     in a part every evaluation reaches: the assignment never stores."""
+    return any(is_traced(converted) for converted in _conversions(_always_evaluated(value), framework, kinds, resolve))
+
+
+def _conversions(
+    nodes: Iterator[cst.CSTNode], framework: Framework, kinds: Collection[str], resolve: Callable[[cst.BaseExpression], str | None],
+) -> Iterator[cst.BaseExpression]:
+    """The values `nodes` convert to a host value by a conversion that raises on a traced one
+    under `framework` in contexts of `kinds`, in order (none where its conversions do not raise):
+    what a call's arguments (`converted_values`) and an assignment's value (`value_raises`) ask."""
     if not framework.conversions_raise:
-        return False
+        return
     methods = framework.host_methods_for(frozenset(kinds))
-    return any(
-        (converted := _converted(n, methods, resolve)) is not None and is_traced(converted)
-        for n in _always_evaluated(value)
-    )
+    for node in nodes:
+        converted = _converted(node, methods, resolve)
+        if converted is not None:
+            yield converted
 
 
 def _always_evaluated(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
