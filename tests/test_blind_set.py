@@ -1,4 +1,4 @@
-"""The blind sets' format and their splits (benchmarks/blind, benchmarks/blind2), not acclint's
+"""The blind sets' format and their splits (benchmarks/blind, blind2, blind3), not acclint's
 score on them.
 
 Each program must be a module `measure.py` can read (a source, a framework, labels or
@@ -17,7 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BLIND = ROOT / "benchmarks" / "blind"
 # each set: its folder and the `# source:` prefix its programs carry (the stop that wrote it)
-SETS = {"blind": (BLIND, "blind55"), "blind2": (ROOT / "benchmarks" / "blind2", "blind56")}
+SETS = {
+    "blind": (BLIND, "blind55"),
+    "blind2": (ROOT / "benchmarks" / "blind2", "blind56"),
+    "blind3": (ROOT / "benchmarks" / "blind3", "blind57"),
+}
 PREFIX = {"jax": "JAX", "tf": "TF", "torch": "PyTorch"}
 NAME = re.compile(r"^(jax|tf|torch)_[a-z0-9_]+_\d+\.py$")
 VERIFY = re.compile(r"^#\s*verify:\s*(.+)$", re.M)

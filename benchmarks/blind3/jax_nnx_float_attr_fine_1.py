@@ -1,0 +1,48 @@
+# source: blind57:jax_nnx_float_attr_fine_1
+# framework: JAX
+# label: none
+# The nnx model holds its temperature in an `nnx.Variable`, which is state (an array leaf),
+# so the scheduler's writes are inputs of the one trace of `train_step`.
+# verify: c.jax['train_step'] <= 1
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class Classifier(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(4, 3, rngs=rngs)
+        self.temperature = nnx.Variable(jnp.array(1.0))
+
+    def __call__(self, x):
+        return self.linear(x) / self.temperature.value
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    def loss_fn(m):
+        return optax.softmax_cross_entropy_with_integer_labels(m(x), y).mean()
+
+    loss, grads = nnx.value_and_grad(loss_fn)(model)
+    optimizer.update(model, grads)
+    return loss
+
+
+class TemperatureDecay:
+    def __call__(self, model, step):
+        model.temperature.value = jnp.array(1.0 / (1.0 + 0.1 * step))
+
+
+def main(steps=10):
+    model = Classifier(nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+    decay = TemperatureDecay()
+    x, y = jnp.ones((4, 4)), jnp.zeros(4, jnp.int32)
+    losses = []
+    for step in range(steps):
+        decay(model, step)
+        losses.append(train_step(model, optimizer, x, y))
+    return losses
+
+
+losses = main()
