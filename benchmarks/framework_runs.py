@@ -5833,7 +5833,7 @@ def trace_mode_flag_read_by_forward() -> str:
             switch(m if on == "source" else t)
             same = "same" if t(x).mean().item() == before else "changed"
             out[f"{on} {label}"] = (
-                f"trace {branch(t)} ({same}), trace.training={t.training}; eager {branch(m)}, model.training={m.training}"
+                f"trace {branch(t)} ({same}), trace.training={t.training}, eager {branch(m)}, model.training={m.training}"
             )
     return "; ".join(f"{k}: {v}" for k, v in out.items())
 
