@@ -5786,6 +5786,59 @@ def trace_mode_switched_after_trace() -> str:
 
 
 @fact("torch")
+def trace_mode_flag_read_by_forward() -> str:
+    """torch.jit.trace of a module whose own `forward` reads `self.training` (`if self.training:
+    y = y + 100.0`) and a float attribute, traced in training mode: does the trace's result
+    change after `.training = False`, `.eval()` or `.train(False)` on the source module, or on
+    the trace? What does each one's `training` say then? The look-alike: the float attribute
+    rebound on the source (`m.scale = 3.0`, ACC604's stale read). "train"/"eval" = the branch
+    the result took; ACC604 asked whether the source's mode flag is a hidden input."""
+    import warnings
+
+    import torch
+    import torch.nn as nn
+
+    warnings.filterwarnings("ignore")
+    x = torch.ones(4, 8)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+            self.scale = 2.0
+
+        def forward(self, y):
+            y = self.fc(y)
+            if self.training:
+                y = y + 100.0
+            return y * self.scale
+
+    def branch(m) -> str:
+        with torch.no_grad():
+            return "train" if m(x).mean().item() > 100.0 else "eval"
+
+    switches = {
+        ".training = False": lambda m: setattr(m, "training", False),
+        ".eval()": lambda m: m.eval(),
+        ".train(False)": lambda m: m.train(False),
+        ".scale = 3.0": lambda m: setattr(m, "scale", 3.0),
+    }
+    out = {}
+    for on in ("source", "trace"):
+        for label, switch in switches.items():
+            torch.manual_seed(0)
+            m = Net()
+            t = torch.jit.trace(m, x, check_trace=False)
+            before = t(x).mean().item()
+            switch(m if on == "source" else t)
+            same = "same" if t(x).mean().item() == before else "changed"
+            out[f"{on} {label}"] = (
+                f"trace {branch(t)} ({same}), trace.training={t.training}, eager {branch(m)}, model.training={m.training}"
+            )
+    return "; ".join(f"{k}: {v}" for k, v in out.items())
+
+
+@fact("torch")
 def fx_mode_switched_after_trace() -> str:
     """torch.fx.symbolic_trace records what a `forward` of the program read while tracing: does
     `.eval()`/`.train(False)`/`.training = False` on the GraphModule change what a call runs when

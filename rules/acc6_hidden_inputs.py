@@ -696,7 +696,10 @@ class BoundAttributeRead(Rule):
         attribute or buffer as that tensor, a submodule as the trace's copy), so one rebound
         on the module afterwards is stale (pytorch#57592: `m.p = torch.tensor(0.0)` for the
         `torch.dropout(x, self.p, True)` traced before); an in-place change of a tensor it holds
-        is seen. A read whose value only a host `print` takes is not flagged: the print runs
+        is seen. Its mode flag (`self.training`, `[[recorded_mode]]` in torch_trace.toml) is
+        not such an input: the trace keeps its own flag, so `m.eval()` or `m.training = False`
+        on the source after tracing switches only the eager module, and a switch of the trace
+        itself is ACC609's. A read whose value only a host `print` takes is not flagged: the print runs
         only while tracing (ACC401) and no result keeps the value. Attributes set before the first call (a `load_params()` first, a lazy `if
         m.params is None:` before the call), methods, and frozen dataclass or `flax.struct`
         fields (which cannot be written) are not flagged (a dataclass declared `eq=False`,
@@ -902,7 +905,7 @@ for epoch in range(3):
         if fn.cls is not None and root.value == fn.self_name:
             # `self.lr`, or a chain from it (`self.source.data_tensor`): read through the object
             # the trace is keyed on, so stale when written after a build
-            if value is root and attr in fn.cls.methods:
+            if value is root and (attr in fn.cls.methods or attr in _recorded_mode_flags(fn, ctx)):
                 return
             builders = ctx.analysis.bound_methods.get(fn)
             objects = None
@@ -961,6 +964,17 @@ def _read_keys(node: cst.Attribute, ctx: RuleContext) -> tuple[object, ...] | No
             break
         outer = parent
     return subscript_keys(outer)
+
+
+def _recorded_mode_flags(fn, ctx: RuleContext) -> set[str]:
+    """The mode flags (`[[recorded_mode]] attribute`: `training`) that a tracer marking `fn`
+    copies onto the trace it makes of `fn`'s module. The trace keeps its own flag beside the
+    branches it recorded, so setting the source module's flag after tracing (`m.training =
+    False`, `m.eval()`) switches the eager module and leaves the trace as it says it is (run on
+    torch 2.13: `traced.training` stays True and the trace runs the training branch, as before;
+    docs/contexts.md), which ACC609 calls fine; switching the trace itself is ACC609's finding.
+    Read through `self` they are no hidden input of the trace."""
+    return {mode.attribute for mode in ctx.analysis.markers.recorded_modes if mode.makers & set(fn.markers)}
 
 
 def _instance_of_type(expr: cst.BaseExpression) -> cst.Name | None:

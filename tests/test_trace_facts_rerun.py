@@ -66,3 +66,13 @@ def test_tensor_of_traced_elements_reads_their_values():
         assert "reductions wrong" in outcome and "map_zip wrong" in outcome and "a_tensor fine" in outcome and "sizes fine" in outcome
     assert "reductions error" in symbolic and "reductions error" in export and "a_tensor fine" in export
     assert "reductions fine" in compiled and "map_zip fine" in compiled
+
+
+@needs_torch
+def test_trace_keeps_its_own_mode_flag_when_the_source_switches():
+    # ACC604 leaves the source's `self.training` alone and ACC609 reports the trace's switch
+    out = dict(part.split(": ", 1) for part in _runs().trace_mode_flag_read_by_forward().split("; "))
+    for switch in (".training = False", ".eval()", ".train(False)"):
+        assert out[f"source {switch}"] == "trace train (same), trace.training=True, eager eval, model.training=False", switch
+        assert out[f"trace {switch}"] == "trace train (same), trace.training=False, eager train, model.training=True", switch
+    assert out["source .scale = 3.0"].startswith("trace train (same)")

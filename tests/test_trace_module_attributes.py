@@ -93,3 +93,65 @@ def test_an_attribute_only_printed_is_the_prints_finding_alone():
         model.set_test_name("call")
         traced(torch.ones(1, 1, 4))
     """) == [(9, "ACC401"), (10, "ACC401")]
+
+
+_MODE_READER = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+            self.scale = 2.0
+
+        def forward(self, y):
+            y = self.fc(y)
+            if self.training:
+                y = y + 100.0
+            return y * self.scale
+
+    m = Net()
+    x = torch.ones(4, 8)
+    traced = torch.jit.trace(m, x)
+    {switch}
+    print(traced(x))
+"""
+
+
+def test_switching_the_source_modules_mode_after_tracing_is_no_hidden_input():
+    # run on torch 2.13 (framework_runs.py trace_mode_flag_read_by_forward): the trace keeps its
+    # own `training` (still True) and the training branch; the source's switch changes the eager
+    # module only, which ACC609 calls fine. Each spelling of the switch is silent.
+    for switch in ("m.training = False", "m.eval()", "m.train(False)"):
+        assert codes(_MODE_READER.format(switch=switch)) == [], switch
+
+
+def test_another_attribute_rebound_on_the_source_after_tracing_stays_stale():
+    # the look-alike: the float the same forward reads is baked (the trace keeps 2.0)
+    assert codes(_MODE_READER.format(switch="m.scale = 3.0")) == [(15, "ACC604")]
+
+
+def test_switching_the_trace_itself_is_the_mode_switch_finding():
+    # the trace's own flag set False while it runs the training branch: ACC609, not ACC604
+    assert codes(_MODE_READER.format(switch="traced.training = False")) == [(20, "ACC609")]
+
+
+def test_a_mode_flag_of_a_jitted_method_is_still_a_hidden_input():
+    # no tracer records `training` as a mode under jax.jit: a bound method's object read once
+    assert codes("""
+        import jax
+
+        class Model:
+            def __init__(self):
+                self.training = True
+                self.apply = jax.jit(self._apply)
+
+            def _apply(self, x):
+                return x * 2 if self.training else x
+
+        model = Model()
+        model.apply(1.0)
+        model.training = False
+        model.apply(1.0)
+    """) == [(10, "ACC604")]

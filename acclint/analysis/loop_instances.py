@@ -20,6 +20,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.loop_callables import _self_reads
+from acclint.analysis.loop_counters import int_counters
 from acclint.analysis.loop_helpers import _nodes
 from acclint.analysis.loop_model import KeyChange
 from acclint.analysis.loop_walk import _MAX_BOUNDED_PASSES
@@ -144,17 +145,13 @@ def _enumerated(iterable: cst.BaseExpression, resolve) -> cst.BaseExpression:
 
 
 def _int_targets(making: cst.BaseComp, resolve) -> set[str]:
-    """The names a comprehension's loops bind to a new int on each pass: the target of a
-    `range(...)`, the count `enumerate(...)` gives."""
+    """The names a comprehension's loops (each of its `for`s) bind to a new int on each pass
+    (`loop_counters.int_counters`, the reader the storm walk's loops share): the instances it
+    makes each hold another of them."""
     found: set[str] = set()
     for_in: cst.CompFor | None = making.for_in
     while for_in is not None:
-        callee = resolve(for_in.iter.func) if isinstance(for_in.iter, cst.Call) else None
-        target = for_in.target
-        if callee == "range" and isinstance(target, cst.Name):
-            found.add(target.value)
-        elif callee == "enumerate" and isinstance(target, cst.Tuple) and target.elements and isinstance(target.elements[0].value, cst.Name):
-            found.add(target.elements[0].value.value)
+        found |= int_counters(for_in.target, for_in.iter, resolve)
         for_in = for_in.inner_for_in
     return found
 

@@ -25,6 +25,7 @@ from acclint.analysis.names import dotted_name, literal_int
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import Jitted, Loop, _Candidate, _Rewrap, _Scope
+from acclint.analysis.loop_counters import int_counters
 from acclint.analysis.loop_helpers import _LEAVES, _STEPS, _bind_jitted, _bind_target, _names, _nodes, _read_names, _set_leaf, _shifted, _target_names
 
 
@@ -248,6 +249,12 @@ class LoopWalk:
         self, node: cst.CSTNode, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression | None,
         body: cst.CSTNode | None, scope: _Scope,
     ) -> Loop:
+        """The `Loop` a `for`, `while` or comprehension makes (`iterable` None for a `while`): a
+        bounded one (a literal set of passes: `_bounded`) is a grid of configurations, known by
+        its axes; in an unbounded one, the names new on every pass (`Loop.changing`) are what
+        makes a compiled call keyed by them a storm: its integer counters (`int_counters`, the
+        reader comprehensions' instances share), the target over a display of distinct numbers
+        (also enumerate's item over one), and what the body steps, splits or grows."""
         loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
         self._loop_nodes[id(node)] = loop
         generator = self._generator_called(iterable)
@@ -258,18 +265,15 @@ class LoopWalk:
             loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
             loop.axes = self._axes(target, iterable, scope)  # type: ignore[arg-type]
             return loop
-        if iterable is not None and isinstance(iterable, cst.Call):
-            callee = self.analysis.resolve(iterable.func)
-            if callee in ("range", "itertools.count") and isinstance(target, cst.Name):
-                loop.changing.add(target.value)
-            elif callee == "enumerate" and isinstance(target, cst.Tuple) and target.elements:
-                first = target.elements[0].value
-                if isinstance(first, cst.Name):
-                    loop.changing.add(first.value)
-                if len(target.elements) == 2 and iterable.args and self._distinct_display(iterable.args[0].value, scope):
-                    loop.changing |= _names(target.elements[1].value)
-        elif iterable is not None and target is not None and self._distinct_display(iterable, scope):
-            loop.changing |= _names(target)  # ten literal batch sizes: a new one on each pass
+        if iterable is not None and target is not None:
+            loop.changing |= int_counters(target, iterable, self.analysis.resolve)
+            if self._distinct_display(iterable, scope):
+                loop.changing |= _names(target)  # ten literal batch sizes: a new one on each pass
+            elif (
+                isinstance(iterable, cst.Call) and self.analysis.resolve(iterable.func) == "enumerate" and iterable.args
+                and isinstance(target, cst.Tuple) and len(target.elements) == 2 and self._distinct_display(iterable.args[0].value, scope)
+            ):
+                loop.changing |= _names(target.elements[1].value)
         if iterable is not None:
             loop.varies |= _names(target) if target is not None else set()
         if body is not None:

@@ -87,7 +87,6 @@ class Objects:
         self._body = body
         self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
         self._calls: dict[str, list[tuple[FunctionInfo | None, cst.Call]]] | None = None
-        self._looping: set[tuple[str, FunctionInfo]] = set()  # the loop targets `looped` is following
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -185,14 +184,16 @@ class Objects:
         if key is None:
             return None
         return self._once((made.__name__, key, scope, depth), lambda: self._one(
-            [(v, where) for v, where in self._bound(expr, scope) if not self._rewraps(v, key, where)], made, depth + 1,
+            [(v, where) for v, where in self._bound(expr, scope, depth=depth + 1) if not self._rewraps(v, key, where)], made, depth + 1,
         ))
 
     def _once(self, question: tuple, answer: Callable[[], object], cut: object = None):
         """`answer()`, worked out once for `question` (its last item the depth), or `cut`
         past MAX_DEPTH. Each answer asks only questions one deeper, so a cycle of names ends
         there, as a chain met again (`key in seen`) once did, with the same answers: nothing
-        for a union, and for one answer of all values a None among them."""
+        for a union, and for one answer of all values a None among them. A loop's target
+        followed to what it iterates (`looped`) is asked one deeper too: the one guard against
+        cycles, whose answers do not depend on the order of questions."""
         if question[-1] > MAX_DEPTH:
             return cut
         if question not in self._memo:
@@ -293,17 +294,18 @@ class Objects:
         return self._once((made.__name__, f"{factory.name}()", factory, depth), lambda: self._one([(r, factory) for r in facts.returns], made, depth + 1))
 
     def _bound(
-        self, expr: cst.BaseExpression, scope: FunctionInfo | None, keep_params: bool = False,
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None, keep_params: bool = False, depth: int = 0,
     ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """The values a name (in the nearest scope binding it) or an attribute of `self` (in any
         method of the class) is bound to, each with the scope it is evaluated in: the method
         that assigns the attribute, or, for a parameter of the class's `__init__` (`self._env =
         env`), the module, which passes each instance it makes that parameter (`Wrapper(env)`),
         and, with `keep_params`, the parameter too (a union of classes wants its annotation:
-        `types`)."""
+        `types`). A loop's target is bound to the elements of what it iterates (`looped`),
+        asked at `depth`, the depth of the question asking (`_once`)."""
         if isinstance(expr, cst.Name):
             return [(v, scope) for v in self._values_of(expr.value, scope) if v is not expr] + [
-                (element, where) for element, where, _made in self.looped(expr.value, scope)
+                (element, where) for element, where, _made in self.looped(expr.value, scope, depth)
             ]
         if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
             return []
@@ -320,19 +322,18 @@ class Objects:
                     values += self._handed(v, other, cls, keep_params)
         return values
 
-    def looped(self, name: str, scope: FunctionInfo | None) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+    def looped(
+        self, name: str, scope: FunctionInfo | None, depth: int = 0,
+    ) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
         """What the `for` loops of `scope` bind `name` to, as their target (`for layer in
         self.layers`) or its second item over `enumerate` (`for i, layer in
-        enumerate(self.layers)`): the elements of what they iterate (`iterated`)."""
-        if scope is None or (name, scope) in self._looping:
-            return []  # a loop over what the name holds, met again (`for a in b`, `for b in a`)
-        self._looping.add((name, scope))
-        try:
-            return self._loop_elements(name, scope)
-        finally:
-            self._looping.discard((name, scope))
-
-    def _loop_elements(self, name: str, scope: FunctionInfo) -> list[tuple[cst.BaseExpression, FunctionInfo | None, cst.BaseComp | None]]:
+        enumerate(self.layers)`): the elements of what they iterate (`iterated`), asked at
+        `depth`. A loop over what the name holds (`for layer in layers: ... for layers in
+        layer`) asks of `layers` one deeper each time round, so the cycle ends past MAX_DEPTH as
+        every other chain of names does (`_once`), with answers that do not depend on which
+        name was asked first."""
+        if scope is None:
+            return []
         found = []
         for target, iterable, how in self._body(scope).flows:
             if how != "in":
@@ -343,7 +344,7 @@ class Objects:
                     continue
                 target, iterable = items[1], iterable.args[0].value
             if isinstance(target, cst.Name) and target.value == name:
-                found += self.iterated(iterable, scope)
+                found += self.iterated(iterable, scope, depth)
         return found
 
     def iterated(
@@ -371,7 +372,7 @@ class Objects:
         if key is None:
             return []
         return self._once(("iterated", key, scope, depth), lambda: [
-            found for value, where in self._bound(iterable, scope) for found in self.iterated(value, where, depth + 1)
+            found for value, where in self._bound(iterable, scope, depth=depth + 1) for found in self.iterated(value, where, depth + 1)
         ], [])
 
     def _handed(
@@ -446,7 +447,7 @@ class Objects:
             return set()
         return self._once(("types", key, scope, callers, depth), lambda: (
             self._parameter_types(expr.value, scope, depth, callers) if isinstance(expr, cst.Name) else set()
-        ) | {name for v, where in self._bound(expr, scope, keep_params=True) for name in self.types(v, where, depth + 1, callers)}, set())
+        ) | {name for v, where in self._bound(expr, scope, keep_params=True, depth=depth + 1) for name in self.types(v, where, depth + 1, callers)}, set())
 
     def _imported_returns(self, callee: str) -> set[str]:
         """The classes the data name of what the imported function `callee` returns: the
