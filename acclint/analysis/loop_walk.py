@@ -102,6 +102,8 @@ class LoopWalk:
                     self._walk(test, scope, inner, statement)
                 comp = comp.inner_for_in
             parts = (node.key, node.value) if kind is cst.DictComp else (node.elt,)
+            for loop in inner[len(loops):]:
+                loop.body = parts
             for part in parts:
                 self._walk(part, scope, inner, statement)
             return
@@ -248,7 +250,7 @@ class LoopWalk:
         self, node: cst.CSTNode, target: cst.BaseAssignTargetExpression | None, iterable: cst.BaseExpression | None,
         body: cst.CSTNode | None, scope: _Scope,
     ) -> Loop:
-        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
+        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope), body=(body,) if body is not None else (), fn=scope.fn)
         self._loop_nodes[id(node)] = loop
         generator = self._generator_called(iterable)
         if generator is not None and not loop.bounded and isinstance(target, cst.Name):
