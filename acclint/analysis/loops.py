@@ -155,7 +155,8 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
     def _applies_wrapper(self) -> bool:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
-        an object, or applied anew on each pass)."""
+        an object, or applied anew on each pass), or the module imports a namespace whose
+        operations compile when run eagerly where a host loop may run (`_eager_ops_imported`)."""
         if self._entry_tails or self._method_tails or self._resets_and_builds:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         if any(p.marker in self.tables.wrappers for p in self.analysis.passed):
