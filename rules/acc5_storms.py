@@ -525,7 +525,17 @@ class ChangingShapeInLoop(Rule):
         loop over (`range(x.shape[1])`, `range(x.size(1))`, `range(len(x))`, `for row in x`):
         that dimension is specialised to its value, so an argument new in it on every pass (a
         size in that position of `torch.randn(2, n, 4)`, a slice moving there, `x[:, :t]`) is
-        flagged (torch 2.13: 8 compiles in 10 calls, the limit; pytorch#115626).
+        flagged (torch 2.13: 8 compiles in 10 calls, the limit; pytorch#115626). Outside any
+        trace JAX runs each operation compiled and cached by its operands' shapes, so such a
+        size is a storm with no jit around it: a JAX operation whose result's size its
+        operand's values decide (`jnp.nonzero(row)`, `jnp.unique`, `jnp.argwhere`, `jnp.where`
+        with the condition alone, none given `size=`; a boolean mask indexing a JAX array,
+        `x[x > 0]`, also through a name bound only to a mask or a parameter every call gives
+        one: `values[mask]` in a helper the loop calls) run on each pass of such a loop over
+        data, in host code for sure (a loop at module level or in a function module-level code
+        calls), is flagged at the operation (jax 0.10.2: `jnp.nonzero` of 16 adjacency rows, 8
+        compiles; a masked mean in 8 updates, 8 compiles of `gather`); NumPy's own functions
+        compile nothing.
 
     Why is this bad:
         Traces are cached per input shape: every new shape traces and compiles again (MATLAB's

@@ -90,6 +90,10 @@ class Loop:
     # names holding data that differs on each pass, of unknown value: the variable of a `for`
     # over data (`for pos in frames`) and what the body computes from it or from a changing name
     varies: set[str] = field(default_factory=set)
+    # what runs on each pass (a `for`'s or `while`'s body, a comprehension's element) and the
+    # function the loop is in (None: module level), for what runs eagerly there (`loop_eager`)
+    body: tuple[cst.CSTNode, ...] = ()
+    fn: FunctionInfo | None = None
 
     def names_of(self, name: str) -> list[str]:
         """`name` and the names its body binds to it (`g = f`, `h = g`): each holds its object."""

@@ -51,7 +51,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _returned_values, _set_leaf, _string, _target_names
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _read_names, _returned_values, _set_leaf, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -178,10 +178,11 @@ class ValueNewness:
         bound to a new value stays so (a later constant rebinding is not followed)."""
         changing, fresh, resized = set(each.changing), set(each.fresh), set(each.resized)
         holding, static_held, strings = set(each.holding), set(each.static_held), set(each.strings)
+        varies = set(each.varies)
         strings = _strings_after(fn, strings, self._pairs)
         for node in _assignments(fn):
             for name, value in self._pairs(node):
-                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies)
+                now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), frozenset(varies))
                 if self._resized(value, now) is not None:
                     resized.add(name)
                 elif self._changing(value, now.changing):
@@ -192,8 +193,10 @@ class ValueNewness:
                     holding.add(name)
                 if self._static_field_given(value, now) is not None:
                     static_held.add(name)
+                if varies and _read_names(value) & (varies | changing):
+                    varies.add(name)
         return Pass(
-            *map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), each.varies,
+            *map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), frozenset(varies),
             frozenset(strings),
         )
 

@@ -70,7 +70,7 @@ class HelperPasses:
                     each = into.get((number, outer))
                     if each is None:
                         each = into[(number, outer)] = self._pass_into(fn, skipped, call, outer, scope, loops)
-                    key = (each.changing, each.fresh, each.resized)
+                    key = (each.changing, each.fresh, each.resized, each.varies)
                     if key not in found.setdefault(fn, {}):
                         found[fn][key] = each
                         changed = True
@@ -90,6 +90,7 @@ class HelperPasses:
         defines (`def vector_field` in a solve the loop runs, handed to `diffeqsolve`), a
         lambda, a `partial` are new on each pass even where every parameter is the same."""
         changing, fresh, resized, strings = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set(), set()
+        varies = set()
         if fn.parent is not None and fn.parent is scope.fn and isinstance(fn.node, cst.FunctionDef):
             # a function defined where the loop runs reads the loop's names as they are on that
             # pass (`def report(): return pred(phis, x)` over a dict the loop grows)
@@ -105,9 +106,11 @@ class HelperPasses:
                 fresh.add(param)
             elif self._resized(value, outer) is not None:
                 resized.add(param)
+            if _read_names(value) & (outer.varies | outer.changing | outer.resized):
+                varies.add(param)  # data that differs on each pass (`Loop.varies`), of any type
         caller = f"'{scope.fn.name}'" if scope.fn is not None else "the module"
         where = f"'{fn.name}', which {caller} calls in a loop" if not outer.where else f"'{fn.name}', called from {outer.where}"
-        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where, strings=frozenset(strings)))
+        return self._derived(fn, Pass(frozenset(changing), frozenset(fresh), frozenset(resized), frozenset(), where, varies=frozenset(varies), strings=frozenset(strings)))
 
     def _given_attributes(self, fn: FunctionInfo, call: cst.Call, outer: Pass, scope: _Scope, loops: tuple[Loop, ...]) -> set[str]:
         """For a method called on an object the pass makes (`Model(i + 1).run(x)`, or `m =

@@ -103,6 +103,8 @@ class LoopWalk:
                     self._walk(test, scope, inner, statement)
                 comp = comp.inner_for_in
             parts = (node.key, node.value) if kind is cst.DictComp else (node.elt,)
+            for loop in inner[len(loops):]:
+                loop.body = parts
             for part in parts:
                 self._walk(part, scope, inner, statement)
             return
@@ -255,7 +257,7 @@ class LoopWalk:
         makes a compiled call keyed by them a storm: its integer counters (`int_counters`, the
         reader comprehensions' instances share), the target over a display of distinct numbers
         (also enumerate's item over one), and what the body steps, splits or grows."""
-        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope))
+        loop = Loop(node, bounded=iterable is not None and self._bounded(iterable, scope), body=(body,) if body is not None else (), fn=scope.fn)
         self._loop_nodes[id(node)] = loop
         generator = self._generator_called(iterable)
         if generator is not None and not loop.bounded and isinstance(target, cst.Name):

@@ -51,6 +51,8 @@ compiled call's key against each pass).
   compiled call's key more values than a bounded set holds.
 - `loop_rewraps`: Compiled callables made anew on every pass: a wrapper applied to a new callable
   and called on that pass, an object that owns one made each pass.
+- `loop_eager`: Operations run eagerly whose result's size their operand's values decide: a compile
+  per new count.
 - `loop_instances`: Instances of one module class compiled one by one: a guarded attribute each
   holds another value of.
 - `loop_state`: State a compiled callable changes on every call that its guards read: module-level
@@ -84,9 +86,10 @@ from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
 from acclint.analysis.loop_state import SteppedState, emptied_lists
 from acclint.analysis.loop_instances import CompiledInstances
+from acclint.analysis.loop_eager import EagerSizes
 
 
-class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps, CompiledInstances):
+class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShapes, NewObjects, HelperPasses, LoopGrids, Rewraps, CompiledInstances, EagerSizes):
     """The cache-key analysis of one module (see the module docstring)."""
 
     def __init__(self, analysis: ModuleAnalysis, tables: StormTables) -> None:
@@ -152,7 +155,8 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
     def _applies_wrapper(self) -> bool:
         """Whether some marker site of the module applies a jit-family wrapper, as a decorator
         or a call (every finding starts from one: a compiled callable bound to a name, owned by
-        an object, or applied anew on each pass)."""
+        an object, or applied anew on each pass), or the module imports a namespace whose
+        operations compile when run eagerly where a host loop may run (`_eager_ops_imported`)."""
         if self._entry_tails or self._method_tails or self._resets_and_builds:
             return True  # it calls a library's compiled entry point or method (`_entry_point`, `_compiled_method`), or `_retrain`'s methods
         if any(p.marker in self.tables.wrappers for p in self.analysis.passed):
@@ -169,7 +173,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 (inplace := self.analysis.applied_marker(site.expr, site.scope)) is not None and inplace[0].name in self.tables.compiles_in_place
             ):
                 return True  # `model.compile()`: the object is compiled in place
-        return primitives and self._host_loop_possible()
+        return primitives and self._host_loop_possible() or self._eager_ops_imported()
 
     @cached_property
     def _resets_and_builds(self) -> bool:
@@ -219,6 +223,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         found += [KeyChange("ACC501", r.call, r.what, r.node, r.where, r.statement) for r in self._retrained]
         found += self._owned_changes()
         found += self._instance_changes()
+        found += self._eager_size_changes()
         # what each function a loop runs makes new on every pass: worked out when a compiled
         # call in such a function first asks (in most modules none does)
         helpers: dict[FunctionInfo, list[Pass]] | None = None

@@ -269,6 +269,10 @@ class CacheKey:
     # (`lax.map`), so every call compiles whatever they are given.
     compiles_functions: frozenset[str] = frozenset()
     compiles_every_call: frozenset[str] = frozenset()
+    # Calls (prefixes) whose operations, run outside any trace, are each compiled and cached by
+    # their operands' shapes (JAX's `jax.numpy.`): one whose result's size its operand's values
+    # decide compiles again for each new count (acclint.analysis.loop_eager).
+    eager_ops: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: the engine's dispatch caches key on it
