@@ -918,7 +918,7 @@ for epoch in range(3):
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
             change = bindings.attribute_written(
                 attr, fn, builders or set(), objects, links=chain_links(value),
-                items=_read_keys(node, ctx) if objects is None else None,  # a bound method's or static `self`'s items only
+                items=_read_keys(node, ctx),
             )
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),

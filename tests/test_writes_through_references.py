@@ -193,3 +193,63 @@ def test_an_item_written_through_a_holder_of_the_traced_module():
     evaluator.set_mix(0.9)
     out = evaluator(torch.ones(1, 3))
     """) == [(12, "ACC604")]
+
+
+def test_a_holder_set_by_unpacking_and_a_factory_made_trace():
+    # the blind set's spelling: `self.head, self.final = head, final`, the trace made by `export`
+    assert codes(HEAD.replace("self.head = head", "self.head, self.final = head, 1.0") + """
+    def export(module, example):
+        return torch.jit.trace(module, example)
+
+    head = Head()
+    x = torch.randn(2, 4)
+    traced = export(head, x)
+    schedule = Schedule(head)
+    for epoch in range(3):
+        schedule.step(epoch)
+    out = traced(x)
+    """) == [(13, "ACC604")]
+
+
+def test_a_callback_handed_a_fresh_agent_writes_no_traced_one():
+    assert codes(AGENT + """
+    class Decay:
+        def on_epoch_end(self, agent, epoch):
+            agent.cfg.noise = agent.cfg.noise * 0.5
+
+    def run(agent, callbacks):
+        for epoch in range(3):
+            agent.act(jnp.ones(3))
+            for cb in callbacks:
+                cb.on_epoch_end(Agent(Config()), epoch)
+
+    run(Agent(Config()), [Decay()])
+    """) == []
+
+
+def test_an_item_written_only_before_the_trace_is_set_up():
+    assert codes("""
+    import torch
+    from torch import nn
+
+    class Mixer(nn.Module):
+        def __init__(self, cfg):
+            super().__init__()
+            self.cfg = cfg
+            self.a = nn.Linear(3, 3)
+
+        def forward(self, x):
+            return self.cfg["mix"] * self.a(x)
+
+    class Tuner:
+        def __init__(self, model):
+            self.model = model
+
+        def set_mix(self, value):
+            self.model.cfg["mix"] = value
+
+    model = Mixer({"mix": 0.5})
+    Tuner(model).set_mix(0.9)
+    fast = torch.jit.trace(model, torch.ones(1, 3))
+    out = fast(torch.ones(1, 3))
+    """) == []

@@ -657,13 +657,19 @@ class ModuleBindings:
         """Whether `bind` assigns an application of a marker that builds its trace when applied
         (`traced = torch.jit.trace(model, x)` runs `forward` on `x` there: `[cache] built =
         "applied"`), or a new object of a module class whose `__init__` makes one (`server =
-        Server()` with `self.post = torch.jit.trace(postprocess, x)` there); the name's later
-        calls replay that trace."""
+        Server()` with `self.post = torch.jit.trace(postprocess, x)` there), or a call of a
+        module-level function every `return` of which is such an application (`def export(m,
+        x): return torch.jit.trace(m, x)`); the name's later calls replay that trace."""
         value = bind.value
         if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call):
             return False
         if self._builds_when_applied(value):
             return True
+        factory = self.index.functions.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        if factory is not None and isinstance(factory.node, cst.FunctionDef):
+            facts = self.body(factory)
+            if facts.returns and not facts.yields and not facts.bare_return:
+                return all(isinstance(r, cst.Call) and self._builds_when_applied(r) for r in facts.returns)
         cls = self.index.classes.get(value.func.value) if isinstance(value.func, cst.Name) else None
         init = cls.methods.get("__init__") if cls is not None else None
         return init is not None and any(isinstance(n, cst.Call) and self._builds_when_applied(n) for n in walk_expression(init.node))
@@ -843,7 +849,7 @@ class ModuleBindings:
                 return False
             runs = self._reaching(reader) if isinstance(reader, Compiled) else {reader.name} | {f.name for f in self.contexts.runners(reader)}
             writes = [e for e in self._named.get(name, ()) if e.kind == "attr" and e.name == name and e.value is not None]
-            if any(_mentions(e.value, runs, attributes=True) for e in writes):
+            if any(_mentions(e.value, runs, attributes=True) or self._wraps_reader_object(e, reader) for e in writes):
                 return True
             return bool(cls.bases) and not (settled and self._library_attribute(cls, writes))
         if _inside(reader, method) or (name, id(cls)) in seen:
@@ -859,6 +865,21 @@ class ModuleBindings:
             elif _root(func) in self._tracing:
                 return True
         return False
+
+    def _wraps_reader_object(self, write: Event, reader: Reader) -> bool:
+        """Whether the attribute `write` binds a cached marker applied to an object whose class's
+        marker entry is `reader` (`self.fast = torch.jit.trace(model, x)` in `__init__`, every
+        `Evaluator(model)` handing an instance of `Mixer`, whose `forward` it runs): every origin
+        of that object (Objects.origins) an instance of the class."""
+        value = write.value
+        marker = self.markers.get(self.index.imports.resolve(value.func)) if isinstance(value, cst.Call) and value.args else None
+        if marker is None or marker.kind != CACHED or isinstance(reader, Compiled) or reader.cls is None:
+            return False
+        objects = self.contexts.objects
+        origins = objects.origins(value.args[0].value, write.scope)
+        return bool(origins) and objects.runs(reader.cls) is reader and all(
+            objects.instance_class(v, where) is reader.cls for v, where in origins
+        )
 
     def _resets(self, name: str, reader: FunctionInfo) -> list[Event]:
         """The module-level events that make calls through `name` reach a new, empty cache: a
@@ -1116,7 +1137,11 @@ class ModuleBindings:
 
         `items`: the subscripts the trace reads after `attr` (`("B", 2)` for `self.params["B"][2]`):
         an item write through the attribute reaching the same object (`env.params["B"][2] = m`)
-        counts as a write of it (acclint.analysis.item_writes)."""
+        counts as a write of it (acclint.analysis.item_writes). Where the object is one whose
+        method a trace runs from outside it (`objects` given), only an item write through a
+        reference handed to other code counts (`self.model.cfg["mix"] = v` in an evaluator built
+        with the model: `_through_reference`), not one through the module's own names (flax's
+        `model.blocks[1] = ...`, made before any trace, where no call order tells)."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
         # read through an instance (through the class, `cls.scale`, it is ACC602's module-level class)
@@ -1124,8 +1149,13 @@ class ModuleBindings:
         if shared:
             instances = {*instances, cls.name}  # `Model.scale = v` changes what every instance reads
         written = self._named.get(attr, ())
-        if items is not None:
-            written = [*written, *item_writes(self.events, attr, items)]
+        held = item_writes(self.events, attr, items) if items is not None else []
+        if objects is None:
+            written, held = [*written, *held], []
+        for event in held:
+            scope = event.scope
+            if scope is not None and not _inside(scope, reader) and not _construction(scope) and self._through_reference(event, reader, instances, links):
+                return Change(event.node, "written")
         for event in written:
             if event.kind != "attr" or event.in_class:
                 continue

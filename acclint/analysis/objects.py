@@ -162,12 +162,15 @@ class Objects:
 
     def _passed_origins(self, name: str, fn: FunctionInfo, depth: int) -> list[tuple[cst.BaseExpression, FunctionInfo | None]] | None:
         """`origins` of what every call of `fn` by its name passes its parameter `name`: a
-        module-level function's calls (`lower(agent, 0.1)`), or a method's on any object
-        (`cb.on_epoch_end(agent, epoch)`, the object its first parameter)."""
+        module-level function's calls (`lower(agent, 0.1)`), a method's on any object
+        (`cb.on_epoch_end(agent, epoch)`, the object its first parameter), or, for `__init__`,
+        the class's (`Evaluator(model)`)."""
         if fn.parent is not None or any(isinstance(t, cst.Name) and t.value == name for t, _, _ in self._body(fn).flows):
             return None
         if fn.cls is None and self.index.functions.get(fn.name) is fn:
             calls, bound = self._calls_by_name().get(fn.name, []), False
+        elif fn.cls is not None and fn.name == "__init__" and self.index.classes.get(fn.cls.name) is fn.cls:
+            calls, bound = self._calls_by_name().get(fn.cls.name, []), True  # `Evaluator(model)`
         elif fn.cls is not None and fn.instance_param is not None and fn.instance_param != name and not fn.name.startswith("__"):
             self._calls_by_name()
             calls, bound = self._method_calls.get(fn.name, []), True
@@ -377,8 +380,8 @@ class Objects:
             owner = other.instance_param
             if owner is None:
                 continue
-            for t, v, how in self._body(other).flows:
-                if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
+            for t, v in (pair for t, v, how in self._body(other).flows if how == "=" for pair in _spread(t, v)):
+                if isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
                     values += self._handed(v, other, cls, keep_params)
         return values
 
@@ -633,3 +636,13 @@ def _key(expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
         return f"{expr.value.value}.{expr.attr.value}"
     return None
+
+
+def _spread(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """The single (target, value) pairs an assignment makes where both sides are spelled out
+    alike (`self.head, self.final = head, final`), else the assignment whole."""
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(target.elements) == len(value.elements) and not any(
+        isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
+    ):
+        return [pair for t, v in zip(target.elements, value.elements) for pair in _spread(t.value, v.value)]
+    return [(target, value)]
