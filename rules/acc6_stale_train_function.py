@@ -176,6 +176,9 @@ def _check_scope(
                 calls.setdefault(func.value.value, {}).setdefault(role, []).append(event)
                 if role == "build":
                     yield from _callback_findings(analysis, state, node, scope, scopes)
+            elif role == "build" and isinstance(func.value, cst.Call) and _is_model(analysis, state, func.value, scope):
+                # `build(layer).fit(..., callbacks=[...])`: a model no name keeps, whose callbacks still run between its steps
+                yield from _callback_findings(analysis, state, node, scope, scopes)
             writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes, event.loops)]
         elif event.kind == "attr" and event.name in state.attributes and isinstance(node, cst.Attribute):
             owner = _owner(node, event.loops)
@@ -243,8 +246,8 @@ def _literal(value: cst.BaseExpression | None) -> str | None:
     return None
 
 
-def _is_model(analysis: ModuleAnalysis, state: BuiltState, name: cst.Name, scope: FunctionInfo | None) -> bool:
-    return bool(analysis.types(name, scope) & state.classes)
+def _is_model(analysis: ModuleAnalysis, state: BuiltState, expr: cst.BaseExpression, scope: FunctionInfo | None) -> bool:
+    return bool(analysis.types(expr, scope) & state.classes)
 
 
 def _owner(target: cst.Attribute, loops: tuple) -> str | None:
