@@ -49,7 +49,8 @@ class StaleTrainFunction(Rule):
         A write before the first build call (before or after `compile()`) is seen by that build
         and is not flagged, nor one followed by `compile()`. The hooks of a callback a build
         call is handed (`fit(callbacks=[Freeze()])`, a list bound to a name, a
-        `LambdaCallback(on_epoch_end=f)`) run between its steps after it built the function:
+        `LambdaCallback(on_epoch_end=f)`; also where the model is made in the call's own
+        receiver, `build(layer).fit(..., callbacks=[Ramp(layer)])`) run between its steps after it built the function:
         a write there on the model (the callback's `self.model`, or the fitted model's name) is
         flagged in a hook that runs after each step (`on_epoch_end`, `on_train_batch_end`), and
         under a branch or of a computed value in one whose first call comes before the first
