@@ -380,7 +380,7 @@ class Objects:
             owner = other.instance_param
             if owner is None:
                 continue
-            for t, v in (pair for t, v, how in self._body(other).flows if how == "=" for pair in _spread(t, v)):
+            for t, v in (pair for t, v, how in self._body(other).flows if how == "=" for pair in spread_pairs(t, v)):
                 if isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
                     values += self._handed(v, other, cls, keep_params)
         return values
@@ -638,11 +638,11 @@ def _key(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-def _spread(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+def spread_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """The single (target, value) pairs an assignment makes where both sides are spelled out
     alike (`self.head, self.final = head, final`), else the assignment whole."""
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(target.elements) == len(value.elements) and not any(
         isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
     ):
-        return [pair for t, v in zip(target.elements, value.elements) for pair in _spread(t.value, v.value)]
+        return [pair for t, v in zip(target.elements, value.elements) for pair in spread_pairs(t.value, v.value)]
     return [(target, value)]
