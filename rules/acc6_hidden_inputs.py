@@ -690,6 +690,17 @@ class BoundAttributeRead(Rule):
         Another module of the project that passes the object to the compiled function writes a
         static argument's attribute alike, in its own program order (`v.val = 0` between two
         `add(v, 1)` of `from model import add`).
+        A write through any other reference to the object is a write of it too, where the
+        reference is followed back to the object the trace is keyed on: a parameter of a
+        callback's or helper's method or function every call of which by name hands it
+        (`agent.cfg.noise = v` in `on_epoch_end(self, agent, epoch)`, run by
+        `cb.on_epoch_end(agent, epoch)` between two `agent.act(obs)` in a training loop), an
+        attribute of another object built with it (`self.head.temperature = t` in a scheduler
+        made as `Schedule(head)`, run between the trace and its later call; an item, too:
+        `self.model.cfg["mix"] = v`). A reference of unknown origin (a framework calls the
+        method, a call passes something else) or one to another instance (`Schedule(Head())`)
+        is not counted. A trace bound from a function every `return` of which applies
+        `torch.jit.trace` (`traced = export(head, x)`) is built where it is bound.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Under `torch.jit.trace` the traced module's `self` is such an object: its
         attributes are recorded as they are while it traces (a float as a constant, a tensor
@@ -921,7 +932,7 @@ for epoch in range(3):
             bindings = ctx.analysis.bindings  # built on first use: only a read that may be stale asks
             change = bindings.attribute_written(
                 attr, fn, builders or set(), objects, links=chain_links(value),
-                items=_read_keys(node, ctx) if objects is None else None,  # a bound method's or static `self`'s items only
+                items=_read_keys(node, ctx),
             )
         elif fn.cls is None and (holder := fn.own_class(root.value)) is not None:
             # a closure made in a method reads the method's object through its cell (`self.lr`),

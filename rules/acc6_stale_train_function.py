@@ -49,7 +49,8 @@ class StaleTrainFunction(Rule):
         A write before the first build call (before or after `compile()`) is seen by that build
         and is not flagged, nor one followed by `compile()`. The hooks of a callback a build
         call is handed (`fit(callbacks=[Freeze()])`, a list bound to a name, a
-        `LambdaCallback(on_epoch_end=f)`) run between its steps after it built the function:
+        `LambdaCallback(on_epoch_end=f)`; also where the model is made in the call's own
+        receiver, `build(layer).fit(..., callbacks=[Ramp(layer)])`) run between its steps after it built the function:
         a write there on the model (the callback's `self.model`, or the fitted model's name) is
         flagged in a hook that runs after each step (`on_epoch_end`, `on_train_batch_end`), and
         under a branch or of a computed value in one whose first call comes before the first
@@ -176,6 +177,9 @@ def _check_scope(
                 calls.setdefault(func.value.value, {}).setdefault(role, []).append(event)
                 if role == "build":
                     yield from _callback_findings(analysis, state, node, scope, scopes)
+            elif role == "build" and isinstance(func.value, cst.Call) and _is_model(analysis, state, func.value, scope):
+                # `build(layer).fit(..., callbacks=[...])`: a model no name keeps, whose callbacks still run between its steps
+                yield from _callback_findings(analysis, state, node, scope, scopes)
             writes += [_Write(event, *handed) for handed in _handed_writes(analysis, state, node, scope, scopes, event.loops)]
         elif event.kind == "attr" and event.name in state.attributes and isinstance(node, cst.Attribute):
             owner = _owner(node, event.loops)
@@ -243,8 +247,8 @@ def _literal(value: cst.BaseExpression | None) -> str | None:
     return None
 
 
-def _is_model(analysis: ModuleAnalysis, state: BuiltState, name: cst.Name, scope: FunctionInfo | None) -> bool:
-    return bool(analysis.types(name, scope) & state.classes)
+def _is_model(analysis: ModuleAnalysis, state: BuiltState, expr: cst.BaseExpression, scope: FunctionInfo | None) -> bool:
+    return bool(analysis.types(expr, scope) & state.classes)
 
 
 def _owner(target: cst.Attribute, loops: tuple) -> str | None:

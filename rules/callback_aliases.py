@@ -15,6 +15,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.module import ModuleAnalysis
+from acclint.analysis.objects import spread_pairs
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import walk_all
 
@@ -33,7 +34,7 @@ def held_reads(analysis: ModuleAnalysis, callback: ClassInfo, made: cst.Call, sc
         if not isinstance(node, cst.Assign) or not isinstance(node.value, (cst.Name, cst.Tuple)):
             continue
         for target in node.targets:
-            for held, param in _pairs(target.target, node.value):
+            for held, param in ((t, v.value) for t, v in spread_pairs(target.target, node.value) if isinstance(v, cst.Name)):
                 if not isinstance(held, cst.Attribute) or not isinstance(held.value, cst.Name) or held.value.value != init.self_name:
                     continue
                 arg = given.get(param)
@@ -42,16 +43,6 @@ def held_reads(analysis: ModuleAnalysis, callback: ClassInfo, made: cst.Call, sc
                 if reads:
                     found[held.attr.value] = reads
     return found
-
-
-def _pairs(target: cst.BaseExpression, value: cst.BaseExpression):
-    """(target, parameter name) of `self.layer = layer` and of each element of `self.layer,
-    self.n = layer, n`."""
-    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
-        for t, v in zip(target.elements, value.elements):
-            yield from _pairs(t.value, v.value)
-    elif isinstance(value, cst.Name):
-        yield target, value.value
 
 
 def traced_self_reads(cls: ClassInfo) -> frozenset[str]:

@@ -33,9 +33,9 @@ def hook_writes(
     is what the build saw)."""
     given = state.callbacks
     handed = next((a.value for a in call.args if a.keyword is not None and given is not None and a.keyword.value == given.keyword), None)
-    if given is None or handed is None or not isinstance(call.func, cst.Attribute) or not isinstance(call.func.value, cst.Name):
+    if given is None or handed is None or not isinstance(call.func, cst.Attribute):
         return
-    model = call.func.value.value
+    model = call.func.value.value if isinstance(call.func.value, cst.Name) else None  # None: a model no name keeps (`build().fit(...)`)
     for element in _elements(handed, scope, scopes):
         for hook, fn, self_name in _hooks(analysis, given, element, scope):
             held = held_reads(analysis, fn.cls, element, scope) if fn.cls is not None and isinstance(element, cst.Call) else {}
@@ -105,7 +105,7 @@ def _written(target: cst.Attribute, loops: tuple[cst.CSTNode, ...]) -> cst.BaseE
     return value
 
 
-def _on_model(expr: cst.BaseExpression, model: str, self_name: str | None, attribute: str) -> bool:
+def _on_model(expr: cst.BaseExpression, model: str | None, self_name: str | None, attribute: str) -> bool:
     """Whether `expr` is reached from the trained model: its name, or the callback's own
     `self.model`."""
     while isinstance(expr, (cst.Attribute, cst.Subscript)):

@@ -120,3 +120,46 @@ def test_fine_an_attribute_call_does_not_read_and_a_variable_assigned():
 
         model.fit(x, y, epochs=3, callbacks=[Note(layer, keras.Variable(1.0))])
     """) == []
+
+
+def test_a_model_a_factory_builds_and_no_name_keeps():
+    """benchmarks/blind2 tf_hidden_layer_attr_3's shape: `build(layer).fit(..., callbacks=[...])`."""
+    assert found("""
+        class Raise(keras.callbacks.Callback):
+            def __init__(self, layer):
+                super().__init__()
+                self.layer = layer
+
+            def on_epoch_end(self, epoch, logs=None):
+                self.layer.scale = min(4.0, self.layer.scale * 2.0)
+
+
+        def build(scale_layer):
+            made = keras.Sequential([keras.Input((2,)), scale_layer, keras.layers.Dense(1)])
+            made.compile(optimizer="sgd", loss="mse")
+            return made
+
+
+        build(layer).fit(x, y, epochs=3, callbacks=[Raise(layer)])
+    """) == [("self.layer.scale = min(4.0, self.layer.scale * 2.0)", "ACC607")]
+
+
+def test_fine_a_factory_built_model_whose_callback_writes_what_call_does_not_read():
+    assert found("""
+        class Note(keras.callbacks.Callback):
+            def __init__(self, layer):
+                super().__init__()
+                self.layer = layer
+
+            def on_epoch_end(self, epoch, logs=None):
+                self.layer.note = epoch
+
+
+        def build(scale_layer):
+            made = keras.Sequential([keras.Input((2,)), scale_layer, keras.layers.Dense(1)])
+            made.compile(optimizer="sgd", loss="mse")
+            return made
+
+
+        build(layer).fit(x, y, epochs=3, callbacks=[Note(layer)])
+    """) == []

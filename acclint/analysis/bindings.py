@@ -657,13 +657,19 @@ class ModuleBindings:
         """Whether `bind` assigns an application of a marker that builds its trace when applied
         (`traced = torch.jit.trace(model, x)` runs `forward` on `x` there: `[cache] built =
         "applied"`), or a new object of a module class whose `__init__` makes one (`server =
-        Server()` with `self.post = torch.jit.trace(postprocess, x)` there); the name's later
-        calls replay that trace."""
+        Server()` with `self.post = torch.jit.trace(postprocess, x)` there), or a call of a
+        module-level function every `return` of which is such an application (`def export(m,
+        x): return torch.jit.trace(m, x)`); the name's later calls replay that trace."""
         value = bind.value
         if bind.kind not in ("bind", "local") or not isinstance(value, cst.Call):
             return False
         if self._builds_when_applied(value):
             return True
+        factory = self.index.functions.get(value.func.value) if isinstance(value.func, cst.Name) else None
+        if factory is not None and isinstance(factory.node, cst.FunctionDef):
+            facts = self.body(factory)
+            if facts.returns and not facts.yields and not facts.bare_return:
+                return all(isinstance(r, cst.Call) and self._builds_when_applied(r) for r in facts.returns)
         cls = self.index.classes.get(value.func.value) if isinstance(value.func, cst.Name) else None
         init = cls.methods.get("__init__") if cls is not None else None
         return init is not None and any(isinstance(n, cst.Call) and self._builds_when_applied(n) for n in walk_expression(init.node))
@@ -843,7 +849,7 @@ class ModuleBindings:
                 return False
             runs = self._reaching(reader) if isinstance(reader, Compiled) else {reader.name} | {f.name for f in self.contexts.runners(reader)}
             writes = [e for e in self._named.get(name, ()) if e.kind == "attr" and e.name == name and e.value is not None]
-            if any(_mentions(e.value, runs, attributes=True) for e in writes):
+            if any(_mentions(e.value, runs, attributes=True) or self._wraps_reader_object(e, reader) for e in writes):
                 return True
             return bool(cls.bases) and not (settled and self._library_attribute(cls, writes))
         if _inside(reader, method) or (name, id(cls)) in seen:
@@ -859,6 +865,21 @@ class ModuleBindings:
             elif _root(func) in self._tracing:
                 return True
         return False
+
+    def _wraps_reader_object(self, write: Event, reader: Reader) -> bool:
+        """Whether the attribute `write` binds a cached marker applied to an object whose class's
+        marker entry is `reader` (`self.fast = torch.jit.trace(model, x)` in `__init__`, every
+        `Evaluator(model)` handing an instance of `Mixer`, whose `forward` it runs): every origin
+        of that object (Objects.origins) an instance of the class."""
+        value = write.value
+        marker = self.markers.get(self.index.imports.resolve(value.func)) if isinstance(value, cst.Call) and value.args else None
+        if marker is None or marker.kind != CACHED or isinstance(reader, Compiled) or reader.cls is None:
+            return False
+        objects = self.contexts.objects
+        origins = objects.origins(value.args[0].value, write.scope)
+        return bool(origins) and objects.runs(reader.cls) is reader and all(
+            objects.instance_class(v, where) is reader.cls for v, where in origins
+        )
 
     def _resets(self, name: str, reader: FunctionInfo) -> list[Event]:
         """The module-level events that make calls through `name` reach a new, empty cache: a
@@ -1116,7 +1137,11 @@ class ModuleBindings:
 
         `items`: the subscripts the trace reads after `attr` (`("B", 2)` for `self.params["B"][2]`):
         an item write through the attribute reaching the same object (`env.params["B"][2] = m`)
-        counts as a write of it (acclint.analysis.item_writes)."""
+        counts as a write of it (acclint.analysis.item_writes). Where the object is one whose
+        method a trace runs from outside it (`objects` given), only an item write through a
+        reference handed to other code counts (`self.model.cfg["mix"] = v` in an evaluator built
+        with the model: `_through_reference`), not one through the module's own names (flax's
+        `model.blocks[1] = ...`, made before any trace, where no call order tells)."""
         cls = reader.cls
         instances = objects if objects is not None else self._instances(cls)
         # read through an instance (through the class, `cls.scale`, it is ACC602's module-level class)
@@ -1124,8 +1149,13 @@ class ModuleBindings:
         if shared:
             instances = {*instances, cls.name}  # `Model.scale = v` changes what every instance reads
         written = self._named.get(attr, ())
-        if items is not None:
-            written = [*written, *item_writes(self.events, attr, items)]
+        held = item_writes(self.events, attr, items) if items is not None else []
+        if objects is None:
+            written, held = [*written, *held], []
+        for event in held:
+            scope = event.scope
+            if scope is not None and not _inside(scope, reader) and not _construction(scope) and self._through_reference(event, reader, instances, links):
+                return Change(event.node, "written")
         for event in written:
             if event.kind != "attr" or event.in_class:
                 continue
@@ -1166,10 +1196,12 @@ class ModuleBindings:
             elif placed is not None and instances and owner is not None and _is_parameter(owner, scope):
                 # `self.scale = v` in a method of the object's class, `target.scale = v` in a
                 # function handed it: where the module-level runs of that code name the object
-                if self._placed_stale(placed, event, {attr}, reader, -1, instances):
+                if self._placed_stale(placed, event, {attr}, reader, -1, instances) or self._through_reference(event, reader, instances, links):
                     return Change(event.node, "written")
                 continue
             else:
+                if self._through_reference(event, reader, instances, links):
+                    return Change(event.node, "written")  # `self.head.temperature = t` in a scheduler given the module
                 handings = self._handings(scope, owner)
                 if any(call.scope is None and name in instances and self._stale_call_around(call, reader, -1) for call, name in handings):
                     return Change(event.node, "written")
@@ -1181,6 +1213,67 @@ class ModuleBindings:
                 continue
             return Change(event.node, "written")
         return None
+
+    def _through_reference(self, event: Event, reader: FunctionInfo, instances: set[str], links: tuple[str, ...]) -> bool:
+        """Whether the write `event`, in a function, through a reference that is not its own
+        object (`agent.cfg.noise = v` in a callback's hook handed the agent, `self.head.temperature
+        = t` in a scheduler holding the module), changes what `reader`'s trace read of the object
+        it is keyed on (the chain `links` then the attribute) between a build and a later hit.
+        The reference is followed back to where its object comes from (Objects.origins): every
+        origin must be one of `instances` (the module-level objects the trace is keyed on),
+        ordered as the module-level runs of the writing code fall (`_placed_stale`), or a new
+        instance of the reader's class made where a call hands it on (`run(Agent(cfg))`),
+        ordered in the code handing the reference down (`_stale_through`). A reference of
+        unknown origin may hold another instance (a fresh copy the trace never read): no write."""
+        cls, scope = reader.cls, event.scope
+        written = _strip_links(event.node.value, links)
+        if cls is None or scope is None or written is None:
+            return False
+        root = _root(written)
+        if isinstance(written, cst.Name) and scope.own_class(written.value) is not None:
+            return False  # the writer's own object: judged as its class's writes are
+        placed = self._placements(scope)
+        origins = self.contexts.objects.origins(written, scope) if placed is not None else None
+        if not origins or not all(isinstance(v, cst.Name) and v.value in instances or self._new_instance(v, cls) for v, _ in origins):
+            return False
+        if all(isinstance(v, cst.Name) for v, _ in origins):
+            return self._placed_stale(placed, event, {event.name}, reader, -1)
+        return root is not None and _is_parameter(root, scope) and self._stale_through(event, scope, root, reader, frozenset())
+
+    def _stale_through(self, use: Event, scope: FunctionInfo, ref: str, reader: FunctionInfo, seen: frozenset) -> bool:
+        """Whether `use` (a write through the parameter `ref` of `scope`, or a call handing it on)
+        falls between two calls in `scope` that run `reader`'s trace on `ref` (`agent.act(obs)`,
+        `_trace_handles`), in its own program order, or, where no such calls are there, a call of
+        `scope` by name handing its argument as `ref` does so in the caller, to any depth
+        (`cb.on_epoch_end(agent, epoch)` in `run(agent, callbacks)`)."""
+        handles = self._trace_handles(reader)
+        calls = [
+            e for e in self.events_by_scope.get(scope, ())
+            if e.kind == "call" and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Attribute)
+            and isinstance(e.node.func.value, cst.Name) and e.node.func.value.value == ref and e.node.func.attr.value in handles
+        ]
+        if stale_window(use, calls, lambda call: ()) is not None:
+            return True
+        if scope in seen or scope.parent is not None:
+            return False
+        if scope.cls is None:
+            sites = [(e, False) for e in self._named.get(scope.name, ()) if e.kind == "call" and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Name)]
+        else:
+            sites = [(e, True) for e in self._by_method.get(scope.name, ())]
+        return any(
+            site.scope is not None and (name := _passed_as(site.node, scope, ref, bound)) is not None
+            and self._stale_through(site, site.scope, name, reader, seen | {scope})
+            for site, bound in sites
+        )
+
+    def _trace_handles(self, reader: FunctionInfo) -> set[str]:
+        """The attribute names a call through which runs the method `reader`'s trace on its
+        object: its own name, and an attribute bound to a marker applied to it (`self.act =
+        jax.jit(self._act)`)."""
+        return {reader.name} | {
+            e.name for e in self.events
+            if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
+        }
 
     def _local_stale(self, event: Event, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
         """Whether `event` falls, in its function's program order, between two calls there that
@@ -1277,10 +1370,7 @@ class ModuleBindings:
         or an attribute bound to a marker applied to it: `self._compiled(...)` after `self._compiled =
         jax.jit(self.step)`): it writes before every call, so each call after the first finds
         the old trace (tunix's `Sampler.__call__` setting `self.eos_ids`)."""
-        names = {reader.name} | {
-            e.name for e in self.events
-            if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
-        }
+        names = self._trace_handles(reader)
         me = writer.self_name
         return any(
             isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
@@ -1813,6 +1903,16 @@ def _rooted(expr: cst.BaseExpression, root: cst.BaseExpression) -> cst.BaseExpre
     if isinstance(expr, (cst.Attribute, cst.Subscript)):
         return expr.with_changes(value=_rooted(expr.value, root))
     return root
+
+
+def _strip_links(written: cst.BaseExpression, links: tuple[str, ...]) -> cst.BaseExpression | None:
+    """The object whose chain `links` a write's object `written` ends with (`agent` of `agent.cfg`
+    for the links `("cfg",)`), or None where it does not end with them."""
+    for link in reversed(links):
+        if not isinstance(written, cst.Attribute) or written.attr.value != link:
+            return None
+        written = written.value
+    return written
 
 
 def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False) -> str | None:

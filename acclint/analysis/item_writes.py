@@ -40,19 +40,30 @@ def _same_object(written: tuple[object, ...], read: tuple[object, ...]) -> bool:
 
 def item_writes(events: Iterable, attr: str, read: tuple[object, ...]) -> list:
     """The item writes (`item` events) through an attribute `attr` (`o.attr[k] = v`, `o.attr[k][i]
-    = v`) by module-level code or a function (not a method) that reach what a read with
+    = v`) by module-level code, a function, or a method through another object than its own
+    (`self.model.cfg["mix"] = v`, not `self.cfg["mix"] = v`) that reach what a read with
     subscripts `read` reads, each as the write of that attribute (kind `attr`, its node the
     `o.attr` the subscripts hang from)."""
     found = []
     for event in events:
         node = event.node
-        if event.kind != "item" or not isinstance(node, cst.Subscript) or event.scope is not None and event.scope.cls is not None:
-            continue  # a method's item writes are left out: its object's own book-keeping (numpyro's MCMC sets
-            # `self._collection_params[...]` before each run, whose trace is new), not judged by call order
+        if event.kind != "item" or not isinstance(node, cst.Subscript):
+            continue
         base = node
         while isinstance(base, cst.Subscript):
             base = base.value
+        if _own_attribute(base, event.scope):
+            continue  # a method's item writes of its own attributes are left out: its object's own book-keeping (numpyro's
+            # MCMC sets `self._collection_params[...]` before each run, whose trace is new), not judged by call order
         keys = subscript_keys(node)
         if isinstance(base, cst.Attribute) and base.attr.value == attr and keys is not None and _same_object(keys, read):
             found.append(dataclasses.replace(event, kind="attr", name=attr, node=base))
     return found
+
+
+def _own_attribute(base: cst.BaseExpression, scope) -> bool:
+    """Whether `base` (`self.cfg`) is an attribute of the object of the method `scope`."""
+    return (
+        scope is not None and scope.cls is not None and isinstance(base, cst.Attribute)
+        and isinstance(base.value, cst.Name) and base.value.value == scope.instance_param
+    )

@@ -87,6 +87,7 @@ class Objects:
         self._body = body
         self._memo: dict[tuple, object] = {}  # (question, name or factory, scope, depth) -> answer
         self._calls: dict[str, list[tuple[FunctionInfo | None, cst.Call]]] | None = None
+        self._method_calls: dict[str, list[tuple[FunctionInfo | None, cst.Call]]] = {}  # `x.m(...)` by `m`: `_calls_by_name`
 
     # -- instances of classes ------------------------------------------------------------
     def called_method(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -118,6 +119,70 @@ class Objects:
         given = [(passed(call, fn).get(name), caller) for caller, call in calls]
         classes = [self.instance_class(value, caller) if value is not None else None for value, caller in given]
         return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+
+    def origins(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 0) -> list[tuple[cst.BaseExpression, FunctionInfo | None]] | None:
+        """Where the object `expr` (evaluated in `scope`) comes from, followed back through the
+        code that hands it on: each value it may hold that is made there (a call: `Agent(cfg)`)
+        or named by module-level code (a module-level name), with the scope evaluating it. A
+        name or an attribute of `self` is followed to what it is bound to (`_bound`: `self.head
+        = head` in `__init__` to what each construction of the class passes), a parameter of a
+        module-level function or of a method to what every call of it by name in the module
+        passes there (`cb.on_epoch_end(agent, epoch)`), read in the caller.
+
+        None where a link is out of sight: a parameter the function rebinds or a call leaves to
+        `*args`, a function or method no call of the module names (a framework runs it: a Keras
+        hook), a nested function, a value of another kind (a subscript, a call's attribute), a
+        chain deeper than MAX_DEPTH. A reference of unknown origin may hold any instance of the
+        class (a fresh copy, a twin model), so a write through it is no write the caller may
+        count."""
+        if depth > MAX_DEPTH:
+            return None
+        if isinstance(expr, cst.Call):
+            return [(expr, scope)]
+        if not isinstance(expr, (cst.Name, cst.Attribute)) or _key(expr) is None:
+            return None
+        if isinstance(expr, cst.Name):
+            if scope is None:
+                return [(expr, None)]
+            if any(p.name == expr.value for p in scope.params):
+                return self._passed_origins(expr.value, scope, depth)
+            if expr.value not in self._body(scope).local_names and scope.parent is None:
+                return [(expr, None)] if expr.value in self.index.module_values else None
+        values = self._bound(expr, scope)
+        if not values:
+            return None
+        found: list[tuple[cst.BaseExpression, FunctionInfo | None]] = []
+        for value, where in values:
+            origins = self.origins(value, where, depth + 1) if value is not expr or where is not scope else None
+            if origins is None:
+                return None
+            found += origins
+        return found
+
+    def _passed_origins(self, name: str, fn: FunctionInfo, depth: int) -> list[tuple[cst.BaseExpression, FunctionInfo | None]] | None:
+        """`origins` of what every call of `fn` by its name passes its parameter `name`: a
+        module-level function's calls (`lower(agent, 0.1)`), a method's on any object
+        (`cb.on_epoch_end(agent, epoch)`, the object its first parameter), or, for `__init__`,
+        the class's (`Evaluator(model)`)."""
+        if fn.parent is not None or any(isinstance(t, cst.Name) and t.value == name for t, _, _ in self._body(fn).flows):
+            return None
+        if fn.cls is None and self.index.functions.get(fn.name) is fn:
+            calls, bound = self._calls_by_name().get(fn.name, []), False
+        elif fn.cls is not None and fn.name == "__init__" and self.index.classes.get(fn.cls.name) is fn.cls:
+            calls, bound = self._calls_by_name().get(fn.cls.name, []), True  # `Evaluator(model)`
+        elif fn.cls is not None and fn.instance_param is not None and fn.instance_param != name and not fn.name.startswith("__"):
+            self._calls_by_name()
+            calls, bound = self._method_calls.get(fn.name, []), True
+        else:
+            return None
+        found: list[tuple[cst.BaseExpression, FunctionInfo | None]] = []
+        for caller, call in calls:
+            value = passed(call, fn, bound).get(name)
+            origins = self.origins(value, caller, depth + 1) if value is not None else None
+            if origins is None:
+                return None
+            found += origins
+        return found or None
 
     def holds_layer(self, expr: cst.BaseExpression, scope: FunctionInfo | None, is_layer: Callable[[cst.Call], bool]) -> bool:
         """Whether every value the attribute of `self` (or name) `expr` is bound to is a layer a
@@ -317,8 +382,8 @@ class Objects:
             owner = other.instance_param
             if owner is None:
                 continue
-            for t, v, how in self._body(other).flows:
-                if how == "=" and isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
+            for t, v in (pair for t, v, how in self._body(other).flows if how == "=" for pair in spread_pairs(t, v)):
+                if isinstance(t, cst.Attribute) and t.attr.value == expr.attr.value and isinstance(t.value, cst.Name) and t.value.value == owner:
                     values += self._handed(v, other, cls, keep_params)
         return values
 
@@ -530,6 +595,8 @@ class Objects:
                 func = site.expr.func  # type: ignore[attr-defined]
                 if site.cls is None and type(func) is cst.Name:
                     self._calls.setdefault(func.value, []).append((site.scope, site.expr))  # type: ignore[arg-type]
+                elif site.cls is None and type(func) is cst.Attribute:
+                    self._method_calls.setdefault(func.attr.value, []).append((site.scope, site.expr))  # type: ignore[arg-type]
         return self._calls
 
     def _returned_types(self, factory: FunctionInfo, depth: int, callers: bool) -> set[str]:
@@ -570,3 +637,13 @@ def _key(expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
         return f"{expr.value.value}.{expr.attr.value}"
     return None
+
+
+def spread_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """The single (target, value) pairs an assignment makes where both sides are spelled out
+    alike (`self.head, self.final = head, final`), else the assignment whole."""
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(target.elements) == len(value.elements) and not any(
+        isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
+    ):
+        return [pair for t, v in zip(target.elements, value.elements) for pair in spread_pairs(t.value, v.value)]
+    return [(target, value)]
