@@ -31,6 +31,17 @@ def host_draw(qualified: str | None) -> bool:
     return module == "random" and name in rng["stdlib_draws"]
 
 
+def draws_from(cls: str) -> bool:
+    """Whether a method of an object of the class `cls` may be a host draw (`host_draw` of
+    `cls().method` for some method): `cls` is a generator factory's class, or under a prefix
+    of `method_draws` (`_generator_draw` asks so of an object's classes)."""
+    made = f"{cls}()."
+    rng = apis()["rng"]
+    return any(made.startswith(factory + ".") for factory in rng["generator_factories"]) or any(
+        made.startswith(entry["prefix"]) or entry["prefix"].startswith(made) for entry in rng["method_draws"]
+    )
+
+
 def numpy_array_draw(call: cst.Call, qualified: str) -> bool:
     """Whether `call` is a `numpy.random` module function drawing an array: one that always
     gives one (`permutation`), or one given a size (`size=`, or an argument at its size position:
@@ -159,6 +170,10 @@ def jitter(x):
     return x * random.uniform(0.9, 1.1) + RNG.normal()  # expect: ACC101
 """,
     ]
+
+    @classmethod
+    def reads_objects_of(cls, qualified: str) -> bool:
+        return draws_from(qualified)  # a generator's draw (`_generator_draw`)
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         qualified = ctx.resolve(node.func)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from acclint.analysis.facts import value_facts
 from acclint.analysis.taint import Kind
 from acclint.fix.imports import framework_of
 from acclint.frameworks.markers import CACHED, DIFFERENTIATED, VMAPPED
@@ -42,6 +43,12 @@ def _host_kind(node: cst.Call, ctx: RuleContext) -> tuple[str, str] | None:
             if kind is not None:
                 break
     return None if kind is None else (qualified or "", kind)
+
+
+def _reads_host_call_class(rule: type[Rule], qualified: str) -> bool:
+    """`Rule.reads_objects_of` of a rule asking `_host_kind`: the classes a method of which
+    the data name a host conversion (`keras.Model` of `keras.Model.predict`)."""
+    return qualified in value_facts().host_call_classes
 
 
 def _only_printed(ctx: RuleContext) -> bool:
@@ -271,6 +278,8 @@ def loop_in_traced_fn(x):
 traced = torch.jit.trace(loop_in_traced_fn, (torch.rand(3, 4, 5),))
 """,
     ]
+
+    reads_objects_of = classmethod(_reads_host_call_class)
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)
@@ -582,6 +591,8 @@ def spread(x):
     return np.std(np.asarray(x))  # expect: ACC304
 """,
     ]
+
+    reads_objects_of = classmethod(_reads_host_call_class)
 
     def visit_Call(self, node: cst.Call, ctx: RuleContext) -> None:
         found = _host_kind(node, ctx)

@@ -51,6 +51,12 @@ class ValueFacts:
         is looked up by its receiver's class only when its name is one."""
         return frozenset(name.rsplit(".", 1)[-1] for name in self.host_calls)
 
+    @cached_property
+    def host_call_classes(self) -> frozenset[str]:
+        """What precedes the last name of `host_calls` (`keras.Model` of `keras.Model.predict`):
+        the classes whose methods a host conversion is looked up on."""
+        return frozenset(name.rpartition(".")[0] for name in self.host_calls) - {""}
+
     def makes_array(self, qualified: str | None) -> bool:
         """Whether a call of `qualified` makes a new array, traced inside a cached trace."""
         return qualified is not None and any(

@@ -232,7 +232,10 @@ class Project:
     `digests`: the SHA-256 of each file's bytes where the caller has them already.
     `library_store`: the folder keeping what installed libraries' modules hand on between runs
     (acclint.analysis.library_wrappers; None: kept for this run only); `libraries`: those
-    already read by an earlier project of the same markers (the language server's), instead."""
+    already read by an earlier project of the same markers (the language server's), instead.
+    `objects_read`: whether some reader looks the class of an object up (acclint.run.registry
+    `objects_read`); a `CallSite` seed carries only those classes to the module it calls (None:
+    every class)."""
 
     def __init__(
         self,
@@ -244,8 +247,10 @@ class Project:
         digests: Mapping[str, str | None] | None = None,
         library_store: Path | None = None,
         libraries: InstalledLibraries | None = None,
+        objects_read: Callable[[str], bool] | None = None,
     ) -> None:
         self.markers = markers
+        self.objects_read = objects_read
         self.pedantic = pedantic  # the strictness the analysis runs with (LintOptions.pedantic)
         # How a file's bytes are read: from disk, or from an editor's unsaved buffers (the
         # language server passes a reader that prefers them).
@@ -646,6 +651,8 @@ class Project:
                 if type(seed) is Passed or type(seed) is CallSite or type(seed) is Stale:  # what a call passes a function, or
                     # changes between its calls: no reach, nothing returned (a call site's callee may be a name its
                     # module binds to a marker applied to a function)
+                    if type(seed) is CallSite and self.objects_read is not None and (seed := seed.keeping(self.objects_read)) is None:
+                        continue  # no class any reader looks up: it changes no answer there
                     target = self.resolve(qualified, path) if type(seed) is not CallSite else self.resolve_handing(qualified, path)
                     if target is not None and target[0] != path:
                         give(target[0], replace(seed, function=target[1]) if type(seed) is not Stale else self._absolute_stale(seed, target[1], path))

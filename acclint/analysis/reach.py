@@ -14,7 +14,8 @@ deduplicate them without knowing anything about the analysis.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
 from acclint.analysis.taint import Kind, ReturnKinds
 from acclint.analysis.def_facts import DefFacts
@@ -227,6 +228,12 @@ class CallSite:
 
     def to_data(self) -> list:
         return [self.function, self.caller, [[where, list(names)] for where, names in self.classes]]
+
+    def keeping(self, read: Callable[[str], bool]) -> CallSite | None:
+        """The site with only the classes `read` says some reader looks up, and the places
+        passing none of them left out; None where no place is left."""
+        kept = tuple((where, names) for where, names in ((w, tuple(n for n in ns if read(n))) for w, ns in self.classes) if names)
+        return None if not kept else self if kept == self.classes else replace(self, classes=kept)
 
     @classmethod
     def from_data(cls, data: list) -> CallSite:

@@ -610,6 +610,13 @@ class MarkerTable:
         object's class for every other attribute call."""
         return frozenset(name.rsplit(".", 1)[-1] for name in self.markers)
 
+    @cached_property
+    def method_classes(self) -> frozenset[str]:
+        """What precedes the last name of every marker's name (`tensorflow.data.Dataset` of
+        `tensorflow.data.Dataset.map`): the classes of objects whose methods may be markers
+        (acclint.analysis.objects `method_marker` looks an object's classes up so)."""
+        return frozenset(name.rpartition(".")[0] for name in self.markers) - {""}
+
     @property
     def instance_makers(self) -> frozenset[str]:
         """Every call that makes an object whose methods may be markers."""

@@ -42,6 +42,16 @@ class Rule:
     def docs(cls) -> str:
         return inspect.getdoc(cls) or ""
 
+    @classmethod
+    def reads_objects_of(cls, qualified: str) -> bool:
+        """Whether the rule reads the class `qualified` of an object a function's parameter is
+        handed (`ModuleAnalysis.types(..., callers=True)`), by looking the class up in its data.
+        Another module's calls hand their objects' classes over as `CallSite` seeds
+        (acclint.analysis.call_sites); the project layer carries only the classes some reader
+        reads (acclint.run.registry.objects_read), since any other changes no answer and would
+        only make the receiving module analysed again."""
+        return False
+
     def check_module(self, analysis: ModuleAnalysis) -> Iterable[tuple[cst.CSTNode, str, cst.BaseStatement]]:
         """For a rule of the `host-loop` context (markers.HOST_LOOPS), which reads the code
         that calls compiled functions rather than traced bodies: its findings in the module,

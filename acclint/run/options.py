@@ -48,5 +48,6 @@ def project_of(
     result cache knows of each file, `library_store`: where installed libraries' parsed modules
     are kept; acclint.analysis.project.Project's)."""
     from acclint.analysis.project import Project  # libcst: only a run that analyses pays
+    from acclint.run.registry import objects_read
 
-    return Project(files, options.markers, options.pedantic, read, summaries, digests, library_store)
+    return Project(files, options.markers, options.pedantic, read, summaries, digests, library_store, objects_read=objects_read(options.markers))

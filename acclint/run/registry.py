@@ -8,7 +8,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from typing import Callable
 
+from acclint.frameworks.markers import MarkerTable
 from acclint.lint.rule import Rule
 
 
@@ -44,3 +46,21 @@ def select_rules(select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> 
             continue
         chosen.append(rule)
     return tuple(chosen)
+
+
+def objects_read(markers: MarkerTable) -> Callable[[str], bool]:
+    """Whether some reader looks up the class `qualified` of an object a function's parameter
+    is handed (`ModuleAnalysis.types(..., callers=True)`): the analysis, for a method marker
+    (`markers.method_classes`: `ds.map` of a `tensorflow.data.Dataset`), or a rule
+    (`Rule.reads_objects_of`). The one place that says which classes the data read: another
+    module's calls hand on only those (`CallSite` seeds, acclint.analysis.project)."""
+    rules = all_rules()
+    found: dict[str, bool] = {}
+
+    def reads(qualified: str) -> bool:
+        answer = found.get(qualified)
+        if answer is None:
+            answer = found[qualified] = qualified in markers.method_classes or any(rule.reads_objects_of(qualified) for rule in rules)
+        return answer
+
+    return reads

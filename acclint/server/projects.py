@@ -38,6 +38,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.common.collector import collection_paused
 from acclint.run.options import options_for
 from acclint.run.plan import Sources, lint_bytes, unreadable, with_packages
+from acclint.run.registry import objects_read
 from acclint.run.config import ConfigError, Settings, find_pyproject, load_settings
 from acclint.files.discovery import discover
 from acclint.files.decoding import decode
@@ -155,7 +156,7 @@ class _BufferedProject(Project):
     """A Project that reuses modules parsed by earlier analyses (for unchanged bytes)."""
 
     def __init__(self, files, options, read, parsed: dict, libraries: InstalledLibraries) -> None:
-        super().__init__(files, options.markers, options.pedantic, read, libraries=libraries)
+        super().__init__(files, options.markers, options.pedantic, read, libraries=libraries, objects_read=objects_read(options.markers))
         self._parsed = parsed
 
     def module(self, path: str) -> cst.Module | None:
