@@ -128,6 +128,9 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         # Loops over what a generator of the module yields (`for batch in batches(rng, n)`):
         # (the loop, its target, the generator), which `_generated_shapes` reads after the walk.
         self._generator_loops: list[tuple[Loop, str, FunctionInfo]] = []
+        # Loops over a parameter of the function they are in (`for b in batches`): (the loop, its
+        # target, the function, the parameter), which `_generated_shapes` reads with the calls.
+        self._parameter_loops: list[tuple[Loop, str, FunctionInfo, str]] = []
         module = _Scope(None)
         self._scopes[None] = module
         # The calls that can apply a marker: the module index's marker sites (a call whose
