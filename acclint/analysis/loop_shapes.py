@@ -31,6 +31,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.slice_length import slice_length
 from acclint.analysis.walk import walk_all
 from acclint.analysis.loop_model import Loop, Pass
 from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _names, _nodes, _read_names, _returned_values
@@ -84,6 +85,30 @@ class NewShapes:
             if len(generators) == 1 and None not in generators:
                 found.append((loop, target, generators.pop()))
         return found
+
+    def _items_resized(self, iterable: cst.BaseExpression | None, each: Pass) -> bool:
+        """Whether a loop over `iterable` takes an array of a new shape on every pass `each`: a
+        call of a module generator that gives a new value to a parameter some yield of which is
+        sized by (`windows(SERIES, length)` with `length` new, `yield series[i * length:(i + 1) *
+        length]`: benchmarks/blind2 jax_seq_len_pipeline_2), as `_sized` reads a function's
+        returns. Its items have one shape within the loop, a new one on each pass around it."""
+        generator = self._generator_called(iterable) if each.changing else None
+        if generator is None:
+            return False
+        sizing = self._yield_sizing(generator)
+        return any(p in sizing and self._changing(v, each.changing) for p, v in passed(iterable, generator).items())  # type: ignore[arg-type]
+
+    def _yield_sizing(self, generator: FunctionInfo) -> frozenset[str]:
+        """The parameters of a module generator some yield of which is an array whose shape is
+        computed from them (`_returned_from`'s second half, for yields); made once."""
+        if generator not in self._yields:
+            self._yields[generator] = frozenset()  # recursion says nothing
+            yielded = [n.value for n in _nodes(generator.node.body) if isinstance(n, cst.Yield) and isinstance(n.value, cst.BaseExpression)]
+            self._yields[generator] = frozenset(
+                p.name for p in generator.params
+                if any(self._resized(value, self._derived(generator, Pass(frozenset({p.name}), frozenset(), frozenset(), frozenset(), ""))) is not None for value in yielded)
+            )
+        return self._yields[generator]
 
     def _yielded(self, generator: FunctionInfo) -> list[tuple[cst.BaseExpression, tuple[Loop, ...]]]:
         """Each value the function's body yields in a loop of its own, with the loops around it."""
@@ -335,7 +360,9 @@ class NewShapes:
 
     def _resizing_slice(self, expr: cst.Subscript, each: Pass) -> bool:
         """A slice with one end that changes on every pass and one that stays put (absent, or
-        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`."""
+        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`; or with both ends
+        written whose difference keeps a term new on every pass (`x[w:2 * w]`, `x[i * n:(i +
+        1) * n]` for a new `n`; not `x[s:s + 64]`, a fixed width: `slice_length`)."""
         for element in expr.slice:
             part = element.slice
             if isinstance(part, cst.Slice) and part.step is None:
@@ -344,6 +371,11 @@ class NewShapes:
                 # a draw (`x[:rng.integers(16, 200)]`) moves while naming nothing the loop binds
                 fixed = [end for end in ends if end not in moving and not (_names(end) & (each.rebound | each.changing))]
                 if len(moving) == 1 and len(fixed) == len(ends) - 1:
+                    return True
+                length = slice_length(part, self._code) if moving else None
+                if length is not None and any(
+                    self._changing(length[1][term], each.changing) for product in length[0] for term in product
+                ):
                     return True
         return False
 

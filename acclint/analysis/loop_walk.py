@@ -71,6 +71,7 @@ class LoopWalk:
         if kind is cst.For:
             self._walk(node.iter, scope, loops, statement)
             loop = self._loop(node, node.target, node.iter, node.body, scope)
+            self._resized_items(node.target, node.iter, loops)
             for outer in loops:
                 outer.assigned |= loop.assigned
             inner = (*loops, loop)
@@ -97,6 +98,7 @@ class LoopWalk:
             comp: cst.CompFor | None = node.for_in
             while comp is not None:
                 self._walk(comp.iter, scope, inner, statement)
+                self._resized_items(comp.target, comp.iter, inner)
                 inner = (*inner, self._loop(comp, comp.target, comp.iter, None, scope))
                 for test in comp.ifs:
                     self._walk(test, scope, inner, statement)
@@ -285,6 +287,13 @@ class LoopWalk:
             self._stepped_leaves(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _resized_items(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression, loops: tuple[Loop, ...]) -> None:
+        """A loop's target bound to a generator's items whose shape is new on every pass of an
+        unbounded loop around it (`_items_resized`): resized on that loop's passes."""
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded and self._items_resized(iterable, self._pass_of(loops, "")):
+            unbounded[-1].resized |= _names(target)
 
     def _drawn(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body binds to a host draw (`lengths = rng.integers(3, n, size=4)`,

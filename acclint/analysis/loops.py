@@ -108,6 +108,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
+        self._yields: dict[FunctionInfo, frozenset[str]] = {}  # _yield_sizing's summaries
         self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
         self._compiled_makers: dict[str, bool] = {}  # _makes_compiled's answers
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
