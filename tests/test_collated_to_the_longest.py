@@ -7,7 +7,8 @@ computes with the pass's new value: `[... for _ in range(3 + b)]`), returns an a
 shape; a compile that keys on shapes traces once per distinct length (benchmarks/blind2
 torch_static_seq_collate_1: `torch.compile(..., dynamic=False)`, torch 2.13, `>= 8` compiles in
 12 batches). torch.compile's default marks the dimension dynamic after the second shape: two
-compiles, no storm.
+compiles, no storm. Buckets (the longest rounded up to one of a literal few widths) are one
+compile per bucket: a bounded set, silent.
 """
 
 import pytest
@@ -123,6 +124,27 @@ FINE = {
         def train(steps):
             for step in range(steps):
                 seqs = [list(range(step + k)) for k in range(4)]
+                loss(pad_batch(seqs))
+    """,
+    "jax_collate_to_the_bucket_above_the_longest": """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        BUCKETS = (16, 32, 64, 128)
+
+        def pad_batch(seqs):
+            longest = max(len(s) for s in seqs)
+            width = next(b for b in BUCKETS if b >= longest)
+            return np.zeros((len(seqs), width), np.int32)
+
+        @jax.jit
+        def loss(tokens):
+            return jnp.mean(tokens)
+
+        def train(steps):
+            for step in range(steps):
+                seqs = [list(range(step % 100 + k)) for k in range(4)]
                 loss(pad_batch(seqs))
     """,
     "jax_comprehension_of_its_own_values": """

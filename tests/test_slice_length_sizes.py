@@ -2,8 +2,9 @@
 
 Property (ACC503): a slice `x[lo:hi]` has a new length on every pass where `hi - lo`, worked
 out as a sum of products of its names, keeps a term with a value new on that pass (`x[w:2 *
-w]`: `w`; `x[i * n:(i + 1) * n]`: `n`), however both ends move; a window of a fixed length
-whose start moves (`x[s:s + B]`: `B`) keeps one shape. The items of a module generator whose
+w]`: `w`; `x[i * n:(i + 1) * n]`: `n`), and every such term adds, however both ends move; a
+window of a fixed length whose start moves (`x[s:s + B]`: `B`) keeps one shape, and a
+difference of two new values (`x[i:end]`, `end = min(i + B, n)`) may be constant: silent. The items of a module generator whose
 yields are sized by a parameter so are arrays of a new shape on each pass that hands it a new
 value for it (benchmarks/blind2 jax_seq_len_pipeline_2: `windows(SERIES, length)` with `length =
 curriculum_length(epoch)`, a trace per epoch, jax 0.10.2).
@@ -82,6 +83,8 @@ FINE = {
         for s in range(0, 900):
             f(x[s:s + 64])
             f(x[s * 8:(s + 1) * 8])
+            end = min(s + 64, 1000)
+            f(x[s:end])
     """,
     "jax_generator_windows_of_one_length_each_call": """
         import jax

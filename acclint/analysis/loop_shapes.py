@@ -15,8 +15,9 @@ over data (`Loop.varies`: the variable of a `for` over data, a name carried from
 a host draw, what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`,
 `np.unique`), a boolean mask written as an index (`x[x > t]`), an extreme or a total of such
 data given as a size (`np.zeros((4, int(lengths.max())))`: each batch padded to its own
-longest), a dict grown with a key read from such data (`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
-(`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
+longest), a dict grown with a key read from such data (`counts[token] = 1`); a value the loop
+carries and rebinds once to itself joined with more (`tokens = jnp.concatenate([tokens,
+nxt])`, `hist = hist + [x]`). The shape is carried by
 a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
 library's call or a method given one (`jnp.concatenate([x, x[:i]])`), a tuple holding one,
 a module function's return computed from a new value (`batch(i)`; a returned tuple entry by
@@ -31,7 +32,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import FunctionInfo
-from acclint.analysis.slice_length import slice_length
+from acclint.analysis.slice_length import Polynomial, slice_length
 from acclint.analysis.walk import walk_all
 from acclint.analysis.loop_model import Loop, Pass
 from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _names, _nodes, _read_names, _returned_values
@@ -344,7 +345,8 @@ class NewShapes:
         s in batch)`, `np.sum(mask)`, `.item()`): a number the pass's data decides, as
         `_data_sized`'s lengths are, and so, given as a size, a new size on most passes (padding
         each batch to its own longest: benchmarks/blind2 jax_seq_len_pipeline_1, 12 traces in 12
-        batches). An item of a literal table it selects (a bucket) is one of a few."""
+        batches). A bucket it picks from a literal table (`next(b for b in (16, 32, 64) if b >=
+        longest)`) is one of a few: `_changing` reads the table, not the extreme."""
         while type(expr) is cst.Call and len(expr.args) == 1 and self.analysis.resolve(expr.func) in _TO_NUMBER:
             expr = expr.args[0].value
         if type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "item" and not expr.args:
@@ -373,11 +375,17 @@ class NewShapes:
                 if len(moving) == 1 and len(fixed) == len(ends) - 1:
                     return True
                 length = slice_length(part, self._code) if moving else None
-                if length is not None and any(
-                    self._changing(length[1][term], each.changing) for product in length[0] for term in product
-                ):
+                if length is not None and self._new_length(*length, each):
                     return True
         return False
+
+    def _new_length(self, length: Polynomial, terms: dict[str, cst.BaseExpression], each: Pass) -> bool:
+        """Whether a slice's length (`slice_length`) is new on every pass: some product in it
+        computes with a new value, and all such products add (`w`, `2 * n + 1`); a difference of
+        new values (`end - i`, `end = min(i + bs, n)`) may be constant and says nothing, as
+        `_changing` has it."""
+        signs = {coefficient > 0 for product, coefficient in length.items() if any(self._changing(terms[t], each.changing) for t in product)}
+        return len(signs) == 1
 
 
 def _a_mask(index: cst.BaseExpression) -> bool:

@@ -31,6 +31,9 @@ def slice_length(element: cst.Slice, code: Callable[[cst.CSTNode], str]) -> tupl
 
 
 def _expanded(expr: cst.BaseExpression, code: Callable[[cst.CSTNode], str], terms: dict[str, cst.BaseExpression]) -> Polynomial:
+    """`expr` as a sum of products: sums, differences, negations and products of integers and
+    terms expanded; anything else (a name, a call, a division) a term of its own, recorded in
+    `terms` by its code."""
     if isinstance(expr, cst.Integer):
         return {(): int(expr.evaluated_value)}
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
