@@ -8,9 +8,9 @@ compiled call given such an item, in the loop or in a function the loop calls wi
 once per new size (benchmarks/blind2 jax_seq_len_pipeline_1: `c.jax['loss_and_grad'] >= 8`,
 jax 0.10.2). A generator that yields one fixed shape (padded to a bound) compiles once.
 
-Not yet: a size reduced from an array drawn on the pass (`rng.integers(3, 40, size=4).max()`, the
-blind program's own spelling, whose draw of several values is no "new number" to the walk), and a
-loop over a parameter every caller hands a sized generator (`embed_corpus(enc, batches(12))`).
+A size reduced from an array drawn on the pass (`rng.integers(3, 40, size=4).max()`) and a loop
+over a parameter every caller hands such a generator (`embed_corpus(enc, batches(12))`) are
+tests/test_padded_to_each_batchs_longest.py's.
 """
 
 import pytest

@@ -42,6 +42,7 @@ bounded set.* So:
 from __future__ import annotations
 
 from functools import cached_property
+from weakref import WeakKeyDictionary
 
 import libcst as cst
 
@@ -51,7 +52,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _read_names, _returned_values, _set_leaf, _string, _target_names
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _names, _nodes, _read_names, _returned_values, _set_leaf, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -195,6 +196,10 @@ class ValueNewness:
                     static_held.add(name)
                 if varies and _read_names(value) & (varies | changing):
                     varies.add(name)
+        now = Pass(*map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), frozenset(varies))
+        for loop in _generator_loops(fn):  # `for win in windows(series, length)`, `length` new (`_items_resized`)
+            if self._items_resized(loop.iter, now):
+                resized |= _names(loop.target)
         return Pass(
             *map(frozenset, (changing, fresh, resized)), each.rebound, each.where, *map(frozenset, (holding, static_held)), frozenset(varies),
             frozenset(strings),
@@ -246,8 +251,27 @@ class ValueNewness:
                 for e in expr.elements if isinstance(e, cst.DictElement)
             )
         if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
-            return self._changing(expr.for_in.iter, changing, static)  # elements bound from its own loop aside
+            return self._comprehension_changing(expr, changing, static)
         return any(self._changing(child, changing, static) for child in children(expr) if isinstance(child, cst.BaseExpression))
+
+    def _comprehension_changing(
+        self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, changing: frozenset[str] | set[str], static: bool,
+    ) -> bool:
+        """A comprehension over a new iterable, or whose elements (or inner iterables) compute
+        with a new value from outside it (`[[0] * (b + k) for k in range(4)]`, `b` new: a
+        collate function's batch of new lengths), is new; the names its own loops bind are
+        its own, not the pass's."""
+        if self._changing(expr.for_in.iter, changing, static):
+            return True
+        own: set[str] = set()
+        parts: list[cst.BaseExpression] = [expr.key, expr.value] if isinstance(expr, cst.DictComp) else [expr.elt]
+        comp: cst.CompFor | None = expr.for_in
+        while comp is not None:
+            own |= _names(comp.target)
+            parts += [comp.iter] if comp is not expr.for_in else []
+            comp = comp.inner_for_in
+        outside = frozenset(changing) - own
+        return bool(outside) and any(self._changing(part, outside, static) for part in parts)
 
     def _binary_changing(self, expr: cst.BinaryOperation, changing: frozenset[str] | set[str], static: bool) -> bool:
         """Arithmetic on a new value is new, except a remainder or mask by a small literal
@@ -401,6 +425,18 @@ class ValueNewness:
         pairs = element_pairs(node.targets[0].target, node.value)
         # a bare name is its own code: generating it was most of this method's cost
         return [(t.value if type(t) is cst.Name and not t.lpar else self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
+
+
+def _generator_loops(fn: FunctionInfo) -> list[cst.For | cst.CompFor]:
+    """The loops and comprehensions of `fn`'s body (nested functions aside) over a call, found
+    once per function (`_derived` asks on every pass it works out)."""
+    found = _CALL_LOOPS.get(fn)
+    if found is None:
+        found = _CALL_LOOPS[fn] = [n for n in _nodes(fn.node.body) if type(n) in (cst.For, cst.CompFor) and type(n.iter) is cst.Call]  # type: ignore[union-attr]
+    return found
+
+
+_CALL_LOOPS: WeakKeyDictionary[FunctionInfo, list[cst.For | cst.CompFor]] = WeakKeyDictionary()
 
 
 def _attribute_of_name(expr: cst.BaseExpression) -> bool:

@@ -12,10 +12,12 @@ inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`
 a module function some return of which is sized by a parameter given a new value (`def
 batch(i): return jnp.ones((i + 1, 2))`). A size the data decides is new on each pass of a loop
 over data (`Loop.varies`: the variable of a `for` over data, a name carried from pass to pass,
-what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`, `np.unique`), a
-boolean mask written as an index (`x[x > t]`), a dict grown with a key read from such data
-(`counts[token] = 1`); a value the loop carries and rebinds once to itself joined with more
-(`tokens = jnp.concatenate([tokens, nxt])`, `hist = hist + [x]`). The shape is carried by
+a host draw, what is computed from those): a `data_sized` call (`np.nonzero(d < cutoff)`,
+`np.unique`), a boolean mask written as an index (`x[x > t]`), an extreme or a total of such
+data given as a size (`np.zeros((4, int(lengths.max())))`: each batch padded to its own
+longest), a dict grown with a key read from such data (`counts[token] = 1`); a value the loop
+carries and rebinds once to itself joined with more (`tokens = jnp.concatenate([tokens,
+nxt])`, `hist = hist + [x]`). The shape is carried by
 a name bound to such an array, its attributes and slices (`part.T`), arithmetic, an array
 library's call or a method given one (`jnp.concatenate([x, x[:i]])`), a tuple holding one,
 a module function's return computed from a new value (`batch(i)`; a returned tuple entry by
@@ -30,6 +32,7 @@ import libcst as cst
 
 from acclint.analysis.arguments import passed
 from acclint.analysis.scopes import FunctionInfo
+from acclint.analysis.slice_length import Polynomial, slice_length
 from acclint.analysis.walk import walk_all
 from acclint.analysis.loop_model import Loop, Pass
 from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _names, _nodes, _read_names, _returned_values
@@ -46,6 +49,10 @@ _REDUCTIONS = frozenset({
     "count_nonzero", "dot", "vdot", "inner", "logsumexp", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min",
     "nansum", "nanmean", "tolist", "numel", "len", "float", "int",
 })
+# Reductions to the data's extreme or total: given data that differs on each pass, a number it
+# decides (`_extreme_of_data`), and the calls that make such a number a Python one.
+_EXTREMES = frozenset({"max", "min", "sum", "amax", "amin", "count_nonzero"})
+_TO_NUMBER = frozenset({"int", "round", "math.ceil", "math.floor"})
 # Namespaces whose functions are array operations: given a resized operand, a resized result.
 _ARRAY_LIBRARIES = ("numpy.", "jax.numpy.", "jax.random.", "jax.nn.", "jax.lax.", "tensorflow.", "torch.")
 
@@ -59,10 +66,50 @@ class NewShapes:
         every pass where the generator yields, on every pass of a loop of its own, an array
         whose shape is new on that pass (`yield np.ones((4, length))`, `length` drawn anew):
         the loop's target is resized (blind jax_growing_shape_2: ragged batches, 12 traces in
-        12 passes)."""
-        for loop, target, generator in self._generator_loops:
+        12 passes). So is a loop over a parameter every caller hands such a generator
+        (`_handed_generators`)."""
+        for loop, target, generator in [*self._generator_loops, *self._handed_generators()]:
             if any(self._resized(value, self._pass_of(around, "")) is not None for value, around in self._yielded(generator)):
                 loop.resized.add(target)
+
+    def _handed_generators(self) -> list[tuple[Loop, str, FunctionInfo]]:
+        """Loops over a parameter (`for b in batches`) that every call of their function from
+        host code hands a call of one module generator (`embed_corpus(encoder,
+        trimmed_batches(12))`): a loop over that generator's items, as `_generator_loops` are."""
+        found = []
+        for loop, target, fn, parameter in self._parameter_loops:
+            generators = set()
+            calls = [(call, skipped) for _, callee, skipped, call, _, _ in self._host_calls if callee is fn]
+            for call, skipped in calls:
+                given = passed(call, fn, bound=skipped == 1).get(parameter)
+                generators.add(self._generator_called(given) if given is not None else None)
+            if len(generators) == 1 and None not in generators:
+                found.append((loop, target, generators.pop()))
+        return found
+
+    def _items_resized(self, iterable: cst.BaseExpression | None, each: Pass) -> bool:
+        """Whether a loop over `iterable` takes an array of a new shape on every pass `each`: a
+        call of a module generator that gives a new value to a parameter some yield of which is
+        sized by (`windows(SERIES, length)` with `length` new, `yield series[i * length:(i + 1) *
+        length]`: benchmarks/blind2 jax_seq_len_pipeline_2), as `_sized` reads a function's
+        returns. Its items have one shape within the loop, a new one on each pass around it."""
+        generator = self._generator_called(iterable) if each.changing else None
+        if generator is None:
+            return False
+        sizing = self._yield_sizing(generator)
+        return any(p in sizing and self._changing(v, each.changing) for p, v in passed(iterable, generator).items())  # type: ignore[arg-type]
+
+    def _yield_sizing(self, generator: FunctionInfo) -> frozenset[str]:
+        """The parameters of a module generator some yield of which is an array whose shape is
+        computed from them (`_returned_from`'s second half, for yields); made once."""
+        if generator not in self._yields:
+            self._yields[generator] = frozenset()  # recursion says nothing
+            yielded = [n.value for n in _nodes(generator.node.body) if isinstance(n, cst.Yield) and isinstance(n.value, cst.BaseExpression)]
+            self._yields[generator] = frozenset(
+                p.name for p in generator.params
+                if any(self._resized(value, self._derived(generator, Pass(frozenset({p.name}), frozenset(), frozenset(), frozenset(), ""))) is not None for value in yielded)
+            )
+        return self._yields[generator]
 
     def _yielded(self, generator: FunctionInfo) -> list[tuple[cst.BaseExpression, tuple[Loop, ...]]]:
         """Each value the function's body yields in a loop of its own, with the loops around it."""
@@ -257,7 +304,7 @@ class NewShapes:
             positions, keywords = shape
             sizes += [a for i, a in enumerate(positional) if -1 in positions or i in positions]
             sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in keywords]
-        if any(self._new_size(size, each.changing) for size in sizes) or self._lengthened(expr, each):
+        if any(self._new_size(size, each) for size in sizes) or self._lengthened(expr, each):
             return expr
         operands = positional if arrays else []
         if method is not None and not arrays:
@@ -285,14 +332,39 @@ class NewShapes:
         fixed = [a for a in args if not (_names(a) & (each.rebound | each.changing))]
         return len(moving) == 1 and len(fixed) == len(args) - 1
 
-    def _new_size(self, expr: cst.BaseExpression, changing: frozenset[str]) -> bool:
+    def _new_size(self, expr: cst.BaseExpression, each: Pass) -> bool:
+        """A size, or a tuple of sizes one of which, is new on every pass: computed from a new
+        value (`_changing`) or an extreme of data that differs on each pass (`_extreme_of_data`)."""
         if isinstance(expr, (cst.Tuple, cst.List)):
-            return any(self._new_size(e.value, changing) for e in expr.elements if isinstance(e, cst.Element))
-        return self._changing(expr, changing)
+            return any(self._new_size(e.value, each) for e in expr.elements if isinstance(e, cst.Element))
+        return self._changing(expr, each.changing) or self._extreme_of_data(expr, each)
+
+    def _extreme_of_data(self, expr: cst.BaseExpression, each: Pass) -> bool:
+        """An extreme or a total of data that differs on each pass (`each.varies`), as it is or
+        made a Python number (`int(lengths.max())` of lengths drawn on the pass, `max(len(s) for
+        s in batch)`, `np.sum(mask)`, `.item()`): a number the pass's data decides, as
+        `_data_sized`'s lengths are, and so, given as a size, a new size on most passes (padding
+        each batch to its own longest: benchmarks/blind2 jax_seq_len_pipeline_1, 12 traces in 12
+        batches). A bucket it picks from a literal table (`next(b for b in (16, 32, 64) if b >=
+        longest)`) is one of a few: `_changing` reads the table, not the extreme."""
+        while type(expr) is cst.Call and len(expr.args) == 1 and self.analysis.resolve(expr.func) in _TO_NUMBER:
+            expr = expr.args[0].value
+        if type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "item" and not expr.args:
+            expr = expr.func.value
+        if type(expr) is not cst.Call or not each.varies:
+            return False
+        method = type(expr.func) is cst.Attribute
+        if (expr.func.attr.value if method else self.analysis.resolve(expr.func) or "") not in _EXTREMES:  # type: ignore[union-attr]
+            return False
+        # the data: what it is given (`max(...)`, `np.amax(x)`), or the receiver (`lengths.max()`)
+        operands = [a.value for a in expr.args if a.keyword is None] + ([expr.func.value] if method else [])  # type: ignore[union-attr]
+        return any(_read_names(operand) & each.varies for operand in operands)
 
     def _resizing_slice(self, expr: cst.Subscript, each: Pass) -> bool:
         """A slice with one end that changes on every pass and one that stays put (absent, or
-        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`."""
+        naming nothing the loops rebind): `x[:i]`, `x[i:]`, `x[:, :t + 1]`; or with both ends
+        written whose difference keeps a term new on every pass (`x[w:2 * w]`, `x[i * n:(i +
+        1) * n]` for a new `n`; not `x[s:s + 64]`, a fixed width: `slice_length`)."""
         for element in expr.slice:
             part = element.slice
             if isinstance(part, cst.Slice) and part.step is None:
@@ -302,7 +374,18 @@ class NewShapes:
                 fixed = [end for end in ends if end not in moving and not (_names(end) & (each.rebound | each.changing))]
                 if len(moving) == 1 and len(fixed) == len(ends) - 1:
                     return True
+                length = slice_length(part, self._code) if moving else None
+                if length is not None and self._new_length(*length, each):
+                    return True
         return False
+
+    def _new_length(self, length: Polynomial, terms: dict[str, cst.BaseExpression], each: Pass) -> bool:
+        """Whether a slice's length (`slice_length`) is new on every pass: some product in it
+        computes with a new value, and all such products add (`w`, `2 * n + 1`); a difference of
+        new values (`end - i`, `end = min(i + bs, n)`) may be constant and says nothing, as
+        `_changing` has it."""
+        signs = {coefficient > 0 for product, coefficient in length.items() if any(self._changing(terms[t], each.changing) for t in product)}
+        return len(signs) == 1
 
 
 def _a_mask(index: cst.BaseExpression) -> bool:

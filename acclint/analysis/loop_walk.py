@@ -72,6 +72,7 @@ class LoopWalk:
         if kind is cst.For:
             self._walk(node.iter, scope, loops, statement)
             loop = self._loop(node, node.target, node.iter, node.body, scope)
+            self._resized_items(node.target, node.iter, loops)
             for outer in loops:
                 outer.assigned |= loop.assigned
             inner = (*loops, loop)
@@ -98,6 +99,7 @@ class LoopWalk:
             comp: cst.CompFor | None = node.for_in
             while comp is not None:
                 self._walk(comp.iter, scope, inner, statement)
+                self._resized_items(comp.target, comp.iter, inner)
                 inner = (*inner, self._loop(comp, comp.target, comp.iter, None, scope))
                 for test in comp.ifs:
                     self._walk(test, scope, inner, statement)
@@ -262,6 +264,9 @@ class LoopWalk:
         generator = self._generator_called(iterable)
         if generator is not None and not loop.bounded and isinstance(target, cst.Name):
             self._generator_loops.append((loop, target.value, generator))
+        elif not loop.bounded and isinstance(target, cst.Name) and isinstance(iterable, cst.Name) and scope.fn is not None:
+            if iterable.value in {p.name for p in scope.fn.params}:  # `for b in batches`: what its callers hand it
+                self._parameter_loops.append((loop, target.value, scope.fn, iterable.value))
         loop.assigned |= _names(target) if target is not None else set()
         if loop.bounded:
             loop.single = self._passes(iterable, scope) <= 1  # type: ignore[arg-type]
@@ -280,6 +285,7 @@ class LoopWalk:
             loop.varies |= _names(target) if target is not None else set()
         if body is not None:
             _steps(body, loop)
+            self._drawn(body, loop)
             _varying(body, loop)
             _grown(body, loop)
             self._joined(body, loop)
@@ -287,6 +293,29 @@ class LoopWalk:
             self._stepped_leaves(body, loop)
             self._retrain(body, scope)
         return loop
+
+    def _resized_items(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression, loops: tuple[Loop, ...]) -> None:
+        """A loop's target bound to a generator's items whose shape is new on every pass of an
+        unbounded loop around it (`_items_resized`): resized on that loop's passes."""
+        unbounded = [loop for loop in loops if not loop.bounded]
+        if unbounded and self._items_resized(iterable, self._pass_of(loops, "")):
+            unbounded[-1].resized |= _names(target)
+
+    def _drawn(self, body: cst.CSTNode, loop: Loop) -> None:
+        """Names the body binds to a host draw (`lengths = rng.integers(3, n, size=4)`,
+        `u = np.random.uniform()`): data that differs on each pass, whatever the range it is
+        drawn from (added to the loop's `varies`; `_varying` carries it on, and an extreme of it
+        given as a size is new: `_extreme_of_data`)."""
+        for node in _nodes(body, statements=True):
+            if type(node) is cst.Assign and type(node.value) is cst.Call and self._host_draw(node.value):
+                loop.varies |= _target_names(node)
+
+    def _host_draw(self, call: cst.Call) -> bool:
+        """A call of a host random draw (`[storms] number_draws`, `integer_draws`; a generator's
+        method by its name: `rng.integers`), of one number or, given `size=`, of an array."""
+        callee = self.analysis.resolve(call.func) or ""
+        name = call.func.attr.value if type(call.func) is cst.Attribute else ""
+        return callee in self.tables.number_draws or callee in self.tables.integer_draws or name in self.tables.integer_draws
 
     def _split_keys(self, body: cst.CSTNode, loop: Loop) -> None:
         """Names the body rebinds from a key step of themselves (`key, sub =

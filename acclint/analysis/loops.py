@@ -111,6 +111,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         self._scopes: dict[FunctionInfo | None, _Scope] = {}
         self._resolving: set[str] = set()  # module-level names `_literal` is looking through
         self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
+        self._yields: dict[FunctionInfo, frozenset[str]] = {}  # _yield_sizing's summaries
         self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
         self._compiled_makers: dict[str, bool] = {}  # _makes_compiled's answers
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
@@ -131,6 +132,9 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         # Loops over what a generator of the module yields (`for batch in batches(rng, n)`):
         # (the loop, its target, the generator), which `_generated_shapes` reads after the walk.
         self._generator_loops: list[tuple[Loop, str, FunctionInfo]] = []
+        # Loops over a parameter of the function they are in (`for b in batches`): (the loop, its
+        # target, the function, the parameter), which `_generated_shapes` reads with the calls.
+        self._parameter_loops: list[tuple[Loop, str, FunctionInfo, str]] = []
         module = _Scope(None)
         self._scopes[None] = module
         # The calls that can apply a marker: the module index's marker sites (a call whose
