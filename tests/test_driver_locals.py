@@ -28,6 +28,7 @@ All 8 HAZARDS fail on 8626bed9; the FINE cases guard what must not change.
 import pytest
 
 from labelled import assert_labels_match
+from two_modules import found_in, write_files
 
 HAZARDS = {
     "a global a lambda layer in main() reads, rebound between two predicts of a local model (keras#13348 under perturb R4)": """
@@ -289,3 +290,56 @@ if __name__ == "__main__":
 @pytest.mark.parametrize("source", [*HAZARDS.values(), *FINE.values()], ids=[*HAZARDS, *FINE])
 def test_driver_locals(source):
     assert_labels_match(source)
+
+
+STATIC = """
+    from functools import partial
+
+    from jax import jit
+
+
+    @partial(jit, static_argnums=0)
+    def add(v, y):
+        return y + v.val
+"""
+
+IN_MAIN = """
+    from model import add
+
+
+    class Box:
+        def __init__(self, val):
+            self.val = val
+
+
+    def main():
+        v = Box(100)
+        r1 = int(add(v, 1))
+        v.val = 0
+        return r1, int(add(v, 1))
+
+
+    if __name__ == "__main__":
+        main()
+"""
+
+
+def test_an_object_main_makes_and_passes_to_another_modules_jit_written_between_calls(tmp_path):
+    """jax_13992 with `add` in a module of its own and the object a local of the importer's
+    `main()` (jax 0.10: the second call hits the entry the first built, which read `val == 100`)."""
+    root = write_files(tmp_path, {"model.py": STATIC, "main.py": IN_MAIN})
+    assert {f for f in found_in(root) if f[2].startswith("ACC6")} == {("model.py", 9, "ACC604")}
+
+
+def test_an_object_main_makes_written_before_the_first_call_or_another_functions_object_is_fine(tmp_path):
+    before = IN_MAIN.replace("        r1 = int(add(v, 1))\n        v.val = 0\n", "        v.val = 0\n        r1 = int(add(v, 1))\n")
+    other = IN_MAIN.replace("        v.val = 0\n", "        reset()\n") + """
+
+    def reset():
+        v = Box(1)
+        v.val = 0
+        return v
+"""
+    for text in (before, other):
+        root = write_files(tmp_path, {"model.py": STATIC, "main.py": text})
+        assert {f for f in found_in(root) if f[2].startswith("ACC6")} == set()

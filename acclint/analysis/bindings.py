@@ -1422,10 +1422,14 @@ class ModuleBindings:
             if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self.plain_instance(name)
         }
 
-    def plain_instance(self, name: str) -> bool:
+    def plain_instance(self, name: str, scope: FunctionInfo | None = None) -> bool:
         """Whether every value the module binds `name` to (a script's `main()` too, through
-        `global`) is an instance of a plain class."""
-        values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
+        `global`) is an instance of a plain class; with `scope`, a name read there, which may
+        be its own (`v = Box(1)` in `main()`), bound so there."""
+        if scope is not None and not self.is_module_name(name, scope):
+            values = [e.value for e in self._named.get(name, ()) if e.scope is scope and e.kind == "local"]
+        else:
+            values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
         return bool(values) and all(self._new_instance(value, None) for value in values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:
