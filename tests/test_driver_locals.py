@@ -15,63 +15,54 @@ its calls were not seen as calls of `m`'s trace).
 2. (ACC604) A driver's local bound to a cached marker applied to a local object itself
    (`torch.jit.trace(m, x)`) runs that object's traced method: an attribute of it written between
    the build (the binding, where the marker traces when applied) and a later call is stale.
-3. Keras: a traced closure's variable of its defining function is read once (ACC605 applies to
+3. (ACC604, across modules) An object a function makes (`v = Box(100)` in the importer's
+   `main()`) and passes to another module's compiled function at a static position, written
+   there between two calls, is stale in the defining module, as a module-level object is
+   (acclint.analysis.stale_out: passed objects keyed by the scope that binds them).
+4. Keras: a traced closure's variable of its defining function is read once (ACC605 applies to
    Keras, acclint/frameworks/keras.toml; run on Keras 3 / TF 2.21: `i = 0`, predict, `i = 1`,
    predict gives shape (2, 16, 1) twice, eager (2, 8, 1)).
 
 Runs (jax 0.10, torch 2.13 CPU): a jitted lambda reading main()'s `scale` gives 1.0 after
 `scale = 2.0` (eager 2.0); a module traced by `torch.jit.trace` in main() still drops every unit
 (p = 1) after `m.p = torch.tensor(0.0)` (sum 0.0; eager keeps them all).
-All 8 HAZARDS fail on 8626bed9; the FINE cases guard what must not change.
+All 8 HAZARDS and the cross-module hazard fail on 8626bed9; the FINE cases guard what must not
+change.
 """
 
 import pytest
 
 from labelled import assert_labels_match
+from test_order_across_modules import STATIC
 from two_modules import found_in, write_files
 
+KERAS_LAMBDA = """
+import numpy as np
+import keras
+
+
+def main():{declared}
+    strides = [1, 2, 4]
+    i = 0
+    inp = keras.Input((16, 1))
+    layer = keras.layers.Lambda(lambda x: x[:, ::strides[i], :])  # expect: {code}
+    model = keras.Model(inp, layer(inp))
+    x = np.ones((2, 16, 1), dtype="float32")
+    model.predict(x, verbose=0)
+    i = 1
+    model.predict(x, verbose=0)
+
+
+if __name__ == "__main__":
+    main()
+"""
+
 HAZARDS = {
-    "a global a lambda layer in main() reads, rebound between two predicts of a local model (keras#13348 under perturb R4)": """
-import numpy as np
-import keras
-
-
-def main():
-    global i
-    strides = [1, 2, 4]
-    i = 0
-    inp = keras.Input((16, 1))
-    layer = keras.layers.Lambda(lambda x: x[:, ::strides[i], :])  # expect: ACC601
-    model = keras.Model(inp, layer(inp))
-    x = np.ones((2, 16, 1), dtype="float32")
-    model.predict(x, verbose=0)
-    i = 1
-    model.predict(x, verbose=0)
-
-
-if __name__ == "__main__":
-    main()
-""",
-    "main()'s local the lambda layer closes over, rebound between two predicts of a local model": """
-import numpy as np
-import keras
-
-
-def main():
-    strides = [1, 2, 4]
-    i = 0
-    inp = keras.Input((16, 1))
-    layer = keras.layers.Lambda(lambda x: x[:, ::strides[i], :])  # expect: ACC605
-    model = keras.Model(inp, layer(inp))
-    x = np.ones((2, 16, 1), dtype="float32")
-    model.predict(x, verbose=0)
-    i = 1
-    model.predict(x, verbose=0)
-
-
-if __name__ == "__main__":
-    main()
-""",
+    # the global (keras#13348 under perturb R4) and main()'s own local the lambda closes over
+    "a global a lambda layer in main() reads, rebound between two predicts of a local model": KERAS_LAMBDA.format(
+        declared="\n    global i", code="ACC601"),
+    "main()'s local the lambda layer closes over, rebound between two predicts of a local model": KERAS_LAMBDA.format(
+        declared="", code="ACC605"),
     "a closure cell of main() a jitted lambda reads, rebound between two calls": """
 import jax
 
@@ -291,17 +282,6 @@ if __name__ == "__main__":
 def test_driver_locals(source):
     assert_labels_match(source)
 
-
-STATIC = """
-    from functools import partial
-
-    from jax import jit
-
-
-    @partial(jit, static_argnums=0)
-    def add(v, y):
-        return y + v.val
-"""
 
 IN_MAIN = """
     from model import add
