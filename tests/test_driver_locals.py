@@ -185,6 +185,22 @@ if __name__ == "__main__":
 }
 
 FINE = {
+    "what a call of the jitted lambda returns, used before and after the rebinding: computed, not held": """
+import jax
+
+
+def main():
+    scale = 1.0
+    step = jax.jit(lambda x: x * scale)
+    y = step(1.0)
+    y.block_until_ready()
+    scale = 2.0
+    print(y.block_until_ready(), scale)
+
+
+if __name__ == "__main__":
+    main()
+""",
     "the local module's attribute written before the trace is built": """
 import torch
 

@@ -31,11 +31,14 @@ def closure_holders(bindings: Iterable[tuple[str, cst.BaseExpression]], closure:
     that hold `closure`, a lambda or function it defines: a value that contains the lambda
     itself, or names the function other than to call it (`Lambda(lambda x: ...)`,
     `jax.jit(step)`), and a value that names such a holder, as one made from it
-    (`keras.Model(inp, layer(inp))`), as module-level values are followed."""
+    (`keras.Model(inp, layer(inp))`), as module-level values are followed. What a call of a
+    holder returns (`y = step(x)`, `y = model.predict(x)`) is computed, not held."""
     node = closure.node
     own = closure.name if isinstance(node, cst.FunctionDef) else None
     found: set[str] = set()
     for name, value in bindings:
+        if isinstance(value, cst.Call) and any(isinstance(n, cst.Name) and n.value in found for n in walk_expression(value.func)):
+            continue
         nodes = list(walk_expression(value))
         called = {id(n.func) for n in nodes if isinstance(n, cst.Call)}
         if any(
@@ -44,3 +47,4 @@ def closure_holders(bindings: Iterable[tuple[str, cst.BaseExpression]], closure:
         ):
             found.add(name)
     return found
+
