@@ -57,6 +57,28 @@ if __name__ == "__main__":
     main()
 """
 
+TRACED_MODULE = """
+import torch
+
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.p = torch.tensor(1.0)
+
+    def forward(self, x):
+        return torch.dropout(x, self.p, True){label}
+
+
+def main():
+    m = M()
+{body}
+
+
+if __name__ == "__main__":
+    main()
+"""
+
 HAZARDS = {
     # the global (keras#13348 under perturb R4) and main()'s own local the lambda closes over
     "a global a lambda layer in main() reads, rebound between two predicts of a local model": KERAS_LAMBDA.format(
@@ -133,55 +155,10 @@ def main():
 if __name__ == "__main__":
     main()
 """,
-    "an attribute of a local module traced by torch.jit.trace, written between two calls of the trace (pytorch#57592 under perturb R4)": """
-import torch
-
-
-class M(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.p = torch.tensor(1.0)
-
-    def forward(self, x):
-        return torch.dropout(x, self.p, True)  # expect: ACC604
-
-
-def main():
-    m = M()
-    x = torch.rand(2, 3)
-    traced = torch.jit.trace(m, x, check_trace=False)
-    traced(x)
-    m.p = torch.tensor(0.0)
-    traced(x)
-
-
-if __name__ == "__main__":
-    main()
-""",
-    "an attribute of a local module written after torch.jit.trace built its trace, before its first call": """
-import torch
-
-
-class M(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.p = torch.tensor(1.0)
-
-    def forward(self, x):
-        return torch.dropout(x, self.p, True)  # expect: ACC604
-
-
-def main():
-    m = M()
-    x = torch.rand(2, 3)
-    traced = torch.jit.trace(m, x, check_trace=False)
-    m.p = torch.tensor(0.0)
-    return traced(x)
-
-
-if __name__ == "__main__":
-    main()
-""",
+    "an attribute of a local module traced by torch.jit.trace, written between two calls of the trace (pytorch#57592 under perturb R4)": TRACED_MODULE.format(
+        label="  # expect: ACC604", body="    x = torch.rand(2, 3)\n    traced = torch.jit.trace(m, x, check_trace=False)\n    traced(x)\n    m.p = torch.tensor(0.0)\n    traced(x)"),
+    "an attribute of a local module written after torch.jit.trace built its trace, before its first call": TRACED_MODULE.format(
+        label="  # expect: ACC604", body="    x = torch.rand(2, 3)\n    traced = torch.jit.trace(m, x, check_trace=False)\n    m.p = torch.tensor(0.0)\n    return traced(x)"),
 }
 
 FINE = {
@@ -201,31 +178,8 @@ def main():
 if __name__ == "__main__":
     main()
 """,
-    "the local module's attribute written before the trace is built": """
-import torch
-
-
-class M(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.p = torch.tensor(1.0)
-
-    def forward(self, x):
-        return torch.dropout(x, self.p, True)
-
-
-def main():
-    m = M()
-    m.p = torch.tensor(0.5)
-    x = torch.rand(2, 3)
-    traced = torch.jit.trace(m, x, check_trace=False)
-    traced(x)
-    return traced(x)
-
-
-if __name__ == "__main__":
-    main()
-""",
+    "the local module's attribute written before the trace is built": TRACED_MODULE.format(
+        label="", body="    m.p = torch.tensor(0.5)\n    x = torch.rand(2, 3)\n    traced = torch.jit.trace(m, x, check_trace=False)\n    traced(x)\n    return traced(x)"),
     "a fresh lambda, and a fresh cache, per pass": """
 import jax
 
