@@ -55,6 +55,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from libcst.metadata.position_provider import NEWLINE_RE
 
 from acclint.analysis.arguments import passed
+from acclint.analysis.closure_holders import closure_holders, defined_in
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.analysis.item_writes import item_writes
 from acclint.analysis.reach import Stale
@@ -428,7 +429,19 @@ class ModuleBindings:
         top = reader.outermost
         plain = top.parent is None and top.cls is None and self.index.functions.get(top.name) is top
         roots = self._reaching(reader) | ({reader.name} if reader is not top or not plain or self._decorated(top) else set())
+        roots |= self._closure_holders(scope, reader)
         return roots | self._local_handles(scope, frozenset(roots | ({top.name} if plain else set())))
+
+    def _closure_holders(self, scope: FunctionInfo, reader: FunctionInfo) -> set[str]:
+        """The names `scope` binds to what holds the closure it defines that runs `reader`
+        (`layer = Lambda(lambda x: ...)`, `model = keras.Model(inp, layer(inp))` in `main()`),
+        as module-level values holding a module-level one are (acclint.analysis.closure_holders)."""
+        closure = defined_in(reader, scope)
+        if closure is None:
+            return set()
+        return closure_holders(
+            ((e.name, e.value) for e in self.events_by_scope.get(scope, ()) if e.kind in ("local", "bind") and e.value is not None), closure,
+        )
 
     def _local_handles(self, scope: FunctionInfo, roots: frozenset[str]) -> set[str]:
         """The names `scope` binds in its own body to what holds a trace of `roots`: a value
@@ -1292,10 +1305,12 @@ class ModuleBindings:
             e.name for e in self.events_by_scope.get(scope, ())
             if static_param is None and e.kind == "local" and self._wraps_method(e.value, owner, reader)
         }
-        calls = [
+        calls = [  # a binding that builds (`traced = torch.jit.trace(m, x)`) is a build too
             e for e in (*self._named.get(owner, ()), *self._named.get(reader.name, ()), *(c for h in handles for c in self._named.get(h, ())))
-            if e.kind == "call" and e.scope is scope and isinstance(e.node, cst.Call)
-            and (e.name in handles or self._runs_on(e.node, owner, reader, static_param))
+            if e.scope is scope and (
+                e.kind == "call" and isinstance(e.node, cst.Call) and (e.name in handles or self._runs_on(e.node, owner, reader, static_param))
+                or e.name in handles and self._builds_when_bound(e)
+            )
         ]
         return stale_window(event, calls, lambda call: binds) is not None
 
@@ -1310,11 +1325,15 @@ class ModuleBindings:
         ]
 
     def _wraps_method(self, value: cst.BaseExpression | None, owner: str, reader: FunctionInfo) -> bool:
-        """Whether `value` applies a cached marker to `owner`'s bound method `reader` (`jax.jit(m.calc)`)."""
+        """Whether `value` applies a cached marker to `owner`'s bound method `reader` (`jax.jit(m.calc)`),
+        or to the object `owner` itself, whose call the compiled callable runs (`torch.jit.trace(m, x)`,
+        `torch.compile(m)`), as a module-level name bound so holds its trace."""
         if not isinstance(value, cst.Call) or not value.args:
             return False
         marker = self.markers.get(self.index.imports.resolve(value.func))
         method = value.args[0].value
+        if isinstance(method, cst.Name):
+            return marker is not None and marker.kind == CACHED and method.value == owner
         return (marker is not None and marker.kind == CACHED and isinstance(method, cst.Attribute)
                 and isinstance(method.value, cst.Name) and method.value.value == owner and method.attr.value == reader.name)
 
@@ -1493,10 +1512,14 @@ class ModuleBindings:
             if (name := _passed_as(call.node, reader, param, bound=reader.is_method)) is not None and self.plain_instance(name)
         }
 
-    def plain_instance(self, name: str) -> bool:
+    def plain_instance(self, name: str, scope: FunctionInfo | None = None) -> bool:
         """Whether every value the module binds `name` to (a script's `main()` too, through
-        `global`) is an instance of a plain class."""
-        values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
+        `global`) is an instance of a plain class; with `scope`, a name read there, which may
+        be its own (`v = Box(1)` in `main()`), bound so there."""
+        if scope is not None and not self.is_module_name(name, scope):
+            values = [e.value for e in self._named.get(name, ()) if e.scope is scope and e.kind == "local"]
+        else:
+            values = self.index.module_values.get(name, []) or [e.value for e in self._module_binds(name) if e.kind == "bind"]
         return bool(values) and all(self._new_instance(value, None) for value in values)
 
     def _builders_read(self, builders: set[FunctionInfo | None], cls: ClassInfo) -> set[str]:

@@ -24,6 +24,10 @@ import libcst as cst
 from acclint.analysis.bindings import Compiled, Event, ModuleBindings
 from acclint.analysis.names import ImportTable
 from acclint.analysis.reach import Stale
+from acclint.analysis.scopes import FunctionInfo
+
+# Per scope binding it (None: module level) and name, where calls of the compiled function pass the object.
+Passed = dict[tuple[FunctionInfo | None, str], set[str]]
 
 
 def stale_out(
@@ -39,7 +43,7 @@ def stale_out(
         passed = _objects_passed(bindings, reader)
 
         def chosen(event: Event) -> bool:
-            return event.kind == "attr" and (_project_attribute(imports, event.node, in_project) is not None or _passed_attribute(event.node, passed) is not None)
+            return event.kind == "attr" and (_project_attribute(imports, event.node, in_project) is not None or _passed_attribute(bindings, event, passed) is not None)
 
         written: set[str] = set()
         attributes: set[tuple[str, str]] = set()
@@ -47,7 +51,7 @@ def stale_out(
             project = _project_attribute(imports, event.node, in_project)
             if project is not None:
                 written.add(project)
-            elif (where := _passed_attribute(event.node, passed)) is not None:
+            elif (where := _passed_attribute(bindings, event, passed)) is not None:
                 attributes.add(where)
         if written or attributes:
             found.append((qualified, Stale("", module_name, tuple(sorted(written)), tuple(sorted(attributes)))))
@@ -63,26 +67,38 @@ def _project_attribute(imports: ImportTable, node: cst.CSTNode, in_project: Call
     return qualified if qualified is not None and in_project(qualified) else None
 
 
-def _passed_attribute(node: cst.CSTNode, passed: dict[str, set[str]]) -> tuple[str, str] | None:
-    """(where the object is passed, the attribute) for a target `node` writing an attribute of
-    a name the module passes the compiled function (`v.val`), or None."""
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in passed:
-        return min(passed[node.value.value]), node.attr.value
-    return None
+def _passed_attribute(bindings: ModuleBindings, event: Event, passed: Passed) -> tuple[str, str] | None:
+    """(where the object is passed, the attribute) for an attribute write `event` of a name
+    the module passes the compiled function (`v.val`), bound where it is passed, or None."""
+    node = event.node
+    if not isinstance(node, cst.Attribute) or not isinstance(node.value, cst.Name):
+        return None
+    name = node.value.value
+    where = passed.get((_binder(bindings, name, event.scope), name))
+    return (min(where), node.attr.value) if where else None
 
 
-def _objects_passed(bindings: ModuleBindings, reader: Compiled) -> dict[str, set[str]]:
-    """The module-level names, each bound only to an instance of a plain class, that module-level
-    calls of `reader` pass, with the positions ("0") or keywords they are passed at."""
-    found: dict[str, set[str]] = {}
-    for call in bindings.calls_into(reader, None):
-        if not isinstance(call.node, cst.Call):
-            continue
-        position = 0
-        for arg in call.node.args:
-            if arg.star:
-                break
-            if isinstance(arg.value, cst.Name) and bindings.plain_instance(arg.value.value):
-                found.setdefault(arg.value.value, set()).add(arg.keyword.value if arg.keyword is not None else str(position))
-            position += arg.keyword is None
+def _objects_passed(bindings: ModuleBindings, reader: Compiled) -> Passed:
+    """The names, each bound only to an instance of a plain class, that calls of `reader`
+    pass, with the positions ("0") or keywords they are passed at, by the scope binding them:
+    module-level names (None) that module-level calls pass, and a function's own (`v = Box(1)`
+    in `main()`) that its calls pass, as its program order is the module's
+    (`between_builds`)."""
+    found: Passed = {}
+    for scope in bindings.events_by_scope:
+        for call in bindings.calls_into(reader, scope):
+            if not isinstance(call.node, cst.Call):
+                continue
+            position = 0
+            for arg in call.node.args:
+                if arg.star:
+                    break
+                if isinstance(arg.value, cst.Name) and bindings.plain_instance(arg.value.value, scope):
+                    found.setdefault((_binder(bindings, arg.value.value, scope), arg.value.value), set()).add(arg.keyword.value if arg.keyword is not None else str(position))
+                position += arg.keyword is None
     return found
+
+
+def _binder(bindings: ModuleBindings, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+    """The scope whose `name` a read of it in `scope` is: `scope`'s own, or the module's (None)."""
+    return None if scope is None or bindings.is_module_name(name, scope) else scope
