@@ -291,7 +291,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             named = arg.keyword.value if arg.keyword is not None else None
             by_value = jitted.values_keyed or jitted.strings_keyed and self._str_valued(arg.value, call.scope, each)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
-                what = self._new_value(arg.value, each, static)
+                what = self._new_value(arg.value, each, static, call.scope)
                 around = self._built_around(arg.value, each) if what is None and jitted.values_keyed and not static else None
                 what = what or around
                 if what is not None:
