@@ -77,6 +77,21 @@ def train(x, epochs):
         keyed(x, curriculum.iters(e))
         keyed(x, curriculum.rate(e))  # expect: ACC502
 """,
+    "a method stepping its object's state keeps its call new": """
+class Stepper:
+    def __init__(self):
+        self.t = 0
+
+    def rate(self, epoch):
+        self.t += 1
+        return 0.1 * 0.9 ** self.t
+
+
+def train(x, epochs):
+    sched = Stepper()
+    for e in range(epochs):
+        keyed(x, sched.rate(e))  # expect: ACC502
+""",
     "a method of an object of unknown class keeps its call new": """
 def train(sched, x, epochs):
     for e in range(epochs):

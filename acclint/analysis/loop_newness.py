@@ -55,7 +55,7 @@ from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import element_pairs
 from acclint.analysis.walk import children
 from acclint.analysis.loop_model import JittedCall, Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _returned_values, _set_leaf, _string, _target_names
+from acclint.analysis.loop_helpers import _FIXED_ATTRIBUTES, _LEAVES, _assignments, _bindings, _bound_names, _nodes, _returned_values, _set_leaf, _string, _target_names
 
 
 _CHANGING_OPS = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.FloorDivide)
@@ -349,7 +349,9 @@ class ValueNewness:
         if found is None:
             return None
         fn, skipped = found
-        return fn if skipped == 1 and fn.is_method and fn.name != "__init__" else None
+        if skipped != 1 or not fn.is_method or fn.name == "__init__" or _writes_own_attributes(fn):
+            return None  # a method stepping its object's state (`self.t += 1`) may return it
+        return fn
 
     def _collapses(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """Calls whose result takes a few values whatever their input: `bool`, `isinstance` and
@@ -427,6 +429,17 @@ class ValueNewness:
         pairs = element_pairs(node.targets[0].target, node.value)
         # a bare name is its own code: generating it was most of this method's cost
         return [(t.value if type(t) is cst.Name and not t.lpar else self._code(t), v) for t, v in pairs if isinstance(t, cst.Name) or _attribute_of_name(t)]
+
+
+def _writes_own_attributes(method: FunctionInfo) -> bool:
+    """Whether `method` binds an attribute of its instance (`self.t += 1`, `self.lr = lr`): what
+    it returns may then differ from call to call whatever it is given."""
+    owner = method.instance_param
+    return owner is not None and isinstance(method.node, cst.FunctionDef) and any(
+        isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner
+        for node in _nodes(method.node.body) if isinstance(node, (cst.Assign, cst.AugAssign))
+        for target in ([t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target])
+    )
 
 
 def _attribute_of_name(expr: cst.BaseExpression) -> bool:
