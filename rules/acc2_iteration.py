@@ -123,7 +123,7 @@ def collect(n):
 
 
 class ComprehensionOverTracedValue(Rule):
-    """A comprehension iterating over a traced value.
+    """A comprehension iterating over a traced value, or testing one where comprehensions are not converted.
 
     What it does:
         Flags `[... for b in t]` (list, set and dict comprehensions and generator expressions)
@@ -132,7 +132,11 @@ class ComprehensionOverTracedValue(Rule):
         not comprehensions; Keras 3, which converts nothing), or records one pass per element
         of the example input (`torch.jit.trace`). A name rebound to a tensor only
         after the comprehension (`preds = tf.concat(preds, 0)` below `[p.shape for p in
-        preds]`) is iterated as what it held before: a Python list of tensors is fine.
+        preds]`) is iterated as what it held before: a Python list of tensors is fine. Where
+        the framework converts `if` statements but no comprehension (tf.function: `[conversions]
+        comprehension_tests`), also a comprehension's `if` that truth-tests a traced value
+        (`[l for l in losses if l > 0]` over a list of tensors): it raises as the iteration does
+        (elsewhere such a test is ACC202).
 
     Why is this bad:
         Iterating a symbolic tensor asks for its length on the host: `tf.function` and Keras 3's
@@ -185,6 +189,17 @@ def doubled(n):
                 node,
                 f"comprehension over traced value '{name}' "
                 + framework_of(ctx).says(self.code, "cannot iterate a symbolic tensor in Python; use the framework's own operations"),
+            )
+
+    def visit_CompIf(self, node: cst.CompIf, ctx: RuleContext) -> None:
+        if not framework_of(ctx).comprehension_tests_raise:
+            return
+        name = ctx.truth_traced_name(node.test)
+        if name is not None:
+            ctx.report(
+                node,
+                f"comprehension 'if' truth-tests traced value '{name}', which raises while {framework_of(ctx).title} traces it "
+                "(its if statements are converted, comprehensions are not); use a for statement with an if, or a mask",
             )
 
 

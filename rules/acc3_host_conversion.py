@@ -57,8 +57,10 @@ def _only_printed(ctx: RuleContext) -> bool:
     framework records a conversion as a constant rather than raising (torch.jit.trace): the
     constant changes no traced result, and the print, run only while tracing, is the finding
     (ACC401; benchmarks/blind torch_trace_print_1: the traced module's outputs match the
-    module's, its prints are gone)."""
-    return not framework_of(ctx).conversions_raise and printed_only(ctx)
+    module's, its prints are gone). It holds of every conversion rule: Python's scalars (ACC302),
+    a tensor's host methods (ACC303: `print(f"{t.mean().item():.3f}")`, benchmarks/blind3
+    torch_trace_print_1) and NumPy's (ACC304)."""
+    return framework_of(ctx).conversions_recorded and printed_only(ctx)
 
 
 def printed_only(ctx: RuleContext) -> bool:
@@ -479,7 +481,10 @@ class ItemOfTracedValue(Rule):
     """`x.item()` or `x.tolist()` on a traced value.
 
     What it does:
-        Flags `.item()` and `.tolist()` called on a traced array.
+        Flags `.item()` and `.tolist()` called on a traced array; not one whose value reaches
+        nothing but a print where the framework records it as a constant rather than raising
+        (torch.jit.trace: `print(f"{t.mean().item():.3f}")` changes no result; the print,
+        run only while tracing, is the finding, ACC401).
 
     Why is this bad:
         Both copy the data to the host as Python objects: `jax.jit` raises a
@@ -525,7 +530,7 @@ def best(scores):
         func = node.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in framework_of(ctx).host_methods_for(ctx.contexts):
             return
-        if ctx.is_traced(func.value):
+        if ctx.is_traced(func.value) and not _only_printed(ctx):
             ctx.report(
                 node,
                 f"'.{func.attr.value}()' copies traced value '{ctx.traced_name(func.value)}' to the host: "
@@ -546,7 +551,9 @@ class NumpyOfTracedValue(Rule):
         size (retinaface#5). A parameter whose default is a module an import binds (`xnp=np`),
         never rebound, that a traced reach leaves out, is that module: `xnp.stack(...)` is
         `np.stack(...)`, and `xnp.moveaxis(x, -1, 0)` of a tracer gives a tracer, as
-        `np.moveaxis` does (multinerf#62).
+        `np.moveaxis` does (multinerf#62). Not a conversion whose value reaches nothing but a
+        print where the framework records it as a constant rather than raising
+        (torch.jit.trace: the print is the finding, ACC401).
 
     Why is this bad:
         NumPy converts its argument to a host `ndarray` (`__array__`): `jax.jit` and `jax.grad`
@@ -601,6 +608,8 @@ def spread(x):
             return
         arg = _first_traced_arg(node, ctx)
         if arg is not None:
+            if _only_printed(ctx):
+                return
             ctx.report(
                 node,
                 f"'{ctx.code_for(node.func)}' converts traced value '{ctx.traced_name(arg)}' to a host "

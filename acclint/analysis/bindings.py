@@ -399,11 +399,7 @@ class ModuleBindings:
         new cache (a `def` in its loop, `inference = encoder_forward` of that new def; not
         `jax.jit(f)` of the same `f` again) starts an empty one."""
         scope = write.scope
-        roots = self._own_roots(reader, scope)
-        calls = [
-            e for root in roots for e in self._named.get(root, ())
-            if e.scope is scope and (e.kind == "call" and self._may_run(e.node, reader) or self._builds_when_bound(e))
-        ]
+        calls = self._own_calls(reader, scope)
         clears = self._cache_clears(reader, scope)
         resets = {
             name: [
@@ -415,6 +411,16 @@ class ModuleBindings:
         return stale_window(
             write, calls, lambda call: resets[call.name], lambda a, b: a.name == b.name and b.kind == "call", once=once,
         ) is not None
+
+    def _own_calls(self, reader: FunctionInfo, scope: FunctionInfo) -> list[Event]:
+        """The events of `scope`'s own code that may build or hit `reader`'s trace: the calls
+        of the names holding it (`_own_roots`), and the bindings that build it when applied
+        (`traced = torch.jit.trace(f, x)`, `server = Server()` tracing in its `__init__`:
+        `_builds_when_bound`), a build and never a later hit."""
+        return [
+            e for root in self._own_roots(reader, scope) for e in self._named.get(root, ())
+            if e.scope is scope and (e.kind == "call" and self._may_run(e.node, reader) or self._builds_when_bound(e))
+        ]
 
     def _own_roots(self, reader: FunctionInfo, scope: FunctionInfo) -> set[str]:
         """The names whose calls in `scope`'s own code may run `reader`'s trace: the module-level
@@ -469,8 +475,10 @@ class ModuleBindings:
     ) -> bool:
         """Whether a function that runs `fn` (to any depth) does so, in its own program order,
         between two of its calls of `reader`'s compiled callable (`def main(): for epoch in
-        ...: step(w); set_lr(lr / 2)`): module-level order cannot tell, the call of `main()`
-        being both."""
+        ...: step(w); set_lr(lr / 2)`), or between a binding that builds the trace and a later
+        call (`server = Server(x)` tracing in its `__init__`, `load_config(...)`,
+        `server.serve(x)`: benchmarks/blind3 torch_trace_global_dict_1; `_own_calls`):
+        module-level order cannot tell, the call of `main()` being both."""
         if fn in seen:
             return False
         if fn.cls is None:  # a nested function is called by name in the function defining it
@@ -483,12 +491,11 @@ class ModuleBindings:
             scope = use.scope
             if scope is None or _inside(scope, fn) or _inside(scope, reader) or objects is not None and not _hands(use.node, objects):
                 continue
-            calls = [
-                e for root in self._own_roots(reader, scope) for e in self._named.get(root, ())
-                if e.kind == "call" and e.scope is scope and self._may_run(e.node, reader)
-            ]
+            calls = self._own_calls(reader, scope)
             clears = self._cache_clears(reader, scope)
-            if stale_window(use, calls, lambda call: clears, lambda a, b: a.name == b.name, once=_initialises(use, names)) is not None:
+            if stale_window(
+                use, calls, lambda call: clears, lambda a, b: a.name == b.name and b.kind == "call", once=_initialises(use, names),
+            ) is not None:
                 return True
             if self._stale_inside(scope, reader, names, None, seen | {fn}):
                 return True

@@ -108,7 +108,7 @@ class LoopBindings:
             for target, value in self._pairs(node):
                 if self._resized(value, each) is not None:
                     unbounded[-1].resized.add(target)
-                elif self._changing(value, each.changing) or self._extreme_of_data(value, each):
+                elif self._changing(value, each.changing, scope=scope) or self._extreme_of_data(value, each):
                     unbounded[-1].changing.add(target)
             if self._data_sized(node.value, each):  # `senders, receivers = np.nonzero(d < cutoff)`
                 unbounded[-1].resized |= _target_names(node)

@@ -559,7 +559,8 @@ class CompiledCallables:
 
     def _called_function(self, func: cst.BaseExpression, scope: _Scope) -> tuple[FunctionInfo, int] | None:
         """The module's function a call runs, and how many leading parameters the call does not
-        pass: `f(...)` by lexical scope (0), `self.m(...)` in a method of the class defining `m`
+        pass: `f(...)` by lexical scope (0), `obj(...)` with `obj` bound to an instance of a
+        module class its `__call__` (1), `self.m(...)` in a method of the class defining `m`
         or `obj.m(...)` with `obj` bound to an instance of a module class (1, the instance or a
         classmethod's class; 0 for a staticmethod, which is given neither), `Cls(...)` its
         `__init__` (1), `Cls.m(...)` (1 for a classmethod, else 0: the caller passes any
@@ -570,7 +571,11 @@ class CompiledCallables:
                 return (fn, 0)
             made = self._module_class(func.value, scope)  # `Cls(...)` runs `Cls.__init__`
             init = made.methods.get("__init__") if made is not None else None
-            return (init, 1) if init is not None else None
+            if init is not None:
+                return (init, 1)
+            held = self._instance(func, scope)  # `refiner(x)` runs `Refiner.__call__`
+            call = held.methods.get("__call__") if held is not None else None
+            return (call, 1) if call is not None else None
         if type(func) is cst.Attribute and type(func.value) is cst.Call and type(func.value.func) is cst.Name:
             made = self._module_class(func.value.func.value, scope)  # `Model(i + 1).run(x)`
             fn = made.methods.get(func.attr.value) if made is not None else None

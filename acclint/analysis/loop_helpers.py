@@ -140,6 +140,14 @@ def _returned_values(fn: FunctionInfo) -> list[cst.BaseExpression | None]:
 _RETURNED: WeakKeyDictionary[FunctionInfo, list[cst.BaseExpression | None]] = WeakKeyDictionary()
 
 
+def declared_globals(fn: FunctionInfo) -> frozenset[str]:
+    """The names `fn`'s body declares `global` (nested functions aside): what it binds to them
+    rebinds the module's names, which every function reads."""
+    if isinstance(fn.node, cst.Lambda):
+        return frozenset()
+    return frozenset(n.name.value for node in _nodes(fn.node.body) if isinstance(node, cst.Global) for n in node.names)
+
+
 def _assignments(fn: FunctionInfo) -> list[cst.Assign]:
     """The assignments of `fn`'s body (nested functions aside), in source order; walked once per
     function, where `_derived` asks for them once per call into it and per parameter."""

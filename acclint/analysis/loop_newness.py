@@ -15,7 +15,9 @@ bounded set.* So:
   attribute (`state.step`) the loop binds to one (also under an `if`); a container the pass
   fills with one (`dims.append(i + 1)`, `hp["lr"] = lr`); a module function's
   result where some `return` computes with a parameter given a new value (`def constant(s):
-  return 0.5` makes none); in a method called on an object the pass makes (`Model(i +
+  return 0.5` makes none), and so a method's of a module class on an object known to be an
+  instance of it (`curriculum.iters(e)` returning `self.cfg["iters"]` makes none;
+  benchmarks/blind3 jax_static_rate_arg_fine_2); in a method called on an object the pass makes (`Model(i +
   1).run(x)`), an attribute its `__init__` binds from what the constructor is given new
   (`self.width`).
 - Collapsed (bounded, not new): comparisons and `not` (`i > k`, `i == 0`), `bool`, `isinstance`
@@ -31,7 +33,9 @@ bounded set.* So:
   call its `[cache_key] arrays` lists (`tf.constant(i)`, `np.float32(i)`: converted, keyed by
   dtype; also as the parameter of a function the loop runs, `solve(jnp.array([x, y]))`), a
   container of such values, a name the function binds before the loop to one (`x = tf.ones(3)`
-  makes `x * i` a tensor), a module function's result where every return is one, a copy of a
+  makes `x * i` a tensor), a module function's result where every return is one (and a known
+  object's method's: `batches.batch(e)` returning `tf.ones([2 + e])`, benchmarks/blind3
+  tf_reduce_retracing_shape_fine_1), a copy of a
   pytree with such a value set as a leaf (`leaf_setters`:
   `eqx.tree_at(where, model, jnp.asarray(lr))`), what a compiled callable returns, and an item of
   a container the loop did not make taken at a new index (`xs[i]`: the data-batch idiom, its type
@@ -89,9 +93,9 @@ class ValueNewness:
             return True
         return scope.strings.get(expr.value, False) and (scope.fn is None or expr.value not in {p.name for p in scope.fn.params})
 
-    def _new_value(self, expr: cst.BaseExpression, each: Pass, static: bool) -> str | None:
-        """How `expr` is new on every pass (for a message), or None."""
-        if self._changing(expr, each.changing, static):
+    def _new_value(self, expr: cst.BaseExpression, each: Pass, static: bool, scope: _Scope | None = None) -> str | None:
+        """How `expr`, written in `scope`, is new on every pass (for a message), or None."""
+        if self._changing(expr, each.changing, static, scope):
             return f"'{self._code(expr)}'"
         made = self._new_object(expr, each)
         return f"'{self._code(expr)}' ({made})" if made is not None else None
@@ -117,7 +121,7 @@ class ValueNewness:
         if isinstance(expr, cst.Call):
             if isinstance(expr.func, cst.Name) and (self._lookup(expr.func.value, scope) or self._imported_compiled(expr.func)) is not None:
                 return _COMPILED_RESULT
-            fn = self._module_function(expr.func)
+            fn = self._module_function(expr.func) or self._method_called(expr.func, scope)
             if fn is not None:
                 return self._made_returned(fn)
             setter = self.tables.leaf_setters.get(self.analysis.resolve(expr.func) or "")
@@ -206,7 +210,9 @@ class ValueNewness:
         )
 
     # -- values --------------------------------------------------------------------------
-    def _changing(self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False) -> bool:
+    def _changing(
+        self, expr: cst.BaseExpression, changing: frozenset[str] | set[str], static: bool = False, scope: _Scope | None = None,
+    ) -> bool:
         """Whether `expr` is new on every pass: it computes with a new value (a changing name,
         or attribute `state.step` bound in the loop) by any operation (a call of any function or
         method, an attribute, an item, arithmetic, a container, an f-string, a conditional
@@ -225,43 +231,44 @@ class ValueNewness:
         if kind is cst.Attribute:
             if _attribute_of_name(expr) and self._code(expr) in changing:
                 return True  # `state.step`, bound in the loop
-            return expr.attr.value not in _FIXED_ATTRIBUTES and self._changing(expr.value, changing, static)
+            return expr.attr.value not in _FIXED_ATTRIBUTES and self._changing(expr.value, changing, static, scope)
         if kind in _LEAVES or kind in _NEVER_NEW:
             return False
         if kind is cst.UnaryOperation:
-            return not isinstance(expr.operator, cst.Not) and self._changing(expr.expression, changing, static)
+            return not isinstance(expr.operator, cst.Not) and self._changing(expr.expression, changing, static, scope)
         if kind is cst.BinaryOperation:
-            return self._binary_changing(expr, changing, static)
+            return self._binary_changing(expr, changing, static, scope)
         if kind is cst.Subscript:
-            return self._item_changing(expr, changing, static)
+            return self._item_changing(expr, changing, static, scope)
         if kind is cst.Call:
-            return self._call_changing(expr, changing, static)
+            return self._call_changing(expr, changing, static, scope)
         if kind is cst.IfExp:
-            return self._changing(expr.body, changing, static) or self._changing(expr.orelse, changing, static)
+            return self._changing(expr.body, changing, static, scope) or self._changing(expr.orelse, changing, static, scope)
         if kind is cst.FormattedString:
             return any(
-                self._changing(part.expression, changing, static)
+                self._changing(part.expression, changing, static, scope)
                 for part in expr.parts if isinstance(part, cst.FormattedStringExpression)
             )
         if kind in (cst.Tuple, cst.List, cst.Set):
-            return any(self._changing(e.value, changing, static) for e in expr.elements)
+            return any(self._changing(e.value, changing, static, scope) for e in expr.elements)
         if kind is cst.Dict:
             return any(
-                self._changing(e.key, changing, static) or self._changing(e.value, changing, static)
+                self._changing(e.key, changing, static, scope) or self._changing(e.value, changing, static, scope)
                 for e in expr.elements if isinstance(e, cst.DictElement)
             )
         if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
-            return self._comprehension_changing(expr, changing, static)
-        return any(self._changing(child, changing, static) for child in children(expr) if isinstance(child, cst.BaseExpression))
+            return self._comprehension_changing(expr, changing, static, scope)
+        return any(self._changing(child, changing, static, scope) for child in children(expr) if isinstance(child, cst.BaseExpression))
 
     def _comprehension_changing(
         self, expr: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, changing: frozenset[str] | set[str], static: bool,
+        scope: _Scope | None,
     ) -> bool:
         """A comprehension over a new iterable, or whose elements (or inner iterables) compute
         with a new value from outside it (`[[0] * (b + k) for k in range(4)]`, `b` new: a
         collate function's batch of new lengths), is new; the names its own loops bind are
         its own, not the pass's."""
-        if self._changing(expr.for_in.iter, changing, static):
+        if self._changing(expr.for_in.iter, changing, static, scope):
             return True
         own: set[str] = set()
         parts: list[cst.BaseExpression] = [expr.key, expr.value] if isinstance(expr, cst.DictComp) else [expr.elt]
@@ -271,24 +278,28 @@ class ValueNewness:
             parts += [comp.iter] if comp is not expr.for_in else []
             comp = comp.inner_for_in
         outside = frozenset(changing) - own
-        return bool(outside) and any(self._changing(part, outside, static) for part in parts)
+        return bool(outside) and any(self._changing(part, outside, static, scope) for part in parts)
 
-    def _binary_changing(self, expr: cst.BinaryOperation, changing: frozenset[str] | set[str], static: bool) -> bool:
+    def _binary_changing(
+        self, expr: cst.BinaryOperation, changing: frozenset[str] | set[str], static: bool, scope: _Scope | None,
+    ) -> bool:
         """Arithmetic on a new value is new, except a remainder or mask by a small literal
         (`i % 4`, `i & 3`: a few values); the difference or ratio of two new values (`end -
         start`, both stepped) may be constant, and says nothing."""
         if isinstance(expr.operator, (cst.Modulo, cst.BitAnd)) and _small(expr.right):
             return False
-        left, right = self._changing(expr.left, changing, static), self._changing(expr.right, changing, static)
+        left, right = self._changing(expr.left, changing, static, scope), self._changing(expr.right, changing, static, scope)
         if left and right:
             return not isinstance(expr.operator, (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Modulo, cst.BitXor))
         return left or right
 
-    def _item_changing(self, expr: cst.Subscript, changing: frozenset[str] | set[str], static: bool) -> bool:
+    def _item_changing(
+        self, expr: cst.Subscript, changing: frozenset[str] | set[str], static: bool, scope: _Scope | None,
+    ) -> bool:
         """An item or slice of a new value is new; an item of a literal table (`MODES[i % 3]`,
         `("a", "b")[i]`) is one of its few values; an item at a new index of any other
         container is new where the value is keyed whatever its type (`_changing`)."""
-        if self._changing(expr.value, changing, static):
+        if self._changing(expr.value, changing, static, scope):
             return True
         if not static or self._literal_table(expr.value):
             return False
@@ -296,7 +307,7 @@ class ValueNewness:
             part for element in expr.slice
             for part in ((element.slice.value,) if isinstance(element.slice, cst.Index) else (element.slice.lower, element.slice.upper))
         ]
-        return any(part is not None and self._changing(part, changing, static) for part in parts)
+        return any(part is not None and self._changing(part, changing, static, scope) for part in parts)
 
     def _draws_a_number(self, expr: cst.Call) -> bool:
         """A host draw of one Python number from a continuous range (`StormTables.number_draws`:
@@ -334,20 +345,41 @@ class ValueNewness:
         low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
         return high - low + inclusive > _FEW_VALUES  # type: ignore[operator]
 
-    def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
+    def _call_changing(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool, scope: _Scope | None) -> bool:
         """A call given a new value (or a method of one) returns a new value, unless it
         collapses it (`_collapses`), or is a module function none of whose returns computes
-        with a parameter given one (`def constant(s): return 0.5`)."""
+        with a parameter given one (`def constant(s): return 0.5`), or a method of a module
+        class, called on an object `scope` knows to be an instance of it, none of whose returns
+        does (`curriculum.iters(e)` returning `self.cfg["iters"]`)."""
         args = expr.args
-        given = any(self._changing(a.value, changing, static) for a in args)
-        receiver = isinstance(expr.func, cst.Attribute) and self._changing(expr.func.value, changing, static)
+        given = any(self._changing(a.value, changing, static, scope) for a in args)
+        receiver = isinstance(expr.func, cst.Attribute) and self._changing(expr.func.value, changing, static, scope)
         if not (given or receiver) or self._collapses(expr, changing, static):
             return False
         if isinstance(expr.func, cst.Name) and expr.func.value in self.analysis.index.functions:
             fn = self.analysis.index.functions[expr.func.value]
-            given_new = {param for param, value in passed(expr, fn).items() if self._changing(value, changing, static)}
+            given_new = {param for param, value in passed(expr, fn).items() if self._changing(value, changing, static, scope)}
             return bool(given_new & self._returned_from(fn)[0])
+        method = self._method_called(expr.func, scope) if not receiver else None
+        if method is not None:
+            given_new = {param for param, value in passed(expr, method, bound=True).items() if self._changing(value, changing, static, scope)}
+            return bool(given_new & self._returned_from(method)[0])
         return True
+
+    def _method_called(self, func: cst.BaseExpression, scope: _Scope | None) -> FunctionInfo | None:
+        """The method of a module class that `obj.m(...)` runs, where `scope` knows `obj` holds
+        an instance of the class (`_called_function`): its returns say what the call gives back,
+        as a module function's do. None for anything else (a library object's method, an
+        object of unknown class), whose result is unknown."""
+        if scope is None or not isinstance(func, cst.Attribute):
+            return None
+        found = self._called_function(func, scope)
+        if found is None:
+            return None
+        fn, skipped = found
+        if skipped != 1 or not fn.is_method or fn.name == "__init__" or _writes_own_attributes(fn):
+            return None  # a method stepping its object's state (`self.t += 1`) may return it
+        return fn
 
     def _collapses(self, expr: cst.Call, changing: frozenset[str] | set[str], static: bool) -> bool:
         """Calls whose result takes a few values whatever their input: `bool`, `isinstance` and
@@ -437,6 +469,17 @@ def _generator_loops(fn: FunctionInfo) -> list[cst.For | cst.CompFor]:
 
 
 _CALL_LOOPS: WeakKeyDictionary[FunctionInfo, list[cst.For | cst.CompFor]] = WeakKeyDictionary()
+
+
+def _writes_own_attributes(method: FunctionInfo) -> bool:
+    """Whether `method` binds an attribute of its instance (`self.t += 1`, `self.lr = lr`): what
+    it returns may then differ from call to call whatever it is given."""
+    owner = method.instance_param
+    return owner is not None and isinstance(method.node, cst.FunctionDef) and any(
+        isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == owner
+        for node in _nodes(method.node.body) if isinstance(node, (cst.Assign, cst.AugAssign))
+        for target in ([t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target])
+    )
 
 
 def _attribute_of_name(expr: cst.BaseExpression) -> bool:

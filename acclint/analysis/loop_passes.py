@@ -21,6 +21,7 @@ real-code benchmark, taking every such function as per step would report 437 wra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 
 import libcst as cst
@@ -29,7 +30,7 @@ from acclint.analysis.arguments import passed
 from acclint.analysis.fit_hooks import step_hooks
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.loop_model import Loop, Pass, _Scope
-from acclint.analysis.loop_helpers import _assignments, _bound_values, _memo_made, _read_names, _target_names
+from acclint.analysis.loop_helpers import _assignments, _bound_values, _memo_made, _read_names, _target_names, declared_globals
 
 
 class HelperPasses:
@@ -49,6 +50,29 @@ class HelperPasses:
             frozenset().union(*(loop.varies for loop in unbounded)),
         )
 
+    def _loop_pass(self, loops: tuple[Loop, ...], where: str) -> Pass:
+        """`_pass_of`, with the module globals the functions called in the loops' bodies rebind
+        on each pass (`_globals_rebound_on`): a global is one value every function shares, so
+        one a helper rebinds from the epoch (`set_curriculum(epoch)` with `global NUM_REFINE`)
+        is new on every pass of the loop calling it. Asked once the walk has recorded every
+        host call."""
+        each = self._pass_of(loops, where)
+        rebound = frozenset().union(*(self._globals_rebound_on(loop) for loop in loops if not loop.bounded))
+        return replace(each, changing=each.changing | rebound) if rebound - each.changing else each
+
+    def _globals_rebound_on(self, loop: Loop) -> frozenset[str]:
+        """The module globals that a function called in `loop`'s body (not in a loop of its
+        own inside it) declares `global` and binds from a value new on each pass of `loop`
+        (what `_pass_into` makes new in it)."""
+        if id(loop) not in self._rebound_globals:
+            found: set[str] = set()
+            for _caller, fn, skipped, call, scope, loops in self._host_calls:
+                declared = declared_globals(fn)
+                if declared and loops and loops[-1] is loop:
+                    found |= self._pass_into(fn, skipped, call, self._pass_of(loops, ""), scope, loops).changing & declared
+            self._rebound_globals[id(loop)] = frozenset(found)
+        return self._rebound_globals[id(loop)]
+
     def _helper_passes(self) -> dict[FunctionInfo, list[Pass]]:
         """For each function that runs on every pass of an unbounded loop, what each call into
         it makes new on every pass: among its parameters (what the call passes), and the names
@@ -64,7 +88,7 @@ class HelperPasses:
             for number, (caller, fn, skipped, call, scope, loops) in enumerate(self._host_calls):
                 outers = list(found.get(caller, {}).values()) if caller is not None else []
                 if any(not loop.bounded for loop in loops):
-                    here = self._pass_of(loops, "")
+                    here = self._loop_pass(loops, "")
                     outers = [_merged(here, outer) for outer in outers] or [here]
                 for outer in outers:
                     each = into.get((number, outer))
@@ -75,6 +99,12 @@ class HelperPasses:
                         found[fn][key] = each
                         changed = True
         return {fn: list(passes.values()) for fn, passes in found.items()}
+
+    @cached_property
+    def _declared_anywhere(self) -> frozenset[str]:
+        """The names some function of the module declares `global`: the module globals a pass
+        may rebind."""
+        return frozenset().union(*map(declared_globals, self.analysis.index.all_functions))
 
     @cached_property
     def _run_on_passes(self) -> frozenset[FunctionInfo]:
@@ -91,6 +121,9 @@ class HelperPasses:
         lambda, a `partial` are new on each pass even where every parameter is the same."""
         changing, fresh, resized, strings = self._given_attributes(fn, call, outer, scope, loops), set(fn.inner), set(), set()
         varies = set()
+        # a global new on the pass is new in every function the pass runs, unless it binds a
+        # local of that name
+        changing |= (outer.changing & self._declared_anywhere) - _local_names(fn)
         if fn.parent is not None and fn.parent is scope.fn and isinstance(fn.node, cst.FunctionDef):
             # a function defined where the loop runs reads the loop's names as they are on that
             # pass (`def report(): return pred(phis, x)` over a dict the loop grows)
@@ -196,6 +229,13 @@ class HelperPasses:
         Asked only once the walk has recorded every host call."""
         called = {fn: f"'{fn.name}', which the module calls" for _caller, fn, _skipped, _call, scope, _loops in self._host_calls if scope.fn is None}
         return frozenset(fn for fn in self._with_callees(called) if not fn.contexts)
+
+
+def _local_names(fn: FunctionInfo) -> set[str]:
+    """The names `fn` binds as its own locals: its parameters, and the names its assignments bind
+    that it does not declare `global`."""
+    bound = set().union(*map(_target_names, _assignments(fn))) if isinstance(fn.node, cst.FunctionDef) else set()
+    return ({p.name for p in fn.params} | bound) - declared_globals(fn)
 
 
 def _merged(first: Pass, second: Pass) -> Pass:

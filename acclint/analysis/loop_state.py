@@ -12,7 +12,7 @@ from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.module_counters import GROWING_METHODS, grown_lists, stepped_counters
 from acclint.analysis.scopes import ClassInfo, FunctionInfo
 from acclint.analysis.walk import walk_all
-from acclint.analysis.loop_helpers import _STEPS, _nodes, _target_names
+from acclint.analysis.loop_helpers import _STEPS, _nodes, _target_names, declared_globals
 
 
 class SteppedState:
@@ -67,7 +67,7 @@ class SteppedState:
         if isinstance(fn.node, cst.Lambda):
             return ()
         nodes = list(_nodes(fn.node.body))
-        declared = {n.name.value for node in nodes if isinstance(node, cst.Global) for n in node.names}
+        declared = declared_globals(fn)
         return tuple(dict.fromkeys(
             node.target.value for node in nodes
             if isinstance(node, cst.AugAssign) and isinstance(node.operator, _STEPS) and isinstance(node.target, cst.Name)

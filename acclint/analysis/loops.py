@@ -81,7 +81,7 @@ from acclint.analysis.loop_callables import CompiledCallables
 from acclint.analysis.loop_newness import ValueNewness
 from acclint.analysis.loop_shapes import NewShapes
 from acclint.analysis.loop_objects import NewObjects
-from acclint.analysis.loop_passes import HelperPasses
+from acclint.analysis.loop_passes import HelperPasses, _local_names
 from acclint.analysis.loop_grids import LoopGrids
 from acclint.analysis.loop_rewraps import Rewraps
 from acclint.analysis.loop_state import SteppedState, emptied_lists
@@ -113,6 +113,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
         self._returns: dict[FunctionInfo, tuple[frozenset[str], frozenset[str]]] = {}  # _returned_from's summaries
         self._yields: dict[FunctionInfo, frozenset[str]] = {}  # _yield_sizing's summaries
         self._makers: dict[FunctionInfo, str | None] = {}  # _made_returned's answers
+        self._rebound_globals: dict[int, frozenset[str]] = {}  # id(loop) -> _globals_rebound_on's answer
         self._compiled_makers: dict[str, bool] = {}  # _makes_compiled's answers
         # Compiled callables each instance of a module class owns: (class, attribute) -> how.
         self._owned: dict[tuple[ClassInfo, str], _Owned] = {}
@@ -242,7 +243,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                 continue
             inner: list[KeyChange] = []
             if unbounded:
-                here = self._pass_of(call.loops, "this loop")
+                here = self._loop_pass(call.loops, "this loop")
                 inner = self._fed_back(call, here) + self._key_changes(call, here)
                 found += inner
             if call.scope.fn is not None and call.scope.fn in self._run_on_passes and not inner:
@@ -288,7 +289,8 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
                     "ACC505", call.call, f"the module's list attribute '{name}' (grown by its forward on every call: its length "
                     f"is guarded; {jitted.recompile_limit} compiles, then eager)", call.callee, each.where, call.statement,
                 ))
-        for name in sorted(jitted.guarded_globals & each.changing):
+        own = _local_names(call.scope.fn) if call.scope.fn is not None else set()  # a local that shadows a global
+        for name in sorted(jitted.guarded_globals & each.changing - own):
             attribute = "." in name
             if (name[name.rfind("."):] if attribute else name) not in self._stepped.float_assigned:
                 what = f"the attribute '{name}' (read by the compiled code, written" if attribute else f"the global '{name}' (read by the function, rebound"
@@ -300,7 +302,7 @@ class LoopFacts(LoopWalk, LoopBindings, CompiledCallables, ValueNewness, NewShap
             named = arg.keyword.value if arg.keyword is not None else None
             by_value = jitted.values_keyed or jitted.strings_keyed and self._str_valued(arg.value, call.scope, each)
             if static or (by_value and not self._array_valued(arg.value, jitted.arrays, call)):
-                what = self._new_value(arg.value, each, static)
+                what = self._new_value(arg.value, each, static, call.scope)
                 around = self._built_around(arg.value, each) if what is None and jitted.values_keyed and not static else None
                 what = what or around
                 if what is not None:

@@ -445,19 +445,24 @@ class Objects:
     ) -> list[tuple[cst.BaseExpression, FunctionInfo | None]]:
         """`value`, assigned in `method` of `cls`, with the scope it is evaluated in; a parameter
         of `__init__` the method never rebinds stands for what module-level code passes it at
-        each `cls(...)` it binds (the module's own instances), or a function only module-level
-        code calls (a script's `main()`) at each `cls(...)` it makes (`_script_made`), where
-        there is any such call, and for itself too with `keep_param`."""
+        each `cls(...)` it makes (the module's own instances: bound to a name, or anywhere in
+        its statements, `fit(Trainer(Logger()))`, benchmarks/blind3 tf_function_numpy_log_1),
+        or a function only module-level code calls (a script's `main()`) at each `cls(...)` it
+        makes (`_script_made`), where there is any such call, and for itself too with
+        `keep_param`."""
         if method.name != "__init__" or not isinstance(value, cst.Name) or not isinstance(method.node, cst.FunctionDef):
             return [(value, method)]
         name = value.value
         rebound = any(isinstance(t, cst.Name) and t.value == name for t, _, _ in self._body(method).flows)
         if rebound or name not in {p.name for p in method.call_params}:
             return [(value, method)]
-        made = [
-            (v, None) for values in self.index.module_values.values() for v in values
+        made = list({
+            id(v): (v, None) for v in [
+                *(v for values in self.index.module_values.values() for v in values),
+                *(call for caller, call in self._calls_by_name().get(cls.name, ()) if caller is None),
+            ]
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and self.index.classes.get(v.func.value) is cls
-        ] + self._script_made(cls)
+        }.values()) + self._script_made(cls)
         given = [(passed(call, method, bound=True).get(name), caller) for call, caller in made]
         if not made or any(v is None for v, _ in given):
             return [(value, method)]

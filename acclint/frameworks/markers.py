@@ -435,6 +435,16 @@ class Framework:
     # `.numpy()` of a symbolic tensor under tf.function) rather than bake it: a print handed one
     # never prints, and the raise is the finding (ACC303), not the print.
     conversions_raise: bool = False
+    # Whether they record the traced value as a constant instead (`outcome = "constant"`:
+    # torch.jit.trace's TracerWarning, dlaccelerate): a conversion whose value reaches nothing
+    # but a print changes no result, and the print is the finding (rules/acc3_host_conversion.py).
+    # Neither: the framework's outcome is not one for every conversion (torch.compile's
+    # fullgraph raises on `.tolist()`, not on `.item()`).
+    conversions_recorded: bool = False
+    # Whether a comprehension's `if` on a traced value raises where `if` statements are
+    # converted (`[conversions] comprehension_tests = "error"`: tf.function's AutoGraph converts no
+    # comprehension): ACC206 reports it, as ACC202 does where no test is converted.
+    comprehension_tests_raise: bool = False
     # How the framework promotes dtypes (`[fixes] promotion`): "lattice" where the result of
     # any expression is the promotion of its operands as a set (JAX), "dimensions" where it
     # depends on the operands' number of dimensions and the order of the operations (torch:
@@ -878,6 +888,8 @@ def _framework(raw: dict) -> Framework:
         breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
         break_codes=tuple(raw.get("breaks", {}).get("codes", ())),
         conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
+        conversions_recorded=raw.get("conversions", {}).get("outcome") == "constant",
+        comprehension_tests_raise=raw.get("conversions", {}).get("comprehension_tests") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
         static_slice_bounds=raw.get("tracers", {}).get("slice_bounds") == "static",
         tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
