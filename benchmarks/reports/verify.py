@@ -39,9 +39,9 @@ backend, and no C++ compiler is needed.
 It needs jax, tensorflow-cpu and torch (the CPU wheel) installed; it is a benchmark, not a unit
 test. It prints one line per module and writes `verified.tsv` beside itself (module, each check
 and its outcome: held, NOT HELD or VACUOUS, the observed counters); exit 1 if a check failed. A
-run over some modules writes nothing unless `--record` is given: then their rows replace the rows those
-modules had in `verified.tsv`, the rows of modules that no longer exist are dropped, and the
-other rows are kept (a new batch is verified without running the whole corpus again).
+run over some modules writes nothing unless `--record` is given: then their rows replace the
+rows those modules had in `verified.tsv`, the rows of modules that no longer exist are dropped,
+and the other rows are kept (a new batch is verified without running the whole corpus again).
 """
 
 from __future__ import annotations
