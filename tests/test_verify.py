@@ -19,7 +19,8 @@ PROGRAMS = ROOT / "tests" / "data" / "verify_runner"
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("reports_verify", ROOT / "benchmarks/reports/verify.py")
+    path = ROOT / "benchmarks" / "reports" / "verify.py"
+    spec = importlib.util.spec_from_file_location("reports_verify", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
