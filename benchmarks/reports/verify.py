@@ -17,6 +17,16 @@ script. They are evaluated with
   `e.NAME` is that run's global (arrays and tensors as NumPy), `e.out` what it printed.
 - `close(a, b)`: NumPy's allclose over nested values.
 
+A check that holds only because a trace count read 0 cannot fail, so it proves nothing: a held
+check that read a count of 0 (`c.jax[...]`, `c.tf[...]`, `c.torch[...]`, or a tf.function's
+`experimental_get_tracing_count()`: a misspelt name, a function never traced, a tf.function
+method's count taken through its class), or whose program read 0 from a tf.function it had
+already called, is reported VACUOUS, a failure. A tf.function method traces in a copy bound to
+each instance; the runner keeps every bound copy, so its traces are counted after the instance is
+gone. The runner's own names (`out`, and `jax`, `tf`, `torch` on `c`) would hide a global the
+program made under the same name, so reading such a name is an error (rename the global); an
+imported module under its own name (`import jax`) hides nothing a check means.
+
 So a storm label is checked by a trace count (`c.jax['<lambda>'] >= 8`), a hidden input by the
 compiled result differing from its eager twin (`not close(c.r2, e.r2)`), and a fine look-alike
 by a bounded count or equal results. torch.compile runs with an eager counting backend in place
@@ -27,11 +37,11 @@ backend, and no C++ compiler is needed.
     python benchmarks/reports/verify.py --record FILE ...   # and merge their rows into verified.tsv
 
 It needs jax, tensorflow-cpu and torch (the CPU wheel) installed; it is a benchmark, not a unit
-test. It prints one line per module and writes `verified.tsv` beside itself (module, framework,
-each check and whether it held, the observed counters); exit 1 if a check failed. A run over
-some modules writes nothing unless `--record` is given: then their rows replace the rows those
-modules had in `verified.tsv`, the rows of modules that no longer exist are dropped, and the
-other rows are kept (a new batch is verified without running the whole corpus again).
+test. It prints one line per module and writes `verified.tsv` beside itself (module, each check
+and its outcome: held, NOT HELD or VACUOUS, the observed counters); exit 1 if a check failed. A
+run over some modules writes nothing unless `--record` is given: then their rows replace the
+rows those modules had in `verified.tsv`, the rows of modules that no longer exist are dropped,
+and the other rows are kept (a new batch is verified without running the whole corpus again).
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -86,14 +97,36 @@ def plain(value):
     return repr(value)
 
 
+class Count(collections.Counter):
+    """A counter of traces per name whose reads a check makes are logged (`Counters.reads`)."""
+
+    def __init__(self, kind: str, owner: "Counters"):
+        super().__init__()
+        self._kind, self._owner = kind, owner
+
+    def __getitem__(self, name):
+        value = super().__getitem__(name)
+        self._owner.read(f"c.{self._kind}[{name!r}]", name, value)
+        return value
+
+    def get(self, name, default=None):
+        value = dict.get(self, name, default)
+        self._owner.read(f"c.{self._kind}.get({name!r})", name, value or 0)
+        return value
+
+
 class Counters:
     """Trace counts per function name, gathered while the module runs (installed before it)."""
 
     def __init__(self, framework: str):
-        self.jax = collections.Counter()
-        self.tf = collections.Counter()
-        self.torch = collections.Counter()
+        self.jax = Count("jax", self)
+        self.tf = Count("tf", self)
+        self.torch = Count("torch", self)
+        self.tf_calls = collections.Counter()  # calls of tf.functions per name, bound copies too
+        self.reads = None  # (expression, name, value) of each count read while a check runs
+        self.run_zero_reads = []  # what the program itself read as 0 after calling the function
         self._tf_functions = []
+        self._tf_bound = {}  # a tf.function -> the copies bound to instances, kept alive
         if framework == "JAX":
             self._count_jax()
         elif framework == "TF":
@@ -138,6 +171,62 @@ class Counters:
             return made
 
         tf.function = counting_function
+        self._keep_tf_bound_copies(type(original(lambda: None)))
+
+    def _keep_tf_bound_copies(self, function_class):
+        """A tf.function method traces in a copy bound to its instance and held only as long as
+        the instance lives: every copy is kept here, so its traces still count after the
+        instance is gone; calls and count reads are logged to tell a lost count from a true 0."""
+        bind = function_class.__get__
+        call = function_class.__call__
+        self._tf_count = count = function_class.experimental_get_tracing_count
+        bound, calls = self._tf_bound, self.tf_calls
+
+        def keeping_get(made, instance, owner):
+            copy = bind(made, instance, owner)
+            if copy is not made:
+                bound.setdefault(made, {})[id(copy)] = copy
+            return copy
+
+        inside = []  # the calls under way: TF reads counts itself while it calls
+
+        def counting_call(made, *args, **kwargs):
+            calls[function_name(made)] += 1
+            inside.append(made)
+            try:
+                return call(made, *args, **kwargs)
+            finally:
+                inside.pop()
+
+        def logged_count(made):
+            value, name = count(made), function_name(made)
+            if inside:  # TF's own read while it calls, not the program's nor a check's
+                return value
+            if self.reads is not None:
+                self.read(f"{name}.experimental_get_tracing_count()", name, value)
+            elif value == 0 and calls[name]:
+                self.run_zero_reads.append(
+                    f"the program read {name}.experimental_get_tracing_count() as 0 after "
+                    f"calling {name} {calls[name]} times")
+            return value
+
+        function_class.__get__ = keeping_get
+        function_class.__call__ = counting_call
+        function_class.experimental_get_tracing_count = logged_count
+
+    def read(self, expression: str, name: str, value: int) -> None:
+        if self.reads is not None:
+            self.reads.append((expression, name, value))
+
+    def vacuous(self, reads) -> str | None:
+        """Why a held check proves nothing, or None: it read a count of 0, or the program did."""
+        for expression, name, value in reads:
+            if value == 0:
+                called = self.tf_calls[name]
+                return f"{expression} read 0" + (
+                    f" though {name} was called {called} times" if called else
+                    f": nothing named {name!r} was traced")
+        return self.run_zero_reads[0] if self.run_zero_reads else None
 
     def finish(self):
         """JAX logs a trace (a jit at top level, or nested) or only a compile (a jit under grad):
@@ -147,11 +236,9 @@ class Counters:
             for name in traces | compiles:
                 self.jax[name] = max(traces[name], compiles[name])
         for made in self._tf_functions:
-            name = getattr(made.python_function, "__name__", "?")
-            self.tf[name] += made.experimental_get_tracing_count()
-            # a tf.function method traces in the copy bound to each instance
-            for bound in getattr(made, "_descriptor_cache", {}).values():
-                self.tf[name] += bound.experimental_get_tracing_count()
+            name = function_name(made)
+            copies = [made, *self._tf_bound.get(made, {}).values()]
+            self.tf[name] += sum(map(self._tf_count, copies))
 
     def _count_torch(self):
         import torch
@@ -179,31 +266,49 @@ class Counters:
         torch.compile = counting_compile
 
 
-class Run:
-    """`c`: a module's globals after the compiled run, and its counters."""
+def function_name(made) -> str:
+    return getattr(made.python_function, "__name__", "?")
+
+
+def made_by_program(value) -> bool:
+    """A global the program computed, as opposed to a module it imported (`import jax`)."""
+    return not isinstance(value, types.ModuleType)
+
+
+class Globals:
+    """A run's globals as attributes beside the runner's own names (`out`, the counters). A
+    global the program made under a runner's name would be silently hidden, so reading that
+    name raises instead."""
+
+    def __init__(self, values: dict, runner: dict, run: str):
+        self._values, self._runner, self._run = values, runner, run
+
+    def __getattr__(self, name):
+        values, runner = self.__dict__["_values"], self.__dict__["_runner"]
+        if name in runner:
+            if name in values and made_by_program(values[name]):
+                raise NameError(f"the {self._run}'s global {name!r} is hidden by the runner's "
+                                f"{name!r}: rename the global")
+            return runner[name]
+        try:
+            return values[name]
+        except KeyError:
+            raise AttributeError(f"the {self._run} has no global {name!r}") from None
+
+
+class Run(Globals):
+    """`c`: a module's globals after the compiled run, its output and its counters."""
 
     def __init__(self, namespace, counters, out):
-        self._namespace, self.out = namespace, out
-        self.jax, self.tf, self.torch = counters.jax, counters.tf, counters.torch
-
-    def __getattr__(self, name):
-        try:
-            return self._namespace[name]
-        except KeyError:
-            raise AttributeError(f"the module has no global {name!r}") from None
+        super().__init__(namespace, {"out": out, "jax": counters.jax, "tf": counters.tf,
+                                     "torch": counters.torch}, "module")
 
 
-class Eager:
-    """`e`: the globals the checks name, from the eager twin's run."""
+class Eager(Globals):
+    """`e`: the globals the checks name, from the eager twin's run, and its output."""
 
     def __init__(self, values, out):
-        self._values, self.out = values, out
-
-    def __getattr__(self, name):
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"the eager run has no global {name!r}") from None
+        super().__init__(values, {"out": out}, "eager run")
 
 
 def run_module(path: Path, framework: str, counters: Counters | None):
@@ -231,8 +336,9 @@ def child(path: Path, mode: str, result: Path, eager_file: str | None) -> None:
 
             tf.config.run_functions_eagerly(True)
         namespace, out = run_module(path, framework, None)
-        names = {n for check in checks for n in EAGER_NAME.findall(check)} - {"out"}
-        values = {n: plain(namespace[n]) for n in names if n in namespace}
+        names = {n for check in checks for n in EAGER_NAME.findall(check)}
+        values = {n: plain(namespace[n]) for n in names
+                  if n in namespace and made_by_program(namespace[n])}
         result.write_bytes(pickle.dumps({"values": values, "out": out}))
         return
     counters = Counters(framework)
@@ -244,13 +350,18 @@ def child(path: Path, mode: str, result: Path, eager_file: str | None) -> None:
         e = Eager(data["values"], data["out"])
     outcomes = []
     for check in checks:
+        counters.reads = []
         try:
             held = bool(eval(check, {"c": c, "e": e, "close": close}))
+            outcome = "held" if held else "NOT HELD"
         except Exception as exc:  # a check that cannot be evaluated has not held
-            held = False
-            check = f"{check}  [{type(exc).__name__}: {exc}]"
-        outcomes.append((check, held))
-    observed = {"jax": dict(c.jax), "tf": dict(c.tf), "torch": dict(c.torch)}
+            outcome, check = "NOT HELD", f"{check}  [{type(exc).__name__}: {exc}]"
+        why = counters.vacuous(counters.reads) if outcome == "held" else None
+        if why:
+            outcome, check = "VACUOUS", f"{check}  [{why}]"
+        counters.reads = None
+        outcomes.append((check, outcome))
+    observed = {"jax": dict(counters.jax), "tf": dict(counters.tf), "torch": dict(counters.torch)}
     result.write_text(json.dumps({"checks": outcomes, "observed": observed}))
 
 
@@ -331,15 +442,14 @@ def main(argv=None) -> int:
             print(f"ERROR {name}: {outcome['error']}")
             rows.append([name, "error", outcome["error"], "", f"{seconds:.1f}"])
             continue
-        ok = all(held for _, held in outcome["checks"])
+        ok = all(result == "held" for _, result in outcome["checks"])
         failed += not ok
         observed = {k: v for k, v in outcome["observed"].items() if v}
         print(f"{'ok  ' if ok else 'FAIL'} {name} ({seconds:.1f} s) {json.dumps(observed)}")
-        for check, held in outcome["checks"]:
-            if not held:
-                print(f"     not held: {check}")
-            rows.append([name, "held" if held else "NOT HELD", check, json.dumps(observed),
-                         f"{seconds:.1f}"])
+        for check, result in outcome["checks"]:
+            if result != "held":
+                print(f"     {result.lower()}: {check}")
+            rows.append([name, result, check, json.dumps(observed), f"{seconds:.1f}"])
     total = time.perf_counter() - start
     if not args.paths:
         write_verified(rows)
