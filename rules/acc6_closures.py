@@ -14,7 +14,6 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import Change
-from acclint.analysis.closure_holders import closure_holders
 from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -23,20 +22,16 @@ from acclint.rules.acc6_hidden_inputs import STALE, changed_here, is_read
 
 def _runners(ctx: RuleContext) -> set[str]:
     """Names the enclosing function calls to run the closure's cached trace: the closure's
-    own name when a cached marker decorates it, names bound to a cached marker applied to it,
-    and names bound to what holds it (`step = jax.jit(lambda x: x * scale)`, `model =
-    keras.Model(inp, Lambda(lambda x: x * scale)(inp))`: acclint.analysis.closure_holders), as
-    module-level names holding a module-level function are."""
+    own name when a cached marker decorates it, names bound to a cached marker applied to it."""
     fn, outer = ctx.function, ctx.function.parent
-    flows = ctx.analysis.body(outer).flows
-    names = closure_holders(((t.value, v) for t, v, how in flows if how == "=" and isinstance(t, cst.Name)), fn)
+    names = set()
     node = fn.node
     if isinstance(node, cst.FunctionDef):
         for decorator in node.decorators:
             found = ctx.analysis.decorator_marker(decorator.decorator)
             if found is not None and found[0].kind == CACHED:
                 names.add(node.name.value)
-    for target, value, how in flows:
+    for target, value, how in ctx.analysis.body(outer).flows:
         if how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call) and isinstance(node, cst.FunctionDef):
             found = ctx.analysis.applied_marker(value)
             if found is not None and found[0].kind == CACHED and _mentions(value, node.name.value):

@@ -248,7 +248,30 @@ if __name__ == "__main__":
 }
 
 
-@pytest.mark.parametrize("source", [*HAZARDS.values(), *FINE.values()], ids=[*HAZARDS, *FINE])
+# Point 1 for ACC605 (closure holders among the enclosing function's names, rules/acc6_closures
+# `_runners`) was taken out at the merge: on the real-code benchmark it made 15 false ACC605
+# findings (a name bound to `jax.vmap(lambda ...)(...)`, the lambda applied at once, taken as
+# its holder; a `tf.data` pipeline's later `ds.batch(...)` taken as a call of a closure `.map`
+# traced once; a holder name's calls before it held the closure). These hazards wait for a
+# holder model that follows when a name starts to hold a closure and what calls it.
+_HOLDERS_OUT = {
+    "main()'s local the lambda layer closes over, rebound between two predicts of a local model",
+    "a closure cell of main() a jitted lambda reads, rebound between two calls",
+    "a closure cell rebound through a nested helper's nonlocal between two calls",
+    "an attribute of a local object a jitted lambda reads, written after the first call",
+    "a local list a jitted lambda reads, appended to between two calls",
+}
+_CASES = [
+    pytest.param(
+        source, id=name,
+        marks=[pytest.mark.xfail(strict=True, reason="closure holders in ACC605 taken out at the merge (15 false findings on real code)")]
+        if name in _HOLDERS_OUT else [],
+    )
+    for name, source in [*HAZARDS.items(), *FINE.items()]
+]
+
+
+@pytest.mark.parametrize("source", _CASES)
 def test_driver_locals(source):
     assert_labels_match(source)
 
