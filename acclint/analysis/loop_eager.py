@@ -126,7 +126,7 @@ class EagerSizes:
         values: list[tuple[cst.BaseExpression, FunctionInfo | None]] = [(v, fn) for v in self._scope_values(fn, name)]
         if fn is not None and any(p.name == name for p in fn.params):
             given = [
-                (value, caller) for caller, callee, skipped, call, _scope, _loops in self._host_calls if callee is fn
+                (value, scope.fn) for call, skipped, scope, _loops in self._calls_into.get(fn, ())
                 for param, value in passed(call, fn, bound=skipped > 0).items() if param == name
             ]
             if not given:

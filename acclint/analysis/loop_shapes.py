@@ -79,9 +79,8 @@ class NewShapes:
         found = []
         for loop, target, fn, parameter in self._parameter_loops:
             generators = set()
-            calls = [(call, skipped) for _, callee, skipped, call, _, _ in self._host_calls if callee is fn]
-            for call, skipped in calls:
-                given = passed(call, fn, bound=skipped == 1).get(parameter)
+            for call, skipped, _scope, _loops in self._calls_into.get(fn, ()):
+                given = passed(call, fn, bound=skipped > 0).get(parameter)
                 generators.add(self._generator_called(given) if given is not None else None)
             if len(generators) == 1 and None not in generators:
                 found.append((loop, target, generators.pop()))
