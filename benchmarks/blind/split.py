@@ -3,7 +3,9 @@
 Every `<framework>_<idea>_<n>.py` in the set's folder (this script's folder, `blind/`, unless
 `--folder` names another set written the same way, such as `blind2/`) is one labelled program. They are grouped
 by framework (`# framework:` line) and by kind (a fine look-alike, `# label: none`, or a
-hazard), each group is sorted by name and shuffled with `random.Random(SEED)`, and the first
+hazard); a set written per rule (`blind4/`: `<rule>_<framework>_<idea>_<n>.py`) is grouped by
+the rule its names start with instead (`--by rule`), so that every rule has spellings in both
+halves. Each group is sorted by name and shuffled with `random.Random(SEED)`, and the first
 half of each shuffled group (rounded up on alternate groups, so the halves stay even) goes to
 `dev`, the rest to `heldout`. `split.tsv` (module, framework, kind, half) is written once, after
 the programs were labelled by running them and before acclint was run on any of them; the
@@ -11,6 +13,7 @@ draw is fixed, so anyone can check it with `python split.py --check`.
 
     python benchmarks/blind/split.py            # write split.tsv
     python benchmarks/blind/split.py --check    # exit 1 if split.tsv differs from the draw
+    python benchmarks/blind/split.py --folder benchmarks/blind4 --by rule [--check]
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ SEED = 55
 HEADER = ["module", "framework", "kind", "half"]
 FRAMEWORK = re.compile(r"^#\s*framework:\s*(\S+)", re.M)
 FINE = re.compile(r"^#\s*label:\s*none\b", re.M)
+RULE = re.compile(r"^(acc\d+)_")
 
 
 def programs(folder: Path = HERE) -> list[Path]:
@@ -38,22 +42,36 @@ def kind_of(text: str) -> str:
     return "fine" if FINE.search(text) else "hazard"
 
 
-def draw(folder: Path = HERE) -> list[list[str]]:
+def stratum(path: Path, framework: str, by: str) -> str:
+    """What a program is grouped by besides its kind: its framework, or the rule its name
+    starts with (`--by rule`)."""
+    if by == "framework":
+        return framework
+    rule = RULE.match(path.name)
+    if not rule:
+        raise SystemExit(f"{path.name}: not named <rule>_<framework>_<idea>_<n>.py")
+    return rule.group(1)
+
+
+def draw(folder: Path = HERE, by: str = "framework") -> list[list[str]]:
     """The rows of split.tsv: each program with its framework, kind and half."""
-    groups: dict[tuple[str, str], list[str]] = {}
+    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for path in programs(folder):
         text = path.read_text()
         framework = FRAMEWORK.search(text)
         if not framework:
             raise SystemExit(f"{path.name}: no `# framework:` line")
-        groups.setdefault((framework.group(1), kind_of(text)), []).append(path.name)
+        kind = kind_of(text)
+        key = (stratum(path, framework.group(1), by), kind)
+        groups.setdefault(key, []).append((path.name, framework.group(1)))
     rng = random.Random(SEED)
     rows = []
-    for index, (key, names) in enumerate(sorted(groups.items())):
-        names = sorted(names)
-        rng.shuffle(names)
-        cut = (len(names) + index % 2) // 2
-        rows += [[name, *key, "dev" if i < cut else "heldout"] for i, name in enumerate(names)]
+    for index, (key, members) in enumerate(sorted(groups.items())):
+        members = sorted(members)
+        rng.shuffle(members)
+        cut = (len(members) + index % 2) // 2
+        rows += [[name, framework, key[1], "dev" if i < cut else "heldout"]
+                 for i, (name, framework) in enumerate(members)]
     return sorted(rows)
 
 
@@ -67,8 +85,10 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true", help="compare split.tsv with the draw")
     parser.add_argument("--folder", type=Path, default=HERE,
                         help="the set's folder (default: this script's, blind/)")
+    parser.add_argument("--by", choices=("framework", "rule"), default="framework",
+                        help="group by framework (default) or by the rule a name starts with")
     args = parser.parse_args(argv)
-    rows = draw(args.folder)
+    rows = draw(args.folder, args.by)
     split = args.folder / "split.tsv"
     if args.check:
         same = split.exists() and read_split(args.folder) == rows
