@@ -271,7 +271,8 @@ class GlobalMutated(Rule):
         at the parameter's read (not `len(w)`/`w.shape`, which an in-place write keeps);
         rebinding `W` leaves the partial's object alone.
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
-        module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
+        module, `cfg.opt.lr`, an instance of a class of the module that takes attribute writes:
+        a plain class or a dataclass not declared frozen; a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
         the object (`STATE.set_lr(0.01)`, a classmethod's `cls.scale = s`), by a function or
         another object's method it is handed to, or through the name; a write of another
@@ -374,7 +375,7 @@ f(1.0)
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
         """`STATE.scale`, `settings.lr`, `cfg.opt.lr`: an attribute of a module-level object
-        (an instance of a plain class of the module, an imported module) written by a method of
+        (an instance of a writable class of the module, an imported module) written by a method of
         the object, a function handed it, or any code through its name, in program order. A
         change of the object the name reports (visit_Name) is not reported twice."""
         root = chain_root(node.value)

@@ -221,12 +221,12 @@ class ModuleBindings:
 
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
-        instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
-        may be frozen), a module it imports (`import settings`), or a framework's mutable
-        module (`nnx.Linear(...)`)."""
+        instance of a class of this module that takes attribute writes (writable_class), a
+        module it imports (`import settings`), or a framework's mutable module
+        (`nnx.Linear(...)`)."""
         cls = self.instance_class(name)
         if cls is not None:
-            return self.identity_class(cls)
+            return self.writable_class(cls)
         events = self._module_binds(name)
         return bool(events) and (
             all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
@@ -1348,6 +1348,23 @@ class ModuleBindings:
         """`Cls(...)`: of `cls`, or (None) of any plain class of the module (identity_class)."""
         made = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
         return made is not None and (made is cls if cls is not None else self.identity_class(made))
+
+    def writable_class(self, cls: ClassInfo) -> bool:
+        """Whether instances of `cls` take attribute writes: a class with no decorator, or one
+        `dataclasses.dataclass` (bare or called) not declared `frozen=True`. Whether it hashes
+        by identity (identity_class) does not matter to a write; another decorator
+        (`flax.struct.dataclass`, `chex.dataclass`) may make it frozen."""
+        decorators = cls.node.decorators
+        if not decorators:
+            return True
+        if len(decorators) != 1:
+            return False
+        decorator = decorators[0].decorator
+        call = decorator if isinstance(decorator, cst.Call) else None
+        if self.index.imports.resolve(call.func if call is not None else decorator) != "dataclasses.dataclass":
+            return False
+        frozen = [a.value for a in call.args if a.keyword is not None and a.keyword.value == "frozen"] if call is not None else []
+        return all(isinstance(v, cst.Name) and v.value == "False" for v in frozen)
 
     def identity_class(self, cls: ClassInfo) -> bool:
         """Whether instances of `cls` hash by identity and take attribute writes: a class with
