@@ -698,9 +698,13 @@ class BoundAttributeRead(Rule):
         `cb.on_epoch_end(agent, epoch)` between two `agent.act(obs)` in a training loop), an
         attribute of another object built with it (`self.head.temperature = t` in a scheduler
         made as `Schedule(head)`, run between the trace and its later call; an item, too:
-        `self.model.cfg["mix"] = v`). A reference of unknown origin (a framework calls the
-        method, a call passes something else) or one to another instance (`Schedule(Head())`)
-        is not counted. A trace bound from a function every `return` of which applies
+        `self.model.cfg["mix"] = v`; also where the object is a local of the function running
+        the trace, `KLAnnealer(trainer)` in `main()`), or a local of that function itself. A call
+        runs the trace when it calls the method, an attribute bound to a compiled wrapper of it,
+        or a method of its class that makes such a call on its own object, to any depth
+        (`trainer.step(x)` whose body calls `self.grad_fn(x)`). A reference of unknown origin
+        (a framework calls the method, a call passes something else) or one to another
+        instance (`Schedule(Head())`) is not counted. A trace bound from a function every `return` of which applies
         `torch.jit.trace` (`traced = export(head, x)`) is built where it is bound.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Under `torch.jit.trace` the traced module's `self` is such an object: its
