@@ -100,12 +100,9 @@ def score(totals):
     return totals.sum()
 
 
-def run(seqs, steps):
-    for i in range(steps):
-        score(jnp.array([sum(s[: i + 1]) for s in seqs]))
-
-
-run([[1.0] * 20, [2.0] * 20], 10)
+seqs = [[1.0] * 20, [2.0] * 20]
+for i in range(int("10")):
+    score(jnp.array([sum(s[: i + 1]) for s in seqs]))  # two sums on every pass: one shape
 """,
 }
 
