@@ -15,8 +15,7 @@ import pytest
 
 from labelled import assert_labels_match
 
-PROGRAMS = {
-    "a bare @dataclass written by a function handed the object, between two calls": """
+SETTINGS_TUNED = """
 from dataclasses import dataclass
 
 import jax
@@ -46,7 +45,10 @@ def main():
 
 
 main()
-""",
+"""
+
+PROGRAMS = {
+    "a bare @dataclass written by a function handed the object, between two calls": SETTINGS_TUNED,
     "@dataclasses.dataclass() written by its own method in the loop": """
 import dataclasses
 
@@ -102,37 +104,9 @@ for step in range(3):
     print(float(blend(tf.constant(0.0), tf.constant(1.0))))
     anneal(MIX, step)
 """,
-    "fine: written before the first call (set-up)": """
-from dataclasses import dataclass
-
-import jax
-
-
-@dataclass
-class Settings:
-    gain: float = 2.0
-
-
-SETTINGS = Settings()
-
-
-@jax.jit
-def scaled(x):
-    return x * SETTINGS.gain
-
-
-def tune(settings, gain):
-    settings.gain = gain
-
-
-def main():
-    tune(SETTINGS, 3.0)  # set-up before the first call
-    print(scaled(1.0))
-    print(scaled(1.0))
-
-
-main()
-""",
+    "fine: written before the first call (set-up)": SETTINGS_TUNED.replace("  # expect: ACC602", "").replace(
+        "    print(scaled(1.0))\n    tune(SETTINGS, 3.0)\n", "    tune(SETTINGS, 3.0)  # set-up, before the first call\n    print(scaled(1.0))\n"
+    ),
     "fine: another attribute written": """
 from dataclasses import dataclass
 
