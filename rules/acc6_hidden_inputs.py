@@ -271,7 +271,8 @@ class GlobalMutated(Rule):
         at the parameter's read (not `len(w)`/`w.shape`, which an in-place write keeps);
         rebinding `W` leaves the partial's object alone.
         An attribute read of a module-level object (`STATE.lr`, `settings.lr` of an imported
-        module, `cfg.opt.lr`, a plain class of the module's own attribute: `Model.scale`, or
+        module, `cfg.opt.lr`, an instance of a class of the module that takes attribute writes:
+        a plain class or a dataclass not declared frozen; a plain class of the module's own attribute: `Model.scale`, or
         `cls.scale` in its classmethod) counts when that attribute is written: by a method of
         the object (`STATE.set_lr(0.01)`, a classmethod's `cls.scale = s`), by a function or
         another object's method it is handed to, or through the name; a write of another
@@ -374,7 +375,7 @@ f(1.0)
 
     def visit_Attribute(self, node: cst.Attribute, ctx: RuleContext) -> None:
         """`STATE.scale`, `settings.lr`, `cfg.opt.lr`: an attribute of a module-level object
-        (an instance of a plain class of the module, an imported module) written by a method of
+        (an instance of a writable class of the module, an imported module) written by a method of
         the object, a function handed it, or any code through its name, in program order. A
         change of the object the name reports (visit_Name) is not reported twice."""
         root = chain_root(node.value)
@@ -697,9 +698,13 @@ class BoundAttributeRead(Rule):
         `cb.on_epoch_end(agent, epoch)` between two `agent.act(obs)` in a training loop), an
         attribute of another object built with it (`self.head.temperature = t` in a scheduler
         made as `Schedule(head)`, run between the trace and its later call; an item, too:
-        `self.model.cfg["mix"] = v`). A reference of unknown origin (a framework calls the
-        method, a call passes something else) or one to another instance (`Schedule(Head())`)
-        is not counted. A trace bound from a function every `return` of which applies
+        `self.model.cfg["mix"] = v`; also where the object is a local of the function running
+        the trace, `KLAnnealer(trainer)` in `main()`), or a local of that function itself. A call
+        runs the trace when it calls the method, an attribute bound to a compiled wrapper of it,
+        or a method of its class that makes such a call on its own object, to any depth
+        (`trainer.step(x)` whose body calls `self.grad_fn(x)`). A reference of unknown origin
+        (a framework calls the method, a call passes something else) or one to another
+        instance (`Schedule(Head())`) is not counted. A trace bound from a function every `return` of which applies
         `torch.jit.trace` (`traced = export(head, x)`) is built where it is bound.
         `torch.compile` guards what it reads (a recompile, not a stale value) and is not
         flagged. Under `torch.jit.trace` the traced module's `self` is such an object: its

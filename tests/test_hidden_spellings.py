@@ -477,15 +477,17 @@ def test_hand_written_axes_recall_and_precision():
     """46 programs written by hand along axes the generator lacks (tests/data/spellings/
     hidden_axes, labelled by running jax 0.10, tf 2.21, torch 2.13: 30 stale, 16 fine). At
     ad0a21e acclint found 13/30 at the read and flagged 1 fine program (a write to another
-    instance); now 26/30 and none. Left: writes in callbacks a loop handed them runs
-    (`cb.on_epoch_end`, a schedule object called as a hook), an alias of a chain of a
-    function's own object (`c = model.cfg` in `main()`), a helper of another module."""
+    instance); then 26/30 and none; 27/30 since a call of an attribute bound to the compiled
+    wrapper (`model.step(X)`) runs the trace for a write through a function's local too (an
+    alias of a chain of its own object, `c = model.cfg` in `main()`). Left: writes in
+    callbacks a loop handed them runs (`cb.on_epoch_end`, a schedule object called as a hook),
+    a helper of another module."""
     spellings = _generator()
     tally = spellings.measure(root=AXES_DIR)
     overall = tally[("all", "all")]
     assert (overall["stale"], overall["fine"]) == (30, 16)
     assert overall["fp"] == 0, spellings.table(tally)
-    assert overall["tp"] == 26, spellings.table(tally)
+    assert overall["tp"] == 27, spellings.table(tally)
 
 
 WRITE_SPELLINGS = {

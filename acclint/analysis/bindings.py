@@ -190,6 +190,7 @@ class ModuleBindings:
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
+        self._handles: dict[FunctionInfo, set[str]] = {}  # `_trace_handles`
 
     def line(self, node: cst.CSTNode) -> int:
         """The line of `node`; of the written node for a target the walk spelt out (`_spelt`).
@@ -221,12 +222,12 @@ class ModuleBindings:
 
     def module_object(self, name: str) -> bool:
         """Whether module-level `name` holds an object whose attributes code may write: an
-        instance of a plain class of this module (no decorator: a dataclass or `flax.struct`
-        may be frozen), a module it imports (`import settings`), or a framework's mutable
-        module (`nnx.Linear(...)`)."""
+        instance of a class of this module that takes attribute writes (writable_class), a
+        module it imports (`import settings`), or a framework's mutable module
+        (`nnx.Linear(...)`)."""
         cls = self.instance_class(name)
         if cls is not None:
-            return self.identity_class(cls)
+            return self.writable_class(cls)
         events = self._module_binds(name)
         return bool(events) and (
             all(e.kind == "fixed" and isinstance(e.node, cst.Import) for e in events)
@@ -1258,19 +1259,26 @@ class ModuleBindings:
             return False
         if all(isinstance(v, cst.Name) for v, _ in origins):
             return self._placed_stale(placed, event, {event.name}, reader, -1)
-        return root is not None and _is_parameter(root, scope) and self._stale_through(event, scope, root, reader, frozenset())
+        made = frozenset(id(v) for v, _ in origins if written is not root)
+        return root is not None and _is_parameter(root, scope) and self._stale_through(event, scope, root, reader, frozenset(), made)
 
-    def _stale_through(self, use: Event, scope: FunctionInfo, ref: str, reader: FunctionInfo, seen: frozenset) -> bool:
+    def _stale_through(
+        self, use: Event, scope: FunctionInfo, ref: str, reader: FunctionInfo, seen: frozenset, made: frozenset[int] = frozenset(),
+    ) -> bool:
         """Whether `use` (a write through the parameter `ref` of `scope`, or a call handing it on)
         falls between two calls in `scope` that run `reader`'s trace on `ref` (`agent.act(obs)`,
-        `_trace_handles`), in its own program order, or, where no such calls are there, a call of
-        `scope` by name handing its argument as `ref` does so in the caller, to any depth
+        `_trace_handles`), or on a local of `scope` bound only to one of the constructions `made`
+        (the written object's origins, where it is held by another object: `self.trainer.w = v`
+        in an annealer built as `KLAnnealer(trainer)`, between two `trainer.step(x)` around
+        `annealer.on_epoch(e)`), in its own program order, or, where no such calls are there, a
+        call of `scope` by name handing its argument as `ref` does so in the caller, to any depth
         (`cb.on_epoch_end(agent, epoch)` in `run(agent, callbacks)`)."""
         handles = self._trace_handles(reader)
+        holders = {ref} | {name for name in self._names_in(scope) if self._bound_only_to(name, scope, made)}
         calls = [
             e for e in self.events_by_scope.get(scope, ())
             if e.kind == "call" and isinstance(e.node, cst.Call) and isinstance(e.node.func, cst.Attribute)
-            and isinstance(e.node.func.value, cst.Name) and e.node.func.value.value == ref and e.node.func.attr.value in handles
+            and isinstance(e.node.func.value, cst.Name) and e.node.func.value.value in holders and e.node.func.attr.value in handles
         ]
         if stale_window(use, calls, lambda call: ()) is not None:
             return True
@@ -1281,19 +1289,46 @@ class ModuleBindings:
         else:
             sites = [(e, True) for e in self._by_method.get(scope.name, ())]
         return any(
-            site.scope is not None and (name := _passed_as(site.node, scope, ref, bound)) is not None
-            and self._stale_through(site, site.scope, name, reader, seen | {scope})
+            site.scope is not None and (name := _passed_as(site.node, scope, ref, bound) or _receiver(site.node, scope, ref)) is not None
+            and self._stale_through(site, site.scope, name, reader, seen | {scope}, made)
             for site, bound in sites
         )
 
+    def _names_in(self, scope: FunctionInfo) -> set[str]:
+        """The names `scope`'s own code binds as locals."""
+        return {e.name for e in self.events_by_scope.get(scope, ()) if e.kind == "local"}
+
+    def _bound_only_to(self, name: str, scope: FunctionInfo, made: frozenset[int]) -> bool:
+        """Whether every binding of the local `name` in `scope` is one of the expressions `made` (by id)."""
+        binds = [e for e in self._named.get(name, ()) if e.scope is scope and e.kind == "local"]
+        return bool(made) and bool(binds) and all(id(e.value) in made for e in binds)
+
     def _trace_handles(self, reader: FunctionInfo) -> set[str]:
         """The attribute names a call through which runs the method `reader`'s trace on its
-        object: its own name, and an attribute bound to a marker applied to it (`self.act =
-        jax.jit(self._act)`)."""
-        return {reader.name} | {
-            e.name for e in self.events
-            if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
-        }
+        object: its own name, an attribute bound to a marker applied to it (`self.act =
+        jax.jit(self._act)`), and a method of its class that makes such a call on its own object
+        (`def step(self, x): return self.grad_fn(x)`, to any depth): `trainer.step(x)` runs the
+        trace as `trainer.grad_fn(x)` does."""
+        if reader not in self._handles:
+            names = {reader.name} | {
+                e.name for e in self.events
+                if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
+            }
+            methods = list(reader.cls.methods.values()) if reader.cls is not None else []
+            while more := {m.name for m in methods if m.name not in names and self._calls_on_self(m, names)}:
+                names |= more
+            self._handles[reader] = names
+        return self._handles[reader]
+
+    @staticmethod
+    def _calls_on_self(method: FunctionInfo, names: set[str]) -> bool:
+        """Whether `method` calls one of the attributes `names` on its own object (`self.step(...)`)."""
+        me = method.self_name
+        return me is not None and any(
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == me and node.func.attr.value in names
+            for node in walk_expression(method.node)
+        )
 
     def _local_stale(self, event: Event, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
         """Whether `event` falls, in its function's program order, between two calls there that
@@ -1349,6 +1384,23 @@ class ModuleBindings:
         made = self.index.classes.get(value.func.value) if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) else None
         return made is not None and (made is cls if cls is not None else self.identity_class(made))
 
+    def writable_class(self, cls: ClassInfo) -> bool:
+        """Whether instances of `cls` take attribute writes: a class with no decorator, or one
+        `dataclasses.dataclass` (bare or called) not declared `frozen=True`. Whether it hashes
+        by identity (identity_class) does not matter to a write; another decorator
+        (`flax.struct.dataclass`, `chex.dataclass`) may make it frozen."""
+        decorators = cls.node.decorators
+        if not decorators:
+            return True
+        if len(decorators) != 1:
+            return False
+        decorator = decorators[0].decorator
+        call = decorator if isinstance(decorator, cst.Call) else None
+        if self.index.imports.resolve(call.func if call is not None else decorator) != "dataclasses.dataclass":
+            return False
+        frozen = [a.value for a in call.args if a.keyword is not None and a.keyword.value == "frozen"] if call is not None else []
+        return all(isinstance(v, cst.Name) and v.value == "False" for v in frozen)
+
     def identity_class(self, cls: ClassInfo) -> bool:
         """Whether instances of `cls` hash by identity and take attribute writes: a class with
         no decorator, or a dataclass declared `eq=False` (and not frozen), which keeps
@@ -1370,11 +1422,15 @@ class ModuleBindings:
         return "eq" in keywords and false(keywords["eq"]) and ("frozen" not in keywords or false(keywords["frozen"]))
 
     def _runs_on(self, call: cst.Call, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
-        """Whether `call` runs `reader` on the object `owner`: `owner.reader(...)`, or
+        """Whether `call` runs `reader` on the object `owner`: `owner.reader(...)` or a call of
+        another of its trace handles on it (`owner.step(...)`: `_trace_handles`), or
         `reader(...)` passing `owner` as `static_param`."""
         func = call.func
         if static_param is None:
-            return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner and func.attr.value == reader.name
+            return (
+                isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == owner
+                and func.attr.value in self._trace_handles(reader)
+            )
         return isinstance(func, cst.Name) and func.value == reader.name and _passed_as(call, reader, static_param) == owner
 
     def _handings(self, fn: FunctionInfo, param: str | None) -> list[tuple[Event, str]]:
@@ -1396,13 +1452,7 @@ class ModuleBindings:
         or an attribute bound to a marker applied to it: `self._compiled(...)` after `self._compiled =
         jax.jit(self.step)`): it writes before every call, so each call after the first finds
         the old trace (tunix's `Sampler.__call__` setting `self.eos_ids`)."""
-        names = self._trace_handles(reader)
-        me = writer.self_name
-        return any(
-            isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
-            and node.func.value.value == me and node.func.attr.value in names
-            for node in walk_expression(writer.node)
-        )
+        return self._calls_on_self(writer, self._trace_handles(reader))
 
     def _method_calls(self, method: FunctionInfo, objects: set[str]) -> list[Event]:
         """Module-level calls of `method` on one of `objects` (`t.assign_fn(...)`)."""
@@ -1949,6 +1999,15 @@ def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False
     """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
     value = passed(call, fn, bound).get(param)
     return value.value if isinstance(value, cst.Name) else None
+
+
+def _receiver(call: cst.Call, method: FunctionInfo, param: str) -> str | None:
+    """The name `call` (`annealer.on_epoch(e)`) runs the method `method` on, where `param` is
+    the method's own object (`self`), or None."""
+    func = call.func
+    if param != method.self_name or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return None
+    return func.value.value
 
 
 def _defines(event: Event) -> bool:

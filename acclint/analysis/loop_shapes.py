@@ -6,9 +6,11 @@ an array function or a method, `random.normal(key, (500, i))`; any argument of a
 `x.reshape(-1, i)`, `x.repeat(i)`; a `shape_makers` position, `jnp.arange(i)`,
 `np.linspace(0, 1, i)`), a slice with one end moving and the other fixed (`x[:t]`), a Python
 sequence of a new length (`[f(j) for j in range(i)]`, `list(range(i))`, `[x] * (i + 1)`,
-`dict(zip(...))` of such), a dict display with a key new on every pass: a pytree's structure
-is in its key as a shape is (run: framework_runs.py jax_pytree_structure_per_pass), a list an
-inner loop of a new number of passes grows (`for _ in range(i): parts.append(x)`), a call of
+`dict(zip(...))` of such), a comprehension whose element has a new size (`[r + [0] * (longest -
+len(r)) for r in rows]`: each row padded to a width computed from a new value), a dict display
+with a key new on every pass: a pytree's structure is in its key as a shape is (run:
+framework_runs.py jax_pytree_structure_per_pass), a list an inner loop of a new number of passes
+grows (`for _ in range(i): parts.append(x)`), a call of
 a module function some return of which is sized by a parameter given a new value (`def
 batch(i): return jnp.ones((i + 1, 2))`). A size the data decides is new on each pass of a loop
 over data (`Loop.varies`: the variable of a `for` over data, a name carried from pass to pass,
@@ -146,8 +148,9 @@ class NewShapes:
     def _resized(self, expr: cst.BaseExpression, each: Pass) -> cst.BaseExpression | None:
         """The part of `expr` whose shape changes on every pass, or None. A size is computed
         from a new value where one is given in a shape-like position of any call (`_sized`),
-        where a slice has one end moving (`x[:i]`), or where a Python sequence has a new length
-        (`[f(j) for j in range(i)]`, `list(range(i))`); the shape is carried by a name bound to
+        where a slice has one end moving (`x[:i]`), where a Python sequence has a new length
+        (`[f(j) for j in range(i)]`, `list(range(i))`), or where a comprehension's element has a
+        new size (`[[t] * (i + 1) for t in tokens]`); the shape is carried by a name bound to
         such an array, an attribute or a slice of one (`part.T`), arithmetic on one, and a call
         of an array library or a method given one (`jnp.concatenate([x, x[:i]])`), except a
         reduction (`jnp.sum`, `.mean()`: a scalar). A call of anything else given one returns a
@@ -179,7 +182,8 @@ class NewShapes:
         if kind is cst.UnaryOperation:
             return self._resized(expr.expression, each)
         if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
-            return expr if self._resized(expr.for_in.iter, each) is not None else None
+            element = expr.value if kind is cst.DictComp else expr.elt
+            return expr if self._resized(expr.for_in.iter, each) is not None or self._resized(element, each) is not None else None
         if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
             keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
             return expr if any(self._changing(key, each.changing) for key in keys) else None
@@ -282,9 +286,13 @@ class NewShapes:
         if callee in self.tables.array_constructors and expr.args:
             return self._resized(expr.args[0].value, each)
         fn = self._module_function(expr.func)
-        if fn is not None and each.changing:  # `batch(i)`: what its returns' shapes are computed from (`_returned_from`)
+        if fn is not None and (each.changing or each.resized):  # `batch(i)`: what its returns' shapes are computed from (`_returned_from`)
+            # given a new value, or a sequence of a new length or of items of new lengths
+            # (`pad_batch(rows)`), which is a new value too
             resizing = self._returned_from(fn)[1]
-            if resizing and any(p in resizing and self._changing(v, each.changing) for p, v in passed(expr, fn).items()):
+            if resizing and any(
+                p in resizing and (self._changing(v, each.changing) or self._resized(v, each) is not None) for p, v in passed(expr, fn).items()
+            ):
                 return expr
         method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
         if self._padded_to_target(expr, callee or method or "", each):
