@@ -21,22 +21,34 @@ from acclint.rules.acc6_hidden_inputs import STALE, changed_here, is_read
 
 
 def _runners(ctx: RuleContext) -> set[str]:
-    """Names the enclosing function calls to run the closure's cached trace: the closure's
-    own name when a cached marker decorates it, names bound to a cached marker applied to it."""
-    fn, outer = ctx.function, ctx.function.parent
-    names = set()
-    node = fn.node
+    """The closure's own name when a cached marker decorates it: a call of it runs the cached
+    trace. Names bound to what holds the closure (`step = jax.jit(lambda x: x * scale)`,
+    `grad = jax.jit(jax.grad(loss))`, `model = keras.Model(inp, Lambda(lambda x: ...)(inp))`)
+    run it where that binding reaches the call (acclint.analysis.closure_holders), which
+    acclint.analysis.bindings `closure_change` follows."""
+    node = ctx.function.node
     if isinstance(node, cst.FunctionDef):
         for decorator in node.decorators:
             found = ctx.analysis.decorator_marker(decorator.decorator)
             if found is not None and found[0].kind == CACHED:
-                names.add(node.name.value)
-    for target, value, how in ctx.analysis.body(outer).flows:
-        if how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call) and isinstance(node, cst.FunctionDef):
-            found = ctx.analysis.applied_marker(value)
-            if found is not None and found[0].kind == CACHED and _mentions(value, node.name.value):
-                names.add(target.value)
-    return names
+                return {node.name.value}
+    return set()
+
+
+def _handed_on(ctx: RuleContext) -> bool:
+    """Whether the enclosing function binds a name to a call handed the closure (the lambda
+    itself, or its `def` name other than called): where none is, nothing there holds it, and
+    the module's bindings need not be built to find its holders."""
+    fn = ctx.function
+    node = fn.node
+    own = node.name.value if isinstance(node, cst.FunctionDef) else None
+    for _, value, how in ctx.analysis.body(fn.parent).flows:
+        if how == "=" and isinstance(value, cst.Call):
+            nodes = list(walk_expression(value))
+            called = {id(n.func) for n in nodes if isinstance(n, cst.Call)}
+            if any(n is node or isinstance(n, cst.Name) and n.value == own and id(n) not in called for n in nodes):
+                return True
+    return False
 
 
 def _mentions(expr: cst.CSTNode, name: str) -> bool:
@@ -67,7 +79,7 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
     runners = _runners(ctx)
-    if not runners or not _may_call(outer, runners, body, ctx):
+    if not (runners and _may_call(outer, runners, body, ctx)) and not _handed_on(ctx):
         return None
     parent = ctx.parent
     attribute = parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None
