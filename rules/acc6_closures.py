@@ -96,7 +96,12 @@ class ClosureRebound(Rule):
         `nonlocal`) or changes its object in place (`a[0] = 3.0` on a numpy array,
         `a.scale = 3.0`, `a.append(x)` or `a.update(...)` of a built-in container it is bound
         to; run on jax 0.10: the trace keeps the old item) between a call of the compiled closure and a later call through the same
-        name, in its program order (a loop repeats its body). Nothing is stale when a new
+        name, in its program order (a loop repeats its body). A name bound to what holds the
+        closure (`step = jax.jit(lambda v: v * a)`, a Keras model built from a `Lambda` layer
+        of it) calls it where that binding reaches the call, by a call of the name or a method
+        that runs the model's step (`fit`, `predict`); not a name bound to what a wrapper
+        applied at once returns (`jax.vmap(lambda i: ...)(x)`), nor another method (a
+        dataset's `batch`). Nothing is stale when a new
         cache starts in between: the closure defined again, a new wrapper bound to the called
         name (not `jax.jit` of the same closure again, unless the closure was defined anew
         before it on that pass of a loop), `jax.clear_caches()`. A binding before
