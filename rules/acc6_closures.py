@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import Change
+from acclint.analysis.closure_holders import hands_on
 from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -37,18 +38,16 @@ def _runners(ctx: RuleContext) -> set[str]:
 
 def _handed_on(ctx: RuleContext) -> bool:
     """Whether the enclosing function binds a name to a call handed the closure (the lambda
-    itself, or its `def` name other than called): where none is, nothing there holds it, and
-    the module's bindings need not be built to find its holders."""
+    itself, or its `def` name other than called), or to the lambda itself (`f = lambda v: ...`,
+    which `jax.jit(f)` may then hold): where none is, nothing there holds it, and the module's
+    bindings need not be built to find its holders."""
     fn = ctx.function
     node = fn.node
-    own = node.name.value if isinstance(node, cst.FunctionDef) else None
-    for _, value, how in ctx.analysis.body(fn.parent).flows:
-        if how == "=" and isinstance(value, cst.Call):
-            nodes = list(walk_expression(value))
-            called = {id(n.func) for n in nodes if isinstance(n, cst.Call)}
-            if any(n is node or isinstance(n, cst.Name) and n.value == own and id(n) not in called for n in nodes):
-                return True
-    return False
+    own = {node.name.value} if isinstance(node, cst.FunctionDef) else set()
+    return any(
+        how == "=" and (value is node or isinstance(value, cst.Call) and hands_on(value, node, own, called=False))
+        for _, value, how in ctx.analysis.body(fn.parent).flows
+    )
 
 
 def _mentions(expr: cst.CSTNode, name: str) -> bool:

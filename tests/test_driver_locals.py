@@ -179,6 +179,22 @@ def main():
 if __name__ == "__main__":
     main()
 """,
+    "a lambda bound to a name first, then jitted through that name": """
+import jax
+
+
+def main():
+    scale = 1.0
+    f = lambda x: x * scale  # expect: ACC605
+    step = jax.jit(f)
+    step(1.0)
+    scale = 2.0
+    step(1.0)
+
+
+if __name__ == "__main__":
+    main()
+""",
     "a closure cell rebound on each pass of a loop that calls the jitted lambda": """
 import jax
 

@@ -49,15 +49,15 @@ def holder_bindings(binds: Iterable, closure: FunctionInfo, compiles: Callable[[
         if value is node:
             functions.add(bind.name)
         elif isinstance(value, cst.Call) and (
-            compiles(value) and _hands(value, node, functions | held, called=False)
-            or makes(value) and _hands(value, node, held, called=True)
+            compiles(value) and hands_on(value, node, functions | held, called=False)
+            or makes(value) and hands_on(value, node, held, called=True)
         ):
             found.append(bind)
             held.add(bind.name)
     return found
 
 
-def _hands(call: cst.Call, closure: cst.CSTNode, names: set[str], called: bool) -> bool:
+def hands_on(call: cst.Call, closure: cst.CSTNode, names: set[str], called: bool) -> bool:
     """Whether an argument of `call` contains `closure` itself or reads one of `names`; a name
     called there (`jax.jit(f(x))`, a value computed) only where `called` allows (`layer(inp)`
     inside a model's constructor builds the model from the layer)."""
