@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from acclint.analysis.bindings import Change
+from acclint.analysis.closure_holders import hands_on
 from acclint.analysis.walk import walk_expression
 from acclint.frameworks.markers import CACHED
 from acclint.lint.rule import Rule, RuleContext
@@ -21,22 +22,32 @@ from acclint.rules.acc6_hidden_inputs import STALE, changed_here, is_read
 
 
 def _runners(ctx: RuleContext) -> set[str]:
-    """Names the enclosing function calls to run the closure's cached trace: the closure's
-    own name when a cached marker decorates it, names bound to a cached marker applied to it."""
-    fn, outer = ctx.function, ctx.function.parent
-    names = set()
-    node = fn.node
+    """The closure's own name when a cached marker decorates it: a call of it runs the cached
+    trace. Names bound to what holds the closure (`step = jax.jit(lambda x: x * scale)`,
+    `grad = jax.jit(jax.grad(loss))`, `model = keras.Model(inp, Lambda(lambda x: ...)(inp))`)
+    run it where that binding reaches the call (acclint.analysis.closure_holders), which
+    acclint.analysis.bindings `closure_change` follows."""
+    node = ctx.function.node
     if isinstance(node, cst.FunctionDef):
         for decorator in node.decorators:
             found = ctx.analysis.decorator_marker(decorator.decorator)
             if found is not None and found[0].kind == CACHED:
-                names.add(node.name.value)
-    for target, value, how in ctx.analysis.body(outer).flows:
-        if how == "=" and isinstance(target, cst.Name) and isinstance(value, cst.Call) and isinstance(node, cst.FunctionDef):
-            found = ctx.analysis.applied_marker(value)
-            if found is not None and found[0].kind == CACHED and _mentions(value, node.name.value):
-                names.add(target.value)
-    return names
+                return {node.name.value}
+    return set()
+
+
+def _handed_on(ctx: RuleContext) -> bool:
+    """Whether the enclosing function binds a name to a call handed the closure (the lambda
+    itself, or its `def` name other than called), or to the lambda itself (`f = lambda v: ...`,
+    which `jax.jit(f)` may then hold): where none is, nothing there holds it, and the module's
+    bindings need not be built to find its holders."""
+    fn = ctx.function
+    node = fn.node
+    own = {node.name.value} if isinstance(node, cst.FunctionDef) else set()
+    return any(
+        how == "=" and (value is node or isinstance(value, cst.Call) and hands_on(value, node, own, called=False))
+        for _, value, how in ctx.analysis.body(fn.parent).flows
+    )
 
 
 def _mentions(expr: cst.CSTNode, name: str) -> bool:
@@ -67,7 +78,7 @@ def rebound_after_call(node: cst.Name, ctx: RuleContext) -> Change | None:
     if name not in body.local_names or name in body.declared_outer or not isinstance(outer.node, cst.FunctionDef):
         return None
     runners = _runners(ctx)
-    if not runners or not _may_call(outer, runners, body, ctx):
+    if not (runners and _may_call(outer, runners, body, ctx)) and not _handed_on(ctx):
         return None
     parent = ctx.parent
     attribute = parent.attr.value if isinstance(parent, cst.Attribute) and parent.value is node else None
@@ -84,7 +95,12 @@ class ClosureRebound(Rule):
         `nonlocal`) or changes its object in place (`a[0] = 3.0` on a numpy array,
         `a.scale = 3.0`, `a.append(x)` or `a.update(...)` of a built-in container it is bound
         to; run on jax 0.10: the trace keeps the old item) between a call of the compiled closure and a later call through the same
-        name, in its program order (a loop repeats its body). Nothing is stale when a new
+        name, in its program order (a loop repeats its body). A name bound to what holds the
+        closure (`step = jax.jit(lambda v: v * a)`, a Keras model built from a `Lambda` layer
+        of it) calls it where that binding reaches the call, by a call of the name or a method
+        that runs the model's step (`fit`, `predict`); not a name bound to what a wrapper
+        applied at once returns (`jax.vmap(lambda i: ...)(x)`), nor another method (a
+        dataset's `batch`). Nothing is stale when a new
         cache starts in between: the closure defined again, a new wrapper bound to the called
         name (not `jax.jit` of the same closure again, unless the closure was defined anew
         before it on that pass of a loop), `jax.clear_caches()`. A binding before

@@ -55,7 +55,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from libcst.metadata.position_provider import NEWLINE_RE
 
 from acclint.analysis.arguments import passed
-from acclint.analysis.closure_holders import closure_holders, defined_in
+from acclint.analysis.closure_holders import defined_in, holder_bindings, holder_runs
 from acclint.analysis.contexts import ContextAnalysis
 from acclint.analysis.item_writes import item_writes
 from acclint.analysis.reach import Stale
@@ -446,9 +446,41 @@ class ModuleBindings:
         closure = defined_in(reader, scope)
         if closure is None:
             return set()
-        return closure_holders(
-            ((e.name, e.value) for e in self.events_by_scope.get(scope, ()) if e.kind in ("local", "bind") and e.value is not None), closure,
-        )
+        return {e.name for e in self._holding(scope, closure)[1]}
+
+    def _holding(self, scope: FunctionInfo, closure: FunctionInfo) -> tuple[list[Event], list[Event]]:
+        """`scope`'s own bindings in source order, and those that hold `closure`, a function or
+        lambda it defines: a cached marker applied to it, an object an `[[instances]]` maker
+        makes from such a holder (acclint.analysis.closure_holders)."""
+        binds = [e for e in self.events_by_scope.get(scope, ()) if e.kind in ("local", "bind", "fixed")]
+
+        def compiles(call: cst.Call) -> bool:
+            found = self.contexts.applied(call, scope)
+            return found is not None and found[0].kind == CACHED
+
+        def makes(call: cst.Call) -> bool:
+            return self.index.imports.resolve(call.func) in self.markers.instances
+
+        return binds, holder_bindings((e for e in binds if e.value is not None), closure, compiles, makes)
+
+    def _holder_runs(self, scope: FunctionInfo, closure: FunctionInfo) -> list[Event]:
+        """The calls in `scope` that run the trace a binding of it holding `closure` keeps: a
+        call of the name, or of a method that runs an object's traced methods (a Keras model's
+        `fit`, `predict`: `[traced_class] eagerly.steps`), where that binding reaches the call
+        (acclint.analysis.closure_holders.holder_runs)."""
+        binds, holders = self._holding(scope, closure)
+        if not holders:
+            return []
+
+        def steps(bind: Event) -> frozenset[str]:
+            made = self.contexts.objects.types(bind.value, scope)
+            return frozenset(
+                step for traced in self.markers.traced_classes if any(traced.based_on(t) for t in made) for step in traced.eager_steps
+            )
+
+        names = {e.name for e in holders}
+        calls = [e for name in names for e in self._named.get(name, ()) if e.kind == "call" and e.scope is scope]
+        return holder_runs(calls, binds, holders, steps)
 
     def _local_handles(self, scope: FunctionInfo, roots: frozenset[str]) -> set[str]:
         """The names `scope` binds in its own body to what holds a trace of `roots`: a value
@@ -970,13 +1002,14 @@ class ModuleBindings:
             if name in self.body(fn).declared_outer:
                 writes += [e for e in self._named.get(fn.name, ()) if e.kind == "call" and e.scope is outer]
         calls = [e for runner in runners for e in self._named.get(runner, ()) if e.kind == "call" and e.scope is outer]
+        calls += [e for e in self._holder_runs(outer, reader) if e.name not in runners]
         clears = self._cache_clears(reader, outer)
         resets = {
             runner: [
                 *(e for e in self._named.get(runner, ()) if e.scope is outer and e.kind in ("local", "fixed") and not self._same_cache(e, reader)),
                 *clears,
             ]
-            for runner in runners
+            for runner in {call.name for call in calls}
         }
         resets_of = {call: resets[call.name] for call in calls}
         for write in sorted(writes, key=lambda e: e.seq):
