@@ -15,7 +15,8 @@ import libcst as cst
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.loops import KeyChange, LoopFacts, StormTables, loop_facts
 from acclint.frameworks.markers import HOST_LOOPS
-from acclint.lint.rule import Rule
+from acclint.fix.hoist import Lazy, hoist_fix
+from acclint.lint.rule import ModuleFinding, Rule
 from acclint.rules.tables import apis
 
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
@@ -267,7 +268,7 @@ for step in range(1000):  # a script's loop: host code
 """,
     ]
 
-    def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
+    def check_module(self, analysis: ModuleAnalysis) -> Iterable[ModuleFinding]:
         for change in _changes(analysis, self.code):
             wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
             if change.called is not None:  # reported where the new identity is made, whichever line calls it
@@ -281,12 +282,28 @@ for step in range(1000):  # a script's loop: host code
                     f"the identity of the compiled callable called here, a component of its cache key, is new on every "
                     f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps"
                 )
-            yield (
-                change.node,
+            message = (
                 f"{what} {change.component}, so every pass traces and compiles again; "
-                "wrap once outside the loop and pass changing values as arguments",
-                change.statement,
+                "wrap once outside the loop and pass changing values as arguments"
             )
+            fix = hoist_fix(analysis, change.callee, change.statement, change.where, _lazy())
+            if isinstance(fix, str):
+                yield ModuleFinding(change.node, f"{message} (no fix: {fix})", change.statement)
+            else:
+                yield ModuleFinding(change.node, message, change.statement, fix)
+
+
+@cache
+def _lazy() -> Lazy:
+    """What ACC501's fix may hoist as making a callable and running nothing (the wrappers, the
+    `lazy_builders`), and the calls a trace runs once (printing, files, logging, host effects)."""
+    storms, io, effects = apis()["storms"], apis()["io"], apis()["host_effects"]
+    logging = {f"{module}.{name}" for module in io["logging_modules"] for name in io["logging_functions"]}
+    return Lazy(
+        frozenset(storms["wrappers"]) | frozenset(storms["lazy_builders"]),
+        frozenset(io["stdout"]) | frozenset(io["files"]) | frozenset(effects["names"]) | logging,
+        tuple(effects["prefixes"]) + tuple(io["plotting_prefixes"]),
+    )
 
 
 class ChangingStaticArgument(Rule):
