@@ -199,9 +199,19 @@ class RewrapInLoop(Rule):
             params = update(params, grads, lr)
 
     Fix safety:
-        No fix: hoisting the wrapper out of the loop changes what the callable sees when it
-        closes over names the loop rebinds (a trace bakes in the values of its first pass), so
-        values that change must become arguments; only you can tell which ones.
+        A wrapper application written in a `for` or `while` loop's body, reading nothing the
+        loop binds or changes in place, is bound once before the loop under a fresh name, which
+        the loop then reads (`compiled = jax.jit(lambda p, g: ...)`, `params = compiled(params,
+        grads)`): the same values, one compile. Safe when everything the compiled code reads is
+        an import, a builtin or a function of the module (followed), every call in the
+        application makes a callable and runs nothing, and the traced code has no Python effect
+        (a print runs once per trace); otherwise unsafe, with the reason (a parameter or an
+        object such as `self` may be changed by a call in the loop, and the trace would keep its
+        first pass's value). No fix where the callable reads a name the loop binds (a closure
+        over the loop variable, a configuration built per pass, a `def` in the loop): each pass
+        needs its own value, which must become an argument, and only you can tell which; nor
+        where the application is in a function the loop calls (hoisting would cross a function
+        boundary) or in a comprehension (docs/fix.md).
     """
 
     code = "ACC501"
