@@ -26,7 +26,7 @@ import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.taint import target_names
-from acclint.analysis.walk import children
+from acclint.analysis.walk import children, walk_all
 from acclint.common.findings import Fix
 from acclint.fix.names import fresh_names
 
@@ -85,14 +85,19 @@ def hoist_fix(analysis: ModuleAnalysis, application: cst.CSTNode, statement: cst
 def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> list[cst.CSTNode] | None:
     """The nodes from `root` down to `target`, both included (decorators are not entered: a
     decorated function's wrapper is part of its definition)."""
-    stack: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = [(root, [root])]
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
     while stack:
-        node, path = stack.pop()
+        node = stack.pop()
         if node is target:
-            return path
+            path = [node]
+            while path[-1] is not root:
+                path.append(parents[id(path[-1])])
+            return path[::-1]
         for child in children(node):
             if not isinstance(child, cst.Decorator):
-                stack.append((child, [*path, child]))
+                parents[id(child)] = node
+                stack.append(child)
     return None
 
 
@@ -152,7 +157,7 @@ class _Reads:
         if id(fn) in self._followed:
             return
         self._followed.add(id(fn))
-        if any(isinstance(n, (cst.Global, cst.Nonlocal)) for n in _walk(fn.body)):
+        if any(isinstance(n, (cst.Global, cst.Nonlocal)) for n in walk_all(fn.body)):
             self._unsure(f"'{fn.name.value}' rebinds a name of the scope around it ('global' or 'nonlocal')")
         self._read(fn)
 
@@ -181,14 +186,6 @@ def _calls(node: cst.CSTNode, lambdas: bool = False):
             yield current
         if isinstance(current, cst.Lambda) and not lambdas:
             continue
-        stack.extend(children(current))
-
-
-def _walk(node: cst.CSTNode):
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
         stack.extend(children(current))
 
 
@@ -252,7 +249,7 @@ def _statements(node: cst.CSTNode):
         current = stack.pop()
         yield current
         if isinstance(current, _SCOPES):
-            stack.extend(n for n in _walk(current.body) if isinstance(n, (cst.Global, cst.Nonlocal)))
+            stack.extend(n for n in walk_all(current.body) if isinstance(n, (cst.Global, cst.Nonlocal)))
             continue
         stack.extend(children(current))
 
