@@ -15,7 +15,8 @@ import libcst as cst
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.loops import KeyChange, LoopFacts, StormTables, loop_facts
 from acclint.frameworks.markers import HOST_LOOPS
-from acclint.lint.rule import Rule
+from acclint.fix.hoist import Lazy, hoist_fix
+from acclint.lint.rule import ModuleFinding, Rule
 from acclint.rules.tables import apis
 
 Finding = tuple[cst.CSTNode, str, cst.BaseStatement]
@@ -198,9 +199,19 @@ class RewrapInLoop(Rule):
             params = update(params, grads, lr)
 
     Fix safety:
-        No fix: hoisting the wrapper out of the loop changes what the callable sees when it
-        closes over names the loop rebinds (a trace bakes in the values of its first pass), so
-        values that change must become arguments; only you can tell which ones.
+        A wrapper application written in a `for` or `while` loop's body, reading nothing the
+        loop binds or changes in place, is bound once before the loop under a fresh name, which
+        the loop then reads (`compiled = jax.jit(lambda p, g: ...)`, `params = compiled(params,
+        grads)`): the same values, one compile. Safe when everything the compiled code reads is
+        an import, a builtin or a function of the module (followed), every call in the
+        application makes a callable and runs nothing, and the traced code has no Python effect
+        (a print runs once per trace); otherwise unsafe, with the reason (a parameter or an
+        object such as `self` may be changed by a call in the loop, and the trace would keep its
+        first pass's value). No fix where the callable reads a name the loop binds (a closure
+        over the loop variable, a configuration built per pass, a `def` in the loop): each pass
+        needs its own value, which must become an argument, and only you can tell which; nor
+        where the application is in a function the loop calls (hoisting would cross a function
+        boundary) or in a comprehension (docs/fix.md).
     """
 
     code = "ACC501"
@@ -267,7 +278,7 @@ for step in range(1000):  # a script's loop: host code
 """,
     ]
 
-    def check_module(self, analysis: ModuleAnalysis) -> Iterable[Finding]:
+    def check_module(self, analysis: ModuleAnalysis) -> Iterable[ModuleFinding]:
         for change in _changes(analysis, self.code):
             wrapper = change.callee.func if isinstance(change.callee, cst.Call) else change.callee
             if change.called is not None:  # reported where the new identity is made, whichever line calls it
@@ -281,12 +292,28 @@ for step in range(1000):  # a script's loop: host code
                     f"the identity of the compiled callable called here, a component of its cache key, is new on every "
                     f"pass of {change.where}: '{_code(analysis, wrapper)}' (line {analysis.bindings.line(wrapper)}) wraps"
                 )
-            yield (
-                change.node,
+            message = (
                 f"{what} {change.component}, so every pass traces and compiles again; "
-                "wrap once outside the loop and pass changing values as arguments",
-                change.statement,
+                "wrap once outside the loop and pass changing values as arguments"
             )
+            fix = hoist_fix(analysis, change.callee, change.statement, change.where, _lazy())
+            if isinstance(fix, str):
+                yield ModuleFinding(change.node, f"{message} (no fix: {fix})", change.statement)
+            else:
+                yield ModuleFinding(change.node, message, change.statement, fix)
+
+
+@cache
+def _lazy() -> Lazy:
+    """What ACC501's fix may hoist as making a callable and running nothing (the wrappers, the
+    `lazy_builders`), and the calls a trace runs once (printing, files, logging, host effects)."""
+    storms, io, effects = apis()["storms"], apis()["io"], apis()["host_effects"]
+    logging = {f"{module}.{name}" for module in io["logging_modules"] for name in io["logging_functions"]}
+    return Lazy(
+        frozenset(storms["wrappers"]) | frozenset(storms["lazy_builders"]),
+        frozenset(io["stdout"]) | frozenset(io["files"]) | frozenset(effects["names"]) | logging,
+        tuple(effects["prefixes"]) + tuple(io["plotting_prefixes"]),
+    )
 
 
 class ChangingStaticArgument(Rule):

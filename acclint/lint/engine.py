@@ -36,7 +36,7 @@ from acclint.lint.placing import Placer, statements_around
 from acclint.lint.positions import PositionState
 from acclint.lint.reuse import Kept, RuleMemory
 from acclint.analysis.reach import Returned, Seed
-from acclint.lint.rule import Rule, RuleContext
+from acclint.lint.rule import ModuleFinding, Rule, RuleContext
 from acclint.analysis.scopes import FunctionInfo
 from acclint.analysis.taint import Kind
 from acclint.analysis.walk import children, outer_parts, SCOPE_TYPES
@@ -268,7 +268,8 @@ def _run_rules(
         memory.keep(module, linted)
     for rule in options.rules:  # rules about the host code that calls compiled functions
         if HOST_LOOPS in rule.contexts:
-            raw.extend((instances[rule], node, message, None, statement) for node, message, statement in instances[rule].check_module(analysis))
+            found = (ModuleFinding(*entry) for entry in instances[rule].check_module(analysis))
+            raw.extend((instances[rule], f.node, f.message, f.fix, f.statement) for f in found)
     return raw, analysis
 
 

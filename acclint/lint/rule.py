@@ -12,7 +12,7 @@ all rules in one traversal.
 from __future__ import annotations
 
 import inspect
-from typing import Callable, ClassVar, Iterable
+from typing import Callable, ClassVar, Iterable, NamedTuple
 
 import libcst as cst
 
@@ -24,6 +24,17 @@ from acclint.analysis.narrowing import BlockExits, facts_of, guarded_query
 from acclint.analysis.reaching import Spans, query_where_read
 from acclint.analysis.taint import Kind, ValueQuery, target_names
 from acclint.analysis.walk import walk_expression
+
+
+class ModuleFinding(NamedTuple):
+    """A finding of `Rule.check_module`: the node, the message, the module-level statement that
+    holds the node and, where the rule offers one, its fix. A rule may yield the first three
+    alone."""
+
+    node: cst.CSTNode
+    message: str
+    statement: cst.BaseStatement
+    fix: Fix | None = None
 
 
 class Rule:
@@ -52,10 +63,11 @@ class Rule:
         only make the receiving module analysed again."""
         return False
 
-    def check_module(self, analysis: ModuleAnalysis) -> Iterable[tuple[cst.CSTNode, str, cst.BaseStatement]]:
+    def check_module(self, analysis: ModuleAnalysis) -> Iterable[tuple[cst.CSTNode, str, cst.BaseStatement] | ModuleFinding]:
         """For a rule of the `host-loop` context (markers.HOST_LOOPS), which reads the code
         that calls compiled functions rather than traced bodies: its findings in the module,
-        each a node, a message and the module-level statement that holds the node."""
+        each a node, a message and the module-level statement that holds the node, and a fix
+        where it offers one (`ModuleFinding`)."""
         return ()
 
     @classmethod
