@@ -40,7 +40,7 @@ class EagerSizes:
     @cached_property
     def _eager_ops(self) -> tuple[str, ...]:
         """The namespaces whose operations compile per shape when run eagerly, of every framework."""
-        return tuple(p for f in self.analysis.markers.frameworks for p in f.cache_key.eager_ops)
+        return self.analysis.markers.cache_key_prefixes("eager_ops")
 
     def _eager_ops_imported(self) -> bool:
         """Whether the module's imports reach one of those namespaces (`import jax`, `import
