@@ -8,7 +8,10 @@ them again, so on each pass of a loop over data that differs it compiles anew (j
 dev reports jaxmapp_3, `jnp.nonzero` per adjacency row, 8 compiles of `cumsum` in 16 rows, and
 navix_129, `lengths[done_mask]` per update, 8 compiles of `gather` in 8 updates). NumPy's own
 functions compile nothing, `size=` fixes the count, and a three-argument `jnp.where` keeps its
-operand's shape. No jit is called in the modules below: the eager operation alone is the storm.
+operand's shape. An equality test of fixed data against a value the pass changes (jax-md's
+`species_list == id` for each id, a false finding of stop 57) selects how often that value
+occurs, which nothing says differs from pass to pass; data the pass draws or picks, or a
+threshold it moves (`arange(16) < step`), does change the count. No jit is called in the modules below: the eager operation alone is the storm.
 The header still spells one (`scale`), since the front end parses only a module that spells a
 marker (acclint.parse.prefilter): the reduced reports, which spell none, are not reached.
 """

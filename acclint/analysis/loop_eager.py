@@ -7,9 +7,15 @@ those namespaces not given `size=`, `jnp.nonzero(row)`, `jnp.where(cond)` with t
 alone; a boolean mask indexing an array they make, `x[x > 0]`) reads the count on the host and
 runs its inner operations at that size: on each pass of an unbounded loop over data that differs
 on each pass it compiles them again, with no jit in the module (dev reports jaxmapp_3, navix_129).
-Only in host code for sure, as for lax's primitives called from the host: a loop at module level
-or in a function module-level code calls (`_host_functions`), and such a function a loop runs on
-each pass (`_helper_passes`); in code a trace reaches, the operation raises instead (ACC305).
+The data must be new on each pass: drawn, carried or picked by the pass (`adjacency[i]`), or
+cut by a threshold the pass moves (`jnp.arange(n) <= step`); a pass that changes only a value
+tested for equality against fixed data (`species == i`) selects how often that value occurs,
+which nothing says differs from pass to pass (`_fixed_match`).
+
+Only in host code for sure, as for lax's primitives called from the host: a loop at module
+level or in a function module-level code calls (`_host_functions`), and such a function a loop
+runs on each pass (`_helper_passes`); in code a trace reaches, the operation raises instead
+(ACC305).
 
 A mask is a comparison written in place (`_a_mask`), a name every binding of which in its scope
 is one, or a parameter every host call gives one; an array of those namespaces is what one of
