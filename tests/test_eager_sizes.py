@@ -8,7 +8,10 @@ them again, so on each pass of a loop over data that differs it compiles anew (j
 dev reports jaxmapp_3, `jnp.nonzero` per adjacency row, 8 compiles of `cumsum` in 16 rows, and
 navix_129, `lengths[done_mask]` per update, 8 compiles of `gather` in 8 updates). NumPy's own
 functions compile nothing, `size=` fixes the count, and a three-argument `jnp.where` keeps its
-operand's shape. No jit is called in the modules below: the eager operation alone is the storm.
+operand's shape. An equality test of fixed data against a value the pass changes (jax-md's
+`species_list == id` for each id, a false finding of stop 57) selects how often that value
+occurs, which nothing says differs from pass to pass; data the pass draws or picks, or a
+threshold it moves (`arange(16) < step`), does change the count. No jit is called in the modules below: the eager operation alone is the storm.
 The header still spells one (`scale`), since the front end parses only a module that spells a
 marker (acclint.parse.prefilter): the reduced reports, which spell none, are not reached.
 """
@@ -76,6 +79,22 @@ neighbours = []
 for i in range(16):
     neighbours.append(jnp.argwhere(adjacency[i]))  # expect: ACC503
 """,
+    "an equality test of data drawn each pass": """
+def zeros(key, n):
+    found = []
+    for _ in range(n):
+        key, sub = jax.random.split(key)
+        x = jax.random.randint(sub, (64,), 0, 4)
+        found.append(jnp.nonzero(x == 0))  # expect: ACC503
+    return found
+
+zeros(jax.random.PRNGKey(0), 10)
+""",
+    "an equality test of a row the pass picks": """
+adjacency = jax.random.randint(jax.random.PRNGKey(0), (16, 16), 0, 2)
+for i in range(16):
+    print(jnp.argwhere(adjacency[i] == 1))  # expect: ACC503
+""",
 }
 
 LOOK_ALIKES = {
@@ -112,6 +131,40 @@ def report(n):
     "a library function no code of the module runs: a trace may reach it": """
 def vocabulary(loader):
     return [jnp.unique(tokens) for tokens in loader]
+""",
+    "ids each repeated once per body, matched one id a pass (jax-md's plotting helper)": """
+def body_to_plot(positions, count, per_body):
+    species_list = jnp.array(list(jnp.arange(count)) * per_body)
+    inds_at_id = lambda id: jnp.squeeze(jnp.argwhere(species_list == id))
+    patches = []
+    for i in range(1, count):
+        patches += [positions[inds_at_id(i)]]
+    return patches
+
+body_to_plot(jnp.zeros((12, 2)), 4, 3)
+""",
+    "a mask name bound to a mismatch with the pass's class": """
+def per_class(points, labels, classes):
+    out = []
+    for k in range(classes):
+        rest = labels != k
+        out.append(points[rest])
+    return out
+
+per_class(jnp.ones((8, 2)), jnp.arange(8) % 4, 4)
+""",
+    "a match of the next id at module level": """
+ids = jnp.arange(12) // 3
+groups = []
+for i in range(30):
+    groups.append(jnp.nonzero(ids == i + 1)[0])
+""",
+    "the complement of a match, in a function module code calls": """
+def others(grid, n):
+    for value in range(n):
+        print(grid[~(grid == value)])
+
+others(jnp.arange(16) % 4, 100)
 """,
     "a data-sized operation only once": """
 def once(tokens):

@@ -7,9 +7,15 @@ those namespaces not given `size=`, `jnp.nonzero(row)`, `jnp.where(cond)` with t
 alone; a boolean mask indexing an array they make, `x[x > 0]`) reads the count on the host and
 runs its inner operations at that size: on each pass of an unbounded loop over data that differs
 on each pass it compiles them again, with no jit in the module (dev reports jaxmapp_3, navix_129).
-Only in host code for sure, as for lax's primitives called from the host: a loop at module level
-or in a function module-level code calls (`_host_functions`), and such a function a loop runs on
-each pass (`_helper_passes`); in code a trace reaches, the operation raises instead (ACC305).
+The data must be new on each pass: drawn, carried or picked by the pass (`adjacency[i]`), or
+cut by a threshold the pass moves (`jnp.arange(n) <= step`); a pass that changes only a value
+tested for equality against fixed data (`species == i`) selects how often that value occurs,
+which nothing says differs from pass to pass (`_fixed_match`).
+
+Only in host code for sure, as for lax's primitives called from the host: a loop at module
+level or in a function module-level code calls (`_host_functions`), and such a function a loop
+runs on each pass (`_helper_passes`); in code a trace reaches, the operation raises instead
+(ACC305).
 
 A mask is a comparison written in place (`_a_mask`), a name every binding of which in its scope
 is one, or a parameter every host call gives one; an array of those namespaces is what one of
@@ -40,7 +46,7 @@ class EagerSizes:
     @cached_property
     def _eager_ops(self) -> tuple[str, ...]:
         """The namespaces whose operations compile per shape when run eagerly, of every framework."""
-        return tuple(p for f in self.analysis.markers.frameworks for p in f.cache_key.eager_ops)
+        return self.analysis.markers.cache_key_prefixes("eager_ops")
 
     def _eager_ops_imported(self) -> bool:
         """Whether the module's imports reach one of those namespaces (`import jax`, `import
@@ -96,11 +102,35 @@ class EagerSizes:
         data new on `each` pass decides, else None."""
         moving = each.varies | each.changing | each.resized
         if type(node) is cst.Call:
-            return node.func if self._data_sized(node, Pass(frozenset(), frozenset(), frozenset(), frozenset(), "", varies=moving)) else None
+            if not self._data_sized(node, Pass(frozenset(), frozenset(), frozenset(), frozenset(), "", varies=moving)):
+                return None
+            operand = next(a.value for a in node.args if a.keyword is None and not a.star)
+            return None if self._fixed_match(operand, fn, each, 0) else node.func
         index = node.slice[0].slice.value  # type: ignore[attr-defined]
         if type(node.value) is cst.Call or not _read_names(node) & moving:
             return None  # `f(x)[0]`: an item of a call's result, `_data_sized`'s
+        if self._fixed_match(index, fn, each, 0):
+            return None
         return node if self._eager_mask(index, fn, 0) and self._eager_array(node.value, fn, 0) else None
+
+    def _fixed_match(self, expr: cst.BaseExpression, fn: FunctionInfo | None, each: Pass, depth: int) -> bool:
+        """Whether `expr` tests data the pass does not change for equality with a value it
+        does (`species == i` for `i` in `range(k)`, `~(labels == k)`, a name every binding of
+        which in `fn` is one): the count is how often that value occurs in fixed data, which
+        nothing says differs from pass to pass (jax-md's `jnp.argwhere(species_list == id)`
+        over ids each repeated once per body). An ordering test against the value (`arange(n)
+        <= step`) is a cut moving through the data, and data the pass draws, carries or picks
+        (`row == 0`) is new: both change the count. A parameter is not followed (what a call
+        gives it is the caller's)."""
+        kind = type(expr)
+        if kind is cst.UnaryOperation and type(expr.operator) is cst.BitInvert:  # type: ignore[attr-defined]
+            return self._fixed_match(expr.expression, fn, each, depth)  # type: ignore[attr-defined]
+        if kind is cst.Comparison:
+            return _matches_fixed_data(expr, each)  # type: ignore[arg-type]
+        if kind is not cst.Name or depth > 1 or fn is not None and any(p.name == expr.value for p in fn.params):  # type: ignore[attr-defined]
+            return False
+        values = self._scope_values(fn, expr.value)  # type: ignore[attr-defined]
+        return bool(values) and all(self._fixed_match(v, fn, each, depth + 1) for v in values)
 
     def _eager_mask(self, expr: cst.BaseExpression, fn: FunctionInfo | None, depth: int) -> bool:
         return _a_mask(expr) or self._every_binding(expr, fn, depth, self._eager_mask)
@@ -142,3 +172,25 @@ class EagerSizes:
     @cached_property
     def _module_assignments(self) -> list[cst.Assign]:
         return [n for n in _nodes(self.analysis.module, statements=True) if type(n) is cst.Assign]
+
+
+def _matches_fixed_data(test: cst.Comparison, each: Pass) -> bool:
+    """An equality test (`==`, `!=`) of two sides, one reading nothing new on `each` pass, the
+    other a value the pass changes (`each.changing`: a counter, an id; `i + 1`), not data."""
+    if len(test.comparisons) != 1 or type(test.comparisons[0].operator) not in (cst.Equal, cst.NotEqual):
+        return False
+    moving = each.varies | each.changing | each.resized
+    fixed, value = sorted((test.left, test.comparisons[0].comparator), key=lambda side: bool(_read_names(side) & moving))
+    return not _read_names(fixed) & moving and _a_changed_value(value, each.changing)
+
+
+def _a_changed_value(expr: cst.BaseExpression, changing: frozenset[str]) -> bool:
+    """A name the pass binds to a new value, or arithmetic of such names and numbers (`i + 1`)."""
+    if type(expr) is cst.Name:
+        return expr.value in changing
+    if type(expr) is cst.BinaryOperation:
+        sides = (expr.left, expr.right)
+        return any(_a_changed_value(s, changing) for s in sides) and all(type(s) in (cst.Integer, cst.Float) or _a_changed_value(s, changing) for s in sides)
+    if type(expr) is cst.UnaryOperation:
+        return _a_changed_value(expr.expression, changing)
+    return False

@@ -175,7 +175,7 @@ class ValueNewness:
 
     @cached_property
     def _array_makers(self) -> tuple[str, ...]:
-        return tuple(sorted({p for f in self.analysis.markers.frameworks for p in f.cache_key.arrays}))
+        return self.analysis.markers.cache_key_prefixes("arrays")
 
     def _derived(self, fn: FunctionInfo, each: Pass) -> Pass:
         """`each` with the names `fn`'s body binds (nested functions aside) from what is new on

@@ -613,6 +613,11 @@ class MarkerTable:
                 return name
         return marker
 
+    def cache_key_prefixes(self, key: str) -> tuple[str, ...]:
+        """The call prefixes a `[cache_key]` list of prefixes (`arrays`, `eager_ops`) names, of
+        every framework together, sorted: the one reader of those lists for the loop analysis."""
+        return tuple(sorted({p for f in self.frameworks for p in getattr(f.cache_key, key)}))
+
     @cached_property
     def last_names(self) -> frozenset[str]:
         """The last part of every marker's name (`map` of `tensorflow.data.Dataset.map`): a
@@ -835,6 +840,18 @@ def _framework(raw: dict) -> Framework:
         key: Spelling(spec["module"], spec["name"], spec.get("alias", ""), spec.get("import") == "from", spec.get("form", "format"), spec.get("stdout", ""))
         for key, spec in raw["spellings"].items()
     }
+    # each table read once (a file may leave any of them out)
+    conversions = raw.get("conversions", {})
+    effects = raw.get("effects", {})
+    cache = raw.get("cache", {})
+    draws = raw.get("draws", {})
+    breaks = raw.get("breaks", {})
+    tracers = raw.get("tracers", {})
+    grad_constants = raw.get("grad_constants", {})
+    iterators = raw.get("iterators", {})
+    state = raw.get("state", {})
+    dropped = raw.get("dropped", {})
+    host_generator = draws.get("host_generator", {})
     return Framework(
         name=raw["framework"]["name"],
         title=raw["framework"]["title"],
@@ -845,66 +862,66 @@ def _framework(raw: dict) -> Framework:
         hints=dict(raw["hints"]),
         messages=dict(raw.get("messages", {})),
         print_blocked_by=frozenset(raw["fixes"].get("print_blocked_by", ())),
-        host_methods=frozenset(raw.get("conversions", {}).get("methods", ("item", "tolist"))),
-        host_methods_in={kind: frozenset(m) for kind, m in raw.get("conversions", {}).get("kinds", {}).items()},
-        graph_calls=tuple(raw.get("effects", {}).get("graph_calls", ())),
-        attribute_writes=raw.get("effects", {}).get("attribute_writes", "all"),
+        host_methods=frozenset(conversions.get("methods", ("item", "tolist"))),
+        host_methods_in={kind: frozenset(m) for kind, m in conversions.get("kinds", {}).items()},
+        graph_calls=tuple(effects.get("graph_calls", ())),
+        attribute_writes=effects.get("attribute_writes", "all"),
         cache_key=_cache_key(raw.get("cache_key", {})),
-        cache_keyed_on=raw.get("cache", {}).get("keyed_on", "wrapper"),
-        cache_clears=frozenset(raw.get("cache", {}).get("clears", ())),
-        built_when_applied=raw.get("cache", {}).get("built") == "applied",
-        captures_self=raw.get("cache", {}).get("method_self") == "captured",
-        objects_by_identity=raw.get("cache", {}).get("objects") == "identity",
-        unguarded_identity=raw.get("cache", {}).get("identity_tests") == "unguarded",
-        globals_read=raw.get("cache", {}).get("globals", "all"),
-        size_calls=frozenset(raw.get("conversions", {}).get("sizes", ())),
-        cut_calls=dict(raw.get("conversions", {}).get("cuts", {})),
-        size_reads=frozenset(raw.get("conversions", {}).get("size_reads", ())),
-        size_choices=frozenset(raw.get("conversions", {}).get("size_choices", ())),
-        legacy_constructors=frozenset(raw.get("conversions", {}).get("legacy_constructors", ())),
-        legacy_methods=frozenset(raw.get("conversions", {}).get("legacy_methods", ())),
-        int_arguments={name: dict(places) for name, places in raw.get("conversions", {}).get("int_arguments", {}).items()},
-        batch_shapes={k: (v[0], v[1]) for k, v in raw.get("conversions", {}).get("batch_shapes", {}).items()},
-        batch_backend_variable=raw.get("conversions", {}).get("batch_backend_variable", ""),
-        batch_backends=frozenset(raw.get("conversions", {}).get("batch_backends", ())),
-        exports=frozenset(raw.get("conversions", {}).get("exports", ())),
-        export_methods=frozenset(raw.get("conversions", {}).get("export_methods", ())),
-        example_makers=frozenset(raw.get("conversions", {}).get("example_makers", ())),
+        cache_keyed_on=cache.get("keyed_on", "wrapper"),
+        cache_clears=frozenset(cache.get("clears", ())),
+        built_when_applied=cache.get("built") == "applied",
+        captures_self=cache.get("method_self") == "captured",
+        objects_by_identity=cache.get("objects") == "identity",
+        unguarded_identity=cache.get("identity_tests") == "unguarded",
+        globals_read=cache.get("globals", "all"),
+        size_calls=frozenset(conversions.get("sizes", ())),
+        cut_calls=dict(conversions.get("cuts", {})),
+        size_reads=frozenset(conversions.get("size_reads", ())),
+        size_choices=frozenset(conversions.get("size_choices", ())),
+        legacy_constructors=frozenset(conversions.get("legacy_constructors", ())),
+        legacy_methods=frozenset(conversions.get("legacy_methods", ())),
+        int_arguments={name: dict(places) for name, places in conversions.get("int_arguments", {}).items()},
+        batch_shapes={k: (v[0], v[1]) for k, v in conversions.get("batch_shapes", {}).items()},
+        batch_backend_variable=conversions.get("batch_backend_variable", ""),
+        batch_backends=frozenset(conversions.get("batch_backends", ())),
+        exports=frozenset(conversions.get("exports", ())),
+        export_methods=frozenset(conversions.get("export_methods", ())),
+        example_makers=frozenset(conversions.get("example_makers", ())),
         variable_methods=frozenset(raw.get("branches", {}).get("variable_methods", ())),
-        numpy_arrays_traced=raw.get("draws", {}).get("numpy_arrays") == "traced",
-        baked_draws=frozenset(raw["draws"]["baked"]) if "baked" in raw.get("draws", {}) else None,
-        container_attributes=raw.get("effects", {}).get("attribute_containers", "shared"),
-        seeded_draws=frozenset(raw.get("draws", {}).get("seeded", ())),
-        restarted_by=frozenset(raw.get("draws", {}).get("restarted_by", ())),
-        vmap_random=frozenset(raw.get("draws", {}).get("vmap_random", ())),
-        vmap_random_modules=frozenset(raw.get("draws", {}).get("vmap_random_modules", ())),
-        randomness_keyword=raw.get("draws", {}).get("randomness_keyword", ""),
-        module_runners=frozenset(raw.get("draws", {}).get("module_runners", ())),
-        host_generator_draws=tuple(raw.get("draws", {}).get("host_generator", {}).get("draws", ())),
-        host_generator_not_draws=frozenset(raw.get("draws", {}).get("host_generator", {}).get("not_draws", ())),
-        host_generator_layers=frozenset(raw.get("draws", {}).get("host_generator", {}).get("layers", ())),
-        untraced_draws=frozenset(raw.get("draws", {}).get("untraced", ())),
-        seed_setters=frozenset(raw.get("draws", {}).get("seed_setters", ())),
-        breaks_split_graph=raw.get("breaks", {}).get("after_last_operation") == "none",
-        break_codes=tuple(raw.get("breaks", {}).get("codes", ())),
-        conversions_raise=raw.get("conversions", {}).get("outcome") == "error",
-        conversions_recorded=raw.get("conversions", {}).get("outcome") == "constant",
-        comprehension_tests_raise=raw.get("conversions", {}).get("comprehension_tests") == "error",
+        numpy_arrays_traced=draws.get("numpy_arrays") == "traced",
+        baked_draws=frozenset(draws["baked"]) if "baked" in draws else None,
+        container_attributes=effects.get("attribute_containers", "shared"),
+        seeded_draws=frozenset(draws.get("seeded", ())),
+        restarted_by=frozenset(draws.get("restarted_by", ())),
+        vmap_random=frozenset(draws.get("vmap_random", ())),
+        vmap_random_modules=frozenset(draws.get("vmap_random_modules", ())),
+        randomness_keyword=draws.get("randomness_keyword", ""),
+        module_runners=frozenset(draws.get("module_runners", ())),
+        host_generator_draws=tuple(host_generator.get("draws", ())),
+        host_generator_not_draws=frozenset(host_generator.get("not_draws", ())),
+        host_generator_layers=frozenset(host_generator.get("layers", ())),
+        untraced_draws=frozenset(draws.get("untraced", ())),
+        seed_setters=frozenset(draws.get("seed_setters", ())),
+        breaks_split_graph=breaks.get("after_last_operation") == "none",
+        break_codes=tuple(breaks.get("codes", ())),
+        conversions_raise=conversions.get("outcome") == "error",
+        conversions_recorded=conversions.get("outcome") == "constant",
+        comprehension_tests_raise=conversions.get("comprehension_tests") == "error",
         promotion=raw["fixes"].get("promotion", "lattice"),
-        static_slice_bounds=raw.get("tracers", {}).get("slice_bounds") == "static",
-        tracers_lack=frozenset(raw.get("tracers", {}).get("lack", ())),
-        tracers_have=frozenset(raw.get("tracers", {}).get("have", ())),
-        trace_answers=dict(raw.get("tracers", {}).get("answers", {})),
-        grad_makers=frozenset(raw.get("grad_constants", {}).get("makers", ())),
-        grad_keyword=raw.get("grad_constants", {}).get("keyword", ""),
-        grad_methods=frozenset(raw.get("grad_constants", {}).get("methods", ())),
-        element_copies=frozenset(raw.get("conversions", {}).get("element_copies", ())),
-        graph_iterables=frozenset(raw.get("iterators", {}).get("graph", ())),
-        graph_iterable_methods=frozenset(raw.get("iterators", {}).get("methods", ())),
-        state_makers=frozenset(raw.get("state", {}).get("makers", ())),
-        built_on_call=frozenset(raw.get("state", {}).get("built_on_call", ())),
-        dropped_registries=frozenset(raw.get("dropped", {}).get("registries", ())),
-        dropped_patches=frozenset(raw.get("dropped", {}).get("patches", ())),
+        static_slice_bounds=tracers.get("slice_bounds") == "static",
+        tracers_lack=frozenset(tracers.get("lack", ())),
+        tracers_have=frozenset(tracers.get("have", ())),
+        trace_answers=dict(tracers.get("answers", {})),
+        grad_makers=frozenset(grad_constants.get("makers", ())),
+        grad_keyword=grad_constants.get("keyword", ""),
+        grad_methods=frozenset(grad_constants.get("methods", ())),
+        element_copies=frozenset(conversions.get("element_copies", ())),
+        graph_iterables=frozenset(iterators.get("graph", ())),
+        graph_iterable_methods=frozenset(iterators.get("methods", ())),
+        state_makers=frozenset(state.get("makers", ())),
+        built_on_call=frozenset(state.get("built_on_call", ())),
+        dropped_registries=frozenset(dropped.get("registries", ())),
+        dropped_patches=frozenset(dropped.get("patches", ())),
         unguarded_methods=frozenset(raw.get("unguarded", {}).get("methods", ())),
     )
 
