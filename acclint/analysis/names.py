@@ -217,10 +217,12 @@ class ImportTable:
         return None
 
     def resolve_dotted(self, name: str) -> str | None:
-        """What a dotted name as the module spells it (`struct.field`) stands for."""
+        """What a dotted name as the module spells it (`struct.field`) stands for: its first name
+        resolved as `resolve` resolves a `cst.Name`, without making one (the `ast` passes of the
+        project index ask this of every call they read, and a libcst node validates itself)."""
         first, dot, rest = name.partition(".")
-        base = self.resolve(cst.Name(first))
-        return None if base is None else base + dot + rest
+        base = first if first in self._ambiguous else self._names.get(first, first)
+        return base + dot + rest
 
     def bound_names(self) -> frozenset[str]:
         return frozenset(self._names)

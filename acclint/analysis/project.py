@@ -54,7 +54,7 @@ from acclint.analysis.reach import (
     CallSite, Imported, Passed, Returned, Seed, Stale, kinds_from_data, kinds_to_data, passed_from_data, passed_to_data, returned_name, returned_of, seed_from_data,
     seed_to_data,
 )
-from acclint.analysis.wrappers import PARTIAL, HandOff, Wrappers, hand_offs_spelling
+from acclint.analysis.wrappers import PARTIAL, HandOff, ModuleWalk, Wrappers, hand_offs_of
 from acclint.analysis.taint import ReturnKinds
 from acclint.common.collector import collection_paused
 from acclint.common.digests import canonical, canonical_digest
@@ -101,7 +101,7 @@ class FileIndex:
     # each of those decorated functions -> what its def says of the key a compiled callable made
     # of it has (acclint.analysis.def_facts): its parameters, those its body specialises
     bodies: dict[str, DefFacts] = field(default_factory=dict)
-    # The words its code spells (acclint.analysis.wrappers._Walk.spelled), for `worth_parsing`;
+    # The words its code spells (acclint.analysis.wrappers.ModuleWalk.spelled), for `worth_parsing`;
     # None where not known (an index read from a summary, a module too deeply nested to walk).
     spelled: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
@@ -114,12 +114,14 @@ class FileIndex:
             table.bind_statement(statement)
         bound = table.bound_names()
         exports = {name: table.resolve(cst.Name(name)) for name in bound}
+        resolve = lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None  # noqa: E731
+        walk = ModuleWalk(tree)  # one walk for the hand-offs, the words spelled and the returned makers (no recursion)
         try:
-            handoffs, spelled = hand_offs_spelling(tree)
+            handoffs, spelled = hand_offs_of(walk), walk.spelled()
         except RecursionError:
             handoffs, spelled = (), None  # nested too deeply to read: its functions are simply no wrappers
         try:
-            returns = returned_makers(tree, lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None)
+            returns = returned_makers(tree, walk.own, resolve)
         except RecursionError:
             returns = {}  # a chain too deep to read: what its functions return is simply not known
         stars = tuple(
@@ -129,7 +131,6 @@ class FileIndex:
             s.name: ast.unparse(_QualifiedNames(table.resolve_dotted, bound).visit(s.decorator_list[0]))
             for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list
         }
-        resolve = lambda name: table.resolve_dotted(name) if name.partition(".")[0] in bound else None  # noqa: E731
         bodies = {s.name: DefFacts.of(s, resolve) for s in tree.body if type(s) is ast.FunctionDef and s.decorator_list}
         return cls(
             functions, exports, classes, Declared.of(tree, table.resolve_dotted, value_facts().static_field_calls), handoffs, returns,

@@ -13,44 +13,37 @@ module resolves it, and whether methods were chained on it: acclint.analysis.obj
 from __future__ import annotations
 
 import ast
-from typing import Callable
+from typing import Callable, Mapping
 
 from acclint.analysis.declared import dotted
 
 Made = tuple[tuple[str, bool], ...]  # (the making call, qualified; whether methods are chained on it)
 
 
-def returned_makers(tree: ast.Module, resolve: Callable[[str], str | None]) -> dict[str, Made]:
+def returned_makers(tree: ast.Module, own: Mapping[ast.AST, list[ast.AST]], resolve: Callable[[str], str | None]) -> dict[str, Made]:
     """The module-level functions of `tree` whose returns are made by a call: name -> the
-    calls (none for a generator: what it returns is no value of the caller's)."""
+    calls (none for a generator: what it returns is no value of the caller's). `own`: each
+    module-level function's returns, assignments and yields of its own body (not of the
+    functions, lambdas and classes nested in it), in the order of a walk that pops each node's
+    children off a stack (acclint.analysis.wrappers.ModuleWalk.own, whose one walk of the module
+    the project index reads this off, instead of walking each function again)."""
     out: dict[str, Made] = {}
     for statement in tree.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            own = list(_own_nodes(statement))
-            if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own):
+            nodes = own.get(statement, ())
+            if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
                 continue
             assigned: dict[str, list[ast.expr]] = {}
-            for node in own:
+            for node in nodes:
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     assigned.setdefault(node.targets[0].id, []).append(node.value)
             made: set[tuple[str, bool]] = set()
-            for node in own:
+            for node in nodes:
                 if isinstance(node, ast.Return) and node.value is not None:
                     made |= _makers(node.value, False, assigned, resolve, set())
             if made:
                 out[statement.name] = tuple(sorted(made))
     return out
-
-
-def _own_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef):
-    """The nodes of `fn`'s body, not of the functions, lambdas and classes nested in it."""
-    stack: list[ast.AST] = list(fn.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        stack.extend(ast.iter_child_nodes(node))
 
 
 def _makers(

@@ -315,12 +315,13 @@ def _as_wrapper(params: Mapping[tuple[int, str], Applied]) -> Applied:
 def hand_offs(tree: ast.Module) -> tuple[HandOff, ...]:
     """What each module-level function and method of a module-level class hands its parameters
     to (never raises but RecursionError: a construct it does not know hands nothing on)."""
-    return hand_offs_spelling(tree)[0]
+    return hand_offs_of(ModuleWalk(tree))
 
 
-def hand_offs_spelling(tree: ast.Module) -> tuple[tuple[HandOff, ...], frozenset[str]]:
-    """`hand_offs`, and the words the module spells (`_Walk.spelled`), from the same walk."""
-    walk = _Walk(tree)
+def hand_offs_of(walk: ModuleWalk) -> tuple[HandOff, ...]:
+    """`hand_offs` of the module `walk` walked: the project index walks a module once and reads
+    its hand-offs, the words it spells and what its functions return off that one walk."""
+    tree = walk.tree
     out: list[HandOff] = []
     for statement in tree.body:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -338,7 +339,7 @@ def hand_offs_spelling(tree: ast.Module) -> tuple[tuple[HandOff, ...], frozenset
             out += _of_class(statement, walk)
         elif isinstance(statement, ast.Assign):
             out += _of_alias(statement, walk)
-    return tuple(out), walk.spelled()
+    return tuple(out)
 
 
 def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -366,7 +367,7 @@ def _returned_functions(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.
 _ALIASED_POSITIONS = 4
 
 
-def _of_alias(statement: ast.Assign, walk: _Walk) -> list[HandOff]:
+def _of_alias(statement: ast.Assign, walk: ModuleWalk) -> list[HandOff]:
     """`name = T(f, ...)` at module level, `f` a module-level function: `name` hands each
     parameter to `f` at its own position, through T (`HandOff.through`). With `f` imported
     (`_outer_loop = jax.named_call(eqxi.while_loop, name="outer-loop")`, diffrax's), `name`
@@ -443,7 +444,7 @@ def _self_attribute(node: ast.AST, owner: str) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == owner
 
 
-def _of_class(cls: ast.ClassDef, walk: _Walk) -> list[HandOff]:
+def _of_class(cls: ast.ClassDef, walk: ModuleWalk) -> list[HandOff]:
     """What a module-level class hands on of what its constructor is given (`_kept_parameters`):
     a method handing `self.fun` to a call, or calling it in a nested function handed to one.
     The hand-offs are the class's own (`HandOff.function` is its name): calling the class is
@@ -472,7 +473,7 @@ def _of_class(cls: ast.ClassDef, walk: _Walk) -> list[HandOff]:
     return out
 
 
-def _method_handed(cls: ast.ClassDef, attribute: ast.Attribute, walk: _Walk, data: list[frozenset[str]]) -> list[HandOff]:
+def _method_handed(cls: ast.ClassDef, attribute: ast.Attribute, walk: ModuleWalk, data: list[frozenset[str]]) -> list[HandOff]:
     """`jax.jit(self.update)` in a method of `cls`: the class hands its method `update` (its own,
     or a subclass's: jaxopt's `IterativeSolver.__post_init__` rebinds `self.update =
     jax.jit(self.update)` for every solver) to that call. A hand-off of the name `SELF_METHOD`
@@ -511,7 +512,7 @@ def _rebinds_itself(target: ast.Attribute, value: ast.AST | None, owner: str) ->
     return isinstance(value, ast.Call) and any(_self_attribute(a, owner) and a.attr == target.attr for a in value.args)
 
 
-def _in_method(cls: ast.ClassDef, attribute: ast.Attribute, method: ast.FunctionDef | ast.AsyncFunctionDef, walk: _Walk) -> list[tuple[Step, ...]]:
+def _in_method(cls: ast.ClassDef, attribute: ast.Attribute, method: ast.FunctionDef | ast.AsyncFunctionDef, walk: ModuleWalk) -> list[tuple[Step, ...]]:
     """A kept callable called in the body of `method` itself (`self._fun(x)` in `update`): it
     runs wherever the method is traced, which is where the class or a base hands the method on
     (`_method_handed`, named by `self_method`, in this module or a base's) or a decorator
@@ -539,17 +540,34 @@ def _child_fields(kind: type) -> tuple[str, ...]:
     return tuple(name for name in kind._fields if name not in _LEAF_FIELDS)
 
 
-class _Walk:
+# The nodes of a module-level function's own body that acclint.analysis.returned_makers reads
+# (`ModuleWalk.own`), and the nodes whose bodies are no longer that function's own.
+_OWN_KINDS = frozenset({ast.Return, ast.Assign, ast.Yield, ast.YieldFrom})
+_NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
+
+
+class ModuleWalk:
     """One traversal of a module: each node's parent, the names loaded in each module-level
-    function or method (by owner and name, in the order of the walk), and every import wherever
+    function or method (by owner and name, in the order of the walk), every import wherever
     it is (`from jax.experimental.pjit import pjit` in a method is common: a name is taken to
-    mean what it is imported as).
+    mean what it is imported as), and the returns, assignments and yields of each module-level
+    function's own body (`own`).
+
+    The project index reads a module's hand-offs, the words it spells and what its functions
+    return (acclint.analysis.returned_makers) off this one walk: each of those walked the whole
+    module again (the index was 1.8x `ast.parse` of the corpus, and these walks most of it).
 
     The owner of a node (the module-level function or method it lies in) is carried down the
-    walk: no such function lies in another, so the first one met on the way down is it."""
+    walk: no such function lies in another, so the first one met on the way down is it. So is
+    the list of the module-level function whose own body a node is in (none inside a nested
+    function, lambda or class), filled in the order `ast.iter_child_nodes` popped from a stack
+    visits them."""
 
     def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
         self.parents: dict[int, tuple[ast.AST, ast.AST]] = {}  # id(child) -> (parent, child)
+        # module-level function -> the `_OWN_KINDS` nodes of its own body, in the walk's order
+        self.own: dict[ast.AST, list[ast.AST]] = {}
         self.imports = ImportTable()
         self._loads: dict[tuple[ast.AST | None, str], list[ast.Name]] = {}
         # The module-level functions by name (`partial(_body, f)` names one).
@@ -561,11 +579,12 @@ class _Walk:
         }
         self._owners = functions
         self._attributes: set[str] = set()
-        parents, loads, node_type, attributes = self.parents, self._loads, ast.AST, self._attributes
-        stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+        top = {id(s) for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}  # each, one name or not
+        parents, loads, node_type, attributes, owned = self.parents, self._loads, ast.AST, self._attributes, self.own
+        stack: list[tuple[ast.AST, ast.AST | None, list[ast.AST] | None]] = [(tree, None, None)]
         pop, push = stack.pop, stack.append
         while stack:
-            node, owner = pop()
+            node, owner, own = pop()
             kind = type(node)
             if kind is ast.Name:
                 if type(node.ctx) is ast.Load:
@@ -580,6 +599,10 @@ class _Walk:
                 attributes.add(node.attr)
             elif kind is ast.Import or kind is ast.ImportFrom:
                 self.imports.bind_statement(node)
+            elif kind in _NESTED:
+                own = owned.setdefault(node, []) if id(node) in top else None
+            elif own is not None and kind in _OWN_KINDS:
+                own.append(node)
             if id(node) in functions:
                 owner = node
             for name in _child_fields(kind):
@@ -588,10 +611,10 @@ class _Walk:
                     for child in value:
                         if isinstance(child, node_type):
                             parents[id(child)] = (node, child)
-                            push((child, owner))
+                            push((child, owner, own))
                 elif isinstance(value, node_type):
                     parents[id(value)] = (node, value)
-                    push((value, owner))
+                    push((value, owner, own))
 
     def spelled(self) -> frozenset[str]:
         """The words the module's code spells where it may apply a wrapper of another module:
@@ -619,7 +642,7 @@ class _Walk:
             up = self.parents.get(id(up[0]))
 
 
-def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: _Walk) -> list[HandOff]:
+def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: bool, walk: ModuleWalk) -> list[HandOff]:
     args = fn.args
     positional = [a.arg for a in args.posonlyargs + args.args]
     if bound and positional:
@@ -643,7 +666,7 @@ def _of_function(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str, bound: b
     return out
 
 
-def _steps_of_use(node: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+def _steps_of_use(node: ast.AST, fn: ast.AST, walk: ModuleWalk) -> list[tuple[Step, ...]]:
     """How one use of a callable in `fn` (a parameter, or an attribute keeping one) is handed
     on: as an argument; bound by `partial` into, or passed to, a function of the module that
     calls it (`_calls_its`), which then stands for it; or called in nested functions."""
@@ -673,7 +696,7 @@ def _argument_of(holder: ast.AST, parents) -> tuple[ast.Call | None, int]:
     return call, position
 
 
-def _calls_its(walk: _Walk, name: str | None, position: int) -> bool:
+def _calls_its(walk: ModuleWalk, name: str | None, position: int) -> bool:
     """Whether the module-level function `name` calls its parameter at `position` (a direct
     call, not one shadowed by a nested function's own parameter)."""
     fn = walk.functions.get(name or "")
@@ -686,7 +709,7 @@ def _calls_its(walk: _Walk, name: str | None, position: int) -> bool:
     return any(_is_called(n, walk.parents) and not _shadowed(n, fn, walk.parents) for n in walk.loaded_in(param, fn))
 
 
-def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+def _uses_of_value(value: ast.AST, fn: ast.AST, walk: ModuleWalk) -> list[tuple[Step, ...]]:
     """How a value standing for a function (`partial(_body, f)`) is handed on in `fn`: as an
     argument where it is made, or through the one name it is assigned to."""
     parents, imports = walk.parents, walk.imports
@@ -700,7 +723,7 @@ def _uses_of_value(value: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step,
     return [steps for steps in _handed_by_name(assign.targets[0].id, fn, walk) if steps]
 
 
-def _handed_by_name(name: str, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+def _handed_by_name(name: str, fn: ast.AST, walk: ModuleWalk) -> list[tuple[Step, ...]]:
     """The calls each load of `name` in `fn` is handed to as an argument."""
     found = []
     for node in walk.loaded_in(name, fn):
@@ -763,7 +786,7 @@ def _enclosing_functions(node: ast.AST, fn: ast.AST, parents) -> list[ast.AST]:
     return found
 
 
-def _uses_of(inner: ast.AST, fn: ast.AST, walk: _Walk) -> list[tuple[Step, ...]]:
+def _uses_of(inner: ast.AST, fn: ast.AST, walk: ModuleWalk) -> list[tuple[Step, ...]]:
     """How a function nested in `fn` is handed to calls: decorated (`@jax.jit`), given as a
     lambda, or named as an argument anywhere in `fn` (`lax.fori_loop(0, n, body, x)`)."""
     found = []
