@@ -153,6 +153,24 @@ UNSAFE = {
                 x = jax.jit(make(2.0))(x)
             return x
         """, "'make(2.0)' runs once before the loop"),
+    "module_function_read_in_the_module": ("""
+        def log(x):
+            print("tracing")
+            return x
+
+
+        def model(x):
+            return log(x) * 2.0
+
+
+        def train(x, steps):
+            def log(v):
+                return v + 1
+            x = log(x)
+            for step in range(steps):
+                x = tf.function(model)(x)
+            return x
+        """, "calls 'print', which runs once per trace"),  # `model` reads the module's `log`, not train's
 }
 
 

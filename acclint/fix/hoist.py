@@ -135,31 +135,34 @@ class _Reads:
         for call in _calls(node):
             if self.imports.resolve(call.func) not in self.lazy.builders and not isinstance(call.func, cst.Call):
                 self._unsure(f"hoisted, '{self._code(call)}' runs once before the loop instead of on every pass")
-        self._read(node)
+        self._read(node, self.scope)
 
-    def _read(self, node: cst.CSTNode) -> None:
-        """The free names of `node`, code that is traced: each is code acclint follows (a
-        function of this module), an import or a builtin; anything else is a value that a call in
-        the loop may change."""
+    def _read(self, node: cst.CSTNode, scope: cst.FunctionDef | None) -> None:
+        """The free names of `node`, code that is traced, looked up in `scope` (the function
+        whose code holds `node`, None for the module): each is code acclint follows (a
+        function of this module or of `scope`), an import or a builtin; anything else is a value
+        that a call in the loop may change. A function is read in the scope that defines it: a
+        module-level function's free names are the module's, whatever the driver binds."""
         for name in sorted(_free_names(node)):
             self.names.add(name)
-            bindings = _bindings(self.module, self.scope, name)
+            where, bindings = _bindings(self.module, scope, name)
             if not bindings and name in _BUILTINS or bindings and all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in bindings):
                 continue
             if len(bindings) == 1 and isinstance(bindings[0], cst.FunctionDef):
-                self._function(bindings[0])
+                self._function(bindings[0], where)
             else:
                 self._unsure(f"what it compiles reads '{name}', whose value acclint cannot prove the same on every pass "
                              "(hoisted, the trace keeps the first pass's)")
         self._effects(node)
 
-    def _function(self, fn: cst.FunctionDef) -> None:
+    def _function(self, fn: cst.FunctionDef, scope: cst.FunctionDef | None) -> None:
+        """The code of `fn`, a function `scope` defines (None: the module)."""
         if id(fn) in self._followed:
             return
         self._followed.add(id(fn))
         if any(isinstance(n, (cst.Global, cst.Nonlocal)) for n in walk_all(fn.body)):
             self._unsure(f"'{fn.name.value}' rebinds a name of the scope around it ('global' or 'nonlocal')")
-        self._read(fn)
+        self._read(fn, scope)
 
     def _effects(self, node: cst.CSTNode) -> None:
         for call in _calls(node, lambdas=True):
@@ -327,14 +330,15 @@ def _in_order(root: cst.CSTNode):
         stack.extend(reversed(list(children(current))))
 
 
-def _bindings(module: cst.Module, scope: cst.FunctionDef | None, name: str) -> list[cst.CSTNode]:
-    """What binds `name` where the application reads it: `scope`'s parameter or statements when
-    it is one of `scope`'s names, else the module's statements."""
+def _bindings(module: cst.Module, scope: cst.FunctionDef | None, name: str) -> tuple[cst.FunctionDef | None, list[cst.CSTNode]]:
+    """What binds `name` where code of `scope` reads it, and the scope that binds it:
+    `scope`'s parameter or statements when it is one of `scope`'s names, else the module's
+    statements (None)."""
     if scope is not None and name in _locals(scope, module):
         if name in {p.name.value for p in _params(scope.params)}:
-            return [scope.params]
-        return [node for node in _statements(scope) if name in _binding_names(node)]
-    return [node for node in _statements(module) if name in _binding_names(node)]
+            return scope, [scope.params]
+        return scope, [node for node in _statements(scope) if name in _binding_names(node)]
+    return None, [node for node in _statements(module) if name in _binding_names(node)]
 
 
 def _stem(application: cst.Call, path: list[cst.CSTNode]) -> str:
