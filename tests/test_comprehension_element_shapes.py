@@ -10,7 +10,8 @@ tf_padded_batch_shape_2: a collate padding each batch to its own longest).
 
 Runs: jax 0.10.2, 10 traces in 10 passes for the first two hazards; torch 2.13
 (`dynamic=False`), 8 recompiles for the third (the limit); the look-alikes trace once (rows
-padded to a fixed MAX_LEN; a comprehension of sums, two numbers on every pass).
+padded to a fixed MAX_LEN; a comprehension of sums, two numbers on every pass; a comprehension
+whose own variable shadows the loop's, the same three sizes on every pass).
 """
 
 import pytest
@@ -103,6 +104,18 @@ def score(totals):
 seqs = [[1.0] * 20, [2.0] * 20]
 for i in range(int("10")):
     score(jnp.array([sum(s[: i + 1]) for s in seqs]))  # two sums on every pass: one shape
+""",
+    "fine: the comprehension binds the loop's name for itself": """
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def total(xs):
+    return sum(x.sum() for x in xs)
+
+
+for i in range(int("10")):
+    total([jnp.zeros(i) for i in range(3)])  # sizes 0, 1, 2 on every pass: one trace
 """,
 }
 

@@ -30,6 +30,8 @@ type is unknown.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from acclint.analysis.arguments import passed
@@ -183,7 +185,9 @@ class NewShapes:
             return self._resized(expr.expression, each)
         if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp) and expr.for_in.inner_for_in is None and not expr.for_in.ifs:
             element = expr.value if kind is cst.DictComp else expr.elt
-            return expr if self._resized(expr.for_in.iter, each) is not None or self._resized(element, each) is not None else None
+            if self._resized(expr.for_in.iter, each) is not None:
+                return expr
+            return expr if self._resized(element, _shadowed_by(each, _names(expr.for_in.target))) is not None else None
         if kind is cst.Dict:  # a key new on every pass: a pytree of a new structure
             keys = (e.key for e in expr.elements if isinstance(e, cst.DictElement))
             return expr if any(self._changing(key, each.changing) for key in keys) else None
@@ -411,4 +415,15 @@ def _integral(display: cst.Tuple | cst.List) -> bool:
     """A tuple or list display that can be a shape: no float, string or nested display."""
     return bool(display.elements) and not any(
         isinstance(e.value, (cst.Float, cst.SimpleString, cst.FormattedString, cst.Tuple, cst.List, cst.Dict)) for e in display.elements
+    )
+
+
+def _shadowed_by(each: Pass, own: set[str]) -> Pass:
+    """`each` inside a comprehension binding `own` for itself: what is new on the pass under
+    those names is not what the element reads (`[jnp.zeros(i) for i in range(3)]` in a loop
+    over `i`: the same three sizes on every pass)."""
+    if not own & (each.changing | each.resized | each.varies | each.rebound):
+        return each
+    return replace(
+        each, changing=each.changing - own, resized=each.resized - own, varies=each.varies - own, rebound=each.rebound - own,
     )
