@@ -212,6 +212,66 @@ if __name__ == "__main__":
 """,
 }
 
+# Review of stop 58: a name bound to a holder's name holds the same compiled callable (the
+# property sentence of acclint.analysis.closure_holders: the binding reaching the call binds the
+# name to a compiled callable holding the closure). Run (jax 0.10.2): each prints the first
+# value again after the rebinding (2.0, 2.0); they failed on integ58 (no finding).
+HAZARDS.update({
+    "a jitted lambda called through another name bound to it": """
+import jax
+
+
+def main():
+    scale = 2.0
+    step = jax.jit(lambda x: x * scale)  # expect: ACC605
+    run = step
+    run(1.0)
+    scale = 3.0
+    run(1.0)
+
+
+if __name__ == "__main__":
+    main()
+""",
+    "a jitted nested def called in a loop through another name bound to it": """
+import jax
+
+
+def main(xs):
+    scale = 2.0
+
+    def scaled(x):
+        return x * scale  # expect: ACC605
+
+    step = jax.jit(scaled)
+    run = step
+    for x in xs:
+        run(x)
+        scale = scale + 1.0
+
+
+if __name__ == "__main__":
+    main([1.0, 1.0, 1.0])
+""",
+    "a jitted lambda called through a chain of two other names": """
+import jax
+
+
+def main():
+    scale = 2.0
+    step = jax.jit(lambda x: x * scale)  # expect: ACC605
+    run = step
+    go = run
+    go(1.0)
+    scale = 3.0
+    go(1.0)
+
+
+if __name__ == "__main__":
+    main()
+""",
+})
+
 FINE = {
     "what a call of the jitted lambda returns, used before and after the rebinding: computed, not held": """
 import jax
@@ -397,6 +457,25 @@ if __name__ == "__main__":
     main("m.keras")
 """,
 })
+
+
+FINE["a name bound to a holder's name after that name was bound to another compiled lambda"] = """
+import jax
+
+
+def main():
+    scale = 2.0
+    step = jax.jit(lambda x: x * scale)
+    step = jax.jit(lambda x: x + 1.0)
+    run = step
+    run(1.0)
+    scale = 3.0
+    run(1.0)
+
+
+if __name__ == "__main__":
+    main()
+"""
 
 
 @pytest.mark.parametrize("source", [*HAZARDS.values(), *FINE.values()], ids=[*HAZARDS, *FINE])

@@ -37,23 +37,28 @@ def holder_bindings(binds: Iterable, closure: FunctionInfo, compiles: Callable[[
     """The bindings among `binds` (a function's own bindings, events with `name` and `value`, in
     source order) that hold `closure`, a lambda or function it defines: a compiled wrapper
     applied to it (`compiles`: `jax.jit(lambda x: ...)`, `jax.jit(jax.grad(loss))`,
-    `Lambda(lambda x: ...)`, or to a name already holding it), and an object made from a holder
-    (`makes`: `keras.Model(inp, layer(inp))`, `keras.Sequential([Lambda(lambda x: ...)])`). A
-    name bound to the closure itself (`f = lambda x: ...`) hands it on as its `def` name does."""
+    `Lambda(lambda x: ...)`, or to a name already holding it), an object made from a holder
+    (`makes`: `keras.Model(inp, layer(inp))`, `keras.Sequential([Lambda(lambda x: ...)])`), and
+    a name bound to a name whose last binding before it is a holder (`run = step`: the same
+    compiled callable). A name bound to the closure itself (`f = lambda x: ...`) hands it on as
+    its `def` name does."""
     node = closure.node
     functions = {closure.name} if isinstance(node, cst.FunctionDef) else set()
     held: set[str] = set()
+    holds_now: dict[str, bool] = {}  # whether each name's last binding so far is a holder
     found = []
     for bind in binds:
         value = bind.value
-        if value is node:
-            functions.add(bind.name)
-        elif isinstance(value, cst.Call) and (
+        holds = isinstance(value, cst.Name) and holds_now.get(value.value, False) or isinstance(value, cst.Call) and (
             compiles(value) and hands_on(value, node, functions | held, called=False)
             or makes(value) and hands_on(value, node, held, called=True)
-        ):
+        )
+        if value is node:
+            functions.add(bind.name)
+        elif holds:
             found.append(bind)
             held.add(bind.name)
+        holds_now[bind.name] = holds
     return found
 
 
