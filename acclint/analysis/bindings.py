@@ -190,7 +190,7 @@ class ModuleBindings:
         self._before: dict[FunctionInfo, bool] = {}
         self._positions: dict = {}
         self._mentions: dict[str, tuple[cst.BaseStatement, ...]] = {}
-        self._handles: dict[FunctionInfo, set[str]] = {}  # `_trace_handles`
+        self._trace_names: dict[FunctionInfo, set[str]] = {}  # _trace_handles
 
     def line(self, node: cst.CSTNode) -> int:
         """The line of `node`; of the written node for a target the walk spelt out (`_spelt`).
@@ -1342,7 +1342,7 @@ class ModuleBindings:
         jax.jit(self._act)`), and a method of its class that makes such a call on its own object
         (`def step(self, x): return self.grad_fn(x)`, to any depth): `trainer.step(x)` runs the
         trace as `trainer.grad_fn(x)` does."""
-        if reader not in self._handles:
+        if reader not in self._trace_names:
             names = {reader.name} | {
                 e.name for e in self.events
                 if e.kind == "attr" and isinstance(e.value, cst.Call) and _mentions(e.value, {reader.name}, attributes=True)
@@ -1350,8 +1350,8 @@ class ModuleBindings:
             methods = list(reader.cls.methods.values()) if reader.cls is not None else []
             while more := {m.name for m in methods if m.name not in names and self._calls_on_self(m, names)}:
                 names |= more
-            self._handles[reader] = names
-        return self._handles[reader]
+            self._trace_names[reader] = names
+        return self._trace_names[reader]
 
     @staticmethod
     def _calls_on_self(method: FunctionInfo, names: set[str]) -> bool:
