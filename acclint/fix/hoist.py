@@ -9,12 +9,13 @@ edit in the loop and waits for the next round of the fixer.
 
 Hoisting moves when what `f` reads is read: its trace now runs once, on the first pass, so a
 value it reads that changes between passes would be frozen there. The names the application and
-the code it traces read are followed (a lambda's free names, the bodies of this module's
-functions it names, transitively): one the loop binds or stores into refuses the fix; one whose
-value acclint does not know to be fixed (a parameter, an object's attribute: something a call in
-the loop may mutate), a call in the application other than the wrapper itself or a partial
-(hoisted, it runs once, not on every pass), or an effect in the traced code (a print runs once
-per trace) makes the fix unsafe, with the reason.
+the code it traces read are followed (a lambda's free names, the bodies of the functions it
+names, each read where it is defined, transitively): one the loop binds or stores into refuses
+the fix; one whose value acclint does not know to be fixed (a parameter, an object's attribute:
+something a call in the loop may mutate), a call in the application other than a wrapper or a
+call that only makes a callable (`Lazy.builders`: a partial, `jax.grad`; hoisted, any other
+runs once, not on every pass), or an effect in the traced code (a print runs once per trace)
+makes the fix unsafe, with the reason.
 """
 
 from __future__ import annotations
