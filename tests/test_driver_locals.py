@@ -214,25 +214,17 @@ if __name__ == "__main__":
 
 # Review of stop 58: a name bound to a holder's name holds the same compiled callable (the
 # property sentence of acclint.analysis.closure_holders: the binding reaching the call binds the
-# name to a compiled callable holding the closure). Run (jax 0.10.2): each prints the first
-# value again after the rebinding (2.0, 2.0); they failed on integ58 (no finding).
+# name to a compiled callable holding the closure). Run (jax 0.10.2): each gives the first
+# value again after the rebinding; they failed on integ58 (no finding).
+CELL = HAZARDS["a closure cell of main() a jitted lambda reads, rebound between two calls"]
+CALLS = "    step(1.0)\n    scale = 2.0\n    step(1.0)\n"
 HAZARDS.update({
-    "a jitted lambda called through another name bound to it": """
-import jax
-
-
-def main():
-    scale = 2.0
-    step = jax.jit(lambda x: x * scale)  # expect: ACC605
-    run = step
-    run(1.0)
-    scale = 3.0
-    run(1.0)
-
-
-if __name__ == "__main__":
-    main()
-""",
+    "a jitted lambda called through another name bound to it": CELL.replace(
+        CALLS, "    run = step\n    run(1.0)\n    scale = 2.0\n    run(1.0)\n",
+    ),
+    "a jitted lambda called through a chain of two other names": CELL.replace(
+        CALLS, "    run = step\n    go = run\n    go(1.0)\n    scale = 2.0\n    go(1.0)\n",
+    ),
     "a jitted nested def called in a loop through another name bound to it": """
 import jax
 
@@ -252,23 +244,6 @@ def main(xs):
 
 if __name__ == "__main__":
     main([1.0, 1.0, 1.0])
-""",
-    "a jitted lambda called through a chain of two other names": """
-import jax
-
-
-def main():
-    scale = 2.0
-    step = jax.jit(lambda x: x * scale)  # expect: ACC605
-    run = step
-    go = run
-    go(1.0)
-    scale = 3.0
-    go(1.0)
-
-
-if __name__ == "__main__":
-    main()
 """,
 })
 
@@ -459,23 +434,9 @@ if __name__ == "__main__":
 })
 
 
-FINE["a name bound to a holder's name after that name was bound to another compiled lambda"] = """
-import jax
-
-
-def main():
-    scale = 2.0
-    step = jax.jit(lambda x: x * scale)
-    step = jax.jit(lambda x: x + 1.0)
-    run = step
-    run(1.0)
-    scale = 3.0
-    run(1.0)
-
-
-if __name__ == "__main__":
-    main()
-"""
+FINE["a name bound to a holder's name after that name was bound to another compiled lambda"] = CELL.replace("  # expect: ACC605", "").replace(
+    CALLS, "    step = jax.jit(lambda x: x + 1.0)\n    run = step\n    run(1.0)\n    scale = 2.0\n    run(1.0)\n",
+)
 
 
 @pytest.mark.parametrize("source", [*HAZARDS.values(), *FINE.values()], ids=[*HAZARDS, *FINE])
