@@ -46,7 +46,7 @@ variables read by a closure (`closure_change`) are ordered in that function's bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -1422,17 +1422,22 @@ class ModuleBindings:
         `dataclasses.dataclass` (bare or called) not declared `frozen=True`. Whether it hashes
         by identity (identity_class) does not matter to a write; another decorator
         (`flax.struct.dataclass`, `chex.dataclass`) may make it frozen."""
-        decorators = cls.node.decorators
-        if not decorators:
+        if not cls.node.decorators:
             return True
+        args = self._dataclass_args(cls)
+        return args is not None and all(_false(a.value) for a in args if a.keyword is not None and a.keyword.value == "frozen")
+
+    def _dataclass_args(self, cls: ClassInfo) -> Sequence[cst.Arg] | None:
+        """The arguments of `cls`'s decorator where its one decorator is `dataclasses.dataclass`
+        (none where it is bare), else None."""
+        decorators = cls.node.decorators
         if len(decorators) != 1:
-            return False
+            return None
         decorator = decorators[0].decorator
         call = decorator if isinstance(decorator, cst.Call) else None
         if self.index.imports.resolve(call.func if call is not None else decorator) != "dataclasses.dataclass":
-            return False
-        frozen = [a.value for a in call.args if a.keyword is not None and a.keyword.value == "frozen"] if call is not None else []
-        return all(isinstance(v, cst.Name) and v.value == "False" for v in frozen)
+            return None
+        return call.args if call is not None else ()
 
     def identity_class(self, cls: ClassInfo) -> bool:
         """Whether instances of `cls` hash by identity and take attribute writes: a class with
@@ -1440,19 +1445,15 @@ class ModuleBindings:
         `object.__hash__`. Another decorator may make it frozen (`frozen=True`, `flax.struct`)
         or unhashable (a dataclass's default `eq=True` sets `__hash__` to None: tf.function
         raises TypeError on it; run `tf_dataclass_argument`)."""
-        decorators = cls.node.decorators
-        if not decorators:
+        if not cls.node.decorators:
             return True
-        if len(decorators) != 1 or not isinstance(decorators[0].decorator, cst.Call):
+        args = self._dataclass_args(cls)
+        if args is None:
             return False
-        call = decorators[0].decorator
-        if self.index.imports.resolve(call.func) != "dataclasses.dataclass":
+        keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
+        if len(keywords) != len(args):
             return False
-        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        if len(keywords) != len(call.args):
-            return False
-        false = lambda v: isinstance(v, cst.Name) and v.value == "False"  # noqa: E731
-        return "eq" in keywords and false(keywords["eq"]) and ("frozen" not in keywords or false(keywords["frozen"]))
+        return "eq" in keywords and _false(keywords["eq"]) and ("frozen" not in keywords or _false(keywords["frozen"]))
 
     def _runs_on(self, call: cst.Call, owner: str, reader: FunctionInfo, static_param: str | None) -> bool:
         """Whether `call` runs `reader` on the object `owner`: `owner.reader(...)` or a call of
@@ -2032,6 +2033,11 @@ def _passed_as(call: cst.Call, fn: FunctionInfo, param: str, bound: bool = False
     """The name `call` passes as the parameter `param` of `fn` (arguments.passed), or None."""
     value = passed(call, fn, bound).get(param)
     return value.value if isinstance(value, cst.Name) else None
+
+
+def _false(value: cst.BaseExpression) -> bool:
+    """Whether `value` is the literal `False` (a dataclass option written out)."""
+    return isinstance(value, cst.Name) and value.value == "False"
 
 
 def _receiver(call: cst.Call, method: FunctionInfo, param: str) -> str | None:

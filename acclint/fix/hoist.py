@@ -27,7 +27,7 @@ import libcst as cst
 
 from acclint.analysis.module import ModuleAnalysis
 from acclint.analysis.taint import target_names
-from acclint.analysis.walk import children, walk_all
+from acclint.analysis.walk import all_params, children, walk_all
 from acclint.common.findings import Fix
 from acclint.fix.names import fresh_names
 
@@ -204,22 +204,16 @@ def _free_names(node: cst.CSTNode) -> set[str]:
     if isinstance(node, cst.Arg):
         return _free_names(node.value)
     if isinstance(node, cst.FunctionDef):
-        defaults = {n for p in _params(node.params) if p.default is not None for n in _free_names(p.default)}
+        defaults = {n for p in all_params(node.params) if p.default is not None for n in _free_names(p.default)}
         decorators = {n for d in node.decorators for n in _free_names(d.decorator)}
         return (_free_names(node.body) - _own_names(node)) | defaults | decorators
     if isinstance(node, cst.Lambda):
-        defaults = {n for p in _params(node.params) if p.default is not None for n in _free_names(p.default)}
-        return (_free_names(node.body) - {p.name.value for p in _params(node.params)}) | defaults
+        defaults = {n for p in all_params(node.params) if p.default is not None for n in _free_names(p.default)}
+        return (_free_names(node.body) - {p.name.value for p in all_params(node.params)}) | defaults
     found: set[str] = set()
     for child in children(node):
         found |= _free_names(child)
     return found
-
-
-def _params(params: cst.Parameters) -> list[cst.Param]:
-    star = [params.star_arg] if isinstance(params.star_arg, cst.Param) else []
-    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
-    return [*params.posonly_params, *params.params, *star, *params.kwonly_params, *kwargs]
 
 
 def _binding_names(node: cst.CSTNode) -> set[str]:
@@ -299,7 +293,7 @@ def _locals(scope: cst.FunctionDef | None, module: cst.Module) -> set[str]:
 def _own_names(fn: cst.FunctionDef) -> set[str]:
     """The names a function binds for itself: its parameters and what its statements bind,
     not the names it declares `global` or `nonlocal`."""
-    names = {p.name.value for p in _params(fn.params)}
+    names = {p.name.value for p in all_params(fn.params)}
     declared: set[str] = set()
     for node in _statements(fn):
         if isinstance(node, (cst.Global, cst.Nonlocal)):
@@ -312,7 +306,7 @@ def _own_names(fn: cst.FunctionDef) -> set[str]:
 def _bound_before(scope: cst.FunctionDef | None, module: cst.Module, loop: cst.CSTNode) -> set[str]:
     """The names bound, in source order, before `loop` starts: `scope`'s parameters and what its
     statements (the module's, at module level) bind ahead of it."""
-    names = {p.name.value for p in _params(scope.params)} if scope is not None else set()
+    names = {p.name.value for p in all_params(scope.params)} if scope is not None else set()
     for node in _in_order(scope.body if scope is not None else module):
         if node is loop:
             break
@@ -336,7 +330,7 @@ def _bindings(module: cst.Module, scope: cst.FunctionDef | None, name: str) -> t
     `scope`'s parameter or statements when it is one of `scope`'s names, else the module's
     statements (None)."""
     if scope is not None and name in _locals(scope, module):
-        if name in {p.name.value for p in _params(scope.params)}:
+        if name in {p.name.value for p in all_params(scope.params)}:
             return scope, [scope.params]
         return scope, [node for node in _statements(scope) if name in _binding_names(node)]
     return None, [node for node in _statements(module) if name in _binding_names(node)]
