@@ -58,27 +58,13 @@ def absent_names() -> frozenset[str]:
     return frozenset(line.split(":", 1)[0] for line in absent_entries())
 
 
-def _entry_names(entries: dict | list) -> list[str]:
-    """The dotted names one kind of a library table names: a table's keys (`[cached]`), or the
-    strings of an array, where an array of tables (`[[instances]]`) names its `class` and
-    `makers` (numpyro's `MCMC`; iterating those tables as names crashed every lint where numpyro
-    is installed)."""
-    if isinstance(entries, dict):
-        return list(entries)
-    names: list[str] = []
-    for entry in entries:
-        if isinstance(entry, str):
-            names.append(entry)
-        elif isinstance(entry, dict):
-            names += [entry["class"]] if isinstance(entry.get("class"), str) else []
-            names += [m for m in entry.get("makers", ()) if isinstance(m, str)]
-    return names
-
-
 @cache
 def absent_entries() -> tuple[str, ...]:
     """Why each entry of an installed library's table puts nothing in a context: one line per
-    entry its source does not define, or whose module file cannot be read."""
+    entry its source does not define, or whose module file cannot be read. Entries are the keys
+    of a kind's table; an array of tables (`[[instances]]`, numpyro's `MCMC` and its makers) is
+    kept whatever the source says, so it is not checked (iterating its tables as names crashed
+    every lint where numpyro is importable)."""
     found: list[str] = []
     for raw in library_files():
         library = raw["library"]
@@ -90,7 +76,7 @@ def absent_entries() -> tuple[str, ...]:
         except importlib.metadata.PackageNotFoundError:
             version = "unknown version"
         for kind, entries in raw.items():
-            for name in _entry_names(entries) if kind != "library" else ():
+            for name in entries if kind != "library" and isinstance(entries, dict) else ():
                 module, _, attr = name.rpartition(".")
                 parts = module.split(".")[1:]
                 path = _module_file(folder, parts)
